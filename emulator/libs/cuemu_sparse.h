@@ -48,7 +48,11 @@ enum {
 };
 enum { CUSPARSE_MATRIX_TYPE_GENERAL = 0, CUSPARSE_MATRIX_TYPE_TRIANGULAR = 3 };
 /* cusparseFormat_t, cusparseOrder_t, cusparseIndexType_t */
-enum { CUSPARSE_FORMAT_CSR = 1, CUSPARSE_FORMAT_CSC = 2, CUSPARSE_FORMAT_COO = 3 };
+enum {
+  CUSPARSE_FORMAT_CSR = 1,
+  CUSPARSE_FORMAT_CSC = 2,
+  CUSPARSE_FORMAT_COO = 3
+};
 enum { CUSPARSE_ORDER_COL = 1, CUSPARSE_ORDER_ROW = 2 };
 enum { CUSPARSE_INDEX_16U = 1, CUSPARSE_INDEX_32I = 2, CUSPARSE_INDEX_64I = 3 };
 /* cusparseSpMatAttribute_t */
@@ -63,15 +67,17 @@ size_t cuemu__sparse_value_size(int type);
  * unknown codes. */
 size_t cuemu__sparse_index_size(int type);
 
-/* ---- Handles -------------------------------------------------------------- */
+/* ---- Handles --------------------------------------------------------------
+ */
 
 typedef struct cuemu_sparse_handle {
   int device;
   void *stream;
   int pointer_mode;
-} *cusparseHandle_t;
+} * cusparseHandle_t;
 
-/* ---- Descriptors of the generic API ---------------------------------------- */
+/* ---- Descriptors of the generic API ----------------------------------------
+ */
 
 /* A dense vector (cusparseDnVecDescr). */
 typedef struct cusparseDnVecDescr {
@@ -115,7 +121,8 @@ struct cusparseMatDescr {
   int type, fill, diag, base;
 };
 
-/* ---- Reading and writing values --------------------------------------------- */
+/* ---- Reading and writing values ---------------------------------------------
+ */
 
 /* One value, real or complex, computed in double. */
 typedef struct {
@@ -187,7 +194,20 @@ static inline cuemu_sparse_value cuemu__sparse_add(cuemu_sparse_value a,
   return r;
 }
 
-/* ---- The path onto the stream ------------------------------------------------ */
+static inline cuemu_sparse_value cuemu__sparse_div(cuemu_sparse_value a,
+                                                   cuemu_sparse_value b) {
+  if (b.im == 0) {
+    cuemu_sparse_value r = {a.re / b.re, a.im / b.re};
+    return r;
+  }
+  double d = b.re * b.re + b.im * b.im;
+  cuemu_sparse_value r = {(a.re * b.re + a.im * b.im) / d,
+                          (a.im * b.re - a.re * b.im) / d};
+  return r;
+}
+
+/* ---- The path onto the stream
+ * ------------------------------------------------ */
 
 /* One computation queued on a stream: its function, the descriptors and
  * scalars it was called with (copied: the program may change or destroy

@@ -1,8 +1,8 @@
 /*
  * cuemu_sparse_convert.c: cuSPARSE's sparse vector calls (cusparseAxpby,
- * cusparseGather, cusparseScatter, cusparseSpVV) and its conversions between dense and
- * sparse matrices (cusparseSparseToDense, cusparseDenseToSparse), in the
- * handle's stream's order (cuemu_sparse.h).
+ * cusparseGather, cusparseScatter, cusparseSpVV) and its conversions between
+ * dense and sparse matrices (cusparseSparseToDense, cusparseDenseToSparse), in
+ * the handle's stream's order (cuemu_sparse.h).
  */
 #include <cuemu/cuemu_runtime.h>
 #include <cuemu/cuemu_runtime_streams.h>
@@ -14,7 +14,8 @@
 #define E CUEMU_SPARSE_EXPORT
 #define OK CUSPARSE_STATUS_SUCCESS
 
-/* ---- Sparse vectors -------------------------------------------------------- */
+/* ---- Sparse vectors --------------------------------------------------------
+ */
 
 /* y = alpha x + beta y, x sparse. */
 static void run_axpby(cuemu_sparse_op *op) {
@@ -68,7 +69,8 @@ static cusparseStatus_t vector_op(cusparseHandle_t h, const char *name,
     return CUSPARSE_STATUS_INVALID_VALUE;
   if (x->type != y->type)
     return CUSPARSE_STATUS_NOT_SUPPORTED;
-  if (!cuemu__sparse_check_spvec(name, x) || !cuemu__sparse_check_dnvec(name, y))
+  if (!cuemu__sparse_check_spvec(name, x) ||
+      !cuemu__sparse_check_dnvec(name, y))
     return OK;
   cuemu_sparse_op *op = cuemu__sparse_op_new(name, run);
   if (!op)
@@ -108,8 +110,8 @@ static void run_spvv(cuemu_sparse_op *op) {
     if (op->op_a == CUSPARSE_OPERATION_CONJUGATE_TRANSPOSE)
       x.im = -x.im;
     sum = cuemu__sparse_add(
-        sum, cuemu__sparse_mul(x, cuemu__sparse_load(op->y.values, op->y.type,
-                                                     i)));
+        sum,
+        cuemu__sparse_mul(x, cuemu__sparse_load(op->y.values, op->y.type, i)));
   }
   cuemu__sparse_store((void *)op->scalar[0], op->alg, 0, sum);
 }
@@ -167,7 +169,8 @@ E cusparseStatus_t cusparseSpVV(cusparseHandle_t h, int op_x,
   return s;
 }
 
-/* ---- Sparse to dense ------------------------------------------------------- */
+/* ---- Sparse to dense -------------------------------------------------------
+ */
 
 static void to_dense_element(int64_t row, int64_t col, int64_t k, void *data) {
   cuemu_sparse_op *op = data;
@@ -200,9 +203,10 @@ static cusparseStatus_t to_dense_check(cusparseHandle_t h,
   return OK;
 }
 
-E cusparseStatus_t cusparseSparseToDense_bufferSize(
-    cusparseHandle_t h, const cuemu_sparse_spmat *a,
-    const cuemu_sparse_dnmat *b, int alg, size_t *size) {
+E cusparseStatus_t cusparseSparseToDense_bufferSize(cusparseHandle_t h,
+                                                    const cuemu_sparse_spmat *a,
+                                                    const cuemu_sparse_dnmat *b,
+                                                    int alg, size_t *size) {
   cusparseStatus_t s = to_dense_check(h, a, b, alg);
   if (s == OK && !size)
     return CUSPARSE_STATUS_INVALID_VALUE;
@@ -222,19 +226,19 @@ E cusparseStatus_t cusparseSparseToDense(cusparseHandle_t h,
   if (!cuemu__sparse_check_spmat("cusparseSparseToDense", a) ||
       !cuemu__sparse_check_dnmat("cusparseSparseToDense", b))
     return OK;
-  cuemu_sparse_op *op = cuemu__sparse_op_new("cusparseSparseToDense",
-                                             run_to_dense);
+  cuemu_sparse_op *op =
+      cuemu__sparse_op_new("cusparseSparseToDense", run_to_dense);
   if (!op)
     return CUSPARSE_STATUS_ALLOC_FAILED;
   op->a = *a, op->b = *b;
   return cuemu__sparse_submit(h, op);
 }
 
-/* ---- Dense to sparse ---------------------------------------------------------
- * The analysis counts the nonzeros (it waits for the stream: the program
- * reads the count with cusparseSpMatGetSize as soon as it returns) and
- * writes CSR's or CSC's offsets; the conversion writes indices and values
- * in the stream's order. */
+/* ---- Dense to sparse
+ * --------------------------------------------------------- The analysis counts
+ * the nonzeros (it waits for the stream: the program reads the count with
+ * cusparseSpMatGetSize as soon as it returns) and writes CSR's or CSC's
+ * offsets; the conversion writes indices and values in the stream's order. */
 
 static int is_zero(cuemu_sparse_value v) { return v.re == 0 && v.im == 0; }
 
@@ -281,9 +285,10 @@ static cusparseStatus_t to_sparse_check(cusparseHandle_t h,
   return OK;
 }
 
-E cusparseStatus_t cusparseDenseToSparse_bufferSize(
-    cusparseHandle_t h, const cuemu_sparse_dnmat *a,
-    const cuemu_sparse_spmat *b, int alg, size_t *size) {
+E cusparseStatus_t cusparseDenseToSparse_bufferSize(cusparseHandle_t h,
+                                                    const cuemu_sparse_dnmat *a,
+                                                    const cuemu_sparse_spmat *b,
+                                                    int alg, size_t *size) {
   cusparseStatus_t s = to_sparse_check(h, a, b, alg);
   if (s == OK && !size)
     return CUSPARSE_STATUS_INVALID_VALUE;
@@ -305,10 +310,10 @@ E cusparseStatus_t cusparseDenseToSparse_analysis(cusparseHandle_t h,
   int64_t lines = b->format == CUSPARSE_FORMAT_CSC ? b->cols : b->rows;
   int64_t len = b->format == CUSPARSE_FORMAT_CSC ? b->rows : b->cols;
   if (!cuemu__sparse_check_dnmat(name, a) ||
-      (offsets && !cuemu__libs_device_range(
-                      name, "the sparse matrix's offsets", b->offsets,
-                      (size_t)(lines + 1) *
-                          cuemu__sparse_index_size(b->offset_type))))
+      (offsets &&
+       !cuemu__libs_device_range(
+           name, "the sparse matrix's offsets", b->offsets,
+           (size_t)(lines + 1) * cuemu__sparse_index_size(b->offset_type))))
     return OK;
   if (cuemu_rt_stream_synchronize(h->stream) != 0)
     return CUSPARSE_STATUS_EXECUTION_FAILED;
@@ -338,8 +343,8 @@ E cusparseStatus_t cusparseDenseToSparse_convert(cusparseHandle_t h,
   if (!cuemu__sparse_check_dnmat("cusparseDenseToSparse_convert", a) ||
       !cuemu__sparse_check_spmat("cusparseDenseToSparse_convert", b))
     return OK;
-  cuemu_sparse_op *op = cuemu__sparse_op_new("cusparseDenseToSparse_convert",
-                                             run_to_sparse);
+  cuemu_sparse_op *op =
+      cuemu__sparse_op_new("cusparseDenseToSparse_convert", run_to_sparse);
   if (!op)
     return CUSPARSE_STATUS_ALLOC_FAILED;
   op->a = *b, op->b = *a;

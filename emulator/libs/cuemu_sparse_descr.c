@@ -18,11 +18,13 @@ static int base_ok(int base) {
   return base == CUSPARSE_INDEX_BASE_ZERO || base == CUSPARSE_INDEX_BASE_ONE;
 }
 
-/* ---- Dense vectors -------------------------------------------------------- */
+/* ---- Dense vectors --------------------------------------------------------
+ */
 
 E cusparseStatus_t cusparseCreateDnVec(cuemu_sparse_dnvec **d, int64_t size,
                                        void *values, int type) {
-  if (!d || size < 0 || (size > 0 && !values) || !cuemu__sparse_value_size(type))
+  if (!d || size < 0 || (size > 0 && !values) ||
+      !cuemu__sparse_value_size(type))
     return BAD;
   cuemu_sparse_dnvec *v = calloc(1, sizeof *v);
   if (!v)
@@ -52,7 +54,8 @@ E cusparseStatus_t cusparseConstDnVecGet(const cuemu_sparse_dnvec *d,
                                          int *type) {
   return cusparseDnVecGet((cuemu_sparse_dnvec *)d, size, (void **)values, type);
 }
-E cusparseStatus_t cusparseDnVecGetValues(cuemu_sparse_dnvec *d, void **values) {
+E cusparseStatus_t cusparseDnVecGetValues(cuemu_sparse_dnvec *d,
+                                          void **values) {
   if (!d || !values)
     return BAD;
   *values = d->values;
@@ -69,12 +72,12 @@ E cusparseStatus_t cusparseDnVecSetValues(cuemu_sparse_dnvec *d, void *values) {
   return OK;
 }
 
-/* ---- Sparse vectors ------------------------------------------------------- */
+/* ---- Sparse vectors -------------------------------------------------------
+ */
 
 E cusparseStatus_t cusparseCreateSpVec(cuemu_sparse_spvec **d, int64_t size,
-                                       int64_t nnz, void *indices,
-                                       void *values, int index_type, int base,
-                                       int type) {
+                                       int64_t nnz, void *indices, void *values,
+                                       int index_type, int base, int type) {
   if (!d || size < 0 || nnz < 0 || nnz > size ||
       (nnz > 0 && (!indices || !values)) ||
       !cuemu__sparse_index_size(index_type) || !base_ok(base) ||
@@ -100,9 +103,8 @@ E cusparseStatus_t cusparseDestroySpVec(const cuemu_sparse_spvec *d) {
   return OK;
 }
 E cusparseStatus_t cusparseSpVecGet(cuemu_sparse_spvec *d, int64_t *size,
-                                    int64_t *nnz, void **indices,
-                                    void **values, int *index_type, int *base,
-                                    int *type) {
+                                    int64_t *nnz, void **indices, void **values,
+                                    int *index_type, int *base, int *type) {
   if (!d || !size || !nnz || !indices || !values || !index_type || !base ||
       !type)
     return BAD;
@@ -125,7 +127,8 @@ E cusparseStatus_t cusparseSpVecGetIndexBase(const cuemu_sparse_spvec *d,
   *base = d->base;
   return OK;
 }
-E cusparseStatus_t cusparseSpVecGetValues(cuemu_sparse_spvec *d, void **values) {
+E cusparseStatus_t cusparseSpVecGetValues(cuemu_sparse_spvec *d,
+                                          void **values) {
   if (!d || !values)
     return BAD;
   *values = d->values;
@@ -142,7 +145,8 @@ E cusparseStatus_t cusparseSpVecSetValues(cuemu_sparse_spvec *d, void *values) {
   return OK;
 }
 
-/* ---- Dense matrices ------------------------------------------------------- */
+/* ---- Dense matrices -------------------------------------------------------
+ */
 
 E cusparseStatus_t cusparseCreateDnMat(cuemu_sparse_dnmat **d, int64_t rows,
                                        int64_t cols, int64_t ld, void *values,
@@ -186,7 +190,8 @@ E cusparseStatus_t cusparseConstDnMatGet(const cuemu_sparse_dnmat *d,
   return cusparseDnMatGet((cuemu_sparse_dnmat *)d, rows, cols, ld,
                           (void **)values, type, order);
 }
-E cusparseStatus_t cusparseDnMatGetValues(cuemu_sparse_dnmat *d, void **values) {
+E cusparseStatus_t cusparseDnMatGetValues(cuemu_sparse_dnmat *d,
+                                          void **values) {
   if (!d || !values)
     return BAD;
   *values = d->values;
@@ -219,16 +224,17 @@ E cusparseStatus_t cusparseDnMatGetStridedBatch(const cuemu_sparse_dnmat *d,
   return OK;
 }
 
-/* ---- Sparse matrices ------------------------------------------------------ */
+/* ---- Sparse matrices ------------------------------------------------------
+ */
 
 /* The checks and record of CSR, CSC and COO: offsets may be NULL (SpGEMM's
  * result before its sizes are known), the arrays of nonzeros not when
  * there are any. */
 static cusparseStatus_t create_spmat(cuemu_sparse_spmat **d, int format,
                                      int64_t rows, int64_t cols, int64_t nnz,
-                                     void *offsets, void *indices,
-                                     void *values, int offset_type,
-                                     int index_type, int base, int type) {
+                                     void *offsets, void *indices, void *values,
+                                     int offset_type, int index_type, int base,
+                                     int type) {
   if (!d || rows < 0 || cols < 0 || nnz < 0 ||
       (format == CUSPARSE_FORMAT_COO && nnz > 0 && !offsets) ||
       (nnz > 0 && (!indices || !values)) ||
@@ -258,8 +264,8 @@ E cusparseStatus_t cusparseCreateCsr(cuemu_sparse_spmat **d, int64_t rows,
                                      void *columns, void *values,
                                      int offset_type, int index_type, int base,
                                      int type) {
-  return create_spmat(d, CUSPARSE_FORMAT_CSR, rows, cols, nnz, offsets,
-                      columns, values, offset_type, index_type, base, type);
+  return create_spmat(d, CUSPARSE_FORMAT_CSR, rows, cols, nnz, offsets, columns,
+                      values, offset_type, index_type, base, type);
 }
 E cusparseStatus_t cusparseCreateConstCsr(cuemu_sparse_spmat **d, int64_t rows,
                                           int64_t cols, int64_t nnz,
@@ -273,18 +279,17 @@ E cusparseStatus_t cusparseCreateConstCsr(cuemu_sparse_spmat **d, int64_t rows,
 }
 E cusparseStatus_t cusparseCreateCsc(cuemu_sparse_spmat **d, int64_t rows,
                                      int64_t cols, int64_t nnz, void *offsets,
-                                     void *rows_, void *values,
-                                     int offset_type, int index_type, int base,
-                                     int type) {
+                                     void *rows_, void *values, int offset_type,
+                                     int index_type, int base, int type) {
   return create_spmat(d, CUSPARSE_FORMAT_CSC, rows, cols, nnz, offsets, rows_,
                       values, offset_type, index_type, base, type);
 }
 E cusparseStatus_t cusparseCreateConstCsc(cuemu_sparse_spmat **d, int64_t rows,
                                           int64_t cols, int64_t nnz,
                                           const void *offsets,
-                                          const void *rows_,
-                                          const void *values, int offset_type,
-                                          int index_type, int base, int type) {
+                                          const void *rows_, const void *values,
+                                          int offset_type, int index_type,
+                                          int base, int type) {
   return create_spmat(d, CUSPARSE_FORMAT_CSC, rows, cols, nnz, (void *)offsets,
                       (void *)rows_, (void *)values, offset_type, index_type,
                       base, type);
@@ -293,8 +298,8 @@ E cusparseStatus_t cusparseCreateCoo(cuemu_sparse_spmat **d, int64_t rows,
                                      int64_t cols, int64_t nnz, void *row_ind,
                                      void *col_ind, void *values,
                                      int index_type, int base, int type) {
-  return create_spmat(d, CUSPARSE_FORMAT_COO, rows, cols, nnz, row_ind,
-                      col_ind, values, index_type, index_type, base, type);
+  return create_spmat(d, CUSPARSE_FORMAT_COO, rows, cols, nnz, row_ind, col_ind,
+                      values, index_type, index_type, base, type);
 }
 E cusparseStatus_t cusparseCreateConstCoo(cuemu_sparse_spmat **d, int64_t rows,
                                           int64_t cols, int64_t nnz,
@@ -302,9 +307,9 @@ E cusparseStatus_t cusparseCreateConstCoo(cuemu_sparse_spmat **d, int64_t rows,
                                           const void *col_ind,
                                           const void *values, int index_type,
                                           int base, int type) {
-  return create_spmat(d, CUSPARSE_FORMAT_COO, rows, cols, nnz,
-                      (void *)row_ind, (void *)col_ind, (void *)values,
-                      index_type, index_type, base, type);
+  return create_spmat(d, CUSPARSE_FORMAT_COO, rows, cols, nnz, (void *)row_ind,
+                      (void *)col_ind, (void *)values, index_type, index_type,
+                      base, type);
 }
 E cusparseStatus_t cusparseDestroySpMat(const cuemu_sparse_spmat *d) {
   free((void *)d);
@@ -314,12 +319,11 @@ E cusparseStatus_t cusparseDestroySpMat(const cuemu_sparse_spmat *d) {
 /* The getters of one format: INVALID_VALUE for a matrix of another. */
 static cusparseStatus_t get_spmat(const cuemu_sparse_spmat *a, int format,
                                   int64_t *rows, int64_t *cols, int64_t *nnz,
-                                  void **offsets, void **indices,
-                                  void **values, int *offset_type,
-                                  int *index_type, int *base, int *type) {
+                                  void **offsets, void **indices, void **values,
+                                  int *offset_type, int *index_type, int *base,
+                                  int *type) {
   if (!a || a->format != format || !rows || !cols || !nnz || !offsets ||
-      !indices || !values || !offset_type || !index_type ||
-      !base || !type)
+      !indices || !values || !offset_type || !index_type || !base || !type)
     return BAD;
   *rows = a->rows, *cols = a->cols, *nnz = a->nnz;
   *offsets = a->offsets, *indices = a->indices, *values = a->values;
@@ -347,9 +351,8 @@ E cusparseStatus_t cusparseConstCsrGet(const cuemu_sparse_spmat *a,
 }
 E cusparseStatus_t cusparseCscGet(cuemu_sparse_spmat *a, int64_t *rows,
                                   int64_t *cols, int64_t *nnz, void **offsets,
-                                  void **rows_, void **values,
-                                  int *offset_type, int *index_type, int *base,
-                                  int *type) {
+                                  void **rows_, void **values, int *offset_type,
+                                  int *index_type, int *base, int *type) {
   return get_spmat(a, CUSPARSE_FORMAT_CSC, rows, cols, nnz, offsets, rows_,
                    values, offset_type, index_type, base, type);
 }
@@ -419,7 +422,8 @@ E cusparseStatus_t cusparseSpMatGetIndexBase(const cuemu_sparse_spmat *a,
   *base = a->base;
   return OK;
 }
-E cusparseStatus_t cusparseSpMatGetValues(cuemu_sparse_spmat *a, void **values) {
+E cusparseStatus_t cusparseSpMatGetValues(cuemu_sparse_spmat *a,
+                                          void **values) {
   if (!a || !values)
     return BAD;
   *values = a->values;

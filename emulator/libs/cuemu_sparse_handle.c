@@ -83,7 +83,8 @@ CUEMU_SPARSE_EXPORT cusparseStatus_t cusparseSetPointerMode(cusparseHandle_t h,
                                                             int mode) {
   if (!h)
     return CUSPARSE_STATUS_NOT_INITIALIZED;
-  if (mode != CUSPARSE_POINTER_MODE_HOST && mode != CUSPARSE_POINTER_MODE_DEVICE)
+  if (mode != CUSPARSE_POINTER_MODE_HOST &&
+      mode != CUSPARSE_POINTER_MODE_DEVICE)
     return CUSPARSE_STATUS_INVALID_VALUE;
   h->pointer_mode = mode;
   return CUSPARSE_STATUS_SUCCESS;
@@ -240,7 +241,8 @@ cusparseStatus_t cuemu__sparse_submit(cusparseHandle_t h, cuemu_sparse_op *op) {
   return CUSPARSE_STATUS_SUCCESS;
 }
 
-/* ---- Device memory checks -------------------------------------------------- */
+/* ---- Device memory checks --------------------------------------------------
+ */
 
 int cuemu__sparse_check_dnvec(const char *name, const cuemu_sparse_dnvec *x) {
   return cuemu__libs_device_range(name, "a dense vector's values", x->values,
@@ -249,10 +251,9 @@ int cuemu__sparse_check_dnvec(const char *name, const cuemu_sparse_dnvec *x) {
 }
 
 int cuemu__sparse_check_spvec(const char *name, const cuemu_sparse_spvec *x) {
-  return cuemu__libs_device_range(name, "a sparse vector's indices",
-                                  x->indices,
-                                  (size_t)x->nnz *
-                                      cuemu__sparse_index_size(x->index_type)) &&
+  return cuemu__libs_device_range(
+             name, "a sparse vector's indices", x->indices,
+             (size_t)x->nnz * cuemu__sparse_index_size(x->index_type)) &&
          cuemu__libs_device_range(name, "a sparse vector's values", x->values,
                                   (size_t)x->nnz *
                                       cuemu__sparse_value_size(x->type));
@@ -273,10 +274,9 @@ int cuemu__sparse_check_spmat(const char *name, const cuemu_sparse_spmat *a) {
   return cuemu__libs_device_range(
              name, "a sparse matrix's offsets (or COO row indices)", a->offsets,
              (size_t)offsets * cuemu__sparse_index_size(a->offset_type)) &&
-         cuemu__libs_device_range(name, "a sparse matrix's indices",
-                                  a->indices,
-                                  (size_t)a->nnz *
-                                      cuemu__sparse_index_size(a->index_type)) &&
+         cuemu__libs_device_range(
+             name, "a sparse matrix's indices", a->indices,
+             (size_t)a->nnz * cuemu__sparse_index_size(a->index_type)) &&
          cuemu__libs_device_range(name, "a sparse matrix's values", a->values,
                                   (size_t)a->nnz *
                                       cuemu__sparse_value_size(a->type));

@@ -40,12 +40,16 @@ static cusparseStatus_t info_create(info **i) {
   return OK;
 }
 
-E cusparseStatus_t cusparseCreateCsrilu02Info(info **i) { return info_create(i); }
+E cusparseStatus_t cusparseCreateCsrilu02Info(info **i) {
+  return info_create(i);
+}
 E cusparseStatus_t cusparseDestroyCsrilu02Info(info *i) {
   free(i);
   return OK;
 }
-E cusparseStatus_t cusparseCreateCsric02Info(info **i) { return info_create(i); }
+E cusparseStatus_t cusparseCreateCsric02Info(info **i) {
+  return info_create(i);
+}
 E cusparseStatus_t cusparseDestroyCsric02Info(info *i) {
   free(i);
   return OK;
@@ -86,17 +90,6 @@ static cuemu_sparse_value sub(cuemu_sparse_value a, cuemu_sparse_value b) {
   return r;
 }
 
-static cuemu_sparse_value divide(cuemu_sparse_value a, cuemu_sparse_value b) {
-  if (b.im == 0) {
-    cuemu_sparse_value r = {a.re / b.re, a.im / b.re};
-    return r;
-  }
-  double d = b.re * b.re + b.im * b.im;
-  cuemu_sparse_value r = {(a.re * b.re + a.im * b.im) / d,
-                          (a.im * b.re - a.re * b.im) / d};
-  return r;
-}
-
 static int is_small(const info *i, cuemu_sparse_value v) {
   return hypot(v.re, v.im) <= i->tol;
 }
@@ -117,8 +110,9 @@ static void ilu0(factor *f, int64_t *where) {
           d = q;
       if (d < 0)
         continue; /* a missing pivot, reported by its row */
-      cuemu_sparse_value l = divide(cuemu__sparse_load(f->values, f->type, p),
-                                    cuemu__sparse_load(f->values, f->type, d));
+      cuemu_sparse_value l =
+          cuemu__sparse_div(cuemu__sparse_load(f->values, f->type, p),
+                            cuemu__sparse_load(f->values, f->type, d));
       cuemu__sparse_store(f->values, f->type, p, l);
       for (int64_t q = d + 1; q < f->rows[k + 1] - f->base; ++q) {
         int64_t at = where[f->cols[q] - f->base];
@@ -126,8 +120,8 @@ static void ilu0(factor *f, int64_t *where) {
           cuemu__sparse_store(
               f->values, f->type, at,
               sub(cuemu__sparse_load(f->values, f->type, at),
-                  cuemu__sparse_mul(l, cuemu__sparse_load(f->values, f->type,
-                                                          q))));
+                  cuemu__sparse_mul(
+                      l, cuemu__sparse_load(f->values, f->type, q))));
       }
     }
     /* The pivot of row i: missing or zero is the zero pivot (the first);
@@ -173,15 +167,14 @@ static void ic0(factor *f, int64_t *where) {
         if (at >= from && at < p && f->cols[at] - f->base == j) {
           cuemu_sparse_value b = cuemu__sparse_load(f->values, f->type, q);
           b.im = -b.im;
-          s = sub(s, cuemu__sparse_mul(cuemu__sparse_load(f->values, f->type,
-                                                          at),
-                                       b));
+          s = sub(s, cuemu__sparse_mul(
+                         cuemu__sparse_load(f->values, f->type, at), b));
         }
       }
       if (kd < 0)
         continue;
       cuemu_sparse_value l =
-          divide(s, cuemu__sparse_load(f->values, f->type, kd));
+          cuemu__sparse_div(s, cuemu__sparse_load(f->values, f->type, kd));
       cuemu__sparse_store(f->values, f->type, p, l);
       diag_sum.re += l.re * l.re + l.im * l.im;
     }
@@ -216,8 +209,7 @@ static cusparseStatus_t check(cusparseHandle_t h, int m, int nnz,
                               const int *cols, const info *i) {
   if (!h)
     return CUSPARSE_STATUS_NOT_INITIALIZED;
-  if (m < 0 || nnz < 0 || !d || !i || (nnz > 0 && (!values || !cols)) ||
-      !rows)
+  if (m < 0 || nnz < 0 || !d || !i || (nnz > 0 && (!values || !cols)) || !rows)
     return BAD;
   if (d->type != CUSPARSE_MATRIX_TYPE_GENERAL)
     return CUSPARSE_STATUS_NOT_SUPPORTED;
@@ -346,10 +338,10 @@ static cusparseStatus_t boost(cusparseHandle_t h, info *i, int enable,
     (void)policy, (void)buffer;                                                \
     return analysis(h, m, nnz, d, v, r, c, i);                                 \
   }                                                                            \
-  E cusparseStatus_t cusparse##X##csric02(                                     \
-      cusparseHandle_t h, int m, int nnz, const struct cusparseMatDescr *d,    \
-      void *v, const int *r, const int *c, info *i, int policy,                \
-      void *buffer) {                                                          \
+  E cusparseStatus_t cusparse##X##csric02(cusparseHandle_t h, int m, int nnz,  \
+                                          const struct cusparseMatDescr *d,    \
+                                          void *v, const int *r, const int *c, \
+                                          info *i, int policy, void *buffer) { \
     (void)policy, (void)buffer;                                                \
     return factorize(h, "cusparse" #X "csric02", T, 1, m, nnz, d, v, r, c, i); \
   }

@@ -59,9 +59,8 @@ static cusparseStatus_t check(cusparseHandle_t h, int op_a, int op_b,
   if (op_a != CUSPARSE_OPERATION_NON_TRANSPOSE ||
       op_b != CUSPARSE_OPERATION_NON_TRANSPOSE ||
       a->format != CUSPARSE_FORMAT_CSR || b->format != CUSPARSE_FORMAT_CSR ||
-      c->format != CUSPARSE_FORMAT_CSR || a->type != type ||
-      b->type != type || c->type != type || a->batch_count != 1 ||
-      b->batch_count != 1)
+      c->format != CUSPARSE_FORMAT_CSR || a->type != type || b->type != type ||
+      c->type != type || a->batch_count != 1 || b->batch_count != 1)
     return CUSPARSE_STATUS_NOT_SUPPORTED;
   return OK;
 }
@@ -208,13 +207,10 @@ static void run_copy(cuemu_sparse_op *op) {
   }
 }
 
-E cusparseStatus_t cusparseSpGEMM_copy(cusparseHandle_t h, int op_a, int op_b,
-                                       const void *alpha,
-                                       const cuemu_sparse_spmat *a,
-                                       const cuemu_sparse_spmat *b,
-                                       const void *beta, cuemu_sparse_spmat *c,
-                                       int type, int alg,
-                                       struct cusparseSpGEMMDescr *d) {
+E cusparseStatus_t cusparseSpGEMM_copy(
+    cusparseHandle_t h, int op_a, int op_b, const void *alpha,
+    const cuemu_sparse_spmat *a, const cuemu_sparse_spmat *b, const void *beta,
+    cuemu_sparse_spmat *c, int type, int alg, struct cusparseSpGEMMDescr *d) {
   (void)alg;
   cusparseStatus_t s = check(h, op_a, op_b, alpha, a, b, beta, c, type, d);
   if (s != OK)
@@ -223,8 +219,9 @@ E cusparseStatus_t cusparseSpGEMM_copy(cusparseHandle_t h, int op_a, int op_b,
     return BAD;
   if (!cuemu__sparse_check_spmat("cusparseSpGEMM_copy", c))
     return OK;
-  size_t bytes = sizeof(result) + ((size_t)d->rows + 1) * sizeof(int64_t) +
-                 (size_t)d->nnz * (sizeof(int64_t) + sizeof(cuemu_sparse_value));
+  size_t bytes =
+      sizeof(result) + ((size_t)d->rows + 1) * sizeof(int64_t) +
+      (size_t)d->nnz * (sizeof(int64_t) + sizeof(cuemu_sparse_value));
   result *r = malloc(bytes);
   cuemu_sparse_op *op = cuemu__sparse_op_new("cusparseSpGEMM_copy", run_copy);
   if (!r || !op) {

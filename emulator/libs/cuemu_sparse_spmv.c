@@ -34,13 +34,14 @@ static void combine(void *y, int type, int64_t n, int64_t stride0,
       int64_t at = i * stride0 + j * stride1;
       cuemu_sparse_value r = cuemu__sparse_mul(alpha, t[i * cols + j]);
       if (!beta_zero)
-        r = cuemu__sparse_add(r, cuemu__sparse_mul(
-                                     beta, cuemu__sparse_load(y, type, at)));
+        r = cuemu__sparse_add(
+            r, cuemu__sparse_mul(beta, cuemu__sparse_load(y, type, at)));
       cuemu__sparse_store(y, type, at, r);
     }
 }
 
-/* ---- SpMV ------------------------------------------------------------------ */
+/* ---- SpMV ------------------------------------------------------------------
+ */
 
 typedef struct {
   const cuemu_sparse_op *op;
@@ -55,8 +56,8 @@ static void spmv_element(int64_t row, int64_t col, int64_t k, void *data) {
   int64_t out = op->op_a == CUSPARSE_OPERATION_NON_TRANSPOSE ? row : col;
   int64_t in = op->op_a == CUSPARSE_OPERATION_NON_TRANSPOSE ? col : row;
   w->t[out] = cuemu__sparse_add(
-      w->t[out], cuemu__sparse_mul(a, cuemu__sparse_load(op->x.values,
-                                                         op->x.type, in)));
+      w->t[out],
+      cuemu__sparse_mul(a, cuemu__sparse_load(op->x.values, op->x.type, in)));
 }
 
 static void run_spmv(cuemu_sparse_op *op) {
@@ -75,12 +76,10 @@ static int op_ok(int op) {
 }
 
 /* The checks of SpMV and its bufferSize: cuSPARSE's statuses. */
-static cusparseStatus_t spmv_check(cusparseHandle_t h, int op_a,
-                                   const void *alpha,
-                                   const cuemu_sparse_spmat *a,
-                                   const cuemu_sparse_dnvec *x,
-                                   const void *beta,
-                                   const cuemu_sparse_dnvec *y, int type) {
+static cusparseStatus_t
+spmv_check(cusparseHandle_t h, int op_a, const void *alpha,
+           const cuemu_sparse_spmat *a, const cuemu_sparse_dnvec *x,
+           const void *beta, const cuemu_sparse_dnvec *y, int type) {
   if (!h)
     return CUSPARSE_STATUS_NOT_INITIALIZED;
   if (!alpha || !beta || !a || !x || !y || !op_ok(op_a))
@@ -116,8 +115,8 @@ E cusparseStatus_t cusparseSpMV_preprocess(
   return spmv_check(h, op_a, alpha, a, x, beta, y, type);
 }
 
-E cusparseStatus_t cusparseSpMV(cusparseHandle_t h, int op_a,
-                                const void *alpha, const cuemu_sparse_spmat *a,
+E cusparseStatus_t cusparseSpMV(cusparseHandle_t h, int op_a, const void *alpha,
+                                const cuemu_sparse_spmat *a,
                                 const cuemu_sparse_dnvec *x, const void *beta,
                                 const cuemu_sparse_dnvec *y, int type, int alg,
                                 void *buffer) {
@@ -140,7 +139,8 @@ E cusparseStatus_t cusparseSpMV(cusparseHandle_t h, int op_a,
   return cuemu__sparse_submit(h, op);
 }
 
-/* ---- SpMM ------------------------------------------------------------------ */
+/* ---- SpMM ------------------------------------------------------------------
+ */
 
 typedef struct {
   const cuemu_sparse_op *op;
@@ -160,8 +160,8 @@ static void spmm_element(int64_t row, int64_t col, int64_t k, void *data) {
     int64_t at = op->op_b == CUSPARSE_OPERATION_NON_TRANSPOSE
                      ? cuemu__sparse_dn_at(b, in, j)
                      : cuemu__sparse_dn_at(b, j, in);
-    cuemu_sparse_value v = conj_if(cuemu__sparse_load(b->values, b->type, at),
-                                   op->op_b);
+    cuemu_sparse_value v =
+        conj_if(cuemu__sparse_load(b->values, b->type, at), op->op_b);
     w->t[out * w->n + j] =
         cuemu__sparse_add(w->t[out * w->n + j], cuemu__sparse_mul(a, v));
   }
@@ -180,12 +180,10 @@ static void run_spmm(cuemu_sparse_op *op) {
   free(w.t);
 }
 
-static cusparseStatus_t spmm_check(cusparseHandle_t h, int op_a, int op_b,
-                                   const void *alpha,
-                                   const cuemu_sparse_spmat *a,
-                                   const cuemu_sparse_dnmat *b,
-                                   const void *beta,
-                                   const cuemu_sparse_dnmat *c, int type) {
+static cusparseStatus_t
+spmm_check(cusparseHandle_t h, int op_a, int op_b, const void *alpha,
+           const cuemu_sparse_spmat *a, const cuemu_sparse_dnmat *b,
+           const void *beta, const cuemu_sparse_dnmat *c, int type) {
   if (!h)
     return CUSPARSE_STATUS_NOT_INITIALIZED;
   if (!alpha || !beta || !a || !b || !c || !op_ok(op_a) || !op_ok(op_b))

@@ -36,9 +36,9 @@ E cusparseStatus_t cusparseSpSV_destroyDescr(struct cusparseSpSVDescr *d) {
  * effective matrix), then substitution forward (lower) or backward. */
 typedef struct {
   const cuemu_sparse_op *op;
-  int lower;          /* of op(A) */
-  int64_t *count;     /* elements of each row of op(A) in the triangle */
-  int64_t *at;        /* where the next goes, while filling */
+  int lower;      /* of op(A) */
+  int64_t *count; /* elements of each row of op(A) in the triangle */
+  int64_t *at;    /* where the next goes, while filling */
   int64_t *col;
   cuemu_sparse_value *val, *diag;
 } spsv_walk;
@@ -72,19 +72,14 @@ static void spsv_fill(int64_t row, int64_t col, int64_t k, void *data) {
   }
 }
 
-static cuemu_sparse_value divide(cuemu_sparse_value a, cuemu_sparse_value b) {
-  double d = b.re * b.re + b.im * b.im;
-  cuemu_sparse_value r = {(a.re * b.re + a.im * b.im) / d,
-                          (a.im * b.re - a.re * b.im) / d};
-  if (b.im == 0)
-    r.re = a.re / b.re, r.im = a.im / b.re;
-  return r;
-}
-
 static void run_spsv(cuemu_sparse_op *op) {
   int64_t n = op->a.rows;
-  spsv_walk w = {op, 0, calloc((size_t)n + 2, sizeof(int64_t)),
-                 calloc((size_t)n + 1, sizeof(int64_t)), NULL, NULL,
+  spsv_walk w = {op,
+                 0,
+                 calloc((size_t)n + 2, sizeof(int64_t)),
+                 calloc((size_t)n + 1, sizeof(int64_t)),
+                 NULL,
+                 NULL,
                  calloc((size_t)n + 1, sizeof(cuemu_sparse_value))};
   int lower = op->a.fill_mode == CUSPARSE_FILL_MODE_LOWER;
   w.lower = op->op_a == CUSPARSE_OPERATION_NON_TRANSPOSE ? lower : !lower;
@@ -112,7 +107,7 @@ static void run_spsv(cuemu_sparse_op *op) {
       v.re -= p.re, v.im -= p.im;
     }
     if (op->a.diag_type != CUSPARSE_DIAG_TYPE_UNIT)
-      v = divide(v, w.diag[i]);
+      v = cuemu__sparse_div(v, w.diag[i]);
     cuemu__sparse_store(op->y.values, op->y.type, i, v);
   }
 out:
@@ -136,14 +131,11 @@ static cusparseStatus_t spsv_check(cusparseHandle_t h, int op_a,
   return OK;
 }
 
-E cusparseStatus_t cusparseSpSV_bufferSize(cusparseHandle_t h, int op_a,
-                                           const void *alpha,
-                                           const cuemu_sparse_spmat *a,
-                                           const cuemu_sparse_dnvec *x,
-                                           const cuemu_sparse_dnvec *y,
-                                           int type, int alg,
-                                           struct cusparseSpSVDescr *d,
-                                           size_t *size) {
+E cusparseStatus_t cusparseSpSV_bufferSize(
+    cusparseHandle_t h, int op_a, const void *alpha,
+    const cuemu_sparse_spmat *a, const cuemu_sparse_dnvec *x,
+    const cuemu_sparse_dnvec *y, int type, int alg, struct cusparseSpSVDescr *d,
+    size_t *size) {
   (void)alg;
   cusparseStatus_t s = spsv_check(h, op_a, alpha, a, x, y, type, d);
   if (s == OK && !size)
