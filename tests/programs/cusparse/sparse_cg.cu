@@ -2,7 +2,8 @@
  * samples' conjugateGradient: a kernel builds a symmetric positive
  * definite tridiagonal matrix in CSR on the device, cuSPARSE's SpMV and
  * cuBLAS's level-1 calls iterate on one stream (set on both handles), and
- * the solution is checked against the right-hand side's known source.
+ * the solution is checked against the right-hand side's known source;
+ * then an SpMV captured into a graph is replayed three times.
  * CUEMU_OPTIONS: -lcusparse -lcublas */
 #include <cmath>
 #include <vector>
@@ -113,6 +114,45 @@ int main() {
     worst = std::fmax(worst, std::fabs(got[i] - s[i]));
   std::printf("CG: %d iterations, largest error %.3g\n", k, worst);
   EXPECT(k < 200 && worst < 1e-4, "did not converge");
+
+  /* An SpMV captured into a graph (ap += A p, beta 1) and replayed three
+   * times after the descriptors it was called with are destroyed. */
+  {
+    cusparseDnVecDescr_t gp, gap;
+    cusparseCreateDnVec(&gp, n, p, CUDA_R_32F);
+    cusparseCreateDnVec(&gap, n, ap, CUDA_R_32F);
+    std::vector<float> hp(n), after(n);
+    for (int i = 0; i < n; ++i)
+      hp[i] = (float)(i % 7);
+    CHECK_CUDA(cudaMemcpyAsync(p, hp.data(), n * sizeof(float),
+                               cudaMemcpyHostToDevice, stream));
+    CHECK_CUDA(cudaMemsetAsync(ap, 0, n * sizeof(float), stream));
+    cudaGraph_t graph;
+    cudaGraphExec_t exec;
+    CHECK_CUDA(cudaStreamBeginCapture(stream, cudaStreamCaptureModeGlobal));
+    EXPECT_STATUS(cusparseSpMV(sparse, CUSPARSE_OPERATION_NON_TRANSPOSE, &one,
+                               A, gp, &one, gap, CUDA_R_32F,
+                               CUSPARSE_SPMV_ALG_DEFAULT, buffer),
+                  CUSPARSE_STATUS_SUCCESS);
+    CHECK_CUDA(cudaStreamEndCapture(stream, &graph));
+    cusparseDestroyDnVec(gp);
+    cusparseDestroyDnVec(gap);
+    CHECK_CUDA(cudaGraphInstantiate(&exec, graph, 0));
+    for (int r = 0; r < 3; ++r)
+      CHECK_CUDA(cudaGraphLaunch(exec, stream));
+    CHECK_CUDA(cudaMemcpyAsync(after.data(), ap, n * sizeof(float),
+                               cudaMemcpyDeviceToHost, stream));
+    CHECK_CUDA(cudaStreamSynchronize(stream));
+    int wrong = 0;
+    for (int i = 0; i < n; ++i) {
+      float want = 4 * hp[i] - (i > 0 ? hp[i - 1] : 0) -
+                   (i < n - 1 ? hp[i + 1] : 0);
+      wrong += after[i] != 3 * want;
+    }
+    EXPECT(wrong == 0, "graph replays: %d values wrong", wrong);
+    cudaGraphExecDestroy(exec);
+    cudaGraphDestroy(graph);
+  }
 
   cusparseDestroySpMat(A);
   cusparseDestroyDnVec(vp);
