@@ -3,7 +3,8 @@
  * diagonal (those outside the triangle that the fill mode names are
  * ignored), lower and upper, unit and non-unit diagonal, as is and
  * transposed, CSR with 32-bit base-0 indices and COO with 64-bit base-1
- * ones, float and complex double values, and y in place of x.
+ * ones, float and complex double values, and y in place of x; and
+ * cusparseSpSM with three right-hand sides given transposed.
  * CUEMU_OPTIONS: -lcusparse */
 #include <cmath>
 #include <complex>
@@ -182,6 +183,63 @@ int main() {
           cudaFree(buffer);
         }
   EXPECT(cases == 16, "%d cases", cases);
+
+  /* SpSM: three right-hand sides, B transposed (row major 3 x n read as
+   * its n x 3 transpose), C column major; lower, non-unit, float CSR. */
+  {
+    const int nr = 3;
+    std::vector<float> hb(nr * n);
+    for (int j = 0; j < nr; ++j)
+      for (int i = 0; i < n; ++i)
+        hb[j * n + i] = (float)((i + j) % 4 + 1);
+    float *d_b, *d_c;
+    CHECK_CUDA(cudaMalloc(&d_b, nr * n * sizeof(float)));
+    CHECK_CUDA(cudaMalloc(&d_c, nr * n * sizeof(float)));
+    cudaMemcpy(d_b, hb.data(), nr * n * sizeof(float), cudaMemcpyHostToDevice);
+    cusparseSpMatDescr_t A;
+    cusparseCreateCsr(&A, n, n, nnz, d_rows, d_cols, d_fv, CUSPARSE_INDEX_32I,
+                      CUSPARSE_INDEX_32I, CUSPARSE_INDEX_BASE_ZERO, CUDA_R_32F);
+    cusparseFillMode_t fill = CUSPARSE_FILL_MODE_LOWER;
+    cusparseSpMatSetAttribute(A, CUSPARSE_SPMAT_FILL_MODE, &fill, sizeof fill);
+    cusparseDnMatDescr_t B, C;
+    cusparseCreateDnMat(&B, nr, n, n, d_b, CUDA_R_32F, CUSPARSE_ORDER_ROW);
+    cusparseCreateDnMat(&C, n, nr, n, d_c, CUDA_R_32F, CUSPARSE_ORDER_COL);
+    cusparseSpSMDescr_t d;
+    EXPECT_STATUS(cusparseSpSM_createDescr(&d), CUSPARSE_STATUS_SUCCESS);
+    float alpha = 2;
+    size_t size;
+    cusparseOperation_t N = CUSPARSE_OPERATION_NON_TRANSPOSE,
+                        T = CUSPARSE_OPERATION_TRANSPOSE;
+    EXPECT_STATUS(cusparseSpSM_bufferSize(h, N, T, &alpha, A, B, C, CUDA_R_32F,
+                                          CUSPARSE_SPSM_ALG_DEFAULT, d, &size),
+                  CUSPARSE_STATUS_SUCCESS);
+    EXPECT_STATUS(cusparseSpSM_analysis(h, N, T, &alpha, A, B, C, CUDA_R_32F,
+                                        CUSPARSE_SPSM_ALG_DEFAULT, d, NULL),
+                  CUSPARSE_STATUS_SUCCESS);
+    EXPECT_STATUS(cusparseSpSM_solve(h, N, T, &alpha, A, B, C, CUDA_R_32F,
+                                     CUSPARSE_SPSM_ALG_DEFAULT, d),
+                  CUSPARSE_STATUS_SUCCESS);
+    std::vector<float> hc(nr * n);
+    cudaMemcpy(hc.data(), d_c, nr * n * sizeof(float), cudaMemcpyDeviceToHost);
+    std::vector<cd> ar(a.size());
+    for (size_t i = 0; i < a.size(); ++i)
+      ar[i] = a[i].real();
+    double worst = 0, scale = 0;
+    for (int j = 0; j < nr; ++j) {
+      std::vector<cd> xr(n);
+      for (int i = 0; i < n; ++i)
+        xr[i] = hb[j * n + i];
+      std::vector<cd> want = solve(ar, n, 1, 0, 0, 2.0, xr);
+      for (int i = 0; i < n; ++i)
+        worst = std::fmax(worst, std::abs(cd(hc[j * n + i]) - want[i])),
+        scale = std::fmax(scale, std::abs(want[i]));
+    }
+    EXPECT(worst <= 1e-5 * scale, "SpSM: error %g of %g", worst, scale);
+    cusparseSpSM_destroyDescr(d);
+    cusparseDestroyDnMat(B);
+    cusparseDestroyDnMat(C);
+    cusparseDestroySpMat(A);
+  }
   cusparseDestroy(h);
   return finish();
 }
