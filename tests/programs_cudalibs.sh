@@ -16,8 +16,8 @@
 # - checks that the programs link cuemu's libraries, not NVIDIA's, also
 #   when NVIDIA's libcublas.so is named by its path;
 # - checks that a library of the toolkit that cuemu does not emulate is
-#   refused with one message naming it: -lcusparse and a path to
-#   libcusparse.so from cuemu-nvcc, and -lcusparse from the host compiler
+#   refused with one message naming it: -lcusolver and a path to
+#   libcusolver.so from cuemu-nvcc, and -lcusolver from the host compiler
 #   linking with the cuemu toolkit's lib64 (its linker script; cuFFT is
 #   emulated, tests/programs_cufft.sh);
 # - builds every program with nvcc where there is one (NVIDIA's own
@@ -79,12 +79,12 @@ refused() {
   fi
 }
 printf 'int main() { return 0; }\n' >"$work/main.cu"
-refused libcusparse "$nvcc" "$work/main.cu" -o "$work/main" -lcusparse
-refused libcusparse "$nvcc" "$work/main.cu" -o "$work/main" \
-  "$toolkit/lib64/libcusparse.so"
+refused libcusolver "$nvcc" "$work/main.cu" -o "$work/main" -lcusolver
+refused libcusolver "$nvcc" "$work/main.cu" -o "$work/main" \
+  "$toolkit/lib64/libcusolver.so"
 lib64=$builddir_abs/.libs/cuemu-toolkit/lib64
 printf 'int main(void) { return 0; }\n' >"$work/main.c"
-refused libcusparse "${CC:-cc}" "$work/main.c" -o "$work/main" -L"$lib64" -lcusparse
+refused libcusolver "${CC:-cc}" "$work/main.c" -o "$work/main" -L"$lib64" -lcusolver
 # Every library that the one table (emulator/compile/cuemu_cuda_libraries.def)
 # marks as not emulated is refused both ways: by cuemu-nvcc's -l (the table
 # compiled in) and by a lib64 script (the table read by libs.am).
@@ -111,7 +111,7 @@ fi
 # CMake: CUDA::cublas (which brings CUDA::cublasLt) and CUDA::curand from
 # FindCUDAToolkit on the cuemu toolkit link cuemu's libraries (and
 # curand_kernel.h compiles with the toolkit's include folder that they
-# bring); CUDA::cusparse is refused.
+# bring); CUDA::cusolver is refused.
 if command -v cmake >/dev/null 2>&1; then
   cmake_build=$work/cmake
   if cmake -S "$dir/cmake" -B "$cmake_build" -DCMAKE_CUDA_COMPILER="$nvcc" \
@@ -123,8 +123,8 @@ if command -v cmake >/dev/null 2>&1; then
   else
     fail "CMake with CUDA::cublas: $(tail -5 "$work/cmake.log")"
   fi
-  refused libcusparse sh -c "cmake -S '$dir/cmake' -B '$cmake_build' \
-    -DWITH_CUSPARSE=ON && cmake --build '$cmake_build'"
+  refused libcusolver sh -c "cmake -S '$dir/cmake' -B '$cmake_build' \
+    -DWITH_CUSOLVER=ON && cmake --build '$cmake_build'"
 else
   echo "SKIP: CMake: cmake is not installed"
 fi

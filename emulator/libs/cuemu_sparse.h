@@ -1,0 +1,263 @@
+/*
+ * cuemu_sparse.h: what the files of cuemu's cuSPARSE (libcuemu_cusparse.so,
+ * emulator/libs/libs.am) share: cuSPARSE's ABI constants (cusparse.h's
+ * values, so that the library builds without the CUDA toolkit), the
+ * handle and the descriptors of the generic API, and the path of a
+ * computation onto its handle's stream. Only the cuemu_sparse*.c files
+ * include it.
+ */
+#ifndef CUEMU_SPARSE_H
+#define CUEMU_SPARSE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define CUEMU_SPARSE_EXPORT __attribute__((visibility("default")))
+
+/* cusparse.h's version (CUSPARSE_VER_MAJOR, _MINOR, _PATCH; CUSPARSE_VERSION
+ * is major * 1000 + minor * 100 + patch). */
+#define CUEMU_SPARSE_MAJOR 12
+#define CUEMU_SPARSE_MINOR 6
+#define CUEMU_SPARSE_PATCH 3
+#define CUEMU_SPARSE_VERSION 12603
+
+/* cusparseStatus_t */
+typedef enum {
+  CUSPARSE_STATUS_SUCCESS = 0,
+  CUSPARSE_STATUS_NOT_INITIALIZED = 1,
+  CUSPARSE_STATUS_ALLOC_FAILED = 2,
+  CUSPARSE_STATUS_INVALID_VALUE = 3,
+  CUSPARSE_STATUS_ARCH_MISMATCH = 4,
+  CUSPARSE_STATUS_MAPPING_ERROR = 5,
+  CUSPARSE_STATUS_EXECUTION_FAILED = 6,
+  CUSPARSE_STATUS_INTERNAL_ERROR = 7,
+  CUSPARSE_STATUS_MATRIX_TYPE_NOT_SUPPORTED = 8,
+  CUSPARSE_STATUS_ZERO_PIVOT = 9,
+  CUSPARSE_STATUS_NOT_SUPPORTED = 10,
+  CUSPARSE_STATUS_INSUFFICIENT_RESOURCES = 11
+} cusparseStatus_t;
+
+enum { CUSPARSE_POINTER_MODE_HOST = 0, CUSPARSE_POINTER_MODE_DEVICE = 1 };
+enum { CUSPARSE_FILL_MODE_LOWER = 0, CUSPARSE_FILL_MODE_UPPER = 1 };
+enum { CUSPARSE_DIAG_TYPE_NON_UNIT = 0, CUSPARSE_DIAG_TYPE_UNIT = 1 };
+enum { CUSPARSE_INDEX_BASE_ZERO = 0, CUSPARSE_INDEX_BASE_ONE = 1 };
+enum {
+  CUSPARSE_OPERATION_NON_TRANSPOSE = 0,
+  CUSPARSE_OPERATION_TRANSPOSE = 1,
+  CUSPARSE_OPERATION_CONJUGATE_TRANSPOSE = 2
+};
+enum { CUSPARSE_MATRIX_TYPE_GENERAL = 0, CUSPARSE_MATRIX_TYPE_TRIANGULAR = 3 };
+/* cusparseFormat_t, cusparseOrder_t, cusparseIndexType_t */
+enum {
+  CUSPARSE_FORMAT_CSR = 1,
+  CUSPARSE_FORMAT_CSC = 2,
+  CUSPARSE_FORMAT_COO = 3
+};
+enum { CUSPARSE_ORDER_COL = 1, CUSPARSE_ORDER_ROW = 2 };
+enum { CUSPARSE_INDEX_16U = 1, CUSPARSE_INDEX_32I = 2, CUSPARSE_INDEX_64I = 3 };
+/* cusparseSpMatAttribute_t */
+enum { CUSPARSE_SPMAT_FILL_MODE = 0, CUSPARSE_SPMAT_DIAG_TYPE = 1 };
+/* cudaDataType values of the four value types cuemu's cuSPARSE computes. */
+enum { CUEMU_R_32F = 0, CUEMU_R_64F = 1, CUEMU_C_32F = 4, CUEMU_C_64F = 5 };
+
+/* The bytes of one value of a cudaDataType cuemu's cuSPARSE takes, 0 for
+ * the others. */
+size_t cuemu__sparse_value_size(int type);
+/* The bytes of one index of a cusparseIndexType_t (4 or 8), 0 for 16U and
+ * unknown codes. */
+size_t cuemu__sparse_index_size(int type);
+
+/* ---- Handles --------------------------------------------------------------
+ */
+
+typedef struct cuemu_sparse_handle {
+  int device;
+  void *stream;
+  int pointer_mode;
+} * cusparseHandle_t;
+
+/* ---- Descriptors of the generic API ----------------------------------------
+ */
+
+/* A dense vector (cusparseDnVecDescr). */
+typedef struct cusparseDnVecDescr {
+  int64_t size;
+  void *values;
+  int type;
+} cuemu_sparse_dnvec;
+
+/* A sparse vector (cusparseSpVecDescr). */
+typedef struct cusparseSpVecDescr {
+  int64_t size, nnz;
+  void *indices, *values;
+  int index_type, base, type;
+} cuemu_sparse_spvec;
+
+/* A dense matrix (cusparseDnMatDescr). */
+typedef struct cusparseDnMatDescr {
+  int64_t rows, cols, ld;
+  void *values;
+  int type, order;
+  int batch_count;
+  int64_t batch_stride;
+} cuemu_sparse_dnmat;
+
+/* A sparse matrix (cusparseSpMatDescr) in CSR, CSC or COO. For CSR
+ * `offsets` are the row offsets and `indices` the column indices; for CSC
+ * the column offsets and row indices; for COO `offsets` are the row
+ * indices and `indices` the column indices. */
+typedef struct cusparseSpMatDescr {
+  int format;
+  int64_t rows, cols, nnz;
+  void *offsets, *indices, *values;
+  int offset_type, index_type, base, type;
+  int fill_mode, diag_type;
+  int batch_count;
+} cuemu_sparse_spmat;
+
+/* The legacy API's matrix descriptor (cusparseMatDescr_t): matrix type,
+ * fill mode, diagonal type, index base. */
+struct cusparseMatDescr {
+  int type, fill, diag, base;
+};
+
+/* ---- Reading and writing values ---------------------------------------------
+ */
+
+/* One value, real or complex, computed in double. */
+typedef struct {
+  double re, im;
+} cuemu_sparse_value;
+
+static inline cuemu_sparse_value cuemu__sparse_load(const void *p, int type,
+                                                    int64_t i) {
+  cuemu_sparse_value v = {0, 0};
+  switch (type) {
+  case CUEMU_R_32F:
+    v.re = ((const float *)p)[i];
+    break;
+  case CUEMU_R_64F:
+    v.re = ((const double *)p)[i];
+    break;
+  case CUEMU_C_32F:
+    v.re = ((const float *)p)[2 * i];
+    v.im = ((const float *)p)[2 * i + 1];
+    break;
+  default:
+    v.re = ((const double *)p)[2 * i];
+    v.im = ((const double *)p)[2 * i + 1];
+  }
+  return v;
+}
+
+static inline void cuemu__sparse_store(void *p, int type, int64_t i,
+                                       cuemu_sparse_value v) {
+  switch (type) {
+  case CUEMU_R_32F:
+    ((float *)p)[i] = (float)v.re;
+    break;
+  case CUEMU_R_64F:
+    ((double *)p)[i] = v.re;
+    break;
+  case CUEMU_C_32F:
+    ((float *)p)[2 * i] = (float)v.re;
+    ((float *)p)[2 * i + 1] = (float)v.im;
+    break;
+  default:
+    ((double *)p)[2 * i] = v.re;
+    ((double *)p)[2 * i + 1] = v.im;
+  }
+}
+
+static inline int64_t cuemu__sparse_index(const void *p, int type, int64_t i) {
+  return type == CUSPARSE_INDEX_64I ? ((const int64_t *)p)[i]
+                                    : ((const int32_t *)p)[i];
+}
+
+static inline void cuemu__sparse_set_index(void *p, int type, int64_t i,
+                                           int64_t v) {
+  if (type == CUSPARSE_INDEX_64I)
+    ((int64_t *)p)[i] = v;
+  else
+    ((int32_t *)p)[i] = (int32_t)v;
+}
+
+static inline cuemu_sparse_value cuemu__sparse_mul(cuemu_sparse_value a,
+                                                   cuemu_sparse_value b) {
+  cuemu_sparse_value r = {a.re * b.re - a.im * b.im, a.re * b.im + a.im * b.re};
+  return r;
+}
+
+static inline cuemu_sparse_value cuemu__sparse_add(cuemu_sparse_value a,
+                                                   cuemu_sparse_value b) {
+  cuemu_sparse_value r = {a.re + b.re, a.im + b.im};
+  return r;
+}
+
+static inline cuemu_sparse_value cuemu__sparse_div(cuemu_sparse_value a,
+                                                   cuemu_sparse_value b) {
+  if (b.im == 0) {
+    cuemu_sparse_value r = {a.re / b.re, a.im / b.re};
+    return r;
+  }
+  double d = b.re * b.re + b.im * b.im;
+  cuemu_sparse_value r = {(a.re * b.re + a.im * b.im) / d,
+                          (a.im * b.re - a.re * b.im) / d};
+  return r;
+}
+
+/* ---- The path onto the stream
+ * ------------------------------------------------ */
+
+/* One computation queued on a stream: its function, the descriptors and
+ * scalars it was called with (copied: the program may change or destroy
+ * them once the call returns, as cuSPARSE allows). */
+typedef struct cuemu_sparse_op cuemu_sparse_op;
+struct cuemu_sparse_op {
+  void (*run)(cuemu_sparse_op *op);
+  const char *name;
+  int kept;
+  int op_a, op_b, alg;
+  cuemu_sparse_spmat a;
+  cuemu_sparse_spvec sv;
+  cuemu_sparse_dnvec x, y;
+  cuemu_sparse_dnmat b, c;
+  /* alpha and beta: copied from the host (CUSPARSE_POINTER_MODE_HOST), or
+   * read through `scalar` when the work runs (DEVICE). */
+  unsigned char scalars[2][16];
+  const void *scalar[2];
+  void *extra; /* owned by the operation (freed after it runs) */
+};
+
+/* Allocates an operation (zeroed) for `run`; NULL when out of memory. */
+cuemu_sparse_op *cuemu__sparse_op_new(const char *name,
+                                      void (*run)(cuemu_sparse_op *op));
+/* Keeps alpha (slot 0) or beta (1) of `type`'s size as the handle's pointer
+ * mode says. */
+void cuemu__sparse_op_scalar(cusparseHandle_t h, cuemu_sparse_op *op, int slot,
+                             const void *s, int type);
+/* Enqueues op on the handle's stream and takes it over. */
+cusparseStatus_t cuemu__sparse_submit(cusparseHandle_t h, cuemu_sparse_op *op);
+
+/* Checks that the arrays of a descriptor are device memory (a host
+ * array faults as a GPU's kernel would: cuemu__libs_device_range). 1 when
+ * they are. */
+int cuemu__sparse_check_spmat(const char *name, const cuemu_sparse_spmat *a);
+int cuemu__sparse_check_dnvec(const char *name, const cuemu_sparse_dnvec *x);
+int cuemu__sparse_check_dnmat(const char *name, const cuemu_sparse_dnmat *m);
+int cuemu__sparse_check_spvec(const char *name, const cuemu_sparse_spvec *x);
+
+/* Element (i, j) of a dense matrix's storage. */
+static inline int64_t cuemu__sparse_dn_at(const cuemu_sparse_dnmat *m,
+                                          int64_t i, int64_t j) {
+  return m->order == CUSPARSE_ORDER_COL ? j * m->ld + i : i * m->ld + j;
+}
+
+/* Calls f(row, col, k, data) for each stored element k of a CSR, CSC or
+ * COO matrix, indices made 0-based. */
+void cuemu__sparse_for_each(const cuemu_sparse_spmat *a,
+                            void (*f)(int64_t row, int64_t col, int64_t k,
+                                      void *data),
+                            void *data);
+
+#endif /* CUEMU_SPARSE_H */
