@@ -277,6 +277,10 @@ void test_capture_end(test_capture *capture) {
 }
 
 int test_run_suites(const test_suite *suites, size_t n) {
+  /* CUDA_VISIBLE_DEVICES of the caller would hide or renumber the
+   * emulated devices the suites count on (libcuemu reads it at its first
+   * device call, after this). */
+  unsetenv("CUDA_VISIBLE_DEVICES");
   const char *only = getenv("CUEMU_TEST_SUITE");
   SRunner *runner = NULL;
   for (size_t i = 0; i < n; ++i) {

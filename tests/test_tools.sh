@@ -19,6 +19,11 @@
 #                           /usr/local/cuda), which set-up does not put on
 #                           PATH; prints nothing when there is none.
 
+# CUDA_VISIBLE_DEVICES would hide or renumber the emulated devices the
+# tests count on (run by hand, outside AM_TESTS_ENVIRONMENT, which unsets
+# it too); the tests that want it set it themselves.
+unset CUDA_VISIBLE_DEVICES
+
 tool_missing() {
   test_name=$1
   shift

@@ -18,6 +18,7 @@ extern char **environ;
 #include <cuemu/cuemu.h>
 
 #include "base/cuemu_report.h"
+#include "base/cuemu_visible_devices.h"
 
 #define CUEMU_DEFAULT_STACK_SIZE (64u * 1024u)
 #define CUEMU_MIN_STACK_SIZE (16u * 1024u)
@@ -187,6 +188,8 @@ static cuemu_device_config device;
 static cuemu_device_config devices[CUEMU_MAX_DEVICES];
 /* The message about a malformed device setting, or "" (set once). */
 static char device_error[256];
+/* The physical index (among CUEMU_DEVICE's devices) of each visible one. */
+static int physical[CUEMU_MAX_DEVICES];
 static pthread_once_t device_once = PTHREAD_ONCE_INIT;
 
 /* Takes one "key=value" item of CUEMU_DEVICE from [v, end) into *d; 0 when
@@ -289,6 +292,22 @@ static void read_device(void) {
   for (unsigned d = 0; d < CUEMU_MAX_DEVICES; ++d)
     devices[d] = device;
   device_items(v, 1);
+  /* CUDA_VISIBLE_DEVICES picks and renumbers them (CUDA_DEVICE_ORDER,
+   * FASTEST_FIRST or PCI_BUS_ID, orders alike devices alike: by index). */
+  int visible = (int)device.count;
+  for (int d = 0; d < visible; ++d)
+    physical[d] = d;
+  v = getenv("CUDA_VISIBLE_DEVICES");
+  if (v) {
+    cuemu_device_config all[CUEMU_MAX_DEVICES];
+    memcpy(all, devices, sizeof all);
+    visible = cuemu__visible_devices_parse(v, (int)device.count, physical);
+    for (int d = 0; d < visible; ++d)
+      devices[d] = all[physical[d]];
+  }
+  device.count = (unsigned)visible;
+  for (int d = 0; d < CUEMU_MAX_DEVICES; ++d)
+    devices[d].count = (unsigned)visible;
 }
 
 const cuemu_device_config *cuemu__config_device(void) {
@@ -299,6 +318,11 @@ const cuemu_device_config *cuemu__config_device(void) {
 const cuemu_device_config *cuemu__config_device_of(int d) {
   pthread_once(&device_once, read_device);
   return d >= 0 && d < CUEMU_MAX_DEVICES ? &devices[d] : &device;
+}
+
+int cuemu__config_device_physical(int d) {
+  pthread_once(&device_once, read_device);
+  return d >= 0 && d < (int)device.count ? physical[d] : d;
 }
 
 /* Prints a configuration error on stderr, once per distinct message. */

@@ -30,6 +30,9 @@
  *                         count=N (N devices, 1 to 16); an item
  *                         N:key=value (e.g. 1:sm=80,1:sms=4) sets a key
  *                         for device N alone (docs/devices.md)
+ *   CUDA_VISIBLE_DEVICES  the devices a program sees, renumbered from 0
+ *                         (indices or GPU-UUID prefixes; empty: none;
+ *                         base/cuemu_visible_devices.h)
  *
  * The launch settings are read at every launch (tests change them between
  * launches); the device's are read once, since a device does not change
@@ -98,7 +101,8 @@ typedef struct cuemu_device_config {
   size_t memory;                /* bytes of global memory; 0: the host's */
   unsigned max_threads;         /* most threads per block */
   size_t shared_optin;          /* most dynamic shared memory, opted in */
-  unsigned count;               /* devices (CUEMU_DEVICE count=N) */
+  unsigned count;               /* devices (CUEMU_DEVICE count=N, less
+                                   those CUDA_VISIBLE_DEVICES hides) */
   int concurrent_managed;       /* concurrentManagedAccess (cma=0 or 1) */
 } cuemu_device_config;
 
@@ -119,6 +123,10 @@ const cuemu_device_config *cuemu__config_device(void);
 /* The settings of device `device` (0 to count - 1): the common ones with
  * its own N:key=value items over them. */
 const cuemu_device_config *cuemu__config_device_of(int device);
+
+/* The index among CUEMU_DEVICE's devices of visible device `device`
+ * (CUDA_VISIBLE_DEVICES): its name, UUID and PCI bus follow it. */
+int cuemu__config_device_physical(int device);
 
 /* Non-zero when CUEMU_QUIET=1. */
 int cuemu__config_quiet(void);

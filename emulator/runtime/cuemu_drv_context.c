@@ -280,6 +280,12 @@ int cuemu_drv_device_get(int *device, int ordinal) {
 }
 
 int cuemu_drv_device_get_count(int *count) {
+  /* With no device visible (CUDA_VISIBLE_DEVICES), cuInit fails and the
+   * count is 0. */
+  if (count && cuemu__device_count() == 0) {
+    *count = 0;
+    return DRV_CUDA_ERROR_NO_DEVICE;
+  }
   int e = check_init();
   if (e)
     return e;

@@ -15,6 +15,7 @@
 #include <cuemu/cuemu_runtime.h>
 
 #include "base/cuemu_config.h"
+#include "base/cuemu_visible_devices.h"
 #include "core/cuemu_allocations.h"
 #include "core/cuemu_device_heap.h"
 #include "device/cuemu_device_model.h"
@@ -42,10 +43,13 @@ int cuemu_rt_get_device_count(int *count) {
   if (!count)
     return cuemu_rt_error(cudaErrorInvalidValue);
   *count = cuemu__device_count();
-  return cudaSuccess;
+  /* CUDA_VISIBLE_DEVICES may hide them all. */
+  return *count ? cudaSuccess : cuemu_rt_error(cudaErrorNoDevice);
 }
 
 int cuemu_rt_set_device(int device) {
+  if (cuemu__device_count() == 0)
+    return cuemu_rt_error(cudaErrorNoDevice);
   if (device < 0 || device >= cuemu__device_count())
     return cuemu_rt_error(cudaErrorInvalidDevice);
   cuemu__device_select(device);
@@ -169,17 +173,20 @@ int cuemu_rt_device_get_limit(size_t *value, int limit) {
 int cuemu_rt_get_device_properties(struct cudaDeviceProp *p, int device) {
   if (!p)
     return cuemu_rt_error(cudaErrorInvalidValue);
+  if (cuemu__device_count() == 0)
+    return cuemu_rt_error(cudaErrorNoDevice);
   if (device < 0 || device >= cuemu__device_count())
     return cuemu_rt_error(cudaErrorInvalidDevice);
   const cuemu_device_model *m = cuemu__device_model_of(device);
   memset(p, 0, sizeof *p);
   snprintf(p->name, sizeof p->name, "cuemu emulated device (sm_%d%d)",
            m->major, m->minor);
-  /* Each device has its own UUID ("cuemu-device-00N") and PCI bus. */
-  char uuid[32];
-  snprintf(uuid, sizeof uuid, "cuemu-device-%03d", device);
-  memcpy(p->uuid.bytes, uuid, 16);
-  p->pciBusID = device;
+  /* Each device has its own UUID ("cuemu-device-00N") and PCI bus, those
+   * of its index among CUEMU_DEVICE's devices (CUDA_VISIBLE_DEVICES
+   * renumbers the devices, not their properties). */
+  int physical = cuemu__config_device_physical(device);
+  cuemu__device_uuid_bytes(physical, (unsigned char *)p->uuid.bytes);
+  p->pciBusID = physical;
   p->totalGlobalMem = m->total_memory;
   p->sharedMemPerBlock = m->shared_per_block;
   p->regsPerBlock = (int)m->regs_per_block;
@@ -281,6 +288,8 @@ int cuemu_rt_get_device_properties(struct cudaDeviceProp *p, int device) {
 int cuemu_rt_device_get_attribute(int *value, int attr, int device) {
   if (!value)
     return cuemu_rt_error(cudaErrorInvalidValue);
+  if (cuemu__device_count() == 0)
+    return cuemu_rt_error(cudaErrorNoDevice);
   if (device < 0 || device >= cuemu__device_count())
     return cuemu_rt_error(cudaErrorInvalidDevice);
   struct cudaDeviceProp p;

@@ -11,6 +11,7 @@
 #include "base/cuemu_error_log.h"
 #include "base/cuemu_report.h"
 #include "device/cuemu_device_launch.h"
+#include "device/cuemu_device_model.h"
 #include "device/cuemu_handles.h"
 #include "runtime/cuemu_drv_internal.h"
 #include "runtime/cuemu_rt_internal.h"
@@ -28,6 +29,10 @@ int cuemu_rt_error(int code) {
 }
 
 int cuemu_rt_sticky(void) {
+  /* With no device visible (CUDA_VISIBLE_DEVICES), every call that works
+   * with the device fails as CUDA's runtime initialisation does. */
+  if (cuemu__device_count() == 0)
+    return cudaErrorNoDevice;
   return cuemu_status_cuda_error(cuemu__device_sticky());
 }
 

@@ -1,8 +1,13 @@
 """Shared fixtures of the fake CuPy's tests (the cuemu plugin is loaded by
 tests/python.sh with -p cuemu.pytest_plugin)."""
 import gc
+import os
 
 import pytest
+
+# CUDA_VISIBLE_DEVICES of the caller would hide or renumber the emulated
+# devices (libcuemu reads it at its first device call, after this).
+os.environ.pop("CUDA_VISIBLE_DEVICES", None)
 
 import fake_cupy
 
