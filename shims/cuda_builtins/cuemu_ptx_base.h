@@ -143,13 +143,16 @@ template <int T> inline reg fimm(double v) {
  * convert by value, arrays to their address (as pointers do);
  * floating-point variables under "f"/"d" convert by value to float/double;
  * other types (a float under "r", __half under "h", a struct) are copied
- * bit for bit. */
+ * bit for bit. An operand is taken by value, as the asm statement reads
+ * it: a reference would odr-use a host constexpr variable named as an
+ * operand, which nvcc accepts and cuemu's device-space check refuses in
+ * a reference binding. */
 
 constexpr int constraint_bits(char c) {
   return c == 'h' ? 16 : (c == 'r' || c == 'f') ? 32 : 64;
 }
 
-template <char C_, typename T> inline reg in(const T &v) {
+template <char C_, typename T> inline reg in(T v) {
   constexpr int w = constraint_bits(C_);
   if constexpr (std::is_array<T>::value) {
     /* An array stands for its first element's address, as in C++. */

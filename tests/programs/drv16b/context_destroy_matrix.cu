@@ -125,7 +125,12 @@ int main() {
     std::thread worker([&] {
       cuCtxSetCurrent(shared);
       while (__atomic_load_n(&seen, __ATOMIC_ACQUIRE) == CUDA_SUCCESS) {
-        CUresult r = alloc_result();
+        /* The destruction may come between the allocation and its free:
+         * either call then reports it. */
+        CUdeviceptr p = 0;
+        CUresult r = cuMemAlloc(&p, 256);
+        if (r == CUDA_SUCCESS)
+          r = cuMemFree(p);
         if (r != CUDA_SUCCESS) {
           cuCtxGetCurrent(&seen_current);
           __atomic_store_n(&seen, r, __ATOMIC_RELEASE);
