@@ -394,6 +394,13 @@ static int build_argv(const compile_job *job, const char *tu,
      * the alignment pass's fault (cuemu_gcc_plugin_align.cc). */
     if (job->checks & CUEMU_CHECK_MEM)
       ARG("-fplugin-arg-cuemu_gcc_plugin-no-align");
+    /* NVRTC's -default-device (cuemu_nvrtc_options.c): functions without
+     * an execution space are device ones. */
+    for (int i = 0; i < o->argc; ++i)
+      if (strcmp(o->argv[i], "-D__CUEMU_DEFAULT_DEVICE") == 0) {
+        ARG("-fplugin-arg-cuemu_gcc_plugin-default-device");
+        break;
+      }
     if ((job->checks & (CUEMU_CHECK_MEM | CUEMU_CHECK_INIT)) &&
         !(job->checks & CUEMU_CHECK_RACE) && !o->debug)
       ARG(job->checks & CUEMU_CHECK_INIT

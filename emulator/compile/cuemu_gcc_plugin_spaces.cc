@@ -233,6 +233,12 @@ tree any_work(tree *tp, int *walk_subtrees, void *) {
 
 /* PLUGIN_PRE_GENERICIZE: the calls, variables and stores of a body of the
  * user's code. */
+/* NVRTC's -default-device (--device-as-default-execution-space), which
+ * cuemu-cc passes on as the plugin's argument default-device: functions
+ * and variables without an execution space are device ones, so bodies are
+ * not judged for host calls and host variables. */
+bool default_device;
+
 void judge_body(void *gcc_data, void *) {
   tree fn = static_cast<tree>(gcc_data);
   if (!fn || TREE_CODE(fn) != FUNCTION_DECL || !DECL_SAVED_TREE(fn))
@@ -247,7 +253,7 @@ void judge_body(void *gcc_data, void *) {
     empty_constructors->add(fn);
   if (foreign(DECL_SOURCE_LOCATION(fn)))
     return;
-  if (launching_lambda(fn))
+  if (launching_lambda(fn) || default_device)
     return;
   body_walk w = {fn, cuemu_gcc_plugin_space(fn), DECL_SOURCE_LOCATION(fn),
                  hash_set<tree>()};
@@ -387,7 +393,9 @@ void cuemu_gcc_plugin_spaces_pragmas() {
   c_register_pragma("cuemu", "shared", shared_pragma);
 }
 
-void cuemu_gcc_plugin_register_spaces(const char *plugin) {
+void cuemu_gcc_plugin_register_spaces(const char *plugin,
+                                       bool unannotated_device) {
+  default_device = unannotated_device;
   device_variables = new hash_set<tree>;
   constant_variables = new hash_set<tree>;
   empty_constructors = new hash_set<tree>;

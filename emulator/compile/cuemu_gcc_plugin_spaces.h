@@ -23,6 +23,7 @@ bool cuemu_gcc_plugin_kernel(tree fn);
  * the plugin's PLUGIN_PRAGMAS callback). */
 void cuemu_gcc_plugin_spaces_pragmas();
 /* Registers the checks under the plugin's name `plugin`. */
-void cuemu_gcc_plugin_register_spaces(const char *plugin);
+void cuemu_gcc_plugin_register_spaces(const char *plugin,
+                                       bool unannotated_device);
 
 #endif

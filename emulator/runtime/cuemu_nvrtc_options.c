@@ -73,7 +73,6 @@ void cuemu__nvrtc_options_free(cuemu_nvrtc_options *o) {
 /* Options that take no value and change nothing here. */
 static const char *const accepted_flags[] = {
     "-lineinfo", "--generate-line-info",
-    "-default-device", "--device-as-default-execution-space",
     "-extensible-whole-program", "--extensible-whole-program", "-ewp",
     "-restrict", "--restrict", "-w",
     "--disable-warnings", "-extra-device-vectorization",
@@ -267,6 +266,13 @@ int cuemu__nvrtc_options_read(int count, const char *const *options,
     } else if (!value &&
                (IS("-device-float128") || IS("--device-float128"))) {
       if (add_word(o, "-D__CUDACC_RTC_FLOAT128__", NULL))
+        return NVRTC_OUT_OF_MEMORY;
+    } else if (!value && (IS("-default-device") ||
+                          IS("--device-as-default-execution-space"))) {
+      /* Functions and variables without an execution space are device
+       * ones: cuemu's GCC plugin then judges no body for host calls
+       * (cuemu_gcc_plugin_spaces.cc). */
+      if (add_word(o, "-D__CUEMU_DEFAULT_DEVICE", NULL))
         return NVRTC_OUT_OF_MEMORY;
     } else if (!value && listed(accepted_flags, a, name_len)) {
       /* accepted; no effect here */
