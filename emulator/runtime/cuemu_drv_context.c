@@ -152,8 +152,12 @@ static int push(cuemu_drv_context *c);
  * call, as with CUDA. */
 static cuemu_drv_context *current_or_runtime(void) {
   cuemu_drv_context *c = cuemu__drv_current();
+  /* A thread that made a runtime call, or any thread once the program
+   * uses the runtime: cuemu's own threads (a library's host work on a
+   * stream worker, which checks its pointers through the driver) make no
+   * runtime call of their own. */
   int called = cuemu__rt_thread_called_take();
-  if (c || !called)
+  if (c || (!called && !cuemu__rt_used()))
     return c;
   c = &primary[cuemu__device_current()];
   pthread_mutex_lock(&lock);
