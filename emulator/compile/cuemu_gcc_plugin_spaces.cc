@@ -318,6 +318,12 @@ tree any_call(tree *tp, int *walk_subtrees, void *) {
 }
 
 void refuse_dynamic_initialization(tree v, bool constant) {
+  /* The CUDA headers' types (__half, __nv_bfloat16, ...), whose
+   * constructors nvcc compiles as trivial, are not judged. */
+  tree type = strip_array_types(TREE_TYPE(v));
+  if (CLASS_TYPE_P(type) && TYPE_NAME(type) &&
+      foreign(DECL_SOURCE_LOCATION(TYPE_NAME(type))))
+    return;
   for (tree t = static_aggregates; t; t = TREE_CHAIN(t)) {
     if (TREE_VALUE(t) != v)
       continue;
