@@ -15,6 +15,15 @@
 # headers, options and nvcc are unchanged since a run that compiled it is
 # not compiled again (ccache's direct mode hashes every included file).
 # CUEMU_NVCC_CCACHE=0 compiles everything.
+#
+# A CI runner's compiler cache is cold, and compiling all of the files
+# (over 500) there would take longer than the rest of the suite. So a file
+# whose key is in tests/nvcc_verified.txt (scripts/nvcc_verified.py: nvcc's
+# version, the options, the file's bytes and those of every header of the
+# source tree it includes) is not compiled again: that nvcc compiled
+# exactly those bytes when the record was written. Any change compiles it.
+# `make nvcc-verified` (CUEMU_NVCC_RECORD=1) compiles what is not recorded
+# and records it; CUEMU_NVCC_ALL=1 compiles every file, recorded or not.
 
 srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
 builddir=${CUEMU_BUILDDIR:-.}
@@ -50,19 +59,30 @@ mkdir -p "$work" || exit 1
     [ -f "$f" ] && echo "$f"
   done
   find "$srcdir/examples" -name '*.cu' -type f 2>/dev/null | LC_ALL=C sort
-} >"$work/list"
+} >"$work/all"
+
+# The files to compile: those not recorded, or all of them.
+base="-std=c++17 -arch=sm_90 -I tests/kernels"
+verified="${PYTHON:-python3} $srcdir/scripts/nvcc_verified.py --srcdir $srcdir --nvcc $NVCC"
+if [ "${CUEMU_NVCC_ALL:-0}" = 1 ]; then
+  cp "$work/all" "$work/list"
+else
+  # $verified is split into words on purpose.
+  # shellcheck disable=SC2086
+  $verified --base "$base" pending "$work/all" >"$work/list" || exit 1
+fi
 
 # Compiles file $1 as job number $2; the log and the status go to $work.
 compile() {
   dir=$(dirname "$1")
-  base=$(basename "$1")
+  name=$(basename "$1")
   extra=$(sed -n 's/.*NVCC_OPTIONS:[[:space:]]*\([^*]*\).*/\1/p' "$1" |
     head -n 1)
   # $extra is split into words on purpose.
   # shellcheck disable=SC2086
   # ccache caches only a real output file, so the object goes to $work.
   (cd "$dir" && $launcher "$NVCC" -std=c++17 -arch=sm_90 \
-    -I"$srcdir/tests/kernels" $extra -c "$base" -o "$work/$2.o") \
+    -I"$srcdir/tests/kernels" $extra -c "$name" -o "$work/$2.o") \
     >"$work/$2.log" 2>&1
   echo $? >"$work/$2.status"
   rm -f "$work/$2.o"
@@ -85,13 +105,22 @@ while IFS= read -r file; do
   rel=${file#"$srcdir"/}
   if [ "$(cat "$work/$n.status" 2>/dev/null)" = 0 ]; then
     echo "ok: $rel"
+    echo "$file" >>"$work/ok"
   else
     echo "FAIL: $rel"
     cat "$work/$n.log"
     failed=$((failed + 1))
   fi
 done <"$work/list"
+total=$(wc -l <"$work/all")
+if [ "${CUEMU_NVCC_RECORD:-0}" = 1 ]; then
+  touch "$work/ok"
+  # shellcheck disable=SC2086
+  $verified --base "$base" record "$work/all" "$work/ok" || failed=$((failed + 1))
+fi
 rm -rf "$work"
 
-echo "nvcc_kernels.sh: $n files, $failed failed${launcher:+ (through ccache)}"
-[ "$n" -gt 0 ] && [ "$failed" -eq 0 ]
+echo "nvcc_kernels.sh: $total files, $((total - n)) compiled by this nvcc" \
+  "before (tests/nvcc_verified.txt), $n compiled now," \
+  "$failed failed${launcher:+ (through ccache)}"
+[ "$total" -gt 0 ] && [ "$failed" -eq 0 ]

@@ -1,0 +1,168 @@
+#!/usr/bin/env python3
+"""nvcc_verified.py: the record of which test sources nvcc has compiled.
+
+tests/nvcc_kernels.sh compiles every test kernel, program and example with
+the real nvcc, so that cuemu's shims never accept what CUDA rejects. Most of
+those files do not change from one run to the next, and compiling all of
+them (over 500) costs more than the rest of the suite on a two-core machine
+whose compiler cache is cold, as a CI runner's is. This script keeps, in
+tests/nvcc_verified.txt, one key per file that nvcc compiled: a SHA-256 over
+nvcc's version, the command's options, the file's bytes and the bytes of
+every header of the source tree it includes (followed transitively, through
+the file's own folder and its -I folders). A file whose key is in the record
+was compiled by that nvcc, with those options, from exactly those bytes, so
+it is not compiled again; any change to any of them compiles it again.
+
+  nvcc_verified.py pending LIST    the files of LIST (one path per line)
+                                   whose key is not recorded, one per line
+  nvcc_verified.py record LIST OK  rewrites the record: the keys of the files
+                                   of LIST that are recorded already or are
+                                   listed in OK (compiled now); files no
+                                   longer in LIST drop out
+
+Options: --srcdir (the source tree), --nvcc (nvcc's path), --record (the
+record's path, default SRCDIR/tests/nvcc_verified.txt), --base (the options
+every compile gets). NVCC_OPTIONS lines are read as tests/nvcc_kernels.sh
+reads them.
+"""
+import argparse
+import hashlib
+import os
+import re
+import shlex
+import subprocess
+import sys
+
+OPTIONS_RE = re.compile(r".*NVCC_OPTIONS:[ \t]*([^*]*)")
+INCLUDE_RE = re.compile(r'^[ \t]*#[ \t]*include[ \t]*([<"])([^">]+)[">]', re.M)
+
+
+def file_options(text):
+    """The NVCC_OPTIONS of a source file, as tests/nvcc_kernels.sh takes
+    them (the first such line, up to a '*')."""
+    for line in text.splitlines():
+        m = OPTIONS_RE.match(line)
+        if m:
+            return m.group(1).strip()
+    return ""
+
+
+def include_dirs(folder, options, srcdir):
+    """The folders an #include is looked up in: -I options (relative to
+    the file's folder, where nvcc runs) and the test kernels' folder."""
+    dirs = []
+    words = shlex.split(options)
+    for i, word in enumerate(words):
+        path = None
+        if word == "-I" and i + 1 < len(words):
+            path = words[i + 1]
+        elif word.startswith("-I") and len(word) > 2:
+            path = word[2:]
+        if path:
+            dirs.append(os.path.normpath(os.path.join(folder, path)))
+    dirs.append(os.path.join(srcdir, "tests", "kernels"))
+    return dirs
+
+
+def tree_headers(path, dirs, srcdir, seen):
+    """Every file of the source tree that PATH includes, transitively, in a
+    stable order. Headers outside the source tree (CUDA's, the system's)
+    belong to nvcc's version, which the key holds."""
+    try:
+        with open(path, encoding="utf-8", errors="replace") as f:
+            text = f.read()
+    except OSError:
+        return
+    for kind, name in INCLUDE_RE.findall(text):
+        candidates = [os.path.join(os.path.dirname(path), name)] if kind == '"' else []
+        candidates += [os.path.join(d, name) for d in dirs]
+        for candidate in candidates:
+            candidate = os.path.normpath(candidate)
+            if os.path.isfile(candidate):
+                inside = candidate.startswith(os.path.join(srcdir, ""))
+                if inside and candidate not in seen:
+                    seen.append(candidate)
+                    tree_headers(candidate, dirs, srcdir, seen)
+                break
+
+
+def key_of(path, srcdir, identity):
+    """The key of one source file (see the module's comment)."""
+    with open(path, "rb") as f:
+        data = f.read()
+    options = file_options(data.decode("utf-8", errors="replace"))
+    digest = hashlib.sha256()
+    digest.update(identity)
+    digest.update(b"\0" + options.encode() + b"\0")
+    digest.update(os.path.relpath(path, srcdir).encode() + b"\0" + data)
+    headers = []
+    tree_headers(path, include_dirs(os.path.dirname(path), options, srcdir),
+                 srcdir, headers)
+    for header in headers:
+        with open(header, "rb") as f:
+            digest.update(b"\0" + os.path.relpath(header, srcdir).encode() +
+                          b"\0" + f.read())
+    return digest.hexdigest()
+
+
+def read_list(path):
+    with open(path, encoding="utf-8") as f:
+        return [line.rstrip("\n") for line in f if line.strip()]
+
+
+def read_record(path):
+    record = {}
+    try:
+        with open(path, encoding="utf-8") as f:
+            for line in f:
+                parts = line.split()
+                if len(parts) == 2:
+                    record[parts[1]] = parts[0]
+    except FileNotFoundError:
+        pass
+    return record
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--srcdir", required=True)
+    parser.add_argument("--nvcc", required=True)
+    parser.add_argument("--base", default="")
+    parser.add_argument("--record")
+    parser.add_argument("command", choices=["pending", "record"])
+    parser.add_argument("list")
+    parser.add_argument("ok", nargs="?")
+    args = parser.parse_args()
+    srcdir = os.path.abspath(args.srcdir)
+    record_path = args.record or os.path.join(srcdir, "tests",
+                                              "nvcc_verified.txt")
+    version = subprocess.run([args.nvcc, "--version"], capture_output=True,
+                             check=True).stdout
+    identity = version + b"\0" + args.base.encode()
+    record = read_record(record_path)
+    files = read_list(args.list)
+    keys = {f: key_of(os.path.abspath(f), srcdir, identity) for f in files}
+
+    def rel(path):
+        return os.path.relpath(os.path.abspath(path), srcdir)
+
+    if args.command == "pending":
+        for f in files:
+            if record.get(rel(f)) != keys[f]:
+                print(f)
+        return 0
+    compiled = set(read_list(args.ok)) if args.ok else set()
+    lines = []
+    for f in files:
+        if f in compiled or record.get(rel(f)) == keys[f]:
+            lines.append("%s %s\n" % (keys[f], rel(f)))
+    with open(record_path + ".tmp", "w", encoding="utf-8") as out:
+        out.write("".join(sorted(lines, key=lambda l: l.split()[1])))
+    os.replace(record_path + ".tmp", record_path)
+    print("nvcc_verified.py: %d of %d files recorded in %s" %
+          (len(lines), len(files), rel(record_path)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
