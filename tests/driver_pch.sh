@@ -4,6 +4,9 @@
 # adds -H to the compiles that force-include a precompiled prelude and logs
 # what g++ says of it ("!" used, "x" refused), so that each scenario sees
 # whether the precompiled header was really used, not just built:
+#   0. by default a prelude is precompiled at its fourth compile, not
+#      before (CUEMU_PCH_AFTER=3); the scenarios below set
+#      CUEMU_PCH_AFTER=1 (precompiled at the second);
 #   1. a first compile (which marks the preludes as seen) uses none; one
 #      whose precompiling fails for a reason of the compiler's run (out of
 #      memory) uses none and stores nothing; an edited one (which
@@ -34,7 +37,7 @@ work=$builddir/tests/tmp/driver_pch.$$
 rm -rf "$work"
 mkdir -p "$work" || exit 1
 trap 'chmod -R u+w "$work" 2>/dev/null; rm -rf "$work"' EXIT
-unset CUEMU_NO_CACHE CUEMU_NO_PCH CUEMU_PCH_ENTRIES
+unset CUEMU_NO_CACHE CUEMU_NO_PCH CUEMU_PCH_ENTRIES CUEMU_PCH_AFTER
 
 failed=0
 
@@ -109,8 +112,6 @@ expect() { # WHAT USED VALUE
   fi
 }
 
-export CUEMU_CACHE_DIR=$work/cache
-
 # gch_list: the precompiled headers' entries in the cache, with their
 # inodes (a rewritten entry has a new one); gch_entries: their number.
 gch_list() {
@@ -121,6 +122,18 @@ gch_list() {
 gch_entries() {
   grep -la '^gpch' "$work/cache"/*.entry 2>/dev/null | wc -l
 }
+
+# ---- 0. By default, precompiled at the fourth compile --------------------------
+export CUEMU_CACHE_DIR=$work/cache0
+for v in 1 2 3; do
+  program "$work/p.cu" $v
+  build p
+  expect "compile $v of the default prelude" "" "$v $v"
+done
+program "$work/p.cu" 4
+build p
+expect "compile 4 of the default prelude" "!!" "4 4"
+export CUEMU_CACHE_DIR=$work/cache CUEMU_PCH_AFTER=1
 
 # ---- 1. A first compile, a failed precompiling, then an edited one ---------
 program "$work/p.cu" 2
