@@ -8,7 +8,7 @@
 
 #include "fix_lib.cuh"
 
-enum { SLOTS = 9, LEFT = 3 };
+enum { SLOTS = 11, LEFT = 1 };
 
 // What runs its device code of the device's architecture.
 __global__ void probe(int *out, void *mem)
@@ -17,6 +17,8 @@ __global__ void probe(int *out, void *mem)
   Tally t{1};
   SysProbe sys;
   Shape *shape = make_square(mem);
+  Square local;  // this unit's device code builds it
+  Shape *mine = &local;
   out[0] = ops.apply(0);
   out[1] = Tally::dev_static();
   out[2] = Tally::hd_static();
@@ -26,20 +28,16 @@ __global__ void probe(int *out, void *mem)
   out[6] = shape->hd_kind() - 20;
   out[7] = sys.dev_mark() - 30;
   out[8] = sys.hd_mark() - 40;
+  out[9] = mine->dev_kind() - 10;
+  out[10] = mine->hd_kind() - 20;
 }
 
 // What does not yet under cuemu (docs/nvcc-checks.md): the pointer that
 // fix_lib.cu's variable holds points at the first pass's code (900 on the
-// 8.x device too), and an object this unit's device code builds takes the
-// host's virtual table: its __device__ member runs the first pass's code,
-// its __host__ __device__ member its host code (-1).
+// 8.x device too).
 __global__ void left_cases(int *out)
 {
-  Square local;
-  Shape *mine = &local;
   out[0] = chosen_op(0);
-  out[1] = mine->dev_kind() - 10;
-  out[2] = mine->hd_kind() - 20;
 }
 
 int main()
