@@ -65,7 +65,12 @@ cuemu_status cuemu__elf_weaken_variant(const char *object, int restore);
  * called (cuemu_rewrite.c's variant_linkage). Renamed alike in every unit,
  * each architecture's code calls that architecture's functions when the
  * program links, as nvlink links each architecture apart; its variables
- * keep their names (one object for every pass). Sets *count to the
+ * keep their names (one object for every pass). The virtual tables of
+ * the user's classes, defined or referenced, are renamed too (a device
+ * pass's names its code of the virtual functions): a defined one is made
+ * protected (kept global), a reference weak and hidden (0 where no device
+ * pass defines the table: host code that a device pass also compiles,
+ * never run). Sets *count to the
  * number of lines (0: no file written). Returns as
  * cuemu__elf_export_instances(). */
 cuemu_status cuemu__elf_variant_renames(const char *object,

@@ -332,6 +332,8 @@ static const char *symbol_name(const Elf64_Sym *s, const char *names,
   return names + s->st_name;
 }
 
+static int device_vtable(const char *name);
+
 cuemu_status cuemu__elf_variant_renames(const char *object,
                                         const char *suffix, const char *list,
                                         int *count) {
@@ -346,16 +348,28 @@ cuemu_status cuemu__elf_variant_renames(const char *object,
   const Elf64_Shdr *symtab = NULL;
   Elf64_Sym *syms = symbols(&o, &n, &names, &names_size, &symtab, &bad);
   FILE *out = NULL;
+  const Elf64_Shdr *changed = NULL;
   for (size_t k = 1; syms && st == CUEMU_SUCCESS && k < n; ++k) {
     const int bind = ELF64_ST_BIND(syms[k].st_info);
     const int type = ELF64_ST_TYPE(syms[k].st_info);
-    if ((bind != STB_GLOBAL && bind != STB_WEAK) ||
-        (type != STT_FUNC && type != STT_NOTYPE) ||
-        ELF64_ST_VISIBILITY(syms[k].st_other) != STV_PROTECTED)
-      continue;
     const char *name = symbol_name(&syms[k], names, names_size);
-    if (!name || !*name)
+    if (!name || !*name || (bind != STB_GLOBAL && bind != STB_WEAK))
       continue;
+    if (device_vtable(name)) {
+      /* Defined: kept global by objcopy --localize-hidden (protected).
+       * Referenced: weak and hidden, so that host code that the pass also
+       * compiles (never run) links where no device pass defines it. */
+      if (syms[k].st_shndx == SHN_UNDEF)
+        syms[k].st_info = (unsigned char)ELF64_ST_INFO(STB_WEAK, type);
+      syms[k].st_other = (unsigned char)((syms[k].st_other & ~3u) |
+                                         (syms[k].st_shndx == SHN_UNDEF
+                                              ? STV_HIDDEN
+                                              : STV_PROTECTED));
+      changed = symtab;
+    } else if ((type != STT_FUNC && type != STT_NOTYPE) ||
+               ELF64_ST_VISIBILITY(syms[k].st_other) != STV_PROTECTED) {
+      continue;
+    }
     if (!out && !(out = fopen(list, "we")))
       st = cuemu__report(CUEMU_IO_ERROR, "cannot write %s: %s", list,
                          strerror(errno));
@@ -368,7 +382,24 @@ cuemu_status cuemu__elf_variant_renames(const char *object,
     st = cuemu__report(CUEMU_IO_ERROR, "cannot write %s", list);
   if (st == CUEMU_SUCCESS && bad)
     st = cuemu__report(CUEMU_COMPILE, "%s: a malformed ELF object", object);
-  return elf_close(&o, object, NULL, st);
+  return elf_close(&o, object, changed, st);
+}
+
+/* Non-zero when `name` is the virtual table of a class that device code
+ * may build: a user's class, not one of the C++ runtime (namespace std,
+ * __gnu_cxx, __cxxabiv1's type_info classes), which no device pass
+ * defines. A device pass's table names the pass's code of the virtual
+ * functions; renamed as they are, an object that another unit's device
+ * code builds calls each architecture's code, as a GPU's own table. */
+static int device_vtable(const char *name) {
+  static const char *const runtime[] = {"_ZTVSt", "_ZTVNSt", "_ZTVN9__gnu_cxx",
+                                        "_ZTVN10__cxxabiv1"};
+  if (strncmp(name, "_ZTV", 4) != 0)
+    return 0;
+  for (size_t r = 0; r < sizeof runtime / sizeof *runtime; ++r)
+    if (strncmp(name, runtime[r], strlen(runtime[r])) == 0)
+      return 0;
+  return 1;
 }
 
 /* Non-zero when the symbol table syms (n symbols) names `name` followed

@@ -153,6 +153,34 @@ static size_t device_only(const cuemu_rewriter *rw, size_t decl_start,
   return device;
 }
 
+/* Non-zero when the declarator between token `device` and the parameters'
+ * `(` at `open` names an operator (`operator()`, `operator+`), whose
+ * declarations take the attribute as a named function's do. */
+static int operator_name(const cuemu_rewriter *rw, size_t device,
+                         size_t open) {
+  for (size_t k = device + 1; k < open; k++)
+    if (cuemu__rw_is(rw, k, "operator"))
+      return 1;
+  return 0;
+}
+
+/* Non-zero when the definition whose parameters open at token `open`
+ * names a member or a function of a namespace outside its scope
+ * (`Cls::name`, `Cls::operator+`): its first declaration, in the class or
+ * namespace, has the attribute or, in a system header's class, has none,
+ * which clang++ refuses to add on a later declaration ("'error' attribute
+ * does not appear on the first declaration"). */
+static int qualified_name(const cuemu_rewriter *rw, size_t device,
+                          size_t open) {
+  size_t name = open - 1;
+  for (size_t k = device + 1; k < open; k++)
+    if (cuemu__rw_is(rw, k, "operator")) {
+      name = k;
+      break;
+    }
+  return name > device + 1 && cuemu__rw_is(rw, name - 1, "::");
+}
+
 /* Puts nvcc's message for a call from host code, as GCC's `error`
  * attribute naming the function whose parameters open at token `open`,
  * after the declaration's `__device__` (token `device`). */
@@ -188,7 +216,8 @@ cuemu_status cuemu__host_device_decl(cuemu_rewriter *rw, size_t decl_start,
       return CUEMU_SUCCESS;
   size_t open = parameters(rw, device, semicolon);
   size_t close = open < rw->n ? cuemu__rw_close(rw, open) : rw->n;
-  if (close >= semicolon || !cuemu__rw_ident(rw, open - 1))
+  if (close >= semicolon ||
+      !(cuemu__rw_ident(rw, open - 1) || operator_name(rw, device, open)))
     return CUEMU_SUCCESS;
   /* Not a variable: `(*name)(...)` declares a pointer, and a literal or
    * an `=` after the parentheses (`x(5)`, `= delete`) is no function
@@ -233,8 +262,11 @@ cuemu_status cuemu__host_device_stub(cuemu_rewriter *rw, size_t decl_start,
     return CUEMU_SUCCESS;
   }
   const cuemu_token *a = &rw->toks[brace], *b = &rw->toks[end];
-  /* nvcc's message, naming the function. */
-  cuemu_status st = refuse_host_calls(rw, device, open);
+  /* nvcc's message, naming the function (a member's, on its declaration
+   * in the class). */
+  cuemu_status st = qualified_name(rw, device, open)
+                        ? CUEMU_SUCCESS
+                        : refuse_host_calls(rw, device, open);
   if (st == CUEMU_SUCCESS)
     st = cuemu__rw_edit(rw, a->offset, b->offset + b->length - a->offset, stub,
                         sizeof stub - 1);

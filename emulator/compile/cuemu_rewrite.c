@@ -552,6 +552,21 @@ static cuemu_status variant_function_template(cuemu_rewriter *rw,
                         sizeof variant_linkage - 1);
 }
 
+/* The `(` of the parameters of the operator function whose `operator` is
+ * token k (`operator()(`, `operator+(`, `operator int(`); rw->n when there
+ * is none, or when it is `operator new` or `operator delete`. */
+static size_t operator_parameters(const cuemu_rewriter *rw, size_t k) {
+  k++;
+  if (cuemu__rw_is(rw, k, "new") || cuemu__rw_is(rw, k, "delete"))
+    return rw->n;
+  if (cuemu__rw_is(rw, k, "(") && cuemu__rw_is(rw, k + 1, ")"))
+    k += 2;
+  while (k < rw->n && !cuemu__rw_is(rw, k, "(") && !cuemu__rw_is(rw, k, ";") &&
+         !cuemu__rw_is(rw, k, "{") && !cuemu__rw_is(rw, k, "="))
+    k++;
+  return cuemu__rw_is(rw, k, "(") ? k : rw->n;
+}
+
 /* With rdc, a device pass's declaration of a __host__ __device__ function
  * (`__device__` at token i) that is one function of the program: neither
  * inline, constexpr, static, a template, an explicit specialization nor in
@@ -578,20 +593,20 @@ static cuemu_status host_device_linkage(walker *w, size_t i, int eligible) {
 
 /* With rdc, in a device pass, the declaration in a class of a member
  * function whose `__device__` is token i: when it is a non-inline one
- * declared without its body (`__host__ __device__ float length() const;`),
- * neither static, virtual, friend nor constexpr, and also __host__ (or in
+ * declared without its body (`__host__ __device__ float length() const;`;
+ * static, virtual and operator functions too), neither friend nor
+ * constexpr, and also __host__ (or in
  * a further pass, whose __device__ functions get the pass's names), it
  * gets host_device_linkage()'s mark, which its definition in another unit
  * and every unit's calls share. */
 static cuemu_status host_device_member(cuemu_rewriter *rw, size_t i) {
-  int has_host = 0;
+  int has_host = 0, operator_function = 0;
   size_t k = i;
   while (k > 0 && !cuemu__rw_is(rw, k - 1, ";") &&
          !cuemu__rw_is(rw, k - 1, "{") && !cuemu__rw_is(rw, k - 1, "}") &&
          !cuemu__rw_is(rw, k - 1, ":")) {
     --k;
     if (!cuemu__rw_ident(rw, k) || cuemu__rw_is(rw, k, "inline") ||
-        cuemu__rw_is(rw, k, "static") || cuemu__rw_is(rw, k, "virtual") ||
         cuemu__rw_is(rw, k, "friend") || cuemu__rw_is(rw, k, "constexpr") ||
         cuemu__rw_is(rw, k, "template") || cuemu__rw_is(rw, k, "typedef") ||
         cuemu__rw_is(rw, k, "using"))
@@ -609,14 +624,20 @@ static cuemu_status host_device_member(cuemu_rewriter *rw, size_t i) {
     }
     if (cuemu__rw_is(rw, k, "__host__"))
       has_host = 1;
-    if (cuemu__rw_is(rw, k, "inline") || cuemu__rw_is(rw, k, "static") ||
-        cuemu__rw_is(rw, k, "virtual") || cuemu__rw_is(rw, k, "friend") ||
-        cuemu__rw_is(rw, k, "constexpr") || cuemu__rw_is(rw, k, "operator") ||
-        cuemu__rw_is(rw, k, ";") || cuemu__rw_is(rw, k, "{") ||
-        cuemu__rw_is(rw, k, "=") || cuemu__rw_is(rw, k, "~"))
+    if (cuemu__rw_is(rw, k, "operator")) {
+      k = operator_parameters(rw, k);
+      if (k >= rw->n)
+        return CUEMU_SUCCESS;
+      operator_function = 1;
+      break;
+    }
+    if (cuemu__rw_is(rw, k, "inline") || cuemu__rw_is(rw, k, "friend") ||
+        cuemu__rw_is(rw, k, "constexpr") || cuemu__rw_is(rw, k, ";") ||
+        cuemu__rw_is(rw, k, "{") || cuemu__rw_is(rw, k, "=") ||
+        cuemu__rw_is(rw, k, "~"))
       return CUEMU_SUCCESS;
   }
-  if (!(has_host || rw->variant) || k >= rw->n || !cuemu__rw_ident(rw, k - 1))
+  if (k >= rw->n || !(operator_function || cuemu__rw_ident(rw, k - 1)))
     return CUEMU_SUCCESS;
   /* Its qualifiers, then `;`: not a body, `= 0`, `= default`. */
   for (k = cuemu__rw_close(rw, k) + 1; k < rw->n; k++) {
@@ -630,14 +651,19 @@ static cuemu_status host_device_member(cuemu_rewriter *rw, size_t i) {
     } else if (!cuemu__rw_ident(rw, k) && !cuemu__rw_is(rw, k, "&") &&
                !cuemu__rw_is(rw, k, "&&")) {
       return CUEMU_SUCCESS; /* a body, `=`, a trailing return type */
-    } else if (cuemu__rw_is(rw, k, "override") ||
-               cuemu__rw_is(rw, k, "final")) {
-      return CUEMU_SUCCESS;
     }
   }
   if (k >= rw->n)
     return CUEMU_SUCCESS;
+  /* A first pass's member that is only __device__: default visibility, as
+   * its definition's, which clang++ takes from this declaration alone for
+   * a class template's instance (it ignores the mark of the definition
+   * outside the class, device_member_template()): the instances that
+   * another unit's explicit instantiation makes stay global. */
   const cuemu_token *t = &rw->toks[i];
+  if (!(has_host || rw->variant))
+    return cuemu__rw_edit(rw, t->offset + t->length, 0, device_linkage,
+                          sizeof device_linkage - 1);
   return cuemu__rw_edit(rw, t->offset + t->length, 0, variant_linkage,
                         sizeof variant_linkage - 1);
 }
@@ -711,10 +737,16 @@ static cuemu_status device_linkage_decl(walker *w, size_t i) {
     if (cuemu__rw_is(rw, k, "inline")) is_inline = 1;
     if (cuemu__rw_is(rw, k, "__host__")) has_host = 1;
     if ((cuemu__rw_is(rw, k, "static") && !has_static) ||
-        cuemu__rw_is(rw, k, "constexpr") ||
-        cuemu__rw_is(rw, k, "operator") || cuemu__rw_is(rw, k, "thread_local"))
+        cuemu__rw_is(rw, k, "constexpr") || cuemu__rw_is(rw, k, "thread_local"))
       return CUEMU_SUCCESS;
     if (cuemu__rw_is(rw, k, "extern")) is_extern = 1;
+    if (cuemu__rw_is(rw, k, "operator")) {
+      /* An operator function (`Vec::operator+`, `operator()`), one
+       * function of the program as a named one; not the allocation
+       * functions, whose host pass's copy would replace the host's. */
+      k = operator_parameters(rw, k);
+      if (k >= rw->n) return CUEMU_SUCCESS;
+    }
     size_t name, nested = cuemu__rw_nested_declarator(rw, k, &name,
                                                       &is_function);
     if (nested != k && !is_function) {
@@ -974,8 +1006,9 @@ static cuemu_status walk(walker *w) {
       } else if (own && w->other_depth > 0 && !w->device_body &&
                  rw->preprocessed && rw->rdc &&
                  rw->pass == CUEMU_PASS_DEVICE &&
-                 !(t->flags & CUEMU_TOKEN_FOREIGN) &&
                  cuemu__rw_is(rw, i, "__device__")) {
+        /* Also a system header's class: its members may be defined in
+         * the user's units. */
         st = host_device_member(rw, i);
       } else if (w->other_depth == 0 && cuemu__rw_is(rw, i, "__global__")) {
         st = global_decl(w, i);

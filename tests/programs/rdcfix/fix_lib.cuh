@@ -1,0 +1,41 @@
+// fix_lib.cuh: what fix_lib.cu defines and fix_main.cu's kernels call
+// (relocatable device code). Each function answers the branch of the
+// code that runs: 900 or 800 by `#if __CUDA_ARCH__ >= 900` in device
+// code, -1 in host code. tests/programs_rdcfix.sh.
+#ifndef FIX_LIB_CUH
+#define FIX_LIB_CUH
+
+#include "fix_sys.h"
+
+// A class template whose member fix_lib.cu defines outside the class and
+// instantiates explicitly (`template struct Ops<int>;`): v + branch.
+template <class T> struct Ops {
+  __device__ T apply(T v) const;
+};
+
+// Static members and operators, defined in fix_lib.cu.
+struct Tally {
+  int base;
+  __device__ static int dev_static();
+  __host__ __device__ static int hd_static();
+  __device__ int operator()(int v) const;            // base + v + branch
+  __host__ __device__ int operator+(int v) const;    // base + v + branch
+};
+
+// Virtual members, defined in fix_lib.cu (the key function there).
+struct Shape {
+  __device__ virtual int dev_kind() const;
+  __host__ __device__ virtual int hd_kind() const;
+};
+struct Square : Shape {
+  __device__ int dev_kind() const override;          // 10 + branch
+  __host__ __device__ int hd_kind() const override;  // 20 + branch
+};
+// Builds a Square in mem (device code of fix_lib.cu).
+__device__ Shape *make_square(void *mem);
+
+// A pointer to a __device__ function, initialized in fix_lib.cu.
+typedef int (*op_t)(int);
+extern __device__ op_t chosen_op;                     // v + branch
+
+#endif

@@ -1,0 +1,82 @@
+// fix_main.cu: kernels that call fix_lib.cu's members and functions
+// (relocatable device code): on each device, each must run its device
+// code of the device's architecture (900 on a 9.x device, 800 on 8.x,
+// built for compute_80 and compute_90; -1 would be its host code).
+// tests/programs_rdcfix.sh.
+// NVCC_OPTIONS: -rdc=true
+#include <cstdio>
+
+#include "fix_lib.cuh"
+
+enum { SLOTS = 11, LEFT = 1 };
+
+// What runs its device code of the device's architecture.
+__global__ void probe(int *out, void *mem)
+{
+  Ops<int> ops;
+  Tally t{1};
+  SysProbe sys;
+  Shape *shape = make_square(mem);
+  Square local;  // this unit's device code builds it
+  Shape *mine = &local;
+  out[0] = ops.apply(0);
+  out[1] = Tally::dev_static();
+  out[2] = Tally::hd_static();
+  out[3] = t(1) - 2;
+  out[4] = (t + 2) - 3;
+  out[5] = shape->dev_kind() - 10;
+  out[6] = shape->hd_kind() - 20;
+  out[7] = sys.dev_mark() - 30;
+  out[8] = sys.hd_mark() - 40;
+  out[9] = mine->dev_kind() - 10;
+  out[10] = mine->hd_kind() - 20;
+}
+
+// What does not yet under cuemu (docs/nvcc-checks.md): the pointer that
+// fix_lib.cu's variable holds points at the first pass's code (900 on the
+// 8.x device too).
+__global__ void left_cases(int *out)
+{
+  out[0] = chosen_op(0);
+}
+
+int main()
+{
+  int count = 0;
+  if (cudaGetDeviceCount(&count) != cudaSuccess)
+    return 1;
+  int ok = 1;
+  for (int d = 0; d < count; ++d) {
+    cudaDeviceProp prop;
+    int *out = nullptr, host[SLOTS + LEFT];
+    void *mem = nullptr;
+    if (cudaSetDevice(d) != cudaSuccess ||
+        cudaGetDeviceProperties(&prop, d) != cudaSuccess ||
+        cudaMalloc(&out, sizeof host) != cudaSuccess ||
+        cudaMalloc(&mem, sizeof(Square)) != cudaSuccess)
+      return 1;
+    probe<<<1, 1>>>(out, mem);
+    left_cases<<<1, 1>>>(out + SLOTS);
+    if (cudaMemcpy(host, out, sizeof host, cudaMemcpyDeviceToHost) !=
+        cudaSuccess)
+      return 1;
+    int want = prop.major >= 9 ? 900 : 800;
+    printf("device %d (%d.%d):", d, prop.major, prop.minor);
+    for (int k = 0; k < SLOTS; ++k) {
+      printf(" %d", host[k]);
+      ok &= host[k] == want;
+    }
+    printf(" left:");
+    for (int k = SLOTS; k < SLOTS + LEFT; ++k)
+      printf(" %d", host[k]);
+    printf("\n");
+    cudaFree(out);
+    cudaFree(mem);
+  }
+  Tally t{1};
+  SysProbe sys;
+  printf("host: %d %d %d\n", Tally::hd_static(), (t + 2) - 3,
+         sys.hd_mark() - 40);
+  printf(ok ? "PASS\n" : "FAIL\n");
+  return ok ? 0 : 1;
+}
