@@ -121,6 +121,49 @@ static unsigned grow(unsigned n) {
   return pool.count;
 }
 
+/* Workers that own_threads() used and kept, with their stacks, for the
+ * next cooperative launch: a solver that launches a cooperative kernel per
+ * iteration made and unmapped every thread's stack at each launch (two
+ * system calls each; 8 of 9 s of a multi-device CG sample were system
+ * time). At most SPARE_WORKERS_MOST workers holding at most
+ * SPARE_STACKS_MOST stacks are kept, far below the mappings the process
+ * may have (a worker beyond that is destroyed as before). */
+#define SPARE_WORKERS_MOST 64u
+#define SPARE_STACKS_MOST 4096u
+
+static struct {
+  pthread_mutex_t lock;
+  cuemu_worker *v[SPARE_WORKERS_MOST];
+  unsigned count;
+  size_t stacks;
+} spare = {PTHREAD_MUTEX_INITIALIZER, {NULL}, 0, 0};
+
+/* A kept worker, or a new one (NULL when there is no memory). */
+static cuemu_worker *spare_take(void) {
+  cuemu_worker *w = NULL;
+  pthread_mutex_lock(&spare.lock);
+  if (spare.count > 0) {
+    w = spare.v[--spare.count];
+    spare.stacks -= w->pool.count;
+  }
+  pthread_mutex_unlock(&spare.lock);
+  return w ? w : cuemu__worker_create();
+}
+
+/* Keeps `w` for a later launch, or destroys it when enough are kept. */
+static void spare_give(cuemu_worker *w) {
+  pthread_mutex_lock(&spare.lock);
+  if (spare.count < SPARE_WORKERS_MOST &&
+      spare.stacks + w->pool.count <= SPARE_STACKS_MOST) {
+    w->launch = NULL;
+    spare.v[spare.count++] = w;
+    spare.stacks += w->pool.count;
+    w = NULL;
+  }
+  pthread_mutex_unlock(&spare.lock);
+  cuemu__worker_destroy(w);
+}
+
 /* A helper thread of a launch that runs beside the pool's (see
  * own_threads()). */
 static void *own_main(void *arg) {
@@ -139,7 +182,7 @@ static int own_threads(cuemu_launch *launch, unsigned helpers,
   pthread_t *threads = calloc(helpers, sizeof *threads);
   unsigned made = 0, started = 0;
   while (workers && threads && made < helpers &&
-         (workers[made] = cuemu__worker_create()) != NULL)
+         (workers[made] = spare_take()) != NULL)
     made++;
   if (made == helpers) {
     for (; started < helpers; started++) {
@@ -161,7 +204,7 @@ static int own_threads(cuemu_launch *launch, unsigned helpers,
   for (unsigned i = 0; i < started; i++)
     pthread_join(threads[i], NULL);
   for (unsigned i = 0; i < made; i++)
-    cuemu__worker_destroy(workers[i]);
+    spare_give(workers[i]);
   free(workers);
   free(threads);
   return made == helpers ? 0 : -1;

@@ -2,7 +2,10 @@
  * cuemu_rt_graph_dot.c: cudaGraphDebugDotPrint: a Graphviz file of a
  * graph, one cluster per graph (child graphs and conditional bodies nested
  * in their node's), one box per node with its parameters, one arrow per
- * edge. `dot -Tsvg` draws it.
+ * edge. `dot -Tsvg` draws it. As with CUDA, a node's label names its type
+ * (and a kernel node its kernel); the flags (cudaGraphDebugDotFlags, the
+ * driver's CU_GRAPH_DEBUG_DOT_FLAGS_*) add the parameters of each kind of
+ * node, node and function handles, and Verbose adds everything.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -27,17 +30,70 @@ static void put_escaped(FILE *f, const char *s) {
   }
 }
 
-/* The second line of a node's label: what it does. */
-static void put_params(FILE *f, const cuemu_rt_graph_node *n) {
+/* The flags of cudaGraphDebugDotPrint (the driver's values). */
+enum {
+  DOT_VERBOSE = 1u << 0,
+  DOT_KERNEL_PARAMS = 1u << 2,
+  DOT_MEMCPY_PARAMS = 1u << 3,
+  DOT_MEMSET_PARAMS = 1u << 4,
+  DOT_HOST_PARAMS = 1u << 5,
+  DOT_EVENT_PARAMS = 1u << 6,
+  DOT_EXT_SIGNAL_PARAMS = 1u << 7,
+  DOT_EXT_WAIT_PARAMS = 1u << 8,
+  DOT_KERNEL_ATTRIBUTES = 1u << 9,
+  DOT_HANDLES = 1u << 10,
+  DOT_MEM_ALLOC_PARAMS = 1u << 11,
+  DOT_MEM_FREE_PARAMS = 1u << 12,
+  DOT_BATCH_MEM_OP_PARAMS = 1u << 13,
+  DOT_CONDITIONAL_PARAMS = 1u << 15,
+};
+
+/* The flag that adds the parameters of a node of this type. */
+static unsigned params_flag(int type) {
+  switch (type) {
+  case CUEMU_RT_NODE_KERNEL: return DOT_KERNEL_PARAMS;
+  case CUEMU_RT_NODE_MEMCPY: return DOT_MEMCPY_PARAMS;
+  case CUEMU_RT_NODE_MEMSET: return DOT_MEMSET_PARAMS;
+  case CUEMU_RT_NODE_HOST: return DOT_HOST_PARAMS;
+  case CUEMU_RT_NODE_WAIT_EVENT:
+  case CUEMU_RT_NODE_EVENT_RECORD: return DOT_EVENT_PARAMS;
+  case CUEMU_RT_NODE_MEM_ALLOC: return DOT_MEM_ALLOC_PARAMS;
+  case CUEMU_RT_NODE_MEM_FREE: return DOT_MEM_FREE_PARAMS;
+  case CUEMU_RT_NODE_EXT_SIGNAL: return DOT_EXT_SIGNAL_PARAMS;
+  case CUEMU_RT_NODE_EXT_WAIT: return DOT_EXT_WAIT_PARAMS;
+  case CUEMU_RT_NODE_BATCH_MEM_OP: return DOT_BATCH_MEM_OP_PARAMS;
+  case CUEMU_RT_NODE_CONDITIONAL: return DOT_CONDITIONAL_PARAMS;
+  default: return 0;
+  }
+}
+
+/* The rest of a node's label after its type: a kernel node's kernel, then
+ * what the flags ask for. */
+static void put_params(FILE *f, const cuemu_rt_graph_node *n, unsigned flags) {
   const cuemu_rt_graph_node_params *p = &n->p;
+  int all = (flags & DOT_VERBOSE) != 0;
+  if (p->type == CUEMU_RT_NODE_KERNEL)
+    put_escaped(f, p->u.kernel.desc->name);
+  if ((all || (flags & DOT_HANDLES)) != 0) {
+    fprintf(f, "%snode %p", p->type == CUEMU_RT_NODE_KERNEL ? "\\n" : "",
+            (const void *)n);
+    if (p->type == CUEMU_RT_NODE_KERNEL)
+      fprintf(f, ", function %p", (const void *)p->u.kernel.desc);
+  }
+  if (p->type == CUEMU_RT_NODE_KERNEL &&
+      (all || (flags & DOT_KERNEL_ATTRIBUTES)) && p->u.kernel.cooperative)
+    fprintf(f, "\\ncooperative");
+  unsigned want = params_flag(p->type);
+  if (!want || !(all || (flags & want)))
+    return;
+  if (p->type == CUEMU_RT_NODE_KERNEL || (all || (flags & DOT_HANDLES)))
+    fprintf(f, "\\n");
   switch (p->type) {
   case CUEMU_RT_NODE_KERNEL: {
     const cuemu_rt_graph_kernel *k = &p->u.kernel;
-    put_escaped(f, k->desc->name);
-    fprintf(f, "\\n<<<(%u,%u,%u), (%u,%u,%u), %zu>>>%s", k->cuemu_grid.x,
+    fprintf(f, "<<<(%u,%u,%u), (%u,%u,%u), %zu>>>", k->cuemu_grid.x,
             k->cuemu_grid.y, k->cuemu_grid.z, k->cuemu_block.x,
-            k->cuemu_block.y, k->cuemu_block.z, k->dynamic_shared,
-            k->cooperative ? " cooperative" : "");
+            k->cuemu_block.y, k->cuemu_block.z, k->dynamic_shared);
     break;
   }
   case CUEMU_RT_NODE_MEMCPY: {
@@ -93,7 +149,7 @@ static void put_params(FILE *f, const cuemu_rt_graph_node *n) {
 }
 
 static void put_graph(FILE *f, const cuemu_rt_graph *g, unsigned long long id,
-                      const char *label, int depth) {
+                      const char *label, int depth, unsigned flags) {
   fprintf(f, "%*ssubgraph cluster_%llu {\n", depth * 2, "", id);
   fprintf(f, "%*slabel=\"%s\"; style=\"dashed\";\n", depth * 2 + 2, "",
           label);
@@ -104,16 +160,17 @@ static void put_graph(FILE *f, const cuemu_rt_graph *g, unsigned long long id,
             "%s\\n",
             depth * 2 + 2, "", n->id, n->enabled ? "solid" : "dotted", i,
             cuemu__graph_type_name(n->p.type));
-    put_params(f, n);
+    put_params(f, n, flags);
     fprintf(f, "\"];\n");
     char inner[64];
     if (n->p.type == CUEMU_RT_NODE_GRAPH) {
       snprintf(inner, sizeof inner, "child graph of node %zu", i);
-      put_graph(f, n->p.u.child.graph, n->id, inner, depth + 1);
+      put_graph(f, n->p.u.child.graph, n->id, inner, depth + 1, flags);
     }
     for (unsigned b = 0; n->bodies && b < n->p.u.conditional.size; ++b) {
       snprintf(inner, sizeof inner, "body %u of node %zu", b, i);
-      put_graph(f, n->bodies[b], n->id * 1000 + b, inner, depth + 1);
+      put_graph(f, n->bodies[b], n->id * 1000 + b, inner, depth + 1,
+                flags);
     }
   }
   for (size_t i = 0; i < g->nodes.n; ++i) {
@@ -142,7 +199,6 @@ static void put_graph(FILE *f, const cuemu_rt_graph *g, unsigned long long id,
 
 int cuemu_rt_graph_debug_dot_print(cuemu_rt_graph *graph, const char *path,
                                    unsigned flags) {
-  (void)flags; /* every node shows its parameters */
   if (!path)
     return cuemu_rt_error(cudaErrorInvalidValue);
   cuemu__graph_lock();
@@ -157,7 +213,7 @@ int cuemu_rt_graph_debug_dot_print(cuemu_rt_graph *graph, const char *path,
                              "cudaGraphDebugDotPrint: cannot write %s", path);
   }
   fprintf(f, "digraph cuemu_graph {\n  compound=true;\n");
-  put_graph(f, graph, 0, "graph", 1);
+  put_graph(f, graph, 0, "graph", 1, flags);
   fprintf(f, "}\n");
   int bad = ferror(f);
   bad |= fclose(f) != 0;
