@@ -4,6 +4,7 @@
 #include "cuemu_codegen.h"
 
 #include <limits.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
@@ -20,7 +21,7 @@ static void put_escaped(FILE *out, const char *s) {
 
 static void put_entry(FILE *out, const char *expr, const char *name,
                       const char *path, int line, const char *bounds,
-                      const char *cluster, int launches,
+                      const char *cluster, const char *scoped, int launches,
                       const char *type_alias) {
   /* A kernel whose name is also an ordinary function's is picked out of the
    * overload set by its type (see cuemu__rewrite_preprocessed()). */
@@ -35,14 +36,17 @@ static void put_entry(FILE *out, const char *expr, const char *name,
   fputs("\", \"", out);
   put_escaped(out, path);
   fprintf(out, "\", %d", line);
-  /* __launch_bounds__'s arguments, evaluated where the kernel's name is
-   * (a kernel that is not a template sees only namespace-scope names). */
-  if (bounds && *bounds)
+  /* __launch_bounds__'s arguments, evaluated where the kernel's name is;
+   * a kernel of a named namespace has them evaluated in that namespace
+   * (`scoped`, put_scoped_bounds()), where its constants are. */
+  if (scoped)
+    fprintf(out, ", %s", scoped);
+  else if (bounds && *bounds)
     fprintf(out, ", ::cuemu::launch_bounds(%s)", bounds);
   else if ((cluster && *cluster) || launches)
     fputs(", ::cuemu::bounds{0, 0}", out);
   /* __cluster_dims__'s, the same way, and whether it launches grids. */
-  if (cluster && *cluster)
+  if (cluster && *cluster && !scoped)
     fprintf(out, ".with_cluster(%s)", cluster);
   if (launches)
     fputs(".__cuemu_with_launches()", out);
@@ -142,6 +146,52 @@ static void put_variant_calls(FILE *out, const char *unit_id,
   }
 }
 
+/* The length of the namespace ("a::b") of the kernel `k` ("a::b::k") when
+ * it has __launch_bounds__ or __cluster_dims__ to evaluate there, else 0. */
+static int bounds_scope(const cuemu_kernel_decl *k) {
+  const char *last = NULL;
+  for (const char *p = strstr(k->name, "::"); p; p = strstr(p + 2, "::"))
+    last = p;
+  if (!last || last == k->name || strchr(k->name, '<') ||
+      (!(k->launch_bounds && *k->launch_bounds) &&
+       !(k->cluster_dims && *k->cluster_dims)))
+    return 0;
+  return (int)(last - k->name);
+}
+
+/* For the kernel `k` (index `index`) of a named namespace with
+ * __launch_bounds__ or __cluster_dims__, defines in that namespace a
+ * function returning their values, so that the namespace's names are in
+ * scope as they are at the kernel (`__launch_bounds__(TILE)` with
+ * `md::TILE`); its name goes into `call`, else `call` is left empty. */
+static void put_scoped_bounds(FILE *out, const cuemu_kernel_decl *k,
+                              int index, char *call, size_t size) {
+  const int scope = bounds_scope(k);
+  call[0] = '\0';
+  if (!scope)
+    return;
+  int depth = 0;
+  for (const char *p = k->name; p < k->name + scope; depth++) {
+    const char *q = strstr(p, "::");
+    fprintf(out, "namespace %.*s { ", (int)(q - p), p);
+    p = q + 2;
+  }
+  fprintf(out, "constexpr ::cuemu::bounds cuemu_kernel_bounds_%d() { return ",
+          index);
+  if (k->launch_bounds && *k->launch_bounds)
+    fprintf(out, "::cuemu::launch_bounds(%s)", k->launch_bounds);
+  else
+    fputs("::cuemu::bounds{0, 0}", out);
+  if (k->cluster_dims && *k->cluster_dims)
+    fprintf(out, ".with_cluster(%s)", k->cluster_dims);
+  fputs("; }", out);
+  while (depth--)
+    fputs(" }", out);
+  fputc('\n', out);
+  snprintf(call, size, "::%.*s::cuemu_kernel_bounds_%d()", scope, k->name,
+           index);
+}
+
 static int put_table(FILE *out, const char *path, const cuemu_rewrite *rw,
                      int module, const char *unit_id, int arch,
                      const char *images, int variant, const char *passes,
@@ -149,6 +199,23 @@ static int put_table(FILE *out, const char *path, const cuemu_rewrite *rw,
   put_static_shared_section(out);
   if (!module && unit_id)
     put_device_strings_section(out);
+  /* Each kernel's scoped bounds function, NULL where it has none. */
+  char **scoped = calloc((size_t)rw->kernel_count + 1, sizeof *scoped);
+  if (!scoped)
+    return -1;
+  for (int i = 0; i < rw->kernel_count; ++i) {
+    const cuemu_kernel_decl *k = &rw->kernels[i];
+    char call[PATH_MAX];
+    if (!k->is_template && k->is_definition) {
+      put_scoped_bounds(out, k, i, call, sizeof call);
+      if (call[0] && !(scoped[i] = strdup(call))) {
+        for (int j = 0; j < i; ++j)
+          free(scoped[j]);
+        free(scoped);
+        return -1;
+      }
+    }
+  }
   fputs("namespace {\n"
         "const cuemu_module_desc *cuemu_generated_table() {\n"
         "  static const cuemu_kernel_desc kernels[] = {\n",
@@ -159,12 +226,16 @@ static int put_table(FILE *out, const char *path, const cuemu_rewrite *rw,
     if (k->is_template || !k->is_definition)
       continue;
     put_entry(out, k->name, k->name, k->file ? k->file : path, k->line,
-              k->launch_bounds, k->cluster_dims, k->launches, k->type_alias);
+              k->launch_bounds, k->cluster_dims, scoped[i], k->launches,
+              k->type_alias);
     entries++;
   }
+  for (int i = 0; i < rw->kernel_count; ++i)
+    free(scoped[i]);
+  free(scoped);
   for (int i = 0; i < count; ++i) {
     put_entry(out, name_expressions[i], name_expressions[i], path, 0, NULL,
-              NULL, 0, NULL);
+              NULL, NULL, 0, NULL);
     entries++;
   }
   if (entries == 0)

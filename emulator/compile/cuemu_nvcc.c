@@ -1652,6 +1652,20 @@ static char *default_name(command *c, const char *path, const char *suffix) {
   return keep(c, s);
 }
 
+/* The dependency file of -MD and -MMD without -MF: the output `path` with
+ * its suffix replaced by ".d", in the output's folder, as nvcc writes it
+ * (`-c src/a.cu -o build/a.cu.o -MMD` writes build/a.cu.d). */
+static char *dependency_name(command *c, const char *path) {
+  const char *base = strrchr(path, '/');
+  base = base ? base + 1 : path;
+  const char *dot = strrchr(base, '.');
+  int n = (int)(dot && dot > base ? dot - path : (ptrdiff_t)strlen(path));
+  char *s = NULL;
+  if (asprintf(&s, "%.*s.d", n, path) < 0)
+    return NULL;
+  return keep(c, s);
+}
+
 /* The __CUDA_ARCH__ of the device pass, as a -D option. */
 static const char *arch_define(command *c) {
   char *s = NULL;
@@ -2421,7 +2435,7 @@ static cuemu_status execute(command *c, int *cache_hit) {
              out, time_arch(c), now_ms() - began);
     if (st == CUEMU_SUCCESS && c->md)
       st = dependencies(c, &c->inputs[0], c->mt ? c->mt : out,
-                        c->mf ? c->mf : default_name(c, out, ".d"));
+                        c->mf ? c->mf : dependency_name(c, out));
     if (st == CUEMU_SUCCESS && c->run)
       st = run_program(c, out);
     return st;
@@ -2477,7 +2491,7 @@ static cuemu_status execute(command *c, int *cache_hit) {
     }
     if (st == CUEMU_SUCCESS && c->md && c->mode == MODE_COMPILE)
       st = dependencies(c, in, c->mt ? c->mt : object,
-                        c->mf ? c->mf : default_name(c, object, ".d"));
+                        c->mf ? c->mf : dependency_name(c, object));
     if (st == CUEMU_SUCCESS)
       st = add(&objects, object);
   }
