@@ -3,7 +3,7 @@
  * and ||V^H V - I|| with ascending eigenvalues; gesvd with the jobs
  * 'A', 'S', 'O' and 'N' checked by ||A - U S V^H||, the orthogonality of
  * U and V^H, and the same singular values whatever the job.
- * CUEMU_OPTIONS: -lcusolver
+ * CUEMU_OPTIONS: -O0 -lcusolver
  * NVCC_OPTIONS: -lcusolver */
 #include "solver_host.h"
 

@@ -4,7 +4,7 @@
  * with potrs and potri; QR with orgqr/ungqr (||Q R - A||, ||Q^H Q - I||)
  * and ormqr/unmqr from both sides; then the 64-bit generic API (Xgetrf,
  * Xgetrs, Xpotrf, Xpotrs, Xgeqrf) in double.
- * CUEMU_OPTIONS: -lcusolver
+ * CUEMU_OPTIONS: -O0 -lcusolver
  * NVCC_OPTIONS: -lcusolver */
 #include "solver_host.h"
 
