@@ -45,8 +45,12 @@ enum { CUEMU_EIG_NOVECTOR = 0, CUEMU_EIG_VECTOR = 1 };
 enum { CUEMU_DETERMINISTIC = 1, CUEMU_NON_DETERMINISTIC = 2 };
 enum { CUEMU_DEFAULT_MATH = 1, CUEMU_BF16X9_MATH = 2 };
 /* cudaDataType values of the four element types (the generic API). */
-enum { CUEMU_DT_R_32F = 0, CUEMU_DT_R_64F = 1, CUEMU_DT_C_32F = 4,
-       CUEMU_DT_C_64F = 5 };
+enum {
+  CUEMU_DT_R_32F = 0,
+  CUEMU_DT_R_64F = 1,
+  CUEMU_DT_C_32F = 4,
+  CUEMU_DT_C_64F = 5
+};
 /* cusolverDnFunction_t's CUSOLVERDN_GETRF and cusolverAlgMode_t's 0 and
  * 1, the only settings cusolverDnSetAdvOptions takes. */
 enum { CUEMU_DN_GETRF = 0 };
@@ -65,7 +69,8 @@ typedef struct cusolverDnParams {
   int getrf_alg;
 } * cusolverDnParams_t;
 
-/* ---- Elements ----------------------------------------------------------------
+/* ---- Elements
+ * ----------------------------------------------------------------
  */
 
 /* The four element types of the S, D, C and Z functions. */
@@ -105,7 +110,8 @@ cuemu_solver_value *cuemu__solver_get(const void *p, cuemu_solver_type type,
 void cuemu__solver_put(void *p, cuemu_solver_type type, int64_t rows,
                        int64_t cols, int64_t ld, const cuemu_solver_value *a);
 
-/* ---- The path onto the stream ------------------------------------------------
+/* ---- The path onto the stream
+ * ------------------------------------------------
  */
 
 /* One computation, run in its stream's order: run(data), then data is
@@ -163,8 +169,8 @@ int cuemu__solver_lu(cuemu_solver_value *a, int64_t m, int64_t n,
                      int64_t *ipiv);
 /* op(A) X = B with A's LU (n x n), B n x nrhs. */
 void cuemu__solver_lu_solve(const cuemu_solver_value *lu, int64_t n,
-                            const int64_t *ipiv, int op,
-                            cuemu_solver_value *b, int64_t nrhs);
+                            const int64_t *ipiv, int op, cuemu_solver_value *b,
+                            int64_t nrhs);
 /* Cholesky of the n x n Hermitian matrix a, uplo's triangle: info. */
 int cuemu__solver_cholesky(cuemu_solver_value *a, int64_t n, int uplo);
 void cuemu__solver_cholesky_solve(const cuemu_solver_value *f, int64_t n,
@@ -189,7 +195,6 @@ int cuemu__solver_eigh(cuemu_solver_value *a, int64_t n, double *w,
 /* SVD of the m x n matrix a (m >= n): s descending (n), u m x m (columns
  * beyond n completed to an orthonormal basis), vt n x n. */
 int cuemu__solver_svd(const cuemu_solver_value *a, int64_t m, int64_t n,
-                      double *s, cuemu_solver_value *u,
-                      cuemu_solver_value *vt);
+                      double *s, cuemu_solver_value *u, cuemu_solver_value *vt);
 
 #endif /* CUEMU_SOLVER_H */

@@ -82,8 +82,8 @@ static void triangular_solve(const cuemu_solver_value *t, int64_t n, int op,
 }
 
 void cuemu__solver_lu_solve(const cuemu_solver_value *lu, int64_t n,
-                            const int64_t *ipiv, int op,
-                            cuemu_solver_value *b, int64_t nrhs) {
+                            const int64_t *ipiv, int op, cuemu_solver_value *b,
+                            int64_t nrhs) {
   for (int64_t c = 0; c < nrhs; ++c) {
     cuemu_solver_value *x = b + c * n;
     if (op == CUEMU_OP_N) {
@@ -226,9 +226,9 @@ void cuemu__solver_qr(cuemu_solver_value *a, int64_t m, int64_t n,
   free(v);
 }
 
-void cuemu__solver_apply_q(const cuemu_solver_value *vs, int64_t nv,
-                           int64_t k, const cuemu_solver_value *tau, int side,
-                           int op, int real, cuemu_solver_value *c, int64_t m,
+void cuemu__solver_apply_q(const cuemu_solver_value *vs, int64_t nv, int64_t k,
+                           const cuemu_solver_value *tau, int side, int op,
+                           int real, cuemu_solver_value *c, int64_t m,
                            int64_t n) {
   /* Q = H(1) ... H(k); Q^H = H(k)^H ... H(1)^H; H(i)^H has conj(tau). For a
    * real matrix T is C. */

@@ -13,7 +13,8 @@
 #include "cuemu_libs.h"
 #include "cuemu_solver.h"
 
-CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDnCreate(cusolverDnHandle_t *handle) {
+CUEMU_SOLVER_EXPORT cusolverStatus_t
+cusolverDnCreate(cusolverDnHandle_t *handle) {
   if (!handle)
     return CUSOLVER_STATUS_INVALID_VALUE;
   /* cuSOLVER initialises the CUDA context here; a program without a
@@ -226,8 +227,8 @@ static void write_info(void *p) {
 
 cusolverStatus_t cuemu__solver_bad_argument(cusolverDnHandle_t h, int *devInfo,
                                             int argument) {
-  if (devInfo && cuemu__solver_check("cuSOLVER", "devInfo", devInfo,
-                                     sizeof(int))) {
+  if (devInfo &&
+      cuemu__solver_check("cuSOLVER", "devInfo", devInfo, sizeof(int))) {
     info_write *w = malloc(sizeof *w);
     if (w) {
       *w = (info_write){devInfo, -argument};
@@ -237,7 +238,8 @@ cusolverStatus_t cuemu__solver_bad_argument(cusolverDnHandle_t h, int *devInfo,
   return CUSOLVER_STATUS_INVALID_VALUE;
 }
 
-/* ---- Elements ----------------------------------------------------------------
+/* ---- Elements
+ * ----------------------------------------------------------------
  */
 
 size_t cuemu__solver_size(cuemu_solver_type type) {

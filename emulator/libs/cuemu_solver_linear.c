@@ -122,7 +122,8 @@ static void run_potri(void *p) {
   free(x);
 }
 
-/* ---- Checks and calls --------------------------------------------------------
+/* ---- Checks and calls
+ * --------------------------------------------------------
  */
 
 /* Checks the device memory of a call's matrices, pivots and info. */
@@ -132,14 +133,14 @@ static int check_memory(const char *name, const cuemu_solver_call *c,
   size_t e = cuemu__solver_size(c->type);
   return cuemu__solver_check(name, "A", c->a,
                              cuemu__solver_span(arows, acols, c->lda, e)) &&
-         (!c->b || cuemu__solver_check(
-                       name, "B", c->b,
-                       cuemu__solver_span(brows, bcols, c->ldb, e))) &&
-         (!c->pivots ||
-          cuemu__solver_check(name, "devIpiv", c->pivots,
-                              (size_t)(pivots > 0 ? pivots : 0) *
-                                  (c->ipiv64 ? 8 : 4))) &&
-         (!c->info || cuemu__solver_check(name, "devInfo", c->info, sizeof(int)));
+         (!c->b ||
+          cuemu__solver_check(name, "B", c->b,
+                              cuemu__solver_span(brows, bcols, c->ldb, e))) &&
+         (!c->pivots || cuemu__solver_check(name, "devIpiv", c->pivots,
+                                            (size_t)(pivots > 0 ? pivots : 0) *
+                                                (c->ipiv64 ? 8 : 4))) &&
+         (!c->info ||
+          cuemu__solver_check(name, "devInfo", c->info, sizeof(int)));
 }
 
 static cusolverStatus_t getrf(cusolverDnHandle_t h, cuemu_solver_type type,
@@ -153,8 +154,14 @@ static cusolverStatus_t getrf(cusolverDnHandle_t h, cuemu_solver_type type,
     return cuemu__solver_bad_argument(h, info, 2);
   if (lda < MAX1(m))
     return cuemu__solver_bad_argument(h, info, 4);
-  cuemu_solver_call c = {.type = type, .m = m, .n = n, .a = a, .lda = lda,
-                         .pivots = ipiv, .ipiv64 = ipiv64, .info = info};
+  cuemu_solver_call c = {.type = type,
+                         .m = m,
+                         .n = n,
+                         .a = a,
+                         .lda = lda,
+                         .pivots = ipiv,
+                         .ipiv64 = ipiv64,
+                         .info = info};
   if (!check_memory("cusolverDn?getrf", &c, m, n, 0, 0, m < n ? m : n))
     return CUSOLVER_STATUS_SUCCESS;
   return cuemu__solver_enqueue(h, run_getrf, &c);
@@ -176,9 +183,16 @@ static cusolverStatus_t getrs(cusolverDnHandle_t h, cuemu_solver_type type,
     return cuemu__solver_bad_argument(h, info, 5);
   if (ldb < MAX1(n))
     return cuemu__solver_bad_argument(h, info, 8);
-  cuemu_solver_call c = {.type = type, .op = op, .n = n, .nrhs = nrhs,
-                         .a = (void *)a, .lda = lda, .b = b, .ldb = ldb,
-                         .pivots = (void *)ipiv, .ipiv64 = ipiv64,
+  cuemu_solver_call c = {.type = type,
+                         .op = op,
+                         .n = n,
+                         .nrhs = nrhs,
+                         .a = (void *)a,
+                         .lda = lda,
+                         .b = b,
+                         .ldb = ldb,
+                         .pivots = (void *)ipiv,
+                         .ipiv64 = ipiv64,
                          .info = info};
   if (!check_memory("cusolverDn?getrs", &c, n, n, n, nrhs, n))
     return CUSOLVER_STATUS_SUCCESS;
@@ -188,8 +202,8 @@ static cusolverStatus_t getrs(cusolverDnHandle_t h, cuemu_solver_type type,
 /* potrf (b NULL, run_potrf), potri (run_potri) and potrs. */
 static cusolverStatus_t potr(cusolverDnHandle_t h, cuemu_solver_type type,
                              void (*run)(void *), int uplo, int64_t n,
-                             int64_t nrhs, const void *a, int64_t lda,
-                             void *b, int64_t ldb, int *info) {
+                             int64_t nrhs, const void *a, int64_t lda, void *b,
+                             int64_t ldb, int *info) {
   if (!h)
     return CUSOLVER_STATUS_NOT_INITIALIZED;
   int solve = run == run_potrs;
@@ -203,9 +217,15 @@ static cusolverStatus_t potr(cusolverDnHandle_t h, cuemu_solver_type type,
     return cuemu__solver_bad_argument(h, info, solve ? 5 : 4);
   if (solve && ldb < MAX1(n))
     return cuemu__solver_bad_argument(h, info, 7);
-  cuemu_solver_call c = {.type = type, .uplo = uplo, .n = n, .nrhs = nrhs,
-                         .a = (void *)a, .lda = lda, .b = solve ? b : NULL,
-                         .ldb = ldb, .info = info};
+  cuemu_solver_call c = {.type = type,
+                         .uplo = uplo,
+                         .n = n,
+                         .nrhs = nrhs,
+                         .a = (void *)a,
+                         .lda = lda,
+                         .b = solve ? b : NULL,
+                         .ldb = ldb,
+                         .info = info};
   if (!check_memory("cusolverDn?potr?", &c, n, n, n, nrhs, 0))
     return CUSOLVER_STATUS_SUCCESS;
   return cuemu__solver_enqueue(h, run, &c);
@@ -223,7 +243,8 @@ static cusolverStatus_t work_size(cusolverDnHandle_t h, int *lwork) {
   return CUSOLVER_STATUS_SUCCESS;
 }
 
-/* ---- The S, D, C and Z entry points --------------------------------------------
+/* ---- The S, D, C and Z entry points
+ * --------------------------------------------
  */
 
 #define LINEAR_API(P, T)                                                       \
@@ -284,7 +305,8 @@ LINEAR_API(D, CUEMU_SOLVER_D)
 LINEAR_API(C, CUEMU_SOLVER_C)
 LINEAR_API(Z, CUEMU_SOLVER_Z)
 
-/* ---- The 64-bit generic API ---------------------------------------------------
+/* ---- The 64-bit generic API
+ * ---------------------------------------------------
  */
 
 /* The element type of dataTypeA; the compute type must be the same (cuemu
@@ -318,11 +340,11 @@ CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDnXgetrf_bufferSize(
   return generic_size(h, type_a, compute, device, host);
 }
 
-CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDnXgetrf(
-    cusolverDnHandle_t h, cusolverDnParams_t params, int64_t m, int64_t n,
-    int type_a, void *a, int64_t lda, int64_t *ipiv, int compute,
-    void *device_buffer, size_t device_bytes, void *host_buffer,
-    size_t host_bytes, int *info) {
+CUEMU_SOLVER_EXPORT cusolverStatus_t
+cusolverDnXgetrf(cusolverDnHandle_t h, cusolverDnParams_t params, int64_t m,
+                 int64_t n, int type_a, void *a, int64_t lda, int64_t *ipiv,
+                 int compute, void *device_buffer, size_t device_bytes,
+                 void *host_buffer, size_t host_bytes, int *info) {
   (void)params, (void)device_buffer, (void)device_bytes, (void)host_buffer,
       (void)host_bytes;
   int t = generic_type(type_a, compute);
@@ -364,10 +386,10 @@ CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDnXpotrf(
   return potr(h, t, run_potrf, uplo, n, 0, a, lda, NULL, 0, info);
 }
 
-CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDnXpotrs(
-    cusolverDnHandle_t h, cusolverDnParams_t params, int uplo, int64_t n,
-    int64_t nrhs, int type_a, const void *a, int64_t lda, int type_b, void *b,
-    int64_t ldb, int *info) {
+CUEMU_SOLVER_EXPORT cusolverStatus_t
+cusolverDnXpotrs(cusolverDnHandle_t h, cusolverDnParams_t params, int uplo,
+                 int64_t n, int64_t nrhs, int type_a, const void *a,
+                 int64_t lda, int type_b, void *b, int64_t ldb, int *info) {
   (void)params;
   int t = generic_type(type_a, type_b);
   if (h && t < 0)

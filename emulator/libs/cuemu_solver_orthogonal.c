@@ -60,8 +60,8 @@ static void run_orgqr(void *p) {
   if (v && tau && q) {
     for (int64_t i = 0; i < c->n; ++i)
       q[i * c->m + i] = 1;
-    cuemu__solver_apply_q(v, c->m, c->k, tau, CUEMU_SIDE_LEFT, CUEMU_OP_N, 0,
-                          q, c->m, c->n);
+    cuemu__solver_apply_q(v, c->m, c->k, tau, CUEMU_SIDE_LEFT, CUEMU_OP_N, 0, q,
+                          c->m, c->n);
     cuemu__solver_put(c->a, c->type, c->m, c->n, c->lda, q);
     if (c->info)
       *c->info = 0;
@@ -132,11 +132,12 @@ static void run_syevd(void *p) {
   free(w);
 }
 
-/* ---- Checks and calls --------------------------------------------------------
+/* ---- Checks and calls
+ * --------------------------------------------------------
  */
 
-static int check(const char *name, const char *arg, const void *p,
-                 int64_t rows, int64_t cols, int64_t ld, size_t e) {
+static int check(const char *name, const char *arg, const void *p, int64_t rows,
+                 int64_t cols, int64_t ld, size_t e) {
   return cuemu__solver_check(name, arg, p,
                              cuemu__solver_span(rows, cols, ld, e));
 }
@@ -162,16 +163,20 @@ static cusolverStatus_t geqrf(cusolverDnHandle_t h, cuemu_solver_type type,
       !check(name, "TAU", tau, m < n ? m : n, 1, MAX1(m), e) ||
       !check_info(name, info))
     return CUSOLVER_STATUS_SUCCESS;
-  cuemu_solver_call c = {.type = type, .m = m, .n = n, .a = a, .lda = lda,
-                         .tau = tau, .info = info};
+  cuemu_solver_call c = {.type = type,
+                         .m = m,
+                         .n = n,
+                         .a = a,
+                         .lda = lda,
+                         .tau = tau,
+                         .info = info};
   return cuemu__solver_enqueue(h, run_geqrf, &c);
 }
 
 static cusolverStatus_t ormqr(cusolverDnHandle_t h, cuemu_solver_type type,
-                              int side, int op, int64_t m, int64_t n,
-                              int64_t k, const void *a, int64_t lda,
-                              const void *tau, void *cm, int64_t ldc,
-                              int *info) {
+                              int side, int op, int64_t m, int64_t n, int64_t k,
+                              const void *a, int64_t lda, const void *tau,
+                              void *cm, int64_t ldc, int *info) {
   if (!h)
     return CUSOLVER_STATUS_NOT_INITIALIZED;
   int64_t nq = side == CUEMU_SIDE_LEFT ? m : n;
@@ -198,9 +203,17 @@ static cusolverStatus_t ormqr(cusolverDnHandle_t h, cuemu_solver_type type,
       !check(name, "tau", tau, k, 1, MAX1(k), e) ||
       !check(name, "C", cm, m, n, ldc, e) || !check_info(name, info))
     return CUSOLVER_STATUS_SUCCESS;
-  cuemu_solver_call c = {.type = type, .side = side, .op = op, .m = m,
-                         .n = n, .k = k, .a = (void *)a, .lda = lda,
-                         .tau = (void *)tau, .b = cm, .ldb = ldc,
+  cuemu_solver_call c = {.type = type,
+                         .side = side,
+                         .op = op,
+                         .m = m,
+                         .n = n,
+                         .k = k,
+                         .a = (void *)a,
+                         .lda = lda,
+                         .tau = (void *)tau,
+                         .b = cm,
+                         .ldb = ldc,
                          .info = info};
   return cuemu__solver_enqueue(h, run_ormqr, &c);
 }
@@ -223,8 +236,14 @@ static cusolverStatus_t orgqr(cusolverDnHandle_t h, cuemu_solver_type type,
   if (!check(name, "A", a, m, n, lda, e) ||
       !check(name, "tau", tau, k, 1, MAX1(k), e) || !check_info(name, info))
     return CUSOLVER_STATUS_SUCCESS;
-  cuemu_solver_call c = {.type = type, .m = m, .n = n, .k = k, .a = a,
-                         .lda = lda, .tau = (void *)tau, .info = info};
+  cuemu_solver_call c = {.type = type,
+                         .m = m,
+                         .n = n,
+                         .k = k,
+                         .a = a,
+                         .lda = lda,
+                         .tau = (void *)tau,
+                         .info = info};
   return cuemu__solver_enqueue(h, run_orgqr, &c);
 }
 
@@ -234,9 +253,8 @@ static int is_job(signed char job) {
 
 static cusolverStatus_t gesvd(cusolverDnHandle_t h, cuemu_solver_type type,
                               signed char jobu, signed char jobvt, int64_t m,
-                              int64_t n, void *a, int64_t lda, void *s,
-                              void *u, int64_t ldu, void *vt, int64_t ldvt,
-                              int *info) {
+                              int64_t n, void *a, int64_t lda, void *s, void *u,
+                              int64_t ldu, void *vt, int64_t ldvt, int *info) {
   if (!h)
     return CUSOLVER_STATUS_NOT_INITIALIZED;
   /* cuSOLVER's gesvd takes m >= n only, and not both jobs 'O'. */
@@ -264,9 +282,19 @@ static cusolverStatus_t gesvd(cusolverDnHandle_t h, cuemu_solver_type type,
       (want_vt && !check(name, "VT", vt, n, n, ldvt, e)) ||
       !check_info(name, info))
     return CUSOLVER_STATUS_SUCCESS;
-  cuemu_solver_call c = {.type = type, .jobu = jobu, .jobvt = jobvt, .m = m,
-                         .n = n, .a = a, .lda = lda, .s = s, .u = u,
-                         .ldu = ldu, .vt = vt, .ldvt = ldvt, .info = info};
+  cuemu_solver_call c = {.type = type,
+                         .jobu = jobu,
+                         .jobvt = jobvt,
+                         .m = m,
+                         .n = n,
+                         .a = a,
+                         .lda = lda,
+                         .s = s,
+                         .u = u,
+                         .ldu = ldu,
+                         .vt = vt,
+                         .ldvt = ldvt,
+                         .info = info};
   return cuemu__solver_enqueue(h, run_gesvd, &c);
 }
 
@@ -289,8 +317,13 @@ static cusolverStatus_t syevd(cusolverDnHandle_t h, cuemu_solver_type type,
       !check(name, "W", w, n, 1, MAX1(n), cuemu__solver_real_size(type)) ||
       !check_info(name, info))
     return CUSOLVER_STATUS_SUCCESS;
-  cuemu_solver_call c = {.type = type, .vectors = jobz == CUEMU_EIG_VECTOR,
-                         .uplo = uplo, .n = n, .a = a, .lda = lda, .s = w,
+  cuemu_solver_call c = {.type = type,
+                         .vectors = jobz == CUEMU_EIG_VECTOR,
+                         .uplo = uplo,
+                         .n = n,
+                         .a = a,
+                         .lda = lda,
+                         .s = w,
                          .info = info};
   return cuemu__solver_enqueue(h, run_syevd, &c);
 }
@@ -306,7 +339,8 @@ static cusolverStatus_t work_size(cusolverDnHandle_t h, int bad, int *lwork) {
   return CUSOLVER_STATUS_SUCCESS;
 }
 
-/* ---- The S, D, C and Z entry points --------------------------------------------
+/* ---- The S, D, C and Z entry points
+ * --------------------------------------------
  */
 
 /* P the prefix, T the type, OR "or"/"un", SY "sy"/"he". */
@@ -341,9 +375,8 @@ static cusolverStatus_t work_size(cusolverDnHandle_t h, int bad, int *lwork) {
       cusolverDnHandle_t h, int m, int n, int k, const void *a, int lda,       \
       const void *tau, int *lwork) {                                           \
     (void)a, (void)tau;                                                        \
-    return work_size(h, m < 0 || n < 0 || n > m || k < 0 || k > n ||          \
-                            lda < MAX1(m),                                     \
-                     lwork);                                                   \
+    return work_size(                                                          \
+        h, m < 0 || n < 0 || n > m || k < 0 || k > n || lda < MAX1(m), lwork); \
   }                                                                            \
   CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDn##P##OR##gqr(                 \
       cusolverDnHandle_t h, int m, int n, int k, void *a, int lda,             \
@@ -380,7 +413,8 @@ ORTHOGONAL_API(D, CUEMU_SOLVER_D, or, sy)
 ORTHOGONAL_API(C, CUEMU_SOLVER_C, un, he)
 ORTHOGONAL_API(Z, CUEMU_SOLVER_Z, un, he)
 
-/* ---- The 64-bit generic API's QR ------------------------------------------------
+/* ---- The 64-bit generic API's QR
+ * ------------------------------------------------
  */
 
 CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDnXgeqrf_bufferSize(

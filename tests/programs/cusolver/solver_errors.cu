@@ -68,9 +68,9 @@ int main() {
   EXPECT(info_of(info) == -4, "getrf with lda < m: info %d", info_of(info));
   EXPECT_STATUS(cusolverDnDgetrf(h, -1, n, a, n, work, ipiv, info), BAD);
   EXPECT(info_of(info) == -1, "getrf with m < 0: info %d", info_of(info));
-  EXPECT_STATUS(cusolverDnDpotrf(h, CUBLAS_FILL_MODE_LOWER, -2, a, n, work,
-                                 lwork, info),
-                BAD);
+  EXPECT_STATUS(
+      cusolverDnDpotrf(h, CUBLAS_FILL_MODE_LOWER, -2, a, n, work, lwork, info),
+      BAD);
   EXPECT(info_of(info) == -2, "potrf with n < 0: info %d", info_of(info));
   EXPECT_STATUS(cusolverDnDgetrs(h, CUBLAS_OP_N, n, 1, a, n, ipiv, a, 2, info),
                 BAD);
@@ -84,8 +84,8 @@ int main() {
                                  work, lwork, nullptr, info),
                 BAD);
   EXPECT(info_of(info) == -4, "gesvd with m < n: info %d", info_of(info));
-  EXPECT_STATUS(cusolverDnDgesvd(h, 'O', 'O', n, n, a, n, s, u, n, vt, n,
-                                 work, lwork, nullptr, info),
+  EXPECT_STATUS(cusolverDnDgesvd(h, 'O', 'O', n, n, a, n, s, u, n, vt, n, work,
+                                 lwork, nullptr, info),
                 BAD);
   EXPECT_STATUS(cusolverDnDsyevd(h, CUSOLVER_EIG_MODE_VECTOR,
                                  CUBLAS_FILL_MODE_LOWER, n, a, n - 1, s, work,
@@ -116,9 +116,9 @@ int main() {
     d[i * n + i] = i == 2 ? -1.0 : 1.0;
   CHECK_CUDA(cudaMemcpy(a, d.data(), d.size() * sizeof(double),
                         cudaMemcpyHostToDevice));
-  EXPECT_STATUS(cusolverDnDpotrf(h, CUBLAS_FILL_MODE_UPPER, n, a, n, work,
-                                 lwork, info),
-                OK);
+  EXPECT_STATUS(
+      cusolverDnDpotrf(h, CUBLAS_FILL_MODE_UPPER, n, a, n, work, lwork, info),
+      OK);
   CHECK_CUDA(cudaStreamSynchronize(stream));
   EXPECT(info_of(info) == 3, "potrf of an indefinite matrix: info %d",
          info_of(info));

@@ -41,7 +41,10 @@ template <class T> double tolerance() {
   return sizeof(typename real_of<T>::type) == 4 ? 1e-4 : 1e-11;
 }
 template <class T> const char *type_name() {
-  return sizeof(T) == 4 ? "S" : sizeof(T) == 16 ? "Z" : is_complex<T>() ? "C" : "D";
+  return sizeof(T) == 4    ? "S"
+         : sizeof(T) == 16 ? "Z"
+         : is_complex<T>() ? "C"
+                           : "D";
 }
 
 /* A column-major host matrix of complex doubles. */
@@ -120,14 +123,14 @@ template <class T> T *to_device(const mat &m, int ld) {
       h[(size_t)j * ld + i] = from_c<T>(m(i, j));
   T *d;
   CHECK_CUDA(cudaMalloc(&d, h.size() * sizeof(T)));
-  CHECK_CUDA(cudaMemcpy(d, h.data(), h.size() * sizeof(T),
-                        cudaMemcpyHostToDevice));
+  CHECK_CUDA(
+      cudaMemcpy(d, h.data(), h.size() * sizeof(T), cudaMemcpyHostToDevice));
   return d;
 }
 template <class T> mat from_device(const T *d, int rows, int cols, int ld) {
   std::vector<T> h((size_t)ld * cols);
-  CHECK_CUDA(cudaMemcpy(h.data(), d, h.size() * sizeof(T),
-                        cudaMemcpyDeviceToHost));
+  CHECK_CUDA(
+      cudaMemcpy(h.data(), d, h.size() * sizeof(T), cudaMemcpyDeviceToHost));
   mat m(rows, cols);
   for (int j = 0; j < cols; ++j)
     for (int i = 0; i < rows; ++i)
@@ -143,98 +146,96 @@ static inline int device_int(const int *d) {
 /* ---- One name for the four types ------------------------------------- */
 
 #define SOLVER_OVERLOADS(P, T, R, OR, SY)                                      \
-  static cusolverStatus_t getrf_bufferSize(cusolverDnHandle_t h, int m,       \
-                                           int n, T *a, int lda, int *lw) {   \
+  static cusolverStatus_t getrf_bufferSize(cusolverDnHandle_t h, int m, int n, \
+                                           T *a, int lda, int *lw) {           \
     return cusolverDn##P##getrf_bufferSize(h, m, n, a, lda, lw);               \
   }                                                                            \
-  static cusolverStatus_t getrf(cusolverDnHandle_t h, int m, int n, T *a,     \
-                                int lda, T *w, int *ipiv, int *info) {        \
+  static cusolverStatus_t getrf(cusolverDnHandle_t h, int m, int n, T *a,      \
+                                int lda, T *w, int *ipiv, int *info) {         \
     return cusolverDn##P##getrf(h, m, n, a, lda, w, ipiv, info);               \
   }                                                                            \
-  static cusolverStatus_t getrs(cusolverDnHandle_t h, cublasOperation_t op,   \
-                                int n, int nrhs, const T *a, int lda,         \
-                                const int *ipiv, T *b, int ldb, int *info) {  \
+  static cusolverStatus_t getrs(cusolverDnHandle_t h, cublasOperation_t op,    \
+                                int n, int nrhs, const T *a, int lda,          \
+                                const int *ipiv, T *b, int ldb, int *info) {   \
     return cusolverDn##P##getrs(h, op, n, nrhs, a, lda, ipiv, b, ldb, info);   \
   }                                                                            \
-  static cusolverStatus_t potrf_bufferSize(cusolverDnHandle_t h,              \
-                                           cublasFillMode_t u, int n, T *a,   \
-                                           int lda, int *lw) {                \
+  static cusolverStatus_t potrf_bufferSize(cusolverDnHandle_t h,               \
+                                           cublasFillMode_t u, int n, T *a,    \
+                                           int lda, int *lw) {                 \
     return cusolverDn##P##potrf_bufferSize(h, u, n, a, lda, lw);               \
   }                                                                            \
-  static cusolverStatus_t potrf(cusolverDnHandle_t h, cublasFillMode_t u,     \
-                                int n, T *a, int lda, T *w, int lw,           \
-                                int *info) {                                  \
+  static cusolverStatus_t potrf(cusolverDnHandle_t h, cublasFillMode_t u,      \
+                                int n, T *a, int lda, T *w, int lw,            \
+                                int *info) {                                   \
     return cusolverDn##P##potrf(h, u, n, a, lda, w, lw, info);                 \
   }                                                                            \
-  static cusolverStatus_t potrs(cusolverDnHandle_t h, cublasFillMode_t u,     \
-                                int n, int nrhs, const T *a, int lda, T *b,   \
-                                int ldb, int *info) {                         \
+  static cusolverStatus_t potrs(cusolverDnHandle_t h, cublasFillMode_t u,      \
+                                int n, int nrhs, const T *a, int lda, T *b,    \
+                                int ldb, int *info) {                          \
     return cusolverDn##P##potrs(h, u, n, nrhs, a, lda, b, ldb, info);          \
   }                                                                            \
-  static cusolverStatus_t potri_bufferSize(cusolverDnHandle_t h,              \
-                                           cublasFillMode_t u, int n, T *a,   \
-                                           int lda, int *lw) {                \
+  static cusolverStatus_t potri_bufferSize(cusolverDnHandle_t h,               \
+                                           cublasFillMode_t u, int n, T *a,    \
+                                           int lda, int *lw) {                 \
     return cusolverDn##P##potri_bufferSize(h, u, n, a, lda, lw);               \
   }                                                                            \
-  static cusolverStatus_t potri(cusolverDnHandle_t h, cublasFillMode_t u,     \
-                                int n, T *a, int lda, T *w, int lw,           \
-                                int *info) {                                  \
+  static cusolverStatus_t potri(cusolverDnHandle_t h, cublasFillMode_t u,      \
+                                int n, T *a, int lda, T *w, int lw,            \
+                                int *info) {                                   \
     return cusolverDn##P##potri(h, u, n, a, lda, w, lw, info);                 \
   }                                                                            \
-  static cusolverStatus_t geqrf_bufferSize(cusolverDnHandle_t h, int m,       \
-                                           int n, T *a, int lda, int *lw) {   \
+  static cusolverStatus_t geqrf_bufferSize(cusolverDnHandle_t h, int m, int n, \
+                                           T *a, int lda, int *lw) {           \
     return cusolverDn##P##geqrf_bufferSize(h, m, n, a, lda, lw);               \
   }                                                                            \
-  static cusolverStatus_t geqrf(cusolverDnHandle_t h, int m, int n, T *a,     \
-                                int lda, T *tau, T *w, int lw, int *info) {   \
+  static cusolverStatus_t geqrf(cusolverDnHandle_t h, int m, int n, T *a,      \
+                                int lda, T *tau, T *w, int lw, int *info) {    \
     return cusolverDn##P##geqrf(h, m, n, a, lda, tau, w, lw, info);            \
   }                                                                            \
-  static cusolverStatus_t mqr_bufferSize(                                     \
-      cusolverDnHandle_t h, cublasSideMode_t s, cublasOperation_t op, int m,  \
-      int n, int k, const T *a, int lda, const T *tau, const T *c, int ldc,   \
+  static cusolverStatus_t mqr_bufferSize(                                      \
+      cusolverDnHandle_t h, cublasSideMode_t s, cublasOperation_t op, int m,   \
+      int n, int k, const T *a, int lda, const T *tau, const T *c, int ldc,    \
       int *lw) {                                                               \
-    return cusolverDn##P##OR##mqr_bufferSize(h, s, op, m, n, k, a, lda, tau,  \
-                                             c, ldc, lw);                     \
+    return cusolverDn##P##OR##mqr_bufferSize(h, s, op, m, n, k, a, lda, tau,   \
+                                             c, ldc, lw);                      \
   }                                                                            \
-  static cusolverStatus_t mqr(cusolverDnHandle_t h, cublasSideMode_t s,       \
-                              cublasOperation_t op, int m, int n, int k,      \
-                              const T *a, int lda, const T *tau, T *c,        \
-                              int ldc, T *w, int lw, int *info) {             \
-    return cusolverDn##P##OR##mqr(h, s, op, m, n, k, a, lda, tau, c, ldc, w,  \
-                                  lw, info);                                  \
+  static cusolverStatus_t mqr(cusolverDnHandle_t h, cublasSideMode_t s,        \
+                              cublasOperation_t op, int m, int n, int k,       \
+                              const T *a, int lda, const T *tau, T *c,         \
+                              int ldc, T *w, int lw, int *info) {              \
+    return cusolverDn##P##OR##mqr(h, s, op, m, n, k, a, lda, tau, c, ldc, w,   \
+                                  lw, info);                                   \
   }                                                                            \
-  static cusolverStatus_t gqr_bufferSize(cusolverDnHandle_t h, int m, int n,  \
-                                         int k, const T *a, int lda,          \
-                                         const T *tau, int *lw) {             \
-    return cusolverDn##P##OR##gqr_bufferSize(h, m, n, k, a, lda, tau, lw);    \
+  static cusolverStatus_t gqr_bufferSize(cusolverDnHandle_t h, int m, int n,   \
+                                         int k, const T *a, int lda,           \
+                                         const T *tau, int *lw) {              \
+    return cusolverDn##P##OR##gqr_bufferSize(h, m, n, k, a, lda, tau, lw);     \
   }                                                                            \
-  static cusolverStatus_t gqr(cusolverDnHandle_t h, int m, int n, int k,      \
-                              T *a, int lda, const T *tau, T *w, int lw,      \
-                              int *info) {                                    \
-    return cusolverDn##P##OR##gqr(h, m, n, k, a, lda, tau, w, lw, info);      \
+  static cusolverStatus_t gqr(cusolverDnHandle_t h, int m, int n, int k, T *a, \
+                              int lda, const T *tau, T *w, int lw,             \
+                              int *info) {                                     \
+    return cusolverDn##P##OR##gqr(h, m, n, k, a, lda, tau, w, lw, info);       \
   }                                                                            \
-  static cusolverStatus_t gesvd_bufferSize(cusolverDnHandle_t h, T *, int m,  \
-                                           int n, int *lw) {                  \
+  static cusolverStatus_t gesvd_bufferSize(cusolverDnHandle_t h, T *, int m,   \
+                                           int n, int *lw) {                   \
     return cusolverDn##P##gesvd_bufferSize(h, m, n, lw);                       \
   }                                                                            \
-  static cusolverStatus_t gesvd(cusolverDnHandle_t h, signed char ju,         \
-                                signed char jv, int m, int n, T *a, int lda,  \
-                                R *s, T *u, int ldu, T *vt, int ldvt, T *w,   \
-                                int lw, R *rw, int *info) {                   \
-    return cusolverDn##P##gesvd(h, ju, jv, m, n, a, lda, s, u, ldu, vt, ldvt, \
-                                w, lw, rw, info);                             \
+  static cusolverStatus_t gesvd(cusolverDnHandle_t h, signed char ju,          \
+                                signed char jv, int m, int n, T *a, int lda,   \
+                                R *s, T *u, int ldu, T *vt, int ldvt, T *w,    \
+                                int lw, R *rw, int *info) {                    \
+    return cusolverDn##P##gesvd(h, ju, jv, m, n, a, lda, s, u, ldu, vt, ldvt,  \
+                                w, lw, rw, info);                              \
   }                                                                            \
-  static cusolverStatus_t evd_bufferSize(cusolverDnHandle_t h,                \
-                                         cusolverEigMode_t j,                 \
-                                         cublasFillMode_t u, int n,           \
-                                         const T *a, int lda, const R *w,     \
-                                         int *lw) {                           \
-    return cusolverDn##P##SY##evd_bufferSize(h, j, u, n, a, lda, w, lw);      \
+  static cusolverStatus_t evd_bufferSize(                                      \
+      cusolverDnHandle_t h, cusolverEigMode_t j, cublasFillMode_t u, int n,    \
+      const T *a, int lda, const R *w, int *lw) {                              \
+    return cusolverDn##P##SY##evd_bufferSize(h, j, u, n, a, lda, w, lw);       \
   }                                                                            \
-  static cusolverStatus_t evd(cusolverDnHandle_t h, cusolverEigMode_t j,      \
-                              cublasFillMode_t u, int n, T *a, int lda, R *w, \
-                              T *work, int lw, int *info) {                   \
-    return cusolverDn##P##SY##evd(h, j, u, n, a, lda, w, work, lw, info);     \
+  static cusolverStatus_t evd(cusolverDnHandle_t h, cusolverEigMode_t j,       \
+                              cublasFillMode_t u, int n, T *a, int lda, R *w,  \
+                              T *work, int lw, int *info) {                    \
+    return cusolverDn##P##SY##evd(h, j, u, n, a, lda, w, work, lw, info);      \
   }
 
 SOLVER_OVERLOADS(S, float, float, or, sy)

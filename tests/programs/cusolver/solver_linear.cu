@@ -39,7 +39,8 @@ __global__ void laplacian(int g, double *a) {
     a[(size_t)(i + g) * n + i] = -1.0;
 }
 
-static double residual(const std::vector<double> &a, const std::vector<double> &x,
+static double residual(const std::vector<double> &a,
+                       const std::vector<double> &x,
                        const std::vector<double> &b, int n) {
   double r = 0, an = 0, xn = 0;
   for (int i = 0; i < n; ++i) {
@@ -102,22 +103,22 @@ int main(void) {
     CHECK_CUDA(cudaMemcpyAsync(d_b, ones.data(), sizeof(double) * n,
                                cudaMemcpyHostToDevice, stream));
     if (method == 0) {
-      CHECK_SOLVER(cusolverDnDpotrf(solver, CUBLAS_FILL_MODE_LOWER, n, d_a,
-                                    lda, d_work, lwork, d_info));
+      CHECK_SOLVER(cusolverDnDpotrf(solver, CUBLAS_FILL_MODE_LOWER, n, d_a, lda,
+                                    d_work, lwork, d_info));
       CHECK_SOLVER(cusolverDnDpotrs(solver, CUBLAS_FILL_MODE_LOWER, n, 1, d_a,
                                     lda, d_b, n, d_info));
     } else if (method == 1) {
-      CHECK_SOLVER(cusolverDnDgetrf(solver, n, n, d_a, lda, d_work, d_ipiv,
-                                    d_info));
-      CHECK_SOLVER(cusolverDnDgetrs(solver, CUBLAS_OP_N, n, 1, d_a, lda,
-                                    d_ipiv, d_b, n, d_info));
+      CHECK_SOLVER(
+          cusolverDnDgetrf(solver, n, n, d_a, lda, d_work, d_ipiv, d_info));
+      CHECK_SOLVER(cusolverDnDgetrs(solver, CUBLAS_OP_N, n, 1, d_a, lda, d_ipiv,
+                                    d_b, n, d_info));
     } else {
       const double one = 1.0;
       CHECK_SOLVER(cusolverDnDgeqrf(solver, n, n, d_a, lda, d_tau, d_work,
                                     lwork, d_info));
-      CHECK_SOLVER(cusolverDnDormqr(solver, CUBLAS_SIDE_LEFT, CUBLAS_OP_T, n,
-                                    1, n, d_a, lda, d_tau, d_b, n, d_work,
-                                    lwork, d_info));
+      CHECK_SOLVER(cusolverDnDormqr(solver, CUBLAS_SIDE_LEFT, CUBLAS_OP_T, n, 1,
+                                    n, d_a, lda, d_tau, d_b, n, d_work, lwork,
+                                    d_info));
       EXPECT_STATUS(cublasDtrsm(blas, CUBLAS_SIDE_LEFT, CUBLAS_FILL_MODE_UPPER,
                                 CUBLAS_OP_N, CUBLAS_DIAG_NON_UNIT, n, 1, &one,
                                 d_a, lda, d_b, n),

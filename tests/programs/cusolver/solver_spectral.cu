@@ -41,10 +41,9 @@ template <class T> static void check_eigen(void) {
       EXPECT_STATUS(evd(g_h, job, uplo, n, da, lda, dw, work, lwork, g_info),
                     CUSOLVER_STATUS_SUCCESS);
       std::vector<R> w(n);
-      CHECK_CUDA(cudaMemcpy(w.data(), dw, n * sizeof(R),
-                            cudaMemcpyDeviceToHost));
-      EXPECT(device_int(g_info) == 0, "%ssyevd info %d", t,
-             device_int(g_info));
+      CHECK_CUDA(
+          cudaMemcpy(w.data(), dw, n * sizeof(R), cudaMemcpyDeviceToHost));
+      EXPECT(device_int(g_info) == 0, "%ssyevd info %d", t, device_int(g_info));
       for (int i = 1; i < n; ++i)
         EXPECT(w[i - 1] <= w[i], "%ssyevd: eigenvalues not ascending", t);
       if (uplo == CUBLAS_FILL_MODE_LOWER && !vectors)
@@ -120,8 +119,8 @@ template <class T> static void check_svd(void) {
     }
     if (vt.rows) {
       double o = diff(mul(vt, adjoint(vt)), eye(n)) / n;
-      EXPECT(o < tolerance<T>(), "%sgesvd %c%c: ||VT VT^H - I|| %g", t, ju,
-             jv, o);
+      EXPECT(o < tolerance<T>(), "%sgesvd %c%c: ||VT VT^H - I|| %g", t, ju, jv,
+             o);
     }
     if (u.rows && vt.rows) {
       mat us(m, n);

@@ -42,8 +42,9 @@ template <class T> static void check_lu(void) {
       EXPECT_STATUS(getrs(g_h, op, n, nrhs, da, lda, ipiv, db, n, g_info),
                     CUSOLVER_STATUS_SUCCESS);
       mat x = from_device<T>(db, n, nrhs, n);
-      mat opa = op == CUBLAS_OP_N ? a : op == CUBLAS_OP_T ? transpose(a)
-                                                          : adjoint(a);
+      mat opa = op == CUBLAS_OP_N   ? a
+                : op == CUBLAS_OP_T ? transpose(a)
+                                    : adjoint(a);
       double r = diff(mul(opa, x), b) / (norm(opa) * norm(x));
       EXPECT(r < tolerance<T>() && device_int(g_info) == 0,
              "%sgetrs pivot %d op %d: residual %g", t, pivot, (int)op, r);
@@ -92,7 +93,7 @@ template <class T> static void check_cholesky(void) {
         if (uplo == CUBLAS_FILL_MODE_LOWER ? i >= j : i <= j)
           tri(i, j) = f(i, j);
     mat back = uplo == CUBLAS_FILL_MODE_LOWER ? mul(tri, adjoint(tri))
-                                               : mul(tri, tri, true);
+                                              : mul(tri, tri, true);
     double r = diff(back, a) / norm(a);
     EXPECT(r < tolerance<T>(), "%spotrf uplo %d: ||F F^H - A|| %g", t,
            (int)uplo, r);
@@ -102,8 +103,7 @@ template <class T> static void check_cholesky(void) {
                   CUSOLVER_STATUS_SUCCESS);
     mat x = from_device<T>(db, n, nrhs, n);
     r = diff(mul(a, x), b) / (norm(a) * norm(x));
-    EXPECT(r < tolerance<T>(), "%spotrs uplo %d: residual %g", t, (int)uplo,
-           r);
+    EXPECT(r < tolerance<T>(), "%spotrs uplo %d: residual %g", t, (int)uplo, r);
     EXPECT_STATUS(potri_bufferSize(g_h, uplo, n, da, lda, &lwork),
                   CUSOLVER_STATUS_SUCCESS);
     EXPECT_STATUS(potri(g_h, uplo, n, da, lda, w, lwork, g_info),
@@ -141,8 +141,8 @@ template <class T> static void check_qr(void) {
   EXPECT_STATUS(mqr_bufferSize(g_h, CUBLAS_SIDE_LEFT, adj, m, n, n, da, lda,
                                tau, dc, m, &lwork),
                 CUSOLVER_STATUS_SUCCESS);
-  EXPECT_STATUS(mqr(g_h, CUBLAS_SIDE_LEFT, adj, m, n, n, da, lda, tau, dc, m,
-                    w, lwork, g_info),
+  EXPECT_STATUS(mqr(g_h, CUBLAS_SIDE_LEFT, adj, m, n, n, da, lda, tau, dc, m, w,
+                    lwork, g_info),
                 CUSOLVER_STATUS_SUCCESS);
   mat qha = from_device<T>(dc, m, n, m);
   mat rz(m, n);
@@ -153,8 +153,8 @@ template <class T> static void check_qr(void) {
   EXPECT(e < tolerance<T>(), "%sormqr left adjoint: ||Q^H A - R|| %g", t, e);
   /* From the right: (A^H) Q = [R^H 0]. */
   T *dd = to_device<T>(adjoint(a), n);
-  EXPECT_STATUS(mqr(g_h, CUBLAS_SIDE_RIGHT, CUBLAS_OP_N, n, m, n, da, lda,
-                    tau, dd, n, w, lwork, g_info),
+  EXPECT_STATUS(mqr(g_h, CUBLAS_SIDE_RIGHT, CUBLAS_OP_N, n, m, n, da, lda, tau,
+                    dd, n, w, lwork, g_info),
                 CUSOLVER_STATUS_SUCCESS);
   e = diff(from_device<T>(dd, n, m, n), adjoint(rz)) / norm(a);
   EXPECT(e < tolerance<T>(), "%sormqr right: ||A^H Q - R^H|| %g", t, e);
@@ -180,9 +180,9 @@ static void check_generic(void) {
   const int64_t n = 16, nrhs = 2;
   cusolverDnParams_t params;
   EXPECT_STATUS(cusolverDnCreateParams(&params), CUSOLVER_STATUS_SUCCESS);
-  EXPECT_STATUS(cusolverDnSetAdvOptions(params, CUSOLVERDN_GETRF,
-                                        CUSOLVER_ALG_0),
-                CUSOLVER_STATUS_SUCCESS);
+  EXPECT_STATUS(
+      cusolverDnSetAdvOptions(params, CUSOLVERDN_GETRF, CUSOLVER_ALG_0),
+      CUSOLVER_STATUS_SUCCESS);
   mat a = random_mat<double>(n, n);
   mat b = random_mat<double>(n, nrhs);
   double *da = to_device<double>(a, n), *db = to_device<double>(b, n);
@@ -199,9 +199,8 @@ static void check_generic(void) {
                                  CUDA_R_64F, dwork, dev_bytes, hwork,
                                  host_bytes, g_info),
                 CUSOLVER_STATUS_SUCCESS);
-  EXPECT_STATUS(cusolverDnXgetrs(g_h, params, CUBLAS_OP_N, n, nrhs,
-                                 CUDA_R_64F, da, n, ipiv, CUDA_R_64F, db, n,
-                                 g_info),
+  EXPECT_STATUS(cusolverDnXgetrs(g_h, params, CUBLAS_OP_N, n, nrhs, CUDA_R_64F,
+                                 da, n, ipiv, CUDA_R_64F, db, n, g_info),
                 CUSOLVER_STATUS_SUCCESS);
   mat x = from_device<double>(db, n, nrhs, n);
   double r = diff(mul(a, x), b) / (norm(a) * norm(x));

@@ -21,8 +21,8 @@ int main() {
   cudaMemcpy(a, &four, sizeof four, cudaMemcpyHostToDevice);
   cusolverDnDpotrf_bufferSize(h, CUBLAS_FILL_MODE_LOWER, 1, a, 1, &lwork);
   cudaMalloc(&work, (lwork > 0 ? lwork : 1) * sizeof(double));
-  if (cusolverDnDpotrf(h, CUBLAS_FILL_MODE_LOWER, 1, a, 1, work, lwork,
-                       info) != CUSOLVER_STATUS_SUCCESS)
+  if (cusolverDnDpotrf(h, CUBLAS_FILL_MODE_LOWER, 1, a, 1, work, lwork, info) !=
+      CUSOLVER_STATUS_SUCCESS)
     return 1;
   cudaMemcpy(&factor, a, sizeof factor, cudaMemcpyDeviceToHost);
   cudaMemcpy(&hinfo, info, sizeof hinfo, cudaMemcpyDeviceToHost);
