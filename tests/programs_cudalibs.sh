@@ -16,10 +16,11 @@
 # - checks that the programs link cuemu's libraries, not NVIDIA's, also
 #   when NVIDIA's libcublas.so is named by its path;
 # - checks that a library of the toolkit that cuemu does not emulate is
-#   refused with one message naming it: -lcusolver and a path to
-#   libcusolver.so from cuemu-nvcc, and -lcusolver from the host compiler
-#   linking with the cuemu toolkit's lib64 (its linker script; cuFFT is
-#   emulated, tests/programs_cufft.sh);
+#   refused with one message naming it: -lcufftw (cuFFT's FFTW interface)
+#   and a path to libcufftw.so from cuemu-nvcc, and -lcufftw from the host
+#   compiler linking with the cuemu toolkit's lib64 (its linker script;
+#   cuFFT, cuSPARSE and cuSOLVER are emulated, tests/programs_cufft.sh,
+#   programs_cusparse.sh, programs_cusolver.sh);
 # - builds every program with nvcc where there is one (NVIDIA's own
 #   libraries), as the same sources must build with the real toolkit.
 
@@ -79,12 +80,12 @@ refused() {
   fi
 }
 printf 'int main() { return 0; }\n' >"$work/main.cu"
-refused libcusolver "$nvcc" "$work/main.cu" -o "$work/main" -lcusolver
-refused libcusolver "$nvcc" "$work/main.cu" -o "$work/main" \
-  "$toolkit/lib64/libcusolver.so"
+refused libcufftw "$nvcc" "$work/main.cu" -o "$work/main" -lcufftw
+refused libcufftw "$nvcc" "$work/main.cu" -o "$work/main" \
+  "$toolkit/lib64/libcufftw.so"
 lib64=$builddir_abs/.libs/cuemu-toolkit/lib64
 printf 'int main(void) { return 0; }\n' >"$work/main.c"
-refused libcusolver "${CC:-cc}" "$work/main.c" -o "$work/main" -L"$lib64" -lcusolver
+refused libcufftw "${CC:-cc}" "$work/main.c" -o "$work/main" -L"$lib64" -lcufftw
 # Every library that the one table (emulator/compile/cuemu_cuda_libraries.def)
 # marks as not emulated is refused both ways: by cuemu-nvcc's -l (the table
 # compiled in) and by a lib64 script (the table read by libs.am).
@@ -102,16 +103,18 @@ for l in $names; do
     count=$((count + 1))
   fi
 done
-if [ "$count" -gt 20 ]; then
+# Every one of them (more than 15: cuFFTW, cuSOLVERMg, NPP, nvJPEG, ...).
+total=$(printf '%s\n' "$names" | wc -w)
+if [ "$count" -eq "$total" ] && [ "$count" -gt 15 ]; then
   echo "PASS: the $count libraries the table marks as not emulated are refused by cuemu-nvcc and by lib64"
 else
-  fail "only $count of the table's libraries refused both ways"
+  fail "only $count of the table's $total libraries refused both ways"
 fi
 
 # CMake: CUDA::cublas (which brings CUDA::cublasLt) and CUDA::curand from
 # FindCUDAToolkit on the cuemu toolkit link cuemu's libraries (and
 # curand_kernel.h compiles with the toolkit's include folder that they
-# bring); CUDA::cusolver is refused.
+# bring); CUDA::cufftw is refused.
 if command -v cmake >/dev/null 2>&1; then
   cmake_build=$work/cmake
   if cmake -S "$dir/cmake" -B "$cmake_build" -DCMAKE_CUDA_COMPILER="$nvcc" \
@@ -123,8 +126,8 @@ if command -v cmake >/dev/null 2>&1; then
   else
     fail "CMake with CUDA::cublas: $(tail -5 "$work/cmake.log")"
   fi
-  refused libcusolver sh -c "cmake -S '$dir/cmake' -B '$cmake_build' \
-    -DWITH_CUSOLVER=ON && cmake --build '$cmake_build'"
+  refused libcufftw sh -c "cmake -S '$dir/cmake' -B '$cmake_build' \
+    -DWITH_CUFFTW=ON && cmake --build '$cmake_build'"
 else
   echo "SKIP: CMake: cmake is not installed"
 fi

@@ -964,7 +964,8 @@ static const char *driver_link_option(command *c);
 static const char *lib_dir(void);
 
 /* What -lNAME or a file libNAME.so links for a library of CUDA's toolkit
- * (cuemu__cuda_library()): cuemu's own cuBLAS, cuRAND, cuFFT or cuSPARSE through the
+ * (cuemu__cuda_library()): cuemu's own cuBLAS, cuRAND, cuFFT, cuSPARSE or
+ * cuSOLVER (its dense API) through the
  * cuemu toolkit's lib64 script (emulator/libs/libs.am), *link set to its
  * path; an error naming a library cuemu does not emulate, which would
  * otherwise link NVIDIA's and fail when it runs; CUEMU_SUCCESS with *link
@@ -979,8 +980,8 @@ static cuemu_status cuda_library_link(command *c, const char *name,
     return cuemu__report(
         CUEMU_NOT_SUPPORTED,
         "%s: lib%s (%s) is not emulated by cuemu, which provides the CUDA "
-        "runtime, the driver API, NVRTC, cuBLAS, cuRAND, cuFFT and cuSPARSE "
-        "only "
+        "runtime, the driver API, NVRTC, cuBLAS, cuRAND, cuFFT, cuSPARSE and "
+        "cuSOLVER only "
         "(docs/cublas.md); build this program with NVIDIA's nvcc",
         as_given, name, what);
   if (kind > 0) {

@@ -1,0 +1,200 @@
+/*
+ * cuemu_solver.h: what the files of cuemu's cuSOLVER (its dense API,
+ * libcuemu_cusolver.so, emulator/libs/libs.am) share: cuSOLVER's ABI
+ * constants (the values of cusolver_common.h and cublas_api.h, so that the
+ * library builds without the CUDA toolkit), the handle, the element types,
+ * the complex-double working copy every computation runs on and the path
+ * of a computation onto its handle's stream. Only the cuemu_solver*.c files
+ * include it.
+ */
+#ifndef CUEMU_SOLVER_H
+#define CUEMU_SOLVER_H
+
+#include <complex.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define CUEMU_SOLVER_EXPORT __attribute__((visibility("default")))
+
+/* cusolver_common.h's version (CUSOLVER_VER_MAJOR, _MINOR, _PATCH;
+ * CUSOLVER_VERSION is major * 1000 + minor * 100 + patch). */
+#define CUEMU_SOLVER_MAJOR 12
+#define CUEMU_SOLVER_MINOR 0
+#define CUEMU_SOLVER_PATCH 4
+#define CUEMU_SOLVER_VERSION 12004
+
+/* cusolverStatus_t (the values cuemu returns). */
+typedef enum {
+  CUSOLVER_STATUS_SUCCESS = 0,
+  CUSOLVER_STATUS_NOT_INITIALIZED = 1,
+  CUSOLVER_STATUS_ALLOC_FAILED = 2,
+  CUSOLVER_STATUS_INVALID_VALUE = 3,
+  CUSOLVER_STATUS_ARCH_MISMATCH = 4,
+  CUSOLVER_STATUS_EXECUTION_FAILED = 6,
+  CUSOLVER_STATUS_INTERNAL_ERROR = 7,
+  CUSOLVER_STATUS_NOT_SUPPORTED = 9
+} cusolverStatus_t;
+
+/* cublasFillMode_t, cublasOperation_t, cublasSideMode_t,
+ * cusolverEigMode_t. */
+enum { CUEMU_LOWER = 0, CUEMU_UPPER = 1 };
+enum { CUEMU_OP_N = 0, CUEMU_OP_T = 1, CUEMU_OP_C = 2 };
+enum { CUEMU_SIDE_LEFT = 0, CUEMU_SIDE_RIGHT = 1 };
+enum { CUEMU_EIG_NOVECTOR = 0, CUEMU_EIG_VECTOR = 1 };
+/* cusolverDeterministicMode_t, cusolverMathMode_t */
+enum { CUEMU_DETERMINISTIC = 1, CUEMU_NON_DETERMINISTIC = 2 };
+enum { CUEMU_DEFAULT_MATH = 1, CUEMU_BF16X9_MATH = 2 };
+/* cudaDataType values of the four element types (the generic API). */
+enum {
+  CUEMU_DT_R_32F = 0,
+  CUEMU_DT_R_64F = 1,
+  CUEMU_DT_C_32F = 4,
+  CUEMU_DT_C_64F = 5
+};
+/* cusolverDnFunction_t's CUSOLVERDN_GETRF and cusolverAlgMode_t's 0 and
+ * 1, the only settings cusolverDnSetAdvOptions takes. */
+enum { CUEMU_DN_GETRF = 0 };
+
+/* ---- Handles ---------------------------------------------------------------
+ */
+
+typedef struct cusolverDnContext {
+  int device;
+  void *stream;
+  int deterministic, math;
+} * cusolverDnHandle_t;
+
+/* cusolverDnParams_t: the generic API's options, all default. */
+typedef struct cusolverDnParams {
+  int getrf_alg;
+} * cusolverDnParams_t;
+
+/* ---- Elements
+ * ----------------------------------------------------------------
+ */
+
+/* The four element types of the S, D, C and Z functions. */
+typedef enum {
+  CUEMU_SOLVER_S,
+  CUEMU_SOLVER_D,
+  CUEMU_SOLVER_C,
+  CUEMU_SOLVER_Z
+} cuemu_solver_type;
+
+/* The working element: every computation runs in complex double on a copy
+ * (the real types keep a zero imaginary part throughout). */
+typedef double complex cuemu_solver_value;
+
+/* The bytes of one element of `type`; of its real counterpart. */
+size_t cuemu__solver_size(cuemu_solver_type type);
+size_t cuemu__solver_real_size(cuemu_solver_type type);
+int cuemu__solver_is_complex(cuemu_solver_type type);
+/* The element type of a cudaDataType (the generic API); -1 for the others. */
+int cuemu__solver_from_data_type(int data_type);
+
+/* Element i of the array p of `type`, and storing v there. */
+cuemu_solver_value cuemu__solver_load(const void *p, cuemu_solver_type type,
+                                      int64_t i);
+void cuemu__solver_store(void *p, cuemu_solver_type type, int64_t i,
+                         cuemu_solver_value v);
+/* Storing the real number v at element i of the real array p of `type`'s
+ * precision (singular values, eigenvalues). */
+void cuemu__solver_store_real(void *p, cuemu_solver_type type, int64_t i,
+                              double v);
+
+/* A rows x cols column-major matrix of `type` at p with leading dimension
+ * ld, copied into a new dense working matrix (leading dimension rows);
+ * NULL when out of memory. And the copy written back. */
+cuemu_solver_value *cuemu__solver_get(const void *p, cuemu_solver_type type,
+                                      int64_t rows, int64_t cols, int64_t ld);
+void cuemu__solver_put(void *p, cuemu_solver_type type, int64_t rows,
+                       int64_t cols, int64_t ld, const cuemu_solver_value *a);
+
+/* ---- The path onto the stream
+ * ------------------------------------------------
+ */
+
+/* One computation, run in its stream's order: run(data), then data is
+ * freed with free(). */
+typedef void (*cuemu_solver_run)(void *data);
+
+/* One call's arguments, as its run in stream order reads them: the
+ * matrices are device memory, with their leading dimensions; `pivots` is
+ * int (ipiv64 0) or int64_t (1), NULL for none. */
+typedef struct {
+  cuemu_solver_type type;
+  int op, uplo, side, vectors;
+  signed char jobu, jobvt;
+  int64_t m, n, k, nrhs;
+  void *a, *b, *tau, *s, *u, *vt;
+  int64_t lda, ldb, ldu, ldvt;
+  void *pivots;
+  int ipiv64;
+  int *info;
+} cuemu_solver_call;
+
+/* Copies *call and enqueues run on it (cuemu__solver_submit). */
+cusolverStatus_t cuemu__solver_enqueue(cusolverDnHandle_t h,
+                                       void (*run)(void *call),
+                                       const cuemu_solver_call *call);
+
+/* Enqueues run(data) on h's stream (kept by a graph being captured);
+ * data is malloc'ed and taken over, freed after the run (or at once when
+ * the enqueue fails). */
+cusolverStatus_t cuemu__solver_submit(cusolverDnHandle_t h,
+                                      cuemu_solver_run run, void *data);
+
+/* Checks the device memory a call names (cuemu__libs_device_range: a range
+ * that is not device memory is a sticky fault and 0). */
+int cuemu__solver_check(const char *name, const char *arg, const void *p,
+                        size_t bytes);
+/* The bytes a column-major rows x cols matrix with leading dimension ld
+ * spans. */
+size_t cuemu__solver_span(int64_t rows, int64_t cols, int64_t ld,
+                          size_t element);
+
+/* Writes info into devInfo (device memory) in h's stream order: the
+ * argument errors of LAPACK (info = -i for the i-th argument, counting
+ * from the first after the handle) go this way, with
+ * CUSOLVER_STATUS_INVALID_VALUE returned. */
+cusolverStatus_t cuemu__solver_bad_argument(cusolverDnHandle_t h, int *devInfo,
+                                            int argument);
+
+/* ---- Numerics (on dense working matrices, leading dimension = rows) ---------
+ */
+
+/* LU with partial pivoting of the m x n matrix a (ipiv 1-based, NULL for
+ * none): LAPACK's info. */
+int cuemu__solver_lu(cuemu_solver_value *a, int64_t m, int64_t n,
+                     int64_t *ipiv);
+/* op(A) X = B with A's LU (n x n), B n x nrhs. */
+void cuemu__solver_lu_solve(const cuemu_solver_value *lu, int64_t n,
+                            const int64_t *ipiv, int op, cuemu_solver_value *b,
+                            int64_t nrhs);
+/* Cholesky of the n x n Hermitian matrix a, uplo's triangle: info. */
+int cuemu__solver_cholesky(cuemu_solver_value *a, int64_t n, int uplo);
+void cuemu__solver_cholesky_solve(const cuemu_solver_value *f, int64_t n,
+                                  int uplo, cuemu_solver_value *b,
+                                  int64_t nrhs);
+
+/* Householder QR of the m x n matrix a in LAPACK's form (tau: min(m, n)). */
+void cuemu__solver_qr(cuemu_solver_value *a, int64_t m, int64_t n,
+                      cuemu_solver_value *tau);
+/* Applies Q = H(1) ... H(k) of the reflectors in v (nv x k, the length of
+ * each reflector nv) to the m x n matrix c from `side`, op N, T or C. */
+void cuemu__solver_apply_q(const cuemu_solver_value *v, int64_t nv, int64_t k,
+                           const cuemu_solver_value *tau, int side, int op,
+                           int real, cuemu_solver_value *c, int64_t m,
+                           int64_t n);
+
+/* Eigen-decomposition of the n x n Hermitian a (full): w ascending, a's
+ * columns the eigenvectors when vectors is set. 0, or 1 when the Jacobi
+ * sweeps did not converge. */
+int cuemu__solver_eigh(cuemu_solver_value *a, int64_t n, double *w,
+                       int vectors);
+/* SVD of the m x n matrix a (m >= n): s descending (n), u m x m (columns
+ * beyond n completed to an orthonormal basis), vt n x n. */
+int cuemu__solver_svd(const cuemu_solver_value *a, int64_t m, int64_t n,
+                      double *s, cuemu_solver_value *u, cuemu_solver_value *vt);
+
+#endif /* CUEMU_SOLVER_H */

@@ -1,0 +1,342 @@
+/*
+ * cuemu_solver_handle.c: cuSOLVER's dense handles, streams, parameters of
+ * the generic API, versions, and the path every computing call takes onto
+ * its handle's stream (cuemu_solver.h).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include <cuemu/cuemu_runtime.h>
+#include <cuemu/cuemu_runtime_graph.h>
+#include <cuemu/cuemu_runtime_streams.h>
+
+#include "cuemu_libs.h"
+#include "cuemu_solver.h"
+
+CUEMU_SOLVER_EXPORT cusolverStatus_t
+cusolverDnCreate(cusolverDnHandle_t *handle) {
+  if (!handle)
+    return CUSOLVER_STATUS_INVALID_VALUE;
+  /* cuSOLVER initialises the CUDA context here; a program without a
+   * usable device gets NOT_INITIALIZED. */
+  int device;
+  if (cuemu_rt_get_device(&device) != 0)
+    return CUSOLVER_STATUS_NOT_INITIALIZED;
+  cusolverDnHandle_t h = calloc(1, sizeof *h);
+  if (!h)
+    return CUSOLVER_STATUS_ALLOC_FAILED;
+  h->device = device;
+  h->deterministic = CUEMU_DETERMINISTIC;
+  h->math = CUEMU_DEFAULT_MATH;
+  *handle = h;
+  return CUSOLVER_STATUS_SUCCESS;
+}
+
+CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDnDestroy(cusolverDnHandle_t h) {
+  if (!h)
+    return CUSOLVER_STATUS_NOT_INITIALIZED;
+  /* The handle's work is done before it goes (its operations hold no
+   * reference to it, so that graphs may replay captured ones). */
+  cuemu_rt_device_synchronize();
+  free(h);
+  return CUSOLVER_STATUS_SUCCESS;
+}
+
+CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDnSetStream(cusolverDnHandle_t h,
+                                                         void *stream) {
+  if (!h)
+    return CUSOLVER_STATUS_NOT_INITIALIZED;
+  h->stream = stream;
+  return CUSOLVER_STATUS_SUCCESS;
+}
+
+CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDnGetStream(cusolverDnHandle_t h,
+                                                         void **stream) {
+  if (!h)
+    return CUSOLVER_STATUS_NOT_INITIALIZED;
+  if (!stream)
+    return CUSOLVER_STATUS_INVALID_VALUE;
+  *stream = h->stream;
+  return CUSOLVER_STATUS_SUCCESS;
+}
+
+/* Every result of cuemu's cuSOLVER is deterministic, and computed in
+ * double whatever the math mode: the modes are kept and read back. */
+CUEMU_SOLVER_EXPORT cusolverStatus_t
+cusolverDnSetDeterministicMode(cusolverDnHandle_t h, int mode) {
+  if (!h)
+    return CUSOLVER_STATUS_NOT_INITIALIZED;
+  if (mode != CUEMU_DETERMINISTIC && mode != CUEMU_NON_DETERMINISTIC)
+    return CUSOLVER_STATUS_INVALID_VALUE;
+  h->deterministic = mode;
+  return CUSOLVER_STATUS_SUCCESS;
+}
+
+CUEMU_SOLVER_EXPORT cusolverStatus_t
+cusolverDnGetDeterministicMode(cusolverDnHandle_t h, int *mode) {
+  if (!h)
+    return CUSOLVER_STATUS_NOT_INITIALIZED;
+  if (!mode)
+    return CUSOLVER_STATUS_INVALID_VALUE;
+  *mode = h->deterministic;
+  return CUSOLVER_STATUS_SUCCESS;
+}
+
+CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDnSetMathMode(cusolverDnHandle_t h,
+                                                           int mode) {
+  if (!h)
+    return CUSOLVER_STATUS_NOT_INITIALIZED;
+  if (mode != CUEMU_DEFAULT_MATH && mode != CUEMU_BF16X9_MATH)
+    return CUSOLVER_STATUS_INVALID_VALUE;
+  h->math = mode;
+  return CUSOLVER_STATUS_SUCCESS;
+}
+
+CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDnGetMathMode(cusolverDnHandle_t h,
+                                                           int *mode) {
+  if (!h)
+    return CUSOLVER_STATUS_NOT_INITIALIZED;
+  if (!mode)
+    return CUSOLVER_STATUS_INVALID_VALUE;
+  *mode = h->math;
+  return CUSOLVER_STATUS_SUCCESS;
+}
+
+CUEMU_SOLVER_EXPORT cusolverStatus_t
+cusolverDnCreateParams(cusolverDnParams_t *params) {
+  if (!params)
+    return CUSOLVER_STATUS_INVALID_VALUE;
+  *params = calloc(1, sizeof **params);
+  return *params ? CUSOLVER_STATUS_SUCCESS : CUSOLVER_STATUS_ALLOC_FAILED;
+}
+
+CUEMU_SOLVER_EXPORT cusolverStatus_t
+cusolverDnDestroyParams(cusolverDnParams_t params) {
+  if (!params)
+    return CUSOLVER_STATUS_INVALID_VALUE;
+  free(params);
+  return CUSOLVER_STATUS_SUCCESS;
+}
+
+/* CUSOLVERDN_GETRF with CUSOLVER_ALG_0 or _1 (the only function the
+ * header's documentation names); both compute the same way here. */
+CUEMU_SOLVER_EXPORT cusolverStatus_t
+cusolverDnSetAdvOptions(cusolverDnParams_t params, int function, int algo) {
+  if (!params)
+    return CUSOLVER_STATUS_INVALID_VALUE;
+  if (function != CUEMU_DN_GETRF || algo < 0 || algo > 1)
+    return CUSOLVER_STATUS_INVALID_VALUE;
+  params->getrf_alg = algo;
+  return CUSOLVER_STATUS_SUCCESS;
+}
+
+CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverGetVersion(int *version) {
+  if (!version)
+    return CUSOLVER_STATUS_INVALID_VALUE;
+  *version = CUEMU_SOLVER_VERSION;
+  return CUSOLVER_STATUS_SUCCESS;
+}
+
+/* libraryPropertyType: MAJOR_VERSION 0, MINOR_VERSION 1, PATCH_LEVEL 2. */
+CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverGetProperty(int type, int *value) {
+  if (!value || type < 0 || type > 2)
+    return CUSOLVER_STATUS_INVALID_VALUE;
+  *value = type == 0   ? CUEMU_SOLVER_MAJOR
+           : type == 1 ? CUEMU_SOLVER_MINOR
+                       : CUEMU_SOLVER_PATCH;
+  return CUSOLVER_STATUS_SUCCESS;
+}
+
+/* ---- The path onto the stream ----------------------------------------------
+ */
+
+typedef struct {
+  cuemu_solver_run run;
+  void *data;
+  int kept; /* owned by a captured graph's user object */
+} solver_op;
+
+static void op_free(void *p) {
+  solver_op *op = p;
+  free(op->data);
+  free(op);
+}
+
+/* The host function that runs an operation in its stream's order. */
+static void run_op(void *p) {
+  solver_op *op = p;
+  op->run(op->data);
+  if (!op->kept)
+    op_free(op);
+}
+
+cusolverStatus_t cuemu__solver_submit(cusolverDnHandle_t h,
+                                      cuemu_solver_run run, void *data) {
+  solver_op *op = malloc(sizeof *op);
+  if (!op) {
+    free(data);
+    return CUSOLVER_STATUS_ALLOC_FAILED;
+  }
+  *op = (solver_op){run, data, 0};
+  void *stream = h->stream; /* read once: another thread may set it */
+  int capture = CUEMU_RT_CAPTURE_NONE;
+  cuemu_rt_graph *graph = NULL;
+  cuemu_rt_stream_get_capture_info(stream, &capture, NULL, &graph, NULL, NULL);
+  if (capture == CUEMU_RT_CAPTURE_ACTIVE && graph) {
+    /* The graph being captured owns the operation from now on. */
+    cuemu_rt_user_object *object;
+    if (cuemu_rt_user_object_create(&object, op, op_free, 1, 1) != 0) {
+      op_free(op);
+      return CUSOLVER_STATUS_ALLOC_FAILED;
+    }
+    op->kept = 1;
+    if (cuemu_rt_graph_retain_user_object(graph, object, 1, 1) != 0) {
+      cuemu_rt_user_object_release(object, 1);
+      return CUSOLVER_STATUS_EXECUTION_FAILED;
+    }
+  }
+  if (cuemu_rt_launch_host_func(stream, run_op, op) != 0) {
+    if (!op->kept)
+      op_free(op);
+    return CUSOLVER_STATUS_EXECUTION_FAILED;
+  }
+  return CUSOLVER_STATUS_SUCCESS;
+}
+
+int cuemu__solver_check(const char *name, const char *arg, const void *p,
+                        size_t bytes) {
+  return cuemu__libs_device_range(name, arg, p, bytes);
+}
+
+size_t cuemu__solver_span(int64_t rows, int64_t cols, int64_t ld,
+                          size_t element) {
+  if (rows <= 0 || cols <= 0)
+    return 0;
+  return (size_t)((cols - 1) * ld + rows) * element;
+}
+
+typedef struct {
+  int *info;
+  int value;
+} info_write;
+
+static void write_info(void *p) {
+  info_write *w = p;
+  *w->info = w->value;
+}
+
+cusolverStatus_t cuemu__solver_bad_argument(cusolverDnHandle_t h, int *devInfo,
+                                            int argument) {
+  if (devInfo &&
+      cuemu__solver_check("cuSOLVER", "devInfo", devInfo, sizeof(int))) {
+    info_write *w = malloc(sizeof *w);
+    if (w) {
+      *w = (info_write){devInfo, -argument};
+      cuemu__solver_submit(h, write_info, w);
+    }
+  }
+  return CUSOLVER_STATUS_INVALID_VALUE;
+}
+
+/* ---- Elements
+ * ----------------------------------------------------------------
+ */
+
+size_t cuemu__solver_size(cuemu_solver_type type) {
+  static const size_t size[] = {4, 8, 8, 16};
+  return size[type];
+}
+
+size_t cuemu__solver_real_size(cuemu_solver_type type) {
+  return type == CUEMU_SOLVER_S || type == CUEMU_SOLVER_C ? 4 : 8;
+}
+
+int cuemu__solver_is_complex(cuemu_solver_type type) {
+  return type == CUEMU_SOLVER_C || type == CUEMU_SOLVER_Z;
+}
+
+int cuemu__solver_from_data_type(int data_type) {
+  switch (data_type) {
+  case CUEMU_DT_R_32F:
+    return CUEMU_SOLVER_S;
+  case CUEMU_DT_R_64F:
+    return CUEMU_SOLVER_D;
+  case CUEMU_DT_C_32F:
+    return CUEMU_SOLVER_C;
+  case CUEMU_DT_C_64F:
+    return CUEMU_SOLVER_Z;
+  }
+  return -1;
+}
+
+cuemu_solver_value cuemu__solver_load(const void *p, cuemu_solver_type type,
+                                      int64_t i) {
+  switch (type) {
+  case CUEMU_SOLVER_S:
+    return ((const float *)p)[i];
+  case CUEMU_SOLVER_D:
+    return ((const double *)p)[i];
+  case CUEMU_SOLVER_C:
+    return CMPLX(((const float *)p)[2 * i], ((const float *)p)[2 * i + 1]);
+  case CUEMU_SOLVER_Z:
+    return CMPLX(((const double *)p)[2 * i], ((const double *)p)[2 * i + 1]);
+  }
+  return 0;
+}
+
+void cuemu__solver_store(void *p, cuemu_solver_type type, int64_t i,
+                         cuemu_solver_value v) {
+  switch (type) {
+  case CUEMU_SOLVER_S:
+    ((float *)p)[i] = (float)creal(v);
+    break;
+  case CUEMU_SOLVER_D:
+    ((double *)p)[i] = creal(v);
+    break;
+  case CUEMU_SOLVER_C:
+    ((float *)p)[2 * i] = (float)creal(v);
+    ((float *)p)[2 * i + 1] = (float)cimag(v);
+    break;
+  case CUEMU_SOLVER_Z:
+    ((double *)p)[2 * i] = creal(v);
+    ((double *)p)[2 * i + 1] = cimag(v);
+    break;
+  }
+}
+
+void cuemu__solver_store_real(void *p, cuemu_solver_type type, int64_t i,
+                              double v) {
+  if (cuemu__solver_real_size(type) == 4)
+    ((float *)p)[i] = (float)v;
+  else
+    ((double *)p)[i] = v;
+}
+
+cuemu_solver_value *cuemu__solver_get(const void *p, cuemu_solver_type type,
+                                      int64_t rows, int64_t cols, int64_t ld) {
+  size_t count = rows > 0 && cols > 0 ? (size_t)(rows * cols) : 1;
+  cuemu_solver_value *a = malloc(count * sizeof *a);
+  if (!a)
+    return NULL;
+  for (int64_t j = 0; j < cols; ++j)
+    for (int64_t i = 0; i < rows; ++i)
+      a[j * rows + i] = cuemu__solver_load(p, type, j * ld + i);
+  return a;
+}
+
+void cuemu__solver_put(void *p, cuemu_solver_type type, int64_t rows,
+                       int64_t cols, int64_t ld, const cuemu_solver_value *a) {
+  for (int64_t j = 0; j < cols; ++j)
+    for (int64_t i = 0; i < rows; ++i)
+      cuemu__solver_store(p, type, j * ld + i, a[j * rows + i]);
+}
+
+cusolverStatus_t cuemu__solver_enqueue(cusolverDnHandle_t h,
+                                       void (*run)(void *call),
+                                       const cuemu_solver_call *call) {
+  cuemu_solver_call *copy = malloc(sizeof *copy);
+  if (!copy)
+    return CUSOLVER_STATUS_ALLOC_FAILED;
+  *copy = *call;
+  return cuemu__solver_submit(h, run, copy);
+}

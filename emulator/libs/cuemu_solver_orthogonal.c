@@ -1,0 +1,448 @@
+/*
+ * cuemu_solver_orthogonal.c: cuSOLVER's dense QR and spectral calls, S/D/C/Z
+ * (and Xgeqrf): geqrf, ormqr/unmqr, orgqr/ungqr, gesvd, syevd/heevd and
+ * their buffer sizes. Arguments are checked as LAPACK does; the work runs in
+ * the handle's stream order on complex-double copies
+ * (cuemu_solver_factor.c, cuemu_solver_spectral.c).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cuemu_solver.h"
+
+#define MAX1(x) ((x) > 1 ? (x) : 1)
+
+/* ---- Runs in stream order ------------------------------------------------
+ */
+
+static void run_geqrf(void *p) {
+  cuemu_solver_call *c = p;
+  int64_t k = c->m < c->n ? c->m : c->n;
+  cuemu_solver_value *a = cuemu__solver_get(c->a, c->type, c->m, c->n, c->lda);
+  cuemu_solver_value *tau = malloc((size_t)MAX1(k) * sizeof *tau);
+  if (a && tau) {
+    cuemu__solver_qr(a, c->m, c->n, tau);
+    cuemu__solver_put(c->a, c->type, c->m, c->n, c->lda, a);
+    for (int64_t i = 0; i < k; ++i)
+      cuemu__solver_store(c->tau, c->type, i, tau[i]);
+    if (c->info)
+      *c->info = 0;
+  }
+  free(a);
+  free(tau);
+}
+
+/* ormqr/unmqr: C := op(Q) C or C op(Q); b is C (m x n), A the reflectors
+ * (nq x k, nq = m from the left, n from the right). */
+static void run_ormqr(void *p) {
+  cuemu_solver_call *c = p;
+  int64_t nq = c->side == CUEMU_SIDE_LEFT ? c->m : c->n;
+  cuemu_solver_value *v = cuemu__solver_get(c->a, c->type, nq, c->k, c->lda);
+  cuemu_solver_value *tau = cuemu__solver_get(c->tau, c->type, c->k, 1, c->k);
+  cuemu_solver_value *m = cuemu__solver_get(c->b, c->type, c->m, c->n, c->ldb);
+  if (v && tau && m) {
+    cuemu__solver_apply_q(v, nq, c->k, tau, c->side, c->op, 0, m, c->m, c->n);
+    cuemu__solver_put(c->b, c->type, c->m, c->n, c->ldb, m);
+    if (c->info)
+      *c->info = 0;
+  }
+  free(v);
+  free(tau);
+  free(m);
+}
+
+/* orgqr/ungqr: A := the first n columns of Q = H(1) ... H(k). */
+static void run_orgqr(void *p) {
+  cuemu_solver_call *c = p;
+  cuemu_solver_value *v = cuemu__solver_get(c->a, c->type, c->m, c->k, c->lda);
+  cuemu_solver_value *tau = cuemu__solver_get(c->tau, c->type, c->k, 1, c->k);
+  cuemu_solver_value *q = calloc((size_t)MAX1(c->m * c->n), sizeof *q);
+  if (v && tau && q) {
+    for (int64_t i = 0; i < c->n; ++i)
+      q[i * c->m + i] = 1;
+    cuemu__solver_apply_q(v, c->m, c->k, tau, CUEMU_SIDE_LEFT, CUEMU_OP_N, 0, q,
+                          c->m, c->n);
+    cuemu__solver_put(c->a, c->type, c->m, c->n, c->lda, q);
+    if (c->info)
+      *c->info = 0;
+  }
+  free(v);
+  free(tau);
+  free(q);
+}
+
+static void run_gesvd(void *p) {
+  cuemu_solver_call *c = p;
+  int64_t m = c->m, n = c->n;
+  cuemu_solver_value *a = cuemu__solver_get(c->a, c->type, m, n, c->lda);
+  cuemu_solver_value *u = malloc((size_t)MAX1(m * m) * sizeof *u);
+  cuemu_solver_value *vt = malloc((size_t)MAX1(n * n) * sizeof *vt);
+  double *s = malloc((size_t)MAX1(n) * sizeof *s);
+  if (a && u && vt && s) {
+    int info = cuemu__solver_svd(a, m, n, s, u, vt);
+    for (int64_t i = 0; i < n; ++i)
+      cuemu__solver_store_real(c->s, c->type, i, s[i]);
+    /* jobu: 'A' all m columns, 'S' the first n, 'O' the first n over A. */
+    if (c->jobu == 'A' || c->jobu == 'S')
+      cuemu__solver_put(c->u, c->type, m, c->jobu == 'A' ? m : n, c->ldu, u);
+    else if (c->jobu == 'O')
+      cuemu__solver_put(c->a, c->type, m, n, c->lda, u);
+    /* jobvt: 'A' and 'S' are both n x n (m >= n); 'O' over A's first n
+     * rows. */
+    if (c->jobvt == 'A' || c->jobvt == 'S')
+      cuemu__solver_put(c->vt, c->type, n, n, c->ldvt, vt);
+    else if (c->jobvt == 'O')
+      cuemu__solver_put(c->a, c->type, n, n, c->lda, vt);
+    /* info > 0: superdiagonals that did not converge (LAPACK's meaning);
+     * cuemu reports all of them when its sweeps ran out. */
+    if (c->info)
+      *c->info = info ? (int)(n > 1 ? n - 1 : 1) : 0;
+  }
+  free(a);
+  free(u);
+  free(vt);
+  free(s);
+}
+
+static void run_syevd(void *p) {
+  cuemu_solver_call *c = p;
+  int64_t n = c->n;
+  cuemu_solver_value *a = cuemu__solver_get(c->a, c->type, n, n, c->lda);
+  double *w = malloc((size_t)MAX1(n) * sizeof *w);
+  if (a && w) {
+    /* The full Hermitian matrix from uplo's triangle (a real diagonal). */
+    for (int64_t j = 0; j < n; ++j) {
+      a[j * n + j] = creal(a[j * n + j]);
+      for (int64_t i = j + 1; i < n; ++i) {
+        if (c->uplo == CUEMU_LOWER)
+          a[i * n + j] = conj(a[j * n + i]);
+        else
+          a[j * n + i] = conj(a[i * n + j]);
+      }
+    }
+    int info = cuemu__solver_eigh(a, n, w, c->vectors);
+    for (int64_t i = 0; i < n; ++i)
+      cuemu__solver_store_real(c->s, c->type, i, w[i]);
+    if (c->vectors)
+      cuemu__solver_put(c->a, c->type, n, n, c->lda, a);
+    if (c->info)
+      *c->info = info ? (int)n : 0;
+  }
+  free(a);
+  free(w);
+}
+
+/* ---- Checks and calls
+ * --------------------------------------------------------
+ */
+
+static int check(const char *name, const char *arg, const void *p, int64_t rows,
+                 int64_t cols, int64_t ld, size_t e) {
+  return cuemu__solver_check(name, arg, p,
+                             cuemu__solver_span(rows, cols, ld, e));
+}
+
+static int check_info(const char *name, int *info) {
+  return !info || cuemu__solver_check(name, "devInfo", info, sizeof(int));
+}
+
+static cusolverStatus_t geqrf(cusolverDnHandle_t h, cuemu_solver_type type,
+                              int64_t m, int64_t n, void *a, int64_t lda,
+                              void *tau, int *info) {
+  if (!h)
+    return CUSOLVER_STATUS_NOT_INITIALIZED;
+  if (m < 0)
+    return cuemu__solver_bad_argument(h, info, 1);
+  if (n < 0)
+    return cuemu__solver_bad_argument(h, info, 2);
+  if (lda < MAX1(m))
+    return cuemu__solver_bad_argument(h, info, 4);
+  size_t e = cuemu__solver_size(type);
+  const char *name = "cusolverDn?geqrf";
+  if (!check(name, "A", a, m, n, lda, e) ||
+      !check(name, "TAU", tau, m < n ? m : n, 1, MAX1(m), e) ||
+      !check_info(name, info))
+    return CUSOLVER_STATUS_SUCCESS;
+  cuemu_solver_call c = {.type = type,
+                         .m = m,
+                         .n = n,
+                         .a = a,
+                         .lda = lda,
+                         .tau = tau,
+                         .info = info};
+  return cuemu__solver_enqueue(h, run_geqrf, &c);
+}
+
+static cusolverStatus_t ormqr(cusolverDnHandle_t h, cuemu_solver_type type,
+                              int side, int op, int64_t m, int64_t n, int64_t k,
+                              const void *a, int64_t lda, const void *tau,
+                              void *cm, int64_t ldc, int *info) {
+  if (!h)
+    return CUSOLVER_STATUS_NOT_INITIALIZED;
+  int64_t nq = side == CUEMU_SIDE_LEFT ? m : n;
+  /* unmqr takes N or C; ormqr N or T (C is T for real matrices). */
+  if (side != CUEMU_SIDE_LEFT && side != CUEMU_SIDE_RIGHT)
+    return cuemu__solver_bad_argument(h, info, 1);
+  if (op != CUEMU_OP_N &&
+      op != (cuemu__solver_is_complex(type) ? CUEMU_OP_C : CUEMU_OP_T) &&
+      !(op == CUEMU_OP_C && !cuemu__solver_is_complex(type)))
+    return cuemu__solver_bad_argument(h, info, 2);
+  if (m < 0)
+    return cuemu__solver_bad_argument(h, info, 3);
+  if (n < 0)
+    return cuemu__solver_bad_argument(h, info, 4);
+  if (k < 0 || k > nq)
+    return cuemu__solver_bad_argument(h, info, 5);
+  if (lda < MAX1(nq))
+    return cuemu__solver_bad_argument(h, info, 7);
+  if (ldc < MAX1(m))
+    return cuemu__solver_bad_argument(h, info, 10);
+  size_t e = cuemu__solver_size(type);
+  const char *name = "cusolverDn?ormqr";
+  if (!check(name, "A", a, nq, k, lda, e) ||
+      !check(name, "tau", tau, k, 1, MAX1(k), e) ||
+      !check(name, "C", cm, m, n, ldc, e) || !check_info(name, info))
+    return CUSOLVER_STATUS_SUCCESS;
+  cuemu_solver_call c = {.type = type,
+                         .side = side,
+                         .op = op,
+                         .m = m,
+                         .n = n,
+                         .k = k,
+                         .a = (void *)a,
+                         .lda = lda,
+                         .tau = (void *)tau,
+                         .b = cm,
+                         .ldb = ldc,
+                         .info = info};
+  return cuemu__solver_enqueue(h, run_ormqr, &c);
+}
+
+static cusolverStatus_t orgqr(cusolverDnHandle_t h, cuemu_solver_type type,
+                              int64_t m, int64_t n, int64_t k, void *a,
+                              int64_t lda, const void *tau, int *info) {
+  if (!h)
+    return CUSOLVER_STATUS_NOT_INITIALIZED;
+  if (m < 0)
+    return cuemu__solver_bad_argument(h, info, 1);
+  if (n < 0 || n > m)
+    return cuemu__solver_bad_argument(h, info, 2);
+  if (k < 0 || k > n)
+    return cuemu__solver_bad_argument(h, info, 3);
+  if (lda < MAX1(m))
+    return cuemu__solver_bad_argument(h, info, 5);
+  size_t e = cuemu__solver_size(type);
+  const char *name = "cusolverDn?orgqr";
+  if (!check(name, "A", a, m, n, lda, e) ||
+      !check(name, "tau", tau, k, 1, MAX1(k), e) || !check_info(name, info))
+    return CUSOLVER_STATUS_SUCCESS;
+  cuemu_solver_call c = {.type = type,
+                         .m = m,
+                         .n = n,
+                         .k = k,
+                         .a = a,
+                         .lda = lda,
+                         .tau = (void *)tau,
+                         .info = info};
+  return cuemu__solver_enqueue(h, run_orgqr, &c);
+}
+
+static int is_job(signed char job) {
+  return job == 'A' || job == 'S' || job == 'O' || job == 'N';
+}
+
+static cusolverStatus_t gesvd(cusolverDnHandle_t h, cuemu_solver_type type,
+                              signed char jobu, signed char jobvt, int64_t m,
+                              int64_t n, void *a, int64_t lda, void *s, void *u,
+                              int64_t ldu, void *vt, int64_t ldvt, int *info) {
+  if (!h)
+    return CUSOLVER_STATUS_NOT_INITIALIZED;
+  /* cuSOLVER's gesvd takes m >= n only, and not both jobs 'O'. */
+  if (!is_job(jobu))
+    return cuemu__solver_bad_argument(h, info, 1);
+  if (!is_job(jobvt) || (jobu == 'O' && jobvt == 'O'))
+    return cuemu__solver_bad_argument(h, info, 2);
+  if (m < 0)
+    return cuemu__solver_bad_argument(h, info, 3);
+  if (n < 0 || n > m)
+    return cuemu__solver_bad_argument(h, info, 4);
+  if (lda < MAX1(m))
+    return cuemu__solver_bad_argument(h, info, 6);
+  int want_u = jobu == 'A' || jobu == 'S';
+  int want_vt = jobvt == 'A' || jobvt == 'S';
+  if (ldu < (want_u ? MAX1(m) : 1))
+    return cuemu__solver_bad_argument(h, info, 9);
+  if (ldvt < (want_vt ? MAX1(n) : 1))
+    return cuemu__solver_bad_argument(h, info, 11);
+  size_t e = cuemu__solver_size(type);
+  const char *name = "cusolverDn?gesvd";
+  if (!check(name, "A", a, m, n, lda, e) ||
+      !check(name, "S", s, n, 1, MAX1(n), cuemu__solver_real_size(type)) ||
+      (want_u && !check(name, "U", u, m, jobu == 'A' ? m : n, ldu, e)) ||
+      (want_vt && !check(name, "VT", vt, n, n, ldvt, e)) ||
+      !check_info(name, info))
+    return CUSOLVER_STATUS_SUCCESS;
+  cuemu_solver_call c = {.type = type,
+                         .jobu = jobu,
+                         .jobvt = jobvt,
+                         .m = m,
+                         .n = n,
+                         .a = a,
+                         .lda = lda,
+                         .s = s,
+                         .u = u,
+                         .ldu = ldu,
+                         .vt = vt,
+                         .ldvt = ldvt,
+                         .info = info};
+  return cuemu__solver_enqueue(h, run_gesvd, &c);
+}
+
+static cusolverStatus_t syevd(cusolverDnHandle_t h, cuemu_solver_type type,
+                              int jobz, int uplo, int64_t n, void *a,
+                              int64_t lda, void *w, int *info) {
+  if (!h)
+    return CUSOLVER_STATUS_NOT_INITIALIZED;
+  if (jobz != CUEMU_EIG_NOVECTOR && jobz != CUEMU_EIG_VECTOR)
+    return cuemu__solver_bad_argument(h, info, 1);
+  if (uplo != CUEMU_LOWER && uplo != CUEMU_UPPER)
+    return cuemu__solver_bad_argument(h, info, 2);
+  if (n < 0)
+    return cuemu__solver_bad_argument(h, info, 3);
+  if (lda < MAX1(n))
+    return cuemu__solver_bad_argument(h, info, 5);
+  size_t e = cuemu__solver_size(type);
+  const char *name = "cusolverDn?syevd";
+  if (!check(name, "A", a, n, n, lda, e) ||
+      !check(name, "W", w, n, 1, MAX1(n), cuemu__solver_real_size(type)) ||
+      !check_info(name, info))
+    return CUSOLVER_STATUS_SUCCESS;
+  cuemu_solver_call c = {.type = type,
+                         .vectors = jobz == CUEMU_EIG_VECTOR,
+                         .uplo = uplo,
+                         .n = n,
+                         .a = a,
+                         .lda = lda,
+                         .s = w,
+                         .info = info};
+  return cuemu__solver_enqueue(h, run_syevd, &c);
+}
+
+/* The workspace sizes, in elements: cuemu works on its own copies; one
+ * element, so that a program's allocation is not empty. */
+static cusolverStatus_t work_size(cusolverDnHandle_t h, int bad, int *lwork) {
+  if (!h)
+    return CUSOLVER_STATUS_NOT_INITIALIZED;
+  if (bad || !lwork)
+    return CUSOLVER_STATUS_INVALID_VALUE;
+  *lwork = 1;
+  return CUSOLVER_STATUS_SUCCESS;
+}
+
+/* ---- The S, D, C and Z entry points
+ * --------------------------------------------
+ */
+
+/* P the prefix, T the type, OR "or"/"un", SY "sy"/"he". */
+#define ORTHOGONAL_API(P, T, OR, SY)                                           \
+  CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDn##P##geqrf_bufferSize(        \
+      cusolverDnHandle_t h, int m, int n, void *a, int lda, int *lwork) {      \
+    (void)a;                                                                   \
+    return work_size(h, m < 0 || n < 0 || lda < MAX1(m), lwork);               \
+  }                                                                            \
+  CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDn##P##geqrf(                   \
+      cusolverDnHandle_t h, int m, int n, void *a, int lda, void *tau,         \
+      void *work, int lwork, int *info) {                                      \
+    (void)work, (void)lwork;                                                   \
+    return geqrf(h, T, m, n, a, lda, tau, info);                               \
+  }                                                                            \
+  CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDn##P##OR##mqr_bufferSize(      \
+      cusolverDnHandle_t h, int side, int op, int m, int n, int k,             \
+      const void *a, int lda, const void *tau, const void *c, int ldc,         \
+      int *lwork) {                                                            \
+    (void)side, (void)op, (void)a, (void)tau, (void)c;                         \
+    return work_size(h, m < 0 || n < 0 || k < 0 || lda < 1 || ldc < MAX1(m),   \
+                     lwork);                                                   \
+  }                                                                            \
+  CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDn##P##OR##mqr(                 \
+      cusolverDnHandle_t h, int side, int op, int m, int n, int k,             \
+      const void *a, int lda, const void *tau, void *c, int ldc, void *work,   \
+      int lwork, int *info) {                                                  \
+    (void)work, (void)lwork;                                                   \
+    return ormqr(h, T, side, op, m, n, k, a, lda, tau, c, ldc, info);          \
+  }                                                                            \
+  CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDn##P##OR##gqr_bufferSize(      \
+      cusolverDnHandle_t h, int m, int n, int k, const void *a, int lda,       \
+      const void *tau, int *lwork) {                                           \
+    (void)a, (void)tau;                                                        \
+    return work_size(                                                          \
+        h, m < 0 || n < 0 || n > m || k < 0 || k > n || lda < MAX1(m), lwork); \
+  }                                                                            \
+  CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDn##P##OR##gqr(                 \
+      cusolverDnHandle_t h, int m, int n, int k, void *a, int lda,             \
+      const void *tau, void *work, int lwork, int *info) {                     \
+    (void)work, (void)lwork;                                                   \
+    return orgqr(h, T, m, n, k, a, lda, tau, info);                            \
+  }                                                                            \
+  CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDn##P##gesvd_bufferSize(        \
+      cusolverDnHandle_t h, int m, int n, int *lwork) {                        \
+    return work_size(h, m < 0 || n < 0, lwork);                                \
+  }                                                                            \
+  CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDn##P##gesvd(                   \
+      cusolverDnHandle_t h, signed char jobu, signed char jobvt, int m, int n, \
+      void *a, int lda, void *s, void *u, int ldu, void *vt, int ldvt,         \
+      void *work, int lwork, void *rwork, int *info) {                         \
+    (void)work, (void)lwork, (void)rwork;                                      \
+    return gesvd(h, T, jobu, jobvt, m, n, a, lda, s, u, ldu, vt, ldvt, info);  \
+  }                                                                            \
+  CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDn##P##SY##evd_bufferSize(      \
+      cusolverDnHandle_t h, int jobz, int uplo, int n, const void *a, int lda, \
+      const void *w, int *lwork) {                                             \
+    (void)jobz, (void)uplo, (void)a, (void)w;                                  \
+    return work_size(h, n < 0 || lda < MAX1(n), lwork);                        \
+  }                                                                            \
+  CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDn##P##SY##evd(                 \
+      cusolverDnHandle_t h, int jobz, int uplo, int n, void *a, int lda,       \
+      void *w, void *work, int lwork, int *info) {                             \
+    (void)work, (void)lwork;                                                   \
+    return syevd(h, T, jobz, uplo, n, a, lda, w, info);                        \
+  }
+
+ORTHOGONAL_API(S, CUEMU_SOLVER_S, or, sy)
+ORTHOGONAL_API(D, CUEMU_SOLVER_D, or, sy)
+ORTHOGONAL_API(C, CUEMU_SOLVER_C, un, he)
+ORTHOGONAL_API(Z, CUEMU_SOLVER_Z, un, he)
+
+/* ---- The 64-bit generic API's QR
+ * ------------------------------------------------
+ */
+
+CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDnXgeqrf_bufferSize(
+    cusolverDnHandle_t h, cusolverDnParams_t params, int64_t m, int64_t n,
+    int type_a, const void *a, int64_t lda, int type_tau, const void *tau,
+    int compute, size_t *device, size_t *host) {
+  (void)params, (void)a, (void)tau;
+  if (!h)
+    return CUSOLVER_STATUS_NOT_INITIALIZED;
+  if (m < 0 || n < 0 || lda < MAX1(m) || !device || !host)
+    return CUSOLVER_STATUS_INVALID_VALUE;
+  int t = cuemu__solver_from_data_type(type_a);
+  if (t < 0 || type_tau != type_a || compute != type_a)
+    return CUSOLVER_STATUS_NOT_SUPPORTED;
+  *device = cuemu__solver_size(t);
+  *host = 0;
+  return CUSOLVER_STATUS_SUCCESS;
+}
+
+CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDnXgeqrf(
+    cusolverDnHandle_t h, cusolverDnParams_t params, int64_t m, int64_t n,
+    int type_a, void *a, int64_t lda, int type_tau, void *tau, int compute,
+    void *device_buffer, size_t device_bytes, void *host_buffer,
+    size_t host_bytes, int *info) {
+  (void)params, (void)device_buffer, (void)device_bytes, (void)host_buffer,
+      (void)host_bytes;
+  int t = cuemu__solver_from_data_type(type_a);
+  if (h && (t < 0 || type_tau != type_a || compute != type_a))
+    return CUSOLVER_STATUS_NOT_SUPPORTED;
+  return geqrf(h, t, m, n, a, lda, tau, info);
+}
