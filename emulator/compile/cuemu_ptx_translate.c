@@ -937,7 +937,8 @@ typedef struct tensor_form {
 static cuemu_status tensor_modifiers(tr *t, const char *op, size_t used, tensor_form *f, int line) {
   const char *m = op + used;
   static const char *const reds[] = {"add", "min", "max", "inc", "dec", "and", "or", "xor"};
-  static const char *const types[] = {"u32", "s32", "u64", "s64", "b32", "b64", "f32", "f64"};
+  static const char *const types[] = {"u32", "s32", "u64", "s64", "b32",
+                                      "b64", "f32", "f64", "f16", "bf16"};
   while (*m == '.') {
     size_t l = strcspn(++m, ".");
     char seg[48];
@@ -962,6 +963,8 @@ static cuemu_status tensor_modifiers(tr *t, const char *op, size_t used, tensor_
     if (!strcmp(seg, "bulk_group")) { f->group = 1; continue; }
     if (!strcmp(seg, "multicast::cluster")) { f->multicast = 1; continue; }
     if (!strcmp(seg, "L2::cache_hint")) { f->hint = 1; continue; }
+    /* .add.noftz of .f16 and .bf16: no flush to zero, as emulated. */
+    if (!strcmp(seg, "noftz")) continue;
     for (k = 0; k < sizeof reds / sizeof reds[0]; k++)
       if (!strcmp(seg, reds[k]) && !f->redop[0]) {
         snprintf(f->redop, sizeof f->redop, "%.7s", seg);

@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <time.h>
 
 #include "check/cuemu_check.h"
@@ -162,8 +163,21 @@ static int is_user_line(const char *s) {
          !strstr(s, "/cuda_builtins/");
 }
 
+/* The runtime's look at a protection-key fault of a host thread
+ * (cuemu_rt_managed_guard.c): non-zero when it was reported. */
+static int (*_Atomic host_hook)(void *address);
+/* Its protection key, which a kernel's threads always have access to (a
+ * signal handler's thread starts without it). */
+static atomic_int host_key = -1;
+
 static void on_fault(int sig, siginfo_t *info, void *uc) {
   cuemu_worker *w = cuemu__worker_self;
+  int (*hook)(void *) = atomic_load(&host_hook);
+#ifdef SEGV_PKUERR
+  if (hook && sig == SIGSEGV && info->si_code == SEGV_PKUERR &&
+      (!w || !w->in_kernel) && hook(info->si_addr))
+    return;
+#endif
   if (!w || !w->in_kernel) {
     chain(sig, info, uc);
     return;
@@ -458,6 +472,13 @@ static void altstack_ensure(void) {
   sigaltstack(&ours, NULL);
 }
 
+void cuemu__fault_set_host_hook(int (*hook)(void *address), int key) {
+  atomic_store(&host_key, key);
+  atomic_store(&host_hook, hook);
+  install();
+  atomic_store_explicit(&installed_at, coarse_now(), memory_order_relaxed);
+}
+
 /* Whether our handler still handles SIGSEGV, the fault of almost every
  * faulting kernel: looked at on every launch (one system call, about
  * 0.2 us here), so that a handler that the program or a library installs
@@ -471,6 +492,9 @@ static int segv_ours(void) {
 
 void cuemu__fault_enter(cuemu_worker *w) {
   (void)w;
+  int key = atomic_load_explicit(&host_key, memory_order_relaxed);
+  if (key >= 0)
+    pkey_set(key, 0);
   double now = coarse_now();
   double at = atomic_load_explicit(&installed_at, memory_order_relaxed);
   if (at < 0 || now - at >= CUEMU_FAULT_RECHECK_S || !segv_ours()) {

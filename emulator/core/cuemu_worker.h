@@ -452,6 +452,11 @@ int cuemu__kernel_stack_holds(cuemu_worker *w, const void *p);
  * only when its last look is a second old (cuemu_fault.c). The second
  * call does nothing. */
 void cuemu__fault_enter(cuemu_worker *w);
+/* Hands the protection-key faults of host threads (not a kernel's) to
+ * `hook`, which reports them when they are its own (non-zero: the handler
+ * returns, the access faults again); kernels' threads always have access
+ * to `key` (cuemu_rt_managed_guard.c). */
+void cuemu__fault_set_host_hook(int (*hook)(void *address), int key);
 void cuemu__fault_leave(cuemu_worker *w);
 
 /* After a block was abandoned by a fault (w->fault.pending), ends the

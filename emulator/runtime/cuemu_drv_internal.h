@@ -32,6 +32,15 @@ int cuemu__drv_context_device(const void *ctx, int *device);
 /* The primary context of `device` (NULL for no such device). */
 void *cuemu__drv_primary_context(int device);
 
+/* Notes the context current while `event` is made (cuemu_rt_event.c):
+ * a created context, not a primary one. */
+void cuemu__drv_note_event(void *event);
+/* Non-zero when `event` was made in the context of `stream` (NULL, the
+ * legacy and per-thread streams: the current context), or of `ctx` when
+ * that is not NULL; a green context's context counts as its primary one
+ * (cuemu_drv_stream_ctx.c). */
+int cuemu__drv_event_in_context(void *event, void *stream, void *ctx);
+
 /* The live green context whose context (cuCtxFromGreenCtx's) is `ctx`,
  * or NULL (cuemu_drv_green.c). */
 void *cuemu__drv_green_of_context(const void *ctx);

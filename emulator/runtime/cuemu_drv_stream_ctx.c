@@ -95,6 +95,77 @@ int cuemu_drv_stream_create(void **stream, unsigned flags, int priority) {
   return e;
 }
 
+/* The events made while a created context was current, with that context
+ * (event handles are never reused); the others belong to the primary
+ * context of their device. */
+static noted_stream *noted_events;
+static size_t noted_events_count, noted_events_capacity;
+
+void cuemu__drv_note_event(void *event) {
+  void *c = cuemu__drv_current();
+  int device = 0;
+  if (!c || cuemu__drv_context_device(c, &device) ||
+      c == cuemu__drv_primary_context(device))
+    return;
+  pthread_mutex_lock(&lock);
+  if (noted_events_count == noted_events_capacity) {
+    size_t cap = noted_events_capacity ? 2 * noted_events_capacity : 16;
+    noted_stream *grown = realloc(noted_events, cap * sizeof *grown);
+    if (grown) {
+      noted_events = grown;
+      noted_events_capacity = cap;
+    }
+  }
+  if (noted_events_count < noted_events_capacity)
+    noted_events[noted_events_count++] = (noted_stream){event, 0, c};
+  pthread_mutex_unlock(&lock);
+}
+
+/* The created context an object was made in (a green context's context
+ * counts as its device's primary one, as cuStreamGetCtx_v2 gives it), or
+ * NULL for a primary context. */
+static void *created_context(void *c) {
+  int device = 0;
+  if (!c || cuemu__drv_green_of_context(c) ||
+      cuemu__drv_context_device(c, &device) ||
+      c == cuemu__drv_primary_context(device))
+    return NULL;
+  return c;
+}
+
+static void *event_context(void *event) {
+  void *found = NULL;
+  pthread_mutex_lock(&lock);
+  for (size_t i = 0; i < noted_events_count && !found; ++i)
+    if (noted_events[i].stream == event)
+      found = noted_events[i].context;
+  pthread_mutex_unlock(&lock);
+  return created_context(found);
+}
+
+static void *stream_context(void *stream) {
+  if (!stream || stream == STREAM_LEGACY || stream == STREAM_PER_THREAD)
+    return created_context(cuemu__drv_current());
+  unsigned long long id = 0;
+  if (cuemu_rt_stream_get_id(stream, &id))
+    return NULL;
+  void *found = NULL;
+  pthread_mutex_lock(&lock);
+  for (size_t i = 0; i < noted_count && !found; ++i)
+    if (noted[i].stream == stream && noted[i].id == id)
+      found = noted[i].context;
+  pthread_mutex_unlock(&lock);
+  return created_context(found);
+}
+
+int cuemu__drv_event_in_context(void *event, void *stream, void *ctx) {
+  if (!ctx && !noted_events_count && !noted_count &&
+      !created_context(cuemu__drv_current()))
+    return 1; /* only primary contexts: the device decides */
+  return event_context(event) ==
+         (ctx ? created_context(ctx) : stream_context(stream));
+}
+
 /* For cuStreamGetCtx_v2 and cuStreamGetGreenCtx (green not NULL): a
  * green context's converted context is given as its green context and
  * the primary context of its device. */
@@ -214,7 +285,8 @@ int cuemu_drv_ctx_record_event(void *ctx, void *event) {
   cuemu_handle_state state;
   if (!cuemu__handle_get(CUEMU_HANDLE_EVENT, event, &state))
     return cuemu_drv_result(cudaErrorInvalidResourceHandle, saved);
-  if (state.device != device)
+  /* The event and the context are one context's. */
+  if (state.device != device || !cuemu__drv_event_in_context(event, NULL, ctx))
     return cuemu_drv_result(cudaErrorInvalidResourceHandle, saved);
   /* The record completes when the work issued so far to every stream of
    * the context completes; the host does not wait for it. */
@@ -225,10 +297,15 @@ int cuemu_drv_ctx_record_event(void *ctx, void *event) {
   /* Streams that run on the issuing thread (CUEMU_STREAMS=sync) have no
    * work pending: the record is complete at once. */
   cuemu__stream_wait_device(device);
-  int current = cuemu__device_current();
-  cuemu__device_select(device);
+  /* In the context, whatever is current (the event is the context's). */
+  void *popped = NULL;
+  e = cuemu_drv_ctx_push_current(ctx);
+  if (e) {
+    cuemu_drv_result(cudaSuccess, saved);
+    return e;
+  }
   e = cuemu_rt_event_record(event, STREAM_LEGACY);
-  cuemu__device_select(current);
+  cuemu_drv_ctx_pop_current(&popped);
   return cuemu_drv_result(e, saved);
 }
 

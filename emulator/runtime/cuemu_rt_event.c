@@ -10,6 +10,7 @@
 #include <cuemu/cuemu_runtime_streams.h>
 
 #include "device/cuemu_handles.h"
+#include "runtime/cuemu_drv_internal.h"
 #include "runtime/cuemu_rt_capture.h"
 #include "runtime/cuemu_rt_internal.h"
 #include "runtime/cuemu_rt_ipc_event.h"
@@ -53,6 +54,7 @@ static int create(void **event, unsigned flags, int opened) {
     cuemu__handle_destroy(CUEMU_HANDLE_EVENT, *event);
     return cuemu_rt_error(err);
   }
+  cuemu__drv_note_event(*event); /* its context, for cudaEventRecord */
   return cudaSuccess;
 }
 
@@ -80,10 +82,15 @@ int cuemu_rt_event_record(void *e, void *stream) {
   err = cuemu__rt_stream_valid(stream);
   if (err)
     return err;
-  /* The event and the stream belong to one device. */
+  /* The event and the stream belong to one device and, as CUDA's
+   * reference requires ("hEvent and hStream must be from the same
+   * context"), one context; a graph's record node, run in the stream its
+   * graph was launched into, was checked when it was made. */
   cuemu_handle_state event;
   cuemu__handle_get(CUEMU_HANDLE_EVENT, e, &event);
-  if (event.device != cuemu__handle_stream_device(stream))
+  if (event.device != cuemu__handle_stream_device(stream) ||
+      (!cuemu__stream_executing() &&
+       !cuemu__drv_event_in_context(e, stream, NULL)))
     return cuemu_rt_error(cudaErrorInvalidResourceHandle);
   err = cuemu__rt_capture_event_record(e, stream, 0);
   if (err != CUEMU__RT_NOT_CAPTURED)

@@ -22,6 +22,7 @@
 #include "device/cuemu_handles.h"
 #include "runtime/cuemu_rt_default_stream.h"
 #include "runtime/cuemu_rt_internal.h"
+#include "runtime/cuemu_rt_managed_guard.h"
 
 /* What a record sets over its range. */
 enum hint_kind {
@@ -441,6 +442,12 @@ int cuemu_rt_stream_attach_mem_async(void *stream, void *ptr, size_t length,
     if (!cuemu_rt_allocation_managed(&a) || a.base != ptr ||
         (length != 0 && length != a.size))
       return cuemu_rt_error(cudaErrorInvalidValue);
+    /* Memory attached to the host or to a stream is the host's to touch
+     * while other streams run; attached globally, it is not. */
+    if (flags == cudaMemAttachGlobal)
+      cuemu__managed_guard_add(a.base, a.size, 1);
+    else
+      cuemu__managed_guard_remove(a.base, a.size);
   }
   /* Otherwise host memory, which the device accesses (it has
    * pageableMemoryAccess). */

@@ -19,9 +19,10 @@
 #include "runtime/cuemu_drv_internal.h"
 #include "runtime/cuemu_drv_vmm.h"
 #include "runtime/cuemu_rt_capture.h"
-#include "runtime/cuemu_rt_stream_queue.h"
 #include "runtime/cuemu_rt_graph_memory.h"
 #include "runtime/cuemu_rt_internal.h"
+#include "runtime/cuemu_rt_managed_guard.h"
+#include "runtime/cuemu_rt_stream_queue.h"
 
 /* cudaMalloc's alignment, cudaMallocPitch's pitch alignment, and the
  * alignment of pinned host memory. */
@@ -99,6 +100,8 @@ static int allocate(void **ptr, size_t size, size_t align, int kind,
   }
   cuemu__allocation_note(p, size, kind, site);
   cuemu__drv_note_allocation(p); /* CU_POINTER_ATTRIBUTE_CONTEXT */
+  if (kind == CUEMU_RT_MEMORY_MANAGED)
+    cuemu__managed_guard_add(p, size, flags == cudaMemAttachGlobal);
   *ptr = p;
   return cudaSuccess;
 }
@@ -156,6 +159,8 @@ static int release_memory(void *ptr, unsigned kinds, const void *site) {
     return cuemu_rt_error(cudaErrorInvalidValue);
   }
   cuemu__allocation_freed(ptr);
+  if (a.kind == CUEMU_RT_MEMORY_MANAGED)
+    cuemu__managed_guard_remove(ptr, a.size);
   cuemu__allocation_memory_free(ptr, a.size);
   return cudaSuccess;
 }

@@ -29,6 +29,7 @@
 #include "runtime/cuemu_rt_default_stream.h"
 #include "runtime/cuemu_rt_graph_internal.h"
 #include "runtime/cuemu_rt_internal.h"
+#include "runtime/cuemu_rt_managed_guard.h"
 #include "runtime/cuemu_rt_stream_queue.h"
 
 enum { ITEM_NODE, ITEM_RECORD, ITEM_WAIT, ITEM_CALL };
@@ -834,7 +835,18 @@ static int defer_launch(const cuemu_launch_request *r, int checked) {
   if (st != CUEMU_SUCCESS)
     return cuemu_rt_error(cuemu_status_cuda_error(st));
   cuemu_rt_graph_node_params p = cuemu__rt_launch_node(r);
-  return cuemu__stream_defer_node(r->stream, &p);
+  /* Threads the launch starts may touch managed memory; the host thread,
+   * on a device without concurrent managed access, not until it
+   * synchronises (cuemu_rt_managed_guard.c). */
+  cuemu__managed_guard_before_launch();
+  int code = cuemu__stream_defer_node(r->stream, &p);
+  if (code == cudaSuccess && !cuemu_thread_in_kernel())
+    cuemu__managed_guard_after_launch(
+        cuemu__handle_is_default_stream(r->stream)
+            ? cuemu__device_current()
+            : cuemu__handle_stream_device(r->stream),
+        d->name);
+  return code;
 }
 
 int cuemu__stream_defer_launch(const cuemu_launch_request *r) {

@@ -8,8 +8,10 @@
 
 #include "core/cuemu_printf.h"
 #include "runtime/cuemu_rt_internal.h"
+#include "runtime/cuemu_rt_managed_guard.h"
 
 void cuemu__rt_sync_point(void) {
+  cuemu__managed_guard_sync();
   cuemu__printf_flush_pending();
   cuemu_rt_mem_pools_release();
 }

@@ -47,6 +47,22 @@ struct __cuemu_tmap_view {
   cuemu_kernel_assert_fail(__cuemu_why, file, line, "cp.async.bulk.tensor");
 }
 
+/* The global memory a tensor copy or reduction reads (__cuemu_write 0) or writes
+ * (__cuemu_write 1): in a checked build, told to the checkers (memcheck sees an
+ * access outside an allocation), from the code that made it (the return
+ * address gives its source line); nothing otherwise. */
+#if defined(CUEMU_CHECKED_BUILD)
+__attribute__((noinline, no_sanitize("thread", "bounds"))) inline void
+__cuemu_tensor_global(reg __cuemu_g, unsigned __cuemu_n, int __cuemu_write) {
+  cuemu_check_access(reinterpret_cast<const void *>(__cuemu_g), __cuemu_n,
+                     (__cuemu_write ? CUEMU_CHECK_FAST_WRITE : CUEMU_CHECK_FAST_READ) |
+                         CUEMU_CHECK_FAST_RANGE,
+                     __builtin_return_address(0));
+}
+#else
+inline void __cuemu_tensor_global(reg, unsigned, int) {}
+#endif
+
 /* The map at `address` (a generic address: a __grid_constant__ parameter,
  * constant or global memory), checked: one that cuTensorMapEncodeTiled
  * made, of the rank the instruction names, of a type and swizzle that
@@ -249,6 +265,8 @@ inline void __cuemu_tensor_load_box(const __cuemu_tmap_view &__cuemu_v,
                       unsigned char *__cuemu_to =
                           reinterpret_cast<unsigned char *>(__cuemu_s);
                       if (__cuemu_g)
+                        __cuemu_tensor_global(__cuemu_g, __cuemu_n, 0);
+                      if (__cuemu_g)
                         std::memcpy(__cuemu_to,
                                     reinterpret_cast<const void *>(__cuemu_g),
                                     __cuemu_n);
@@ -366,6 +384,8 @@ inline void __cuemu_tensor_s2g(reg __cuemu_map, reg src, const char *file,
   __cuemu_tmap_walk(__cuemu_v, src, __cuemu_c,
                     [&](reg __cuemu_s, reg __cuemu_g, unsigned __cuemu_n) {
                       if (__cuemu_g)
+                        __cuemu_tensor_global(__cuemu_g, __cuemu_n, 1);
+                      if (__cuemu_g)
                         std::memcpy(reinterpret_cast<void *>(__cuemu_g),
                                     reinterpret_cast<const void *>(__cuemu_s),
                                     __cuemu_n);
@@ -425,11 +445,39 @@ inline void __cuemu_tensor_add_float(reg __cuemu_g, reg __cuemu_s) {
       });
 }
 
+/* A 16-bit floating-point reduction (.f16, .bf16: .add, .min, .max),
+ * through the bits: the exact result, rounded to nearest even once (a
+ * double holds the sum of two .f16 values exactly). */
+template <int __cuemu_Op_, int __cuemu_T_>
+inline void __cuemu_tensor_reduce_half(reg __cuemu_g, reg __cuemu_s) {
+  constexpr cuemu_nf_format __cuemu_f =
+      __cuemu_T_ == f16 ? cuemu_nf_binary16 : cuemu_nf_bfloat16;
+  static_assert(__cuemu_Op_ == m_add || __cuemu_Op_ == m_min ||
+                    __cuemu_Op_ == m_max,
+                "cp.reduce.async.bulk: .f16 and .bf16 have .add, .min and "
+                ".max only");
+  uint16_t __cuemu_bits;
+  std::memcpy(&__cuemu_bits, reinterpret_cast<const void *>(__cuemu_s),
+              sizeof __cuemu_bits);
+  const double __cuemu_new = cuemu_nf_to_float(__cuemu_bits, __cuemu_f);
+  cuemu_atomic_update(
+      reinterpret_cast<uint16_t *>(__cuemu_g), [&](uint16_t __cuemu_old_bits) {
+        const double __cuemu_old =
+            cuemu_nf_to_float(__cuemu_old_bits, __cuemu_f);
+        if constexpr (__cuemu_Op_ == m_add)
+          return cuemu_nf_from_double(__cuemu_old + __cuemu_new, __cuemu_f,
+                                      CUEMU_ROUND_RN);
+        else if constexpr (__cuemu_Op_ == m_min)
+          return __cuemu_new < __cuemu_old ? __cuemu_bits : __cuemu_old_bits;
+        else
+          return __cuemu_new > __cuemu_old ? __cuemu_bits : __cuemu_old_bits;
+      });
+}
+
 /* One element of the map's data type reduced with Op: the types and
  * operations the ISA lists (.add of .u32 .s32 .u64 .f32; .min and .max of
  * the 32- and 64-bit integers; .inc and .dec of .u32; the bitwise ones of
- * the 32- and 64-bit integers). The 16-bit floating-point ones are not
- * emulated, and end the launch. */
+ * the 32- and 64-bit integers; .add, .min and .max of .f16 and .bf16). */
 template <int __cuemu_Op_>
 inline void __cuemu_tensor_reduce_element(int __cuemu_type, reg __cuemu_g,
                                           reg __cuemu_s, const char *file,
@@ -454,6 +502,15 @@ inline void __cuemu_tensor_reduce_element(int __cuemu_type, reg __cuemu_g,
     if (__cuemu_type == 7 || __cuemu_type == 10)
       return __cuemu_tensor_add_float<float, uint32_t>(__cuemu_g, __cuemu_s);
   }
+  if constexpr (__cuemu_Op_ == m_add || __cuemu_Op_ == m_min ||
+                __cuemu_Op_ == m_max) {
+    if (__cuemu_type == 6) /* CU_TENSOR_MAP_DATA_TYPE_FLOAT16 */
+      return __cuemu_tensor_reduce_half<__cuemu_Op_, f16>(__cuemu_g,
+                                                          __cuemu_s);
+    if (__cuemu_type == 9) /* CU_TENSOR_MAP_DATA_TYPE_BFLOAT16 */
+      return __cuemu_tensor_reduce_half<__cuemu_Op_, bf16>(__cuemu_g,
+                                                           __cuemu_s);
+  }
   __cuemu_tensor_fail("cp.reduce.async.bulk.tensor: this reduction of the "
                       "map's data type is not "
                       "emulated",
@@ -473,6 +530,8 @@ inline void __cuemu_tensor_reduce(reg __cuemu_map, reg src, const char *file,
   src = __cuemu_tensor_smem(src, file, line);
   __cuemu_tmap_walk(__cuemu_v, src, __cuemu_c,
                     [&](reg __cuemu_s, reg __cuemu_g, unsigned __cuemu_n) {
+                      if (__cuemu_g)
+                        __cuemu_tensor_global(__cuemu_g, __cuemu_n, 1);
                       for (unsigned __cuemu_i = 0;
                            __cuemu_g && __cuemu_i < __cuemu_n;
                            __cuemu_i += __cuemu_v.__cuemu_esize)
@@ -509,6 +568,9 @@ inline void __cuemu_bulk_reduce(reg dst, reg src, reg size, reg mbar,
                     "cp.reduce.async.bulk: .f32 has .add only");
       __cuemu_tensor_add_float<float, uint32_t>(dst + __cuemu_i,
                                                 src + __cuemu_i);
+    } else if constexpr (__cuemu_T_ == f16 || __cuemu_T_ == bf16) {
+      __cuemu_tensor_reduce_half<__cuemu_Op_, __cuemu_T_>(dst + __cuemu_i,
+                                                          src + __cuemu_i);
     } else if constexpr (__cuemu_T_ == f64) {
       static_assert(__cuemu_Op_ == m_add,
                     "cp.reduce.async.bulk: .f64 has .add only");

@@ -10,7 +10,8 @@
  * (zeros, or NaN with the NaN request), element strides, 3d to 5d boxes,
  * and stores that leave out-of-bounds elements alone; and the bulk
  * reductions without a map (cp.reduce.async.bulk into global memory and
- * into shared memory with an mbarrier). Prints PASS when all is well.
+ * into shared memory with an mbarrier; .add.noftz of .f16 and .bf16). Prints
+ * PASS when all is well.
  */
 #include <cuda.h>
 #include <cuda_runtime.h>
@@ -134,6 +135,25 @@ __global__ void bulk_reduce(unsigned *sum, int *big, unsigned *out) {
   }
   wait_parity(b, 0);
   out[threadIdx.x] = acc[threadIdx.x];
+}
+
+/* The 16-bit floating-point bulk reductions: 64 halves of 1.0 added into
+ * `h` (.f16) and 64 bfloat16 values of 2.0 into `b` (.bf16). */
+__global__ void bulk_reduce_half(unsigned short *h, unsigned short *b) {
+  __shared__ alignas(128) unsigned short halves[64];
+  __shared__ alignas(128) unsigned short bfloats[64];
+  halves[threadIdx.x] = 0x3C00;  // 1.0
+  bfloats[threadIdx.x] = 0x4000; // 2.0
+  asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    asm volatile("cp.reduce.async.bulk.global.shared::cta.bulk_group.add.noftz.f16 [%0], [%1], 128;"
+                 ::"l"(h), "r"(smem_addr(halves)) : "memory");
+    asm volatile("cp.reduce.async.bulk.global.shared::cta.bulk_group.add.noftz.bf16 [%0], [%1], 128;"
+                 ::"l"(b), "r"(smem_addr(bfloats)) : "memory");
+    asm volatile("cp.async.bulk.commit_group;" ::: "memory");
+    asm volatile("cp.async.bulk.wait_group 0;" ::: "memory");
+  }
 }
 
 /* ---- The host's model ------------------------------------------------------ */
@@ -320,6 +340,25 @@ int main() {
     cudaFree(sum);
     cudaFree(big);
     cudaFree(out);
+  }
+  /* .f16 and .bf16: 2.0 + 1.0 and 1.0 + 2.0 are 3.0 in each. */
+  {
+    unsigned short *halves;
+    std::vector<unsigned short> hh(128);
+    for (int i = 0; i < 64; ++i) {
+      hh[i] = 0x4000;      // f16 2.0
+      hh[64 + i] = 0x3F80; // bf16 1.0
+    }
+    CHECK(cudaMalloc(&halves, 256) == cudaSuccess);
+    CHECK(cudaMemcpy(halves, hh.data(), 256, cudaMemcpyHostToDevice) == cudaSuccess);
+    bulk_reduce_half<<<1, 64>>>(halves, halves + 64);
+    CHECK(cudaDeviceSynchronize() == cudaSuccess);
+    CHECK(cudaMemcpy(hh.data(), halves, 256, cudaMemcpyDeviceToHost) == cudaSuccess);
+    bool ok = true;
+    for (int i = 0; i < 64; ++i)
+      ok = ok && hh[i] == 0x4200 && hh[64 + i] == 0x4040; // 3.0, 3.0
+    CHECK(ok);
+    cudaFree(halves);
   }
   cudaFree(dg);
   cudaFree(dout);

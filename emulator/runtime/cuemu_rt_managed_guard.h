@@ -1,0 +1,24 @@
+/*
+ * cuemu_rt_managed_guard.h: the host's accesses to managed memory while a
+ * kernel of a device without concurrent managed access (CUEMU_DEVICE's
+ * cma=0) may run, reported as the fault a GPU gives them (see
+ * cuemu_rt_managed_guard.c, docs/runtime.md).
+ */
+#ifndef CUEMU_RT_MANAGED_GUARD_H
+#define CUEMU_RT_MANAGED_GUARD_H
+
+#include <stddef.h>
+
+/* A managed allocation made (attached globally: `global`) or freed. */
+void cuemu__managed_guard_add(void *base, size_t size, int global);
+void cuemu__managed_guard_remove(void *base, size_t size);
+/* Around a launch from the host into a stream of `device`: the calling
+ * thread may touch managed memory until the launch is issued, then not
+ * until its next synchronisation, when the device lacks concurrent
+ * managed access. */
+void cuemu__managed_guard_before_launch(void);
+void cuemu__managed_guard_after_launch(int device, const char *kernel);
+/* A synchronisation of the calling thread: managed memory is its again. */
+void cuemu__managed_guard_sync(void);
+
+#endif
