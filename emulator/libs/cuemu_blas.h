@@ -106,12 +106,11 @@ struct cuemu_blas_handle {
  * the rest of the record is the operation's own (a larger struct beginning
  * with this one). Scalars given in host pointer mode are copied into
  * `scalars` at the call, as cuBLAS passes them to its kernels by value.
- * `kept`: captured into a graph, which owns the record (a user object)
- * and may replay it, as a GPU's graph keeps its kernels' arguments. */
+ * A graph being captured owns the record and may replay it
+ * (cuemu__libs_submit), as a GPU's graph keeps its kernels' arguments. */
 struct cuemu_blas_op {
   void (*run)(cuemu_blas_op *op);
   const char *name;
-  int kept;
   unsigned char scalars[2][16];
 };
 

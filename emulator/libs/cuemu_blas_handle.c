@@ -234,42 +234,23 @@ cuemu_blas_op *cuemu__blas_op_new(size_t size, const char *name,
   return op;
 }
 
-/* The host function that runs an operation in its stream's order. */
-static void run_op(void *data) {
+static void op_run(void *data) {
   cuemu_blas_op *op = data;
   op->run(op);
-  if (!op->kept)
-    free(op);
 }
 
 cublasStatus_t cuemu__blas_submit(cublasHandle_t h, cuemu_blas_op *op) {
   if (!op)
     return CUBLAS_STATUS_ALLOC_FAILED;
-  void *stream = h->stream; /* read once: another thread may set it */
-  int capture = CUEMU_RT_CAPTURE_NONE;
-  cuemu_rt_graph *graph = NULL;
-  cuemu_rt_stream_get_capture_info(stream, &capture, NULL, &graph, NULL, NULL);
-  if (capture == CUEMU_RT_CAPTURE_ACTIVE && graph) {
-    /* The graph being captured owns the operation from now on (its clones
-     * and executable graphs take references of their own): it lives as
-     * long as something may replay it, not as long as the handle. */
-    cuemu_rt_user_object *object;
-    if (cuemu_rt_user_object_create(&object, op, free, 1, 1) != 0) {
-      free(op);
-      return CUBLAS_STATUS_ALLOC_FAILED;
-    }
-    op->kept = 1;
-    if (cuemu_rt_graph_retain_user_object(graph, object, 1, 1) != 0) {
-      cuemu_rt_user_object_release(object, 1);
-      return CUBLAS_STATUS_EXECUTION_FAILED;
-    }
-  }
-  if (cuemu_rt_launch_host_func(stream, run_op, op) != 0) {
-    if (!op->kept)
-      free(op);
+  /* h->stream is read once: another thread may set it. */
+  switch (cuemu__libs_submit(h->stream, op_run, free, op)) {
+  case CUEMU_LIBS_QUEUED:
+    return CUBLAS_STATUS_SUCCESS;
+  case CUEMU_LIBS_NO_MEMORY:
+    return CUBLAS_STATUS_ALLOC_FAILED;
+  default:
     return CUBLAS_STATUS_EXECUTION_FAILED;
   }
-  return CUBLAS_STATUS_SUCCESS;
 }
 
 cublasStatus_t cuemu__blas_wait(cublasHandle_t h, const char *name) {

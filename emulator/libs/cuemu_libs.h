@@ -1,5 +1,5 @@
 /*
- * cuemu_libs.h: what cuemu's libraries of CUDA's (cuBLAS, cuRAND:
+ * cuemu_libs.h: what cuemu's libraries of CUDA's (cuBLAS, cuRAND, ...:
  * emulator/libs/libs.am) share. Only the files of emulator/libs include it.
  */
 #ifndef CUEMU_LIBS_H
@@ -26,5 +26,20 @@ int cuemu__libs_device_range(const char *name, const char *arg, const void *p,
  * argument and the alignment), and 0 is returned. */
 int cuemu__libs_aligned(const char *name, const char *arg, const void *p,
                         size_t align);
+
+/* What cuemu__libs_submit() did. */
+enum {
+  CUEMU_LIBS_QUEUED = 0,    /* the operation is on the stream */
+  CUEMU_LIBS_NO_MEMORY = 1, /* no memory for it (it is destroyed) */
+  CUEMU_LIBS_NOT_QUEUED = 2 /* the stream refused it (it is destroyed) */
+};
+
+/* Enqueues run(data) on `stream` as a host function, as a library's GPU
+ * kernels are launched there; a graph being captured on the stream takes
+ * the operation as a host node and owns it (it may replay it). destroy(data)
+ * is called after the run, when the graph is destroyed, or at once when
+ * the operation cannot be queued. */
+int cuemu__libs_submit(void *stream, void (*run)(void *data),
+                       void (*destroy)(void *data), void *data);
 
 #endif /* CUEMU_LIBS_H */

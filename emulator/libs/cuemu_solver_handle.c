@@ -150,57 +150,17 @@ CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverGetProperty(int type, int *value) {
 /* ---- The path onto the stream ----------------------------------------------
  */
 
-typedef struct {
-  cuemu_solver_run run;
-  void *data;
-  int kept; /* owned by a captured graph's user object */
-} solver_op;
-
-static void op_free(void *p) {
-  solver_op *op = p;
-  free(op->data);
-  free(op);
-}
-
-/* The host function that runs an operation in its stream's order. */
-static void run_op(void *p) {
-  solver_op *op = p;
-  op->run(op->data);
-  if (!op->kept)
-    op_free(op);
-}
-
 cusolverStatus_t cuemu__solver_submit(cusolverDnHandle_t h,
                                       cuemu_solver_run run, void *data) {
-  solver_op *op = malloc(sizeof *op);
-  if (!op) {
-    free(data);
+  /* h->stream is read once: another thread may set it. */
+  switch (cuemu__libs_submit(h->stream, run, free, data)) {
+  case CUEMU_LIBS_QUEUED:
+    return CUSOLVER_STATUS_SUCCESS;
+  case CUEMU_LIBS_NO_MEMORY:
     return CUSOLVER_STATUS_ALLOC_FAILED;
-  }
-  *op = (solver_op){run, data, 0};
-  void *stream = h->stream; /* read once: another thread may set it */
-  int capture = CUEMU_RT_CAPTURE_NONE;
-  cuemu_rt_graph *graph = NULL;
-  cuemu_rt_stream_get_capture_info(stream, &capture, NULL, &graph, NULL, NULL);
-  if (capture == CUEMU_RT_CAPTURE_ACTIVE && graph) {
-    /* The graph being captured owns the operation from now on. */
-    cuemu_rt_user_object *object;
-    if (cuemu_rt_user_object_create(&object, op, op_free, 1, 1) != 0) {
-      op_free(op);
-      return CUSOLVER_STATUS_ALLOC_FAILED;
-    }
-    op->kept = 1;
-    if (cuemu_rt_graph_retain_user_object(graph, object, 1, 1) != 0) {
-      cuemu_rt_user_object_release(object, 1);
-      return CUSOLVER_STATUS_EXECUTION_FAILED;
-    }
-  }
-  if (cuemu_rt_launch_host_func(stream, run_op, op) != 0) {
-    if (!op->kept)
-      op_free(op);
+  default:
     return CUSOLVER_STATUS_EXECUTION_FAILED;
   }
-  return CUSOLVER_STATUS_SUCCESS;
 }
 
 int cuemu__solver_check(const char *name, const char *arg, const void *p,

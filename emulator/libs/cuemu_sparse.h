@@ -216,7 +216,6 @@ typedef struct cuemu_sparse_op cuemu_sparse_op;
 struct cuemu_sparse_op {
   void (*run)(cuemu_sparse_op *op);
   const char *name;
-  int kept;
   int op_a, op_b, alg;
   cuemu_sparse_spmat a;
   cuemu_sparse_spvec sv;

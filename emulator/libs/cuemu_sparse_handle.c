@@ -207,38 +207,21 @@ static void op_free(void *data) {
   free(op);
 }
 
-/* The host function that runs an operation in its stream's order. */
-static void run_op(void *data) {
+static void op_run(void *data) {
   cuemu_sparse_op *op = data;
   op->run(op);
-  if (!op->kept)
-    op_free(op);
 }
 
 cusparseStatus_t cuemu__sparse_submit(cusparseHandle_t h, cuemu_sparse_op *op) {
-  void *stream = h->stream; /* read once: another thread may set it */
-  int capture = CUEMU_RT_CAPTURE_NONE;
-  cuemu_rt_graph *graph = NULL;
-  cuemu_rt_stream_get_capture_info(stream, &capture, NULL, &graph, NULL, NULL);
-  if (capture == CUEMU_RT_CAPTURE_ACTIVE && graph) {
-    /* The graph being captured owns the operation from now on. */
-    cuemu_rt_user_object *object;
-    if (cuemu_rt_user_object_create(&object, op, op_free, 1, 1) != 0) {
-      op_free(op);
-      return CUSPARSE_STATUS_ALLOC_FAILED;
-    }
-    op->kept = 1;
-    if (cuemu_rt_graph_retain_user_object(graph, object, 1, 1) != 0) {
-      cuemu_rt_user_object_release(object, 1);
-      return CUSPARSE_STATUS_EXECUTION_FAILED;
-    }
-  }
-  if (cuemu_rt_launch_host_func(stream, run_op, op) != 0) {
-    if (!op->kept)
-      op_free(op);
+  /* h->stream is read once: another thread may set it. */
+  switch (cuemu__libs_submit(h->stream, op_run, op_free, op)) {
+  case CUEMU_LIBS_QUEUED:
+    return CUSPARSE_STATUS_SUCCESS;
+  case CUEMU_LIBS_NO_MEMORY:
+    return CUSPARSE_STATUS_ALLOC_FAILED;
+  default:
     return CUSPARSE_STATUS_EXECUTION_FAILED;
   }
-  return CUSPARSE_STATUS_SUCCESS;
 }
 
 /* ---- Device memory checks --------------------------------------------------
