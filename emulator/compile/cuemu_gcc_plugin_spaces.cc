@@ -74,6 +74,55 @@ bool foreign(location_t where) {
   return where <= BUILTINS_LOCATION || in_system_header_at(where);
 }
 
+/* Whether `fn` is a host function of the C++ library (libstdc++'s
+ * headers), which nvcc takes for a host function in device code: in
+ * namespace std or a class of it, not a math function (<cmath>,
+ * <cstdlib>: the CUDA headers give their overloads for device code), nor
+ * std::move or std::forward, which nvcc lets device code call. */
+bool library_host_function(tree fn) {
+  location_t where = DECL_SOURCE_LOCATION(fn);
+  if (where <= BUILTINS_LOCATION)
+    return false;
+  const char *file = LOCATION_FILE(where);
+  if (!file || !strstr(file, "/c++/"))
+    return false;
+  const char *base = strrchr(file, '/');
+  base = base ? base + 1 : file;
+  static const char *const math[] = {"cmath", "std_abs.h", "cstdlib",
+                                     "specfun.h", "math.h", "stdlib.h"};
+  for (const char *m : math)
+    if (strcmp(base, m) == 0)
+      return false;
+  bool in_std = false;
+  for (tree ns = decl_namespace_context(fn); ns && ns != global_namespace;
+       ns = CP_DECL_CONTEXT(ns))
+    if (ns == std_node)
+      in_std = true;
+  if (!in_std)
+    return false;
+  const char *name = DECL_NAME(fn) ? IDENTIFIER_POINTER(DECL_NAME(fn)) : "";
+  return !(DECL_NAMESPACE_SCOPE_P(fn) &&
+           (strcmp(name, "move") == 0 || strcmp(name, "forward") == 0));
+}
+
+/* --expt-relaxed-constexpr (the plugin's argument relaxed-constexpr,
+ * which cuemu-cc passes where cuemu-nvcc or NVRTC define
+ * __CUDACC_RELAXED_CONSTEXPR__): device code may call constexpr host
+ * functions. */
+bool relaxed_constexpr;
+
+/* The name of a function as nvcc writes it in its message for a constexpr
+ * one: no scope, no template arguments ("min", "operator[]", "pair"). */
+const char *bare_name(tree decl) {
+  static char name[256];
+  snprintf(name, sizeof name, "%s",
+           lang_hooks.decl_printable_name(decl, 0));
+  char *angle = strchr(name, '<');
+  if (angle && strncmp(name, "operator", 8) != 0)
+    *angle = 0;
+  return name;
+}
+
 /* The name of `decl` as nvcc writes it in its messages. */
 const char *full_name(tree decl) {
   return decl_as_string(decl, TFF_SCOPE);
@@ -169,7 +218,9 @@ tree judge(tree *tp, int *walk_subtrees, void *data) {
   case AGGR_INIT_EXPR: {
     tree callee = cp_get_callee_fndecl_nofold(t);
     if (callee && TREE_CODE(callee) == FUNCTION_DECL &&
-        !fndecl_built_in_p(callee) && !foreign(DECL_SOURCE_LOCATION(callee)))
+        !fndecl_built_in_p(callee) &&
+        (!foreign(DECL_SOURCE_LOCATION(callee)) ||
+         (device && library_host_function(callee))))
       pending.safe_push({w->fn, callee, where, w->space});
     break;
   }
@@ -275,18 +326,31 @@ void judge_calls(void *, void *) {
     }
     if (c.space != CUEMU_SPACE_DEVICE && c.space != CUEMU_SPACE_GLOBAL)
       continue;
+    /* A function of the C++ library is a host one whether this unit
+     * defines it or not (std::sort's instance may come later). */
+    bool library = foreign(DECL_SOURCE_LOCATION(callee));
     if (DECL_ARTIFICIAL(callee) ||
         (DECL_LANG_SPECIFIC(callee) && DECL_DEFAULTED_FN(callee)) ||
-        DECL_DECLARED_CONSTEXPR_P(callee) ||
         cuemu_gcc_plugin_space(callee) != CUEMU_SPACE_HOST ||
-        !(defined->contains(callee) || defined->contains(abstract(callee))))
+        !(library || defined->contains(callee) ||
+          defined->contains(abstract(callee))))
       continue;
     tree named = abstract(callee);
+    const char *caller_space =
+        c.space == CUEMU_SPACE_GLOBAL ? "__global__" : "__device__";
+    if (DECL_DECLARED_CONSTEXPR_P(callee)) {
+      if (!relaxed_constexpr)
+        error_at(c.where,
+                 "calling a constexpr __host__ function(\"%s\") from a %s "
+                 "function(\"%s\") is not allowed. The experimental flag "
+                 "'--expt-relaxed-constexpr' can be used to allow this.",
+                 bare_name(named), caller_space, short_name(c.caller));
+      continue;
+    }
     error_at(c.where,
              "calling a __host__ function(\"%s\") from a %s function(\"%s\") "
              "is not allowed",
-             decl_as_string(named, TFF_SCOPE),
-             c.space == CUEMU_SPACE_GLOBAL ? "__global__" : "__device__",
+             decl_as_string(named, TFF_SCOPE), caller_space,
              short_name(c.caller));
   }
   pending.release();
@@ -400,8 +464,10 @@ void cuemu_gcc_plugin_spaces_pragmas() {
 }
 
 void cuemu_gcc_plugin_register_spaces(const char *plugin,
-                                       bool unannotated_device) {
+                                       bool unannotated_device,
+                                       bool relaxed) {
   default_device = unannotated_device;
+  relaxed_constexpr = relaxed;
   device_variables = new hash_set<tree>;
   constant_variables = new hash_set<tree>;
   empty_constructors = new hash_set<tree>;
