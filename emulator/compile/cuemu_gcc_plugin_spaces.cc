@@ -131,17 +131,31 @@ const char *short_name(tree decl) {
   return lang_hooks.decl_printable_name(decl, 0);
 }
 
+/* The declaration that the device pass marks for `v`: a variable
+ * template's or a class template's static member's pattern for their
+ * instances (`vt<int>`, `S<int>::n`), `v` itself otherwise. */
+tree marked_variable(tree v) {
+  while (DECL_LANG_SPECIFIC(v) && DECL_TEMPLATE_INFO(v)) {
+    tree t = DECL_TI_TEMPLATE(v);
+    if (TREE_CODE(t) == TEMPLATE_DECL)
+      t = DECL_TEMPLATE_RESULT(t);
+    if (!t || !VAR_P(t) || t == v)
+      break;
+    v = t;
+  }
+  return v;
+}
+
 /* A variable of the user's code, of static storage at namespace or class
- * scope, that the device pass did not mark: host memory. Instances of
- * templates are left out (their marks are the template's). */
+ * scope, that the device pass did not mark: host memory (a template's
+ * instance is marked where its template is). */
 bool host_variable(tree v) {
   if (!VAR_P(v) || DECL_ARTIFICIAL(v) || DECL_THREAD_LOCAL_P(v) ||
       (!TREE_STATIC(v) && !DECL_EXTERNAL(v)) || DECL_FUNCTION_SCOPE_P(v) ||
       foreign(DECL_SOURCE_LOCATION(v)))
     return false;
-  if (device_variables && device_variables->contains(v))
-    return false;
-  if (DECL_LANG_SPECIFIC(v) && DECL_TEMPLATE_INFO(v))
+  if (device_variables && (device_variables->contains(v) ||
+                           device_variables->contains(marked_variable(v))))
     return false;
   const char *name = DECL_NAME(v) ? IDENTIFIER_POINTER(DECL_NAME(v)) : "";
   return strncmp(name, "cuemu", 5) != 0 && strncmp(name, "__", 2) != 0;
@@ -233,7 +247,10 @@ tree judge(tree *tp, int *walk_subtrees, void *data) {
   case ARRAY_REF:
   case ARRAY_RANGE_REF: {
     tree v = base_variable(t, &constant_index);
-    if (device && host_variable(v) && !constant_index)
+    /* An element at a constant index of a constexpr array is a constant;
+     * of a const one, nvcc refuses it. */
+    if (device && host_variable(v) &&
+        !(constant_index && DECL_DECLARED_CONSTEXPR_P(v)))
       refuse_variable(w, v, where);
     break;
   }
@@ -431,9 +448,17 @@ void device_variable_pragma(cpp_reader *) {
     tree v = lookup_name(x);
     /* A name that names nothing is a declarator the device pass misread
      * (its variable is the one just declared); a function's name is a
-     * prototype's, and a variable template is left alone. */
+     * prototype's. A variable template is marked by its pattern, which
+     * its instances name (marked_variable()). */
     if (!v && last)
       v = last;
+    if (v && TREE_CODE(v) == TEMPLATE_DECL && DECL_TEMPLATE_RESULT(v) &&
+        VAR_P(DECL_TEMPLATE_RESULT(v))) {
+      device_variables->add(DECL_TEMPLATE_RESULT(v));
+      if (constant)
+        constant_variables->add(DECL_TEMPLATE_RESULT(v));
+      continue;
+    }
     if (!v || !VAR_P(v))
       continue;
     device_variables->add(v);
