@@ -6,7 +6,11 @@
  * - a call of a host function from a __global__ or __device__ function:
  *   "calling a __host__ function("f(int)") from a __global__
  *   function("k") is not allowed" (functions, templates' instances, member
- *   functions, operators, constructors and destructors alike);
+ *   functions, operators, constructors and destructors alike), and of a
+ *   constexpr host function without --expt-relaxed-constexpr: "calling a
+ *   constexpr __host__ function("f") from a __global__ function("k") is
+ *   not allowed. The experimental flag '--expt-relaxed-constexpr' can be
+ *   used to allow this.";
  * - a call of a kernel without a configuration, from host or device code:
  *   "a __global__ function call must be configured";
  * - a host variable odr-used in a __global__ or __device__ function:
@@ -29,13 +33,13 @@
  * device_variable [constant] v` after each declaration of a __device__,
  * __constant__ or __managed__ variable, `#pragma cuemu shared` after each
  * __shared__ declaration in a function's body. Only the user's files are
- * judged: a function or variable of a system header (the shims, the C++
- * library, CUB) is taken to be what its code says, and a function that
- * this unit only declares (defined in another unit, with -rdc) is
- * accepted. A __host__ __device__ function's calls are not judged (nvcc's
- * warning #20011-D, only where its device code is emitted), nor are
- * constexpr functions (nvcc accepts them with --expt-relaxed-constexpr)
- * nor implicit and defaulted members (implicitly __host__ __device__). */
+ * judged: a function or variable of a system header (the shims, CUB) is
+ * taken to be what its code says, except the C++ library's functions,
+ * host ones (library_host_function()), and a function that this unit
+ * only declares (defined in another unit, with -rdc) is accepted. A
+ * __host__ __device__ function's calls are not judged (nvcc's warning
+ * #20011-D, only where its device code is emitted), nor are implicit and
+ * defaulted members (implicitly __host__ __device__). */
 
 #include "gcc-plugin.h"
 
