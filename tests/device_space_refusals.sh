@@ -5,11 +5,17 @@
 # function, a kernel called without <<<>>> from host or device code, a
 # host variable odr-used in device code, a __device__ variable that needs
 # dynamic initialization, a __constant__ variable assigned in a kernel,
-# __shared__ in a host function (tests/driver/devref/space_refusals.cu,
+# __shared__ in a host function, a constexpr host function (the user's,
+# std::min) without --expt-relaxed-constexpr, the C++ library's host
+# functions (std::sort, std::vector), a const array's element, variable
+# templates' and class templates' static members' instances
+# (tests/driver/devref/space_refusals.cu,
 # one form per -DCASE=N); without CASE, the near misses that nvcc accepts
 # (constants read by value, implicit, defaulted and constexpr functions, a
 # __device__ function defined after its caller, __shared__ in a __device__
-# function) build and run, with g++ and clang++. tests/device_refusals.sh
+# function, an empty __device__ constructor, a nested array declarator,
+# __device__ variable templates, std::move) build and run, with g++ and
+# clang++. tests/device_refusals.sh
 # does the work.
 # Run by `make check` with AM_TESTS_ENVIRONMENT.
 srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}

@@ -401,6 +401,13 @@ static int build_argv(const compile_job *job, const char *tu,
         ARG("-fplugin-arg-cuemu_gcc_plugin-default-device");
         break;
       }
+    /* --expt-relaxed-constexpr (cuemu_nvcc.c, cuemu_nvrtc_options.c):
+     * device code may call constexpr host functions. */
+    for (int i = 0; i < o->argc; ++i)
+      if (strcmp(o->argv[i], "-D__CUDACC_RELAXED_CONSTEXPR__=1") == 0) {
+        ARG("-fplugin-arg-cuemu_gcc_plugin-relaxed-constexpr");
+        break;
+      }
     if ((job->checks & (CUEMU_CHECK_MEM | CUEMU_CHECK_INIT)) &&
         !(job->checks & CUEMU_CHECK_RACE) && !o->debug)
       ARG(job->checks & CUEMU_CHECK_INIT

@@ -289,12 +289,28 @@ static cuemu_status insert_pragmas(cuemu_rewriter *rw, size_t tok,
 }
 
 /* Whether the parameters end at token `k` (a `)`), with only qualifiers
- * between it and token `end`. */
+ * between it and token `end`; or, for a function that returns a reference
+ * or pointer to an array, whose declarator nests (`T (&get() const)[n]`,
+ * `T (*row(int i))[n]`), with the nested declarator's `)` and the array's
+ * bounds between. */
 static int after_parameters(const cuemu_rewriter *rw, size_t end) {
   size_t k = end;
   while (k > 0 && body_prefix_word(rw, k - 1))
     k--;
-  return k > 0 && cuemu__rw_is(rw, k - 1, ")");
+  if (k == 0)
+    return 0;
+  if (cuemu__rw_is(rw, k - 1, ")"))
+    return 1;
+  if (!cuemu__rw_is(rw, k - 1, "]"))
+    return 0;
+  while (k > 0 && cuemu__rw_is(rw, k - 1, "]")) {
+    size_t open = cuemu__rw_open(rw, k - 1);
+    if (open == (size_t)-1)
+      return 0;
+    k = open;
+  }
+  /* The nested declarator's `)`, right after the parameters. */
+  return k > 1 && cuemu__rw_is(rw, k - 1, ")") && after_parameters(rw, k - 1);
 }
 
 /* Whether the `{` at `brace` follows a trailing return type

@@ -317,12 +317,14 @@ int plugin_init(struct plugin_name_args *info,
   cuemu_gcc_plugin_register_detached(info->base_name);
   /* The checkers' common case inline (cuemu-cc passes
    * -fplugin-arg-cuemu_gcc_plugin-check-inline=mem or init). */
-  bool align = true, default_device = false;
+  bool align = true, default_device = false, relaxed = false;
   for (int i = 0; i < info->argc; ++i) {
     if (strcmp(info->argv[i].key, "no-align") == 0)
       align = false;
     else if (strcmp(info->argv[i].key, "default-device") == 0)
       default_device = true;
+    else if (strcmp(info->argv[i].key, "relaxed-constexpr") == 0)
+      relaxed = true;
     else if (strcmp(info->argv[i].key, "check-inline") == 0)
       cuemu_gcc_plugin_register_check(
           info->base_name, info->argv[i].value ? info->argv[i].value : "");
@@ -332,7 +334,7 @@ int plugin_init(struct plugin_name_args *info,
   /* What nvcc refuses across execution spaces: host functions and host
    * variables in device code, kernels called without a configuration, and
    * the rest (cuemu_gcc_plugin_spaces.cc). */
-  cuemu_gcc_plugin_register_spaces(info->base_name, default_device);
+  cuemu_gcc_plugin_register_spaces(info->base_name, default_device, relaxed);
   /* Wide accesses fault at a misaligned address, as on a GPU (not in a
    * build checked by memcheck, which reports them itself: -no-align). */
   if (align)

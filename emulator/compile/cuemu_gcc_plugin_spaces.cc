@@ -6,7 +6,11 @@
  * - a call of a host function from a __global__ or __device__ function:
  *   "calling a __host__ function("f(int)") from a __global__
  *   function("k") is not allowed" (functions, templates' instances, member
- *   functions, operators, constructors and destructors alike);
+ *   functions, operators, constructors and destructors alike), and of a
+ *   constexpr host function without --expt-relaxed-constexpr: "calling a
+ *   constexpr __host__ function("f") from a __global__ function("k") is
+ *   not allowed. The experimental flag '--expt-relaxed-constexpr' can be
+ *   used to allow this.";
  * - a call of a kernel without a configuration, from host or device code:
  *   "a __global__ function call must be configured";
  * - a host variable odr-used in a __global__ or __device__ function:
@@ -29,13 +33,13 @@
  * device_variable [constant] v` after each declaration of a __device__,
  * __constant__ or __managed__ variable, `#pragma cuemu shared` after each
  * __shared__ declaration in a function's body. Only the user's files are
- * judged: a function or variable of a system header (the shims, the C++
- * library, CUB) is taken to be what its code says, and a function that
- * this unit only declares (defined in another unit, with -rdc) is
- * accepted. A __host__ __device__ function's calls are not judged (nvcc's
- * warning #20011-D, only where its device code is emitted), nor are
- * constexpr functions (nvcc accepts them with --expt-relaxed-constexpr)
- * nor implicit and defaulted members (implicitly __host__ __device__). */
+ * judged: a function or variable of a system header (the shims, CUB) is
+ * taken to be what its code says, except the C++ library's functions,
+ * host ones (library_host_function()), and a function that this unit
+ * only declares (defined in another unit, with -rdc) is accepted. A
+ * __host__ __device__ function's calls are not judged (nvcc's warning
+ * #20011-D, only where its device code is emitted), nor are implicit and
+ * defaulted members (implicitly __host__ __device__). */
 
 #include "gcc-plugin.h"
 
@@ -74,6 +78,55 @@ bool foreign(location_t where) {
   return where <= BUILTINS_LOCATION || in_system_header_at(where);
 }
 
+/* Whether `fn` is a host function of the C++ library (libstdc++'s
+ * headers), which nvcc takes for a host function in device code: in
+ * namespace std or a class of it, not a math function (<cmath>,
+ * <cstdlib>: the CUDA headers give their overloads for device code), nor
+ * std::move or std::forward, which nvcc lets device code call. */
+bool library_host_function(tree fn) {
+  location_t where = DECL_SOURCE_LOCATION(fn);
+  if (where <= BUILTINS_LOCATION)
+    return false;
+  const char *file = LOCATION_FILE(where);
+  if (!file || !strstr(file, "/c++/"))
+    return false;
+  const char *base = strrchr(file, '/');
+  base = base ? base + 1 : file;
+  static const char *const math[] = {"cmath", "std_abs.h", "cstdlib",
+                                     "specfun.h", "math.h", "stdlib.h"};
+  for (const char *m : math)
+    if (strcmp(base, m) == 0)
+      return false;
+  bool in_std = false;
+  for (tree ns = decl_namespace_context(fn); ns && ns != global_namespace;
+       ns = CP_DECL_CONTEXT(ns))
+    if (ns == std_node)
+      in_std = true;
+  if (!in_std)
+    return false;
+  const char *name = DECL_NAME(fn) ? IDENTIFIER_POINTER(DECL_NAME(fn)) : "";
+  return !(DECL_NAMESPACE_SCOPE_P(fn) &&
+           (strcmp(name, "move") == 0 || strcmp(name, "forward") == 0));
+}
+
+/* --expt-relaxed-constexpr (the plugin's argument relaxed-constexpr,
+ * which cuemu-cc passes where cuemu-nvcc or NVRTC define
+ * __CUDACC_RELAXED_CONSTEXPR__): device code may call constexpr host
+ * functions. */
+bool relaxed_constexpr;
+
+/* The name of a function as nvcc writes it in its message for a constexpr
+ * one: no scope, no template arguments ("min", "operator[]", "pair"). */
+const char *bare_name(tree decl) {
+  static char name[256];
+  snprintf(name, sizeof name, "%s",
+           lang_hooks.decl_printable_name(decl, 0));
+  char *angle = strchr(name, '<');
+  if (angle && strncmp(name, "operator", 8) != 0)
+    *angle = 0;
+  return name;
+}
+
 /* The name of `decl` as nvcc writes it in its messages. */
 const char *full_name(tree decl) {
   return decl_as_string(decl, TFF_SCOPE);
@@ -82,17 +135,31 @@ const char *short_name(tree decl) {
   return lang_hooks.decl_printable_name(decl, 0);
 }
 
+/* The declaration that the device pass marks for `v`: a variable
+ * template's or a class template's static member's pattern for their
+ * instances (`vt<int>`, `S<int>::n`), `v` itself otherwise. */
+tree marked_variable(tree v) {
+  while (DECL_LANG_SPECIFIC(v) && DECL_TEMPLATE_INFO(v)) {
+    tree t = DECL_TI_TEMPLATE(v);
+    if (TREE_CODE(t) == TEMPLATE_DECL)
+      t = DECL_TEMPLATE_RESULT(t);
+    if (!t || !VAR_P(t) || t == v)
+      break;
+    v = t;
+  }
+  return v;
+}
+
 /* A variable of the user's code, of static storage at namespace or class
- * scope, that the device pass did not mark: host memory. Instances of
- * templates are left out (their marks are the template's). */
+ * scope, that the device pass did not mark: host memory (a template's
+ * instance is marked where its template is). */
 bool host_variable(tree v) {
   if (!VAR_P(v) || DECL_ARTIFICIAL(v) || DECL_THREAD_LOCAL_P(v) ||
       (!TREE_STATIC(v) && !DECL_EXTERNAL(v)) || DECL_FUNCTION_SCOPE_P(v) ||
       foreign(DECL_SOURCE_LOCATION(v)))
     return false;
-  if (device_variables && device_variables->contains(v))
-    return false;
-  if (DECL_LANG_SPECIFIC(v) && DECL_TEMPLATE_INFO(v))
+  if (device_variables && (device_variables->contains(v) ||
+                           device_variables->contains(marked_variable(v))))
     return false;
   const char *name = DECL_NAME(v) ? IDENTIFIER_POINTER(DECL_NAME(v)) : "";
   return strncmp(name, "cuemu", 5) != 0 && strncmp(name, "__", 2) != 0;
@@ -169,7 +236,9 @@ tree judge(tree *tp, int *walk_subtrees, void *data) {
   case AGGR_INIT_EXPR: {
     tree callee = cp_get_callee_fndecl_nofold(t);
     if (callee && TREE_CODE(callee) == FUNCTION_DECL &&
-        !fndecl_built_in_p(callee) && !foreign(DECL_SOURCE_LOCATION(callee)))
+        !fndecl_built_in_p(callee) &&
+        (!foreign(DECL_SOURCE_LOCATION(callee)) ||
+         (device && library_host_function(callee))))
       pending.safe_push({w->fn, callee, where, w->space});
     break;
   }
@@ -182,7 +251,10 @@ tree judge(tree *tp, int *walk_subtrees, void *data) {
   case ARRAY_REF:
   case ARRAY_RANGE_REF: {
     tree v = base_variable(t, &constant_index);
-    if (device && host_variable(v) && !constant_index)
+    /* An element at a constant index of a constexpr array is a constant;
+     * of a const one, nvcc refuses it. */
+    if (device && host_variable(v) &&
+        !(constant_index && DECL_DECLARED_CONSTEXPR_P(v)))
       refuse_variable(w, v, where);
     break;
   }
@@ -275,18 +347,31 @@ void judge_calls(void *, void *) {
     }
     if (c.space != CUEMU_SPACE_DEVICE && c.space != CUEMU_SPACE_GLOBAL)
       continue;
+    /* A function of the C++ library is a host one whether this unit
+     * defines it or not (std::sort's instance may come later). */
+    bool library = foreign(DECL_SOURCE_LOCATION(callee));
     if (DECL_ARTIFICIAL(callee) ||
         (DECL_LANG_SPECIFIC(callee) && DECL_DEFAULTED_FN(callee)) ||
-        DECL_DECLARED_CONSTEXPR_P(callee) ||
         cuemu_gcc_plugin_space(callee) != CUEMU_SPACE_HOST ||
-        !(defined->contains(callee) || defined->contains(abstract(callee))))
+        !(library || defined->contains(callee) ||
+          defined->contains(abstract(callee))))
       continue;
     tree named = abstract(callee);
+    const char *caller_space =
+        c.space == CUEMU_SPACE_GLOBAL ? "__global__" : "__device__";
+    if (DECL_DECLARED_CONSTEXPR_P(callee)) {
+      if (!relaxed_constexpr)
+        error_at(c.where,
+                 "calling a constexpr __host__ function(\"%s\") from a %s "
+                 "function(\"%s\") is not allowed. The experimental flag "
+                 "'--expt-relaxed-constexpr' can be used to allow this.",
+                 bare_name(named), caller_space, short_name(c.caller));
+      continue;
+    }
     error_at(c.where,
              "calling a __host__ function(\"%s\") from a %s function(\"%s\") "
              "is not allowed",
-             decl_as_string(named, TFF_SCOPE),
-             c.space == CUEMU_SPACE_GLOBAL ? "__global__" : "__device__",
+             decl_as_string(named, TFF_SCOPE), caller_space,
              short_name(c.caller));
   }
   pending.release();
@@ -367,9 +452,17 @@ void device_variable_pragma(cpp_reader *) {
     tree v = lookup_name(x);
     /* A name that names nothing is a declarator the device pass misread
      * (its variable is the one just declared); a function's name is a
-     * prototype's, and a variable template is left alone. */
+     * prototype's. A variable template is marked by its pattern, which
+     * its instances name (marked_variable()). */
     if (!v && last)
       v = last;
+    if (v && TREE_CODE(v) == TEMPLATE_DECL && DECL_TEMPLATE_RESULT(v) &&
+        VAR_P(DECL_TEMPLATE_RESULT(v))) {
+      device_variables->add(DECL_TEMPLATE_RESULT(v));
+      if (constant)
+        constant_variables->add(DECL_TEMPLATE_RESULT(v));
+      continue;
+    }
     if (!v || !VAR_P(v))
       continue;
     device_variables->add(v);
@@ -400,8 +493,10 @@ void cuemu_gcc_plugin_spaces_pragmas() {
 }
 
 void cuemu_gcc_plugin_register_spaces(const char *plugin,
-                                       bool unannotated_device) {
+                                       bool unannotated_device,
+                                       bool relaxed) {
   default_device = unannotated_device;
+  relaxed_constexpr = relaxed;
   device_variables = new hash_set<tree>;
   constant_variables = new hash_set<tree>;
   empty_constructors = new hash_set<tree>;

@@ -22,8 +22,11 @@ bool cuemu_gcc_plugin_kernel(tree fn);
 /* Registers the pragmas `cuemu device_variable` and `cuemu shared` (from
  * the plugin's PLUGIN_PRAGMAS callback). */
 void cuemu_gcc_plugin_spaces_pragmas();
-/* Registers the checks under the plugin's name `plugin`. */
+/* Registers the checks under the plugin's name `plugin`: with
+ * `unannotated_device`, functions without a space are device ones (NVRTC's
+ * -default-device); with `relaxed`, device code may call constexpr host
+ * functions (--expt-relaxed-constexpr). */
 void cuemu_gcc_plugin_register_spaces(const char *plugin,
-                                       bool unannotated_device);
+                                       bool unannotated_device, bool relaxed);
 
 #endif

@@ -234,6 +234,47 @@ cuemu_status cuemu__host_device_decl(cuemu_rewriter *rw, size_t decl_start,
   return refuse_host_calls(rw, device, open);
 }
 
+/* Whether the function whose parameters open at token `open`, declared
+ * from token `decl_start`, is a constructor: `C::C(` out of its class, or
+ * a name after nothing but specifiers and attributes in it. */
+static int constructor(const cuemu_rewriter *rw, size_t decl_start,
+                       size_t open) {
+  static const char *const specifiers[] = {
+      "__device__", "__forceinline__", "__noinline__", "inline", "explicit"};
+  if (open < decl_start + 1 || !cuemu__rw_ident(rw, open - 1))
+    return 0;
+  const cuemu_token *name = &rw->toks[open - 1];
+  if (open >= decl_start + 3 && cuemu__rw_is(rw, open - 2, "::")) {
+    const cuemu_token *scope = &rw->toks[open - 3];
+    return scope->length == name->length &&
+           memcmp(rw->text + scope->offset, rw->text + name->offset,
+                  name->length) == 0;
+  }
+  for (size_t k = decl_start; k + 1 < open; k++) {
+    if (cuemu__rw_is(rw, k, ")") || cuemu__rw_is(rw, k, "]"))
+      continue; /* the end of an attribute, skipped below */
+    size_t i = 0;
+    while (i < sizeof specifiers / sizeof *specifiers &&
+           !cuemu__rw_is(rw, k, specifiers[i]))
+      i++;
+    if (i < sizeof specifiers / sizeof *specifiers)
+      continue;
+    if ((cuemu__rw_is(rw, k, "__attribute__") ||
+         cuemu__rw_is(rw, k, "__launch_bounds__") ||
+         cuemu__rw_is(rw, k, "alignas")) &&
+        cuemu__rw_is(rw, k + 1, "(")) {
+      k = cuemu__rw_close(rw, k + 1);
+      continue;
+    }
+    if (cuemu__rw_is(rw, k, "[") && cuemu__rw_is(rw, k + 1, "[")) {
+      k = cuemu__rw_close(rw, k);
+      continue;
+    }
+    return 0;
+  }
+  return 1;
+}
+
 cuemu_status cuemu__host_device_stub(cuemu_rewriter *rw, size_t decl_start,
                                      size_t brace) {
   static const char stub[] = "{ __builtin_trap(); }";
@@ -261,6 +302,11 @@ cuemu_status cuemu__host_device_stub(cuemu_rewriter *rw, size_t decl_start,
     rw->host_device_code = 1; /* the body stays */
     return CUEMU_SUCCESS;
   }
+  /* An empty constructor stays as it is: nvcc accepts a __device__ or
+   * __constant__ variable of its class (no dynamic initialization), whose
+   * host pass's definition calls it at start-up. */
+  if (end == brace + 1 && constructor(rw, decl_start, open))
+    return CUEMU_SUCCESS;
   const cuemu_token *a = &rw->toks[brace], *b = &rw->toks[end];
   /* nvcc's message, naming the function (a member's, on its declaration
    * in the class). */

@@ -51,6 +51,17 @@ static cuemu_status variable_notes(cuemu_rewriter *rw, size_t start,
                                    size_t i, const char *macro, int device) {
   int is_extern = 0;
   for (size_t k = start; k < i; ++k) {
+    /* A variable template's pattern gets the device pass's pragma, by which
+     * cuemu's GCC plugin knows its instances (`dvt<int>`) for device
+     * memory; an explicit specialization or instantiation none. */
+    if (device && cuemu__rw_is(rw, k, "template") &&
+        cuemu__rw_is(rw, k + 1, "<") && !cuemu__rw_is(rw, k + 2, ">")) {
+      size_t close = cuemu__rw_template_close(rw, k + 1);
+      if (close >= i)
+        return CUEMU_SUCCESS;
+      k = close;
+      continue;
+    }
     if (cuemu__rw_is(rw, k, "template") || cuemu__rw_is(rw, k, "typedef") ||
         cuemu__rw_is(rw, k, "using") || cuemu__rw_is(rw, k, "friend"))
       return CUEMU_SUCCESS;

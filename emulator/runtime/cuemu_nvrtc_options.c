@@ -274,6 +274,12 @@ int cuemu__nvrtc_options_read(int count, const char *const *options,
        * (cuemu_gcc_plugin_spaces.cc). */
       if (add_word(o, "-D__CUEMU_DEFAULT_DEVICE", NULL))
         return NVRTC_OUT_OF_MEMORY;
+    } else if (!value && (IS("-expt-relaxed-constexpr") ||
+                          IS("--expt-relaxed-constexpr"))) {
+      /* Device code may call constexpr host functions: cuemu's GCC plugin
+       * reads nvcc's macro for it (cuemu_gcc_plugin_spaces.cc). */
+      if (add_word(o, "-D__CUDACC_RELAXED_CONSTEXPR__=1", NULL))
+        return NVRTC_OUT_OF_MEMORY;
     } else if (!value && listed(accepted_flags, a, name_len)) {
       /* accepted; no effect here */
     } else if (value && listed(accepted_values, a, name_len)) {

@@ -8,6 +8,8 @@
  * run, and print PASS.
  */
 #include <cstdio>
+#include <cstdlib>
+#include <utility>
 
 #if !defined(CASE)
 #define CASE 0
@@ -85,6 +87,56 @@ void host_with_shared(int *p) {
 }
 #endif
 
+/* Cases 12 and 13 compile without --expt-relaxed-constexpr
+ * (tests/device_refusals.sh reads this line). */
+// strict cases: 12 13
+#if CASE == 12
+constexpr int host_cx(int x) { return x + 1; }
+__global__ void strict_constexpr(int *p) {
+  p[0] = host_cx(p[0]); // case 12: calling a constexpr __host__ function("host_cx") from a __global__ function("strict_constexpr") is not allowed. The experimental flag '--expt-relaxed-constexpr' can be used to allow this.
+}
+#endif
+#if CASE == 13 || CASE == 14
+#include <algorithm>
+#endif
+#if CASE == 13
+__global__ void library_constexpr(int *p) {
+  p[0] = std::min(p[0], p[1]); // case 13: calling a constexpr __host__ function("min") from a __global__ function("library_constexpr") is not allowed. The experimental flag '--expt-relaxed-constexpr' can be used to allow this.
+}
+#endif
+#if CASE == 14
+__global__ void library_sort(int *p) {
+  std::sort(p, p + 4); // case 14: calling a __host__ function("
+}
+#endif
+#if CASE == 15
+#include <vector>
+__device__ void library_member(std::vector<int> &v) {
+  v.push_back(1); // case 15: calling a __host__ function("
+}
+#endif
+#if CASE == 16
+const int host_const_table[3] = {1, 2, 3};
+__global__ void const_element(int *p) {
+  p[0] = host_const_table[1]; // case 16: identifier "host_const_table" is undefined in device code
+}
+#endif
+#if CASE == 17
+template <class T> T host_template_var = T(1);
+__global__ void reads_template_var(int *p) {
+  p[0] = host_template_var<int>; // case 17: identifier "host_template_var<int>
+}
+#endif
+#if CASE == 18
+template <class T> struct HostStatic {
+  static int n;
+};
+template <class T> int HostStatic<T>::n = 2;
+__global__ void reads_static_member(int *p) {
+  p[0] = HostStatic<int>::n; // case 18: identifier "HostStatic<int>
+}
+#endif
+
 /* ---- What nvcc accepts: built and run --------------------------------- */
 
 /* Across execution spaces, what nvcc accepts: constants read by value (a
@@ -95,6 +147,35 @@ void host_with_shared(int *p) {
  * defined after, a __device__ variable whose default member initializers
  * are constants, a lambda of device code, __shared__ in a __device__
  * function, and a kernel's address in host code. */
+/* Also: a __device__ and a __constant__ variable of a class whose
+ * __device__ constructor is empty, a function whose declarator nests the
+ * array it returns a reference to, a __device__ variable template and a
+ * constexpr one, a class template's constexpr static member, a const
+ * float, abs and std::move. */
+struct Empty {
+  int a;
+  __device__ Empty() {}
+};
+__device__ Empty empty_device;
+__constant__ Empty empty_constant;
+template <int N> struct Indexer {
+  long long v[N];
+  __host__ __device__ const long long (&get() const)[N] { return v; }
+};
+template <class T> __device__ T device_template_var = T(2);
+template <class T> constexpr T constexpr_template_var = T(3);
+template <class T> struct Limits {
+  static constexpr int k = 4;
+};
+const float half_gain = 0.5f;
+__global__ void more_spaces(int *out) {
+  Indexer<2> ix{{5, 6}};
+  int moved = std::move(out[1]);
+  out[0] = empty_device.a * 0 + empty_constant.a * 0 + (int)ix.get()[1] +
+           device_template_var<int> + constexpr_template_var<int> +
+           Limits<int>::k + (int)(half_gain * 2) + abs(-1) + moved * 0;
+}
+
 constexpr int offset = 7;
 const int bias = 1;
 constexpr int triple(int x) { return 3 * x; }
@@ -132,6 +213,16 @@ int main() {
   int ok = spaced == 3 + 5 + 7 + 1 + 6 + 101 + 10 + 2 + 4;
   if (!ok)
     printf("spaces: %d\n", spaced);
+  int more[2] = {0, 9};
+  cudaMalloc(&dspaces, sizeof more);
+  cudaMemcpy(dspaces, more, sizeof more, cudaMemcpyHostToDevice);
+  more_spaces<<<1, 1>>>(dspaces);
+  cudaMemcpy(more, dspaces, sizeof more, cudaMemcpyDeviceToHost);
+  cudaFree(dspaces);
+  if (more[0] != 6 + 2 + 3 + 4 + 1 + 1) {
+    printf("more_spaces: %d\n", more[0]);
+    ok = 0;
+  }
   puts(ok ? "PASS" : "FAIL");
   return !ok;
 }

@@ -52,11 +52,7 @@ struct CIndexer {
   long long index_[ndim > 0 ? ndim : 1];
 
   __host__ __device__ long long size() const { return size_; }
-  /* The index array's type by name: the device pass marks a function
-   * whose declarator nests the array (`(&get() const)[n]`) as a host
-   * one. */
-  typedef long long index_array[ndim > 0 ? ndim : 1];
-  __host__ __device__ const index_array &get() const {
+  __host__ __device__ const long long (&get() const)[ndim > 0 ? ndim : 1] {
     return index_;
   }
   __host__ __device__ void set(long long i) {
