@@ -1,26 +1,28 @@
-# Shared steps of the tests of cuemu's CUDA libraries (programs_cufft.sh,
-# programs_cusolver.sh, programs_cusparse.sh), sourced after the wrapper
-# sets srcdir. Each step takes the library by its link name (cufft) and
+# Shared steps of the tests of cuemu's CUDA libraries (programs_cudalibs.sh,
+# programs_cufft.sh, programs_cusolver.sh, programs_cusparse.sh), sourced
+# after the wrapper sets srcdir. Each step takes the library by its link name (cufft) and
 # its display name (cuFFT); failures go through test_tools.sh's fail.
 
 . "$srcdir/tests/test_tools.sh"
 
-# library_setup LIB NAME HEADER: checks cuemu-nvcc and the toolkit's
-# HEADER, builds and runs tests/programs/LIB with programs.sh, and makes a
-# work folder. Sets lib, lib_name, dir, builddir_abs, nvcc, toolkit, work
-# and failed; exits 77 where a tool is missing.
+# library_setup LIB NAME HEADER [FOLDER]: checks cuemu-nvcc and the
+# toolkit's HEADER, builds and runs tests/programs/FOLDER (LIB by default)
+# with programs.sh, and makes a work folder. Sets lib, lib_name, dir,
+# builddir_abs, nvcc, toolkit, work and failed; exits 77 where a tool is
+# missing.
 library_setup() {
   lib=$1
   lib_name=$2
+  folder=${4:-$1}
   builddir=${CUEMU_BUILDDIR:-.}
-  dir=$srcdir/tests/programs/$lib
+  dir=$srcdir/tests/programs/$folder
   builddir_abs=$(cd "$builddir" && pwd)
   nvcc=$builddir_abs/cuemu-nvcc
-  [ -x "$nvcc" ] || tool_missing "programs_$lib.sh" "$nvcc is not built"
+  [ -x "$nvcc" ] || tool_missing "programs_$folder.sh" "$nvcc is not built"
   # NVIDIA's header is the one programs include.
   toolkit=${CUDA_PATH:-/usr/local/cuda}
   if [ ! -f "$toolkit/include/$3" ]; then
-    tool_missing "programs_$lib.sh" \
+    tool_missing "programs_$folder.sh" \
       "the CUDA toolkit's $3 is not in $toolkit/include"
   fi
 
@@ -30,13 +32,15 @@ library_setup() {
   failed=0
   [ "$status" -eq 0 ] || failed=1
 
-  work=$builddir_abs/tests/tmp/programs_$lib.$$
+  work=$builddir_abs/tests/tmp/programs_$folder.$$
   mkdir -p "$work" || exit 1
 }
 
-# library_path_link SOURCE: the library a program links is cuemu's, also
-# when NVIDIA's libLIB.so is named by its path; SOURCE prints PASS.
+# library_path_link SOURCE [LABEL]: the library a program links is
+# cuemu's, also when NVIDIA's libLIB.so is named by its path; SOURCE
+# prints PASS, and LABEL ("a program" by default) names it in messages.
 library_path_link() {
+  label=${2:-a program}
   if "$nvcc" "$1" -o "$work/version_cu" \
     "$toolkit/lib64/lib$lib.so" >"$work/build.log" 2>&1; then
     if ldd "$work/version_cu" | grep -q "libcuemu_$lib.so" &&
@@ -46,9 +50,9 @@ library_path_link() {
       fail "NVIDIA's lib$lib.so by its path: $(ldd "$work/version_cu" | grep -i "$lib")"
     fi
     if "$work/version_cu" | grep -qx PASS; then
-      echo "PASS: a program linked through the path runs"
+      echo "PASS: $label linked through the path runs"
     else
-      fail "a program linked through the path: $("$work/version_cu" 2>&1 | head -5)"
+      fail "$label linked through the path: $("$work/version_cu" 2>&1 | head -5)"
     fi
   else
     fail "cuemu-nvcc with $toolkit/lib64/lib$lib.so: $(head -5 "$work/build.log")"
@@ -104,6 +108,20 @@ library_nvcc() {
     fi
   else
     echo "SKIP: nvcc build: no nvcc"
+  fi
+}
+
+# library_refused WHAT COMMAND...: the command must fail with one message
+# naming WHAT (a library cuemu does not emulate) as not emulated.
+library_refused() {
+  what=$1
+  shift
+  if "$@" >"$work/refused.log" 2>&1; then
+    fail "$what: the link succeeded"
+  elif grep -q -e "$what.* is not emulated" "$work/refused.log"; then
+    echo "PASS: $what is refused: $(grep -m1 'not emulated' "$work/refused.log" | cut -c1-90)..."
+  else
+    fail "$what: no message naming it as not emulated: $(head -3 "$work/refused.log")"
   fi
 }
 

@@ -54,13 +54,7 @@ library_host_link 'int cufftGetVersion(int *);' \
 
 # cuFFTW (FFTW's interface on cuFFT) is not emulated: refused by name.
 printf 'int main() { return 0; }\n' >"$work/main.cu"
-if "$nvcc" "$work/main.cu" -o "$work/main" -lcufftw >"$work/refused.log" 2>&1; then
-  fail "-lcufftw: the link succeeded"
-elif grep -q "libcufftw .* is not emulated" "$work/refused.log"; then
-  echo "PASS: -lcufftw is refused: $(grep -m1 'not emulated' "$work/refused.log" | cut -c1-80)..."
-else
-  fail "-lcufftw: no message naming it: $(head -3 "$work/refused.log")"
-fi
+library_refused -lcufftw "$nvcc" "$work/main.cu" -o "$work/main" -lcufftw
 
 library_cmake convolution
 library_nvcc fft_convolution fft_convolution.cu -lcufft
