@@ -25,67 +25,21 @@
 #   libraries), as the same sources must build with the real toolkit.
 
 srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
-builddir=${CUEMU_BUILDDIR:-.}
-dir=$srcdir/tests/programs/cudalibs
-
-. "$srcdir/tests/test_tools.sh"
-builddir_abs=$(cd "$builddir" && pwd)
-nvcc=$builddir_abs/cuemu-nvcc
-[ -x "$nvcc" ] || tool_missing programs_cudalibs.sh "$nvcc is not built"
+. "$srcdir/tests/library_programs.sh"
 # NVIDIA's cublas_v2.h and curand.h are the headers programs include.
-toolkit=${CUDA_PATH:-/usr/local/cuda}
-if [ ! -f "$toolkit/include/cublas_v2.h" ]; then
-  tool_missing programs_cudalibs.sh \
-    "the CUDA toolkit's cublas_v2.h is not in $toolkit/include"
-fi
-
-sh "$srcdir/tests/programs.sh" "$dir"
-status=$?
-[ "$status" -eq 77 ] && exit 77
-failed=0
-[ "$status" -eq 0 ] || failed=1
-
-work=$builddir_abs/tests/tmp/programs_cudalibs.$$
-mkdir -p "$work" || exit 1
+library_setup cublas cuBLAS cublas_v2.h cudalibs
 
 # The libraries a program links: cuemu's, also for NVIDIA's path.
-if (cd "$dir" && "$nvcc" cublas_levels.cu -o "$work/levels" \
-  "$toolkit/lib64/libcublas.so") >"$work/build.log" 2>&1; then
-  if ldd "$work/levels" | grep -q libcuemu_cublas.so &&
-    ! ldd "$work/levels" | grep -q 'libcublas\.so'; then
-    echo "PASS: NVIDIA's libcublas.so by its path links cuemu's cuBLAS"
-  else
-    fail "NVIDIA's libcublas.so by its path: $(ldd "$work/levels" | grep -i blas)"
-  fi
-  if "$work/levels" | grep -qx PASS; then
-    echo "PASS: cublas_levels linked through the path runs"
-  else
-    fail "cublas_levels linked through the path: $("$work/levels" 2>&1 | head -5)"
-  fi
-else
-  fail "cuemu-nvcc with $toolkit/lib64/libcublas.so: $(head -5 "$work/build.log")"
-fi
+library_path_link "$dir/cublas_levels.cu" cublas_levels
 
-# refused WHAT COMMAND...: the command must fail with one message naming
-# the library as not emulated.
-refused() {
-  what=$1
-  shift
-  if "$@" >"$work/refused.log" 2>&1; then
-    fail "$what: the link succeeded"
-  elif grep -q "$what.* is not emulated" "$work/refused.log"; then
-    echo "PASS: $what is refused: $(grep -m1 'not emulated' "$work/refused.log" | cut -c1-90)..."
-  else
-    fail "$what: no message naming it as not emulated: $(head -3 "$work/refused.log")"
-  fi
-}
+# A library of the toolkit that cuemu does not emulate is refused.
 printf 'int main() { return 0; }\n' >"$work/main.cu"
-refused libcufftw "$nvcc" "$work/main.cu" -o "$work/main" -lcufftw
-refused libcufftw "$nvcc" "$work/main.cu" -o "$work/main" \
+library_refused libcufftw "$nvcc" "$work/main.cu" -o "$work/main" -lcufftw
+library_refused libcufftw "$nvcc" "$work/main.cu" -o "$work/main" \
   "$toolkit/lib64/libcufftw.so"
 lib64=$builddir_abs/.libs/cuemu-toolkit/lib64
 printf 'int main(void) { return 0; }\n' >"$work/main.c"
-refused libcufftw "${CC:-cc}" "$work/main.c" -o "$work/main" -L"$lib64" -lcufftw
+library_refused libcufftw "${CC:-cc}" "$work/main.c" -o "$work/main" -L"$lib64" -lcufftw
 # Every library that the one table (emulator/compile/cuemu_cuda_libraries.def)
 # marks as not emulated is refused both ways: by cuemu-nvcc's -l (the table
 # compiled in) and by a lib64 script (the table read by libs.am).
@@ -126,7 +80,7 @@ if command -v cmake >/dev/null 2>&1; then
   else
     fail "CMake with CUDA::cublas: $(tail -5 "$work/cmake.log")"
   fi
-  refused libcufftw sh -c "cmake -S '$dir/cmake' -B '$cmake_build' \
+  library_refused libcufftw sh -c "cmake -S '$dir/cmake' -B '$cmake_build' \
     -DWITH_CUFFTW=ON && cmake --build '$cmake_build'"
 else
   echo "SKIP: CMake: cmake is not installed"
@@ -165,5 +119,4 @@ if [ -n "$NVCC" ]; then
 else
   echo "SKIP: nvcc builds: no nvcc"
 fi
-rm -rf "$work"
-[ "$failed" -eq 0 ]
+library_finish
