@@ -34,6 +34,13 @@ int cuemu__graph_fail(int code, const char *fmt, ...) {
 
 /* ---- The table of live objects: open addressing on the address. ---------- */
 
+/* The table has a lock of its own, taken by nothing else and held while
+ * nothing else is called: graphs are made and freed outside the graph lock
+ * too (a stream's deferred copy, cuemu_rt_stream_queue.c, from several host
+ * threads at once), and a free could otherwise run under a lock the graph
+ * lock must not follow. */
+static pthread_mutex_t live_lock = PTHREAD_MUTEX_INITIALIZER;
+
 #define TOMBSTONE (-1)
 
 typedef struct slot {
@@ -64,6 +71,8 @@ static slot *find(const void *p) {
   }
 }
 
+static int add(const void *p, int kind);
+
 static int grow(void) {
   size_t n = slot_count ? slot_count * 2 : 256;
   slot *old = slots;
@@ -76,12 +85,13 @@ static int grow(void) {
   used = 0;
   for (size_t i = 0; i < old_count; ++i)
     if (old[i].kind > 0)
-      cuemu__graph_live_add(old[i].key, old[i].kind);
+      add(old[i].key, old[i].kind);
   free(old);
   return 0;
 }
 
-int cuemu__graph_live_add(const void *p, int kind) {
+/* Adds p with live_lock held. */
+static int add(const void *p, int kind) {
   if ((used + 1) * 2 > slot_count && grow() != 0)
     return -1;
   size_t mask = slot_count - 1;
@@ -95,15 +105,29 @@ int cuemu__graph_live_add(const void *p, int kind) {
   return 0;
 }
 
+int cuemu__graph_live_add(const void *p, int kind) {
+  pthread_mutex_lock(&live_lock);
+  int r = add(p, kind);
+  pthread_mutex_unlock(&live_lock);
+  return r;
+}
+
 void cuemu__graph_live_remove(const void *p) {
+  pthread_mutex_lock(&live_lock);
   slot *s = find(p);
   if (s)
     s->kind = TOMBSTONE;
+  pthread_mutex_unlock(&live_lock);
 }
 
 int cuemu__graph_live(const void *p, int kind) {
-  slot *s = p ? find(p) : NULL;
-  return s && s->kind == kind;
+  if (!p)
+    return 0;
+  pthread_mutex_lock(&live_lock);
+  slot *s = find(p);
+  int live = s && s->kind == kind;
+  pthread_mutex_unlock(&live_lock);
+  return live;
 }
 
 /* ---- Node lists ------------------------------------------------------------ */
