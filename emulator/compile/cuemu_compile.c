@@ -1437,8 +1437,16 @@ static cuemu_status build(void *data, cuemu_cache_build *b) {
   if (st == CUEMU_SUCCESS && count == 1) {
     job->pass = CUEMU_PASS_SINGLE;
     if (job->checks || o->module) {
-      build_argv(job, job->tu[0], b->depfile, object[0], argv[0], max,
-                 buffers[0], bufsize, PHASE_COMPILE);
+      /* A module's prelude is precompiled as a program's passes' are:
+       * Python's kernels and NVRTC's programs are many small units of
+       * one set of flags. */
+      job->pch = use_pch(job, 0, b->temp, pch[0], trimmed[0], argv[0], max,
+                         buffers[0], bufsize)
+                     ? pch[0]
+                     : NULL;
+      build_argv(job, job->pch ? trimmed[0] : job->tu[0], b->depfile,
+                 object[0], argv[0], max, buffers[0], bufsize, PHASE_COMPILE);
+      job->pch = NULL;
       st = run_compiler(job, argv[0]);
       if (st == CUEMU_SUCCESS && o->module) {
         /* A module (NVRTC's, cuModuleLoad's) holds only device code: its
