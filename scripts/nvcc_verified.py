@@ -24,8 +24,30 @@ Options: --srcdir (the source tree), --nvcc (nvcc's path), --record (the
 record's path, default SRCDIR/tests/nvcc_verified.txt), --base (the options
 every compile gets). NVCC_OPTIONS lines are read as tests/nvcc_kernels.sh
 reads them.
+
+The test scripts' own nvcc builds (a program linked with NVIDIA's
+libraries, a CMake project configured with nvcc, the sources of a Makefile
+project) are recorded the same way, in tests/nvcc_builds.txt:
+
+  nvcc_verified.py build LABEL -- COMMAND...
+                                   runs COMMAND (an nvcc build) unless the
+                                   record holds LABEL with the key of this
+                                   command: nvcc's version, the command's
+                                   words (the source tree's path and the
+                                   test's work folder, --work, written as
+                                   names), the bytes of every file of the
+                                   source tree that a word names (and the
+                                   headers it includes), every file of a
+                                   folder of the source tree that a word
+                                   names. A build that succeeds is recorded
+                                   under its LABEL (one key per label),
+                                   except where CI=true, whose clone is
+                                   thrown away; its exit status is the
+                                   command's. CUEMU_NVCC_ALL=1 runs every
+                                   build, as it compiles every file.
 """
 import argparse
+import fcntl
 import hashlib
 import os
 import re
@@ -123,13 +145,100 @@ def read_record(path):
     return record
 
 
+def word_paths(word):
+    """The paths a command word may name: the word, and what follows an
+    option's letter or its '=' (-I/x, -L/x, --foo=/x)."""
+    paths = [word]
+    if word.startswith("-") and len(word) > 2 and word[1] != "-":
+        paths.append(word[2:])
+    if "=" in word:
+        paths.append(word.split("=", 1)[1])
+    return paths
+
+
+def build_key(words, label, srcdir, work, version):
+    """The key of a test script's nvcc build (see the module's comment)."""
+    digest = hashlib.sha256()
+    digest.update(version + b"\0" + label.encode() + b"\0")
+    names = [(srcdir, "<src>")] + ([(work, "<work>")] if work else [])
+    dirs = []
+    for i, word in enumerate(words):
+        if word == "-I" and i + 1 < len(words):
+            dirs.append(words[i + 1])
+        elif word.startswith("-I") and len(word) > 2:
+            dirs.append(word[2:])
+    dirs = [os.path.abspath(d) for d in dirs]
+    dirs.append(os.path.join(srcdir, "tests", "kernels"))
+    inside = os.path.join(srcdir, "")
+    for word in words:
+        shown = word
+        for path, name in names:
+            shown = shown.replace(path, name)
+        digest.update(b"\0w" + shown.encode())
+        for path in word_paths(word):
+            path = os.path.abspath(path)
+            if not path.startswith(inside):
+                continue
+            files = []
+            if os.path.isfile(path):
+                files = [path]
+                tree_headers(path, dirs + [os.path.dirname(path)], srcdir,
+                             files)
+            elif os.path.isdir(path):
+                for top, subdirs, found in os.walk(path):
+                    subdirs.sort()
+                    files += [os.path.join(top, f) for f in sorted(found)]
+            for name in files:
+                with open(name, "rb") as f:
+                    digest.update(b"\0f" + os.path.relpath(name, srcdir).encode() +
+                                  b"\0" + f.read())
+    return digest.hexdigest()
+
+
+def build(args, words, version):
+    """Runs a test script's nvcc build unless its key is recorded."""
+    srcdir = os.path.abspath(args.srcdir)
+    record_path = args.record or os.path.join(srcdir, "tests",
+                                              "nvcc_builds.txt")
+    work = os.path.abspath(args.work) if args.work else None
+    key = build_key(words, args.list, srcdir, work, version)
+    if (os.environ.get("CUEMU_NVCC_ALL") != "1" and
+            read_record(record_path).get(args.list) == key):
+        print("nvcc_verified.py: %s: built by this nvcc from these bytes "
+              "before (tests/nvcc_builds.txt), not again" % args.list)
+        return 0
+    status = subprocess.call(words)
+    if status != 0 or os.environ.get("CI") == "true":
+        return status
+    # Tests run two at a time: the record is rewritten under a lock.
+    try:
+        with open(record_path + ".lock", "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            record = read_record(record_path)
+            record[args.list] = key
+            with open(record_path + ".tmp", "w", encoding="utf-8") as out:
+                for label in sorted(record):
+                    out.write("%s %s\n" % (record[label], label))
+            os.replace(record_path + ".tmp", record_path)
+    except OSError:
+        pass
+    return 0
+
+
 def main():
+    if "build" in sys.argv and "--" in sys.argv:
+        cut = sys.argv.index("--")
+        words = sys.argv[cut + 1:]
+        sys.argv = sys.argv[:cut]
+    else:
+        words = None
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--srcdir", required=True)
     parser.add_argument("--nvcc", required=True)
     parser.add_argument("--base", default="")
     parser.add_argument("--record")
-    parser.add_argument("command", choices=["pending", "record"])
+    parser.add_argument("--work")
+    parser.add_argument("command", choices=["pending", "record", "build"])
     parser.add_argument("list")
     parser.add_argument("ok", nargs="?")
     args = parser.parse_args()
@@ -138,6 +247,10 @@ def main():
                                               "nvcc_verified.txt")
     version = subprocess.run([args.nvcc, "--version"], capture_output=True,
                              check=True).stdout
+    if args.command == "build":
+        if not words:
+            parser.error("build LABEL -- COMMAND...")
+        return build(args, words, version)
     identity = version + b"\0" + args.base.encode()
     record = read_record(record_path)
     files = read_list(args.list)

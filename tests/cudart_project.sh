@@ -74,7 +74,9 @@ step plain "$nvcc" -o plain plain.cu &&
 
 real_nvcc=$(find_nvcc)
 if [ -n "$real_nvcc" ]; then
-  build nvcc "NVCC=$real_nvcc" &&
+  mkdir -p "$work/nvcc" &&
+    step nvcc nvcc_build cudart_project.sh:project make -C nvcc \
+      -f "$d/Makefile" "SRC=$d" "CUDA_DIR=$cuda" "NVCC=$real_nvcc" &&
     echo "PASS: the project builds with nvcc"
 else
   echo "cudart_project.sh: no nvcc: its build is left out"

@@ -302,15 +302,16 @@ if [ -n "$real" ] && [ -z "${CUEMU_SKIP_NVCC:-}" ]; then
     "$sl/vecops.cu" "$sl/app.cu" \
     "$srcdir/tests/driver/cmake/histogram.cu" "$srcdir/tests/driver/cmake/checks.cu" \
     "$srcdir/tests/driver/cmake_toolkit/saxpy.cu"; do
-    step "nvcc-$(basename "$f")" timeout 600 "$real" -std=c++17 -arch=sm_90 \
-      -c "$f" -o /dev/null
+    step "nvcc-$(basename "$f")" nvcc_build \
+      "driver.sh:$(basename "$(dirname "$f")")-$(basename "$f")" timeout 600 "$real" -std=c++17 -arch=sm_90 -c "$f" -o /dev/null
   done
   for f in "$r/use.cu" "$r/dev.cu" "$sr/dev.cu" "$sr/kern.cu"; do
-    step "nvcc-dc-$(basename "$f")" timeout 600 "$real" -std=c++17 \
-      -arch=sm_90 -dc "$f" -o /dev/null
+    step "nvcc-dc-$(basename "$f")" nvcc_build \
+      "driver.sh:dc-$(basename "$(dirname "$f")")-$(basename "$f")" \
+      timeout 600 "$real" -std=c++17 -arch=sm_90 -dc "$f" -o /dev/null
   done
-  step nvcc-sr-app timeout 600 "$real" -std=c++17 -arch=sm_90 -c \
-    "$sr/app.cu" -o /dev/null
+  step nvcc-sr-app nvcc_build driver.sh:sr-app timeout 600 "$real" \
+    -std=c++17 -arch=sm_90 -c "$sr/app.cu" -o /dev/null
   [ "$failed" -eq 0 ] && echo "PASS: nvcc compiles the sources"
 fi
 

@@ -127,11 +127,12 @@ fi
 
 real=$(find_nvcc 2>/dev/null)
 if [ -n "$real" ] && [ -z "${CUEMU_SKIP_NVCC:-}" ]; then
-  step real-nvcc-drv "$real" -arch=sm_90 -o drv_nvcc "$d/drv_main.c" -lcuda &&
-    step real-nvcc-fatbin "$real" -arch=sm_90 -fatbin -o nv.fatbin \
-      "$d/kernels.cu" &&
-    step real-nvcc-nvrtc "$real" -arch=sm_90 -o nvrtc_nvcc \
-      "$d/nvrtc_main.c" -lnvrtc -lcuda &&
+  step real-nvcc-drv nvcc_build driver_c_driver.sh:drv "$real" -arch=sm_90 \
+    -o drv_nvcc "$d/drv_main.c" -lcuda &&
+    step real-nvcc-fatbin nvcc_build driver_c_driver.sh:fatbin "$real" \
+      -arch=sm_90 -fatbin -o nv.fatbin "$d/kernels.cu" &&
+    step real-nvcc-nvrtc nvcc_build driver_c_driver.sh:nvrtc "$real" \
+      -arch=sm_90 -o nvrtc_nvcc "$d/nvrtc_main.c" -lnvrtc -lcuda &&
     echo "PASS: nvcc builds both programs and the module"
 fi
 

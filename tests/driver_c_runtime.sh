@@ -121,7 +121,8 @@ fi
 
 real=$(find_nvcc 2>/dev/null)
 if [ -n "$real" ] && [ -z "${CUEMU_SKIP_NVCC:-}" ]; then
-  step real-nvcc "$real" -arch=sm_90 -o app_nvcc "$d/main.c" "$d/kernels.cu" &&
+  step real-nvcc nvcc_build driver_c_runtime.sh:app "$real" -arch=sm_90 \
+    -o app_nvcc "$d/main.c" "$d/kernels.cu" &&
     echo "PASS: nvcc builds the program"
 fi
 

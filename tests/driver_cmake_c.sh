@@ -44,8 +44,10 @@ step configure-cxx cmake -S "$p" -B as_cxx -DCMAKE_CUDA_COMPILER="$nvcc" \
 
 real=$(find_nvcc 2>/dev/null)
 if [ -n "$real" ] && [ -z "${CUEMU_SKIP_NVCC:-}" ]; then
-  step nvcc-configure cmake -S "$p" -B with_nvcc -DCMAKE_CUDA_COMPILER="$real" &&
-    step nvcc-build cmake --build with_nvcc &&
+  # Configured and built as one recorded step (scripts/nvcc_verified.py).
+  step nvcc-build nvcc_build driver_cmake_c.sh:project sh -c \
+    'cmake -S "$1" -B with_nvcc -DCMAKE_CUDA_COMPILER="$2" &&
+     cmake --build with_nvcc' sh "$p" "$real" &&
     echo "PASS: nvcc builds it with host.c as C"
 fi
 

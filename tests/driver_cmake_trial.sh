@@ -33,12 +33,14 @@ step configure cmake -S "$p" -B build -DCMAKE_BUILD_TYPE=Release \
 
 real=$(find_nvcc 2>/dev/null)
 if [ -n "$real" ] && [ -z "${CUEMU_SKIP_NVCC:-}" ]; then
-  step nvcc-scale timeout 600 "$real" -std=c++17 -arch=sm_90 \
-    -DSCALE_FACTOR=3 -c "$p/scale_main.cu" -o /dev/null &&
-    step nvcc-offsets timeout 600 "$real" -std=c++17 -arch=sm_90 -dc \
-      "$p/offsets.cu" -o /dev/null &&
-    step nvcc-offsets-main timeout 600 "$real" -std=c++17 -arch=sm_90 -dc \
-      "$p/offsets_main.cu" -o /dev/null &&
+  step nvcc-scale nvcc_build driver_cmake_trial.sh:scale timeout 600 \
+    "$real" -std=c++17 -arch=sm_90 -DSCALE_FACTOR=3 -c "$p/scale_main.cu" \
+    -o /dev/null &&
+    step nvcc-offsets nvcc_build driver_cmake_trial.sh:offsets timeout 600 \
+      "$real" -std=c++17 -arch=sm_90 -dc "$p/offsets.cu" -o /dev/null &&
+    step nvcc-offsets-main nvcc_build driver_cmake_trial.sh:offsets_main \
+      timeout 600 "$real" -std=c++17 -arch=sm_90 -dc "$p/offsets_main.cu" \
+      -o /dev/null &&
     echo "PASS: nvcc compiles the sources"
 fi
 

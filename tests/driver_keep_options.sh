@@ -94,7 +94,8 @@ fi
 
 real=$(find_nvcc 2>/dev/null)
 if [ -n "$real" ] && [ -z "${CUEMU_SKIP_NVCC:-}" ]; then
-  step real-nvcc "$real" -arch=sm_90 --resource-usage -o app_nvcc "$src" &&
+  step real-nvcc nvcc_build driver_keep_options.sh:app "$real" -arch=sm_90 \
+    --resource-usage -o app_nvcc "$src" &&
     echo "PASS: nvcc builds the program"
 fi
 

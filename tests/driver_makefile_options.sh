@@ -171,7 +171,8 @@ fi
 
 real=$(find_nvcc 2>/dev/null)
 if [ -n "$real" ] && [ -z "${CUEMU_SKIP_NVCC:-}" ]; then
-  step nvcc-quoting timeout 600 "$real" -std=c++17 -c "$@" &&
+  step nvcc-quoting nvcc_build driver_makefile_options.sh:quoting timeout 600 \
+    "$real" -std=c++17 -c "$@" &&
     echo "PASS: nvcc takes the same options"
   "$real" --list-gpu-arch >"$work/arch.nvcc" 2>&1
   "$real" --list-gpu-code >"$work/code.nvcc" 2>&1

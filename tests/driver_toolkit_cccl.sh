@@ -72,9 +72,13 @@ if step ci-toolkit env CUDA_HOME="$fake" "$builddir_abs/cuemu-nvcc" -c -MD \
 fi
 
 if [ -n "$real" ] && [ -z "${CUEMU_SKIP_NVCC:-}" ]; then
-  mkdir -p "$work/nvcc" && cp "$srcdir"/tests/driver/toolkit_cccl/* "$work/nvcc/"
-  step nvcc-build make -C nvcc NVCC="$real" \
-    CUDA_HOME="$(dirname "$(dirname "$real")")" dot_app &&
+  # The project's folder is a word of the recorded step, whose key then
+  # holds its files (scripts/nvcc_verified.py).
+  mkdir -p "$work/nvcc"
+  step nvcc-build nvcc_build driver_toolkit_cccl.sh:project sh -c \
+    'cp "$1"/* nvcc/ && make -C nvcc NVCC="$2" CUDA_HOME="$3" dot_app' sh \
+    "$srcdir/tests/driver/toolkit_cccl" "$real" \
+    "$(dirname "$(dirname "$real")")" &&
     echo "PASS: the project builds with nvcc ($real)"
 fi
 

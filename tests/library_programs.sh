@@ -100,8 +100,9 @@ library_nvcc() {
   shift 2
   NVCC=$(find_nvcc)
   if [ -n "$NVCC" ]; then
-    if (cd "$dir" && "$NVCC" -arch=sm_90 "$source" \
-      -o "$work/nv_program" "$@") >"$work/nv.log" 2>&1; then
+    if (cd "$dir" && nvcc_build "programs_$folder.sh:$label" "$NVCC" \
+      -arch=sm_90 "$source" -o "$work/nv_program" "$@") >"$work/nv.log" 2>&1
+    then
       echo "PASS: $label builds and links with nvcc and NVIDIA's $lib_name"
     else
       fail "$label with nvcc: $(head -5 "$work/nv.log")"

@@ -109,8 +109,9 @@ NVCC=$(find_nvcc)
 if [ -n "$NVCC" ]; then
   for source in "$dir"/*.cu; do
     name=$(basename "$source" .cu)
-    if (cd "$dir" && "$NVCC" -arch=sm_90 "$name.cu" -o "$work/nv_$name" \
-      -lcublas -lcublasLt -lcurand -ldl) >"$work/nv.log" 2>&1; then
+    if (cd "$dir" && nvcc_build "programs_cudalibs.sh:$name" "$NVCC" \
+      -arch=sm_90 "$name.cu" -o "$work/nv_$name" -lcublas -lcublasLt \
+      -lcurand -ldl) >"$work/nv.log" 2>&1; then
       echo "PASS: $name builds with nvcc"
     else
       fail "$name with nvcc: $(head -5 "$work/nv.log")"

@@ -58,8 +58,9 @@ step vis-shared "$nvcc" -Xcompiler -fvisibility=hidden -shared -o libvis.so \
 step vis-program "$nvcc" -o vis_program "$v/main.cpp" "$v/lib.cu" &&
   passes "visibility: the same files as one program" ./vis_program
 if [ -n "$real" ]; then
-  step vis-nvcc "$real" -arch=sm_90 -Xcompiler -fvisibility=hidden \
-    -Xcompiler -fPIC -shared -o libvis_nvcc.so "$v/lib.cu" &&
+  step vis-nvcc nvcc_build programs_trialopts.sh:vis "$real" -arch=sm_90 \
+    -Xcompiler -fvisibility=hidden -Xcompiler -fPIC -shared \
+    -o libvis_nvcc.so "$v/lib.cu" &&
     echo "PASS: visibility: nvcc builds the library"
 fi
 
@@ -72,9 +73,10 @@ if command -v cmake >/dev/null 2>&1; then
     step cmake-build cmake --build mix &&
     passes "cmake_mix ($gen): separable compilation, OBJECT and SHARED libraries, cudart_static" ./mix/mix
   if [ -n "$real" ]; then
-    step cmake-nvcc-configure cmake -S "$d/cmake_mix" -B mix_nvcc -G "$gen" \
-      -DCMAKE_CUDA_COMPILER="$real" "-DCMAKE_CUDA_ARCHITECTURES=80-real;90-virtual" &&
-      step cmake-nvcc-build cmake --build mix_nvcc &&
+    step cmake-nvcc-build nvcc_build programs_trialopts.sh:cmake_mix \
+      sh -c 'cmake -S "$1" -B mix_nvcc -G "$2" -DCMAKE_CUDA_COMPILER="$3" \
+        "-DCMAKE_CUDA_ARCHITECTURES=80-real;90-virtual" &&
+        cmake --build mix_nvcc' sh "$d/cmake_mix" "$gen" "$real" &&
       echo "PASS: nvcc builds cmake_mix"
   fi
 else
@@ -146,9 +148,9 @@ if command -v meson >/dev/null 2>&1 && command -v ninja >/dev/null 2>&1; then
     fi
   if [ -n "$real" ]; then
     printf "[binaries]\ncuda = '%s'\n" "$real" >"$work/nvcc.ini"
-    step meson-nvcc-setup meson setup meson_nvcc "$d/meson" \
-      --native-file nvcc.ini &&
-      step meson-nvcc-build ninja -C meson_nvcc &&
+    step meson-nvcc-build nvcc_build programs_trialopts.sh:meson sh -c \
+      'meson setup meson_nvcc "$1" --native-file nvcc.ini &&
+       ninja -C meson_nvcc' sh "$d/meson" "$real" &&
       echo "PASS: nvcc builds the Meson project"
   fi
 else

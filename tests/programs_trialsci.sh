@@ -31,8 +31,10 @@ if command -v make >/dev/null 2>&1 && command -v gcc >/dev/null 2>&1; then
   real=$(find_nvcc 2>/dev/null)
   if [ -n "$real" ] && [ -z "${CUEMU_SKIP_NVCC:-}" ]; then
     mkdir -p "$work/nvcc" &&
-      cp "$srcdir"/tests/programs/trialsci/c_driver/* "$work/nvcc/" &&
-      step c-driver-nvcc make -C nvcc "CUDA_HOME=$(dirname "$(dirname "$real")")" &&
+      step c-driver-nvcc nvcc_build programs_trialsci.sh:c_driver sh -c \
+        'cp "$1"/* nvcc/ && make -C nvcc "CUDA_HOME=$2"' sh \
+        "$srcdir/tests/programs/trialsci/c_driver" \
+        "$(dirname "$(dirname "$real")")" &&
       echo "PASS: nvcc builds the C driver project"
   fi
 else

@@ -14,6 +14,14 @@
 #                           on failure reports it (fail) with the log's head.
 #   passes NAME COMMAND...  COMMAND runs in $work and prints a line PASS:
 #                           prints PASS: NAME, else reports it with its output.
+#   nvcc_build LABEL COMMAND...
+#                           runs COMMAND, a build with the real nvcc, unless
+#                           tests/nvcc_builds.txt records that this nvcc
+#                           built it from exactly these bytes under LABEL
+#                           (scripts/nvcc_verified.py: a key over nvcc's
+#                           version, the command and the files of the source
+#                           tree it names); records it when it succeeds.
+#                           LABEL is unique in the suite: SCRIPT:NAME.
 #   find_nvcc               prints the nvcc to use: $NVCC when set, else nvcc
 #                           on PATH, else the toolkit's (CUDA_HOME, then
 #                           /usr/local/cuda), which set-up does not put on
@@ -71,4 +79,11 @@ find_nvcc() {
       return 0
     fi
   done
+}
+
+nvcc_build() {
+  label=$1
+  shift
+  "${PYTHON:-python3}" "$srcdir/scripts/nvcc_verified.py" --srcdir "$srcdir" \
+    --nvcc "$(find_nvcc)" ${work:+--work "$work"} build "$label" -- "$@"
 }

@@ -33,9 +33,12 @@ if step modules-project make -C cuemu "NVCC=$builddir/cuemu-nvcc" \
 fi
 real=$(find_nvcc 2>/dev/null)
 if [ -n "$real" ] && [ -z "${CUEMU_SKIP_NVCC:-}" ]; then
-  mkdir -p "$work/nvcc" && cp "$project"/* "$work/nvcc/" &&
-    step modules-project-nvcc make -C nvcc "NVCC=$real" \
-      "CUDA_HOME=$(dirname "$(dirname "$real")")" CC=gcc &&
+  # The project's folder is a word of the recorded step, whose key then
+  # holds its files (scripts/nvcc_verified.py).
+  mkdir -p "$work/nvcc" &&
+    step modules-project-nvcc nvcc_build trialdrv_project.sh:project sh -c \
+      'cp "$1"/* nvcc/ && make -C nvcc "NVCC=$2" "CUDA_HOME=$3" CC=gcc' sh \
+      "$project" "$real" "$(dirname "$(dirname "$real")")" &&
     echo "PASS: nvcc builds the driver-API project"
 fi
 rm -rf "$work"
