@@ -110,6 +110,33 @@ cuemu_solver_value *cuemu__solver_get(const void *p, cuemu_solver_type type,
 void cuemu__solver_put(void *p, cuemu_solver_type type, int64_t rows,
                        int64_t cols, int64_t ld, const cuemu_solver_value *a);
 
+/* The object of syevj's and gesvdj's settings (syevjInfo_t, gesvdjInfo_t:
+ * tolerance, 0 for the default, the element type's machine epsilon; the
+ * maximum of sweeps, 100 by default; sorting) and the report of the last
+ * call that ran with it (residual, executed sweeps; batched when that call
+ * was a batched one, which has none). */
+typedef struct cuemu_solver_jacobi {
+  double tol;
+  int max_sweeps, sort;
+  double residual;
+  int sweeps, batched;
+} cuemu_solver_jacobi;
+
+/* The tolerance a call with j runs with: j's, or the element type's
+ * machine epsilon (cuSOLVER's default). */
+double cuemu__solver_jacobi_tolerance(const cuemu_solver_jacobi *j,
+                                      cuemu_solver_type type);
+
+/* The limits a Jacobi solver runs under and what it reports: tol relative
+ * to the matrix's norm, the sweeps it may make; sweeps done and the
+ * residual on return. */
+typedef struct {
+  double tol;
+  int max_sweeps;
+  int sweeps;
+  double residual;
+} cuemu_solver_sweeps;
+
 /* ---- The path onto the stream
  * ------------------------------------------------
  */
@@ -131,6 +158,11 @@ typedef struct {
   void *pivots;
   int ipiv64;
   int *info;
+  /* syevj and gesvdj: their settings and where the run reports (NULL for
+   * the other calls); econ for gesvdj's thin U and V. */
+  struct cuemu_solver_jacobi *jacobi;
+  double tol;
+  int max_sweeps, econ;
 } cuemu_solver_call;
 
 /* Copies *call and enqueues run on it (cuemu__solver_submit). */
@@ -192,9 +224,28 @@ void cuemu__solver_apply_q(const cuemu_solver_value *v, int64_t nv, int64_t k,
  * sweeps did not converge. */
 int cuemu__solver_eigh(cuemu_solver_value *a, int64_t n, double *w,
                        int vectors);
+/* The same under the limits of `ctl` (syevj): converged when the
+ * Frobenius norm of the off-diagonal part is at most ctl->tol times A's;
+ * ctl->residual is that norm at the end, ctl->sweeps the sweeps made. */
+int cuemu__solver_eigh_jacobi(cuemu_solver_value *a, int64_t n, double *w,
+                              int vectors, cuemu_solver_sweeps *ctl);
 /* SVD of the m x n matrix a (m >= n): s descending (n), u m x m (columns
  * beyond n completed to an orthonormal basis), vt n x n. */
 int cuemu__solver_svd(const cuemu_solver_value *a, int64_t m, int64_t n,
                       double *s, cuemu_solver_value *u, cuemu_solver_value *vt);
+/* The same under the limits of `ctl` (gesvdj): a pair of columns is
+ * orthogonal when |u_p^H u_q| <= ctl->tol |u_p| |u_q|; ctl->residual is
+ * the Frobenius norm of U^H A V's off-diagonal part. */
+int cuemu__solver_svd_jacobi(const cuemu_solver_value *a, int64_t m, int64_t n,
+                             double *s, cuemu_solver_value *u,
+                             cuemu_solver_value *vt, cuemu_solver_sweeps *ctl);
+
+/* The syevd-style call (syevd, syevj, Xsyevd): checks the arguments and
+ * enqueues; jacobi NULL for syevd. name names the function in faults. */
+cusolverStatus_t cuemu__solver_syevd(cusolverDnHandle_t h,
+                                     cuemu_solver_type type, int jobz,
+                                     int uplo, int64_t n, void *a, int64_t lda,
+                                     void *w, int *info,
+                                     cuemu_solver_jacobi *jacobi);
 
 #endif /* CUEMU_SOLVER_H */

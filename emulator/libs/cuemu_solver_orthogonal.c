@@ -120,13 +120,22 @@ static void run_syevd(void *p) {
           a[j * n + i] = conj(a[i * n + j]);
       }
     }
-    int info = cuemu__solver_eigh(a, n, w, c->vectors);
+    cuemu_solver_sweeps ctl = {.tol = c->tol, .max_sweeps = c->max_sweeps};
+    int info = cuemu__solver_eigh_jacobi(a, n, w, c->vectors,
+                                         c->jacobi ? &ctl : NULL);
     for (int64_t i = 0; i < n; ++i)
       cuemu__solver_store_real(c->s, c->type, i, w[i]);
     if (c->vectors)
       cuemu__solver_put(c->a, c->type, n, n, c->lda, a);
+    /* syevd: info = n when the sweeps did not converge; syevj: n + 1 (its
+     * tolerance and sweeps not met), with its report in the info object. */
+    if (c->jacobi) {
+      c->jacobi->residual = ctl.residual;
+      c->jacobi->sweeps = ctl.sweeps;
+      c->jacobi->batched = 0;
+    }
     if (c->info)
-      *c->info = info ? (int)n : 0;
+      *c->info = info ? (int)n + (c->jacobi != NULL) : 0;
   }
   free(a);
   free(w);
@@ -298,9 +307,11 @@ static cusolverStatus_t gesvd(cusolverDnHandle_t h, cuemu_solver_type type,
   return cuemu__solver_enqueue(h, run_gesvd, &c);
 }
 
-static cusolverStatus_t syevd(cusolverDnHandle_t h, cuemu_solver_type type,
-                              int jobz, int uplo, int64_t n, void *a,
-                              int64_t lda, void *w, int *info) {
+cusolverStatus_t cuemu__solver_syevd(cusolverDnHandle_t h,
+                                     cuemu_solver_type type, int jobz,
+                                     int uplo, int64_t n, void *a, int64_t lda,
+                                     void *w, int *info,
+                                     cuemu_solver_jacobi *jacobi) {
   if (!h)
     return CUSOLVER_STATUS_NOT_INITIALIZED;
   if (jobz != CUEMU_EIG_NOVECTOR && jobz != CUEMU_EIG_VECTOR)
@@ -312,7 +323,7 @@ static cusolverStatus_t syevd(cusolverDnHandle_t h, cuemu_solver_type type,
   if (lda < MAX1(n))
     return cuemu__solver_bad_argument(h, info, 5);
   size_t e = cuemu__solver_size(type);
-  const char *name = "cusolverDn?syevd";
+  const char *name = jacobi ? "cusolverDn?syevj" : "cusolverDn?syevd";
   if (!check(name, "A", a, n, n, lda, e) ||
       !check(name, "W", w, n, 1, MAX1(n), cuemu__solver_real_size(type)) ||
       !check_info(name, info))
@@ -324,7 +335,13 @@ static cusolverStatus_t syevd(cusolverDnHandle_t h, cuemu_solver_type type,
                          .a = a,
                          .lda = lda,
                          .s = w,
-                         .info = info};
+                         .info = info,
+                         .jacobi = jacobi};
+  if (jacobi) {
+    /* The settings as the call finds them. */
+    c.tol = cuemu__solver_jacobi_tolerance(jacobi, type);
+    c.max_sweeps = jacobi->max_sweeps;
+  }
   return cuemu__solver_enqueue(h, run_syevd, &c);
 }
 
@@ -405,7 +422,7 @@ static cusolverStatus_t work_size(cusolverDnHandle_t h, int bad, int *lwork) {
       cusolverDnHandle_t h, int jobz, int uplo, int n, void *a, int lda,       \
       void *w, void *work, int lwork, int *info) {                             \
     (void)work, (void)lwork;                                                   \
-    return syevd(h, T, jobz, uplo, n, a, lda, w, info);                        \
+    return cuemu__solver_syevd(h, T, jobz, uplo, n, a, lda, w, info, NULL);    \
   }
 
 ORTHOGONAL_API(S, CUEMU_SOLVER_S, or, sy)
@@ -445,4 +462,85 @@ CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDnXgeqrf(
   if (h && (t < 0 || type_tau != type_a || compute != type_a))
     return CUSOLVER_STATUS_NOT_SUPPORTED;
   return geqrf(h, t, m, n, a, lda, tau, info);
+}
+
+/* ---- The 64-bit generic API's eigen-solver and SVD
+ * --------------------------------------------------
+ */
+
+/* The element type of A when the other types agree with it: the real
+ * counterpart for W or S (real), A's own for U, VT and the compute type;
+ * -1 otherwise. */
+static int spectral_type(int type_a, int type_real, int compute) {
+  int t = cuemu__solver_from_data_type(type_a);
+  int r = cuemu__solver_from_data_type(type_real);
+  if (t < 0 || compute != type_a || r < 0 || cuemu__solver_is_complex(r) ||
+      cuemu__solver_real_size(r) != cuemu__solver_real_size(t))
+    return -1;
+  return t;
+}
+
+static cusolverStatus_t generic_size(cusolverDnHandle_t h, int t,
+                                     size_t *device, size_t *host) {
+  if (!h)
+    return CUSOLVER_STATUS_NOT_INITIALIZED;
+  if (!device || !host)
+    return CUSOLVER_STATUS_INVALID_VALUE;
+  if (t < 0)
+    return CUSOLVER_STATUS_NOT_SUPPORTED;
+  *device = cuemu__solver_size(t);
+  *host = 0;
+  return CUSOLVER_STATUS_SUCCESS;
+}
+
+CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDnXsyevd_bufferSize(
+    cusolverDnHandle_t h, cusolverDnParams_t params, int jobz, int uplo,
+    int64_t n, int type_a, const void *a, int64_t lda, int type_w,
+    const void *w, int compute, size_t *device, size_t *host) {
+  (void)params, (void)jobz, (void)uplo, (void)a, (void)w;
+  if (h && (n < 0 || lda < MAX1(n)))
+    return CUSOLVER_STATUS_INVALID_VALUE;
+  return generic_size(h, spectral_type(type_a, type_w, compute), device, host);
+}
+
+CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDnXsyevd(
+    cusolverDnHandle_t h, cusolverDnParams_t params, int jobz, int uplo,
+    int64_t n, int type_a, void *a, int64_t lda, int type_w, void *w,
+    int compute, void *device_buffer, size_t device_bytes, void *host_buffer,
+    size_t host_bytes, int *info) {
+  (void)params, (void)device_buffer, (void)device_bytes, (void)host_buffer,
+      (void)host_bytes;
+  int t = spectral_type(type_a, type_w, compute);
+  if (h && t < 0)
+    return CUSOLVER_STATUS_NOT_SUPPORTED;
+  return cuemu__solver_syevd(h, t, jobz, uplo, n, a, lda, w, info, NULL);
+}
+
+CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDnXgesvd_bufferSize(
+    cusolverDnHandle_t h, cusolverDnParams_t params, signed char jobu,
+    signed char jobvt, int64_t m, int64_t n, int type_a, const void *a,
+    int64_t lda, int type_s, const void *s, int type_u, const void *u,
+    int64_t ldu, int type_vt, const void *vt, int64_t ldvt, int compute,
+    size_t *device, size_t *host) {
+  (void)params, (void)jobu, (void)jobvt, (void)a, (void)s, (void)u, (void)vt,
+      (void)ldu, (void)ldvt;
+  if (h && (m < 0 || n < 0 || lda < MAX1(m)))
+    return CUSOLVER_STATUS_INVALID_VALUE;
+  int t = spectral_type(type_a, type_s, compute);
+  return generic_size(h, type_u == type_a && type_vt == type_a ? t : -1, device,
+                      host);
+}
+
+CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDnXgesvd(
+    cusolverDnHandle_t h, cusolverDnParams_t params, signed char jobu,
+    signed char jobvt, int64_t m, int64_t n, int type_a, void *a, int64_t lda,
+    int type_s, void *s, int type_u, void *u, int64_t ldu, int type_vt,
+    void *vt, int64_t ldvt, int compute, void *device_buffer,
+    size_t device_bytes, void *host_buffer, size_t host_bytes, int *info) {
+  (void)params, (void)device_buffer, (void)device_bytes, (void)host_buffer,
+      (void)host_bytes;
+  int t = spectral_type(type_a, type_s, compute);
+  if (h && (t < 0 || type_u != type_a || type_vt != type_a))
+    return CUSOLVER_STATUS_NOT_SUPPORTED;
+  return gesvd(h, t, jobu, jobvt, m, n, a, lda, s, u, ldu, vt, ldvt, info);
 }
