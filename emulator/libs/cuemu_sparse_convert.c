@@ -280,7 +280,8 @@ static cusparseStatus_t to_sparse_check(cusparseHandle_t h,
     return CUSPARSE_STATUS_NOT_INITIALIZED;
   if (!a || !b || alg != 0 || a->rows != b->rows || a->cols != b->cols)
     return CUSPARSE_STATUS_INVALID_VALUE;
-  if (a->type != b->type)
+  /* cuemu writes CSR, CSC and COO, not the blocked formats. */
+  if (a->type != b->type || cuemu__sparse_is_blocked(b))
     return CUSPARSE_STATUS_NOT_SUPPORTED;
   return OK;
 }
