@@ -133,6 +133,7 @@ double cuemu__solver_jacobi_tolerance(const cuemu_solver_jacobi *j,
 typedef struct {
   double tol;
   int max_sweeps;
+  int unsorted; /* the results in the order the sweeps leave them */
   int sweeps;
   double residual;
 } cuemu_solver_sweeps;
@@ -163,6 +164,10 @@ typedef struct {
   struct cuemu_solver_jacobi *jacobi;
   double tol;
   int max_sweeps, econ;
+  /* syevjBatched and gesvdjBatched: the count of matrices (0: not a
+   * batched call) and whether their results stay unsorted. */
+  int64_t batch;
+  int unsorted;
 } cuemu_solver_call;
 
 /* Copies *call and enqueues run on it (cuemu__solver_submit). */
@@ -240,12 +245,14 @@ int cuemu__solver_svd_jacobi(const cuemu_solver_value *a, int64_t m, int64_t n,
                              double *s, cuemu_solver_value *u,
                              cuemu_solver_value *vt, cuemu_solver_sweeps *ctl);
 
-/* The syevd-style call (syevd, syevj, Xsyevd): checks the arguments and
- * enqueues; jacobi NULL for syevd. name names the function in faults. */
+/* The syevd-style call (syevd, syevj, syevjBatched, Xsyevd): checks the
+ * arguments and enqueues; jacobi NULL for syevd, batch 0 but for
+ * syevjBatched. */
 cusolverStatus_t cuemu__solver_syevd(cusolverDnHandle_t h,
                                      cuemu_solver_type type, int jobz,
                                      int uplo, int64_t n, void *a, int64_t lda,
                                      void *w, int *info,
-                                     cuemu_solver_jacobi *jacobi);
+                                     cuemu_solver_jacobi *jacobi,
+                                     int64_t batch);
 
 #endif /* CUEMU_SOLVER_H */

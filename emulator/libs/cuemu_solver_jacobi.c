@@ -123,13 +123,14 @@ double cuemu__solver_jacobi_tolerance(const cuemu_solver_jacobi *j,
  * ----------------------------------------------------------------------
  */
 
-static void run_gesvdj(void *p) {
-  cuemu_solver_call *c = p;
+/* One SVD: A at pa, S at ps, U at pu, V at pv, info at *info. */
+static void gesvdj_one(const cuemu_solver_call *c, void *pa, void *ps,
+                       void *pu, void *pv, int *info) {
   int64_t m = c->m, n = c->n, k = m < n ? m : n;
   /* A's SVD from that of A (m >= n) or of B = A^H: A = V_B S U_B^H. */
   int wide = m < n;
   int64_t rows = wide ? n : m, cols = wide ? m : n;
-  cuemu_solver_value *a = cuemu__solver_get(c->a, c->type, m, n, c->lda);
+  cuemu_solver_value *a = cuemu__solver_get(pa, c->type, m, n, c->lda);
   cuemu_solver_value *b = malloc((size_t)MAX1(m * n) * sizeof *b);
   cuemu_solver_value *u = malloc((size_t)MAX1(rows * rows) * sizeof *u);
   cuemu_solver_value *vt = malloc((size_t)MAX1(cols * cols) * sizeof *vt);
@@ -139,10 +140,13 @@ static void run_gesvdj(void *p) {
   if (a && b && u && vt && left && right && s) {
     for (int64_t j = 0; j < n; ++j)
       for (int64_t i = 0; i < m; ++i)
-        b[wide ? i * n + j : j * m + i] = wide ? conj(a[j * m + i]) : a[j * m + i];
-    cuemu_solver_sweeps ctl = {.tol = c->tol, .max_sweeps = c->max_sweeps};
-    int info = k > 0 ? cuemu__solver_svd_jacobi(b, rows, cols, s, u, vt, &ctl)
-                     : 0;
+        b[wide ? i * n + j : j * m + i] =
+            wide ? conj(a[j * m + i]) : a[j * m + i];
+    cuemu_solver_sweeps ctl = {.tol = c->tol,
+                               .max_sweeps = c->max_sweeps,
+                               .unsorted = c->unsorted};
+    int bad = k > 0 ? cuemu__solver_svd_jacobi(b, rows, cols, s, u, vt, &ctl)
+                    : 0;
     /* left = U (m x m), right = V (n x n): u and vt^H, swapped when wide. */
     for (int64_t j = 0; j < m; ++j)
       for (int64_t i = 0; i < m; ++i)
@@ -151,17 +155,17 @@ static void run_gesvdj(void *p) {
       for (int64_t i = 0; i < n; ++i)
         right[j * n + i] = wide ? u[j * n + i] : conj(vt[i * n + j]);
     for (int64_t i = 0; i < k; ++i)
-      cuemu__solver_store_real(c->s, c->type, i, s[i]);
+      cuemu__solver_store_real(ps, c->type, i, s[i]);
     if (c->vectors) {
-      cuemu__solver_put(c->u, c->type, m, c->econ ? k : m, c->ldu, left);
-      cuemu__solver_put(c->vt, c->type, n, c->econ ? k : n, c->ldvt, right);
+      cuemu__solver_put(pu, c->type, m, c->econ ? k : m, c->ldu, left);
+      cuemu__solver_put(pv, c->type, n, c->econ ? k : n, c->ldvt, right);
     }
     c->jacobi->residual = ctl.residual;
     c->jacobi->sweeps = ctl.sweeps;
-    c->jacobi->batched = 0;
+    c->jacobi->batched = c->batch > 0;
     /* min(m, n) + 1: the tolerance not met in the sweeps allowed. */
-    if (c->info)
-      *c->info = info ? (int)k + 1 : 0;
+    if (info)
+      *info = bad ? (int)k + 1 : 0;
   }
   free(a);
   free(b);
@@ -172,44 +176,71 @@ static void run_gesvdj(void *p) {
   free(s);
 }
 
+/* gesvdj, or gesvdjBatched's c->batch matrices one after another (A
+ * lda x n elements apart, S min(m, n), U ldu x m, V ldv x n; one info
+ * each). */
+static void run_gesvdj(void *p) {
+  cuemu_solver_call *c = p;
+  int64_t count = c->batch > 0 ? c->batch : 1, k = c->m < c->n ? c->m : c->n;
+  size_t e = cuemu__solver_size(c->type);
+  for (int64_t b = 0; b < count; ++b)
+    gesvdj_one(c, (char *)c->a + (size_t)(b * c->lda * c->n) * e,
+               (char *)c->s +
+                   (size_t)(b * k) * cuemu__solver_real_size(c->type),
+               (char *)c->u + (size_t)(b * c->ldu * c->m) * e,
+               (char *)c->vt + (size_t)(b * c->ldvt * c->n) * e,
+               c->info ? c->info + b : NULL);
+}
+
 static int check(const char *name, const char *arg, const void *p, int64_t rows,
                  int64_t cols, int64_t ld, size_t e) {
   return cuemu__solver_check(name, arg, p,
                              cuemu__solver_span(rows, cols, ld, e));
 }
 
+/* gesvdj, and gesvdjBatched (batch > 0: m and n at most 32, no economy
+ * size, as cuSOLVER's). */
 static cusolverStatus_t gesvdj(cusolverDnHandle_t h, cuemu_solver_type type,
                                int jobz, int econ, int64_t m, int64_t n,
                                void *a, int64_t lda, void *s, void *u,
                                int64_t ldu, void *v, int64_t ldv, int *info,
-                               cuemu_solver_jacobi *params) {
+                               cuemu_solver_jacobi *params, int64_t batch) {
+  /* The batched call's arguments count without econ. */
+  int shift = batch > 0 ? -1 : 0;
   if (!h)
     return CUSOLVER_STATUS_NOT_INITIALIZED;
   if (jobz != CUEMU_EIG_NOVECTOR && jobz != CUEMU_EIG_VECTOR)
     return cuemu__solver_bad_argument(h, info, 1);
   if (econ != 0 && econ != 1)
     return cuemu__solver_bad_argument(h, info, 2);
-  if (m < 0)
-    return cuemu__solver_bad_argument(h, info, 3);
-  if (n < 0)
-    return cuemu__solver_bad_argument(h, info, 4);
+  if (m < 0 || (batch > 0 && m > 32))
+    return cuemu__solver_bad_argument(h, info, 3 + shift);
+  if (n < 0 || (batch > 0 && n > 32))
+    return cuemu__solver_bad_argument(h, info, 4 + shift);
   if (lda < MAX1(m))
-    return cuemu__solver_bad_argument(h, info, 6);
+    return cuemu__solver_bad_argument(h, info, 6 + shift);
   int vectors = jobz == CUEMU_EIG_VECTOR;
   if (vectors && ldu < MAX1(m))
-    return cuemu__solver_bad_argument(h, info, 9);
+    return cuemu__solver_bad_argument(h, info, 9 + shift);
   if (vectors && ldv < MAX1(n))
-    return cuemu__solver_bad_argument(h, info, 11);
+    return cuemu__solver_bad_argument(h, info, 11 + shift);
   if (!params)
+    return cuemu__solver_bad_argument(h, info, 15 + shift);
+  if (batch < 0)
     return cuemu__solver_bad_argument(h, info, 15);
-  int64_t k = m < n ? m : n;
+  int64_t k = m < n ? m : n, count = batch > 0 ? batch : 1;
   size_t e = cuemu__solver_size(type);
-  const char *name = "cusolverDn?gesvdj";
-  if (!check(name, "A", a, m, n, lda, e) ||
-      !check(name, "S", s, k, 1, MAX1(k), cuemu__solver_real_size(type)) ||
-      (vectors && !check(name, "U", u, m, econ ? k : m, ldu, e)) ||
-      (vectors && !check(name, "V", v, n, econ ? k : n, ldv, e)) ||
-      (info && !cuemu__solver_check(name, "info", info, sizeof(int))))
+  const char *name = batch > 0 ? "cusolverDn?gesvdjBatched" : "cusolverDn?gesvdj";
+  /* A batch's matrices lie lda x n (U: ldu x m, V: ldv x n) apart. */
+  if (!check(name, "A", a, m, n + (count - 1) * n, lda, e) ||
+      !check(name, "S", s, k * count, 1, MAX1(k * count),
+             cuemu__solver_real_size(type)) ||
+      (vectors &&
+       !check(name, "U", u, m, (econ ? k : m) + (count - 1) * m, ldu, e)) ||
+      (vectors &&
+       !check(name, "V", v, n, (econ ? k : n) + (count - 1) * n, ldv, e)) ||
+      (info && !cuemu__solver_check(name, "info", info,
+                                    (size_t)count * sizeof(int))))
     return CUSOLVER_STATUS_SUCCESS;
   cuemu_solver_call c = {.type = type,
                          .vectors = vectors,
@@ -226,7 +257,10 @@ static cusolverStatus_t gesvdj(cusolverDnHandle_t h, cuemu_solver_type type,
                          .info = info,
                          .jacobi = params,
                          .tol = cuemu__solver_jacobi_tolerance(params, type),
-                         .max_sweeps = params->max_sweeps};
+                         .max_sweeps = params->max_sweeps,
+                         .batch = batch,
+                         /* only a batch may be unsorted, as cuSOLVER's */
+                         .unsorted = batch > 0 && !params->sort};
   return cuemu__solver_enqueue(h, run_gesvdj, &c);
 }
 
@@ -241,14 +275,20 @@ static cusolverStatus_t work_size(cusolverDnHandle_t h, int bad, int *lwork) {
   return CUSOLVER_STATUS_SUCCESS;
 }
 
-/* syevj runs syevd's path with the settings of params. */
+/* syevj runs syevd's path with the settings of params; syevjBatched
+ * (batch > 0) takes n at most 32, as cuSOLVER's. */
 static cusolverStatus_t syevj(cusolverDnHandle_t h, cuemu_solver_type type,
                               int jobz, int uplo, int64_t n, void *a,
                               int64_t lda, void *w, int *info,
-                              cuemu_solver_jacobi *params) {
+                              cuemu_solver_jacobi *params, int64_t batch) {
+  if (h && batch > 0 && n > 32)
+    return cuemu__solver_bad_argument(h, info, 3);
   if (h && !params)
     return cuemu__solver_bad_argument(h, info, 10);
-  return cuemu__solver_syevd(h, type, jobz, uplo, n, a, lda, w, info, params);
+  if (h && batch < 0)
+    return cuemu__solver_bad_argument(h, info, 11);
+  return cuemu__solver_syevd(h, type, jobz, uplo, n, a, lda, w, info, params,
+                             batch);
 }
 
 /* P the prefix, T the type, SY "sy"/"he". */
@@ -264,7 +304,7 @@ static cusolverStatus_t syevj(cusolverDnHandle_t h, cuemu_solver_type type,
       void *w, void *work, int lwork, int *info,                               \
       cuemu_solver_jacobi *params) {                                           \
     (void)work, (void)lwork;                                                   \
-    return syevj(h, T, jobz, uplo, n, a, lda, w, info, params);                \
+    return syevj(h, T, jobz, uplo, n, a, lda, w, info, params, 0);             \
   }                                                                            \
   CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDn##P##gesvdj_bufferSize(       \
       cusolverDnHandle_t h, int jobz, int econ, int m, int n, const void *a,   \
@@ -280,7 +320,43 @@ static cusolverStatus_t syevj(cusolverDnHandle_t h, cuemu_solver_type type,
       int lwork, int *info, cuemu_solver_jacobi *params) {                     \
     (void)work, (void)lwork;                                                   \
     return gesvdj(h, T, jobz, econ, m, n, a, lda, s, u, ldu, v, ldv, info,     \
-                  params);                                                     \
+                  params, 0);                                                  \
+  }                                                                            \
+  CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDn##P##SY##evjBatched_bufferSize( \
+      cusolverDnHandle_t h, int jobz, int uplo, int n, const void *a, int lda, \
+      const void *w, int *lwork, cuemu_solver_jacobi *params, int batch) {     \
+    (void)jobz, (void)uplo, (void)a, (void)w, (void)params;                    \
+    return work_size(h, n < 0 || n > 32 || lda < MAX1(n) || batch < 0, lwork); \
+  }                                                                            \
+  CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDn##P##SY##evjBatched(          \
+      cusolverDnHandle_t h, int jobz, int uplo, int n, void *a, int lda,       \
+      void *w, void *work, int lwork, int *info, cuemu_solver_jacobi *params,  \
+      int batch) {                                                             \
+    (void)work, (void)lwork;                                                   \
+    /* A batch of none is a batch: it enqueues nothing but the checks. */      \
+    return batch == 0 && h ? CUSOLVER_STATUS_SUCCESS                           \
+                           : syevj(h, T, jobz, uplo, n, a, lda, w, info,       \
+                                   params, batch);                             \
+  }                                                                            \
+  CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDn##P##gesvdjBatched_bufferSize( \
+      cusolverDnHandle_t h, int jobz, int m, int n, const void *a, int lda,    \
+      const void *s, const void *u, int ldu, const void *v, int ldv,           \
+      int *lwork, cuemu_solver_jacobi *params, int batch) {                    \
+    (void)jobz, (void)a, (void)s, (void)u, (void)ldu, (void)v, (void)ldv,      \
+        (void)params;                                                          \
+    return work_size(h,                                                        \
+                     m < 0 || n < 0 || m > 32 || n > 32 || lda < MAX1(m) ||    \
+                         batch < 0,                                            \
+                     lwork);                                                   \
+  }                                                                            \
+  CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDn##P##gesvdjBatched(           \
+      cusolverDnHandle_t h, int jobz, int m, int n, void *a, int lda, void *s, \
+      void *u, int ldu, void *v, int ldv, void *work, int lwork, int *info,    \
+      cuemu_solver_jacobi *params, int batch) {                                \
+    (void)work, (void)lwork;                                                   \
+    return batch == 0 && h ? CUSOLVER_STATUS_SUCCESS                           \
+                           : gesvdj(h, T, jobz, 0, m, n, a, lda, s, u, ldu, v, \
+                                    ldv, info, params, batch);                 \
   }
 
 JACOBI_API(S, CUEMU_SOLVER_S, sy)

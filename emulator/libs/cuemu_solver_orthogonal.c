@@ -104,10 +104,12 @@ static void run_gesvd(void *p) {
   free(s);
 }
 
-static void run_syevd(void *p) {
-  cuemu_solver_call *c = p;
+/* One eigen-decomposition: A at a (leading dimension c->lda), W at w,
+ * info at *info (NULL for none). */
+static void syevd_one(const cuemu_solver_call *c, void *pa, void *pw,
+                      int *info) {
   int64_t n = c->n;
-  cuemu_solver_value *a = cuemu__solver_get(c->a, c->type, n, n, c->lda);
+  cuemu_solver_value *a = cuemu__solver_get(pa, c->type, n, n, c->lda);
   double *w = malloc((size_t)MAX1(n) * sizeof *w);
   if (a && w) {
     /* The full Hermitian matrix from uplo's triangle (a real diagonal). */
@@ -120,25 +122,40 @@ static void run_syevd(void *p) {
           a[j * n + i] = conj(a[i * n + j]);
       }
     }
-    cuemu_solver_sweeps ctl = {.tol = c->tol, .max_sweeps = c->max_sweeps};
-    int info = cuemu__solver_eigh_jacobi(a, n, w, c->vectors,
-                                         c->jacobi ? &ctl : NULL);
+    cuemu_solver_sweeps ctl = {.tol = c->tol,
+                               .max_sweeps = c->max_sweeps,
+                               .unsorted = c->unsorted};
+    int bad = cuemu__solver_eigh_jacobi(a, n, w, c->vectors,
+                                        c->jacobi ? &ctl : NULL);
     for (int64_t i = 0; i < n; ++i)
-      cuemu__solver_store_real(c->s, c->type, i, w[i]);
+      cuemu__solver_store_real(pw, c->type, i, w[i]);
     if (c->vectors)
-      cuemu__solver_put(c->a, c->type, n, n, c->lda, a);
+      cuemu__solver_put(pa, c->type, n, n, c->lda, a);
     /* syevd: info = n when the sweeps did not converge; syevj: n + 1 (its
-     * tolerance and sweeps not met), with its report in the info object. */
+     * tolerance and sweeps not met), with its report in the info object
+     * (a batched call has none). */
     if (c->jacobi) {
       c->jacobi->residual = ctl.residual;
       c->jacobi->sweeps = ctl.sweeps;
-      c->jacobi->batched = 0;
+      c->jacobi->batched = c->batch > 0;
     }
-    if (c->info)
-      *c->info = info ? (int)n + (c->jacobi != NULL) : 0;
+    if (info)
+      *info = bad ? (int)n + (c->jacobi != NULL) : 0;
   }
   free(a);
   free(w);
+}
+
+/* syevd and syevj, or syevjBatched's c->batch matrices one after another
+ * (lda x n elements apart; W n apart; one info each). */
+static void run_syevd(void *p) {
+  cuemu_solver_call *c = p;
+  int64_t count = c->batch > 0 ? c->batch : 1;
+  size_t a_step = (size_t)(c->lda * c->n) * cuemu__solver_size(c->type);
+  size_t w_step = (size_t)c->n * cuemu__solver_real_size(c->type);
+  for (int64_t b = 0; b < count; ++b)
+    syevd_one(c, (char *)c->a + b * a_step, (char *)c->s + b * w_step,
+              c->info ? c->info + b : NULL);
 }
 
 /* ---- Checks and calls
@@ -311,7 +328,8 @@ cusolverStatus_t cuemu__solver_syevd(cusolverDnHandle_t h,
                                      cuemu_solver_type type, int jobz,
                                      int uplo, int64_t n, void *a, int64_t lda,
                                      void *w, int *info,
-                                     cuemu_solver_jacobi *jacobi) {
+                                     cuemu_solver_jacobi *jacobi,
+                                     int64_t batch) {
   if (!h)
     return CUSOLVER_STATUS_NOT_INITIALIZED;
   if (jobz != CUEMU_EIG_NOVECTOR && jobz != CUEMU_EIG_VECTOR)
@@ -323,10 +341,16 @@ cusolverStatus_t cuemu__solver_syevd(cusolverDnHandle_t h,
   if (lda < MAX1(n))
     return cuemu__solver_bad_argument(h, info, 5);
   size_t e = cuemu__solver_size(type);
-  const char *name = jacobi ? "cusolverDn?syevj" : "cusolverDn?syevd";
-  if (!check(name, "A", a, n, n, lda, e) ||
-      !check(name, "W", w, n, 1, MAX1(n), cuemu__solver_real_size(type)) ||
-      !check_info(name, info))
+  const char *name = batch  ? "cusolverDn?syevjBatched"
+                     : jacobi ? "cusolverDn?syevj"
+                              : "cusolverDn?syevd";
+  /* A batch: count matrices lda x n apart, as many W and info. */
+  int64_t count = batch > 0 ? batch : 1;
+  if (!check(name, "A", a, n, n + (count - 1) * n, lda, e) ||
+      !check(name, "W", w, n * count, 1, MAX1(n * count),
+             cuemu__solver_real_size(type)) ||
+      (info && !cuemu__solver_check(name, "devInfo", info,
+                                    (size_t)count * sizeof(int))))
     return CUSOLVER_STATUS_SUCCESS;
   cuemu_solver_call c = {.type = type,
                          .vectors = jobz == CUEMU_EIG_VECTOR,
@@ -336,11 +360,14 @@ cusolverStatus_t cuemu__solver_syevd(cusolverDnHandle_t h,
                          .lda = lda,
                          .s = w,
                          .info = info,
-                         .jacobi = jacobi};
+                         .jacobi = jacobi,
+                         .batch = batch};
   if (jacobi) {
-    /* The settings as the call finds them. */
+    /* The settings as the call finds them; only a batch may be unsorted,
+     * as cuSOLVER's. */
     c.tol = cuemu__solver_jacobi_tolerance(jacobi, type);
     c.max_sweeps = jacobi->max_sweeps;
+    c.unsorted = batch > 0 && !jacobi->sort;
   }
   return cuemu__solver_enqueue(h, run_syevd, &c);
 }
@@ -422,7 +449,7 @@ static cusolverStatus_t work_size(cusolverDnHandle_t h, int bad, int *lwork) {
       cusolverDnHandle_t h, int jobz, int uplo, int n, void *a, int lda,       \
       void *w, void *work, int lwork, int *info) {                             \
     (void)work, (void)lwork;                                                   \
-    return cuemu__solver_syevd(h, T, jobz, uplo, n, a, lda, w, info, NULL);    \
+    return cuemu__solver_syevd(h, T, jobz, uplo, n, a, lda, w, info, NULL, 0); \
   }
 
 ORTHOGONAL_API(S, CUEMU_SOLVER_S, or, sy)
@@ -513,7 +540,7 @@ CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDnXsyevd(
   int t = spectral_type(type_a, type_w, compute);
   if (h && t < 0)
     return CUSOLVER_STATUS_NOT_SUPPORTED;
-  return cuemu__solver_syevd(h, t, jobz, uplo, n, a, lda, w, info, NULL);
+  return cuemu__solver_syevd(h, t, jobz, uplo, n, a, lda, w, info, NULL, 0);
 }
 
 CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDnXgesvd_bufferSize(

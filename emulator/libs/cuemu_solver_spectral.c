@@ -114,7 +114,7 @@ done:
   /* Ascending eigenvalues, their vectors with them (selection sort). */
   for (int64_t i = 0; i < n; ++i)
     w[i] = creal(AT(a, n, i, i));
-  for (int64_t i = 0; i < n; ++i) {
+  for (int64_t i = 0; i < n && !(ctl && ctl->unsorted); ++i) {
     int64_t m = i;
     for (int64_t j = i + 1; j < n; ++j)
       if (w[j] < w[m])
@@ -237,7 +237,7 @@ int cuemu__solver_svd_jacobi(const cuemu_solver_value *a, int64_t m, int64_t n,
     converged = converged || orthogonal;
   }
   /* Descending singular values, U's and V's columns with them. */
-  for (int64_t i = 0; i < n; ++i) {
+  for (int64_t i = 0; i < n && !(ctl && ctl->unsorted); ++i) {
     int64_t k = i;
     for (int64_t j = i + 1; j < n; ++j)
       if (s[j] > s[k])
@@ -258,7 +258,10 @@ int cuemu__solver_svd_jacobi(const cuemu_solver_value *a, int64_t m, int64_t n,
       }
     }
   }
-  double tiny = (s[0] > 0 ? s[0] : 1) * DBL_EPSILON * (double)(m > n ? m : n);
+  double largest = 0;
+  for (int64_t j = 0; j < n; ++j)
+    largest = s[j] > largest ? s[j] : largest;
+  double tiny = (largest > 0 ? largest : 1) * DBL_EPSILON * (double)(m > n ? m : n);
   for (int64_t j = 0; j < m; ++j) {
     if (j < n && s[j] > tiny) {
       for (int64_t i = 0; i < m; ++i)

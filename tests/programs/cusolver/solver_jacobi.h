@@ -7,6 +7,8 @@
  *   back; one sweep allowed on a tight tolerance gives info = n + 1;
  * - gesvdj (D and C), tall and wide, full and economy, ||A - U S V^H||,
  *   U and V orthonormal, the same S without vectors;
+ * - syevjBatched (unsorted) and gesvdjBatched (D), each matrix of the
+ *   batch by its residual, their reports not supported;
  * - cusolverDnXsyevd and cusolverDnXgesvd (D and C);
  * - potrfBatched and potrsBatched (S and Z), one matrix of the batch
  *   indefinite.
@@ -40,6 +42,37 @@
                                  int lw, int *info, gesvdjInfo_t p) {          \
     return cusolverDn##P##gesvdj(h, j, econ, m, n, a, lda, s, u, ldu, v, ldv,  \
                                  work, lw, info, p);                           \
+  }                                                                            \
+  static cusolverStatus_t evjBatched(                                          \
+      cusolverDnHandle_t h, cusolverEigMode_t j, cublasFillMode_t u, int n,    \
+      T *a, int lda, R *w, int *info, syevjInfo_t p, int batch) {              \
+    int lw = 0;                                                                \
+    cusolverStatus_t s = cusolverDn##P##SY##evjBatched_bufferSize(             \
+        h, j, u, n, a, lda, w, &lw, p, batch);                                 \
+    if (s != CUSOLVER_STATUS_SUCCESS)                                          \
+      return s;                                                                \
+    T *work;                                                                   \
+    CHECK_CUDA(cudaMalloc(&work, (lw > 0 ? lw : 1) * sizeof(T)));              \
+    s = cusolverDn##P##SY##evjBatched(h, j, u, n, a, lda, w, work, lw, info,   \
+                                      p, batch);                               \
+    cudaFree(work);                                                            \
+    return s;                                                                  \
+  }                                                                            \
+  static cusolverStatus_t gesvdjBatched(                                       \
+      cusolverDnHandle_t h, cusolverEigMode_t j, int m, int n, T *a, int lda,  \
+      R *s, T *u, int ldu, T *v, int ldv, int *info, gesvdjInfo_t p,           \
+      int batch) {                                                             \
+    int lw = 0;                                                                \
+    cusolverStatus_t st = cusolverDn##P##gesvdjBatched_bufferSize(             \
+        h, j, m, n, a, lda, s, u, ldu, v, ldv, &lw, p, batch);                 \
+    if (st != CUSOLVER_STATUS_SUCCESS)                                         \
+      return st;                                                               \
+    T *work;                                                                   \
+    CHECK_CUDA(cudaMalloc(&work, (lw > 0 ? lw : 1) * sizeof(T)));              \
+    st = cusolverDn##P##gesvdjBatched(h, j, m, n, a, lda, s, u, ldu, v, ldv,   \
+                                      work, lw, info, p, batch);               \
+    cudaFree(work);                                                            \
+    return st;                                                                 \
   }                                                                            \
   static cusolverStatus_t potrfBatched(cusolverDnHandle_t h,                   \
                                        cublasFillMode_t u, int n, T **a,       \
@@ -371,6 +404,98 @@ template <class T> static void check_batched(cublasFillMode_t uplo) {
   cudaFree(dinfo);
 }
 
+/* syevjBatched, unsorted, then gesvdjBatched: each matrix of the batch
+ * by its residual; the report of a batched call is not supported. */
+template <class T> static void check_jacobi_batched(void) {
+  typedef typename real_of<T>::type R;
+  const char *t = type_name<T>();
+  const int n = 6, lda = 7, batch = 3;
+  std::vector<mat> a;
+  std::vector<T> host(lda * n * batch);
+  for (int b = 0; b < batch; ++b) {
+    a.push_back(hermitian<T>(n));
+    for (int j = 0; j < n; ++j)
+      for (int i = 0; i < n; ++i)
+        host[b * lda * n + j * lda + i] = from_c<T>(a[b](i, j));
+  }
+  T *da;
+  R *dw;
+  int *dinfo;
+  CHECK_CUDA(cudaMalloc(&da, host.size() * sizeof(T)));
+  CHECK_CUDA(cudaMemcpy(da, host.data(), host.size() * sizeof(T),
+                        cudaMemcpyHostToDevice));
+  CHECK_CUDA(cudaMalloc(&dw, n * batch * sizeof(R)));
+  CHECK_CUDA(cudaMalloc(&dinfo, batch * sizeof(int)));
+  syevjInfo_t params;
+  EXPECT_STATUS(cusolverDnCreateSyevjInfo(&params), CUSOLVER_STATUS_SUCCESS);
+  EXPECT_STATUS(cusolverDnXsyevjSetSortEig(params, 0), CUSOLVER_STATUS_SUCCESS);
+  EXPECT_STATUS(evjBatched(g_h, CUSOLVER_EIG_MODE_VECTOR,
+                           CUBLAS_FILL_MODE_LOWER, n, da, lda, dw, dinfo,
+                           params, batch),
+                CUSOLVER_STATUS_SUCCESS);
+  std::vector<R> w = from_device_real(dw, n * batch);
+  int info[batch];
+  CHECK_CUDA(cudaMemcpy(info, dinfo, sizeof info, cudaMemcpyDeviceToHost));
+  for (int b = 0; b < batch; ++b) {
+    double r, o;
+    std::vector<R> wb(w.begin() + b * n, w.begin() + (b + 1) * n);
+    eigen_residuals(a[b], from_device<T>(da + b * lda * n, n, n, lda), wb, &r,
+                    &o);
+    EXPECT(info[b] == 0 && r < tolerance<T>() && o < tolerance<T>(),
+           "%ssyevjBatched matrix %d: info %d, ||A V - V W|| %g, "
+           "||V^H V - I|| %g",
+           t, b, info[b], r, o);
+  }
+  double residual;
+  EXPECT_STATUS(cusolverDnXsyevjGetResidual(g_h, params, &residual),
+                CUSOLVER_STATUS_NOT_SUPPORTED);
+  EXPECT_STATUS(cusolverDnDestroySyevjInfo(params), CUSOLVER_STATUS_SUCCESS);
+  cudaFree(da), cudaFree(dw), cudaFree(dinfo);
+
+  /* gesvdjBatched: m x k matrices, full U and V. */
+  const int m = 5, k = 4;
+  std::vector<mat> g;
+  std::vector<T> hg(m * k * batch);
+  for (int b = 0; b < batch; ++b) {
+    g.push_back(random_mat<T>(m, k));
+    for (int j = 0; j < k; ++j)
+      for (int i = 0; i < m; ++i)
+        hg[b * m * k + j * m + i] = from_c<T>(g[b](i, j));
+  }
+  T *dg, *du, *dv;
+  R *ds;
+  CHECK_CUDA(cudaMalloc(&dg, hg.size() * sizeof(T)));
+  CHECK_CUDA(cudaMemcpy(dg, hg.data(), hg.size() * sizeof(T),
+                        cudaMemcpyHostToDevice));
+  CHECK_CUDA(cudaMalloc(&du, m * m * batch * sizeof(T)));
+  CHECK_CUDA(cudaMalloc(&dv, k * k * batch * sizeof(T)));
+  CHECK_CUDA(cudaMalloc(&ds, k * batch * sizeof(R)));
+  CHECK_CUDA(cudaMalloc(&dinfo, batch * sizeof(int)));
+  gesvdjInfo_t sp;
+  EXPECT_STATUS(cusolverDnCreateGesvdjInfo(&sp), CUSOLVER_STATUS_SUCCESS);
+  EXPECT_STATUS(gesvdjBatched(g_h, CUSOLVER_EIG_MODE_VECTOR, m, k, dg, m, ds,
+                              du, m, dv, k, dinfo, sp, batch),
+                CUSOLVER_STATUS_SUCCESS);
+  CHECK_CUDA(cudaMemcpy(info, dinfo, sizeof info, cudaMemcpyDeviceToHost));
+  std::vector<R> sv = from_device_real(ds, k * batch);
+  for (int b = 0; b < batch; ++b) {
+    mat u = from_device<T>(du + b * m * m, m, k, m),
+        v = from_device<T>(dv + b * k * k, k, k, k);
+    for (int j = 0; j < k; ++j)
+      for (int i = 0; i < m; ++i)
+        u(i, j) *= (double)sv[b * k + j];
+    double r = diff(mul(u, adjoint(v)), g[b]) / norm(g[b]);
+    EXPECT(info[b] == 0 && r < tolerance<T>(),
+           "%sgesvdjBatched matrix %d: info %d, ||U S V^H - A|| %g", t, b,
+           info[b], r);
+  }
+  int sweeps;
+  EXPECT_STATUS(cusolverDnXgesvdjGetSweeps(g_h, sp, &sweeps),
+                CUSOLVER_STATUS_NOT_SUPPORTED);
+  EXPECT_STATUS(cusolverDnDestroyGesvdjInfo(sp), CUSOLVER_STATUS_SUCCESS);
+  cudaFree(dg), cudaFree(du), cudaFree(dv), cudaFree(ds), cudaFree(dinfo);
+}
+
 static void check_jacobi(void) {
   /* Two types of each call (the four entry points of a call share one
    * path), so that the program compiles in a few seconds. */
@@ -384,6 +509,7 @@ static void check_jacobi(void) {
   check_generic<cuComplex>();
   check_batched<float>(CUBLAS_FILL_MODE_LOWER);
   check_batched<cuDoubleComplex>(CUBLAS_FILL_MODE_UPPER);
+  check_jacobi_batched<double>();
 }
 
 #endif /* SOLVER_JACOBI_H */
