@@ -249,6 +249,10 @@ void cuemu__sparse_op_scalar(cusparseHandle_t h, cuemu_sparse_op *op, int slot,
 /* Enqueues op on the handle's stream and takes it over. */
 cusparseStatus_t cuemu__sparse_submit(cusparseHandle_t h, cuemu_sparse_op *op);
 
+/* What cuemu does not emulate: prints "cuemu: <name>: <what> is not
+ * emulated" on stderr and gives CUSPARSE_STATUS_NOT_SUPPORTED. */
+cusparseStatus_t cuemu__sparse_unsupported(const char *name, const char *what);
+
 /* Checks that the arrays of a descriptor are device memory (a host
  * array faults as a GPU's kernel would: cuemu__libs_device_range). 1 when
  * they are. */

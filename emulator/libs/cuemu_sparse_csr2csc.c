@@ -90,7 +90,8 @@ static cusparseStatus_t csr2csc_check(cusparseHandle_t h, int m, int n, int nnz,
       (nnz > 0 && action == ACTION_NUMERIC && (!csr_val || !csc_val)))
     return BAD;
   if (action == ACTION_NUMERIC && !copy_size(type))
-    return CUSPARSE_STATUS_NOT_SUPPORTED;
+    return cuemu__sparse_unsupported("cusparseCsr2cscEx2",
+                                     "this value type");
   return CUSPARSE_STATUS_SUCCESS;
 }
 

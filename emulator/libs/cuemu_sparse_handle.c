@@ -224,6 +224,13 @@ cusparseStatus_t cuemu__sparse_submit(cusparseHandle_t h, cuemu_sparse_op *op) {
   }
 }
 
+cusparseStatus_t cuemu__sparse_unsupported(const char *name,
+                                           const char *what) {
+  fprintf(stderr, "cuemu: %s: %s is not emulated (CUSPARSE_STATUS_NOT_SUPPORTED)\n",
+          name, what);
+  return CUSPARSE_STATUS_NOT_SUPPORTED;
+}
+
 /* ---- Device memory checks --------------------------------------------------
  */
 

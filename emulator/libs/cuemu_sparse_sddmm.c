@@ -67,7 +67,7 @@ sddmm_check(cusparseHandle_t h, int op_a, int op_b, const void *alpha,
   if (a->type != type || b->type != type || c->type != type ||
       !cuemu__sparse_value_size(type) || a->batch_count != 1 ||
       b->batch_count != 1 || c->batch_count != 1)
-    return CUSPARSE_STATUS_NOT_SUPPORTED;
+    return cuemu__sparse_unsupported("cusparseSDDMM", "a compute type unlike the values' type, mixed value types or a strided batch");
   return CUSPARSE_STATUS_SUCCESS;
 }
 
