@@ -35,64 +35,62 @@ typedef struct {
   void *x;
 } gtsv;
 
-/* Solves one system, its diagonals at offset `at`, its right-hand sides
- * at x + at + j * ld, in place. */
-static void solve(const gtsv *g, int64_t at, value *l, value *dd, value *u,
-                  value *u2, value *b) {
-  int64_t m = g->m;
-  for (int64_t i = 0; i < m; ++i) {
+/* Loads one system's diagonals (at offset `at`) into l, d, u; u2, the
+ * second superdiagonal that pivoting fills, starts zero. */
+static void load(const gtsv *g, int64_t at, value *l, value *d, value *u,
+                 value *u2) {
+  for (int64_t i = 0; i < g->m; ++i) {
     l[i] = cuemu__sparse_load(g->dl, g->type, at + i);
-    dd[i] = cuemu__sparse_load(g->d, g->type, at + i);
+    d[i] = cuemu__sparse_load(g->d, g->type, at + i);
     u[i] = cuemu__sparse_load(g->du, g->type, at + i);
     u2[i] = (value){0, 0};
   }
+}
+
+/* Solves one system, its diagonals at offset `at`, its right-hand sides
+ * at x + at + j * ld, in place; l, d, u, u2 and b are m values each. */
+static void solve(const gtsv *g, int64_t at, value *l, value *d, value *u,
+                  value *u2, value *b) {
+  int64_t m = g->m;
   for (int64_t j = 0; j < g->n; ++j) {
+    /* The factors are made again for each right-hand side, which keeps
+     * the elimination to one loop. */
+    load(g, at, l, d, u, u2);
     int64_t xb = at + j * g->ld;
     for (int64_t i = 0; i < m; ++i)
       b[i] = cuemu__sparse_load(g->x, g->type, xb + i);
-    /* Elimination: row i + 1 loses its subdiagonal l[i + 1]; with pivoting
-     * the rows swap when |l[i + 1]| > |dd[i]|, which fills u2 (the second
-     * superdiagonal). The factors are recomputed for each right-hand side
-     * from fresh copies, which keeps the code to one loop. */
-    value *fd = dd, *fu = u, *fl = l;
+    /* Elimination: row i + 1 loses its subdiagonal l[i + 1]. With
+     * pivoting, rows i and i + 1 swap first when |l[i + 1]| > |d[i]|:
+     * row i becomes (l[i + 1], d[i + 1], u[i + 1]), which fills u2[i],
+     * and row i + 1 (d[i], u[i], 0). */
     for (int64_t i = 0; i + 1 < m; ++i) {
-      value sub_l = fl[i + 1];
-      if (g->pivot && modulus(sub_l) > modulus(fd[i])) {
-        /* Swap rows i and i + 1. */
-        value t;
-        t = fd[i], fd[i] = sub_l, sub_l = t;
-        t = fu[i], fu[i] = fd[i + 1], fd[i + 1] = t;
+      value below = l[i + 1], t;
+      if (g->pivot && modulus(below) > modulus(d[i])) {
+        t = d[i], d[i] = below, below = t;
+        t = u[i], u[i] = d[i + 1], d[i + 1] = t;
         if (i + 2 < m) {
-          u2[i] = fu[i + 1];
-          fu[i + 1] = (value){0, 0};
+          u2[i] = u[i + 1];
+          u[i + 1] = (value){0, 0};
         }
         t = b[i], b[i] = b[i + 1], b[i + 1] = t;
       }
-      value f = cuemu__sparse_div(sub_l, fd[i]);
-      fd[i + 1] = sub(fd[i + 1], cuemu__sparse_mul(f, fu[i]));
+      value f = cuemu__sparse_div(below, d[i]);
+      d[i + 1] = sub(d[i + 1], cuemu__sparse_mul(f, u[i]));
       if (i + 2 < m)
-        fu[i + 1] = sub(fu[i + 1], cuemu__sparse_mul(f, u2[i]));
+        u[i + 1] = sub(u[i + 1], cuemu__sparse_mul(f, u2[i]));
       b[i + 1] = sub(b[i + 1], cuemu__sparse_mul(f, b[i]));
     }
-    /* Back substitution with the upper band dd, fu, u2. */
+    /* Back substitution with the upper band d, u, u2. */
     for (int64_t i = m - 1; i >= 0; --i) {
       value s = b[i];
       if (i + 1 < m)
-        s = sub(s, cuemu__sparse_mul(fu[i], b[i + 1]));
+        s = sub(s, cuemu__sparse_mul(u[i], b[i + 1]));
       if (i + 2 < m)
         s = sub(s, cuemu__sparse_mul(u2[i], b[i + 2]));
-      b[i] = cuemu__sparse_div(s, fd[i]);
+      b[i] = cuemu__sparse_div(s, d[i]);
     }
     for (int64_t i = 0; i < m; ++i)
       cuemu__sparse_store(g->x, g->type, xb + i, b[i]);
-    /* The next right-hand side starts from the matrix again. */
-    if (j + 1 < g->n)
-      for (int64_t i = 0; i < m; ++i) {
-        l[i] = cuemu__sparse_load(g->dl, g->type, at + i);
-        dd[i] = cuemu__sparse_load(g->d, g->type, at + i);
-        u[i] = cuemu__sparse_load(g->du, g->type, at + i);
-        u2[i] = (value){0, 0};
-      }
   }
 }
 
