@@ -190,6 +190,16 @@ int cuemu__solver_check(const char *name, const char *arg, const void *p,
 size_t cuemu__solver_span(int64_t rows, int64_t cols, int64_t ld,
                           size_t element);
 
+/* A combination of data types the 64-bit generic API does not take here:
+ * prints "cuemu: <name>: ... is not emulated" on stderr and gives
+ * CUSOLVER_STATUS_NOT_SUPPORTED. */
+cusolverStatus_t cuemu__solver_unsupported(const char *name);
+/* A generic API's bufferSize for element type t (-1: unsupported):
+ * one element's bytes on the device, none on the host. */
+cusolverStatus_t cuemu__solver_generic_size(cusolverDnHandle_t h,
+                                            const char *name, int t,
+                                            size_t *device, size_t *host);
+
 /* Writes info into devInfo (device memory) in h's stream order: the
  * argument errors of LAPACK (info = -i for the i-th argument, counting
  * from the first after the handle) go this way, with

@@ -466,16 +466,12 @@ CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDnXgeqrf_bufferSize(
     int type_a, const void *a, int64_t lda, int type_tau, const void *tau,
     int compute, size_t *device, size_t *host) {
   (void)params, (void)a, (void)tau;
-  if (!h)
-    return CUSOLVER_STATUS_NOT_INITIALIZED;
-  if (m < 0 || n < 0 || lda < MAX1(m) || !device || !host)
+  if (h && (m < 0 || n < 0 || lda < MAX1(m)))
     return CUSOLVER_STATUS_INVALID_VALUE;
   int t = cuemu__solver_from_data_type(type_a);
-  if (t < 0 || type_tau != type_a || compute != type_a)
-    return CUSOLVER_STATUS_NOT_SUPPORTED;
-  *device = cuemu__solver_size(t);
-  *host = 0;
-  return CUSOLVER_STATUS_SUCCESS;
+  return cuemu__solver_generic_size(
+      h, "cusolverDnXgeqrf_bufferSize",
+      type_tau == type_a && compute == type_a ? t : -1, device, host);
 }
 
 CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDnXgeqrf(
@@ -487,7 +483,7 @@ CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDnXgeqrf(
       (void)host_bytes;
   int t = cuemu__solver_from_data_type(type_a);
   if (h && (t < 0 || type_tau != type_a || compute != type_a))
-    return CUSOLVER_STATUS_NOT_SUPPORTED;
+    return cuemu__solver_unsupported("cusolverDnXgeqrf");
   return geqrf(h, t, m, n, a, lda, tau, info);
 }
 
@@ -507,19 +503,6 @@ static int spectral_type(int type_a, int type_real, int compute) {
   return t;
 }
 
-static cusolverStatus_t generic_size(cusolverDnHandle_t h, int t,
-                                     size_t *device, size_t *host) {
-  if (!h)
-    return CUSOLVER_STATUS_NOT_INITIALIZED;
-  if (!device || !host)
-    return CUSOLVER_STATUS_INVALID_VALUE;
-  if (t < 0)
-    return CUSOLVER_STATUS_NOT_SUPPORTED;
-  *device = cuemu__solver_size(t);
-  *host = 0;
-  return CUSOLVER_STATUS_SUCCESS;
-}
-
 CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDnXsyevd_bufferSize(
     cusolverDnHandle_t h, cusolverDnParams_t params, int jobz, int uplo,
     int64_t n, int type_a, const void *a, int64_t lda, int type_w,
@@ -527,7 +510,9 @@ CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDnXsyevd_bufferSize(
   (void)params, (void)jobz, (void)uplo, (void)a, (void)w;
   if (h && (n < 0 || lda < MAX1(n)))
     return CUSOLVER_STATUS_INVALID_VALUE;
-  return generic_size(h, spectral_type(type_a, type_w, compute), device, host);
+  return cuemu__solver_generic_size(h, "cusolverDnXsyevd_bufferSize",
+                                    spectral_type(type_a, type_w, compute),
+                                    device, host);
 }
 
 CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDnXsyevd(
@@ -539,7 +524,7 @@ CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDnXsyevd(
       (void)host_bytes;
   int t = spectral_type(type_a, type_w, compute);
   if (h && t < 0)
-    return CUSOLVER_STATUS_NOT_SUPPORTED;
+    return cuemu__solver_unsupported("cusolverDnXsyevd");
   return cuemu__solver_syevd(h, t, jobz, uplo, n, a, lda, w, info, NULL, 0);
 }
 
@@ -554,8 +539,9 @@ CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDnXgesvd_bufferSize(
   if (h && (m < 0 || n < 0 || lda < MAX1(m)))
     return CUSOLVER_STATUS_INVALID_VALUE;
   int t = spectral_type(type_a, type_s, compute);
-  return generic_size(h, type_u == type_a && type_vt == type_a ? t : -1, device,
-                      host);
+  return cuemu__solver_generic_size(
+      h, "cusolverDnXgesvd_bufferSize",
+      type_u == type_a && type_vt == type_a ? t : -1, device, host);
 }
 
 CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDnXgesvd(
@@ -568,6 +554,6 @@ CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDnXgesvd(
       (void)host_bytes;
   int t = spectral_type(type_a, type_s, compute);
   if (h && (t < 0 || type_u != type_a || type_vt != type_a))
-    return CUSOLVER_STATUS_NOT_SUPPORTED;
+    return cuemu__solver_unsupported("cusolverDnXgesvd");
   return gesvd(h, t, jobu, jobvt, m, n, a, lda, s, u, ldu, vt, ldvt, info);
 }
