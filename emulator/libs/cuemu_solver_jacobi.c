@@ -183,13 +183,14 @@ static void run_gesvdj(void *p) {
   cuemu_solver_call *c = p;
   int64_t count = c->batch > 0 ? c->batch : 1, k = c->m < c->n ? c->m : c->n;
   size_t e = cuemu__solver_size(c->type);
+  /* U and V may be NULL without vectors. */
   for (int64_t b = 0; b < count; ++b)
-    gesvdj_one(c, (char *)c->a + (size_t)(b * c->lda * c->n) * e,
-               (char *)c->s +
-                   (size_t)(b * k) * cuemu__solver_real_size(c->type),
-               (char *)c->u + (size_t)(b * c->ldu * c->m) * e,
-               (char *)c->vt + (size_t)(b * c->ldvt * c->n) * e,
-               c->info ? c->info + b : NULL);
+    gesvdj_one(
+        c, (char *)c->a + (size_t)(b * c->lda * c->n) * e,
+        (char *)c->s + (size_t)(b * k) * cuemu__solver_real_size(c->type),
+        c->vectors ? (char *)c->u + (size_t)(b * c->ldu * c->m) * e : NULL,
+        c->vectors ? (char *)c->vt + (size_t)(b * c->ldvt * c->n) * e : NULL,
+        c->info ? c->info + b : NULL);
 }
 
 static int check(const char *name, const char *arg, const void *p, int64_t rows,
