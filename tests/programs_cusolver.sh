@@ -6,8 +6,9 @@
 #   QR with cuBLAS on one stream (solver_linear.cu); every factorization in
 #   S, D, C and Z and the 64-bit generic API checked by residuals
 #   (solver_types.cu); syevd/heevd and gesvd, then syevj/heevj, gesvdj,
-#   their batched forms, Xsyevd, Xgesvd, potrfBatched and potrsBatched
-#   (solver_spectral.cu with solver_jacobi.h, one build); bad arguments,
+#   their batched forms, sygvd/hegvj, Xsyevd, Xgesvd, potrfBatched and
+#   potrsBatched (solver_spectral.cu with solver_jacobi.h, one build); bad
+#   arguments,
 #   singular and indefinite matrices, stream order and a host
 #   array (solver_errors.cu);
 # - checks that the programs link cuemu's library, not NVIDIA's, also

@@ -168,6 +168,8 @@ typedef struct {
    * batched call) and whether their results stay unsorted. */
   int64_t batch;
   int unsorted;
+  /* sygvd and sygvj: the problem type (cusolverEigType_t, 1 to 3). */
+  int itype;
 } cuemu_solver_call;
 
 /* Copies *call and enqueues run on it (cuemu__solver_submit). */
@@ -233,6 +235,10 @@ void cuemu__solver_apply_q(const cuemu_solver_value *v, int64_t nv, int64_t k,
                            const cuemu_solver_value *tau, int side, int op,
                            int real, cuemu_solver_value *c, int64_t m,
                            int64_t n);
+
+/* Fills the n x n a's other triangle from uplo's (conjugated), the
+ * diagonal made real: the full Hermitian matrix that triangle stands for. */
+void cuemu__solver_hermitian(cuemu_solver_value *a, int64_t n, int uplo);
 
 /* Eigen-decomposition of the n x n Hermitian a (full): w ascending, a's
  * columns the eigenvectors when vectors is set. 0, or 1 when the Jacobi

@@ -112,16 +112,7 @@ static void syevd_one(const cuemu_solver_call *c, void *pa, void *pw,
   cuemu_solver_value *a = cuemu__solver_get(pa, c->type, n, n, c->lda);
   double *w = malloc((size_t)MAX1(n) * sizeof *w);
   if (a && w) {
-    /* The full Hermitian matrix from uplo's triangle (a real diagonal). */
-    for (int64_t j = 0; j < n; ++j) {
-      a[j * n + j] = creal(a[j * n + j]);
-      for (int64_t i = j + 1; i < n; ++i) {
-        if (c->uplo == CUEMU_LOWER)
-          a[i * n + j] = conj(a[j * n + i]);
-        else
-          a[j * n + i] = conj(a[i * n + j]);
-      }
-    }
+    cuemu__solver_hermitian(a, n, c->uplo);
     cuemu_solver_sweeps ctl = {.tol = c->tol,
                                .max_sweeps = c->max_sweeps,
                                .unsorted = c->unsorted};

@@ -34,6 +34,18 @@ static void rotate_columns(cuemu_solver_value *a, int64_t rows, int64_t p,
   }
 }
 
+void cuemu__solver_hermitian(cuemu_solver_value *a, int64_t n, int uplo) {
+  for (int64_t j = 0; j < n; ++j) {
+    AT(a, n, j, j) = creal(AT(a, n, j, j));
+    for (int64_t i = j + 1; i < n; ++i) {
+      if (uplo == CUEMU_LOWER)
+        AT(a, n, j, i) = conj(AT(a, n, i, j));
+      else
+        AT(a, n, i, j) = conj(AT(a, n, j, i));
+    }
+  }
+}
+
 /* The Frobenius norm of the n x n a's off-diagonal part. */
 static double off_diagonal(const cuemu_solver_value *a, int64_t n) {
   double off = 0;

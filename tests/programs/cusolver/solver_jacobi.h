@@ -9,6 +9,8 @@
  *   U and V orthonormal, the same S without vectors;
  * - syevjBatched (unsorted) and gesvdjBatched (D), each matrix of the
  *   batch by its residual, their reports not supported;
+ * - sygvd (D, lower) and hegvj (C, upper) for the three problem types,
+ *   an indefinite B giving info > n;
  * - cusolverDnXsyevd and cusolverDnXgesvd (D and C);
  * - potrfBatched and potrsBatched (S and Z), one matrix of the batch
  *   indefinite.
@@ -73,6 +75,27 @@
                                       work, lw, info, p, batch);               \
     cudaFree(work);                                                            \
     return st;                                                                 \
+  }                                                                            \
+  static cusolverStatus_t gvd(cusolverDnHandle_t h, cusolverEigType_t it,     \
+                              cusolverEigMode_t j, cublasFillMode_t u, int n,  \
+                              T *a, int lda, T *b, int ldb, R *w, int *info,   \
+                              syevjInfo_t p) {                                 \
+    int lw = 0;                                                                \
+    cusolverStatus_t s =                                                       \
+        p ? cusolverDn##P##SY##gvj_bufferSize(h, it, j, u, n, a, lda, b, ldb,  \
+                                              w, &lw, p)                       \
+          : cusolverDn##P##SY##gvd_bufferSize(h, it, j, u, n, a, lda, b, ldb,  \
+                                              w, &lw);                         \
+    if (s != CUSOLVER_STATUS_SUCCESS)                                          \
+      return s;                                                                \
+    T *work;                                                                   \
+    CHECK_CUDA(cudaMalloc(&work, (lw > 0 ? lw : 1) * sizeof(T)));              \
+    s = p ? cusolverDn##P##SY##gvj(h, it, j, u, n, a, lda, b, ldb, w, work,    \
+                                   lw, info, p)                                \
+          : cusolverDn##P##SY##gvd(h, it, j, u, n, a, lda, b, ldb, w, work,    \
+                                   lw, info);                                  \
+    cudaFree(work);                                                            \
+    return s;                                                                  \
   }                                                                            \
   static cusolverStatus_t potrfBatched(cusolverDnHandle_t h,                   \
                                        cublasFillMode_t u, int n, T **a,       \
@@ -496,6 +519,66 @@ template <class T> static void check_jacobi_batched(void) {
   cudaFree(dg), cudaFree(du), cudaFree(dv), cudaFree(ds), cudaFree(dinfo);
 }
 
+/* sygvd/hegvd (jacobi false) or sygvj/hegvj: the three problem types,
+ * A x = w B x (1), A B x = w x (2), B A x = w x (3), by their residuals and
+ * X^H B X = I (1 and 2); an indefinite B gives info > n. */
+template <class T> static void check_generalized(bool jacobi,
+                                                 cublasFillMode_t uplo) {
+  typedef typename real_of<T>::type R;
+  const char *t = type_name<T>();
+  const char *call = jacobi ? "sygvj" : "sygvd";
+  const int n = 7, lda = 8, ldb = 9;
+  mat a = hermitian<T>(n), g = random_mat<T>(n, n), b = mul(g, adjoint(g));
+  for (int i = 0; i < n; ++i)
+    b(i, i) += 1.0;
+  syevjInfo_t params = nullptr;
+  if (jacobi)
+    EXPECT_STATUS(cusolverDnCreateSyevjInfo(&params), CUSOLVER_STATUS_SUCCESS);
+  R *dw;
+  CHECK_CUDA(cudaMalloc(&dw, n * sizeof(R)));
+  const cusolverEigType_t types[] = {CUSOLVER_EIG_TYPE_1, CUSOLVER_EIG_TYPE_2,
+                                     CUSOLVER_EIG_TYPE_3};
+  for (cusolverEigType_t it : types) {
+    T *da = to_device<T>(a, lda), *db = to_device<T>(b, ldb);
+    EXPECT_STATUS(gvd(g_h, it, CUSOLVER_EIG_MODE_VECTOR, uplo, n, da, lda, db,
+                      ldb, dw, g_info, params),
+                  CUSOLVER_STATUS_SUCCESS);
+    EXPECT(device_int(g_info) == 0, "%s%s itype %d: info %d", t, call, (int)it,
+           device_int(g_info));
+    std::vector<R> w = from_device_real(dw, n);
+    mat x = from_device<T>(da, n, n, lda), xw = x;
+    for (int j = 0; j < n; ++j)
+      for (int i = 0; i < n; ++i)
+        xw(i, j) *= (double)w[j];
+    /* The two sides of each problem's equation. */
+    mat lhs = it == CUSOLVER_EIG_TYPE_1   ? mul(a, x)
+              : it == CUSOLVER_EIG_TYPE_2 ? mul(a, mul(b, x))
+                                          : mul(b, mul(a, x));
+    mat rhs = it == CUSOLVER_EIG_TYPE_1 ? mul(b, xw) : xw;
+    double r = diff(lhs, rhs) / (norm(lhs) + norm(rhs));
+    double o = it == CUSOLVER_EIG_TYPE_3
+                   ? 0
+                   : diff(mul(x, mul(b, x), true), eye(n)) / n;
+    EXPECT(r < tolerance<T>() && o < tolerance<T>(),
+           "%s%s itype %d uplo %d: residual %g, ||X^H B X - I|| %g", t, call,
+           (int)it, (int)uplo, r, o);
+    cudaFree(da), cudaFree(db);
+  }
+  /* B indefinite: info > n (its leading minor of order info - n). */
+  mat bad = b;
+  for (int i = 0; i < n; ++i)
+    bad(i, i) -= 1000.0;
+  T *da = to_device<T>(a, lda), *db = to_device<T>(bad, ldb);
+  EXPECT_STATUS(gvd(g_h, CUSOLVER_EIG_TYPE_1, CUSOLVER_EIG_MODE_NOVECTOR, uplo,
+                    n, da, lda, db, ldb, dw, g_info, params),
+                CUSOLVER_STATUS_SUCCESS);
+  EXPECT(device_int(g_info) == n + 1, "%s%s indefinite B: info %d", t, call,
+         device_int(g_info));
+  cudaFree(da), cudaFree(db), cudaFree(dw);
+  if (params)
+    cusolverDnDestroySyevjInfo(params);
+}
+
 static void check_jacobi(void) {
   /* Two types of each call (the four entry points of a call share one
    * path), so that the program compiles in a few seconds. */
@@ -510,6 +593,8 @@ static void check_jacobi(void) {
   check_batched<float>(CUBLAS_FILL_MODE_LOWER);
   check_batched<cuDoubleComplex>(CUBLAS_FILL_MODE_UPPER);
   check_jacobi_batched<double>();
+  check_generalized<double>(false, CUBLAS_FILL_MODE_LOWER);
+  check_generalized<cuComplex>(true, CUBLAS_FILL_MODE_UPPER);
 }
 
 #endif /* SOLVER_JACOBI_H */
