@@ -8,8 +8,7 @@
 #   (solver_types.cu); syevd/heevd and gesvd, then syevj/heevj, gesvdj,
 #   their batched forms, sygvd/hegvj, Xsyevd, Xgesvd, potrfBatched and
 #   potrsBatched (solver_spectral.cu with solver_jacobi.h, one build); bad
-#   arguments,
-#   singular and indefinite matrices, stream order and a host
+#   arguments, singular and indefinite matrices, stream order and a host
 #   array (solver_errors.cu);
 # - checks that the programs link cuemu's library, not NVIDIA's, also
 #   when NVIDIA's libcusolver.so is named by its path, and that the host
