@@ -5,7 +5,9 @@
 #   in the style of the samples' cuSolverDn_LinearSolver, Cholesky, LU and
 #   QR with cuBLAS on one stream (solver_linear.cu); every factorization in
 #   S, D, C and Z and the 64-bit generic API checked by residuals
-#   (solver_types.cu); syevd/heevd and gesvd (solver_spectral.cu); bad
+#   (solver_types.cu); syevd/heevd and gesvd, then syevj/heevj, gesvdj,
+#   their batched forms, sygvd/hegvj, Xsyevd, Xgesvd, potrfBatched and
+#   potrsBatched (solver_spectral.cu with solver_jacobi.h, one build); bad
 #   arguments, singular and indefinite matrices, stream order and a host
 #   array (solver_errors.cu);
 # - checks that the programs link cuemu's library, not NVIDIA's, also

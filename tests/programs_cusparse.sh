@@ -7,7 +7,8 @@
 #   64-bit indices, conversions and sparse vectors (sparse_products.cu),
 #   triangular solves (sparse_spsv.cu), csrilu02 and csric02 as
 #   preconditioners with SpSV (sparse_ilu.cu), status codes and a host
-#   array (sparse_errors.cu);
+#   array, after Csr2cscEx2, SDDMM, gtsv2 and the BSR and Blocked-ELL
+#   formats (sparse_errors.cu with sparse_formats.h, one build);
 # - checks that the programs link cuemu's library, not NVIDIA's, also
 #   when NVIDIA's libcusparse.so is named by its path, and that the host
 #   compiler links the cuemu toolkit's -lcusparse;

@@ -110,6 +110,34 @@ cuemu_solver_value *cuemu__solver_get(const void *p, cuemu_solver_type type,
 void cuemu__solver_put(void *p, cuemu_solver_type type, int64_t rows,
                        int64_t cols, int64_t ld, const cuemu_solver_value *a);
 
+/* The object of syevj's and gesvdj's settings (syevjInfo_t, gesvdjInfo_t:
+ * tolerance, 0 for the default, the element type's machine epsilon; the
+ * maximum of sweeps, 100 by default; sorting) and the report of the last
+ * call that ran with it (residual, executed sweeps; batched when that call
+ * was a batched one, which has none). */
+typedef struct cuemu_solver_jacobi {
+  double tol;
+  int max_sweeps, sort;
+  double residual;
+  int sweeps, batched;
+} cuemu_solver_jacobi;
+
+/* The tolerance a call with j runs with: j's, or the element type's
+ * machine epsilon (cuSOLVER's default). */
+double cuemu__solver_jacobi_tolerance(const cuemu_solver_jacobi *j,
+                                      cuemu_solver_type type);
+
+/* The limits a Jacobi solver runs under and what it reports: tol relative
+ * to the matrix's norm, the sweeps it may make; sweeps done and the
+ * residual on return. */
+typedef struct {
+  double tol;
+  int max_sweeps;
+  int unsorted; /* the results in the order the sweeps leave them */
+  int sweeps;
+  double residual;
+} cuemu_solver_sweeps;
+
 /* ---- The path onto the stream
  * ------------------------------------------------
  */
@@ -131,6 +159,17 @@ typedef struct {
   void *pivots;
   int ipiv64;
   int *info;
+  /* syevj and gesvdj: their settings and where the run reports (NULL for
+   * the other calls); econ for gesvdj's thin U and V. */
+  struct cuemu_solver_jacobi *jacobi;
+  double tol;
+  int max_sweeps, econ;
+  /* syevjBatched and gesvdjBatched: the count of matrices (0: not a
+   * batched call) and whether their results stay unsorted. */
+  int64_t batch;
+  int unsorted;
+  /* sygvd and sygvj: the problem type (cusolverEigType_t, 1 to 3). */
+  int itype;
 } cuemu_solver_call;
 
 /* Copies *call and enqueues run on it (cuemu__solver_submit). */
@@ -152,6 +191,16 @@ int cuemu__solver_check(const char *name, const char *arg, const void *p,
  * spans. */
 size_t cuemu__solver_span(int64_t rows, int64_t cols, int64_t ld,
                           size_t element);
+
+/* A combination of data types the 64-bit generic API does not take here:
+ * prints "cuemu: <name>: ... is not emulated" on stderr and gives
+ * CUSOLVER_STATUS_NOT_SUPPORTED. */
+cusolverStatus_t cuemu__solver_unsupported(const char *name);
+/* A generic API's bufferSize for element type t (-1: unsupported):
+ * one element's bytes on the device, none on the host. */
+cusolverStatus_t cuemu__solver_generic_size(cusolverDnHandle_t h,
+                                            const char *name, int t,
+                                            size_t *device, size_t *host);
 
 /* Writes info into devInfo (device memory) in h's stream order: the
  * argument errors of LAPACK (info = -i for the i-th argument, counting
@@ -187,14 +236,39 @@ void cuemu__solver_apply_q(const cuemu_solver_value *v, int64_t nv, int64_t k,
                            int real, cuemu_solver_value *c, int64_t m,
                            int64_t n);
 
+/* Fills the n x n a's other triangle from uplo's (conjugated), the
+ * diagonal made real: the full Hermitian matrix that triangle stands for. */
+void cuemu__solver_hermitian(cuemu_solver_value *a, int64_t n, int uplo);
+
 /* Eigen-decomposition of the n x n Hermitian a (full): w ascending, a's
  * columns the eigenvectors when vectors is set. 0, or 1 when the Jacobi
  * sweeps did not converge. */
 int cuemu__solver_eigh(cuemu_solver_value *a, int64_t n, double *w,
                        int vectors);
+/* The same under the limits of `ctl` (syevj): converged when the
+ * Frobenius norm of the off-diagonal part is at most ctl->tol times A's;
+ * ctl->residual is that norm at the end, ctl->sweeps the sweeps made. */
+int cuemu__solver_eigh_jacobi(cuemu_solver_value *a, int64_t n, double *w,
+                              int vectors, cuemu_solver_sweeps *ctl);
 /* SVD of the m x n matrix a (m >= n): s descending (n), u m x m (columns
  * beyond n completed to an orthonormal basis), vt n x n. */
 int cuemu__solver_svd(const cuemu_solver_value *a, int64_t m, int64_t n,
                       double *s, cuemu_solver_value *u, cuemu_solver_value *vt);
+/* The same under the limits of `ctl` (gesvdj): a pair of columns is
+ * orthogonal when |u_p^H u_q| <= ctl->tol |u_p| |u_q|; ctl->residual is
+ * the Frobenius norm of U^H A V's off-diagonal part. */
+int cuemu__solver_svd_jacobi(const cuemu_solver_value *a, int64_t m, int64_t n,
+                             double *s, cuemu_solver_value *u,
+                             cuemu_solver_value *vt, cuemu_solver_sweeps *ctl);
+
+/* The syevd-style call (syevd, syevj, syevjBatched, Xsyevd): checks the
+ * arguments and enqueues; jacobi NULL for syevd, batch 0 but for
+ * syevjBatched. */
+cusolverStatus_t cuemu__solver_syevd(cusolverDnHandle_t h,
+                                     cuemu_solver_type type, int jobz,
+                                     int uplo, int64_t n, void *a, int64_t lda,
+                                     void *w, int *info,
+                                     cuemu_solver_jacobi *jacobi,
+                                     int64_t batch);
 
 #endif /* CUEMU_SOLVER_H */

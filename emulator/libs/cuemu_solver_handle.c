@@ -3,6 +3,7 @@
  * the generic API, versions, and the path every computing call takes onto
  * its handle's stream (cuemu_solver.h).
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -173,6 +174,28 @@ size_t cuemu__solver_span(int64_t rows, int64_t cols, int64_t ld,
   if (rows <= 0 || cols <= 0)
     return 0;
   return (size_t)((cols - 1) * ld + rows) * element;
+}
+
+cusolverStatus_t cuemu__solver_unsupported(const char *name) {
+  fprintf(stderr,
+          "cuemu: %s: this combination of data types is not emulated "
+          "(CUSOLVER_STATUS_NOT_SUPPORTED)\n",
+          name);
+  return CUSOLVER_STATUS_NOT_SUPPORTED;
+}
+
+cusolverStatus_t cuemu__solver_generic_size(cusolverDnHandle_t h,
+                                            const char *name, int t,
+                                            size_t *device, size_t *host) {
+  if (!h)
+    return CUSOLVER_STATUS_NOT_INITIALIZED;
+  if (!device || !host)
+    return CUSOLVER_STATUS_INVALID_VALUE;
+  if (t < 0)
+    return cuemu__solver_unsupported(name);
+  *device = cuemu__solver_size(t);
+  *host = 0;
+  return CUSOLVER_STATUS_SUCCESS;
 }
 
 typedef struct {

@@ -316,20 +316,6 @@ static int generic_type(int data_type, int compute_type) {
   return t >= 0 && compute_type == data_type ? t : -1;
 }
 
-static cusolverStatus_t generic_size(cusolverDnHandle_t h, int data_type,
-                                     int compute_type, size_t *device,
-                                     size_t *host) {
-  if (!h)
-    return CUSOLVER_STATUS_NOT_INITIALIZED;
-  if (!device || !host)
-    return CUSOLVER_STATUS_INVALID_VALUE;
-  if (generic_type(data_type, compute_type) < 0)
-    return CUSOLVER_STATUS_NOT_SUPPORTED;
-  *device = cuemu__solver_size(generic_type(data_type, compute_type));
-  *host = 0;
-  return CUSOLVER_STATUS_SUCCESS;
-}
-
 CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDnXgetrf_bufferSize(
     cusolverDnHandle_t h, cusolverDnParams_t params, int64_t m, int64_t n,
     int type_a, const void *a, int64_t lda, int compute, size_t *device,
@@ -337,7 +323,9 @@ CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDnXgetrf_bufferSize(
   (void)params, (void)a;
   if (m < 0 || n < 0 || lda < MAX1(m))
     return h ? CUSOLVER_STATUS_INVALID_VALUE : CUSOLVER_STATUS_NOT_INITIALIZED;
-  return generic_size(h, type_a, compute, device, host);
+  return cuemu__solver_generic_size(h, "cusolverDnXgetrf_bufferSize",
+                                    generic_type(type_a, compute), device,
+                                    host);
 }
 
 CUEMU_SOLVER_EXPORT cusolverStatus_t
@@ -349,7 +337,7 @@ cusolverDnXgetrf(cusolverDnHandle_t h, cusolverDnParams_t params, int64_t m,
       (void)host_bytes;
   int t = generic_type(type_a, compute);
   if (h && t < 0)
-    return CUSOLVER_STATUS_NOT_SUPPORTED;
+    return cuemu__solver_unsupported("cusolverDnXgetrf");
   return getrf(h, t, m, n, a, lda, ipiv, 1, info);
 }
 
@@ -360,7 +348,7 @@ CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDnXgetrs(
   (void)params;
   int t = generic_type(type_a, type_b);
   if (h && t < 0)
-    return CUSOLVER_STATUS_NOT_SUPPORTED;
+    return cuemu__solver_unsupported("cusolverDnXgetrs");
   return getrs(h, t, op, n, nrhs, a, lda, ipiv, 1, b, ldb, info);
 }
 
@@ -371,7 +359,9 @@ CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDnXpotrf_bufferSize(
   (void)params, (void)a, (void)uplo;
   if (n < 0 || lda < MAX1(n))
     return h ? CUSOLVER_STATUS_INVALID_VALUE : CUSOLVER_STATUS_NOT_INITIALIZED;
-  return generic_size(h, type_a, compute, device, host);
+  return cuemu__solver_generic_size(h, "cusolverDnXpotrf_bufferSize",
+                                    generic_type(type_a, compute), device,
+                                    host);
 }
 
 CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDnXpotrf(
@@ -382,7 +372,7 @@ CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDnXpotrf(
       (void)host_bytes;
   int t = generic_type(type_a, compute);
   if (h && t < 0)
-    return CUSOLVER_STATUS_NOT_SUPPORTED;
+    return cuemu__solver_unsupported("cusolverDnXpotrf");
   return potr(h, t, run_potrf, uplo, n, 0, a, lda, NULL, 0, info);
 }
 
@@ -393,6 +383,6 @@ cusolverDnXpotrs(cusolverDnHandle_t h, cusolverDnParams_t params, int uplo,
   (void)params;
   int t = generic_type(type_a, type_b);
   if (h && t < 0)
-    return CUSOLVER_STATUS_NOT_SUPPORTED;
+    return cuemu__solver_unsupported("cusolverDnXpotrs");
   return potr(h, t, run_potrs, uplo, n, nrhs, a, lda, b, ldb, info);
 }

@@ -104,32 +104,49 @@ static void run_gesvd(void *p) {
   free(s);
 }
 
-static void run_syevd(void *p) {
-  cuemu_solver_call *c = p;
+/* One eigen-decomposition: A at a (leading dimension c->lda), W at w,
+ * info at *info (NULL for none). */
+static void syevd_one(const cuemu_solver_call *c, void *pa, void *pw,
+                      int *info) {
   int64_t n = c->n;
-  cuemu_solver_value *a = cuemu__solver_get(c->a, c->type, n, n, c->lda);
+  cuemu_solver_value *a = cuemu__solver_get(pa, c->type, n, n, c->lda);
   double *w = malloc((size_t)MAX1(n) * sizeof *w);
   if (a && w) {
-    /* The full Hermitian matrix from uplo's triangle (a real diagonal). */
-    for (int64_t j = 0; j < n; ++j) {
-      a[j * n + j] = creal(a[j * n + j]);
-      for (int64_t i = j + 1; i < n; ++i) {
-        if (c->uplo == CUEMU_LOWER)
-          a[i * n + j] = conj(a[j * n + i]);
-        else
-          a[j * n + i] = conj(a[i * n + j]);
-      }
-    }
-    int info = cuemu__solver_eigh(a, n, w, c->vectors);
+    cuemu__solver_hermitian(a, n, c->uplo);
+    cuemu_solver_sweeps ctl = {.tol = c->tol,
+                               .max_sweeps = c->max_sweeps,
+                               .unsorted = c->unsorted};
+    int bad = cuemu__solver_eigh_jacobi(a, n, w, c->vectors,
+                                        c->jacobi ? &ctl : NULL);
     for (int64_t i = 0; i < n; ++i)
-      cuemu__solver_store_real(c->s, c->type, i, w[i]);
+      cuemu__solver_store_real(pw, c->type, i, w[i]);
     if (c->vectors)
-      cuemu__solver_put(c->a, c->type, n, n, c->lda, a);
-    if (c->info)
-      *c->info = info ? (int)n : 0;
+      cuemu__solver_put(pa, c->type, n, n, c->lda, a);
+    /* syevd: info = n when the sweeps did not converge; syevj: n + 1 (its
+     * tolerance and sweeps not met), with its report in the info object
+     * (a batched call has none). */
+    if (c->jacobi) {
+      c->jacobi->residual = ctl.residual;
+      c->jacobi->sweeps = ctl.sweeps;
+      c->jacobi->batched = c->batch > 0;
+    }
+    if (info)
+      *info = bad ? (int)n + (c->jacobi != NULL) : 0;
   }
   free(a);
   free(w);
+}
+
+/* syevd and syevj, or syevjBatched's c->batch matrices one after another
+ * (lda x n elements apart; W n apart; one info each). */
+static void run_syevd(void *p) {
+  cuemu_solver_call *c = p;
+  int64_t count = c->batch > 0 ? c->batch : 1;
+  size_t a_step = (size_t)(c->lda * c->n) * cuemu__solver_size(c->type);
+  size_t w_step = (size_t)c->n * cuemu__solver_real_size(c->type);
+  for (int64_t b = 0; b < count; ++b)
+    syevd_one(c, (char *)c->a + b * a_step, (char *)c->s + b * w_step,
+              c->info ? c->info + b : NULL);
 }
 
 /* ---- Checks and calls
@@ -298,9 +315,12 @@ static cusolverStatus_t gesvd(cusolverDnHandle_t h, cuemu_solver_type type,
   return cuemu__solver_enqueue(h, run_gesvd, &c);
 }
 
-static cusolverStatus_t syevd(cusolverDnHandle_t h, cuemu_solver_type type,
-                              int jobz, int uplo, int64_t n, void *a,
-                              int64_t lda, void *w, int *info) {
+cusolverStatus_t cuemu__solver_syevd(cusolverDnHandle_t h,
+                                     cuemu_solver_type type, int jobz,
+                                     int uplo, int64_t n, void *a, int64_t lda,
+                                     void *w, int *info,
+                                     cuemu_solver_jacobi *jacobi,
+                                     int64_t batch) {
   if (!h)
     return CUSOLVER_STATUS_NOT_INITIALIZED;
   if (jobz != CUEMU_EIG_NOVECTOR && jobz != CUEMU_EIG_VECTOR)
@@ -312,10 +332,16 @@ static cusolverStatus_t syevd(cusolverDnHandle_t h, cuemu_solver_type type,
   if (lda < MAX1(n))
     return cuemu__solver_bad_argument(h, info, 5);
   size_t e = cuemu__solver_size(type);
-  const char *name = "cusolverDn?syevd";
-  if (!check(name, "A", a, n, n, lda, e) ||
-      !check(name, "W", w, n, 1, MAX1(n), cuemu__solver_real_size(type)) ||
-      !check_info(name, info))
+  const char *name = batch  ? "cusolverDn?syevjBatched"
+                     : jacobi ? "cusolverDn?syevj"
+                              : "cusolverDn?syevd";
+  /* A batch: count matrices lda x n apart, as many W and info. */
+  int64_t count = batch > 0 ? batch : 1;
+  if (!check(name, "A", a, n, n + (count - 1) * n, lda, e) ||
+      !check(name, "W", w, n * count, 1, MAX1(n * count),
+             cuemu__solver_real_size(type)) ||
+      (info && !cuemu__solver_check(name, "devInfo", info,
+                                    (size_t)count * sizeof(int))))
     return CUSOLVER_STATUS_SUCCESS;
   cuemu_solver_call c = {.type = type,
                          .vectors = jobz == CUEMU_EIG_VECTOR,
@@ -324,7 +350,16 @@ static cusolverStatus_t syevd(cusolverDnHandle_t h, cuemu_solver_type type,
                          .a = a,
                          .lda = lda,
                          .s = w,
-                         .info = info};
+                         .info = info,
+                         .jacobi = jacobi,
+                         .batch = batch};
+  if (jacobi) {
+    /* The settings as the call finds them; only a batch may be unsorted,
+     * as cuSOLVER's. */
+    c.tol = cuemu__solver_jacobi_tolerance(jacobi, type);
+    c.max_sweeps = jacobi->max_sweeps;
+    c.unsorted = batch > 0 && !jacobi->sort;
+  }
   return cuemu__solver_enqueue(h, run_syevd, &c);
 }
 
@@ -405,7 +440,7 @@ static cusolverStatus_t work_size(cusolverDnHandle_t h, int bad, int *lwork) {
       cusolverDnHandle_t h, int jobz, int uplo, int n, void *a, int lda,       \
       void *w, void *work, int lwork, int *info) {                             \
     (void)work, (void)lwork;                                                   \
-    return syevd(h, T, jobz, uplo, n, a, lda, w, info);                        \
+    return cuemu__solver_syevd(h, T, jobz, uplo, n, a, lda, w, info, NULL, 0); \
   }
 
 ORTHOGONAL_API(S, CUEMU_SOLVER_S, or, sy)
@@ -422,16 +457,12 @@ CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDnXgeqrf_bufferSize(
     int type_a, const void *a, int64_t lda, int type_tau, const void *tau,
     int compute, size_t *device, size_t *host) {
   (void)params, (void)a, (void)tau;
-  if (!h)
-    return CUSOLVER_STATUS_NOT_INITIALIZED;
-  if (m < 0 || n < 0 || lda < MAX1(m) || !device || !host)
+  if (h && (m < 0 || n < 0 || lda < MAX1(m)))
     return CUSOLVER_STATUS_INVALID_VALUE;
   int t = cuemu__solver_from_data_type(type_a);
-  if (t < 0 || type_tau != type_a || compute != type_a)
-    return CUSOLVER_STATUS_NOT_SUPPORTED;
-  *device = cuemu__solver_size(t);
-  *host = 0;
-  return CUSOLVER_STATUS_SUCCESS;
+  return cuemu__solver_generic_size(
+      h, "cusolverDnXgeqrf_bufferSize",
+      type_tau == type_a && compute == type_a ? t : -1, device, host);
 }
 
 CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDnXgeqrf(
@@ -443,6 +474,77 @@ CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDnXgeqrf(
       (void)host_bytes;
   int t = cuemu__solver_from_data_type(type_a);
   if (h && (t < 0 || type_tau != type_a || compute != type_a))
-    return CUSOLVER_STATUS_NOT_SUPPORTED;
+    return cuemu__solver_unsupported("cusolverDnXgeqrf");
   return geqrf(h, t, m, n, a, lda, tau, info);
+}
+
+/* ---- The 64-bit generic API's eigen-solver and SVD
+ * --------------------------------------------------
+ */
+
+/* The element type of A when the other types agree with it: the real
+ * counterpart for W or S (real), A's own for U, VT and the compute type;
+ * -1 otherwise. */
+static int spectral_type(int type_a, int type_real, int compute) {
+  int t = cuemu__solver_from_data_type(type_a);
+  int r = cuemu__solver_from_data_type(type_real);
+  if (t < 0 || compute != type_a || r < 0 || cuemu__solver_is_complex(r) ||
+      cuemu__solver_real_size(r) != cuemu__solver_real_size(t))
+    return -1;
+  return t;
+}
+
+CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDnXsyevd_bufferSize(
+    cusolverDnHandle_t h, cusolverDnParams_t params, int jobz, int uplo,
+    int64_t n, int type_a, const void *a, int64_t lda, int type_w,
+    const void *w, int compute, size_t *device, size_t *host) {
+  (void)params, (void)jobz, (void)uplo, (void)a, (void)w;
+  if (h && (n < 0 || lda < MAX1(n)))
+    return CUSOLVER_STATUS_INVALID_VALUE;
+  return cuemu__solver_generic_size(h, "cusolverDnXsyevd_bufferSize",
+                                    spectral_type(type_a, type_w, compute),
+                                    device, host);
+}
+
+CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDnXsyevd(
+    cusolverDnHandle_t h, cusolverDnParams_t params, int jobz, int uplo,
+    int64_t n, int type_a, void *a, int64_t lda, int type_w, void *w,
+    int compute, void *device_buffer, size_t device_bytes, void *host_buffer,
+    size_t host_bytes, int *info) {
+  (void)params, (void)device_buffer, (void)device_bytes, (void)host_buffer,
+      (void)host_bytes;
+  int t = spectral_type(type_a, type_w, compute);
+  if (h && t < 0)
+    return cuemu__solver_unsupported("cusolverDnXsyevd");
+  return cuemu__solver_syevd(h, t, jobz, uplo, n, a, lda, w, info, NULL, 0);
+}
+
+CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDnXgesvd_bufferSize(
+    cusolverDnHandle_t h, cusolverDnParams_t params, signed char jobu,
+    signed char jobvt, int64_t m, int64_t n, int type_a, const void *a,
+    int64_t lda, int type_s, const void *s, int type_u, const void *u,
+    int64_t ldu, int type_vt, const void *vt, int64_t ldvt, int compute,
+    size_t *device, size_t *host) {
+  (void)params, (void)jobu, (void)jobvt, (void)a, (void)s, (void)u, (void)vt,
+      (void)ldu, (void)ldvt;
+  if (h && (m < 0 || n < 0 || lda < MAX1(m)))
+    return CUSOLVER_STATUS_INVALID_VALUE;
+  int t = spectral_type(type_a, type_s, compute);
+  return cuemu__solver_generic_size(
+      h, "cusolverDnXgesvd_bufferSize",
+      type_u == type_a && type_vt == type_a ? t : -1, device, host);
+}
+
+CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDnXgesvd(
+    cusolverDnHandle_t h, cusolverDnParams_t params, signed char jobu,
+    signed char jobvt, int64_t m, int64_t n, int type_a, void *a, int64_t lda,
+    int type_s, void *s, int type_u, void *u, int64_t ldu, int type_vt,
+    void *vt, int64_t ldvt, int compute, void *device_buffer,
+    size_t device_bytes, void *host_buffer, size_t host_bytes, int *info) {
+  (void)params, (void)device_buffer, (void)device_bytes, (void)host_buffer,
+      (void)host_bytes;
+  int t = spectral_type(type_a, type_s, compute);
+  if (h && (t < 0 || type_u != type_a || type_vt != type_a))
+    return cuemu__solver_unsupported("cusolverDnXgesvd");
+  return gesvd(h, t, jobu, jobvt, m, n, a, lda, s, u, ldu, vt, ldvt, info);
 }

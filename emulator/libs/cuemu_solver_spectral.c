@@ -34,8 +34,35 @@ static void rotate_columns(cuemu_solver_value *a, int64_t rows, int64_t p,
   }
 }
 
+void cuemu__solver_hermitian(cuemu_solver_value *a, int64_t n, int uplo) {
+  for (int64_t j = 0; j < n; ++j) {
+    AT(a, n, j, j) = creal(AT(a, n, j, j));
+    for (int64_t i = j + 1; i < n; ++i) {
+      if (uplo == CUEMU_LOWER)
+        AT(a, n, j, i) = conj(AT(a, n, i, j));
+      else
+        AT(a, n, i, j) = conj(AT(a, n, j, i));
+    }
+  }
+}
+
+/* The Frobenius norm of the n x n a's off-diagonal part. */
+static double off_diagonal(const cuemu_solver_value *a, int64_t n) {
+  double off = 0;
+  for (int64_t j = 0; j < n; ++j)
+    for (int64_t i = 0; i < n; ++i)
+      if (i != j)
+        off = hypot(off, cabs(AT(a, n, i, j)));
+  return off;
+}
+
 int cuemu__solver_eigh(cuemu_solver_value *a, int64_t n, double *w,
                        int vectors) {
+  return cuemu__solver_eigh_jacobi(a, n, w, vectors, NULL);
+}
+
+int cuemu__solver_eigh_jacobi(cuemu_solver_value *a, int64_t n, double *w,
+                              int vectors, cuemu_solver_sweeps *ctl) {
   cuemu_solver_value *v = calloc((size_t)(n > 0 ? n * n : 1), sizeof *v);
   if (!v)
     return 1;
@@ -44,8 +71,16 @@ int cuemu__solver_eigh(cuemu_solver_value *a, int64_t n, double *w,
   double norm = 0;
   for (int64_t i = 0; i < n * n; ++i)
     norm = hypot(norm, cabs(a[i]));
-  int converged = 0;
-  for (int sweep = 0; sweep < SWEEPS && !converged; ++sweep) {
+  int converged = 0, sweeps = ctl ? ctl->max_sweeps : SWEEPS;
+  if (ctl)
+    ctl->sweeps = 0;
+  for (int sweep = 0; sweep < sweeps && !converged; ++sweep) {
+    if (ctl && off_diagonal(a, n) <= ctl->tol * norm) {
+      converged = 1;
+      break;
+    }
+    if (ctl)
+      ctl->sweeps = sweep + 1;
     converged = 1;
     for (int64_t p = 0; p < n; ++p)
       for (int64_t q = p + 1; q < n; ++q) {
@@ -75,6 +110,11 @@ int cuemu__solver_eigh(cuemu_solver_value *a, int64_t n, double *w,
         AT(a, n, p, q) = AT(a, n, q, p) = 0;
       }
   }
+  if (ctl) {
+    ctl->residual = off_diagonal(a, n);
+    converged = converged || ctl->residual <= ctl->tol * norm;
+    goto done;
+  }
   /* Sweeps that ran out with only rounding-level elements left off the
    * diagonal have converged too. */
   for (int64_t j = 0; j < n && !converged; ++j)
@@ -86,7 +126,7 @@ done:
   /* Ascending eigenvalues, their vectors with them (selection sort). */
   for (int64_t i = 0; i < n; ++i)
     w[i] = creal(AT(a, n, i, i));
-  for (int64_t i = 0; i < n; ++i) {
+  for (int64_t i = 0; i < n && !(ctl && ctl->unsorted); ++i) {
     int64_t m = i;
     for (int64_t j = i + 1; j < n; ++j)
       if (w[j] < w[m])
@@ -144,6 +184,12 @@ static void orthonormalize(cuemu_solver_value *u, int64_t m, int64_t j) {
 int cuemu__solver_svd(const cuemu_solver_value *a, int64_t m, int64_t n,
                       double *s, cuemu_solver_value *u,
                       cuemu_solver_value *vt) {
+  return cuemu__solver_svd_jacobi(a, m, n, s, u, vt, NULL);
+}
+
+int cuemu__solver_svd_jacobi(const cuemu_solver_value *a, int64_t m, int64_t n,
+                             double *s, cuemu_solver_value *u,
+                             cuemu_solver_value *vt, cuemu_solver_sweeps *ctl) {
   /* u's first n columns start as A and are rotated until orthogonal:
    * A V = U S. */
   cuemu_solver_value *v = calloc((size_t)(n > 0 ? n * n : 1), sizeof *v);
@@ -153,8 +199,11 @@ int cuemu__solver_svd(const cuemu_solver_value *a, int64_t m, int64_t n,
   memcpy(u, a, (size_t)(m * n) * sizeof *u);
   for (int64_t i = 0; i < n; ++i)
     AT(v, n, i, i) = 1;
-  int converged = 0;
-  for (int sweep = 0; sweep < SWEEPS && !converged; ++sweep) {
+  int converged = 0, sweeps = ctl ? ctl->max_sweeps : SWEEPS;
+  double tol = ctl && ctl->tol > DBL_EPSILON ? ctl->tol : DBL_EPSILON;
+  if (ctl)
+    ctl->sweeps = 0;
+  for (int sweep = 0; sweep < sweeps && !converged; ++sweep) {
     converged = 1;
     for (int64_t p = 0; p < n; ++p)
       for (int64_t q = p + 1; q < n; ++q) {
@@ -163,8 +212,10 @@ int cuemu__solver_svd(const cuemu_solver_value *a, int64_t m, int64_t n,
         for (int64_t i = 0; i < m; ++i)
           gamma += conj(AT(u, m, i, p)) * AT(u, m, i, q);
         double g = cabs(gamma);
-        if (g == 0 || g <= DBL_EPSILON * sqrt(alpha * beta))
+        if (g == 0 || g <= tol * sqrt(alpha * beta))
           continue;
+        if (ctl && converged)
+          ctl->sweeps = sweep + 1;
         converged = 0;
         cuemu_solver_value e = gamma / g;
         for (int64_t i = 0; i < m; ++i)
@@ -179,8 +230,26 @@ int cuemu__solver_svd(const cuemu_solver_value *a, int64_t m, int64_t n,
   }
   for (int64_t j = 0; j < n; ++j)
     s[j] = sqrt(column_norm2(u, m, j));
+  if (ctl) {
+    /* (U^H A V)_pq = u_p^H (A v_q) with u_p = (A v_p) / s_p: the
+     * rotated columns' inner products, each divided by s_p. */
+    double off = 0;
+    int orthogonal = 1;
+    for (int64_t p = 0; p < n; ++p)
+      for (int64_t q = 0; q < n && s[p] > 0; ++q)
+        if (q != p) {
+          cuemu_solver_value d = 0;
+          for (int64_t i = 0; i < m; ++i)
+            d += conj(AT(u, m, i, p)) * AT(u, m, i, q);
+          off = hypot(off, cabs(d) / s[p]);
+          orthogonal = orthogonal && cabs(d) <= tol * s[p] * s[q];
+        }
+    ctl->residual = off;
+    /* The last sweep allowed may have made every pair orthogonal. */
+    converged = converged || orthogonal;
+  }
   /* Descending singular values, U's and V's columns with them. */
-  for (int64_t i = 0; i < n; ++i) {
+  for (int64_t i = 0; i < n && !(ctl && ctl->unsorted); ++i) {
     int64_t k = i;
     for (int64_t j = i + 1; j < n; ++j)
       if (s[j] > s[k])
@@ -201,7 +270,10 @@ int cuemu__solver_svd(const cuemu_solver_value *a, int64_t m, int64_t n,
       }
     }
   }
-  double tiny = (s[0] > 0 ? s[0] : 1) * DBL_EPSILON * (double)(m > n ? m : n);
+  double largest = 0;
+  for (int64_t j = 0; j < n; ++j)
+    largest = s[j] > largest ? s[j] : largest;
+  double tiny = (largest > 0 ? largest : 1) * DBL_EPSILON * (double)(m > n ? m : n);
   for (int64_t j = 0; j < m; ++j) {
     if (j < n && s[j] > tiny) {
       for (int64_t i = 0; i < m; ++i)

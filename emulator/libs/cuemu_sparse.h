@@ -51,7 +51,9 @@ enum { CUSPARSE_MATRIX_TYPE_GENERAL = 0, CUSPARSE_MATRIX_TYPE_TRIANGULAR = 3 };
 enum {
   CUSPARSE_FORMAT_CSR = 1,
   CUSPARSE_FORMAT_CSC = 2,
-  CUSPARSE_FORMAT_COO = 3
+  CUSPARSE_FORMAT_COO = 3,
+  CUSPARSE_FORMAT_BLOCKED_ELL = 5,
+  CUSPARSE_FORMAT_BSR = 6
 };
 enum { CUSPARSE_ORDER_COL = 1, CUSPARSE_ORDER_ROW = 2 };
 enum { CUSPARSE_INDEX_16U = 1, CUSPARSE_INDEX_32I = 2, CUSPARSE_INDEX_64I = 3 };
@@ -102,10 +104,17 @@ typedef struct cusparseDnMatDescr {
   int64_t batch_stride;
 } cuemu_sparse_dnmat;
 
-/* A sparse matrix (cusparseSpMatDescr) in CSR, CSC or COO. For CSR
- * `offsets` are the row offsets and `indices` the column indices; for CSC
- * the column offsets and row indices; for COO `offsets` are the row
- * indices and `indices` the column indices. */
+/* A sparse matrix (cusparseSpMatDescr) in CSR, CSC, COO, BSR or
+ * Blocked-ELL. For CSR `offsets` are the row offsets and `indices` the
+ * column indices; for CSC the column offsets and row indices; for COO
+ * `offsets` are the row indices and `indices` the column indices. For BSR
+ * `offsets` are the block rows' offsets, `indices` the block columns
+ * (`blocks` of them), each block block_rows x block_cols stored in
+ * block_order; for Blocked-ELL `indices` are the block columns (-1 for an
+ * empty block), (rows / block_rows) x (ell_cols / block_rows) of them in
+ * row-major order, and the values rows x ell_cols in row-major order.
+ * `nnz` is the count of stored values (for the blocked formats, zeros
+ * inside blocks included). */
 typedef struct cusparseSpMatDescr {
   int format;
   int64_t rows, cols, nnz;
@@ -113,6 +122,8 @@ typedef struct cusparseSpMatDescr {
   int offset_type, index_type, base, type;
   int fill_mode, diag_type;
   int batch_count;
+  int64_t blocks, block_rows, block_cols, ell_cols;
+  int block_order;
 } cuemu_sparse_spmat;
 
 /* The legacy API's matrix descriptor (cusparseMatDescr_t): matrix type,
@@ -238,6 +249,10 @@ void cuemu__sparse_op_scalar(cusparseHandle_t h, cuemu_sparse_op *op, int slot,
 /* Enqueues op on the handle's stream and takes it over. */
 cusparseStatus_t cuemu__sparse_submit(cusparseHandle_t h, cuemu_sparse_op *op);
 
+/* What cuemu does not emulate: prints "cuemu: <name>: <what> is not
+ * emulated" on stderr and gives CUSPARSE_STATUS_NOT_SUPPORTED. */
+cusparseStatus_t cuemu__sparse_unsupported(const char *name, const char *what);
+
 /* Checks that the arrays of a descriptor are device memory (a host
  * array faults as a GPU's kernel would: cuemu__libs_device_range). 1 when
  * they are. */
@@ -252,11 +267,24 @@ static inline int64_t cuemu__sparse_dn_at(const cuemu_sparse_dnmat *m,
   return m->order == CUSPARSE_ORDER_COL ? j * m->ld + i : i * m->ld + j;
 }
 
-/* Calls f(row, col, k, data) for each stored element k of a CSR, CSC or
- * COO matrix, indices made 0-based. */
+/* Calls f(row, col, k, data) for each stored element k of a sparse matrix
+ * of any format, indices made 0-based (k indexes the values array). */
 void cuemu__sparse_for_each(const cuemu_sparse_spmat *a,
                             void (*f)(int64_t row, int64_t col, int64_t k,
                                       void *data),
                             void *data);
+
+/* The same for BSR and Blocked-ELL (cuemu_sparse_blocked.c); and the
+ * device memory check of their arrays (1 when they are device memory). */
+void cuemu__sparse_for_each_blocked(const cuemu_sparse_spmat *a,
+                                    void (*f)(int64_t row, int64_t col,
+                                              int64_t k, void *data),
+                                    void *data);
+int cuemu__sparse_check_blocked(const char *name, const cuemu_sparse_spmat *a);
+
+static inline int cuemu__sparse_is_blocked(const cuemu_sparse_spmat *a) {
+  return a->format == CUSPARSE_FORMAT_BSR ||
+         a->format == CUSPARSE_FORMAT_BLOCKED_ELL;
+}
 
 #endif /* CUEMU_SPARSE_H */

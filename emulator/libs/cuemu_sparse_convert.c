@@ -68,7 +68,8 @@ static cusparseStatus_t vector_op(cusparseHandle_t h, const char *name,
   if (!x || !y || (scalars && (!alpha || !beta)) || x->size != y->size)
     return CUSPARSE_STATUS_INVALID_VALUE;
   if (x->type != y->type)
-    return CUSPARSE_STATUS_NOT_SUPPORTED;
+    return cuemu__sparse_unsupported("cusparseAxpby/Gather/Scatter",
+                                     "mixed value types");
   if (!cuemu__sparse_check_spvec(name, x) ||
       !cuemu__sparse_check_dnvec(name, y))
     return OK;
@@ -127,7 +128,9 @@ static cusparseStatus_t spvv_check(cusparseHandle_t h, int op_x,
        op_x != CUSPARSE_OPERATION_CONJUGATE_TRANSPOSE))
     return CUSPARSE_STATUS_INVALID_VALUE;
   if (x->type != y->type || x->type != type)
-    return CUSPARSE_STATUS_NOT_SUPPORTED;
+    return cuemu__sparse_unsupported(
+        "cusparseSpVV", "a compute type unlike the values' type or mixed value "
+                        "types");
   return OK;
 }
 
@@ -199,7 +202,8 @@ static cusparseStatus_t to_dense_check(cusparseHandle_t h,
   if (!a || !b || alg != 0 || a->rows != b->rows || a->cols != b->cols)
     return CUSPARSE_STATUS_INVALID_VALUE;
   if (a->type != b->type)
-    return CUSPARSE_STATUS_NOT_SUPPORTED;
+    return cuemu__sparse_unsupported("cusparseSparseToDense",
+                                     "a change of value type");
   return OK;
 }
 
@@ -280,8 +284,13 @@ static cusparseStatus_t to_sparse_check(cusparseHandle_t h,
     return CUSPARSE_STATUS_NOT_INITIALIZED;
   if (!a || !b || alg != 0 || a->rows != b->rows || a->cols != b->cols)
     return CUSPARSE_STATUS_INVALID_VALUE;
+  /* cuemu writes CSR, CSC and COO, not the blocked formats. */
+  if (cuemu__sparse_is_blocked(b))
+    return cuemu__sparse_unsupported("cusparseDenseToSparse",
+                                     "a BSR or Blocked-ELL result");
   if (a->type != b->type)
-    return CUSPARSE_STATUS_NOT_SUPPORTED;
+    return cuemu__sparse_unsupported("cusparseDenseToSparse",
+                                     "a change of value type");
   return OK;
 }
 

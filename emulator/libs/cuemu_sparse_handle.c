@@ -224,6 +224,13 @@ cusparseStatus_t cuemu__sparse_submit(cusparseHandle_t h, cuemu_sparse_op *op) {
   }
 }
 
+cusparseStatus_t cuemu__sparse_unsupported(const char *name,
+                                           const char *what) {
+  fprintf(stderr, "cuemu: %s: %s is not emulated (CUSPARSE_STATUS_NOT_SUPPORTED)\n",
+          name, what);
+  return CUSPARSE_STATUS_NOT_SUPPORTED;
+}
+
 /* ---- Device memory checks --------------------------------------------------
  */
 
@@ -251,6 +258,8 @@ int cuemu__sparse_check_dnmat(const char *name, const cuemu_sparse_dnmat *m) {
 }
 
 int cuemu__sparse_check_spmat(const char *name, const cuemu_sparse_spmat *a) {
+  if (cuemu__sparse_is_blocked(a))
+    return cuemu__sparse_check_blocked(name, a);
   int64_t offsets = a->format == CUSPARSE_FORMAT_CSR   ? a->rows + 1
                     : a->format == CUSPARSE_FORMAT_CSC ? a->cols + 1
                                                        : a->nnz;
@@ -270,6 +279,10 @@ void cuemu__sparse_for_each(const cuemu_sparse_spmat *a,
                                       void *data),
                             void *data) {
   int64_t base = a->base;
+  if (cuemu__sparse_is_blocked(a)) {
+    cuemu__sparse_for_each_blocked(a, f, data);
+    return;
+  }
   if (a->format == CUSPARSE_FORMAT_COO) {
     for (int64_t k = 0; k < a->nnz; ++k)
       f(cuemu__sparse_index(a->offsets, a->offset_type, k) - base,

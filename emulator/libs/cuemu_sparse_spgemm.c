@@ -61,7 +61,9 @@ static cusparseStatus_t check(cusparseHandle_t h, int op_a, int op_b,
       a->format != CUSPARSE_FORMAT_CSR || b->format != CUSPARSE_FORMAT_CSR ||
       c->format != CUSPARSE_FORMAT_CSR || a->type != type || b->type != type ||
       c->type != type || a->batch_count != 1 || b->batch_count != 1)
-    return CUSPARSE_STATUS_NOT_SUPPORTED;
+    return cuemu__sparse_unsupported(
+        "cusparseSpGEMM", "an operation other than NON_TRANSPOSE, a matrix not "
+                          "in CSR, mixed value types or a strided batch");
   return OK;
 }
 

@@ -90,7 +90,7 @@ spmv_check(cusparseHandle_t h, int op_a, const void *alpha,
     return CUSPARSE_STATUS_INVALID_VALUE;
   if (a->type != type || x->type != type || y->type != type ||
       !cuemu__sparse_value_size(type) || a->batch_count != 1)
-    return CUSPARSE_STATUS_NOT_SUPPORTED;
+    return cuemu__sparse_unsupported("cusparseSpMV", "a compute type unlike the values' type, mixed value types or a strided batch");
   return CUSPARSE_STATUS_SUCCESS;
 }
 
@@ -197,7 +197,7 @@ spmm_check(cusparseHandle_t h, int op_a, int op_b, const void *alpha,
   if (a->type != type || b->type != type || c->type != type ||
       !cuemu__sparse_value_size(type) || a->batch_count != 1 ||
       b->batch_count != 1 || c->batch_count != 1)
-    return CUSPARSE_STATUS_NOT_SUPPORTED;
+    return cuemu__sparse_unsupported("cusparseSpMM", "a compute type unlike the values' type, mixed value types or a strided batch");
   return CUSPARSE_STATUS_SUCCESS;
 }
 

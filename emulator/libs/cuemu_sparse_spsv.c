@@ -163,7 +163,7 @@ static cusparseStatus_t spsv_check(cusparseHandle_t h, int op_a,
     return BAD;
   if (a->type != type || x->type != type || y->type != type ||
       !cuemu__sparse_value_size(type) || a->batch_count != 1)
-    return CUSPARSE_STATUS_NOT_SUPPORTED;
+    return cuemu__sparse_unsupported("cusparseSpSV", "a compute type unlike the values' type, mixed value types or a strided batch");
   return OK;
 }
 
@@ -232,7 +232,8 @@ E cusparseStatus_t cusparseSpSV_updateMatrix(cusparseHandle_t h,
   if (!d || !values || (part != 0 && part != 1))
     return BAD;
   if (part != 0)
-    return CUSPARSE_STATUS_NOT_SUPPORTED;
+    return cuemu__sparse_unsupported("cusparseSpSV/SpSM_updateMatrix",
+                                     "the diagonal-only update");
   d->values = values;
   return OK;
 }
@@ -274,7 +275,7 @@ static cusparseStatus_t spsm_check(cusparseHandle_t h, int op_a, int op_b,
   if (a->type != type || b->type != type || c->type != type ||
       !cuemu__sparse_value_size(type) || a->batch_count != 1 ||
       b->batch_count != 1 || c->batch_count != 1)
-    return CUSPARSE_STATUS_NOT_SUPPORTED;
+    return cuemu__sparse_unsupported("cusparseSpSM", "a compute type unlike the values' type, mixed value types or a strided batch");
   return OK;
 }
 
@@ -342,7 +343,8 @@ E cusparseStatus_t cusparseSpSM_updateMatrix(cusparseHandle_t h,
   if (!d || !values || (part != 0 && part != 1))
     return BAD;
   if (part != 0)
-    return CUSPARSE_STATUS_NOT_SUPPORTED;
+    return cuemu__sparse_unsupported("cusparseSpSV/SpSM_updateMatrix",
+                                     "the diagonal-only update");
   d->values = values;
   return OK;
 }

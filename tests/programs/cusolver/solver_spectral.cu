@@ -2,13 +2,17 @@
  * syevd/heevd (vectors or not, lower and upper) checked by ||A V - V W||
  * and ||V^H V - I|| with ascending eigenvalues; gesvd with the jobs
  * 'A', 'S', 'O' and 'N' checked by ||A - U S V^H||, the orthogonality of
- * U and V^H, and the same singular values whatever the job.
+ * U and V^H, and the same singular values whatever the job; then the
+ * checks of solver_jacobi.h (syevj, gesvdj, Xsyevd, Xgesvd, potrfBatched,
+ * potrsBatched).
  * CUEMU_OPTIONS: -O0 -lcusolver
  * NVCC_OPTIONS: -lcusolver */
 #include "solver_host.h"
 
 static cusolverDnHandle_t g_h;
 static int *g_info;
+
+#include "solver_jacobi.h"
 
 template <class T> static void check_eigen(void) {
   typedef typename real_of<T>::type R;
@@ -157,6 +161,7 @@ int main(void) {
   check_svd<double>();
   check_svd<cuComplex>();
   check_svd<cuDoubleComplex>();
+  check_jacobi();
   cudaFree(g_info);
   cusolverDnDestroy(g_h);
   cudaStreamDestroy(stream);

@@ -6,8 +6,10 @@
  * array given to cusparseSpMV: the call succeeds and, as a GPU kernel's
  * illegal access would, the next synchronisation returns
  * cudaErrorIllegalAddress (a GPU system with HMM or ATS reads the host
- * array instead, so this part checks cuemu's behaviour).
- * CUEMU_OPTIONS: -lcusparse */
+ * array instead, so this part checks cuemu's behaviour). First, the checks
+ * of sparse_formats.h (Csr2cscEx2, SDDMM, gtsv2, BSR and Blocked-ELL).
+ * CUEMU_OPTIONS: -lcusparse
+ * NVCC_OPTIONS: -lcusparse */
 #include <cstdint>
 #include <cstring>
 #include <vector>
@@ -15,8 +17,10 @@
 #include <cusparse.h>
 
 #include "../cudalibs/check_libs.h"
+#include "sparse_formats.h"
 
 int main() {
+  check_formats();
   const cusparseStatus_t OK = CUSPARSE_STATUS_SUCCESS,
                          BAD = CUSPARSE_STATUS_INVALID_VALUE;
   int v = 0;
