@@ -624,7 +624,10 @@ static int same_shape(const cuemu_rt_graph *from, cuemu_rt_graph *to,
     int changed = 0;
     switch (p->type) {
     case CUEMU_RT_NODE_KERNEL:
-      changed = p->u.kernel.cooperative != q->u.kernel.cooperative;
+      /* Nor may its context's SMs (CUDA: "the owning context of the
+       * function cannot change"). */
+      changed = p->u.kernel.cooperative != q->u.kernel.cooperative ||
+                a->sms != b->sms;
       break;
     case CUEMU_RT_NODE_MEMCPY:
       /* Nor may a side change between an array and memory. */
