@@ -477,13 +477,19 @@ static int queue_launch(cuemu_rt_graph_exec *exec, void *stream,
     free(events);
     return cuemu_rt_error(cudaErrorMemoryAllocation);
   }
-  int code = cuemu__stream_defer_call_recording(stream, run_queued, q, exec,
-                                                events, n);
   /* Its records of interprocess events are issued now, for the processes
-   * that wait on them (their nodes, run on the stream, do not issue them
-   * again). */
-  for (size_t i = 0; !code && i < n; ++i)
-    cuemu__ipc_event_issue(events[i]);
+   * that wait on them (their nodes, run on the stream, take these
+   * tickets). */
+  unsigned long long *tickets = n ? malloc(n * sizeof *tickets) : NULL;
+  if (n && !tickets) {
+    free(events);
+    return cuemu_rt_error(cudaErrorMemoryAllocation);
+  }
+  for (size_t i = 0; i < n; ++i)
+    tickets[i] = cuemu__ipc_event_issue(events[i]);
+  int code = cuemu__stream_defer_call_recording(stream, run_queued, q, exec,
+                                                events, n, tickets);
+  free(tickets);
   free(events);
   return code;
 }
