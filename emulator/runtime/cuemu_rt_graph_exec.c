@@ -17,6 +17,7 @@
 #include "runtime/cuemu_rt_graph_memory.h"
 #include "runtime/cuemu_rt_internal.h"
 #include "runtime/cuemu_rt_ipc_event.h"
+#include "runtime/cuemu_rt_managed_guard.h"
 #include "runtime/cuemu_rt_stream_queue.h"
 
 #define FLAG_AUTO_FREE 1ull
@@ -494,6 +495,16 @@ static int queue_launch(cuemu_rt_graph_exec *exec, void *stream,
   return code;
 }
 
+/* The name of a graph's first kernel node (its own, not a child
+ * graph's), or NULL. */
+static const char *first_kernel(const cuemu_rt_graph *g) {
+  for (size_t i = 0; i < g->nodes.n; ++i)
+    if (g->nodes.v[i]->p.type == CUEMU_RT_NODE_KERNEL &&
+        g->nodes.v[i]->p.u.kernel.desc)
+      return g->nodes.v[i]->p.u.kernel.desc->name;
+  return NULL;
+}
+
 /* A launch into an asynchronous stream runs in the stream's order, after
  * the executable graph's previous launch (cuemu_rt_stream_queue.h); the
  * rules of graph memory are checked in issue order when it is issued. */
@@ -528,8 +539,18 @@ int cuemu_rt_graph_launch(cuemu_rt_graph_exec *exec, void *stream) {
   cuemu__graph_lock();
   (void)note_upload(exec);
   cuemu__graph_unlock();
-  if (inline_run)
-    return run_launch(exec, exec->graph, stream, exec->launches++, auto_free);
+  /* Its kernels may touch managed memory; the host thread, on a device
+   * without concurrent managed access, not until it synchronises
+   * (cuemu_rt_managed_guard.c). */
+  const char *kernel = first_kernel(exec->graph);
+  if (kernel)
+    cuemu__managed_guard_before_launch();
+  if (inline_run) {
+    code = run_launch(exec, exec->graph, stream, exec->launches++, auto_free);
+    if (kernel)
+      cuemu__managed_guard_launched(stream, kernel);
+    return code;
+  }
   queued_launch *q = malloc(sizeof *q);
   /* Two uses: the launch's, and this call's until its records are
    * noted. */
@@ -552,6 +573,8 @@ int cuemu_rt_graph_launch(cuemu_rt_graph_exec *exec, void *stream) {
     l->pending--; /* the launch's use */
   release_queued(l);
   cuemu__graph_unlock();
+  if (!code && kernel)
+    cuemu__managed_guard_launched(stream, kernel);
   return code;
 }
 

@@ -845,8 +845,12 @@ int cuemu__stream_wait_abandoned(void) {
 /* ---- Launches ------------------------------------------------------------ */
 
 static int defer_launch(const cuemu_launch_request *r, int checked) {
-  if (cuemu__stream_inline())
+  if (cuemu__stream_inline()) {
+    /* It runs now, on threads that may touch managed memory (the caller
+     * then calls cuemu__managed_guard_launched). */
+    cuemu__managed_guard_before_launch();
     return CUEMU__RT_NOT_CAPTURED;
+  }
   const cuemu_kernel_desc *d = r->kernel;
   /* A kernel template launched with deduced template arguments has no
    * parameter sizes to copy its arguments by: it runs now, after the work
@@ -864,12 +868,8 @@ static int defer_launch(const cuemu_launch_request *r, int checked) {
    * synchronises (cuemu_rt_managed_guard.c). */
   cuemu__managed_guard_before_launch();
   int code = cuemu__stream_defer_node(r->stream, &p);
-  if (code == cudaSuccess && !cuemu_thread_in_kernel())
-    cuemu__managed_guard_after_launch(
-        cuemu__handle_is_default_stream(r->stream)
-            ? cuemu__device_current()
-            : cuemu__handle_stream_device(r->stream),
-        d->name);
+  if (code == cudaSuccess)
+    cuemu__managed_guard_launched(r->stream, d->name);
   return code;
 }
 
