@@ -32,15 +32,15 @@
 static const int kShared = 100 * 1024;
 static const int kNodes = 4;
 
-/* Counts the blocks resident at once in *peak: each block waits, a
- * bounded while, for `target` blocks to be resident with it. */
-__global__ void occupy(int *active, int *peak, int target) {
+/* Counts the blocks resident at once in *peak: each block waits, at most
+ * `spins` naps, for `target` blocks to be resident with it. */
+__global__ void occupy(int *active, int *peak, int target, int spins) {
   extern __shared__ int scratch[];
   if (threadIdx.x == 0) {
     int now = atomicAdd(active, 1) + 1;
     atomicMax(peak, now);
     volatile int *seen = active;
-    for (int i = 0; i < 100000 && *seen < target; ++i)
+    for (int i = 0; i < spins && *seen < target; ++i)
       __nanosleep(1000);
     scratch[0] = now;
     atomicSub(active, 1);
@@ -87,6 +87,11 @@ int main() {
   const int most = per_sm * static_cast<int>(part_sms);
   int target = most + 1;
   const unsigned blocks = static_cast<unsigned>(most + 1);
+  // A node limited to the partition waits out its naps (each of its two
+  // waves), long enough for its blocks to fill the partition; one on the
+  // whole device stops waiting once all are resident, so it may wait
+  // longer (a loaded machine starts its blocks slowly).
+  int short_wait = 100000, long_wait = 400000;
 
   int *counters;  // active, then one peak per node
   CHECK(cudaMalloc(&counters, (1 + kNodes) * sizeof(int)) == cudaSuccess);
@@ -98,7 +103,8 @@ int main() {
   cudaGraph_t graph;
   CHECK(cudaStreamBeginCapture(green_stream, cudaStreamCaptureModeGlobal) ==
         cudaSuccess);
-  occupy<<<blocks, 32, kShared, green_stream>>>(counters, peaks[0], target);
+  occupy<<<blocks, 32, kShared, green_stream>>>(counters, peaks[0], target,
+                                                short_wait);
   CHECK(cudaStreamEndCapture(green_stream, &graph) == cudaSuccess);
   cudaGraphNode_t last;
   size_t count = 1;
@@ -106,7 +112,7 @@ int main() {
   CHECK(count == 1);
 
   // Node 1: a kernel node added in the primary context.
-  void *args1[] = {&counters, &peaks[1], &target};
+  void *args1[] = {&counters, &peaks[1], &target, &long_wait};
   cudaKernelNodeParams params = {};
   params.func = reinterpret_cast<void *>(occupy);
   params.gridDim = dim3(blocks);
@@ -118,7 +124,7 @@ int main() {
   last = node;
 
   // Node 2: a kernel node added while the green context is current.
-  void *args2[] = {&counters, &peaks[2], &target};
+  void *args2[] = {&counters, &peaks[2], &target, &short_wait};
   params.kernelParams = args2;
   CU(cuCtxSetCurrent(green_ctx));
   CHECK(cudaGraphAddKernelNode(&node, graph, &last, 1, &params) == cudaSuccess);
@@ -128,7 +134,7 @@ int main() {
   // Node 3: a driver kernel node naming the green context in its ctx.
   cudaKernel_t kernel;
   CHECK(cudaGetKernel(&kernel, occupy) == cudaSuccess);
-  void *args3[] = {&counters, &peaks[3], &target};
+  void *args3[] = {&counters, &peaks[3], &target, &short_wait};
   CUDA_KERNEL_NODE_PARAMS_v2 dp = {};
   dp.kern = reinterpret_cast<CUkernel>(kernel);
   dp.ctx = green_ctx;
