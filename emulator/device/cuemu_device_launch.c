@@ -194,12 +194,14 @@ static cuemu_status check_stream(const cuemu_launch_request *r) {
   return CUEMU_SUCCESS;
 }
 
-/* The SMs a launch into `stream` may use: a green context's stream's
- * partition, else 0 (the whole device). */
-static unsigned stream_sms(void *stream) {
+/* The SMs a launch may use, 0 for the whole device: a graph's kernel
+ * node's context's, else a green context's stream's partition. */
+static unsigned launch_sms(const cuemu_launch_request *r) {
+  if (r->sms)
+    return r->sms == CUEMU_LAUNCH_SMS_DEVICE ? 0 : r->sms;
   cuemu_handle_state state;
-  if (cuemu__handle_is_default_stream(stream) ||
-      !cuemu__handle_get(CUEMU_HANDLE_STREAM, stream, &state))
+  if (cuemu__handle_is_default_stream(r->stream) ||
+      !cuemu__handle_get(CUEMU_HANDLE_STREAM, r->stream, &state))
     return 0;
   return state.sms;
 }
@@ -237,7 +239,7 @@ static cuemu_status validate(const cuemu_launch_request *r,
         (unsigned long long)r->grid.x * r->grid.y * r->grid.z;
     cuemu_kernel_attributes a;
     cuemu__function_attributes(function, r->kernel, &a);
-    unsigned sms = stream_sms(r->stream);
+    unsigned sms = launch_sms(r);
     unsigned long long resident =
         (unsigned long long)cuemu__device_blocks_per_sm(
             threads, a.static_shared_bytes + r->dynamic_shared) *
@@ -292,7 +294,7 @@ cuemu_status cuemu__device_launch(const cuemu_launch_request *r) {
   if (st == CUEMU_SUCCESS)
     st = cuemu__cluster_shape(r, cuemu__function_identity(r->kernel, r->args),
                               &config.cluster);
-  config.sms = stream_sms(r->stream);
+  config.sms = launch_sms(r);
   /* CUDA prints the previous kernels' printf output when a kernel is
    * launched; the C API, which has no synchronisation, when it ends. */
   cuemu__printf_flush_pending();

@@ -44,7 +44,14 @@ typedef struct cuemu_launch_request {
   cuemu_dim3 cluster; /* blocks per cluster (cudaLaunchAttributeClusterDimension);
                          zero: the kernel's __cluster_dims__, or none */
   cuemu_launch_origin origin;
+  unsigned sms;      /* a graph's kernel node: the SMs of the context it was
+                        made in (CUEMU_LAUNCH_SMS_DEVICE: the whole device);
+                        0: the stream's (a green context's partition, or
+                        the whole device) */
 } cuemu_launch_request;
+
+/* cuemu_launch_request's sms for the whole device. */
+#define CUEMU_LAUNCH_SMS_DEVICE (~0u)
 
 /* Validates a launch without running it: the status cuemu__device_launch()
  * would refuse it with, or CUEMU_SUCCESS. */

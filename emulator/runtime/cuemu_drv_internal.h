@@ -41,6 +41,12 @@ void cuemu__drv_note_event(void *event);
  * (cuemu_drv_stream_ctx.c). */
 int cuemu__drv_event_in_context(void *event, void *stream, void *ctx);
 
+/* The context a launch into `stream` runs in: the context the stream was
+ * made in (a created one, or a green context's), else the primary context
+ * of its device; for NULL and the legacy and per-thread streams, the
+ * calling thread's current context (cuemu_drv_stream_ctx.c). */
+void *cuemu__drv_stream_context(void *stream);
+
 /* The live green context whose context (cuCtxFromGreenCtx's) is `ctx`,
  * or NULL (cuemu_drv_green.c). */
 void *cuemu__drv_green_of_context(const void *ctx);

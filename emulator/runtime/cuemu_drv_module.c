@@ -36,6 +36,7 @@
 #include "runtime/cuemu_module_text.h"
 #include "runtime/cuemu_rt_capture.h"
 #include "runtime/cuemu_rt_internal.h"
+#include "runtime/cuemu_rt_managed_guard.h"
 #include "runtime/cuemu_rt_stream_queue.h"
 
 enum {
@@ -799,6 +800,7 @@ int cuemu_drv_launch_kernel(void *function, unsigned grid_x, unsigned grid_y,
           ? cuemu_kernel_launch_cooperative(k, grid, block, shared_bytes,
                                             stream, args, n)
           : cuemu_kernel_launch(k, grid, block, shared_bytes, stream, args, n);
+  cuemu__managed_guard_launched(stream, r.kernel->name);
   cuemu__device_stick(st);
   /* A fault while the kernel ran (an assert, a bad address) is the sticky
    * error that the next synchronisation returns; the launch itself

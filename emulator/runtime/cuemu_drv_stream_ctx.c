@@ -166,6 +166,25 @@ int cuemu__drv_event_in_context(void *event, void *stream, void *ctx) {
          (ctx ? created_context(ctx) : stream_context(stream));
 }
 
+void *cuemu__drv_stream_context(void *stream) {
+  if (cuemu__handle_is_default_stream(stream))
+    return cuemu__drv_current();
+  pthread_mutex_lock(&lock);
+  size_t count = noted_count;
+  pthread_mutex_unlock(&lock);
+  unsigned long long id = 0;
+  void *found = NULL;
+  if (count && !cuemu_rt_stream_get_id(stream, &id)) {
+    pthread_mutex_lock(&lock);
+    for (size_t i = 0; i < noted_count && !found; ++i)
+      if (noted[i].stream == stream && noted[i].id == id)
+        found = noted[i].context;
+    pthread_mutex_unlock(&lock);
+  }
+  return found ? found
+               : cuemu__drv_primary_context(cuemu__handle_stream_device(stream));
+}
+
 /* For cuStreamGetCtx_v2 and cuStreamGetGreenCtx (green not NULL): a
  * green context's converted context is given as its green context and
  * the primary context of its device. */

@@ -97,16 +97,17 @@ int cuemu_rt_event_record(void *e, void *stream) {
     return err;
   cuemu__pool_deps_record(e, cuemu__pool_deps_stream(stream));
   /* A graph's record node on an execution thread was issued with the
-   * graph's launch (cuemu_rt_graph_exec.c). */
-  if (!cuemu__stream_executing())
-    cuemu__ipc_event_issue(e);
+   * graph's launch (cuemu_rt_graph_exec.c), with its ticket. */
+  unsigned long long ticket = cuemu__stream_executing()
+                                  ? cuemu__stream_running_ticket(e)
+                                  : cuemu__ipc_event_issue(e);
   if (cuemu__stream_inline())
-    return cuemu__rt_event_stamp(e);
-  return cuemu__stream_defer_record(e, stream);
+    return cuemu__rt_event_stamp(e, ticket);
+  return cuemu__stream_defer_record(e, stream, ticket);
 }
 
-int cuemu__rt_event_stamp(void *e) {
-  cuemu__ipc_event_complete(e);
+int cuemu__rt_event_stamp(void *e, unsigned long long ticket) {
+  cuemu__ipc_event_complete(e, ticket);
   /* A record issued before the event's most recent one, which ends after
    * it, leaves the event as it is. */
   if (!cuemu__stream_record_is_latest(e))

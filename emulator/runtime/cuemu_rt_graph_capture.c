@@ -21,6 +21,7 @@
 
 #include "device/cuemu_device_model.h"
 #include "device/cuemu_handles.h"
+#include "runtime/cuemu_drv_internal.h"
 #include "runtime/cuemu_rt_capture.h"
 #include "runtime/cuemu_rt_graph_internal.h"
 #include "runtime/cuemu_rt_graph_memory.h"
@@ -599,6 +600,8 @@ cuemu_rt_graph_node_params cuemu__rt_launch_node(
   p.u.kernel.dynamic_shared = r->dynamic_shared;
   p.u.kernel.args = r->args;
   p.u.kernel.cooperative = r->cooperative;
+  /* It runs in the stream's context (a green context's: on its SMs). */
+  p.u.kernel.context = cuemu__drv_stream_context(r->stream);
   /* A cudaLaunchKernelEx's attributes go with its node. */
   p.u.kernel.attrs = cuemu__rt_launch_attrs;
   p.u.kernel.nattrs = cuemu__rt_launch_nattrs;

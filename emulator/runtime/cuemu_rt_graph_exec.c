@@ -17,6 +17,7 @@
 #include "runtime/cuemu_rt_graph_memory.h"
 #include "runtime/cuemu_rt_internal.h"
 #include "runtime/cuemu_rt_ipc_event.h"
+#include "runtime/cuemu_rt_managed_guard.h"
 #include "runtime/cuemu_rt_stream_queue.h"
 
 #define FLAG_AUTO_FREE 1ull
@@ -477,15 +478,31 @@ static int queue_launch(cuemu_rt_graph_exec *exec, void *stream,
     free(events);
     return cuemu_rt_error(cudaErrorMemoryAllocation);
   }
-  int code = cuemu__stream_defer_call_recording(stream, run_queued, q, exec,
-                                                events, n);
   /* Its records of interprocess events are issued now, for the processes
-   * that wait on them (their nodes, run on the stream, do not issue them
-   * again). */
-  for (size_t i = 0; !code && i < n; ++i)
-    cuemu__ipc_event_issue(events[i]);
+   * that wait on them (their nodes, run on the stream, take these
+   * tickets). */
+  unsigned long long *tickets = n ? malloc(n * sizeof *tickets) : NULL;
+  if (n && !tickets) {
+    free(events);
+    return cuemu_rt_error(cudaErrorMemoryAllocation);
+  }
+  for (size_t i = 0; i < n; ++i)
+    tickets[i] = cuemu__ipc_event_issue(events[i]);
+  int code = cuemu__stream_defer_call_recording(stream, run_queued, q, exec,
+                                                events, n, tickets);
+  free(tickets);
   free(events);
   return code;
+}
+
+/* The name of a graph's first kernel node (its own, not a child
+ * graph's), or NULL. */
+static const char *first_kernel(const cuemu_rt_graph *g) {
+  for (size_t i = 0; i < g->nodes.n; ++i)
+    if (g->nodes.v[i]->p.type == CUEMU_RT_NODE_KERNEL &&
+        g->nodes.v[i]->p.u.kernel.desc)
+      return g->nodes.v[i]->p.u.kernel.desc->name;
+  return NULL;
 }
 
 /* A launch into an asynchronous stream runs in the stream's order, after
@@ -522,8 +539,18 @@ int cuemu_rt_graph_launch(cuemu_rt_graph_exec *exec, void *stream) {
   cuemu__graph_lock();
   (void)note_upload(exec);
   cuemu__graph_unlock();
-  if (inline_run)
-    return run_launch(exec, exec->graph, stream, exec->launches++, auto_free);
+  /* Its kernels may touch managed memory; the host thread, on a device
+   * without concurrent managed access, not until it synchronises
+   * (cuemu_rt_managed_guard.c). */
+  const char *kernel = first_kernel(exec->graph);
+  if (kernel)
+    cuemu__managed_guard_before_launch();
+  if (inline_run) {
+    code = run_launch(exec, exec->graph, stream, exec->launches++, auto_free);
+    if (kernel)
+      cuemu__managed_guard_launched(stream, kernel);
+    return code;
+  }
   queued_launch *q = malloc(sizeof *q);
   /* Two uses: the launch's, and this call's until its records are
    * noted. */
@@ -546,6 +573,8 @@ int cuemu_rt_graph_launch(cuemu_rt_graph_exec *exec, void *stream) {
     l->pending--; /* the launch's use */
   release_queued(l);
   cuemu__graph_unlock();
+  if (!code && kernel)
+    cuemu__managed_guard_launched(stream, kernel);
   return code;
 }
 
@@ -624,7 +653,10 @@ static int same_shape(const cuemu_rt_graph *from, cuemu_rt_graph *to,
     int changed = 0;
     switch (p->type) {
     case CUEMU_RT_NODE_KERNEL:
-      changed = p->u.kernel.cooperative != q->u.kernel.cooperative;
+      /* Nor may its context's SMs (CUDA: "the owning context of the
+       * function cannot change"). */
+      changed = p->u.kernel.cooperative != q->u.kernel.cooperative ||
+                a->sms != b->sms;
       break;
     case CUEMU_RT_NODE_MEMCPY:
       /* Nor may a side change between an array and memory. */

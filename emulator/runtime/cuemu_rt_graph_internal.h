@@ -80,6 +80,9 @@ struct cuemu_rt_graph_node {
                  in the node's context, whatever the launch's stream; a
                  copy keeps its original's; a device graph's nodes are on
                  one device) */
+  unsigned sms; /* a kernel node: the SMs of its context (p.u.kernel.context),
+                   a green context's partition, else 0: the whole device,
+                   whatever the stream its graph is launched into */
   unsigned char *arg_blob; /* a kernel node's copied argument values */
   void **arg_ptrs;         /* pointers into arg_blob (p.u.kernel.args) */
   cuemu__graph_memory *memory; /* a memory allocation node's */

@@ -210,6 +210,11 @@ static int copy_kernel(cuemu_rt_graph_node *node, cuemu_rt_graph_kernel *k) {
   node->p.u.kernel.function = d->function ? d->function : *fn;
   node->p.u.kernel.args = ptrs;
   node->p.u.kernel.extra = NULL;
+  /* The context it runs in, as CUDA's node keeps it: a green context's
+   * runs it on that context's SMs. */
+  if (!node->p.u.kernel.context)
+    node->p.u.kernel.context = cuemu__drv_current();
+  node->sms = cuemu__drv_green_sms(node->p.u.kernel.context);
   return cudaSuccess;
 }
 
@@ -595,6 +600,7 @@ static int copy_params(cuemu_rt_graph_node *to,
     to->p.type = CUEMU_RT_NODE_EMPTY; /* nothing to free if it fails */
     int code = copy_kernel(to, &k);
     to->p.type = CUEMU_RT_NODE_KERNEL;
+    to->sms = from->sms; /* also when its green context is gone since */
     return code ? code : cuemu__graph_attrs_copy(to, from);
   }
   case CUEMU_RT_NODE_GRAPH:

@@ -36,6 +36,7 @@ cuemu_launch_request cuemu__graph_kernel_request(
       .args = node->arg_ptrs,
       .cooperative = k->cooperative,
       .origin = CUEMU_LAUNCH_RUNTIME,
+      .sms = node->sms ? node->sms : CUEMU_LAUNCH_SMS_DEVICE,
   };
   const cudaLaunchAttribute *cluster =
       cuemu__graph_attr(node, cudaLaunchAttributeClusterDimension);

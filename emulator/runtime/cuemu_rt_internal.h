@@ -66,8 +66,10 @@ int cuemu__rt_waited_past(const struct timespec *start, long seconds);
 int cuemu__rt_stream_valid(void *stream);
 
 /* Marks an event as recorded now (its time taken): the part of
- * cudaEventRecord that runs in the stream's order (cuemu_rt_event.c). */
-int cuemu__rt_event_stamp(void *event);
+ * cudaEventRecord that runs in the stream's order (cuemu_rt_event.c);
+ * `ticket` is the record's of an interprocess event (0 for none,
+ * cuemu_rt_ipc_event.h). */
+int cuemu__rt_event_stamp(void *event, unsigned long long ticket);
 
 /* The sticky error, else the stream's validity, without waiting for the
  * stream (cuemu_rt_stream.c). */

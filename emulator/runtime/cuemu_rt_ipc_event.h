@@ -20,31 +20,35 @@ int cuemu__rt_event_create_opened(void **event);
  * event, which (pid, fd) names. 0 or a CUDA code. */
 int cuemu__ipc_event_open(void *event, uint32_t pid, int32_t fd);
 
-/* The exporter's descriptor of the event's file, -1 for an event without
- * shared words. */
-int cuemu__ipc_event_fd(void *event);
+/* What a handle of the event names: the exporter's process and its
+ * descriptor of the event's file (an opened event's, the handle it was
+ * opened from); 0 for an event without shared words. */
+int cuemu__ipc_event_name(void *event, uint32_t *pid, int32_t *fd);
 
 /* cudaEventDestroy: forgets the event's shared words. */
 void cuemu__ipc_event_destroy(void *event);
 
-/* A record of the event is issued (cudaEventRecord), and one has run
- * (its stamp): both do nothing for an event without shared words. */
-void cuemu__ipc_event_issue(void *event);
-void cuemu__ipc_event_complete(void *event);
+/* A record of the event is issued (cudaEventRecord, a graph's launch):
+ * its ticket, which becomes the event's most recent record in every
+ * process; 0 for an event without shared words. And a record has run
+ * (its stamp), with its ticket (0: issued now). */
+unsigned long long cuemu__ipc_event_issue(void *event);
+void cuemu__ipc_event_complete(void *event, unsigned long long ticket);
 
 /* Whether the event has shared words. */
 int cuemu__ipc_event_shared(void *event);
 
-/* cudaEventQuery: 1 while a record issued in any process has not run. */
+/* cudaEventQuery: 1 while the event's most recent record, issued in any
+ * process, has not run. */
 int cuemu__ipc_event_pending(void *event);
 
-/* cudaEventSynchronize: waits on the host for the records issued so far
- * in every process. 0 or a CUDA code. */
+/* cudaEventSynchronize: waits on the host for the most recent record,
+ * issued in any process. 0 or a CUDA code. */
 int cuemu__ipc_event_synchronize(void *event);
 
-/* cudaStreamWaitEvent: the stream's later work waits for the records
- * issued so far in every process (queued on an asynchronous stream, else
- * waited for at once). 0 or a CUDA code. */
+/* cudaStreamWaitEvent: the stream's later work waits for the most recent
+ * record issued so far in any process (queued on an asynchronous stream,
+ * else waited for at once). 0 or a CUDA code. */
 int cuemu__ipc_event_stream_wait(void *event, void *stream);
 
 #endif /* CUEMU_RT_IPC_EVENT_H */

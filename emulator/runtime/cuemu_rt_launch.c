@@ -15,6 +15,7 @@
 #include "runtime/cuemu_drv_internal.h"
 #include "runtime/cuemu_rt_capture.h"
 #include "runtime/cuemu_rt_internal.h"
+#include "runtime/cuemu_rt_managed_guard.h"
 #include "runtime/cuemu_rt_stream_queue.h"
 
 cuemu_launch_request cuemu__rt_request(cuemu_uint3 grid, cuemu_uint3 block,
@@ -51,7 +52,9 @@ static cuemu_status launch(const cuemu_kernel_desc *kernel, cuemu_uint3 grid,
   *captured = cuemu__stream_defer_checked_launch(&r);
   if (*captured != CUEMU__RT_NOT_CAPTURED)
     return CUEMU_SUCCESS;
-  return cuemu__device_launch(&r);
+  st = cuemu__device_launch(&r);
+  cuemu__managed_guard_launched(stream, kernel->name);
+  return st;
 }
 
 int cuemu_program_launch(const cuemu_kernel_desc *kernel, cuemu_uint3 grid,
@@ -101,6 +104,7 @@ int cuemu__rt_launch(const void *function, const cuemu_kernel_desc *fallback,
   if (captured != CUEMU__RT_NOT_CAPTURED)
     return captured;
   int st = cuemu__device_launch(r);
+  cuemu__managed_guard_launched(r->stream, k->name);
   /* An error in the launch's configuration is the call's; an error while
    * the kernel ran is the sticky error, which the caller records. */
   if (st != CUEMU_SUCCESS && !cuemu_status_is_sticky((cuemu_status)st))

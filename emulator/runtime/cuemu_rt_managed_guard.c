@@ -11,8 +11,14 @@
  * cudaEventSynchronize, cudaMemcpy, ...). Its touch is then a protection
  * fault, which the fault handler (cuemu_fault.c) hands here: the address,
  * the kernel and the device are reported and the program ends with the
- * segmentation fault a GPU's host gets. Without pkeys (the CPU or the kernel lacks them), or with
- * synchronous streams (CUEMU_STREAMS=sync), nothing is checked.
+ * segmentation fault a GPU's host gets. With synchronous streams
+ * (CUEMU_STREAMS=sync) the kernel has run when its launch returns, but the
+ * device is active to the host until it synchronises, as on a GPU: the
+ * thread loses access then. A graph's launch with kernel nodes counts as
+ * a launch. Without pkeys (the CPU or the kernel lacks them), nothing is
+ * checked; nor are other host threads (a thread's access to a key is its
+ * own), nor __managed__ variables (they share their pages with the
+ * program's other variables, which a key would take away too).
  */
 #define _GNU_SOURCE
 #include <signal.h>
@@ -25,6 +31,7 @@
 #include "base/cuemu_config.h"
 #include "core/cuemu_worker.h"
 #include "device/cuemu_device_model.h"
+#include "device/cuemu_handles.h"
 #include "runtime/cuemu_rt_managed_guard.h"
 #include "runtime/cuemu_rt_stream_queue.h"
 
@@ -82,11 +89,21 @@ void cuemu__managed_guard_after_launch(int device, const char *kernel) {
   int k = atomic_load(&key);
   if (k < 0 || device < 0 || device >= cuemu__device_count() ||
       cuemu__config_device_of(device)->concurrent_managed ||
-      cuemu__stream_inline())
+      cuemu__stream_executing() || cuemu_thread_in_kernel())
     return;
   denied_kernel = kernel;
   denied_device = device;
   pkey_set(k, PKEY_DISABLE_ACCESS);
+}
+
+void cuemu__managed_guard_launched(void *stream, const char *kernel) {
+  if (atomic_load(&key) < 0)
+    return;
+  cuemu__managed_guard_after_launch(
+      cuemu__handle_is_default_stream(stream)
+          ? cuemu__device_current()
+          : cuemu__handle_stream_device(stream),
+      kernel);
 }
 
 void cuemu__managed_guard_sync(void) {

@@ -18,6 +18,11 @@ void cuemu__managed_guard_remove(void *base, size_t size);
  * managed access. */
 void cuemu__managed_guard_before_launch(void);
 void cuemu__managed_guard_after_launch(int device, const char *kernel);
+/* After a launch from the host into `stream` (a kernel, or a graph with
+ * kernel nodes, named `kernel`), issued or, with synchronous streams
+ * (CUEMU_STREAMS=sync), run: cuemu__managed_guard_after_launch on the
+ * stream's device; nothing on an execution thread or in kernel code. */
+void cuemu__managed_guard_launched(void *stream, const char *kernel);
 /* A synchronisation of the calling thread: managed memory is its again. */
 void cuemu__managed_guard_sync(void);
 

@@ -225,13 +225,14 @@ int cuemu_rt_ipc_get_event_handle(void *handle64, void *event) {
   if (!cuemu__handle_get(CUEMU_HANDLE_EVENT, event, &state) ||
       !(state.flags & EVENT_INTERPROCESS))
     return cuemu_rt_error(cudaErrorInvalidResourceHandle);
-  int fd = cuemu__ipc_event_fd(event);
-  if (fd < 0)
+  uint32_t pid = 0;
+  int32_t fd = -1;
+  if (!cuemu__ipc_event_name(event, &pid, &fd))
     return cuemu_rt_error(cudaErrorInvalidResourceHandle);
   ipc_handle h;
   memset(&h, 0, sizeof h);
   memcpy(h.magic, "cuemuEVT", 8);
-  h.pid = (uint32_t)getpid();
+  h.pid = pid;
   h.serial = (uint32_t)fd;
   memset(handle64, 0, 64);
   memcpy(handle64, &h, sizeof h);

@@ -55,6 +55,9 @@ typedef struct item {
   void **records;
   size_t nrecords;
   unsigned long long seq; /* its place in the issue order of all items */
+  /* Interprocess tickets: ITEM_RECORD's record's, ITEM_CALL's records'
+   * (NULL, or one per record). */
+  unsigned long long ticket, *tickets;
 } item;
 
 typedef struct queue {
@@ -97,6 +100,7 @@ static unsigned long long issued_items; /* items issued to any queue */
  * the item's place in the issue order. */
 static __thread queue *running_queue;
 static __thread unsigned long long running_seq;
+static __thread const struct item *running_item;
 static __thread char per_thread_key;
 
 int cuemu__stream_inline(void) {
@@ -237,6 +241,7 @@ static void free_item(item *it) {
     cuemu__graph_free(it->graph);
   free(it->deps);
   free(it->records);
+  free(it->tickets);
   free(it);
 }
 
@@ -265,7 +270,7 @@ static int run_item(queue *q, item *it) {
     return cuemu__graph_run(it->graph, stream, 0);
   case ITEM_RECORD:
     /* An event destroyed since its record was issued is no error. */
-    cuemu__rt_event_stamp(it->event);
+    cuemu__rt_event_stamp(it->event, it->ticket);
     return cudaSuccess;
   case ITEM_CALL:
     return it->call(it->arg, stream);
@@ -295,7 +300,9 @@ static void *execute(void *arg) {
     running_seq = it->seq;
     pthread_mutex_unlock(&lock);
     cuemu_status sticky = cuemu__device_sticky();
+    running_item = it;
     int code = run_item(q, it);
+    running_item = NULL;
     /* A kernel's fault makes the device's error sticky without failing the
      * item: its message is kept as well. */
     int failed = code || (sticky == CUEMU_SUCCESS &&
@@ -335,6 +342,14 @@ static void note_record(void *event, queue *q, unsigned long long ticket,
     records[nrecords++].event = event;
   if (i < nrecords)
     records[i] = (record){event, q, ticket, seq};
+}
+
+unsigned long long cuemu__stream_running_ticket(void *event) {
+  const item *it = running_item;
+  for (size_t i = 0; it && it->tickets && i < it->nrecords; ++i)
+    if (it->records[i] == event)
+      return it->tickets[i];
+  return 0;
 }
 
 int cuemu__stream_record_is_latest(void *event) {
@@ -475,13 +490,15 @@ static int wait_for_record(item *it, void *event) {
 int cuemu__stream_defer_call_after(void *stream,
                                    int (*call)(void *, void *), void *arg,
                                    void *key) {
-  return cuemu__stream_defer_call_recording(stream, call, arg, key, NULL, 0);
+  return cuemu__stream_defer_call_recording(stream, call, arg, key, NULL, 0,
+                                            NULL);
 }
 
 int cuemu__stream_defer_call_recording(void *stream,
                                        int (*call)(void *, void *), void *arg,
                                        void *key, void *const *events,
-                                       size_t nevents) {
+                                       size_t nevents,
+                                       const unsigned long long *tickets) {
   item *it = call_item(call, arg);
   if (it && nevents) {
     it->records = malloc(nevents * sizeof *it->records);
@@ -489,8 +506,13 @@ int cuemu__stream_defer_call_recording(void *stream,
       memcpy(it->records, events, nevents * sizeof *events);
       it->nrecords = nevents;
     }
+    if (tickets) {
+      it->tickets = malloc(nevents * sizeof *it->tickets);
+      if (it->tickets)
+        memcpy(it->tickets, tickets, nevents * sizeof *tickets);
+    }
   }
-  if (!it || (nevents && !it->records)) {
+  if (!it || (nevents && (!it->records || (tickets && !it->tickets)))) {
     if (it)
       free_item(it);
     return cuemu_rt_error(cudaErrorMemoryAllocation);
@@ -508,12 +530,14 @@ int cuemu__stream_defer_call_recording(void *stream,
   return q ? cudaSuccess : cuemu_rt_error(cudaErrorMemoryAllocation);
 }
 
-int cuemu__stream_defer_record(void *event, void *stream) {
+int cuemu__stream_defer_record(void *event, void *stream,
+                               unsigned long long ticket) {
   item *it = calloc(1, sizeof *it);
   if (!it)
     return cuemu_rt_error(cudaErrorMemoryAllocation);
   it->kind = ITEM_RECORD;
   it->event = event;
+  it->ticket = ticket;
   return enqueue(stream, it);
 }
 
@@ -821,8 +845,12 @@ int cuemu__stream_wait_abandoned(void) {
 /* ---- Launches ------------------------------------------------------------ */
 
 static int defer_launch(const cuemu_launch_request *r, int checked) {
-  if (cuemu__stream_inline())
+  if (cuemu__stream_inline()) {
+    /* It runs now, on threads that may touch managed memory (the caller
+     * then calls cuemu__managed_guard_launched). */
+    cuemu__managed_guard_before_launch();
     return CUEMU__RT_NOT_CAPTURED;
+  }
   const cuemu_kernel_desc *d = r->kernel;
   /* A kernel template launched with deduced template arguments has no
    * parameter sizes to copy its arguments by: it runs now, after the work
@@ -840,12 +868,8 @@ static int defer_launch(const cuemu_launch_request *r, int checked) {
    * synchronises (cuemu_rt_managed_guard.c). */
   cuemu__managed_guard_before_launch();
   int code = cuemu__stream_defer_node(r->stream, &p);
-  if (code == cudaSuccess && !cuemu_thread_in_kernel())
-    cuemu__managed_guard_after_launch(
-        cuemu__handle_is_default_stream(r->stream)
-            ? cuemu__device_current()
-            : cuemu__handle_stream_device(r->stream),
-        d->name);
+  if (code == cudaSuccess)
+    cuemu__managed_guard_launched(r->stream, d->name);
   return code;
 }
 

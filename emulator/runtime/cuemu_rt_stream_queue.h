@@ -58,11 +58,18 @@ int cuemu__stream_defer_call_after(void *stream,
 /* As cuemu__stream_defer_call_after, and the call is also the pending
  * record of each of `events` (a graph launch's record nodes), noted in
  * the same step: before the call can run, and before another host
- * thread's item is issued. */
+ * thread's item is issued. `tickets` (NULL, or one per event) are the
+ * records' tickets of interprocess events (cuemu_rt_ipc_event.h), which
+ * cuemu__stream_running_ticket gives while the call runs. */
 int cuemu__stream_defer_call_recording(void *stream,
                                        int (*call)(void *arg, void *stream),
                                        void *arg, void *key,
-                                       void *const *events, size_t nevents);
+                                       void *const *events, size_t nevents,
+                                       const unsigned long long *tickets);
+
+/* On an execution thread, the interprocess ticket of the running item's
+ * record of `event` (a graph launch's record node); else 0. */
+unsigned long long cuemu__stream_running_ticket(void *event);
 
 /* Whether a record of `event` made now is the event's most recent one:
  * on an execution thread, whether no record of it was issued after the
@@ -71,8 +78,10 @@ int cuemu__stream_defer_call_recording(void *stream,
  * record); elsewhere, 1. */
 int cuemu__stream_record_is_latest(void *event);
 
-/* Appends the record of `event` (its time is taken when it runs). */
-int cuemu__stream_defer_record(void *event, void *stream);
+/* Appends the record of `event` (its time is taken when it runs), with
+ * its interprocess ticket (0 for none; cuemu_rt_ipc_event.h). */
+int cuemu__stream_defer_record(void *event, void *stream,
+                               unsigned long long ticket);
 
 /* Appends a wait for the work `event` captured at its last record (none
  * when it has none pending: an event never recorded is complete). */

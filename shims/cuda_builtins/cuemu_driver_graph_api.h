@@ -54,9 +54,12 @@ template <class P_> inline int kernel(const P_ *p, cuemu_rt_graph_node_params *_
 inline int kernel(const CUDA_KERNEL_NODE_PARAMS_v2 *p,
                   cuemu_rt_graph_node_params *__cuemu_r) {
   if (p && !p->func && p->kern) {
+    /* `ctx` (the context the kernel runs in) is taken with `kern` only. */
     CUDA_KERNEL_NODE_PARAMS_v2 __cuemu_q = *p;
     __cuemu_q.func = reinterpret_cast<CUfunction>(p->kern);
-    return kernel<CUDA_KERNEL_NODE_PARAMS_v2>(&__cuemu_q, __cuemu_r);
+    int e = kernel<CUDA_KERNEL_NODE_PARAMS_v2>(&__cuemu_q, __cuemu_r);
+    __cuemu_r->u.kernel.context = p->ctx;
+    return e;
   }
   return kernel<CUDA_KERNEL_NODE_PARAMS_v2>(p, __cuemu_r);
 }
@@ -366,6 +369,7 @@ inline CUresult cuGraphKernelNodeGetParams(CUgraphNode hNode,
   nodeParams->sharedMemBytes =
       static_cast<unsigned>(__cuemu_r.u.kernel.dynamic_shared);
   nodeParams->kernelParams = __cuemu_r.u.kernel.args;
+  nodeParams->ctx = static_cast<CUcontext>(__cuemu_r.u.kernel.context);
   return CUDA_SUCCESS;
 }
 

@@ -103,8 +103,9 @@ typedef struct CUDA_KERNEL_NODE_PARAMS_st {
   void **extra;
 } CUDA_KERNEL_NODE_PARAMS_v1;
 
-/* `kern` (a library's kernel) is used when `func` is NULL; `ctx` is
- * ignored (every context of a device shares its kernels). */
+/* `kern` (a library's kernel) is used when `func` is NULL, with `ctx`, the
+ * context the kernel runs in (NULL: the current one); `ctx` is ignored
+ * with `func`, as CUDA's reference says. */
 typedef struct CUDA_KERNEL_NODE_PARAMS_v2_st {
   CUfunction func;
   unsigned int gridDimX, gridDimY, gridDimZ;

@@ -14,6 +14,7 @@
 #define CUEMU_PTX_TENSOR_H
 #pragma GCC system_header
 
+#include "cuemu_narrow_float_ops.h"
 #include "cuemu_ptx_sync.h"
 
 #include <cstring>
@@ -447,7 +448,9 @@ inline void __cuemu_tensor_add_float(reg __cuemu_g, reg __cuemu_s) {
 
 /* A 16-bit floating-point reduction (.f16, .bf16: .add, .min, .max),
  * through the bits: the exact result, rounded to nearest even once (a
- * double holds the sum of two .f16 values exactly). */
+ * double holds the sum of two .f16 values exactly); .min and .max as the
+ * ISA's min and max instructions: a NaN operand gives the other one, two
+ * NaNs the canonical NaN, and -0 is below +0. */
 template <int __cuemu_Op_, int __cuemu_T_>
 inline void __cuemu_tensor_reduce_half(reg __cuemu_g, reg __cuemu_s) {
   constexpr cuemu_nf_format __cuemu_f =
@@ -459,18 +462,18 @@ inline void __cuemu_tensor_reduce_half(reg __cuemu_g, reg __cuemu_s) {
   uint16_t __cuemu_bits;
   std::memcpy(&__cuemu_bits, reinterpret_cast<const void *>(__cuemu_s),
               sizeof __cuemu_bits);
-  const double __cuemu_new = cuemu_nf_to_float(__cuemu_bits, __cuemu_f);
   cuemu_atomic_update(
       reinterpret_cast<uint16_t *>(__cuemu_g), [&](uint16_t __cuemu_old_bits) {
-        const double __cuemu_old =
-            cuemu_nf_to_float(__cuemu_old_bits, __cuemu_f);
         if constexpr (__cuemu_Op_ == m_add)
-          return cuemu_nf_from_double(__cuemu_old + __cuemu_new, __cuemu_f,
-                                      CUEMU_ROUND_RN);
+          return cuemu_nf_from_double(
+              static_cast<double>(
+                  cuemu_nf_to_float(__cuemu_old_bits, __cuemu_f)) +
+                  cuemu_nf_to_float(__cuemu_bits, __cuemu_f),
+              __cuemu_f, CUEMU_ROUND_RN);
         else if constexpr (__cuemu_Op_ == m_min)
-          return __cuemu_new < __cuemu_old ? __cuemu_bits : __cuemu_old_bits;
+          return cuemu_nf_min(__cuemu_old_bits, __cuemu_bits, __cuemu_f);
         else
-          return __cuemu_new > __cuemu_old ? __cuemu_bits : __cuemu_old_bits;
+          return cuemu_nf_max(__cuemu_old_bits, __cuemu_bits, __cuemu_f);
       });
 }
 

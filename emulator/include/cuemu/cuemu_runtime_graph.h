@@ -72,7 +72,14 @@ enum cuemu_rt_graph_node_type {
  * made (a captured cudaLaunchKernelEx's): they become the node's
  * attributes (see cuemu_rt_graph_kernel_node_set_attribute). Setting a
  * kernel node's parameters keeps its attributes and cooperative flag, as
- * CUDA's do; read back, they are the node's. */
+ * CUDA's do; read back, they are the node's.
+ *
+ * `context` is the driver context the kernel runs in (CUDA's node ctx): a
+ * green context's context (cuCtxFromGreenCtx) runs it on the green
+ * context's SMs, whatever the stream its graph is launched into; NULL, the
+ * calling thread's current context when the node is made or set (for a
+ * captured launch, the capturing stream's context). Read back, it is the
+ * node's. */
 typedef struct cuemu_rt_graph_kernel {
   const void *function;
   const cuemu_kernel_desc *desc;
@@ -85,6 +92,7 @@ typedef struct cuemu_rt_graph_kernel {
   int cooperative;
   const cudaLaunchAttribute *attrs;
   unsigned nattrs;
+  void *context;
 } cuemu_rt_graph_kernel;
 
 /* A copy between pitched linear memory: `width` bytes by `height` rows by

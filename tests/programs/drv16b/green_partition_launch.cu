@@ -5,9 +5,8 @@
  * blocks of 100 KiB of shared memory per SM: at most 8 blocks at once,
  * though each block waits a while for 12 to be resident, which a launch
  * into an ordinary stream reaches),
- * and so at most that many of a graph's (a captured launch, a kernel
- * node) launched into such a stream, which cuemu once ran on the whole
- * device; a cooperative launch larger than the partition holds is
+ * (green_graph_contexts.cu checks a graph's kernel nodes, which run in
+ * the context they were made in); a cooperative launch larger than the partition holds is
  * cudaErrorCooperativeLaunchTooLarge, while the same launch in an
  * ordinary stream of the device runs. The queries give the partition.
  * cuemu once recorded the partition but ran a green context's kernels on
@@ -93,44 +92,10 @@ int main() {
   CHECK(cudaGetLastError() == cudaSuccess);
   CHECK(cudaStreamSynchronize(green_stream) == cudaSuccess);
   int host[2] = {-1, -1};
-  int *host_peak = counters + 1;
   CHECK(cudaMemcpy(host, counters, sizeof host, cudaMemcpyDeviceToHost) ==
         cudaSuccess);
   CHECK(host[0] == 0);
   CHECK(host[1] >= 1 && host[1] <= most);
-
-  // Through graphs launched into the green stream: a captured launch and
-  // a kernel node.
-  cudaGraph_t graphs[2];
-  CHECK(cudaStreamBeginCapture(green_stream, cudaStreamCaptureModeGlobal) ==
-        cudaSuccess);
-  occupy<<<64, 32, kShared, green_stream>>>(counters, counters + 1, most + 4);
-  CHECK(cudaStreamEndCapture(green_stream, &graphs[0]) == cudaSuccess);
-  CHECK(cudaGraphCreate(&graphs[1], 0) == cudaSuccess);
-  int target = most + 4;
-  void *node_args[] = {&counters, &host_peak, &target};
-  cudaKernelNodeParams params = {};
-  params.func = reinterpret_cast<void *>(occupy);
-  params.gridDim = dim3(64);
-  params.blockDim = dim3(32);
-  params.sharedMemBytes = kShared;
-  params.kernelParams = node_args;
-  cudaGraphNode_t node;
-  CHECK(cudaGraphAddKernelNode(&node, graphs[1], nullptr, 0, &params) ==
-        cudaSuccess);
-  for (cudaGraph_t g : graphs) {
-    cudaGraphExec_t exec;
-    CHECK(cudaGraphInstantiate(&exec, g, 0) == cudaSuccess);
-    CHECK(cudaMemset(counters, 0, 2 * sizeof(int)) == cudaSuccess);
-    CHECK(cudaGraphLaunch(exec, green_stream) == cudaSuccess);
-    CHECK(cudaStreamSynchronize(green_stream) == cudaSuccess);
-    CHECK(cudaMemcpy(host, counters, sizeof host, cudaMemcpyDeviceToHost) ==
-          cudaSuccess);
-    CHECK(host[0] == 0);
-    CHECK(host[1] >= 1 && host[1] <= most);
-    CHECK(cudaGraphExecDestroy(exec) == cudaSuccess);
-    CHECK(cudaGraphDestroy(g) == cudaSuccess);
-  }
 
   // Cooperative: more blocks than the partition holds, fewer than the
   // device holds.
