@@ -9,6 +9,9 @@
 # Stops at the first failure and shows it. A missing compiler is skipped
 # with a message (with none at all the test is skipped, 77); where CI=true,
 # where set-up has installed all four, a missing one fails (test_tools.sh).
+# A header recorded in tests/headers_alone.txt as compiled alone by that
+# compiler from the same bytes (its own and those of the headers it
+# includes) is not compiled again.
 
 srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
 shims=${CUEMU_SHIMS_DIR:-$srcdir/shims/cuda_builtins}
@@ -30,6 +33,16 @@ trap 'rm -f "$log"' EXIT
 compilers=0
 checked=0
 
+# The headers that compiled alone before, with this compiler, from exactly
+# these bytes, are not compiled again: tests/headers_alone.txt records them
+# (scripts/headers_verified.py), except where CI=true.
+PYTHON=${PYTHON:-python3}
+verified="$PYTHON $srcdir/scripts/headers_verified.py --srcdir $srcdir --dir $shims --dir $include"
+list=$(mktemp "${TMPDIR:-/tmp}/headers_alone.list.XXXXXX") || exit 1
+pending=$(mktemp "${TMPDIR:-/tmp}/headers_alone.pending.XXXXXX") || exit 1
+trap 'rm -f "$log" "$list" "$pending"' EXIT
+flags="-fsyntax-only -Wall -Wextra -Werror"
+
 # check COMPILER LANGUAGE-OPTIONS... -- PREFIX HEADER...: includes each
 # HEADER as <PREFIX + its file name>.
 check() {
@@ -43,22 +56,31 @@ check() {
   shift
   prefix=$1
   shift
-  n=0
+  : >"$list"
   for hdr in "$@"; do
-    [ -f "$hdr" ] || continue
-    name=$prefix$(basename "$hdr")
+    [ -f "$hdr" ] && echo "$prefix$(basename "$hdr") $hdr" >>"$list"
+  done
+  # $verified is split into words on purpose.
+  # shellcheck disable=SC2086
+  $verified pending "$cc" "$opts $flags" "$list" >"$pending" || exit 1
+  n=0
+  while read -r name hdr; do
     # shellcheck disable=SC2086
     if ! printf '#include <%s>\n' "$name" |
-      "$cc" $opts -fsyntax-only -Wall -Wextra -Werror -I"$shims" \
-        -I"$include" - >"$log" 2>&1; then
+      "$cc" $opts $flags -I"$shims" -I"$include" - >"$log" 2>&1; then
       echo "FAIL: $cc$opts: #include <$name> ($hdr)"
       cat "$log"
       exit 1
     fi
     n=$((n + 1))
-  done
-  checked=$((checked + n))
-  echo "ok: $cc: $n headers"
+  done <"$pending"
+  if [ "${CI:-}" != true ] && [ "$n" -gt 0 ]; then
+    # shellcheck disable=SC2086
+    $verified record "$cc" "$opts $flags" "$pending" || exit 1
+  fi
+  total=$(grep -c . "$list")
+  checked=$((checked + total))
+  echo "ok: $cc: $total headers ($n compiled now, $((total - n)) recorded before)"
 }
 
 for cxx in "$gxx" "$clangxx"; do
