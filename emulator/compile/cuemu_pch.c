@@ -40,7 +40,8 @@
 #include "cuemu_pch.h"
 
 /* The bounds on the cache's precompiled headers (about 50 MB each):
- * CUEMU_PCH_ENTRIES entries (8 unless set), and PCH_BYTES in all. */
+ * CUEMU_PCH_ENTRIES entries (8 unless set), and CUEMU_PCH_MIB mebibytes
+ * (PCH_BYTES unless set) in all. */
 #define PCH_ENTRIES 8
 /* The compiles of a prelude (with one set of flags) made without its
  * precompiled form, before one is made (see cuemu__pch_get()):
@@ -306,6 +307,16 @@ static size_t pch_entries(void) {
                    "keeping this many precompiled preludes:");
 }
 
+/* The bound on the bytes of the precompiled headers in the cache:
+ * CUEMU_PCH_MIB mebibytes when it is a whole number, else PCH_BYTES. */
+static unsigned long long pch_bytes(void) {
+  return (unsigned long long)env_count("CUEMU_PCH_MIB",
+                                       (size_t)(PCH_BYTES >> 20),
+                                       "keeping this many MiB of "
+                                       "precompiled preludes:")
+         << 20;
+}
+
 int cuemu__pch_get(const char *const *flags, const char *context,
                    const char *header, const char *qualifiers) {
   char dir[PATH_MAX], gch[PATH_MAX + 8];
@@ -366,7 +377,7 @@ int cuemu__pch_get(const char *const *flags, const char *context,
    * bounds. */
   if (pch_st == CUEMU_SUCCESS && !hit)
     cuemu__cache_bound(gch_magic, sizeof gch_magic - 1, pch_entries(),
-                       PCH_BYTES);
+                       pch_bytes());
   if (pch_st != CUEMU_SUCCESS || stat(gch, &st) != 0 || st.st_size == 0) {
     unlink(gch);
     return -1;
