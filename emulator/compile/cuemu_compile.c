@@ -1157,17 +1157,21 @@ static cuemu_status further_passes(compile_job *job, cuemu_cache_build *b,
      * the pass's names ("NAME.cuemu_arch_800"), as every unit's pass of
      * that architecture names them: the program's link then joins each
      * architecture's code apart, as nvlink does. */
-    char renames[PATH_MAX + 96], redefine[PATH_MAX + 128], pass_names[32];
-    int nrenames = 0;
+    char renames[PATH_MAX + 96], redefine[PATH_MAX + 128], pass_names[32],
+        aliases[PATH_MAX + 96];
+    int nrenames = 0, naliases = 0;
     snprintf(pass_names, sizeof pass_names, ".cuemu_arch_%s", name);
     if (snprintf(renames, sizeof renames, "%s.v%d.renames", b->temp, k) >=
-        (int)sizeof renames)
+            (int)sizeof renames ||
+        snprintf(aliases, sizeof aliases, "%s.v%d.aliases.ld", b->temp, k) >=
+            (int)sizeof aliases)
       st = cuemu__report(CUEMU_CACHE, "the cache folder's path is too long");
     if (st == CUEMU_SUCCESS && job->opt->rdc)
       st = cuemu__elf_device_fallbacks(local, pass_names, dev_local,
                                        job->fallbacks, &job->nfallbacks);
     if (st == CUEMU_SUCCESS && job->opt->rdc)
-      st = cuemu__elf_variant_renames(local, pass_names, renames, &nrenames);
+      st = cuemu__elf_variant_renames(local, pass_names, renames, &nrenames,
+                                      aliases, &naliases);
     snprintf(redefine, sizeof redefine, "--redefine-syms=%s", renames);
     if (st == CUEMU_SUCCESS)
       st = cuemu__elf_weaken_variant(local, 0);
@@ -1193,9 +1197,19 @@ static cuemu_status further_passes(compile_job *job, cuemu_cache_build *b,
     if (st == CUEMU_SUCCESS)
       st = cuemu__elf_weaken_variant(local, 1);
     if (st == CUEMU_SUCCESS) {
-      const char *ld[] = {"ld", "-r", dev_local, local, "-o", merged, NULL};
+      /* The pass's names of its variables that stay the first pass's
+       * objects (cuemu__elf_variant_renames()): aliases, a linker script's
+       * assignments. */
+      const char *ld[] = {"ld",   "-r",   dev_local, local,
+                          naliases ? aliases : NULL, NULL, NULL, NULL};
+      int n = naliases ? 5 : 4;
+      ld[n++] = "-o";
+      ld[n++] = merged;
+      ld[n] = NULL;
       st = run_tool(ld, local);
     }
+    if (naliases)
+      unlink(aliases);
     if (st == CUEMU_SUCCESS && rename(merged, dev_local) != 0)
       st = cuemu__report(CUEMU_IO_ERROR, "cannot write %s: %s", dev_local,
                          strerror(errno));
@@ -1497,7 +1511,7 @@ static cuemu_status build(void *data, cuemu_cache_build *b) {
                                        job->fallbacks, &job->nfallbacks);
     if (st == CUEMU_SUCCESS && o->rdc)
       st = cuemu__elf_variant_renames(dev_local, CUEMU_DEVICE_SUFFIX, renames,
-                                      &nrenames);
+                                      &nrenames, NULL, NULL);
     snprintf(redefine, sizeof redefine, "--redefine-syms=%s", renames);
     if (st == CUEMU_SUCCESS) {
       /* Local, but for what the translation made visible; and without

@@ -64,8 +64,13 @@ cuemu_status cuemu__elf_weaken_variant(const char *object, int restore);
  * code (-rdc, -dc) are its visible __device__ functions, defined or
  * called (cuemu_rewrite.c's variant_linkage). Renamed alike in every unit,
  * each architecture's code calls that architecture's functions when the
- * program links, as nvlink links each architecture apart; its variables
- * keep their names (one object for every pass). The virtual tables of
+ * program links, as nvlink links each architecture apart. Its __device__
+ * variables (protected too) are renamed where referenced; a defined one
+ * whose initializer points at code (a device function's address) is
+ * renamed, the pass's own copy, and the others are listed in the linker
+ * script `aliases` ("NEW = OLD;", *naliases lines; none with NULL), to be
+ * linked with the first pass's object, whose variable they name: one
+ * object for every pass. The virtual tables of
  * the user's classes, defined or referenced, are renamed too (a device
  * pass's names its code of the virtual functions): a defined one is made
  * protected (kept global), a reference weak and hidden (0 where no device
@@ -75,7 +80,8 @@ cuemu_status cuemu__elf_weaken_variant(const char *object, int restore);
  * cuemu__elf_export_instances(). */
 cuemu_status cuemu__elf_variant_renames(const char *object,
                                         const char *suffix, const char *list,
-                                        int *count);
+                                        int *count, const char *aliases,
+                                        int *naliases);
 
 /* The suffix of the first device pass's names of the __host__ __device__
  * functions of relocatable device code (cuemu_rewrite.c's

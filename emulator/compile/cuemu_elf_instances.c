@@ -334,9 +334,56 @@ static const char *symbol_name(const Elf64_Sym *s, const char *names,
 
 static int device_vtable(const char *name);
 
+/* Non-zero when a relocation of o's section `section` in [from, to) names
+ * code: a function (defined, or a reference of protected visibility, the
+ * pass's renamed one), or an executable section (a local function). The
+ * initializer of a variable of a further pass that holds such an address
+ * points at that pass's code. */
+static int points_at_code(const elf_object *o, const Elf64_Sym *syms,
+                          size_t nsyms, const Elf64_Shdr *symtab,
+                          size_t section, Elf64_Addr from, Elf64_Addr to) {
+  for (size_t i = 1; i < o->count; ++i) {
+    const Elf64_Shdr *rel = &o->sh[i];
+    if ((rel->sh_type != SHT_RELA && rel->sh_type != SHT_REL) ||
+        rel->sh_info != section || &o->sh[rel->sh_link] != symtab ||
+        rel->sh_offset > o->size || rel->sh_size > o->size - rel->sh_offset)
+      continue;
+    size_t entry = rel->sh_type == SHT_RELA ? sizeof(Elf64_Rela)
+                                             : sizeof(Elf64_Rel);
+    for (size_t r = 0; r + entry <= rel->sh_size; r += entry) {
+      const Elf64_Rel *one = (const Elf64_Rel *)(o->data + rel->sh_offset + r);
+      size_t s = ELF64_R_SYM(one->r_info);
+      if (one->r_offset < from || one->r_offset >= to || s == 0 || s >= nsyms)
+        continue;
+      const int type = ELF64_ST_TYPE(syms[s].st_info);
+      if (type == STT_FUNC || type == STT_GNU_IFUNC)
+        return 1;
+      if (syms[s].st_shndx == SHN_UNDEF &&
+          ELF64_ST_VISIBILITY(syms[s].st_other) == STV_PROTECTED)
+        return 1;
+      if (type == STT_SECTION && syms[s].st_shndx < o->count &&
+          (o->sh[syms[s].st_shndx].sh_flags & SHF_EXECINSTR))
+        return 1;
+    }
+  }
+  return 0;
+}
+
+/* Appends to the linker script `aliases` (opened on first use) the line
+ * "NAMESUFFIX = NAME;". */
+static cuemu_status write_alias(FILE **aliases, const char *path,
+                                const char *name, const char *suffix) {
+  if (!*aliases && !(*aliases = fopen(path, "we")))
+    return cuemu__report(CUEMU_IO_ERROR, "cannot write %s: %s", path,
+                         strerror(errno));
+  fprintf(*aliases, "\"%s%s\" = \"%s\";\n", name, suffix, name);
+  return CUEMU_SUCCESS;
+}
+
 cuemu_status cuemu__elf_variant_renames(const char *object,
                                         const char *suffix, const char *list,
-                                        int *count) {
+                                        int *count, const char *aliases,
+                                        int *naliases) {
   elf_object o;
   int usable, bad = 0;
   *count = 0;
@@ -347,8 +394,10 @@ cuemu_status cuemu__elf_variant_renames(const char *object,
   const char *names = NULL;
   const Elf64_Shdr *symtab = NULL;
   Elf64_Sym *syms = symbols(&o, &n, &names, &names_size, &symtab, &bad);
-  FILE *out = NULL;
+  FILE *out = NULL, *alias_file = NULL;
   const Elf64_Shdr *changed = NULL;
+  if (naliases)
+    *naliases = 0;
   for (size_t k = 1; syms && st == CUEMU_SUCCESS && k < n; ++k) {
     const int bind = ELF64_ST_BIND(syms[k].st_info);
     const int type = ELF64_ST_TYPE(syms[k].st_info);
@@ -366,6 +415,27 @@ cuemu_status cuemu__elf_variant_renames(const char *object,
                                               ? STV_HIDDEN
                                               : STV_PROTECTED));
       changed = symtab;
+    } else if (aliases &&
+               (type == STT_OBJECT || syms[k].st_shndx == SHN_COMMON) &&
+               syms[k].st_shndx != SHN_UNDEF &&
+               ELF64_ST_VISIBILITY(syms[k].st_other) == STV_PROTECTED) {
+      /* A __device__ variable of a further pass (variant_linkage): the
+       * pass's own copy when its initializer points at code (a device
+       * function's address: each architecture's variable points at its
+       * own code, as each cubin initializes its own); else an alias of
+       * the first pass's object, one object for every pass. */
+      if (syms[k].st_shndx >= o.count ||
+          !points_at_code(&o, syms, n, symtab, syms[k].st_shndx,
+                          syms[k].st_value,
+                          syms[k].st_value + syms[k].st_size)) {
+        /* Default visibility again, the translation's for a variable. */
+        syms[k].st_other = (unsigned char)(syms[k].st_other & ~3u);
+        changed = symtab;
+        st = write_alias(&alias_file, aliases, name, suffix);
+        if (st == CUEMU_SUCCESS)
+          ++*naliases;
+        continue;
+      }
     } else if ((type != STT_FUNC && type != STT_NOTYPE) ||
                ELF64_ST_VISIBILITY(syms[k].st_other) != STV_PROTECTED) {
       continue;
@@ -380,6 +450,8 @@ cuemu_status cuemu__elf_variant_renames(const char *object,
   }
   if (out && fclose(out) != 0 && st == CUEMU_SUCCESS)
     st = cuemu__report(CUEMU_IO_ERROR, "cannot write %s", list);
+  if (alias_file && fclose(alias_file) != 0 && st == CUEMU_SUCCESS)
+    st = cuemu__report(CUEMU_IO_ERROR, "cannot write %s", aliases);
   if (st == CUEMU_SUCCESS && bad)
     st = cuemu__report(CUEMU_COMPILE, "%s: a malformed ELF object", object);
   return elf_close(&o, object, changed, st);

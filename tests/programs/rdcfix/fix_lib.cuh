@@ -34,8 +34,11 @@ struct Square : Shape {
 // Builds a Square in mem (device code of fix_lib.cu).
 __device__ Shape *make_square(void *mem);
 
-// A pointer to a __device__ function, initialized in fix_lib.cu.
+// Pointers to __device__ functions, initialized in fix_lib.cu.
 typedef int (*op_t)(int);
+__device__ int neg_branch(int v);                     // v - branch
 extern __device__ op_t chosen_op;                     // v + branch
+extern __device__ op_t op_table[2];                   // + branch, - branch
+extern __constant__ op_t const_op;                    // v - branch
 
 #endif
