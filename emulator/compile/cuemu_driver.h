@@ -83,6 +83,33 @@ cuemu_status cuemu__elf_variant_renames(const char *object,
                                         int *count, const char *aliases,
                                         int *naliases);
 
+/* Calls each(ctx, NAME) for each weak reference of the relocatable ELF
+ * object `object` to a device pass's virtual table of a user's class
+ * (NAME.cuemu_device, NAME.cuemu_arch_800: cuemu__elf_variant_renames()),
+ * stopping at the first status other than SUCCESS, which it returns; an
+ * object of another kind has none. Returns as
+ * cuemu__elf_export_instances() otherwise. */
+cuemu_status cuemu__elf_weak_vtables(const char *object,
+                                     cuemu_status (*each)(void *ctx,
+                                                          const char *name),
+                                     void *ctx);
+
+/* Calls each(ctx, NAME) once a name for each weak reference to a device
+ * pass's virtual table (cuemu__elf_weak_vtables()) of the link's objects
+ * (the files of `files` that end in .o, n files) that the symbol index of
+ * one of its archives defines: the files that end in .a, and those that
+ * the link options `link` (m words: -L, -l, -Xlinker) name as ld finds
+ * them. Such a reference is weak (host code that a device pass compiles
+ * may name a table no device pass defines), so it pulls no archive's
+ * member into the link, where nvcc's device link, whose references are
+ * strong, does: the link names these undefined (`-u`, or the -dlink
+ * object's undefined symbols) to pull the member as nvlink does. */
+cuemu_status cuemu__archive_vtable_pulls(const char *const *files, int n,
+                                         const char *const *link, int m,
+                                         cuemu_status (*each)(void *ctx,
+                                                              const char *name),
+                                         void *ctx);
+
 /* The suffix of the first device pass's names of the __host__ __device__
  * functions of relocatable device code (cuemu_rewrite.c's
  * host_device_linkage()): its device code, named apart from the host

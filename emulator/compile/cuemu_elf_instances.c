@@ -123,6 +123,8 @@ static cuemu_status elf_open(const char *object, elf_object *o, int *usable) {
   memset(o, 0, sizeof *o);
   *usable = 0;
   o->fd = open(object, O_RDWR | O_CLOEXEC);
+  if (o->fd < 0 && (errno == EACCES || errno == EROFS))
+    o->fd = open(object, O_RDONLY | O_CLOEXEC); /* to read alone */
   if (o->fd < 0)
     return cuemu__report(CUEMU_IO_ERROR, "cannot open %s: %s", object,
                          strerror(errno));
@@ -472,6 +474,31 @@ static int device_vtable(const char *name) {
     if (strncmp(name, runtime[r], strlen(runtime[r])) == 0)
       return 0;
   return 1;
+}
+
+cuemu_status cuemu__elf_weak_vtables(const char *object,
+                                     cuemu_status (*each)(void *ctx,
+                                                          const char *name),
+                                     void *ctx) {
+  elf_object o;
+  int usable, bad = 0;
+  cuemu_status st = elf_open(object, &o, &usable);
+  if (st != CUEMU_SUCCESS || !usable)
+    return elf_close(&o, object, NULL, st);
+  size_t n = 0, names_size = 0;
+  const char *names = NULL;
+  const Elf64_Shdr *symtab = NULL;
+  Elf64_Sym *syms = symbols(&o, &n, &names, &names_size, &symtab, &bad);
+  for (size_t k = 1; syms && st == CUEMU_SUCCESS && k < n; ++k) {
+    const char *name = symbol_name(&syms[k], names, names_size);
+    if (name && syms[k].st_shndx == SHN_UNDEF &&
+        ELF64_ST_BIND(syms[k].st_info) == STB_WEAK && device_vtable(name) &&
+        strstr(name, ".cuemu_"))
+      st = each(ctx, name);
+  }
+  if (st == CUEMU_SUCCESS && bad)
+    st = cuemu__report(CUEMU_COMPILE, "%s: a malformed ELF object", object);
+  return elf_close(&o, object, NULL, st);
 }
 
 /* Non-zero when the symbol table syms (n symbols) names `name` followed

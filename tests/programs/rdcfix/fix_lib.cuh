@@ -31,6 +31,13 @@ struct Square : Shape {
   __device__ int dev_kind() const override;          // 10 + branch
   __host__ __device__ int hd_kind() const override;  // 20 + branch
 };
+// Virtual members defined in fix_shape.cu, which defines nothing else: put
+// in a -lib archive, only the virtual table that fix_main.cu's kernel
+// builds an object with brings it into the link.
+struct Circle : Shape {
+  __device__ int dev_kind() const override;          // 50 + branch
+  __host__ __device__ int hd_kind() const override;  // 60 + branch
+};
 // Builds a Square in mem (device code of fix_lib.cu).
 __device__ Shape *make_square(void *mem);
 

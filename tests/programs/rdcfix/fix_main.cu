@@ -5,14 +5,23 @@
 // tests/programs_rdcfix.sh.
 // NVCC_OPTIONS: -rdc=true
 #include <cstdio>
+#include <new>
 
 #include "fix_lib.cuh"
 
-enum { SLOTS = 16 };
+enum { SLOTS = 18 };
 
 // This unit's table of another unit's device function: its own copy per
 // architecture too.
 __constant__ op_t main_ops[2] = {neg_branch, nullptr};
+
+// Builds a Circle in mem: fix_shape.cu's virtual table, through which
+// alone the probe calls its members (not inlined, so the compiler does not
+// call them directly), is what links that -lib archive's member.
+__device__ __noinline__ Shape *build_circle(void *mem)
+{
+  return new (mem) Circle();
+}
 
 // What runs its device code of the device's architecture.
 __global__ void probe(int *out, void *mem)
@@ -34,6 +43,9 @@ __global__ void probe(int *out, void *mem)
   out[8] = sys.hd_mark() - 40;
   out[9] = mine->dev_kind() - 10;
   out[10] = mine->hd_kind() - 20;
+  Shape *other = build_circle(static_cast<char *>(mem) + sizeof(Square));
+  out[16] = other->dev_kind() - 50;
+  out[17] = other->hd_kind() - 60;
 }
 
 // Calls through the device function pointers of variables' initializers
@@ -61,7 +73,7 @@ int main()
     if (cudaSetDevice(d) != cudaSuccess ||
         cudaGetDeviceProperties(&prop, d) != cudaSuccess ||
         cudaMalloc(&out, sizeof host) != cudaSuccess ||
-        cudaMalloc(&mem, sizeof(Square)) != cudaSuccess)
+        cudaMalloc(&mem, sizeof(Square) + sizeof(Circle)) != cudaSuccess)
       return 1;
     probe<<<1, 1>>>(out, mem);
     pointers<<<1, 1>>>(out + 11);
