@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cuemu/cuemu.h>
@@ -1259,7 +1260,8 @@ static cuemu_status device_fallbacks(compile_job *job, cuemu_cache_build *b,
  * the name nvcc gives that file: the source's name without its suffix,
  * then .cpp1.ii or .cudafe1.gpu for the device pass, .cpp4.ii or
  * .cudafe1.cpp for the host pass. A file that cannot be kept gets a
- * warning; the compile goes on. */
+ * warning; the compile goes on (a folder that is missing stopped the
+ * compile before: keep_dir_check()). */
 static void keep_unit(const compile_job *job, int p, const char *from,
                       int preprocessed) {
   const char *dir = job->opt->cuemu_keep_dir;
@@ -1292,6 +1294,38 @@ static void keep_unit(const compile_job *job, int p, const char *from,
   if (bad)
     fprintf(stderr, "cuemu: warning: --keep: cannot write %s: %s\n", to,
             strerror(errno));
+}
+
+/* nvcc --keep with a -keep-dir that is not a folder: nvcc's host
+ * preprocessing cannot write the first unit it keeps (NAME.cpp4.ii), and
+ * the compile fails with the host compiler's words (nvcc 13.0, g++ then
+ * clang++ as -ccbin), before anything else is compiled. */
+static cuemu_status keep_dir_check(const compile_job *job) {
+  const char *dir = job->opt->cuemu_keep_dir;
+  struct stat st;
+  if (!dir)
+    return CUEMU_SUCCESS;
+  int error = stat(dir, &st) != 0 ? errno : S_ISDIR(st.st_mode) ? 0 : ENOTDIR;
+  if (!error)
+    return CUEMU_SUCCESS;
+  const char *base = strrchr(job->source, '/');
+  base = base ? base + 1 : job->source;
+  const char *dot = strrchr(base, '.');
+  int stem = dot && dot != base ? (int)(dot - base) : (int)strlen(base);
+  if (strstr(job->compiler, "clang"))
+    fprintf(stderr,
+            "error: unable to open output file '%s/%.*s.cpp4.ii': '%s'\n"
+            "1 error generated.\n",
+            dir, stem, base, strerror(error));
+  else
+    fprintf(stderr,
+            "cc1plus: fatal error: opening output file %s/%.*s.cpp4.ii: %s\n"
+            "compilation terminated.\n",
+            dir, stem, base, strerror(error));
+  return cuemu__report(CUEMU_COMPILE,
+                       "%s did not compile (the compiler's messages are "
+                       "above)",
+                       job->source);
 }
 
 static cuemu_status build(void *data, cuemu_cache_build *b) {
@@ -1643,6 +1677,11 @@ cuemu_status cuemu_compile(const char *source, const char *output,
                                     "compiler '%s' not found (set CXX)", cxx);
     free(job.cxx_copy);
     return st;
+  }
+  cuemu_status kept = keep_dir_check(&job);
+  if (kept != CUEMU_SUCCESS) {
+    free(job.cxx_copy);
+    return kept;
   }
   /* __CUDA_ARCH__ of the device pass (a module's only pass). */
   snprintf(job.arch_macro, sizeof job.arch_macro, "-D__CUDA_ARCH__=%d",
