@@ -330,8 +330,10 @@ static int build_argv(const compile_job *job, const char *tu,
   /* Each function and variable in its own section, so that the link drops
    * the copies no one calls: the device pass's host code, the host pass's
    * kernels and device functions (then gdb finds one copy of each line,
-   * except of __host__ __device__ functions, which exist in both). */
-  if (job->pass != CUEMU_PASS_SINGLE) {
+   * except of __host__ __device__ functions, which exist in both). A
+   * module's too: its calls between functions are then relocations,
+   * which cuemu__elf_shared_calls() reads. */
+  if (job->pass != CUEMU_PASS_SINGLE || job->opt->module) {
     ARG("-ffunction-sections");
     ARG("-fdata-sections");
   }
@@ -1222,20 +1224,22 @@ static cuemu_status further_passes(compile_job *job, cuemu_cache_build *b,
   return st;
 }
 
-/* Links into dev_local the fallbacks of the device passes' references of
- * __host__ __device__ functions that job->fallbacks lists
- * (cuemu__elf_device_fallbacks()), assembled by `as`. */
-static cuemu_status device_fallbacks(compile_job *job, cuemu_cache_build *b,
-                                     const char *dev_local) {
+/* Links into dev_local the assembly that make() writes to a file of the
+ * build's (named after `tag`), assembled by `as`; nothing when make()
+ * returns CUEMU_NOT_SUPPORTED (nothing to add). */
+static cuemu_status merge_assembly(cuemu_cache_build *b, const char *tag,
+                                   const char *dev_local,
+                                   cuemu_status (*make)(void *ctx,
+                                                        const char *source),
+                                   void *ctx) {
   char source[PATH_MAX + 96], obj[PATH_MAX + 96], merged[PATH_MAX + 96];
-  if (snprintf(source, sizeof source, "%s.fallbacks.s", b->temp) >=
+  if (snprintf(source, sizeof source, "%s.%s.s", b->temp, tag) >=
           (int)sizeof source ||
-      snprintf(obj, sizeof obj, "%s.fallbacks.o", b->temp) >=
-          (int)sizeof obj ||
-      snprintf(merged, sizeof merged, "%s.fallbacks.merged.o", b->temp) >=
+      snprintf(obj, sizeof obj, "%s.%s.o", b->temp, tag) >= (int)sizeof obj ||
+      snprintf(merged, sizeof merged, "%s.%s.merged.o", b->temp, tag) >=
           (int)sizeof merged)
     return cuemu__report(CUEMU_CACHE, "the cache folder's path is too long");
-  cuemu_status st = cuemu__device_fallbacks_source(job->fallbacks, source);
+  cuemu_status st = make(ctx, source);
   if (st == CUEMU_NOT_SUPPORTED)
     return CUEMU_SUCCESS;
   if (st == CUEMU_SUCCESS) {
@@ -1252,6 +1256,48 @@ static cuemu_status device_fallbacks(compile_job *job, cuemu_cache_build *b,
   unlink(source);
   unlink(obj);
   unlink(merged);
+  return st;
+}
+
+static cuemu_status fallbacks_source(void *ctx, const char *source) {
+  const compile_job *job = ctx;
+  return cuemu__device_fallbacks_source(job->fallbacks, source);
+}
+
+/* Links into dev_local the fallbacks of the device passes' references of
+ * __host__ __device__ functions that job->fallbacks lists
+ * (cuemu__elf_device_fallbacks()). */
+static cuemu_status device_fallbacks(compile_job *job, cuemu_cache_build *b,
+                                     const char *dev_local) {
+  return merge_assembly(b, "fallbacks", dev_local, fallbacks_source, job);
+}
+
+typedef struct shared_calls_job {
+  const char *dev_local;
+  int noted;
+} shared_calls_job;
+
+static cuemu_status shared_calls_source(void *ctx, const char *source) {
+  shared_calls_job *j = ctx;
+  int count = 0;
+  cuemu_status st =
+      cuemu__elf_shared_calls(j->dev_local, source, &count, &j->noted);
+  return st == CUEMU_SUCCESS && !count ? CUEMU_NOT_SUPPORTED : st;
+}
+
+/* Links into dev_local the records of the static __shared__ variables of
+ * the functions that its kernels call (cuemu__elf_shared_calls()), which
+ * nvcc counts in a kernel's static shared memory, and removes the notes
+ * they are made from. */
+static cuemu_status shared_calls(cuemu_cache_build *b, const char *dev_local) {
+  shared_calls_job j = {dev_local, 0};
+  cuemu_status st =
+      merge_assembly(b, "shared_calls", dev_local, shared_calls_source, &j);
+  if (st == CUEMU_SUCCESS && j.noted) {
+    const char *objcopy[] = {"objcopy", "--remove-section=cuemu_shared_notes",
+                             dev_local, NULL};
+    st = run_tool(objcopy, dev_local);
+  }
   return st;
 }
 
@@ -1495,6 +1541,8 @@ static cuemu_status build(void *data, cuemu_cache_build *b) {
         const char *objcopy[] = {"objcopy", CUEMU_DEVICE_HEAP_RENAMES,
                                  object[0], NULL};
         st = run_tool(objcopy, object[0]);
+        if (st == CUEMU_SUCCESS)
+          st = shared_calls(b, object[0]);
       }
       if (st == CUEMU_SUCCESS) {
         build_argv(job, object[0], b->depfile, b->built, argv[0], max,
@@ -1571,6 +1619,8 @@ static cuemu_status build(void *data, cuemu_cache_build *b) {
                           bufsize);
     if (st == CUEMU_SUCCESS && job->nfallbacks)
       st = device_fallbacks(job, b, dev_local);
+    if (st == CUEMU_SUCCESS)
+      st = shared_calls(b, dev_local);
     if (job->nfallbacks)
       unlink(job->fallbacks);
     /* A variable template's instance is the device pass's object, in both

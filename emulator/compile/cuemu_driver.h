@@ -110,6 +110,21 @@ cuemu_status cuemu__archive_vtable_pulls(const char *const *files, int n,
                                                               const char *name),
                                          void *ctx);
 
+/* Writes to the assembly file `source` the records (section
+ * cuemu_static_shared_calls: the function's address, the declaration's id,
+ * its size; ::cuemu::__cuemu_static_shared_call) of the static __shared__
+ * declarations of the functions that each global function of the device
+ * pass's relocatable ELF object `object` (a kernel) can call, read from
+ * the object's notes (CUEMU_DEVICE_SHARED_NOTE, section
+ * cuemu_shared_notes: where each declaration lies in the code) and from
+ * the relocations between its sections of code (-ffunction-sections: the
+ * calls; another object's functions are not seen). Sets *count to the
+ * number of records (0: no file written), *noted to whether the object
+ * has notes (to be removed: they name code sections, which a link may
+ * discard with their group). Returns as cuemu__elf_export_instances(). */
+cuemu_status cuemu__elf_shared_calls(const char *object, const char *source,
+                                     int *count, int *noted);
+
 /* The suffix of the first device pass's names of the __host__ __device__
  * functions of relocatable device code (cuemu_rewrite.c's
  * host_device_linkage()): its device code, named apart from the host

@@ -757,3 +757,177 @@ cuemu_status cuemu__elf_shared_globals(const char *host, const char *device,
   elf_close(&d, device, NULL, CUEMU_SUCCESS);
   return elf_close(&h, host, NULL, st);
 }
+
+/* A note of cuemu_shared_notes: the code section it lies in, the
+ * declaration and its size. */
+typedef struct shared_note {
+  size_t section;
+  unsigned long long id, bytes;
+} shared_note;
+
+/* An edge of the call graph between code sections. */
+typedef struct code_edge {
+  size_t from, to;
+} code_edge;
+
+static int edge_order(const void *a, const void *b) {
+  const code_edge *x = a, *y = b;
+  return x->from < y->from ? -1 : x->from > y->from;
+}
+
+/* Reads the notes and the edges between code sections (a relocation of a
+ * section of code that names another one, or a symbol of it: with
+ * -ffunction-sections, a function's calls) of o; returns 0 when malformed
+ * or out of memory. */
+static int read_calls(const elf_object *o, const Elf64_Sym *syms,
+                      size_t nsyms, const Elf64_Shdr *symtab, size_t notes,
+                      shared_note **note, size_t *nnotes, code_edge **edge,
+                      size_t *nedges) {
+  size_t cap_n = 0, cap_e = 0;
+  const Elf64_Shdr *ns = &o->sh[notes];
+  for (size_t i = 1; i < o->count; ++i) {
+    const Elf64_Shdr *rel = &o->sh[i];
+    if (rel->sh_type != SHT_RELA || &o->sh[rel->sh_link] != symtab ||
+        rel->sh_info >= o->count || rel->sh_offset > o->size ||
+        rel->sh_size > o->size - rel->sh_offset)
+      continue;
+    size_t from = rel->sh_info;
+    int is_notes = from == notes;
+    if (!is_notes && !(o->sh[from].sh_flags & SHF_EXECINSTR))
+      continue;
+    for (size_t r = 0; r + sizeof(Elf64_Rela) <= rel->sh_size;
+         r += sizeof(Elf64_Rela)) {
+      const Elf64_Rela *one =
+          (const Elf64_Rela *)(o->data + rel->sh_offset + r);
+      size_t s = ELF64_R_SYM(one->r_info), to;
+      if (s == 0 || s >= nsyms || syms[s].st_shndx == SHN_UNDEF ||
+          syms[s].st_shndx >= o->count ||
+          !(o->sh[to = syms[s].st_shndx].sh_flags & SHF_EXECINSTR))
+        continue;
+      if (is_notes) {
+        /* Three words a note: its code's address, the id, the size. */
+        if (one->r_offset % 24 != 0 || ns->sh_type == SHT_NOBITS ||
+            ns->sh_offset > o->size || ns->sh_size > o->size - ns->sh_offset ||
+            one->r_offset + 24 > ns->sh_size)
+          continue;
+        if (*nnotes == cap_n) {
+          cap_n = cap_n ? 2 * cap_n : 16;
+          shared_note *grown = realloc(*note, cap_n * sizeof *grown);
+          if (!grown)
+            return 0;
+          *note = grown;
+        }
+        const unsigned char *w = o->data + ns->sh_offset + one->r_offset;
+        shared_note *n = &(*note)[(*nnotes)++];
+        n->section = to;
+        memcpy(&n->id, w + 8, 8);
+        memcpy(&n->bytes, w + 16, 8);
+      } else if (to != from) {
+        if (*nedges == cap_e) {
+          cap_e = cap_e ? 2 * cap_e : 64;
+          code_edge *grown = realloc(*edge, cap_e * sizeof *grown);
+          if (!grown)
+            return 0;
+          *edge = grown;
+        }
+        (*edge)[(*nedges)++] = (code_edge){from, to};
+      }
+    }
+  }
+  return 1;
+}
+
+cuemu_status cuemu__elf_shared_calls(const char *object, const char *source,
+                                     int *count, int *noted) {
+  elf_object o;
+  int usable, bad = 0;
+  *count = 0;
+  *noted = 0;
+  cuemu_status st = elf_open(object, &o, &usable);
+  if (st != CUEMU_SUCCESS || !usable)
+    return elf_close(&o, object, NULL, st);
+  size_t n = 0, names_size = 0, notes = 0;
+  const char *names = NULL;
+  const Elf64_Shdr *symtab = NULL;
+  Elf64_Sym *syms = symbols(&o, &n, &names, &names_size, &symtab, &bad);
+  const char *section_names = (const char *)o.data + o.sh[o.names].sh_offset;
+  for (size_t i = 1; syms && i < o.count && !notes; ++i)
+    if (o.sh[i].sh_name < o.sh[o.names].sh_size &&
+        strcmp(section_names + o.sh[i].sh_name, "cuemu_shared_notes") == 0)
+      notes = i;
+  *noted = notes != 0;
+  shared_note *note = NULL;
+  code_edge *edge = NULL;
+  size_t nnotes = 0, nedges = 0, *first = NULL, *stack = NULL, *seen = NULL;
+  FILE *out = NULL;
+  if (notes && !read_calls(&o, syms, n, symtab, notes, &note, &nnotes, &edge,
+                           &nedges))
+    st = cuemu__report(CUEMU_OUT_OF_MEMORY, "no memory");
+  if (st == CUEMU_SUCCESS && nnotes) {
+    /* The edges by their first section, with each section's first. */
+    qsort(edge, nedges, sizeof *edge, edge_order);
+    first = calloc(o.count + 1, sizeof *first);
+    stack = malloc((nedges + 1) * sizeof *stack);
+    seen = calloc(o.count, sizeof *seen);
+    if (!first || !stack || !seen)
+      st = cuemu__report(CUEMU_OUT_OF_MEMORY, "no memory");
+    for (size_t e = 0, s = 0; st == CUEMU_SUCCESS && s <= o.count; ++s) {
+      while (e < nedges && edge[e].from < s)
+        ++e;
+      first[s] = e;
+    }
+  }
+  /* Each global function's reachable sections (seen[] == its symbol's
+   * number), and the notes that lie in them. */
+  for (size_t k = 1; st == CUEMU_SUCCESS && nnotes && k < n; ++k) {
+    const int bind = ELF64_ST_BIND(syms[k].st_info);
+    const char *name = symbol_name(&syms[k], names, names_size);
+    size_t home = syms[k].st_shndx;
+    if (!name || !*name || ELF64_ST_TYPE(syms[k].st_info) != STT_FUNC ||
+        (bind != STB_GLOBAL && bind != STB_WEAK) || home == SHN_UNDEF ||
+        home >= o.count)
+      continue;
+    size_t depth = 0;
+    stack[depth++] = home;
+    seen[home] = k;
+    while (depth) {
+      size_t s = stack[--depth];
+      for (size_t e = first[s]; e < first[s + 1]; ++e)
+        if (seen[edge[e].to] != k && depth <= nedges) {
+          seen[edge[e].to] = k;
+          stack[depth++] = edge[e].to;
+        }
+    }
+    for (size_t m = 0; m < nnotes; ++m) {
+      int repeated = 0;
+      for (size_t p = 0; p < m && !repeated; ++p)
+        repeated = note[p].id == note[m].id && seen[note[p].section] == k;
+      if (seen[note[m].section] != k || repeated)
+        continue;
+      if (!out && !(out = fopen(source, "we"))) {
+        st = cuemu__report(CUEMU_IO_ERROR, "cannot write %s: %s", source,
+                           strerror(errno));
+        break;
+      }
+      if (!*count)
+        fputs("\t.section cuemu_static_shared_calls,\"aw\"\n\t.balign 8\n",
+              out);
+      fprintf(out, "\t.quad \"%s\", %llu, %llu\n", name, note[m].id,
+              note[m].bytes);
+      ++*count;
+    }
+  }
+  if (out) {
+    fputs("\t.section .note.GNU-stack,\"\",@progbits\n", out);
+    if (fclose(out) != 0 && st == CUEMU_SUCCESS)
+      st = cuemu__report(CUEMU_IO_ERROR, "cannot write %s", source);
+  }
+  free(note);
+  free(edge);
+  free(first);
+  free(stack);
+  free(seen);
+  if (st == CUEMU_SUCCESS && bad)
+    st = cuemu__report(CUEMU_COMPILE, "%s: a malformed ELF object", object);
+  return elf_close(&o, object, NULL, st);
+}

@@ -993,7 +993,11 @@ static cuemu_status walk(walker *w) {
         if (st == CUEMU_SUCCESS && rw->preprocessed)
           st = static_shared(rw, i);
         if (st == CUEMU_SUCCESS && w->kernel_body)
-          st = cuemu__static_shared_note(rw, i);
+          st = cuemu__static_shared_note(rw, i, 1);
+        else if (st == CUEMU_SUCCESS && rw->preprocessed &&
+                 w->other_depth > 0 && (rw->pass == CUEMU_PASS_DEVICE ||
+                                        rw->pass == CUEMU_PASS_SINGLE))
+          st = cuemu__static_shared_note(rw, i, 0); /* a callee's */
       } else if (w->other_depth > 0 && (cuemu__rw_is(rw, i, "asm") ||
                                         cuemu__rw_is(rw, i, "__asm__") ||
                                         cuemu__rw_is(rw, i, "__asm"))) {
