@@ -7,7 +7,9 @@
 # dynamic initialization, a __constant__ variable assigned in a kernel,
 # __shared__ in a host function, a constexpr host function (the user's,
 # std::min) without --expt-relaxed-constexpr, the C++ library's host
-# functions (std::sort, std::vector), a const array's element, variable
+# functions (std::sort, std::vector), a const array's element, a
+# namespace's constexpr array's element (but in a constant expression or
+# under sizeof, which the near misses hold), variable
 # templates' and class templates' static members' instances
 # (tests/driver/devref/space_refusals.cu,
 # one form per -DCASE=N); without CASE, the near misses that nvcc accepts

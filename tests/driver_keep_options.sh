@@ -5,7 +5,8 @@
 #   unit under nvcc's names: NAME.cpp1.ii and NAME.cudafe1.gpu (the device
 #   pass: __CUDA_ARCH__ defined), NAME.cpp4.ii and NAME.cudafe1.cpp (the
 #   host pass), in DIR or, without -keep-dir, the current folder; the
-#   program built still runs (PASS);
+#   program built still runs (PASS); a missing DIR fails the compile with
+#   the host compiler's words, as nvcc's (without --keep, DIR is unused);
 # - --resource-usage (-res-usage) prints ptxas's lines for each kernel on
 #   stderr: 'Used 32 registers' (cudaFuncGetAttributes' numRegs), the
 #   static shared memory ('256 bytes smem') and the stack frame (the local
@@ -51,7 +52,21 @@ step keep-here sh -c "cd here && '$nvcc' -keep -c -o usage.o '$src'" &&
     fail "--keep -c kept: $(ls "$work/here" | tr '\n' ' ')"
   fi
 
-# --resource-usage, with -c and for a whole program.
+# A -keep-dir that is missing: with --keep, nvcc 13.0 fails with the host
+# compiler's words for the first unit it keeps (g++'s cc1plus), before
+# compiling (before: a warning, and the compile went on); without --keep
+# the folder is not used and the compile succeeds, as nvcc's.
+if (cd "$work" && "$nvcc" --keep -keep-dir missing -c -o gone.o "$src") \
+  >"$work/missing.out" 2>&1; then
+  fail "--keep -keep-dir missing compiled"
+elif [ "$(head -2 "$work/missing.out")" = "cc1plus: fatal error: opening output file missing/usage.cpp4.ii: No such file or directory
+compilation terminated." ] && [ ! -e "$work/gone.o" ]; then
+  echo "PASS: --keep -keep-dir with a missing folder fails as nvcc's"
+else
+  fail "--keep -keep-dir missing: $(head -3 "$work/missing.out")"
+fi
+step keep-dir-unused "$nvcc" -keep-dir missing -c -o unused.o "$src"
+
 for how in "-c -o usage.o" "-o app_res"; do
   # shellcheck disable=SC2086
   (cd "$work" && "$nvcc" --resource-usage $how "$src") >"$work/res.out" \

@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cuemu/cuemu.h>
@@ -329,8 +330,10 @@ static int build_argv(const compile_job *job, const char *tu,
   /* Each function and variable in its own section, so that the link drops
    * the copies no one calls: the device pass's host code, the host pass's
    * kernels and device functions (then gdb finds one copy of each line,
-   * except of __host__ __device__ functions, which exist in both). */
-  if (job->pass != CUEMU_PASS_SINGLE) {
+   * except of __host__ __device__ functions, which exist in both). A
+   * module's too: its calls between functions are then relocations,
+   * which cuemu__elf_shared_calls() reads. */
+  if (job->pass != CUEMU_PASS_SINGLE || job->opt->module) {
     ARG("-ffunction-sections");
     ARG("-fdata-sections");
   }
@@ -1157,17 +1160,21 @@ static cuemu_status further_passes(compile_job *job, cuemu_cache_build *b,
      * the pass's names ("NAME.cuemu_arch_800"), as every unit's pass of
      * that architecture names them: the program's link then joins each
      * architecture's code apart, as nvlink does. */
-    char renames[PATH_MAX + 96], redefine[PATH_MAX + 128], pass_names[32];
-    int nrenames = 0;
+    char renames[PATH_MAX + 96], redefine[PATH_MAX + 128], pass_names[32],
+        aliases[PATH_MAX + 96];
+    int nrenames = 0, naliases = 0;
     snprintf(pass_names, sizeof pass_names, ".cuemu_arch_%s", name);
     if (snprintf(renames, sizeof renames, "%s.v%d.renames", b->temp, k) >=
-        (int)sizeof renames)
+            (int)sizeof renames ||
+        snprintf(aliases, sizeof aliases, "%s.v%d.aliases.ld", b->temp, k) >=
+            (int)sizeof aliases)
       st = cuemu__report(CUEMU_CACHE, "the cache folder's path is too long");
     if (st == CUEMU_SUCCESS && job->opt->rdc)
       st = cuemu__elf_device_fallbacks(local, pass_names, dev_local,
                                        job->fallbacks, &job->nfallbacks);
     if (st == CUEMU_SUCCESS && job->opt->rdc)
-      st = cuemu__elf_variant_renames(local, pass_names, renames, &nrenames);
+      st = cuemu__elf_variant_renames(local, pass_names, renames, &nrenames,
+                                      aliases, &naliases);
     snprintf(redefine, sizeof redefine, "--redefine-syms=%s", renames);
     if (st == CUEMU_SUCCESS)
       st = cuemu__elf_weaken_variant(local, 0);
@@ -1193,9 +1200,19 @@ static cuemu_status further_passes(compile_job *job, cuemu_cache_build *b,
     if (st == CUEMU_SUCCESS)
       st = cuemu__elf_weaken_variant(local, 1);
     if (st == CUEMU_SUCCESS) {
-      const char *ld[] = {"ld", "-r", dev_local, local, "-o", merged, NULL};
+      /* The pass's names of its variables that stay the first pass's
+       * objects (cuemu__elf_variant_renames()): aliases, a linker script's
+       * assignments. */
+      const char *ld[] = {"ld",   "-r",   dev_local, local,
+                          naliases ? aliases : NULL, NULL, NULL, NULL};
+      int n = naliases ? 5 : 4;
+      ld[n++] = "-o";
+      ld[n++] = merged;
+      ld[n] = NULL;
       st = run_tool(ld, local);
     }
+    if (naliases)
+      unlink(aliases);
     if (st == CUEMU_SUCCESS && rename(merged, dev_local) != 0)
       st = cuemu__report(CUEMU_IO_ERROR, "cannot write %s: %s", dev_local,
                          strerror(errno));
@@ -1207,20 +1224,22 @@ static cuemu_status further_passes(compile_job *job, cuemu_cache_build *b,
   return st;
 }
 
-/* Links into dev_local the fallbacks of the device passes' references of
- * __host__ __device__ functions that job->fallbacks lists
- * (cuemu__elf_device_fallbacks()), assembled by `as`. */
-static cuemu_status device_fallbacks(compile_job *job, cuemu_cache_build *b,
-                                     const char *dev_local) {
+/* Links into dev_local the assembly that make() writes to a file of the
+ * build's (named after `tag`), assembled by `as`; nothing when make()
+ * returns CUEMU_NOT_SUPPORTED (nothing to add). */
+static cuemu_status merge_assembly(cuemu_cache_build *b, const char *tag,
+                                   const char *dev_local,
+                                   cuemu_status (*make)(void *ctx,
+                                                        const char *source),
+                                   void *ctx) {
   char source[PATH_MAX + 96], obj[PATH_MAX + 96], merged[PATH_MAX + 96];
-  if (snprintf(source, sizeof source, "%s.fallbacks.s", b->temp) >=
+  if (snprintf(source, sizeof source, "%s.%s.s", b->temp, tag) >=
           (int)sizeof source ||
-      snprintf(obj, sizeof obj, "%s.fallbacks.o", b->temp) >=
-          (int)sizeof obj ||
-      snprintf(merged, sizeof merged, "%s.fallbacks.merged.o", b->temp) >=
+      snprintf(obj, sizeof obj, "%s.%s.o", b->temp, tag) >= (int)sizeof obj ||
+      snprintf(merged, sizeof merged, "%s.%s.merged.o", b->temp, tag) >=
           (int)sizeof merged)
     return cuemu__report(CUEMU_CACHE, "the cache folder's path is too long");
-  cuemu_status st = cuemu__device_fallbacks_source(job->fallbacks, source);
+  cuemu_status st = make(ctx, source);
   if (st == CUEMU_NOT_SUPPORTED)
     return CUEMU_SUCCESS;
   if (st == CUEMU_SUCCESS) {
@@ -1240,12 +1259,55 @@ static cuemu_status device_fallbacks(compile_job *job, cuemu_cache_build *b,
   return st;
 }
 
+static cuemu_status fallbacks_source(void *ctx, const char *source) {
+  const compile_job *job = ctx;
+  return cuemu__device_fallbacks_source(job->fallbacks, source);
+}
+
+/* Links into dev_local the fallbacks of the device passes' references of
+ * __host__ __device__ functions that job->fallbacks lists
+ * (cuemu__elf_device_fallbacks()). */
+static cuemu_status device_fallbacks(compile_job *job, cuemu_cache_build *b,
+                                     const char *dev_local) {
+  return merge_assembly(b, "fallbacks", dev_local, fallbacks_source, job);
+}
+
+typedef struct shared_calls_job {
+  const char *dev_local;
+  int noted;
+} shared_calls_job;
+
+static cuemu_status shared_calls_source(void *ctx, const char *source) {
+  shared_calls_job *j = ctx;
+  int count = 0;
+  cuemu_status st =
+      cuemu__elf_shared_calls(j->dev_local, source, &count, &j->noted);
+  return st == CUEMU_SUCCESS && !count ? CUEMU_NOT_SUPPORTED : st;
+}
+
+/* Links into dev_local the records of the static __shared__ variables of
+ * the functions that its kernels call (cuemu__elf_shared_calls()), which
+ * nvcc counts in a kernel's static shared memory, and removes the notes
+ * they are made from. */
+static cuemu_status shared_calls(cuemu_cache_build *b, const char *dev_local) {
+  shared_calls_job j = {dev_local, 0};
+  cuemu_status st =
+      merge_assembly(b, "shared_calls", dev_local, shared_calls_source, &j);
+  if (st == CUEMU_SUCCESS && j.noted) {
+    const char *objcopy[] = {"objcopy", "--remove-section=cuemu_shared_notes",
+                             dev_local, NULL};
+    st = run_tool(objcopy, dev_local);
+  }
+  return st;
+}
+
 /* nvcc --keep: copies the file `from` of pass p (a preprocessed unit
  * when `preprocessed`, else a translated one) into the keep folder, under
  * the name nvcc gives that file: the source's name without its suffix,
  * then .cpp1.ii or .cudafe1.gpu for the device pass, .cpp4.ii or
  * .cudafe1.cpp for the host pass. A file that cannot be kept gets a
- * warning; the compile goes on. */
+ * warning; the compile goes on (a folder that is missing stopped the
+ * compile before: keep_dir_check()). */
 static void keep_unit(const compile_job *job, int p, const char *from,
                       int preprocessed) {
   const char *dir = job->opt->cuemu_keep_dir;
@@ -1278,6 +1340,38 @@ static void keep_unit(const compile_job *job, int p, const char *from,
   if (bad)
     fprintf(stderr, "cuemu: warning: --keep: cannot write %s: %s\n", to,
             strerror(errno));
+}
+
+/* nvcc --keep with a -keep-dir that is not a folder: nvcc's host
+ * preprocessing cannot write the first unit it keeps (NAME.cpp4.ii), and
+ * the compile fails with the host compiler's words (nvcc 13.0, g++ then
+ * clang++ as -ccbin), before anything else is compiled. */
+static cuemu_status keep_dir_check(const compile_job *job) {
+  const char *dir = job->opt->cuemu_keep_dir;
+  struct stat st;
+  if (!dir)
+    return CUEMU_SUCCESS;
+  int error = stat(dir, &st) != 0 ? errno : S_ISDIR(st.st_mode) ? 0 : ENOTDIR;
+  if (!error)
+    return CUEMU_SUCCESS;
+  const char *base = strrchr(job->source, '/');
+  base = base ? base + 1 : job->source;
+  const char *dot = strrchr(base, '.');
+  int stem = dot && dot != base ? (int)(dot - base) : (int)strlen(base);
+  if (strstr(job->compiler, "clang"))
+    fprintf(stderr,
+            "error: unable to open output file '%s/%.*s.cpp4.ii': '%s'\n"
+            "1 error generated.\n",
+            dir, stem, base, strerror(error));
+  else
+    fprintf(stderr,
+            "cc1plus: fatal error: opening output file %s/%.*s.cpp4.ii: %s\n"
+            "compilation terminated.\n",
+            dir, stem, base, strerror(error));
+  return cuemu__report(CUEMU_COMPILE,
+                       "%s did not compile (the compiler's messages are "
+                       "above)",
+                       job->source);
 }
 
 static cuemu_status build(void *data, cuemu_cache_build *b) {
@@ -1455,6 +1549,8 @@ static cuemu_status build(void *data, cuemu_cache_build *b) {
         const char *objcopy[] = {"objcopy", CUEMU_DEVICE_HEAP_RENAMES,
                                  object[0], NULL};
         st = run_tool(objcopy, object[0]);
+        if (st == CUEMU_SUCCESS)
+          st = shared_calls(b, object[0]);
       }
       if (st == CUEMU_SUCCESS) {
         build_argv(job, object[0], b->depfile, b->built, argv[0], max,
@@ -1505,7 +1601,7 @@ static cuemu_status build(void *data, cuemu_cache_build *b) {
                                        job->fallbacks, &job->nfallbacks);
     if (st == CUEMU_SUCCESS && o->rdc)
       st = cuemu__elf_variant_renames(dev_local, CUEMU_DEVICE_SUFFIX, renames,
-                                      &nrenames);
+                                      &nrenames, NULL, NULL);
     snprintf(redefine, sizeof redefine, "--redefine-syms=%s", renames);
     if (st == CUEMU_SUCCESS) {
       /* Local, but for what the translation made visible; and without
@@ -1531,6 +1627,8 @@ static cuemu_status build(void *data, cuemu_cache_build *b) {
                           bufsize);
     if (st == CUEMU_SUCCESS && job->nfallbacks)
       st = device_fallbacks(job, b, dev_local);
+    if (st == CUEMU_SUCCESS)
+      st = shared_calls(b, dev_local);
     if (job->nfallbacks)
       unlink(job->fallbacks);
     /* A variable template's instance is the device pass's object, in both
@@ -1637,6 +1735,11 @@ cuemu_status cuemu_compile(const char *source, const char *output,
                                     "compiler '%s' not found (set CXX)", cxx);
     free(job.cxx_copy);
     return st;
+  }
+  cuemu_status kept = keep_dir_check(&job);
+  if (kept != CUEMU_SUCCESS) {
+    free(job.cxx_copy);
+    return kept;
   }
   /* __CUDA_ARCH__ of the device pass (a module's only pass). */
   snprintf(job.arch_macro, sizeof job.arch_macro, "-D__CUDA_ARCH__=%d",

@@ -64,8 +64,13 @@ cuemu_status cuemu__elf_weaken_variant(const char *object, int restore);
  * code (-rdc, -dc) are its visible __device__ functions, defined or
  * called (cuemu_rewrite.c's variant_linkage). Renamed alike in every unit,
  * each architecture's code calls that architecture's functions when the
- * program links, as nvlink links each architecture apart; its variables
- * keep their names (one object for every pass). The virtual tables of
+ * program links, as nvlink links each architecture apart. Its __device__
+ * variables (protected too) are renamed where referenced; a defined one
+ * whose initializer points at code (a device function's address) is
+ * renamed, the pass's own copy, and the others are listed in the linker
+ * script `aliases` ("NEW = OLD;", *naliases lines; none with NULL), to be
+ * linked with the first pass's object, whose variable they name: one
+ * object for every pass. The virtual tables of
  * the user's classes, defined or referenced, are renamed too (a device
  * pass's names its code of the virtual functions): a defined one is made
  * protected (kept global), a reference weak and hidden (0 where no device
@@ -75,7 +80,50 @@ cuemu_status cuemu__elf_weaken_variant(const char *object, int restore);
  * cuemu__elf_export_instances(). */
 cuemu_status cuemu__elf_variant_renames(const char *object,
                                         const char *suffix, const char *list,
-                                        int *count);
+                                        int *count, const char *aliases,
+                                        int *naliases);
+
+/* Calls each(ctx, NAME) for each weak reference of the relocatable ELF
+ * object `object` to a device pass's virtual table of a user's class
+ * (NAME.cuemu_device, NAME.cuemu_arch_800: cuemu__elf_variant_renames()),
+ * stopping at the first status other than SUCCESS, which it returns; an
+ * object of another kind has none. Returns as
+ * cuemu__elf_export_instances() otherwise. */
+cuemu_status cuemu__elf_weak_vtables(const char *object,
+                                     cuemu_status (*each)(void *ctx,
+                                                          const char *name),
+                                     void *ctx);
+
+/* Calls each(ctx, NAME) once a name for each weak reference to a device
+ * pass's virtual table (cuemu__elf_weak_vtables()) of the link's objects
+ * (the files of `files` that end in .o, n files) that the symbol index of
+ * one of its archives defines: the files that end in .a, and those that
+ * the link options `link` (m words: -L, -l, -Xlinker) name as ld finds
+ * them. Such a reference is weak (host code that a device pass compiles
+ * may name a table no device pass defines), so it pulls no archive's
+ * member into the link, where nvcc's device link, whose references are
+ * strong, does: the link names these undefined (`-u`, or the -dlink
+ * object's undefined symbols) to pull the member as nvlink does. */
+cuemu_status cuemu__archive_vtable_pulls(const char *const *files, int n,
+                                         const char *const *link, int m,
+                                         cuemu_status (*each)(void *ctx,
+                                                              const char *name),
+                                         void *ctx);
+
+/* Writes to the assembly file `source` the records (section
+ * cuemu_static_shared_calls: the function's address, the declaration's id,
+ * its size; ::cuemu::__cuemu_static_shared_call) of the static __shared__
+ * declarations of the functions that each global function of the device
+ * pass's relocatable ELF object `object` (a kernel) can call, read from
+ * the object's notes (CUEMU_DEVICE_SHARED_NOTE, section
+ * cuemu_shared_notes: where each declaration lies in the code) and from
+ * the relocations between its sections of code (-ffunction-sections: the
+ * calls; another object's functions are not seen). Sets *count to the
+ * number of records (0: no file written), *noted to whether the object
+ * has notes (to be removed: they name code sections, which a link may
+ * discard with their group). Returns as cuemu__elf_export_instances(). */
+cuemu_status cuemu__elf_shared_calls(const char *object, const char *source,
+                                     int *count, int *noted);
 
 /* The suffix of the first device pass's names of the __host__ __device__
  * functions of relocatable device code (cuemu_rewrite.c's

@@ -123,6 +123,8 @@ static cuemu_status elf_open(const char *object, elf_object *o, int *usable) {
   memset(o, 0, sizeof *o);
   *usable = 0;
   o->fd = open(object, O_RDWR | O_CLOEXEC);
+  if (o->fd < 0 && (errno == EACCES || errno == EROFS))
+    o->fd = open(object, O_RDONLY | O_CLOEXEC); /* to read alone */
   if (o->fd < 0)
     return cuemu__report(CUEMU_IO_ERROR, "cannot open %s: %s", object,
                          strerror(errno));
@@ -334,9 +336,56 @@ static const char *symbol_name(const Elf64_Sym *s, const char *names,
 
 static int device_vtable(const char *name);
 
+/* Non-zero when a relocation of o's section `section` in [from, to) names
+ * code: a function (defined, or a reference of protected visibility, the
+ * pass's renamed one), or an executable section (a local function). The
+ * initializer of a variable of a further pass that holds such an address
+ * points at that pass's code. */
+static int points_at_code(const elf_object *o, const Elf64_Sym *syms,
+                          size_t nsyms, const Elf64_Shdr *symtab,
+                          size_t section, Elf64_Addr from, Elf64_Addr to) {
+  for (size_t i = 1; i < o->count; ++i) {
+    const Elf64_Shdr *rel = &o->sh[i];
+    if ((rel->sh_type != SHT_RELA && rel->sh_type != SHT_REL) ||
+        rel->sh_info != section || &o->sh[rel->sh_link] != symtab ||
+        rel->sh_offset > o->size || rel->sh_size > o->size - rel->sh_offset)
+      continue;
+    size_t entry = rel->sh_type == SHT_RELA ? sizeof(Elf64_Rela)
+                                             : sizeof(Elf64_Rel);
+    for (size_t r = 0; r + entry <= rel->sh_size; r += entry) {
+      const Elf64_Rel *one = (const Elf64_Rel *)(o->data + rel->sh_offset + r);
+      size_t s = ELF64_R_SYM(one->r_info);
+      if (one->r_offset < from || one->r_offset >= to || s == 0 || s >= nsyms)
+        continue;
+      const int type = ELF64_ST_TYPE(syms[s].st_info);
+      if (type == STT_FUNC || type == STT_GNU_IFUNC)
+        return 1;
+      if (syms[s].st_shndx == SHN_UNDEF &&
+          ELF64_ST_VISIBILITY(syms[s].st_other) == STV_PROTECTED)
+        return 1;
+      if (type == STT_SECTION && syms[s].st_shndx < o->count &&
+          (o->sh[syms[s].st_shndx].sh_flags & SHF_EXECINSTR))
+        return 1;
+    }
+  }
+  return 0;
+}
+
+/* Appends to the linker script `aliases` (opened on first use) the line
+ * "NAMESUFFIX = NAME;". */
+static cuemu_status write_alias(FILE **aliases, const char *path,
+                                const char *name, const char *suffix) {
+  if (!*aliases && !(*aliases = fopen(path, "we")))
+    return cuemu__report(CUEMU_IO_ERROR, "cannot write %s: %s", path,
+                         strerror(errno));
+  fprintf(*aliases, "\"%s%s\" = \"%s\";\n", name, suffix, name);
+  return CUEMU_SUCCESS;
+}
+
 cuemu_status cuemu__elf_variant_renames(const char *object,
                                         const char *suffix, const char *list,
-                                        int *count) {
+                                        int *count, const char *aliases,
+                                        int *naliases) {
   elf_object o;
   int usable, bad = 0;
   *count = 0;
@@ -347,8 +396,10 @@ cuemu_status cuemu__elf_variant_renames(const char *object,
   const char *names = NULL;
   const Elf64_Shdr *symtab = NULL;
   Elf64_Sym *syms = symbols(&o, &n, &names, &names_size, &symtab, &bad);
-  FILE *out = NULL;
+  FILE *out = NULL, *alias_file = NULL;
   const Elf64_Shdr *changed = NULL;
+  if (naliases)
+    *naliases = 0;
   for (size_t k = 1; syms && st == CUEMU_SUCCESS && k < n; ++k) {
     const int bind = ELF64_ST_BIND(syms[k].st_info);
     const int type = ELF64_ST_TYPE(syms[k].st_info);
@@ -366,6 +417,27 @@ cuemu_status cuemu__elf_variant_renames(const char *object,
                                               ? STV_HIDDEN
                                               : STV_PROTECTED));
       changed = symtab;
+    } else if (aliases &&
+               (type == STT_OBJECT || syms[k].st_shndx == SHN_COMMON) &&
+               syms[k].st_shndx != SHN_UNDEF &&
+               ELF64_ST_VISIBILITY(syms[k].st_other) == STV_PROTECTED) {
+      /* A __device__ variable of a further pass (variant_linkage): the
+       * pass's own copy when its initializer points at code (a device
+       * function's address: each architecture's variable points at its
+       * own code, as each cubin initializes its own); else an alias of
+       * the first pass's object, one object for every pass. */
+      if (syms[k].st_shndx >= o.count ||
+          !points_at_code(&o, syms, n, symtab, syms[k].st_shndx,
+                          syms[k].st_value,
+                          syms[k].st_value + syms[k].st_size)) {
+        /* Default visibility again, the translation's for a variable. */
+        syms[k].st_other = (unsigned char)(syms[k].st_other & ~3u);
+        changed = symtab;
+        st = write_alias(&alias_file, aliases, name, suffix);
+        if (st == CUEMU_SUCCESS)
+          ++*naliases;
+        continue;
+      }
     } else if ((type != STT_FUNC && type != STT_NOTYPE) ||
                ELF64_ST_VISIBILITY(syms[k].st_other) != STV_PROTECTED) {
       continue;
@@ -380,6 +452,8 @@ cuemu_status cuemu__elf_variant_renames(const char *object,
   }
   if (out && fclose(out) != 0 && st == CUEMU_SUCCESS)
     st = cuemu__report(CUEMU_IO_ERROR, "cannot write %s", list);
+  if (alias_file && fclose(alias_file) != 0 && st == CUEMU_SUCCESS)
+    st = cuemu__report(CUEMU_IO_ERROR, "cannot write %s", aliases);
   if (st == CUEMU_SUCCESS && bad)
     st = cuemu__report(CUEMU_COMPILE, "%s: a malformed ELF object", object);
   return elf_close(&o, object, changed, st);
@@ -400,6 +474,31 @@ static int device_vtable(const char *name) {
     if (strncmp(name, runtime[r], strlen(runtime[r])) == 0)
       return 0;
   return 1;
+}
+
+cuemu_status cuemu__elf_weak_vtables(const char *object,
+                                     cuemu_status (*each)(void *ctx,
+                                                          const char *name),
+                                     void *ctx) {
+  elf_object o;
+  int usable, bad = 0;
+  cuemu_status st = elf_open(object, &o, &usable);
+  if (st != CUEMU_SUCCESS || !usable)
+    return elf_close(&o, object, NULL, st);
+  size_t n = 0, names_size = 0;
+  const char *names = NULL;
+  const Elf64_Shdr *symtab = NULL;
+  Elf64_Sym *syms = symbols(&o, &n, &names, &names_size, &symtab, &bad);
+  for (size_t k = 1; syms && st == CUEMU_SUCCESS && k < n; ++k) {
+    const char *name = symbol_name(&syms[k], names, names_size);
+    if (name && syms[k].st_shndx == SHN_UNDEF &&
+        ELF64_ST_BIND(syms[k].st_info) == STB_WEAK && device_vtable(name) &&
+        strstr(name, ".cuemu_"))
+      st = each(ctx, name);
+  }
+  if (st == CUEMU_SUCCESS && bad)
+    st = cuemu__report(CUEMU_COMPILE, "%s: a malformed ELF object", object);
+  return elf_close(&o, object, NULL, st);
 }
 
 /* Non-zero when the symbol table syms (n symbols) names `name` followed
@@ -657,4 +756,178 @@ cuemu_status cuemu__elf_shared_globals(const char *host, const char *device,
                        bad_h ? host : device);
   elf_close(&d, device, NULL, CUEMU_SUCCESS);
   return elf_close(&h, host, NULL, st);
+}
+
+/* A note of cuemu_shared_notes: the code section it lies in, the
+ * declaration and its size. */
+typedef struct shared_note {
+  size_t section;
+  unsigned long long id, bytes;
+} shared_note;
+
+/* An edge of the call graph between code sections. */
+typedef struct code_edge {
+  size_t from, to;
+} code_edge;
+
+static int edge_order(const void *a, const void *b) {
+  const code_edge *x = a, *y = b;
+  return x->from < y->from ? -1 : x->from > y->from;
+}
+
+/* Reads the notes and the edges between code sections (a relocation of a
+ * section of code that names another one, or a symbol of it: with
+ * -ffunction-sections, a function's calls) of o; returns 0 when malformed
+ * or out of memory. */
+static int read_calls(const elf_object *o, const Elf64_Sym *syms,
+                      size_t nsyms, const Elf64_Shdr *symtab, size_t notes,
+                      shared_note **note, size_t *nnotes, code_edge **edge,
+                      size_t *nedges) {
+  size_t cap_n = 0, cap_e = 0;
+  const Elf64_Shdr *ns = &o->sh[notes];
+  for (size_t i = 1; i < o->count; ++i) {
+    const Elf64_Shdr *rel = &o->sh[i];
+    if (rel->sh_type != SHT_RELA || &o->sh[rel->sh_link] != symtab ||
+        rel->sh_info >= o->count || rel->sh_offset > o->size ||
+        rel->sh_size > o->size - rel->sh_offset)
+      continue;
+    size_t from = rel->sh_info;
+    int is_notes = from == notes;
+    if (!is_notes && !(o->sh[from].sh_flags & SHF_EXECINSTR))
+      continue;
+    for (size_t r = 0; r + sizeof(Elf64_Rela) <= rel->sh_size;
+         r += sizeof(Elf64_Rela)) {
+      const Elf64_Rela *one =
+          (const Elf64_Rela *)(o->data + rel->sh_offset + r);
+      size_t s = ELF64_R_SYM(one->r_info), to;
+      if (s == 0 || s >= nsyms || syms[s].st_shndx == SHN_UNDEF ||
+          syms[s].st_shndx >= o->count ||
+          !(o->sh[to = syms[s].st_shndx].sh_flags & SHF_EXECINSTR))
+        continue;
+      if (is_notes) {
+        /* Three words a note: its code's address, the id, the size. */
+        if (one->r_offset % 24 != 0 || ns->sh_type == SHT_NOBITS ||
+            ns->sh_offset > o->size || ns->sh_size > o->size - ns->sh_offset ||
+            one->r_offset + 24 > ns->sh_size)
+          continue;
+        if (*nnotes == cap_n) {
+          cap_n = cap_n ? 2 * cap_n : 16;
+          shared_note *grown = realloc(*note, cap_n * sizeof *grown);
+          if (!grown)
+            return 0;
+          *note = grown;
+        }
+        const unsigned char *w = o->data + ns->sh_offset + one->r_offset;
+        shared_note *n = &(*note)[(*nnotes)++];
+        n->section = to;
+        memcpy(&n->id, w + 8, 8);
+        memcpy(&n->bytes, w + 16, 8);
+      } else if (to != from) {
+        if (*nedges == cap_e) {
+          cap_e = cap_e ? 2 * cap_e : 64;
+          code_edge *grown = realloc(*edge, cap_e * sizeof *grown);
+          if (!grown)
+            return 0;
+          *edge = grown;
+        }
+        (*edge)[(*nedges)++] = (code_edge){from, to};
+      }
+    }
+  }
+  return 1;
+}
+
+cuemu_status cuemu__elf_shared_calls(const char *object, const char *source,
+                                     int *count, int *noted) {
+  elf_object o;
+  int usable, bad = 0;
+  *count = 0;
+  *noted = 0;
+  cuemu_status st = elf_open(object, &o, &usable);
+  if (st != CUEMU_SUCCESS || !usable)
+    return elf_close(&o, object, NULL, st);
+  size_t n = 0, names_size = 0, notes = 0;
+  const char *names = NULL;
+  const Elf64_Shdr *symtab = NULL;
+  Elf64_Sym *syms = symbols(&o, &n, &names, &names_size, &symtab, &bad);
+  const char *section_names = (const char *)o.data + o.sh[o.names].sh_offset;
+  for (size_t i = 1; syms && i < o.count && !notes; ++i)
+    if (o.sh[i].sh_name < o.sh[o.names].sh_size &&
+        strcmp(section_names + o.sh[i].sh_name, "cuemu_shared_notes") == 0)
+      notes = i;
+  *noted = notes != 0;
+  shared_note *note = NULL;
+  code_edge *edge = NULL;
+  size_t nnotes = 0, nedges = 0, *first = NULL, *stack = NULL, *seen = NULL;
+  FILE *out = NULL;
+  if (notes && !read_calls(&o, syms, n, symtab, notes, &note, &nnotes, &edge,
+                           &nedges))
+    st = cuemu__report(CUEMU_OUT_OF_MEMORY, "no memory");
+  if (st == CUEMU_SUCCESS && nnotes) {
+    /* The edges by their first section, with each section's first. */
+    qsort(edge, nedges, sizeof *edge, edge_order);
+    first = calloc(o.count + 1, sizeof *first);
+    stack = malloc((nedges + 1) * sizeof *stack);
+    seen = calloc(o.count, sizeof *seen);
+    if (!first || !stack || !seen)
+      st = cuemu__report(CUEMU_OUT_OF_MEMORY, "no memory");
+    for (size_t e = 0, s = 0; st == CUEMU_SUCCESS && s <= o.count; ++s) {
+      while (e < nedges && edge[e].from < s)
+        ++e;
+      first[s] = e;
+    }
+  }
+  /* Each global function's reachable sections (seen[] == its symbol's
+   * number), and the notes that lie in them. */
+  for (size_t k = 1; st == CUEMU_SUCCESS && nnotes && k < n; ++k) {
+    const int bind = ELF64_ST_BIND(syms[k].st_info);
+    const char *name = symbol_name(&syms[k], names, names_size);
+    size_t home = syms[k].st_shndx;
+    if (!name || !*name || ELF64_ST_TYPE(syms[k].st_info) != STT_FUNC ||
+        (bind != STB_GLOBAL && bind != STB_WEAK) || home == SHN_UNDEF ||
+        home >= o.count)
+      continue;
+    size_t depth = 0;
+    stack[depth++] = home;
+    seen[home] = k;
+    while (depth) {
+      size_t s = stack[--depth];
+      for (size_t e = first[s]; e < first[s + 1]; ++e)
+        if (seen[edge[e].to] != k && depth <= nedges) {
+          seen[edge[e].to] = k;
+          stack[depth++] = edge[e].to;
+        }
+    }
+    for (size_t m = 0; m < nnotes; ++m) {
+      int repeated = 0;
+      for (size_t p = 0; p < m && !repeated; ++p)
+        repeated = note[p].id == note[m].id && seen[note[p].section] == k;
+      if (seen[note[m].section] != k || repeated)
+        continue;
+      if (!out && !(out = fopen(source, "we"))) {
+        st = cuemu__report(CUEMU_IO_ERROR, "cannot write %s: %s", source,
+                           strerror(errno));
+        break;
+      }
+      if (!*count)
+        fputs("\t.section cuemu_static_shared_calls,\"aw\"\n\t.balign 8\n",
+              out);
+      fprintf(out, "\t.quad \"%s\", %llu, %llu\n", name, note[m].id,
+              note[m].bytes);
+      ++*count;
+    }
+  }
+  if (out) {
+    fputs("\t.section .note.GNU-stack,\"\",@progbits\n", out);
+    if (fclose(out) != 0 && st == CUEMU_SUCCESS)
+      st = cuemu__report(CUEMU_IO_ERROR, "cannot write %s", source);
+  }
+  free(note);
+  free(edge);
+  free(first);
+  free(stack);
+  free(seen);
+  if (st == CUEMU_SUCCESS && bad)
+    st = cuemu__report(CUEMU_COMPILE, "%s: a malformed ELF object", object);
+  return elf_close(&o, object, NULL, st);
 }

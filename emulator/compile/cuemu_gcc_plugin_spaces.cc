@@ -15,8 +15,9 @@
  *   "a __global__ function call must be configured";
  * - a host variable odr-used in a __global__ or __device__ function:
  *   "identifier "v" is undefined in device code" (a constant read by
- *   value, or an element of a constant array at a constant index, is no
- *   odr-use, and is accepted as nvcc accepts it);
+ *   value, or an element of a class's constexpr static array at a
+ *   constant index, is accepted as nvcc accepts it; an element of a
+ *   namespace's constexpr array only in a constant expression);
  * - a __device__ or __constant__ variable that needs dynamic
  *   initialization (a constructor that is not empty, a call):
  *   "dynamic initialization is not supported for a __device__ variable";
@@ -232,6 +233,12 @@ tree judge(tree *tp, int *walk_subtrees, void *data) {
   bool device = w->space == CUEMU_SPACE_DEVICE || w->space == CUEMU_SPACE_GLOBAL;
   bool constant_index;
   switch (TREE_CODE(t)) {
+  case SIZEOF_EXPR:
+  case ALIGNOF_EXPR:
+  case NOEXCEPT_EXPR:
+    /* An unevaluated operand uses nothing (`sizeof a[i]`). */
+    *walk_subtrees = 0;
+    break;
   case CALL_EXPR:
   case AGGR_INIT_EXPR: {
     tree callee = cp_get_callee_fndecl_nofold(t);
@@ -251,10 +258,15 @@ tree judge(tree *tp, int *walk_subtrees, void *data) {
   case ARRAY_REF:
   case ARRAY_RANGE_REF: {
     tree v = base_variable(t, &constant_index);
-    /* An element at a constant index of a constexpr array is a constant;
-     * of a const one, nvcc refuses it. */
+    /* An element at a constant index of a class's constexpr static array
+     * is a constant; of a const one, or of a constexpr array at
+     * namespace scope, nvcc 13.0 refuses it (with or without
+     * --expt-relaxed-constexpr), but in a constant expression (a
+     * constexpr variable's initializer, an array bound, a template
+     * argument), which g++ has folded before this walk. */
     if (device && host_variable(v) &&
-        !(constant_index && DECL_DECLARED_CONSTEXPR_P(v)))
+        !(constant_index && DECL_DECLARED_CONSTEXPR_P(v) &&
+          DECL_CLASS_SCOPE_P(v)))
       refuse_variable(w, v, where);
     break;
   }

@@ -2101,6 +2101,43 @@ static int links_openmp(command *c) {
 }
 
 /* Links `objects` (and the link inputs) into the output with libcuemu. */
+/* The words that a pulled virtual table adds (see vtable_pulls()). */
+typedef struct pull_words {
+  command *c;
+  words *w;
+  const char *before, *after; /* around the name */
+} pull_words;
+
+static cuemu_status add_pull(void *ctx, const char *name) {
+  pull_words *p = ctx;
+  char *word = NULL;
+  if (asprintf(&word, "%s%s%s", p->before, name, p->after) < 0)
+    word = NULL;
+  return add(p->w, keep(p->c, word));
+}
+
+/* Adds to w, one a word between `before` and `after`, the device virtual
+ * tables that the link's objects (`objects` and the command's link
+ * inputs) reference and its archives define
+ * (cuemu__archive_vtable_pulls()): named undefined, they link the member
+ * that defines them, as nvcc's device link does. */
+static cuemu_status vtable_pulls(command *c, const words *objects, words *w,
+                                 const char *before, const char *after) {
+  words files = {0};
+  for (int i = 0; objects && i < objects->n; ++i)
+    add(&files, objects->v[i]);
+  for (int i = 0; i < c->ninputs; ++i)
+    if (c->inputs[i].kind == IN_LINK)
+      add(&files, c->inputs[i].path);
+  pull_words p = {c, w, before, after};
+  cuemu_status st =
+      files.oom ? oom()
+                : cuemu__archive_vtable_pulls(files.v, files.n, c->link.v,
+                                              c->link.n, add_pull, &p);
+  free(files.v);
+  return st;
+}
+
 static cuemu_status link_program(command *c, const words *objects,
                                  const char *output) {
   words w = {0};
@@ -2132,6 +2169,11 @@ static cuemu_status link_program(command *c, const words *objects,
                         strcmp(a, "-rdynamic") == 0) &&
         strncmp(a, "-std=", 5) != 0)
       add(&w, a);
+  }
+  st = vtable_pulls(c, objects, &w, "-Wl,--undefined=", "");
+  if (st != CUEMU_SUCCESS) {
+    free(w.v);
+    return st;
   }
   for (int i = 0; i < objects->n; ++i)
     add(&w, objects->v[i]);
@@ -2409,21 +2451,47 @@ static cuemu_status execute(command *c, int *cache_hit) {
   }
   if (c->mode == MODE_DLINK) {
     /* The device link of nvcc: device code is linked with the host code
-     * here, so its object holds nothing; build systems link it all the
-     * same. */
+     * here, so its object holds no code; build systems link it all the
+     * same. It names undefined the device virtual tables that the objects
+     * reference and the archives define (vtable_pulls()), so that the
+     * program's link links their members, as nvlink does. */
     const char *out = c->output ? c->output : "a_dlink.o";
-    words w = {0};
-    st = add_command_words(c, &w, host_cxx(c));
+    words w = {0}, lines = {0};
+    const char *source = "/dev/null";
+    char *dir = NULL;
+    st = vtable_pulls(c, NULL, &lines, "\t.globl ", "\n");
+    if (st == CUEMU_SUCCESS && lines.n) {
+      dir = temp_folder(c);
+      source = dir ? joined(c, dir, "/pulls.s") : NULL;
+      FILE *f = source ? fopen(source, "we") : NULL;
+      for (int i = 0; f && i < lines.n; ++i)
+        fputs(lines.v[i], f);
+      if (f) /* not an executable stack */
+        fputs("\t.section .note.GNU-stack,\"\",@progbits\n", f);
+      if (!f || fclose(f) != 0)
+        st = cuemu__report(CUEMU_IO_ERROR,
+                           "cannot write the device link's source");
+    }
+    if (st == CUEMU_SUCCESS)
+      st = add_command_words(c, &w, host_cxx(c));
     if (st == CUEMU_SUCCESS) {
       add(&w, "-c");
       add(&w, "-x");
-      add(&w, "c++");
-      add(&w, "/dev/null");
+      add(&w, lines.n ? "assembler" : "c++");
+      add(&w, source);
       add(&w, "-o");
       add(&w, out);
       st = run(c, &w, "the device link");
     }
+    if (dir) {
+      words temps = {0};
+      if (source)
+        add(&temps, source);
+      remove_temps(dir, &temps);
+      free(temps.v);
+    }
     free(w.v);
+    free(lines.v);
     return st;
   }
   /* A whole program of one .cu file: one cached compile. */

@@ -255,16 +255,18 @@ static const char device_linkage[] = " __attribute__((visibility(\"default\")))"
  * marks its definitions and its references in the object, whose names
  * are then made the pass's own (cuemu__elf_variant_renames()), so that
  * each architecture's code calls that architecture's functions, as nvlink
- * links each architecture apart. */
+ * links each architecture apart. A __device__ variable's too: renamed where
+ * referenced, its definition the pass's own copy when its initializer
+ * points at a device function, else an alias of the first pass's object. */
 static const char variant_linkage[] =
     " __attribute__((visibility(\"protected\")))";
 
-/* Adds the device pass's linkage after token i: a function's of a further
- * pass (variant_linkage) or the default visibility. */
-static cuemu_status add_device_linkage(cuemu_rewriter *rw, size_t i,
-                                       int is_function) {
+/* Adds the device pass's linkage after token i: a function's or a
+ * variable's of a further pass of rdc code (variant_linkage), else the
+ * default visibility. */
+static cuemu_status add_device_linkage(cuemu_rewriter *rw, size_t i) {
   const cuemu_token *t = &rw->toks[i];
-  if (is_function && rw->variant && rw->rdc)
+  if (rw->variant && rw->rdc)
     return cuemu__rw_edit(rw, t->offset + t->length, 0, variant_linkage,
                           sizeof variant_linkage - 1);
   return cuemu__rw_edit(rw, t->offset + t->length, 0, device_linkage,
@@ -440,7 +442,7 @@ static cuemu_status explicit_device_instance(cuemu_rewriter *rw,
   }
   *done = 1;
   if (rw->pass == CUEMU_PASS_DEVICE)
-    return add_device_linkage(rw, i, 1);
+    return add_device_linkage(rw, i);
   return cuemu__rw_edit(rw, rw->toks[start].offset, 0, "extern ", 7);
 }
 
@@ -499,7 +501,7 @@ static cuemu_status device_member_template(cuemu_rewriter *rw, size_t start,
   *done = 1;
   if (rw->pass != CUEMU_PASS_DEVICE)
     return CUEMU_SUCCESS;
-  return add_device_linkage(rw, i, 1);
+  return add_device_linkage(rw, i);
 }
 
 /* With rdc, in a further device pass, the declaration of a __device__
@@ -851,7 +853,7 @@ static cuemu_status device_linkage_decl(walker *w, size_t i) {
     if (st != CUEMU_SUCCESS) return st;
   }
   if (rw->pass == CUEMU_PASS_DEVICE)
-    return add_device_linkage(rw, i, is_function);
+    return add_device_linkage(rw, i);
   int definition = is_function ? has_body : (!is_extern || has_init);
   if (definition)
     return cuemu__rw_edit(rw, t->offset + t->length, 0, host_linkage,
@@ -991,7 +993,11 @@ static cuemu_status walk(walker *w) {
         if (st == CUEMU_SUCCESS && rw->preprocessed)
           st = static_shared(rw, i);
         if (st == CUEMU_SUCCESS && w->kernel_body)
-          st = cuemu__static_shared_note(rw, i);
+          st = cuemu__static_shared_note(rw, i, 1);
+        else if (st == CUEMU_SUCCESS && rw->preprocessed &&
+                 w->other_depth > 0 && (rw->pass == CUEMU_PASS_DEVICE ||
+                                        rw->pass == CUEMU_PASS_SINGLE))
+          st = cuemu__static_shared_note(rw, i, 0); /* a callee's */
       } else if (w->other_depth > 0 && (cuemu__rw_is(rw, i, "asm") ||
                                         cuemu__rw_is(rw, i, "__asm__") ||
                                         cuemu__rw_is(rw, i, "__asm"))) {

@@ -277,9 +277,13 @@ cuemu_status cuemu__shared_decl_rewrite(cuemu_rewriter *rw, size_t i,
  * and `id` the declaration (the shims' macro checks nvcc's 48 KiB limit at
  * compile time, and tells libcuemu the size when the program or module is
  * loaded, before any launch); in the host pass, whose kernel bodies never
- * run, ` CUEMU_STATIC_SHARED_CHECK(name);` (the limit only). A declaration
- * it does not understand is left alone. */
-cuemu_status cuemu__static_shared_note(cuemu_rewriter *rw, size_t i);
+ * run, ` CUEMU_STATIC_SHARED_CHECK(name);` (the limit only). Without
+ * `kernel` (the body of another function, in the device pass), appends
+ * ` CUEMU_DEVICE_SHARED_NOTE(name, id);`, a note that
+ * cuemu__elf_shared_calls() gives to the kernels that reach it. A
+ * declaration it does not understand is left alone. */
+cuemu_status cuemu__static_shared_note(cuemu_rewriter *rw, size_t i,
+                                       int kernel);
 
 /* Records the kernel declared by the namespace-scope declaration that starts
  * at token decl_start and contains `__global__` at token global. `scope` is

@@ -272,7 +272,8 @@ static unsigned long long declaration_id(const cuemu_rewriter *rw,
   return (h ^ (h >> 31) ^ (h >> 62)) & 0x7fffffffu;
 }
 
-cuemu_status cuemu__static_shared_note(cuemu_rewriter *rw, size_t i) {
+cuemu_status cuemu__static_shared_note(cuemu_rewriter *rw, size_t i,
+                                       int kernel) {
   /* The declarator's name: the identifier at the outer level (not inside
    * parentheses, brackets, braces or a template argument list) that comes
    * last before the first `[`, `=`, `{`, `(`, `,` or `;` that follows it. */
@@ -280,6 +281,7 @@ cuemu_status cuemu__static_shared_note(cuemu_rewriter *rw, size_t i) {
   int class_key = 0;
   static const char call[] = " CUEMU_STATIC_SHARED_NOTE(";
   static const char check[] = " CUEMU_STATIC_SHARED_CHECK(";
+  static const char device_note[] = " CUEMU_DEVICE_SHARED_NOTE(";
   for (k = i + 1; k < rw->n; k++) {
     size_t after = cuemu__rw_skip_attribute(rw, k);
     if (after != k) {
@@ -328,6 +330,12 @@ cuemu_status cuemu__static_shared_note(cuemu_rewriter *rw, size_t i) {
   if (rw->pass == CUEMU_PASS_HOST) {
     cuemu__sb_add(&text, check, sizeof check - 1);
     cuemu__sb_tokens(&text, rw, name, name + 1, 0);
+  } else if (!kernel) {
+    char id[40];
+    cuemu__sb_add(&text, device_note, sizeof device_note - 1);
+    cuemu__sb_tokens(&text, rw, name, name + 1, 0);
+    snprintf(id, sizeof id, ", %lluull", declaration_id(rw, name));
+    cuemu__sb_str(&text, id);
   } else {
     cuemu__sb_add(&text, call, sizeof call - 1);
     cuemu__sb_tokens(&text, rw, name, name + 1, 0);

@@ -442,12 +442,32 @@ __attribute__((visibility("hidden"))) const void *kernel_identity() {
   return reinterpret_cast<const void *>(K_);
 }
 
+/* One record of the section `cuemu_static_shared_calls`, which cuemu-cc
+ * writes after a device pass's compile (cuemu__elf_shared_calls(),
+ * cuemu_elf_instances.c): a static __shared__ variable of `bytes` bytes
+ * declared in a function that `function` (a kernel, or another global
+ * function) can call. */
+struct __cuemu_static_shared_call {
+  const void *function;
+  unsigned long long id;
+  std::size_t bytes;
+};
+extern "C" const __cuemu_static_shared_call __start_cuemu_static_shared_calls[]
+    __attribute__((weak, visibility("hidden")));
+extern "C" const __cuemu_static_shared_call __stop_cuemu_static_shared_calls[]
+    __attribute__((weak, visibility("hidden")));
+
 /* Tells libcuemu the records of a program's or module's section (what its
- * generated code does when it is loaded). */
+ * generated code does when it is loaded), and those of its kernels'
+ * callees. */
 inline void declare_static_shared(const static_shared_record *start,
                                   const static_shared_record *stop) {
   for (const static_shared_record *__cuemu_r = start; __cuemu_r && __cuemu_r < stop; ++__cuemu_r)
     cuemu_kernel_declare_static_shared(__cuemu_r->kernel(), __cuemu_r->id, __cuemu_r->bytes);
+  for (const __cuemu_static_shared_call *__cuemu_c = __start_cuemu_static_shared_calls;
+       __cuemu_c && __cuemu_c < __stop_cuemu_static_shared_calls; ++__cuemu_c)
+    cuemu_kernel_declare_static_shared(__cuemu_c->function, __cuemu_c->id,
+                                       __cuemu_c->bytes);
 }
 
 /* Tracks the device passes' string literals of a program (the section

@@ -144,6 +144,42 @@ extern "C" __thread void *cuemu_dynamic_shared
           : "i"(&::cuemu::kernel_identity<CUEMU_KERNEL_CAST_ARGS kernel>), "i"(id), \
             "i"(sizeof(name)))
 
+/* What cuemu-cc adds after each static __shared__ declaration in the body
+ * of a function that is not a kernel (a __device__ function, a member) in
+ * the device pass: the limit's check, and a note in the section
+ * `cuemu_shared_notes` of the declaration (`id`) and its size at the
+ * address where the declaration lies in the function's code (a label of
+ * the asm statement: in the code of each function it is inlined into).
+ * After the pass's compile, cuemu-cc reads the notes and the calls of the
+ * object's functions (cuemu__elf_shared_calls(), cuemu_elf_instances.c)
+ * and records, for each global
+ * function (each kernel), the notes of the functions it can reach, as
+ * nvcc counts a callee's __shared__ variables in the kernel's static
+ * shared memory. The note's id is the declaration's mixed with the
+ * function's __PRETTY_FUNCTION__, so that each instance of a function
+ * template is a variable of its own (`staged<8>` and `staged<4>`), and the
+ * copies of one inlined into several callers are one. */
+#if !defined(CUEMU_TRANSLATING) /* once in a translated unit */
+namespace cuemu {
+constexpr unsigned long long __cuemu_shared_note_id(const char *__cuemu_f,
+                                                    unsigned long long __cuemu_id) {
+  unsigned long long __cuemu_h = __cuemu_id;
+  for (; *__cuemu_f; ++__cuemu_f)
+    __cuemu_h = (__cuemu_h ^ static_cast<unsigned char>(*__cuemu_f)) *
+                1099511628211ull;
+  return __cuemu_h & 0x7fffffffu;
+}
+} // namespace cuemu
+#endif
+#define CUEMU_DEVICE_SHARED_NOTE(name, id)                                    \
+  CUEMU_STATIC_SHARED_CHECK(name);                                            \
+  static constexpr unsigned long long cuemu_shared_note_##id =                \
+      ::cuemu::__cuemu_shared_note_id(__PRETTY_FUNCTION__, id);               \
+  __asm__(".pushsection cuemu_shared_notes,\"aw\"\n\t.balign "              \
+          CUEMU_INSTANCE_DATA_ "1f, %c0, %c1\n\t.popsection\n1:"             \
+          :                                                                   \
+          : "i"(cuemu_shared_note_##id), "i"(sizeof(name)))
+
 /* What cuemu-cc puts in the body of a kernel template
  * (emulator/compile/cuemu_kernel_instance.c): a record of the instance in
  * the section `cuemu_instances` (see cuemu_kernel_instances.h for its

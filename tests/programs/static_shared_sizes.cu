@@ -5,8 +5,13 @@
  * any launch, the launch's check of static plus dynamic shared memory on
  * the first launch, for plain kernels, kernel templates (a header's, with
  * an unnamed template parameter) and a kernel that is never launched; and
- * `__shared__ alignas(N)`, which nvcc accepts (a samples-collection form).
+ * `__shared__ alignas(N)`, which nvcc accepts (a samples-collection form);
+ * and the __shared__ variables of the __device__ functions a kernel can
+ * call, which nvcc counts in the kernel's size (inlined or not, two
+ * levels deep, two instances of a function template: nvcc 13.0's
+ * --resource-usage says 448, 256 and 48 bytes smem).
  */
+#include <cuda.h>
 #include <cuda_runtime.h>
 
 #include "check.cuh"
@@ -46,8 +51,61 @@ __global__ void aligned_tile(float *out, int *misaligned) {
   out[threadIdx.y * 16 + threadIdx.x] = As[threadIdx.x][threadIdx.y];
 }
 
+__device__ int gather(int v) {
+  __shared__ int slots[64];
+  slots[threadIdx.x % 64] = v;
+  __syncthreads();
+  return slots[0];
+}
+
+__device__ __noinline__ int relay(int v) {
+  __shared__ float tile[32];
+  tile[threadIdx.x % 32] = (float)v;
+  __syncthreads();
+  return gather((int)tile[0]);
+}
+
+template <int N> __device__ int part(int v) {
+  __shared__ int cells[N];
+  cells[threadIdx.x % N] = v;
+  __syncthreads();
+  return cells[0];
+}
+
+__global__ void calls_two_levels(int *out) {
+  __shared__ int own[16];
+  own[threadIdx.x % 16] = 1;
+  __syncthreads();
+  out[0] = relay(own[0]);
+}
+
+__global__ void calls_one(int *out) { out[0] = gather(2); }
+
+__global__ void calls_instances(int *out) { out[0] = part<8>(1) + part<4>(2); }
+
 int main() {
   cudaFuncAttributes fa;
+  /* A callee's __shared__ variables count (nvcc: 448, 256, 48). */
+  CHECK(cudaFuncGetAttributes(&fa, calls_two_levels) == cudaSuccess);
+  CHECK(fa.sharedSizeBytes == 16 * 4 + 32 * 4 + 64 * 4);
+  CHECK(cudaFuncGetAttributes(&fa, calls_one) == cudaSuccess);
+  CHECK(fa.sharedSizeBytes == 64 * 4);
+  CHECK(cudaFuncGetAttributes(&fa, calls_instances) == cudaSuccess);
+  CHECK(fa.sharedSizeBytes == 8 * 4 + 4 * 4);
+  cudaFunction_t fn;
+  int bytes = 0;
+  CHECK(cudaGetFuncBySymbol(&fn, (const void *)calls_two_levels) ==
+        cudaSuccess);
+  CHECK(cuFuncGetAttribute(&bytes, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES,
+                           (CUfunction)fn) == CUDA_SUCCESS);
+  CHECK(bytes == 448);
+  int *calls_out;
+  CHECK(cudaMallocManaged(&calls_out, sizeof(int)) == cudaSuccess);
+  calls_two_levels<<<1, 32>>>(calls_out);
+  CHECK(cudaDeviceSynchronize() == cudaSuccess);
+  CHECK(*calls_out == 1);
+  cudaFree(calls_out);
+
   CHECK(cudaFuncGetAttributes(&fa, big_tile) == cudaSuccess);
   CHECK(fa.sharedSizeBytes == 40 * 256 * sizeof(float));
   CHECK(cudaFuncGetAttributes(&fa, two_arrays) == cudaSuccess);

@@ -9,6 +9,7 @@
  */
 #include <cstdio>
 #include <cstdlib>
+#include <type_traits>
 #include <utility>
 
 #if !defined(CASE)
@@ -121,6 +122,12 @@ __global__ void const_element(int *p) {
   p[0] = host_const_table[1]; // case 16: identifier "host_const_table" is undefined in device code
 }
 #endif
+#if CASE == 19
+constexpr int ns_const_table[3] = {1, 2, 3};
+__global__ void constexpr_element(int *p) {
+  p[0] = ns_const_table[1]; // case 19: identifier "ns_const_table" is undefined in device code
+}
+#endif
 #if CASE == 17
 template <class T> T host_template_var = T(1);
 __global__ void reads_template_var(int *p) {
@@ -151,7 +158,8 @@ __global__ void reads_static_member(int *p) {
  * __device__ constructor is empty, a function whose declarator nests the
  * array it returns a reference to, a __device__ variable template and a
  * constexpr one, a class template's constexpr static member, a const
- * float, abs and std::move. */
+ * float, abs and std::move, and a namespace's constexpr array's elements
+ * in constant expressions and under sizeof. */
 struct Empty {
   int a;
   __device__ Empty() {}
@@ -168,12 +176,20 @@ template <class T> struct Limits {
   static constexpr int k = 4;
 };
 const float half_gain = 0.5f;
+/* A namespace's constexpr array: nvcc refuses its element read in device
+ * code (case 19) but in a constant expression or an unevaluated operand. */
+constexpr int ns_table[3] = {4, 5, 6};
 __global__ void more_spaces(int *out) {
   Indexer<2> ix{{5, 6}};
   int moved = std::move(out[1]);
+  constexpr int from_table = ns_table[1];
+  int bound[ns_table[0]] = {};
   out[0] = empty_device.a * 0 + empty_constant.a * 0 + (int)ix.get()[1] +
            device_template_var<int> + constexpr_template_var<int> +
-           Limits<int>::k + (int)(half_gain * 2) + abs(-1) + moved * 0;
+           Limits<int>::k + (int)(half_gain * 2) + abs(-1) + moved * 0 +
+           from_table + (int)(sizeof bound / sizeof bound[0]) +
+           (int)sizeof ns_table[out[1]] +
+           std::integral_constant<int, ns_table[2]>::value;
 }
 
 constexpr int offset = 7;
@@ -219,7 +235,7 @@ int main() {
   more_spaces<<<1, 1>>>(dspaces);
   cudaMemcpy(more, dspaces, sizeof more, cudaMemcpyDeviceToHost);
   cudaFree(dspaces);
-  if (more[0] != 6 + 2 + 3 + 4 + 1 + 1) {
+  if (more[0] != 6 + 2 + 3 + 4 + 1 + 1 + 5 + 4 + 4 + 6) {
     printf("more_spaces: %d\n", more[0]);
     ok = 0;
   }

@@ -44,4 +44,7 @@ __device__ int SysProbe::dev_mark() const { return 30 + branch(); }
 __host__ __device__ int SysProbe::hd_mark() const { return 40 + branch(); }
 
 static __device__ int plus_branch(int v) { return v + branch(); }
+__device__ int neg_branch(int v) { return v - branch(); }
 __device__ op_t chosen_op = plus_branch;
+__device__ op_t op_table[2] = {plus_branch, neg_branch};
+__constant__ op_t const_op = neg_branch;

@@ -31,11 +31,21 @@ struct Square : Shape {
   __device__ int dev_kind() const override;          // 10 + branch
   __host__ __device__ int hd_kind() const override;  // 20 + branch
 };
+// Virtual members defined in fix_shape.cu, which defines nothing else: put
+// in a -lib archive, only the virtual table that fix_main.cu's kernel
+// builds an object with brings it into the link.
+struct Circle : Shape {
+  __device__ int dev_kind() const override;          // 50 + branch
+  __host__ __device__ int hd_kind() const override;  // 60 + branch
+};
 // Builds a Square in mem (device code of fix_lib.cu).
 __device__ Shape *make_square(void *mem);
 
-// A pointer to a __device__ function, initialized in fix_lib.cu.
+// Pointers to __device__ functions, initialized in fix_lib.cu.
 typedef int (*op_t)(int);
+__device__ int neg_branch(int v);                     // v - branch
 extern __device__ op_t chosen_op;                     // v + branch
+extern __device__ op_t op_table[2];                   // + branch, - branch
+extern __constant__ op_t const_op;                    // v - branch
 
 #endif

@@ -1,0 +1,23 @@
+// fix_shape.cu: Circle's virtual members (fix_lib.cuh), the only
+// definitions of this unit: in a -lib archive, fix_main.cu's kernel, which
+// builds a Circle, brings it into the link through Circle's virtual table
+// alone. tests/programs_rdcfix.sh.
+// NVCC_OPTIONS: -rdc=true
+#include "fix_lib.cuh"
+
+// The branch of the code that runs.
+static __host__ __device__ int shape_branch()
+{
+#ifdef __CUDA_ARCH__
+#if __CUDA_ARCH__ >= 900
+  return 900;
+#else
+  return 800;
+#endif
+#else
+  return -1;
+#endif
+}
+
+__device__ int Circle::dev_kind() const { return 50 + shape_branch(); }
+__host__ __device__ int Circle::hd_kind() const { return 60 + shape_branch(); }
