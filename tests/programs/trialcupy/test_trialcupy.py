@@ -218,11 +218,12 @@ def test_elementwise_kernels_on_views():
 def test_float16_arithmetic_rounds_once_as_cupy_does():
     # CuPy's float16 converts to float: x * y - w is computed in float and
     # rounded to half once, when stored (half arithmetic would give 0).
+    # w is a NumPy float16 scalar: a float16 parameter by value.
     fms = cupy.ElementwiseKernel('float16 x, float16 y, float16 w',
                                  'float16 z', 'z = x * y - w', 'fms_half')
     x = cupy.full(4, 1 + 2 ** -10, dtype=cupy.float16)
-    w = cupy.full(4, 1 + 2 ** -9, dtype=cupy.float16)
-    exact = numpy.float16(numpy.float32(x[0].get()) ** 2 - numpy.float32(w[0].get()))
+    w = numpy.float16(1 + 2 ** -9)
+    exact = numpy.float16(numpy.float32(x[0].get()) ** 2 - numpy.float32(w))
     assert exact != 0
     testing.assert_array_equal(fms(x, x, w), numpy.full(4, exact))
 
