@@ -227,6 +227,14 @@ def test_float16_arithmetic_rounds_once_as_cupy_does():
     assert exact != 0
     testing.assert_array_equal(fms(x, x, w), numpy.full(4, exact))
 
+    scatter = cupy.ElementwiseKernel(
+        'int32 idx, float16 v', 'raw float16 out', 'atomicAdd(&out[idx], v);',
+        'scatter_add_half', no_return=True)
+    out = cupy.zeros(4, dtype=cupy.float16)
+    scatter(cupy.asarray(numpy.array([0, 1, 1, 3, 1], numpy.int32)),
+            cupy.asarray(numpy.array([1, 2, 3, 4, 0.5], numpy.float16)), out)
+    testing.assert_array_equal(out, numpy.array([1, 5.5, 0, 4], numpy.float16))
+
     absmax = cupy.ReductionKernel(
         'T x', 'float32 y', 'fabsf((float)x)', 'max(a, b)', 'y = a', '0',
         'absmax', reduce_type='float')

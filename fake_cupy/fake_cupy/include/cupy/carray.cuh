@@ -14,7 +14,8 @@
 // once, when the result is stored (`z = x * y + w` rounds once, where
 // __half's operators round after each operation). It has the member tests
 // iszero(), isnan(), isinf(), isfinite() and signbit() and their free
-// forms, copysign, nextafter, and min, max, fmin and fmax of two float16s.
+// forms, copysign, nextafter, min, max, fmin and fmax of two float16s, and
+// atomicAdd.
 #ifndef FAKE_CUPY_CARRAY_CUH
 #define FAKE_CUPY_CARRAY_CUH
 
@@ -99,6 +100,27 @@ __device__ inline float16 fmin(float16 x, float16 y) {
 __device__ inline float16 fmax(float16 x, float16 y) {
   return float16(fmaxf((float)x, (float)y));
 }
+// atomicAdd on a float16, as CuPy's kernels have it: the sum is computed
+// in float and rounded to half, in a compare-and-swap loop on the aligned
+// 32-bit word that holds the value; returns the old value.
+__device__ inline float16 atomicAdd(float16 *address, float16 val) {
+  const size_t high = (size_t)address & 2;
+  unsigned int *word = (unsigned int *)((size_t)address - high);
+  unsigned int old = *word, assumed;
+  do {
+    assumed = old;
+    const unsigned short bits =
+        (unsigned short)(high ? assumed >> 16 : assumed & 0xffffu);
+    const float sum = __half2float(__ushort_as_half(bits)) + (float)val;
+    const unsigned int sum_bits = __half_as_ushort(__float2half_rn(sum));
+    const unsigned int next = high ? (assumed & 0xffffu) | (sum_bits << 16)
+                                   : (assumed & 0xffff0000u) | sum_bits;
+    old = atomicCAS(word, assumed, next);
+  } while (old != assumed);
+  return float16(__ushort_as_half(
+      (unsigned short)(high ? old >> 16 : old & 0xffffu)));
+}
+
 __device__ inline int iszero(float16 x) { return x.iszero(); }
 __device__ inline int isnan(float16 x) { return x.isnan(); }
 __device__ inline int isinf(float16 x) { return x.isinf(); }
