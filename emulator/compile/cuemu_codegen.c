@@ -195,7 +195,8 @@ static void put_scoped_bounds(FILE *out, const cuemu_kernel_decl *k,
 static int put_table(FILE *out, const char *path, const cuemu_rewrite *rw,
                      int module, const char *unit_id, int arch,
                      const char *images, int variant, const char *passes,
-                     const char *const *name_expressions, int count) {
+                     const char *const *name_expressions,
+                     const char *const *name_code, int count) {
   put_static_shared_section(out);
   if (!module && unit_id)
     put_device_strings_section(out);
@@ -234,8 +235,8 @@ static int put_table(FILE *out, const char *path, const cuemu_rewrite *rw,
     free(scoped[i]);
   free(scoped);
   for (int i = 0; i < count; ++i) {
-    put_entry(out, name_expressions[i], name_expressions[i], path, 0, NULL,
-              NULL, NULL, 0, NULL);
+    put_entry(out, name_code ? name_code[i] : name_expressions[i],
+              name_expressions[i], path, 0, NULL, NULL, NULL, 0, NULL);
     entries++;
   }
   if (entries == 0)
@@ -323,7 +324,7 @@ int cuemu__codegen_write(FILE *out, const char *path,
     fputc('\n', out);
   fputs("#line 1 \"<cuemu-generated>\"\n", out);
   return put_table(out, path, rw, module, NULL, 0, NULL, 0, NULL,
-                   name_expressions, count);
+                   name_expressions, NULL, count);
 }
 
 int cuemu__codegen_write_unit(FILE *out, const char *path,
@@ -331,7 +332,8 @@ int cuemu__codegen_write_unit(FILE *out, const char *path,
                               const char *unit_id, int arch,
                               const char *images, int host_pass,
                               const char *passes,
-                              const char *const *name_expressions, int count) {
+                              const char *const *name_expressions,
+                              const char *const *name_code, int count) {
   /* A further device pass records its kernel template instances as
    * variants of the first pass's, with its __CUDA_ARCH__. */
   if (host_pass == CUEMU_UNIT_VARIANT)
@@ -370,5 +372,5 @@ int cuemu__codegen_write_unit(FILE *out, const char *path,
   }
   return put_table(out, path, rw, module, unit_id, arch, images,
                    host_pass == CUEMU_UNIT_VARIANT, passes, name_expressions,
-                   count);
+                   name_code, count);
 }

@@ -41,13 +41,17 @@ int cuemu__codegen_write(FILE *out, const char *path,
  * cuemu__register_UNIT_ID() calls theirs, cuemu__register_UNIT_ID_ARCH(),
  * which such a further pass (`host_pass` CUEMU_UNIT_VARIANT, `unit_id`
  * UNIT_ID_ARCH) writes, registering its table as a variant of the first's
- * (cuemu_program_register_variant()). Returns 0, or -1 on a write error. */
+ * (cuemu_program_register_variant()). Each name expression is registered
+ * under its text and compiled as `name_code`'s (its macros expanded:
+ * cuemu_name_expressions.h), or as its text where `name_code` is NULL.
+ * Returns 0, or -1 on a write error. */
 #define CUEMU_UNIT_VARIANT 2
 int cuemu__codegen_write_unit(FILE *out, const char *path,
                               const cuemu_rewrite *rw, int module,
                               const char *unit_id, int arch,
                               const char *images, int host_pass,
                               const char *passes,
-                              const char *const *name_expressions, int count);
+                              const char *const *name_expressions,
+                              const char *const *name_code, int count);
 
 #endif /* CUEMU_CODEGEN_H */

@@ -32,6 +32,7 @@
 #include "cuemu_device_symbols.h"
 #include "cuemu_driver.h"
 #include "cuemu_gpu_arch.h"
+#include "cuemu_name_expressions.h"
 #include "cuemu_pch.h"
 #include "cuemu_rewrite.h"
 #include "cuemu_toolkit.h"
@@ -118,6 +119,9 @@ typedef struct compile_job {
   char fallbacks[PATH_MAX + 96]; /* the list of the device passes' fallbacks
                                   * (cuemu__elf_device_fallbacks()) */
   int nfallbacks;                /* its lines */
+  const char *preprocess_input;  /* what PHASE_PREPROCESS reads instead of
+                                  * the source (expand_name_expressions()),
+                                  * or NULL */
 } compile_job;
 
 /* The steps of a build: one command, or (for checked builds, which are
@@ -585,7 +589,7 @@ static int build_argv(const compile_job *job, const char *tu,
     ARG("-E");
     ARG("-x");
     ARG("c++");
-    ARG(job->source);
+    ARG(job->preprocess_input ? job->preprocess_input : job->source);
     ARG("-o");
     ARG(built);
     argv[n] = NULL;
@@ -990,6 +994,64 @@ static void merge_deps(const char *to, const char *from) {
   free(have);
 }
 
+/* The name expressions with the source's macros expanded, into *out
+ * (cuemu_name_expressions.h): the source is preprocessed again as the
+ * first pass was, with the expressions after it. A source that an
+ * #include cannot name leaves *out NULL (the expressions as written). */
+static cuemu_status expand_name_expressions(compile_job *job,
+                                            cuemu_cache_build *b,
+                                            const char **argv, int max,
+                                            char *buffers, size_t bufsize,
+                                            char ***out) {
+  const cuemu_compile_options *o = job->opt;
+  char probe[PATH_MAX + 96], probe_ii[PATH_MAX + 96], probe_d[PATH_MAX + 96];
+  *out = NULL;
+  if (snprintf(probe, sizeof probe, "%s.names.cu", b->temp) >=
+          (int)sizeof probe ||
+      snprintf(probe_ii, sizeof probe_ii, "%s.names.ii", b->temp) >=
+          (int)sizeof probe_ii ||
+      snprintf(probe_d, sizeof probe_d, "%s.names.d", b->temp) >=
+          (int)sizeof probe_d)
+    return cuemu__report(CUEMU_CACHE, "the cache folder's path is too long");
+  FILE *f = fopen(probe, "we");
+  if (!f)
+    return cuemu__report(CUEMU_IO_ERROR, "cannot write %s: %s", probe,
+                         strerror(errno));
+  int named = cuemu__name_expressions_write_probe(
+                  f, job->source, o->name_expressions,
+                  o->name_expression_count) == 0;
+  if (fclose(f) != 0 || !named) {
+    unlink(probe);
+    return CUEMU_SUCCESS;
+  }
+  const int pass = job->pass;
+  job->pass = pass_of(job, 0);
+  job->preprocess_input = probe;
+  build_argv(job, NULL, probe_d, probe_ii, argv, max, buffers, bufsize,
+             PHASE_PREPROCESS);
+  job->preprocess_input = NULL;
+  job->pass = pass;
+  const char **argvs[2] = {argv, NULL};
+  cuemu_status st = run_passes(job, argvs, 1, b->temp);
+  if (st == CUEMU_SUCCESS) {
+    size_t size = 0;
+    char *text = cuemu__read_file(probe_ii, &size);
+    if (!text)
+      st = cuemu__report(CUEMU_IO_ERROR, "cannot read %s: %s", probe_ii,
+                         strerror(errno));
+    else if (!(*out = cuemu__name_expressions_read_probe(
+                   text, size, o->name_expression_count)))
+      st = cuemu__report(CUEMU_COMPILE,
+                         "%s: the name expressions could not be expanded",
+                         job->source);
+    free(text);
+  }
+  unlink(probe);
+  unlink(probe_ii);
+  unlink(probe_d);
+  return st;
+}
+
 /* The build of a cache miss (a cuemu_cache_build_fn). Each pass (one for a
  * module, nvcc's device and host passes otherwise) preprocesses the source
  * beside the other temporary files, translates its translation unit and
@@ -1130,7 +1192,7 @@ static cuemu_status further_passes(compile_job *job, cuemu_cache_build *b,
       FILE *f = fopen(tu, "we");
       int werr = !f || cuemu__codegen_write_unit(
                            f, job->source, &rw, 0, unit, value, images,
-                           CUEMU_UNIT_VARIANT, NULL, NULL, 0) != 0;
+                           CUEMU_UNIT_VARIANT, NULL, NULL, NULL, 0) != 0;
       if ((f && fclose(f) != 0) || werr)
         st = cuemu__report(CUEMU_IO_ERROR, "cannot write %s", tu);
     }
@@ -1499,6 +1561,15 @@ static cuemu_status build(void *data, cuemu_cache_build *b) {
                 sizeof CUEMU_OLD_DIALECT_MACRO + 2) == 0)
       st = cuemu__dialect_check(&rws[count - 1],
                                 o->argv[i] + sizeof CUEMU_OLD_DIALECT_MACRO + 2);
+  /* Name expressions that use the source's macros, expanded (the first
+   * pass's unit has the kernel table). */
+  char **name_code = NULL;
+  if (st == CUEMU_SUCCESS && o->name_expression_count > 0 &&
+      cuemu__name_expressions_use_macros(texts[0], sizes[0],
+                                         o->name_expressions,
+                                         o->name_expression_count))
+    st = expand_name_expressions(job, b, argv[0], max, buffers[0], bufsize,
+                                 &name_code);
   for (int p = 0; p < count && st == CUEMU_SUCCESS; ++p) {
     FILE *f = fopen(job->tu[p], "we");
     if (!f) {
@@ -1511,11 +1582,13 @@ static cuemu_status build(void *data, cuemu_cache_build *b) {
           f, job->source, &rws[p], o->module, o->module ? NULL : job->key.hex,
           o->arch > 0 ? o->arch : CUEMU_DEFAULT_ARCH, o->cuemu_arch_images,
           pass_of(job, p) == CUEMU_PASS_HOST, o->module ? NULL : o->cuemu_arch_passes,
-          o->name_expressions, o->name_expression_count);
+          o->name_expressions, (const char *const *)name_code,
+          o->name_expression_count);
       if (fclose(f) != 0 || werr != 0)
         st = cuemu__report(CUEMU_IO_ERROR, "cannot write %s", job->tu[p]);
     }
   }
+  cuemu__name_expressions_free(name_code, o->name_expression_count);
   for (int p = 0; p < 2; ++p) {
     cuemu__rewrite_free(&rws[p]);
     free(texts[p]);

@@ -43,7 +43,7 @@ _CTYPES = {
     "bool": "bool", "int8": "signed char", "uint8": "unsigned char",
     "int16": "short", "uint16": "unsigned short", "int32": "int",
     "uint32": "unsigned int", "int64": "long long",
-    "uint64": "unsigned long long", "float16": "__half",
+    "uint64": "unsigned long long", "float16": "float16",
     "float32": "float", "float64": "double",
     "complex64": "complex<float>", "complex128": "complex<double>",
 }

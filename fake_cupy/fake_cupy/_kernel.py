@@ -329,6 +329,9 @@ _INT_TYPES = {
     "uint8_t": "u", "uint16_t": "u", "uint32_t": "u", "uint64_t": "u",
     "size_t": "u", "ptrdiff_t": "i",
     "float": "f", "double": "f", "__half": "f", "half": "f",
+    # CuPy's float16 (cupy/carray.cuh), the float16 dtype's C type in the
+    # code that ElementwiseKernel, cupy.fuse and cupyx.jit generate.
+    "float16": "f",
 }
 _COMPLEX_TYPES = {"cuComplex": 8, "cuFloatComplex": 8, "cuDoubleComplex": 16,
                   "complex<float>": 8, "complex<double>": 16,
@@ -525,7 +528,8 @@ def _element_fits(ctype, dtype):
     if kind not in ("i", "u", "f", "b"):
         return True
     base = _base_type(ctype)
-    size = {"float": 4, "double": 8, "__half": 2, "half": 2}.get(base)
+    size = {"float": 4, "double": 8, "__half": 2, "half": 2,
+            "float16": 2}.get(base)
     if size is None:
         size = ctypes.sizeof(_ctypes_int(base))
     dkind = dtype.kind

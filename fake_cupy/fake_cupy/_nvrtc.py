@@ -13,11 +13,24 @@ libnvrtc is loaded with ctypes: CUEMU_NVRTC_LIBRARY names it, else
 libnvrtc.so from the loader's path, CUDA_PATH or /usr/local/cuda.
 CUEMU_FAKE_CUPY_NVRTC=0 turns the check off; without NVRTC, libcuemu's own
 errors are raised in the same exception type.
+
+As CuPy's kernel cache outlives a process (a program that compiled once
+is loaded from the cache, without NVRTC), so does what NVRTC made of a
+program it compiled: its log, PTX and lowered names are kept in
+libcuemu's cache folder (CUEMU_CACHE_DIR/fake_cupy/nvrtc/KEY.json, the
+key covering the code, the options, the name expressions, the file name,
+NVRTC's library and version and the fake's own headers), and the next
+process takes them from there. A refusal is never kept: it is judged
+again each time. As with CuPy's cache, the user's headers that the code
+includes are not part of the key.
 """
 import ctypes
 import functools
+import hashlib
+import json
 import os
 import re
+import tempfile
 import threading
 
 _lock = threading.Lock()
@@ -117,9 +130,63 @@ class Failure(Exception):
 _cache = {}
 
 
+@functools.lru_cache(maxsize=None)
+def _own_headers():
+    """A digest of the fake's own headers (cupy/carray.cuh, ...), which
+    every program may include: a change to them is a new key."""
+    digest = hashlib.sha256()
+    top = os.path.join(os.path.dirname(os.path.abspath(__file__)), "include")
+    for folder, dirs, files in sorted(os.walk(top)):
+        dirs.sort()
+        for name in sorted(files):
+            digest.update(name.encode())
+            with open(os.path.join(folder, name), "rb") as f:
+                digest.update(f.read())
+    return digest.hexdigest()
+
+
+def _kept_path(key):
+    """The file that keeps the Result of `key` between processes, or None
+    when libcuemu's cache folder cannot be used."""
+    from cuemu import _binding
+    base = _binding.cache_dir()
+    if base is None:
+        return None
+    lib = library()
+    digest = hashlib.sha256(repr((key, getattr(lib, "_name", None),
+                                  version(), _own_headers())).encode(
+        "utf-8", errors="surrogateescape")).hexdigest()[:32]
+    return os.path.join(base, "fake_cupy", "nvrtc", digest + ".json")
+
+
+def _read_kept(path):
+    try:
+        with open(path, encoding="utf-8") as f:
+            kept = json.load(f)
+        return Result(kept["ptx"], kept["log"], kept["lowered"])
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
+def _keep(path, result):
+    """Writes `result` to `path` through a temporary file and a rename, so
+    that processes keeping the same program at once never read a part."""
+    try:
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=os.path.dirname(path),
+                                   suffix=".json.tmp")
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            json.dump({"ptx": result.ptx, "log": result.log,
+                       "lowered": result.lowered}, f)
+        os.replace(tmp, path)
+    except OSError:
+        pass
+
+
 def compile(code, options, name_expressions=(), name="kernel.cu"):
     """Compiles with NVRTC; returns a Result, raises Failure, or returns
-    None when NVRTC is absent. Results are cached per process."""
+    None when NVRTC is absent. Results are cached per process, and a
+    success between processes (see the module's docstring)."""
     lib = library()
     if lib is None:
         return None
@@ -132,6 +199,11 @@ def compile(code, options, name_expressions=(), name="kernel.cu"):
                 # frames it went through (and their locals) alive.
                 raise Failure(result.status, result.log)
             return result
+        kept_path = _kept_path(key)
+        kept = _read_kept(kept_path) if kept_path else None
+        if kept is not None:
+            _cache[key] = kept
+            return kept
         prog = ctypes.c_void_p()
         status = lib.nvrtcCreateProgram(ctypes.byref(prog),
                                         code.encode("utf-8", "surrogateescape"),
@@ -166,4 +238,6 @@ def compile(code, options, name_expressions=(), name="kernel.cu"):
         finally:
             lib.nvrtcDestroyProgram(ctypes.byref(prog))
         result = _cache[key] = Result(ptx, log, lowered)
+        if kept_path:
+            _keep(kept_path, result)
         return result

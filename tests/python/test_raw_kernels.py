@@ -2,6 +2,7 @@
 compile(log_stream=), pickling, jitify=, backend='nvcc', cooperative
 groups, attributes, CuPy's headers and cupy.cuda.compiler's errors."""
 import io
+import json
 import multiprocessing
 import pickle
 import warnings
@@ -170,6 +171,28 @@ def test_launching_a_kernel_needs_separate_compilation(cp):
     extern "C" __global__ void parent(float *x) { child<<<1, 4>>>(x); }'''
     with pytest.raises(cp.cuda.compiler.CompileException):
         cp.RawKernel(src, "parent").compile()
+
+
+@needs_nvrtc
+def test_nvrtcs_verdict_outlives_the_process(monkeypatch, tmp_path):
+    """A program NVRTC compiled is not compiled again by the next process
+    (as CuPy loads it from its kernel cache): its Result is kept in the
+    cache folder. A refusal is not kept."""
+    monkeypatch.setenv("CUEMU_CACHE_DIR", str(tmp_path))
+    code = 'extern "C" __global__ void kept(int *x) { x[0] = 1; }'
+    monkeypatch.setattr(_nvrtc, "_cache", {})
+    first = _nvrtc.compile(code, ["-arch=sm_90"])
+    assert "kept" in first.entries
+    [path] = (tmp_path / "fake_cupy" / "nvrtc").glob("*.json")
+    kept = json.loads(path.read_text())
+    kept["log"] = "from the kept file"
+    path.write_text(json.dumps(kept))
+    monkeypatch.setattr(_nvrtc, "_cache", {})      # as a new process
+    again = _nvrtc.compile(code, ["-arch=sm_90"])
+    assert again.log == "from the kept file" and again.entries == first.entries
+    with pytest.raises(_nvrtc.Failure):
+        _nvrtc.compile("this is not C++", ["-arch=sm_90"])
+    assert len(list(path.parent.glob("*.json"))) == 1
 
 
 @needs_nvrtc

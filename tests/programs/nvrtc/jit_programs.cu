@@ -83,7 +83,9 @@ std::string log_of(nvrtcProgram prog) {
 }
 
 // Compiles the scale program; returns its image and the lowered name of
-// scale<int>.
+// scale<int>, which the name expression "scale<SCALE_T>" names too: NVRTC
+// evaluates name expressions where the program's macros (here -D's) are
+// defined.
 std::vector<char> compile_scale(std::string *scale_int) {
   const char *headers[] = {guard_header};
   const char *names[] = {"ops/guard.cuh"};
@@ -91,8 +93,9 @@ std::vector<char> compile_scale(std::string *scale_int) {
   NVRTC(nvrtcCreateProgram(&prog, scale_source, "kernels/scale.cu", 1,
                            headers, names));
   NVRTC(nvrtcAddNameExpression(prog, "scale<int>"));
-  const char *options[] = {"-arch=sm_90", "-std=c++17"};
-  nvrtcResult r = nvrtcCompileProgram(prog, 2, options);
+  NVRTC(nvrtcAddNameExpression(prog, "scale<SCALE_T>"));
+  const char *options[] = {"-arch=sm_90", "-std=c++17", "-DSCALE_T=int"};
+  nvrtcResult r = nvrtcCompileProgram(prog, 3, options);
   CHECK(r == NVRTC_SUCCESS);
   if (r != NVRTC_SUCCESS)
     std::fprintf(stderr, "%s\n", log_of(prog).c_str());
@@ -104,6 +107,9 @@ std::vector<char> compile_scale(std::string *scale_int) {
     const char *lowered = nullptr;
     NVRTC(nvrtcGetLoweredName(prog, "scale<int>", &lowered));
     *scale_int = lowered ? lowered : "";
+    const char *by_macro = nullptr;
+    NVRTC(nvrtcGetLoweredName(prog, "scale<SCALE_T>", &by_macro));
+    CHECK(by_macro && *scale_int == by_macro);
   }
   NVRTC(nvrtcDestroyProgram(&prog));
   return image;

@@ -5,8 +5,127 @@
 // (in bytes), and a multi-dimensional index: x[idx] with an array of one
 // integer per dimension (int idx[] = {row, col}), through its strides;
 // _ind.size() is the number of elements of the loop.
+//
+// It also has CuPy's float16, the C type of the float16 dtype in the code
+// that ElementwiseKernel, ReductionKernel and cupy.fuse generate: a class
+// around a half (cuda_fp16.h), made from a float implicitly and from the
+// other arithmetic types explicitly, and converted to float implicitly, so
+// that arithmetic on float16 values is done in float and rounded to half
+// once, when the result is stored (`z = x * y + w` rounds once, where
+// __half's operators round after each operation). It has the member tests
+// iszero(), isnan(), isinf(), isfinite() and signbit() and their free
+// forms, copysign, nextafter, min, max, fmin and fmax of two float16s, and
+// atomicAdd.
 #ifndef FAKE_CUPY_CARRAY_CUH
 #define FAKE_CUPY_CARRAY_CUH
+
+#include <cuda_fp16.h>
+
+class float16 {
+  __half h_;
+
+  __device__ unsigned short bits() const { return __half_as_ushort(h_); }
+  static __device__ float16 from_bits(unsigned short b) {
+    return float16(__ushort_as_half(b));
+  }
+
+public:
+  __device__ float16() {}
+  __device__ float16(float v) : h_(__float2half_rn(v)) {}
+  explicit __device__ float16(bool v) : h_(__float2half_rn(v ? 1.0f : 0.0f)) {}
+  explicit __device__ float16(double v) : h_(__double2half(v)) {}
+  explicit __device__ float16(int v) : h_(__float2half_rn((float)v)) {}
+  explicit __device__ float16(unsigned int v) : h_(__float2half_rn((float)v)) {}
+  explicit __device__ float16(long long v) : h_(__float2half_rn((float)v)) {}
+  explicit __device__ float16(unsigned long long v)
+      : h_(__float2half_rn((float)v)) {}
+  explicit __device__ float16(const __half &v) : h_(v) {}
+  explicit __device__ float16(const __half_raw &v) : h_(v) {}
+
+  __device__ operator float() const { return __half2float(h_); }
+
+  static const unsigned short nan = 0x7e00u;
+
+  __device__ int iszero() const { return (bits() & 0x7fffu) == 0; }
+  __device__ int isnan() const {
+    return (bits() & 0x7c00u) == 0x7c00u && (bits() & 0x03ffu) != 0;
+  }
+  __device__ int isinf() const { return (bits() & 0x7fffu) == 0x7c00u; }
+  __device__ int isfinite() const { return (bits() & 0x7c00u) != 0x7c00u; }
+  __device__ int signbit() const { return (bits() & 0x8000u) != 0; }
+
+  template <typename T> __device__ float16 &operator+=(const T &v) {
+    return *this = *this + v;
+  }
+  template <typename T> __device__ float16 &operator-=(const T &v) {
+    return *this = *this - v;
+  }
+  template <typename T> __device__ float16 &operator*=(const T &v) {
+    return *this = *this * v;
+  }
+  template <typename T> __device__ float16 &operator/=(const T &v) {
+    return *this = *this / v;
+  }
+
+  friend __device__ float16 copysign(float16 x, float16 y) {
+    return from_bits((unsigned short)((x.bits() & 0x7fffu) |
+                                      (y.bits() & 0x8000u)));
+  }
+
+  // The next half after x toward y (NaN when x is not finite or y is NaN).
+  friend __device__ float16 nextafter(float16 x, float16 y) {
+    const unsigned short xb = x.bits(), yb = y.bits();
+    if (!x.isfinite() || y.isnan())
+      return from_bits(nan);
+    if (xb == yb || ((xb | yb) & 0x7fffu) == 0)
+      return x;
+    if (x.iszero())
+      return from_bits((unsigned short)((yb & 0x8000u) | 1u));
+    // Away from zero when y is farther from zero on x's side.
+    const bool up = (float)y > (float)x;
+    const bool away = (xb & 0x8000u) ? !up : up;
+    return from_bits((unsigned short)(away ? xb + 1 : xb - 1));
+  }
+};
+
+__device__ inline float16 min(float16 x, float16 y) {
+  return float16(fminf((float)x, (float)y));
+}
+__device__ inline float16 max(float16 x, float16 y) {
+  return float16(fmaxf((float)x, (float)y));
+}
+__device__ inline float16 fmin(float16 x, float16 y) {
+  return float16(fminf((float)x, (float)y));
+}
+__device__ inline float16 fmax(float16 x, float16 y) {
+  return float16(fmaxf((float)x, (float)y));
+}
+// atomicAdd on a float16, as CuPy's kernels have it: the sum is computed
+// in float and rounded to half, in a compare-and-swap loop on the aligned
+// 32-bit word that holds the value; returns the old value.
+__device__ inline float16 atomicAdd(float16 *address, float16 val) {
+  const size_t high = (size_t)address & 2;
+  unsigned int *word = (unsigned int *)((size_t)address - high);
+  unsigned int old = *word, assumed;
+  do {
+    assumed = old;
+    const unsigned short bits =
+        (unsigned short)(high ? assumed >> 16 : assumed & 0xffffu);
+    const float sum = __half2float(__ushort_as_half(bits)) + (float)val;
+    const unsigned int sum_bits = __half_as_ushort(__float2half_rn(sum));
+    const unsigned int next = high ? (assumed & 0xffffu) | (sum_bits << 16)
+                                   : (assumed & 0xffff0000u) | sum_bits;
+    old = atomicCAS(word, assumed, next);
+  } while (old != assumed);
+  return float16(__ushort_as_half(
+      (unsigned short)(high ? old >> 16 : old & 0xffffu)));
+}
+
+__device__ inline int iszero(float16 x) { return x.iszero(); }
+__device__ inline int isnan(float16 x) { return x.isnan(); }
+__device__ inline int isinf(float16 x) { return x.isinf(); }
+__device__ inline int isfinite(float16 x) { return x.isfinite(); }
+__device__ inline int signbit(float16 x) { return x.signbit(); }
 
 template <typename T, int array_ndim>
 struct CArray {
