@@ -360,7 +360,7 @@ void cuemu__fault_report(cuemu_worker *w) {
     cuemu_fault_where at = {(const void *)w->launch->kernel->thunk, NULL, 0,
                             w->fault.pc, NULL, 0};
     fault_place(&at, place, sizeof place);
-    int known = is_source_line(place);
+    int known = strcmp(place, "an unknown place") != 0;
     cuemu__launch_error(w->launch, CUEMU_STACK_OVERFLOW,
                         "thread (%u,%u,%u) of block (%u,%u,%u) in kernel %s "
                         "overflowed its %zu KiB stack; set CUEMU_STACK_SIZE%s"
