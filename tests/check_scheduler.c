@@ -305,7 +305,8 @@ START_TEST(stack_overflow_is_reported) {
   ck_assert_int_eq(recurse(m, RECURSE_DEPTH, out), CUEMU_STACK_OVERFLOW);
   char want[256];
   snprintf(want, sizeof want, OVERFLOW_MESSAGE, "recurse");
-  ck_assert_str_eq(cuemu_last_message(), want);
+  ck_assert_msg(strncmp(cuemu_last_message(), want, strlen(want)) == 0,
+                "%s", cuemu_last_message());
 
   /* The process is alive and the next launch works. */
   memset(out, 0xFF, sizeof out);
@@ -323,7 +324,8 @@ START_TEST(stack_overflow_with_two_workers) {
   ck_assert_int_eq(recurse(m, RECURSE_DEPTH, out), CUEMU_STACK_OVERFLOW);
   char want[256];
   snprintf(want, sizeof want, OVERFLOW_MESSAGE, "recurse");
-  ck_assert_str_eq(cuemu_last_message(), want);
+  ck_assert_msg(strncmp(cuemu_last_message(), want, strlen(want)) == 0,
+                "%s", cuemu_last_message());
   TEST_ASSERT_LAUNCH_OK(recurse(m, 3, out));
   cuemu_module_unload(m);
 }
@@ -355,9 +357,10 @@ START_TEST(big_local_array_overflow_is_reported) {
                                         test_dim(4, 1, 1), 0, NULL, args, 3);
   ck_assert_msg(st == CUEMU_STACK_OVERFLOW, "%s: %s", cuemu_status_name(st),
                 cuemu_last_message());
-  ck_assert_str_eq(cuemu_last_message(),
-                   "thread (2,0,0) of block (0,1,0) in kernel big_local "
-                   "overflowed its 64 KiB stack; set CUEMU_STACK_SIZE");
+  const char *want = "thread (2,0,0) of block (0,1,0) in kernel big_local "
+                     "overflowed its 64 KiB stack; set CUEMU_STACK_SIZE";
+  ck_assert_msg(strncmp(cuemu_last_message(), want, strlen(want)) == 0, "%s",
+                cuemu_last_message());
   cuemu_module_unload(m);
 }
 END_TEST

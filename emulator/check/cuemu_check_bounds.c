@@ -51,8 +51,9 @@ static void out_of_bounds(ub_out_of_bounds *d, uintptr_t index) {
     cuemu_uint3 t = cuemu__worker_thread_idx(w);
     cuemu__block_fail(w, CUEMU_CHECK_REPORT,
                       "kernel %s: memcheck: out-of-bounds index %lld of an "
-                      "array of type %s (a local, __shared__ or struct array) "
-                      "by block (%u,%u,%u) thread (%u,%u,%u) at %s:%u",
+                      "array of type %s (a local, __shared__, __device__ "
+                      "or struct array) by block (%u,%u,%u) thread "
+                      "(%u,%u,%u) at %s:%u",
                       w->launch->kernel->name, i, d->array->name,
                       w->block_idx.x, w->block_idx.y, w->block_idx.z, t.x,
                       t.y, t.z, d->where.file, d->where.line);

@@ -403,10 +403,10 @@ static int build_argv(const compile_job *job, const char *tu,
     /* Memcheck's and initcheck's common case decided inline, in the
      * kernel's code (emulator/compile/cuemu_gcc_plugin_check.cc); not
      * with racecheck, whose every access updates cells. */
-    /* Memcheck reports a misaligned access itself, with more to say than
-     * the alignment pass's fault (cuemu_gcc_plugin_align.cc). */
-    if (job->checks & CUEMU_CHECK_MEM)
-      ARG("-fplugin-arg-cuemu_gcc_plugin-no-align");
+    /* The alignment pass (cuemu_gcc_plugin_align.cc) runs in memcheck
+     * builds too: it tests a float4 load before g++ splits the structure's
+     * copy into four 4-byte loads that memcheck finds aligned
+     * (tests/buggy/mem_misaligned_float4.cu). */
     /* NVRTC's -default-device (cuemu_nvrtc_options.c): functions without
      * an execution space are device ones. */
     for (int i = 0; i < o->argc; ++i)
@@ -562,6 +562,22 @@ static int build_argv(const compile_job *job, const char *tu,
     ARG("-fno-builtin-memcpy");
     ARG("-fno-builtin-memmove");
     ARG("-fno-builtin-memset");
+    /* The device heap's calls stay: g++ and clang++ delete a malloc and
+     * free pair whose memory does not escape, and with it a double free
+     * or an out-of-bounds write that memcheck would report (nvcc keeps
+     * them; tests/buggy/mem_device_heap_double_free.cu). */
+    if (job->checks & (unsigned)CUEMU_CHECK_MEM) {
+      ARG("-fno-builtin-malloc");
+      ARG("-fno-builtin-calloc");
+      ARG("-fno-builtin-free");
+      if (!strstr(job->compiler, "clang"))
+        ARG("-fno-allocation-dce");
+    }
+    /* Reports that name a call's line by its return address (the device
+     * heap's free, the atomics) need the call to return: a tail call
+     * (`if (twice) free(head);` last in a kernel) would leave the
+     * return address of the kernel's caller, a line of the shims. */
+    ARG("-fno-optimize-sibling-calls");
     /* memcheck of arrays whose bound the compiler knows (local and static
      * __shared__ arrays): emulator/check/cuemu_check_bounds.c. */
     if (job->checks & (unsigned)CUEMU_CHECK_MEM)

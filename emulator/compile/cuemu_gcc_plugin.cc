@@ -335,8 +335,8 @@ int plugin_init(struct plugin_name_args *info,
    * variables in device code, kernels called without a configuration, and
    * the rest (cuemu_gcc_plugin_spaces.cc). */
   cuemu_gcc_plugin_register_spaces(info->base_name, default_device, relaxed);
-  /* Wide accesses fault at a misaligned address, as on a GPU (not in a
-   * build checked by memcheck, which reports them itself: -no-align). */
+  /* Wide accesses fault at a misaligned address, as on a GPU (-no-align
+   * turns the pass off). */
   if (align)
     cuemu_gcc_plugin_register_align(info->base_name);
   return 0;

@@ -353,11 +353,22 @@ void cuemu__fault_report(cuemu_worker *w) {
   if (w->fault.sig == SIGSEGV &&
       (cuemu__stack_find_guard(&w->pool, w->fault.addr) ||
        overflowed_unguarded(w))) {
+    /* Where the stack ran out: the faulting instruction's line (a deep
+     * recursion's function). The stack itself is not scanned: its
+     * pointer is in the guard. */
+    char place[1100] = "";
+    cuemu_fault_where at = {(const void *)w->launch->kernel->thunk, NULL, 0,
+                            w->fault.pc, NULL, 0};
+    fault_place(&at, place, sizeof place);
+    int known = strcmp(place, "an unknown place") != 0;
     cuemu__launch_error(w->launch, CUEMU_STACK_OVERFLOW,
                         "thread (%u,%u,%u) of block (%u,%u,%u) in kernel %s "
-                        "overflowed its %zu KiB stack; set CUEMU_STACK_SIZE",
+                        "overflowed its %zu KiB stack; set CUEMU_STACK_SIZE%s"
+                        "%s%s",
                         t.x, t.y, t.z, b.x, b.y, b.z, kernel,
-                        w->pool.stack_size / 1024);
+                        w->pool.stack_size / 1024,
+                        known ? " (it ran out at " : "", known ? place : "",
+                        known ? ")" : "");
   } else {
     char place[1100];
     cuemu_fault_where at = {(const void *)w->launch->kernel->thunk,

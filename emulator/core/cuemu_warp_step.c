@@ -161,9 +161,9 @@ static int release(cuemu_worker *w, unsigned base) {
 }
 
 /* A thread that makes this many volatile accesses in a row to one address
- * outside the block's shared memory, finding the same value there at the
- * first and the last, yields: it polls a flag that another thread or
- * block sets (cuemu_progress.h). */
+ * (in the block's shared memory: its warp-mates' steps count too), finding
+ * the same value there at the first and the last, yields: it polls a
+ * flag that another thread or block sets (cuemu_progress.h). */
 #define POLL_YIELD_EVERY 256u
 
 /* The aligned 32-bit word that holds `address` (in the page of the access,
@@ -183,31 +183,37 @@ poll_yield(cuemu_worker *w, const volatile void *address, void *pc) {
     cuemu__thread_yield_at(w, pc, __builtin_frame_address(0));
 }
 
-/* A volatile access to `address` outside the block's shared memory: the
- * thread polls it when the address is the same as last time and its value
- * is the same as POLL_YIELD_EVERY such accesses before (looked at only
+/* A volatile access to `address`: the thread polls it when the address is
+ * the same as last time and its value is the same as POLL_YIELD_EVERY such
+ * accesses before (looked at only
  * then, which keeps the common access cheap); returns 1 when the thread is
  * due to yield. A loop that stores to a volatile location, or reads one
  * that keeps changing (a counter of its own, a delay loop's), is not a
  * poll: it does not yield, and its block is not taken for one that waits
  * for another block. */
-static inline int poll_due(cuemu_worker *w, const volatile void *address) {
-  if (address != w->poll_address) {
-    w->poll_address = address;
-    w->poll_count = 0;
+static inline int poll_due_in(const volatile void **last, unsigned *count,
+                              unsigned *seen, const volatile void *address) {
+  if (address != *last) {
+    *last = address;
+    *count = 0;
     return 0;
   }
-  if (++w->poll_count % POLL_YIELD_EVERY != 0) {
-    if (w->poll_count == 1)
-      w->poll_value = word_at(address);
+  if (++*count % POLL_YIELD_EVERY != 0) {
+    if (*count == 1)
+      *seen = word_at(address);
     return 0;
   }
   unsigned value = word_at(address);
-  if (value != w->poll_value) {
-    w->poll_value = value;
+  if (value != *seen) {
+    *seen = value;
     return 0;
   }
   return 1;
+}
+
+static inline int poll_due(cuemu_worker *w, const volatile void *address) {
+  return poll_due_in(&w->poll_address, &w->poll_count, &w->poll_value,
+                     address);
 }
 
 void cuemu_warp_step(const volatile void *address, const char *file,
@@ -220,6 +226,17 @@ void cuemu_warp_step(const volatile void *address, const char *file,
       poll_yield(w, address, __builtin_return_address(0));
     return;
   }
+  /* A shared flag polled by the lanes of a warp (set by another warp of
+   * the block) is a poll too: the lanes step among themselves forever, so
+   * they must yield now and then, for the lane of another warp that waits
+   * at a step whose warp-mates have exited since to be released, and for
+   * a block whose other threads wait at a barrier to be seen as spinning
+   * (tests/programs/trialbugs/faults.cu). */
+  if (__builtin_expect(poll_due_in(&w->shared_poll_address,
+                                   &w->shared_poll_count,
+                                   &w->shared_poll_value, address),
+                       0))
+    poll_yield(w, address, __builtin_return_address(0));
   cuemu_thread *t = cuemu__thread_self(w);
   unsigned id = t->id, base = id & ~(WARP_SIZE - 1u);
   unsigned bit = 1u << (id % WARP_SIZE);

@@ -252,6 +252,12 @@ typedef struct cuemu_worker {
   unsigned warp_spinning[CUEMU_MAX_THREADS_PER_BLOCK / 32];
   int steps_ready;
   uintptr_t steps_static_lo, steps_static_size;
+  /* As poll_address and its kin, for the steps' accesses to the block's
+   * shared memory (a flag that another warp raises), counted apart so
+   * that a loop polling a global flag while it steps on a shared
+   * variable still polls. */
+  const volatile void *shared_poll_address;
+  unsigned shared_poll_count, shared_poll_value;
 
 } cuemu_worker;
 
