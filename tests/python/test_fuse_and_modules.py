@@ -314,6 +314,8 @@ def test_a_second_process_finds_the_compiled_kernel_in_the_cache(
         return sorted(p.name for p in (tmp_path / "cache").iterdir()
                       if p.name.endswith(".entry"))
 
+    # The kernel's entry, and the mark of its prelude's first compile
+    # (cuemu_pch.c: a prelude compiled often enough is precompiled).
     first = run()
-    assert len(first) == 1
+    assert 1 <= len(first) <= 2
     assert run() == first
