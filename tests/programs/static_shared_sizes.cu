@@ -74,9 +74,12 @@ template <int N> __device__ int part(int v) {
 
 __global__ void calls_two_levels(int *out) {
   __shared__ int own[16];
-  own[threadIdx.x % 16] = 1;
+  if (threadIdx.x < 16)
+    own[threadIdx.x] = 1;
   __syncthreads();
-  out[0] = relay(own[0]);
+  int r = relay(own[0]);
+  if (threadIdx.x == 0)
+    out[0] = r;
 }
 
 __global__ void calls_one(int *out) { out[0] = gather(2); }
