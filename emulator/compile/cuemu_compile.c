@@ -287,13 +287,7 @@ static int build_argv(const compile_job *job, const char *tu,
     ARG("-g");
     ARG("-O0");
   } else {
-    /* nvcc's host compile has no -O of its own: the host code gets the
-     * host compiler's default (-O0) unless the user's -O (which follows)
-     * says otherwise. Device code is always optimised, as nvcc's is. The
-     * host pass's code compiles in half the time of -O2's where templates
-     * abound (Thrust, CUB: tests/programs/thrust/thrust_algorithms.cu). */
-    if (job->pass != CUEMU_PASS_HOST)
-      ARG("-O2");
+    ARG("-O2");
     /* Line tables only (no cost at run time), so that a fault, an assert
      * or a checker's report in an optimised build names the user's file
      * and line. */
