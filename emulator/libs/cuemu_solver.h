@@ -85,6 +85,13 @@ typedef enum {
  * (the real types keep a zero imaginary part throughout). */
 typedef double complex cuemu_solver_value;
 
+/* A workspace-size query (every _bufferSize): cuemu's solvers work on
+ * their own copies and need no workspace, so the size is one element, that
+ * a program's allocation of it is not empty; a handle of NULL is not
+ * initialised, a bad argument (`bad`) or a NULL lwork an invalid value. */
+cusolverStatus_t cuemu__solver_work_size(cusolverDnHandle_t h, int bad,
+                                         int *lwork);
+
 /* The bytes of one element of `type`; of its real counterpart. */
 size_t cuemu__solver_size(cuemu_solver_type type);
 size_t cuemu__solver_real_size(cuemu_solver_type type);
@@ -265,10 +272,9 @@ int cuemu__solver_svd_jacobi(const cuemu_solver_value *a, int64_t m, int64_t n,
  * arguments and enqueues; jacobi NULL for syevd, batch 0 but for
  * syevjBatched. */
 cusolverStatus_t cuemu__solver_syevd(cusolverDnHandle_t h,
-                                     cuemu_solver_type type, int jobz,
-                                     int uplo, int64_t n, void *a, int64_t lda,
-                                     void *w, int *info,
-                                     cuemu_solver_jacobi *jacobi,
+                                     cuemu_solver_type type, int jobz, int uplo,
+                                     int64_t n, void *a, int64_t lda, void *w,
+                                     int *info, cuemu_solver_jacobi *jacobi,
                                      int64_t batch);
 
 #endif /* CUEMU_SOLVER_H */

@@ -14,7 +14,7 @@
 #include "cuemu_solver.h"
 
 #define MAX1(x) ((x) > 1 ? (x) : 1)
-#define AT(a, i, j) ((a)[(int64_t)(j) * n + (i)])
+#define AT(a, i, j) ((a)[(int64_t)(j)*n + (i)])
 
 /* x := L^-1 x (forward) or L^-H x (backward) for the lower n x n l. */
 static void lower_solve(const cuemu_solver_value *l, int64_t n, int adjoint,
@@ -186,16 +186,6 @@ static cusolverStatus_t sygv(cusolverDnHandle_t h, cuemu_solver_type type,
   return cuemu__solver_enqueue(h, run_sygvd, &c);
 }
 
-/* One element of workspace, so that a program's allocation is not empty. */
-static cusolverStatus_t work_size(cusolverDnHandle_t h, int bad, int *lwork) {
-  if (!h)
-    return CUSOLVER_STATUS_NOT_INITIALIZED;
-  if (bad || !lwork)
-    return CUSOLVER_STATUS_INVALID_VALUE;
-  *lwork = 1;
-  return CUSOLVER_STATUS_SUCCESS;
-}
-
 /* P the prefix, T the type, SY "sy"/"he". */
 #define GENERALIZED_API(P, T, SY)                                              \
   CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDn##P##SY##gvd_bufferSize(      \
@@ -203,7 +193,8 @@ static cusolverStatus_t work_size(cusolverDnHandle_t h, int bad, int *lwork) {
       const void *a, int lda, const void *b, int ldb, const void *w,           \
       int *lwork) {                                                            \
     (void)itype, (void)jobz, (void)uplo, (void)a, (void)b, (void)w;            \
-    return work_size(h, n < 0 || lda < MAX1(n) || ldb < MAX1(n), lwork);       \
+    return cuemu__solver_work_size(h, n < 0 || lda < MAX1(n) || ldb < MAX1(n), \
+                                   lwork);                                     \
   }                                                                            \
   CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDn##P##SY##gvd(                 \
       cusolverDnHandle_t h, int itype, int jobz, int uplo, int n, void *a,     \
@@ -217,7 +208,8 @@ static cusolverStatus_t work_size(cusolverDnHandle_t h, int bad, int *lwork) {
       int *lwork, cuemu_solver_jacobi *params) {                               \
     (void)itype, (void)jobz, (void)uplo, (void)a, (void)b, (void)w,            \
         (void)params;                                                          \
-    return work_size(h, n < 0 || lda < MAX1(n) || ldb < MAX1(n), lwork);       \
+    return cuemu__solver_work_size(h, n < 0 || lda < MAX1(n) || ldb < MAX1(n), \
+                                   lwork);                                     \
   }                                                                            \
   CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDn##P##SY##gvj(                 \
       cusolverDnHandle_t h, int itype, int jobz, int uplo, int n, void *a,     \

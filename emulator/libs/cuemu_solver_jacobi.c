@@ -124,8 +124,8 @@ double cuemu__solver_jacobi_tolerance(const cuemu_solver_jacobi *j,
  */
 
 /* One SVD: A at pa, S at ps, U at pu, V at pv, info at *info. */
-static void gesvdj_one(const cuemu_solver_call *c, void *pa, void *ps,
-                       void *pu, void *pv, int *info) {
+static void gesvdj_one(const cuemu_solver_call *c, void *pa, void *ps, void *pu,
+                       void *pv, int *info) {
   int64_t m = c->m, n = c->n, k = m < n ? m : n;
   /* A's SVD from that of A (m >= n) or of B = A^H: A = V_B S U_B^H. */
   int wide = m < n;
@@ -142,11 +142,10 @@ static void gesvdj_one(const cuemu_solver_call *c, void *pa, void *ps,
       for (int64_t i = 0; i < m; ++i)
         b[wide ? i * n + j : j * m + i] =
             wide ? conj(a[j * m + i]) : a[j * m + i];
-    cuemu_solver_sweeps ctl = {.tol = c->tol,
-                               .max_sweeps = c->max_sweeps,
-                               .unsorted = c->unsorted};
-    int bad = k > 0 ? cuemu__solver_svd_jacobi(b, rows, cols, s, u, vt, &ctl)
-                    : 0;
+    cuemu_solver_sweeps ctl = {
+        .tol = c->tol, .max_sweeps = c->max_sweeps, .unsorted = c->unsorted};
+    int bad =
+        k > 0 ? cuemu__solver_svd_jacobi(b, rows, cols, s, u, vt, &ctl) : 0;
     /* left = U (m x m), right = V (n x n): u and vt^H, swapped when wide. */
     for (int64_t j = 0; j < m; ++j)
       for (int64_t i = 0; i < m; ++i)
@@ -231,7 +230,8 @@ static cusolverStatus_t gesvdj(cusolverDnHandle_t h, cuemu_solver_type type,
     return cuemu__solver_bad_argument(h, info, 15);
   int64_t k = m < n ? m : n, count = batch > 0 ? batch : 1;
   size_t e = cuemu__solver_size(type);
-  const char *name = batch > 0 ? "cusolverDn?gesvdjBatched" : "cusolverDn?gesvdj";
+  const char *name =
+      batch > 0 ? "cusolverDn?gesvdjBatched" : "cusolverDn?gesvdj";
   /* A batch's matrices lie lda x n (U: ldu x m, V: ldv x n) apart. */
   if (!check(name, "A", a, m, n + (count - 1) * n, lda, e) ||
       !check(name, "S", s, k * count, 1, MAX1(k * count),
@@ -240,8 +240,8 @@ static cusolverStatus_t gesvdj(cusolverDnHandle_t h, cuemu_solver_type type,
        !check(name, "U", u, m, (econ ? k : m) + (count - 1) * m, ldu, e)) ||
       (vectors &&
        !check(name, "V", v, n, (econ ? k : n) + (count - 1) * n, ldv, e)) ||
-      (info && !cuemu__solver_check(name, "info", info,
-                                    (size_t)count * sizeof(int))))
+      (info &&
+       !cuemu__solver_check(name, "info", info, (size_t)count * sizeof(int))))
     return CUSOLVER_STATUS_SUCCESS;
   cuemu_solver_call c = {.type = type,
                          .vectors = vectors,
@@ -263,17 +263,6 @@ static cusolverStatus_t gesvdj(cusolverDnHandle_t h, cuemu_solver_type type,
                          /* only a batch may be unsorted, as cuSOLVER's */
                          .unsorted = batch > 0 && !params->sort};
   return cuemu__solver_enqueue(h, run_gesvdj, &c);
-}
-
-/* The workspace, in elements: one, so that a program's allocation is not
- * empty (cuemu works on its own copies). */
-static cusolverStatus_t work_size(cusolverDnHandle_t h, int bad, int *lwork) {
-  if (!h)
-    return CUSOLVER_STATUS_NOT_INITIALIZED;
-  if (bad || !lwork)
-    return CUSOLVER_STATUS_INVALID_VALUE;
-  *lwork = 1;
-  return CUSOLVER_STATUS_SUCCESS;
 }
 
 /* syevj runs syevd's path with the settings of params; syevjBatched
@@ -298,7 +287,7 @@ static cusolverStatus_t syevj(cusolverDnHandle_t h, cuemu_solver_type type,
       cusolverDnHandle_t h, int jobz, int uplo, int n, const void *a, int lda, \
       const void *w, int *lwork, cuemu_solver_jacobi *params) {                \
     (void)jobz, (void)uplo, (void)a, (void)w, (void)params;                    \
-    return work_size(h, n < 0 || lda < MAX1(n), lwork);                        \
+    return cuemu__solver_work_size(h, n < 0 || lda < MAX1(n), lwork);          \
   }                                                                            \
   CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDn##P##SY##evj(                 \
       cusolverDnHandle_t h, int jobz, int uplo, int n, void *a, int lda,       \
@@ -313,7 +302,7 @@ static cusolverStatus_t syevj(cusolverDnHandle_t h, cuemu_solver_type type,
       int *lwork, cuemu_solver_jacobi *params) {                               \
     (void)jobz, (void)econ, (void)a, (void)s, (void)u, (void)ldu, (void)v,     \
         (void)ldv, (void)params;                                               \
-    return work_size(h, m < 0 || n < 0 || lda < MAX1(m), lwork);               \
+    return cuemu__solver_work_size(h, m < 0 || n < 0 || lda < MAX1(m), lwork); \
   }                                                                            \
   CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDn##P##gesvdj(                  \
       cusolverDnHandle_t h, int jobz, int econ, int m, int n, void *a,         \
@@ -323,11 +312,14 @@ static cusolverStatus_t syevj(cusolverDnHandle_t h, cuemu_solver_type type,
     return gesvdj(h, T, jobz, econ, m, n, a, lda, s, u, ldu, v, ldv, info,     \
                   params, 0);                                                  \
   }                                                                            \
-  CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDn##P##SY##evjBatched_bufferSize( \
-      cusolverDnHandle_t h, int jobz, int uplo, int n, const void *a, int lda, \
-      const void *w, int *lwork, cuemu_solver_jacobi *params, int batch) {     \
+  CUEMU_SOLVER_EXPORT cusolverStatus_t                                         \
+      cusolverDn##P##SY##evjBatched_bufferSize(                                \
+          cusolverDnHandle_t h, int jobz, int uplo, int n, const void *a,      \
+          int lda, const void *w, int *lwork, cuemu_solver_jacobi *params,     \
+          int batch) {                                                         \
     (void)jobz, (void)uplo, (void)a, (void)w, (void)params;                    \
-    return work_size(h, n < 0 || n > 32 || lda < MAX1(n) || batch < 0, lwork); \
+    return cuemu__solver_work_size(                                            \
+        h, n < 0 || n > 32 || lda < MAX1(n) || batch < 0, lwork);              \
   }                                                                            \
   CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDn##P##SY##evjBatched(          \
       cusolverDnHandle_t h, int jobz, int uplo, int n, void *a, int lda,       \
@@ -335,20 +327,20 @@ static cusolverStatus_t syevj(cusolverDnHandle_t h, cuemu_solver_type type,
       int batch) {                                                             \
     (void)work, (void)lwork;                                                   \
     /* A batch of none is a batch: it enqueues nothing but the checks. */      \
-    return batch == 0 && h ? CUSOLVER_STATUS_SUCCESS                           \
-                           : syevj(h, T, jobz, uplo, n, a, lda, w, info,       \
-                                   params, batch);                             \
+    return batch == 0 && h                                                     \
+               ? CUSOLVER_STATUS_SUCCESS                                       \
+               : syevj(h, T, jobz, uplo, n, a, lda, w, info, params, batch);   \
   }                                                                            \
-  CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDn##P##gesvdjBatched_bufferSize( \
-      cusolverDnHandle_t h, int jobz, int m, int n, const void *a, int lda,    \
-      const void *s, const void *u, int ldu, const void *v, int ldv,           \
-      int *lwork, cuemu_solver_jacobi *params, int batch) {                    \
+  CUEMU_SOLVER_EXPORT cusolverStatus_t                                         \
+      cusolverDn##P##gesvdjBatched_bufferSize(                                 \
+          cusolverDnHandle_t h, int jobz, int m, int n, const void *a,         \
+          int lda, const void *s, const void *u, int ldu, const void *v,       \
+          int ldv, int *lwork, cuemu_solver_jacobi *params, int batch) {       \
     (void)jobz, (void)a, (void)s, (void)u, (void)ldu, (void)v, (void)ldv,      \
         (void)params;                                                          \
-    return work_size(h,                                                        \
-                     m < 0 || n < 0 || m > 32 || n > 32 || lda < MAX1(m) ||    \
-                         batch < 0,                                            \
-                     lwork);                                                   \
+    return cuemu__solver_work_size(                                            \
+        h, m < 0 || n < 0 || m > 32 || n > 32 || lda < MAX1(m) || batch < 0,   \
+        lwork);                                                                \
   }                                                                            \
   CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDn##P##gesvdjBatched(           \
       cusolverDnHandle_t h, int jobz, int m, int n, void *a, int lda, void *s, \

@@ -231,18 +231,6 @@ static cusolverStatus_t potr(cusolverDnHandle_t h, cuemu_solver_type type,
   return cuemu__solver_enqueue(h, run, &c);
 }
 
-/* The workspace sizes, in elements: cuemu's solvers work on their own
- * copies and need none; one element, so that a program's allocation of it
- * is not empty. */
-static cusolverStatus_t work_size(cusolverDnHandle_t h, int *lwork) {
-  if (!h)
-    return CUSOLVER_STATUS_NOT_INITIALIZED;
-  if (!lwork)
-    return CUSOLVER_STATUS_INVALID_VALUE;
-  *lwork = 1;
-  return CUSOLVER_STATUS_SUCCESS;
-}
-
 /* ---- The S, D, C and Z entry points
  * --------------------------------------------
  */
@@ -254,7 +242,7 @@ static cusolverStatus_t work_size(cusolverDnHandle_t h, int *lwork) {
     if (m < 0 || n < 0 || lda < MAX1(m))                                       \
       return h ? CUSOLVER_STATUS_INVALID_VALUE                                 \
                : CUSOLVER_STATUS_NOT_INITIALIZED;                              \
-    return work_size(h, lwork);                                                \
+    return cuemu__solver_work_size(h, 0, lwork);                               \
   }                                                                            \
   CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDn##P##getrf(                   \
       cusolverDnHandle_t h, int m, int n, void *a, int lda, void *work,        \
@@ -274,7 +262,7 @@ static cusolverStatus_t work_size(cusolverDnHandle_t h, int *lwork) {
     if (n < 0 || lda < MAX1(n))                                                \
       return h ? CUSOLVER_STATUS_INVALID_VALUE                                 \
                : CUSOLVER_STATUS_NOT_INITIALIZED;                              \
-    return work_size(h, lwork);                                                \
+    return cuemu__solver_work_size(h, 0, lwork);                               \
   }                                                                            \
   CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDn##P##potrf(                   \
       cusolverDnHandle_t h, int uplo, int n, void *a, int lda, void *work,     \

@@ -113,11 +113,10 @@ static void syevd_one(const cuemu_solver_call *c, void *pa, void *pw,
   double *w = malloc((size_t)MAX1(n) * sizeof *w);
   if (a && w) {
     cuemu__solver_hermitian(a, n, c->uplo);
-    cuemu_solver_sweeps ctl = {.tol = c->tol,
-                               .max_sweeps = c->max_sweeps,
-                               .unsorted = c->unsorted};
-    int bad = cuemu__solver_eigh_jacobi(a, n, w, c->vectors,
-                                        c->jacobi ? &ctl : NULL);
+    cuemu_solver_sweeps ctl = {
+        .tol = c->tol, .max_sweeps = c->max_sweeps, .unsorted = c->unsorted};
+    int bad =
+        cuemu__solver_eigh_jacobi(a, n, w, c->vectors, c->jacobi ? &ctl : NULL);
     for (int64_t i = 0; i < n; ++i)
       cuemu__solver_store_real(pw, c->type, i, w[i]);
     if (c->vectors)
@@ -316,10 +315,9 @@ static cusolverStatus_t gesvd(cusolverDnHandle_t h, cuemu_solver_type type,
 }
 
 cusolverStatus_t cuemu__solver_syevd(cusolverDnHandle_t h,
-                                     cuemu_solver_type type, int jobz,
-                                     int uplo, int64_t n, void *a, int64_t lda,
-                                     void *w, int *info,
-                                     cuemu_solver_jacobi *jacobi,
+                                     cuemu_solver_type type, int jobz, int uplo,
+                                     int64_t n, void *a, int64_t lda, void *w,
+                                     int *info, cuemu_solver_jacobi *jacobi,
                                      int64_t batch) {
   if (!h)
     return CUSOLVER_STATUS_NOT_INITIALIZED;
@@ -332,7 +330,7 @@ cusolverStatus_t cuemu__solver_syevd(cusolverDnHandle_t h,
   if (lda < MAX1(n))
     return cuemu__solver_bad_argument(h, info, 5);
   size_t e = cuemu__solver_size(type);
-  const char *name = batch  ? "cusolverDn?syevjBatched"
+  const char *name = batch    ? "cusolverDn?syevjBatched"
                      : jacobi ? "cusolverDn?syevj"
                               : "cusolverDn?syevd";
   /* A batch: count matrices lda x n apart, as many W and info. */
@@ -363,17 +361,6 @@ cusolverStatus_t cuemu__solver_syevd(cusolverDnHandle_t h,
   return cuemu__solver_enqueue(h, run_syevd, &c);
 }
 
-/* The workspace sizes, in elements: cuemu works on its own copies; one
- * element, so that a program's allocation is not empty. */
-static cusolverStatus_t work_size(cusolverDnHandle_t h, int bad, int *lwork) {
-  if (!h)
-    return CUSOLVER_STATUS_NOT_INITIALIZED;
-  if (bad || !lwork)
-    return CUSOLVER_STATUS_INVALID_VALUE;
-  *lwork = 1;
-  return CUSOLVER_STATUS_SUCCESS;
-}
-
 /* ---- The S, D, C and Z entry points
  * --------------------------------------------
  */
@@ -383,7 +370,7 @@ static cusolverStatus_t work_size(cusolverDnHandle_t h, int bad, int *lwork) {
   CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDn##P##geqrf_bufferSize(        \
       cusolverDnHandle_t h, int m, int n, void *a, int lda, int *lwork) {      \
     (void)a;                                                                   \
-    return work_size(h, m < 0 || n < 0 || lda < MAX1(m), lwork);               \
+    return cuemu__solver_work_size(h, m < 0 || n < 0 || lda < MAX1(m), lwork); \
   }                                                                            \
   CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDn##P##geqrf(                   \
       cusolverDnHandle_t h, int m, int n, void *a, int lda, void *tau,         \
@@ -396,8 +383,8 @@ static cusolverStatus_t work_size(cusolverDnHandle_t h, int bad, int *lwork) {
       const void *a, int lda, const void *tau, const void *c, int ldc,         \
       int *lwork) {                                                            \
     (void)side, (void)op, (void)a, (void)tau, (void)c;                         \
-    return work_size(h, m < 0 || n < 0 || k < 0 || lda < 1 || ldc < MAX1(m),   \
-                     lwork);                                                   \
+    return cuemu__solver_work_size(                                            \
+        h, m < 0 || n < 0 || k < 0 || lda < 1 || ldc < MAX1(m), lwork);        \
   }                                                                            \
   CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDn##P##OR##mqr(                 \
       cusolverDnHandle_t h, int side, int op, int m, int n, int k,             \
@@ -410,7 +397,7 @@ static cusolverStatus_t work_size(cusolverDnHandle_t h, int bad, int *lwork) {
       cusolverDnHandle_t h, int m, int n, int k, const void *a, int lda,       \
       const void *tau, int *lwork) {                                           \
     (void)a, (void)tau;                                                        \
-    return work_size(                                                          \
+    return cuemu__solver_work_size(                                            \
         h, m < 0 || n < 0 || n > m || k < 0 || k > n || lda < MAX1(m), lwork); \
   }                                                                            \
   CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDn##P##OR##gqr(                 \
@@ -421,7 +408,7 @@ static cusolverStatus_t work_size(cusolverDnHandle_t h, int bad, int *lwork) {
   }                                                                            \
   CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDn##P##gesvd_bufferSize(        \
       cusolverDnHandle_t h, int m, int n, int *lwork) {                        \
-    return work_size(h, m < 0 || n < 0, lwork);                                \
+    return cuemu__solver_work_size(h, m < 0 || n < 0, lwork);                  \
   }                                                                            \
   CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDn##P##gesvd(                   \
       cusolverDnHandle_t h, signed char jobu, signed char jobvt, int m, int n, \
@@ -434,7 +421,7 @@ static cusolverStatus_t work_size(cusolverDnHandle_t h, int bad, int *lwork) {
       cusolverDnHandle_t h, int jobz, int uplo, int n, const void *a, int lda, \
       const void *w, int *lwork) {                                             \
     (void)jobz, (void)uplo, (void)a, (void)w;                                  \
-    return work_size(h, n < 0 || lda < MAX1(n), lwork);                        \
+    return cuemu__solver_work_size(h, n < 0 || lda < MAX1(n), lwork);          \
   }                                                                            \
   CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDn##P##SY##evd(                 \
       cusolverDnHandle_t h, int jobz, int uplo, int n, void *a, int lda,       \
