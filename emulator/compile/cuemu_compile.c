@@ -34,6 +34,7 @@
 #include "cuemu_gpu_arch.h"
 #include "cuemu_name_expressions.h"
 #include "cuemu_pch.h"
+#include "cuemu_pp_prelude.h"
 #include "cuemu_rewrite.h"
 #include "cuemu_toolkit.h"
 
@@ -904,6 +905,65 @@ static cuemu_status run_passes(const compile_job *job, const char **argv[2],
   return st;
 }
 
+/* Runs the preprocessing commands of the passes (PHASE_PREPROCESS) as
+ * run_passes() does, each without the prelude's text where the compile
+ * cache has the prelude preprocessed with the command's flags
+ * (cuemu_pp_prelude.h): its output and dependency list are then made whole
+ * from the entry. A command whose shortcut does not apply or fails runs as
+ * it is, and only then are its messages those of a failure. */
+static cuemu_status run_preprocessing(const compile_job *job,
+                                      const char **argv[2], int count,
+                                      const char *temp) {
+  cuemu_pp_prelude pp[2];
+  memset(pp, 0, sizeof pp);
+  char runtime[PATH_MAX + 32], quote[PATH_MAX + 16], base[2][PATH_MAX + 96],
+      logs[2][PATH_MAX + 96];
+  int quick = 0, pid[2] = {-1, -1}, done[2] = {0, 0};
+  int names = snprintf(runtime, sizeof runtime, "%s/cuda_runtime.h",
+                       job->shims) < (int)sizeof runtime &&
+              snprintf(quote, sizeof quote, "-iquote%s", job->source_dir) <
+                  (int)sizeof quote;
+  for (int p = 0; p < count && names && job->use_pch; ++p)
+    if (snprintf(base[p], sizeof base[p], "%s.pp%d", temp, p) <
+            (int)sizeof base[p] &&
+        snprintf(logs[p], sizeof logs[p], "%s.pp%d.log", temp, p) <
+            (int)sizeof logs[p] &&
+        cuemu__pp_prelude_prepare(&pp[p], argv[p], runtime, quote,
+                                  job->context.hex, job->search + 1,
+                                  base[p]) == 0 &&
+        cuemu__command_start(pp[p].argv, logs[p], &pid[p]) == CUEMU_SUCCESS)
+      quick++;
+  for (int p = 0; p < count; ++p) {
+    int rc = -1;
+    if (pid[p] >= 0 && cuemu__command_wait(pid[p], &rc) == CUEMU_SUCCESS &&
+        rc == 0)
+      done[p] = cuemu__pp_prelude_finish(&pp[p]) == 0;
+    cuemu__pp_prelude_free(&pp[p]);
+  }
+  /* The messages of the commands that made their output (warnings); the
+   * others run again, with theirs. */
+  if (quick > 0) {
+    if (count == 2 && done[0] && done[1])
+      print_pass_messages(logs);
+    else
+      for (int p = 0; p < count; ++p)
+        if (pid[p] >= 0) {
+          size_t size = 0;
+          char *text = done[p] ? cuemu__read_file(logs[p], &size) : NULL;
+          if (text)
+            fwrite(text, 1, size, stderr);
+          free(text);
+          unlink(logs[p]);
+        }
+  }
+  const char **rest[2] = {NULL, NULL};
+  int left = 0;
+  for (int p = 0; p < count; ++p)
+    if (!done[p])
+      rest[left++] = argv[p];
+  return left ? run_passes(job, rest, left, temp) : CUEMU_SUCCESS;
+}
+
 /* A unit that includes CUB or Thrust is compiled by clang++ when no
  * compiler was chosen (the default `c++` is g++ here), since g++ refuses
  * CUB (cuemu_toolkit.h); returns 1 when the job now uses clang++. With g++
@@ -1048,7 +1108,7 @@ static cuemu_status expand_name_expressions(compile_job *job,
   job->preprocess_input = NULL;
   job->pass = pass;
   const char **argvs[2] = {argv, NULL};
-  cuemu_status st = run_passes(job, argvs, 1, b->temp);
+  cuemu_status st = run_preprocessing(job, argvs, 1, b->temp);
   if (st == CUEMU_SUCCESS) {
     size_t size = 0;
     char *text = cuemu__read_file(probe_ii, &size);
@@ -1189,7 +1249,7 @@ static cuemu_status further_passes(compile_job *job, cuemu_cache_build *b,
     build_argv(job, NULL, deps, ii, argv, max, buffers, bufsize,
                PHASE_PREPROCESS);
     const char **one[2] = {argv, NULL};
-    st = run_passes(job, one, 1, b->temp);
+    st = run_preprocessing(job, one, 1, b->temp);
     if (st == CUEMU_SUCCESS)
       merge_deps(b->depfile, deps);
     unlink(deps);
@@ -1496,7 +1556,7 @@ static cuemu_status build(void *data, cuemu_cache_build *b) {
                max, buffers[p], bufsize, PHASE_PREPROCESS);
   }
   if (st == CUEMU_SUCCESS) {
-    st = run_passes(job, argv, count, b->temp);
+    st = run_preprocessing(job, argv, count, b->temp);
     if (st == CUEMU_COMPILE && job->cccl_source == CUEMU_CCCL_NONE &&
         cuemu__source_includes_cccl(job->text, job->size))
       st = cuemu__report(CUEMU_COMPILE, "%s did not compile: %s", job->source,
@@ -1511,7 +1571,7 @@ static cuemu_status build(void *data, cuemu_cache_build *b) {
       build_argv(job, NULL, p == 0 ? b->depfile : deps2, job->ii[p], argv[p],
                  max, buffers[p], bufsize, PHASE_PREPROCESS);
     }
-    st = run_passes(job, argv, count, b->temp);
+    st = run_preprocessing(job, argv, count, b->temp);
   }
   if (st == CUEMU_SUCCESS && count == 2)
     merge_deps(b->depfile, deps2);
@@ -1538,7 +1598,7 @@ static cuemu_status build(void *data, cuemu_cache_build *b) {
     build_argv(job, NULL, deps2, job->ii[1], argv[1], max, buffers[1], bufsize,
                PHASE_PREPROCESS);
     const char **host_argv[2] = {argv[1], NULL};
-    st = run_passes(job, host_argv, 1, b->temp);
+    st = run_preprocessing(job, host_argv, 1, b->temp);
     if (st == CUEMU_SUCCESS)
       merge_deps(b->depfile, deps2);
     unlink(deps2);

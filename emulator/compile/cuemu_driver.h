@@ -220,6 +220,18 @@ int cuemu__gcc_plugin(const char *compiler, const char *libdir, char *path,
  * (cuemu_compile.c). */
 char *cuemu__read_file(const char *path, size_t *size);
 
+/* The offset of the first line of `text` (of `size` bytes) at or after
+ * `from` that is exactly `line` (with its newline), or -1 (cuemu_pch.c). */
+long cuemu__find_line(const char *text, size_t size, size_t from,
+                      const char *line);
+
+/* Non-zero when the line at `p` (of `end - p` bytes, without its newline)
+ * of a preprocessor's output is a line marker, `# LINE "FILE" FLAGS`: sets
+ * the file's name and length, and whether it is entered (flag 1) and a
+ * system header (3) (cuemu_pch.c). */
+int cuemu__line_marker(const char *p, const char *end, const char **file,
+                       size_t *len, int *enter, int *system);
+
 /* Keeps, of the compile cache's entries whose content begins with the `n`
  * bytes of `magic` (one kind of entry, such as precompiled headers), the
  * most recently used (cached or found) ones, at most `max_entries` of them

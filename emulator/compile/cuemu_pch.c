@@ -61,9 +61,7 @@ static int write_parts(const char *path, const char *a, size_t na,
   return fclose(f) == 0 && ok ? 0 : -1;
 }
 
-/* The offset of the first line of `text` at or after `from` that is exactly
- * `line` (with its newline), or -1. */
-static long find_line(const char *text, size_t size, size_t from,
+long cuemu__find_line(const char *text, size_t size, size_t from,
                       const char *line) {
   size_t n = strlen(line);
   for (const char *p = text + from; p && (size_t)(p - text) + n <= size;) {
@@ -76,10 +74,7 @@ static long find_line(const char *text, size_t size, size_t from,
   return -1;
 }
 
-/* Non-zero when the line at `p` (of `end - p` bytes, without its newline)
- * is a line marker, `# LINE "FILE" FLAGS`: sets the file's name and
- * length, and whether it is entered (flag 1) and a system header (3). */
-static int line_marker(const char *p, const char *end, const char **file,
+int cuemu__line_marker(const char *p, const char *end, const char **file,
                        size_t *len, int *enter, int *system) {
   if (end - p < 5 || p[0] != '#' || p[1] != ' ' || p[2] < '0' || p[2] > '9')
     return 0;
@@ -122,7 +117,7 @@ static int prelude_precompiles(const char *text, size_t size,
     const char *file;
     size_t len;
     int enter, sys;
-    if (line_marker(p, end, &file, &len, &enter, &sys)) {
+    if (cuemu__line_marker(p, end, &file, &len, &enter, &sys)) {
       int forced = enter && in_command_line;
       if (forced && !(len > shims_len && memcmp(file, shims, shims_len) == 0) &&
           !(len >= sizeof predef - 1 &&
@@ -155,11 +150,11 @@ int cuemu__pch_split_unit(const char *tu, const char *source,
    * forced includes (the prelude) end where the main file resumes at its
    * line 1. Everything between is the prelude. */
   char main_line[PATH_MAX + 16];
-  long from = find_line(text, size, 0, "# 0 \"<built-in>\"\n"), to = -1;
+  long from = cuemu__find_line(text, size, 0, "# 0 \"<built-in>\"\n"), to = -1;
   if (from >= 0 &&
       snprintf(main_line, sizeof main_line, "# 1 \"%s\"\n", source) <
           (int)sizeof main_line)
-    to = find_line(text, size, (size_t)from, main_line);
+    to = cuemu__find_line(text, size, (size_t)from, main_line);
   /* The prelude ends at the return from the command line's includes. */
   static const char back[] = "# 0 \"<command-line>\" 2\n";
   int ok = to > from && from >= 0 && (size_t)to >= sizeof back - 1 &&
