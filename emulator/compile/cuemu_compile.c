@@ -113,7 +113,9 @@ typedef struct compile_job {
   int host_full;             /* the host pass reads the whole prelude, not
                               * the declarations of device-only shims */
   int use_cache;             /* the compile cache is read and written */
-  int use_pch;               /* precompiled preludes may be used (use_pch()) */
+  int use_pch;               /* precompiled preludes (use_pch()) and
+                              * preprocessed ones (run_preprocessing()) may
+                              * be used */
   const char *pch;           /* the precompiled prelude that the compile of
                               * the pass build_argv() writes force-includes
                               * (cuemu_pch.h), or NULL */
@@ -1953,8 +1955,8 @@ cuemu_status cuemu_compile(const char *source, const char *output,
   int use_cache = !options->no_cache && !links_other_files(options) &&
                   !(no_cache && strcmp(no_cache, "1") == 0);
   job.use_cache = use_cache;
-  /* Precompiled preludes are cache entries; CUEMU_NO_PCH=1 turns them off
-   * (as CUEMU_NO_CACHE=1 does the cache). */
+  /* Precompiled and preprocessed preludes are cache entries; CUEMU_NO_PCH=1
+   * turns them off (as CUEMU_NO_CACHE=1 does the cache). */
   const char *no_pch = getenv("CUEMU_NO_PCH");
   job.use_pch = use_cache && !(no_pch && strcmp(no_pch, "1") == 0);
   cuemu_status st = hash_job(&job);
