@@ -88,6 +88,14 @@ static int write_file(const char *path, const char *a, size_t na,
   return fclose(f) == 0 && ok ? 0 : -1;
 }
 
+static int append_file(const char *path, const char *a, size_t na) {
+  FILE *f = fopen(path, "ae");
+  if (!f)
+    return -1;
+  int ok = fwrite(a, 1, na, f) == na;
+  return fclose(f) == 0 && ok ? 0 : -1;
+}
+
 /* Non-zero for a word of a preprocessing command that changes the form of
  * its output or state that the shortcut does not keep. */
 static int unhandled(const char *a) {
@@ -363,10 +371,11 @@ typedef struct prelude_job {
                                * outlives the build) */
 } prelude_job;
 
-/* Runs the prelude's preprocessing (the command with an empty source, `-o`
- * `output`, `extra` added) with its messages in `log`; 1 when it ran
- * cleanly, 0 when it printed something or failed, -1 when the compiler
- * could not run or was killed. */
+/* Runs the prelude's preprocessing: the command with an empty `source`,
+ * `-o output`, its dependency list to `depfile` and `-dD` (the macros'
+ * definitions in the output, where they are made), its messages in `log`.
+ * Returns 1 when it ran cleanly, 0 when it printed something or failed, -1
+ * when the compiler could not run or was killed. */
 static int run_prelude(const command *c, const char *source,
                        const char *output, const char *depfile,
                        const char *log) {
@@ -374,19 +383,13 @@ static int run_prelude(const command *c, const char *source,
   if (!argv)
     return -1;
   int k = 0;
-  for (int i = 0; i < c->n; ++i) {
-    if (i == c->quote)
-      continue;
-    if (!depfile && (i == c->depfile - 1 || i == c->depfile ||
-                     strcmp(c->argv[i], "-MD") == 0))
-      continue;
-    argv[k++] = i == c->depfile   ? depfile
-                : i == c->source ? source
-                : i == c->output ? output
-                                 : c->argv[i];
-  }
-  if (!depfile)
-    argv[k++] = "-dD";
+  for (int i = 0; i < c->n; ++i)
+    if (i != c->quote)
+      argv[k++] = i == c->depfile   ? depfile
+                  : i == c->source ? source
+                  : i == c->output ? output
+                                   : c->argv[i];
+  argv[k++] = "-dD";
   argv[k] = NULL;
   int rc = -1;
   cuemu_status st = cuemu_command_run(argv, log, &rc);
@@ -401,17 +404,35 @@ static int run_prelude(const command *c, const char *source,
   return rc == 0 && silent;
 }
 
+/* Appends to `out` the `n` bytes of the preprocessor's `-dD` output at `s`
+ * with each `#define` and `#undef` line left empty: the output without
+ * -dD, but for runs of empty lines that the preprocessor would have
+ * written as a line marker (the lines of the tokens are the same). */
+static void without_definitions(const char *s, size_t n, text_buf *out) {
+  for (const char *p = s, *end; p < s + n; p = end + 1) {
+    end = memchr(p, '\n', (size_t)(s + n - p));
+    if (!end)
+      end = s + n;
+    size_t len = (size_t)(end - p);
+    if (!((len > 8 && memcmp(p, "#define ", 8) == 0) ||
+          (len > 7 && memcmp(p, "#undef ", 7) == 0)))
+      put(out, p, len);
+    if (end < s + n)
+      put(out, "\n", 1);
+  }
+}
+
 /* The entry (a cuemu_cache_build_fn): `magic ULEN MLEN DLEN`, then the
  * prelude's text, its macros' header and its headers; or empty when the
- * shortcut does not apply to this prelude. */
+ * shortcut does not apply to this prelude. One preprocessing of the
+ * prelude gives all three, so that making the entry costs about what the
+ * preprocessing of a unit saves. */
 static cuemu_status build_prelude(void *data, cuemu_cache_build *b) {
   prelude_job *job = data;
   const command *c = job->c;
-  char *source = job->source, plain[PATH_MAX + 96], defs[PATH_MAX + 96],
-      log[PATH_MAX + 96];
+  char *source = job->source, defs[PATH_MAX + 96], log[PATH_MAX + 96];
   if (snprintf(source, sizeof job->source, "%s.cu", b->temp) >=
           (int)sizeof job->source ||
-      snprintf(plain, sizeof plain, "%s.ii", b->temp) >= (int)sizeof plain ||
       snprintf(defs, sizeof defs, "%s.dD.ii", b->temp) >= (int)sizeof defs ||
       snprintf(log, sizeof log, "%s.log", b->temp) >= (int)sizeof log)
     return cuemu__report(CUEMU_CACHE, "the cache folder's path is too long");
@@ -420,26 +441,24 @@ static cuemu_status build_prelude(void *data, cuemu_cache_build *b) {
     return cuemu__report(CUEMU_IO_ERROR, "cannot write %s", source);
   b->skip = source;
   b->search = job->search;
-  int clean = run_prelude(c, source, plain, b->depfile, log);
-  if (clean > 0)
-    clean = run_prelude(c, source, defs, NULL, log);
-  char *text = NULL, *dtext = NULL, *deps = NULL;
-  size_t size = 0, dsize = 0, depsize = 0;
-  text_buf macros = {0}, words = {0};
+  int clean = run_prelude(c, source, defs, b->depfile, log);
+  char *dtext = NULL, *deps = NULL;
+  size_t dsize = 0, depsize = 0;
+  text_buf text = {0}, macros = {0}, words = {0};
   long from = -1, to = -1, counter = -1;
   int unusable = clean <= 0;
-  if (!unusable && (text = cuemu__read_file(plain, &size)) &&
-      (dtext = cuemu__read_file(defs, &dsize)) &&
+  if (!unusable && (dtext = cuemu__read_file(defs, &dsize)) &&
       (deps = cuemu__read_file(b->depfile, &depsize))) {
     char resume[PATH_MAX + 128];
-    from = cuemu__find_line(text, size, 0, "# 0 \"<built-in>\"\n");
+    from = cuemu__find_line(dtext, dsize, 0, "# 0 \"<built-in>\"\n");
     if (from >= 0 && snprintf(resume, sizeof resume, "# 1 \"%s\"\n", source) <
                          (int)sizeof resume)
-      to = cuemu__find_line(text, size, (size_t)from, resume);
+      to = cuemu__find_line(dtext, dsize, (size_t)from, resume);
     /* The value of __COUNTER__: the first line of the source that is not
      * a line marker. */
-    for (const char *p = to > from ? text + to : NULL; p && p < text + size;) {
-      const char *nl = memchr(p, '\n', (size_t)(text + size - p));
+    for (const char *p = to > from ? dtext + to : NULL;
+         p && p < dtext + dsize;) {
+      const char *nl = memchr(p, '\n', (size_t)(dtext + dsize - p));
       if (*p != '#' && *p != '\n') {
         char *e;
         counter = strtol(p, &e, 10);
@@ -450,11 +469,13 @@ static cuemu_status build_prelude(void *data, cuemu_cache_build *b) {
       p = nl ? nl + 1 : NULL;
     }
     unusable = to <= from || counter < 0 ||
-               memmem(text + from, (size_t)(to - from), source,
+               memmem(dtext + from, (size_t)(to - from), source,
                       strlen(source)) ||
-               macros_header(dtext, dsize, counter, &macros) != 0;
-    if (!unusable)
+               macros_header(dtext, (size_t)to, counter, &macros) != 0;
+    if (!unusable) {
+      without_definitions(dtext + from, (size_t)(to - from), &text);
       dependency_words(deps, depsize, source, &words, &unusable);
+    }
   } else {
     unusable = 1;
   }
@@ -462,7 +483,7 @@ static cuemu_status build_prelude(void *data, cuemu_cache_build *b) {
   if (clean < 0) {
     st = cuemu__report(CUEMU_COMPILE, "the compiler %s did not preprocess %s",
                        c->argv[0], c->argv[c->include + 1]);
-  } else if (unusable || words.failed) {
+  } else if (unusable || text.failed || words.failed) {
     /* Kept as an empty entry, which says "run the command as it is"; it
      * depends on the prelude's header, at least. */
     if (write_file(b->built, "", 0, "", 0, "", 0) != 0 ||
@@ -471,25 +492,19 @@ static cuemu_status build_prelude(void *data, cuemu_cache_build *b) {
       st = cuemu__report(CUEMU_IO_ERROR, "cannot write %s", b->built);
   } else {
     char head[128];
-    int n = snprintf(head, sizeof head, "%s %zu %zu %zu\n", magic,
-                     (size_t)(to - from), macros.n, words.n);
-    text_buf all = {0};
-    put(&all, head, (size_t)n);
-    put(&all, text + from, (size_t)(to - from));
-    put(&all, macros.s ? macros.s : "", macros.n);
-    if (all.failed ||
-        write_file(b->built, all.s, all.n, words.s ? words.s : "", words.n, "",
-                   0) != 0)
+    int n = snprintf(head, sizeof head, "%s %zu %zu %zu\n", magic, text.n,
+                     macros.n, words.n);
+    if (write_file(b->built, head, (size_t)n, text.s, text.n,
+                   macros.s ? macros.s : "", macros.n) != 0 ||
+        append_file(b->built, words.s ? words.s : "", words.n) != 0)
       st = cuemu__report(CUEMU_IO_ERROR, "cannot write %s", b->built);
-    free(all.s);
   }
-  free(text);
   free(dtext);
   free(deps);
+  free(text.s);
   free(macros.s);
   free(words.s);
   unlink(source);
-  unlink(plain);
   unlink(defs);
   return st;
 }
