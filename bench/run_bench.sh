@@ -560,6 +560,29 @@ else
     "the first compile in an empty cache (it marks both passes' preludes as seen): $6 ms; the second (it precompiles them): ${10} ms; without the cache (--no-cache, no precompiled prelude): $8 ms (median of 3); over the one pass's $4 ms, CPU time" \
     >>"$results"
 fi
+# The preprocessed prelude: the same whole-program compile after an edit
+# (compile_once above, its cache and its precompiled preludes) with the
+# prelude's preprocessing kept in the cache (emulator/compile/cuemu_pp_prelude.c) against the
+# prelude preprocessed with each pass (CUEMU_NO_PP_PRELUDE=1): CPU time,
+# medians of 5 runs of each (after a first of each, which makes the
+# prelude's entries), run in turns so that the machine's load weighs on
+# both alike.
+log "[5b] cuemu-cc compile with the preprocessed prelude vs without"
+cp "$benchsrc/bench_program.cu" "$edit_dir/bench_program.cu"
+for i in 0 1 2 3 4 5; do
+  echo "short $(compile_once "$edit_dir/bench_program.cu" -o "$out/program_pp")"
+  export CUEMU_NO_PP_PRELUDE=1
+  echo "whole $(compile_once "$edit_dir/bench_program.cu" -o "$out/program_pp")"
+  unset CUEMU_NO_PP_PRELUDE
+done | sed 1,2d >"$run/pp.times"
+if grep -q fail "$run/pp.times"; then
+  error compile_preprocessed_prelude_cpu "cannot compile bench_program.cu: $(cat "$run/compile.err")" "<= 0.95x"
+else
+  short=$(awk '$1 == "short" { print $3 }' "$run/pp.times" | sort -n | sed -n 3p)
+  whole=$(awk '$1 == "whole" { print $3 }' "$run/pp.times" | sort -n | sed -n 3p)
+  report compile_preprocessed_prelude_cpu "$(calc "%.2f" "$short / $whole")" "x" "<=" 0.95 \
+    "whole program after an edit with the prelude's preprocessing from the cache: $short ms; preprocessing the prelude in each pass (CUEMU_NO_PP_PRELUDE=1): $whole ms; medians of 5 in turns, CPU time, loadavg $(loadavg)"
+fi
 
 fi
 
