@@ -59,6 +59,28 @@ typedef struct CUmulticastObjectProp_st {
   unsigned long long flags;
 } CUmulticastObjectProp_v1;
 typedef CUmulticastObjectProp_v1 CUmulticastObjectProp;
+typedef struct CUgraphicsResource_st *CUgraphicsResource;
+typedef struct CUcheckpointLockArgs_st {
+  unsigned int timeoutMs;
+  unsigned int reserved0;
+  cuuint64_t reserved1[7];
+} CUcheckpointLockArgs;
+typedef struct CUcheckpointCheckpointArgs_st {
+  cuuint64_t reserved[8];
+} CUcheckpointCheckpointArgs;
+typedef struct CUcheckpointGpuPair_st {
+  CUuuid oldUuid;
+  CUuuid newUuid;
+} CUcheckpointGpuPair;
+typedef struct CUcheckpointRestoreArgs_st {
+  CUcheckpointGpuPair *gpuPairs;
+  unsigned int gpuPairsCount;
+  char reserved[52 - sizeof(CUcheckpointGpuPair *)];
+  cuuint64_t reserved1;
+} CUcheckpointRestoreArgs;
+typedef struct CUcheckpointUnlockArgs_st {
+  cuuint64_t reserved[8];
+} CUcheckpointUnlockArgs;
 #include "cuemu_driver_ids_types.h"
 #define __cuda_cuda_h__
 #define CUDA_VERSION 13000
@@ -79,6 +101,10 @@ typedef CUmulticastObjectProp_v1 CUmulticastObjectProp;
 #define cuGraphLaunch cuGraphLaunch_ptsz
 #undef cuGraphUpload
 #define cuGraphUpload cuGraphUpload_ptsz
+#undef cuGraphicsMapResources
+#define cuGraphicsMapResources cuGraphicsMapResources_ptsz
+#undef cuGraphicsUnmapResources
+#define cuGraphicsUnmapResources cuGraphicsUnmapResources_ptsz
 #undef cuLaunchCooperativeKernel
 #define cuLaunchCooperativeKernel cuLaunchCooperativeKernel_ptsz
 #undef cuLaunchHostFunc
@@ -260,6 +286,18 @@ CUresult CUDAAPI cuArrayGetPlane(CUarray *pPlaneArray, CUarray hArray,
     unsigned int planeIdx);
 CUresult CUDAAPI cuArrayGetSparseProperties(CUDA_ARRAY_SPARSE_PROPERTIES *sparseProperties,
     CUarray array);
+CUresult CUDAAPI cuCheckpointProcessCheckpoint(int __cuemu_pid,
+    CUcheckpointCheckpointArgs *__cuemu_args);
+CUresult CUDAAPI cuCheckpointProcessGetRestoreThreadId(int __cuemu_pid,
+    int *__cuemu_tid);
+CUresult CUDAAPI cuCheckpointProcessGetState(int __cuemu_pid,
+    CUprocessState *__cuemu_state);
+CUresult CUDAAPI cuCheckpointProcessLock(int __cuemu_pid,
+    CUcheckpointLockArgs *__cuemu_args);
+CUresult CUDAAPI cuCheckpointProcessRestore(int __cuemu_pid,
+    CUcheckpointRestoreArgs *__cuemu_args);
+CUresult CUDAAPI cuCheckpointProcessUnlock(int __cuemu_pid,
+    CUcheckpointUnlockArgs *__cuemu_args);
 CUresult CUDAAPI cuCoredumpGetAttribute(CUcoredumpSettings __cuemu_attrib,
     void *__cuemu_value, size_t *__cuemu_size);
 CUresult CUDAAPI cuCoredumpGetAttributeGlobal(CUcoredumpSettings __cuemu_attrib,
@@ -335,6 +373,8 @@ CUresult CUDAAPI cuDeviceGetGraphMemAttribute(CUdevice device,
     CUgraphMem_attribute attr, void *value);
 CUresult CUDAAPI cuDeviceGetHostAtomicCapabilities(unsigned int *capabilities,
     const CUatomicOperation *operations, unsigned int count, CUdevice dev);
+CUresult CUDAAPI cuDeviceGetLuid(char *__cuemu_luid,
+    unsigned int *__cuemu_node_mask, CUdevice __cuemu_dev);
 CUresult CUDAAPI cuDeviceGetMemPool(CUmemoryPool *pool, CUdevice dev);
 CUresult CUDAAPI cuDeviceGetName(char *name, int len, CUdevice dev);
 CUresult CUDAAPI cuDeviceGetP2PAtomicCapabilities(unsigned int *capabilities,
@@ -573,6 +613,26 @@ CUresult CUDAAPI cuGraphRetainUserObject(CUgraph graph, CUuserObject object,
     unsigned int count, unsigned int flags);
 CUresult CUDAAPI cuGraphUpload(CUgraphExec hGraphExec, CUstream hStream);
 CUresult CUDAAPI cuGraphUpload_ptsz(CUgraphExec hGraphExec, CUstream hStream);
+CUresult CUDAAPI cuGraphicsMapResources(unsigned int __cuemu_count,
+    CUgraphicsResource *__cuemu_resources, CUstream __cuemu_stream);
+CUresult CUDAAPI cuGraphicsMapResources_ptsz(unsigned int __cuemu_count,
+    CUgraphicsResource *__cuemu_resources, CUstream __cuemu_stream);
+CUresult CUDAAPI cuGraphicsResourceGetMappedMipmappedArray(CUmipmappedArray *__cuemu_mipmap,
+    CUgraphicsResource __cuemu_r);
+CUresult CUDAAPI cuGraphicsResourceGetMappedPointer_v2(CUdeviceptr *__cuemu_ptr,
+    size_t *__cuemu_size, CUgraphicsResource __cuemu_r);
+CUresult CUDAAPI cuGraphicsResourceSetMapFlags(CUgraphicsResource __cuemu_r,
+    unsigned int __cuemu_flags);
+CUresult CUDAAPI cuGraphicsResourceSetMapFlags_v2(CUgraphicsResource __cuemu_r,
+    unsigned int __cuemu_flags);
+CUresult CUDAAPI cuGraphicsSubResourceGetMappedArray(CUarray *__cuemu_array,
+    CUgraphicsResource __cuemu_r, unsigned int __cuemu_index,
+    unsigned int __cuemu_level);
+CUresult CUDAAPI cuGraphicsUnmapResources(unsigned int __cuemu_count,
+    CUgraphicsResource *__cuemu_resources, CUstream __cuemu_stream);
+CUresult CUDAAPI cuGraphicsUnmapResources_ptsz(unsigned int __cuemu_count,
+    CUgraphicsResource *__cuemu_resources, CUstream __cuemu_stream);
+CUresult CUDAAPI cuGraphicsUnregisterResource(CUgraphicsResource __cuemu_r);
 CUresult CUDAAPI cuGreenCtxCreate(CUgreenCtx *__cuemu_phCtx,
     CUdevResourceDesc __cuemu_desc, CUdevice __cuemu_dev,
     unsigned int __cuemu_flags);

@@ -35,6 +35,8 @@
 #define cuGraphNodeGetDependencies cuGraphNodeGetDependencies_v2
 #define cuGraphNodeGetDependentNodes cuGraphNodeGetDependentNodes_v2
 #define cuGraphRemoveDependencies cuGraphRemoveDependencies_v2
+#define cuGraphicsResourceGetMappedPointer cuGraphicsResourceGetMappedPointer_v2
+#define cuGraphicsResourceSetMapFlags cuGraphicsResourceSetMapFlags_v2
 #define cuIpcOpenMemHandle cuIpcOpenMemHandle_v2
 #define cuLinkAddData cuLinkAddData_v2
 #define cuLinkAddFile cuLinkAddFile_v2
