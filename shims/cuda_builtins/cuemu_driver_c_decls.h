@@ -81,9 +81,27 @@ typedef struct CUcheckpointRestoreArgs_st {
 typedef struct CUcheckpointUnlockArgs_st {
   cuuint64_t reserved[8];
 } CUcheckpointUnlockArgs;
+typedef struct CUtexref_st *CUtexref;
+typedef struct CUsurfref_st *CUsurfref;
+struct CUtexref_st {
+  unsigned __cuemu_magic;
+  CUarray __cuemu_array;
+  CUmipmappedArray __cuemu_mipmap;
+  CUdeviceptr __cuemu_address;
+  CUarray_format __cuemu_format;
+  int __cuemu_channels;
+  CUaddress_mode __cuemu_address_mode[3];
+  CUfilter_mode __cuemu_filter, __cuemu_mipmap_filter;
+  float __cuemu_bias, __cuemu_min_clamp, __cuemu_max_clamp;
+  unsigned __cuemu_anisotropy;
+  float __cuemu_border[4];
+  unsigned __cuemu_flags;
+};
 #include "cuemu_driver_ids_types.h"
 #define __cuda_cuda_h__
 #define CUDA_VERSION 13000
+#define CU_TRSA_OVERRIDE_FORMAT 0x01
+#define CU_PARAM_TR_DEFAULT -1
 
 #include "cuemu_driver_names.h"
 
@@ -1033,6 +1051,10 @@ CUresult CUDAAPI cuModuleGetFunctionCount(unsigned int *count, CUmodule mod);
 CUresult CUDAAPI cuModuleGetGlobal_v2(CUdeviceptr *dptr, size_t *bytes,
     CUmodule hmod, const char *name);
 CUresult CUDAAPI cuModuleGetLoadingMode(CUmoduleLoadingMode *mode);
+CUresult CUDAAPI cuModuleGetSurfRef(CUsurfref *pSurfRef, CUmodule hmod,
+    const char *name);
+CUresult CUDAAPI cuModuleGetTexRef(CUtexref *pTexRef, CUmodule hmod,
+    const char *name);
 CUresult CUDAAPI cuModuleLoad(CUmodule *module, const char *fname);
 CUresult CUDAAPI cuModuleLoadData(CUmodule *module, const void *image);
 CUresult CUDAAPI cuModuleLoadDataEx(CUmodule *module, const void *image,
@@ -1075,6 +1097,8 @@ CUresult CUDAAPI cuOccupancyMaxPotentialClusterSize(int *clusterSize,
     CUfunction func, const CUlaunchConfig *config);
 CUresult CUDAAPI cuParamSetSize(CUfunction __cuemu_hfunc,
     unsigned int __cuemu_numbytes);
+CUresult CUDAAPI cuParamSetTexRef(CUfunction hfunc, int texunit,
+    CUtexref hTexRef);
 CUresult CUDAAPI cuParamSetf(CUfunction __cuemu_hfunc, int __cuemu_offset,
     float __cuemu_value);
 CUresult CUDAAPI cuParamSeti(CUfunction __cuemu_hfunc, int __cuemu_offset,
@@ -1215,6 +1239,9 @@ CUresult CUDAAPI cuSurfObjectCreate(CUsurfObject *pSurfObject,
 CUresult CUDAAPI cuSurfObjectDestroy(CUsurfObject surfObject);
 CUresult CUDAAPI cuSurfObjectGetResourceDesc(CUDA_RESOURCE_DESC *pResDesc,
     CUsurfObject surfObject);
+CUresult CUDAAPI cuSurfRefGetArray(CUarray *phArray, CUsurfref hSurfRef);
+CUresult CUDAAPI cuSurfRefSetArray(CUsurfref hSurfRef, CUarray hArray,
+    unsigned int Flags);
 CUresult CUDAAPI cuTensorMapEncodeIm2col(CUtensorMap *__cuemu_tensorMap,
     CUtensorMapDataType __cuemu_tensorDataType, cuuint32_t __cuemu_tensorRank,
     void *__cuemu_globalAddress, const cuuint64_t *__cuemu_globalDim,
@@ -1259,6 +1286,49 @@ CUresult CUDAAPI cuTexObjectGetResourceViewDesc(CUDA_RESOURCE_VIEW_DESC *pResVie
     CUtexObject texObject);
 CUresult CUDAAPI cuTexObjectGetTextureDesc(CUDA_TEXTURE_DESC *pTexDesc,
     CUtexObject texObject);
+CUresult CUDAAPI cuTexRefCreate(CUtexref *pTexRef);
+CUresult CUDAAPI cuTexRefDestroy(CUtexref hTexRef);
+CUresult CUDAAPI cuTexRefGetAddressMode(CUaddress_mode *pam, CUtexref hTexRef,
+    int dim);
+CUresult CUDAAPI cuTexRefGetAddress_v2(CUdeviceptr *pdptr, CUtexref hTexRef);
+CUresult CUDAAPI cuTexRefGetArray(CUarray *phArray, CUtexref hTexRef);
+CUresult CUDAAPI cuTexRefGetBorderColor(float *pBorderColor, CUtexref hTexRef);
+CUresult CUDAAPI cuTexRefGetFilterMode(CUfilter_mode *pfm, CUtexref hTexRef);
+CUresult CUDAAPI cuTexRefGetFlags(unsigned int *pFlags, CUtexref hTexRef);
+CUresult CUDAAPI cuTexRefGetFormat(CUarray_format *pFormat, int *pNumChannels,
+    CUtexref hTexRef);
+CUresult CUDAAPI cuTexRefGetMaxAnisotropy(int *pmaxAniso, CUtexref hTexRef);
+CUresult CUDAAPI cuTexRefGetMipmapFilterMode(CUfilter_mode *pfm,
+    CUtexref hTexRef);
+CUresult CUDAAPI cuTexRefGetMipmapLevelBias(float *pbias, CUtexref hTexRef);
+CUresult CUDAAPI cuTexRefGetMipmapLevelClamp(float *pminMipmapLevelClamp,
+    float *pmaxMipmapLevelClamp, CUtexref hTexRef);
+CUresult CUDAAPI cuTexRefGetMipmappedArray(CUmipmappedArray *phMipmappedArray,
+    CUtexref hTexRef);
+CUresult CUDAAPI cuTexRefSetAddress2D_v2(CUtexref hTexRef,
+    const CUDA_ARRAY_DESCRIPTOR *desc, CUdeviceptr dptr, size_t Pitch);
+CUresult CUDAAPI cuTexRefSetAddress2D_v3(CUtexref hTexRef,
+    const CUDA_ARRAY_DESCRIPTOR *desc, CUdeviceptr dptr, size_t Pitch);
+CUresult CUDAAPI cuTexRefSetAddressMode(CUtexref hTexRef, int dim,
+    CUaddress_mode am);
+CUresult CUDAAPI cuTexRefSetAddress_v2(size_t *ByteOffset, CUtexref hTexRef,
+    CUdeviceptr dptr, size_t bytes);
+CUresult CUDAAPI cuTexRefSetArray(CUtexref hTexRef, CUarray hArray,
+    unsigned int Flags);
+CUresult CUDAAPI cuTexRefSetBorderColor(CUtexref hTexRef, float *pBorderColor);
+CUresult CUDAAPI cuTexRefSetFilterMode(CUtexref hTexRef, CUfilter_mode fm);
+CUresult CUDAAPI cuTexRefSetFlags(CUtexref hTexRef, unsigned int Flags);
+CUresult CUDAAPI cuTexRefSetFormat(CUtexref hTexRef, CUarray_format fmt,
+    int NumPackedComponents);
+CUresult CUDAAPI cuTexRefSetMaxAnisotropy(CUtexref hTexRef,
+    unsigned int maxAniso);
+CUresult CUDAAPI cuTexRefSetMipmapFilterMode(CUtexref hTexRef,
+    CUfilter_mode fm);
+CUresult CUDAAPI cuTexRefSetMipmapLevelBias(CUtexref hTexRef, float bias);
+CUresult CUDAAPI cuTexRefSetMipmapLevelClamp(CUtexref hTexRef,
+    float minMipmapLevelClamp, float maxMipmapLevelClamp);
+CUresult CUDAAPI cuTexRefSetMipmappedArray(CUtexref hTexRef,
+    CUmipmappedArray hMipmappedArray, unsigned int Flags);
 CUresult CUDAAPI cuThreadExchangeStreamCaptureMode(CUstreamCaptureMode *mode);
 CUresult CUDAAPI cuUserObjectCreate(CUuserObject *object_out, void *ptr,
     CUhostFn destroy, unsigned int initialRefcount, unsigned int flags);

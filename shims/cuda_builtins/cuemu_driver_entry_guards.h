@@ -29,6 +29,7 @@
     defined(CUEMU_DRIVER_PEER_API_H) || \
     defined(CUEMU_DRIVER_POOL_API_H) || \
     defined(CUEMU_DRIVER_TENSOR_MAP_API_H) || \
+    defined(CUEMU_DRIVER_TEXREF_API_H) || \
     defined(CUEMU_DRIVER_VMM_API_H)
 #define CUEMU_DRV_ENTRY_TABLE_NESTED 1
 #endif

@@ -87,5 +87,8 @@
 #define cuStreamWaitValue64 cuStreamWaitValue64_v2
 #define cuStreamWriteValue32 cuStreamWriteValue32_v2
 #define cuStreamWriteValue64 cuStreamWriteValue64_v2
+#define cuTexRefGetAddress cuTexRefGetAddress_v2
+#define cuTexRefSetAddress cuTexRefSetAddress_v2
+#define cuTexRefSetAddress2D cuTexRefSetAddress2D_v3
 
 #endif /* CUEMU_DRIVER_NAMES_H */
