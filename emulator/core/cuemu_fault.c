@@ -164,18 +164,19 @@ static int is_user_line(const char *s) {
 }
 
 /* The runtime's look at a protection-key fault of a host thread
- * (cuemu_rt_managed_guard.c): non-zero when it was reported. */
-static int (*_Atomic host_hook)(void *address);
+ * (cuemu_rt_managed_guard.c): non-zero when it was its own (reported, or
+ * the thread's access changed in the frame `uc`). */
+static int (*_Atomic host_hook)(void *address, void *uc);
 /* Its protection key, which a kernel's threads always have access to (a
  * signal handler's thread starts without it). */
 static atomic_int host_key = -1;
 
 static void on_fault(int sig, siginfo_t *info, void *uc) {
   cuemu_worker *w = cuemu__worker_self;
-  int (*hook)(void *) = atomic_load(&host_hook);
+  int (*hook)(void *, void *) = atomic_load(&host_hook);
 #ifdef SEGV_PKUERR
   if (hook && sig == SIGSEGV && info->si_code == SEGV_PKUERR &&
-      (!w || !w->in_kernel) && hook(info->si_addr))
+      (!w || !w->in_kernel) && hook(info->si_addr, uc))
     return;
 #endif
   if (!w || !w->in_kernel) {
@@ -483,7 +484,8 @@ static void altstack_ensure(void) {
   sigaltstack(&ours, NULL);
 }
 
-void cuemu__fault_set_host_hook(int (*hook)(void *address), int key) {
+void cuemu__fault_set_host_hook(int (*hook)(void *address, void *uc),
+                                int key) {
   atomic_store(&host_key, key);
   atomic_store(&host_hook, hook);
   install();

@@ -459,10 +459,13 @@ int cuemu__kernel_stack_holds(cuemu_worker *w, const void *p);
  * call does nothing. */
 void cuemu__fault_enter(cuemu_worker *w);
 /* Hands the protection-key faults of host threads (not a kernel's) to
- * `hook`, which reports them when they are its own (non-zero: the handler
- * returns, the access faults again); kernels' threads always have access
- * to `key` (cuemu_rt_managed_guard.c). */
-void cuemu__fault_set_host_hook(int (*hook)(void *address), int key);
+ * `hook`, with the signal's frame, which handles them when they are its
+ * own (non-zero: the handler returns, and the access runs again: it
+ * faults again when reported, or goes on with the access the hook gave
+ * in the frame); kernels' threads always have access to `key`
+ * (cuemu_rt_managed_guard.c). */
+void cuemu__fault_set_host_hook(int (*hook)(void *address, void *uc),
+                                int key);
 void cuemu__fault_leave(cuemu_worker *w);
 
 /* After a block was abandoned by a fault (w->fault.pending), ends the

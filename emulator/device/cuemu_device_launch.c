@@ -194,14 +194,26 @@ static cuemu_status check_stream(const cuemu_launch_request *r) {
   return CUEMU_SUCCESS;
 }
 
+static unsigned (*_Atomic default_stream_sms)(void);
+
+void cuemu__device_set_default_stream_sms(unsigned (*sms)(void)) {
+  default_stream_sms = sms;
+}
+
 /* The SMs a launch may use, 0 for the whole device: a graph's kernel
- * node's context's, else a green context's stream's partition. */
+ * node's context's, else a green context's stream's partition, or, for
+ * the default stream, the partition of the green context current on the
+ * launching thread (a launch that runs when issued, as under
+ * CUEMU_STREAMS=sync; a deferred one is a node with its context's SMs). */
 static unsigned launch_sms(const cuemu_launch_request *r) {
   if (r->sms)
     return r->sms == CUEMU_LAUNCH_SMS_DEVICE ? 0 : r->sms;
+  if (cuemu__handle_is_default_stream(r->stream)) {
+    unsigned (*current)(void) = default_stream_sms;
+    return current && !cuemu_thread_in_kernel() ? current() : 0;
+  }
   cuemu_handle_state state;
-  if (cuemu__handle_is_default_stream(r->stream) ||
-      !cuemu__handle_get(CUEMU_HANDLE_STREAM, r->stream, &state))
+  if (!cuemu__handle_get(CUEMU_HANDLE_STREAM, r->stream, &state))
     return 0;
   return state.sms;
 }

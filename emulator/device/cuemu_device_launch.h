@@ -53,6 +53,12 @@ typedef struct cuemu_launch_request {
 /* cuemu_launch_request's sms for the whole device. */
 #define CUEMU_LAUNCH_SMS_DEVICE (~0u)
 
+/* Sets what gives the SMs of a launch into the calling thread's default
+ * stream (sms 0): the partition of the green context current on the
+ * thread, 0 for the whole device. The driver's green contexts set it when
+ * the first is made; until then such launches use the whole device. */
+void cuemu__device_set_default_stream_sms(unsigned (*sms)(void));
+
 /* Validates a launch without running it: the status cuemu__device_launch()
  * would refuse it with, or CUEMU_SUCCESS. */
 cuemu_status cuemu__device_check_launch(const cuemu_launch_request *request);

@@ -3,13 +3,9 @@
 /* The includer defines CUEMU_CUDART_EXPORT(symbol, function, return type,
  * (parameters), (arguments)): libcudart's symbol, the shims' function it
  * calls, NVIDIA's parameters and the arguments passed on. */
-/* 370 symbols. Declared by the toolkit, not in the shims (no symbol):
+/* 377 symbols. Declared by the toolkit, not in the shims (no symbol):
  * cudaDeviceGetNvSciSyncAttributes cudaDeviceGetTexture1DLinearMaxWidth
- * cudaGetExportTable cudaGraphicsMapResources
- * cudaGraphicsResourceGetMappedMipmappedArray
- * cudaGraphicsResourceGetMappedPointer cudaGraphicsResourceSetMapFlags
- * cudaGraphicsSubResourceGetMappedArray cudaGraphicsUnmapResources
- * cudaGraphicsUnregisterResource
+ * cudaGetExportTable
  */
 CUEMU_CUDART_EXPORT(cudaArrayGetInfo, cudaArrayGetInfo, cudaError_t, (struct cudaChannelFormatDesc * desc, struct cudaExtent * extent, unsigned int * flags, cudaArray_t array), (desc, extent, flags, array))
 CUEMU_CUDART_EXPORT(cudaArrayGetMemoryRequirements, cudaArrayGetMemoryRequirements, cudaError_t, (struct cudaArrayMemoryRequirements * memoryRequirements, cudaArray_t array, int device), (memoryRequirements, array, device))
@@ -182,6 +178,13 @@ CUEMU_CUDART_EXPORT(cudaGraphRemoveDependencies, cudaGraphRemoveDependencies, cu
 CUEMU_CUDART_EXPORT(cudaGraphRetainUserObject, cudaGraphRetainUserObject, cudaError_t, (cudaGraph_t graph, cudaUserObject_t object, unsigned int count, unsigned int flags), (graph, object, count, flags))
 CUEMU_CUDART_EXPORT(cudaGraphUpload, cudaGraphUpload, cudaError_t, (cudaGraphExec_t graphExec, cudaStream_t stream), (graphExec, stream))
 CUEMU_CUDART_EXPORT(cudaGraphUpload_ptsz, cudaGraphUpload, cudaError_t, (cudaGraphExec_t graphExec, cudaStream_t stream), (graphExec, cuemu_cudart_per_thread(stream)))
+CUEMU_CUDART_EXPORT(cudaGraphicsMapResources, cudaGraphicsMapResources, cudaError_t, (int count, cudaGraphicsResource_t * resources, cudaStream_t stream), (count, resources, stream))
+CUEMU_CUDART_EXPORT(cudaGraphicsResourceGetMappedMipmappedArray, cudaGraphicsResourceGetMappedMipmappedArray, cudaError_t, (cudaMipmappedArray_t * mipmappedArray, cudaGraphicsResource_t resource), (mipmappedArray, resource))
+CUEMU_CUDART_EXPORT(cudaGraphicsResourceGetMappedPointer, cudaGraphicsResourceGetMappedPointer, cudaError_t, (void ** devPtr, size_t * size, cudaGraphicsResource_t resource), (devPtr, size, resource))
+CUEMU_CUDART_EXPORT(cudaGraphicsResourceSetMapFlags, cudaGraphicsResourceSetMapFlags, cudaError_t, (cudaGraphicsResource_t resource, unsigned int flags), (resource, flags))
+CUEMU_CUDART_EXPORT(cudaGraphicsSubResourceGetMappedArray, cudaGraphicsSubResourceGetMappedArray, cudaError_t, (cudaArray_t * array, cudaGraphicsResource_t resource, unsigned int arrayIndex, unsigned int mipLevel), (array, resource, arrayIndex, mipLevel))
+CUEMU_CUDART_EXPORT(cudaGraphicsUnmapResources, cudaGraphicsUnmapResources, cudaError_t, (int count, cudaGraphicsResource_t * resources, cudaStream_t stream), (count, resources, stream))
+CUEMU_CUDART_EXPORT(cudaGraphicsUnregisterResource, cudaGraphicsUnregisterResource, cudaError_t, (cudaGraphicsResource_t resource), (resource))
 CUEMU_CUDART_EXPORT(cudaHostAlloc, cudaHostAlloc, cudaError_t, (void ** pHost, size_t size, unsigned int flags), (pHost, size, flags))
 CUEMU_CUDART_EXPORT(cudaHostGetDevicePointer, cudaHostGetDevicePointer, cudaError_t, (void ** pDevice, void * pHost, unsigned int flags), (pDevice, pHost, flags))
 CUEMU_CUDART_EXPORT(cudaHostGetFlags, cudaHostGetFlags, cudaError_t, (unsigned int * pFlags, void * pHost), (pFlags, pHost))

@@ -8,8 +8,10 @@
  * and cuGreenCtxCreate makes a green context of it: a context of its own
  * (cuCtxFromGreenCtx gives it) with that many SMs, which
  * cuGreenCtxGetDevResource and cuCtxGetDevResource report. Kernels of a
- * green context still run on the whole emulated device: the partition is
- * recorded and reported, not enforced (docs/driver-api.md).
+ * green context run on its SMs: those of its streams (the stream's
+ * state), of its default stream while its context is current (launches
+ * that run when issued ask current_sms; deferred ones are nodes with the
+ * context's SMs) and of graph nodes made in it (docs/driver-api.md).
  */
 #include <pthread.h>
 #include <stddef.h>
@@ -21,6 +23,7 @@
 #include <cuemu/cuemu_driver_errors.h>
 #include <cuemu/cuemu_host_ids.h>
 
+#include "device/cuemu_device_launch.h"
 #include "runtime/cuemu_drv_internal.h"
 
 enum {
@@ -247,6 +250,13 @@ int cuemu_drv_dev_resource_generate_desc(void **desc, const void *resources,
   return DRV_CUDA_SUCCESS;
 }
 
+/* The SMs of the green context current on the calling thread, 0 for
+ * none (cuemu_device_launch.c asks for a launch into the default
+ * stream). */
+static unsigned current_sms(void) {
+  return cuemu__drv_green_sms(cuemu__drv_current());
+}
+
 int cuemu_drv_green_ctx_create(void **out, const void *desc, int device,
                                unsigned flags) {
   unsigned sms = 0;
@@ -292,6 +302,7 @@ int cuemu_drv_green_ctx_create(void **out, const void *desc, int device,
     free(g);
     return DRV_CUDA_ERROR_OUT_OF_MEMORY;
   }
+  cuemu__device_set_default_stream_sms(current_sms);
   *out = g;
   return DRV_CUDA_SUCCESS;
 }

@@ -17,13 +17,17 @@ int cuemu__ipc_event_create(void *event);
 int cuemu__rt_event_create_opened(void **event);
 
 /* cudaIpcOpenEventHandle: gives `event` the shared words of the exporter's
- * event, which (pid, fd) names. 0 or a CUDA code. */
-int cuemu__ipc_event_open(void *event, uint32_t pid, int32_t fd);
+ * event, which (pid, fd) names and whose words carry `identity`. 0 or a
+ * CUDA code (cudaErrorMapBufferObjectFailed when that event is gone). */
+int cuemu__ipc_event_open(void *event, uint32_t pid, int32_t fd,
+                          uint64_t identity);
 
-/* What a handle of the event names: the exporter's process and its
- * descriptor of the event's file (an opened event's, the handle it was
- * opened from); 0 for an event without shared words. */
-int cuemu__ipc_event_name(void *event, uint32_t *pid, int32_t *fd);
+/* What a handle of the event names: the exporter's process, its
+ * descriptor of the event's file and the file's identity (an opened
+ * event's, the handle it was opened from); 0 for an event without shared
+ * words. */
+int cuemu__ipc_event_name(void *event, uint32_t *pid, int32_t *fd,
+                          uint64_t *identity);
 
 /* cudaEventDestroy: forgets the event's shared words. */
 void cuemu__ipc_event_destroy(void *event);

@@ -23,7 +23,12 @@ void cuemu__managed_guard_after_launch(int device, const char *kernel);
  * (CUEMU_STREAMS=sync), run: cuemu__managed_guard_after_launch on the
  * stream's device; nothing on an execution thread or in kernel code. */
 void cuemu__managed_guard_launched(void *stream, const char *kernel);
-/* A synchronisation of the calling thread: managed memory is its again. */
+/* A __managed__ variable registered (its pages get the key) or forgotten
+ * (its module unloaded). */
+void cuemu__managed_guard_variable(const void *p, size_t size);
+void cuemu__managed_guard_variable_gone(const void *p);
+/* A synchronisation of the calling thread: managed memory is its again,
+ * and every other host thread's at its next touch. */
 void cuemu__managed_guard_sync(void);
 
 #endif

@@ -57,13 +57,16 @@ int cuemu_managed_register(const void *p, size_t size) {
   if (!p || size == 0 ||
       (cuemu_rt_memory_find(p, &a) && a.state == CUEMU_RT_MEMORY_LIVE))
     return 0;
-  return cuemu__allocation_insert((void *)(uintptr_t)p, size,
-                                  CUEMU_RT_MEMORY_SYMBOL,
-                                  CUEMU_RT_MEMORY_SYMBOL_MANAGED) ==
-         cudaSuccess;
+  if (cuemu__allocation_insert((void *)(uintptr_t)p, size,
+                               CUEMU_RT_MEMORY_SYMBOL,
+                               CUEMU_RT_MEMORY_SYMBOL_MANAGED) != cudaSuccess)
+    return 0;
+  cuemu__managed_guard_variable(p, size);
+  return 1;
 }
 
 void cuemu_managed_unregister(const void *p) {
+  cuemu__managed_guard_variable_gone(p);
   cuemu__allocation_release((void *)(uintptr_t)p, 1u << CUEMU_RT_MEMORY_SYMBOL,
                             0);
 }

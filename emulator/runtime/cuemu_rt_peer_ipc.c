@@ -30,7 +30,7 @@ typedef struct ipc_handle {
   char magic[8]; /* "cuemuIPC" or "cuemuEVT" */
   uint32_t pid;  /* the exporter */
   uint32_t serial; /* an event's: the exporter's descriptor of its file */
-  uint64_t size; /* bytes of the allocation */
+  uint64_t size; /* bytes of the allocation; an event's file's identity */
 } ipc_handle;
 
 _Static_assert(sizeof(ipc_handle) <= 64, "a CUDA IPC handle has 64 bytes");
@@ -227,13 +227,15 @@ int cuemu_rt_ipc_get_event_handle(void *handle64, void *event) {
     return cuemu_rt_error(cudaErrorInvalidResourceHandle);
   uint32_t pid = 0;
   int32_t fd = -1;
-  if (!cuemu__ipc_event_name(event, &pid, &fd))
+  uint64_t identity = 0;
+  if (!cuemu__ipc_event_name(event, &pid, &fd, &identity))
     return cuemu_rt_error(cudaErrorInvalidResourceHandle);
   ipc_handle h;
   memset(&h, 0, sizeof h);
   memcpy(h.magic, "cuemuEVT", 8);
   h.pid = pid;
   h.serial = (uint32_t)fd;
+  h.size = identity;
   memset(handle64, 0, 64);
   memcpy(handle64, &h, sizeof h);
   return cuemu__rt_check_sticky();
@@ -250,7 +252,7 @@ int cuemu_rt_ipc_open_event_handle(void **event, const void *handle64) {
   int err = cuemu__rt_event_create_opened(event);
   if (err)
     return err;
-  err = cuemu__ipc_event_open(*event, h.pid, (int32_t)h.serial);
+  err = cuemu__ipc_event_open(*event, h.pid, (int32_t)h.serial, h.size);
   if (err) {
     cuemu_rt_event_destroy(*event);
     *event = NULL;

@@ -972,6 +972,8 @@ inline CUresult cuProfilerInitialize(const char *__cuemu_configFile,
 #include "cuemu_driver_tensor_map_api.h"
 #include "cuemu_driver_deprecated_api.h"
 #include "cuemu_driver_multicast_api.h"
+#include "cuemu_driver_interop_api.h"
+#include "cuemu_driver_texref_api.h"
 /* Identifiers, occupancy and the entry points by name: after every other
  * driver function. */
 #include "cuemu_driver_ids_api.h"

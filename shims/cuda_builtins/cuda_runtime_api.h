@@ -37,6 +37,7 @@
 #include <cuemu/cuemu_rt_memcpy_batch.h>
 #include "cuemu_graph_types.h"
 #include "cuemu_external_types.h"
+#include "cuemu_graphics_types.h"
 #include "cuda_profiler_api.h"
 
 #define CUDART_VERSION 13000
@@ -421,6 +422,7 @@ inline cudaError_t cudaPointerGetAttributes(cudaPointerAttributes *attributes,
 #include "cuemu_func_info_api.h"
 #include "cuemu_memcpy_batch_api.h"
 #include "cuemu_pci_api.h"
+#include "cuemu_graphics_api.h"
 
 #endif /* __cplusplus */
 #endif /* CUEMU_CUDA_RUNTIME_API_H */

@@ -59,9 +59,49 @@ typedef struct CUmulticastObjectProp_st {
   unsigned long long flags;
 } CUmulticastObjectProp_v1;
 typedef CUmulticastObjectProp_v1 CUmulticastObjectProp;
+typedef struct CUgraphicsResource_st *CUgraphicsResource;
+typedef struct CUcheckpointLockArgs_st {
+  unsigned int timeoutMs;
+  unsigned int reserved0;
+  cuuint64_t reserved1[7];
+} CUcheckpointLockArgs;
+typedef struct CUcheckpointCheckpointArgs_st {
+  cuuint64_t reserved[8];
+} CUcheckpointCheckpointArgs;
+typedef struct CUcheckpointGpuPair_st {
+  CUuuid oldUuid;
+  CUuuid newUuid;
+} CUcheckpointGpuPair;
+typedef struct CUcheckpointRestoreArgs_st {
+  CUcheckpointGpuPair *gpuPairs;
+  unsigned int gpuPairsCount;
+  char reserved[52 - sizeof(CUcheckpointGpuPair *)];
+  cuuint64_t reserved1;
+} CUcheckpointRestoreArgs;
+typedef struct CUcheckpointUnlockArgs_st {
+  cuuint64_t reserved[8];
+} CUcheckpointUnlockArgs;
+typedef struct CUtexref_st *CUtexref;
+typedef struct CUsurfref_st *CUsurfref;
+struct CUtexref_st {
+  unsigned __cuemu_magic;
+  CUarray __cuemu_array;
+  CUmipmappedArray __cuemu_mipmap;
+  CUdeviceptr __cuemu_address;
+  CUarray_format __cuemu_format;
+  int __cuemu_channels;
+  CUaddress_mode __cuemu_address_mode[3];
+  CUfilter_mode __cuemu_filter, __cuemu_mipmap_filter;
+  float __cuemu_bias, __cuemu_min_clamp, __cuemu_max_clamp;
+  unsigned __cuemu_anisotropy;
+  float __cuemu_border[4];
+  unsigned __cuemu_flags;
+};
 #include "cuemu_driver_ids_types.h"
 #define __cuda_cuda_h__
 #define CUDA_VERSION 13000
+#define CU_TRSA_OVERRIDE_FORMAT 0x01
+#define CU_PARAM_TR_DEFAULT -1
 
 #include "cuemu_driver_names.h"
 
@@ -79,6 +119,10 @@ typedef CUmulticastObjectProp_v1 CUmulticastObjectProp;
 #define cuGraphLaunch cuGraphLaunch_ptsz
 #undef cuGraphUpload
 #define cuGraphUpload cuGraphUpload_ptsz
+#undef cuGraphicsMapResources
+#define cuGraphicsMapResources cuGraphicsMapResources_ptsz
+#undef cuGraphicsUnmapResources
+#define cuGraphicsUnmapResources cuGraphicsUnmapResources_ptsz
 #undef cuLaunchCooperativeKernel
 #define cuLaunchCooperativeKernel cuLaunchCooperativeKernel_ptsz
 #undef cuLaunchHostFunc
@@ -260,6 +304,18 @@ CUresult CUDAAPI cuArrayGetPlane(CUarray *pPlaneArray, CUarray hArray,
     unsigned int planeIdx);
 CUresult CUDAAPI cuArrayGetSparseProperties(CUDA_ARRAY_SPARSE_PROPERTIES *sparseProperties,
     CUarray array);
+CUresult CUDAAPI cuCheckpointProcessCheckpoint(int __cuemu_pid,
+    CUcheckpointCheckpointArgs *__cuemu_args);
+CUresult CUDAAPI cuCheckpointProcessGetRestoreThreadId(int __cuemu_pid,
+    int *__cuemu_tid);
+CUresult CUDAAPI cuCheckpointProcessGetState(int __cuemu_pid,
+    CUprocessState *__cuemu_state);
+CUresult CUDAAPI cuCheckpointProcessLock(int __cuemu_pid,
+    CUcheckpointLockArgs *__cuemu_args);
+CUresult CUDAAPI cuCheckpointProcessRestore(int __cuemu_pid,
+    CUcheckpointRestoreArgs *__cuemu_args);
+CUresult CUDAAPI cuCheckpointProcessUnlock(int __cuemu_pid,
+    CUcheckpointUnlockArgs *__cuemu_args);
 CUresult CUDAAPI cuCoredumpGetAttribute(CUcoredumpSettings __cuemu_attrib,
     void *__cuemu_value, size_t *__cuemu_size);
 CUresult CUDAAPI cuCoredumpGetAttributeGlobal(CUcoredumpSettings __cuemu_attrib,
@@ -335,6 +391,8 @@ CUresult CUDAAPI cuDeviceGetGraphMemAttribute(CUdevice device,
     CUgraphMem_attribute attr, void *value);
 CUresult CUDAAPI cuDeviceGetHostAtomicCapabilities(unsigned int *capabilities,
     const CUatomicOperation *operations, unsigned int count, CUdevice dev);
+CUresult CUDAAPI cuDeviceGetLuid(char *__cuemu_luid,
+    unsigned int *__cuemu_node_mask, CUdevice __cuemu_dev);
 CUresult CUDAAPI cuDeviceGetMemPool(CUmemoryPool *pool, CUdevice dev);
 CUresult CUDAAPI cuDeviceGetName(char *name, int len, CUdevice dev);
 CUresult CUDAAPI cuDeviceGetP2PAtomicCapabilities(unsigned int *capabilities,
@@ -573,6 +631,26 @@ CUresult CUDAAPI cuGraphRetainUserObject(CUgraph graph, CUuserObject object,
     unsigned int count, unsigned int flags);
 CUresult CUDAAPI cuGraphUpload(CUgraphExec hGraphExec, CUstream hStream);
 CUresult CUDAAPI cuGraphUpload_ptsz(CUgraphExec hGraphExec, CUstream hStream);
+CUresult CUDAAPI cuGraphicsMapResources(unsigned int __cuemu_count,
+    CUgraphicsResource *__cuemu_resources, CUstream __cuemu_stream);
+CUresult CUDAAPI cuGraphicsMapResources_ptsz(unsigned int __cuemu_count,
+    CUgraphicsResource *__cuemu_resources, CUstream __cuemu_stream);
+CUresult CUDAAPI cuGraphicsResourceGetMappedMipmappedArray(CUmipmappedArray *__cuemu_mipmap,
+    CUgraphicsResource __cuemu_r);
+CUresult CUDAAPI cuGraphicsResourceGetMappedPointer_v2(CUdeviceptr *__cuemu_ptr,
+    size_t *__cuemu_size, CUgraphicsResource __cuemu_r);
+CUresult CUDAAPI cuGraphicsResourceSetMapFlags(CUgraphicsResource __cuemu_r,
+    unsigned int __cuemu_flags);
+CUresult CUDAAPI cuGraphicsResourceSetMapFlags_v2(CUgraphicsResource __cuemu_r,
+    unsigned int __cuemu_flags);
+CUresult CUDAAPI cuGraphicsSubResourceGetMappedArray(CUarray *__cuemu_array,
+    CUgraphicsResource __cuemu_r, unsigned int __cuemu_index,
+    unsigned int __cuemu_level);
+CUresult CUDAAPI cuGraphicsUnmapResources(unsigned int __cuemu_count,
+    CUgraphicsResource *__cuemu_resources, CUstream __cuemu_stream);
+CUresult CUDAAPI cuGraphicsUnmapResources_ptsz(unsigned int __cuemu_count,
+    CUgraphicsResource *__cuemu_resources, CUstream __cuemu_stream);
+CUresult CUDAAPI cuGraphicsUnregisterResource(CUgraphicsResource __cuemu_r);
 CUresult CUDAAPI cuGreenCtxCreate(CUgreenCtx *__cuemu_phCtx,
     CUdevResourceDesc __cuemu_desc, CUdevice __cuemu_dev,
     unsigned int __cuemu_flags);
@@ -973,6 +1051,10 @@ CUresult CUDAAPI cuModuleGetFunctionCount(unsigned int *count, CUmodule mod);
 CUresult CUDAAPI cuModuleGetGlobal_v2(CUdeviceptr *dptr, size_t *bytes,
     CUmodule hmod, const char *name);
 CUresult CUDAAPI cuModuleGetLoadingMode(CUmoduleLoadingMode *mode);
+CUresult CUDAAPI cuModuleGetSurfRef(CUsurfref *pSurfRef, CUmodule hmod,
+    const char *name);
+CUresult CUDAAPI cuModuleGetTexRef(CUtexref *pTexRef, CUmodule hmod,
+    const char *name);
 CUresult CUDAAPI cuModuleLoad(CUmodule *module, const char *fname);
 CUresult CUDAAPI cuModuleLoadData(CUmodule *module, const void *image);
 CUresult CUDAAPI cuModuleLoadDataEx(CUmodule *module, const void *image,
@@ -1015,6 +1097,8 @@ CUresult CUDAAPI cuOccupancyMaxPotentialClusterSize(int *clusterSize,
     CUfunction func, const CUlaunchConfig *config);
 CUresult CUDAAPI cuParamSetSize(CUfunction __cuemu_hfunc,
     unsigned int __cuemu_numbytes);
+CUresult CUDAAPI cuParamSetTexRef(CUfunction hfunc, int texunit,
+    CUtexref hTexRef);
 CUresult CUDAAPI cuParamSetf(CUfunction __cuemu_hfunc, int __cuemu_offset,
     float __cuemu_value);
 CUresult CUDAAPI cuParamSeti(CUfunction __cuemu_hfunc, int __cuemu_offset,
@@ -1155,6 +1239,9 @@ CUresult CUDAAPI cuSurfObjectCreate(CUsurfObject *pSurfObject,
 CUresult CUDAAPI cuSurfObjectDestroy(CUsurfObject surfObject);
 CUresult CUDAAPI cuSurfObjectGetResourceDesc(CUDA_RESOURCE_DESC *pResDesc,
     CUsurfObject surfObject);
+CUresult CUDAAPI cuSurfRefGetArray(CUarray *phArray, CUsurfref hSurfRef);
+CUresult CUDAAPI cuSurfRefSetArray(CUsurfref hSurfRef, CUarray hArray,
+    unsigned int Flags);
 CUresult CUDAAPI cuTensorMapEncodeIm2col(CUtensorMap *__cuemu_tensorMap,
     CUtensorMapDataType __cuemu_tensorDataType, cuuint32_t __cuemu_tensorRank,
     void *__cuemu_globalAddress, const cuuint64_t *__cuemu_globalDim,
@@ -1199,6 +1286,49 @@ CUresult CUDAAPI cuTexObjectGetResourceViewDesc(CUDA_RESOURCE_VIEW_DESC *pResVie
     CUtexObject texObject);
 CUresult CUDAAPI cuTexObjectGetTextureDesc(CUDA_TEXTURE_DESC *pTexDesc,
     CUtexObject texObject);
+CUresult CUDAAPI cuTexRefCreate(CUtexref *pTexRef);
+CUresult CUDAAPI cuTexRefDestroy(CUtexref hTexRef);
+CUresult CUDAAPI cuTexRefGetAddressMode(CUaddress_mode *pam, CUtexref hTexRef,
+    int dim);
+CUresult CUDAAPI cuTexRefGetAddress_v2(CUdeviceptr *pdptr, CUtexref hTexRef);
+CUresult CUDAAPI cuTexRefGetArray(CUarray *phArray, CUtexref hTexRef);
+CUresult CUDAAPI cuTexRefGetBorderColor(float *pBorderColor, CUtexref hTexRef);
+CUresult CUDAAPI cuTexRefGetFilterMode(CUfilter_mode *pfm, CUtexref hTexRef);
+CUresult CUDAAPI cuTexRefGetFlags(unsigned int *pFlags, CUtexref hTexRef);
+CUresult CUDAAPI cuTexRefGetFormat(CUarray_format *pFormat, int *pNumChannels,
+    CUtexref hTexRef);
+CUresult CUDAAPI cuTexRefGetMaxAnisotropy(int *pmaxAniso, CUtexref hTexRef);
+CUresult CUDAAPI cuTexRefGetMipmapFilterMode(CUfilter_mode *pfm,
+    CUtexref hTexRef);
+CUresult CUDAAPI cuTexRefGetMipmapLevelBias(float *pbias, CUtexref hTexRef);
+CUresult CUDAAPI cuTexRefGetMipmapLevelClamp(float *pminMipmapLevelClamp,
+    float *pmaxMipmapLevelClamp, CUtexref hTexRef);
+CUresult CUDAAPI cuTexRefGetMipmappedArray(CUmipmappedArray *phMipmappedArray,
+    CUtexref hTexRef);
+CUresult CUDAAPI cuTexRefSetAddress2D_v2(CUtexref hTexRef,
+    const CUDA_ARRAY_DESCRIPTOR *desc, CUdeviceptr dptr, size_t Pitch);
+CUresult CUDAAPI cuTexRefSetAddress2D_v3(CUtexref hTexRef,
+    const CUDA_ARRAY_DESCRIPTOR *desc, CUdeviceptr dptr, size_t Pitch);
+CUresult CUDAAPI cuTexRefSetAddressMode(CUtexref hTexRef, int dim,
+    CUaddress_mode am);
+CUresult CUDAAPI cuTexRefSetAddress_v2(size_t *ByteOffset, CUtexref hTexRef,
+    CUdeviceptr dptr, size_t bytes);
+CUresult CUDAAPI cuTexRefSetArray(CUtexref hTexRef, CUarray hArray,
+    unsigned int Flags);
+CUresult CUDAAPI cuTexRefSetBorderColor(CUtexref hTexRef, float *pBorderColor);
+CUresult CUDAAPI cuTexRefSetFilterMode(CUtexref hTexRef, CUfilter_mode fm);
+CUresult CUDAAPI cuTexRefSetFlags(CUtexref hTexRef, unsigned int Flags);
+CUresult CUDAAPI cuTexRefSetFormat(CUtexref hTexRef, CUarray_format fmt,
+    int NumPackedComponents);
+CUresult CUDAAPI cuTexRefSetMaxAnisotropy(CUtexref hTexRef,
+    unsigned int maxAniso);
+CUresult CUDAAPI cuTexRefSetMipmapFilterMode(CUtexref hTexRef,
+    CUfilter_mode fm);
+CUresult CUDAAPI cuTexRefSetMipmapLevelBias(CUtexref hTexRef, float bias);
+CUresult CUDAAPI cuTexRefSetMipmapLevelClamp(CUtexref hTexRef,
+    float minMipmapLevelClamp, float maxMipmapLevelClamp);
+CUresult CUDAAPI cuTexRefSetMipmappedArray(CUtexref hTexRef,
+    CUmipmappedArray hMipmappedArray, unsigned int Flags);
 CUresult CUDAAPI cuThreadExchangeStreamCaptureMode(CUstreamCaptureMode *mode);
 CUresult CUDAAPI cuUserObjectCreate(CUuserObject *object_out, void *ptr,
     CUhostFn destroy, unsigned int initialRefcount, unsigned int flags);

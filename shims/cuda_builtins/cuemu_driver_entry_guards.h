@@ -17,6 +17,7 @@
     defined(CUEMU_DRIVER_GRAPH_NODES_API_H) || \
     defined(CUEMU_DRIVER_GREEN_API_H) || \
     defined(CUEMU_DRIVER_IDS_API_H) || \
+    defined(CUEMU_DRIVER_INTEROP_API_H) || \
     defined(CUEMU_DRIVER_LAUNCH_EX_API_H) || \
     defined(CUEMU_DRIVER_LEGACY_LAUNCH_API_H) || \
     defined(CUEMU_DRIVER_LIBRARY_API_H) || \
@@ -28,6 +29,7 @@
     defined(CUEMU_DRIVER_PEER_API_H) || \
     defined(CUEMU_DRIVER_POOL_API_H) || \
     defined(CUEMU_DRIVER_TENSOR_MAP_API_H) || \
+    defined(CUEMU_DRIVER_TEXREF_API_H) || \
     defined(CUEMU_DRIVER_VMM_API_H)
 #define CUEMU_DRV_ENTRY_TABLE_NESTED 1
 #endif

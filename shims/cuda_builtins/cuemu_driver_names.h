@@ -35,6 +35,8 @@
 #define cuGraphNodeGetDependencies cuGraphNodeGetDependencies_v2
 #define cuGraphNodeGetDependentNodes cuGraphNodeGetDependentNodes_v2
 #define cuGraphRemoveDependencies cuGraphRemoveDependencies_v2
+#define cuGraphicsResourceGetMappedPointer cuGraphicsResourceGetMappedPointer_v2
+#define cuGraphicsResourceSetMapFlags cuGraphicsResourceSetMapFlags_v2
 #define cuIpcOpenMemHandle cuIpcOpenMemHandle_v2
 #define cuLinkAddData cuLinkAddData_v2
 #define cuLinkAddFile cuLinkAddFile_v2
@@ -85,5 +87,8 @@
 #define cuStreamWaitValue64 cuStreamWaitValue64_v2
 #define cuStreamWriteValue32 cuStreamWriteValue32_v2
 #define cuStreamWriteValue64 cuStreamWriteValue64_v2
+#define cuTexRefGetAddress cuTexRefGetAddress_v2
+#define cuTexRefSetAddress cuTexRefSetAddress_v2
+#define cuTexRefSetAddress2D cuTexRefSetAddress2D_v3
 
 #endif /* CUEMU_DRIVER_NAMES_H */

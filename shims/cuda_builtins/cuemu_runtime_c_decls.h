@@ -4,7 +4,7 @@
  * cuemu_runtime_c_decls.h: the CUDA runtime API as a C file sees it
  * (cuda_runtime_api.h without __cplusplus): a prototype of each
  * function that libcuemu_cudart.so exports, with NVIDIA's parameters,
- * 302 in all. The C++ view's inline functions, overloads and default
+ * 309 in all. The C++ view's inline functions, overloads and default
  * arguments are not here; its types are (the headers that
  * cuda_runtime_api.h includes are C and C++). In C++ it is empty.
  */
@@ -462,6 +462,21 @@ extern cudaError_t CUDARTAPI cudaGraphRetainUserObject(cudaGraph_t graph,
     cudaUserObject_t object, unsigned int count, unsigned int flags);
 extern cudaError_t CUDARTAPI cudaGraphUpload(cudaGraphExec_t graphExec,
     cudaStream_t stream);
+extern cudaError_t CUDARTAPI cudaGraphicsMapResources(int count,
+    cudaGraphicsResource_t *resources, cudaStream_t stream);
+extern cudaError_t CUDARTAPI cudaGraphicsResourceGetMappedMipmappedArray(
+    cudaMipmappedArray_t *mipmappedArray, cudaGraphicsResource_t resource);
+extern cudaError_t CUDARTAPI cudaGraphicsResourceGetMappedPointer(void **devPtr,
+    size_t *size, cudaGraphicsResource_t resource);
+extern cudaError_t CUDARTAPI cudaGraphicsResourceSetMapFlags(
+    cudaGraphicsResource_t resource, unsigned int flags);
+extern cudaError_t CUDARTAPI cudaGraphicsSubResourceGetMappedArray(
+    cudaArray_t *array, cudaGraphicsResource_t resource,
+    unsigned int arrayIndex, unsigned int mipLevel);
+extern cudaError_t CUDARTAPI cudaGraphicsUnmapResources(int count,
+    cudaGraphicsResource_t *resources, cudaStream_t stream);
+extern cudaError_t CUDARTAPI cudaGraphicsUnregisterResource(
+    cudaGraphicsResource_t resource);
 extern cudaError_t CUDARTAPI cudaHostAlloc(void **pHost, size_t size,
     unsigned int flags);
 extern cudaError_t CUDARTAPI cudaHostGetDevicePointer(void **pDevice,
