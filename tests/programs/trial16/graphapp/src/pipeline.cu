@@ -1,3 +1,4 @@
+// NVCC_OPTIONS: -I../include -rdc=true
 #include <cstdio>
 #include "check.h"
 #include "kernels.cuh"

@@ -1,3 +1,4 @@
+// NVCC_OPTIONS: -I../include -Xcompiler -fopenmp
 #include <cooperative_groups.h>
 #include <vector>
 #ifdef _OPENMP

@@ -1,3 +1,4 @@
+// NVCC_OPTIONS: -I../include -Xcompiler -fopenmp
 #include <cmath>
 #include "jacobi.h"
 #include "mgpu_check.h"

@@ -1,3 +1,4 @@
+// NVCC_OPTIONS: -I../include -Xcompiler -fopenmp
 // Multi-GPU Jacobi solver in the style of the multi-GPU programming
 // models: one OpenMP thread per device, halos written by P2P stores,
 // per-device streams and events, cross-device waits; then a cooperative
