@@ -189,11 +189,29 @@ static bool driver_nodes(const char *cubin) {
   return ok;
 }
 
+// PTX is compiled by the driver for any device no older than its target:
+// PTX for compute_80 loads on sm_90, PTX for compute_100 does not (the JIT
+// compile fails: CUDA_ERROR_INVALID_PTX).
+static bool ptx_targets() {
+  CUmodule mod;
+  CUresult older = cuModuleLoad(&mod, "kern80.ptx");
+  if (older == CUDA_SUCCESS) DRV(cuModuleUnload(mod));
+  CUresult newer = cuModuleLoad(&mod, "kern100.ptx");
+  if (newer == CUDA_SUCCESS) DRV(cuModuleUnload(mod));
+  const char *a = "", *b = "";
+  cuGetErrorName(older, &a);
+  cuGetErrorName(newer, &b);
+  bool ok = older == CUDA_SUCCESS && newer == CUDA_ERROR_INVALID_PTX;
+  printf("PTX for compute_80: %s, for compute_100: %s: %s\n", a, b, ok ? "ok" : "WRONG");
+  return ok;
+}
+
 int main(int argc, char **argv) {
   RT(cudaFree(0));
   bool ok = user_objects();
   ok = event_nodes_and_disable() && ok;
   ok = driver_nodes(argc > 1 ? argv[1] : "kern.cubin") && ok;
+  ok = ptx_targets() && ok;
   printf("%s\n", ok ? "PASS" : "FAIL");
   return ok ? 0 : 1;
 }
