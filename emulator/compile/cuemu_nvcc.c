@@ -1945,20 +1945,22 @@ static cuemu_status compile_cu(command *c, const char *source,
   o.arch = c->arch;
   o.arch_suffix = c->suffix;
   /* A module of -cubin holds the cubins alone (nvcc's -cubin is one
-   * cubin); one of -ptx is not checked (the PTX a driver compiles). */
-  char cubins[sizeof c->images] = "";
+   * cubin), one of -ptx its PTX alone (which a driver compiles for any
+   * device no older than its target). */
+  char kept[sizeof c->images] = "";
   o.cuemu_arch_images = c->images[0] ? c->images : NULL;
-  if (c->module_suffix && strcmp(c->module_suffix, ".ptx") == 0) {
-    o.cuemu_arch_images = NULL;
-  } else if (c->module_suffix && strcmp(c->module_suffix, ".cubin") == 0 &&
-             c->images[0]) {
+  const int ptx = c->module_suffix && strcmp(c->module_suffix, ".ptx") == 0;
+  if ((ptx || (c->module_suffix && strcmp(c->module_suffix, ".cubin") == 0)) &&
+      c->images[0]) {
+    const char *prefix = ptx ? "compute_" : "sm_";
     for (const char *p = c->images; *p;) {
       const size_t n = strcspn(p, ",");
-      if (strncmp(p, "sm_", 3) == 0)
-        add_image(cubins, sizeof cubins, p, n);
+      if (strncmp(p, prefix, strlen(prefix)) == 0)
+        add_image(kept, sizeof kept, p, n);
       p += n + (p[n] == ',');
     }
-    o.cuemu_arch_images = cubins;
+    /* No image of that kind named: the module is not checked. */
+    o.cuemu_arch_images = kept[0] ? kept : NULL;
   }
   o.rdc = c->rdc;
   /* One device pass per further virtual architecture: programs and

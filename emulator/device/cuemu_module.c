@@ -132,7 +132,15 @@ cuemu_status cuemu_module_load(cuemu_module **out, const char *path) {
   const char *images = (const char *)dlsym(m->handle, "cuemu_module_images");
   if (images && !cuemu__device_runs_images(images)) {
     const cuemu_device_model *model = cuemu__device_model();
-    cuemu_status st = cuemu__report(
+    /* A module of cuemu-nvcc -ptx names its PTX targets alone: the JIT
+     * compile of PTX for a newer device fails (CUDA_ERROR_INVALID_PTX). */
+    cuemu_status st = strncmp(images, "compute_", 8) == 0
+        ? cuemu__report(CUEMU_PTX_TARGET,
+                        "%s: ptxas fatal   : SM version specified by .target "
+                        "(%s) is higher than default SM version assumed "
+                        "(sm_%d%d)",
+                        path, images, model->major, model->minor)
+        : cuemu__report(
         CUEMU_KERNEL_IMAGE,
         "%s: no image for the emulated device (compute capability %d.%d) "
         "among the module's %s (-arch, -gencode, -code; CUEMU_DEVICE sets "

@@ -210,7 +210,8 @@ static int finish_load(void **module, cuemu_module *m, int fd,
 static int load_failed(cuemu_status st) {
   if (!cuemu__config_quiet())
     fprintf(stderr, "cuemu: cuModuleLoad: %s\n", cuemu_last_message());
-  return st == CUEMU_OUT_OF_MEMORY || st == CUEMU_KERNEL_IMAGE
+  return st == CUEMU_OUT_OF_MEMORY || st == CUEMU_KERNEL_IMAGE ||
+                 st == CUEMU_PTX_TARGET
              ? cuemu_status_driver_error(st)
              : DRV_CUDA_ERROR_INVALID_IMAGE;
 }

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <cuemu/cuemu.h>
@@ -227,14 +228,33 @@ int cuemu_nvrtc_add_name_expression(cuemu_nvrtc_program *p,
   return NVRTC_OK;
 }
 
+/* Non-zero when the file at `path` holds exactly the `size` bytes `want`. */
+static int file_holds(const char *path, const char *want, size_t size) {
+  FILE *f = fopen(path, "rbe");
+  if (!f)
+    return 0;
+  char buf[4096];
+  size_t at = 0, n;
+  int same = 1;
+  while (same && (n = fread(buf, 1, sizeof buf, f)) > 0) {
+    same = at + n <= size && memcmp(buf, want + at, n) == 0;
+    at += n;
+  }
+  fclose(f);
+  return same && at == size;
+}
+
 /* Writes `text` to dir/name, making the folders of `name`, after a line
  * marker that names the file `shown` (the program's name, or a header's
  * include name): the compiler's messages, __FILE__ (printf, assert) and
  * the line table (faults, checkers' reports) then name it as NVRTC does,
- * rather than cuemu's private copy. A name that climbs out of dir ("..")
- * or is absolute is refused. Returns 0 or -1. */
+ * rather than cuemu's private copy. A file that already holds that text
+ * (the same program compiled before) is left as it is, so that the
+ * compile cache finds it unchanged; *newest becomes the modification time
+ * of a file written, when later. A name that climbs out of dir ("..") or
+ * is absolute is refused. Returns 0 or -1. */
 static int write_file(const char *dir, const char *name, const char *shown,
-                      const char *text) {
+                      const char *text, struct timespec *newest) {
   if (name[0] == '/' || strstr(name, ".."))
     return -1;
   char path[4096];
@@ -246,27 +266,64 @@ static int write_file(const char *dir, const char *name, const char *shown,
       return -1;
     *s = '/';
   }
+  /* The whole file in memory first: the line marker, then the text. */
+  size_t n = strlen(text), cap = 2 * strlen(shown) + n + 16, len = 0;
+  char *whole = malloc(cap);
+  if (!whole)
+    return -1;
+  len += (size_t)sprintf(whole, "#line 1 \"");
+  for (const char *c = shown; *c; ++c) {
+    if (*c == '"' || *c == '\\')
+      whole[len++] = '\\';
+    if (*c != '\n')
+      whole[len++] = *c;
+  }
+  whole[len++] = '"';
+  whole[len++] = '\n';
+  memcpy(whole + len, text, n);
+  len += n;
+  if (file_holds(path, whole, len)) {
+    free(whole);
+    return 0;
+  }
   /* Written beside and renamed into place: another process compiling the
    * same program (program_folder()) never sees a part of the file. */
   char temp[4200];
   snprintf(temp, sizeof temp, "%s.%ld.tmp", path, (long)getpid());
   FILE *f = fopen(temp, "we");
+  int ok = f && fwrite(whole, 1, len, f) == len;
+  free(whole);
   if (!f)
     return -1;
-  fputs("#line 1 \"", f);
-  for (const char *c = shown; *c; ++c) {
-    if (*c == '"' || *c == '\\')
-      fputc('\\', f);
-    if (*c != '\n')
-      fputc(*c, f);
-  }
-  fputs("\"\n", f);
-  size_t n = strlen(text);
-  int ok = fwrite(text, 1, n, f) == n;
-  ok = fclose(f) == 0 && ok && rename(temp, path) == 0;
-  if (!ok)
+  struct stat st;
+  ok = fclose(f) == 0 && ok && stat(temp, &st) == 0 && rename(temp, path) == 0;
+  if (!ok) {
     unlink(temp);
-  return ok ? 0 : -1;
+    return -1;
+  }
+  if (st.st_mtim.tv_sec > newest->tv_sec ||
+      (st.st_mtim.tv_sec == newest->tv_sec &&
+       st.st_mtim.tv_nsec > newest->tv_nsec))
+    *newest = st.st_mtim;
+  return 0;
+}
+
+/* Waits until the coarse clock, which gives files their times, is past
+ * `newest`: the compile cache stores no module whose files changed at or
+ * after the compile began (a file written in the same tick counts), so
+ * the program's files written just now would keep the module out of the
+ * cache, and its note would fill the program's log. A tick is a few
+ * milliseconds. */
+static void wait_past(const struct timespec *newest) {
+  for (;;) {
+    struct timespec now;
+    clock_gettime(CLOCK_REALTIME_COARSE, &now);
+    if (now.tv_sec > newest->tv_sec ||
+        (now.tv_sec == newest->tv_sec && now.tv_nsec > newest->tv_nsec))
+      return;
+    struct timespec pause = {0, 1000000};
+    nanosleep(&pause, NULL);
+  }
 }
 
 static int read_file(const char *path, char **out, size_t *size) {
@@ -574,8 +631,9 @@ int cuemu_nvrtc_compile_program(cuemu_nvrtc_program *p, int option_count,
                         cuemu__nvrtc_options_add(&o, "-iquote", include_dir) ||
                         quote_folder_of(p->name, &o) != 0))
     r = NVRTC_OUT_OF_MEMORY;
+  struct timespec newest = {0, 0};
   if (r == NVRTC_OK && write_file(dir, source + strlen(dir) + 1, p->name,
-                                  p->source))
+                                  p->source, &newest))
     r = NVRTC_BUILTIN_OPERATION_FAILURE;
   if (r == NVRTC_OK && ((mkdir(include_dir, 0700) != 0 && errno != EEXIST) ||
                         (mkdir(quote_dir, 0700) != 0 && errno != EEXIST)))
@@ -592,7 +650,7 @@ int cuemu_nvrtc_compile_program(cuemu_nvrtc_program *p, int option_count,
                             p->include_names[i], p->include_names[i],
                             p->include_names[i]);
     if (write_file(host ? quote_dir : include_dir, p->include_names[i],
-                   p->include_names[i], p->headers[i])) {
+                   p->include_names[i], p->headers[i], &newest)) {
       cuemu__nvrtc_text_add(&p->log,
                             "nvrtc: error: cannot use the header name '%s'\n",
                             p->include_names[i]);
@@ -624,6 +682,8 @@ int cuemu_nvrtc_compile_program(cuemu_nvrtc_program *p, int option_count,
     co.name_expressions = kernels;
     co.name_expression_count = p->name_count;
     r = flow_continues(p, r);
+    if (r == NVRTC_OK)
+      wait_past(&newest);
     cuemu_status st = r == NVRTC_OK
                           ? compile_captured(source, output, &co, messages)
                           : CUEMU_SUCCESS;

@@ -172,7 +172,11 @@ extern "C" {
   /* exception other than an emulated integer division): "unspecified */     \
   /* launch failure". */                                                       \
   XX(CUEMU_LAUNCH_FAILED, "a kernel thread failed (an arithmetic exception)",       \
-     cudaErrorLaunchFailure, CUDA_ERROR_LAUNCH_FAILED, STICKY)
+     cudaErrorLaunchFailure, CUDA_ERROR_LAUNCH_FAILED, STICKY)                 \
+  /* PTX whose .target is newer than the device (nvcc -ptx -arch=compute_100 */ \
+  /* loaded on sm_90): the driver's JIT compile fails, as ptxas says. */       \
+  XX(CUEMU_PTX_TARGET, "the PTX's target is newer than the device",             \
+     cudaErrorInvalidPtx, CUDA_ERROR_INVALID_PTX, CALL)
 /* clang-format on */
 
 /* The status codes: CUEMU_SUCCESS, CUEMU_INVALID_VALUE, ... */
