@@ -290,7 +290,16 @@ static int build_argv(const compile_job *job, const char *tu,
     ARG("-g");
     ARG("-O0");
   } else {
-    ARG("-O2");
+    /* nvcc's host compile has no -O of its own (`nvcc -dryrun`: the host
+     * compiler's command has the user's -O, or none, whose default is
+     * -O0; nvcc --help: "--optimize (-O): Specify optimization level for
+     * host code"), so the host pass gets none: the user's -O, which
+     * follows, decides. Device code is always optimised, as nvcc's is.
+     * The shims' functions that record their caller's address are always
+     * inlined (CUEMU_AT_CALLER), so checkers name the user's line at -O0
+     * too. */
+    if (job->pass != CUEMU_PASS_HOST)
+      ARG("-O2");
     /* Line tables only (no cost at run time), so that a fault, an assert
      * or a checker's report in an optimised build names the user's file
      * and line. */

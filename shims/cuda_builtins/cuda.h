@@ -599,11 +599,11 @@ inline CUresult cuOccupancyMaxActiveBlocksPerMultiprocessor(
 
 /* Memory. */
 
-inline CUresult cuMemAlloc(CUdeviceptr *dptr, size_t bytesize) {
+CUEMU_AT_CALLER inline CUresult cuMemAlloc(CUdeviceptr *dptr, size_t bytesize) {
   if (!dptr || bytesize == 0)
     return CUDA_ERROR_INVALID_VALUE;
   void *p = nullptr;
-  CUresult __cuemu_r = [&]() -> CUresult {
+  CUresult __cuemu_r = [&]() CUEMU_AT_CALLER -> CUresult {
     CUEMU_DRV_FORWARD(cuemu_rt_malloc(&p, bytesize));
   }();
   if (__cuemu_r == CUDA_SUCCESS)
@@ -611,15 +611,15 @@ inline CUresult cuMemAlloc(CUdeviceptr *dptr, size_t bytesize) {
   return __cuemu_r;
 }
 
-inline CUresult cuMemAllocPitch(CUdeviceptr *dptr, size_t *pPitch,
-                                size_t WidthInBytes, size_t Height,
-                                unsigned int ElementSizeBytes) {
+CUEMU_AT_CALLER inline CUresult
+cuMemAllocPitch(CUdeviceptr *dptr, size_t *pPitch, size_t WidthInBytes,
+                size_t Height, unsigned int ElementSizeBytes) {
   if (!dptr || !pPitch || WidthInBytes == 0 || Height == 0 ||
       (ElementSizeBytes != 4 && ElementSizeBytes != 8 &&
        ElementSizeBytes != 16))
     return CUDA_ERROR_INVALID_VALUE;
   void *p = nullptr;
-  CUresult __cuemu_r = [&]() -> CUresult {
+  CUresult __cuemu_r = [&]() CUEMU_AT_CALLER -> CUresult {
     CUEMU_DRV_FORWARD(cuemu_rt_malloc_pitch(&p, pPitch, WidthInBytes, Height));
   }();
   if (__cuemu_r == CUDA_SUCCESS)
@@ -627,12 +627,12 @@ inline CUresult cuMemAllocPitch(CUdeviceptr *dptr, size_t *pPitch,
   return __cuemu_r;
 }
 
-inline CUresult cuMemAllocManaged(CUdeviceptr *dptr, size_t bytesize,
-                                  unsigned int flags) {
+CUEMU_AT_CALLER inline CUresult
+cuMemAllocManaged(CUdeviceptr *dptr, size_t bytesize, unsigned int flags) {
   if (!dptr || bytesize == 0)
     return CUDA_ERROR_INVALID_VALUE;
   void *p = nullptr;
-  CUresult __cuemu_r = [&]() -> CUresult {
+  CUresult __cuemu_r = [&]() CUEMU_AT_CALLER -> CUresult {
     CUEMU_DRV_FORWARD(cuemu_rt_malloc_managed(&p, bytesize, flags));
   }();
   if (__cuemu_r == CUDA_SUCCESS)
@@ -640,20 +640,20 @@ inline CUresult cuMemAllocManaged(CUdeviceptr *dptr, size_t bytesize,
   return __cuemu_r;
 }
 
-inline CUresult cuMemFree(CUdeviceptr dptr) {
+CUEMU_AT_CALLER inline CUresult cuMemFree(CUdeviceptr dptr) {
   CUEMU_DRV_FORWARD(cuemu_rt_free(reinterpret_cast<void *>(dptr)));
 }
 
-inline CUresult cuMemAllocHost(void **pp, size_t bytesize) {
+CUEMU_AT_CALLER inline CUresult cuMemAllocHost(void **pp, size_t bytesize) {
   CUEMU_DRV_FORWARD(cuemu_rt_host_alloc(pp, bytesize, 0));
 }
 
-inline CUresult cuMemHostAlloc(void **pp, size_t bytesize,
-                               unsigned int Flags) {
+CUEMU_AT_CALLER inline CUresult cuMemHostAlloc(void **pp, size_t bytesize,
+                                               unsigned int Flags) {
   CUEMU_DRV_FORWARD(cuemu_rt_host_alloc(pp, bytesize, Flags));
 }
 
-inline CUresult cuMemFreeHost(void *p) {
+CUEMU_AT_CALLER inline CUresult cuMemFreeHost(void *p) {
   CUEMU_DRV_FORWARD(cuemu_rt_free_host(p));
 }
 

@@ -246,70 +246,74 @@ inline cudaError_t cudaMemGetInfo(size_t *free, size_t *total) {
 
 /* Memory. */
 
-inline cudaError_t cudaMalloc(void **devPtr, size_t size) {
+CUEMU_AT_CALLER inline cudaError_t cudaMalloc(void **devPtr, size_t size) {
   return static_cast<cudaError_t>(cuemu_rt_malloc(devPtr, size));
 }
 
-template <class T> inline cudaError_t cudaMalloc(T **devPtr, size_t size) {
+template <class T>
+CUEMU_AT_CALLER inline cudaError_t cudaMalloc(T **devPtr, size_t size) {
   return cudaMalloc(reinterpret_cast<void **>(devPtr), size);
 }
 
-inline cudaError_t cudaMallocManaged(void **devPtr, size_t size,
-                                     unsigned int flags = cudaMemAttachGlobal) {
+CUEMU_AT_CALLER inline cudaError_t
+cudaMallocManaged(void **devPtr, size_t size,
+                  unsigned int flags = cudaMemAttachGlobal) {
   return static_cast<cudaError_t>(
       cuemu_rt_malloc_managed(devPtr, size, flags));
 }
 
 template <class T>
-inline cudaError_t cudaMallocManaged(T **devPtr, size_t size,
-                                     unsigned int flags = cudaMemAttachGlobal) {
+CUEMU_AT_CALLER inline cudaError_t
+cudaMallocManaged(T **devPtr, size_t size,
+                  unsigned int flags = cudaMemAttachGlobal) {
   return cudaMallocManaged(reinterpret_cast<void **>(devPtr), size, flags);
 }
 
-inline cudaError_t cudaMallocPitch(void **devPtr, size_t *pitch, size_t width,
-                                   size_t height) {
+CUEMU_AT_CALLER inline cudaError_t
+cudaMallocPitch(void **devPtr, size_t *pitch, size_t width, size_t height) {
   return static_cast<cudaError_t>(
       cuemu_rt_malloc_pitch(devPtr, pitch, width, height));
 }
 
 template <class T>
-inline cudaError_t cudaMallocPitch(T **devPtr, size_t *pitch, size_t width,
-                                   size_t height) {
+CUEMU_AT_CALLER inline cudaError_t
+cudaMallocPitch(T **devPtr, size_t *pitch, size_t width, size_t height) {
   return cudaMallocPitch(reinterpret_cast<void **>(devPtr), pitch, width,
                          height);
 }
 
-inline cudaError_t cudaFree(void *devPtr) {
+CUEMU_AT_CALLER inline cudaError_t cudaFree(void *devPtr) {
   return static_cast<cudaError_t>(cuemu_rt_free(devPtr));
 }
 
-inline cudaError_t cudaMallocHost(void **ptr, size_t size) {
+CUEMU_AT_CALLER inline cudaError_t cudaMallocHost(void **ptr, size_t size) {
   return static_cast<cudaError_t>(
       cuemu_rt_host_alloc(ptr, size, cudaHostAllocDefault));
 }
 
-inline cudaError_t cudaMallocHost(void **ptr, size_t size,
-                                  unsigned int flags) {
+CUEMU_AT_CALLER inline cudaError_t cudaMallocHost(void **ptr, size_t size,
+                                                  unsigned int flags) {
   return static_cast<cudaError_t>(cuemu_rt_host_alloc(ptr, size, flags));
 }
 
 template <class T>
-inline cudaError_t cudaMallocHost(T **ptr, size_t size,
-                                  unsigned int flags = 0) {
+CUEMU_AT_CALLER inline cudaError_t cudaMallocHost(T **ptr, size_t size,
+                                                  unsigned int flags = 0) {
   return cudaMallocHost(reinterpret_cast<void **>(ptr), size, flags);
 }
 
-inline cudaError_t cudaHostAlloc(void **pHost, size_t size,
-                                 unsigned int flags) {
+CUEMU_AT_CALLER inline cudaError_t cudaHostAlloc(void **pHost, size_t size,
+                                                 unsigned int flags) {
   return static_cast<cudaError_t>(cuemu_rt_host_alloc(pHost, size, flags));
 }
 
 template <class T>
-inline cudaError_t cudaHostAlloc(T **ptr, size_t size, unsigned int flags) {
+CUEMU_AT_CALLER inline cudaError_t cudaHostAlloc(T **ptr, size_t size,
+                                                 unsigned int flags) {
   return cudaHostAlloc(reinterpret_cast<void **>(ptr), size, flags);
 }
 
-inline cudaError_t cudaFreeHost(void *ptr) {
+CUEMU_AT_CALLER inline cudaError_t cudaFreeHost(void *ptr) {
   return static_cast<cudaError_t>(cuemu_rt_free_host(ptr));
 }
 

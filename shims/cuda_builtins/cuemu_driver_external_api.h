@@ -73,13 +73,13 @@ cuImportExternalMemory(CUexternalMemory *extMem_out,
 
 /* The buffer is device memory of the current context's device, freed by
  * cuMemFree. */
-inline CUresult
-cuExternalMemoryGetMappedBuffer(CUdeviceptr *devPtr, CUexternalMemory extMem,
-                                const CUDA_EXTERNAL_MEMORY_BUFFER_DESC *bufferDesc) {
+CUEMU_AT_CALLER inline CUresult cuExternalMemoryGetMappedBuffer(
+    CUdeviceptr *devPtr, CUexternalMemory extMem,
+    const CUDA_EXTERNAL_MEMORY_BUFFER_DESC *bufferDesc) {
   if (!bufferDesc || !devPtr)
     return CUDA_ERROR_INVALID_VALUE;
   void *p = nullptr;
-  CUresult e = [&]() -> CUresult {
+  CUresult e = [&]() CUEMU_AT_CALLER -> CUresult {
     CUEMU_DRV_FORWARD(cuemu_rt_external_memory_get_mapped_buffer(
         &p, cuemu::drv::ext(extMem), bufferDesc->offset, bufferDesc->size,
         bufferDesc->flags));

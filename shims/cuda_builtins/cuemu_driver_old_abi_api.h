@@ -277,7 +277,8 @@ inline CUresult cuGraphExecKernelNodeSetParams_v10010(
  * others take 32-bit device pointers, which cannot hold the emulated
  * device's addresses, or give memory sizes that 32 bits may not hold, and
  * are not provided: docs/driver-api.md lists them). */
-inline CUresult cuMemAllocHost_v2000(void **pp, unsigned int bytesize) {
+CUEMU_AT_CALLER inline CUresult cuMemAllocHost_v2000(void **pp,
+                                                     unsigned int bytesize) {
   return cuMemAllocHost(pp, bytesize);
 }
 

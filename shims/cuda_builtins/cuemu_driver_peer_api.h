@@ -24,7 +24,7 @@ namespace drv {
 /* CUEMU_DRV_FORWARD for a call whose result the caller then stores: cuInit
  * and a current context first, then `call()`'s runtime code as a driver
  * code. */
-template <class F> inline CUresult forward_call(F &&call) {
+template <class F> CUEMU_AT_CALLER inline CUresult forward_call(F &&call) {
   int __cuemu_check = cuemu_drv_check_context();
   if (__cuemu_check)
     return static_cast<CUresult>(__cuemu_check);
@@ -51,13 +51,15 @@ inline CUresult cuIpcGetMemHandle(CUipcMemHandle *pHandle, CUdeviceptr dptr) {
       cuemu_rt_ipc_get_mem_handle(pHandle, reinterpret_cast<void *>(dptr)));
 }
 
-inline CUresult cuIpcOpenMemHandle(CUdeviceptr *pdptr, CUipcMemHandle handle,
-                                   unsigned int Flags) {
+CUEMU_AT_CALLER inline CUresult cuIpcOpenMemHandle(CUdeviceptr *pdptr,
+                                                   CUipcMemHandle handle,
+                                                   unsigned int Flags) {
   void *p = NULL;
   if (!pdptr)
     return cuemu::drv::null_output();
-  CUresult __cuemu_r = cuemu::drv::forward_call(
-      [&] { return cuemu_rt_ipc_open_mem_handle(&p, &handle, Flags); });
+  CUresult __cuemu_r = cuemu::drv::forward_call([&]() CUEMU_AT_CALLER {
+    return cuemu_rt_ipc_open_mem_handle(&p, &handle, Flags);
+  });
   if (__cuemu_r == CUDA_SUCCESS)
     *pdptr = reinterpret_cast<CUdeviceptr>(p);
   return __cuemu_r;

@@ -38,19 +38,22 @@ inline void *ptr(CUdeviceptr p) { return reinterpret_cast<void *>(p); }
 
 /* ---- Stream-ordered allocation ---------------------------------------------------- */
 
-inline CUresult cuMemAllocAsync(CUdeviceptr *dptr, size_t bytesize,
-                                CUstream hStream) {
+CUEMU_AT_CALLER inline CUresult
+cuMemAllocAsync(CUdeviceptr *dptr, size_t bytesize, CUstream hStream) {
   CUEMU_DRV_FORWARD(cudaMallocAsync(reinterpret_cast<void **>(dptr), bytesize,
                                     hStream));
 }
 
-inline CUresult cuMemAllocFromPoolAsync(CUdeviceptr *dptr, size_t bytesize,
-                                        CUmemoryPool pool, CUstream hStream) {
+CUEMU_AT_CALLER inline CUresult cuMemAllocFromPoolAsync(CUdeviceptr *dptr,
+                                                        size_t bytesize,
+                                                        CUmemoryPool pool,
+                                                        CUstream hStream) {
   CUEMU_DRV_FORWARD(cudaMallocFromPoolAsync(reinterpret_cast<void **>(dptr),
                                             bytesize, pool, hStream));
 }
 
-inline CUresult cuMemFreeAsync(CUdeviceptr dptr, CUstream hStream) {
+CUEMU_AT_CALLER inline CUresult cuMemFreeAsync(CUdeviceptr dptr,
+                                               CUstream hStream) {
   CUEMU_DRV_FORWARD(cudaFreeAsync(cuemu::drv::ptr(dptr), hStream));
 }
 

@@ -39,7 +39,7 @@ cudaImportExternalMemory(cudaExternalMemory_t *extMem_out,
       memHandleDesc->flags));
 }
 
-inline cudaError_t cudaExternalMemoryGetMappedBuffer(
+CUEMU_AT_CALLER inline cudaError_t cudaExternalMemoryGetMappedBuffer(
     void **devPtr, cudaExternalMemory_t extMem,
     const struct cudaExternalMemoryBufferDesc *bufferDesc) {
   if (!bufferDesc)

@@ -16,50 +16,51 @@
 
 #include "driver_types.h"
 
-inline cudaError_t cudaMallocAsync(void **devPtr, size_t size,
-                                   cudaStream_t hStream) {
+CUEMU_AT_CALLER inline cudaError_t cudaMallocAsync(void **devPtr, size_t size,
+                                                   cudaStream_t hStream) {
   return static_cast<cudaError_t>(
       cuemu_rt_malloc_async(devPtr, size, nullptr, hStream));
 }
 
-inline cudaError_t cudaMallocFromPoolAsync(void **ptr, size_t size,
-                                           cudaMemPool_t memPool,
-                                           cudaStream_t stream) {
+CUEMU_AT_CALLER inline cudaError_t
+cudaMallocFromPoolAsync(void **ptr, size_t size, cudaMemPool_t memPool,
+                        cudaStream_t stream) {
   if (!memPool)
     return static_cast<cudaError_t>(cuemu_rt_error(cudaErrorInvalidValue));
   return static_cast<cudaError_t>(
       cuemu_rt_malloc_async(ptr, size, memPool, stream));
 }
 
-inline cudaError_t cudaMallocAsync(void **ptr, size_t size,
-                                   cudaMemPool_t memPool,
-                                   cudaStream_t stream) {
+CUEMU_AT_CALLER inline cudaError_t cudaMallocAsync(void **ptr, size_t size,
+                                                   cudaMemPool_t memPool,
+                                                   cudaStream_t stream) {
   return cudaMallocFromPoolAsync(ptr, size, memPool, stream);
 }
 
 template <class T>
-inline cudaError_t cudaMallocAsync(T **ptr, size_t size,
-                                   cudaMemPool_t memPool,
-                                   cudaStream_t stream) {
+CUEMU_AT_CALLER inline cudaError_t cudaMallocAsync(T **ptr, size_t size,
+                                                   cudaMemPool_t memPool,
+                                                   cudaStream_t stream) {
   return cudaMallocFromPoolAsync(reinterpret_cast<void **>(ptr), size,
                                  memPool, stream);
 }
 
 template <class T>
-inline cudaError_t cudaMallocAsync(T **ptr, size_t size,
-                                   cudaStream_t stream) {
+CUEMU_AT_CALLER inline cudaError_t cudaMallocAsync(T **ptr, size_t size,
+                                                   cudaStream_t stream) {
   return cudaMallocAsync(reinterpret_cast<void **>(ptr), size, stream);
 }
 
 template <class T>
-inline cudaError_t cudaMallocFromPoolAsync(T **ptr, size_t size,
-                                           cudaMemPool_t memPool,
-                                           cudaStream_t stream) {
+CUEMU_AT_CALLER inline cudaError_t
+cudaMallocFromPoolAsync(T **ptr, size_t size, cudaMemPool_t memPool,
+                        cudaStream_t stream) {
   return cudaMallocFromPoolAsync(reinterpret_cast<void **>(ptr), size,
                                  memPool, stream);
 }
 
-inline cudaError_t cudaFreeAsync(void *devPtr, cudaStream_t hStream) {
+CUEMU_AT_CALLER inline cudaError_t cudaFreeAsync(void *devPtr,
+                                                 cudaStream_t hStream) {
   return static_cast<cudaError_t>(cuemu_rt_free_async(devPtr, hStream));
 }
 

@@ -72,16 +72,17 @@ inline cudaError_t cudaIpcGetMemHandle(cudaIpcMemHandle_t *handle,
                                   devPtr));
 }
 
-inline cudaError_t cudaIpcOpenMemHandle(void **devPtr,
-                                        cudaIpcMemHandle_t handle,
-                                        unsigned int flags) {
+CUEMU_AT_CALLER inline cudaError_t
+cudaIpcOpenMemHandle(void **devPtr, cudaIpcMemHandle_t handle,
+                     unsigned int flags) {
   return static_cast<cudaError_t>(
       cuemu_rt_ipc_open_mem_handle(devPtr, handle.reserved, flags));
 }
 
 template <class T>
-inline cudaError_t cudaIpcOpenMemHandle(T **devPtr, cudaIpcMemHandle_t handle,
-                                        unsigned int flags) {
+CUEMU_AT_CALLER inline cudaError_t
+cudaIpcOpenMemHandle(T **devPtr, cudaIpcMemHandle_t handle,
+                     unsigned int flags) {
   return cudaIpcOpenMemHandle(reinterpret_cast<void **>(devPtr), handle,
                               flags);
 }

@@ -34,10 +34,18 @@ extern "C" {
 #ifndef CUEMU_NOMERGE
 #define CUEMU_NOMERGE
 #endif
+/* A runtime or driver API function of the shims whose libcuemu call
+ * records its caller's return address (an allocation's or a free's site,
+ * which memcheck's reports name): always inlined, so that the address is
+ * in the user's code, and names the user's line, at every -O level. The
+ * host pass compiles at the user's -O level, as nvcc's host compile does,
+ * and -O0 inlines no other function. */
+#define CUEMU_AT_CALLER __attribute__((__always_inline__))
 #else
 #define CUEMU_TLS_IE
 #define CUEMU_NORETURN
 #define CUEMU_NOMERGE
+#define CUEMU_AT_CALLER
 #endif
 
 /* ---- Built-in variables --------------------------------------------------
