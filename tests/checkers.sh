@@ -9,6 +9,13 @@
 # or synccheck:), contain every WORD, and name FILE.cu:N (and :M). Programs
 # run with CUEMU_WORKERS=1, so that the order of blocks, and so the first
 # report, is deterministic. Run by `make check` with AM_TESTS_ENVIRONMENT.
+#
+# The programs with the same CHECK line are built as one program
+# (combine_programs, tests/test_tools.sh), each in a namespace of its own,
+# and run one at a time by name: a checked build costs about 4 s of CPU
+# however small the program, one of 20 programs about 25 s. A report that
+# comes from a kernel must come from one of the program's own kernels (its
+# namespace). The programs listed in $alone are built by themselves.
 
 srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
 builddir=${CUEMU_BUILDDIR:-.}
@@ -20,29 +27,57 @@ cc=$builddir/cuemu-cc
 work=$builddir/tests/tmp/checkers.$$
 mkdir -p "$work" || exit 1
 
+# Built by themselves (none now): programs that cannot share a build.
+alone=" "
+
+# The programs, each with its group: the programs of a group share a build.
 count=0
 failed=0
+: >"$work/programs"
 for source in "$srcdir"/tests/buggy/*.cu; do
   [ -f "$source" ] || continue
   name=$(basename "$source" .cu)
   count=$((count + 1))
   checks=$(sed -n 's|^// CHECK: *||p' "$source" | head -n 1)
-  envs=$(sed -n 's|^// ENV: *||p' "$source" | head -n 1)
   expect=$(sed -n 's|^// EXPECT: *||p' "$source" | head -n 1)
   if [ -z "$checks" ] || [ -z "$expect" ]; then
     echo "FAIL: $name: no CHECK or EXPECT line"
     failed=$((failed + 1))
     continue
   fi
-  if ! "$cc" --check="$checks" "$source" -o "$work/$name" \
-      >"$work/$name.build" 2>&1; then
-    echo "FAIL: $name: cuemu-cc --check=$checks failed:"
-    cat "$work/$name.build"
+  group=$(echo "$checks" | tr -c 'A-Za-z0-9\n' _)
+  case $alone in *" $name "*) group=$name ;; esac
+  echo "$source" >>"$work/$group.sources"
+  echo "$source $group $checks" >>"$work/programs"
+done
+
+# One build a group, from a folder that is the same in every run, so that
+# the compile cache knows the combined source again.
+combined=$builddir/tests/tmp/checkers.programs
+mkdir -p "$combined" || exit 1
+for list in "$work"/*.sources; do
+  [ -f "$list" ] || continue
+  group=$(basename "$list" .sources)
+  checks=$(sed -n "s|^[^ ]* $group ||p" "$work/programs" | head -n 1)
+  # shellcheck disable=SC2046 # the sources' paths have no blanks
+  combine_programs "$combined/$group.cu" $(cat "$list")
+  "$cc" --check="$checks" "$combined/$group.cu" -o "$work/$group" \
+    >"$work/$group.build" 2>&1 || rm -f "$work/$group"
+done
+rm -rf "$combined"
+
+while read -r source group checks; do
+  name=$(basename "$source" .cu)
+  envs=$(sed -n 's|^// ENV: *||p' "$source" | head -n 1)
+  expect=$(sed -n 's|^// EXPECT: *||p' "$source" | head -n 1)
+  if [ ! -x "$work/$group" ]; then
+    echo "FAIL: $name: cuemu-cc --check=$checks failed on its group ($group):"
+    cat "$work/$group.build"
     failed=$((failed + 1))
     continue
   fi
   # The reports go to stderr; CUEMU_QUIET from make would hide them.
-  env CUEMU_QUIET=0 CUEMU_WORKERS=1 $envs timeout 60 "$work/$name" \
+  env CUEMU_QUIET=0 CUEMU_WORKERS=1 $envs timeout 60 "$work/$group" "$name" </dev/null \
     >"$work/$name.out" 2>&1
   problems=
   set -- $expect
@@ -69,6 +104,11 @@ for source in "$srcdir"/tests/buggy/*.cu; do
     grep -qF -- "$1" "$work/$name.out" || problems="$problems; no '$1'"
     shift
   done
+  # A kernel's report names the program's own kernel.
+  if grep -o 'kernel combined_[A-Za-z0-9_]*::' "$work/$name.out" |
+      grep -qv "^kernel $(combined_namespace "$source")::\$"; then
+    problems="$problems; a report names another program's kernel"
+  fi
   if [ -z "$problems" ]; then
     echo "PASS: $name ($class)"
   else
@@ -76,7 +116,7 @@ for source in "$srcdir"/tests/buggy/*.cu; do
     cat "$work/$name.out"
     failed=$((failed + 1))
   fi
-done
+done <"$work/programs"
 rm -rf "$work"
 
 if [ "$count" -lt 25 ]; then

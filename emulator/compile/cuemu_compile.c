@@ -607,6 +607,11 @@ static int build_argv(const compile_job *job, const char *tu,
        * blocks). */
       ARG("--param=tsan-distinguish-volatile=1");
       ARG("-Wno-tsan");
+      /* Functions alike token for token stay apart: g++ folds them into
+       * one (-fipa-icf, part of -O2), and the reports of all but one then
+       * name their first line instead of the access's (two kernels
+       * `fill` of tests/buggy/, built as one program by tests/checkers.sh). */
+      ARG("-fno-ipa-icf");
     }
   }
   if (phase == PHASE_PCH) {
