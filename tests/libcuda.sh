@@ -96,8 +96,8 @@ else
   echo "libcuda.sh: $py has no cuda.bindings: cuda-python's run is left out"
 fi
 
-# The exported names: the generated list, cuGetProcAddress,
-# cuGetExportTable and nothing else; each one CUDA's libcuda has.
+# The exported names: the generated list (cuGetExportTable among them),
+# cuGetProcAddress and nothing else; each one CUDA's libcuda has.
 sed -n 's/^CUEMU_LIBCUDA_EXPORT(\([A-Za-z0-9_]*\),.*/\1/p' \
   "$srcdir/emulator/export/cuemu_libcuda_exports.h" >"$work/listed"
 printf '%s\n' cuGetProcAddress cuGetProcAddress_v2 cuGetExportTable \

@@ -3,9 +3,8 @@
 /* The includer defines CUEMU_CUDART_EXPORT(symbol, function, return type,
  * (parameters), (arguments)): libcudart's symbol, the shims' function it
  * calls, NVIDIA's parameters and the arguments passed on. */
-/* 377 symbols. Declared by the toolkit, not in the shims (no symbol):
- * cudaDeviceGetNvSciSyncAttributes cudaDeviceGetTexture1DLinearMaxWidth
- * cudaGetExportTable
+/* 380 symbols. Declared by the toolkit, not in the shims (no symbol):
+ *
  */
 CUEMU_CUDART_EXPORT(cudaArrayGetInfo, cudaArrayGetInfo, cudaError_t, (struct cudaChannelFormatDesc * desc, struct cudaExtent * extent, unsigned int * flags, cudaArray_t array), (desc, extent, flags, array))
 CUEMU_CUDART_EXPORT(cudaArrayGetMemoryRequirements, cudaArrayGetMemoryRequirements, cudaError_t, (struct cudaArrayMemoryRequirements * memoryRequirements, cudaArray_t array, int device), (memoryRequirements, array, device))
@@ -32,11 +31,13 @@ CUEMU_CUDART_EXPORT(cudaDeviceGetGraphMemAttribute, cudaDeviceGetGraphMemAttribu
 CUEMU_CUDART_EXPORT(cudaDeviceGetHostAtomicCapabilities, cudaDeviceGetHostAtomicCapabilities, cudaError_t, (unsigned int * capabilities, const enum cudaAtomicOperation* operations, unsigned int count, int device), (capabilities, operations, count, device))
 CUEMU_CUDART_EXPORT(cudaDeviceGetLimit, cudaDeviceGetLimit, cudaError_t, (size_t * pValue, enum cudaLimit limit), (pValue, limit))
 CUEMU_CUDART_EXPORT(cudaDeviceGetMemPool, cudaDeviceGetMemPool, cudaError_t, (cudaMemPool_t * memPool, int device), (memPool, device))
+CUEMU_CUDART_EXPORT(cudaDeviceGetNvSciSyncAttributes, cudaDeviceGetNvSciSyncAttributes, cudaError_t, (void * nvSciSyncAttrList, int device, int flags), (nvSciSyncAttrList, device, flags))
 CUEMU_CUDART_EXPORT(cudaDeviceGetP2PAtomicCapabilities, cudaDeviceGetP2PAtomicCapabilities, cudaError_t, (unsigned int * capabilities, const enum cudaAtomicOperation * operations, unsigned int count, int srcDevice, int dstDevice), (capabilities, operations, count, srcDevice, dstDevice))
 CUEMU_CUDART_EXPORT(cudaDeviceGetP2PAttribute, cudaDeviceGetP2PAttribute, cudaError_t, (int * value, enum cudaDeviceP2PAttr attr, int srcDevice, int dstDevice), (value, attr, srcDevice, dstDevice))
 CUEMU_CUDART_EXPORT(cudaDeviceGetPCIBusId, cudaDeviceGetPCIBusId, cudaError_t, (char * pciBusId, int len, int device), (pciBusId, len, device))
 CUEMU_CUDART_EXPORT(cudaDeviceGetSharedMemConfig, cudaDeviceGetSharedMemConfig, cudaError_t, (enum cudaSharedMemConfig * pConfig), (pConfig))
 CUEMU_CUDART_EXPORT(cudaDeviceGetStreamPriorityRange, cudaDeviceGetStreamPriorityRange, cudaError_t, (int * leastPriority, int * greatestPriority), (leastPriority, greatestPriority))
+CUEMU_CUDART_EXPORT(cudaDeviceGetTexture1DLinearMaxWidth, cudaDeviceGetTexture1DLinearMaxWidth, cudaError_t, (size_t * maxWidthInElements, const struct cudaChannelFormatDesc * fmtDesc, int device), (maxWidthInElements, fmtDesc, device))
 CUEMU_CUDART_EXPORT(cudaDeviceGraphMemTrim, cudaDeviceGraphMemTrim, cudaError_t, (int device), (device))
 CUEMU_CUDART_EXPORT(cudaDeviceRegisterAsyncNotification, cudaDeviceRegisterAsyncNotification, cudaError_t, (int device, cudaAsyncCallback callbackFunc, void* userData, cudaAsyncCallbackHandle_t* callback), (device, callbackFunc, userData, callback))
 CUEMU_CUDART_EXPORT(cudaDeviceReset, cudaDeviceReset, cudaError_t, (), ())
@@ -83,6 +84,7 @@ CUEMU_CUDART_EXPORT(cudaGetDriverEntryPointByVersion, cudaGetDriverEntryPointByV
 CUEMU_CUDART_EXPORT(cudaGetDriverEntryPointByVersion_ptsz, cudaGetDriverEntryPointByVersion, cudaError_t, (const char * symbol, void ** funcPtr, unsigned int cudaVersion, unsigned long long flags, enum cudaDriverEntryPointQueryResult * driverStatus), (symbol, funcPtr, cudaVersion, flags, driverStatus))
 CUEMU_CUDART_EXPORT(cudaGetErrorName, cudaGetErrorName, const char*, (cudaError_t error), (error))
 CUEMU_CUDART_EXPORT(cudaGetErrorString, cudaGetErrorString, const char*, (cudaError_t error), (error))
+CUEMU_CUDART_EXPORT(cudaGetExportTable, cudaGetExportTable, cudaError_t, (const void ** ppExportTable, const cudaUUID_t * pExportTableId), (ppExportTable, pExportTableId))
 CUEMU_CUDART_EXPORT(cudaGetFuncBySymbol, cudaGetFuncBySymbol, cudaError_t, (cudaFunction_t* functionPtr, const void* symbolPtr), (functionPtr, symbolPtr))
 CUEMU_CUDART_EXPORT(cudaGetKernel, cudaGetKernel, cudaError_t, (cudaKernel_t * kernelPtr, const void * entryFuncAddr), (kernelPtr, entryFuncAddr))
 CUEMU_CUDART_EXPORT(cudaGetLastError, cudaGetLastError, cudaError_t, (), ())

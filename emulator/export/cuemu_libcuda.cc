@@ -101,31 +101,8 @@ CUresult cuGetProcAddress_v1(const char *symbol, void **pfn, int cudaVersion,
   return r;
 }
 
-/* cuGetExportTable: CUDA's own libraries (NVRTC, the runtime, CuPy's)
- * ask the driver for its private tables by id, and fail badly where the
- * function is missing (real NVRTC crashes in nvrtcCompileProgram when
- * LD_LIBRARY_PATH names this folder). cuemu has none of them: every id is
- * CUDA_ERROR_NOT_FOUND with a NULL table, which those libraries take as
- * an older driver without it. */
-__attribute__((visibility("default"))) CUresult
-cuGetExportTable(const void **ppExportTable,
-                 const CUuuid *pExportTableId) __asm__("cuGetExportTable");
-CUresult cuGetExportTable(const void **ppExportTable,
-                          const CUuuid *pExportTableId) {
-  if (!ppExportTable || !pExportTableId)
-    return CUDA_ERROR_INVALID_VALUE;
-  *ppExportTable = nullptr;
-  return CUDA_ERROR_NOT_FOUND;
-}
-
 /* The shims' table of entry points, registered when the library is
- * loaded (a program that never includes cuda.h has none of its own), and
- * the library's own functions that the shims have not. */
+ * loaded (a program that never includes cuda.h has none of its own). */
 const int registered =
     cuemu::drv::register_entry_points(cuemu::drv::tag<void>{});
-const cuemu_drv_entry_point own_entries[] = {
-    {"cuGetExportTable", 3000, reinterpret_cast<void *>(&cuGetExportTable)},
-};
-const int registered_own = cuemu_drv_entry_points_register(
-    own_entries, sizeof own_entries / sizeof own_entries[0]);
 } // namespace cuemu_libcuda

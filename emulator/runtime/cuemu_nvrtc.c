@@ -735,7 +735,9 @@ int cuemu_nvrtc_get_image_size(cuemu_nvrtc_program *p, int ptx,
     return NVRTC_INVALID_PROGRAM;
   if (!size)
     return NVRTC_INVALID_INPUT;
-  if (ptx == 2)
+  if (ptx == 3)
+    *size = 0; /* no program is compiled to OptiX IR (-optix-ir) here */
+  else if (ptx == 2)
     *size = p->lto ? p->image_size : 0; /* 0 without -dlto, as NVRTC */
   else if (ptx)
     *size = p->ptx_size + 1;
@@ -749,8 +751,8 @@ int cuemu_nvrtc_get_image(cuemu_nvrtc_program *p, int ptx, char *out) {
     return NVRTC_INVALID_PROGRAM;
   if (!out)
     return NVRTC_INVALID_INPUT;
-  if (ptx == 2 && !p->lto)
-    return NVRTC_INVALID_PROGRAM; /* no LTO IR without -dlto */
+  if ((ptx == 2 && !p->lto) || ptx == 3)
+    return NVRTC_INVALID_PROGRAM; /* no LTO IR without -dlto, no OptiX IR */
   /* The text form is NUL-terminated, as PTX is. */
   if (ptx == 1)
     memcpy(out, p->ptx, p->ptx_size + 1);

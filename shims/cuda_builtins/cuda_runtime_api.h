@@ -427,6 +427,7 @@ inline cudaError_t cudaPointerGetAttributes(cudaPointerAttributes *attributes,
 #include "cuemu_memcpy_batch_api.h"
 #include "cuemu_pci_api.h"
 #include "cuemu_graphics_api.h"
+#include "cuemu_device_extras_api.h"
 
 #endif /* __cplusplus */
 #endif /* CUEMU_CUDA_RUNTIME_API_H */

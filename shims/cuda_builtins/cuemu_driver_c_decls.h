@@ -25,13 +25,20 @@
 #include "cuemu_driver_core_types.h"
 #include "cuemu_driver_graph_types.h"
 #include "cuemu_driver_external_types.h"
+#include "cuemu_driver_array_types.h"
+typedef struct CUDA_EXTERNAL_MEMORY_MIPMAPPED_ARRAY_DESC_st {
+  unsigned long long offset;
+  CUDA_ARRAY3D_DESCRIPTOR arrayDesc;
+  unsigned int numLevels;
+  unsigned int reserved[16];
+} CUDA_EXTERNAL_MEMORY_MIPMAPPED_ARRAY_DESC_v1;
+typedef CUDA_EXTERNAL_MEMORY_MIPMAPPED_ARRAY_DESC_v1 CUDA_EXTERNAL_MEMORY_MIPMAPPED_ARRAY_DESC;
 #include "cuemu_driver_graph_nodes_types.h"
 #include "cuemu_driver_memop_types.h"
 #include "cuemu_driver_graph_exec_types.h"
 #include "cuemu_driver_pool_types.h"
 #include "cuemu_driver_launch_ex_types.h"
 #include "cuemu_driver_copy_types.h"
-#include "cuemu_driver_array_types.h"
 #include "cuemu_driver_mipmap_types.h"
 #include "cuemu_driver_vmm_types.h"
 #include "cuemu_driver_batch_types.h"
@@ -52,6 +59,28 @@ typedef struct CUdevprop_st {
   int textureAlign;
 } CUdevprop_v1;
 typedef CUdevprop_v1 CUdevprop;
+typedef struct CUDA_LAUNCH_PARAMS_st {
+  CUfunction function;
+  unsigned int gridDimX;
+  unsigned int gridDimY;
+  unsigned int gridDimZ;
+  unsigned int blockDimX;
+  unsigned int blockDimY;
+  unsigned int blockDimZ;
+  unsigned int sharedMemBytes;
+  CUstream hStream;
+  void **kernelParams;
+} CUDA_LAUNCH_PARAMS_v1;
+typedef CUDA_LAUNCH_PARAMS_v1 CUDA_LAUNCH_PARAMS;
+typedef struct CUmemDecompressParams_st {
+  size_t srcNumBytes;
+  size_t dstNumBytes;
+  cuuint32_t *dstActBytes;
+  const void *src;
+  void *dst;
+  CUmemDecompressAlgorithm algo;
+  unsigned char padding[20];
+} CUmemDecompressParams;
 typedef struct CUmulticastObjectProp_st {
   unsigned int numDevices;
   size_t size;
@@ -100,6 +129,10 @@ struct CUtexref_st {
 #include "cuemu_driver_ids_types.h"
 #define __cuda_cuda_h__
 #define CUDA_VERSION 13000
+#define CUDA_NVSCISYNC_ATTR_SIGNAL 0x1
+#define CUDA_NVSCISYNC_ATTR_WAIT 0x2
+#define CUDA_COOPERATIVE_LAUNCH_MULTI_DEVICE_NO_PRE_LAUNCH_SYNC 0x01
+#define CUDA_COOPERATIVE_LAUNCH_MULTI_DEVICE_NO_POST_LAUNCH_SYNC 0x02
 #define CU_TRSA_OVERRIDE_FORMAT 0x01
 #define CU_PARAM_TR_DEFAULT -1
 
@@ -135,6 +168,8 @@ struct CUtexref_st {
 #define cuMemAllocAsync cuMemAllocAsync_ptsz
 #undef cuMemAllocFromPoolAsync
 #define cuMemAllocFromPoolAsync cuMemAllocFromPoolAsync_ptsz
+#undef cuMemBatchDecompressAsync
+#define cuMemBatchDecompressAsync cuMemBatchDecompressAsync_ptsz
 #undef cuMemDiscardAndPrefetchBatchAsync
 #define cuMemDiscardAndPrefetchBatchAsync cuMemDiscardAndPrefetchBatchAsync_ptsz
 #undef cuMemDiscardBatchAsync
@@ -395,6 +430,8 @@ CUresult CUDAAPI cuDeviceGetLuid(char *__cuemu_luid,
     unsigned int *__cuemu_node_mask, CUdevice __cuemu_dev);
 CUresult CUDAAPI cuDeviceGetMemPool(CUmemoryPool *pool, CUdevice dev);
 CUresult CUDAAPI cuDeviceGetName(char *name, int len, CUdevice dev);
+CUresult CUDAAPI cuDeviceGetNvSciSyncAttributes(void *nvSciSyncAttrList,
+    CUdevice dev, int flags);
 CUresult CUDAAPI cuDeviceGetP2PAtomicCapabilities(unsigned int *capabilities,
     const CUatomicOperation *operations, unsigned int count, CUdevice srcDevice,
     CUdevice dstDevice);
@@ -403,6 +440,8 @@ CUresult CUDAAPI cuDeviceGetP2PAttribute(int *value,
 CUresult CUDAAPI cuDeviceGetPCIBusId(char *pciBusId, int len, CUdevice dev);
 CUresult CUDAAPI cuDeviceGetProperties(CUdevprop *__cuemu_prop,
     CUdevice __cuemu_dev);
+CUresult CUDAAPI cuDeviceGetTexture1DLinearMaxWidth(size_t *maxWidthInElements,
+    CUarray_format format, unsigned numChannels, CUdevice dev);
 CUresult CUDAAPI cuDeviceGetUuid(CUuuid *uuid, CUdevice dev);
 CUresult CUDAAPI cuDeviceGetUuid_v2(CUuuid *uuid, CUdevice dev);
 CUresult CUDAAPI cuDeviceGraphMemTrim(CUdevice device);
@@ -444,6 +483,9 @@ CUresult CUDAAPI cuEventSynchronize(CUevent hEvent);
 CUresult CUDAAPI cuExternalMemoryGetMappedBuffer(CUdeviceptr *devPtr,
     CUexternalMemory extMem,
     const CUDA_EXTERNAL_MEMORY_BUFFER_DESC *bufferDesc);
+CUresult CUDAAPI cuExternalMemoryGetMappedMipmappedArray(CUmipmappedArray *mipmap,
+    CUexternalMemory extMem,
+    const CUDA_EXTERNAL_MEMORY_MIPMAPPED_ARRAY_DESC *mipmapDesc);
 CUresult CUDAAPI cuFlushGPUDirectRDMAWrites(CUflushGPUDirectRDMAWritesTarget target,
     CUflushGPUDirectRDMAWritesScope scope);
 CUresult CUDAAPI cuFuncGetAttribute(int *pi, CUfunction_attribute attrib,
@@ -466,6 +508,8 @@ CUresult CUDAAPI cuFuncSetSharedSize(CUfunction __cuemu_hfunc,
     unsigned int __cuemu_bytes);
 CUresult CUDAAPI cuGetErrorName(CUresult error, const char **pStr);
 CUresult CUDAAPI cuGetErrorString(CUresult error, const char **pStr);
+CUresult CUDAAPI cuGetExportTable(const void **ppExportTable,
+    const CUuuid *pExportTableId);
 CUresult CUDAAPI cuGraphAddBatchMemOpNode(CUgraphNode *phGraphNode,
     CUgraph hGraph, const CUgraphNode *dependencies, size_t numDependencies,
     const CUDA_BATCH_MEM_OP_NODE_PARAMS *nodeParams);
@@ -696,6 +740,8 @@ CUresult CUDAAPI cuLaunchCooperativeKernel(CUfunction f, unsigned int gridDimX,
     unsigned int gridDimY, unsigned int gridDimZ, unsigned int blockDimX,
     unsigned int blockDimY, unsigned int blockDimZ, unsigned int sharedMemBytes,
     CUstream hStream, void **kernelParams);
+CUresult CUDAAPI cuLaunchCooperativeKernelMultiDevice(CUDA_LAUNCH_PARAMS *launchParamsList,
+    unsigned int numDevices, unsigned int flags);
 CUresult CUDAAPI cuLaunchCooperativeKernel_ptsz(CUfunction f,
     unsigned int gridDimX, unsigned int gridDimY, unsigned int gridDimZ,
     unsigned int blockDimX, unsigned int blockDimY, unsigned int blockDimZ,
@@ -787,6 +833,10 @@ CUresult CUDAAPI cuMemAllocManaged(CUdeviceptr *dptr, size_t bytesize,
 CUresult CUDAAPI cuMemAllocPitch_v2(CUdeviceptr *dptr, size_t *pPitch,
     size_t WidthInBytes, size_t Height, unsigned int ElementSizeBytes);
 CUresult CUDAAPI cuMemAlloc_v2(CUdeviceptr *dptr, size_t bytesize);
+CUresult CUDAAPI cuMemBatchDecompressAsync(CUmemDecompressParams *paramsArray,
+    size_t count, unsigned int flags, size_t *errorIndex, CUstream stream);
+CUresult CUDAAPI cuMemBatchDecompressAsync_ptsz(CUmemDecompressParams *paramsArray,
+    size_t count, unsigned int flags, size_t *errorIndex, CUstream stream);
 CUresult CUDAAPI cuMemCreate(CUmemGenericAllocationHandle *handle, size_t size,
     const CUmemAllocationProp *prop, unsigned long long flags);
 CUresult CUDAAPI cuMemDiscardAndPrefetchBatchAsync(CUdeviceptr *dptrs,

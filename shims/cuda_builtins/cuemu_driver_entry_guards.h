@@ -10,7 +10,9 @@
     defined(CUEMU_DRIVER_CAPTURE_API_H) || \
     defined(CUEMU_DRIVER_COPY_API_H) || \
     defined(CUEMU_DRIVER_COREDUMP_API_H) || \
+    defined(CUEMU_DRIVER_DECOMPRESS_API_H) || \
     defined(CUEMU_DRIVER_DEPRECATED_API_H) || \
+    defined(CUEMU_DRIVER_DEVICE_EXTRAS_API_H) || \
     defined(CUEMU_DRIVER_EXTERNAL_API_H) || \
     defined(CUEMU_DRIVER_GRAPH_API_H) || \
     defined(CUEMU_DRIVER_GRAPH_EXEC_API_H) || \
@@ -25,6 +27,7 @@
     defined(CUEMU_DRIVER_MEMOP_API_H) || \
     defined(CUEMU_DRIVER_MIPMAP_API_H) || \
     defined(CUEMU_DRIVER_MULTICAST_API_H) || \
+    defined(CUEMU_DRIVER_MULTI_DEVICE_API_H) || \
     defined(CUEMU_DRIVER_OLD_ABI_API_H) || \
     defined(CUEMU_DRIVER_PEER_API_H) || \
     defined(CUEMU_DRIVER_POOL_API_H) || \

@@ -23,6 +23,18 @@
 
 #include "cuemu_external_types.h"
 
+/* CUDA_ARRAY3D_DESCRIPTOR, for the mipmapped array's description. */
+#include "cuemu_driver_array_types.h"
+
+typedef struct CUDA_EXTERNAL_MEMORY_MIPMAPPED_ARRAY_DESC_st {
+  unsigned long long offset;
+  CUDA_ARRAY3D_DESCRIPTOR arrayDesc;
+  unsigned int numLevels;
+  unsigned int reserved[16];
+} CUDA_EXTERNAL_MEMORY_MIPMAPPED_ARRAY_DESC_v1;
+typedef CUDA_EXTERNAL_MEMORY_MIPMAPPED_ARRAY_DESC_v1
+    CUDA_EXTERNAL_MEMORY_MIPMAPPED_ARRAY_DESC;
+
 namespace cuemu {
 namespace drv {
 /* The driver's handle of a runtime external object, and back. */
@@ -87,6 +99,20 @@ CUEMU_AT_CALLER inline CUresult cuExternalMemoryGetMappedBuffer(
   if (e == CUDA_SUCCESS)
     *devPtr = reinterpret_cast<CUdeviceptr>(p);
   return e;
+}
+
+/* cuemu-status: refused (CUDA arrays on external memory are not emulated) */
+inline CUresult cuExternalMemoryGetMappedMipmappedArray(
+    CUmipmappedArray *mipmap, CUexternalMemory extMem,
+    const CUDA_EXTERNAL_MEMORY_MIPMAPPED_ARRAY_DESC *mipmapDesc) {
+  int e = cuemu_drv_check_context();
+  if (e)
+    return static_cast<CUresult>(e);
+  if (!mipmap || !mipmapDesc || mipmapDesc->numLevels == 0)
+    return CUDA_ERROR_INVALID_VALUE;
+  if (!extMem)
+    return CUDA_ERROR_INVALID_HANDLE;
+  return CUDA_ERROR_NOT_SUPPORTED;
 }
 
 inline CUresult cuDestroyExternalMemory(CUexternalMemory extMem) {

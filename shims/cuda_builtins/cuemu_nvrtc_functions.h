@@ -27,6 +27,8 @@ CUEMU_NVRTC_FUNCTION(nvrtcResult, nvrtcGetCUBINSize, (nvrtcProgram prog, size_t 
 CUEMU_NVRTC_FUNCTION(nvrtcResult, nvrtcGetCUBIN, (nvrtcProgram prog, char *cubin), (prog, cubin))
 CUEMU_NVRTC_FUNCTION(nvrtcResult, nvrtcGetLTOIRSize, (nvrtcProgram prog, size_t *LTOIRSizeRet), (prog, LTOIRSizeRet))
 CUEMU_NVRTC_FUNCTION(nvrtcResult, nvrtcGetLTOIR, (nvrtcProgram prog, char *LTOIR), (prog, LTOIR))
+CUEMU_NVRTC_FUNCTION(nvrtcResult, nvrtcGetOptiXIRSize, (nvrtcProgram prog, size_t *optixirSizeRet), (prog, optixirSizeRet))
+CUEMU_NVRTC_FUNCTION(nvrtcResult, nvrtcGetOptiXIR, (nvrtcProgram prog, char *optixir), (prog, optixir))
 CUEMU_NVRTC_FUNCTION(nvrtcResult, nvrtcGetLoweredName, (nvrtcProgram prog, const char *const name_expression, const char **lowered_name), (prog, name_expression, lowered_name))
 CUEMU_NVRTC_FUNCTION(nvrtcResult, nvrtcGetPCHHeapSize, (size_t *ret), (ret))
 CUEMU_NVRTC_FUNCTION(nvrtcResult, nvrtcSetPCHHeapSize, (size_t size), (size))

@@ -4,7 +4,7 @@
  * cuemu_runtime_c_decls.h: the CUDA runtime API as a C file sees it
  * (cuda_runtime_api.h without __cplusplus): a prototype of each
  * function that libcuemu_cudart.so exports, with NVIDIA's parameters,
- * 309 in all. The C++ view's inline functions, overloads and default
+ * 312 in all. The C++ view's inline functions, overloads and default
  * arguments are not here; its types are (the headers that
  * cuda_runtime_api.h includes are C and C++). In C++ it is empty.
  */
@@ -147,6 +147,8 @@ extern cudaError_t CUDARTAPI cudaDeviceGetLimit(size_t *pValue,
     enum cudaLimit limit);
 extern cudaError_t CUDARTAPI cudaDeviceGetMemPool(cudaMemPool_t *memPool,
     int device);
+extern cudaError_t CUDARTAPI cudaDeviceGetNvSciSyncAttributes(
+    void *nvSciSyncAttrList, int device, int flags);
 extern cudaError_t CUDARTAPI cudaDeviceGetP2PAtomicCapabilities(
     unsigned int *capabilities, const enum cudaAtomicOperation *operations,
     unsigned int count, int srcDevice, int dstDevice);
@@ -158,6 +160,9 @@ extern cudaError_t CUDARTAPI cudaDeviceGetSharedMemConfig(
     enum cudaSharedMemConfig *pConfig);
 extern cudaError_t CUDARTAPI cudaDeviceGetStreamPriorityRange(
     int *leastPriority, int *greatestPriority);
+extern cudaError_t CUDARTAPI cudaDeviceGetTexture1DLinearMaxWidth(
+    size_t *maxWidthInElements, const struct cudaChannelFormatDesc *fmtDesc,
+    int device);
 extern cudaError_t CUDARTAPI cudaDeviceGraphMemTrim(int device);
 extern cudaError_t CUDARTAPI cudaDeviceRegisterAsyncNotification(int device,
     cudaAsyncCallback callbackFunc, void*userData,
@@ -229,6 +234,8 @@ extern cudaError_t CUDARTAPI cudaGetDriverEntryPointByVersion(
     enum cudaDriverEntryPointQueryResult *driverStatus);
 extern const char* CUDARTAPI cudaGetErrorName(cudaError_t error);
 extern const char* CUDARTAPI cudaGetErrorString(cudaError_t error);
+extern cudaError_t CUDARTAPI cudaGetExportTable(const void **ppExportTable,
+    const cudaUUID_t *pExportTableId);
 extern cudaError_t CUDARTAPI cudaGetFuncBySymbol(cudaFunction_t*functionPtr,
     const void*symbolPtr);
 extern cudaError_t CUDARTAPI cudaGetKernel(cudaKernel_t *kernelPtr,

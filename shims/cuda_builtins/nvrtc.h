@@ -171,6 +171,20 @@ inline nvrtcResult nvrtcGetLTOIR(nvrtcProgram prog, char *LTOIR) {
       reinterpret_cast<cuemu_nvrtc_program *>(prog), 2, LTOIR));
 }
 
+/* OptiX IR (-optix-ir, for OptiX): no program is compiled to it here, so
+ * its size is 0, as NVRTC's for a program compiled without -optix-ir, and
+ * there is none to get. */
+inline nvrtcResult nvrtcGetOptiXIRSize(nvrtcProgram prog,
+                                       size_t *optixirSizeRet) {
+  return static_cast<nvrtcResult>(cuemu_nvrtc_get_image_size(
+      reinterpret_cast<cuemu_nvrtc_program *>(prog), 3, optixirSizeRet));
+}
+
+inline nvrtcResult nvrtcGetOptiXIR(nvrtcProgram prog, char *optixir) {
+  return static_cast<nvrtcResult>(cuemu_nvrtc_get_image(
+      reinterpret_cast<cuemu_nvrtc_program *>(prog), 3, optixir));
+}
+
 inline nvrtcResult nvrtcGetLoweredName(nvrtcProgram prog,
                                        const char *const name_expression,
                                        const char **lowered_name) {

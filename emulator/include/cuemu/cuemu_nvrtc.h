@@ -71,7 +71,8 @@ int cuemu_nvrtc_get_program_log_size(cuemu_nvrtc_program *program,
 int cuemu_nvrtc_get_program_log(cuemu_nvrtc_program *program, char *log);
 /* The module image (ptx 0: CUBIN), its text form with a NUL after it,
  * which the size counts (ptx 1: PTX), or the image as LTO IR (ptx 2: size
- * 0 and NVRTC_ERROR_INVALID_PROGRAM without -dlto);
+ * 0 and NVRTC_ERROR_INVALID_PROGRAM without -dlto) or as OptiX IR (ptx 3:
+ * size 0 and NVRTC_ERROR_INVALID_PROGRAM, as no program is compiled to it);
  * NVRTC_ERROR_INVALID_PROGRAM before a successful compile. */
 int cuemu_nvrtc_get_image_size(cuemu_nvrtc_program *program, int ptx,
                                size_t *size);

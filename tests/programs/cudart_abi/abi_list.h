@@ -1377,6 +1377,8 @@ CUEMU_ABI_CONSTANT(cudaMemPoolCreateUsageHwDecompress)
 CUEMU_ABI_CONSTANT(cudaExternalMemoryDedicated)
 CUEMU_ABI_CONSTANT(cudaExternalSemaphoreSignalSkipNvSciBufMemSync)
 CUEMU_ABI_CONSTANT(cudaExternalSemaphoreWaitSkipNvSciBufMemSync)
+CUEMU_ABI_CONSTANT(cudaNvSciSyncAttrSignal)
+CUEMU_ABI_CONSTANT(cudaNvSciSyncAttrWait)
 CUEMU_ABI_CONSTANT(cudaGraphKernelNodePortDefault)
 CUEMU_ABI_CONSTANT(cudaGraphKernelNodePortProgrammatic)
 CUEMU_ABI_CONSTANT(cudaGraphKernelNodePortLaunchCompletion)
@@ -1400,5 +1402,4 @@ CUEMU_ABI_CONSTANT(cudaSurfaceTypeCubemapLayered)
  * cudaCGScopeGrid cudaCGScopeReserved cudaGraphKernelNodeFieldInvalid
  * cudaGraphKernelNodeFieldGridDim cudaGraphKernelNodeFieldParam
  * cudaGraphKernelNodeFieldEnabled cudaDeviceNumaConfigNone
- * cudaDeviceNumaConfigNumaNode cudaPeerAccessDefault cudaNvSciSyncAttrSignal
- * cudaNvSciSyncAttrWait */
+ * cudaDeviceNumaConfigNumaNode cudaPeerAccessDefault */
