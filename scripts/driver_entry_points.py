@@ -77,9 +77,12 @@ def shim_functions():
     names, guards = set(), set()
     for path in glob.glob(os.path.join(SHIMS, "*.h")):
         text = read(path)
-        found = re.findall(r"^inline CUresult\s+(cu\w+)\(", text, re.M)
+        # CUEMU_AT_CALLER: always inlined (<cuemu/cuemu_device.h>).
+        found = re.findall(r"^(?:CUEMU_AT_CALLER\s+)?inline CUresult\s+"
+                           r"(cu\w+)\(", text, re.M)
         for name, params in re.findall(
-                r"^inline CUresult\s+(cu\w+)\((.*?)\)\s*\{", text,
+                r"^(?:CUEMU_AT_CALLER\s+)?inline CUresult\s+(cu\w+)\((.*?)\)"
+                r"\s*\{", text,
                 re.M | re.S):
             ARITY[name] = arity(params)
             PARAMS[name] = " ".join(params.split())
