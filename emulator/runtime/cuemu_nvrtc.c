@@ -673,6 +673,7 @@ int cuemu_nvrtc_compile_program(cuemu_nvrtc_program *p, int option_count,
     co.rdc = o.rdc;
     co.arch = o.arch;
     co.arch_suffix = o.arch_suffix;
+    co.cuemu_arch_images = o.images[0] ? o.images : NULL;
     /* -fmad=true, or --use_fast_math without -fmad=false, as cuemu-nvcc;
      * without either, each operation rounds, as cuemu-nvcc's default (not
      * NVRTC's -fmad=true: docs/nvcc-checks.md says why). */

@@ -48,6 +48,11 @@ typedef struct cuemu_nvrtc_options {
   int real_arch; /* an -arch named a real architecture (sm_XX): NVRTC makes
                     a cubin only then (compute_XX, lto_XX and the default,
                     compute_75, are virtual) */
+  char images[48]; /* the images the module stands for, as the module's
+                      cuemu_arch_images ("compute_100"; "sm_90,compute_90"
+                      for -arch=sm_90, whose cubin and PTX the program may
+                      load), so that a device too old for them refuses it
+                      as a driver does; "": every device runs it */
   int fmad;    /* -fmad: 0 not given, 1 false, 2 true */
   int fast_math; /* --use_fast_math */
 } cuemu_nvrtc_options;

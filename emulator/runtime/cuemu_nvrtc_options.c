@@ -219,6 +219,13 @@ int cuemu__nvrtc_options_read(int count, const char *const *options,
       o->arch_suffix = cuemu__gpu_arch_suffix(value, strlen(value));
       if (strncmp(value, "sm_", 3) == 0)
         o->real_arch = 1;
+      o->images[0] = '\0';
+      if (strncmp(value, "sm_", 3) == 0 && strlen(value) < 16)
+        snprintf(o->images, sizeof o->images, "%s,compute_%s", value,
+                 value + 3);
+      else if (strncmp(value, "compute_", 8) == 0 &&
+               strlen(value) < sizeof o->images)
+        snprintf(o->images, sizeof o->images, "%s", value);
       if (!o->arch) {
         cuemu__nvrtc_text_add(
             log, "nvrtc: error: invalid value for --gpu-architecture (-arch)\n");
