@@ -203,8 +203,10 @@ fi
 ucdir=$out/ucontext
 uclib=$ucdir/.libs
 ucmodule=$out/kernels_ucontext.so
+# Makefile.in lists the sources: a new one must join the shadow tree below.
 ucstamp="srcdir=$srcdir CC=$CC CXX=$CXX CFLAGS=$lib_cflags configure=$(
-  cksum <"$srcdir/configure" 2>/dev/null)"
+  cksum <"$srcdir/configure" 2>/dev/null) sources=$(
+  cksum <"$srcdir/Makefile.in" 2>/dev/null)"
 build_ucontext() {
   : >"$out/ucontext.log"
   if [ ! -f "$ucdir/config.status" ] || [ ! -f "$ucdir/bench-stamp" ] ||
