@@ -40,6 +40,14 @@
 #if defined(__cplusplus) && __cplusplus < 201703L
 #include <cuda/std/type_traits>
 #endif
+/* nvcc's also includes <nv/target>, so that NV_IF_TARGET compiles after
+ * it alone; so does this one, where CCCL is on the path. (Its libcu++
+ * <cuda/std/type_traits> is not included from C++17 on: it would double
+ * the compile time of every unit that uses cooperative groups,
+ * docs/cccl.md.) */
+#if __has_include(<nv/target>)
+#include <nv/target>
+#endif
 
 #include "cuemu_builtin_vars.h"
 #include "cuemu_sync.h"

@@ -3,7 +3,9 @@
 // bit_xor derive from libcu++'s operators. A kernel that includes only the
 // cooperative groups headers may use cuda::std::max, cuda::std::min and
 // cuda::std::plus (reduced from a trial program, which failed to compile
-// with cuemu: "'max' is not a member of 'cuda::std'").
+// with cuemu: "'max' is not a member of 'cuda::std'"). nvcc's
+// <cooperative_groups.h> also includes <nv/target>: NV_IF_TARGET compiles
+// after it alone.
 #include <cooperative_groups.h>
 #include <cooperative_groups/reduce.h>
 #include <cstdio>
@@ -30,6 +32,7 @@ __global__ void spans(const int *in, int n, int *out) {
   sum = cg::reduce(warp, sum, cg::plus<int>());
   unsigned x = cg::reduce(warp, (unsigned)in[warp.thread_rank()], cg::bit_xor<unsigned>());
   if (warp.thread_rank() == 0) {
+    NV_IF_TARGET(NV_IS_DEVICE, (out[4] = 1;), (out[4] = 2;))
     out[0] = lo;
     out[1] = hi;
     out[2] = sum;
@@ -39,7 +42,7 @@ __global__ void spans(const int *in, int n, int *out) {
 
 int main() {
   const int n = 1000;
-  int h[n], *d, *dOut, got[4];
+  int h[n], *d, *dOut, got[5];
   int lo = 1 << 30, hi = -(1 << 30), sum = 0;
   unsigned x = 0;
   for (int i = 0; i < n; i++) {
@@ -56,9 +59,9 @@ int main() {
   cudaMemcpy(got, dOut, sizeof got, cudaMemcpyDeviceToHost);
   cudaFree(d);
   cudaFree(dOut);
-  if (got[0] != lo || got[1] != hi || got[2] != sum || (unsigned)got[3] != x) {
-    printf("FAIL: %d %d %d %d, expected %d %d %d %d\n", got[0], got[1], got[2], got[3], lo,
-           hi, sum, (int)x);
+  if (got[0] != lo || got[1] != hi || got[2] != sum || (unsigned)got[3] != x || got[4] != 1) {
+    printf("FAIL: %d %d %d %d %d, expected %d %d %d %d 1\n", got[0], got[1], got[2], got[3],
+           got[4], lo, hi, sum, (int)x);
     return 1;
   }
   printf("PASS\n");
