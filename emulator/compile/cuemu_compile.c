@@ -1239,20 +1239,27 @@ static cuemu_status further_passes(compile_job *job, cuemu_cache_build *b,
      * that architecture names them: the program's link then joins each
      * architecture's code apart, as nvlink does. */
     char renames[PATH_MAX + 96], redefine[PATH_MAX + 128], pass_names[32],
-        aliases[PATH_MAX + 96];
-    int nrenames = 0, naliases = 0;
+        aliases[PATH_MAX + 96], copies[PATH_MAX + 96],
+        copies_s[PATH_MAX + 96], copies_o[PATH_MAX + 96];
+    int nrenames = 0, naliases = 0, ncopies = 0;
     snprintf(pass_names, sizeof pass_names, ".cuemu_arch_%s", name);
     if (snprintf(renames, sizeof renames, "%s.v%d.renames", b->temp, k) >=
             (int)sizeof renames ||
         snprintf(aliases, sizeof aliases, "%s.v%d.aliases.ld", b->temp, k) >=
-            (int)sizeof aliases)
+            (int)sizeof aliases ||
+        snprintf(copies, sizeof copies, "%s.v%d.copies", b->temp, k) >=
+            (int)sizeof copies ||
+        snprintf(copies_s, sizeof copies_s, "%s.v%d.copies.s", b->temp, k) >=
+            (int)sizeof copies_s ||
+        snprintf(copies_o, sizeof copies_o, "%s.v%d.copies.o", b->temp, k) >=
+            (int)sizeof copies_o)
       st = cuemu__report(CUEMU_CACHE, "the cache folder's path is too long");
     if (st == CUEMU_SUCCESS && job->opt->rdc)
       st = cuemu__elf_device_fallbacks(local, pass_names, dev_local,
                                        job->fallbacks, &job->nfallbacks);
     if (st == CUEMU_SUCCESS && job->opt->rdc)
       st = cuemu__elf_variant_renames(local, pass_names, renames, &nrenames,
-                                      aliases, &naliases);
+                                      aliases, &naliases, copies, &ncopies);
     snprintf(redefine, sizeof redefine, "--redefine-syms=%s", renames);
     if (st == CUEMU_SUCCESS)
       st = cuemu__elf_weaken_variant(local, 0);
@@ -1277,13 +1284,30 @@ static cuemu_status further_passes(compile_job *job, cuemu_cache_build *b,
       unlink(renames);
     if (st == CUEMU_SUCCESS)
       st = cuemu__elf_weaken_variant(local, 1);
+    /* The records of the pass's own copies of variables, which the host's
+     * symbol calls reach on a device that runs this pass. */
+    if (st == CUEMU_SUCCESS && ncopies)
+      st = cuemu__variable_copies_source(copies, pass_names, value / 10,
+                                         copies_s);
+    if (st == CUEMU_SUCCESS && ncopies) {
+      const char *as[] = {"as", copies_s, "-o", copies_o, NULL};
+      st = run_tool(as, copies_s);
+    }
+    if (ncopies) {
+      unlink(copies);
+      unlink(copies_s);
+    }
     if (st == CUEMU_SUCCESS) {
       /* The pass's names of its variables that stay the first pass's
        * objects (cuemu__elf_variant_renames()): aliases, a linker script's
        * assignments. */
-      const char *ld[] = {"ld",   "-r",   dev_local, local,
-                          naliases ? aliases : NULL, NULL, NULL, NULL};
-      int n = naliases ? 5 : 4;
+      const char *ld[] = {"ld", "-r", dev_local, local, NULL, NULL,
+                          NULL, NULL,      NULL};
+      int n = 4;
+      if (naliases)
+        ld[n++] = aliases;
+      if (ncopies)
+        ld[n++] = copies_o;
       ld[n++] = "-o";
       ld[n++] = merged;
       ld[n] = NULL;
@@ -1291,6 +1315,8 @@ static cuemu_status further_passes(compile_job *job, cuemu_cache_build *b,
     }
     if (naliases)
       unlink(aliases);
+    if (ncopies)
+      unlink(copies_o);
     if (st == CUEMU_SUCCESS && rename(merged, dev_local) != 0)
       st = cuemu__report(CUEMU_IO_ERROR, "cannot write %s: %s", dev_local,
                          strerror(errno));
@@ -1690,7 +1716,7 @@ static cuemu_status build(void *data, cuemu_cache_build *b) {
                                        job->fallbacks, &job->nfallbacks);
     if (st == CUEMU_SUCCESS && o->rdc)
       st = cuemu__elf_variant_renames(dev_local, CUEMU_DEVICE_SUFFIX, renames,
-                                      &nrenames, NULL, NULL);
+                                      &nrenames, NULL, NULL, NULL, NULL);
     snprintf(redefine, sizeof redefine, "--redefine-syms=%s", renames);
     if (st == CUEMU_SUCCESS) {
       /* Local, but for what the translation made visible; and without

@@ -70,7 +70,8 @@ cuemu_status cuemu__elf_weaken_variant(const char *object, int restore);
  * renamed, the pass's own copy, and the others are listed in the linker
  * script `aliases` ("NEW = OLD;", *naliases lines; none with NULL), to be
  * linked with the first pass's object, whose variable they name: one
- * object for every pass. The virtual tables of
+ * object for every pass. The copies are listed in the file `copies`
+ * ("NAME SIZE", *ncopies lines; none with NULL). The virtual tables of
  * the user's classes, defined or referenced, are renamed too (a device
  * pass's names its code of the virtual functions): a defined one is made
  * protected (kept global), a reference weak and hidden (0 where no device
@@ -81,7 +82,21 @@ cuemu_status cuemu__elf_weaken_variant(const char *object, int restore);
 cuemu_status cuemu__elf_variant_renames(const char *object,
                                         const char *suffix, const char *list,
                                         int *count, const char *aliases,
-                                        int *naliases);
+                                        int *naliases, const char *copies,
+                                        int *ncopies);
+
+/* Writes to `source` the assembly of the records (section
+ * cuemu_variable_copies, cuemu_variable_copy of cuemu_device.h: the first
+ * pass's object, the further pass's copy, its size, the pass's
+ * architecture `arch`, 80) of the copies that `list` names ("NAME SIZE"
+ * lines, cuemu__elf_variant_renames()'s `copies`), whose copies are named
+ * NAME followed by `suffix`. The host's symbol calls (cudaMemcpyToSymbol,
+ * cudaMemcpyFromSymbol, cudaGetSymbolAddress) then reach the copy of the
+ * pass that the current device runs, as on a GPU its cubin's. Returns
+ * SUCCESS or IO_ERROR. */
+cuemu_status cuemu__variable_copies_source(const char *list,
+                                           const char *suffix, int arch,
+                                           const char *source);
 
 /* Calls each(ctx, NAME) for each weak reference of the relocatable ELF
  * object `object` to a device pass's virtual table of a user's class

@@ -385,7 +385,8 @@ static cuemu_status write_alias(FILE **aliases, const char *path,
 cuemu_status cuemu__elf_variant_renames(const char *object,
                                         const char *suffix, const char *list,
                                         int *count, const char *aliases,
-                                        int *naliases) {
+                                        int *naliases, const char *copies,
+                                        int *ncopies) {
   elf_object o;
   int usable, bad = 0;
   *count = 0;
@@ -396,10 +397,12 @@ cuemu_status cuemu__elf_variant_renames(const char *object,
   const char *names = NULL;
   const Elf64_Shdr *symtab = NULL;
   Elf64_Sym *syms = symbols(&o, &n, &names, &names_size, &symtab, &bad);
-  FILE *out = NULL, *alias_file = NULL;
+  FILE *out = NULL, *alias_file = NULL, *copy_file = NULL;
   const Elf64_Shdr *changed = NULL;
   if (naliases)
     *naliases = 0;
+  if (ncopies)
+    *ncopies = 0;
   for (size_t k = 1; syms && st == CUEMU_SUCCESS && k < n; ++k) {
     const int bind = ELF64_ST_BIND(syms[k].st_info);
     const int type = ELF64_ST_TYPE(syms[k].st_info);
@@ -438,6 +441,16 @@ cuemu_status cuemu__elf_variant_renames(const char *object,
           ++*naliases;
         continue;
       }
+      /* The pass's own copy: listed ("NAME SIZE") for the host's symbol
+       * calls, which reach the current device's copy. */
+      if (copies && !copy_file && !(copy_file = fopen(copies, "we")))
+        st = cuemu__report(CUEMU_IO_ERROR, "cannot write %s: %s", copies,
+                           strerror(errno));
+      if (copy_file) {
+        fprintf(copy_file, "%s %llu\n", name,
+                (unsigned long long)syms[k].st_size);
+        ++*ncopies;
+      }
     } else if ((type != STT_FUNC && type != STT_NOTYPE) ||
                ELF64_ST_VISIBILITY(syms[k].st_other) != STV_PROTECTED) {
       continue;
@@ -454,6 +467,8 @@ cuemu_status cuemu__elf_variant_renames(const char *object,
     st = cuemu__report(CUEMU_IO_ERROR, "cannot write %s", list);
   if (alias_file && fclose(alias_file) != 0 && st == CUEMU_SUCCESS)
     st = cuemu__report(CUEMU_IO_ERROR, "cannot write %s", aliases);
+  if (copy_file && fclose(copy_file) != 0 && st == CUEMU_SUCCESS)
+    st = cuemu__report(CUEMU_IO_ERROR, "cannot write %s", copies);
   if (st == CUEMU_SUCCESS && bad)
     st = cuemu__report(CUEMU_COMPILE, "%s: a malformed ELF object", object);
   return elf_close(&o, object, changed, st);

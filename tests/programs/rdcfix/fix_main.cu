@@ -9,7 +9,7 @@
 
 #include "fix_lib.cuh"
 
-enum { SLOTS = 18 };
+enum { SLOTS = 21 };
 
 // This unit's table of another unit's device function: its own copy per
 // architecture too.
@@ -60,6 +60,18 @@ __global__ void pointers(int *out)
   out[4] = -main_ops[0](0);
 }
 
+// Calls through what the host read of the variables with its symbol calls
+// on the current device (cudaMemcpyFromSymbol, cudaGetSymbolAddress) and
+// wrote (cudaMemcpyToSymbol: chosen_op set to const_op's neg_branch): the
+// current device's copies, as on a GPU each device's cubin has its own
+// (before, the first pass's: 900 on 8.x too).
+__global__ void through(op_t op, const op_t *table, int *out)
+{
+  out[0] = op(0);
+  out[1] = -table[1](0);
+  out[2] = -chosen_op(0);
+}
+
 int main()
 {
   int count = 0;
@@ -77,6 +89,15 @@ int main()
       return 1;
     probe<<<1, 1>>>(out, mem);
     pointers<<<1, 1>>>(out + 11);
+    op_t op = nullptr, neg = nullptr, *table = nullptr;
+    if (cudaMemcpyFromSymbol(&op, chosen_op, sizeof op) != cudaSuccess ||
+        cudaMemcpyFromSymbol(&neg, const_op, sizeof neg) != cudaSuccess ||
+        cudaGetSymbolAddress((void **)&table, op_table) != cudaSuccess ||
+        cudaMemcpyToSymbol(chosen_op, &neg, sizeof neg) != cudaSuccess)
+      return 1;
+    through<<<1, 1>>>(op, table, out + 18);
+    if (cudaMemcpyToSymbol(chosen_op, &op, sizeof op) != cudaSuccess)
+      return 1;
     if (cudaMemcpy(host, out, sizeof host, cudaMemcpyDeviceToHost) !=
         cudaSuccess)
       return 1;
