@@ -61,6 +61,7 @@ step dc-lib "$nvcc" $gencode -dc "$d/fix_lib.cu" -o fix_lib.o &&
   runs "-dc objects for compute_80 and compute_90 and a -lib archive, on 9.0 and 8.6" \
     "count=2,sm=90,1:sm=86" ./two "$nine
 $eight
+shared: 448
 host: -1 -1 -1
 PASS"
 
@@ -77,6 +78,7 @@ if [ -f "$work/two" ] && [ -f "$toolkit/lib64/libcudart.so" ] &&
   runs "-dlink, linked by the host compiler with -lcudart" \
     "count=2,sm=90,1:sm=86" ./two_gxx "$nine
 $eight
+shared: 448
 host: -1 -1 -1
 PASS"
 fi
@@ -86,6 +88,7 @@ if command -v clang++ >/dev/null 2>&1 &&
     "$d/fix_lib.cu" "$d/fix_main.cu" "$d/fix_shape.cu" -o one_clang; then
   runs "-rdc=true, one architecture, clang++ as the host compiler" sm=90 \
     ./one_clang "$nine
+shared: 448
 host: -1 -1 -1
 PASS"
 fi

@@ -1379,29 +1379,47 @@ static cuemu_status device_fallbacks(compile_job *job, cuemu_cache_build *b,
 typedef struct shared_calls_job {
   const char *dev_local;
   int noted;
+  const char *reach; /* -rdc: the summary for the link, else NULL */
+  int nreach;
 } shared_calls_job;
 
 static cuemu_status shared_calls_source(void *ctx, const char *source) {
   shared_calls_job *j = ctx;
   int count = 0;
-  cuemu_status st =
-      cuemu__elf_shared_calls(j->dev_local, source, &count, &j->noted);
+  cuemu_status st = cuemu__elf_shared_calls(j->dev_local, source, &count,
+                                            &j->noted, j->reach, &j->nreach);
   return st == CUEMU_SUCCESS && !count ? CUEMU_NOT_SUPPORTED : st;
 }
 
 /* Links into dev_local the records of the static __shared__ variables of
  * the functions that its kernels call (cuemu__elf_shared_calls()), which
  * nvcc counts in a kernel's static shared memory, and removes the notes
- * they are made from. */
-static cuemu_status shared_calls(cuemu_cache_build *b, const char *dev_local) {
-  shared_calls_job j = {dev_local, 0};
+ * they are made from. With relocatable device code (`rdc`), what its
+ * functions reach in the unit is kept for the link, which follows their
+ * calls of other units' functions (section cuemu_shared_reach,
+ * cuemu__shared_reach_source()). */
+static cuemu_status shared_calls(cuemu_cache_build *b, const char *dev_local,
+                                 int rdc) {
+  char reach[PATH_MAX + 96], section[PATH_MAX + 128];
+  if (snprintf(reach, sizeof reach, "%s.reach", b->temp) >= (int)sizeof reach ||
+      snprintf(section, sizeof section, "cuemu_shared_reach=%s", reach) >=
+          (int)sizeof section)
+    return cuemu__report(CUEMU_CACHE, "the cache folder's path is too long");
+  shared_calls_job j = {dev_local, 0, rdc ? reach : NULL, 0};
   cuemu_status st =
       merge_assembly(b, "shared_calls", dev_local, shared_calls_source, &j);
-  if (st == CUEMU_SUCCESS && j.noted) {
-    const char *objcopy[] = {"objcopy", "--remove-section=cuemu_shared_notes",
-                             dev_local, NULL};
+  if (st == CUEMU_SUCCESS && (j.noted || j.nreach)) {
+    const char *objcopy[] = {"objcopy",
+                             j.noted ? "--remove-section=cuemu_shared_notes"
+                                     : "--wildcard",
+                             j.nreach ? "--add-section" : "--wildcard",
+                             j.nreach ? section : "--wildcard",
+                             dev_local,
+                             NULL};
     st = run_tool(objcopy, dev_local);
   }
+  if (j.nreach)
+    unlink(reach);
   return st;
 }
 
@@ -1665,7 +1683,7 @@ static cuemu_status build(void *data, cuemu_cache_build *b) {
                                  object[0], NULL};
         st = run_tool(objcopy, object[0]);
         if (st == CUEMU_SUCCESS)
-          st = shared_calls(b, object[0]);
+          st = shared_calls(b, object[0], 0);
       }
       if (st == CUEMU_SUCCESS) {
         build_argv(job, object[0], b->depfile, b->built, argv[0], max,
@@ -1743,7 +1761,7 @@ static cuemu_status build(void *data, cuemu_cache_build *b) {
     if (st == CUEMU_SUCCESS && job->nfallbacks)
       st = device_fallbacks(job, b, dev_local);
     if (st == CUEMU_SUCCESS)
-      st = shared_calls(b, dev_local);
+      st = shared_calls(b, dev_local, o->rdc);
     if (job->nfallbacks)
       unlink(job->fallbacks);
     /* A variable template's instance is the device pass's object, in both

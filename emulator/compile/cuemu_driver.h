@@ -138,7 +138,22 @@ cuemu_status cuemu__archive_vtable_pulls(const char *const *files, int n,
  * has notes (to be removed: they name code sections, which a link may
  * discard with their group). Returns as cuemu__elf_export_instances(). */
 cuemu_status cuemu__elf_shared_calls(const char *object, const char *source,
-                                     int *count, int *noted);
+                                     int *count, int *noted, const char *reach,
+                                     int *nreach);
+
+/* With `reach` (relocatable device code), cuemu__elf_shared_calls() also
+ * writes there, for the device link, what each global function reaches in
+ * its object: "N FUNCTION ID BYTES" for a static __shared__ declaration,
+ * "C FUNCTION NAME" for a reference to another object's symbol (*nreach
+ * lines; kept in the unit's object as the section cuemu_shared_reach).
+ * cuemu__shared_reach_source() writes to the assembly file `source` the
+ * records (section cuemu_static_shared_calls) that the link's objects
+ * `files` (n files; those ending in .o are read) give across their units:
+ * for each function, the declarations of the functions of other units
+ * that it can call, through them transitively, as nvlink counts them
+ * in a kernel's static shared memory; *count records (0: no file). */
+cuemu_status cuemu__shared_reach_source(const char *const *files, int n,
+                                        const char *source, int *count);
 
 /* The suffix of the first device pass's names of the __host__ __device__
  * functions of relocatable device code (cuemu_rewrite.c's

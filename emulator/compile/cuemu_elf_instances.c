@@ -797,8 +797,8 @@ static int edge_order(const void *a, const void *b) {
 static int read_calls(const elf_object *o, const Elf64_Sym *syms,
                       size_t nsyms, const Elf64_Shdr *symtab, size_t notes,
                       shared_note **note, size_t *nnotes, code_edge **edge,
-                      size_t *nedges) {
-  size_t cap_n = 0, cap_e = 0;
+                      size_t *nedges, code_edge **ext, size_t *next) {
+  size_t cap_n = 0, cap_e = 0, cap_x = 0;
   const Elf64_Shdr *ns = &o->sh[notes];
   for (size_t i = 1; i < o->count; ++i) {
     const Elf64_Shdr *rel = &o->sh[i];
@@ -815,6 +815,21 @@ static int read_calls(const elf_object *o, const Elf64_Sym *syms,
       const Elf64_Rela *one =
           (const Elf64_Rela *)(o->data + rel->sh_offset + r);
       size_t s = ELF64_R_SYM(one->r_info), to;
+      if (ext && !is_notes && s > 0 && s < nsyms &&
+          syms[s].st_shndx == SHN_UNDEF &&
+          ELF64_ST_BIND(syms[s].st_info) != STB_LOCAL) {
+        /* A reference to another object's symbol (-rdc: a call of
+         * another unit's function). */
+        if (*next == cap_x) {
+          cap_x = cap_x ? 2 * cap_x : 64;
+          code_edge *grown = realloc(*ext, cap_x * sizeof *grown);
+          if (!grown)
+            return 0;
+          *ext = grown;
+        }
+        (*ext)[(*next)++] = (code_edge){from, s};
+        continue;
+      }
       if (s == 0 || s >= nsyms || syms[s].st_shndx == SHN_UNDEF ||
           syms[s].st_shndx >= o->count ||
           !(o->sh[to = syms[s].st_shndx].sh_flags & SHF_EXECINSTR))
@@ -853,7 +868,8 @@ static int read_calls(const elf_object *o, const Elf64_Sym *syms,
 }
 
 cuemu_status cuemu__elf_shared_calls(const char *object, const char *source,
-                                     int *count, int *noted) {
+                                     int *count, int *noted, const char *reach,
+                                     int *nreach) {
   elf_object o;
   int usable, bad = 0;
   *count = 0;
@@ -871,20 +887,29 @@ cuemu_status cuemu__elf_shared_calls(const char *object, const char *source,
         strcmp(section_names + o.sh[i].sh_name, "cuemu_shared_notes") == 0)
       notes = i;
   *noted = notes != 0;
+  if (nreach)
+    *nreach = 0;
   shared_note *note = NULL;
-  code_edge *edge = NULL;
-  size_t nnotes = 0, nedges = 0, *first = NULL, *stack = NULL, *seen = NULL;
-  FILE *out = NULL;
-  if (notes && !read_calls(&o, syms, n, symtab, notes, &note, &nnotes, &edge,
-                           &nedges))
+  code_edge *edge = NULL, *ext = NULL;
+  size_t nnotes = 0, nedges = 0, next = 0, *first = NULL, *stack = NULL,
+         *seen = NULL, *named = NULL;
+  FILE *out = NULL, *reach_out = NULL;
+  if ((notes || (reach && syms)) &&
+      !read_calls(&o, syms, n, symtab, notes, &note, &nnotes, &edge, &nedges,
+                  reach ? &ext : NULL, &next))
     st = cuemu__report(CUEMU_OUT_OF_MEMORY, "no memory");
-  if (st == CUEMU_SUCCESS && nnotes) {
+  /* With relocatable device code, the call graph goes on in other units:
+   * each global function's notes and references to other objects are
+   * written to `reach` for the link (cuemu__shared_reach_source()). */
+  const int summary = reach && (nnotes || next);
+  if (st == CUEMU_SUCCESS && (nnotes || summary)) {
     /* The edges by their first section, with each section's first. */
     qsort(edge, nedges, sizeof *edge, edge_order);
     first = calloc(o.count + 1, sizeof *first);
     stack = malloc((nedges + 1) * sizeof *stack);
     seen = calloc(o.count, sizeof *seen);
-    if (!first || !stack || !seen)
+    named = summary ? calloc(n, sizeof *named) : NULL;
+    if (!first || !stack || !seen || (summary && !named))
       st = cuemu__report(CUEMU_OUT_OF_MEMORY, "no memory");
     for (size_t e = 0, s = 0; st == CUEMU_SUCCESS && s <= o.count; ++s) {
       while (e < nedges && edge[e].from < s)
@@ -894,7 +919,8 @@ cuemu_status cuemu__elf_shared_calls(const char *object, const char *source,
   }
   /* Each global function's reachable sections (seen[] == its symbol's
    * number), and the notes that lie in them. */
-  for (size_t k = 1; st == CUEMU_SUCCESS && nnotes && k < n; ++k) {
+  for (size_t k = 1; st == CUEMU_SUCCESS && (nnotes || summary) && k < n;
+       ++k) {
     const int bind = ELF64_ST_BIND(syms[k].st_info);
     const char *name = symbol_name(&syms[k], names, names_size);
     size_t home = syms[k].st_shndx;
@@ -913,12 +939,33 @@ cuemu_status cuemu__elf_shared_calls(const char *object, const char *source,
           stack[depth++] = edge[e].to;
         }
     }
+    if (summary && !reach_out && !(reach_out = fopen(reach, "we"))) {
+      st = cuemu__report(CUEMU_IO_ERROR, "cannot write %s: %s", reach,
+                         strerror(errno));
+      break;
+    }
+    /* Each name once, not cuemu's own (the runtime's, the shims'). */
+    for (size_t x = 0; summary && x < next; ++x) {
+      const char *callee = symbol_name(&syms[ext[x].to], names, names_size);
+      if (seen[ext[x].from] != k || !callee || !*callee ||
+          strncmp(callee, "cuemu", 5) == 0 || strncmp(callee, "__", 2) == 0 ||
+          strncmp(callee, "_ZN5cuemu", 9) == 0 || named[ext[x].to] == k)
+        continue;
+      named[ext[x].to] = k;
+      fprintf(reach_out, "C %s %s\n", name, callee);
+      ++*nreach;
+    }
     for (size_t m = 0; m < nnotes; ++m) {
       int repeated = 0;
       for (size_t p = 0; p < m && !repeated; ++p)
         repeated = note[p].id == note[m].id && seen[note[p].section] == k;
       if (seen[note[m].section] != k || repeated)
         continue;
+      if (summary) {
+        fprintf(reach_out, "N %s %llu %llu\n", name, note[m].id,
+                note[m].bytes);
+        ++*nreach;
+      }
       if (!out && !(out = fopen(source, "we"))) {
         st = cuemu__report(CUEMU_IO_ERROR, "cannot write %s: %s", source,
                            strerror(errno));
@@ -937,8 +984,12 @@ cuemu_status cuemu__elf_shared_calls(const char *object, const char *source,
     if (fclose(out) != 0 && st == CUEMU_SUCCESS)
       st = cuemu__report(CUEMU_IO_ERROR, "cannot write %s", source);
   }
+  if (reach_out && fclose(reach_out) != 0 && st == CUEMU_SUCCESS)
+    st = cuemu__report(CUEMU_IO_ERROR, "cannot write %s", reach);
   free(note);
   free(edge);
+  free(ext);
+  free(named);
   free(first);
   free(stack);
   free(seen);

@@ -72,6 +72,19 @@ __global__ void through(op_t op, const op_t *table, int *out)
   out[2] = -chosen_op(0);
 }
 
+// 64 bytes of static shared memory of its own, and what fix_lib.cu's
+// staged_sum and its callee declare (128 and 256 bytes): nvcc's device link
+// counts 448 in the kernel's sharedSizeBytes (before, cuemu counted 64).
+__global__ void shared_user(int *out)
+{
+  __shared__ int own[16];
+  int got = staged_sum(out[0]);
+  for (unsigned k = threadIdx.x; k < 16; k += blockDim.x)
+    own[k] = got + (int)k;
+  __syncthreads();
+  out[0] = own[(threadIdx.x * 3 + got) % 16];
+}
+
 int main()
 {
   int count = 0;
@@ -111,6 +124,11 @@ int main()
     cudaFree(out);
     cudaFree(mem);
   }
+  cudaFuncAttributes attr;
+  if (cudaFuncGetAttributes(&attr, shared_user) != cudaSuccess)
+    return 1;
+  printf("shared: %zu\n", attr.sharedSizeBytes);
+  ok &= attr.sharedSizeBytes == 448;
   Tally t{1};
   SysProbe sys;
   printf("host: %d %d %d\n", Tally::hd_static(), (t + 2) - 3,
