@@ -98,23 +98,36 @@ cuemu_status cuemu__variable_copies_source(const char *list,
                                            const char *suffix, int arch,
                                            const char *source);
 
-/* Calls each(ctx, NAME) for each weak reference of the relocatable ELF
- * object `object` to a device pass's virtual table of a user's class
- * (NAME.cuemu_device, NAME.cuemu_arch_800: cuemu__elf_variant_renames()),
- * stopping at the first status other than SUCCESS, which it returns; an
- * object of another kind has none. Returns as
- * cuemu__elf_export_instances() otherwise. */
-cuemu_status cuemu__elf_weak_vtables(const char *object,
+/* What cuemu__elf_link_symbols() tells of a symbol. */
+enum cuemu_link_symbol {
+  CUEMU_LINK_DEFINED,    /* a global or weak definition */
+  CUEMU_LINK_UNDEFINED,  /* a strong reference */
+  CUEMU_LINK_WEAK_TABLE  /* a weak reference to a device pass's virtual
+                          * table of a user's class (NAME.cuemu_device,
+                          * NAME.cuemu_arch_800: cuemu__elf_variant_renames()) */
+};
+
+/* Calls each(ctx, NAME, KIND) for the global symbols of the relocatable ELF
+ * object of `size` bytes at `offset` of the file `path` (size 0: to the
+ * file's end; an archive's member), KIND a cuemu_link_symbol (weak
+ * references other than tables are not told), stopping at the first
+ * status other than SUCCESS, which it returns; a file or object of
+ * another kind has none. */
+cuemu_status cuemu__elf_link_symbols(const char *path, long long offset,
+                                     size_t size,
                                      cuemu_status (*each)(void *ctx,
-                                                          const char *name),
+                                                          const char *name,
+                                                          int kind),
                                      void *ctx);
 
 /* Calls each(ctx, NAME) once a name for each weak reference to a device
- * pass's virtual table (cuemu__elf_weak_vtables()) of the link's objects
- * (the files of `files` that end in .o, n files) that the symbol index of
- * one of its archives defines: the files that end in .a, and those that
- * the link options `link` (m words: -L, -l, -Xlinker) name as ld finds
- * them. Such a reference is weak (host code that a device pass compiles
+ * pass's virtual table (CUEMU_LINK_WEAK_TABLE) of the link's objects (the
+ * files of `files` that end in .o, n files) and of the archive members
+ * that the link pulls in (as ld pulls them: by a strong reference that
+ * nothing read defines, or by such a table, until no member is added) that
+ * the symbol index of one of its archives defines: the files that end in
+ * .a, and those that the link options `link` (m words: -L, -l, -Xlinker)
+ * name as ld finds them. Such a reference is weak (host code that a device pass compiles
  * may name a table no device pass defines), so it pulls no archive's
  * member into the link, where nvcc's device link, whose references are
  * strong, does: the link names these undefined (`-u`, or the -dlink

@@ -116,6 +116,8 @@ typedef struct elf_object {
   size_t count, names;
 } elf_object;
 
+static cuemu_status elf_view(elf_object *o, const char *object, int *usable);
+
 /* Opens and reads `object`; *usable is 0 for an object that is not a
  * 64-bit relocatable ELF object of this machine's byte order (left as it
  * is). Returns SUCCESS, IO_ERROR or COMPILE (malformed). */
@@ -136,6 +138,11 @@ static cuemu_status elf_open(const char *object, elf_object *o, int *usable) {
     o->fd = -1;
     return st;
   }
+  return elf_view(o, object, usable);
+}
+
+/* Reads the headers of o's data (o->data, o->size) into o; as elf_open(). */
+static cuemu_status elf_view(elf_object *o, const char *object, int *usable) {
   const Elf64_Ehdr *eh = (const Elf64_Ehdr *)o->data;
   if (o->size < sizeof *eh || memcmp(eh->e_ident, ELFMAG, SELFMAG) != 0 ||
       eh->e_ident[EI_CLASS] != ELFCLASS64 ||
@@ -491,29 +498,60 @@ static int device_vtable(const char *name) {
   return 1;
 }
 
-cuemu_status cuemu__elf_weak_vtables(const char *object,
+cuemu_status cuemu__elf_link_symbols(const char *path, long long offset,
+                                     size_t size,
                                      cuemu_status (*each)(void *ctx,
-                                                          const char *name),
+                                                          const char *name,
+                                                          int kind),
                                      void *ctx) {
   elf_object o;
-  int usable, bad = 0;
-  cuemu_status st = elf_open(object, &o, &usable);
-  if (st != CUEMU_SUCCESS || !usable)
-    return elf_close(&o, object, NULL, st);
+  memset(&o, 0, sizeof o);
+  o.fd = -1;
+  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0)
+    return CUEMU_SUCCESS; /* nothing to read: the link reports it */
+  struct stat sb;
+  if (fstat(fd, &sb) == 0 && offset >= 0 && offset <= (long long)sb.st_size) {
+    if (!size || size > (size_t)(sb.st_size - offset))
+      size = (size_t)(sb.st_size - offset);
+    o.data = malloc(size ? size : 1);
+    size_t done = 0;
+    while (o.data && done < size) {
+      ssize_t n = pread(fd, o.data + done, size - done,
+                        (off_t)(offset + (long long)done));
+      if (n <= 0)
+        break;
+      done += (size_t)n;
+    }
+    o.size = done;
+  }
+  close(fd);
+  int usable = 0, bad = 0;
+  cuemu_status st = o.data && o.size == size ? elf_view(&o, path, &usable)
+                                             : CUEMU_SUCCESS;
   size_t n = 0, names_size = 0;
   const char *names = NULL;
   const Elf64_Shdr *symtab = NULL;
-  Elf64_Sym *syms = symbols(&o, &n, &names, &names_size, &symtab, &bad);
+  Elf64_Sym *syms = st == CUEMU_SUCCESS && usable
+                        ? symbols(&o, &n, &names, &names_size, &symtab, &bad)
+                        : NULL;
   for (size_t k = 1; syms && st == CUEMU_SUCCESS && k < n; ++k) {
     const char *name = symbol_name(&syms[k], names, names_size);
-    if (name && syms[k].st_shndx == SHN_UNDEF &&
-        ELF64_ST_BIND(syms[k].st_info) == STB_WEAK && device_vtable(name) &&
-        strstr(name, ".cuemu_"))
-      st = each(ctx, name);
+    const int bind = ELF64_ST_BIND(syms[k].st_info);
+    if (!name || !*name || bind == STB_LOCAL)
+      continue;
+    if (syms[k].st_shndx != SHN_UNDEF)
+      st = each(ctx, name, CUEMU_LINK_DEFINED);
+    else if (bind == STB_WEAK && device_vtable(name) &&
+             strstr(name, ".cuemu_"))
+      st = each(ctx, name, CUEMU_LINK_WEAK_TABLE);
+    else if (bind != STB_WEAK)
+      st = each(ctx, name, CUEMU_LINK_UNDEFINED);
   }
+  free(o.data);
   if (st == CUEMU_SUCCESS && bad)
-    st = cuemu__report(CUEMU_COMPILE, "%s: a malformed ELF object", object);
-  return elf_close(&o, object, NULL, st);
+    st = cuemu__report(CUEMU_COMPILE, "%s: a malformed ELF object", path);
+  return st;
 }
 
 /* Non-zero when the symbol table syms (n symbols) names `name` followed

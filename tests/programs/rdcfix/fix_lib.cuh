@@ -38,6 +38,15 @@ struct Circle : Shape {
   __device__ int dev_kind() const override;          // 50 + branch
   __host__ __device__ int hd_kind() const override;  // 60 + branch
 };
+// Virtual members defined in fix_hex.cu, which defines nothing else: in
+// the -lib archive, only the virtual table that fix_shape.cu's
+// build_hexagon (another member) builds an object with brings it in.
+struct Hexagon : Shape {
+  __device__ int dev_kind() const override;          // 70 + branch
+  __host__ __device__ int hd_kind() const override;  // 80 + branch
+};
+// Builds a Hexagon in mem (device code of fix_shape.cu).
+__device__ Shape *build_hexagon(void *mem);
 // Builds a Square in mem (device code of fix_lib.cu).
 __device__ Shape *make_square(void *mem);
 

@@ -9,7 +9,7 @@
 
 #include "fix_lib.cuh"
 
-enum { SLOTS = 21 };
+enum { SLOTS = 23 };
 
 // This unit's table of another unit's device function: its own copy per
 // architecture too.
@@ -46,6 +46,10 @@ __global__ void probe(int *out, void *mem)
   Shape *other = build_circle(static_cast<char *>(mem) + sizeof(Square));
   out[16] = other->dev_kind() - 50;
   out[17] = other->hd_kind() - 60;
+  Shape *hex = build_hexagon(static_cast<char *>(mem) + sizeof(Square) +
+                             sizeof(Circle));
+  out[21] = hex->dev_kind() - 70;
+  out[22] = hex->hd_kind() - 80;
 }
 
 // Calls through the device function pointers of variables' initializers
@@ -98,7 +102,8 @@ int main()
     if (cudaSetDevice(d) != cudaSuccess ||
         cudaGetDeviceProperties(&prop, d) != cudaSuccess ||
         cudaMalloc(&out, sizeof host) != cudaSuccess ||
-        cudaMalloc(&mem, sizeof(Square) + sizeof(Circle)) != cudaSuccess)
+        cudaMalloc(&mem, sizeof(Square) + sizeof(Circle) + sizeof(Hexagon)) !=
+            cudaSuccess)
       return 1;
     probe<<<1, 1>>>(out, mem);
     pointers<<<1, 1>>>(out + 11);
