@@ -258,7 +258,7 @@ static int exists(const char *path) {
 /* The archive that `-lNAME` (or `-l:FILE`) names among the -L folders of
  * `link`, as ld finds it (a shared library first), or NULL (none, or a
  * shared library). Returns a string to free. */
-static char *find_archive(const char *const *link, int m, const char *name) {
+char *cuemu__link_archive(const char *const *link, int m, const char *name) {
   for (int i = 0; i < m; ++i) {
     if (strncmp(link[i], "-L", 2) != 0 || !link[i][2])
       continue;
@@ -308,7 +308,7 @@ cuemu_status cuemu__archive_vtable_pulls(const char *const *files, int n,
       }
       if (strncmp(word, "-l", 2) != 0 || !word[2])
         continue;
-      path = find_archive(link, m, word + 2);
+      path = cuemu__link_archive(link, m, word + 2);
     }
     archive a;
     if (path && open_archive(path, &a)) {

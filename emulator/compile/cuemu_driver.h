@@ -161,12 +161,22 @@ cuemu_status cuemu__elf_shared_calls(const char *object, const char *source,
  * lines; kept in the unit's object as the section cuemu_shared_reach).
  * cuemu__shared_reach_source() writes to the assembly file `source` the
  * records (section cuemu_static_shared_calls) that the link's objects
- * `files` (n files; those ending in .o are read) give across their units:
+ * `files` (n files; those ending in .o, and the members of those ending in
+ * .a and of the archives that the link options `link`, m words, name with
+ * -l) give across their units (a function is referenced weakly: one of an
+ * archive's member that the link leaves out is 0, and is not pulled in):
  * for each function, the declarations of the functions of other units
  * that it can call, through them transitively, as nvlink counts them
  * in a kernel's static shared memory; *count records (0: no file). */
 cuemu_status cuemu__shared_reach_source(const char *const *files, int n,
+                                        const char *const *link, int m,
                                         const char *source, int *count);
+
+/* The archive that `-lNAME` (or `-l:FILE`, name ":FILE") names among the
+ * -L folders of the link options `link` (m words), as ld finds it (a
+ * shared library first), or NULL (none, or a shared library). Returns a
+ * string to free. */
+char *cuemu__link_archive(const char *const *link, int m, const char *name);
 
 /* The suffix of the first device pass's names of the __host__ __device__
  * functions of relocatable device code (cuemu_rewrite.c's

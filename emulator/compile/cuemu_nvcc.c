@@ -2171,9 +2171,10 @@ static cuemu_status shared_reach(command *c, const words *objects,
   for (int i = 0; i < c->ninputs; ++i)
     if (c->inputs[i].kind == IN_LINK)
       add(&files, c->inputs[i].path);
-  cuemu_status st = files.oom ? oom()
-                              : cuemu__shared_reach_source(files.v, files.n,
-                                                           source, count);
+  cuemu_status st =
+      files.oom ? oom()
+                : cuemu__shared_reach_source(files.v, files.n, c->link.v,
+                                             c->link.n, source, count);
   free(files.v);
   return st;
 }

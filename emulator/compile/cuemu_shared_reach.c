@@ -44,20 +44,22 @@ static char *read_at(FILE *f, unsigned long long offset, size_t size) {
 /* The contents of the section cuemu_shared_reach of the relocatable ELF
  * object at `path` (its length into *length; to free), or NULL: none, or
  * not such an object. Reads the headers and that section alone. */
-static char *reach_section(const char *path, size_t *length) {
+static char *reach_section(const char *path, unsigned long long base,
+                           size_t *length) {
   FILE *f = fopen(path, "rbe");
   if (!f)
     return NULL;
   Elf64_Ehdr eh;
   Elf64_Shdr *sh = NULL;
   char *strings = NULL, *found = NULL;
-  if (fread(&eh, 1, sizeof eh, f) != sizeof eh ||
+  if (fseeko(f, (off_t)base, SEEK_SET) != 0 ||
+      fread(&eh, 1, sizeof eh, f) != sizeof eh ||
       memcmp(eh.e_ident, ELFMAG, SELFMAG) != 0 ||
       eh.e_ident[EI_CLASS] != ELFCLASS64 || eh.e_type != ET_REL ||
       eh.e_shentsize != sizeof(Elf64_Shdr) || eh.e_shoff == 0)
     goto done;
   Elf64_Shdr zero;
-  if (fseeko(f, (off_t)eh.e_shoff, SEEK_SET) != 0 ||
+  if (fseeko(f, (off_t)(base + eh.e_shoff), SEEK_SET) != 0 ||
       fread(&zero, 1, sizeof zero, f) != sizeof zero)
     goto done;
   /* Objects with many sections keep the counts in section 0. */
@@ -65,14 +67,15 @@ static char *reach_section(const char *path, size_t *length) {
   size_t names = eh.e_shstrndx == SHN_XINDEX ? zero.sh_link : eh.e_shstrndx;
   if (!count || names >= count || count > (1u << 24))
     goto done;
-  sh = (Elf64_Shdr *)read_at(f, eh.e_shoff, count * sizeof *sh);
-  strings = sh ? read_at(f, sh[names].sh_offset, sh[names].sh_size) : NULL;
+  sh = (Elf64_Shdr *)read_at(f, base + eh.e_shoff, count * sizeof *sh);
+  strings =
+      sh ? read_at(f, base + sh[names].sh_offset, sh[names].sh_size) : NULL;
   for (size_t i = 1; strings && i < count && !found; ++i)
     if (sh[i].sh_name < sh[names].sh_size &&
         strncmp(strings + sh[i].sh_name, "cuemu_shared_reach",
                 sh[names].sh_size - sh[i].sh_name) == 0 &&
         sh[i].sh_type != SHT_NOBITS &&
-        (found = read_at(f, sh[i].sh_offset, sh[i].sh_size)))
+        (found = read_at(f, base + sh[i].sh_offset, sh[i].sh_size)))
       *length = sh[i].sh_size;
 done:
   free(sh);
@@ -120,6 +123,44 @@ static int parse(const char *p, const char *end, reach_lines *l) {
     p = nl ? nl + 1 : end;
   }
   return 1;
+}
+
+/* Adds the summary of the object at `base` of `path` to l; 0 when out of
+ * memory. */
+static int read_object(const char *path, unsigned long long base,
+                       reach_lines *l) {
+  size_t text = 0;
+  char *section = reach_section(path, base, &text);
+  int ok = !section || parse(section, section + text, l);
+  free(section);
+  return ok;
+}
+
+/* Adds the summaries of the members of the archive at `path` (not a thin
+ * one, whose members are other files) to l; 0 when out of memory. */
+static int read_archive(const char *path, reach_lines *l) {
+  FILE *f = fopen(path, "rbe");
+  if (!f)
+    return 1;
+  char magic[8];
+  unsigned char header[60];
+  unsigned long long at = 8;
+  int ok = 1;
+  if (fread(magic, 1, 8, f) == 8 && memcmp(magic, "!<arch>\n", 8) == 0)
+    while (ok && fseeko(f, (off_t)at, SEEK_SET) == 0 &&
+           fread(header, 1, sizeof header, f) == sizeof header) {
+      char digits[11];
+      memcpy(digits, header + 48, 10);
+      digits[10] = '\0';
+      unsigned long long size = strtoull(digits, NULL, 10);
+      /* Not the symbol indexes ("/", "/SYM64/") nor the long names. */
+      if (header[0] != '/' || (header[1] != ' ' && header[1] != '/' &&
+                               header[1] != 'S'))
+        ok = read_object(path, at + 60, l);
+      at += 60 + size + (size & 1);
+    }
+  fclose(f);
+  return ok;
 }
 
 static int by_function(const void *a, const void *b) {
@@ -171,8 +212,8 @@ static cuemu_status records_of(const reach_lines *l, size_t from,
         if (!*count)
           fputs("\t.section cuemu_static_shared_calls,\"aw\"\n\t.balign 8\n",
                 *out);
-        fprintf(*out, "\t.quad \"%s\", %llu, %llu\n", function, r->id,
-                r->bytes);
+        fprintf(*out, "\t.weak \"%s\"\n\t.quad \"%s\", %llu, %llu\n",
+                function, function, r->id, r->bytes);
         ++*count;
         continue;
       }
@@ -187,18 +228,32 @@ static cuemu_status records_of(const reach_lines *l, size_t from,
 }
 
 cuemu_status cuemu__shared_reach_source(const char *const *files, int n,
+                                        const char *const *link, int m,
                                         const char *source, int *count) {
   reach_lines l = {0};
   cuemu_status st = CUEMU_SUCCESS;
   *count = 0;
   for (int i = 0; i < n && st == CUEMU_SUCCESS; ++i) {
-    size_t length = strlen(files[i]), text = 0;
-    if (length < 2 || strcmp(files[i] + length - 2, ".o") != 0)
-      continue;
-    char *section = reach_section(files[i], &text);
-    if (section && !parse(section, section + text, &l))
+    size_t length = strlen(files[i]);
+    int ok = 1;
+    if (length >= 2 && strcmp(files[i] + length - 2, ".o") == 0)
+      ok = read_object(files[i], 0, &l);
+    else if (length >= 2 && strcmp(files[i] + length - 2, ".a") == 0)
+      ok = read_archive(files[i], &l);
+    if (!ok)
       st = cuemu__report(CUEMU_OUT_OF_MEMORY, "no memory");
-    free(section);
+  }
+  for (int i = 0; i < m && st == CUEMU_SUCCESS; ++i) {
+    if (strcmp(link[i], "-Xlinker") == 0) {
+      ++i; /* its word is the linker's */
+      continue;
+    }
+    if (strncmp(link[i], "-l", 2) != 0 || !link[i][2])
+      continue;
+    char *archive = cuemu__link_archive(link, m, link[i] + 2);
+    if (archive && !read_archive(archive, &l))
+      st = cuemu__report(CUEMU_OUT_OF_MEMORY, "no memory");
+    free(archive);
   }
   int crosses = 0;
   if (l.n)

@@ -49,22 +49,3 @@ __device__ op_t chosen_op = plus_branch;
 __device__ op_t op_table[2] = {plus_branch, neg_branch};
 __constant__ op_t const_op = neg_branch;
 
-// Static shared memory of device functions that another unit's kernel
-// calls (shared_user, fix_main.cu): 128 bytes here, 256 in its callee.
-static __device__ __noinline__ int staged_inner(int v)
-{
-  __shared__ int inner[64];
-  for (unsigned k = threadIdx.x; k < 64; k += blockDim.x)
-    inner[k] = v + (int)k;
-  __syncthreads();
-  return inner[(threadIdx.x * 7 + v) % 64] - (int)((threadIdx.x * 7 + v) % 64);
-}
-__device__ int staged_sum(int v)
-{
-  __shared__ int outer[32];
-  int got = staged_inner(v);
-  for (unsigned k = threadIdx.x; k < 32; k += blockDim.x)
-    outer[k] = got + 1 + (int)k;
-  __syncthreads();
-  return outer[(threadIdx.x * 5 + v) % 32] - (int)((threadIdx.x * 5 + v) % 32);
-}

@@ -58,7 +58,7 @@ extern __device__ op_t op_table[2];                   // + branch, - branch
 extern __constant__ op_t const_op;                    // v - branch
 
 // Declares 128 bytes of static shared memory and calls a function of its
-// unit that declares 256 (fix_lib.cu): v + 1.
+// unit that declares 256 (fix_shape.cu): v + 1.
 __device__ int staged_sum(int v);
 
 #endif

@@ -76,7 +76,7 @@ __global__ void through(op_t op, const op_t *table, int *out)
   out[2] = -chosen_op(0);
 }
 
-// 64 bytes of static shared memory of its own, and what fix_lib.cu's
+// 64 bytes of static shared memory of its own, and what fix_shape.cu's
 // staged_sum and its callee declare (128 and 256 bytes): nvcc's device link
 // counts 448 in the kernel's sharedSizeBytes (before, cuemu counted 64).
 __global__ void shared_user(int *out)
