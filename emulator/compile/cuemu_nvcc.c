@@ -2185,11 +2185,13 @@ static cuemu_status shared_reach(command *c, const words *objects,
 static cuemu_status shared_reach_object(command *c, const words *objects,
                                         words *w, char **dir, words *temps) {
   char *folder = temp_folder(c);
-  const char *source = folder ? joined(c, folder, "/shared_reach.s") : NULL;
-  const char *object = folder ? joined(c, folder, "/shared_reach.o") : NULL;
+  if (!folder)
+    return CUEMU_SUCCESS; /* no records: the link goes on as before */
+  *dir = folder;
+  const char *source = joined(c, folder, "/shared_reach.s");
+  const char *object = joined(c, folder, "/shared_reach.o");
   if (!source || !object)
     return oom();
-  *dir = folder;
   int count = 0;
   cuemu_status st = shared_reach(c, objects, source, &count);
   if (count)
@@ -2531,13 +2533,12 @@ static cuemu_status execute(command *c, int *cache_hit) {
      * kernels reach in other units (shared_reach()). */
     const char *records = NULL;
     int nrecords = 0;
-    if (st == CUEMU_SUCCESS) {
-      dir = temp_folder(c);
-      records = dir ? joined(c, dir, "/shared_reach.s") : NULL;
+    if (st == CUEMU_SUCCESS && (dir = temp_folder(c))) {
+      records = joined(c, dir, "/shared_reach.s");
       st = records ? shared_reach(c, NULL, records, &nrecords) : oom();
     }
     if (st == CUEMU_SUCCESS && (lines.n || nrecords)) {
-      source = joined(c, dir, "/pulls.s");
+      source = dir ? joined(c, dir, "/pulls.s") : NULL;
       FILE *f = source ? fopen(source, "we") : NULL;
       for (int i = 0; f && i < lines.n; ++i)
         fputs(lines.v[i], f);
