@@ -147,7 +147,7 @@ void cuemu_program_register_instance_variant(
     const cuemu_kernel_desc *__cuemu_variant, int arch);
 
 /* One entry of a program's section `cuemu_variable_copies`
- * (emulator/compile/cuemu_variable_copies.c writes them): a further device
+ * (emulator/compile/cuemu_variable_copy_records.c writes them): a further device
  * pass's own copy of a __device__ or __constant__ variable whose
  * initializer holds device code's addresses, `size` bytes at `copy`, of the
  * first pass's object `first` (NULL: none), for the pass built for `arch`

@@ -1,5 +1,5 @@
 /*
- * cuemu_variable_copies.c: the records of a further device pass's own
+ * cuemu_variable_copy_records.c: the records of a further device pass's own
  * copies of __device__ and __constant__ variables (cuemu_driver.h), whose
  * initializers hold that architecture's device function addresses. The
  * host's symbol calls reach the copy of the pass that the current device
