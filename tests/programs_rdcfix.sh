@@ -84,6 +84,23 @@ host: -1 -1 -1
 PASS"
 fi
 
+# The archive as a thin one (ar rcT, in a folder of its own: it names its
+# members relative to it), linked by cuemu-nvcc: the
+# members it names are read for Circle's tables and the shared size, as
+# nvcc's device link reads them (before: not read, a null table and
+# shared 64).
+if [ -f "$work/two" ] && mkdir -p "$work/thin" &&
+  (cd "$work/thin" && ar rcT libshapethin.a ../fix_shape.o ../fix_hex.o) &&
+  step link-thin "$nvcc" $gencode fix_lib.o fix_main.o -Lthin -lshapethin \
+    -o two_thin; then
+  runs "a thin archive of -dc objects, linked by cuemu-nvcc" \
+    "count=2,sm=90,1:sm=86" ./two_thin "$nine
+$eight
+shared: 448
+host: -1 -1 -1
+PASS"
+fi
+
 if command -v clang++ >/dev/null 2>&1 &&
   step clang-one-arch "$nvcc" -ccbin clang++ -rdc=true -arch=sm_90 \
     "$d/fix_lib.cu" "$d/fix_main.cu" "$d/fix_shape.cu" "$d/fix_hex.cu" \

@@ -12,7 +12,8 @@
  * left out of the link (a null table: "invalid memory access at address
  * 0x10" at the virtual call). This file reads the objects' symbols and
  * the archives' symbol indexes (the `/` or `/SYM64/` member of an `ar`
- * archive, thin or not), follows the members that the link pulls in (whose
+ * archive, thin or not: a thin one's members are the files it names,
+ * cuemu__thin_member()), follows the members that the link pulls in (whose
  * own table references count too: a table that only another member
  * references) and lists the tables that an index defines.
  */
@@ -123,7 +124,7 @@ static unsigned long long big_endian(const unsigned char *p, int width) {
 /* An archive of the link: its symbol index, and the members read. */
 typedef struct archive {
   char *path;
-  int thin;    /* a thin archive: its members are other files, not read */
+  int thin;    /* a thin archive: its members are other files */
   int width;   /* of the index's numbers: 4 or 8 */
   unsigned char *index;
   unsigned long long size, count;
@@ -189,8 +190,15 @@ static cuemu_status read_member(archive *a, unsigned long long offset,
   a->read = grown;
   a->read[a->nread++] = offset;
   *read = 1;
-  if (a->thin)
-    return CUEMU_SUCCESS;
+  if (a->thin) {
+    /* The member is the file that the archive names. */
+    char *member = cuemu__thin_member(a->path, offset);
+    cuemu_status st = member ? cuemu__elf_link_symbols(member, 0, 0,
+                                                       note_symbol, set)
+                             : CUEMU_SUCCESS;
+    free(member);
+    return st;
+  }
   FILE *f = fopen(a->path, "rbe");
   unsigned char header[60];
   int ok = f && fseeko(f, (off_t)offset, SEEK_SET) == 0 &&

@@ -172,6 +172,18 @@ cuemu_status cuemu__shared_reach_source(const char *const *files, int n,
                                         const char *const *link, int m,
                                         const char *source, int *count);
 
+/* The file of the thin archive's (`ar rcT`) member whose header is at
+ * `offset` of the archive at `archive` (the name it keeps, relative to the
+ * archive's folder unless absolute), or NULL (not such a member). Returns
+ * a string to free (cuemu_thin_archive.c). */
+char *cuemu__thin_member(const char *archive, unsigned long long offset);
+
+/* The offset of the member after the one whose ar header `header` is at
+ * `at` of an archive, thin (`thin` non-zero: only the symbol index and the
+ * long names hold their data) or not. */
+unsigned long long cuemu__archive_next(const unsigned char *header,
+                                       unsigned long long at, int thin);
+
 /* The archive that `-lNAME` (or `-l:FILE`, name ":FILE") names among the
  * -L folders of the link options `link` (m words), as ld finds it (a
  * shared library first), or NULL (none, or a shared library). Returns a

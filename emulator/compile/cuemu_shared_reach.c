@@ -136,8 +136,9 @@ static int read_object(const char *path, unsigned long long base,
   return ok;
 }
 
-/* Adds the summaries of the members of the archive at `path` (not a thin
- * one, whose members are other files) to l; 0 when out of memory. */
+/* Adds the summaries of the members of the archive at `path` to l (a thin
+ * archive's members are the files it names: cuemu__thin_member()); 0 when
+ * out of memory. */
 static int read_archive(const char *path, reach_lines *l) {
   FILE *f = fopen(path, "rbe");
   if (!f)
@@ -146,18 +147,22 @@ static int read_archive(const char *path, reach_lines *l) {
   unsigned char header[60];
   unsigned long long at = 8;
   int ok = 1;
-  if (fread(magic, 1, 8, f) == 8 && memcmp(magic, "!<arch>\n", 8) == 0)
+  const int thin = fread(magic, 1, 8, f) == 8 &&
+                   memcmp(magic, "!<thin>\n", 8) == 0;
+  if (thin || memcmp(magic, "!<arch>\n", 8) == 0)
     while (ok && fseeko(f, (off_t)at, SEEK_SET) == 0 &&
            fread(header, 1, sizeof header, f) == sizeof header) {
-      char digits[11];
-      memcpy(digits, header + 48, 10);
-      digits[10] = '\0';
-      unsigned long long size = strtoull(digits, NULL, 10);
       /* Not the symbol indexes ("/", "/SYM64/") nor the long names. */
       if (header[0] != '/' || (header[1] != ' ' && header[1] != '/' &&
-                               header[1] != 'S'))
-        ok = read_object(path, at + 60, l);
-      at += 60 + size + (size & 1);
+                               header[1] != 'S')) {
+        char *member = thin ? cuemu__thin_member(path, at) : NULL;
+        if (!thin)
+          ok = read_object(path, at + 60, l);
+        else if (member)
+          ok = read_object(member, 0, l);
+        free(member);
+      }
+      at = cuemu__archive_next(header, at, thin);
     }
   fclose(f);
   return ok;
