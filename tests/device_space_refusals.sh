@@ -9,7 +9,10 @@
 # std::min) without --expt-relaxed-constexpr, the C++ library's host
 # functions (std::sort, std::vector), a const array's element, a
 # namespace's constexpr array's element (but in a constant expression or
-# under sizeof, which the near misses hold), variable
+# under sizeof, which the near misses hold), a class's constexpr array's
+# element at a run-time offset or by address (but read by value through
+# `*&`, folded, which the near misses hold, also for an array of device
+# function pointers called at a constant index), variable
 # templates' and class templates' static members' instances
 # (tests/driver/devref/space_refusals.cu,
 # one form per -DCASE=N); without CASE, the near misses that nvcc accepts

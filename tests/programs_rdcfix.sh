@@ -18,7 +18,9 @@
 # Both units' __device__ and __constant__ variables (one, an array) whose
 # initializers hold device functions' addresses: each architecture's
 # variable points at that architecture's code (before: the first pass's,
-# 900 on 8.6 too).
+# 900 on 8.6 too); the host's cudaMemcpyFromSymbol, cudaMemcpyToSymbol and
+# cudaGetSymbolAddress of them reach the current device's copy (before:
+# the first pass's).
 # Run by `make check` with AM_TESTS_ENVIRONMENT.
 
 srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
@@ -48,17 +50,19 @@ runs() {
 }
 
 gencode="-gencode arch=compute_80,code=sm_80 -gencode arch=compute_90,code=sm_90"
-nine="device 0 (9.0): 900 900 900 900 900 900 900 900 900 900 900 900 900 900 900 900 900 900"
-eight="device 1 (8.6): 800 800 800 800 800 800 800 800 800 800 800 800 800 800 800 800 800 800"
+nine="device 0 (9.0):$(printf ' 900%.0s' $(seq 23))"
+eight="device 1 (8.6):$(printf ' 800%.0s' $(seq 23))"
 # shellcheck disable=SC2086
 step dc-lib "$nvcc" $gencode -dc "$d/fix_lib.cu" -o fix_lib.o &&
   step dc-main "$nvcc" $gencode -dc "$d/fix_main.cu" -o fix_main.o &&
   step dc-shape "$nvcc" $gencode -dc "$d/fix_shape.cu" -o fix_shape.o &&
-  step lib-shape "$nvcc" -lib fix_shape.o -o libshape.a &&
+  step dc-hex "$nvcc" $gencode -dc "$d/fix_hex.cu" -o fix_hex.o &&
+  step lib-shape "$nvcc" -lib fix_shape.o fix_hex.o -o libshape.a &&
   step link "$nvcc" $gencode fix_lib.o fix_main.o -L. -lshape -o two &&
   runs "-dc objects for compute_80 and compute_90 and a -lib archive, on 9.0 and 8.6" \
     "count=2,sm=90,1:sm=86" ./two "$nine
 $eight
+shared: 448
 host: -1 -1 -1
 PASS"
 
@@ -75,15 +79,35 @@ if [ -f "$work/two" ] && [ -f "$toolkit/lib64/libcudart.so" ] &&
   runs "-dlink, linked by the host compiler with -lcudart" \
     "count=2,sm=90,1:sm=86" ./two_gxx "$nine
 $eight
+shared: 448
+host: -1 -1 -1
+PASS"
+fi
+
+# The archive as a thin one (ar rcT, in a folder of its own: it names its
+# members relative to it), linked by cuemu-nvcc: the
+# members it names are read for Circle's tables and the shared size, as
+# nvcc's device link reads them (before: not read, a null table and
+# shared 64).
+if [ -f "$work/two" ] && mkdir -p "$work/thin" &&
+  (cd "$work/thin" && ar rcT libshapethin.a ../fix_shape.o ../fix_hex.o) &&
+  step link-thin "$nvcc" $gencode fix_lib.o fix_main.o -Lthin -lshapethin \
+    -o two_thin; then
+  runs "a thin archive of -dc objects, linked by cuemu-nvcc" \
+    "count=2,sm=90,1:sm=86" ./two_thin "$nine
+$eight
+shared: 448
 host: -1 -1 -1
 PASS"
 fi
 
 if command -v clang++ >/dev/null 2>&1 &&
   step clang-one-arch "$nvcc" -ccbin clang++ -rdc=true -arch=sm_90 \
-    "$d/fix_lib.cu" "$d/fix_main.cu" "$d/fix_shape.cu" -o one_clang; then
+    "$d/fix_lib.cu" "$d/fix_main.cu" "$d/fix_shape.cu" "$d/fix_hex.cu" \
+    -o one_clang; then
   runs "-rdc=true, one architecture, clang++ as the host compiler" sm=90 \
     ./one_clang "$nine
+shared: 448
 host: -1 -1 -1
 PASS"
 fi

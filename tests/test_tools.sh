@@ -118,13 +118,11 @@ program_files() {
 
 # combined_namespace SOURCE: the namespace of program SOURCE in the
 # program that combine_programs writes: combined_NAME, NAME its file name
-# without .cu, as an identifier; without "cuemu" or "cooperative_groups",
-# since the checkers take no thread-local variable whose name holds these
-# for shared memory (emulator/check/cuemu_check_module.c: they are the
-# shims' own), and a kernel's __shared__ variables are named after it.
+# without .cu, as an identifier (the checkers take a thread-local variable
+# for the shims' own, not shared memory, only in namespace ::cuemu or
+# ::cooperative_groups itself: emulator/check/cuemu_check_module.c).
 combined_namespace() {
-  echo "combined_$(basename "$1" .cu)" | tr -c 'A-Za-z0-9_\n' _ |
-    sed -e 's/cuemu/cu_emu/g' -e 's/cooperative_groups/cooperative__groups/g'
+  echo "combined_$(basename "$1" .cu)" | tr -c 'A-Za-z0-9_\n' _
 }
 
 combine_programs() {

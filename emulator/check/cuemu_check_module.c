@@ -75,6 +75,29 @@ static char *source_name(const char *sym) {
   return strdup(sym);
 }
 
+/* 1 when the mangled name `sym` is an entity of the shims' own namespaces
+ * (::cuemu, ::cooperative_groups): a variable of one (_ZN5cuemu...) or a
+ * static local of one of their functions (_ZZN18cooperative_groups...,
+ * _ZZZN5cuemu... for a lambda's), whose outermost namespace is one of
+ * these exactly; a user's namespace that merely holds the word
+ * (mycuemu_tests, cooperative_groups_demo) is the user's. */
+static int shim_symbol(const char *sym) {
+  if (strncmp(sym, "_Z", 2) != 0)
+    return 0;
+  const char *p = sym + 2;
+  while (*p == 'Z')
+    p++;
+  if (*p != 'N')
+    return 0;
+  p++;
+  if (*p == 'L')
+    p++;
+  char *end;
+  unsigned long n = strtoul(p, &end, 10);
+  return (n == 5 && strncmp(end, "cuemu", 5) == 0) ||
+         (n == 18 && strncmp(end, "cooperative_groups", 18) == 0);
+}
+
 static int by_offset(const void *a, const void *b) {
   const cuemu_check_symbol *x = a, *y = b;
   return x->offset < y->offset ? -1 : x->offset > y->offset;
@@ -125,15 +148,15 @@ static void read_symbols(cuemu_check_module *m, int fd) {
       s->size = syms[k].st_size;
       s->name = source_name(name);
       /* The shims keep some thread-local storage of their own (wide tiles,
-       * message buffers); it is not shared memory. Nor is the guard
+       * message buffers, in their namespaces: shim_symbol()); it is not
+       * shared memory. Nor is the guard
        * variable (_ZGV...) that g++ gives a `__shared__` array of a class
        * with a user-declared but trivial default constructor (`__half`,
        * `__half2`): g++ initialises such a thread-local array dynamically
        * (clang++ does not), and every thread reads the guard at the
        * declaration, which initcheck took for a read of unwritten shared
        * memory in each block but the first. */
-      s->shared = s->name && !strstr(name, "cuemu") &&
-                  !strstr(name, "cooperative_groups") &&
+      s->shared = s->name && !shim_symbol(name) &&
                   strncmp(name, "_ZGV", 4) != 0 &&
                   strcmp(name, "__tls_guard") != 0;
       if (s->name)

@@ -10,9 +10,12 @@
  * archive member in, so a class whose virtual members an archive's member
  * defines, used by another unit's device code only through its table, was
  * left out of the link (a null table: "invalid memory access at address
- * 0x10" at the virtual call). This file reads the objects' weak references
- * and the archives' symbol indexes (the `/` or `/SYM64/` member of an `ar`
- * archive, thin or not) and lists the names that both hold.
+ * 0x10" at the virtual call). This file reads the objects' symbols and
+ * the archives' symbol indexes (the `/` or `/SYM64/` member of an `ar`
+ * archive, thin or not: a thin one's members are the files it names,
+ * cuemu__thin_member()), follows the members that the link pulls in (whose
+ * own table references count too: a table that only another member
+ * references) and lists the tables that an index defines.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -23,33 +26,90 @@
 #include "base/cuemu_report.h"
 #include "cuemu_driver.h"
 
-/* The weak references read from the objects: names, and whether listed. */
-typedef struct wanted {
-  char **names;
-  unsigned char *listed;
+/* The names of the link's symbols (a hash set), each with what the
+ * objects and the archive members read so far tell of it. */
+enum { NAME_DEFINED = 1, NAME_UNDEFINED = 2, NAME_TABLE = 4, NAME_LISTED = 8 };
+typedef struct names {
+  char **v;
+  unsigned char *flags;
   size_t n, cap;
-} wanted;
+  size_t *slot; /* index + 1, 0: empty */
+  size_t nslots;
+} names;
 
-static cuemu_status add_wanted(void *ctx, const char *name) {
-  wanted *w = ctx;
-  for (size_t i = 0; i < w->n; ++i)
-    if (strcmp(w->names[i], name) == 0)
-      return CUEMU_SUCCESS;
-  if (w->n == w->cap) {
-    size_t cap = w->cap ? 2 * w->cap : 16;
-    char **names = realloc(w->names, cap * sizeof *names);
-    if (!names)
-      return CUEMU_OUT_OF_MEMORY;
-    w->names = names;
-    unsigned char *listed = realloc(w->listed, cap);
-    if (!listed)
-      return CUEMU_OUT_OF_MEMORY;
-    w->listed = listed;
-    w->cap = cap;
+static size_t hash(const char *s) {
+  size_t h = 5381;
+  while (*s)
+    h = h * 33 + (unsigned char)*s++;
+  return h;
+}
+
+/* The index of `name` in set, or (size_t)-1. */
+static size_t find_name(const names *set, const char *name, size_t length) {
+  if (!set->nslots)
+    return (size_t)-1;
+  char key[4096];
+  if (length >= sizeof key)
+    return (size_t)-1;
+  memcpy(key, name, length);
+  key[length] = '\0';
+  for (size_t h = hash(key) & (set->nslots - 1);; h = (h + 1) & (set->nslots - 1)) {
+    if (!set->slot[h])
+      return (size_t)-1;
+    if (strcmp(set->v[set->slot[h] - 1], key) == 0)
+      return set->slot[h] - 1;
   }
-  if (!(w->names[w->n] = strdup(name)))
+}
+
+static cuemu_status grow(names *set) {
+  size_t nslots = set->nslots ? 2 * set->nslots : 256;
+  size_t *slot = calloc(nslots, sizeof *slot);
+  if (!slot)
     return CUEMU_OUT_OF_MEMORY;
-  w->listed[w->n++] = 0;
+  for (size_t i = 0; i < set->n; ++i) {
+    size_t h = hash(set->v[i]) & (nslots - 1);
+    while (slot[h])
+      h = (h + 1) & (nslots - 1);
+    slot[h] = i + 1;
+  }
+  free(set->slot);
+  set->slot = slot;
+  set->nslots = nslots;
+  return CUEMU_SUCCESS;
+}
+
+/* Adds to the set what the objects and members tell of a symbol
+ * (cuemu__elf_link_symbols()). */
+static cuemu_status note_symbol(void *ctx, const char *name, int kind) {
+  names *set = ctx;
+  size_t i = find_name(set, name, strlen(name));
+  if (i == (size_t)-1) {
+    if (2 * (set->n + 1) > set->nslots && grow(set) != CUEMU_SUCCESS)
+      return CUEMU_OUT_OF_MEMORY;
+    if (set->n == set->cap) {
+      size_t cap = set->cap ? 2 * set->cap : 256;
+      char **v = realloc(set->v, cap * sizeof *v);
+      if (!v)
+        return CUEMU_OUT_OF_MEMORY;
+      set->v = v;
+      unsigned char *flags = realloc(set->flags, cap);
+      if (!flags)
+        return CUEMU_OUT_OF_MEMORY;
+      set->flags = flags;
+      set->cap = cap;
+    }
+    if (!(set->v[set->n] = strdup(name)))
+      return CUEMU_OUT_OF_MEMORY;
+    set->flags[set->n] = 0;
+    size_t h = hash(name) & (set->nslots - 1);
+    while (set->slot[h])
+      h = (h + 1) & (set->nslots - 1);
+    set->slot[h] = set->n + 1;
+    i = set->n++;
+  }
+  set->flags[i] |= kind == CUEMU_LINK_DEFINED     ? NAME_DEFINED
+                   : kind == CUEMU_LINK_UNDEFINED ? NAME_UNDEFINED
+                                                  : NAME_TABLE;
   return CUEMU_SUCCESS;
 }
 
@@ -61,54 +121,131 @@ static unsigned long long big_endian(const unsigned char *p, int width) {
   return v;
 }
 
-/* Calls each() for the names of w that the symbol index of the archive at
- * `path` defines and that are not listed yet. An unreadable file, or one
- * that is not an archive with an index, defines none. */
-static cuemu_status scan_archive(const char *path, wanted *w,
-                                 cuemu_status (*each)(void *, const char *),
-                                 void *ctx) {
+/* An archive of the link: its symbol index, and the members read. */
+typedef struct archive {
+  char *path;
+  int thin;    /* a thin archive: its members are other files */
+  int width;   /* of the index's numbers: 4 or 8 */
+  unsigned char *index;
+  unsigned long long size, count;
+  unsigned long long *read; /* the offsets of the members read */
+  size_t nread;
+} archive;
+
+/* Reads the symbol index of the archive at `path` into a (the `/` or
+ * `/SYM64/` member of an `ar` archive, thin or not); 0 when it has none
+ * (an unreadable file, not an archive, no index). */
+static int open_archive(const char *path, archive *a) {
+  memset(a, 0, sizeof *a);
   FILE *f = fopen(path, "rbe");
   if (!f)
-    return CUEMU_SUCCESS;
+    return 0;
   char magic[8];
   unsigned char header[60];
-  cuemu_status st = CUEMU_SUCCESS;
   if (fread(magic, 1, 8, f) != 8 ||
       (memcmp(magic, "!<arch>\n", 8) != 0 &&
        memcmp(magic, "!<thin>\n", 8) != 0) ||
       fread(header, 1, sizeof header, f) != sizeof header) {
     fclose(f);
-    return CUEMU_SUCCESS;
+    return 0;
   }
+  a->thin = memcmp(magic, "!<thin>\n", 8) == 0;
   /* The index is the first member: "/" (32-bit words) or "/SYM64/". */
-  int width = memcmp(header, "/ ", 2) == 0         ? 4
-              : memcmp(header, "/SYM64/ ", 8) == 0 ? 8
-                                                    : 0;
+  a->width = memcmp(header, "/ ", 2) == 0         ? 4
+             : memcmp(header, "/SYM64/ ", 8) == 0 ? 8
+                                                   : 0;
   char digits[11];
   memcpy(digits, header + 48, 10);
   digits[10] = '\0';
-  unsigned long long size = strtoull(digits, NULL, 10);
-  unsigned char *index = NULL;
-  if (width && size >= (unsigned long long)width && size < (1ull << 31) &&
-      (index = malloc(size)) && fread(index, 1, size, f) == size) {
-    unsigned long long count = big_endian(index, width);
-    if (count < size / (unsigned long long)width) {
-      const char *p = (const char *)index + (count + 1) * width;
-      const char *end = (const char *)index + size;
-      for (unsigned long long k = 0; k < count && p < end; ++k) {
-        size_t length = strnlen(p, (size_t)(end - p));
-        for (size_t i = 0; i < w->n && st == CUEMU_SUCCESS; ++i)
-          if (!w->listed[i] && strlen(w->names[i]) == length &&
-              memcmp(w->names[i], p, length) == 0) {
-            w->listed[i] = 1;
-            st = each(ctx, w->names[i]);
-          }
-        p += length + 1;
-      }
-    }
+  a->size = strtoull(digits, NULL, 10);
+  if (a->width && a->size >= (unsigned long long)a->width &&
+      a->size < (1ull << 31) && (a->index = malloc(a->size)) &&
+      fread(a->index, 1, a->size, f) == a->size) {
+    a->count = big_endian(a->index, a->width);
+    if (a->count >= a->size / (unsigned long long)a->width)
+      a->count = 0;
+  } else {
+    a->count = 0;
   }
-  free(index);
   fclose(f);
+  if (!a->count) {
+    free(a->index);
+    a->index = NULL;
+    return 0;
+  }
+  a->path = strdup(path);
+  return a->path != NULL;
+}
+
+/* Reads the member at `offset` of archive a into the set, once; *read set
+ * when it was not read before. */
+static cuemu_status read_member(archive *a, unsigned long long offset,
+                                names *set, int *read) {
+  for (size_t i = 0; i < a->nread; ++i)
+    if (a->read[i] == offset)
+      return CUEMU_SUCCESS;
+  unsigned long long *grown = realloc(a->read, (a->nread + 1) * sizeof *grown);
+  if (!grown)
+    return CUEMU_OUT_OF_MEMORY;
+  a->read = grown;
+  a->read[a->nread++] = offset;
+  *read = 1;
+  if (a->thin) {
+    /* The member is the file that the archive names. */
+    char *member = cuemu__thin_member(a->path, offset);
+    cuemu_status st = member ? cuemu__elf_link_symbols(member, 0, 0,
+                                                       note_symbol, set)
+                             : CUEMU_SUCCESS;
+    free(member);
+    return st;
+  }
+  FILE *f = fopen(a->path, "rbe");
+  unsigned char header[60];
+  int ok = f && fseeko(f, (off_t)offset, SEEK_SET) == 0 &&
+           fread(header, 1, sizeof header, f) == sizeof header;
+  if (f)
+    fclose(f);
+  if (!ok)
+    return CUEMU_SUCCESS;
+  char digits[11];
+  memcpy(digits, header + 48, 10);
+  digits[10] = '\0';
+  size_t size = (size_t)strtoull(digits, NULL, 10);
+  return size ? cuemu__elf_link_symbols(a->path, (long long)offset + 60, size,
+                                        note_symbol, set)
+              : CUEMU_SUCCESS;
+}
+
+/* One pass over the index of archive a: calls each() for the tables that
+ * the objects and the members read reference and a defines (once each), and
+ * reads the members that define them or a strong reference no one
+ * defines, as ld pulls them; *read set when a member was read. */
+static cuemu_status scan_archive(archive *a, names *set,
+                                 cuemu_status (*each)(void *, const char *),
+                                 void *ctx, int *read) {
+  const int width = a->width;
+  const char *p = (const char *)a->index + (a->count + 1) * width;
+  const char *end = (const char *)a->index + a->size;
+  cuemu_status st = CUEMU_SUCCESS;
+  for (unsigned long long k = 0; k < a->count && p < end && st == CUEMU_SUCCESS;
+       ++k) {
+    size_t length = strnlen(p, (size_t)(end - p));
+    size_t i = find_name(set, p, length);
+    p += length + 1;
+    if (i == (size_t)-1)
+      continue;
+    const unsigned char flags = set->flags[i];
+    const int table = flags & NAME_TABLE;
+    if (!table && !((flags & NAME_UNDEFINED) && !(flags & NAME_DEFINED)))
+      continue;
+    if (table && !(flags & NAME_LISTED)) {
+      set->flags[i] |= NAME_LISTED;
+      st = each(ctx, set->v[i]);
+    }
+    if (st == CUEMU_SUCCESS)
+      st = read_member(a, big_endian(a->index + (k + 1) * width, width), set,
+                       read);
+  }
   return st;
 }
 
@@ -129,7 +266,7 @@ static int exists(const char *path) {
 /* The archive that `-lNAME` (or `-l:FILE`) names among the -L folders of
  * `link`, as ld finds it (a shared library first), or NULL (none, or a
  * shared library). Returns a string to free. */
-static char *find_archive(const char *const *link, int m, const char *name) {
+char *cuemu__link_archive(const char *const *link, int m, const char *name) {
   for (int i = 0; i < m; ++i) {
     if (strncmp(link[i], "-L", 2) != 0 || !link[i][2])
       continue;
@@ -157,29 +294,64 @@ cuemu_status cuemu__archive_vtable_pulls(const char *const *files, int n,
                                          cuemu_status (*each)(void *ctx,
                                                               const char *name),
                                          void *ctx) {
-  wanted w = {0};
+  names set = {0};
+  archive *archives = NULL;
+  size_t narchives = 0;
   cuemu_status st = CUEMU_SUCCESS;
   for (int i = 0; i < n && st == CUEMU_SUCCESS; ++i)
     if (ends_with(files[i], ".o") && exists(files[i]))
-      st = cuemu__elf_weak_vtables(files[i], add_wanted, &w);
-  for (int i = 0; i < n && st == CUEMU_SUCCESS && w.n; ++i)
-    if (ends_with(files[i], ".a"))
-      st = scan_archive(files[i], &w, each, ctx);
-  for (int i = 0; i < m && st == CUEMU_SUCCESS && w.n; ++i) {
-    if (strncmp(link[i], "-Xlinker", 8) == 0) {
-      ++i; /* its word is the linker's */
-      continue;
+      st = cuemu__elf_link_symbols(files[i], 0, 0, note_symbol, &set);
+  /* The archives in the link's order: the .a inputs, then the -l ones. */
+  for (int i = 0; i < n + m && st == CUEMU_SUCCESS; ++i) {
+    char *path = NULL;
+    if (i < n) {
+      if (!ends_with(files[i], ".a"))
+        continue;
+      path = strdup(files[i]);
+    } else {
+      const char *word = link[i - n];
+      if (strncmp(word, "-Xlinker", 8) == 0) {
+        ++i; /* its word is the linker's */
+        continue;
+      }
+      if (strncmp(word, "-l", 2) != 0 || !word[2])
+        continue;
+      path = cuemu__link_archive(link, m, word + 2);
     }
-    if (strncmp(link[i], "-l", 2) != 0 || !link[i][2])
-      continue;
-    char *archive = find_archive(link, m, link[i] + 2);
-    if (archive)
-      st = scan_archive(archive, &w, each, ctx);
-    free(archive);
+    archive a;
+    if (path && open_archive(path, &a)) {
+      archive *grown = realloc(archives, (narchives + 1) * sizeof *grown);
+      if (grown) {
+        archives = grown;
+        archives[narchives++] = a;
+      } else {
+        free(a.index);
+        free(a.path);
+        st = CUEMU_OUT_OF_MEMORY;
+      }
+    }
+    free(path);
   }
-  for (size_t i = 0; i < w.n; ++i)
-    free(w.names[i]);
-  free(w.names);
-  free(w.listed);
+  /* Until no member is read: a member pulled in (by a table, or by a
+   * function that the link's code calls) may reference the table of a
+   * class whose virtual members another member defines. */
+  for (int read = 1; read && st == CUEMU_SUCCESS && set.n;) {
+    read = 0;
+    for (size_t k = 0; k < narchives && st == CUEMU_SUCCESS; ++k)
+      st = scan_archive(&archives[k], &set, each, ctx, &read);
+  }
+  for (size_t k = 0; k < narchives; ++k) {
+    free(archives[k].index);
+    free(archives[k].path);
+    free(archives[k].read);
+  }
+  free(archives);
+  for (size_t i = 0; i < set.n; ++i)
+    free(set.v[i]);
+  free(set.v);
+  free(set.flags);
+  free(set.slot);
+  if (st == CUEMU_OUT_OF_MEMORY)
+    return cuemu__report(CUEMU_OUT_OF_MEMORY, "no memory");
   return st;
 }

@@ -349,8 +349,10 @@ int cuemu__codegen_write_unit(FILE *out, const char *path,
   if (host_pass == 1) {
     /* The kernel table is the device pass's; the host pass registers it
      * when the program starts, the kernel template instances that the
-     * device passes of the program recorded (cuemu_kernel_instances.h)
-     * and their static shared variables (cuemu_kernel_thunks.h). */
+     * device passes of the program recorded (cuemu_kernel_instances.h),
+     * the further passes' own copies of variables
+     * (cuemu__variable_copies_source()) and their static shared variables
+     * (cuemu_kernel_thunks.h). */
     put_static_shared_section(out);
     fprintf(out,
             "extern \"C\" void cuemu__register_%s(void);\n"
@@ -360,10 +362,18 @@ int cuemu__codegen_write_unit(FILE *out, const char *path,
             "extern \"C\" const ::cuemu::instance_record "
             "__stop_cuemu_instances[] __attribute__((weak, "
             "visibility(\"hidden\")));\n"
+            "extern \"C\" const ::cuemu_variable_copy "
+            "__start_cuemu_variable_copies[] __attribute__((weak, "
+            "visibility(\"hidden\")));\n"
+            "extern \"C\" const ::cuemu_variable_copy "
+            "__stop_cuemu_variable_copies[] __attribute__((weak, "
+            "visibility(\"hidden\")));\n"
             "namespace {\n"
             "const int cuemu_device_registered = "
             "(cuemu__register_%s(), ::cuemu_program_register_instances("
             "__start_cuemu_instances, __stop_cuemu_instances), "
+            "::cuemu_program_register_variable_copies("
+            "__start_cuemu_variable_copies, __stop_cuemu_variable_copies), "
             "::cuemu::declare_static_shared(__start_cuemu_static_shared, "
             "__stop_cuemu_static_shared), 0);\n"
             "} // namespace\n",

@@ -1320,20 +1320,27 @@ static cuemu_status further_passes(compile_job *job, cuemu_cache_build *b,
      * that architecture names them: the program's link then joins each
      * architecture's code apart, as nvlink does. */
     char renames[PATH_MAX + 96], redefine[PATH_MAX + 128], pass_names[32],
-        aliases[PATH_MAX + 96];
-    int nrenames = 0, naliases = 0;
+        aliases[PATH_MAX + 96], copies[PATH_MAX + 96],
+        copies_s[PATH_MAX + 96], copies_o[PATH_MAX + 96];
+    int nrenames = 0, naliases = 0, ncopies = 0;
     snprintf(pass_names, sizeof pass_names, ".cuemu_arch_%s", name);
     if (snprintf(renames, sizeof renames, "%s.v%d.renames", b->temp, k) >=
             (int)sizeof renames ||
         snprintf(aliases, sizeof aliases, "%s.v%d.aliases.ld", b->temp, k) >=
-            (int)sizeof aliases)
+            (int)sizeof aliases ||
+        snprintf(copies, sizeof copies, "%s.v%d.copies", b->temp, k) >=
+            (int)sizeof copies ||
+        snprintf(copies_s, sizeof copies_s, "%s.v%d.copies.s", b->temp, k) >=
+            (int)sizeof copies_s ||
+        snprintf(copies_o, sizeof copies_o, "%s.v%d.copies.o", b->temp, k) >=
+            (int)sizeof copies_o)
       st = cuemu__report(CUEMU_CACHE, "the cache folder's path is too long");
     if (st == CUEMU_SUCCESS && job->opt->rdc)
       st = cuemu__elf_device_fallbacks(local, pass_names, dev_local,
                                        job->fallbacks, &job->nfallbacks);
     if (st == CUEMU_SUCCESS && job->opt->rdc)
       st = cuemu__elf_variant_renames(local, pass_names, renames, &nrenames,
-                                      aliases, &naliases);
+                                      aliases, &naliases, copies, &ncopies);
     snprintf(redefine, sizeof redefine, "--redefine-syms=%s", renames);
     if (st == CUEMU_SUCCESS)
       st = cuemu__elf_weaken_variant(local, 0);
@@ -1358,13 +1365,30 @@ static cuemu_status further_passes(compile_job *job, cuemu_cache_build *b,
       unlink(renames);
     if (st == CUEMU_SUCCESS)
       st = cuemu__elf_weaken_variant(local, 1);
+    /* The records of the pass's own copies of variables, which the host's
+     * symbol calls reach on a device that runs this pass. */
+    if (st == CUEMU_SUCCESS && ncopies)
+      st = cuemu__variable_copies_source(copies, pass_names, value / 10,
+                                         copies_s);
+    if (st == CUEMU_SUCCESS && ncopies) {
+      const char *as[] = {"as", copies_s, "-o", copies_o, NULL};
+      st = run_tool(as, copies_s);
+    }
+    if (ncopies) {
+      unlink(copies);
+      unlink(copies_s);
+    }
     if (st == CUEMU_SUCCESS) {
       /* The pass's names of its variables that stay the first pass's
        * objects (cuemu__elf_variant_renames()): aliases, a linker script's
        * assignments. */
-      const char *ld[] = {"ld",   "-r",   dev_local, local,
-                          naliases ? aliases : NULL, NULL, NULL, NULL};
-      int n = naliases ? 5 : 4;
+      const char *ld[] = {"ld", "-r", dev_local, local, NULL, NULL,
+                          NULL, NULL,      NULL};
+      int n = 4;
+      if (naliases)
+        ld[n++] = aliases;
+      if (ncopies)
+        ld[n++] = copies_o;
       ld[n++] = "-o";
       ld[n++] = merged;
       ld[n] = NULL;
@@ -1372,6 +1396,8 @@ static cuemu_status further_passes(compile_job *job, cuemu_cache_build *b,
     }
     if (naliases)
       unlink(aliases);
+    if (ncopies)
+      unlink(copies_o);
     if (st == CUEMU_SUCCESS && rename(merged, dev_local) != 0)
       st = cuemu__report(CUEMU_IO_ERROR, "cannot write %s: %s", dev_local,
                          strerror(errno));
@@ -1434,29 +1460,47 @@ static cuemu_status device_fallbacks(compile_job *job, cuemu_cache_build *b,
 typedef struct shared_calls_job {
   const char *dev_local;
   int noted;
+  const char *reach; /* -rdc: the summary for the link, else NULL */
+  int nreach;
 } shared_calls_job;
 
 static cuemu_status shared_calls_source(void *ctx, const char *source) {
   shared_calls_job *j = ctx;
   int count = 0;
-  cuemu_status st =
-      cuemu__elf_shared_calls(j->dev_local, source, &count, &j->noted);
+  cuemu_status st = cuemu__elf_shared_calls(j->dev_local, source, &count,
+                                            &j->noted, j->reach, &j->nreach);
   return st == CUEMU_SUCCESS && !count ? CUEMU_NOT_SUPPORTED : st;
 }
 
 /* Links into dev_local the records of the static __shared__ variables of
  * the functions that its kernels call (cuemu__elf_shared_calls()), which
  * nvcc counts in a kernel's static shared memory, and removes the notes
- * they are made from. */
-static cuemu_status shared_calls(cuemu_cache_build *b, const char *dev_local) {
-  shared_calls_job j = {dev_local, 0};
+ * they are made from. With relocatable device code (`rdc`), what its
+ * functions reach in the unit is kept for the link, which follows their
+ * calls of other units' functions (section cuemu_shared_reach,
+ * cuemu__shared_reach_source()). */
+static cuemu_status shared_calls(cuemu_cache_build *b, const char *dev_local,
+                                 int rdc) {
+  char reach[PATH_MAX + 96], section[PATH_MAX + 128];
+  if (snprintf(reach, sizeof reach, "%s.reach", b->temp) >= (int)sizeof reach ||
+      snprintf(section, sizeof section, "cuemu_shared_reach=%s", reach) >=
+          (int)sizeof section)
+    return cuemu__report(CUEMU_CACHE, "the cache folder's path is too long");
+  shared_calls_job j = {dev_local, 0, rdc ? reach : NULL, 0};
   cuemu_status st =
       merge_assembly(b, "shared_calls", dev_local, shared_calls_source, &j);
-  if (st == CUEMU_SUCCESS && j.noted) {
-    const char *objcopy[] = {"objcopy", "--remove-section=cuemu_shared_notes",
-                             dev_local, NULL};
+  if (st == CUEMU_SUCCESS && (j.noted || j.nreach)) {
+    const char *objcopy[] = {"objcopy",
+                             j.noted ? "--remove-section=cuemu_shared_notes"
+                                     : "--wildcard",
+                             j.nreach ? "--add-section" : "--wildcard",
+                             j.nreach ? section : "--wildcard",
+                             dev_local,
+                             NULL};
     st = run_tool(objcopy, dev_local);
   }
+  if (j.nreach)
+    unlink(reach);
   return st;
 }
 
@@ -1720,7 +1764,7 @@ static cuemu_status build(void *data, cuemu_cache_build *b) {
                                  object[0], NULL};
         st = run_tool(objcopy, object[0]);
         if (st == CUEMU_SUCCESS)
-          st = shared_calls(b, object[0]);
+          st = shared_calls(b, object[0], 0);
       }
       if (st == CUEMU_SUCCESS) {
         build_argv(job, object[0], b->depfile, b->built, argv[0], max,
@@ -1771,7 +1815,7 @@ static cuemu_status build(void *data, cuemu_cache_build *b) {
                                        job->fallbacks, &job->nfallbacks);
     if (st == CUEMU_SUCCESS && o->rdc)
       st = cuemu__elf_variant_renames(dev_local, CUEMU_DEVICE_SUFFIX, renames,
-                                      &nrenames, NULL, NULL);
+                                      &nrenames, NULL, NULL, NULL, NULL);
     snprintf(redefine, sizeof redefine, "--redefine-syms=%s", renames);
     if (st == CUEMU_SUCCESS) {
       /* Local, but for what the translation made visible; and without
@@ -1798,7 +1842,7 @@ static cuemu_status build(void *data, cuemu_cache_build *b) {
     if (st == CUEMU_SUCCESS && job->nfallbacks)
       st = device_fallbacks(job, b, dev_local);
     if (st == CUEMU_SUCCESS)
-      st = shared_calls(b, dev_local);
+      st = shared_calls(b, dev_local, o->rdc);
     if (job->nfallbacks)
       unlink(job->fallbacks);
     /* A variable template's instance is the device pass's object, in both

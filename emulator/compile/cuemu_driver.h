@@ -70,7 +70,8 @@ cuemu_status cuemu__elf_weaken_variant(const char *object, int restore);
  * renamed, the pass's own copy, and the others are listed in the linker
  * script `aliases` ("NEW = OLD;", *naliases lines; none with NULL), to be
  * linked with the first pass's object, whose variable they name: one
- * object for every pass. The virtual tables of
+ * object for every pass. The copies are listed in the file `copies`
+ * ("NAME SIZE", *ncopies lines; none with NULL). The virtual tables of
  * the user's classes, defined or referenced, are renamed too (a device
  * pass's names its code of the virtual functions): a defined one is made
  * protected (kept global), a reference weak and hidden (0 where no device
@@ -81,25 +82,52 @@ cuemu_status cuemu__elf_weaken_variant(const char *object, int restore);
 cuemu_status cuemu__elf_variant_renames(const char *object,
                                         const char *suffix, const char *list,
                                         int *count, const char *aliases,
-                                        int *naliases);
+                                        int *naliases, const char *copies,
+                                        int *ncopies);
 
-/* Calls each(ctx, NAME) for each weak reference of the relocatable ELF
- * object `object` to a device pass's virtual table of a user's class
- * (NAME.cuemu_device, NAME.cuemu_arch_800: cuemu__elf_variant_renames()),
- * stopping at the first status other than SUCCESS, which it returns; an
- * object of another kind has none. Returns as
- * cuemu__elf_export_instances() otherwise. */
-cuemu_status cuemu__elf_weak_vtables(const char *object,
+/* Writes to `source` the assembly of the records (section
+ * cuemu_variable_copies, cuemu_variable_copy of cuemu_device.h: the first
+ * pass's object, the further pass's copy, its size, the pass's
+ * architecture `arch`, 80) of the copies that `list` names ("NAME SIZE"
+ * lines, cuemu__elf_variant_renames()'s `copies`), whose copies are named
+ * NAME followed by `suffix`. The host's symbol calls (cudaMemcpyToSymbol,
+ * cudaMemcpyFromSymbol, cudaGetSymbolAddress) then reach the copy of the
+ * pass that the current device runs, as on a GPU its cubin's. Returns
+ * SUCCESS or IO_ERROR. */
+cuemu_status cuemu__variable_copies_source(const char *list,
+                                           const char *suffix, int arch,
+                                           const char *source);
+
+/* What cuemu__elf_link_symbols() tells of a symbol. */
+enum cuemu_link_symbol {
+  CUEMU_LINK_DEFINED,    /* a global or weak definition */
+  CUEMU_LINK_UNDEFINED,  /* a strong reference */
+  CUEMU_LINK_WEAK_TABLE  /* a weak reference to a device pass's virtual
+                          * table of a user's class (NAME.cuemu_device,
+                          * NAME.cuemu_arch_800: cuemu__elf_variant_renames()) */
+};
+
+/* Calls each(ctx, NAME, KIND) for the global symbols of the relocatable ELF
+ * object of `size` bytes at `offset` of the file `path` (size 0: to the
+ * file's end; an archive's member), KIND a cuemu_link_symbol (weak
+ * references other than tables are not told), stopping at the first
+ * status other than SUCCESS, which it returns; a file or object of
+ * another kind has none. */
+cuemu_status cuemu__elf_link_symbols(const char *path, long long offset,
+                                     size_t size,
                                      cuemu_status (*each)(void *ctx,
-                                                          const char *name),
+                                                          const char *name,
+                                                          int kind),
                                      void *ctx);
 
 /* Calls each(ctx, NAME) once a name for each weak reference to a device
- * pass's virtual table (cuemu__elf_weak_vtables()) of the link's objects
- * (the files of `files` that end in .o, n files) that the symbol index of
- * one of its archives defines: the files that end in .a, and those that
- * the link options `link` (m words: -L, -l, -Xlinker) name as ld finds
- * them. Such a reference is weak (host code that a device pass compiles
+ * pass's virtual table (CUEMU_LINK_WEAK_TABLE) of the link's objects (the
+ * files of `files` that end in .o, n files) and of the archive members
+ * that the link pulls in (as ld pulls them: by a strong reference that
+ * nothing read defines, or by such a table, until no member is added) that
+ * the symbol index of one of its archives defines: the files that end in
+ * .a, and those that the link options `link` (m words: -L, -l, -Xlinker)
+ * name as ld finds them. Such a reference is weak (host code that a device pass compiles
  * may name a table no device pass defines), so it pulls no archive's
  * member into the link, where nvcc's device link, whose references are
  * strong, does: the link names these undefined (`-u`, or the -dlink
@@ -123,7 +151,44 @@ cuemu_status cuemu__archive_vtable_pulls(const char *const *files, int n,
  * has notes (to be removed: they name code sections, which a link may
  * discard with their group). Returns as cuemu__elf_export_instances(). */
 cuemu_status cuemu__elf_shared_calls(const char *object, const char *source,
-                                     int *count, int *noted);
+                                     int *count, int *noted, const char *reach,
+                                     int *nreach);
+
+/* With `reach` (relocatable device code), cuemu__elf_shared_calls() also
+ * writes there, for the device link, what each global function reaches in
+ * its object: "N FUNCTION ID BYTES" for a static __shared__ declaration,
+ * "C FUNCTION NAME" for a reference to another object's symbol (*nreach
+ * lines; kept in the unit's object as the section cuemu_shared_reach).
+ * cuemu__shared_reach_source() writes to the assembly file `source` the
+ * records (section cuemu_static_shared_calls) that the link's objects
+ * `files` (n files; those ending in .o, and the members of those ending in
+ * .a and of the archives that the link options `link`, m words, name with
+ * -l) give across their units (a function is referenced weakly: one of an
+ * archive's member that the link leaves out is 0, and is not pulled in):
+ * for each function, the declarations of the functions of other units
+ * that it can call, through them transitively, as nvlink counts them
+ * in a kernel's static shared memory; *count records (0: no file). */
+cuemu_status cuemu__shared_reach_source(const char *const *files, int n,
+                                        const char *const *link, int m,
+                                        const char *source, int *count);
+
+/* The file of the thin archive's (`ar rcT`) member whose header is at
+ * `offset` of the archive at `archive` (the name it keeps, relative to the
+ * archive's folder unless absolute), or NULL (not such a member). Returns
+ * a string to free (cuemu_thin_archive.c). */
+char *cuemu__thin_member(const char *archive, unsigned long long offset);
+
+/* The offset of the member after the one whose ar header `header` is at
+ * `at` of an archive, thin (`thin` non-zero: only the symbol index and the
+ * long names hold their data) or not. */
+unsigned long long cuemu__archive_next(const unsigned char *header,
+                                       unsigned long long at, int thin);
+
+/* The archive that `-lNAME` (or `-l:FILE`, name ":FILE") names among the
+ * -L folders of the link options `link` (m words), as ld finds it (a
+ * shared library first), or NULL (none, or a shared library). Returns a
+ * string to free. */
+char *cuemu__link_archive(const char *const *link, int m, const char *name);
 
 /* The suffix of the first device pass's names of the __host__ __device__
  * functions of relocatable device code (cuemu_rewrite.c's

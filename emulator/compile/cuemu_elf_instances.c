@@ -116,6 +116,8 @@ typedef struct elf_object {
   size_t count, names;
 } elf_object;
 
+static cuemu_status elf_view(elf_object *o, const char *object, int *usable);
+
 /* Opens and reads `object`; *usable is 0 for an object that is not a
  * 64-bit relocatable ELF object of this machine's byte order (left as it
  * is). Returns SUCCESS, IO_ERROR or COMPILE (malformed). */
@@ -136,6 +138,11 @@ static cuemu_status elf_open(const char *object, elf_object *o, int *usable) {
     o->fd = -1;
     return st;
   }
+  return elf_view(o, object, usable);
+}
+
+/* Reads the headers of o's data (o->data, o->size) into o; as elf_open(). */
+static cuemu_status elf_view(elf_object *o, const char *object, int *usable) {
   const Elf64_Ehdr *eh = (const Elf64_Ehdr *)o->data;
   if (o->size < sizeof *eh || memcmp(eh->e_ident, ELFMAG, SELFMAG) != 0 ||
       eh->e_ident[EI_CLASS] != ELFCLASS64 ||
@@ -385,7 +392,8 @@ static cuemu_status write_alias(FILE **aliases, const char *path,
 cuemu_status cuemu__elf_variant_renames(const char *object,
                                         const char *suffix, const char *list,
                                         int *count, const char *aliases,
-                                        int *naliases) {
+                                        int *naliases, const char *copies,
+                                        int *ncopies) {
   elf_object o;
   int usable, bad = 0;
   *count = 0;
@@ -396,10 +404,12 @@ cuemu_status cuemu__elf_variant_renames(const char *object,
   const char *names = NULL;
   const Elf64_Shdr *symtab = NULL;
   Elf64_Sym *syms = symbols(&o, &n, &names, &names_size, &symtab, &bad);
-  FILE *out = NULL, *alias_file = NULL;
+  FILE *out = NULL, *alias_file = NULL, *copy_file = NULL;
   const Elf64_Shdr *changed = NULL;
   if (naliases)
     *naliases = 0;
+  if (ncopies)
+    *ncopies = 0;
   for (size_t k = 1; syms && st == CUEMU_SUCCESS && k < n; ++k) {
     const int bind = ELF64_ST_BIND(syms[k].st_info);
     const int type = ELF64_ST_TYPE(syms[k].st_info);
@@ -438,6 +448,16 @@ cuemu_status cuemu__elf_variant_renames(const char *object,
           ++*naliases;
         continue;
       }
+      /* The pass's own copy: listed ("NAME SIZE") for the host's symbol
+       * calls, which reach the current device's copy. */
+      if (copies && !copy_file && !(copy_file = fopen(copies, "we")))
+        st = cuemu__report(CUEMU_IO_ERROR, "cannot write %s: %s", copies,
+                           strerror(errno));
+      if (copy_file) {
+        fprintf(copy_file, "%s %llu\n", name,
+                (unsigned long long)syms[k].st_size);
+        ++*ncopies;
+      }
     } else if ((type != STT_FUNC && type != STT_NOTYPE) ||
                ELF64_ST_VISIBILITY(syms[k].st_other) != STV_PROTECTED) {
       continue;
@@ -454,6 +474,8 @@ cuemu_status cuemu__elf_variant_renames(const char *object,
     st = cuemu__report(CUEMU_IO_ERROR, "cannot write %s", list);
   if (alias_file && fclose(alias_file) != 0 && st == CUEMU_SUCCESS)
     st = cuemu__report(CUEMU_IO_ERROR, "cannot write %s", aliases);
+  if (copy_file && fclose(copy_file) != 0 && st == CUEMU_SUCCESS)
+    st = cuemu__report(CUEMU_IO_ERROR, "cannot write %s", copies);
   if (st == CUEMU_SUCCESS && bad)
     st = cuemu__report(CUEMU_COMPILE, "%s: a malformed ELF object", object);
   return elf_close(&o, object, changed, st);
@@ -476,29 +498,60 @@ static int device_vtable(const char *name) {
   return 1;
 }
 
-cuemu_status cuemu__elf_weak_vtables(const char *object,
+cuemu_status cuemu__elf_link_symbols(const char *path, long long offset,
+                                     size_t size,
                                      cuemu_status (*each)(void *ctx,
-                                                          const char *name),
+                                                          const char *name,
+                                                          int kind),
                                      void *ctx) {
   elf_object o;
-  int usable, bad = 0;
-  cuemu_status st = elf_open(object, &o, &usable);
-  if (st != CUEMU_SUCCESS || !usable)
-    return elf_close(&o, object, NULL, st);
+  memset(&o, 0, sizeof o);
+  o.fd = -1;
+  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0)
+    return CUEMU_SUCCESS; /* nothing to read: the link reports it */
+  struct stat sb;
+  if (fstat(fd, &sb) == 0 && offset >= 0 && offset <= (long long)sb.st_size) {
+    if (!size || size > (size_t)(sb.st_size - offset))
+      size = (size_t)(sb.st_size - offset);
+    o.data = malloc(size ? size : 1);
+    size_t done = 0;
+    while (o.data && done < size) {
+      ssize_t n = pread(fd, o.data + done, size - done,
+                        (off_t)(offset + (long long)done));
+      if (n <= 0)
+        break;
+      done += (size_t)n;
+    }
+    o.size = done;
+  }
+  close(fd);
+  int usable = 0, bad = 0;
+  cuemu_status st = o.data && o.size == size ? elf_view(&o, path, &usable)
+                                             : CUEMU_SUCCESS;
   size_t n = 0, names_size = 0;
   const char *names = NULL;
   const Elf64_Shdr *symtab = NULL;
-  Elf64_Sym *syms = symbols(&o, &n, &names, &names_size, &symtab, &bad);
+  Elf64_Sym *syms = st == CUEMU_SUCCESS && usable
+                        ? symbols(&o, &n, &names, &names_size, &symtab, &bad)
+                        : NULL;
   for (size_t k = 1; syms && st == CUEMU_SUCCESS && k < n; ++k) {
     const char *name = symbol_name(&syms[k], names, names_size);
-    if (name && syms[k].st_shndx == SHN_UNDEF &&
-        ELF64_ST_BIND(syms[k].st_info) == STB_WEAK && device_vtable(name) &&
-        strstr(name, ".cuemu_"))
-      st = each(ctx, name);
+    const int bind = ELF64_ST_BIND(syms[k].st_info);
+    if (!name || !*name || bind == STB_LOCAL)
+      continue;
+    if (syms[k].st_shndx != SHN_UNDEF)
+      st = each(ctx, name, CUEMU_LINK_DEFINED);
+    else if (bind == STB_WEAK && device_vtable(name) &&
+             strstr(name, ".cuemu_"))
+      st = each(ctx, name, CUEMU_LINK_WEAK_TABLE);
+    else if (bind != STB_WEAK)
+      st = each(ctx, name, CUEMU_LINK_UNDEFINED);
   }
+  free(o.data);
   if (st == CUEMU_SUCCESS && bad)
-    st = cuemu__report(CUEMU_COMPILE, "%s: a malformed ELF object", object);
-  return elf_close(&o, object, NULL, st);
+    st = cuemu__report(CUEMU_COMPILE, "%s: a malformed ELF object", path);
+  return st;
 }
 
 /* Non-zero when the symbol table syms (n symbols) names `name` followed
@@ -782,8 +835,8 @@ static int edge_order(const void *a, const void *b) {
 static int read_calls(const elf_object *o, const Elf64_Sym *syms,
                       size_t nsyms, const Elf64_Shdr *symtab, size_t notes,
                       shared_note **note, size_t *nnotes, code_edge **edge,
-                      size_t *nedges) {
-  size_t cap_n = 0, cap_e = 0;
+                      size_t *nedges, code_edge **ext, size_t *next) {
+  size_t cap_n = 0, cap_e = 0, cap_x = 0;
   const Elf64_Shdr *ns = &o->sh[notes];
   for (size_t i = 1; i < o->count; ++i) {
     const Elf64_Shdr *rel = &o->sh[i];
@@ -800,6 +853,21 @@ static int read_calls(const elf_object *o, const Elf64_Sym *syms,
       const Elf64_Rela *one =
           (const Elf64_Rela *)(o->data + rel->sh_offset + r);
       size_t s = ELF64_R_SYM(one->r_info), to;
+      if (ext && !is_notes && s > 0 && s < nsyms &&
+          syms[s].st_shndx == SHN_UNDEF &&
+          ELF64_ST_BIND(syms[s].st_info) != STB_LOCAL) {
+        /* A reference to another object's symbol (-rdc: a call of
+         * another unit's function). */
+        if (*next == cap_x) {
+          cap_x = cap_x ? 2 * cap_x : 64;
+          code_edge *grown = realloc(*ext, cap_x * sizeof *grown);
+          if (!grown)
+            return 0;
+          *ext = grown;
+        }
+        (*ext)[(*next)++] = (code_edge){from, s};
+        continue;
+      }
       if (s == 0 || s >= nsyms || syms[s].st_shndx == SHN_UNDEF ||
           syms[s].st_shndx >= o->count ||
           !(o->sh[to = syms[s].st_shndx].sh_flags & SHF_EXECINSTR))
@@ -838,7 +906,8 @@ static int read_calls(const elf_object *o, const Elf64_Sym *syms,
 }
 
 cuemu_status cuemu__elf_shared_calls(const char *object, const char *source,
-                                     int *count, int *noted) {
+                                     int *count, int *noted, const char *reach,
+                                     int *nreach) {
   elf_object o;
   int usable, bad = 0;
   *count = 0;
@@ -856,20 +925,29 @@ cuemu_status cuemu__elf_shared_calls(const char *object, const char *source,
         strcmp(section_names + o.sh[i].sh_name, "cuemu_shared_notes") == 0)
       notes = i;
   *noted = notes != 0;
+  if (nreach)
+    *nreach = 0;
   shared_note *note = NULL;
-  code_edge *edge = NULL;
-  size_t nnotes = 0, nedges = 0, *first = NULL, *stack = NULL, *seen = NULL;
-  FILE *out = NULL;
-  if (notes && !read_calls(&o, syms, n, symtab, notes, &note, &nnotes, &edge,
-                           &nedges))
+  code_edge *edge = NULL, *ext = NULL;
+  size_t nnotes = 0, nedges = 0, next = 0, *first = NULL, *stack = NULL,
+         *seen = NULL, *named = NULL;
+  FILE *out = NULL, *reach_out = NULL;
+  if ((notes || (reach && syms)) &&
+      !read_calls(&o, syms, n, symtab, notes, &note, &nnotes, &edge, &nedges,
+                  reach ? &ext : NULL, &next))
     st = cuemu__report(CUEMU_OUT_OF_MEMORY, "no memory");
-  if (st == CUEMU_SUCCESS && nnotes) {
+  /* With relocatable device code, the call graph goes on in other units:
+   * each global function's notes and references to other objects are
+   * written to `reach` for the link (cuemu__shared_reach_source()). */
+  const int summary = reach && (nnotes || next);
+  if (st == CUEMU_SUCCESS && (nnotes || summary)) {
     /* The edges by their first section, with each section's first. */
     qsort(edge, nedges, sizeof *edge, edge_order);
     first = calloc(o.count + 1, sizeof *first);
     stack = malloc((nedges + 1) * sizeof *stack);
     seen = calloc(o.count, sizeof *seen);
-    if (!first || !stack || !seen)
+    named = summary ? calloc(n, sizeof *named) : NULL;
+    if (!first || !stack || !seen || (summary && !named))
       st = cuemu__report(CUEMU_OUT_OF_MEMORY, "no memory");
     for (size_t e = 0, s = 0; st == CUEMU_SUCCESS && s <= o.count; ++s) {
       while (e < nedges && edge[e].from < s)
@@ -879,7 +957,8 @@ cuemu_status cuemu__elf_shared_calls(const char *object, const char *source,
   }
   /* Each global function's reachable sections (seen[] == its symbol's
    * number), and the notes that lie in them. */
-  for (size_t k = 1; st == CUEMU_SUCCESS && nnotes && k < n; ++k) {
+  for (size_t k = 1; st == CUEMU_SUCCESS && (nnotes || summary) && k < n;
+       ++k) {
     const int bind = ELF64_ST_BIND(syms[k].st_info);
     const char *name = symbol_name(&syms[k], names, names_size);
     size_t home = syms[k].st_shndx;
@@ -898,12 +977,33 @@ cuemu_status cuemu__elf_shared_calls(const char *object, const char *source,
           stack[depth++] = edge[e].to;
         }
     }
+    if (summary && !reach_out && !(reach_out = fopen(reach, "we"))) {
+      st = cuemu__report(CUEMU_IO_ERROR, "cannot write %s: %s", reach,
+                         strerror(errno));
+      break;
+    }
+    /* Each name once, not cuemu's own (the runtime's, the shims'). */
+    for (size_t x = 0; summary && x < next; ++x) {
+      const char *callee = symbol_name(&syms[ext[x].to], names, names_size);
+      if (seen[ext[x].from] != k || !callee || !*callee ||
+          strncmp(callee, "cuemu", 5) == 0 || strncmp(callee, "__", 2) == 0 ||
+          strncmp(callee, "_ZN5cuemu", 9) == 0 || named[ext[x].to] == k)
+        continue;
+      named[ext[x].to] = k;
+      fprintf(reach_out, "C %s %s\n", name, callee);
+      ++*nreach;
+    }
     for (size_t m = 0; m < nnotes; ++m) {
       int repeated = 0;
       for (size_t p = 0; p < m && !repeated; ++p)
         repeated = note[p].id == note[m].id && seen[note[p].section] == k;
       if (seen[note[m].section] != k || repeated)
         continue;
+      if (summary) {
+        fprintf(reach_out, "N %s %llu %llu\n", name, note[m].id,
+                note[m].bytes);
+        ++*nreach;
+      }
       if (!out && !(out = fopen(source, "we"))) {
         st = cuemu__report(CUEMU_IO_ERROR, "cannot write %s: %s", source,
                            strerror(errno));
@@ -922,8 +1022,12 @@ cuemu_status cuemu__elf_shared_calls(const char *object, const char *source,
     if (fclose(out) != 0 && st == CUEMU_SUCCESS)
       st = cuemu__report(CUEMU_IO_ERROR, "cannot write %s", source);
   }
+  if (reach_out && fclose(reach_out) != 0 && st == CUEMU_SUCCESS)
+    st = cuemu__report(CUEMU_IO_ERROR, "cannot write %s", reach);
   free(note);
   free(edge);
+  free(ext);
+  free(named);
   free(first);
   free(stack);
   free(seen);

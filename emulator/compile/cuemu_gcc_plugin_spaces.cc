@@ -192,6 +192,23 @@ tree base_variable(tree t, bool *constant_index) {
   }
 }
 
+/* Whether `t`, an indirection read by value, is a constant of scalar type
+ * (a number, a function's address) as a whole: nvcc folds such a read
+ * (`*&Table::v[1]`, `*(&Table::v[1] + 1)`, `(&Table::s)[0]`, `(*&Ops::v[1])`
+ * of a class's constexpr array of device function pointers) and uses no
+ * host variable, as it does for `Table::v[1]`. */
+bool folded_constant(tree t) {
+  tree type = TREE_TYPE(t);
+  if (!type || !SCALAR_TYPE_P(type))
+    return false;
+  tree v = tree_strip_any_location_wrapper(maybe_constant_value(t));
+  if (v == t)
+    return false;
+  return CONSTANT_CLASS_P(v) || TREE_CODE(v) == PTRMEM_CST ||
+         (TREE_CODE(v) == ADDR_EXPR &&
+          TREE_CODE(TREE_OPERAND(v, 0)) == FUNCTION_DECL);
+}
+
 /* Whether `fn` is the lambda by which cuemu-cc launches a kernel template
  * with deduced arguments (`[&](auto &&...cuemu_arg_) { k(cuemu_arg_...);
  * }`, cuemu_launch_rewrite.c), whose call of the kernel is the launch. */
@@ -211,6 +228,7 @@ struct body_walk {
   cuemu_space space;
   location_t last;         /* of the expression walked last */
   hash_set<tree> reported; /* the host variables refused once */
+  tree addressed;          /* the indirection whose address is taken */
 };
 
 void refuse_variable(body_walk *w, tree v, location_t where) {
@@ -253,8 +271,17 @@ tree judge(tree *tp, int *walk_subtrees, void *data) {
     tree v = base_variable(TREE_OPERAND(t, 0), &constant_index);
     if (device && host_variable(v))
       refuse_variable(w, v, where);
+    /* An address of an indirection (`&*&Table::v[1]`, a reference bound to
+     * it) is no read by value: its variable is judged beneath. */
+    if (TREE_CODE(v) == INDIRECT_REF)
+      w->addressed = v;
     break;
   }
+  case INDIRECT_REF:
+    /* A read by value that is a constant as a whole uses no variable. */
+    if (device && t != w->addressed && folded_constant(t))
+      *walk_subtrees = 0;
+    break;
   case ARRAY_REF:
   case ARRAY_RANGE_REF: {
     tree v = base_variable(t, &constant_index);
@@ -340,7 +367,7 @@ void judge_body(void *gcc_data, void *) {
   if (launching_lambda(fn) || default_device)
     return;
   body_walk w = {fn, cuemu_gcc_plugin_space(fn), DECL_SOURCE_LOCATION(fn),
-                 hash_set<tree>()};
+                 hash_set<tree>(), NULL_TREE};
   walk_tree_without_duplicates(&DECL_SAVED_TREE(fn), judge, &w);
 }
 

@@ -163,9 +163,11 @@ cuemu_status cuemu__launch_rewrite(cuemu_rewriter *rw, size_t i,
    * that are partly deduced. */
   int in_lambda = known == 2 && name == i - 1;
   if (decl && decl->has_defaults) in_lambda = 1;
-  /* An unqualified name of kernels of several namespaces: which one the
-   * call means is lookup's (using-directives, argument-dependent lookup). */
-  if (decl && known && start == name &&
+  /* A name of kernels of several namespaces: which one the call means is
+   * lookup's (using-directives, argument-dependent lookup; a qualified name
+   * relative to the enclosing namespaces, `inner::k` in namespace outer),
+   * and the overloads of the name are not all that namespace's. */
+  if (decl && known &&
       cuemu__kernel_namespaces(rw, cuemu__last_part(decl->name)) > 1)
     in_lambda = 1;
   if (decl && known == 2 && name + 1 < i && cuemu__rw_is(rw, name + 1, "<")) {

@@ -2140,6 +2140,84 @@ static cuemu_status vtable_pulls(command *c, const words *objects, words *w,
   return st;
 }
 
+/* A private folder for the objects of a link; removed by remove_temps(). */
+static char *temp_folder(command *c) {
+  const char *tmp = getenv("TMPDIR");
+  char *dir = NULL;
+  if (asprintf(&dir, "%s/cuemu-nvcc.XXXXXX", tmp && *tmp ? tmp : "/tmp") < 0)
+    return NULL;
+  if (!mkdtemp(dir)) {
+    free(dir);
+    return NULL;
+  }
+  return keep(c, dir);
+}
+
+static void remove_temps(const char *dir, const words *files) {
+  for (int i = 0; i < files->n; ++i)
+    unlink(files->v[i]);
+  if (dir)
+    rmdir(dir);
+}
+
+/* Writes to `source` the records of the static shared memory that the
+ * functions of the link's objects (`objects` and the command's link
+ * inputs) reach through other units' functions (relocatable device code:
+ * cuemu__shared_reach_source()), as nvlink counts it; *count records (0:
+ * no file written). */
+static cuemu_status shared_reach(command *c, const words *objects,
+                                 const char *source, int *count) {
+  words files = {0};
+  for (int i = 0; objects && i < objects->n; ++i)
+    add(&files, objects->v[i]);
+  for (int i = 0; i < c->ninputs; ++i)
+    if (c->inputs[i].kind == IN_LINK)
+      add(&files, c->inputs[i].path);
+  cuemu_status st =
+      files.oom ? oom()
+                : cuemu__shared_reach_source(files.v, files.n, c->link.v,
+                                             c->link.n, source, count);
+  free(files.v);
+  return st;
+}
+
+/* The object of the records of shared_reach() in a folder of its own
+ * (*dir, to remove with its files `temps`), added to w; nothing when there
+ * are none. */
+static cuemu_status shared_reach_object(command *c, const words *objects,
+                                        words *w, char **dir, words *temps) {
+  char *folder = temp_folder(c);
+  if (!folder)
+    return CUEMU_SUCCESS; /* no records: the link goes on as before */
+  *dir = folder;
+  const char *source = joined(c, folder, "/shared_reach.s");
+  const char *object = joined(c, folder, "/shared_reach.o");
+  if (!source || !object)
+    return oom();
+  int count = 0;
+  cuemu_status st = shared_reach(c, objects, source, &count);
+  if (count)
+    add(temps, source);
+  if (st != CUEMU_SUCCESS || !count)
+    return st;
+  words as = {0};
+  st = add_command_words(c, &as, host_cxx(c));
+  if (st == CUEMU_SUCCESS) {
+    add(&as, "-c");
+    add(&as, "-x");
+    add(&as, "assembler");
+    add(&as, source);
+    add(&as, "-o");
+    add(&as, object);
+    add(temps, object);
+    st = run(c, &as, "the device link");
+  }
+  free(as.v);
+  if (st == CUEMU_SUCCESS)
+    add(w, object);
+  return st;
+}
+
 static cuemu_status link_program(command *c, const words *objects,
                                  const char *output) {
   words w = {0};
@@ -2179,6 +2257,15 @@ static cuemu_status link_program(command *c, const words *objects,
   }
   for (int i = 0; i < objects->n; ++i)
     add(&w, objects->v[i]);
+  char *reach_dir = NULL;
+  words reach_temps = {0};
+  st = shared_reach_object(c, objects, &w, &reach_dir, &reach_temps);
+  if (st != CUEMU_SUCCESS) {
+    remove_temps(reach_dir, &reach_temps);
+    free(reach_temps.v);
+    free(w.v);
+    return st;
+  }
   for (int i = 0; i < c->ninputs; ++i)
     if (c->inputs[i].kind == IN_LINK)
       add(&w, c->inputs[i].path);
@@ -2195,28 +2282,10 @@ static cuemu_status link_program(command *c, const words *objects,
   for (int i = 0; i < n; ++i)
     add(&w, tail[i]);
   st = run(c, &w, "the link");
+  remove_temps(reach_dir, &reach_temps);
+  free(reach_temps.v);
   free(w.v);
   return st;
-}
-
-/* A private folder for the objects of a link; removed by remove_temps(). */
-static char *temp_folder(command *c) {
-  const char *tmp = getenv("TMPDIR");
-  char *dir = NULL;
-  if (asprintf(&dir, "%s/cuemu-nvcc.XXXXXX", tmp && *tmp ? tmp : "/tmp") < 0)
-    return NULL;
-  if (!mkdtemp(dir)) {
-    free(dir);
-    return NULL;
-  }
-  return keep(c, dir);
-}
-
-static void remove_temps(const char *dir, const words *files) {
-  for (int i = 0; i < files->n; ++i)
-    unlink(files->v[i]);
-  if (dir)
-    rmdir(dir);
 }
 
 static void usage(void) {
@@ -2462,12 +2531,26 @@ static cuemu_status execute(command *c, int *cache_hit) {
     const char *source = "/dev/null";
     char *dir = NULL;
     st = vtable_pulls(c, NULL, &lines, "\t.globl ", "\n");
-    if (st == CUEMU_SUCCESS && lines.n) {
-      dir = temp_folder(c);
+    /* And the records of the static shared memory that the objects'
+     * kernels reach in other units (shared_reach()). */
+    const char *records = NULL;
+    int nrecords = 0;
+    if (st == CUEMU_SUCCESS && (dir = temp_folder(c))) {
+      records = joined(c, dir, "/shared_reach.s");
+      st = records ? shared_reach(c, NULL, records, &nrecords) : oom();
+    }
+    if (st == CUEMU_SUCCESS && (lines.n || nrecords)) {
       source = dir ? joined(c, dir, "/pulls.s") : NULL;
       FILE *f = source ? fopen(source, "we") : NULL;
       for (int i = 0; f && i < lines.n; ++i)
         fputs(lines.v[i], f);
+      FILE *in = nrecords && f ? fopen(records, "re") : NULL;
+      char chunk[4096];
+      size_t got;
+      while (in && (got = fread(chunk, 1, sizeof chunk, in)) > 0)
+        fwrite(chunk, 1, got, f);
+      if (in)
+        fclose(in);
       if (f) /* not an executable stack */
         fputs("\t.section .note.GNU-stack,\"\",@progbits\n", f);
       if (!f || fclose(f) != 0)
@@ -2479,7 +2562,7 @@ static cuemu_status execute(command *c, int *cache_hit) {
     if (st == CUEMU_SUCCESS) {
       add(&w, "-c");
       add(&w, "-x");
-      add(&w, lines.n ? "assembler" : "c++");
+      add(&w, lines.n || nrecords ? "assembler" : "c++");
       add(&w, source);
       add(&w, "-o");
       add(&w, out);
@@ -2487,8 +2570,10 @@ static cuemu_status execute(command *c, int *cache_hit) {
     }
     if (dir) {
       words temps = {0};
-      if (source)
+      if (source && strcmp(source, "/dev/null") != 0)
         add(&temps, source);
+      if (nrecords)
+        add(&temps, records);
       remove_temps(dir, &temps);
       free(temps.v);
     }

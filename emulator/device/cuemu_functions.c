@@ -391,6 +391,20 @@ const cuemu_kernel_desc *cuemu__function_code(const cuemu_kernel_desc *desc) {
   return p.code;
 }
 
+int cuemu__program_pass_arch(void) {
+  if (!__atomic_load_n(&variant_count, __ATOMIC_ACQUIRE))
+    return 0;
+  const cuemu_device_model *m = cuemu__device_model();
+  pthread_mutex_lock(&lock);
+  size_t n = 0;
+  const char *best = program_images
+                         ? picked_image(program_images, m->major, m->minor, &n)
+                         : NULL;
+  const int arch = best ? pass_arch_of(NULL, best, n, 0) : 0;
+  pthread_mutex_unlock(&lock);
+  return arch;
+}
+
 /* Whether a device of compute capability major.minor runs the image named
  * by the `n` bytes at `image` ("sm_90a", "compute_80"), as CUDA's driver
  * chooses: a cubin runs on its own major version at its minor one or a

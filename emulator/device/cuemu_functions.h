@@ -38,6 +38,17 @@ const cuemu_kernel_desc *cuemu__function_find(const void *function);
  * driver's rule picks, else `desc` itself. */
 const cuemu_kernel_desc *cuemu__function_code(const cuemu_kernel_desc *desc);
 
+/* The architecture (80) of the further device pass whose image the
+ * driver's rule picks for the current device among the program's images
+ * (the -arch registered last: cuemu_program_register_target()), else 0
+ * (the first pass's, or none known). */
+int cuemu__program_pass_arch(void);
+
+/* The address that the host's symbol calls of the variable at `symbol`
+ * reach on the current device: the copy of the pass it runs
+ * (cuemu_program_register_variable_copies()), else `symbol`. */
+void *cuemu__variable_copy(const void *symbol);
+
 /* 1 when the emulated device can run the kernel `desc` (its build has a
  * kernel image for the device's compute capability:
  * cuemu_program_register_target()), else 0; *images (when `images` is not

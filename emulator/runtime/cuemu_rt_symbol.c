@@ -1,7 +1,10 @@
 /*
  * cuemu_rt_symbol.c: copies to and from __device__ and __constant__
  * variables. Both are host variables in cuemu, so a symbol's address is
- * the variable's; the shim passes its size when it knows the type.
+ * the variable's; the shim passes its size when it knows the type. A
+ * variable of which a further device pass has its own copy (its
+ * initializer holds device code's addresses) is the copy of the pass that
+ * the current device runs (cuemu__variable_copy()).
  */
 #include <string.h>
 
@@ -9,6 +12,7 @@
 #include <cuemu/cuemu_runtime_graph.h>
 #include <cuemu/cuemu_runtime_streams.h>
 
+#include "device/cuemu_functions.h"
 #include "runtime/cuemu_rt_capture.h"
 #include "runtime/cuemu_rt_internal.h"
 
@@ -50,6 +54,7 @@ static int check(int to, int kind, const void *symbol, size_t size,
 int cuemu_rt_memcpy_to_symbol(void *symbol, size_t size, const void *src,
                               size_t count, size_t offset, int kind,
                               void *stream) {
+  symbol = cuemu__variable_copy(symbol);
   int e = check(1, kind, symbol, size, src, count, offset, stream, 1);
   if (e)
     return e;
@@ -64,6 +69,7 @@ int cuemu_rt_memcpy_to_symbol(void *symbol, size_t size, const void *src,
 int cuemu_rt_memcpy_from_symbol(void *dst, const void *symbol, size_t size,
                                 size_t count, size_t offset, int kind,
                                 void *stream) {
+  symbol = cuemu__variable_copy(symbol);
   int e = check(0, kind, symbol, size, dst, count, offset, stream, 1);
   if (e)
     return e;
@@ -91,6 +97,7 @@ static int track(const void *symbol, size_t size) {
  * it to `other`. */
 static int symbol_async(int to, void *symbol, size_t size, void *other,
                         size_t count, size_t offset, int kind, void *stream) {
+  symbol = cuemu__variable_copy(symbol);
   int e = check(to, kind, symbol, size, other, count, offset, stream, 0);
   if (e)
     return e;
@@ -131,6 +138,7 @@ int cuemu_rt_get_symbol_address(void **address, const void *symbol,
     return cuemu_rt_error(cudaErrorInvalidSymbol);
   /* The address may now be used as device memory (cudaMemcpy to it):
    * track the symbol once, if its size is known. */
+  symbol = cuemu__variable_copy(symbol);
   track(symbol, size);
   *address = (void *)symbol;
   return cudaSuccess;

@@ -466,8 +466,9 @@ inline void declare_static_shared(const static_shared_record *start,
     cuemu_kernel_declare_static_shared(__cuemu_r->kernel(), __cuemu_r->id, __cuemu_r->bytes);
   for (const __cuemu_static_shared_call *__cuemu_c = __start_cuemu_static_shared_calls;
        __cuemu_c && __cuemu_c < __stop_cuemu_static_shared_calls; ++__cuemu_c)
-    cuemu_kernel_declare_static_shared(__cuemu_c->function, __cuemu_c->id,
-                                       __cuemu_c->bytes);
+    if (__cuemu_c->function) /* a function the link left out (weak) */
+      cuemu_kernel_declare_static_shared(__cuemu_c->function, __cuemu_c->id,
+                                         __cuemu_c->bytes);
 }
 
 /* Tracks the device passes' string literals of a program (the section

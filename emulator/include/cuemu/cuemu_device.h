@@ -154,6 +154,29 @@ void cuemu_program_register_instance_variant(
     const cuemu_kernel_desc *__cuemu_first,
     const cuemu_kernel_desc *__cuemu_variant, int arch);
 
+/* One entry of a program's section `cuemu_variable_copies`
+ * (emulator/compile/cuemu_variable_copy_records.c writes them): a further device
+ * pass's own copy of a __device__ or __constant__ variable whose
+ * initializer holds device code's addresses, `size` bytes at `copy`, of the
+ * first pass's object `first` (NULL: none), for the pass built for `arch`
+ * (80). */
+typedef struct cuemu_variable_copy {
+  const void *first;
+  void *copy;
+  unsigned long long size;
+  long long arch;
+} cuemu_variable_copy;
+
+/* Registers the copies of the records [begin, end) (one program's or
+ * shared library's section; once for each `begin`): the host's symbol
+ * calls (cudaMemcpyToSymbol, cudaMemcpyFromSymbol, cudaGetSymbolAddress)
+ * of `first` reach the copy of the pass whose image the driver's rule
+ * picks for the current device (cuemu_program_register_variant()), as on
+ * a GPU each device's symbol is its own cubin's. Host code. */
+void cuemu_program_register_variable_copies(
+    const cuemu_variable_copy *__cuemu_begin,
+    const cuemu_variable_copy *__cuemu_end);
+
 /* Launches a kernel of the program: what `kernel<<<grid, block, shmem,
  * stream>>>(args)` becomes. The launch goes through the one launch path of
  * libcuemu (the same checks as cudaLaunchKernel, including the sticky error

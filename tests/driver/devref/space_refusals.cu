@@ -26,6 +26,13 @@ struct Table {
   static constexpr int v[4] = {1, 2, 3, 4};
   static constexpr int s = 5;
 };
+/* A class's constexpr static array of device function pointers. */
+typedef int (*binary_op)(int, int);
+__device__ int dev_add(int a, int b) { return a + b; }
+__device__ int dev_mul(int a, int b) { return a * b; }
+struct Ops {
+  static constexpr binary_op v[2] = {dev_add, dev_mul};
+};
 #if CASE == 1
 __global__ void calls_host(int *p) {
   p[0] = host_twice(p[0]); // case 1: calling a __host__ function("host_twice(int)") from a __global__ function("calls_host") is not allowed
@@ -66,6 +73,17 @@ __global__ void indexes(int *p) {
 #if CASE == 8
 __global__ void addresses(const int **p) {
   p[0] = &Table::s; // case 8: identifier "Table::s" is undefined in device code
+}
+#endif
+#if CASE == 20
+__global__ void offsets(int *p) {
+  p[0] = *(Table::v + (p[1] & 3)); // case 20: identifier "Table::v" is undefined in device code
+}
+#endif
+#if CASE == 21
+__global__ void picks(int *p) {
+  const binary_op *pick = &Ops::v[1]; // case 21: identifier "Ops::v" is undefined in device code
+  p[0] = (*pick)(p[0], p[1]);
 }
 #endif
 #if CASE == 9
@@ -145,6 +163,16 @@ __global__ void reads_static_member(int *p) {
 #endif
 
 /* ---- What nvcc accepts: built and run --------------------------------- */
+
+/* A read by value whose whole expression is a constant (nvcc folds it):
+ * `*&Table::v[1]`, pointer arithmetic at constant offsets, and a class's
+ * constexpr array of device function pointers called at a constant index,
+ * which calls the device function. */
+__global__ void folded_reads(int *out) {
+  out[0] = *&Table::v[1] + *(&Table::v[1] + 1) + (&Table::s)[0] +
+           *&*&Table::v[3] + *&Table::s + (*&Ops::v[0] == dev_add) +
+           Ops::v[1](3, 4) + (*&Ops::v[1])(2, 5) + (*(&Ops::v[0] + 1))(1, 2);
+}
 
 /* Across execution spaces, what nvcc accepts: constants read by value (a
  * constexpr or const scalar, a constexpr array's element at a constant
@@ -237,6 +265,14 @@ int main() {
   cudaFree(dspaces);
   if (more[0] != 6 + 2 + 3 + 4 + 1 + 1 + 5 + 4 + 4 + 6) {
     printf("more_spaces: %d\n", more[0]);
+    ok = 0;
+  }
+  cudaMalloc(&dspaces, sizeof spaced);
+  folded_reads<<<1, 1>>>(dspaces);
+  cudaMemcpy(&spaced, dspaces, sizeof spaced, cudaMemcpyDeviceToHost);
+  cudaFree(dspaces);
+  if (spaced != 2 + 3 + 5 + 4 + 5 + 1 + 12 + 10 + 2) {
+    printf("folded_reads: %d\n", spaced);
     ok = 0;
   }
   puts(ok ? "PASS" : "FAIL");

@@ -30,6 +30,28 @@ __global__ void __launch_bounds__(256) axpy(float *y, const float *x, float a) {
 }
 } // namespace sparse
 
+// Kernels of one name in three namespaces, each launched in its own
+// namespace's function, the third by a name relative to it (inner::tally
+// in tally_c): the launch is lookup's, not a cast to the first namespace's
+// type (which did not compile: "conversion from 'void (*)(float*)' to
+// 'void (*)(unsigned int*)'").
+namespace tally_a {
+__global__ void __launch_bounds__(32) tally(unsigned *o) { o[threadIdx.x] = 1; }
+void run(unsigned *o, int threads) { tally<<<1, threads>>>(o); }
+} // namespace tally_a
+namespace tally_b {
+__global__ void __launch_bounds__(64) tally(float *o) { o[threadIdx.x] = 1.0f; }
+void run(float *o, int threads) { tally<<<1, threads>>>(o); }
+} // namespace tally_b
+namespace tally_c {
+namespace inner {
+__global__ void __launch_bounds__(192) tally(float *o) {
+  o[threadIdx.x] += 2.0f;
+}
+} // namespace inner
+void run(float *o, int threads) { inner::tally<<<1, threads>>>(o); }
+} // namespace tally_c
+
 // Overloads with default arguments.
 __global__ void __launch_bounds__(32) fill(float *out, float value = 1.5f) {
   out[blockIdx.x * blockDim.x + threadIdx.x] = value;
@@ -163,8 +185,21 @@ int main() {
   CHECK(e[0] == cudaSuccess && e[1] == cudaErrorLaunchOutOfResources);
   both([&](int t) { fill<<<1, t>>>(iv, 3); }, 96, e);
   CHECK(e[0] == cudaSuccess && e[1] == cudaErrorLaunchOutOfResources);
+  float *in;
+  CHECK(cudaMallocManaged(&in, 384 * sizeof(float)) == cudaSuccess);
+  CHECK(cudaMemset(in, 0, 384 * sizeof(float)) == cudaSuccess);
+  both([&](int t) { tally_a::run((unsigned *)in, t); }, 32, e);
+  CHECK(e[0] == cudaSuccess && e[1] == cudaErrorLaunchOutOfResources);
+  both([&](int t) { tally_b::run(in + 32, t); }, 64, e);
+  CHECK(e[0] == cudaSuccess && e[1] == cudaErrorLaunchOutOfResources);
+  both([&](int t) { tally_c::run(in + 96, t); }, 192, e);
+  CHECK(e[0] == cudaSuccess && e[1] == cudaErrorLaunchOutOfResources);
   CHECK(cudaDeviceSynchronize() == cudaSuccess);
   int bad = 0;
+  for (int i = 0; i < 384; ++i)
+    bad += i < 32 ? ((unsigned *)in)[i] != 1u
+                  : in[i] != (i < 96 ? 1.0f : i < 288 ? 2.0f : 0.0f);
+  CHECK(bad == 0 && cudaFree(in) == cudaSuccess);
   for (int i = 0; i < 64; ++i)
     bad += fy[i] != (float)i;
   for (int i = 64; i < 96; ++i)

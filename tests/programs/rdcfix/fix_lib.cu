@@ -48,3 +48,4 @@ __device__ int neg_branch(int v) { return v - branch(); }
 __device__ op_t chosen_op = plus_branch;
 __device__ op_t op_table[2] = {plus_branch, neg_branch};
 __constant__ op_t const_op = neg_branch;
+

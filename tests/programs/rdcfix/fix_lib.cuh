@@ -38,6 +38,15 @@ struct Circle : Shape {
   __device__ int dev_kind() const override;          // 50 + branch
   __host__ __device__ int hd_kind() const override;  // 60 + branch
 };
+// Virtual members defined in fix_hex.cu, which defines nothing else: in
+// the -lib archive, only the virtual table that fix_shape.cu's
+// build_hexagon (another member) builds an object with brings it in.
+struct Hexagon : Shape {
+  __device__ int dev_kind() const override;          // 70 + branch
+  __host__ __device__ int hd_kind() const override;  // 80 + branch
+};
+// Builds a Hexagon in mem (device code of fix_shape.cu).
+__device__ Shape *build_hexagon(void *mem);
 // Builds a Square in mem (device code of fix_lib.cu).
 __device__ Shape *make_square(void *mem);
 
@@ -47,5 +56,9 @@ __device__ int neg_branch(int v);                     // v - branch
 extern __device__ op_t chosen_op;                     // v + branch
 extern __device__ op_t op_table[2];                   // + branch, - branch
 extern __constant__ op_t const_op;                    // v - branch
+
+// Declares 128 bytes of static shared memory and calls a function of its
+// unit that declares 256 (fix_shape.cu): v + 1.
+__device__ int staged_sum(int v);
 
 #endif

@@ -9,7 +9,7 @@
 
 #include "fix_lib.cuh"
 
-enum { SLOTS = 18 };
+enum { SLOTS = 23 };
 
 // This unit's table of another unit's device function: its own copy per
 // architecture too.
@@ -46,6 +46,10 @@ __global__ void probe(int *out, void *mem)
   Shape *other = build_circle(static_cast<char *>(mem) + sizeof(Square));
   out[16] = other->dev_kind() - 50;
   out[17] = other->hd_kind() - 60;
+  Shape *hex = build_hexagon(static_cast<char *>(mem) + sizeof(Square) +
+                             sizeof(Circle));
+  out[21] = hex->dev_kind() - 70;
+  out[22] = hex->hd_kind() - 80;
 }
 
 // Calls through the device function pointers of variables' initializers
@@ -58,6 +62,31 @@ __global__ void pointers(int *out)
   out[2] = -op_table[1](0);
   out[3] = -const_op(0);
   out[4] = -main_ops[0](0);
+}
+
+// Calls through what the host read of the variables with its symbol calls
+// on the current device (cudaMemcpyFromSymbol, cudaGetSymbolAddress) and
+// wrote (cudaMemcpyToSymbol: chosen_op set to const_op's neg_branch): the
+// current device's copies, as on a GPU each device's cubin has its own
+// (before, the first pass's: 900 on 8.x too).
+__global__ void through(op_t op, const op_t *table, int *out)
+{
+  out[0] = op(0);
+  out[1] = -table[1](0);
+  out[2] = -chosen_op(0);
+}
+
+// 64 bytes of static shared memory of its own, and what fix_shape.cu's
+// staged_sum and its callee declare (128 and 256 bytes): nvcc's device link
+// counts 448 in the kernel's sharedSizeBytes (before, cuemu counted 64).
+__global__ void shared_user(int *out)
+{
+  __shared__ int own[16];
+  int got = staged_sum(out[0]);
+  for (unsigned k = threadIdx.x; k < 16; k += blockDim.x)
+    own[k] = got + (int)k;
+  __syncthreads();
+  out[0] = own[(threadIdx.x * 3 + got) % 16];
 }
 
 int main()
@@ -73,10 +102,20 @@ int main()
     if (cudaSetDevice(d) != cudaSuccess ||
         cudaGetDeviceProperties(&prop, d) != cudaSuccess ||
         cudaMalloc(&out, sizeof host) != cudaSuccess ||
-        cudaMalloc(&mem, sizeof(Square) + sizeof(Circle)) != cudaSuccess)
+        cudaMalloc(&mem, sizeof(Square) + sizeof(Circle) + sizeof(Hexagon)) !=
+            cudaSuccess)
       return 1;
     probe<<<1, 1>>>(out, mem);
     pointers<<<1, 1>>>(out + 11);
+    op_t op = nullptr, neg = nullptr, *table = nullptr;
+    if (cudaMemcpyFromSymbol(&op, chosen_op, sizeof op) != cudaSuccess ||
+        cudaMemcpyFromSymbol(&neg, const_op, sizeof neg) != cudaSuccess ||
+        cudaGetSymbolAddress((void **)&table, op_table) != cudaSuccess ||
+        cudaMemcpyToSymbol(chosen_op, &neg, sizeof neg) != cudaSuccess)
+      return 1;
+    through<<<1, 1>>>(op, table, out + 18);
+    if (cudaMemcpyToSymbol(chosen_op, &op, sizeof op) != cudaSuccess)
+      return 1;
     if (cudaMemcpy(host, out, sizeof host, cudaMemcpyDeviceToHost) !=
         cudaSuccess)
       return 1;
@@ -90,6 +129,11 @@ int main()
     cudaFree(out);
     cudaFree(mem);
   }
+  cudaFuncAttributes attr;
+  if (cudaFuncGetAttributes(&attr, shared_user) != cudaSuccess)
+    return 1;
+  printf("shared: %zu\n", attr.sharedSizeBytes);
+  ok &= attr.sharedSizeBytes == 448;
   Tally t{1};
   SysProbe sys;
   printf("host: %d %d %d\n", Tally::hd_static(), (t + 2) - 3,

@@ -1,0 +1,299 @@
+/*
+ * cuemu_shared_reach.c: the static shared memory of a kernel's callees in
+ * other translation units (relocatable device code), counted at the link
+ * as nvlink counts it (cuemu_driver.h). Each -rdc unit's object keeps, in
+ * its section cuemu_shared_reach, what each of its global functions
+ * reaches in the unit (cuemu__elf_shared_calls()): its static __shared__
+ * declarations ("N FUNCTION ID BYTES") and its references to other
+ * objects' symbols ("C FUNCTION NAME"). The link reads them from every
+ * object and follows the references transitively.
+ */
+#define _GNU_SOURCE
+#include <elf.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+
+#include "base/cuemu_report.h"
+#include "cuemu_driver.h"
+
+/* One line of a summary: a declaration (callee NULL) or a reference. */
+typedef struct reach_line {
+  char *function, *callee;
+  unsigned long long id, bytes;
+} reach_line;
+
+typedef struct reach_lines {
+  reach_line *v;
+  size_t n, cap;
+} reach_lines;
+
+/* Reads `size` bytes at `offset` of f into a new buffer (NULL: failed). */
+static char *read_at(FILE *f, unsigned long long offset, size_t size) {
+  char *data = size && size < (1u << 30) ? malloc(size) : NULL;
+  if (data && (fseeko(f, (off_t)offset, SEEK_SET) != 0 ||
+               fread(data, 1, size, f) != size)) {
+    free(data);
+    data = NULL;
+  }
+  return data;
+}
+
+/* The contents of the section cuemu_shared_reach of the relocatable ELF
+ * object at `path` (its length into *length; to free), or NULL: none, or
+ * not such an object. Reads the headers and that section alone. */
+static char *reach_section(const char *path, unsigned long long base,
+                           size_t *length) {
+  FILE *f = fopen(path, "rbe");
+  if (!f)
+    return NULL;
+  Elf64_Ehdr eh;
+  Elf64_Shdr *sh = NULL;
+  char *strings = NULL, *found = NULL;
+  if (fseeko(f, (off_t)base, SEEK_SET) != 0 ||
+      fread(&eh, 1, sizeof eh, f) != sizeof eh ||
+      memcmp(eh.e_ident, ELFMAG, SELFMAG) != 0 ||
+      eh.e_ident[EI_CLASS] != ELFCLASS64 || eh.e_type != ET_REL ||
+      eh.e_shentsize != sizeof(Elf64_Shdr) || eh.e_shoff == 0)
+    goto done;
+  Elf64_Shdr zero;
+  if (fseeko(f, (off_t)(base + eh.e_shoff), SEEK_SET) != 0 ||
+      fread(&zero, 1, sizeof zero, f) != sizeof zero)
+    goto done;
+  /* Objects with many sections keep the counts in section 0. */
+  size_t count = eh.e_shnum ? eh.e_shnum : zero.sh_size;
+  size_t names = eh.e_shstrndx == SHN_XINDEX ? zero.sh_link : eh.e_shstrndx;
+  if (!count || names >= count || count > (1u << 24))
+    goto done;
+  sh = (Elf64_Shdr *)read_at(f, base + eh.e_shoff, count * sizeof *sh);
+  strings =
+      sh ? read_at(f, base + sh[names].sh_offset, sh[names].sh_size) : NULL;
+  for (size_t i = 1; strings && i < count && !found; ++i)
+    if (sh[i].sh_name < sh[names].sh_size &&
+        strncmp(strings + sh[i].sh_name, "cuemu_shared_reach",
+                sh[names].sh_size - sh[i].sh_name) == 0 &&
+        sh[i].sh_type != SHT_NOBITS &&
+        (found = read_at(f, base + sh[i].sh_offset, sh[i].sh_size)))
+      *length = sh[i].sh_size;
+done:
+  free(sh);
+  free(strings);
+  fclose(f);
+  return found;
+}
+
+/* Adds the lines of the summary text [p, end) to l; 0 when out of memory. */
+static int parse(const char *p, const char *end, reach_lines *l) {
+  while (p < end) {
+    const char *nl = memchr(p, '\n', (size_t)(end - p));
+    const char *stop = nl ? nl : end;
+    char *line = strndup(p, (size_t)(stop - p));
+    if (!line)
+      return 0;
+    char kind, *function = NULL, *other = NULL;
+    unsigned long long id = 0, bytes = 0;
+    int ok = sscanf(line, "%c %ms %ms %llu", &kind, &function, &other,
+                    &bytes) >= 3;
+    free(line);
+    if (ok && kind == 'N')
+      id = strtoull(other, NULL, 10);
+    if (ok && (kind == 'N' || kind == 'C')) {
+      if (l->n == l->cap) {
+        size_t cap = l->cap ? 2 * l->cap : 64;
+        reach_line *grown = realloc(l->v, cap * sizeof *grown);
+        if (!grown) {
+          free(function);
+          free(other);
+          return 0;
+        }
+        l->v = grown;
+        l->cap = cap;
+      }
+      if (kind == 'N') {
+        free(other);
+        other = NULL;
+      }
+      l->v[l->n++] = (reach_line){function, other, id, bytes};
+    } else {
+      free(function);
+      free(other);
+    }
+    p = nl ? nl + 1 : end;
+  }
+  return 1;
+}
+
+/* Adds the summary of the object at `base` of `path` to l; 0 when out of
+ * memory. */
+static int read_object(const char *path, unsigned long long base,
+                       reach_lines *l) {
+  size_t text = 0;
+  char *section = reach_section(path, base, &text);
+  int ok = !section || parse(section, section + text, l);
+  free(section);
+  return ok;
+}
+
+/* Adds the summaries of the members of the archive at `path` to l (a thin
+ * archive's members are the files it names: cuemu__thin_member()); 0 when
+ * out of memory. */
+static int read_archive(const char *path, reach_lines *l) {
+  FILE *f = fopen(path, "rbe");
+  if (!f)
+    return 1;
+  char magic[8];
+  unsigned char header[60];
+  unsigned long long at = 8;
+  int ok = 1;
+  const int thin = fread(magic, 1, 8, f) == 8 &&
+                   memcmp(magic, "!<thin>\n", 8) == 0;
+  if (thin || memcmp(magic, "!<arch>\n", 8) == 0)
+    while (ok && fseeko(f, (off_t)at, SEEK_SET) == 0 &&
+           fread(header, 1, sizeof header, f) == sizeof header) {
+      /* Not the symbol indexes ("/", "/SYM64/") nor the long names. */
+      if (header[0] != '/' || (header[1] != ' ' && header[1] != '/' &&
+                               header[1] != 'S')) {
+        char *member = thin ? cuemu__thin_member(path, at) : NULL;
+        if (!thin)
+          ok = read_object(path, at + 60, l);
+        else if (member)
+          ok = read_object(member, 0, l);
+        free(member);
+      }
+      at = cuemu__archive_next(header, at, thin);
+    }
+  fclose(f);
+  return ok;
+}
+
+static int by_function(const void *a, const void *b) {
+  return strcmp(((const reach_line *)a)->function,
+                ((const reach_line *)b)->function);
+}
+
+/* The index of the first line of `name` in the sorted lines, or l->n. */
+static size_t first_of(const reach_lines *l, const char *name) {
+  size_t lo = 0, hi = l->n;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    if (strcmp(l->v[mid].function, name) < 0)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo < l->n && strcmp(l->v[lo].function, name) == 0 ? lo : l->n;
+}
+
+/* Writes the records of `function` (its lines start at `from`): the
+ * declarations of the functions it reaches through other objects. */
+static cuemu_status records_of(const reach_lines *l, size_t from,
+                               unsigned char *mark, size_t *queue,
+                               FILE **out, const char *source, int *count) {
+  const char *function = l->v[from].function;
+  size_t head = 0, tail = 0;
+  memset(mark, 0, l->n);
+  mark[from] = 1;
+  queue[tail++] = from;
+  cuemu_status st = CUEMU_SUCCESS;
+  while (head < tail && st == CUEMU_SUCCESS) {
+    size_t start = queue[head++];
+    for (size_t k = start;
+         k < l->n && strcmp(l->v[k].function, l->v[start].function) == 0; ++k) {
+      const reach_line *r = &l->v[k];
+      if (!r->callee) {
+        if (start == from)
+          continue; /* the function's own unit recorded these */
+        int repeated = 0;
+        for (size_t q = 0; q < k && !repeated; ++q)
+          repeated = mark[q] == 2 && !l->v[q].callee && l->v[q].id == r->id;
+        if (repeated)
+          continue;
+        mark[k] = 2;
+        if (!*out && !(*out = fopen(source, "we")))
+          return cuemu__report(CUEMU_IO_ERROR, "cannot write %s: %s", source,
+                               strerror(errno));
+        if (!*count)
+          fputs("\t.section cuemu_static_shared_calls,\"aw\"\n\t.balign 8\n",
+                *out);
+        fprintf(*out, "\t.weak \"%s\"\n\t.quad \"%s\", %llu, %llu\n",
+                function, function, r->id, r->bytes);
+        ++*count;
+        continue;
+      }
+      size_t callee = first_of(l, r->callee);
+      if (callee < l->n && !mark[callee]) {
+        mark[callee] = 1;
+        queue[tail++] = callee;
+      }
+    }
+  }
+  return st;
+}
+
+cuemu_status cuemu__shared_reach_source(const char *const *files, int n,
+                                        const char *const *link, int m,
+                                        const char *source, int *count) {
+  reach_lines l = {0};
+  cuemu_status st = CUEMU_SUCCESS;
+  *count = 0;
+  for (int i = 0; i < n && st == CUEMU_SUCCESS; ++i) {
+    size_t length = strlen(files[i]);
+    int ok = 1;
+    if (length >= 2 && strcmp(files[i] + length - 2, ".o") == 0)
+      ok = read_object(files[i], 0, &l);
+    else if (length >= 2 && strcmp(files[i] + length - 2, ".a") == 0)
+      ok = read_archive(files[i], &l);
+    if (!ok)
+      st = cuemu__report(CUEMU_OUT_OF_MEMORY, "no memory");
+  }
+  for (int i = 0; i < m && st == CUEMU_SUCCESS; ++i) {
+    if (strcmp(link[i], "-Xlinker") == 0) {
+      ++i; /* its word is the linker's */
+      continue;
+    }
+    if (strncmp(link[i], "-l", 2) != 0 || !link[i][2])
+      continue;
+    char *archive = cuemu__link_archive(link, m, link[i] + 2);
+    if (archive && !read_archive(archive, &l))
+      st = cuemu__report(CUEMU_OUT_OF_MEMORY, "no memory");
+    free(archive);
+  }
+  int crosses = 0;
+  if (l.n)
+    qsort(l.v, l.n, sizeof *l.v, by_function);
+  for (size_t k = 0; k < l.n && !crosses; ++k)
+    crosses = l.v[k].callee && first_of(&l, l.v[k].callee) < l.n;
+  unsigned char *mark = crosses ? malloc(l.n) : NULL;
+  size_t *queue = crosses ? malloc(l.n * sizeof *queue) : NULL;
+  if (crosses && (!mark || !queue) && st == CUEMU_SUCCESS)
+    st = cuemu__report(CUEMU_OUT_OF_MEMORY, "no memory");
+  FILE *out = NULL;
+  /* Each function that references another object's function that the
+   * summaries know. */
+  for (size_t k = 0; crosses && st == CUEMU_SUCCESS && k < l.n;) {
+    size_t next = k;
+    int reaches = 0;
+    while (next < l.n && strcmp(l.v[next].function, l.v[k].function) == 0) {
+      reaches |= l.v[next].callee && first_of(&l, l.v[next].callee) < l.n;
+      ++next;
+    }
+    if (reaches)
+      st = records_of(&l, k, mark, queue, &out, source, count);
+    k = next;
+  }
+  if (out) {
+    fputs("\t.section .note.GNU-stack,\"\",@progbits\n", out);
+    if (fclose(out) != 0 && st == CUEMU_SUCCESS)
+      st = cuemu__report(CUEMU_IO_ERROR, "cannot write %s", source);
+  }
+  for (size_t k = 0; k < l.n; ++k) {
+    free(l.v[k].function);
+    free(l.v[k].callee);
+  }
+  free(l.v);
+  free(mark);
+  free(queue);
+  return st;
+}
