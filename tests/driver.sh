@@ -26,11 +26,14 @@ r=$srcdir/tests/driver/rdc
 # ---- Several files in one command, and file by file ----------------------------
 step multi-one "$nvcc" -O2 -arch=sm_90 -o multi1 "$m/main.cu" "$m/kernels.cu" \
   "$m/gold.cpp" "$m/util.c" && passes "multi-file program, one command" ./multi1
-step multi-c1 "$nvcc" -c "$m/main.cu" &&
-  step multi-c2 "$nvcc" -c -o kernels.o "$m/kernels.cu" &&
-  step multi-c3 "$nvcc" -c "$m/gold.cpp" &&
-  step multi-c4 "$nvcc" -c "$m/util.c" &&
-  step multi-link "$nvcc" -o multi2 main.o kernels.o gold.o util.o &&
+# The same flags as the one command's, so that the compile cache gives each
+# file's object (a whole compile of these files is the one command's).
+step multi-c1 "$nvcc" -O2 -arch=sm_90 -c "$m/main.cu" &&
+  step multi-c2 "$nvcc" -O2 -arch=sm_90 -c -o kernels.o "$m/kernels.cu" &&
+  step multi-c3 "$nvcc" -O2 -arch=sm_90 -c "$m/gold.cpp" &&
+  step multi-c4 "$nvcc" -O2 -arch=sm_90 -c "$m/util.c" &&
+  step multi-link "$nvcc" -O2 -arch=sm_90 -o multi2 main.o kernels.o gold.o \
+    util.o &&
   passes "multi-file program, compiled file by file" ./multi2
 run=$(cd "$builddir" && pwd)/cuemu-run
 if [ -x "$run" ] && "$run" "$m/main.cu" "$m/kernels.cu" "$m/gold.cpp" \

@@ -9,7 +9,8 @@
 # a __device__ lambda's body (lambda_device_body.cu); those on the
 # enclosing function (lambda_parent.cu); annotated lambdas without
 # --extended-lambda (lambda_no_flag.cu). With nvcc present,
-# it refuses and accepts the same, at the same lines.
+# it refuses and accepts the same, at the same lines (one build that
+# scripts/nvcc_verified.py records in tests/nvcc_builds.txt).
 # Run by `make check` with AM_TESTS_ENVIRONMENT.
 
 srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
@@ -21,6 +22,16 @@ d=$srcdir/tests/driver/cc13d
 work=$(mktemp -d)
 failed=0
 real=$(find_nvcc)
+# nvcc_case KIND FILE LINE MESSAGE FLAGS...: what nvcc must do with
+# $d/FILE.cu and FLAGS (refuses: with MESSAGE at LINE; also: the previous
+# case's output holds an error at LINE too; accepts), one line of
+# $nvcc_cases, which the recorded nvcc build at the end runs.
+nvcc_cases=
+nvcc_case() {
+  nvcc_line=$(printf '%s|%s|%s|%s|%s' "$1" "$2" "$3" "$4" "$(shift 4; echo "$*")")
+  nvcc_cases="$nvcc_cases${nvcc_cases:+
+}$nvcc_line"
+}
 
 # refused FILE LINE MESSAGE
 refused() {
@@ -35,12 +46,7 @@ refused() {
   else
     fail "$name.cu: $(cat "$work/$name.log")"
   fi
-  if [ -n "$real" ]; then
-    "$real" -arch=sm_90 --extended-lambda -c -o "$work/$name.nv.o" \
-      "$d/$name.cu" >"$work/$name.nv.log" 2>&1
-    grep -qF "$name.cu($line): error: $message" "$work/$name.nv.log" ||
-      fail "nvcc on $name.cu: $(cat "$work/$name.nv.log")"
-  fi
+  nvcc_case refuses "$name" "$line" "$message" --extended-lambda
 }
 refused lambda_constexpr 8 \
   "The constexpr specifier is not allowed for an extended __device__ lambda"
@@ -64,14 +70,8 @@ parent() {
   else
     fail "lambda_parent.cu REFUSE=$case_: $(cat "$work/parent$case_.log")"
   fi
-  if [ -n "$real" ]; then
-    "$real" -arch=sm_90 --extended-lambda -DREFUSE="$case_" -c \
-      -o "$work/parent.nv.o" "$d/lambda_parent.cu" \
-      >"$work/parent$case_.nv.log" 2>&1
-    grep -qF "lambda_parent.cu($line): error: $message" \
-      "$work/parent$case_.nv.log" ||
-      fail "nvcc on lambda_parent.cu REFUSE=$case_: $(cat "$work/parent$case_.nv.log")"
-  fi
+  nvcc_case refuses lambda_parent "$line" "$message" --extended-lambda \
+    -DREFUSE="$case_"
 }
 fn='The enclosing parent function'
 parent 1 11 "$fn (\"deduced\") for an extended __device__ lambda must not have deduced return type"
@@ -95,10 +95,7 @@ if step parent_allowed "$cuemu" --extended-lambda -o parent \
     fail "lambda_parent: '$out'"
   fi
 fi
-if [ -n "$real" ]; then
-  step parent-nvcc "$real" -arch=sm_90 --extended-lambda -c -o parent.nv.o \
-    "$d/lambda_parent.cu" && echo "PASS: nvcc accepts them too"
-fi
+nvcc_case accepts lambda_parent "" "" --extended-lambda
 
 # Without --extended-lambda any annotated lambda is refused, in a kernel
 # as in host code (nvcc names the kernel's first, at line 15); with
@@ -134,15 +131,10 @@ if [ "$out" = "4 9 16" ]; then
 else
   fail "cuemu-run --extended-lambda: '$out'"
 fi
-if [ -n "$real" ]; then
-  "$real" -arch=sm_90 -c -o "$work/no_flag.nv.o" "$d/lambda_no_flag.cu" \
-    >"$work/no_flag.nv.log" 2>&1
-  grep -qF "lambda_no_flag.cu(15): error: __host__ or __device__ annotation on lambda requires --extended-lambda nvcc flag" \
-    "$work/no_flag.nv.log" && grep -qF "lambda_no_flag.cu(23): error:" \
-    "$work/no_flag.nv.log" || fail "nvcc on lambda_no_flag.cu: $(cat "$work/no_flag.nv.log")"
-  step no_flag-nvcc "$real" -arch=sm_90 --expt-extended-lambda -c \
-    -o no_flag.nv.o "$d/lambda_no_flag.cu" && echo "PASS: nvcc agrees"
-fi
+nvcc_case refuses lambda_no_flag 15 \
+  "__host__ or __device__ annotation on lambda requires --extended-lambda nvcc flag"
+nvcc_case also lambda_no_flag 23 ""
+nvcc_case accepts lambda_no_flag "" "" --expt-extended-lambda
 
 if step allowed "$cuemu" --extended-lambda -o allowed "$d/lambda_allowed.cu"; then
   out=$("$work/allowed" 2>&1)
@@ -152,10 +144,7 @@ if step allowed "$cuemu" --extended-lambda -o allowed "$d/lambda_allowed.cu"; th
     fail "lambda_allowed: '$out'"
   fi
 fi
-if [ -n "$real" ]; then
-  step allowed-nvcc "$real" -arch=sm_90 --extended-lambda -c -o allowed.o \
-    "$d/lambda_allowed.cu" && echo "PASS: nvcc accepts them too"
-fi
+nvcc_case accepts lambda_allowed "" "" --extended-lambda
 
 # Lambdas in a __device__ lambda's body are device code: neither restriction
 # applies (both were refused).
@@ -168,10 +157,37 @@ if step device_body "$cuemu" --extended-lambda -o device_body \
     fail "lambda_device_body: '$out'"
   fi
 fi
+nvcc_case accepts lambda_device_body "" "" --extended-lambda
+
+# nvcc's side: every case above in one recorded build
+# (scripts/nvcc_verified.py), run again only when nvcc, a source or a case
+# changes; the sources and the cases are words of its command, so they
+# make its key.
 if [ -n "$real" ]; then
-  step device_body-nvcc "$real" -arch=sm_90 --extended-lambda -c \
-    -o device_body.o "$d/lambda_device_body.cu" &&
-    echo "PASS: nvcc accepts them too"
+  step nvcc nvcc_build driver_extended_lambda.sh:nvcc sh -c '
+    real=$1 cases=$2 status=0
+    shift 2
+    printf "%s\n" "$cases" >"$PWD/nvcc_cases"
+    while IFS="|" read -r kind name line message flags; do
+      if [ "$kind" != also ]; then
+        rm -f "$PWD/nv.log"
+        "$real" -arch=sm_90 $flags -c -o "$PWD/nv.o" "$(dirname "$1")/$name.cu" \
+          >"$PWD/nv.log" 2>&1
+        rc=$?
+      fi
+      case $kind in
+      accepts) [ $rc -eq 0 ] && continue ;;
+      *) [ $rc -ne 0 ] &&
+        grep -qF "$name.cu($line): error: $message" "$PWD/nv.log" && continue ;;
+      esac
+      echo "FAIL: nvcc on $name.cu ($kind, $line, $flags): $(cat "$PWD/nv.log")"
+      status=1
+    done <"$PWD/nvcc_cases"
+    exit $status' sh "$real" "$nvcc_cases" \
+    "$d/lambda_constexpr.cu" "$d/lambda_in_generic.cu" \
+    "$d/lambda_generic_hd.cu" "$d/lambda_parent.cu" "$d/lambda_no_flag.cu" \
+    "$d/lambda_allowed.cu" "$d/lambda_device_body.cu" &&
+    echo "PASS: nvcc refuses and accepts the same, at the same lines"
 fi
 
 rm -rf "$work"

@@ -3,9 +3,11 @@
 # (tests/python), then the user-style module (tests/python/user_style),
 # written for the real CuPy, unchanged under the plugin with CUEMU_FAKE_CUPY=1,
 # and the Python example (examples/python: its program and its parity test),
-# each with immediate and with deferred launches; then the user-style module
-# again under pytest-xdist (`-n 2`, two processes compiling into one fresh
-# cache), whose outcomes must be those of the serial run, test by test.
+# each with immediate and with deferred launches; the user-style module runs
+# first under pytest-xdist (`-n 2`, two processes compiling into one fresh
+# cache), whose outcomes must be those of the serial run, test by test; the
+# serial runs of that module then use the cache that the two processes
+# filled (each of its entries is found and loaded, not compiled again).
 # Exit 77 (skip) when $PYTHON lacks NumPy or pytest, 1 where CI=true (see
 # test_tools.sh).
 srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
@@ -22,22 +24,6 @@ work=${CUEMU_BUILDDIR:-.}/tests/tmp/python.$$
 mkdir -p "$work" || exit 1
 trap 'rm -rf "$work"' EXIT
 
-# Every suite runs twice: with immediate launches, and with launches queued
-# until the next synchronization (CUEMU_ASYNC=deferred, where the lifetime
-# checker is on), which must accept the same correct programs.
-for async in immediate deferred; do
-  echo "python.sh: CUEMU_ASYNC=$async"
-  CUEMU_ASYNC=$async "$PYTHON" -m pytest $opts \
-    --ignore="$srcdir/tests/python/user_style" "$srcdir/tests/python" || exit 1
-  CUEMU_ASYNC=$async CUEMU_FAKE_CUPY=1 "$PYTHON" -m pytest $opts \
-    --junitxml="$work/serial.$async.xml" "$srcdir/tests/python/user_style" ||
-    exit 1
-  CUEMU_ASYNC=$async CUEMU_FAKE_CUPY=1 "$PYTHON" -m pytest $opts \
-    "$srcdir/examples/python" || exit 1
-  CUEMU_ASYNC=$async "$PYTHON" -m fake_cupy \
-    "$srcdir/examples/python/rms_norm.py" || exit 1
-done
-
 # pytest-xdist (scripts/setup.sh installs it): the same outcomes as the
 # serial run, with the compile cache shared by the worker processes.
 "$PYTHON" -c 'import xdist' >/dev/null 2>&1 ||
@@ -46,6 +32,23 @@ echo "python.sh: pytest -n 2"
 mkdir -p "$work/cache"
 CUEMU_CACHE_DIR=$work/cache CUEMU_FAKE_CUPY=1 "$PYTHON" -m pytest $opts -n 2 \
   --junitxml="$work/xdist.xml" "$srcdir/tests/python/user_style" || exit 1
+
+# Every suite runs twice: with immediate launches, and with launches queued
+# until the next synchronization (CUEMU_ASYNC=deferred, where the lifetime
+# checker is on), which must accept the same correct programs.
+for async in immediate deferred; do
+  echo "python.sh: CUEMU_ASYNC=$async"
+  CUEMU_ASYNC=$async "$PYTHON" -m pytest $opts \
+    --ignore="$srcdir/tests/python/user_style" "$srcdir/tests/python" || exit 1
+  CUEMU_CACHE_DIR=$work/cache CUEMU_ASYNC=$async CUEMU_FAKE_CUPY=1 \
+    "$PYTHON" -m pytest $opts --junitxml="$work/serial.$async.xml" \
+    "$srcdir/tests/python/user_style" || exit 1
+  CUEMU_ASYNC=$async CUEMU_FAKE_CUPY=1 "$PYTHON" -m pytest $opts \
+    "$srcdir/examples/python" || exit 1
+  CUEMU_ASYNC=$async "$PYTHON" -m fake_cupy \
+    "$srcdir/examples/python/rms_norm.py" || exit 1
+done
+
 "$PYTHON" - "$work/serial.immediate.xml" "$work/xdist.xml" <<'EOF' || exit 1
 import sys
 import xml.etree.ElementTree as ET
