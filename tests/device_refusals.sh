@@ -113,7 +113,9 @@ check_cases() {
       single=yes
     fi
     [ "$define" = "-DCASE=$1" ] && rest=$(echo " $rest " | sed "s/ $1 / /")
-    left=$(echo $rest)
+    # shellcheck disable=SC2086 # the cases are words
+    set -- $rest
+    left="$*"
   done
 }
 
@@ -128,7 +130,9 @@ for n in $cases; do
   esac
 done
 missed=
+# shellcheck disable=SC2086 # the cases are words
 [ -n "$relaxed" ] && missed="$missed $(check_cases cuemu cuemu.log "$options" $relaxed)"
+# shellcheck disable=SC2086 # the cases are words
 [ -n "$strict_cases" ] && missed="$missed $(check_cases cuemu cuemu-strict.log "" $strict_cases)"
 for n in $cases; do
   line=$(grep -n "// case $n: " "$src" | cut -d: -f1)
@@ -142,7 +146,9 @@ for n in $cases; do
 done
 if [ -n "$real" ]; then
   missed=
+  # shellcheck disable=SC2086 # the cases are words
   [ -n "$relaxed" ] && missed="$missed $(check_cases nvcc nvcc.log "$options" $relaxed)"
+  # shellcheck disable=SC2086 # the cases are words
   [ -n "$strict_cases" ] && missed="$missed $(check_cases nvcc nvcc-strict.log "" $strict_cases)"
   for n in $missed; do
     fail "nvcc does not refuse case $n so (the test is wrong): $(cat "$work/nvcc.log.$n" "$work/nvcc-strict.log.$n" 2>/dev/null | head -3)"
