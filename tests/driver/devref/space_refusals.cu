@@ -2,10 +2,10 @@
  * space_refusals.cu: what nvcc refuses across CUDA's execution spaces, one
  * form per CASE, which only the compiler sees (cuemu's GCC plugin,
  * emulator/compile/cuemu_gcc_plugin_spaces.cc): tests/device_refusals.sh
- * compiles each with -DCASE=N and expects an error at the line marked
- * `// case N: MESSAGE`, MESSAGE in nvcc's words, from cuemu-nvcc (with g++)
- * and from nvcc; without CASE, the near misses that nvcc accepts build and
- * run, and print PASS.
+ * compiles the cases (several in one compile, with -DCASES) and expects an
+ * error at each line marked `// case N: MESSAGE`, MESSAGE in nvcc's words,
+ * from cuemu-nvcc (with g++) and from nvcc; without CASE and CASES, the
+ * near misses that nvcc accepts build and run, and print PASS.
  */
 #include <cstdio>
 #include <cstdlib>
@@ -15,6 +15,14 @@
 #if !defined(CASE)
 #define CASE 0
 #endif
+/* -DCASES=MASK turns on every case N whose bit (1 << N) MASK sets, so that
+ * one compile checks several refusals, each at its own line (the file's
+ * `// cases together` line tells tests/device_refusals.sh so). */
+// cases together
+#if !defined(CASES)
+#define CASES 0
+#endif
+#define ON(n) (CASE == (n) || ((CASES) >> (n)) & 1)
 
 int host_twice(int x) { return 2 * x; }
 struct HostCounter {
@@ -33,73 +41,73 @@ __device__ int dev_mul(int a, int b) { return a * b; }
 struct Ops {
   static constexpr binary_op v[2] = {dev_add, dev_mul};
 };
-#if CASE == 1
+#if ON(1)
 __global__ void calls_host(int *p) {
   p[0] = host_twice(p[0]); // case 1: calling a __host__ function("host_twice(int)") from a __global__ function("calls_host") is not allowed
 }
 #endif
-#if CASE == 2
+#if ON(2)
 __device__ int device_calls_host(int x) {
   return host_twice(x) + 1; // case 2: calling a __host__ function("host_twice(int)") from a __device__ function("device_calls_host") is not allowed
 }
 #endif
-#if CASE == 3
+#if ON(3)
 __global__ void counts(int *p) {
   HostCounter c{p[0]};
   p[0] = c.next(); // case 3: calling a __host__ function("HostCounter::next()") from a __global__ function("counts") is not allowed
 }
 #endif
-#if CASE == 4
+#if ON(4)
 __global__ void unconfigured(int *p) { p[0] = 1; }
 void launches_plainly(int *p) {
   unconfigured(p); // case 4: a __global__ function call must be configured
 }
 #endif
-#if CASE == 5
+#if ON(5)
 __global__ void recursive(int *p) {
   if (p[0]-- > 0) recursive(p); // case 5: a __global__ function call must be configured
 }
 #endif
-#if CASE == 6
+#if ON(6)
 __global__ void reads_host(int *p) {
   p[0] *= host_scale; // case 6: identifier "host_scale" is undefined in device code
 }
 #endif
-#if CASE == 7
+#if ON(7)
 __global__ void indexes(int *p) {
   p[0] = Table::v[p[1] & 3]; // case 7: identifier "Table::v" is undefined in device code
 }
 #endif
-#if CASE == 8
+#if ON(8)
 __global__ void addresses(const int **p) {
   p[0] = &Table::s; // case 8: identifier "Table::s" is undefined in device code
 }
 #endif
-#if CASE == 20
+#if ON(20)
 __global__ void offsets(int *p) {
   p[0] = *(Table::v + (p[1] & 3)); // case 20: identifier "Table::v" is undefined in device code
 }
 #endif
-#if CASE == 21
+#if ON(21)
 __global__ void picks(int *p) {
   const binary_op *pick = &Ops::v[1]; // case 21: identifier "Ops::v" is undefined in device code
   p[0] = (*pick)(p[0], p[1]);
 }
 #endif
-#if CASE == 9
+#if ON(9)
 struct Seeded {
   int seed;
   __device__ Seeded() { seed = 42; }
 };
 __device__ Seeded seeded; // case 9: dynamic initialization is not supported for a __device__ variable
 #endif
-#if CASE == 10
+#if ON(10)
 __constant__ float gain;
 __global__ void writes_constant(const float *in) {
   gain = in[0]; // case 10: expression must be a modifiable lvalue
 }
 #endif
-#if CASE == 11
+#if ON(11)
 void host_with_shared(int *p) {
   __shared__ int staged[4]; // case 11: a static "__shared__" variable declaration is not allowed inside a host function body
   staged[0] = p[0];
@@ -109,50 +117,50 @@ void host_with_shared(int *p) {
 /* Cases 12 and 13 compile without --expt-relaxed-constexpr
  * (tests/device_refusals.sh reads this line). */
 // strict cases: 12 13
-#if CASE == 12
+#if ON(12)
 constexpr int host_cx(int x) { return x + 1; }
 __global__ void strict_constexpr(int *p) {
   p[0] = host_cx(p[0]); // case 12: calling a constexpr __host__ function("host_cx") from a __global__ function("strict_constexpr") is not allowed. The experimental flag '--expt-relaxed-constexpr' can be used to allow this.
 }
 #endif
-#if CASE == 13 || CASE == 14
+#if ON(13) || ON(14)
 #include <algorithm>
 #endif
-#if CASE == 13
+#if ON(13)
 __global__ void library_constexpr(int *p) {
   p[0] = std::min(p[0], p[1]); // case 13: calling a constexpr __host__ function("min") from a __global__ function("library_constexpr") is not allowed. The experimental flag '--expt-relaxed-constexpr' can be used to allow this.
 }
 #endif
-#if CASE == 14
+#if ON(14)
 __global__ void library_sort(int *p) {
   std::sort(p, p + 4); // case 14: calling a __host__ function("
 }
 #endif
-#if CASE == 15
+#if ON(15)
 #include <vector>
 __device__ void library_member(std::vector<int> &v) {
   v.push_back(1); // case 15: calling a __host__ function("
 }
 #endif
-#if CASE == 16
+#if ON(16)
 const int host_const_table[3] = {1, 2, 3};
 __global__ void const_element(int *p) {
   p[0] = host_const_table[1]; // case 16: identifier "host_const_table" is undefined in device code
 }
 #endif
-#if CASE == 19
+#if ON(19)
 constexpr int ns_const_table[3] = {1, 2, 3};
 __global__ void constexpr_element(int *p) {
   p[0] = ns_const_table[1]; // case 19: identifier "ns_const_table" is undefined in device code
 }
 #endif
-#if CASE == 17
+#if ON(17)
 template <class T> T host_template_var = T(1);
 __global__ void reads_template_var(int *p) {
   p[0] = host_template_var<int>; // case 17: identifier "host_template_var<int>
 }
 #endif
-#if CASE == 18
+#if ON(18)
 template <class T> struct HostStatic {
   static int n;
 };
