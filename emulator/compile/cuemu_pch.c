@@ -22,6 +22,21 @@
  * owner, headers unchanged), never from a file that something else put
  * beside the header. The cache keeps the most recently used precompiled
  * headers only (PCH_ENTRIES, PCH_BYTES).
+ *
+ * The headers that the main file includes before its first line of code
+ * or its first header of its own (the unit's prefix: <vector>, <thread>,
+ * the shims' cuda.h, up to a few MB for Thrust's) are precompiled with
+ * the prelude, as part of the same header, under the key of its text:
+ * the prefix names the main file and the lines of its #includes, which a
+ * message about a declaration of those headers prints ("In file included
+ * from x.cu:3"), so that a prefix is one file's, used again when that
+ * file is compiled again after an edit. The rest of the unit begins at a
+ * line marker of the main file, never inside a header, whose include
+ * stack it then does not need. A prefix is precompiled at its PCH_AFTER +
+ * 1st compile (the prelude alone before), and once only: one whose
+ * precompiled header the bounds dropped (more files in use than they
+ * keep) is not made again, the prelude alone is then used.
+ * CUEMU_NO_PCH_PREFIX=1: the prelude alone.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -417,7 +432,6 @@ static unsigned long long pch_bytes(void) {
          << 20;
 }
 
-static __thread const char *log_kind = "prelude"; /* TEMPORARY */
 /* cuemu__pch_get() of one header as it is written. */
 static int get_keyed(const char *const *flags, const char *context,
                      const char *header, const char *qualifiers, int once) {
@@ -448,13 +462,6 @@ static int get_keyed(const char *const *flags, const char *context,
   free(text);
   cuemu_cache_key key, mark_key;
   cuemu_hasher_finish(h, &key);
-  if (getenv("CUEMU_PCH_LOG")) { /* TEMPORARY measurement */
-    FILE *lf = fopen(getenv("CUEMU_PCH_LOG"), "ae");
-    if (lf) {
-      fprintf(lf, "%s %s %zu\n", log_kind, key.hex, size);
-      fclose(lf);
-    }
-  }
   pch_job job = {flags, header, qualifiers};
   /* A prelude is precompiled the PCH_AFTER + 1st time it is compiled, so
    * that compiles with flags of their own (one test, one project's few
@@ -544,9 +551,7 @@ int cuemu__pch_get(const char *const *flags, const char *context,
   /* The prelude and the prefix, precompiled at the PCH_AFTER + 1st compile
    * of that prefix; until then, or when its text does not precompile
    * silently, the prelude alone, the prefix being put back into the rest. */
-  log_kind = "prefix";
   int rc = get_keyed(flags, context, header, qualifiers, 1);
-  log_kind = "prelude";
   char first[PATH_MAX + 32];
   if (rc != 0) {
     int n = snprintf(first, sizeof first, "#include \"%s\"\n", qualifiers);
