@@ -585,6 +585,27 @@ else
   report compile_preprocessed_prelude_cpu "$(calc "%.2f" "$short / $whole")" "x" "<=" 0.95 \
     "whole program after an edit with the prelude's preprocessing from the cache: $short ms; preprocessing the prelude in each pass (CUEMU_NO_PP_PRELUDE=1): $whole ms; medians of 5 in turns, CPU time, loadavg $(loadavg)"
 fi
+# The precompiled prefix of headers: the same compile after an edit with
+# the unit's leading headers (bench_program.cu's <cstdio> and <vector>)
+# precompiled with the prelude (emulator/compile/cuemu_pch.c; made by the
+# compiles above, CUEMU_PCH_AFTER=1) against the prelude alone
+# (CUEMU_NO_PCH_PREFIX=1, whose first compile makes its precompiled
+# headers and is dropped): CPU time, medians of 5 runs of each, in turns.
+log "[5b] cuemu-cc compile with the precompiled prefix of headers vs without"
+for i in 0 1 2 3 4 5; do
+  echo "prefix $(compile_once "$edit_dir/bench_program.cu" -o "$out/program_pp")"
+  export CUEMU_NO_PCH_PREFIX=1
+  echo "prelude $(compile_once "$edit_dir/bench_program.cu" -o "$out/program_pp")"
+  unset CUEMU_NO_PCH_PREFIX
+done | sed 1,2d >"$run/prefix.times"
+if grep -q fail "$run/prefix.times"; then
+  error compile_prefix_pch_cpu "cannot compile bench_program.cu: $(cat "$run/compile.err")" "<= 0.95x"
+else
+  prefix=$(awk '$1 == "prefix" { print $3 }' "$run/prefix.times" | sort -n | sed -n 3p)
+  prelude=$(awk '$1 == "prelude" { print $3 }' "$run/prefix.times" | sort -n | sed -n 3p)
+  report compile_prefix_pch_cpu "$(calc "%.2f" "$prefix / $prelude")" "x" "<=" 0.95 \
+    "whole program after an edit with its leading headers precompiled with the prelude: $prefix ms; the prelude alone precompiled (CUEMU_NO_PCH_PREFIX=1): $prelude ms; medians of 5 in turns, CPU time, loadavg $(loadavg)"
+fi
 
 fi
 

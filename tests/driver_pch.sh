@@ -22,7 +22,17 @@
 #   5. at most CUEMU_PCH_ENTRIES precompiled headers stay in the cache;
 #   6. CUEMU_NO_CACHE=1, CUEMU_NO_PCH=1, and a cache folder writable by
 #      others (which tests/cache_exact.sh shows is handled as one of another
-#      user or a read-only one): none, and nothing left there.
+#      user or a read-only one): none, and nothing left there;
+#   7. a unit's prefix of headers (the text of the headers it includes
+#      before its first tokens) is precompiled with the prelude, from the
+#      prefix's second compile ("P": a precompiled header that holds it,
+#      as in the scenarios above, whose program includes <cstdio> and
+#      <vector>); a compile error in those headers' templates says what
+#      the compile without precompiled headers says, "In file included
+#      from" lines included; a unit whose first tokens are a user header's
+#      has none (the prelude alone, "!"), nor has a compile with
+#      CUEMU_NO_PCH_PREFIX=1; a prefix is precompiled once: one whose
+#      precompiled header the bounds dropped is not made again.
 # Run by `make check` with AM_TESTS_ENVIRONMENT.
 
 srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
@@ -52,9 +62,16 @@ case " \$* " in
     exit 1
   fi ;;
 *".pch.h "*)
+  # "P" for "!" where the precompiled header holds the unit's prefix of
+  # headers too (its text names the .cu file).
+  mark=!
+  for a in "\$@"; do
+    case \$a in *.pch.h) grep -q '^# [0-9]* "[^"]*\\.cu"' "\$a" && mark=P ;; esac
+  done
   g++ "\$@" -H 2>"$work/gxx.\$\$.err"
   rc=\$?
-  grep '^[!x] .*\\.pch\\.h\\.gch' "$work/gxx.\$\$.err" | cut -c1 >>"$work/pch.log"
+  grep '^[!x] .*\\.pch\\.h\\.gch' "$work/gxx.\$\$.err" | cut -c1 |
+    sed "s/!/\$mark/" >>"$work/pch.log"
   # Only what -H prints goes: its tree, its verdicts, and its list of
   # headers without guards (bare paths, where a diagnostic has spaces).
   grep -v '^\\(\\.\\+ \\|[!x] \\|Multiple include guards\\|/[^ ]*\$\\)' "$work/gxx.\$\$.err" >&2
@@ -89,7 +106,7 @@ EOF
 }
 
 # build NAME [cuemu-cc args...]: compiles $work/NAME.cu into NAME.out and
-# runs it; $used is what the wrapper logged ("!!" for both passes' use),
+# runs it; $used is what the wrapper logged ("PP" for both passes' use),
 # $value what the program printed.
 build() {
   name=$1
@@ -139,7 +156,7 @@ for v in 1 2 3; do
 done
 program "$work/p.cu" 4
 build p
-expect "compile 4 of the default prelude" "!!" "4 4"
+expect "compile 4 of the default prelude" "PP" "4 4"
 export CUEMU_CACHE_DIR=$work/cache CUEMU_PCH_AFTER=1
 
 # ---- 1. A first compile, a failed precompiling, then an edited one ---------
@@ -149,13 +166,13 @@ expect "first compile" "" "2 2"
 program "$work/p.cu" 9
 GXX_FAIL_PCH=1 build p
 expect "a precompiling out of memory" "" "9 9"
-[ "$(entries)" = 4 ] ||
+[ "$(entries)" = 6 ] ||
   fail "a failed precompiling stored something: $(ls "$work/cache")"
 program "$work/p.cu" 3
 build p
-expect "edited source" "!!" "3 3"
-[ "$(entries)" = 7 ] ||
-  fail "wanted 7 cache entries (3 programs, 2 preludes, 2 marks), got: $(ls "$work/cache")"
+expect "edited source" "PP" "3 3"
+[ "$(entries)" = 11 ] ||
+  fail "wanted 11 cache entries (3 programs, 2 preludes with their prefixes, 4 marks, 2 marks of their making), got: $(ls "$work/cache")"
 
 # ---- 2. Another flag, the same prelude text: a prelude of its own -------------
 program "$work/p.cu" 4
@@ -210,7 +227,7 @@ done
 [ -n "$damaged" ] || fail "no precompiled header in the cache to damage"
 program "$work/p.cu" 7
 build p
-expect "damaged precompiled headers" "!!" "7 7"
+expect "damaged precompiled headers" "PP" "7 7"
 for d in $damaged; do
   [ "$(cksum <"${d%:*}" 2>/dev/null | cut -d' ' -f1)" != "${d##*:}" ] ||
     fail "the damaged entry ${d%:*} was not rewritten"
@@ -222,13 +239,13 @@ done
 [ "$(gch_entries)" = 2 ] || fail "wanted 2 precompiled headers, got $(gch_entries)"
 program "$work/p.cu" 8
 CUEMU_PCH_ENTRIES=2 build p -Xcompiler -fno-math-errno
-expect "CUEMU_PCH_ENTRIES=2" "!!" "8 8"
+expect "CUEMU_PCH_ENTRIES=2" "PP" "8 8"
 [ "$(gch_entries)" = 2 ] ||
   fail "CUEMU_PCH_ENTRIES=2 left $(gch_entries) precompiled headers"
 kept=$(gch_list)
 program "$work/p.cu" 9
 build p -Xcompiler -fno-math-errno
-expect "the most recently used precompiled headers stay" "!!" "9 9"
+expect "the most recently used precompiled headers stay" "PP" "9 9"
 [ "$(gch_list)" = "$kept" ] ||
   fail "the precompiled headers kept are not the most recent ones: $kept, then $(gch_list)"
 
@@ -243,5 +260,50 @@ chmod 777 "$work/open"
 CUEMU_CACHE_DIR=$work/open build p
 expect "a cache folder writable by others" "" "8 8"
 [ -z "$(ls "$work/open")" ] || fail "files left in $work/open: $(ls "$work/open")"
+# ---- 7. The prefix of headers -------------------------------------------------
+export CUEMU_CACHE_DIR=$work/cache
+cat >"$work/t.cu" <<'EOF'
+// <thread> is not in the prelude: its text is in the unit's prefix.
+#include <cstdio>
+#include <thread>
+
+__global__ void k(int *x) { x[threadIdx.x] = __COUNTER__ + __LINE__; }
+int main() {
+  std::thread t(5);
+  printf("%d\n", __COUNTER__);
+  return 0;
+}
+EOF
+CUEMU_NO_PCH=1 build t
+cp "$work/t.log" "$work/t.ref"
+grep -q "^ *from $work/t.cu:3:" "$work/t.ref" ||
+  fail "the error in <thread> names no include line: $(cat "$work/t.ref")"
+# Its first compile marks the prefix and uses the prelude alone (whose
+# precompiled form scenario 5 dropped: made again); the second uses both.
+build t
+case $used$value in
+!*failed) ;;
+*) fail "the first compile of a prefix: wanted the prelude alone, got '$used'" ;;
+esac
+build t
+case $used$value in
+P*failed) ;;
+*) fail "the precompiled prefix is not used: '$used'" ;;
+esac
+cmp -s "$work/t.ref" "$work/t.log" ||
+  fail "a precompiled prefix changes the messages: $(diff "$work/t.ref" "$work/t.log")"
+echo 'inline int twice(int v) { return 2 * v; }' >"$work/u.h"
+program "$work/u.cu" 5
+sed -i '1i #include "u.h"' "$work/u.cu"
+build u
+expect "a user header first" "!!" "5 5"
+program "$work/p.cu" 11
+CUEMU_NO_PCH_PREFIX=1 build p
+expect "CUEMU_NO_PCH_PREFIX=1" "!!" "11 11"
+# p.cu's prefix was precompiled (scenario 1), then dropped for more recent
+# ones (scenario 5): it is not made again, the prelude alone is used.
+program "$work/p.cu" 12
+build p
+expect "a prefix dropped by the bounds" "!!" "12 12"
 [ $failed -eq 0 ] && echo "PASS: driver_pch.sh"
 exit $failed

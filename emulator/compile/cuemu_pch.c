@@ -22,6 +22,21 @@
  * owner, headers unchanged), never from a file that something else put
  * beside the header. The cache keeps the most recently used precompiled
  * headers only (PCH_ENTRIES, PCH_BYTES).
+ *
+ * The headers that the main file includes before its first line of code
+ * or its first header of its own (the unit's prefix: <vector>, <thread>,
+ * the shims' cuda.h, up to a few MB for Thrust's) are precompiled with
+ * the prelude, as part of the same header, under the key of its text:
+ * the prefix names the main file and the lines of its #includes, which a
+ * message about a declaration of those headers prints ("In file included
+ * from x.cu:3"), so that a prefix is one file's, used again when that
+ * file is compiled again after an edit. The rest of the unit begins at a
+ * line marker of the main file, never inside a header, whose include
+ * stack it then does not need. A prefix is precompiled at its PCH_AFTER +
+ * 1st compile (the prelude alone before), and once only: one whose
+ * precompiled header the bounds dropped (more files in use than they
+ * keep) is not made again, the prelude alone is then used.
+ * CUEMU_NO_PCH_PREFIX=1: the prelude alone.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -51,15 +66,6 @@
 
 /* The first bytes of GCC's precompiled headers. */
 static const char gch_magic[] = "gpch";
-
-static int write_parts(const char *path, const char *a, size_t na,
-                       const char *b, size_t nb) {
-  FILE *f = fopen(path, "we");
-  if (!f)
-    return -1;
-  int ok = fwrite(a, 1, na, f) == na && fwrite(b, 1, nb, f) == nb;
-  return fclose(f) == 0 && ok ? 0 : -1;
-}
 
 long cuemu__find_line(const char *text, size_t size, size_t from,
                       const char *line) {
@@ -138,10 +144,108 @@ static int prelude_precompiles(const char *text, size_t size,
   return 1;
 }
 
+/* The unit's prefix: its text from `to` (the main file's line 1, where the
+ * prelude ends) that comes only from system headers (the shims' and the
+ * compiler's), up to the first line with tokens of the main file or of a
+ * user header. Returns the offset of the line marker of the main file
+ * where that prefix ends (the rest of the unit begins there), or `to`
+ * when there is none worth precompiling. The cut is always at a marker of
+ * the main file itself, never inside a header, so that the rest needs no
+ * include stack of its own: its diagnostics name the same "included from"
+ * lines. */
+static size_t prefix_end(const char *text, size_t size, size_t to,
+                         const char *source) {
+  size_t source_len = strlen(source), cut = to;
+  int main_file = 1, system = 0, headers = 0;
+  for (const char *p = text + to, *end; p < text + size; p = end + 1) {
+    end = memchr(p, '\n', (size_t)(text + size - p));
+    if (!end)
+      return to;
+    const char *file;
+    size_t len;
+    int enter, sys;
+    if (cuemu__line_marker(p, end, &file, &len, &enter, &sys)) {
+      main_file = len == source_len && memcmp(file, source, len) == 0;
+      system = sys;
+      if (main_file && (enter || sys))
+        return to;
+      if (main_file)
+        cut = (size_t)(p - text);
+      continue;
+    }
+    const char *q = p;
+    while (q < end && (*q == ' ' || *q == '\t'))
+      q++;
+    if (q == end)
+      continue;
+    if (main_file || !system)
+      break;
+    headers = 1;
+  }
+  return headers ? cut : to;
+}
+
+/* What the last split of this thread's unit left for cuemu__pch_get(): the
+ * unit's text and where its prelude and prefix end, so that a prefix
+ * whose precompiled form is not there (yet) goes back into the rest, and
+ * the prelude alone is precompiled as before. */
+static __thread struct {
+  char header[PATH_MAX + 96], trimmed[PATH_MAX + 96];
+  char *text;
+  size_t size, from, to, cut;
+} last;
+
+/* Writes `header` (the qualifiers' #include `first`, then the unit's text
+ * from `from` to `cut`) and `trimmed` (the unit before `from`, then from
+ * `cut` on). The rest begins with the main file's marker where the prefix
+ * ended, without its flag 2 ("back from an include"), which the rest,
+ * whose include stack is the main file alone, would refuse as wrongly
+ * nested. */
+static int write_split(const char *header, const char *trimmed,
+                       const char *first, const char *text, size_t size,
+                       size_t from, size_t to, size_t cut) {
+  FILE *f = fopen(header, "we");
+  if (!f)
+    return -1;
+  int ok = fputs(first, f) >= 0 &&
+           fwrite(text + from, 1, cut - from, f) == cut - from;
+  if (fclose(f) != 0 || !ok)
+    return -1;
+  size_t skip = 0;
+  char marker[PATH_MAX + 64];
+  if (cut > to) {
+    /* The marker: '# LINE "FILE"' and its flags, of which only the line
+     * and the file stay. */
+    const char *end = memchr(text + cut, '\n', size - cut);
+    const char *q = memchr(text + cut, '"', size - cut);
+    const char *close = q ? q + 1 : NULL;
+    while (close && close < end && (*close != '"' || close[-1] == '\\'))
+      close++;
+    if (!end || !close || close >= end ||
+        (size_t)(close + 1 - (text + cut)) + 2 > sizeof marker)
+      return -1;
+    size_t n = (size_t)(close + 1 - (text + cut));
+    memcpy(marker, text + cut, n);
+    marker[n] = '\n';
+    marker[n + 1] = '\0';
+    skip = (size_t)(end + 1 - (text + cut));
+  }
+  f = fopen(trimmed, "we");
+  if (!f)
+    return -1;
+  ok = fwrite(text, 1, from, f) == from &&
+       (!skip || fputs(marker, f) >= 0) &&
+       fwrite(text + cut + skip, 1, size - cut - skip, f) ==
+           size - cut - skip;
+  return fclose(f) == 0 && ok ? 0 : -1;
+}
+
 int cuemu__pch_split_unit(const char *tu, const char *source,
                           const char *qualifiers, const char *header,
                           const char *trimmed) {
   size_t size = 0;
+  free(last.text);
+  last.text = NULL;
   char *text = cuemu__read_file(tu, &size);
   if (!text)
     return -1;
@@ -164,14 +268,30 @@ int cuemu__pch_split_unit(const char *tu, const char *source,
   ok = ok && slash &&
        prelude_precompiles(text + from, (size_t)(to - from), qualifiers,
                            (size_t)(slash + 1 - qualifiers));
+  char first[PATH_MAX + 32];
+  int n = snprintf(first, sizeof first, "#include \"%s\"\n", qualifiers);
+  ok = ok && n > 0 && n < (int)sizeof first;
   if (ok) {
-    char first[PATH_MAX + 32];
-    int n = snprintf(first, sizeof first, "#include \"%s\"\n", qualifiers);
-    ok = n > 0 && n < (int)sizeof first &&
-         write_parts(header, first, (size_t)n, text + from,
-                     (size_t)(to - from)) == 0 &&
-         write_parts(trimmed, text, (size_t)from, text + to,
-                     size - (size_t)to) == 0;
+    /* The prelude and the unit's prefix of headers, if it has one and the
+     * paths fit; cuemu__pch_get() puts the prefix back when its
+     * precompiled form is not to be used. */
+    size_t cut = prefix_end(text, size, (size_t)to, source);
+    if (cut > (size_t)to &&
+        (snprintf(last.header, sizeof last.header, "%s", header) >=
+             (int)sizeof last.header ||
+         snprintf(last.trimmed, sizeof last.trimmed, "%s", trimmed) >=
+             (int)sizeof last.trimmed))
+      cut = (size_t)to;
+    ok = write_split(header, trimmed, first, text, size, (size_t)from,
+                     (size_t)to, cut) == 0;
+    if (ok && cut > (size_t)to) {
+      last.text = text;
+      last.size = size;
+      last.from = (size_t)from;
+      last.to = (size_t)to;
+      last.cut = cut;
+      text = NULL;
+    }
     if (!ok) {
       unlink(header);
       unlink(trimmed);
@@ -312,8 +432,9 @@ static unsigned long long pch_bytes(void) {
          << 20;
 }
 
-int cuemu__pch_get(const char *const *flags, const char *context,
-                   const char *header, const char *qualifiers) {
+/* cuemu__pch_get() of one header as it is written. */
+static int get_keyed(const char *const *flags, const char *context,
+                     const char *header, const char *qualifiers, int once) {
   char dir[PATH_MAX], gch[PATH_MAX + 8];
   /* No usable cache folder: no precompiled header (the unit is compiled
    * whole; the compile's own build already said why). */
@@ -367,17 +488,82 @@ int cuemu__pch_get(const char *const *flags, const char *context,
   }
   int hit = 0;
   struct stat st;
+  /* A prefix (`once`) is precompiled once: when its precompiled header has
+   * left the cache (the bounds dropped it for more recent ones), the mark
+   * of its making says so, and the prelude alone is used, so that more
+   * prefixes in use than the bounds keep do not make the same ones over
+   * and over. */
+  char entry[PATH_MAX + 64];
+  int absent = 0;
+  if (once) {
+    if (cuemu_hasher_create(&h, "cuemu-cc pch made") != CUEMU_SUCCESS)
+      return -1;
+    cuemu_hasher_add_string(h, key.hex);
+    cuemu_hasher_finish(h, &mark_key);
+    absent = snprintf(entry, sizeof entry, "%s/%s.entry", dir, key.hex) <
+                 (int)sizeof entry &&
+             stat(entry, &st) != 0;
+    if (absent &&
+        (snprintf(entry, sizeof entry, "%s/%s.entry", dir, mark_key.hex) >=
+             (int)sizeof entry ||
+         stat(entry, &st) == 0))
+      return -1;
+  }
   cuemu_status pch_st = cuemu_cache_get(&key, gch, 1, build_pch, &job, &hit);
   /* A new precompiled header: the least recently used go beyond the
    * bounds. */
   if (pch_st == CUEMU_SUCCESS && !hit)
     cuemu__cache_bound(gch_magic, sizeof gch_magic - 1, pch_entries(),
                        pch_bytes());
+  if (pch_st == CUEMU_SUCCESS && !hit && absent) {
+    int made = 0;
+    char made_path[PATH_MAX + 16];
+    if (snprintf(made_path, sizeof made_path, "%s.made", gch) <
+            (int)sizeof made_path &&
+        cuemu_cache_get(&mark_key, made_path, 1, build_mark, &job, &made) ==
+            CUEMU_SUCCESS)
+      unlink(made_path);
+  }
   if (pch_st != CUEMU_SUCCESS || stat(gch, &st) != 0 || st.st_size == 0) {
     unlink(gch);
     return -1;
   }
   return 0;
+}
+
+int cuemu__pch_get(const char *const *flags, const char *context,
+                   const char *header, const char *qualifiers) {
+  const char *no_prefix = getenv("CUEMU_NO_PCH_PREFIX");
+  if (last.text && no_prefix && strcmp(no_prefix, "1") == 0) {
+    /* CUEMU_NO_PCH_PREFIX=1: the prelude alone, as before prefixes. */
+    char first[PATH_MAX + 32];
+    int n = snprintf(first, sizeof first, "#include \"%s\"\n", qualifiers);
+    int ok = n > 0 && n < (int)sizeof first &&
+             write_split(header, last.trimmed, first, last.text, last.size,
+                         last.from, last.to, last.to) == 0;
+    free(last.text);
+    last.text = NULL;
+    if (!ok)
+      return -1;
+  }
+  if (!last.text || strcmp(last.header, header) != 0)
+    return get_keyed(flags, context, header, qualifiers, 0);
+  /* The prelude and the prefix, precompiled at the PCH_AFTER + 1st compile
+   * of that prefix; until then, or when its text does not precompile
+   * silently, the prelude alone, the prefix being put back into the rest. */
+  int rc = get_keyed(flags, context, header, qualifiers, 1);
+  char first[PATH_MAX + 32];
+  if (rc != 0) {
+    int n = snprintf(first, sizeof first, "#include \"%s\"\n", qualifiers);
+    rc = n > 0 && n < (int)sizeof first &&
+                 write_split(header, last.trimmed, first, last.text,
+                             last.size, last.from, last.to, last.to) == 0
+             ? get_keyed(flags, context, header, qualifiers, 0)
+             : -1;
+  }
+  free(last.text);
+  last.text = NULL;
+  return rc;
 }
 
 void cuemu__pch_remove(const char *header, const char *trimmed,
