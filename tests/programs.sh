@@ -39,7 +39,6 @@ work=$builddir/tests/tmp/programs.$$
 mkdir -p "$work" || exit 1
 work=$(cd "$work" && pwd)
 cc=$(cd "$(dirname "$cc")" && pwd)/$(basename "$cc")
-alone=" $(echo ${PROGRAMS_ALONE:-}) "
 
 count=0
 failed=0
@@ -64,8 +63,12 @@ groups=
 for source in "$dir"/*.cu; do
   [ -f "$source" ] || continue
   name=$(basename "$source" .cu)
-  if [ "${PROGRAMS_COMBINE:-0}" != 1 ] || [ "${alone#* $name }" != "$alone" ]
-  then
+  alone=no
+  # shellcheck disable=SC2086 # the names are words
+  for one in ${PROGRAMS_ALONE:-}; do
+    [ "$one" = "$name" ] && alone=yes
+  done
+  if [ "${PROGRAMS_COMBINE:-0}" != 1 ] || [ "$alone" = yes ]; then
     # shellcheck disable=SC2046 # the options are words
     build "$(basename "$source")" "$work/$name" $(options "$source")
     echo "$name" >"$work/$name.program"
