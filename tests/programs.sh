@@ -9,13 +9,24 @@
 # that `make -j2 check` runs the folders side by side. Run by `make check`
 # with AM_TESTS_ENVIRONMENT.
 #
-# With PROGRAMS_COMBINE=1 (a wrapper's choice), the programs whose
-# CUEMU_OPTIONS are the same are built as one program (combine_programs,
-# tests/test_tools.sh: each in a namespace of its own, run by name in a
-# process of its own), since a build costs mostly what every build costs;
-# but those that PROGRAMS_ALONE names (their names without .cu, blank
-# separated), whose checks need what a namespace changes (a kernel's name
-# in a report), are built alone.
+# A wrapper's settings, in the environment:
+#   PROGRAMS_COMBINE=1  the programs whose options are the same (in any
+#       order) but for their libraries (-l...) are built as one program
+#       (combine_programs, tests/test_tools.sh: each in a namespace of its
+#       own, its main renamed), linked with all their libraries, and each
+#       runs by name in a process of its own: a build costs about 2 s of
+#       CPU however small its program, one build of many far less than one
+#       each.
+#   PROGRAMS_ALONE='NAME...'  the programs (file names without .cu) built
+#       by themselves even so: those whose point is a form at file scope, a
+#       kernel's name in a report (a namespace changes it), or a process of
+#       their own (they run their executable again, or handle signals).
+#   PROGRAMS_OPTIONS='...'  options of every build, before each program's.
+#   PROGRAMS_KEEP=FOLDER  FOLDER/NAME runs program NAME after programs.sh
+#       has finished (a script that runs its build), for the tests that run
+#       a program again.
+# Run without DIR (tests/programs), it combines, but for the programs about
+# forms at file scope.
 
 srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
 builddir=${CUEMU_BUILDDIR:-.}
@@ -24,14 +35,25 @@ cc=$builddir/cuemu-nvcc
 . "$srcdir/tests/test_tools.sh"
 [ -x "$cc" ] || tool_missing programs.sh "$cc is not built"
 
+if [ $# -eq 0 ]; then
+  # refused_forms.cu starts with a byte order mark, which must begin the
+  # compiled file; the others test forms at file scope (internal linkage,
+  # launches and templates in the global namespace, a header's forms).
+  PROGRAMS_COMBINE=1
+  PROGRAMS_ALONE="refused_forms internal_linkage header_forms launch_forms
+    macro_launches"
+fi
 dir=${1:-$srcdir/tests/programs}
+dir=$(cd "$dir" && pwd)
 work=$builddir/tests/tmp/programs.$$
 mkdir -p "$work" || exit 1
 work=$(cd "$work" && pwd)
 cc=$(cd "$(dirname "$cc")" && pwd)/$(basename "$cc")
-
-count=0
-failed=0
+keep=${PROGRAMS_KEEP:-}
+if [ -n "$keep" ]; then
+  mkdir -p "$keep" || exit 1
+  keep=$(cd "$keep" && pwd)
+fi
 
 # program_options SOURCE: its CUEMU_OPTIONS (a line, empty if none).
 program_options() {
@@ -39,75 +61,88 @@ program_options() {
   echo "$(sed -n 's/.*CUEMU_OPTIONS:[[:space:]]*\([^*]*\).*/\1/p' "$1" | head -n 1)"
 }
 
-# combined SOURCE: whether SOURCE joins the others of its options, with
-# PROGRAMS_COMBINE=1, unless PROGRAMS_ALONE names it.
+# combined NAME: whether program NAME joins the others of its options.
 combined() {
   [ "${PROGRAMS_COMBINE:-}" = 1 ] || return 1
-  case " ${PROGRAMS_ALONE:-} " in
-    *" $(basename "$1" .cu) "*) return 1 ;;
+  # shellcheck disable=SC2086 # blanks and new lines become one space
+  case " $(echo ${PROGRAMS_ALONE:-}) " in
+    *" $1 "*) return 1 ;;
   esac
 }
 
-# With PROGRAMS_COMBINE=1, $work/NAME.program names the combined program
-# that runs SOURCE NAME (by its name), built from the folder where the
-# others of its options are; a program alone in its options is built
-# alone. The combined source is written in a folder that is the same in
-# every run, so that the compile cache knows it again.
-if [ "${PROGRAMS_COMBINE:-}" = 1 ]; then
-  combined=$builddir/tests/tmp/programs_combined.$(basename "$dir")
-  mkdir -p "$combined" || exit 1
-  combined=$(cd "$combined" && pwd)
-  for source in "$dir"/*.cu; do
-    [ -f "$source" ] && combined "$source" && program_options "$source"
-  done | sort -u >"$work/option_sets"
-  group=0
-  while IFS= read -r options; do
-    group=$((group + 1))
-    members=
-    for source in "$dir"/*.cu; do
-      combined "$source" && [ "$(program_options "$source")" = "$options" ] &&
-        members="$members $source"
-    done
-    # shellcheck disable=SC2086 # the sources' paths have no blanks
-    set -- $members
-    [ $# -gt 1 ] || continue
-    combine_programs "$combined/group$group.cu" "$@"
-    for source; do
-      echo "group$group" >"$work/$(basename "$source" .cu).program"
-    done
-    # shellcheck disable=SC2086 # the options are words
-    (cd "$dir" && "$cc" $options "$combined/group$group.cu" -o "$work/group$group") \
-      >"$work/group$group.build" 2>&1 || rm -f "$work/group$group"
-  done <"$work/option_sets"
-fi
-
+# The programs, each with its group ("NAME GROUP" lines in $work/programs):
+# the programs of a group share a build. A group's compile options are in
+# GROUP.options, its libraries in GROUP.libraries, its sources in
+# GROUP.sources; a program alone is its own group.
+count=0
+failed=0
+: >"$work/programs"
 for source in "$dir"/*.cu; do
   [ -f "$source" ] || continue
   name=$(basename "$source" .cu)
   count=$((count + 1))
-  if [ -f "$work/$name.program" ]; then
-    program=$(cat "$work/$name.program")
-    if [ ! -x "$work/$program" ]; then
-      echo "FAIL: $name: cuemu-cc failed ($program, built with others):"
-      cat "$work/$program.build"
-      failed=$((failed + 1))
-      continue
-    fi
-    set -- "$work/$program" "$name"
-  else
-    options=$(program_options "$source")
+  options="${PROGRAMS_OPTIONS:-} $(program_options "$source")"
+  group=$name
+  if combined "$name"; then
+    compile=
+    libraries=
+    for option in $options; do
+      case $option in
+        -l*) libraries="$libraries $option" ;;
+        *) compile="$compile $option" ;;
+      esac
+    done
+    # The group of the options' words, in any order.
     # shellcheck disable=SC2086 # the options are words
-    if ! (cd "$(dirname "$source")" && "$cc" $options "$(basename "$source")" \
-      -o "$work/$name") >"$work/$name.build" 2>&1
-    then
-      echo "FAIL: $name: cuemu-cc failed:"
-      cat "$work/$name.build"
-      failed=$((failed + 1))
-      continue
-    fi
-    set -- "$work/$name"
+    group=combined_$(printf '%s\n' $compile | sort | cksum | cut -d ' ' -f 1)
+    [ -f "$work/$group.options" ] || echo "$compile" >"$work/$group.options"
+    for library in $libraries; do
+      grep -qx -e "$library" "$work/$group.libraries" 2>/dev/null ||
+        echo "$library" >>"$work/$group.libraries"
+    done
+  else
+    echo "$options" >"$work/$group.options"
   fi
-  if "$@" >"$work/$name.out" 2>&1 && grep -qx PASS "$work/$name.out"
+  echo "$name $group" >>"$work/programs"
+  echo "$source" >>"$work/$group.sources"
+done
+
+# One build a group. A group of several programs builds from a folder that
+# is the same in every run, so that the compile cache knows its source
+# again.
+combined=$(cd "$builddir" && pwd)/tests/tmp/programs_combined.$(basename "$dir")
+for list in "$work"/*.sources; do
+  [ -f "$list" ] || continue
+  group=$(basename "$list" .sources)
+  if [ "$(wc -l <"$list")" -eq 1 ]; then
+    # One program: built as it is, run without a name.
+    source=$(basename "$(cat "$list")")
+    : >"$work/$group.alone"
+  else
+    mkdir -p "$combined" || exit 1
+    source=$combined/$group.cu
+    # shellcheck disable=SC2046 # the sources' paths have no blanks
+    combine_programs "$source" $(cat "$list")
+  fi
+  # shellcheck disable=SC2046 # the options are words
+  (cd "$dir" && "$cc" $(cat "$work/$group.options") "$source" \
+    -o "$work/$group" $(cat "$work/$group.libraries" 2>/dev/null)) \
+    >"$work/$group.build" 2>&1 || rm -f "$work/$group"
+done
+rm -rf "$combined"
+
+while read -r name group; do
+  if [ ! -x "$work/$group" ]; then
+    echo "FAIL: $name: cuemu-cc failed:"
+    cat "$work/$group.build"
+    failed=$((failed + 1))
+    continue
+  fi
+  # A program of a combined build runs by its name.
+  set --
+  [ -f "$work/$group.alone" ] || set -- "$name"
+  if "$work/$group" "$@" >"$work/$name.out" 2>&1 &&
+    grep -qx PASS "$work/$name.out"
   then
     echo "PASS: $name"
   else
@@ -115,7 +150,13 @@ for source in "$dir"/*.cu; do
     cat "$work/$name.out"
     failed=$((failed + 1))
   fi
-done
+  if [ -n "$keep" ]; then
+    [ -f "$keep/$group.bin" ] || cp "$work/$group" "$keep/$group.bin"
+    printf '#!/bin/sh\nexec "%s" %s "$@"\n' "$keep/$group.bin" "$*" \
+      >"$keep/$name"
+    chmod +x "$keep/$name"
+  fi
+done <"$work/programs"
 rm -rf "$work"
 
 if [ "$count" -eq 0 ]; then
