@@ -15,4 +15,6 @@
 #   libcu++'s <cuda/std/functional> (cuda::std::max, cuda::std::plus), and
 #   cg::plus derives from cuda::std::plus.
 srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
-exec sh "$srcdir/tests/programs.sh" "$srcdir/tests/programs/trial17"
+# All four are built as one program (PROGRAMS_COMBINE, programs.sh).
+PROGRAMS_COMBINE=1 \
+  exec sh "$srcdir/tests/programs.sh" "$srcdir/tests/programs/trial17"
