@@ -21,14 +21,12 @@
 srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
 builddir=${CUEMU_BUILDDIR:-.}
 . "$srcdir/tests/test_tools.sh"
-# The programs of the folder are built as one program (programs.sh's GROUP),
-# with the options of all of them (-lnvrtc -lcuda), each still run in a
-# process of its own; but multi_gpu_pools, built alone with -DN=3, which
-# <cuda.h> does not take (its parameters named N, as the toolkit's).
-sh "$srcdir/tests/programs.sh" "$srcdir/tests/programs/trial16" \
-  "asm_operands_without_comma multi_device_grid_barrier
-   nvrtc_device_runtime_link nvrtc_fresh_program_log nvrtc_variable_names
-   p2p_link_attributes"
+# The programs of the folder are built as one program (PROGRAMS_COMBINE,
+# programs.sh), linked with the libraries of all of them (-lnvrtc -lcuda),
+# each still run in a process of its own; but multi_gpu_pools, whose -DN=3
+# makes it a group of its own (<cuda.h> does not take it: its parameters
+# are named N, as the toolkit's are).
+PROGRAMS_COMBINE=1 sh "$srcdir/tests/programs.sh" "$srcdir/tests/programs/trial16"
 status=$?
 
 command -v make >/dev/null 2>&1 || tool_missing programs_trial16.sh "no make"
