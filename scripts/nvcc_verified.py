@@ -160,7 +160,10 @@ def build_key(words, label, srcdir, work, version):
     """The key of a test script's nvcc build (see the module's comment)."""
     digest = hashlib.sha256()
     digest.update(version + b"\0" + label.encode() + b"\0")
-    names = [(srcdir, "<src>")] + ([(work, "<work>")] if work else [])
+    # The work folder first: in a build in the source tree it is inside
+    # srcdir, and its name (which holds the test's process id) would stay
+    # in the key, so that no record would ever match.
+    names = ([(work, "<work>")] if work else []) + [(srcdir, "<src>")]
     dirs = []
     for i, word in enumerate(words):
         if word == "-I" and i + 1 < len(words):

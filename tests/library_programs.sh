@@ -5,15 +5,18 @@
 
 . "$srcdir/tests/test_tools.sh"
 
-# library_setup LIB NAME HEADER [FOLDER]: checks cuemu-nvcc and the
+# library_setup LIB NAME HEADER [FOLDER [ALONE]]: checks cuemu-nvcc and the
 # toolkit's HEADER, builds and runs tests/programs/FOLDER (LIB by default)
-# with programs.sh, and makes a work folder. Sets lib, lib_name, dir,
-# builddir_abs, nvcc, toolkit, work and failed; exits 77 where a tool is
-# missing.
+# with programs.sh, its programs combined in one build but those that
+# ALONE names (PROGRAMS_COMBINE and PROGRAMS_ALONE, programs.sh), and
+# makes a work folder, where programs/NAME runs program NAME again
+# (PROGRAMS_KEEP). Sets lib, lib_name, dir, builddir_abs, nvcc, toolkit,
+# work and failed; exits 77 where a tool is missing.
 library_setup() {
   lib=$1
   lib_name=$2
   folder=${4:-$1}
+  alone=${5:-}
   builddir=${CUEMU_BUILDDIR:-.}
   dir=$srcdir/tests/programs/$folder
   builddir_abs=$(cd "$builddir" && pwd)
@@ -26,14 +29,17 @@ library_setup() {
       "the CUDA toolkit's $3 is not in $toolkit/include"
   fi
 
-  sh "$srcdir/tests/programs.sh" "$dir"
-  status=$?
-  [ "$status" -eq 77 ] && exit 77
-  failed=0
-  [ "$status" -eq 0 ] || failed=1
-
   work=$builddir_abs/tests/tmp/programs_$folder.$$
   mkdir -p "$work" || exit 1
+  PROGRAMS_COMBINE=1 PROGRAMS_ALONE=$alone PROGRAMS_KEEP=$work/programs \
+    sh "$srcdir/tests/programs.sh" "$dir"
+  status=$?
+  if [ "$status" -eq 77 ]; then
+    rm -rf "$work"
+    exit 77
+  fi
+  failed=0
+  [ "$status" -eq 0 ] || failed=1
 }
 
 # library_path_link SOURCE [LABEL]: the library a program links is
