@@ -190,10 +190,19 @@ static size_t prefix_end(const char *text, size_t size, size_t to,
  * whose precompiled form is not there (yet) goes back into the rest, and
  * the prelude alone is precompiled as before. */
 static __thread struct {
-  char header[PATH_MAX + 96], trimmed[PATH_MAX + 96];
-  char *text;
+  /* On the heap, not in the thread's block: libcuemu is also loaded by
+   * dlopen (Python), where static TLS has little room. */
+  char *header, *trimmed, *text;
   size_t size, from, to, cut;
 } last;
+
+/* Forgets the last split. */
+static void forget_last(void) {
+  free(last.text);
+  free(last.header);
+  free(last.trimmed);
+  last.text = last.header = last.trimmed = NULL;
+}
 
 /* Writes `header` (the qualifiers' #include `first`, then the unit's text
  * from `from` to `cut`) and `trimmed` (the unit before `from`, then from
@@ -244,8 +253,7 @@ int cuemu__pch_split_unit(const char *tu, const char *source,
                           const char *qualifiers, const char *header,
                           const char *trimmed) {
   size_t size = 0;
-  free(last.text);
-  last.text = NULL;
+  forget_last();
   char *text = cuemu__read_file(tu, &size);
   if (!text)
     return -1;
@@ -277,10 +285,7 @@ int cuemu__pch_split_unit(const char *tu, const char *source,
      * precompiled form is not to be used. */
     size_t cut = prefix_end(text, size, (size_t)to, source);
     if (cut > (size_t)to &&
-        (snprintf(last.header, sizeof last.header, "%s", header) >=
-             (int)sizeof last.header ||
-         snprintf(last.trimmed, sizeof last.trimmed, "%s", trimmed) >=
-             (int)sizeof last.trimmed))
+        (!(last.header = strdup(header)) || !(last.trimmed = strdup(trimmed))))
       cut = (size_t)to;
     ok = write_split(header, trimmed, first, text, size, (size_t)from,
                      (size_t)to, cut) == 0;
@@ -541,8 +546,7 @@ int cuemu__pch_get(const char *const *flags, const char *context,
     int ok = n > 0 && n < (int)sizeof first &&
              write_split(header, last.trimmed, first, last.text, last.size,
                          last.from, last.to, last.to) == 0;
-    free(last.text);
-    last.text = NULL;
+    forget_last();
     if (!ok)
       return -1;
   }
@@ -561,8 +565,7 @@ int cuemu__pch_get(const char *const *flags, const char *context,
              ? get_keyed(flags, context, header, qualifiers, 0)
              : -1;
   }
-  free(last.text);
-  last.text = NULL;
+  forget_last();
   return rc;
 }
 
