@@ -185,9 +185,14 @@ static int qualified_name(const cuemu_rewriter *rw, size_t device,
 
 /* Puts nvcc's message for a call from host code, as GCC's `error`
  * attribute naming the function whose parameters open at token `open`,
- * after the declaration's `__device__` (token `device`). */
+ * after the declaration's `__device__` (token `device`). A definition's
+ * attribute adds `noinline`, so that a call of its stub is not inlined
+ * away; a prototype's does not: it has no body to inline, and GCC warns
+ * about an `inline` (or `__forceinline__`) prototype given `noinline`
+ * whatever the warning options ("inline function ... given attribute
+ * 'noinline'", where nvcc says nothing). */
 static cuemu_status refuse_host_calls(cuemu_rewriter *rw, size_t device,
-                                      size_t open) {
+                                      size_t open, int definition) {
   /* A destructor's stub takes no attribute: a virtual one's deleting
    * destructor, which the compiler emits with the virtual table, calls the
    * complete object's, and g++ -O0 and -O1 keep that call (-O2 inlines it:
@@ -207,7 +212,8 @@ static cuemu_status refuse_host_calls(cuemu_rewriter *rw, size_t device,
   if (cuemu__rw_ident(rw, open - 1))
     cuemu__sb_tokens(&refused, rw, open - 1, open, 0);
   cuemu__sb_str(&refused, "\\\") from a __host__ function is not allowed "
-                          "(nvcc refuses it too)\"), noinline))");
+                          "(nvcc refuses it too)\")");
+  cuemu__sb_str(&refused, definition ? ", noinline))" : "))");
   cuemu_status st =
       refused.oom ? CUEMU_OUT_OF_MEMORY
                   : cuemu__rw_edit(rw, d->offset + d->length, 0, refused.data,
@@ -245,7 +251,7 @@ cuemu_status cuemu__host_device_decl(cuemu_rewriter *rw, size_t decl_start,
   for (size_t k = close + 1; k < semicolon; k++)
     if (cuemu__rw_is(rw, k, "=") || cuemu__rw_is(rw, k, "("))
       return CUEMU_SUCCESS;
-  return refuse_host_calls(rw, device, open);
+  return refuse_host_calls(rw, device, open, 0);
 }
 
 /* Whether the function whose parameters open at token `open`, declared
@@ -326,7 +332,7 @@ cuemu_status cuemu__host_device_stub(cuemu_rewriter *rw, size_t decl_start,
    * in the class). */
   cuemu_status st = qualified_name(rw, device, open)
                         ? CUEMU_SUCCESS
-                        : refuse_host_calls(rw, device, open);
+                        : refuse_host_calls(rw, device, open, 1);
   if (st == CUEMU_SUCCESS)
     st = cuemu__rw_edit(rw, a->offset, b->offset + b->length - a->offset, stub,
                         sizeof stub - 1);

@@ -4,6 +4,14 @@
 #ifndef WARNINGS_KERNELS_CUH
 #define WARNINGS_KERNELS_CUH
 
+// Prototypes of `inline` and `__forceinline__` __device__ functions (a
+// template's too) before their definitions: g++ warned "inline function
+// ... given attribute 'noinline'" about each, whatever its options.
+__device__ inline float twice(float v, int unused_parameter);
+template <typename T> __device__ __forceinline__ T thrice(T v);
+
+template <typename T> __device__ __forceinline__ T thrice(T v) { return 3 * v; }
+
 __device__ inline float twice(float v, int unused_parameter) {
   int unused_variable;
   return 2.0f * v;
@@ -26,7 +34,7 @@ template <typename T> __global__ void scale(T *x, int n, T a) {
   int unused_variable;
   for (int i = threadIdx.x; i < blockDim.x * gridDim.x; i += blockDim.x)
     if (i < n)
-      x[i] = halves{1}(twice(x[i], 0), 0) * a;
+      x[i] = halves{1}(twice(thrice(x[i]), 0), 0) * a / 3;
 }
 
 // Kernels in dev.cu.
