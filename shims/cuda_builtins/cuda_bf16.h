@@ -47,7 +47,8 @@ typedef __nv_bfloat162 nv_bfloat162;
 /* ---- Raw bits, conversions, building and taking apart pairs ------------ */
 
 CUEMU_NF_DEFINE_CONVERSIONS(bfloat16, bfloat162, __nv_bfloat16, __nv_bfloat162,
-                            __nv_bfloat16_raw, cuemu_nf_bfloat16)
+                            __nv_bfloat16_raw, cuemu_nf_bfloat16,
+                            CUEMU_NF_DEVICE_ONLY_BODY)
 
 #define CUDART_INF_BF16 __ushort_as_bfloat16((unsigned short)0x7F80U)
 #define CUDART_NAN_BF16 __ushort_as_bfloat16((unsigned short)0x7FFFU)

@@ -51,7 +51,8 @@ typedef __half2 nv_half2;
 /* ---- Raw bits, conversions, building and taking apart pairs ------------ */
 
 CUEMU_NF_DEFINE_CONVERSIONS(half, half2, __half, __half2, __half_raw,
-                            cuemu_nf_binary16)
+                            cuemu_nf_binary16,
+                            CUEMU_NF_HOST_BODY)
 
 #define CUDART_INF_FP16 __ushort_as_half((unsigned short)0x7C00U)
 #define CUDART_NAN_FP16 __ushort_as_half((unsigned short)0x7FFFU)

@@ -657,37 +657,50 @@ public:                                                                        \
  * __bfloat162float, __short2half_rn and __short2bfloat16_rn, make_half2 and
  * make_bfloat162. N is the name's stem for the scalar ("half", "bfloat16"),
  * N2 for the pair ("half2", "bfloat162"); H and H2 are the types, RAW the
- * scalar's raw type (member x) and F the format. The expansion also defines
+ * scalar's raw type (member x) and F the format; ROUNDED is the body of the
+ * conversions from integers rounded other than to nearest
+ * (CUEMU_NF_HOST_BODY for half, CUEMU_NF_DEVICE_ONLY_BODY for bfloat16,
+ * as CUDA declares them). The expansion also defines
  * the raw-bit accessors that the overload sets above need, cuemu_nf_bits()
  * and cuemu_nf_bits_volatile(), and cuemu_<N>_from_bits(), their MAKE.
  *
  * To integer: NaN gives 0 (0x8000000000000000 for 64-bit results) and values
  * out of range saturate. From integer: rounded in the named mode. */
 
-#define CUEMU_NF_TO_INT(NAME, H_, F_, T, MODE, LO, HI, NAN_VALUE)              \
-  inline T NAME(const H_ h) {                                                  \
+/* The integer conversions that CUDA declares __device__ only (those of
+ * <cuda_fp16.h> and <cuda_bf16.h> to an integer rounded to nearest, down
+ * or up; from an integer to bfloat16 rounded other than to nearest) take
+ * CUEMU_NF_DEVICE_ONLY_BODY: host code that calls one is refused, as nvcc
+ * refuses it. The others (to an integer toward zero, from an integer to
+ * half in any mode) take CUEMU_NF_HOST_BODY. */
+#define CUEMU_NF_HOST_BODY(...) { __VA_ARGS__ }
+#define CUEMU_NF_TO_INT(NAME, BODY, H_, F_, T, MODE, LO, HI, NAN_VALUE)        \
+  inline T NAME(const H_ h) BODY(                                              \
     return static_cast<T>(cuemu_nf_to_integer(cuemu_nf_bits(h), F_, MODE, LO,  \
-                                              HI, NAN_VALUE));                 \
-  }
+                                              HI, NAN_VALUE)); )
 #define CUEMU_NF_TO_INT4(STEM, H_, F_, T, LO, HI, NAN_VALUE)                   \
-  CUEMU_NF_TO_INT(STEM##_rn, H_, F_, T, CUEMU_ROUND_RN, LO, HI, NAN_VALUE)     \
-  CUEMU_NF_TO_INT(STEM##_rz, H_, F_, T, CUEMU_ROUND_RZ, LO, HI, NAN_VALUE)     \
-  CUEMU_NF_TO_INT(STEM##_rd, H_, F_, T, CUEMU_ROUND_RD, LO, HI, NAN_VALUE)     \
-  CUEMU_NF_TO_INT(STEM##_ru, H_, F_, T, CUEMU_ROUND_RU, LO, HI, NAN_VALUE)
-#define CUEMU_NF_TO_ULL(NAME, H_, F_, MODE)                                    \
-  inline unsigned long long int NAME(const H_ h) {                             \
-    return cuemu_nf_to_ull(cuemu_nf_bits(h), F_, MODE);                        \
-  }
+  CUEMU_NF_TO_INT(STEM##_rn, CUEMU_NF_DEVICE_ONLY_BODY, H_, F_, T,             \
+                  CUEMU_ROUND_RN, LO, HI, NAN_VALUE)                           \
+  CUEMU_NF_TO_INT(STEM##_rz, CUEMU_NF_HOST_BODY, H_, F_, T, CUEMU_ROUND_RZ,    \
+                  LO, HI, NAN_VALUE)                                           \
+  CUEMU_NF_TO_INT(STEM##_rd, CUEMU_NF_DEVICE_ONLY_BODY, H_, F_, T,             \
+                  CUEMU_ROUND_RD, LO, HI, NAN_VALUE)                           \
+  CUEMU_NF_TO_INT(STEM##_ru, CUEMU_NF_DEVICE_ONLY_BODY, H_, F_, T,             \
+                  CUEMU_ROUND_RU, LO, HI, NAN_VALUE)
+#define CUEMU_NF_TO_ULL(NAME, BODY, H_, F_, MODE)                              \
+  inline unsigned long long int NAME(const H_ h) BODY(                         \
+    return cuemu_nf_to_ull(cuemu_nf_bits(h), F_, MODE); )
 #define CUEMU_NF_FROM_DOUBLE(NAME, H_, F_, MAKE, MODE)                         \
   inline H_ NAME(const float a) { return MAKE(cuemu_nf_from_double(a, F_, MODE)); }
 #define CUEMU_NF_FROM_ULL(__cuemu_i, f, mode) cuemu_nf_from_ull((__cuemu_i), false, (f), (mode))
-#define CUEMU_NF_FROM_INT(STEM, H_, F_, MAKE, T, CONV)                         \
+/* ROUNDED: the body of the _rz, _rd and _ru forms. */
+#define CUEMU_NF_FROM_INT(STEM, ROUNDED, H_, F_, MAKE, T, CONV)                \
   inline H_ STEM##_rn(const T __cuemu_i) { return MAKE(CONV(__cuemu_i, F_, CUEMU_ROUND_RN)); } \
-  inline H_ STEM##_rz(const T __cuemu_i) { return MAKE(CONV(__cuemu_i, F_, CUEMU_ROUND_RZ)); } \
-  inline H_ STEM##_rd(const T __cuemu_i) { return MAKE(CONV(__cuemu_i, F_, CUEMU_ROUND_RD)); } \
-  inline H_ STEM##_ru(const T __cuemu_i) { return MAKE(CONV(__cuemu_i, F_, CUEMU_ROUND_RU)); }
+  inline H_ STEM##_rz(const T __cuemu_i) ROUNDED(return MAKE(CONV(__cuemu_i, F_, CUEMU_ROUND_RZ)); ) \
+  inline H_ STEM##_rd(const T __cuemu_i) ROUNDED(return MAKE(CONV(__cuemu_i, F_, CUEMU_ROUND_RD)); ) \
+  inline H_ STEM##_ru(const T __cuemu_i) ROUNDED(return MAKE(CONV(__cuemu_i, F_, CUEMU_ROUND_RU)); )
 
-#define CUEMU_NF_DEFINE_CONVERSIONS(N, N2, H_, H2, RAW, F_)                    \
+#define CUEMU_NF_DEFINE_CONVERSIONS(N, N2, H_, H2, RAW, F_, ROUNDED)           \
   inline unsigned short cuemu_nf_bits(const H_ h) {                            \
     return static_cast<RAW>(h).x;                                              \
   }                                                                            \
@@ -743,31 +756,31 @@ public:                                                                        \
     return __cuemu_r;                                                                  \
   }                                                                            \
                                                                                \
-  CUEMU_NF_TO_INT(__##N##2char_rz, H_, F_, signed char, CUEMU_ROUND_RZ, -128.0, \
-                  127.0, 0)                                                    \
-  CUEMU_NF_TO_INT(__##N##2uchar_rz, H_, F_, unsigned char, CUEMU_ROUND_RZ, 0.0, \
-                  255.0, 0)                                                    \
+  CUEMU_NF_TO_INT(__##N##2char_rz, CUEMU_NF_HOST_BODY, H_, F_, signed char,   \
+                  CUEMU_ROUND_RZ, -128.0, 127.0, 0)                            \
+  CUEMU_NF_TO_INT(__##N##2uchar_rz, CUEMU_NF_HOST_BODY, H_, F_, unsigned char, \
+                  CUEMU_ROUND_RZ, 0.0, 255.0, 0)                               \
   CUEMU_NF_TO_INT4(__##N##2short, H_, F_, short int, -32768.0, 32767.0, 0)     \
   CUEMU_NF_TO_INT4(__##N##2ushort, H_, F_, unsigned short int, 0.0, 65535.0, 0) \
   CUEMU_NF_TO_INT4(__##N##2int, H_, F_, int, -2147483648.0, 2147483647.0, 0)   \
   CUEMU_NF_TO_INT4(__##N##2uint, H_, F_, unsigned int, 0.0, 4294967295.0, 0)   \
   CUEMU_NF_TO_INT4(__##N##2ll, H_, F_, long long int, -9223372036854775808.0,  \
                    9223372036854775807.0, INT64_MIN)                           \
-  CUEMU_NF_TO_ULL(__##N##2ull_rn, H_, F_, CUEMU_ROUND_RN)                      \
-  CUEMU_NF_TO_ULL(__##N##2ull_rz, H_, F_, CUEMU_ROUND_RZ)                      \
-  CUEMU_NF_TO_ULL(__##N##2ull_rd, H_, F_, CUEMU_ROUND_RD)                      \
-  CUEMU_NF_TO_ULL(__##N##2ull_ru, H_, F_, CUEMU_ROUND_RU)                      \
-  CUEMU_NF_FROM_INT(__short2##N, H_, F_, cuemu_##N##_from_bits, short int,     \
+  CUEMU_NF_TO_ULL(__##N##2ull_rn, CUEMU_NF_DEVICE_ONLY_BODY, H_, F_, CUEMU_ROUND_RN) \
+  CUEMU_NF_TO_ULL(__##N##2ull_rz, CUEMU_NF_HOST_BODY, H_, F_, CUEMU_ROUND_RZ) \
+  CUEMU_NF_TO_ULL(__##N##2ull_rd, CUEMU_NF_DEVICE_ONLY_BODY, H_, F_, CUEMU_ROUND_RD) \
+  CUEMU_NF_TO_ULL(__##N##2ull_ru, CUEMU_NF_DEVICE_ONLY_BODY, H_, F_, CUEMU_ROUND_RU) \
+  CUEMU_NF_FROM_INT(__short2##N, ROUNDED, H_, F_, cuemu_##N##_from_bits, short int,     \
                     cuemu_nf_from_ll)                                          \
-  CUEMU_NF_FROM_INT(__ushort2##N, H_, F_, cuemu_##N##_from_bits,               \
+  CUEMU_NF_FROM_INT(__ushort2##N, ROUNDED, H_, F_, cuemu_##N##_from_bits,               \
                     unsigned short int, cuemu_nf_from_ll)                      \
-  CUEMU_NF_FROM_INT(__int2##N, H_, F_, cuemu_##N##_from_bits, int,             \
+  CUEMU_NF_FROM_INT(__int2##N, ROUNDED, H_, F_, cuemu_##N##_from_bits, int,             \
                     cuemu_nf_from_ll)                                          \
-  CUEMU_NF_FROM_INT(__uint2##N, H_, F_, cuemu_##N##_from_bits, unsigned int,   \
+  CUEMU_NF_FROM_INT(__uint2##N, ROUNDED, H_, F_, cuemu_##N##_from_bits, unsigned int,   \
                     cuemu_nf_from_ll)                                          \
-  CUEMU_NF_FROM_INT(__ll2##N, H_, F_, cuemu_##N##_from_bits, long long int,    \
+  CUEMU_NF_FROM_INT(__ll2##N, ROUNDED, H_, F_, cuemu_##N##_from_bits, long long int,    \
                     cuemu_nf_from_ll)                                          \
-  CUEMU_NF_FROM_INT(__ull2##N, H_, F_, cuemu_##N##_from_bits,                  \
+  CUEMU_NF_FROM_INT(__ull2##N, ROUNDED, H_, F_, cuemu_##N##_from_bits,                  \
                     unsigned long long int, CUEMU_NF_FROM_ULL)                 \
                                                                                \
   inline H2 make_##N2(const H_ x, const H_ y) { return H2(x, y); }             \
