@@ -7,9 +7,11 @@
 // __shfl_*_sync, make_bfloat162 and bf162 operators, atomicAdd of __half2
 // and __nv_bfloat162, CUDART_INF_FP16 and cuda::std::numeric_limits of
 // __half and __nv_bfloat16; fp8 x2 and x4 types from float2/float4 and the
-// scalar types from __half, __nv_bfloat16 and int, converted back. All
+// scalar types from __half, __nv_bfloat16 and int, converted back; host
+// arithmetic on the 16-bit types, as host references do. All
 // passed with cuemu-nvcc as written (a u8 B loaded with ldm 8, which the
 // CUDA docs refuse, was reported by cuemu and fixed in the program).
+#include <cmath>
 #include <cstdio>
 #include <cstdint>
 #include <mma.h>
@@ -143,6 +145,30 @@ __global__ void fp8_misc(float *out) {
   out[i] = f.x + f.y + g.x + g.w + __half2float(hh) + __bfloat162float(zb) + ki;
 }
 
+
+// Host code of ML programs uses the 16-bit types as numbers: the typedefs
+// half and nv_bfloat16, conversions from and to float without a cast,
+// operators on scalars and pairs, comparisons, and the conversions that
+// CUDA declares __host__ __device__ (an int toward zero, from an int).
+static bool host_half_arithmetic() {
+  half a = 1.5f;
+  nv_bfloat16 b = 2.25f;
+  a += a;
+  b = b * b - nv_bfloat16(1.0f);  // 5.0625 and 4.0625 are exact in bf16
+  const float fa = a, fb = b;
+  __half2 h2 = __floats2half2_rn(1.f, 2.f);
+  h2 = h2 * h2 + h2;
+  nv_bfloat162 b2 = __hmul2(__floats2bfloat162_rn(3.f, 4.f), __floats2bfloat162_rn(3.f, 4.f));
+  const bool cmp = a > half(2.0f) && b != nv_bfloat16(0.f);
+  const __nv_fp8_e4m3 f8(fa);
+  const __nv_fp8_e5m2 f5(b);  // 4.0625 to 4: two bits of mantissa
+  const __half h3 = __int2half_rn(7) / __half(2.0f);
+  return fa == 3.f && fb == 4.0625f && __low2float(h2) == 2.f && __high2float(h2) == 6.f &&
+         __low2float(b2) == 9.f && __high2float(b2) == 16.f && cmp && float(-a) == -3.f &&
+         float(f8) == 3.f && float(f5) == 4.f && static_cast<int>(a) == 3 && __half2int_rz(h3) == 3 &&
+         float(h3) == 3.5f && __hisnan(__float2half(NAN)) &&
+         __half2float(__ushort_as_half(__half_as_ushort(a))) == 3.f;
+}
 
 static int failures = 0;
 static void expect(bool ok, const char *what) {
@@ -290,6 +316,7 @@ int main() {
     }
     expect(ok, "fp8 x2/x4 and half/bf16/int conversions");
   }
+  expect(host_half_arithmetic(), "host arithmetic on half, bf16 and fp8");
   printf(failures ? "FAIL\n" : "PASS\n");
   return failures != 0;
 }
