@@ -77,11 +77,11 @@ static const insn insns[] = {
     {"rcp", "rcp", 0, 1, 1, 1, "f32 f64 approx ftz " RND},
     {"sqrt", "sqrt", 0, 1, 1, 1, "f32 f64 approx ftz " RND},
     {"rsqrt", "rsqrt", 0, 1, 1, 1, "f32 f64 approx ftz"},
-    {"ex2", "ex2", 0, 1, 1, 1, "f32 approx ftz"},
+    {"ex2", "ex2", 0, 1, 1, 1, "f32 " HALVES " approx ftz"},
     {"lg2", "lg2", 0, 1, 1, 1, "f32 approx ftz"},
     {"sin", "sin", 0, 1, 1, 1, "f32 approx ftz"},
     {"cos", "cos", 0, 1, 1, 1, "f32 approx ftz"},
-    {"tanh", "tanh", 0, 1, 1, 1, "f32 approx"},
+    {"tanh", "tanh", 0, 1, 1, 1, "f32 " HALVES " approx"},
     {"popc", "popc", 0, 1, 1, 1, "b32 b64"},
     {"clz", "clz", 0, 1, 1, 1, "b32 b64"},
     {"brev", "brev", 0, 1, 1, 1, "b32 b64"},
@@ -103,8 +103,8 @@ static const insn insns[] = {
     {"selp", "selp", 0, 1, 3, 3, "b16 b32 b64 " INTS " f32 f64"},
     {"slct", "slct", 0, 1, 3, 3, "b16 b32 b64 " INTS " f32 f64 ftz"},
     {"setp", "setp", F_PIPE, 1, 2, 3,
-     CMP " and or xor ftz b16 b32 b64 " INTS " f32 f64"},
-    {"set", "set", 0, 1, 2, 3, CMP " and or xor ftz b16 b32 b64 " INTS " f32 f64"},
+     CMP " and or xor ftz b16 b32 b64 " INTS " f32 f64 " HALVES},
+    {"set", "set", 0, 1, 2, 3, CMP " and or xor ftz b16 b32 b64 " INTS " f32 f64 " HALVES},
     {"cvt", "cvt", 0, 1, 1, 2,
      "rn rz rm rp rni rzi rmi rpi ftz sat satfinite relu u8 u16 u32 u64 s8 s16 s32 s64 "
      "f16 f16x2 bf16 bf16x2 f32 f64 e4m3x2 e5m2x2"},
@@ -142,6 +142,11 @@ static const insn insns[] = {
      * them is one of the outcomes it allows. */
     {"discard", "", F_NONE | F_ADDR0, 0, 2, 2, "-global -L2"},
     {"applypriority", "", F_NONE | F_ADDR0, 0, 2, 2, "-global -L2::evict_normal"},
+    /* Cache policies (for the .L2::cache_hint operand of ld, st, red and
+     * cp.async, which has no effect here): an opaque 64-bit value. */
+    {"createpolicy.fractional", "createpolicy", 0, 1, 0, 1, "b64"},
+    {"createpolicy.range", "createpolicy", F_ATOM, 1, 3, 3, "-global b64"},
+    {"createpolicy.cvt", "createpolicy", 0, 1, 1, 1, "-L2 b64"},
     {"cp.async.commit_group", "", F_NONE, 0, 0, 0, ""},
     {"cp.async.wait_group", "", F_NONE, 0, 1, 1, ""},
     {"cp.async.wait_all", "", F_NONE, 0, 0, 0, ""},
@@ -207,7 +212,20 @@ static const insn insns[] = {
     /* Warp-wide matrix loads and products (cuemu_ptx_matrix.h). */
     {"ldmatrix.sync.aligned", "ldmatrix", F_LD | F_SITE, 1, 1, 1,
      "m8n8 x1 x2 x4 trans b16 -shared -shared::cta"},
-    {"mma.sync.aligned", "mma", F_SITE, 1, 3, 3, "m16n8k16 m16n8k8 row col f16 bf16 f32"},
+    {"mma.sync.aligned", "mma", F_SITE, 1, 3, 3,
+     "m16n8k16 m16n8k8 m16n8k32 row col f16 bf16 f32 s8 u8 s32 satfinite"},
+    /* The SIMD video instructions (cuemu_ptx_int.h), without masks or
+     * element selectors. */
+    {"vadd2", "vadd2", 0, 1, 3, 3, "u32 s32 sat add"},
+    {"vadd4", "vadd4", 0, 1, 3, 3, "u32 s32 sat add"},
+    {"vsub2", "vsub2", 0, 1, 3, 3, "u32 s32 sat add"},
+    {"vsub4", "vsub4", 0, 1, 3, 3, "u32 s32 sat add"},
+    {"vabsdiff2", "vabsdiff2", 0, 1, 3, 3, "u32 s32 sat add"},
+    {"vabsdiff4", "vabsdiff4", 0, 1, 3, 3, "u32 s32 sat add"},
+    {"vmin2", "vmin2", 0, 1, 3, 3, "u32 s32 sat add"},
+    {"vmin4", "vmin4", 0, 1, 3, 3, "u32 s32 sat add"},
+    {"vmax2", "vmax2", 0, 1, 3, 3, "u32 s32 sat add"},
+    {"vmax4", "vmax4", 0, 1, 3, 3, "u32 s32 sat add"},
     {"dp4a", "dp4a", 0, 1, 3, 3, "u32 s32"},
     {"dp2a", "dp2a", 0, 1, 3, 3, "lo hi u32 s32"},
 };
@@ -222,7 +240,8 @@ static const char *const unsupported[] = {
     "createpolicy", "isspacep", "getctarank",
     "stackrestore", "stacksave", "alloca", "call", "ret", "brkpt",
     "pmevent", "vadd", "vsub", "vmad", "vmin", "vmax", "vabsdiff", "vset",
-    "vshl", "vshr", "vadd2", "vadd4", "ex2", "lg2", "bra", "brx", "szext", "clusterlaunchcontrol", "st", "ld", "atom", "red", "prefetch",
+    "vshl", "vshr", "vadd2", "vadd4", "vsub2", "vsub4", "vavrg2", "vavrg4", "vabsdiff2",
+    "vabsdiff4", "vmin2", "vmin4", "vmax2", "vmax4", "vset2", "vset4", "ex2", "lg2", "bra", "brx", "szext", "clusterlaunchcontrol", "st", "ld", "atom", "red", "prefetch",
     "fence", "membar", "nanosleep", "trap", "activemask", "mapa", "tcgen05",
     NULL};
 
@@ -870,7 +889,7 @@ static int count_mod(const char *mods, const char *name) {
 static const char *matrix_form(const insn *in, const char *mods, const opnd *ops) {
   static const char *const once[] = {"m8n8", "x1", "x2", "x4", "trans", "shared",
                                      "shared::cta", "b16", "m16n8k16", "m16n8k8",
-                                     "row", "col", NULL};
+                                     "m16n8k32", "row", "col", "satfinite", NULL};
   const char *types[4], *p;
   int k, ntypes = 0, first_layout = 0;
   for (k = 0; once[k]; k++)
@@ -886,8 +905,8 @@ static const char *matrix_form(const insn *in, const char *mods, const opnd *ops
       return "needs a braced destination of as many registers as .x1, .x2 or .x4 says";
     return NULL;
   }
-  if (count_mod(mods, "m16n8k16") + count_mod(mods, "m16n8k8") != 1)
-    return "needs one shape, .m16n8k16 or .m16n8k8";
+  if (count_mod(mods, "m16n8k16") + count_mod(mods, "m16n8k8") + count_mod(mods, "m16n8k32") != 1)
+    return "needs one shape, .m16n8k16, .m16n8k8 or .m16n8k32";
   for (p = mods; (p = strchr(p, '.')) != NULL;) {
     size_t l = strcspn(++p, ".");
     if (!first_layout && l == 3 && (!strncmp(p, "row", 3) || !strncmp(p, "col", 3)))
@@ -901,6 +920,22 @@ static const char *matrix_form(const insn *in, const char *mods, const opnd *ops
   if (first_layout != 'r' || !count_mod(mods, "col"))
     return "needs the layouts .row.col (the only ones of these shapes)";
   if (ntypes != 4) return "needs four types (D, A, B, C)";
+  if (!strncmp(types[1], "s8", 2) || !strncmp(types[1], "u8", 2)) {
+    /* The integer products: .s8/.u8 inputs (of either signedness each),
+     * .s32 accumulators, shapes k16 and k32. */
+    const int k32 = count_mod(mods, "m16n8k32");
+    const int want[4] = {4, k32 ? 4 : 2, k32 ? 2 : 1, 4};
+    if (count_mod(mods, "m16n8k8")) return "takes .s8 and .u8 inputs in the shapes .m16n8k16 and .m16n8k32";
+    if ((strncmp(types[2], "s8", 2) && strncmp(types[2], "u8", 2)) ||
+        strncmp(types[0], "s32", 3) || strncmp(types[3], "s32", 3))
+      return "needs .s8 or .u8 inputs with .s32 accumulators";
+    for (k = 0; k < 4; k++)
+      if (ops[k].kind != O_VEC || ops[k].count != want[k])
+        return "has operand vectors of the wrong sizes for its shape and types";
+    return NULL;
+  }
+  if (count_mod(mods, "m16n8k32")) return "takes the shape .m16n8k32 only with .s8 or .u8 inputs";
+  if (count_mod(mods, "satfinite")) return "takes .satfinite only with integer inputs";
   for (k = 0; k < 4; k++) types[k] = !strncmp(types[k], "f32", 3) ? "f32"
                                      : !strncmp(types[k], "bf16", 4) ? "bf16" : "f16";
   if (strcmp(types[1], types[2])) return "needs B of A's type";
@@ -1201,8 +1236,7 @@ static cuemu_status instruction(tr *t) {
       has_shared = 1;
     if (strstr(op + m, "::") && strstr(op + m, "::") < op + m + l) {
       /* Cache and eviction hints. */
-      if (l == 14 && !strncmp(op + m, "L2::cache_hint", l) && (in->flags & (F_LD | F_ST)) &&
-          strcmp(in->fn, "cp_async") && strcmp(in->op, "red")) {
+      if (l == 14 && !strncmp(op + m, "L2::cache_hint", l) && (in->flags & (F_LD | F_ST | F_ATOM))) {
         /* A cache policy, in an extra last operand: no effect here. */
         cache_hint = 1;
       } else if (!strncmp(op + m, "L2::cache_hint", l) || !listed(in->mods, op + m, l, &drop)) {

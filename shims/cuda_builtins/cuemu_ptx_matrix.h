@@ -2,7 +2,8 @@
  * cuemu_ptx_matrix.h: the warp-wide matrix instructions of inline PTX (see
  * cuemu_ptx.h): ldmatrix.sync.aligned.m8n8.{x1,x2,x4}{.trans}.shared.b16
  * and mma.sync.aligned.{m16n8k16,m16n8k8}.row.col with .f16 or .bf16
- * inputs and .f32 or .f16 accumulators, with the fragment layouts of the
+ * inputs and .f32 or .f16 accumulators, and .{m16n8k16,m16n8k32} with .s8
+ * or .u8 inputs and .s32 accumulators, with the fragment layouts of the
  * PTX ISA ("Matrix fragments for mma.m16n8k16", "ldmatrix"). Each lane's
  * registers reach the others through the warp's shuffle (libcuemu's
  * cuemu_warp_collective), so every lane of the warp must execute the
@@ -91,6 +92,52 @@ template <int In_> inline float matrix_half(reg __cuemu_r, int e) {
                            In_ == f16 ? cuemu_nf_binary16 : cuemu_nf_bfloat16);
 }
 
+/* Byte e of an .s8 or .u8 register (four elements, the lowest first). */
+template <int In_> inline int32_t matrix_byte(reg __cuemu_r, int e) {
+  const unsigned __cuemu_b = static_cast<unsigned>(__cuemu_r >> (8 * e)) & 0xffu;
+  return In_ == s8 ? static_cast<int32_t>(static_cast<int8_t>(__cuemu_b))
+                   : static_cast<int32_t>(__cuemu_b);
+}
+
+/* mma.sync.aligned.m16n8k{16,32}.row.col{.satfinite}.s32.atype.btype.s32
+ * with .s8 or .u8 A and B: D = A B + C in 32-bit integers, as the PTX ISA
+ * lays the fragments out ("Matrix fragments for mma.m16n8k32"): A's
+ * registers hold four elements of rows g and g + 8, columns 4t..4t+3, then
+ * (k32 only) 16 + 4t..; B's rows 4t..4t+3 of column g, then (k32 only)
+ * 16 + 4t..; C and D as for .f32. The sum wraps, or with .satfinite is
+ * clamped to the range of .s32. */
+template <int... M_>
+inline void mma_integer(reg *d, const reg *a, const reg *b, const reg *c, const char *file,
+                        int line) {
+  constexpr int atype = type_n<M_...>(1), btype = type_n<M_...>(2);
+  constexpr int kdim = has<m_m16n8k32, M_...> ? 32 : 16;
+  constexpr int na = kdim / 8, nb = kdim / 16;
+  const int __cuemu_lane = static_cast<int>(sreg_laneid()), __cuemu_g = __cuemu_lane / 4,
+            t = __cuemu_lane % 4;
+  int32_t a_m[16][32], b_m[32][8];
+  for (int from = 0; from < 32; ++from) {
+    const int fg = from / 4, ft = from % 4;
+    for (int __cuemu_r = 0; __cuemu_r < na; ++__cuemu_r) {
+      const reg v = warp_fetch(a[__cuemu_r], from, "mma.sync", file, line);
+      const int row = fg + 8 * (__cuemu_r & 1), col = 4 * ft + 16 * (__cuemu_r >> 1);
+      for (int e = 0; e < 4; ++e) a_m[row][col + e] = matrix_byte<atype>(v, e);
+    }
+    for (int __cuemu_r = 0; __cuemu_r < nb; ++__cuemu_r) {
+      const reg v = warp_fetch(b[__cuemu_r], from, "mma.sync", file, line);
+      for (int e = 0; e < 4; ++e) b_m[4 * ft + 16 * __cuemu_r + e][fg] = matrix_byte<btype>(v, e);
+    }
+  }
+  for (int e = 0; e < 4; ++e) {
+    const int row = __cuemu_g + 8 * (e / 2), col = 2 * t + e % 2;
+    int64_t __cuemu_sum = static_cast<int32_t>(static_cast<uint32_t>(c[e]));
+    for (int __cuemu_k = 0; __cuemu_k < kdim; ++__cuemu_k)
+      __cuemu_sum += static_cast<int64_t>(a_m[row][__cuemu_k]) * b_m[__cuemu_k][col];
+    if constexpr (has<m_satfinite, M_...>)
+      __cuemu_sum = __cuemu_sum > INT32_MAX ? INT32_MAX : __cuemu_sum < INT32_MIN ? INT32_MIN : __cuemu_sum;
+    d[e] = static_cast<uint32_t>(static_cast<uint64_t>(__cuemu_sum));
+  }
+}
+
 /* mma.sync.aligned.m16n8k{16,8}.row.col.dtype.atype.btype.ctype: D = A B + C
  * with A 16 x K (row major), B K x 8 (column major), C and D 16 x 8,
  * group g = lane / 4 and thread t = lane % 4 holding, as the PTX ISA lays
@@ -99,8 +146,8 @@ template <int In_> inline float matrix_half(reg __cuemu_r, int e) {
  * (2t + 8, g); C's and D's elements (g, 2t), (g, 2t + 1), (g + 8, 2t),
  * (g + 8, 2t + 1) (.f32: one register each; .f16: two pairs). */
 template <int... M_>
-inline void mma_core(reg *d, const reg *a, const reg *b, const reg *c, const char *file,
-                     int line) {
+inline void mma_float(reg *d, const reg *a, const reg *b, const reg *c, const char *file,
+                      int line) {
   constexpr int __cuemu_dtype = type_n<M_...>(0), atype = type_n<M_...>(1),
                 ctype = type_n<M_...>(3);
   constexpr int kdim = has<m_m16n8k16, M_...> ? 16 : 8;
@@ -143,6 +190,17 @@ inline void mma_core(reg *d, const reg *a, const reg *b, const reg *c, const cha
                                                     CUEMU_ROUND_RN))
               << 16);
   }
+}
+
+/* mma.sync: the integer or the floating-point products. */
+template <int... M_>
+inline void mma_core(reg *d, const reg *a, const reg *b, const reg *c, const char *file,
+                     int line) {
+  constexpr int atype = type_n<M_...>(1);
+  if constexpr (atype == s8 || atype == u8)
+    mma_integer<M_...>(d, a, b, c, file, line);
+  else
+    mma_float<M_...>(d, a, b, c, file, line);
 }
 
 /* The operand lists, flattened as the translation passes them: D, A, B, C. */

@@ -186,6 +186,13 @@ inline void cp_async_fill(reg dst, reg size, reg src_size = ~0ULL) {
   std::memset(reinterpret_cast<char *>(dst) + n, 0, static_cast<size_t>(size) - n);
 }
 
+/* createpolicy.{fractional,range,cvt}: a cache policy for the operand of
+ * .L2::cache_hint, which changes nothing here; the value is opaque on a
+ * GPU too, so one constant serves every policy. */
+template <int... M_, typename... A_> inline void createpolicy(reg &d, A_...) {
+  d = 0x1000000000000000ULL;
+}
+
 /* atom.op.type d, [a], b{, c}: d is the old value. */
 template <int... M_> inline void atom(reg &d, reg address, reg b, reg c = 0) {
   constexpr int T = type_n<M_...>(0);
@@ -273,13 +280,16 @@ inline bool whole_block(reg count) {
   return count >= ((__cuemu_threads + 31) & ~31ULL);
 }
 
-/* bar.sync a{, b}: a block barrier when b covers the block (as
- * __syncthreads); else named barrier a of b threads (cuemu_device.h). */
+/* bar.sync a{, b}: a block barrier (as __syncthreads, which is barrier 0)
+ * when a is 0 and b covers the block; else named barrier a of b threads
+ * (cuemu_device.h). Barrier 1 of the whole block is not __syncthreads:
+ * producer-consumer kernels pair `bar.arrive 1, 128` in one warp with
+ * `bar.sync 1, 128` in the others while the producer waits at barrier 2. */
 template <int... M_> inline void bar_sync(reg, const char *file, int line) {
   cuemu_block_barrier(CUEMU_BARRIER_PLAIN, 0, file, line);
 }
 template <int... M_> inline void bar_sync(reg a, reg count, const char *file, int line) {
-  if (whole_block(count))
+  if (a == 0 && whole_block(count))
     cuemu_block_barrier(CUEMU_BARRIER_PLAIN, 0, file, line);
   else
     cuemu_named_barrier(static_cast<unsigned>(a), static_cast<unsigned>(count), 1, file, line);
@@ -312,7 +322,7 @@ template <int... M_> inline void bar_red(reg &d, reg a, reg count, reg c, const 
   constexpr int op = has<m_popc, M_...>  ? CUEMU_BARRIER_COUNT
                      : has<m_and, M_...> ? CUEMU_BARRIER_AND
                                         : CUEMU_BARRIER_OR;
-  if (whole_block(count))
+  if (a == 0 && whole_block(count))
     bar_red<M_...>(d, a, c, file, line);
   else
     d = cuemu_named_barrier_reduce(static_cast<unsigned>(a), static_cast<unsigned>(count), op,
