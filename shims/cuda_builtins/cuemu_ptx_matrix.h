@@ -93,13 +93,13 @@ template <int In_> inline float matrix_half(reg __cuemu_r, int e) {
 }
 
 /* Byte e of an .s8 or .u8 register (four elements, the lowest first). */
-template <int In_> inline int32_t matrix_byte(reg __cuemu_r, int e) {
+template <int In_> inline int32_t __cuemu_matrix_byte(reg __cuemu_r, int e) {
   const unsigned __cuemu_b = static_cast<unsigned>(__cuemu_r >> (8 * e)) & 0xffu;
   return In_ == s8 ? static_cast<int32_t>(static_cast<int8_t>(__cuemu_b))
                    : static_cast<int32_t>(__cuemu_b);
 }
 
-/* mma.sync.aligned.m16n8k{16,32}.row.col{.satfinite}.s32.atype.btype.s32
+/* mma.sync.aligned.m16n8k{16,32}.row.col{.satfinite}.s32.atype.__cuemu_btype.s32
  * with .s8 or .u8 A and B: D = A B + C in 32-bit integers, as the PTX ISA
  * lays the fragments out ("Matrix fragments for mma.m16n8k32"): A's
  * registers hold four elements of rows g and g + 8, columns 4t..4t+3, then
@@ -107,10 +107,11 @@ template <int In_> inline int32_t matrix_byte(reg __cuemu_r, int e) {
  * 16 + 4t..; C and D as for .f32. The sum wraps, or with .satfinite is
  * clamped to the range of .s32. */
 template <int... M_>
-inline void mma_integer(reg *d, const reg *a, const reg *b, const reg *c, const char *file,
+inline void __cuemu_mma_integer(reg *d, const reg *a, const reg *b, const reg *c, const char *file,
                         int line) {
-  constexpr int atype = type_n<M_...>(1), btype = type_n<M_...>(2);
-  constexpr int kdim = has<m_m16n8k32, M_...> ? 32 : 16;
+  constexpr int atype = type_n<M_...>(1), __cuemu_btype = type_n<M_...>(2);
+  /* .m16n8k32 is dropped by the translation: the shape that is not k16. */
+  constexpr int kdim = has<m_m16n8k16, M_...> ? 16 : 32;
   constexpr int na = kdim / 8, nb = kdim / 16;
   const int __cuemu_lane = static_cast<int>(sreg_laneid()), __cuemu_g = __cuemu_lane / 4,
             t = __cuemu_lane % 4;
@@ -120,11 +121,11 @@ inline void mma_integer(reg *d, const reg *a, const reg *b, const reg *c, const 
     for (int __cuemu_r = 0; __cuemu_r < na; ++__cuemu_r) {
       const reg v = warp_fetch(a[__cuemu_r], from, "mma.sync", file, line);
       const int row = fg + 8 * (__cuemu_r & 1), col = 4 * ft + 16 * (__cuemu_r >> 1);
-      for (int e = 0; e < 4; ++e) a_m[row][col + e] = matrix_byte<atype>(v, e);
+      for (int e = 0; e < 4; ++e) a_m[row][col + e] = __cuemu_matrix_byte<atype>(v, e);
     }
     for (int __cuemu_r = 0; __cuemu_r < nb; ++__cuemu_r) {
       const reg v = warp_fetch(b[__cuemu_r], from, "mma.sync", file, line);
-      for (int e = 0; e < 4; ++e) b_m[4 * ft + 16 * __cuemu_r + e][fg] = matrix_byte<btype>(v, e);
+      for (int e = 0; e < 4; ++e) b_m[4 * ft + 16 * __cuemu_r + e][fg] = __cuemu_matrix_byte<__cuemu_btype>(v, e);
     }
   }
   for (int e = 0; e < 4; ++e) {
@@ -138,7 +139,7 @@ inline void mma_integer(reg *d, const reg *a, const reg *b, const reg *c, const 
   }
 }
 
-/* mma.sync.aligned.m16n8k{16,8}.row.col.dtype.atype.btype.ctype: D = A B + C
+/* mma.sync.aligned.m16n8k{16,8}.row.col.dtype.atype.__cuemu_btype.ctype: D = A B + C
  * with A 16 x K (row major), B K x 8 (column major), C and D 16 x 8,
  * group g = lane / 4 and thread t = lane % 4 holding, as the PTX ISA lays
  * the fragments out: A's element pairs (g, 2t), (g + 8, 2t), then (k16
@@ -146,7 +147,7 @@ inline void mma_integer(reg *d, const reg *a, const reg *b, const reg *c, const 
  * (2t + 8, g); C's and D's elements (g, 2t), (g, 2t + 1), (g + 8, 2t),
  * (g + 8, 2t + 1) (.f32: one register each; .f16: two pairs). */
 template <int... M_>
-inline void mma_float(reg *d, const reg *a, const reg *b, const reg *c, const char *file,
+inline void __cuemu_mma_float(reg *d, const reg *a, const reg *b, const reg *c, const char *file,
                       int line) {
   constexpr int __cuemu_dtype = type_n<M_...>(0), atype = type_n<M_...>(1),
                 ctype = type_n<M_...>(3);
@@ -198,9 +199,9 @@ inline void mma_core(reg *d, const reg *a, const reg *b, const reg *c, const cha
                      int line) {
   constexpr int atype = type_n<M_...>(1);
   if constexpr (atype == s8 || atype == u8)
-    mma_integer<M_...>(d, a, b, c, file, line);
+    __cuemu_mma_integer<M_...>(d, a, b, c, file, line);
   else
-    mma_float<M_...>(d, a, b, c, file, line);
+    __cuemu_mma_float<M_...>(d, a, b, c, file, line);
 }
 
 /* The operand lists, flattened as the translation passes them: D, A, B, C. */

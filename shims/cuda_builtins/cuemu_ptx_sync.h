@@ -189,7 +189,7 @@ inline void cp_async_fill(reg dst, reg size, reg src_size = ~0ULL) {
 /* createpolicy.{fractional,range,cvt}: a cache policy for the operand of
  * .L2::cache_hint, which changes nothing here; the value is opaque on a
  * GPU too, so one constant serves every policy. */
-template <int... M_, typename... A_> inline void createpolicy(reg &d, A_...) {
+template <int... M_, typename... A_> inline void __cuemu_createpolicy(reg &d, A_...) {
   d = 0x1000000000000000ULL;
 }
 
