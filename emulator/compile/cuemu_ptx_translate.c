@@ -107,7 +107,7 @@ static const insn insns[] = {
     {"set", "set", 0, 1, 2, 3, CMP " and or xor ftz b16 b32 b64 " INTS " f32 f64 " HALVES},
     {"cvt", "cvt", 0, 1, 1, 2,
      "rn rz rm rp rni rzi rmi rpi ftz sat satfinite relu u8 u16 u32 u64 s8 s16 s32 s64 "
-     "f16 f16x2 bf16 bf16x2 f32 f64 e4m3x2 e5m2x2"},
+     "f16 f16x2 bf16 bf16x2 f32 f64 e4m3x2 e5m2x2 tf32 -rna"},
     {"cvta", "cvta", 0, 1, 1, 1, "-to u32 u64 " SPACES},
     /* Distributed shared memory: the address of the same object in another
      * block of the cluster, and the rank of the block an address is in. */
@@ -122,10 +122,10 @@ static const insn insns[] = {
      " " MEMTYPES},
     {"atom", "atom", F_ATOM, 1, 2, 3,
      "add inc dec cas exch min max and or xor -relaxed -acquire -release "
-     "-acq_rel " SCOPES " " SPACES " b32 b64 b128 u32 u64 s32 s64 f32 f64"},
+     "-acq_rel " SCOPES " " SPACES " b32 b64 b128 u32 u64 s32 s64 f32 f64 -noftz " HALVES},
     {"red", "red", F_ST, 0, 2, 2,
      "add inc dec min max and or xor -relaxed -release " SCOPES " " SPACES
-     " b32 b64 u32 u64 s32 s64 f32 f64"},
+     " b32 b64 u32 u64 s32 s64 f32 f64 -noftz " HALVES},
     {"membar", "fence", 0, 0, 0, 0, "-cta -gl -sys"},
     {"fence", "fence", 0, 0, 0, 0,
      "-sc -acq_rel -proxy -async -alias -mbarrier_init -release " SCOPES " " SPACES},
@@ -212,8 +212,10 @@ static const insn insns[] = {
     /* Warp-wide matrix loads and products (cuemu_ptx_matrix.h). */
     {"ldmatrix.sync.aligned", "ldmatrix", F_LD | F_SITE, 1, 1, 1,
      "m8n8 x1 x2 x4 trans b16 -shared -shared::cta"},
+    {"stmatrix.sync.aligned", "__cuemu_stmatrix", F_ST | F_SITE, 0, 2, 2,
+     "m8n8 x1 x2 x4 trans b16 -shared -shared::cta"},
     {"mma.sync.aligned", "mma", F_SITE, 1, 3, 3,
-     "m16n8k16 m16n8k8 -m16n8k32 row col f16 bf16 f32 s8 u8 s32 satfinite"},
+     "m16n8k16 m16n8k8 -m16n8k32 row col f16 bf16 tf32 f32 s8 u8 s32 satfinite"},
     /* The SIMD video instructions (cuemu_ptx_int.h), without masks or
      * element selectors. */
     {"vadd2", "__cuemu_vadd2", 0, 1, 3, 3, "u32 s32 sat add"},
@@ -746,7 +748,7 @@ static int listed(const char *list, const char *name, size_t len, int *drop) {
 static int is_type(const char *m, size_t len) {
   static const char types[] =
       " b8 b16 b32 b64 b128 u8 u16 u32 u64 s8 s16 s32 s64 f16 f16x2 bf16 bf16x2 "
-      "f32 f64 pred e4m3x2 e5m2x2 ";
+      "f32 f64 pred e4m3x2 e5m2x2 tf32 ";
   char buf[16];
   if (len + 3 > sizeof buf) return 0;
   snprintf(buf, sizeof buf, " %.*s ", (int)len, m);
@@ -894,15 +896,18 @@ static const char *matrix_form(const insn *in, const char *mods, const opnd *ops
   int k, ntypes = 0, first_layout = 0;
   for (k = 0; once[k]; k++)
     if (count_mod(mods, once[k]) > 1) return "repeats a qualifier";
-  if (!strcmp(in->fn, "ldmatrix")) {
+  if (!strcmp(in->fn, "ldmatrix") || !strcmp(in->fn, "__cuemu_stmatrix")) {
+    /* stmatrix: the same qualifiers, and a braced source. */
+    const int store = !strcmp(in->fn, "__cuemu_stmatrix");
     int n = count_mod(mods, "x1") + 2 * count_mod(mods, "x2") + 4 * count_mod(mods, "x4");
     if (!count_mod(mods, "m8n8")) return "needs the shape .m8n8";
     if (count_mod(mods, "shared") + count_mod(mods, "shared::cta") > 1)
       return "repeats a state space";
     if (n != 1 && n != 2 && n != 4) return "needs one of .x1, .x2, .x4";
     if (!count_mod(mods, "b16")) return "needs the type .b16";
-    if (ops[0].kind != O_VEC || ops[0].count != n)
-      return "needs a braced destination of as many registers as .x1, .x2 or .x4 says";
+    if (ops[store].kind != O_VEC || ops[store].count != n)
+      return store ? "needs a braced source of as many registers as .x1, .x2 or .x4 says"
+                   : "needs a braced destination of as many registers as .x1, .x2 or .x4 says";
     return NULL;
   }
   if (count_mod(mods, "m16n8k16") + count_mod(mods, "m16n8k8") + count_mod(mods, "m16n8k32") != 1)
@@ -935,6 +940,17 @@ static const char *matrix_form(const insn *in, const char *mods, const opnd *ops
     return NULL;
   }
   if (count_mod(mods, "m16n8k32")) return "takes the shape .m16n8k32 only with .s8 or .u8 inputs";
+  if (!strncmp(types[1], "tf32", 4) || !strncmp(types[2], "tf32", 4)) {
+    /* .tf32 inputs: .m16n8k8 with .f32 accumulators (A 4 registers, B 2). */
+    if (!count_mod(mods, "m16n8k8")) return "takes .tf32 inputs in the shape .m16n8k8";
+    if (strncmp(types[1], "tf32", 4) || strncmp(types[2], "tf32", 4)) return "needs B of A's type";
+    if (strncmp(types[0], "f32", 3) || strncmp(types[3], "f32", 3))
+      return "takes .tf32 inputs only with .f32 accumulators";
+    for (k = 0; k < 4; k++)
+      if (ops[k].kind != O_VEC || ops[k].count != (k == 2 ? 2 : 4))
+        return "has operand vectors of the wrong sizes for its shape and types";
+    return NULL;
+  }
   if (count_mod(mods, "satfinite")) return "takes .satfinite only with integer inputs";
   for (k = 0; k < 4; k++) types[k] = !strncmp(types[k], "f32", 3) ? "f32"
                                      : !strncmp(types[k], "bf16", 4) ? "bf16" : "f16";
@@ -1266,10 +1282,13 @@ static cuemu_status instruction(tr *t) {
     if (!drop) {
       if (nmods++) cuemu__sb_str(&targs, ", ");
       if (is_type(op + m, l)) {
-        cuemu__sb_str(&targs, "cuemu_p::");
+        /* tf32 is a reserved name in the shims (shim-macro-hygiene.md). */
+        const char *prefix = l == 4 && !strncmp(op + m, "tf32", 4) ? "cuemu_p::__cuemu_"
+                                                                    : "cuemu_p::";
+        cuemu__sb_str(&targs, prefix);
         cuemu__sb_add(&targs, op + m, l);
         if (first_type) {
-          snprintf(ftype, sizeof ftype, "cuemu_p::%.*s", (int)l, op + m);
+          snprintf(ftype, sizeof ftype, "%s%.*s", prefix, (int)l, op + m);
           first_type = 0;
         }
       } else {
@@ -1280,6 +1299,19 @@ static cuemu_status instruction(tr *t) {
     m += l;
   }
   if (targs.oom) return CUEMU_OUT_OF_MEMORY;
+  /* Atomics of the 16-bit floating-point types: .add alone. */
+  if ((!strcmp(in->fn, "atom") || !strcmp(in->fn, "red")) &&
+      (strstr(op, ".f16") || strstr(op, ".bf16")) && !strstr(op, ".add")) {
+    free(targs.data);
+    return fail(t, line, "inline PTX: unsupported instruction %s (of the .f16 and .bf16 "
+                "atomics, .add.noftz is emulated)", op);
+  }
+  /* .rna (dropped: the rounding of a cvt to .tf32 without .rn or .rz) is
+   * cvt.rna.tf32.f32's alone. */
+  if (strstr(op, ".rna") && !strstr(op, ".tf32")) {
+    free(targs.data);
+    return fail(t, line, "inline PTX: unsupported modifier .rna of %s", in->op);
+  }
   /* .b128 accesses are plain, scalar ones (the ordered and vector forms,
    * and atomics other than cas and exch, are not emulated). */
   if (strstr(op, ".b128") &&
@@ -1346,7 +1378,7 @@ static cuemu_status instruction(tr *t) {
       return fail(t, line, "inline PTX: wrong operands for %s", op);
     }
   }
-  if (!strcmp(in->fn, "ldmatrix") || !strcmp(in->fn, "mma")) {
+  if (!strcmp(in->fn, "ldmatrix") || !strcmp(in->fn, "__cuemu_stmatrix") || !strcmp(in->fn, "mma")) {
     const char *wrong = matrix_form(in, op + used, ops);
     if (wrong) {
       free(targs.data);

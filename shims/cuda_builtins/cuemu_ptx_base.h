@@ -74,7 +74,8 @@ enum : int {
   b8 = 0x308, b16 = 0x310, b32 = 0x320, b64 = 0x340,
   f16 = 0x410, f32 = 0x420, f64 = 0x440, bf16 = 0x510,
   f16x2 = 0x620, bf16x2 = 0x720, pred = 0x801, b128 = 0x380,
-  e4m3x2 = 0x910, e5m2x2 = 0xA10 /* two FP8 values in 16 bits (cvt only) */
+  e4m3x2 = 0x910, e5m2x2 = 0xA10, /* two FP8 values in 16 bits (cvt only) */
+  __cuemu_tf32 = 0xB20 /* an .f32 of 19 significant bits (cvt and mma only) */
 };
 
 constexpr int width(int t) { return t & 0xff; }

@@ -415,7 +415,17 @@ template <int S_, int... M_> inline reg __cuemu_half_of_fp8(reg b) {
 template <int... M_> inline void cvt(reg &d, reg a) {
   constexpr int D_ = type_n<M_...>(0), S_ = type_n<M_...>(1);
   constexpr cuemu_rounding __cuemu_r = rounding<M_...>();
-  if constexpr (__cuemu_is_fp8x2(D_)) {
+  if constexpr (D_ == __cuemu_tf32) {
+    /* cvt.{rna,rn,rz}.tf32.f32 d, a: a rounded to 10 fraction bits (.rna,
+     * the translation drops, to nearest with ties away from zero), the
+     * 13 low bits zero; a NaN stays a NaN. */
+    static_assert(S_ == f32, "inline PTX: cvt to .tf32 takes .f32");
+    const uint32_t x = static_cast<uint32_t>(a);
+    if ((x & 0x7fffffffu) > 0x7f800000u) d = 0x7fffffffu;
+    else if constexpr (has<m_rz, M_...>) d = x & ~0x1fffu;
+    else if constexpr (has<m_rn, M_...>) d = (x + 0xfffu + ((x >> 13) & 1u)) & ~0x1fffu;
+    else d = (x + 0x1000u) & ~0x1fffu;
+  } else if constexpr (__cuemu_is_fp8x2(D_)) {
     /* cvt.rn.satfinite{.relu}.{e4m3x2,e5m2x2}.f16x2 d, a: the upper half
      * of a into the upper byte. */
     static_assert(S_ == f16x2, "inline PTX: cvt to .e4m3x2/.e5m2x2 takes .f16x2 (or two .f32)");

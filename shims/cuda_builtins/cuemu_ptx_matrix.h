@@ -86,6 +86,54 @@ inline void ldmatrix(reg &d0, reg &d1, reg &d2, reg &d3, reg address, const char
   d3 = d[3];
 }
 
+/* stmatrix (sm_90), ldmatrix's inverse: lane t holds, in register m,
+ * elements 2(t%4) and 2(t%4)+1 of row t/4 of matrix m (with .trans, the
+ * elements (2(t%4), t/4) and (2(t%4)+1, t/4)), and lane 8m + r gives the
+ * address of matrix m's row r, which it gathers through the warp's
+ * shuffle and then writes itself (a bad address is that lane's). */
+template <int... M_>
+inline void __cuemu_stmatrix_n(const reg *s, int count, reg address, const char *file, int line) {
+  const int __cuemu_lane = static_cast<int>(sreg_laneid());
+  uint32_t row[4] = {0, 0, 0, 0};
+  for (int __cuemu_m = 0; __cuemu_m < count; ++__cuemu_m) {
+    const bool mine = __cuemu_lane / 8 == __cuemu_m;
+    const int __cuemu_row = __cuemu_lane % 8;
+    if constexpr (has<m_trans, M_...>) {
+      /* Element (r, c) is half r%2 of lane 4c + r/2's register. */
+      for (int c = 0; c < 8; ++c) {
+        const reg v = warp_fetch(s[__cuemu_m], 4 * c + __cuemu_row / 2, "stmatrix", file, line);
+        const uint32_t h = static_cast<uint32_t>(v >> (16 * (__cuemu_row % 2))) & 0xffffu;
+        if (mine) row[c / 2] |= h << (16 * (c % 2));
+      }
+    } else {
+      /* Word w of row r is lane 4r + w's register. */
+      for (int w = 0; w < 4; ++w) {
+        const reg v = warp_fetch(s[__cuemu_m], 4 * __cuemu_row + w, "stmatrix", file, line);
+        if (mine) row[w] = static_cast<uint32_t>(v);
+      }
+    }
+  }
+  if (__cuemu_lane < 8 * count) std::memcpy(reinterpret_cast<void *>(address), row, 16);
+}
+template <int... M_>
+inline void __cuemu_stmatrix(reg address, reg __cuemu_s0, const char *file, int line) {
+  static_assert(has<m_x1, M_...>, "stmatrix: 1 source needs .x1");
+  __cuemu_stmatrix_n<M_...>(&__cuemu_s0, 1, address, file, line);
+}
+template <int... M_>
+inline void __cuemu_stmatrix(reg address, reg __cuemu_s0, reg __cuemu_s1, const char *file, int line) {
+  static_assert(has<m_x2, M_...>, "stmatrix: 2 sources need .x2");
+  const reg __cuemu_src[2] = {__cuemu_s0, __cuemu_s1};
+  __cuemu_stmatrix_n<M_...>(__cuemu_src, 2, address, file, line);
+}
+template <int... M_>
+inline void __cuemu_stmatrix(reg address, reg __cuemu_s0, reg __cuemu_s1, reg __cuemu_s2, reg __cuemu_s3, const char *file,
+                             int line) {
+  static_assert(has<m_x4, M_...>, "stmatrix: 4 sources need .x4");
+  const reg __cuemu_src[4] = {__cuemu_s0, __cuemu_s1, __cuemu_s2, __cuemu_s3};
+  __cuemu_stmatrix_n<M_...>(__cuemu_src, 4, address, file, line);
+}
+
 /* Element e (0 low, 1 high) of a .f16x2 or .bf16x2 register as a float. */
 template <int In_> inline float matrix_half(reg __cuemu_r, int e) {
   return cuemu_nf_to_float(static_cast<unsigned short>(__cuemu_r >> (16 * e)),
@@ -193,6 +241,35 @@ inline void __cuemu_mma_float(reg *d, const reg *a, const reg *b, const reg *c, 
   }
 }
 
+/* mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32: A's registers hold
+ * elements (g, t), (g + 8, t), (g, t + 4), (g + 8, t + 4), B's (t, g) and
+ * (t + 4, g); each is an .f32 of which the unit reads the upper 19 bits.
+ * The products are summed in single precision in k order. */
+template <int... M_>
+inline void __cuemu_mma_tf32(reg *d, const reg *a, const reg *b, const reg *c, const char *file,
+                             int line) {
+  const int __cuemu_lane = static_cast<int>(sreg_laneid()), __cuemu_g = __cuemu_lane / 4,
+            t = __cuemu_lane % 4;
+  float a_m[16][8], b_m[8][8];
+  for (int from = 0; from < 32; ++from) {
+    const int fg = from / 4, ft = from % 4;
+    for (int __cuemu_r = 0; __cuemu_r < 4; ++__cuemu_r) {
+      const reg v = warp_fetch(a[__cuemu_r], from, "mma.sync", file, line);
+      a_m[fg + 8 * (__cuemu_r & 1)][ft + 4 * (__cuemu_r >> 1)] = as_f32(v & 0xffffe000u);
+    }
+    for (int __cuemu_r = 0; __cuemu_r < 2; ++__cuemu_r) {
+      const reg v = warp_fetch(b[__cuemu_r], from, "mma.sync", file, line);
+      b_m[ft + 4 * __cuemu_r][fg] = as_f32(v & 0xffffe000u);
+    }
+  }
+  for (int e = 0; e < 4; ++e) {
+    const int row = __cuemu_g + 8 * (e / 2), col = 2 * t + e % 2;
+    float __cuemu_acc = as_f32(c[e]);
+    for (int __cuemu_k = 0; __cuemu_k < 8; ++__cuemu_k) __cuemu_acc += a_m[row][__cuemu_k] * b_m[__cuemu_k][col];
+    d[e] = bits_of(__cuemu_acc);
+  }
+}
+
 /* mma.sync: the integer or the floating-point products. */
 template <int... M_>
 inline void mma_core(reg *d, const reg *a, const reg *b, const reg *c, const char *file,
@@ -200,6 +277,8 @@ inline void mma_core(reg *d, const reg *a, const reg *b, const reg *c, const cha
   constexpr int atype = type_n<M_...>(1);
   if constexpr (atype == s8 || atype == u8)
     __cuemu_mma_integer<M_...>(d, a, b, c, file, line);
+  else if constexpr (atype == __cuemu_tf32)
+    __cuemu_mma_tf32<M_...>(d, a, b, c, file, line);
   else
     __cuemu_mma_float<M_...>(d, a, b, c, file, line);
 }

@@ -18,6 +18,7 @@
 #pragma GCC system_header
 
 #include "cuemu_ptx_base.h"
+#include "cuemu_ptx_float.h"
 #include "cuemu_warp_call.h"
 
 #include "cuemu_atomics.h"
@@ -200,7 +201,16 @@ template <int... M_> inline void atom(reg &d, reg address, reg b, reg c = 0) {
   U *p = reinterpret_cast<U *>(address);
   const U v = static_cast<U>(b);
   U old;
-  if constexpr (has<m_add, M_...> && is_float(T)) {
+  if constexpr (has<m_add, M_...> && is_half(T)) {
+    /* atom.add.noftz of .f16, .bf16 and their pairs: each half rounded
+     * once to nearest (subnormals kept, as .noftz says). */
+    old = cuemu_atomic_update(p, [v](U __cuemu_o) {
+      return static_cast<U>(half_lanes<M_...>(
+          __cuemu_o, v, 0, [](unsigned short x, unsigned short y, unsigned short, cuemu_nf_format f) {
+            return cuemu_nf_add(x, y, f);
+          }));
+    });
+  } else if constexpr (has<m_add, M_...> && is_float(T)) {
     old = cuemu_atomic_update(p, [v](U __cuemu_o) {
       if constexpr (T == f32)
         return static_cast<U>(bits_of(as_f32(__cuemu_o) + as_f32(v)));

@@ -11,7 +11,10 @@
  * - ex2.approx and tanh.approx of .f16x2/.bf16x2, setp and set of .f16,
  *   .bf16 and the pairs;
  * - the SIMD video instructions vabsdiff4, vadd4, vsub2, vmin4, vmax2
- *   (with .sat and .add).
+ *   (with .sat and .add);
+ * - stmatrix (sm_90) .x1/.x2/.x4 and .trans, the inverse of ldmatrix;
+ * - cvt.rna.tf32.f32 and mma.sync.aligned.m16n8k8 with .tf32 inputs;
+ * - atom/red .add.noftz of .f16, .f16x2, .bf16, .bf16x2.
  */
 #include <cstdint>
 #include <cstdio>
@@ -147,6 +150,62 @@ __global__ void video(const unsigned *x, unsigned *out) {
   asm("vmin4.s32.s32.s32 %0, %1, %2, %3;" : "=r"(r[4]) : "r"(a), "r"(b), "r"(0));
   asm("vmax2.u32.u32.u32.add %0, %1, %2, %3;" : "=r"(r[5]) : "r"(a), "r"(b), "r"(c));
   for (int k = 0; k < 6; ++k) out[threadIdx.x * 6 + k] = r[k];
+}
+
+/* Lane t holds, in register m, the pair (row t/4, cols 2(t%4), +1) of
+ * matrix m; values are row * 8 + col + 64 m. stmatrix stores the count
+ * matrices (lanes 8m..8m+7 give matrix m's rows) into tile; with .trans
+ * each matrix lands transposed. */
+__global__ void st_matrix(unsigned short *out) {
+  __shared__ __align__(16) unsigned short tile[3][4 * 64];
+  const int lane = threadIdx.x;
+  unsigned r[4];
+  for (int m = 0; m < 4; ++m) {
+    const unsigned v = 64 * m + (lane / 4) * 8 + 2 * (lane % 4);
+    r[m] = v | (v + 1) << 16;
+  }
+  const unsigned row = (lane % 8) * 16 + (lane / 8) * 128; /* bytes: row lane%8 of matrix lane/8 */
+  const unsigned base = static_cast<unsigned>(__cvta_generic_to_shared(&tile[0][0]));
+  asm volatile("stmatrix.sync.aligned.m8n8.x1.shared.b16 [%0], {%1};" ::"r"(base + row % 128),
+               "r"(r[0]) : "memory");
+  asm volatile("stmatrix.sync.aligned.x2.m8n8.shared::cta.b16 [%0], {%1, %2};" ::"r"(base + 512 + row % 256),
+               "r"(r[0]), "r"(r[1]) : "memory");
+  asm volatile("stmatrix.sync.aligned.m8n8.x4.trans.shared.b16 [%0], {%1, %2, %3, %4};" ::"r"(base + 1024 + row),
+               "r"(r[0]), "r"(r[1]), "r"(r[2]), "r"(r[3]) : "memory");
+  __syncwarp();
+  for (int i = lane; i < 3 * 256; i += 32) out[i] = (&tile[0][0])[i];
+}
+
+__global__ void tf32_mma(const float *A, const float *B, float *D, unsigned *rounded) {
+  const int lane = threadIdx.x, g = lane / 4, t = lane % 4;
+  unsigned a[4], b[2];
+  const float av[4] = {A[g * 8 + t], A[(g + 8) * 8 + t], A[g * 8 + t + 4], A[(g + 8) * 8 + t + 4]};
+  for (int i = 0; i < 4; ++i) asm("cvt.rna.tf32.f32 %0, %1;" : "=r"(a[i]) : "f"(av[i]));
+  asm("cvt.rna.tf32.f32 %0, %1;" : "=r"(b[0]) : "f"(B[g * 8 + t]));
+  asm("cvt.rna.tf32.f32 %0, %1;" : "=r"(b[1]) : "f"(B[g * 8 + t + 4]));
+  float d[4] = {1.0f, 2.0f, 3.0f, 4.0f};
+  asm volatile("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0,%1,%2,%3}, "
+               "{%4,%5,%6,%7}, {%8,%9}, {%0,%1,%2,%3};"
+               : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
+               : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
+  D[g * 8 + 2 * t] = d[0];
+  D[g * 8 + 2 * t + 1] = d[1];
+  D[(g + 8) * 8 + 2 * t] = d[2];
+  D[(g + 8) * 8 + 2 * t + 1] = d[3];
+  if (lane == 0) {
+    asm("cvt.rna.tf32.f32 %0, %1;" : "=r"(rounded[0]) : "f"(__uint_as_float(0x3f801000u)));
+    asm("cvt.rna.tf32.f32 %0, %1;" : "=r"(rounded[1]) : "f"(__uint_as_float(0xbf800fffu)));
+  }
+}
+
+__global__ void half_atomics(unsigned *pair, unsigned short *one, unsigned *bpair, unsigned *old) {
+  asm volatile("red.global.add.noftz.f16x2 [%0], %1;" ::"l"(pair), "r"(0x38003c00u) : "memory");
+  unsigned short o;
+  asm volatile("atom.global.add.noftz.f16 %0, [%1], %2;"
+               : "=h"(o) : "l"(one), "h"(static_cast<unsigned short>(0x3400u)) : "memory");
+  asm volatile("red.relaxed.gpu.global.add.noftz.bf16x2 [%0], %1;" ::"l"(bpair), "r"(0x3f804000u)
+               : "memory");
+  if (threadIdx.x == 0) *old = o;
 }
 
 static float h2f(unsigned short h) { return __half2float(__ushort_as_half(h)); }
@@ -294,6 +353,67 @@ int main() {
     CHECK(vout[i * 6 + 4] == min4, "vmin4.s32 %d", i);
     CHECK(vout[i * 6 + 5] == max2, "vmax2.add %d", i);
   }
+  /* stmatrix. */
+  unsigned short *st;
+  cudaMallocManaged(&st, 3 * 256 * sizeof(unsigned short));
+  st_matrix<<<1, 32>>>(st);
+  CHECK(cudaDeviceSynchronize() == cudaSuccess, "stmatrix launch");
+  for (int m = 0; m < 4; ++m)
+    for (int r = 0; r < 8; ++r)
+      for (int c = 0; c < 8; ++c) {
+        const unsigned v = 64 * m + r * 8 + c;
+        if (m < 1) CHECK(st[r * 8 + c] == v, "stmatrix.x1 (%d,%d) = %u", r, c, st[r * 8 + c]);
+        if (m < 2) CHECK(st[256 + m * 64 + r * 8 + c] == v, "stmatrix.x2 %d (%d,%d)", m, r, c);
+        CHECK(st[512 + m * 64 + c * 8 + r] == v, "stmatrix.x4.trans %d (%d,%d) = %u", m, r, c,
+              st[512 + m * 64 + c * 8 + r]);
+      }
+
+  /* tf32. */
+  float *tA, *tB, *tD;
+  unsigned *rounded;
+  cudaMallocManaged(&tA, 128 * sizeof(float));
+  cudaMallocManaged(&tB, 64 * sizeof(float));
+  cudaMallocManaged(&tD, 128 * sizeof(float));
+  cudaMallocManaged(&rounded, 2 * sizeof(unsigned));
+  for (int i = 0; i < 128; ++i) tA[i] = (i % 11) * 0.125f - 0.625f;
+  for (int i = 0; i < 64; ++i) tB[i] = (i % 7) * 0.25f - 0.75f;
+  tA[3] = 1.0f + 1.0f / 2048; /* a tie: rounds to 1 + 2^-10 (away from zero) */
+  tf32_mma<<<1, 32>>>(tA, tB, tD, rounded);
+  CHECK(cudaDeviceSynchronize() == cudaSuccess, "tf32 launch");
+  CHECK(rounded[0] == 0x3f802000u && rounded[1] == 0xbf800000u,
+        "cvt.rna.tf32.f32: %08x %08x", rounded[0], rounded[1]);
+  for (int i = 0; i < 16; ++i)
+    for (int j = 0; j < 8; ++j) {
+      float want = static_cast<float>(1 + (i / 8) * 2 + j % 2);
+      for (int k = 0; k < 8; ++k) {
+        const float a = (i == 0 && k == 3) ? 1.0f + 1.0f / 1024 : tA[i * 8 + k];
+        want += a * tB[j * 8 + k];
+      }
+      CHECK(std::fabs(tD[i * 8 + j] - want) <= 1e-5f, "tf32 mma (%d,%d) = %f, want %f", i, j,
+            tD[i * 8 + j], want);
+    }
+
+  /* 16-bit floating-point atomics: 64 threads add 1.0 and 0.5 to a pair,
+   * 0.25 to one half, (2.0, 1.0) to a bf16 pair. */
+  unsigned *pair, *bpair, *old;
+  unsigned short *one;
+  cudaMallocManaged(&pair, sizeof(unsigned));
+  cudaMallocManaged(&bpair, sizeof(unsigned));
+  cudaMallocManaged(&old, sizeof(unsigned));
+  cudaMallocManaged(&one, sizeof(unsigned short));
+  *pair = 0;
+  *bpair = 0;
+  *one = 0;
+  half_atomics<<<2, 32>>>(pair, one, bpair, old);
+  CHECK(cudaDeviceSynchronize() == cudaSuccess, "half atomics launch");
+  CHECK(h2f(static_cast<unsigned short>(*pair)) == 64.0f &&
+        h2f(static_cast<unsigned short>(*pair >> 16)) == 32.0f, "red.add.noftz.f16x2: %08x", *pair);
+  CHECK(h2f(*one) == 16.0f, "atom.add.noftz.f16: %04x", *one);
+  CHECK(bf2f(static_cast<unsigned short>(*bpair)) == 128.0f &&
+        bf2f(static_cast<unsigned short>(*bpair >> 16)) == 64.0f, "red.add.noftz.bf16x2: %08x",
+        *bpair);
+  CHECK(h2f(static_cast<unsigned short>(*old)) >= 0.0f && *old % 0x400 == 0, "atom.add.noftz.f16's old value");
+
   if (failures == 0) std::printf("PASS\n");
   return failures != 0;
 }
