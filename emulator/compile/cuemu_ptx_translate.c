@@ -109,6 +109,15 @@ static const insn insns[] = {
      "rn rz rm rp rni rzi rmi rpi ftz sat satfinite relu u8 u16 u32 u64 s8 s16 s32 s64 "
      "f16 f16x2 bf16 bf16x2 f32 f64 e4m3x2 e5m2x2 tf32 -rna"},
     {"cvta", "cvta", 0, 1, 1, 1, "-to u32 u64 " SPACES},
+    /* Address-space predicates (cuemu_ptx_base.h). */
+    {"isspacep.global", "__cuemu_isspacep_global", 0, 1, 1, 1, ""},
+    {"isspacep.shared", "__cuemu_isspacep_shared", 0, 1, 1, 1, ""},
+    {"isspacep.shared::cta", "__cuemu_isspacep_shared", 0, 1, 1, 1, ""},
+    {"isspacep.shared::cluster", "__cuemu_isspacep_shared", 0, 1, 1, 1, ""},
+    {"isspacep.local", "__cuemu_isspacep_local", 0, 1, 1, 1, ""},
+    {"isspacep.const", "__cuemu_isspacep_const", 0, 1, 1, 1, ""},
+    {"isspacep.param", "__cuemu_isspacep_param", 0, 1, 1, 1, ""},
+    {"isspacep.param::entry", "__cuemu_isspacep_param", 0, 1, 1, 1, ""},
     /* Distributed shared memory: the address of the same object in another
      * block of the cluster, and the rank of the block an address is in. */
     {"mapa", "__cuemu_mapa", F_SITE, 1, 2, 2, "-shared::cluster u32 u64"},
@@ -125,7 +134,7 @@ static const insn insns[] = {
      "-acq_rel " SCOPES " " SPACES " b32 b64 b128 u32 u64 s32 s64 f32 f64 -noftz " HALVES},
     {"red", "red", F_ST, 0, 2, 2,
      "add inc dec min max and or xor -relaxed -release " SCOPES " " SPACES
-     " b32 b64 u32 u64 s32 s64 f32 f64 -noftz " HALVES},
+     " b32 b64 u32 u64 s32 s64 f32 f64 -noftz v2 v4 " HALVES},
     {"membar", "fence", 0, 0, 0, 0, "-cta -gl -sys"},
     {"fence", "fence", 0, 0, 0, 0,
      "-sc -acq_rel -proxy -async -alias -mbarrier_init -release " SCOPES " " SPACES},

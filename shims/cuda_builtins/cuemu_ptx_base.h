@@ -35,6 +35,7 @@
 
 #include <cuemu/cuemu.h>
 #include <cuemu/cuemu_device.h>
+#include <cuemu/cuemu_address_space.h>
 #include <cuemu/cuemu_device_runtime.h>
 
 #include "cuemu_builtin_vars.h"
@@ -313,6 +314,28 @@ template <int... M_> inline void unpack(wide s, reg &lo, reg &hi) {
  * and param spaces: one flat memory, an identity. */
 template <int... M_> inline void cvta(reg &d, reg a) {
   d = result<type_n<M_...>(0)>(a);
+}
+
+/* isspacep.space p, a: whether generic address a is in the state space
+ * (libcuemu's cuemu_address_space(), as __isGlobal() and the others ask);
+ * the param space is that of the kernel's parameters. */
+template <int __cuemu_Space> inline void __cuemu_isspacep(reg &p, reg a) {
+  p = cuemu_address_space(reinterpret_cast<const void *>(a)) == __cuemu_Space;
+}
+template <int... M_> inline void __cuemu_isspacep_global(reg &p, reg a) {
+  __cuemu_isspacep<CUEMU_SPACE_GLOBAL>(p, a);
+}
+template <int... M_> inline void __cuemu_isspacep_shared(reg &p, reg a) {
+  __cuemu_isspacep<CUEMU_SPACE_SHARED>(p, a);
+}
+template <int... M_> inline void __cuemu_isspacep_local(reg &p, reg a) {
+  __cuemu_isspacep<CUEMU_SPACE_LOCAL>(p, a);
+}
+template <int... M_> inline void __cuemu_isspacep_const(reg &p, reg a) {
+  __cuemu_isspacep<CUEMU_SPACE_CONSTANT>(p, a);
+}
+template <int... M_> inline void __cuemu_isspacep_param(reg &p, reg a) {
+  __cuemu_isspacep<CUEMU_SPACE_GRID_CONSTANT>(p, a);
 }
 
 /* The shared state space has addresses of its own, as on a GPU (32 bits,

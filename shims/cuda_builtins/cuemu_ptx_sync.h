@@ -260,6 +260,18 @@ template <int... M_> inline void red(reg address, reg b) {
   reg old;
   atom<M_...>(old, address, b);
 }
+/* red.add.v2/.v4 (sm_90): each element is an atomic operation of its own
+ * (the ISA makes no promise for the vector as a whole). */
+template <int... M_> inline void red(reg address, reg __cuemu_b0, reg __cuemu_b1) {
+  constexpr reg size = width(type_n<M_...>(0)) / 8;
+  red<M_...>(address, __cuemu_b0);
+  red<M_...>(address + size, __cuemu_b1);
+}
+template <int... M_> inline void red(reg address, reg __cuemu_b0, reg __cuemu_b1, reg __cuemu_b2, reg __cuemu_b3) {
+  constexpr reg size = width(type_n<M_...>(0)) / 8;
+  red<M_...>(address, __cuemu_b0, __cuemu_b1);
+  red<M_...>(address + 2 * size, __cuemu_b2, __cuemu_b3);
+}
 
 template <int... M_> inline void fence() { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
 

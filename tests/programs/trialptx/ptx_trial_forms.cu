@@ -14,7 +14,8 @@
  *   (with .sat and .add);
  * - stmatrix (sm_90) .x1/.x2/.x4 and .trans, the inverse of ldmatrix;
  * - cvt.rna.tf32.f32 and mma.sync.aligned.m16n8k8 with .tf32 inputs;
- * - atom/red .add.noftz of .f16, .f16x2, .bf16, .bf16x2.
+ * - atom/red .add.noftz of .f16, .f16x2, .bf16, .bf16x2;
+ * - isspacep of the state spaces, red.global.add.v2/.v4.f32 (sm_90).
  */
 #include <cstdint>
 #include <cstdio>
@@ -206,6 +207,33 @@ __global__ void half_atomics(unsigned *pair, unsigned short *one, unsigned *bpai
   asm volatile("red.relaxed.gpu.global.add.noftz.bf16x2 [%0], %1;" ::"l"(bpair), "r"(0x3f804000u)
                : "memory");
   if (threadIdx.x == 0) *old = o;
+}
+
+__constant__ int table[4];
+
+__global__ void spaces(const int *global, unsigned *flags, float *sums) {
+  __shared__ int shared;
+  int local = threadIdx.x;
+  const void *where[4] = {global, &shared, &local, table};
+  unsigned bits = 0;
+  for (int i = 0; i < 4; ++i) {
+    unsigned g, s, l, c;
+    asm volatile("{ .reg .pred p, q, r, t;\n\t"
+                 "isspacep.global p, %4;\n\t"
+                 "isspacep.shared::cta q, %4;\n\t"
+                 "isspacep.local r, %4;\n\t"
+                 "isspacep.const t, %4;\n\t"
+                 "selp.u32 %0, 1, 0, p; selp.u32 %1, 1, 0, q;\n\t"
+                 "selp.u32 %2, 1, 0, r; selp.u32 %3, 1, 0, t; }"
+                 : "=r"(g), "=r"(s), "=r"(l), "=r"(c) : "l"(where[i]));
+    bits |= (g | s << 1 | l << 2 | c << 3) << (4 * i);
+  }
+  if (threadIdx.x == 0) *flags = bits;
+  asm volatile("red.global.add.v2.f32 [%0], {%1, %2};" ::"l"(sums), "f"(1.0f), "f"(0.5f)
+               : "memory");
+  asm volatile("red.relaxed.gpu.global.add.v4.f32 [%0], {%1, %2, %3, %4};" ::"l"(sums + 4),
+               "f"(1.0f), "f"(2.0f), "f"(3.0f), "f"(4.0f)
+               : "memory");
 }
 
 static float h2f(unsigned short h) { return __half2float(__ushort_as_half(h)); }
@@ -413,6 +441,20 @@ int main() {
         bf2f(static_cast<unsigned short>(*bpair >> 16)) == 64.0f, "red.add.noftz.bf16x2: %08x",
         *bpair);
   CHECK(h2f(static_cast<unsigned short>(*old)) >= 0.0f && *old % 0x400 == 0, "atom.add.noftz.f16's old value");
+
+  /* isspacep and vector reductions. */
+  int *global;
+  unsigned *flags;
+  float *sums;
+  cudaMalloc(&global, sizeof(int));
+  cudaMallocManaged(&flags, sizeof(unsigned));
+  cudaMallocManaged(&sums, 8 * sizeof(float));
+  for (int i = 0; i < 8; ++i) sums[i] = 0.0f;
+  spaces<<<1, 32>>>(global, flags, sums);
+  CHECK(cudaDeviceSynchronize() == cudaSuccess, "spaces launch");
+  CHECK(*flags == 0x8421u, "isspacep: %04x, want 8421 (global, shared, local, const)", *flags);
+  CHECK(sums[0] == 32.0f && sums[1] == 16.0f && sums[2] == 0.0f && sums[4] == 32.0f &&
+            sums[7] == 128.0f, "red.add.v2/.v4.f32: %g %g %g %g", sums[0], sums[1], sums[4], sums[7]);
 
   if (failures == 0) std::printf("PASS\n");
   return failures != 0;
