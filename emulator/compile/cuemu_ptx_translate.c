@@ -333,6 +333,7 @@ typedef struct decl {
   char *name;
   int depth;
   int id;
+  int pred; /* a .pred register */
 } decl;
 
 typedef struct tr {
@@ -651,7 +652,7 @@ static void label_name(cuemu_strbuf *sb, const char *s, size_t len) {
   }
 }
 
-static cuemu_status add_decl(tr *t, const char *name, size_t len, int wide) {
+static cuemu_status add_decl(tr *t, const char *name, size_t len, int wide, int pred) {
   char buf[48];
   if (t->ndecls == t->cap_decls) {
     size_t cap = t->cap_decls ? 2 * t->cap_decls : 16;
@@ -666,6 +667,7 @@ static cuemu_status add_decl(tr *t, const char *name, size_t len, int wide) {
   t->decls[t->ndecls].name[len] = '\0';
   t->decls[t->ndecls].depth = t->depth;
   t->decls[t->ndecls].id = t->next_id;
+  t->decls[t->ndecls].pred = pred;
   snprintf(buf, sizeof buf, "%s cuemu_ptx_v%d = 0; ",
            wide ? "unsigned __int128" : "unsigned long long", t->next_id++);
   cuemu__sb_str(&t->head, buf);
@@ -675,10 +677,11 @@ static cuemu_status add_decl(tr *t, const char *name, size_t len, int wide) {
 
 /* `.reg .type a, b<4>;` */
 static cuemu_status reg_decl(tr *t) {
-  int wide = 0;
+  int wide = 0, pred = 0;
   t->i++; /* .reg */
   while (cur(t)->kind == T_WORD && cur(t)->s[0] == '.') { /* types */
     wide |= tok_is(cur(t), ".b128");
+    pred |= tok_is(cur(t), ".pred");
     t->i++;
   }
   for (;;) {
@@ -700,11 +703,11 @@ static cuemu_status reg_decl(tr *t) {
       t->i++;
       for (j = 0; j < count; j++) {
         int len = snprintf(name, sizeof name, "%.*s%d", (int)k->len, k->s, j);
-        st = add_decl(t, name, (size_t)len, wide);
+        st = add_decl(t, name, (size_t)len, wide, pred);
         if (st != CUEMU_SUCCESS) return st;
       }
     } else {
-      st = add_decl(t, k->s, k->len, wide);
+      st = add_decl(t, k->s, k->len, wide, pred);
       if (st != CUEMU_SUCCESS) return st;
     }
     if (punct(t, ';')) {
@@ -1193,6 +1196,18 @@ static cuemu_status tensor_instruction(tr *t, const char *op, int line) {
   return CUEMU_SUCCESS;
 }
 
+/* Whether an operand's C++ expression is a .pred register of the
+ * statement (cuemu_ptx_vN of a declaration with .pred). */
+static int is_pred_register(const tr *t, const char *part) {
+  size_t k;
+  for (k = 0; k < t->ndecls; k++) {
+    char name[32];
+    snprintf(name, sizeof name, "cuemu_ptx_v%d", t->decls[k].id);
+    if (t->decls[k].pred && !strcmp(part, name)) return 1;
+  }
+  return 0;
+}
+
 static cuemu_status instruction(tr *t) {
   const ptok *opk = cur(t);
   char op[128], ftype[32] = "cuemu_p::u32";
@@ -1418,6 +1433,14 @@ static cuemu_status instruction(tr *t) {
   if (((in->flags & F_LD) && strcmp(in->fn, "ldmatrix")) || !strcmp(in->fn, "st") ||
       !strcmp(in->fn, "cp_async")) {
     memset(&ops[nops], 0, sizeof ops[nops]); /* cp.async's optional src-size */
+    if (!strcmp(in->fn, "cp_async") && nops == 4 && ops[3].kind == O_VALUE &&
+        is_pred_register(t, ops[3].part[0])) {
+      /* cp.async's other form, [dst], [src], cp-size, ignore-src: a true
+       * predicate copies nothing (zeros), as a src-size of 0 would. */
+      char size[192];
+      snprintf(size, sizeof size, "(%.160s ? 0ULL : ~0ULL)", ops[3].part[0]);
+      memcpy(ops[3].part[0], size, sizeof size);
+    }
     memory_access(t, in, targs.data, ops, ftype, ordered);
     free(targs.data);
     return CUEMU_SUCCESS;

@@ -15,7 +15,9 @@
  * - stmatrix (sm_90) .x1/.x2/.x4 and .trans, the inverse of ldmatrix;
  * - cvt.rna.tf32.f32 and mma.sync.aligned.m16n8k8 with .tf32 inputs;
  * - atom/red .add.noftz of .f16, .f16x2, .bf16, .bf16x2;
- * - isspacep of the state spaces, red.global.add.v2/.v4.f32 (sm_90).
+ * - isspacep of the state spaces, red.global.add.v2/.v4.f32 (sm_90);
+ * - cp.async's ignore-src predicate (a fourth operand that is a .pred
+ *   register: true gives zeros), not a src-size.
  */
 #include <cstdint>
 #include <cstdio>
@@ -236,6 +238,18 @@ __global__ void spaces(const int *global, unsigned *flags, float *sums) {
                : "memory");
 }
 
+__global__ void ignore_src(const int4 *src, int4 *out) {
+  __shared__ __align__(16) int4 stage[32];
+  const unsigned d = static_cast<unsigned>(__cvta_generic_to_shared(&stage[threadIdx.x]));
+  asm volatile("{ .reg .pred ignore;\n\t"
+               "setp.ne.b32 ignore, %2, 0;\n\t"
+               "cp.async.ca.shared.global [%0], [%1], 16, ignore; }" ::"r"(d),
+               "l"(src + threadIdx.x), "r"(static_cast<int>(threadIdx.x % 2)));
+  asm volatile("cp.async.wait_all;" ::: "memory");
+  __syncthreads();
+  out[threadIdx.x] = stage[threadIdx.x];
+}
+
 static float h2f(unsigned short h) { return __half2float(__ushort_as_half(h)); }
 static float bf2f(unsigned short h) {
   const unsigned u = static_cast<unsigned>(h) << 16;
@@ -441,6 +455,13 @@ int main() {
         bf2f(static_cast<unsigned short>(*bpair >> 16)) == 64.0f, "red.add.noftz.bf16x2: %08x",
         *bpair);
   CHECK(h2f(static_cast<unsigned short>(*old)) >= 0.0f && *old % 0x400 == 0, "atom.add.noftz.f16's old value");
+
+  /* cp.async with ignore-src: odd threads get zeros. */
+  ignore_src<<<1, 32>>>(src, dst);
+  CHECK(cudaDeviceSynchronize() == cudaSuccess, "ignore_src launch");
+  for (int i = 0; i < 32; ++i)
+    CHECK(dst[i].x == (i % 2 ? 0 : i) && dst[i].w == (i % 2 ? 0 : 4 * i),
+          "cp.async ignore-src, element %d: %d %d", i, dst[i].x, dst[i].w);
 
   /* isspacep and vector reductions. */
   int *global;
