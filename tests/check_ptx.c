@@ -334,6 +334,19 @@ START_TEST(ptx_errors_name_what_and_where) {
   translate_error("asm(\"add.u32 1, %0, %0;\" : \"+r\"(x));", 1,
                   "inline PTX: wrong operands for add.u32");
   translate_error("asm(\"{ mov.u32 %0, 1;\" : \"=r\"(x));", 1, "inline PTX: unbalanced {");
+  /* ptxas refuses these too (".noftz modifier required", "Vector of size
+   * 2 is expected", "Argument vector size mismatch"). */
+  translate_error("asm(\"atom.global.min.f16 %0, [%1], %2;\" : \"=h\"(x) : \"l\"(p), \"h\"(y));", 1,
+                  "inline PTX: unsupported instruction atom.global.min.f16 (of the .f16 and .bf16 "
+                  "atomics, .add.noftz is emulated)");
+  translate_error("asm(\"stmatrix.sync.aligned.m8n8.x2.shared.b16 [%0], {%1};\" :: \"r\"(x), \"r\"(y));", 1,
+                  "inline PTX: stmatrix.sync.aligned.m8n8.x2.shared.b16 needs a braced source of as "
+                  "many registers as .x1, .x2 or .x4 says");
+  translate_error("asm(\"mma.sync.aligned.m16n8k16.row.col.f32.tf32.tf32.f32 {%0,%1,%2,%3}, "
+                  "{%4,%5,%6,%7}, {%8,%9}, {%0,%1,%2,%3};\" : \"+f\"(a), \"+f\"(b), \"+f\"(c), "
+                  "\"+f\"(d) : \"r\"(x), \"r\"(x), \"r\"(x), \"r\"(x), \"r\"(y), \"r\"(y));", 1,
+                  "inline PTX: mma.sync.aligned.m16n8k16.row.col.f32.tf32.tf32.f32 takes .tf32 "
+                  "inputs in the shape .m16n8k8");
   translate_error("asm goto(\"bra.uni %l0;\" :::: out);", 1,
                   "inline PTX: asm goto is not supported");
   translate_error("asm(\".shared .u32 s; mov.u32 %0, 1;\" : \"=r\"(x));", 1,
@@ -363,7 +376,20 @@ START_TEST(ptx_matrix_forms_ptxas_rejects) {
                "repeats a qualifier");
   matrix_error("mma.sync.aligned.m16n8k16.row.f32.f16.f16.f32", mma_ops, mma_bind, rows);
   matrix_error("mma.sync.aligned.row.col.f32.f16.f16.f32", mma_ops, mma_bind,
-               "needs one shape, .m16n8k16 or .m16n8k8");
+               "needs one shape, .m16n8k16, .m16n8k8 or .m16n8k32");
+  /* The integer products: .s8/.u8 with .s32 accumulators, not .m16n8k8;
+   * .m16n8k32 and .satfinite only with them (ptxas refuses each: "Illegal
+   * matrix shape", "Unexpected instruction types", "Arguments mismatch"). */
+  matrix_error("mma.sync.aligned.m16n8k32.row.col.f32.f16.f16.f32", mma_ops, mma_bind,
+               "takes the shape .m16n8k32 only with .s8 or .u8 inputs");
+  matrix_error("mma.sync.aligned.m16n8k16.row.col.satfinite.f32.f16.f16.f32", mma_ops, mma_bind,
+               "takes .satfinite only with integer inputs");
+  matrix_error("mma.sync.aligned.m16n8k32.row.col.f32.s8.s8.f32", mma_ops, mma_bind,
+               "needs .s8 or .u8 inputs with .s32 accumulators");
+  matrix_error("mma.sync.aligned.m16n8k8.row.col.s32.s8.s8.s32", mma_ops, mma_bind,
+               "takes .s8 and .u8 inputs in the shapes .m16n8k16 and .m16n8k32");
+  matrix_error("mma.sync.aligned.m16n8k16.row.col.s32.s8.s8.s32", mma_ops, mma_bind,
+               "has operand vectors of the wrong sizes for its shape and types");
   matrix_error("mma.sync.aligned.m16n8k16.m16n8k16.row.col.f32.f16.f16.f32", mma_ops, mma_bind,
                "repeats a qualifier");
   matrix_error("mma.sync.aligned.m16n8k16.row.col.f32.f16.bf16.f32", mma_ops, mma_bind,

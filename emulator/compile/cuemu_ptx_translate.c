@@ -77,11 +77,11 @@ static const insn insns[] = {
     {"rcp", "rcp", 0, 1, 1, 1, "f32 f64 approx ftz " RND},
     {"sqrt", "sqrt", 0, 1, 1, 1, "f32 f64 approx ftz " RND},
     {"rsqrt", "rsqrt", 0, 1, 1, 1, "f32 f64 approx ftz"},
-    {"ex2", "ex2", 0, 1, 1, 1, "f32 approx ftz"},
+    {"ex2", "ex2", 0, 1, 1, 1, "f32 " HALVES " approx ftz"},
     {"lg2", "lg2", 0, 1, 1, 1, "f32 approx ftz"},
     {"sin", "sin", 0, 1, 1, 1, "f32 approx ftz"},
     {"cos", "cos", 0, 1, 1, 1, "f32 approx ftz"},
-    {"tanh", "tanh", 0, 1, 1, 1, "f32 approx"},
+    {"tanh", "tanh", 0, 1, 1, 1, "f32 " HALVES " approx"},
     {"popc", "popc", 0, 1, 1, 1, "b32 b64"},
     {"clz", "clz", 0, 1, 1, 1, "b32 b64"},
     {"brev", "brev", 0, 1, 1, 1, "b32 b64"},
@@ -103,12 +103,21 @@ static const insn insns[] = {
     {"selp", "selp", 0, 1, 3, 3, "b16 b32 b64 " INTS " f32 f64"},
     {"slct", "slct", 0, 1, 3, 3, "b16 b32 b64 " INTS " f32 f64 ftz"},
     {"setp", "setp", F_PIPE, 1, 2, 3,
-     CMP " and or xor ftz b16 b32 b64 " INTS " f32 f64"},
-    {"set", "set", 0, 1, 2, 3, CMP " and or xor ftz b16 b32 b64 " INTS " f32 f64"},
+     CMP " and or xor ftz b16 b32 b64 " INTS " f32 f64 " HALVES},
+    {"set", "set", 0, 1, 2, 3, CMP " and or xor ftz b16 b32 b64 " INTS " f32 f64 " HALVES},
     {"cvt", "cvt", 0, 1, 1, 2,
      "rn rz rm rp rni rzi rmi rpi ftz sat satfinite relu u8 u16 u32 u64 s8 s16 s32 s64 "
-     "f16 f16x2 bf16 bf16x2 f32 f64 e4m3x2 e5m2x2"},
+     "f16 f16x2 bf16 bf16x2 f32 f64 e4m3x2 e5m2x2 tf32 -rna"},
     {"cvta", "cvta", 0, 1, 1, 1, "-to u32 u64 " SPACES},
+    /* Address-space predicates (cuemu_ptx_base.h). */
+    {"isspacep.global", "__cuemu_isspacep_global", 0, 1, 1, 1, ""},
+    {"isspacep.shared", "__cuemu_isspacep_shared", 0, 1, 1, 1, ""},
+    {"isspacep.shared::cta", "__cuemu_isspacep_shared", 0, 1, 1, 1, ""},
+    {"isspacep.shared::cluster", "__cuemu_isspacep_shared", 0, 1, 1, 1, ""},
+    {"isspacep.local", "__cuemu_isspacep_local", 0, 1, 1, 1, ""},
+    {"isspacep.const", "__cuemu_isspacep_const", 0, 1, 1, 1, ""},
+    {"isspacep.param", "__cuemu_isspacep_param", 0, 1, 1, 1, ""},
+    {"isspacep.param::entry", "__cuemu_isspacep_param", 0, 1, 1, 1, ""},
     /* Distributed shared memory: the address of the same object in another
      * block of the cluster, and the rank of the block an address is in. */
     {"mapa", "__cuemu_mapa", F_SITE, 1, 2, 2, "-shared::cluster u32 u64"},
@@ -122,10 +131,10 @@ static const insn insns[] = {
      " " MEMTYPES},
     {"atom", "atom", F_ATOM, 1, 2, 3,
      "add inc dec cas exch min max and or xor -relaxed -acquire -release "
-     "-acq_rel " SCOPES " " SPACES " b32 b64 b128 u32 u64 s32 s64 f32 f64"},
+     "-acq_rel " SCOPES " " SPACES " b32 b64 b128 u32 u64 s32 s64 f32 f64 -noftz " HALVES},
     {"red", "red", F_ST, 0, 2, 2,
      "add inc dec min max and or xor -relaxed -release " SCOPES " " SPACES
-     " b32 b64 u32 u64 s32 s64 f32 f64"},
+     " b32 b64 u32 u64 s32 s64 f32 f64 -noftz v2 v4 " HALVES},
     {"membar", "fence", 0, 0, 0, 0, "-cta -gl -sys"},
     {"fence", "fence", 0, 0, 0, 0,
      "-sc -acq_rel -proxy -async -alias -mbarrier_init -release " SCOPES " " SPACES},
@@ -142,6 +151,11 @@ static const insn insns[] = {
      * them is one of the outcomes it allows. */
     {"discard", "", F_NONE | F_ADDR0, 0, 2, 2, "-global -L2"},
     {"applypriority", "", F_NONE | F_ADDR0, 0, 2, 2, "-global -L2::evict_normal"},
+    /* Cache policies (for the .L2::cache_hint operand of ld, st, red and
+     * cp.async, which has no effect here): an opaque 64-bit value. */
+    {"createpolicy.fractional", "__cuemu_createpolicy", 0, 1, 0, 1, "b64"},
+    {"createpolicy.range", "__cuemu_createpolicy", F_ATOM, 1, 3, 3, "-global b64"},
+    {"createpolicy.cvt", "__cuemu_createpolicy", 0, 1, 1, 1, "-L2 b64"},
     {"cp.async.commit_group", "", F_NONE, 0, 0, 0, ""},
     {"cp.async.wait_group", "", F_NONE, 0, 1, 1, ""},
     {"cp.async.wait_all", "", F_NONE, 0, 0, 0, ""},
@@ -207,7 +221,22 @@ static const insn insns[] = {
     /* Warp-wide matrix loads and products (cuemu_ptx_matrix.h). */
     {"ldmatrix.sync.aligned", "ldmatrix", F_LD | F_SITE, 1, 1, 1,
      "m8n8 x1 x2 x4 trans b16 -shared -shared::cta"},
-    {"mma.sync.aligned", "mma", F_SITE, 1, 3, 3, "m16n8k16 m16n8k8 row col f16 bf16 f32"},
+    {"stmatrix.sync.aligned", "__cuemu_stmatrix", F_ST | F_SITE, 0, 2, 2,
+     "m8n8 x1 x2 x4 trans b16 -shared -shared::cta"},
+    {"mma.sync.aligned", "mma", F_SITE, 1, 3, 3,
+     "m16n8k16 m16n8k8 -m16n8k32 row col f16 bf16 tf32 f32 s8 u8 s32 satfinite"},
+    /* The SIMD video instructions (cuemu_ptx_int.h), without masks or
+     * element selectors. */
+    {"vadd2", "__cuemu_vadd2", 0, 1, 3, 3, "u32 s32 sat add"},
+    {"vadd4", "__cuemu_vadd4", 0, 1, 3, 3, "u32 s32 sat add"},
+    {"vsub2", "__cuemu_vsub2", 0, 1, 3, 3, "u32 s32 sat add"},
+    {"vsub4", "__cuemu_vsub4", 0, 1, 3, 3, "u32 s32 sat add"},
+    {"vabsdiff2", "__cuemu_vabsdiff2", 0, 1, 3, 3, "u32 s32 sat add"},
+    {"vabsdiff4", "__cuemu_vabsdiff4", 0, 1, 3, 3, "u32 s32 sat add"},
+    {"vmin2", "__cuemu_vmin2", 0, 1, 3, 3, "u32 s32 sat add"},
+    {"vmin4", "__cuemu_vmin4", 0, 1, 3, 3, "u32 s32 sat add"},
+    {"vmax2", "__cuemu_vmax2", 0, 1, 3, 3, "u32 s32 sat add"},
+    {"vmax4", "__cuemu_vmax4", 0, 1, 3, 3, "u32 s32 sat add"},
     {"dp4a", "dp4a", 0, 1, 3, 3, "u32 s32"},
     {"dp2a", "dp2a", 0, 1, 3, 3, "lo hi u32 s32"},
 };
@@ -222,7 +251,8 @@ static const char *const unsupported[] = {
     "createpolicy", "isspacep", "getctarank",
     "stackrestore", "stacksave", "alloca", "call", "ret", "brkpt",
     "pmevent", "vadd", "vsub", "vmad", "vmin", "vmax", "vabsdiff", "vset",
-    "vshl", "vshr", "vadd2", "vadd4", "ex2", "lg2", "bra", "brx", "szext", "clusterlaunchcontrol", "st", "ld", "atom", "red", "prefetch",
+    "vshl", "vshr", "vadd2", "vadd4", "vsub2", "vsub4", "vavrg2", "vavrg4", "vabsdiff2",
+    "vabsdiff4", "vmin2", "vmin4", "vmax2", "vmax4", "vset2", "vset4", "ex2", "lg2", "bra", "brx", "szext", "clusterlaunchcontrol", "st", "ld", "atom", "red", "prefetch",
     "fence", "membar", "nanosleep", "trap", "activemask", "mapa", "tcgen05",
     NULL};
 
@@ -303,6 +333,7 @@ typedef struct decl {
   char *name;
   int depth;
   int id;
+  int pred; /* a .pred register */
 } decl;
 
 typedef struct tr {
@@ -621,7 +652,7 @@ static void label_name(cuemu_strbuf *sb, const char *s, size_t len) {
   }
 }
 
-static cuemu_status add_decl(tr *t, const char *name, size_t len, int wide) {
+static cuemu_status add_decl(tr *t, const char *name, size_t len, int wide, int pred) {
   char buf[48];
   if (t->ndecls == t->cap_decls) {
     size_t cap = t->cap_decls ? 2 * t->cap_decls : 16;
@@ -636,6 +667,7 @@ static cuemu_status add_decl(tr *t, const char *name, size_t len, int wide) {
   t->decls[t->ndecls].name[len] = '\0';
   t->decls[t->ndecls].depth = t->depth;
   t->decls[t->ndecls].id = t->next_id;
+  t->decls[t->ndecls].pred = pred;
   snprintf(buf, sizeof buf, "%s cuemu_ptx_v%d = 0; ",
            wide ? "unsigned __int128" : "unsigned long long", t->next_id++);
   cuemu__sb_str(&t->head, buf);
@@ -645,10 +677,11 @@ static cuemu_status add_decl(tr *t, const char *name, size_t len, int wide) {
 
 /* `.reg .type a, b<4>;` */
 static cuemu_status reg_decl(tr *t) {
-  int wide = 0;
+  int wide = 0, pred = 0;
   t->i++; /* .reg */
   while (cur(t)->kind == T_WORD && cur(t)->s[0] == '.') { /* types */
     wide |= tok_is(cur(t), ".b128");
+    pred |= tok_is(cur(t), ".pred");
     t->i++;
   }
   for (;;) {
@@ -670,11 +703,11 @@ static cuemu_status reg_decl(tr *t) {
       t->i++;
       for (j = 0; j < count; j++) {
         int len = snprintf(name, sizeof name, "%.*s%d", (int)k->len, k->s, j);
-        st = add_decl(t, name, (size_t)len, wide);
+        st = add_decl(t, name, (size_t)len, wide, pred);
         if (st != CUEMU_SUCCESS) return st;
       }
     } else {
-      st = add_decl(t, k->s, k->len, wide);
+      st = add_decl(t, k->s, k->len, wide, pred);
       if (st != CUEMU_SUCCESS) return st;
     }
     if (punct(t, ';')) {
@@ -727,7 +760,7 @@ static int listed(const char *list, const char *name, size_t len, int *drop) {
 static int is_type(const char *m, size_t len) {
   static const char types[] =
       " b8 b16 b32 b64 b128 u8 u16 u32 u64 s8 s16 s32 s64 f16 f16x2 bf16 bf16x2 "
-      "f32 f64 pred e4m3x2 e5m2x2 ";
+      "f32 f64 pred e4m3x2 e5m2x2 tf32 ";
   char buf[16];
   if (len + 3 > sizeof buf) return 0;
   snprintf(buf, sizeof buf, " %.*s ", (int)len, m);
@@ -870,24 +903,27 @@ static int count_mod(const char *mods, const char *name) {
 static const char *matrix_form(const insn *in, const char *mods, const opnd *ops) {
   static const char *const once[] = {"m8n8", "x1", "x2", "x4", "trans", "shared",
                                      "shared::cta", "b16", "m16n8k16", "m16n8k8",
-                                     "row", "col", NULL};
+                                     "m16n8k32", "row", "col", "satfinite", NULL};
   const char *types[4], *p;
   int k, ntypes = 0, first_layout = 0;
   for (k = 0; once[k]; k++)
     if (count_mod(mods, once[k]) > 1) return "repeats a qualifier";
-  if (!strcmp(in->fn, "ldmatrix")) {
+  if (!strcmp(in->fn, "ldmatrix") || !strcmp(in->fn, "__cuemu_stmatrix")) {
+    /* stmatrix: the same qualifiers, and a braced source. */
+    const int store = !strcmp(in->fn, "__cuemu_stmatrix");
     int n = count_mod(mods, "x1") + 2 * count_mod(mods, "x2") + 4 * count_mod(mods, "x4");
     if (!count_mod(mods, "m8n8")) return "needs the shape .m8n8";
     if (count_mod(mods, "shared") + count_mod(mods, "shared::cta") > 1)
       return "repeats a state space";
     if (n != 1 && n != 2 && n != 4) return "needs one of .x1, .x2, .x4";
     if (!count_mod(mods, "b16")) return "needs the type .b16";
-    if (ops[0].kind != O_VEC || ops[0].count != n)
-      return "needs a braced destination of as many registers as .x1, .x2 or .x4 says";
+    if (ops[store].kind != O_VEC || ops[store].count != n)
+      return store ? "needs a braced source of as many registers as .x1, .x2 or .x4 says"
+                   : "needs a braced destination of as many registers as .x1, .x2 or .x4 says";
     return NULL;
   }
-  if (count_mod(mods, "m16n8k16") + count_mod(mods, "m16n8k8") != 1)
-    return "needs one shape, .m16n8k16 or .m16n8k8";
+  if (count_mod(mods, "m16n8k16") + count_mod(mods, "m16n8k8") + count_mod(mods, "m16n8k32") != 1)
+    return "needs one shape, .m16n8k16, .m16n8k8 or .m16n8k32";
   for (p = mods; (p = strchr(p, '.')) != NULL;) {
     size_t l = strcspn(++p, ".");
     if (!first_layout && l == 3 && (!strncmp(p, "row", 3) || !strncmp(p, "col", 3)))
@@ -901,6 +937,33 @@ static const char *matrix_form(const insn *in, const char *mods, const opnd *ops
   if (first_layout != 'r' || !count_mod(mods, "col"))
     return "needs the layouts .row.col (the only ones of these shapes)";
   if (ntypes != 4) return "needs four types (D, A, B, C)";
+  if (!strncmp(types[1], "s8", 2) || !strncmp(types[1], "u8", 2)) {
+    /* The integer products: .s8/.u8 inputs (of either signedness each),
+     * .s32 accumulators, shapes k16 and k32. */
+    const int k32 = count_mod(mods, "m16n8k32");
+    const int want[4] = {4, k32 ? 4 : 2, k32 ? 2 : 1, 4};
+    if (count_mod(mods, "m16n8k8")) return "takes .s8 and .u8 inputs in the shapes .m16n8k16 and .m16n8k32";
+    if ((strncmp(types[2], "s8", 2) && strncmp(types[2], "u8", 2)) ||
+        strncmp(types[0], "s32", 3) || strncmp(types[3], "s32", 3))
+      return "needs .s8 or .u8 inputs with .s32 accumulators";
+    for (k = 0; k < 4; k++)
+      if (ops[k].kind != O_VEC || ops[k].count != want[k])
+        return "has operand vectors of the wrong sizes for its shape and types";
+    return NULL;
+  }
+  if (count_mod(mods, "m16n8k32")) return "takes the shape .m16n8k32 only with .s8 or .u8 inputs";
+  if (!strncmp(types[1], "tf32", 4) || !strncmp(types[2], "tf32", 4)) {
+    /* .tf32 inputs: .m16n8k8 with .f32 accumulators (A 4 registers, B 2). */
+    if (!count_mod(mods, "m16n8k8")) return "takes .tf32 inputs in the shape .m16n8k8";
+    if (strncmp(types[1], "tf32", 4) || strncmp(types[2], "tf32", 4)) return "needs B of A's type";
+    if (strncmp(types[0], "f32", 3) || strncmp(types[3], "f32", 3))
+      return "takes .tf32 inputs only with .f32 accumulators";
+    for (k = 0; k < 4; k++)
+      if (ops[k].kind != O_VEC || ops[k].count != (k == 2 ? 2 : 4))
+        return "has operand vectors of the wrong sizes for its shape and types";
+    return NULL;
+  }
+  if (count_mod(mods, "satfinite")) return "takes .satfinite only with integer inputs";
   for (k = 0; k < 4; k++) types[k] = !strncmp(types[k], "f32", 3) ? "f32"
                                      : !strncmp(types[k], "bf16", 4) ? "bf16" : "f16";
   if (strcmp(types[1], types[2])) return "needs B of A's type";
@@ -1133,6 +1196,18 @@ static cuemu_status tensor_instruction(tr *t, const char *op, int line) {
   return CUEMU_SUCCESS;
 }
 
+/* Whether an operand's C++ expression is a .pred register of the
+ * statement (cuemu_ptx_vN of a declaration with .pred). */
+static int is_pred_register(const tr *t, const char *part) {
+  size_t k;
+  for (k = 0; k < t->ndecls; k++) {
+    char name[32];
+    snprintf(name, sizeof name, "cuemu_ptx_v%d", t->decls[k].id);
+    if (t->decls[k].pred && !strcmp(part, name)) return 1;
+  }
+  return 0;
+}
+
 static cuemu_status instruction(tr *t) {
   const ptok *opk = cur(t);
   char op[128], ftype[32] = "cuemu_p::u32";
@@ -1201,8 +1276,7 @@ static cuemu_status instruction(tr *t) {
       has_shared = 1;
     if (strstr(op + m, "::") && strstr(op + m, "::") < op + m + l) {
       /* Cache and eviction hints. */
-      if (l == 14 && !strncmp(op + m, "L2::cache_hint", l) && (in->flags & (F_LD | F_ST)) &&
-          strcmp(in->fn, "cp_async") && strcmp(in->op, "red")) {
+      if (l == 14 && !strncmp(op + m, "L2::cache_hint", l) && (in->flags & (F_LD | F_ST | F_ATOM))) {
         /* A cache policy, in an extra last operand: no effect here. */
         cache_hint = 1;
       } else if (!strncmp(op + m, "L2::cache_hint", l) || !listed(in->mods, op + m, l, &drop)) {
@@ -1232,10 +1306,13 @@ static cuemu_status instruction(tr *t) {
     if (!drop) {
       if (nmods++) cuemu__sb_str(&targs, ", ");
       if (is_type(op + m, l)) {
-        cuemu__sb_str(&targs, "cuemu_p::");
+        /* tf32 is a reserved name in the shims (shim-macro-hygiene.md). */
+        const char *prefix = l == 4 && !strncmp(op + m, "tf32", 4) ? "cuemu_p::__cuemu_"
+                                                                    : "cuemu_p::";
+        cuemu__sb_str(&targs, prefix);
         cuemu__sb_add(&targs, op + m, l);
         if (first_type) {
-          snprintf(ftype, sizeof ftype, "cuemu_p::%.*s", (int)l, op + m);
+          snprintf(ftype, sizeof ftype, "%s%.*s", prefix, (int)l, op + m);
           first_type = 0;
         }
       } else {
@@ -1246,6 +1323,19 @@ static cuemu_status instruction(tr *t) {
     m += l;
   }
   if (targs.oom) return CUEMU_OUT_OF_MEMORY;
+  /* Atomics of the 16-bit floating-point types: .add alone. */
+  if ((!strcmp(in->fn, "atom") || !strcmp(in->fn, "red")) &&
+      (strstr(op, ".f16") || strstr(op, ".bf16")) && !strstr(op, ".add")) {
+    free(targs.data);
+    return fail(t, line, "inline PTX: unsupported instruction %s (of the .f16 and .bf16 "
+                "atomics, .add.noftz is emulated)", op);
+  }
+  /* .rna (dropped: the rounding of a cvt to .tf32 without .rn or .rz) is
+   * cvt.rna.tf32.f32's alone. */
+  if (strstr(op, ".rna") && !strstr(op, ".tf32")) {
+    free(targs.data);
+    return fail(t, line, "inline PTX: unsupported modifier .rna of %s", in->op);
+  }
   /* .b128 accesses are plain, scalar ones (the ordered and vector forms,
    * and atomics other than cas and exch, are not emulated). */
   if (strstr(op, ".b128") &&
@@ -1312,7 +1402,7 @@ static cuemu_status instruction(tr *t) {
       return fail(t, line, "inline PTX: wrong operands for %s", op);
     }
   }
-  if (!strcmp(in->fn, "ldmatrix") || !strcmp(in->fn, "mma")) {
+  if (!strcmp(in->fn, "ldmatrix") || !strcmp(in->fn, "__cuemu_stmatrix") || !strcmp(in->fn, "mma")) {
     const char *wrong = matrix_form(in, op + used, ops);
     if (wrong) {
       free(targs.data);
@@ -1343,6 +1433,14 @@ static cuemu_status instruction(tr *t) {
   if (((in->flags & F_LD) && strcmp(in->fn, "ldmatrix")) || !strcmp(in->fn, "st") ||
       !strcmp(in->fn, "cp_async")) {
     memset(&ops[nops], 0, sizeof ops[nops]); /* cp.async's optional src-size */
+    if (!strcmp(in->fn, "cp_async") && nops == 4 && ops[3].kind == O_VALUE &&
+        is_pred_register(t, ops[3].part[0])) {
+      /* cp.async's other form, [dst], [src], cp-size, ignore-src: a true
+       * predicate copies nothing (zeros), as a src-size of 0 would. */
+      char size[192];
+      snprintf(size, sizeof size, "(%.160s ? 0ULL : ~0ULL)", ops[3].part[0]);
+      memcpy(ops[3].part[0], size, sizeof size);
+    }
     memory_access(t, in, targs.data, ops, ftype, ordered);
     free(targs.data);
     return CUEMU_SUCCESS;

@@ -35,6 +35,7 @@
 
 #include <cuemu/cuemu.h>
 #include <cuemu/cuemu_device.h>
+#include <cuemu/cuemu_address_space.h>
 #include <cuemu/cuemu_device_runtime.h>
 
 #include "cuemu_builtin_vars.h"
@@ -74,7 +75,8 @@ enum : int {
   b8 = 0x308, b16 = 0x310, b32 = 0x320, b64 = 0x340,
   f16 = 0x410, f32 = 0x420, f64 = 0x440, bf16 = 0x510,
   f16x2 = 0x620, bf16x2 = 0x720, pred = 0x801, b128 = 0x380,
-  e4m3x2 = 0x910, e5m2x2 = 0xA10 /* two FP8 values in 16 bits (cvt only) */
+  e4m3x2 = 0x910, e5m2x2 = 0xA10, /* two FP8 values in 16 bits (cvt only) */
+  __cuemu_tf32 = 0xB20 /* an .f32 of 19 significant bits (cvt and mma only) */
 };
 
 constexpr int width(int t) { return t & 0xff; }
@@ -312,6 +314,28 @@ template <int... M_> inline void unpack(wide s, reg &lo, reg &hi) {
  * and param spaces: one flat memory, an identity. */
 template <int... M_> inline void cvta(reg &d, reg a) {
   d = result<type_n<M_...>(0)>(a);
+}
+
+/* isspacep.space p, a: whether generic address a is in the state space
+ * (libcuemu's cuemu_address_space(), as __isGlobal() and the others ask);
+ * the param space is that of the kernel's parameters. */
+template <int __cuemu_Space> inline void __cuemu_isspacep(reg &p, reg a) {
+  p = cuemu_address_space(reinterpret_cast<const void *>(a)) == __cuemu_Space;
+}
+template <int... M_> inline void __cuemu_isspacep_global(reg &p, reg a) {
+  __cuemu_isspacep<CUEMU_SPACE_GLOBAL>(p, a);
+}
+template <int... M_> inline void __cuemu_isspacep_shared(reg &p, reg a) {
+  __cuemu_isspacep<CUEMU_SPACE_SHARED>(p, a);
+}
+template <int... M_> inline void __cuemu_isspacep_local(reg &p, reg a) {
+  __cuemu_isspacep<CUEMU_SPACE_LOCAL>(p, a);
+}
+template <int... M_> inline void __cuemu_isspacep_const(reg &p, reg a) {
+  __cuemu_isspacep<CUEMU_SPACE_CONSTANT>(p, a);
+}
+template <int... M_> inline void __cuemu_isspacep_param(reg &p, reg a) {
+  __cuemu_isspacep<CUEMU_SPACE_GRID_CONSTANT>(p, a);
 }
 
 /* The shared state space has addresses of its own, as on a GPU (32 bits,

@@ -213,8 +213,17 @@ template <int... M_> inline void rsqrt(reg &d, reg a) {
   using F_ = decltype(fval<T, M_...>(a));
   d = fbits<M_...>(F_(1) / std::sqrt(fval<T, M_...>(a)));
 }
+/* ex2.approx and tanh.approx of .f16, .bf16 and their pairs (the flash
+ * attention kernels' softmax and GELU): each half's exact result, rounded
+ * once to nearest (within the instructions' stated error). */
+#define CUEMU_PTX_HALF_APPROX(fn)                                              \
+  CUEMU_PTX_HALF_OP(cuemu_nf_from_double(fn(static_cast<double>(cuemu_nf_to_float(x, f))), f, \
+                                         CUEMU_ROUND_RN))
 template <int... M_> inline void ex2(reg &d, reg a) {
-  d = fbits<M_...>(std::exp2(fval<f32, M_...>(a)));
+  if constexpr (is_half(type_n<M_...>(0)))
+    d = half_lanes<M_...>(a, 0, 0, CUEMU_PTX_HALF_APPROX(std::exp2));
+  else
+    d = fbits<M_...>(std::exp2(fval<f32, M_...>(a)));
 }
 template <int... M_> inline void lg2(reg &d, reg a) {
   d = fbits<M_...>(std::log2(fval<f32, M_...>(a)));
@@ -226,8 +235,12 @@ template <int... M_> inline void cos(reg &d, reg a) {
   d = fbits<M_...>(std::cos(fval<f32, M_...>(a)));
 }
 template <int... M_> inline void tanh(reg &d, reg a) {
-  d = fbits<M_...>(std::tanh(fval<f32, M_...>(a)));
+  if constexpr (is_half(type_n<M_...>(0)))
+    d = half_lanes<M_...>(a, 0, 0, CUEMU_PTX_HALF_APPROX(std::tanh));
+  else
+    d = fbits<M_...>(std::tanh(fval<f32, M_...>(a)));
 }
+#undef CUEMU_PTX_HALF_APPROX
 
 /* ---- Comparisons --------------------------------------------------------- */
 
@@ -235,7 +248,17 @@ template <int... M_> inline void tanh(reg &d, reg a) {
  * ones (equ ... geu) true when an operand is NaN; lo ls hi hs compare
  * unsigned. */
 template <int T, int... M_> inline bool compare(reg a, reg b) {
-  if constexpr (is_float(T)) {
+  if constexpr (T == f16 || T == bf16) {
+    /* A half compares as its float value (exact); .ftz flushes the
+     * subnormal halves first. */
+    constexpr cuemu_nf_format f = half_format<T>();
+    unsigned short x = static_cast<unsigned short>(a), y = static_cast<unsigned short>(b);
+    if constexpr (has<m_ftz, M_...>) {
+      x = half_flush(x, f);
+      y = half_flush(y, f);
+    }
+    return compare<f32, M_...>(bits_of(cuemu_nf_to_float(x, f)), bits_of(cuemu_nf_to_float(y, f)));
+  } else if constexpr (is_float(T)) {
     const auto x = fval<T, M_...>(a), y = fval<T, M_...>(b);
     const bool un = std::isnan(x) || std::isnan(y);
     if constexpr (has<m_eq, M_...>) return !un && x == y;
@@ -278,16 +301,40 @@ template <int... M_> constexpr bool combine(bool t, reg c) {
 
 /* setp: p = t BoolOp c, q = !t BoolOp c. */
 template <int... M_> inline void setp(reg &p, reg &__cuemu_q, reg a, reg b, reg c = 1) {
-  const bool t = compare<type_n<M_...>(0), M_...>(a, b);
-  p = combine<M_...>(t, c);
-  __cuemu_q = combine<M_...>(!t, c);
+  constexpr int T = type_n<M_...>(0);
+  if constexpr (T == f16x2 || T == bf16x2) {
+    /* p|q: the lower halves' comparison and the upper halves'. */
+    constexpr int H_ = T == f16x2 ? f16 : bf16;
+    p = combine<M_...>(compare<H_, M_...>(a & 0xffffu, b & 0xffffu), c);
+    __cuemu_q = combine<M_...>(compare<H_, M_...>((a >> 16) & 0xffffu, (b >> 16) & 0xffffu), c);
+  } else {
+    const bool t = compare<T, M_...>(a, b);
+    p = combine<M_...>(t, c);
+    __cuemu_q = combine<M_...>(!t, c);
+  }
 }
 
 /* set.CmpOp{.BoolOp}.dtype.stype: 0xffffffff (or 1.0f) when true, else 0. */
 template <int... M_> inline void set(reg &d, reg a, reg b, reg c = 1) {
   constexpr int D_ = type_n<M_...>(0), S_ = type_n<M_...>(1);
-  const bool __cuemu_r = combine<M_...>(compare<S_, M_...>(a, b), c);
-  d = __cuemu_r ? (is_float(D_) ? bits_of(1.0f) : 0xffffffffULL) : 0;
+  if constexpr (S_ == f16x2 || S_ == bf16x2) {
+    /* Each half: 1.0 of the destination's half type, or 0xffff (.u32). */
+    constexpr int H_ = S_ == f16x2 ? f16 : bf16;
+    constexpr reg one = D_ == f16x2 ? 0x3c00u : D_ == bf16x2 ? 0x3f80u : 0xffffu;
+    d = 0;
+    for (int __cuemu_i = 0; __cuemu_i < 2; ++__cuemu_i)
+      if (combine<M_...>(compare<H_, M_...>((a >> (16 * __cuemu_i)) & 0xffffu,
+                                            (b >> (16 * __cuemu_i)) & 0xffffu), c))
+        d |= one << (16 * __cuemu_i);
+  } else {
+    const bool __cuemu_r = combine<M_...>(compare<S_, M_...>(a, b), c);
+    d = !__cuemu_r               ? 0
+        : D_ == f16              ? 0x3c00u
+        : D_ == bf16             ? 0x3f80u
+        : is_float(D_)           ? bits_of(1.0f)
+        : width(D_) == 16        ? 0xffffULL
+                                 : 0xffffffffULL;
+  }
 }
 
 /* slct.dtype.{s32,f32} d, a, b, c: a when c >= 0, else b. */
@@ -368,7 +415,17 @@ template <int S_, int... M_> inline reg __cuemu_half_of_fp8(reg b) {
 template <int... M_> inline void cvt(reg &d, reg a) {
   constexpr int D_ = type_n<M_...>(0), S_ = type_n<M_...>(1);
   constexpr cuemu_rounding __cuemu_r = rounding<M_...>();
-  if constexpr (__cuemu_is_fp8x2(D_)) {
+  if constexpr (D_ == __cuemu_tf32) {
+    /* cvt.{rna,rn,rz}.tf32.f32 d, a: a rounded to 10 fraction bits (.rna,
+     * the translation drops, to nearest with ties away from zero), the
+     * 13 low bits zero; a NaN stays a NaN. */
+    static_assert(S_ == f32, "inline PTX: cvt to .tf32 takes .f32");
+    const uint32_t x = static_cast<uint32_t>(a);
+    if ((x & 0x7fffffffu) > 0x7f800000u) d = 0x7fffffffu;
+    else if constexpr (has<m_rz, M_...>) d = x & ~0x1fffu;
+    else if constexpr (has<m_rn, M_...>) d = (x + 0xfffu + ((x >> 13) & 1u)) & ~0x1fffu;
+    else d = (x + 0x1000u) & ~0x1fffu;
+  } else if constexpr (__cuemu_is_fp8x2(D_)) {
     /* cvt.rn.satfinite{.relu}.{e4m3x2,e5m2x2}.f16x2 d, a: the upper half
      * of a into the upper byte. */
     static_assert(S_ == f16x2, "inline PTX: cvt to .e4m3x2/.e5m2x2 takes .f16x2 (or two .f32)");

@@ -388,6 +388,51 @@ template <int... M_> inline void shr(reg &d, reg a, reg b) {
     d = n >= static_cast<reg>(w) ? 0 : zx(a, w) >> n;
 }
 
+/* The SIMD video instructions vadd, vsub, vabsdiff, vmin, vmax of two
+ * halves (vop2) or four bytes (vop4), .dtype.atype.btype: each element of
+ * a and b, signed or unsigned by its type, gives op(a_i, b_i); with .sat
+ * it is clamped to the element's range of dtype, and d takes its low bits;
+ * with .add, d is c plus the sum of the results (modulo 2^32). The masks
+ * and element selectors are not emulated (the translation refuses them). */
+enum : int { __cuemu_v_add, __cuemu_v_sub, __cuemu_v_absdiff, __cuemu_v_min, __cuemu_v_max };
+template <int __cuemu_Op, int __cuemu_Bits, int... M_> inline void __cuemu_vsimd(reg &d, reg a, reg b, reg c) {
+  constexpr int D_ = type_n<M_...>(0), A_ = type_n<M_...>(1), __cuemu_B = type_n<M_...>(2);
+  static_assert(!(has<m_sat, M_...> && has<m_add, M_...>), "inline PTX: .sat and .add of a video instruction");
+  const long long lo = is_signed(D_) ? -(1LL << (__cuemu_Bits - 1)) : 0;
+  const long long hi = is_signed(D_) ? (1LL << (__cuemu_Bits - 1)) - 1 : (1LL << __cuemu_Bits) - 1;
+  long long __cuemu_sum = 0;
+  reg __cuemu_r = 0;
+  for (int n = 0; n < 32 / __cuemu_Bits; ++n) {
+    const reg __cuemu_ea = a >> (__cuemu_Bits * n), __cuemu_eb = b >> (__cuemu_Bits * n);
+    const long long x = is_signed(A_) ? sx(__cuemu_ea, __cuemu_Bits) : static_cast<long long>(zx(__cuemu_ea, __cuemu_Bits));
+    const long long y = is_signed(__cuemu_B) ? sx(__cuemu_eb, __cuemu_Bits) : static_cast<long long>(zx(__cuemu_eb, __cuemu_Bits));
+    long long v = __cuemu_Op == __cuemu_v_add   ? x + y
+                  : __cuemu_Op == __cuemu_v_sub ? x - y
+                  : __cuemu_Op == __cuemu_v_absdiff ? (x > y ? x - y : y - x)
+                  : __cuemu_Op == __cuemu_v_min ? (x < y ? x : y)
+                                 : (x > y ? x : y);
+    if constexpr (has<m_sat, M_...>) v = v < lo ? lo : v > hi ? hi : v;
+    __cuemu_sum += v;
+    __cuemu_r |= zx(static_cast<reg>(v), __cuemu_Bits) << (__cuemu_Bits * n);
+  }
+  d = has<m_add, M_...> ? zx(c + static_cast<reg>(__cuemu_sum), 32) : __cuemu_r;
+}
+#define CUEMU_PTX_VSIMD(name, op, bits)                                        \
+  template <int... M_> inline void name(reg &d, reg a, reg b, reg c) {         \
+    __cuemu_vsimd<op, bits, M_...>(d, a, b, c);                                        \
+  }
+CUEMU_PTX_VSIMD(__cuemu_vadd2, __cuemu_v_add, 16)
+CUEMU_PTX_VSIMD(__cuemu_vadd4, __cuemu_v_add, 8)
+CUEMU_PTX_VSIMD(__cuemu_vsub2, __cuemu_v_sub, 16)
+CUEMU_PTX_VSIMD(__cuemu_vsub4, __cuemu_v_sub, 8)
+CUEMU_PTX_VSIMD(__cuemu_vabsdiff2, __cuemu_v_absdiff, 16)
+CUEMU_PTX_VSIMD(__cuemu_vabsdiff4, __cuemu_v_absdiff, 8)
+CUEMU_PTX_VSIMD(__cuemu_vmin2, __cuemu_v_min, 16)
+CUEMU_PTX_VSIMD(__cuemu_vmin4, __cuemu_v_min, 8)
+CUEMU_PTX_VSIMD(__cuemu_vmax2, __cuemu_v_max, 16)
+CUEMU_PTX_VSIMD(__cuemu_vmax4, __cuemu_v_max, 8)
+#undef CUEMU_PTX_VSIMD
+
 /* dp4a.atype.btype d, a, b, c: c plus the products of the four bytes of a
  * and b (each signed or unsigned by its type), modulo 2^32. dp2a.{lo,hi}:
  * the two halves of a times bytes 1..0 or 3..2 of b. */

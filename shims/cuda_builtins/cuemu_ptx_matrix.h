@@ -2,7 +2,8 @@
  * cuemu_ptx_matrix.h: the warp-wide matrix instructions of inline PTX (see
  * cuemu_ptx.h): ldmatrix.sync.aligned.m8n8.{x1,x2,x4}{.trans}.shared.b16
  * and mma.sync.aligned.{m16n8k16,m16n8k8}.row.col with .f16 or .bf16
- * inputs and .f32 or .f16 accumulators, with the fragment layouts of the
+ * inputs and .f32 or .f16 accumulators, and .{m16n8k16,m16n8k32} with .s8
+ * or .u8 inputs and .s32 accumulators, with the fragment layouts of the
  * PTX ISA ("Matrix fragments for mma.m16n8k16", "ldmatrix"). Each lane's
  * registers reach the others through the warp's shuffle (libcuemu's
  * cuemu_warp_collective), so every lane of the warp must execute the
@@ -85,13 +86,108 @@ inline void ldmatrix(reg &d0, reg &d1, reg &d2, reg &d3, reg address, const char
   d3 = d[3];
 }
 
+/* stmatrix (sm_90), ldmatrix's inverse: lane t holds, in register m,
+ * elements 2(t%4) and 2(t%4)+1 of row t/4 of matrix m (with .trans, the
+ * elements (2(t%4), t/4) and (2(t%4)+1, t/4)), and lane 8m + r gives the
+ * address of matrix m's row r, which it gathers through the warp's
+ * shuffle and then writes itself (a bad address is that lane's). */
+template <int... M_>
+inline void __cuemu_stmatrix_n(const reg *s, int count, reg address, const char *file, int line) {
+  const int __cuemu_lane = static_cast<int>(sreg_laneid());
+  uint32_t row[4] = {0, 0, 0, 0};
+  for (int __cuemu_m = 0; __cuemu_m < count; ++__cuemu_m) {
+    const bool mine = __cuemu_lane / 8 == __cuemu_m;
+    const int __cuemu_row = __cuemu_lane % 8;
+    if constexpr (has<m_trans, M_...>) {
+      /* Element (r, c) is half r%2 of lane 4c + r/2's register. */
+      for (int c = 0; c < 8; ++c) {
+        const reg v = warp_fetch(s[__cuemu_m], 4 * c + __cuemu_row / 2, "stmatrix", file, line);
+        const uint32_t h = static_cast<uint32_t>(v >> (16 * (__cuemu_row % 2))) & 0xffffu;
+        if (mine) row[c / 2] |= h << (16 * (c % 2));
+      }
+    } else {
+      /* Word w of row r is lane 4r + w's register. */
+      for (int w = 0; w < 4; ++w) {
+        const reg v = warp_fetch(s[__cuemu_m], 4 * __cuemu_row + w, "stmatrix", file, line);
+        if (mine) row[w] = static_cast<uint32_t>(v);
+      }
+    }
+  }
+  if (__cuemu_lane < 8 * count) std::memcpy(reinterpret_cast<void *>(address), row, 16);
+}
+template <int... M_>
+inline void __cuemu_stmatrix(reg address, reg __cuemu_s0, const char *file, int line) {
+  static_assert(has<m_x1, M_...>, "stmatrix: 1 source needs .x1");
+  __cuemu_stmatrix_n<M_...>(&__cuemu_s0, 1, address, file, line);
+}
+template <int... M_>
+inline void __cuemu_stmatrix(reg address, reg __cuemu_s0, reg __cuemu_s1, const char *file, int line) {
+  static_assert(has<m_x2, M_...>, "stmatrix: 2 sources need .x2");
+  const reg __cuemu_src[2] = {__cuemu_s0, __cuemu_s1};
+  __cuemu_stmatrix_n<M_...>(__cuemu_src, 2, address, file, line);
+}
+template <int... M_>
+inline void __cuemu_stmatrix(reg address, reg __cuemu_s0, reg __cuemu_s1, reg __cuemu_s2, reg __cuemu_s3, const char *file,
+                             int line) {
+  static_assert(has<m_x4, M_...>, "stmatrix: 4 sources need .x4");
+  const reg __cuemu_src[4] = {__cuemu_s0, __cuemu_s1, __cuemu_s2, __cuemu_s3};
+  __cuemu_stmatrix_n<M_...>(__cuemu_src, 4, address, file, line);
+}
+
 /* Element e (0 low, 1 high) of a .f16x2 or .bf16x2 register as a float. */
 template <int In_> inline float matrix_half(reg __cuemu_r, int e) {
   return cuemu_nf_to_float(static_cast<unsigned short>(__cuemu_r >> (16 * e)),
                            In_ == f16 ? cuemu_nf_binary16 : cuemu_nf_bfloat16);
 }
 
-/* mma.sync.aligned.m16n8k{16,8}.row.col.dtype.atype.btype.ctype: D = A B + C
+/* Byte e of an .s8 or .u8 register (four elements, the lowest first). */
+template <int In_> inline int32_t __cuemu_matrix_byte(reg __cuemu_r, int e) {
+  const unsigned __cuemu_b = static_cast<unsigned>(__cuemu_r >> (8 * e)) & 0xffu;
+  return In_ == s8 ? static_cast<int32_t>(static_cast<int8_t>(__cuemu_b))
+                   : static_cast<int32_t>(__cuemu_b);
+}
+
+/* mma.sync.aligned.m16n8k{16,32}.row.col{.satfinite}.s32.atype.__cuemu_btype.s32
+ * with .s8 or .u8 A and B: D = A B + C in 32-bit integers, as the PTX ISA
+ * lays the fragments out ("Matrix fragments for mma.m16n8k32"): A's
+ * registers hold four elements of rows g and g + 8, columns 4t..4t+3, then
+ * (k32 only) 16 + 4t..; B's rows 4t..4t+3 of column g, then (k32 only)
+ * 16 + 4t..; C and D as for .f32. The sum wraps, or with .satfinite is
+ * clamped to the range of .s32. */
+template <int... M_>
+inline void __cuemu_mma_integer(reg *d, const reg *a, const reg *b, const reg *c, const char *file,
+                        int line) {
+  constexpr int atype = type_n<M_...>(1), __cuemu_btype = type_n<M_...>(2);
+  /* .m16n8k32 is dropped by the translation: the shape that is not k16. */
+  constexpr int kdim = has<m_m16n8k16, M_...> ? 16 : 32;
+  constexpr int na = kdim / 8, nb = kdim / 16;
+  const int __cuemu_lane = static_cast<int>(sreg_laneid()), __cuemu_g = __cuemu_lane / 4,
+            t = __cuemu_lane % 4;
+  int32_t a_m[16][32], b_m[32][8];
+  for (int from = 0; from < 32; ++from) {
+    const int fg = from / 4, ft = from % 4;
+    for (int __cuemu_r = 0; __cuemu_r < na; ++__cuemu_r) {
+      const reg v = warp_fetch(a[__cuemu_r], from, "mma.sync", file, line);
+      const int row = fg + 8 * (__cuemu_r & 1), col = 4 * ft + 16 * (__cuemu_r >> 1);
+      for (int e = 0; e < 4; ++e) a_m[row][col + e] = __cuemu_matrix_byte<atype>(v, e);
+    }
+    for (int __cuemu_r = 0; __cuemu_r < nb; ++__cuemu_r) {
+      const reg v = warp_fetch(b[__cuemu_r], from, "mma.sync", file, line);
+      for (int e = 0; e < 4; ++e) b_m[4 * ft + 16 * __cuemu_r + e][fg] = __cuemu_matrix_byte<__cuemu_btype>(v, e);
+    }
+  }
+  for (int e = 0; e < 4; ++e) {
+    const int row = __cuemu_g + 8 * (e / 2), col = 2 * t + e % 2;
+    int64_t __cuemu_sum = static_cast<int32_t>(static_cast<uint32_t>(c[e]));
+    for (int __cuemu_k = 0; __cuemu_k < kdim; ++__cuemu_k)
+      __cuemu_sum += static_cast<int64_t>(a_m[row][__cuemu_k]) * b_m[__cuemu_k][col];
+    if constexpr (has<m_satfinite, M_...>)
+      __cuemu_sum = __cuemu_sum > INT32_MAX ? INT32_MAX : __cuemu_sum < INT32_MIN ? INT32_MIN : __cuemu_sum;
+    d[e] = static_cast<uint32_t>(static_cast<uint64_t>(__cuemu_sum));
+  }
+}
+
+/* mma.sync.aligned.m16n8k{16,8}.row.col.dtype.atype.__cuemu_btype.ctype: D = A B + C
  * with A 16 x K (row major), B K x 8 (column major), C and D 16 x 8,
  * group g = lane / 4 and thread t = lane % 4 holding, as the PTX ISA lays
  * the fragments out: A's element pairs (g, 2t), (g + 8, 2t), then (k16
@@ -99,8 +195,8 @@ template <int In_> inline float matrix_half(reg __cuemu_r, int e) {
  * (2t + 8, g); C's and D's elements (g, 2t), (g, 2t + 1), (g + 8, 2t),
  * (g + 8, 2t + 1) (.f32: one register each; .f16: two pairs). */
 template <int... M_>
-inline void mma_core(reg *d, const reg *a, const reg *b, const reg *c, const char *file,
-                     int line) {
+inline void __cuemu_mma_float(reg *d, const reg *a, const reg *b, const reg *c, const char *file,
+                      int line) {
   constexpr int __cuemu_dtype = type_n<M_...>(0), atype = type_n<M_...>(1),
                 ctype = type_n<M_...>(3);
   constexpr int kdim = has<m_m16n8k16, M_...> ? 16 : 8;
@@ -143,6 +239,48 @@ inline void mma_core(reg *d, const reg *a, const reg *b, const reg *c, const cha
                                                     CUEMU_ROUND_RN))
               << 16);
   }
+}
+
+/* mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32: A's registers hold
+ * elements (g, t), (g + 8, t), (g, t + 4), (g + 8, t + 4), B's (t, g) and
+ * (t + 4, g); each is an .f32 of which the unit reads the upper 19 bits.
+ * The products are summed in single precision in k order. */
+template <int... M_>
+inline void __cuemu_mma_tf32(reg *d, const reg *a, const reg *b, const reg *c, const char *file,
+                             int line) {
+  const int __cuemu_lane = static_cast<int>(sreg_laneid()), __cuemu_g = __cuemu_lane / 4,
+            t = __cuemu_lane % 4;
+  float a_m[16][8], b_m[8][8];
+  for (int from = 0; from < 32; ++from) {
+    const int fg = from / 4, ft = from % 4;
+    for (int __cuemu_r = 0; __cuemu_r < 4; ++__cuemu_r) {
+      const reg v = warp_fetch(a[__cuemu_r], from, "mma.sync", file, line);
+      a_m[fg + 8 * (__cuemu_r & 1)][ft + 4 * (__cuemu_r >> 1)] = as_f32(v & 0xffffe000u);
+    }
+    for (int __cuemu_r = 0; __cuemu_r < 2; ++__cuemu_r) {
+      const reg v = warp_fetch(b[__cuemu_r], from, "mma.sync", file, line);
+      b_m[ft + 4 * __cuemu_r][fg] = as_f32(v & 0xffffe000u);
+    }
+  }
+  for (int e = 0; e < 4; ++e) {
+    const int row = __cuemu_g + 8 * (e / 2), col = 2 * t + e % 2;
+    float __cuemu_acc = as_f32(c[e]);
+    for (int __cuemu_k = 0; __cuemu_k < 8; ++__cuemu_k) __cuemu_acc += a_m[row][__cuemu_k] * b_m[__cuemu_k][col];
+    d[e] = bits_of(__cuemu_acc);
+  }
+}
+
+/* mma.sync: the integer or the floating-point products. */
+template <int... M_>
+inline void mma_core(reg *d, const reg *a, const reg *b, const reg *c, const char *file,
+                     int line) {
+  constexpr int atype = type_n<M_...>(1);
+  if constexpr (atype == s8 || atype == u8)
+    __cuemu_mma_integer<M_...>(d, a, b, c, file, line);
+  else if constexpr (atype == __cuemu_tf32)
+    __cuemu_mma_tf32<M_...>(d, a, b, c, file, line);
+  else
+    __cuemu_mma_float<M_...>(d, a, b, c, file, line);
 }
 
 /* The operand lists, flattened as the translation passes them: D, A, B, C. */

@@ -18,6 +18,7 @@
 #pragma GCC system_header
 
 #include "cuemu_ptx_base.h"
+#include "cuemu_ptx_float.h"
 #include "cuemu_warp_call.h"
 
 #include "cuemu_atomics.h"
@@ -186,6 +187,13 @@ inline void cp_async_fill(reg dst, reg size, reg src_size = ~0ULL) {
   std::memset(reinterpret_cast<char *>(dst) + n, 0, static_cast<size_t>(size) - n);
 }
 
+/* createpolicy.{fractional,range,cvt}: a cache policy for the operand of
+ * .L2::cache_hint, which changes nothing here; the value is opaque on a
+ * GPU too, so one constant serves every policy. */
+template <int... M_, typename... A_> inline void __cuemu_createpolicy(reg &d, A_...) {
+  d = 0x1000000000000000ULL;
+}
+
 /* atom.op.type d, [a], b{, c}: d is the old value. */
 template <int... M_> inline void atom(reg &d, reg address, reg b, reg c = 0) {
   constexpr int T = type_n<M_...>(0);
@@ -193,7 +201,16 @@ template <int... M_> inline void atom(reg &d, reg address, reg b, reg c = 0) {
   U *p = reinterpret_cast<U *>(address);
   const U v = static_cast<U>(b);
   U old;
-  if constexpr (has<m_add, M_...> && is_float(T)) {
+  if constexpr (has<m_add, M_...> && is_half(T)) {
+    /* atom.add.noftz of .f16, .bf16 and their pairs: each half rounded
+     * once to nearest (subnormals kept, as .noftz says). */
+    old = cuemu_atomic_update(p, [v](U __cuemu_o) {
+      return static_cast<U>(half_lanes<M_...>(
+          __cuemu_o, v, 0, [](unsigned short x, unsigned short y, unsigned short, cuemu_nf_format f) {
+            return cuemu_nf_add(x, y, f);
+          }));
+    });
+  } else if constexpr (has<m_add, M_...> && is_float(T)) {
     old = cuemu_atomic_update(p, [v](U __cuemu_o) {
       if constexpr (T == f32)
         return static_cast<U>(bits_of(as_f32(__cuemu_o) + as_f32(v)));
@@ -243,6 +260,18 @@ template <int... M_> inline void red(reg address, reg b) {
   reg old;
   atom<M_...>(old, address, b);
 }
+/* red.add.v2/.v4 (sm_90): each element is an atomic operation of its own
+ * (the ISA makes no promise for the vector as a whole). */
+template <int... M_> inline void red(reg address, reg __cuemu_b0, reg __cuemu_b1) {
+  constexpr reg size = width(type_n<M_...>(0)) / 8;
+  red<M_...>(address, __cuemu_b0);
+  red<M_...>(address + size, __cuemu_b1);
+}
+template <int... M_> inline void red(reg address, reg __cuemu_b0, reg __cuemu_b1, reg __cuemu_b2, reg __cuemu_b3) {
+  constexpr reg size = width(type_n<M_...>(0)) / 8;
+  red<M_...>(address, __cuemu_b0, __cuemu_b1);
+  red<M_...>(address + 2 * size, __cuemu_b2, __cuemu_b3);
+}
 
 template <int... M_> inline void fence() { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
 
@@ -273,13 +302,16 @@ inline bool whole_block(reg count) {
   return count >= ((__cuemu_threads + 31) & ~31ULL);
 }
 
-/* bar.sync a{, b}: a block barrier when b covers the block (as
- * __syncthreads); else named barrier a of b threads (cuemu_device.h). */
+/* bar.sync a{, b}: a block barrier (as __syncthreads, which is barrier 0)
+ * when a is 0 and b covers the block; else named barrier a of b threads
+ * (cuemu_device.h). Barrier 1 of the whole block is not __syncthreads:
+ * producer-consumer kernels pair `bar.arrive 1, 128` in one warp with
+ * `bar.sync 1, 128` in the others while the producer waits at barrier 2. */
 template <int... M_> inline void bar_sync(reg, const char *file, int line) {
   cuemu_block_barrier(CUEMU_BARRIER_PLAIN, 0, file, line);
 }
 template <int... M_> inline void bar_sync(reg a, reg count, const char *file, int line) {
-  if (whole_block(count))
+  if (a == 0 && whole_block(count))
     cuemu_block_barrier(CUEMU_BARRIER_PLAIN, 0, file, line);
   else
     cuemu_named_barrier(static_cast<unsigned>(a), static_cast<unsigned>(count), 1, file, line);
@@ -312,7 +344,7 @@ template <int... M_> inline void bar_red(reg &d, reg a, reg count, reg c, const 
   constexpr int op = has<m_popc, M_...>  ? CUEMU_BARRIER_COUNT
                      : has<m_and, M_...> ? CUEMU_BARRIER_AND
                                         : CUEMU_BARRIER_OR;
-  if (whole_block(count))
+  if (a == 0 && whole_block(count))
     bar_red<M_...>(d, a, c, file, line);
   else
     d = cuemu_named_barrier_reduce(static_cast<unsigned>(a), static_cast<unsigned>(count), op,
