@@ -35,16 +35,22 @@ CUEMU_CACHE_DIR=$work/cache CUEMU_FAKE_CUPY=1 "$PYTHON" -m pytest $opts -n 2 \
 
 # Every suite runs twice: with immediate launches, and with launches queued
 # until the next synchronization (CUEMU_ASYNC=deferred, where the lifetime
-# checker is on), which must accept the same correct programs.
+# checker is on), which must accept the same correct programs. Both runs of
+# a suite use the same pytest folder (--basetemp), so that a test's files
+# (a module's relative includes, a header folder given with -I) have the
+# same paths in both, and the second run finds the first run's compiles in
+# the cache instead of compiling them again under a new pytest-N folder.
 for async in immediate deferred; do
   echo "python.sh: CUEMU_ASYNC=$async"
   CUEMU_ASYNC=$async "$PYTHON" -m pytest $opts \
+    --basetemp="$work/tmp.python" \
     --ignore="$srcdir/tests/python/user_style" "$srcdir/tests/python" || exit 1
   CUEMU_CACHE_DIR=$work/cache CUEMU_ASYNC=$async CUEMU_FAKE_CUPY=1 \
     "$PYTHON" -m pytest $opts --junitxml="$work/serial.$async.xml" \
+    --basetemp="$work/tmp.user_style" \
     "$srcdir/tests/python/user_style" || exit 1
   CUEMU_ASYNC=$async CUEMU_FAKE_CUPY=1 "$PYTHON" -m pytest $opts \
-    "$srcdir/examples/python" || exit 1
+    --basetemp="$work/tmp.examples" "$srcdir/examples/python" || exit 1
   CUEMU_ASYNC=$async "$PYTHON" -m fake_cupy \
     "$srcdir/examples/python/rms_norm.py" || exit 1
 done

@@ -157,6 +157,20 @@ static int preprocessor_only(const char *a, int *takes_next) {
   return strcmp(a, "-nostdinc") == 0 || strcmp(a, "-nostdinc++") == 0;
 }
 
+/* Non-zero for the user's -std= options when the last of them is the
+ * dialect that every compile gets first (-std=c++17): the compiler then
+ * compiles as without them, and leaving them out gives the compile the
+ * flags of the compiles without them, whose precompiled prelude it shares
+ * (a RawModule's options=('-std=c++17',), nvcc-style Makefiles' flags). */
+static int default_dialect_again(const cuemu_compile_options *o, int i) {
+  if (strncmp(o->argv[i], "-std=", 5) != 0)
+    return 0;
+  for (int j = o->argc - 1; j >= 0; --j)
+    if (strncmp(o->argv[j], "-std=", 5) == 0)
+      return strcmp(o->argv[j], "-std=c++17") == 0;
+  return 0;
+}
+
 /* Options that change the form of the preprocessor's output: -dD, -dN,
  * -dI and -dU write #define, #undef or #include directives into it (-g3
  * and -ggdb3 imply -dD), -fdirectives-only leaves macros unexpanded and
@@ -458,6 +472,8 @@ static int build_argv(const compile_job *job, const char *tu,
       continue;
     }
     if (phase == PHASE_PREPROCESS && preprocessor_output_form(o->argv[i]))
+      continue;
+    if (default_dialect_again(o, i))
       continue;
     /* A library file is the link's alone. */
     if (o->argv[i][0] != '-' && link_library(o->argv[i]))

@@ -76,36 +76,19 @@ extern "C" __global__ void k(cuda::std::uint64_t *out) {
     assert int(out.get()[0]) == 1 << 40
 
 
-def test_cuda_std_cstdint_alone_gives_nvrtcs_types(cp):
-    # NVRTC 13's <cuda/std/cstdint>: ::uint64_t is unsigned long long and
-    # ::int64_t long long (not glibc's unsigned long and long), in cuda::std
-    # too; UINT64_C and INT64_MAX work.
-    src = r'''
+# The two tests below compile one source (one module: the headers alone,
+# without the file-scope typedefs), each running its own kernel.
+CSTDINT_ALONE = r'''
 #include <cuda/std/cstdint>
 #include <cuda/std/type_traits>
+#include <cuda/std/utility>
+#include <cuda/std/__algorithm/max.h>
 static_assert(cuda::std::is_same<uint64_t, unsigned long long>::value, "u64");
 static_assert(cuda::std::is_same<int64_t, long long>::value, "i64");
 static_assert(cuda::std::is_same<cuda::std::uint64_t, uint64_t>::value, "std");
 extern "C" __global__ void k(uint64_t *out, int64_t v) {
   out[0] = (uint64_t)v + UINT64_C(1) + (INT64_MAX - INT64_MAX);
 }
-'''
-    k = cp.RawKernel(src, "k")
-    out = cp.zeros(1, dtype=numpy.uint64)
-    k((1,), (1,), (out, numpy.int64(41)))
-    assert int(out.get()[0]) == 42
-
-
-def test_limits_and_constant_macros_are_nvrtcs(cp):
-    # NVRTC 13's <cuda/std/cstdint>: the limits of the fast types are those
-    # of short and int, and the 64-bit constant macros and limits have the
-    # types of uint64_t and int64_t (glibc's are long and unsigned long), so
-    # that cuda::std::max deduces one type from a uint64_t and UINT64_C.
-    src = r'''
-#include <cuda/std/cstdint>
-#include <cuda/std/type_traits>
-#include <cuda/std/utility>
-#include <cuda/std/__algorithm/max.h>
 static_assert(INT_FAST16_MAX == 32767 && INT_FAST16_MIN == -32768, "f16");
 static_assert(UINT_FAST16_MAX == 65535u && UINT_FAST32_MAX == 4294967295u,
               "uf");
@@ -119,11 +102,29 @@ static_assert(cuda::std::is_same<decltype(INT64_MIN), int64_t>::value,
 #if UINTPTR_MAX != 0xFFFFFFFFFFFFFFFFull || INTMAX_MAX != INT64_MAX
 #error "limits in #if"
 #endif
-extern "C" __global__ void k(uint64_t *out) {
+extern "C" __global__ void k_limits(uint64_t *out) {
   out[0] = cuda::std::max(out[0], UINT64_C(7)) + (uint64_t)INT_FAST16_MAX;
 }
 '''
-    k = cp.RawKernel(src, "k")
+
+
+def test_cuda_std_cstdint_alone_gives_nvrtcs_types(cp):
+    # NVRTC 13's <cuda/std/cstdint>: ::uint64_t is unsigned long long and
+    # ::int64_t long long (not glibc's unsigned long and long), in cuda::std
+    # too; UINT64_C and INT64_MAX work (CSTDINT_ALONE's kernel k).
+    k = cp.RawKernel(CSTDINT_ALONE, "k")
+    out = cp.zeros(1, dtype=numpy.uint64)
+    k((1,), (1,), (out, numpy.int64(41)))
+    assert int(out.get()[0]) == 42
+
+
+def test_limits_and_constant_macros_are_nvrtcs(cp):
+    # NVRTC 13's <cuda/std/cstdint>: the limits of the fast types are those
+    # of short and int, and the 64-bit constant macros and limits have the
+    # types of uint64_t and int64_t (glibc's are long and unsigned long), so
+    # that cuda::std::max deduces one type from a uint64_t and UINT64_C
+    # (CSTDINT_ALONE's static_asserts and its kernel k_limits).
+    k = cp.RawKernel(CSTDINT_ALONE, "k_limits")
     out = cp.zeros(1, dtype=numpy.uint64)
     k((1,), (1,), (out,))
     assert int(out.get()[0]) == 7 + 32767
