@@ -124,12 +124,22 @@ check_clean() {
 programs=$(ls "$srcdir"/tests/programs/*.cu "$srcdir"/examples/programs/*/*.cu \
   2>/dev/null)
 examples=$(ls "$srcdir"/examples/programs/*/*.cu 2>/dev/null)
+# part_cpu NAME: logs the processor seconds since the last call (the part
+# NAME of this script), so that the log shows where the time goes.
+children_cpu "$work/times" >"$work/cpu.before"
+part_cpu() {
+  children_cpu "$work/times" >"$work/cpu.after"
+  echo "checkers_clean.sh: $1: cpu $(($(cat "$work/cpu.after") - $(cat "$work/cpu.before"))) s"
+  mv "$work/cpu.after" "$work/cpu.before"
+}
+
 # shellcheck disable=SC2086 # the sources' paths have no blanks
 build_clean programs_all all $programs
 for source in $programs
 do
   check_clean "$source" all
 done
+part_cpu "the programs under --check=all"
 
 # Without racecheck, memcheck and initcheck decide most accesses inline, in
 # the kernel's code (emulator/compile/cuemu_gcc_plugin_check.cc), a path that
@@ -140,6 +150,7 @@ for source in $examples
 do
   check_clean "$source" mem,init
 done
+part_cpu "the example programs under --check=mem,init"
 
 # The parity examples: every case passes with every checker built in.
 parity=$builddir/cuemu-parity
@@ -163,6 +174,7 @@ elif [ "${CI:-}" = true ]; then
 else
   echo "checkers_clean.sh: cuemu-parity is not built; parity examples skipped"
 fi
+part_cpu "the parity examples"
 rm -rf "$work"
 
 if [ "$count" -eq 0 ]; then
