@@ -62,6 +62,7 @@ void cuemu_parity_case_free(cuemu_parity_case *c) {
   free(c->file);
   free(c->source);
   free(c->kernel);
+  free(c->module);
   for (int i = 0; i < c->noptions; ++i)
     free(c->options[i]);
   free(c->options);

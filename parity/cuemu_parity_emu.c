@@ -12,29 +12,29 @@
 
 #include "cuemu_parity_internal.h"
 
-/* Compiles the case's kernel into `out`, with the compiler's messages
- * captured for the report. */
-static cuemu_status compile(const cuemu__psetup *s, const char *checks,
-                            const char *out) {
-  const cuemu_parity_case *c = s->c;
+cuemu_status cuemu__parity_emu_compile(const char *source,
+                                       char *const *options, int noptions,
+                                       const char *const *names, int nnames,
+                                       const char *checks, const char *out,
+                                       char **log_tail) {
+  *log_tail = NULL;
   cuemu_compile_options o;
   memset(&o, 0, sizeof o);
   o.module = 1;
   /* The case's options, and -g (with the default -O2) so that a fault's
    * report can name the kernel's source line. */
-  const char **argv = calloc((size_t)c->noptions + 1, sizeof *argv);
+  const char **argv = calloc((size_t)noptions + 1, sizeof *argv);
   if (!argv)
     return cuemu__parity_fail(CUEMU_OUT_OF_MEMORY, "out of memory");
-  for (int i = 0; i < c->noptions; ++i)
-    argv[i] = c->options[i];
-  argv[c->noptions] = "-g";
+  for (int i = 0; i < noptions; ++i)
+    argv[i] = options[i];
+  argv[noptions] = "-g";
   o.argv = argv;
-  o.argc = c->noptions + 1;
+  o.argc = noptions + 1;
   o.checks = checks;
-  const char *names[1] = {c->kernel};
-  if (strchr(c->kernel, '<')) {
+  if (nnames > 0) {
     o.name_expressions = names;
-    o.name_expression_count = 1;
+    o.name_expression_count = nnames;
   }
   char log[] = "/tmp/cuemu-cc-log-XXXXXX";
   int fd = mkstemp(log);
@@ -43,27 +43,41 @@ static cuemu_status compile(const cuemu__psetup *s, const char *checks,
     fflush(stderr);
     dup2(fd, 2);
   }
-  cuemu_status st = cuemu_compile(c->source, out, &o, NULL);
+  cuemu_status st = cuemu_compile(source, out, &o, NULL);
   free(argv);
   if (saved >= 0) {
     fflush(stderr);
     dup2(saved, 2);
     close(saved);
   }
+  if (st != CUEMU_SUCCESS && fd >= 0)
+    *log_tail = cuemu__parity_read_tail(fd, 3000);
+  if (fd >= 0) {
+    close(fd);
+    unlink(log);
+  }
+  return st;
+}
+
+/* Compiles the case's kernel into `out`, with the compiler's messages
+ * captured for the report. */
+static cuemu_status compile(const cuemu__psetup *s, const char *checks,
+                            const char *out) {
+  const cuemu_parity_case *c = s->c;
+  const char *names[1] = {c->kernel};
+  char *why = NULL;
+  cuemu_status st = cuemu__parity_emu_compile(
+      c->source, c->options, c->noptions, names, strchr(c->kernel, '<') ? 1 : 0,
+      checks, out, &why);
   if (st != CUEMU_SUCCESS) {
-    char *why = fd >= 0 ? cuemu__parity_read_tail(fd, 3000) : NULL;
     char detail[1024];
     snprintf(detail, sizeof detail, "%s", cuemu_last_message());
     st = cuemu__parity_fail(st, "%s%scase '%s': %s does not compile with "
                                 "cuemu-cc (%s): %s\n%s",
                             c->file, c->file[0] ? ": " : "", c->name, c->source,
                             cuemu_status_name(st), detail, why ? why : "");
-    free(why);
   }
-  if (fd >= 0) {
-    close(fd);
-    unlink(log);
-  }
+  free(why);
   return st;
 }
 
@@ -111,14 +125,25 @@ cuemu_status cuemu__parity_emu_load(const cuemu__psetup *s,
   const cuemu_parity_case *c = s->c;
   *module = NULL;
   *kernel = NULL;
-  snprintf(path, size, "%s", "/tmp/cuemu-kernel-XXXXXX.so");
-  int fd = mkstemps(path, 3);
-  if (fd < 0)
-    return cuemu__parity_fail(CUEMU_IO_ERROR, "a temporary file: %s",
-                              strerror(errno));
-  close(fd);
-  cuemu_status st = compile(s, checks, path);
-  if (!st && (st = cuemu_module_load(module, path)))
+  cuemu_status st;
+  if (c->module) {
+    /* Built with other cases' kernels by cuemu__parity_combine(), which
+     * removes the file: path stays empty. */
+    snprintf(path, size, "%s", "");
+    st = cuemu_module_load(module, c->module);
+    if (st)
+      st = cuemu__parity_fail(st, "case '%s': %s", c->name,
+                              cuemu_last_message());
+  } else {
+    snprintf(path, size, "%s", "/tmp/cuemu-kernel-XXXXXX.so");
+    int fd = mkstemps(path, 3);
+    if (fd < 0)
+      return cuemu__parity_fail(CUEMU_IO_ERROR, "a temporary file: %s",
+                                strerror(errno));
+    close(fd);
+    st = compile(s, checks, path);
+  }
+  if (!st && !c->module && (st = cuemu_module_load(module, path)))
     st = cuemu__parity_fail(st, "case '%s': %s", c->name, cuemu_last_message());
   if (!st && cuemu_module_get_kernel(*module, c->kernel, kernel))
     st = cuemu__parity_fail(
@@ -130,7 +155,8 @@ cuemu_status cuemu__parity_emu_load(const cuemu__psetup *s,
     cuemu_module_unload(*module);
     *module = NULL;
     *kernel = NULL;
-    unlink(path);
+    if (path[0])
+      unlink(path);
   }
   return st;
 }

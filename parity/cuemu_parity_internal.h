@@ -124,6 +124,8 @@ struct cuemu_parity_case {
   int nstructs;
   cuemu__parg *args;
   int nargs;
+  char *module;                /* a module built with other cases' kernels
+                                  (cuemu__parity_combine), or NULL */
 };
 
 /* Writes a line to `out` for each case whose name an earlier case of
@@ -273,5 +275,25 @@ cuemu_status cuemu__parity_emu_load(const cuemu__psetup *s,
                                     const char *checks, cuemu_module **module,
                                     cuemu_kernel **kernel, char *path,
                                     size_t size);
+
+/* Compiles `source` into the module `out` with the case options `options`
+ * and -g, exporting the template instances `names`, with `checks` built in
+ * (or NULL). On failure *log_tail holds the end of the compiler's messages
+ * (free it), or NULL. */
+cuemu_status cuemu__parity_emu_compile(const char *source,
+                                       char *const *options, int noptions,
+                                       const char *const *names, int nnames,
+                                       const char *checks, const char *out,
+                                       char **log_tail);
+
+/* Builds the kernels of `cases` that have the same options as one module
+ * a group (cuemu-parity --one-module), in the folder `tmp`, with `checks`
+ * built in (or NULL), and sets each such case's `module`; a case whose
+ * sources do not compile together keeps none and compiles alone, as
+ * without the option, so that its report is its own. Says on stderr what it
+ * built. Returns the files it made (a NULL-terminated list, each to be
+ * removed and freed, then the list freed), or NULL. */
+char **cuemu__parity_combine(cuemu_parity_case **cases, int n,
+                             const char *checks, const char *tmp);
 
 #endif /* CUEMU_PARITY_INTERNAL_H */

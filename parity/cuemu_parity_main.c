@@ -34,6 +34,9 @@ static void usage(FILE *out) {
       "  --sanitize LIST   re-run the GPU leg under compute-sanitizer tools\n"
       "                    (memcheck,racecheck,synccheck,initcheck)\n"
       "  --no-gpu          skip the NVRTC and GPU legs\n"
+      "  --one-module      compile the kernels of the cases with the same\n"
+      "                    options as one module, once (sources that do not\n"
+      "                    compile together are compiled alone)\n"
       "  --junit FILE      also write JUnit XML\n"
       "  --html FILE       also write an HTML report (one self-contained page)\n"
       "  --shard K/N       run only the K-th of N shares of the cases\n"
@@ -415,7 +418,7 @@ int main(int argc, char **argv) {
   memset(&o, 0, sizeof o);
   const char *junit = NULL, *html = NULL, *only_case = NULL;
   double started = now();
-  int shard_k = 1, shard_n = 1, list_only = 0, leg_only = 0;
+  int shard_k = 1, shard_n = 1, list_only = 0, leg_only = 0, one_module = 0;
   long cpus = sysconf(_SC_NPROCESSORS_ONLN);
   int jobs = cpus > 0 ? (int)cpus : 1;
   double timeout = 600;
@@ -479,6 +482,8 @@ int main(int argc, char **argv) {
           return 2;
         }
       free(copy);
+    } else if (strcmp(a, "--one-module") == 0) {
+      one_module = 1;
     } else if (strcmp(a, "--no-gpu") == 0) {
       o.no_gpu = 1;
     } else if (strcmp(a, "--junit") == 0) {
@@ -597,7 +602,23 @@ int main(int argc, char **argv) {
   signal(SIGINT, on_stop);
   signal(SIGTERM, on_stop);
   signal(SIGHUP, on_stop);
+  char **made = NULL;
+  if (one_module && !o.gpu_only) {
+    cuemu_parity_case **cases = calloc((size_t)n + 1, sizeof *cases);
+    int ncases = 0;
+    for (int i = 0; cases && i < n; ++i)
+      if (run[i]->c && !run[i]->error)
+        cases[ncases++] = run[i]->c;
+    if (cases)
+      made = cuemu__parity_combine(cases, ncases, o.checks, tmp);
+    free(cases);
+  }
   run_all(run, n, &o, jobs, timeout, tmp);
+  for (int i = 0; made && made[i]; ++i) {
+    unlink(made[i]);
+    free(made[i]);
+  }
+  free(made);
   rmdir(tmp);
   cuemu__prow *rows = calloc((size_t)n + 1, sizeof *rows);
   int failed = 0;

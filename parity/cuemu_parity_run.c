@@ -512,7 +512,8 @@ cuemu_status cuemu_parity_case_run(cuemu_parity_case *c,
     emulated_leg(&R, kernel);
   if (module) {
     cuemu_module_unload(module);
-    unlink(module_path);
+    if (module_path[0])
+      unlink(module_path);
   }
   if (!(options && options->no_gpu)) {
     trace(&R, "nvrtc");

@@ -28,9 +28,15 @@ schedules:invalid_settings_are_refused  uses the racy last_writer kernel (racech
 work=$builddir/tests/tmp/checkers_suites.$$
 mkdir -p "$work" || exit 1
 failed=0
+# Each suite's line ends with the processor seconds it took (its compiles
+# are most of them: groups about 40 of its 60, for 12 checked builds).
 for suite in shared atomics warp groups grid scheduler selftest launch; do
+  children_cpu "$work/times" >"$work/cpu.before"
   CUEMU_CC_CHECK=all CUEMU_TEST_SUITE=$suite "$bin" >"$work/$suite.out" 2>&1
-  grep -E "^[0-9]+%: Checks" "$work/$suite.out" | sed "s/^/$suite: /"
+  children_cpu "$work/times" >"$work/cpu.after"
+  cpu=$(($(cat "$work/cpu.after") - $(cat "$work/cpu.before")))
+  grep -E "^[0-9]+%: Checks" "$work/$suite.out" |
+    sed "s/^/$suite: /; s/\$/ (cpu $cpu s)/"
   grep -E ':[FE]:' "$work/$suite.out" >>"$work/failures"
 done
 touch "$work/failures"
