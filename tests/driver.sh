@@ -24,15 +24,16 @@ m=$srcdir/tests/driver/multi
 r=$srcdir/tests/driver/rdc
 
 # ---- Several files in one command, and file by file ----------------------------
-step multi-one "$nvcc" -O2 -arch=sm_90 -o multi1 "$m/main.cu" "$m/kernels.cu" \
+# No options, as cuemu-run builds them: the compile cache gives each file's
+# object to the compiles file by file and to cuemu-run (a whole compile of
+# these files is the one command's). nvcc's options are tested below.
+step multi-one "$nvcc" -o multi1 "$m/main.cu" "$m/kernels.cu" \
   "$m/gold.cpp" "$m/util.c" && passes "multi-file program, one command" ./multi1
-# The same flags as the one command's, so that the compile cache gives each
-# file's object (a whole compile of these files is the one command's).
-step multi-c1 "$nvcc" -O2 -arch=sm_90 -c "$m/main.cu" &&
-  step multi-c2 "$nvcc" -O2 -arch=sm_90 -c -o kernels.o "$m/kernels.cu" &&
-  step multi-c3 "$nvcc" -O2 -arch=sm_90 -c "$m/gold.cpp" &&
-  step multi-c4 "$nvcc" -O2 -arch=sm_90 -c "$m/util.c" &&
-  step multi-link "$nvcc" -O2 -arch=sm_90 -o multi2 main.o kernels.o gold.o \
+step multi-c1 "$nvcc" -c "$m/main.cu" &&
+  step multi-c2 "$nvcc" -c -o kernels.o "$m/kernels.cu" &&
+  step multi-c3 "$nvcc" -c "$m/gold.cpp" &&
+  step multi-c4 "$nvcc" -c "$m/util.c" &&
+  step multi-link "$nvcc" -o multi2 main.o kernels.o gold.o \
     util.o &&
   passes "multi-file program, compiled file by file" ./multi2
 run=$(cd "$builddir" && pwd)/cuemu-run
@@ -164,11 +165,14 @@ step deps-two "$nvcc" -M "$dp/passes.cu" &&
   else
     fail "-M/-MD/-E and the two passes: $(user_headers "$work/deps-two.log") / $(user_headers "$work/passes.d")"
   fi
+# nvcc's -M lists the same headers (an nvcc_build, tests/test_tools.sh:
+# run unless tests/nvcc_builds.txt records this verdict on these bytes).
 real=$(find_nvcc 2>/dev/null)
 if [ -n "$real" ] && [ -z "${CUEMU_SKIP_NVCC:-}" ]; then
-  (cd "$work" && "$real" -M "$dp/passes.cu") >"$work/nvcc-deps.log" 2>&1
-  [ "$(user_headers "$work/nvcc-deps.log")" = "$(user_headers "$work/deps-two.log")" ] ||
-    fail "nvcc -M lists other headers: $(user_headers "$work/nvcc-deps.log")"
+  (cd "$work" && nvcc_build driver.sh:nvcc-deps-two-passes sh -c \
+    '[ "$("$@" 2>&1 | grep -o "/[a-z_]*\.c*u*h" | tr -d / | grep -x "common.h\|device_side.cuh\|host_side.h" | tr "\n" " ")" = "common.h device_side.cuh host_side.h " ]' \
+    sh "$real" -M "$dp/passes.cu") >"$work/nvcc-deps.log" 2>&1 ||
+    fail "nvcc -M lists other headers than common.h device_side.cuh host_side.h"
 fi
 
 # ---- A shared library of kernels and an application -------------------------------
@@ -251,7 +255,8 @@ else
   fail "exit() in a kernel: $(cat "$work/host_call.log")"
 fi
 real=$(find_nvcc 2>/dev/null)
-if [ -n "$real" ] && "$real" -c -o /dev/null "$e/host_call.cu" >/dev/null 2>&1; then
+if [ -n "$real" ] && ! (cd "$work" && nvcc_build driver.sh:nvcc-refuses-exit-in-kernel \
+  sh -c '! "$@"' sh "$real" -c -o /dev/null "$e/host_call.cu") >/dev/null 2>&1; then
   fail "nvcc accepts tests/driver/errors/host_call.cu: the test is wrong"
 fi
 

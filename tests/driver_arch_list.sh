@@ -56,12 +56,26 @@ check() {
   echo "PASS: ${*:-no -arch}: $expected"
   if [ -n "$real" ] && [ "$2" != native ] && [ $# -gt 0 ]; then
     # nvcc's -E shows its first device pass (750 of -arch=all-major):
-    # the lists are compared.
-    theirs=$(list "$real" "$@" | sed 's/arch [0-9]* //')
+    # the lists are compared, in an nvcc_build (tests/test_tools.sh) that
+    # runs unless tests/nvcc_builds.txt records this verdict (the script,
+    # its files' text and the list expected are in its words).
     ours=$(echo "$got" | sed 's/arch [0-9]* //')
-    [ "$theirs" = "$ours" ] || fail "$*: nvcc gives '$theirs', cuemu '$ours'"
+    (cd "$work" && nvcc_build "driver_arch_list.sh:E$(echo "$*" | tr ' ' _)" \
+      sh -c "$nvcc_lists" sh "$ours" "$real" "$@") >"$work/nvcc-E.log" 2>&1 ||
+      fail "$*: nvcc gives another list than cuemu's '$ours': $(cat "$work/nvcc-E.log")"
   fi
 }
+# nvcc_lists OURS NVCC OPTIONS...: succeeds when nvcc's lists (as list()
+# makes them, without __CUDA_ARCH__) are OURS.
+nvcc_lists='ours=$1
+shift
+printf "XLIST __CUDA_ARCH_LIST__\n#ifdef __CUDA_ARCH__\nXDEV __CUDA_ARCH__\n#endif\n" >macros.cu
+printf "XLIST __CUDA_ARCH_LIST__\n" >macros.cpp
+theirs=$( ("$@" -E macros.cu 2>&1 && "$@" -E macros.cpp 2>&1) |
+  sed -n "s/^XLIST /list /p; s/^XDEV /arch /p; s/.*\(warning\|fatal\) *: /\1: /p" |
+  tr "\n" " " | sed "s/arch [0-9]* //")
+[ "$theirs" = "$ours" ] || { echo "nvcc gives $theirs"; exit 1; }'
+
 check "list 900 arch 900 list 900 "
 check "list 900 arch 900 list 900 " -arch native
 check "list 800 arch 800 list 800 " -arch=sm_80
@@ -94,14 +108,19 @@ check "fatal: Value of -arch option ('sm_86') must be a virtual code architectur
 if [ -n "$real" ]; then
   for target in "-arch=sm_90a" "-arch=sm_100f" \
     "-gencode arch=compute_90a,code=sm_90a"; do
-    # shellcheck disable=SC2086
-    theirs=$(cd "$work" && "$real" $target -c -o none.o "$srcdir/tests/driver/cc13d/arch_specific.cu" --dryrun 2>&1 |
-      grep -o -- '-D__CUDA_ARCH_[A-Z_]*SPECIFIC__=[0-9]*\|-D__CUDA_ARCH_FEAT_SM[0-9]*_ALL' | sort -u | tr '\n' ' ')
     case $target in
     *100f) want="-D__CUDA_ARCH_FAMILY_SPECIFIC__=1000 " ;;
     *) want="-D__CUDA_ARCH_FAMILY_SPECIFIC__=900 -D__CUDA_ARCH_FEAT_SM90_ALL -D__CUDA_ARCH_SPECIFIC__=900 " ;;
     esac
-    [ "$theirs" = "$want" ] || fail "$target: nvcc --dryrun gives '$theirs'"
+    # An nvcc_build, as the lists above.
+    # shellcheck disable=SC2086
+    (cd "$work" && nvcc_build "driver_arch_list.sh:dryrun$(echo "$target" | tr ' ' _)" \
+      sh -c 'want=$1
+shift
+theirs=$("$@" --dryrun 2>&1 | grep -o -- "-D__CUDA_ARCH_[A-Z_]*SPECIFIC__=[0-9]*\|-D__CUDA_ARCH_FEAT_SM[0-9]*_ALL" | sort -u | tr "\n" " ")
+[ "$theirs" = "$want" ] || { echo "$theirs"; exit 1; }' sh "$want" "$real" $target -c -o none.o \
+      "$srcdir/tests/driver/cc13d/arch_specific.cu") >"$work/nvcc-dryrun.log" 2>&1 ||
+      fail "$target: nvcc --dryrun gives '$(cat "$work/nvcc-dryrun.log")'"
   done
 fi
 s=$srcdir/tests/driver/cc13d/arch_specific.cu

@@ -128,25 +128,37 @@ if command -v mkfifo >/dev/null 2>&1 && mkfifo "$work/out.fifo"; then
   fi
 fi
 
-# nvcc agrees: the same builds pass and fail.
+# nvcc agrees: the same builds pass and fail. Each check is an nvcc_build
+# (tests/test_tools.sh), run unless tests/nvcc_builds.txt records that this
+# nvcc gave that verdict on exactly these bytes; a refusal is the build of
+# `sh -c '! "$@"'` around nvcc's command.
 real=$(find_nvcc 2>/dev/null)
 if [ -n "$real" ]; then
-  (cd "$work" && "$real" -arch=sm_90 -Xcompiler -Wall,-Werror -c \
-    -o dev.o "$w/dev.cu") >/dev/null 2>&1 ||
+  refuses='! "$@"'
+  (cd "$work" && nvcc_build driver_warnings.sh:nvcc-dev-werror "$real" \
+    -arch=sm_90 -Xcompiler -Wall,-Werror -c -o dev.o "$w/dev.cu") >/dev/null 2>&1 ||
     fail "nvcc -Xcompiler -Wall,-Werror fails on dev.cu: the test is wrong"
-  if (cd "$work" && "$real" -arch=sm_90 -DHOST_WARNING -Xcompiler -Wall,-Werror \
-    -c -o main.o "$w/main.cu") >/dev/null 2>&1 ||
-    (cd "$work" && "$real" -c -o host_call.o "$w/host_call.cu") >/dev/null 2>&1 ||
-    (cd "$work" && "$real" -std=c++14 -c -o old.o "$w/old_dialect_cub.cu") >/dev/null 2>&1; then
-    fail "nvcc accepts what the test expects it to refuse: the test is wrong"
-  fi
+  (cd "$work" && nvcc_build driver_warnings.sh:nvcc-refuses-host-warning \
+    sh -c "$refuses" sh "$real" -arch=sm_90 -DHOST_WARNING -Xcompiler \
+    -Wall,-Werror -c -o main.o "$w/main.cu") >/dev/null 2>&1 ||
+    fail "nvcc accepts main.cu's host warning with -Werror: the test is wrong"
+  (cd "$work" && nvcc_build driver_warnings.sh:nvcc-refuses-host-call \
+    sh -c "$refuses" sh "$real" -c -o host_call.o "$w/host_call.cu") \
+    >/dev/null 2>&1 ||
+    fail "nvcc accepts host_call.cu: the test is wrong"
+  (cd "$work" && nvcc_build driver_warnings.sh:nvcc-refuses-cub-c++14 \
+    sh -c "$refuses" sh "$real" -std=c++14 -c -o old.o \
+    "$w/old_dialect_cub.cu") >/dev/null 2>&1 ||
+    fail "nvcc accepts CUB with -std=c++14: the test is wrong"
   for dialect in c++14 c++11; do
-    (cd "$work" && "$real" -arch=sm_90 -std=$dialect -Xcompiler \
-      -Wall,-Wextra,-Werror -c -o old.o "$w/old_dialect.cu") >/dev/null 2>&1 ||
+    (cd "$work" && nvcc_build driver_warnings.sh:nvcc-old-dialect-$dialect \
+      "$real" -arch=sm_90 -std=$dialect -Xcompiler -Wall,-Wextra,-Werror \
+      -c -o old.o "$w/old_dialect.cu") >/dev/null 2>&1 ||
       fail "nvcc -std=$dialect -Werror fails on old_dialect.cu: the test is wrong"
   done
-  (cd "$work" && "$real" -arch=sm_12 -c -o arch.o "$w/plain.c") 2>&1 |
-    head -n 1 | grep -q "^nvcc fatal   : Unsupported gpu architecture 'sm_12'$" ||
+  (cd "$work" && nvcc_build driver_warnings.sh:nvcc-unknown-arch-words \
+    sh -c '"$@" 2>&1 | head -n 1 | grep -q "^nvcc fatal   : Unsupported gpu architecture .sm_12.\$"' \
+    sh "$real" -arch=sm_12 -c -o arch.o "$w/plain.c") >/dev/null 2>&1 ||
     fail "nvcc words an unknown architecture otherwise: the test is wrong"
 fi
 
