@@ -830,11 +830,9 @@ static cuemu_status hash_job(compile_job *job) {
   return CUEMU_SUCCESS;
 }
 
-/* Non-zero when the options bring in link inputs (-l, -L, -Wl,...) whose
- * contents the cache key cannot cover: such builds are not cached. */
-static int links_other_files(const cuemu_compile_options *o) {
-  for (int i = 0; i < o->argc; ++i) {
-    const char *a = o->argv[i];
+int cuemu__links_other_files(const char *const *argv, int argc) {
+  for (int i = 0; i < argc; ++i) {
+    const char *a = argv[i];
     if (link_library(a) || strncmp(a, "-L", 2) == 0 ||
         strncmp(a, "-Wl,", 4) == 0 || strcmp(a, "-Xlinker") == 0)
       return 1;
@@ -2031,7 +2029,7 @@ cuemu_status cuemu_compile(const char *source, const char *output,
     }
   }
   const char *no_cache = getenv("CUEMU_NO_CACHE");
-  int use_cache = !options->no_cache && !links_other_files(options) &&
+  int use_cache = !options->no_cache && !cuemu__links_other_files(options->argv, options->argc) &&
                   !(no_cache && strcmp(no_cache, "1") == 0);
   job.use_cache = use_cache;
   /* Precompiled and preprocessed preludes are cache entries; CUEMU_NO_PCH=1

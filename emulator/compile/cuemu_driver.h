@@ -26,6 +26,12 @@ int cuemu__link_tail(const char *libdir, unsigned checks, const char **argv,
 int cuemu__links_openmp(const char *compiler, const char *const *argv,
                         int argc);
 
+/* 1 when one of the `argc` words of a command line brings link inputs
+ * (-l, a library file, -L, -Wl,..., -Xlinker) whose contents a compile
+ * cache key cannot cover: a program linked with them is not cached as a
+ * whole (cuemu_compile()), so cuemu-nvcc caches its object instead. */
+int cuemu__links_other_files(const char *const *argv, int argc);
+
 #include <cuemu/cuemu_status.h>
 
 /* cuemu_command_run() in two halves, so that two compiles (the device and

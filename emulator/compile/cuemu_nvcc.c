@@ -2581,8 +2581,13 @@ static cuemu_status execute(command *c, int *cache_hit) {
     free(lines.v);
     return st;
   }
-  /* A whole program of one .cu file: one cached compile. */
-  if (c->mode == MODE_LINK && c->ninputs == 1 && ncu == 1 && !c->shared) {
+  /* A whole program of one .cu file: one cached compile. A program that
+   * links libraries or linker options is not cached whole (their contents
+   * are not in the key), and would compile without the precompiled prelude
+   * every time: its .cu is compiled as a cached object and then linked, as
+   * nvcc does (unless -MD asks for the program's dependencies). */
+  if (c->mode == MODE_LINK && c->ninputs == 1 && ncu == 1 && !c->shared &&
+      (c->md || !cuemu__links_other_files(c->link.v, c->link.n))) {
     const char *out = c->output ? c->output : "a.out";
     double began = now_ms();
     st = compile_cu(c, c->inputs[0].path, out, 0, cache_hit);
