@@ -25,6 +25,9 @@
 #   PROGRAMS_KEEP=FOLDER  FOLDER/NAME runs program NAME after programs.sh
 #       has finished (a script that runs its build), for the tests that run
 #       a program again.
+#   PROGRAMS_TIMES=FILE  appends to FILE the processor seconds (user+system,
+#       by /usr/bin/time) of each build and each run, to see where a
+#       wrapper's time goes.
 # Run without DIR (tests/programs), it combines, but for the programs about
 # forms at file scope.
 
@@ -50,6 +53,17 @@ mkdir -p "$work" || exit 1
 work=$(cd "$work" && pwd)
 cc=$(cd "$(dirname "$cc")" && pwd)/$(basename "$cc")
 keep=${PROGRAMS_KEEP:-}
+# timed LABEL COMMAND...: runs COMMAND, its processor time appended to
+# $PROGRAMS_TIMES as "LABEL USER+SYSTEM" where that is set.
+timed() {
+  timed_label=$1
+  shift
+  if [ -n "${PROGRAMS_TIMES:-}" ]; then
+    /usr/bin/time -a -o "$PROGRAMS_TIMES" -f "$timed_label %U+%S" "$@"
+  else
+    "$@"
+  fi
+}
 if [ -n "$keep" ]; then
   mkdir -p "$keep" || exit 1
   keep=$(cd "$keep" && pwd)
@@ -125,8 +139,8 @@ for list in "$work"/*.sources; do
     combine_programs "$source" $(cat "$list")
   fi
   # shellcheck disable=SC2046 # the options are words
-  (cd "$dir" && "$cc" $(cat "$work/$group.options") "$source" \
-    -o "$work/$group" $(cat "$work/$group.libraries" 2>/dev/null)) \
+  (cd "$dir" && timed "build $group" "$cc" $(cat "$work/$group.options") \
+    "$source" -o "$work/$group" $(cat "$work/$group.libraries" 2>/dev/null)) \
     >"$work/$group.build" 2>&1 || rm -f "$work/$group"
 done
 rm -rf "$combined"
@@ -141,7 +155,7 @@ while read -r name group; do
   # A program of a combined build runs by its name.
   set --
   [ -f "$work/$group.alone" ] || set -- "$name"
-  if "$work/$group" "$@" >"$work/$name.out" 2>&1 &&
+  if timed "run $name" "$work/$group" "$@" >"$work/$name.out" 2>&1 &&
     grep -qx PASS "$work/$name.out"
   then
     echo "PASS: $name"

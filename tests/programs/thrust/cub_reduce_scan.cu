@@ -4,7 +4,7 @@
  * Min, Max, ArgMax, Reduce with a custom struct, TransformReduce),
  * DeviceScan (inclusive and exclusive, sums, custom operators and an
  * initial value) and DeviceSegmentedReduce (empty segments included), at
- * several sizes including 0, 1 and a few hundred thousand, with 32- and
+ * several sizes including 0, 1 and forty thousand, with 32- and
  * 64-bit types, the temp-storage protocol and a non-default stream
  * (issue 14).
  *

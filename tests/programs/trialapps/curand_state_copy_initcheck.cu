@@ -6,17 +6,18 @@
 // uninitialised memory (a GPU copies the fields). A block copy's
 // unwritten bytes now count only in runs of 8 or more; a copy of a state
 // nothing set is still reported (tests/programs_trialapps.sh checks that
-// with UNSET_STATE). Reduced from a path tracer of branch trialapps.
-// CUEMU_OPTIONS: -isystem /usr/local/cuda/include --check=init
+// with the argument `unset`, where setup leaves the states alone). Reduced
+// from a path tracer of branch trialapps. Built with the checkers of the
+// folder's other initcheck programs, so that they share one build.
+// CUEMU_OPTIONS: --check=init,race,mem
 #include <cstdio>
+#include <cstring>
 #include <curand_kernel.h>
 
-__global__ void setup(curandState *states, int n) {
+__global__ void setup(curandState *states, int n, bool set) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
-#ifndef UNSET_STATE
-  if (i < n)
+  if (set && i < n)
     curand_init(1234, i, 0, &states[i]);
-#endif
 }
 
 __global__ void draw(curandState *states, float *out, int n) {
@@ -31,13 +32,14 @@ __global__ void draw(curandState *states, float *out, int n) {
   out[i] = s;
 }
 
-int main() {
+int main(int argc, char **argv) {
+  const bool set = !(argc > 1 && std::strcmp(argv[1], "unset") == 0);
   const int n = 64;
   curandState *states;
   float *out;
   cudaMalloc(&states, n * sizeof(curandState));
   cudaMallocManaged(&out, n * sizeof(float));
-  setup<<<2, 32>>>(states, n);
+  setup<<<2, 32>>>(states, n, set);
   draw<<<2, 32>>>(states, out, n);
   cudaError_t err = cudaDeviceSynchronize();
   int ok = err == cudaSuccess;

@@ -6,7 +6,9 @@
 // the guard for shared memory, and initcheck reported "read of
 // uninitialised shared memory As+0 (As: 8 bytes)" in every block but the
 // first. Reduced from an MLP trainer of branch trialapps.
-// CUEMU_OPTIONS: --check=init,race
+// Built with the checkers of the folder's other initcheck programs, so
+// that they share one build.
+// CUEMU_OPTIONS: --check=init,race,mem
 #include <cstdio>
 #include <cuda_fp16.h>
 
