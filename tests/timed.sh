@@ -9,19 +9,12 @@ start=$(date +%s)
 "$@"
 status=$?
 echo "# duration: $(($(date +%s) - start)) s"
-# The second line of `times` holds the children's user and system times,
-# each as MINUTESmSECONDSs; `times` runs in this shell (in a pipeline's
-# subshell it would count that subshell's children), into a file.
+# children_cpu (cpu_times.sh) runs `times` in this shell, not in a command
+# substitution's subshell, which would count that subshell's children.
+. "$(dirname "$0")/cpu_times.sh"
 times_file=$(mktemp "${TMPDIR:-/tmp}/cuemu-times.XXXXXX") || exit $status
-times >"$times_file"
-sed -n 2p "$times_file" | awk '{
-  s = 0
-  for (i = 1; i <= NF; ++i) {
-    split($i, t, "m")
-    sub("s", "", t[2])
-    s += t[1] * 60 + t[2]
-  }
-  printf "# cpu: %.0f s\n", s
-}'
+children_cpu "$times_file" >"$times_file.cpu"
+echo "# cpu: $(cat "$times_file.cpu") s"
+rm -f "$times_file.cpu"
 rm -f "$times_file"
 exit $status
