@@ -830,6 +830,7 @@ static cuemu_status hash_job(compile_job *job) {
   return CUEMU_SUCCESS;
 }
 
+/* See cuemu_driver.h. */
 int cuemu__links_other_files(const char *const *argv, int argc) {
   for (int i = 0; i < argc; ++i) {
     const char *a = argv[i];
@@ -2029,8 +2030,10 @@ cuemu_status cuemu_compile(const char *source, const char *output,
     }
   }
   const char *no_cache = getenv("CUEMU_NO_CACHE");
-  int use_cache = !options->no_cache && !cuemu__links_other_files(options->argv, options->argc) &&
-                  !(no_cache && strcmp(no_cache, "1") == 0);
+  int use_cache =
+      !options->no_cache &&
+      !cuemu__links_other_files(options->argv, options->argc) &&
+      !(no_cache && strcmp(no_cache, "1") == 0);
   job.use_cache = use_cache;
   /* Precompiled and preprocessed preludes are cache entries; CUEMU_NO_PCH=1
    * turns them off (as CUEMU_NO_CACHE=1 does the cache). */
