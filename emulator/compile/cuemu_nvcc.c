@@ -9,7 +9,8 @@
  * compiler and each .c file by the host C compiler, with the shims on the
  * include path as nvcc puts the toolkit's headers there; then the objects
  * and the .o/.a/.so inputs are linked with libcuemu (or archived: -lib). A
- * whole program of one .cu file is one cached compile. Unknown options are
+ * whole program of one .cu file is one cached compile (one that links
+ * libraries: a cached object, linked every time). Unknown options are
  * an error worded as nvcc's, unless -forward-unknown-to-host-compiler says
  * to pass them on.
  */
