@@ -32,6 +32,9 @@ struct cuemu_progress {
   unsigned long long seen_next; /* the launch's blocks taken, and since */
   double seen_at;               /* when that count has not moved */
   int noted;               /* the note on stderr was given */
+  double all_spin_at;      /* when every running block was first seen
+                            * spinning, without a look that saw one that
+                            * did not since (0: not seen so) */
 };
 
 static double seconds_now(void) {
@@ -189,9 +192,21 @@ void cuemu__progress_spinning(cuemu_worker *w, double elapsed, void *pc,
               now - p->widened_at >= CUEMU_PROGRESS_REPORT_AFTER;
   pthread_mutex_unlock(&L->progress_lock);
   /* A running block that computes (its threads do not only yield) may be
-   * the one waited for: it ends in its time, as on a GPU. */
-  if (!stuck ||
-      !cuemu__watchdog_all_spin(L, CUEMU_PROGRESS_REPORT_AFTER, now))
+   * the one waited for: it ends in its time, as on a GPU. And the blocks
+   * must be seen all spinning for a while: the block they wait for may
+   * have just ended, its flag set, and left only spinning blocks running
+   * for the moment before they see the flag and the last block starts. */
+  int all = stuck &&
+            cuemu__watchdog_all_spin(L, CUEMU_PROGRESS_REPORT_AFTER, now);
+  pthread_mutex_lock(&L->progress_lock);
+  if (!all)
+    p->all_spin_at = 0;
+  else if (p->all_spin_at == 0)
+    p->all_spin_at = now;
+  int confirmed =
+      all && now - p->all_spin_at >= CUEMU_PROGRESS_CONFIRM_AFTER;
+  pthread_mutex_unlock(&L->progress_lock);
+  if (!confirmed)
     return;
   /* The report names the thread's source line, which the debugging
    * information gives (addr2line, kilobytes of buffers): it is built on

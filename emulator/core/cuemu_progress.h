@@ -25,6 +25,10 @@
  * having spun as long: one that computes may be the one waited for). */
 #define CUEMU_PROGRESS_WIDEN_AFTER 0.02
 #define CUEMU_PROGRESS_REPORT_AFTER 1.0
+/* How long every running block must be seen spinning before the report:
+ * long enough for spinning blocks to see a flag that the block they waited
+ * for set as it ended. */
+#define CUEMU_PROGRESS_CONFIRM_AFTER 0.25
 
 /* The block of worker `w` has done nothing but spin for `elapsed` seconds
  * (at least CUEMU_PROGRESS_WIDEN_AFTER), its thread that yields now at
