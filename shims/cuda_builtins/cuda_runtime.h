@@ -20,6 +20,8 @@
 #else
 /* A module's fixed-width types are NVRTC's (cuemu_rtc_stdint_hide.h). */
 #include "cuemu_rtc_stdint_hide.h"
+/* A module's <cmath> has no C++17 special functions, as NVRTC's. */
+#include "cuemu_rtc_specfun_hide.h"
 
 #include <cassert>
 #include <climits>
