@@ -26,6 +26,15 @@ int cuemu__link_tail(const char *libdir, unsigned checks, const char **argv,
 int cuemu__links_openmp(const char *compiler, const char *const *argv,
                         int argc);
 
+/* The option that makes the host compiler `compiler` link with GNU gold
+ * ("-fuse-ld=gold"), for a link of one compile's own objects whose command
+ * line has the `argc` words `argv` of the user; NULL for the compiler's
+ * default linker: gold is not installed, the words name options for the
+ * linker (-Wl,..., -Xlinker, -T, -fuse-ld, -static), or CUEMU_GOLD=0
+ * (cuemu_fast_linker.c). */
+const char *cuemu__fast_linker(const char *compiler, const char *const *argv,
+                               int argc);
+
 /* 1 when one of the `argc` words of a command line brings link inputs
  * (-l, a library file, -L, -Wl,..., -Xlinker) whose contents a compile
  * cache key cannot cover: a program linked with them is not cached as a
