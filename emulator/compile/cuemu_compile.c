@@ -665,8 +665,12 @@ link:
    * (emulator/core/cuemu_omp_wait.c). */
   if (!o->module && cuemu__links_openmp(job->compiler, o->argv, o->argc))
     ARG("-lgomp");
-  /* GNU gold where it is installed: half the default linker's time. */
-  const char *linker = cuemu__fast_linker(job->compiler, o->argv, o->argc);
+  /* A module links with GNU gold where it is installed: half the default
+   * linker's time. A program keeps the default linker: gold warns that the
+   * device pass's string section (cuemu_device_strings.h, merged by `ld -r`
+   * from sections of 1- and 8-byte aligned strings) is wrongly aligned. */
+  const char *linker =
+      o->module ? cuemu__fast_linker(job->compiler, o->argv, o->argc) : NULL;
   if (linker)
     ARG(linker);
   ARG("-o");

@@ -1,6 +1,6 @@
 /*
  * cuemu_fast_linker.c: the linker of the links that cuemu-cc makes of one
- * compile's own objects (cuemu__fast_linker(), cuemu_driver.h).
+ * compile's own objects: modules (cuemu__fast_linker(), cuemu_driver.h).
  *
  * GNU gold links a module or a one-file program in less than half the time
  * of the default GNU ld (bfd): measured on a one-line module, 0.025 s of
