@@ -91,6 +91,33 @@ inline unsigned int cuemu_rounding_mode_for(unsigned int, cuemu_rounding __cuemu
 #endif
 
 /*
+ * Rounds in direction r from its construction to its end, and then
+ * restores the caller's rounding mode; neither changes the mode when it is
+ * r's already (the common case of an _rn intrinsic). The operation in
+ * between must read its operands from volatile variables and store its
+ * result to one, which keeps it between the mode changes.
+ */
+class cuemu_rounding_scope {
+public:
+  explicit cuemu_rounding_scope(cuemu_rounding __cuemu_r)
+      : saved_(cuemu_rounding_mode_get()),
+        wanted_(cuemu_rounding_mode_for(saved_, __cuemu_r)) {
+    if (saved_ != wanted_)
+      cuemu_rounding_mode_set(wanted_);
+  }
+  ~cuemu_rounding_scope() {
+    if (saved_ != wanted_)
+      cuemu_rounding_mode_set(saved_);
+  }
+  cuemu_rounding_scope(const cuemu_rounding_scope &) = delete;
+  cuemu_rounding_scope &operator=(const cuemu_rounding_scope &) = delete;
+
+private:
+  const unsigned int saved_;
+  const unsigned int wanted_;
+};
+
+/*
  * Evaluates op() rounding in direction r, and restores the caller's
  * rounding mode before returning. op must read its operands from volatile
  * variables; the volatile result keeps the operation before the restoring
@@ -98,16 +125,11 @@ inline unsigned int cuemu_rounding_mode_for(unsigned int, cuemu_rounding __cuemu
  */
 template <typename T, typename Op>
 inline T cuemu_with_rounding(cuemu_rounding __cuemu_r, Op op) {
-  const unsigned int saved = cuemu_rounding_mode_get();
-  const unsigned int wanted = cuemu_rounding_mode_for(saved, __cuemu_r);
-  if (saved == wanted) {
-    /* The common case of an _rn intrinsic: no mode change is needed. */
-    volatile T result = op();
-    return result;
+  volatile T result;
+  {
+    cuemu_rounding_scope scope(__cuemu_r);
+    result = op();
   }
-  cuemu_rounding_mode_set(wanted);
-  volatile T result = op();
-  cuemu_rounding_mode_set(saved);
   return result;
 }
 
@@ -166,42 +188,36 @@ inline F_ cuemu_convert_rounded(V_ value, cuemu_rounding __cuemu_r) {
 }
 
 /* Adds, multiplies, divides and takes square roots and fused multiply-adds
- * rounding in direction r. */
-template <typename F_>
-inline F_ cuemu_add_rounded(F_ x, F_ y, cuemu_rounding __cuemu_r) {
-  volatile F_ a = x, b = y;
-  return cuemu_with_rounding<F_>(__cuemu_r, [&] { return a + b; });
-}
-
-template <typename F_>
-inline F_ cuemu_sub_rounded(F_ x, F_ y, cuemu_rounding __cuemu_r) {
-  volatile F_ a = x, b = y;
-  return cuemu_with_rounding<F_>(__cuemu_r, [&] { return a - b; });
-}
-
-template <typename F_>
-inline F_ cuemu_mul_rounded(F_ x, F_ y, cuemu_rounding __cuemu_r) {
-  volatile F_ a = x, b = y;
-  return cuemu_with_rounding<F_>(__cuemu_r, [&] { return a * b; });
-}
-
-template <typename F_>
-inline F_ cuemu_div_rounded(F_ x, F_ y, cuemu_rounding __cuemu_r) {
-  volatile F_ a = x, b = y;
-  return cuemu_with_rounding<F_>(__cuemu_r, [&] { return a / b; });
-}
-
-template <typename F_>
-inline F_ cuemu_sqrt_rounded(F_ x, cuemu_rounding __cuemu_r) {
-  volatile F_ a = x;
-  return cuemu_with_rounding<F_>(__cuemu_r, [&] { return std::sqrt(F_(a)); });
-}
-
-template <typename F_>
-inline F_ cuemu_fma_rounded(F_ x, F_ y, F_ z, cuemu_rounding __cuemu_r) {
-  volatile F_ a = x, b = y, c = z;
-  return cuemu_with_rounding<F_>(__cuemu_r, [&] { return std::fma(F_(a), F_(b), F_(c)); });
-}
+ * rounding in direction r, in float and in double: plain functions, not
+ * templates, so that the intrinsics that call them (plain inline
+ * functions) instantiate nothing at the end of every unit. */
+#define CUEMU_ROUNDED_OP(F_, NAME, PARAMS, EXPR, ...)                         \
+  inline F_ NAME PARAMS {                                                      \
+    volatile F_ __VA_ARGS__, result;                                           \
+    {                                                                          \
+      cuemu_rounding_scope scope(__cuemu_r);                                   \
+      result = EXPR;                                                           \
+    }                                                                          \
+    return result;                                                             \
+  }
+#define CUEMU_ROUNDED_ARITHMETIC(F_)                                           \
+  CUEMU_ROUNDED_OP(F_, cuemu_add_rounded, (F_ x, F_ y, cuemu_rounding __cuemu_r), \
+                   a + b, a = x, b = y)                                        \
+  CUEMU_ROUNDED_OP(F_, cuemu_sub_rounded, (F_ x, F_ y, cuemu_rounding __cuemu_r), \
+                   a - b, a = x, b = y)                                        \
+  CUEMU_ROUNDED_OP(F_, cuemu_mul_rounded, (F_ x, F_ y, cuemu_rounding __cuemu_r), \
+                   a * b, a = x, b = y)                                        \
+  CUEMU_ROUNDED_OP(F_, cuemu_div_rounded, (F_ x, F_ y, cuemu_rounding __cuemu_r), \
+                   a / b, a = x, b = y)                                        \
+  CUEMU_ROUNDED_OP(F_, cuemu_sqrt_rounded, (F_ x, cuemu_rounding __cuemu_r),   \
+                   std::sqrt(F_(a)), a = x)                                    \
+  CUEMU_ROUNDED_OP(F_, cuemu_fma_rounded,                                      \
+                   (F_ x, F_ y, F_ z, cuemu_rounding __cuemu_r),               \
+                   std::fma(F_(a), F_(b), F_(c)), a = x, b = y, c = z)
+CUEMU_ROUNDED_ARITHMETIC(float)
+CUEMU_ROUNDED_ARITHMETIC(double)
+#undef CUEMU_ROUNDED_ARITHMETIC
+#undef CUEMU_ROUNDED_OP
 
 /* Constants in double precision. */
 constexpr double cuemu_pi = 3.141592653589793238462643383279502884;

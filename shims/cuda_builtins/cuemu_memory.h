@@ -27,6 +27,7 @@
 /* Keeps the compiler from reusing a value loaded before this point. */
 #define CUEMU_COMPILER_BARRIER() __asm__ __volatile__("" ::: "memory")
 
+#include <cstddef>
 #include <cstdint>
 #include <type_traits>
 
@@ -39,20 +40,26 @@
  * such accesses in the user's code, not in the shims, so the hinted loads
  * and stores test their address themselves (with clang++ too): an AND and
  * a branch that is never taken; nothing for the scalar overloads. */
-template <typename T>
-inline void cuemu_hint_aligned(const volatile void *ptr, const char *what) {
-  if (std::is_class<T>::value && alignof(T) >= 8) { /* constant */
+/* `align` is alignof(T) for a class type T (0 for a scalar): a plain
+ * function, not a template, so that the hinted loads and stores (plain
+ * inline functions) instantiate nothing at the end of every unit; the
+ * constant `align` folds away as the template's test did. */
+inline void cuemu_hint_aligned(const volatile void *ptr, std::size_t align,
+                               std::size_t size, const char *what) {
+  if (align >= 8) { /* constant */
     if (__builtin_expect(
-            (reinterpret_cast<std::uintptr_t>(ptr) & (alignof(T) - 1)) != 0,
-            0))
-      cuemu_kernel_misaligned_object(ptr, sizeof(T), alignof(T), what,
-                                     nullptr, 0);
+            (reinterpret_cast<std::uintptr_t>(ptr) & (align - 1)) != 0, 0))
+      cuemu_kernel_misaligned_object(ptr, size, align, what, nullptr, 0);
   }
 }
+#define CUEMU_HINT_ALIGN(T) (std::is_class<T>::value ? alignof(T) : 0)
 #define CUEMU_HINT_LOAD(T, ptr)                                                \
-  (cuemu_hint_aligned<T>(ptr, "a cache-hinted " #T " load"), *(ptr))
+  (cuemu_hint_aligned(ptr, CUEMU_HINT_ALIGN(T), sizeof(T),                     \
+                      "a cache-hinted " #T " load"),                           \
+   *(ptr))
 #define CUEMU_HINT_STORE(T, ptr, value)                                        \
-  (cuemu_hint_aligned<T>(ptr, "a cache-hinted " #T " store"),                 \
+  (cuemu_hint_aligned(ptr, CUEMU_HINT_ALIGN(T), sizeof(T),                     \
+                      "a cache-hinted " #T " store"),                          \
    (void)(*(ptr) = (value)))
 
 #ifdef CUEMU_HOST_DECLS
