@@ -606,6 +606,27 @@ else
   report compile_prefix_pch_cpu "$(calc "%.2f" "$prefix / $prelude")" "x" "<=" 0.95 \
     "whole program after an edit with its leading headers precompiled with the prelude: $prefix ms; the prelude alone precompiled (CUEMU_NO_PCH_PREFIX=1): $prelude ms; medians of 5 in turns, CPU time, loadavg $(loadavg)"
 fi
+# The fixed cost of every compile: a one-line extern "C" kernel built into
+# a module (the NVRTC-style compile of every Python RawKernel) after an
+# edit, with its precompiled prelude present (made by the first compile,
+# CUEMU_PCH_AFTER=1, which is dropped): what every pass of every program
+# and module pays beside its own code (the templates that the prelude's
+# inline functions instantiate at the end of the unit, the link, the
+# prelude's copy out of the cache). CPU time, median of 5.
+log "[5b] cuemu-cc compile of a one-line kernel module"
+printf 'extern "C" __global__ void one_line(float *x) { x[0] = 1.0f; }\n' \
+  >"$edit_dir/one_line.cu"
+for i in 0 1 2 3 4 5; do
+  compile_once --module "$edit_dir/one_line.cu" -o "$out/one_line.so"
+done | sed 1d >"$run/one_line.times"
+if grep -q fail "$run/one_line.times"; then
+  error compile_kernel_module_cpu "cannot compile one_line.cu: $(cat "$run/compile.err")" "<= 300 ms"
+else
+  line_cpu=$(cut -d' ' -f2 "$run/one_line.times" | sort -n | sed -n 3p)
+  line_wall=$(cut -d' ' -f1 "$run/one_line.times" | sort -n | sed -n 3p)
+  report compile_kernel_module_cpu "$line_cpu" " ms" "<=" 300 \
+    "a one-line kernel built into a module after an edit, its precompiled prelude present: CPU time (user + system of cuemu-cc and its compilers), median of 5; wall time $line_wall ms, loadavg $(loadavg)"
+fi
 
 fi
 
