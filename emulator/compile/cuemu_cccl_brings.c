@@ -1,0 +1,165 @@
+/*
+ * cuemu_cccl_brings.c: whether a unit needs the heavier half of what
+ * nvcc's <cooperative_groups.h> brings (cuemu_cccl_brings.h).
+ */
+#define _GNU_SOURCE
+#include "cuemu_cccl_brings.h"
+
+#include <string.h>
+
+/* The names of std that nvcc's <cooperative_groups.h> declares through
+ * <string>, <string_view>, <chrono>, <stdexcept>, <system_error>,
+ * <iterator>, <ratio> and <typeinfo>, and cuda_runtime.h does not. */
+static const char *const brought_std_names[] = {
+    "string", "wstring", "u16string", "u32string", "basic_string",
+    "string_view", "wstring_view", "basic_string_view", "to_string",
+    "to_wstring", "stoi", "stol", "stoll", "stoul", "stoull", "stof", "stod",
+    "stold", "getline", "char_traits", "chrono", "runtime_error",
+    "logic_error", "invalid_argument", "out_of_range", "domain_error",
+    "length_error", "overflow_error", "range_error", "underflow_error",
+    "system_error", "error_code", "error_condition", "errc",
+    "generic_category", "system_category", "iterator_traits", "iterator",
+    "back_inserter", "front_inserter", "inserter", "back_insert_iterator",
+    "reverse_iterator", "make_reverse_iterator", "move_iterator",
+    "istreambuf_iterator", "ostreambuf_iterator", "distance", "advance",
+    "next", "prev", "begin", "end", "cbegin", "cend", "rbegin", "rend",
+    "size", "ssize", "data", "empty", "input_iterator_tag",
+    "output_iterator_tag", "forward_iterator_tag",
+    "bidirectional_iterator_tag", "random_access_iterator_tag", "ratio",
+    "milli", "micro", "nano", "kilo", "mega", "type_info", "bad_cast",
+    "bad_typeid", "exception_ptr", "current_exception", "rethrow_exception",
+    "make_exception_ptr", "nested_exception", "throw_with_nested",
+    "hash", "allocator", NULL};
+
+/* Whether the identifier text[i, end) is a name of the narrow float
+ * types' headers: __half..., __nv_..., the conversions to them, the
+ * __h... intrinsics, half, half2, nv_bfloat16 and nv_bfloat162. */
+static int float_name(const char *text, size_t i, size_t end) {
+  static const char *const prefixes[] = {"__h", "__nv_", "__float2half",
+                                         "__float2bfloat16", "__double2half",
+                                         "__double2bfloat16", "__float22half",
+                                         "__float22bfloat16", "__int2half",
+                                         "__uint2half", "__short2half",
+                                         "__ushort2half", "__ll2half",
+                                         "__ull2half", "__int2bfloat16",
+                                         "__uint2bfloat16", "__bfloat16",
+                                         "__bfloat162", NULL};
+  static const char *const words[] = {"half", "half2", "nv_bfloat16",
+                                      "nv_bfloat162", NULL};
+  for (int w = 0; prefixes[w]; ++w)
+    if (end - i >= strlen(prefixes[w]) &&
+        memcmp(text + i, prefixes[w], strlen(prefixes[w])) == 0)
+      return 1;
+  for (int w = 0; words[w]; ++w)
+    if (end - i == strlen(words[w]) && memcmp(text + i, words[w], end - i) == 0)
+      return 1;
+  return 0;
+}
+
+static int ident_char(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+         (c >= '0' && c <= '9') || c == '_';
+}
+
+/* The identifier that starts at text[i] (ending at *end), or 0 when
+ * text[i] starts none. */
+static int identifier_at(const char *text, size_t size, size_t i,
+                         size_t *end) {
+  if (!ident_char(text[i]) || (text[i] >= '0' && text[i] <= '9') ||
+      (i > 0 && ident_char(text[i - 1])))
+    return 0;
+  size_t k = i;
+  while (k < size && ident_char(text[k]))
+    k++;
+  *end = k;
+  return 1;
+}
+
+static int word_is(const char *text, size_t i, size_t end, const char *word) {
+  return end - i == strlen(word) && memcmp(text + i, word, end - i) == 0;
+}
+
+/* The position of the first significant character at or after k. */
+static size_t skip_blanks(const char *text, size_t size, size_t k) {
+  while (k < size && (text[k] == ' ' || text[k] == '\t' || text[k] == '\n'))
+    k++;
+  return k;
+}
+
+/* Whether the word before text[k] (on its line) is `using`. */
+static int after_using(const char *text, size_t k) {
+  while (k > 0 && (text[k - 1] == ' ' || text[k - 1] == '\t'))
+    k--;
+  return k >= 5 && memcmp(text + k - 5, "using", 5) == 0 &&
+         (k == 5 || !ident_char(text[k - 6]));
+}
+
+/* Whether `line` (a line marker, `# N "FILE" FLAGS`) enters a file of the
+ * user's: not a system header (flag 3), not under one of `skip`. */
+static int marker_is_user(const char *line, size_t n, const char *const *skip,
+                          int nskip) {
+  const char *quote = memchr(line, '"', n);
+  if (!quote)
+    return 1;
+  const char *name = quote + 1;
+  const char *close = memchr(name, '"', n - (size_t)(name - line));
+  if (!close)
+    return 1;
+  for (const char *p = close + 1; p < line + n; ++p)
+    if (*p == '3' && (p[-1] == ' ') && (p + 1 == line + n || p[1] == ' '))
+      return 0;
+  for (int s = 0; s < nskip; ++s) {
+    const size_t len = strlen(skip[s]);
+    if (len && (size_t)(close - name) > len &&
+        memcmp(name, skip[s], len) == 0 && name[len] == '/')
+      return 0;
+  }
+  return 1;
+}
+
+int cuemu__unit_needs_cccl_brings(const char *text, size_t size,
+                                  const char *const *skip, int nskip) {
+  static const char brings[] = "cuemu_cccl_brings.h\"";
+  int reads_brings = 0, names = 0, user = 1;
+  const int all = CUEMU_CCCL_BRINGS_FLOATS | CUEMU_CCCL_BRINGS_LIBRARIES;
+  for (size_t i = 0; i < size && !(reads_brings && names == all);) {
+    const char *eol = memchr(text + i, '\n', size - i);
+    const size_t n = eol ? (size_t)(eol - (text + i)) : size - i;
+    const char *line = text + i;
+    if (n > 1 && line[0] == '#' && line[1] == ' ') {
+      user = marker_is_user(line, n, skip, nskip);
+      if (!reads_brings && n > sizeof brings &&
+          memmem(line, n, brings, sizeof brings - 1))
+        reads_brings = 1;
+    } else if (user && names != all) {
+      for (size_t k = i; k < i + n; ++k) {
+        size_t end;
+        if (!identifier_at(text, i + n, k, &end))
+          continue;
+        size_t after = skip_blanks(text, size, end);
+        const int scoped = after + 1 < size && text[after] == ':' &&
+                           text[after + 1] == ':';
+        if (word_is(text, k, end, "cuda") && scoped) {
+          names |= CUEMU_CCCL_BRINGS_LIBRARIES;
+        } else if (word_is(text, k, end, "std") && scoped) {
+          size_t name = skip_blanks(text, size, after + 2), name_end;
+          if (identifier_at(text, size, name, &name_end))
+            for (int w = 0; brought_std_names[w]; ++w)
+              if (word_is(text, name, name_end, brought_std_names[w]))
+                names |= CUEMU_CCCL_BRINGS_LIBRARIES;
+        } else if (word_is(text, k, end, "namespace") &&
+                   after_using(text, k)) {
+          size_t name = skip_blanks(text, size, end), name_end;
+          if (identifier_at(text, size, name, &name_end) &&
+              word_is(text, name, name_end, "std"))
+            names |= CUEMU_CCCL_BRINGS_LIBRARIES;
+        } else if (float_name(text, k, end)) {
+          names |= CUEMU_CCCL_BRINGS_FLOATS;
+        }
+        k = end - 1;
+      }
+    }
+    i += n + 1;
+  }
+  return reads_brings ? names : 0;
+}
