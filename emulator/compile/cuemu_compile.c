@@ -38,6 +38,7 @@
 #include "cuemu_rewrite.h"
 #include "cuemu_toolkit.h"
 #include "cuemu_cccl_brings.h"
+#include "cuemu_nvcc_undeclared.h"
 
 #define MAX_CXX_WORDS 16
 
@@ -1244,7 +1245,8 @@ static int use_pch(compile_job *job, int p, const char *temp,
 
 /* What of nvcc's <cooperative_groups.h> brings the first preprocessed pass
  * of the unit names in the user's code (cuemu__unit_needs_cccl_brings():
- * CUEMU_CCCL_BRINGS_* bits). */
+ * CUEMU_CCCL_BRINGS_* bits). Also warns about the names it uses that nvcc
+ * leaves undeclared. */
 static int needs_cccl_brings(const compile_job *job) {
   size_t size = 0;
   char *text = cuemu__read_file(job->ii[0], &size);
@@ -1252,6 +1254,10 @@ static int needs_cccl_brings(const compile_job *job) {
     return 0;
   const char *skip[] = {job->shims, job->include};
   const int needs = cuemu__unit_needs_cccl_brings(text, size, skip, 2);
+  /* And the names that nvcc leaves undeclared there, which the shims
+   * declare: a warning (cuemu_nvcc_undeclared.h), once a unit. */
+  if (!job->opt->module)
+    cuemu__warn_nvcc_undeclared(text, size, skip, 2);
   free(text);
   return needs;
 }
