@@ -382,6 +382,28 @@ cufftResult cuemu__fft_exec(cufftHandle handle, const char *name, int type,
   return CUFFT_SUCCESS;
 }
 
+cufftResult cuemu__fft_exec_host(cufftHandle handle, int type, void *in,
+                                 void *out, int sign) {
+  cuemu_fft_plan *p = cuemu__fft_plan_get(handle);
+  if (!p)
+    return CUFFT_INVALID_PLAN;
+  cufftResult st = CUFFT_SUCCESS;
+  if (!__atomic_load_n(&p->made, __ATOMIC_ACQUIRE))
+    st = CUFFT_INVALID_PLAN;
+  else if (p->type != type || !in || !out)
+    st = CUFFT_INVALID_VALUE;
+  if (st == CUFFT_SUCCESS) {
+    request r = {p, "fftw_execute", in, out, sign, 1};
+    if (cuemu__fft_real_output(type))
+      r.sign = CUFFT_INVERSE;
+    else if (cuemu__fft_real_input(type))
+      r.sign = CUFFT_FORWARD;
+    run(&r);
+  }
+  cuemu__fft_plan_release(p);
+  return st;
+}
+
 CUEMU_FFT_EXPORT cufftResult cufftExecC2C(cufftHandle plan, void *idata,
                                           void *odata, int direction) {
   return cuemu__fft_exec(plan, "cufftExecC2C", CUFFT_C2C, idata, odata, direction);
