@@ -23,20 +23,28 @@ srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
 . "$srcdir/tests/library_programs.sh"
 library_setup cufft cuFFT cufft.h
 
-# Every function of cufft.h is cuemu's.
+# exported HEADER NAMES...: every function NAMES lists (HEADER's) is
+# exported by cuemu's cuFFT.
 library=$builddir_abs/.libs/libcuemu_cufft.so
-declared=$(grep -o 'CUFFTAPI *cufft[A-Za-z0-9_]*' "$toolkit/include/cufft.h" |
-  awk '{print $2}' | sort -u)
-missing=
-for f in $declared; do
-  nm -D --defined-only "$library" | awk '{print $3}' | grep -qx "$f" ||
-    missing="$missing $f"
-done
-if [ -z "$missing" ]; then
-  echo "PASS: the $(echo "$declared" | wc -w) functions of cufft.h are exported by libcuemu_cufft.so"
-else
-  fail "cufft.h functions not exported:$missing"
-fi
+exported() {
+  header=$1
+  shift
+  missing=
+  for f in "$@"; do
+    nm -D --defined-only "$library" | awk '{print $3}' | grep -qx "$f" ||
+      missing="$missing $f"
+  done
+  if [ -z "$missing" ]; then
+    echo "PASS: the $# functions of $header are exported by libcuemu_cufft.so"
+  else
+    fail "$header functions not exported:$missing"
+  fi
+}
+
+# Every function of cufft.h is cuemu's.
+# shellcheck disable=SC2046 # one name a word
+exported cufft.h $(grep -o 'CUFFTAPI *cufft[A-Za-z0-9_]*' \
+  "$toolkit/include/cufft.h" | awk '{print $2}' | sort -u)
 
 # The library a program links: cuemu's, also for NVIDIA's path.
 cat >"$work/version.cu" <<'SOURCE'
@@ -53,20 +61,12 @@ library_path_link "$work/version.cu"
 library_host_link 'int cufftGetVersion(int *);' \
   'int main(void) { int v = 0; return cufftGetVersion(&v) != 0 || v < 12000; }'
 
-# Every function of cufftw.h (cuFFTW, FFTW's interface) is cuemu's too.
-declared=$(grep -o 'CUFFTAPI *fftwf*_[A-Za-z0-9_]*' "$toolkit/include/cufftw.h" |
-  awk '{print $2}' | sort -u)
-declared="$declared fftw_malloc fftwf_malloc"
-missing=
-for f in $declared; do
-  nm -D --defined-only "$library" | awk '{print $3}' | grep -qx "$f" ||
-    missing="$missing $f"
-done
-if [ -z "$missing" ]; then
-  echo "PASS: the $(echo "$declared" | wc -w) functions of cufftw.h are exported by libcuemu_cufft.so"
-else
-  fail "cufftw.h functions not exported:$missing"
-fi
+# Every function of cufftw.h (cuFFTW, FFTW's interface) is cuemu's too
+# (fftw_malloc and fftwf_malloc are declared through a macro).
+# shellcheck disable=SC2046 # one name a word
+exported cufftw.h $(grep -o 'CUFFTAPI *fftwf*_[A-Za-z0-9_]*' \
+  "$toolkit/include/cufftw.h" | awk '{print $2}' | sort -u) fftw_malloc \
+  fftwf_malloc
 
 library_cmake convolution
 library_nvcc fft_convolution fft_convolution.cu -lcufft

@@ -7,43 +7,119 @@
 
 #include <string.h>
 
+#include "cuemu_line_markers.h"
+
 /* The names of std that nvcc's <cooperative_groups.h> declares through
  * <string>, <string_view>, <chrono>, <stdexcept>, <system_error>,
  * <iterator>, <ratio> and <typeinfo>, and cuda_runtime.h does not. */
-static const char *const brought_std_names[] = {
-    "string", "wstring", "u16string", "u32string", "basic_string",
-    "string_view", "wstring_view", "basic_string_view", "to_string",
-    "to_wstring", "stoi", "stol", "stoll", "stoul", "stoull", "stof", "stod",
-    "stold", "getline", "char_traits", "chrono", "runtime_error",
-    "logic_error", "invalid_argument", "out_of_range", "domain_error",
-    "length_error", "overflow_error", "range_error", "underflow_error",
-    "system_error", "error_code", "error_condition", "errc",
-    "generic_category", "system_category", "iterator_traits", "iterator",
-    "back_inserter", "front_inserter", "inserter", "back_insert_iterator",
-    "reverse_iterator", "make_reverse_iterator", "move_iterator",
-    "istreambuf_iterator", "ostreambuf_iterator", "distance", "advance",
-    "next", "prev", "begin", "end", "cbegin", "cend", "rbegin", "rend",
-    "size", "ssize", "data", "empty", "input_iterator_tag",
-    "output_iterator_tag", "forward_iterator_tag",
-    "bidirectional_iterator_tag", "random_access_iterator_tag", "ratio",
-    "milli", "micro", "nano", "kilo", "mega", "type_info", "bad_cast",
-    "bad_typeid", "exception_ptr", "current_exception", "rethrow_exception",
-    "make_exception_ptr", "nested_exception", "throw_with_nested",
-    "hash", "allocator", NULL};
+static const char *const brought_std_names[] = {"string",
+                                                "wstring",
+                                                "u16string",
+                                                "u32string",
+                                                "basic_string",
+                                                "string_view",
+                                                "wstring_view",
+                                                "basic_string_view",
+                                                "to_string",
+                                                "to_wstring",
+                                                "stoi",
+                                                "stol",
+                                                "stoll",
+                                                "stoul",
+                                                "stoull",
+                                                "stof",
+                                                "stod",
+                                                "stold",
+                                                "getline",
+                                                "char_traits",
+                                                "chrono",
+                                                "runtime_error",
+                                                "logic_error",
+                                                "invalid_argument",
+                                                "out_of_range",
+                                                "domain_error",
+                                                "length_error",
+                                                "overflow_error",
+                                                "range_error",
+                                                "underflow_error",
+                                                "system_error",
+                                                "error_code",
+                                                "error_condition",
+                                                "errc",
+                                                "generic_category",
+                                                "system_category",
+                                                "iterator_traits",
+                                                "iterator",
+                                                "back_inserter",
+                                                "front_inserter",
+                                                "inserter",
+                                                "back_insert_iterator",
+                                                "reverse_iterator",
+                                                "make_reverse_iterator",
+                                                "move_iterator",
+                                                "istreambuf_iterator",
+                                                "ostreambuf_iterator",
+                                                "distance",
+                                                "advance",
+                                                "next",
+                                                "prev",
+                                                "begin",
+                                                "end",
+                                                "cbegin",
+                                                "cend",
+                                                "rbegin",
+                                                "rend",
+                                                "size",
+                                                "ssize",
+                                                "data",
+                                                "empty",
+                                                "input_iterator_tag",
+                                                "output_iterator_tag",
+                                                "forward_iterator_tag",
+                                                "bidirectional_iterator_tag",
+                                                "random_access_iterator_tag",
+                                                "ratio",
+                                                "milli",
+                                                "micro",
+                                                "nano",
+                                                "kilo",
+                                                "mega",
+                                                "type_info",
+                                                "bad_cast",
+                                                "bad_typeid",
+                                                "exception_ptr",
+                                                "current_exception",
+                                                "rethrow_exception",
+                                                "make_exception_ptr",
+                                                "nested_exception",
+                                                "throw_with_nested",
+                                                "hash",
+                                                "allocator",
+                                                NULL};
 
 /* Whether the identifier text[i, end) is a name of the narrow float
  * types' headers: __half..., __nv_..., the conversions to them, the
  * __h... intrinsics, half, half2, nv_bfloat16 and nv_bfloat162. */
 static int float_name(const char *text, size_t i, size_t end) {
-  static const char *const prefixes[] = {"__h", "__nv_", "__float2half",
-                                         "__float2bfloat16", "__double2half",
-                                         "__double2bfloat16", "__float22half",
-                                         "__float22bfloat16", "__int2half",
-                                         "__uint2half", "__short2half",
-                                         "__ushort2half", "__ll2half",
-                                         "__ull2half", "__int2bfloat16",
-                                         "__uint2bfloat16", "__bfloat16",
-                                         "__bfloat162", NULL};
+  static const char *const prefixes[] = {"__h",
+                                         "__nv_",
+                                         "__float2half",
+                                         "__float2bfloat16",
+                                         "__double2half",
+                                         "__double2bfloat16",
+                                         "__float22half",
+                                         "__float22bfloat16",
+                                         "__int2half",
+                                         "__uint2half",
+                                         "__short2half",
+                                         "__ushort2half",
+                                         "__ll2half",
+                                         "__ull2half",
+                                         "__int2bfloat16",
+                                         "__uint2bfloat16",
+                                         "__bfloat16",
+                                         "__bfloat162",
+                                         NULL};
   static const char *const words[] = {"half", "half2", "nv_bfloat16",
                                       "nv_bfloat162", NULL};
   for (int w = 0; prefixes[w]; ++w)
@@ -56,20 +132,14 @@ static int float_name(const char *text, size_t i, size_t end) {
   return 0;
 }
 
-static int ident_char(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-         (c >= '0' && c <= '9') || c == '_';
-}
-
 /* The identifier that starts at text[i] (ending at *end), or 0 when
  * text[i] starts none. */
-static int identifier_at(const char *text, size_t size, size_t i,
-                         size_t *end) {
-  if (!ident_char(text[i]) || (text[i] >= '0' && text[i] <= '9') ||
-      (i > 0 && ident_char(text[i - 1])))
+static int identifier_at(const char *text, size_t size, size_t i, size_t *end) {
+  if (!cuemu__ident_char(text[i]) || (text[i] >= '0' && text[i] <= '9') ||
+      (i > 0 && cuemu__ident_char(text[i - 1])))
     return 0;
   size_t k = i;
-  while (k < size && ident_char(text[k]))
+  while (k < size && cuemu__ident_char(text[k]))
     k++;
   *end = k;
   return 1;
@@ -91,30 +161,7 @@ static int after_using(const char *text, size_t k) {
   while (k > 0 && (text[k - 1] == ' ' || text[k - 1] == '\t'))
     k--;
   return k >= 5 && memcmp(text + k - 5, "using", 5) == 0 &&
-         (k == 5 || !ident_char(text[k - 6]));
-}
-
-/* Whether `line` (a line marker, `# N "FILE" FLAGS`) enters a file of the
- * user's: not a system header (flag 3), not under one of `skip`. */
-static int marker_is_user(const char *line, size_t n, const char *const *skip,
-                          int nskip) {
-  const char *quote = memchr(line, '"', n);
-  if (!quote)
-    return 1;
-  const char *name = quote + 1;
-  const char *close = memchr(name, '"', n - (size_t)(name - line));
-  if (!close)
-    return 1;
-  for (const char *p = close + 1; p < line + n; ++p)
-    if (*p == '3' && (p[-1] == ' ') && (p + 1 == line + n || p[1] == ' '))
-      return 0;
-  for (int s = 0; s < nskip; ++s) {
-    const size_t len = strlen(skip[s]);
-    if (len && (size_t)(close - name) > len &&
-        memcmp(name, skip[s], len) == 0 && name[len] == '/')
-      return 0;
-  }
-  return 1;
+         (k == 5 || !cuemu__ident_char(text[k - 6]));
 }
 
 int cuemu__unit_needs_cccl_brings(const char *text, size_t size,
@@ -126,8 +173,9 @@ int cuemu__unit_needs_cccl_brings(const char *text, size_t size,
     const char *eol = memchr(text + i, '\n', size - i);
     const size_t n = eol ? (size_t)(eol - (text + i)) : size - i;
     const char *line = text + i;
-    if (n > 1 && line[0] == '#' && line[1] == ' ') {
-      user = marker_is_user(line, n, skip, nskip);
+    cuemu_user_marker m;
+    if (cuemu__user_marker(line, n, skip, nskip, &m)) {
+      user = m.user && !m.system;
       if (!reads_brings && n > sizeof brings &&
           memmem(line, n, brings, sizeof brings - 1))
         reads_brings = 1;
@@ -137,8 +185,8 @@ int cuemu__unit_needs_cccl_brings(const char *text, size_t size,
         if (!identifier_at(text, i + n, k, &end))
           continue;
         size_t after = skip_blanks(text, size, end);
-        const int scoped = after + 1 < size && text[after] == ':' &&
-                           text[after + 1] == ':';
+        const int scoped =
+            after + 1 < size && text[after] == ':' && text[after + 1] == ':';
         if (word_is(text, k, end, "cuda") && scoped) {
           names |= CUEMU_CCCL_BRINGS_LIBRARIES;
         } else if (word_is(text, k, end, "std") && scoped) {
@@ -147,8 +195,7 @@ int cuemu__unit_needs_cccl_brings(const char *text, size_t size,
             for (int w = 0; brought_std_names[w]; ++w)
               if (word_is(text, name, name_end, brought_std_names[w]))
                 names |= CUEMU_CCCL_BRINGS_LIBRARIES;
-        } else if (word_is(text, k, end, "namespace") &&
-                   after_using(text, k)) {
+        } else if (word_is(text, k, end, "namespace") && after_using(text, k)) {
           size_t name = skip_blanks(text, size, end), name_end;
           if (identifier_at(text, size, name, &name_end) &&
               word_is(text, name, name_end, "std"))

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "cuemu_driver.h"
+#include "cuemu_line_markers.h"
 
 /* A name that nvcc refuses without its header, and where it was first
  * used. The printf of the shims is a macro: the unit names
@@ -25,32 +26,47 @@ struct refused_name {
   int stdio;            /* 1: <cstdio>'s, 0: <cstdint>'s */
 };
 
-static const struct refused_name refused[] = {
-    {"uint8_t", "uint8_t", 0},       {"uint16_t", "uint16_t", 0},
-    {"uint32_t", "uint32_t", 0},     {"uint64_t", "uint64_t", 0},
-    {"uintptr_t", "uintptr_t", 0},   {"intptr_t", "intptr_t", 0},
-    {"uintmax_t", "uintmax_t", 0},   {"intmax_t", "intmax_t", 0},
-    {"cuemu_printf_at", "printf", 1}, {"fprintf", "fprintf", 1},
-    {"sprintf", "sprintf", 1},       {"snprintf", "snprintf", 1},
-    {"puts", "puts", 1},             {"fputs", "fputs", 1},
-    {"putchar", "putchar", 1},       {"fflush", "fflush", 1},
-    {"fopen", "fopen", 1},           {"fclose", "fclose", 1},
-    {"FILE", "FILE", 1},             {"stderr", "stderr", 1},
-    {"stdout", "stdout", 1},         {"perror", "perror", 1}};
+static const struct refused_name refused[] = {{"uint8_t", "uint8_t", 0},
+                                              {"uint16_t", "uint16_t", 0},
+                                              {"uint32_t", "uint32_t", 0},
+                                              {"uint64_t", "uint64_t", 0},
+                                              {"uintptr_t", "uintptr_t", 0},
+                                              {"intptr_t", "intptr_t", 0},
+                                              {"uintmax_t", "uintmax_t", 0},
+                                              {"intmax_t", "intmax_t", 0},
+                                              {"cuemu_printf_at", "printf", 1},
+                                              {"fprintf", "fprintf", 1},
+                                              {"sprintf", "sprintf", 1},
+                                              {"snprintf", "snprintf", 1},
+                                              {"puts", "puts", 1},
+                                              {"fputs", "fputs", 1},
+                                              {"putchar", "putchar", 1},
+                                              {"fflush", "fflush", 1},
+                                              {"fopen", "fopen", 1},
+                                              {"fclose", "fclose", 1},
+                                              {"FILE", "FILE", 1},
+                                              {"stderr", "stderr", 1},
+                                              {"stdout", "stdout", 1},
+                                              {"perror", "perror", 1}};
 enum { NREFUSED = sizeof refused / sizeof refused[0], PRINTF = 8 };
 
 /* CUDA's headers that bring neither <cstdint> nor <cstdio> with nvcc 13.0
  * (probes with `nvcc -c`); cuda.h brings <stdint.h> (its cuuint32_t). */
-static const char *const bring_nothing[] = {
-    "cuda_runtime.h", "cuda_runtime_api.h", "cuda_fp16.h", "cuda_bf16.h",
-    "mma.h", "device_launch_parameters.h", "cuComplex.h", "curand.h",
-    "curand_kernel.h", "math_constants.h", "vector_types.h",
-    "cuda_profiler_api.h", "cufft.h", "device_functions.h", NULL};
-
-static int ident_char(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-         (c >= '0' && c <= '9') || c == '_';
-}
+static const char *const bring_nothing[] = {"cuda_runtime.h",
+                                            "cuda_runtime_api.h",
+                                            "cuda_fp16.h",
+                                            "cuda_bf16.h",
+                                            "mma.h",
+                                            "device_launch_parameters.h",
+                                            "cuComplex.h",
+                                            "curand.h",
+                                            "curand_kernel.h",
+                                            "math_constants.h",
+                                            "vector_types.h",
+                                            "cuda_profiler_api.h",
+                                            "cufft.h",
+                                            "device_functions.h",
+                                            NULL};
 
 /* The user's files that the unit reads (their names as the line markers
  * give them), up to a bound; more make the scan give up. */
@@ -121,7 +137,8 @@ static int includes_bring_nothing(const user_files *u, int stdio) {
       const char close = text[p] == '<' ? '>' : '"';
       const char *start = text + p + 1;
       const char *end = memchr(start, close, size - p - 1);
-      ok = end && include_brings_nothing(start, (size_t)(end - start), stdio, u);
+      ok =
+          end && include_brings_nothing(start, (size_t)(end - start), stdio, u);
     }
     free(text);
     if (!ok)
@@ -146,36 +163,23 @@ int cuemu__warn_nvcc_undeclared(const char *text, size_t size,
   for (size_t i = 0; i < size;) {
     const char *eol = memchr(text + i, '\n', size - i);
     const size_t n = eol ? (size_t)(eol - (text + i)) : size - i;
-    const char *s = text + i;
-    const char *quote = n > 2 && s[0] == '#' && s[1] == ' '
-                            ? memchr(s, '"', n)
-                            : NULL;
-    const char *close =
-        quote ? memchr(quote + 1, '"', n - (size_t)(quote + 1 - s)) : NULL;
-    if (close) {
-      line = atoi(s + 2);
-      file = quote + 1;
-      file_len = (size_t)(close - file);
-      user = file_len == 0 || file[0] != '<';
-      system = 0;
-      for (const char *p = close + 1; p < s + n; ++p)
-        if (*p == '3' && p[-1] == ' ' && (p + 1 == s + n || p[1] == ' '))
-          system = 1;
-      for (int k = 0; k < nskip && user; ++k) {
-        const size_t len = strlen(skip[k]);
-        if (len && file_len > len && memcmp(file, skip[k], len) == 0 &&
-            file[len] == '/')
-          user = 0;
-      }
+    cuemu_user_marker m;
+    if (cuemu__user_marker(text + i, n, skip, nskip, &m)) {
+      line = m.line;
+      file = m.file;
+      file_len = m.file_len;
+      user = m.user;
+      system = m.system;
       if (user && !system)
         add_file(&u, file, file_len);
     } else {
       if (user && file) {
         for (size_t k = i; k < i + n; ++k) {
-          if (!ident_char(text[k]) || (k > 0 && ident_char(text[k - 1])))
+          if (!cuemu__ident_char(text[k]) ||
+              (k > 0 && cuemu__ident_char(text[k - 1])))
             continue;
           size_t end = k;
-          while (end < i + n && ident_char(text[end]))
+          while (end < i + n && cuemu__ident_char(text[end]))
             end++;
           for (int r = 0; r < NREFUSED; ++r)
             if (!first_line[r] && (!system || r == PRINTF) &&

@@ -16,8 +16,7 @@
 enum { RECORD = 256, MAX_PASSES = 16, HEAD = 16 };
 
 int cuemu__fat_module_is(const void *data, size_t n) {
-  return data && n >= HEAD &&
-         memcmp(data, CUEMU_FAT_MODULE_MAGIC, 8) == 0;
+  return data && n >= HEAD && memcmp(data, CUEMU_FAT_MODULE_MAGIC, 8) == 0;
 }
 
 static void put_u64(unsigned char *at, uint64_t v) {
@@ -32,8 +31,7 @@ static uint64_t get_u64(const unsigned char *at) {
   return v;
 }
 
-cuemu_status cuemu__fat_module_write(const char *path,
-                                     const char *const *parts,
+cuemu_status cuemu__fat_module_write(const char *path, const char *const *parts,
                                      const char *const *lists, int n) {
   if (n < 1 || n > MAX_PASSES)
     return cuemu__report(CUEMU_INVALID_VALUE,
@@ -42,8 +40,8 @@ cuemu_status cuemu__fat_module_write(const char *path,
   unsigned char *table = calloc(1, head);
   char *data[MAX_PASSES] = {0};
   size_t sizes[MAX_PASSES] = {0};
-  cuemu_status st = table ? CUEMU_SUCCESS
-                          : cuemu__report(CUEMU_OUT_OF_MEMORY, "no memory");
+  cuemu_status st =
+      table ? CUEMU_SUCCESS : cuemu__report(CUEMU_OUT_OF_MEMORY, "no memory");
   uint64_t offset = head;
   for (int i = 0; i < n && st == CUEMU_SUCCESS; ++i) {
     FILE *f = fopen(parts[i], "rbe");
@@ -60,8 +58,7 @@ cuemu_status cuemu__fat_module_write(const char *path,
     if (f)
       fclose(f);
     if (st == CUEMU_SUCCESS && strlen(lists[i]) >= RECORD - 16)
-      st = cuemu__report(CUEMU_INVALID_VALUE, "too many images: %s",
-                         lists[i]);
+      st = cuemu__report(CUEMU_INVALID_VALUE, "too many images: %s", lists[i]);
     if (st == CUEMU_SUCCESS) {
       unsigned char *r = table + HEAD + (size_t)i * RECORD;
       put_u64(r, offset);
@@ -90,8 +87,8 @@ cuemu_status cuemu__fat_module_write(const char *path,
   return st;
 }
 
-const void *cuemu__fat_module_pick(const void *data, size_t *size,
-                                   char *images, size_t cap) {
+const void *cuemu__fat_module_pick(const void *data, size_t *size, char *images,
+                                   size_t cap) {
   const unsigned char *p = data;
   const uint64_t n = get_u64(p + 8);
   const char *lists[MAX_PASSES];

@@ -29,15 +29,14 @@ int cuemu__fat_module_is(const void *data, size_t n);
 /* Writes to `path` the fat module of the modules in the files parts[0..n),
  * each with its images lists[i]. Returns CUEMU_SUCCESS, CUEMU_IO_ERROR,
  * CUEMU_OUT_OF_MEMORY or CUEMU_INVALID_VALUE (n out of 1..16). */
-cuemu_status cuemu__fat_module_write(const char *path,
-                                     const char *const *parts,
+cuemu_status cuemu__fat_module_write(const char *path, const char *const *parts,
                                      const char *const *lists, int n);
 
 /* The module of the fat module at `data` that the emulated device runs
  * (cuemu__device_pick_list()): its start, its size into *size. NULL when
  * none runs, or the data is malformed; then `images` (room for `cap`
  * bytes) holds every pass's images, comma-separated, for the message. */
-const void *cuemu__fat_module_pick(const void *data, size_t *size,
-                                   char *images, size_t cap);
+const void *cuemu__fat_module_pick(const void *data, size_t *size, char *images,
+                                   size_t cap);
 
 #endif /* CUEMU_FAT_MODULE_H */
