@@ -156,6 +156,34 @@ static size_t skip_blanks(const char *text, size_t size, size_t k) {
   return k;
 }
 
+/* The headers that declare the names of CUEMU_CCCL_BRINGS_FLOATS (the
+ * shims') and of CUEMU_CCCL_BRINGS_STD (libstdc++'s), as the last part of
+ * a line marker's file name. */
+static const char *const float_headers[] = {"/cuda_fp16.h", "/cuda_bf16.h",
+                                            "/cuda_fp8.h"};
+static const char *const std_headers[] = {
+    "/string",   "/string_view", "/chrono", "/stdexcept", "/system_error",
+    "/iterator", "/exception",   "/ratio",  "/typeinfo"};
+enum {
+  FLOAT_HEADERS = sizeof float_headers / sizeof float_headers[0],
+  STD_HEADERS = sizeof std_headers / sizeof std_headers[0]
+};
+
+/* Marks in read[0] (float_headers) and read[1] (std_headers) the header
+ * that a line marker names, file[0, len). */
+static void mark_read(const char *file, size_t len, unsigned *read) {
+  for (int h = 0; h < FLOAT_HEADERS; ++h) {
+    const size_t n = strlen(float_headers[h]);
+    if (len >= n && memcmp(file + len - n, float_headers[h], n) == 0)
+      read[0] |= 1u << h;
+  }
+  for (int h = 0; h < STD_HEADERS; ++h) {
+    const size_t n = strlen(std_headers[h]);
+    if (len >= n && memcmp(file + len - n, std_headers[h], n) == 0)
+      read[1] |= 1u << h;
+  }
+}
+
 /* Whether the word before text[k] (on its line) is `using`. */
 static int after_using(const char *text, size_t k) {
   while (k > 0 && (text[k - 1] == ' ' || text[k - 1] == '\t'))
@@ -168,7 +196,9 @@ int cuemu__unit_needs_cccl_brings(const char *text, size_t size,
                                   const char *const *skip, int nskip) {
   static const char brings[] = "cuemu_cccl_brings.h\"";
   int reads_brings = 0, names = 0, user = 1;
-  const int all = CUEMU_CCCL_BRINGS_FLOATS | CUEMU_CCCL_BRINGS_LIBRARIES;
+  const int all = CUEMU_CCCL_BRINGS_FLOATS | CUEMU_CCCL_BRINGS_LIBRARIES |
+                  CUEMU_CCCL_BRINGS_STD;
+  unsigned read[2] = {0, 0}; /* the headers of each kind already read */
   for (size_t i = 0; i < size && !(reads_brings && names == all);) {
     const char *eol = memchr(text + i, '\n', size - i);
     const size_t n = eol ? (size_t)(eol - (text + i)) : size - i;
@@ -179,6 +209,7 @@ int cuemu__unit_needs_cccl_brings(const char *text, size_t size,
       if (!reads_brings && n > sizeof brings &&
           memmem(line, n, brings, sizeof brings - 1))
         reads_brings = 1;
+      mark_read(m.file, m.file_len, read);
     } else if (user && names != all) {
       for (size_t k = i; k < i + n; ++k) {
         size_t end;
@@ -194,12 +225,12 @@ int cuemu__unit_needs_cccl_brings(const char *text, size_t size,
           if (identifier_at(text, size, name, &name_end))
             for (int w = 0; brought_std_names[w]; ++w)
               if (word_is(text, name, name_end, brought_std_names[w]))
-                names |= CUEMU_CCCL_BRINGS_LIBRARIES;
+                names |= CUEMU_CCCL_BRINGS_STD;
         } else if (word_is(text, k, end, "namespace") && after_using(text, k)) {
           size_t name = skip_blanks(text, size, end), name_end;
           if (identifier_at(text, size, name, &name_end) &&
               word_is(text, name, name_end, "std"))
-            names |= CUEMU_CCCL_BRINGS_LIBRARIES;
+            names |= CUEMU_CCCL_BRINGS_STD;
         } else if (float_name(text, k, end)) {
           names |= CUEMU_CCCL_BRINGS_FLOATS;
         }
@@ -208,5 +239,10 @@ int cuemu__unit_needs_cccl_brings(const char *text, size_t size,
     }
     i += n + 1;
   }
+  /* What the unit reads already needs no second preprocessing. */
+  if (read[0] == (1u << FLOAT_HEADERS) - 1)
+    names &= ~CUEMU_CCCL_BRINGS_FLOATS;
+  if (read[1] == (1u << STD_HEADERS) - 1)
+    names &= ~CUEMU_CCCL_BRINGS_STD;
   return reads_brings ? names : 0;
 }

@@ -559,6 +559,8 @@ static int build_argv(const compile_job *job, const char *tu,
       ARG(CUEMU_CCCL_BRINGS_FLOATS_MACRO);
     if (job->cccl_brings & CUEMU_CCCL_BRINGS_LIBRARIES)
       ARG(CUEMU_CCCL_BRINGS_LIBRARIES_MACRO);
+    if (job->cccl_brings & CUEMU_CCCL_BRINGS_STD)
+      ARG(CUEMU_CCCL_BRINGS_STD_MACRO);
     ARG("-MD");
     ARG("-MF");
     ARG(depfile);

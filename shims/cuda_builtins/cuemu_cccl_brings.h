@@ -11,8 +11,9 @@
  * <cuda/atomic>...: they would triple the compile time of every unit that
  * uses cooperative groups, 1.2 to 3.3 s of CPU for a small program) are
  * included only in the compile of a unit whose own code names them:
- * cuemu_compile() then preprocesses it again with CUEMU_CCCL_BRINGS_FLOATS
- * or CUEMU_CCCL_BRINGS_ALL defined (cuemu__unit_needs_cccl_brings(),
+ * cuemu_compile() then preprocesses it again with CUEMU_CCCL_BRINGS_FLOATS,
+ * CUEMU_CCCL_BRINGS_STD (the C++ library's) or CUEMU_CCCL_BRINGS_ALL (and
+ * libcu++'s) defined (cuemu__unit_needs_cccl_brings(),
  * emulator/compile/cuemu_cccl_brings.c). A module of NVRTC gets the float
  * types always (it is not scanned).
  */
@@ -45,7 +46,7 @@
 #include <semaphore.h>
 #include <unistd.h>
 
-#ifdef CUEMU_CCCL_BRINGS_ALL
+#if defined(CUEMU_CCCL_BRINGS_ALL) || defined(CUEMU_CCCL_BRINGS_STD)
 #include <chrono>
 #include <exception>
 #include <iterator>
@@ -55,7 +56,8 @@
 #include <string_view>
 #include <system_error>
 #include <typeinfo>
-#if __has_include(<cuda/std/type_traits>)
+#endif
+#if defined(CUEMU_CCCL_BRINGS_ALL) && __has_include(<cuda/std/type_traits>)
 #include <cuda/atomic>
 #include <cuda/std/atomic>
 #include <cuda/std/cassert>
@@ -70,7 +72,6 @@
 #include <cuda/std/ratio>
 #include <cuda/std/type_traits>
 #include <cuda/std/version>
-#endif /* <cuda/std/type_traits> */
 #endif /* CUEMU_CCCL_BRINGS_ALL */
 #endif /* CUEMU_NVRTC_STDINT */
 
