@@ -16,10 +16,10 @@
 # - checks that the programs link cuemu's libraries, not NVIDIA's, also
 #   when NVIDIA's libcublas.so is named by its path;
 # - checks that a library of the toolkit that cuemu does not emulate is
-#   refused with one message naming it: -lcufftw (cuFFT's FFTW interface)
-#   and a path to libcufftw.so from cuemu-nvcc, and -lcufftw from the host
-#   compiler linking with the cuemu toolkit's lib64 (its linker script;
-#   cuFFT, cuSPARSE and cuSOLVER are emulated, tests/programs_cufft.sh,
+#   refused with one message naming it: -lnvblas (NVBLAS) and a path to
+#   libnvblas.so from cuemu-nvcc, and -lnvblas from the host compiler
+#   linking with the cuemu toolkit's lib64 (its linker script; cuFFT,
+#   cuFFTW, cuSPARSE and cuSOLVER are emulated, tests/programs_cufft.sh,
 #   programs_cusparse.sh, programs_cusolver.sh);
 # - builds every program with nvcc where there is one (NVIDIA's own
 #   libraries), as the same sources must build with the real toolkit.
@@ -36,12 +36,12 @@ library_path_link "$dir/cublas_levels.cu" cublas_levels
 
 # A library of the toolkit that cuemu does not emulate is refused.
 printf 'int main() { return 0; }\n' >"$work/main.cu"
-library_refused libcufftw "$nvcc" "$work/main.cu" -o "$work/main" -lcufftw
-library_refused libcufftw "$nvcc" "$work/main.cu" -o "$work/main" \
-  "$toolkit/lib64/libcufftw.so"
+library_refused libnvblas "$nvcc" "$work/main.cu" -o "$work/main" -lnvblas
+library_refused libnvblas "$nvcc" "$work/main.cu" -o "$work/main" \
+  "$toolkit/lib64/libnvblas.so"
 lib64=$builddir_abs/.libs/cuemu-toolkit/lib64
 printf 'int main(void) { return 0; }\n' >"$work/main.c"
-library_refused libcufftw "${CC:-cc}" "$work/main.c" -o "$work/main" -L"$lib64" -lcufftw
+library_refused libnvblas "${CC:-cc}" "$work/main.c" -o "$work/main" -L"$lib64" -lnvblas
 # Every library that the one table (emulator/compile/cuemu_cuda_libraries.def)
 # marks as not emulated is refused both ways: by cuemu-nvcc's -l (the table
 # compiled in) and by a lib64 script (the table read by libs.am).
@@ -70,7 +70,7 @@ fi
 # CMake: CUDA::cublas (which brings CUDA::cublasLt) and CUDA::curand from
 # FindCUDAToolkit on the cuemu toolkit link cuemu's libraries (and
 # curand_kernel.h compiles with the toolkit's include folder that they
-# bring); CUDA::cufftw is refused.
+# bring); CUDA::nppc (NPP) is refused.
 if command -v cmake >/dev/null 2>&1; then
   cmake_build=$work/cmake
   if cmake -S "$dir/cmake" -B "$cmake_build" -DCMAKE_CUDA_COMPILER="$nvcc" \
@@ -82,8 +82,8 @@ if command -v cmake >/dev/null 2>&1; then
   else
     fail "CMake with CUDA::cublas: $(tail -5 "$work/cmake.log")"
   fi
-  library_refused libcufftw sh -c "cmake -S '$dir/cmake' -B '$cmake_build' \
-    -DWITH_CUFFTW=ON && cmake --build '$cmake_build'"
+  library_refused libnppc sh -c "cmake -S '$dir/cmake' -B '$cmake_build' \
+    -DWITH_NPP=ON && cmake --build '$cmake_build'"
 else
   echo "SKIP: CMake: cmake is not installed"
 fi

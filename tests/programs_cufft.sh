@@ -9,11 +9,12 @@
 #   areas (fft_plan_many.cu), status codes (fft_errors.cu), a host
 #   array as input (fft_fault.cu) and executions captured into a graph
 #   and replayed (fft_graph.cu), cufftXt's single-GPU calls with half
-#   precision (fft_xt.cu), a spectral Poisson solver (fft_poisson.cu);
+#   precision (fft_xt.cu), a spectral Poisson solver (fft_poisson.cu),
+#   cuFFTW, FFTW's interface (-lcufftw) on host arrays (fftw_interface.cu);
 # - checks that every function cufft.h declares is exported by cuemu's
 #   cuFFT, and that the programs link cuemu's library, not NVIDIA's, also
 #   when NVIDIA's libcufft.so is named by its path;
-# - checks that cuFFTW (-lcufftw) is still refused with a message;
+# - checks that every function cufftw.h declares is exported by it too;
 # - builds a CMake project linking CUDA::cufft, and runs it;
 # - builds one program with nvcc and NVIDIA's cuFFT where there is one
 #   (tests/nvcc_kernels.sh compiles all of them).
@@ -22,20 +23,28 @@ srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
 . "$srcdir/tests/library_programs.sh"
 library_setup cufft cuFFT cufft.h
 
-# Every function of cufft.h is cuemu's.
+# exported HEADER NAMES...: every function NAMES lists (HEADER's) is
+# exported by cuemu's cuFFT.
 library=$builddir_abs/.libs/libcuemu_cufft.so
-declared=$(grep -o 'CUFFTAPI *cufft[A-Za-z0-9_]*' "$toolkit/include/cufft.h" |
-  awk '{print $2}' | sort -u)
-missing=
-for f in $declared; do
-  nm -D --defined-only "$library" | awk '{print $3}' | grep -qx "$f" ||
-    missing="$missing $f"
-done
-if [ -z "$missing" ]; then
-  echo "PASS: the $(echo "$declared" | wc -w) functions of cufft.h are exported by libcuemu_cufft.so"
-else
-  fail "cufft.h functions not exported:$missing"
-fi
+exported() {
+  header=$1
+  shift
+  missing=
+  for f in "$@"; do
+    nm -D --defined-only "$library" | awk '{print $3}' | grep -qx "$f" ||
+      missing="$missing $f"
+  done
+  if [ -z "$missing" ]; then
+    echo "PASS: the $# functions of $header are exported by libcuemu_cufft.so"
+  else
+    fail "$header functions not exported:$missing"
+  fi
+}
+
+# Every function of cufft.h is cuemu's.
+# shellcheck disable=SC2046 # one name a word
+exported cufft.h $(grep -o 'CUFFTAPI *cufft[A-Za-z0-9_]*' \
+  "$toolkit/include/cufft.h" | awk '{print $2}' | sort -u)
 
 # The library a program links: cuemu's, also for NVIDIA's path.
 cat >"$work/version.cu" <<'SOURCE'
@@ -52,9 +61,12 @@ library_path_link "$work/version.cu"
 library_host_link 'int cufftGetVersion(int *);' \
   'int main(void) { int v = 0; return cufftGetVersion(&v) != 0 || v < 12000; }'
 
-# cuFFTW (FFTW's interface on cuFFT) is not emulated: refused by name.
-printf 'int main() { return 0; }\n' >"$work/main.cu"
-library_refused -lcufftw "$nvcc" "$work/main.cu" -o "$work/main" -lcufftw
+# Every function of cufftw.h (cuFFTW, FFTW's interface) is cuemu's too
+# (fftw_malloc and fftwf_malloc are declared through a macro).
+# shellcheck disable=SC2046 # one name a word
+exported cufftw.h $(grep -o 'CUFFTAPI *fftwf*_[A-Za-z0-9_]*' \
+  "$toolkit/include/cufftw.h" | awk '{print $2}' | sort -u) fftw_malloc \
+  fftwf_malloc
 
 library_cmake convolution
 library_nvcc fft_convolution fft_convolution.cu -lcufft

@@ -37,6 +37,8 @@
 #include "cuemu_pp_prelude.h"
 #include "cuemu_rewrite.h"
 #include "cuemu_toolkit.h"
+#include "cuemu_cccl_brings.h"
+#include "cuemu_nvcc_undeclared.h"
 
 #define MAX_CXX_WORDS 16
 
@@ -112,6 +114,9 @@ typedef struct compile_job {
                               * pass (further_passes()) */
   int host_full;             /* the host pass reads the whole prelude, not
                               * the declarations of device-only shims */
+  int cccl_brings;           /* preprocessed with what nvcc's
+                              * <cooperative_groups.h> brings
+                              * (cuemu_cccl_brings.h: CUEMU_CCCL_BRINGS_*) */
   int use_cache;             /* the compile cache is read and written */
   int use_pch;               /* precompiled preludes (use_pch()) and
                               * preprocessed ones (run_preprocessing()) may
@@ -550,6 +555,12 @@ static int build_argv(const compile_job *job, const char *tu,
      * code needs their bodies (build()). */
     if (job->pass == CUEMU_PASS_HOST && !job->host_full)
       ARG("-DCUEMU_HOST_DECLS=1");
+    if (job->cccl_brings & CUEMU_CCCL_BRINGS_FLOATS)
+      ARG(CUEMU_CCCL_BRINGS_FLOATS_MACRO);
+    if (job->cccl_brings & CUEMU_CCCL_BRINGS_LIBRARIES)
+      ARG(CUEMU_CCCL_BRINGS_LIBRARIES_MACRO);
+    if (job->cccl_brings & CUEMU_CCCL_BRINGS_STD)
+      ARG(CUEMU_CCCL_BRINGS_STD_MACRO);
     ARG("-MD");
     ARG("-MF");
     ARG(depfile);
@@ -1242,6 +1253,25 @@ static int use_pch(compile_job *job, int p, const char *temp,
   return 1;
 }
 
+/* What of nvcc's <cooperative_groups.h> brings the first preprocessed pass
+ * of the unit names in the user's code (cuemu__unit_needs_cccl_brings():
+ * CUEMU_CCCL_BRINGS_* bits). Also warns about the names it uses that nvcc
+ * leaves undeclared. */
+static int needs_cccl_brings(const compile_job *job) {
+  size_t size = 0;
+  char *text = cuemu__read_file(job->ii[0], &size);
+  if (!text)
+    return 0;
+  const char *skip[] = {job->shims, job->include};
+  const int needs = cuemu__unit_needs_cccl_brings(text, size, skip, 2);
+  /* And the names that nvcc leaves undeclared there, which the shims
+   * declare: a warning (cuemu_nvcc_undeclared.h), once a unit. */
+  if (!job->opt->module)
+    cuemu__warn_nvcc_undeclared(text, size, skip, 2);
+  free(text);
+  return needs;
+}
+
 /* The further device passes of a unit built for several virtual
  * architectures (o->cuemu_arch_passes, "800:sm_80,compute_80;...";
  * docs/nvcc-checks.md): each is preprocessed with its architecture's
@@ -1654,6 +1684,19 @@ static cuemu_status build(void *data, cuemu_cache_build *b) {
     /* Preprocessed again by clang++, whose macros CCCL reads; CCCL's
      * device code keeps its bodies in the host pass. */
     job->host_full = 1;
+    for (int p = 0; p < count; ++p) {
+      job->pass = pass_of(job, p);
+      build_argv(job, NULL, p == 0 ? b->depfile : deps2, job->ii[p], argv[p],
+                 max, buffers[p], bufsize, PHASE_PREPROCESS);
+    }
+    st = run_preprocessing(job, argv, count, b->temp);
+  }
+  /* A unit that includes cooperative groups and names what nvcc's
+   * <cooperative_groups.h> brings only through libcu++ and the heavier
+   * headers of the C++ library is preprocessed again with them
+   * (shims/cuda_builtins/cuemu_cccl_brings.h). */
+  if (st == CUEMU_SUCCESS && !job->cccl_brings &&
+      (job->cccl_brings = needs_cccl_brings(job)) != 0) {
     for (int p = 0; p < count; ++p) {
       job->pass = pass_of(job, p);
       build_argv(job, NULL, p == 0 ? b->depfile : deps2, job->ii[p], argv[p],

@@ -32,6 +32,7 @@
 #include "base/cuemu_locations.h"
 #include "base/cuemu_report.h"
 #include "check/cuemu_check.h"
+#include "device/cuemu_fat_module.h"
 #include "runtime/cuemu_module_text.h"
 #include "cuemu_driver.h"
 #include "cuemu_gpu_arch.h"
@@ -2025,6 +2026,48 @@ static cuemu_status compile_cu(command *c, const char *source,
   return st;
 }
 
+/* Compiles the .cu file `source` into the fat module `output` of -fatbin
+ * with several virtual architectures (cuemu_fat_module.h): a module of
+ * each -gencode group, compiled as a module of that architecture alone
+ * (its __CUDA_ARCH__ and images), and the modules in one file, of which
+ * the driver API's load picks the one that the emulated device runs, as
+ * CUDA's driver picks an image of a fat binary. */
+static cuemu_status compile_fat_module(command *c, const char *source,
+                                       const char *output, int *hit) {
+  const int arch = c->arch;
+  const char suffix = c->suffix;
+  char images[sizeof c->images];
+  memcpy(images, c->images, sizeof images);
+  char *parts[16];
+  const char *lists[16];
+  int n = 0;
+  cuemu_status st = CUEMU_SUCCESS;
+  for (int i = 0; i < c->ngroups && n < 16 && st == CUEMU_SUCCESS; ++i) {
+    const struct arch_group *g = &c->groups[i];
+    if (!g->images[0])
+      continue;
+    if (asprintf(&parts[n], "%s.cuemu-pass%d", output, n) < 0) {
+      st = oom();
+      break;
+    }
+    lists[n] = g->images;
+    c->arch = g->value;
+    c->suffix = g->suffix;
+    snprintf(c->images, sizeof c->images, "%s", g->images);
+    st = compile_cu(c, source, parts[n++], 0, hit);
+  }
+  c->arch = arch;
+  c->suffix = suffix;
+  memcpy(c->images, images, sizeof images);
+  if (st == CUEMU_SUCCESS && !c->dryrun)
+    st = cuemu__fat_module_write(output, (const char *const *)parts, lists, n);
+  for (int i = 0; i < n; ++i) {
+    unlink(parts[i]);
+    free(parts[i]);
+  }
+  return st;
+}
+
 static cuemu_status compile_host(command *c, const input *in,
                                  const char *object) {
   words w = {0};
@@ -2476,7 +2519,13 @@ static cuemu_status execute(command *c, int *cache_hit) {
                                  c->module_suffix ? c->module_suffix : ".so");
     if (!out)
       return oom();
-    st = compile_cu(c, c->inputs[0].path, out, 0, cache_hit);
+    /* -fatbin for several virtual architectures: a module of each pass,
+     * in one file, of which a load picks the one the device runs. */
+    if (c->module_suffix && strcmp(c->module_suffix, ".fatbin") == 0 &&
+        c->ngroups > 1)
+      st = compile_fat_module(c, c->inputs[0].path, out, cache_hit);
+    else
+      st = compile_cu(c, c->inputs[0].path, out, 0, cache_hit);
     /* -ptx: the module in its text form, as PTX is text. */
     if (st == CUEMU_SUCCESS && c->module_suffix &&
         strcmp(c->module_suffix, ".ptx") == 0)

@@ -446,6 +446,30 @@ int cuemu__function_has_image(const cuemu_kernel_desc *desc,
   return runs;
 }
 
+int cuemu__device_pick_list(const char *const *lists, int n) {
+  const cuemu_device_model *m = cuemu__device_model();
+  size_t total = 1;
+  for (int i = 0; i < n; ++i)
+    total += strlen(lists[i]) + 1;
+  char *all = malloc(total);
+  if (!all)
+    return -1;
+  all[0] = '\0';
+  for (int i = 0; i < n; ++i) {
+    if (all[0] && lists[i][0])
+      strcat(all, ",");
+    strcat(all, lists[i]);
+  }
+  size_t len = 0;
+  const char *image = picked_image(all, m->major, m->minor, &len);
+  int found = -1;
+  for (int i = 0; image && i < n && found < 0; ++i)
+    if (lists_image(lists[i], image, len))
+      found = i;
+  free(all);
+  return found;
+}
+
 int cuemu__device_runs_images(const char *list) {
   if (!list)
     return 1;

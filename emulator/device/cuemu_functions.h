@@ -61,6 +61,13 @@ int cuemu__function_has_image(const cuemu_kernel_desc *desc,
  * else 0. */
 int cuemu__device_runs_images(const char *list);
 
+/* The index of the list among lists[0..n) ("sm_80,compute_80" each: the
+ * images of one device pass) that holds the image the driver's rule picks
+ * for the emulated device among all of them (the highest cubin that runs,
+ * else the PTX of the highest architecture that runs), or -1 when none
+ * runs. */
+int cuemu__device_pick_list(const char *const *lists, int n);
+
 /* The kernel's dynamic shared-memory limit: 48 KiB unless raised. */
 size_t cuemu__function_max_dynamic_shared(const void *function);
 

@@ -112,6 +112,12 @@ int cuemu__fft_scalar(int type);
 int cuemu__fft_real_input(int type);
 int cuemu__fft_real_output(int type);
 
+/* Runs the plan's transform of type `type` from `in` to `out` (host
+ * memory: cuFFTW's fftw_execute, cuemu_fftw.c) now, in the calling
+ * thread, with direction `sign` for a complex-to-complex plan. */
+cufftResult cuemu__fft_exec_host(cufftHandle handle, int type, void *in,
+                                 void *out, int sign);
+
 /* cufftMakePlanMany64 for any type, cuemu's half-precision ones
  * included (cuemu_fft_xt.c). */
 cufftResult cuemu__fft_make(cufftHandle handle, int rank, const long long *n,

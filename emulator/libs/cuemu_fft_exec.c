@@ -311,25 +311,33 @@ static int side_ok(const cuemu_fft_plan *p, const char *name, const char *arg,
          cuemu__libs_device_range(name, arg, ptr, bytes);
 }
 
+/* Whether an execution of type `type` from `in` to `out` fits the plan:
+ * CUFFT_INVALID_PLAN when it is not made yet, CUFFT_INVALID_VALUE for
+ * another type or a NULL array, else CUFFT_SUCCESS. */
+static cufftResult plan_fits(const cuemu_fft_plan *p, int type,
+                             const void *in, const void *out) {
+  if (!__atomic_load_n(&p->made, __ATOMIC_ACQUIRE))
+    return CUFFT_INVALID_PLAN;
+  return p->type != type || !in || !out ? CUFFT_INVALID_VALUE : CUFFT_SUCCESS;
+}
+
 cufftResult cuemu__fft_exec(cufftHandle handle, const char *name, int type,
                             void *in, void *out, int sign) {
   cuemu_fft_plan *p = cuemu__fft_plan_get(handle);
   if (!p)
     return CUFFT_INVALID_PLAN;
-  cufftResult st = CUFFT_SUCCESS;
-  if (!__atomic_load_n(&p->made, __ATOMIC_ACQUIRE))
-    st = CUFFT_INVALID_PLAN;
-  else if (p->type != type || !in || !out)
-    st = CUFFT_INVALID_VALUE;
-  else if (!cuemu__fft_real_input(type) && !cuemu__fft_real_output(type) &&
-           sign != CUFFT_FORWARD && sign != CUFFT_INVERSE)
-    st = CUFFT_INVALID_VALUE;
-  else if (!__atomic_load_n(&p->auto_allocation, __ATOMIC_ACQUIRE) &&
-           !__atomic_load_n(&p->work_area, __ATOMIC_ACQUIRE) &&
-           p->work_size > 0)
-    st = CUFFT_NO_WORKSPACE;
-  else if (cuemu_rt_sticky() != 0)
-    st = CUFFT_EXEC_FAILED;
+  cufftResult st = plan_fits(p, type, in, out);
+  if (st == CUFFT_SUCCESS) {
+    if (!cuemu__fft_real_input(type) && !cuemu__fft_real_output(type) &&
+        sign != CUFFT_FORWARD && sign != CUFFT_INVERSE)
+      st = CUFFT_INVALID_VALUE;
+    else if (!__atomic_load_n(&p->auto_allocation, __ATOMIC_ACQUIRE) &&
+             !__atomic_load_n(&p->work_area, __ATOMIC_ACQUIRE) &&
+             p->work_size > 0)
+      st = CUFFT_NO_WORKSPACE;
+    else if (cuemu_rt_sticky() != 0)
+      st = CUFFT_EXEC_FAILED;
+  }
   if (st != CUFFT_SUCCESS) {
     cuemu__fft_plan_release(p);
     return st;
@@ -380,6 +388,24 @@ cufftResult cuemu__fft_exec(cufftHandle handle, const char *name, int type,
     return CUFFT_EXEC_FAILED;
   }
   return CUFFT_SUCCESS;
+}
+
+cufftResult cuemu__fft_exec_host(cufftHandle handle, int type, void *in,
+                                 void *out, int sign) {
+  cuemu_fft_plan *p = cuemu__fft_plan_get(handle);
+  if (!p)
+    return CUFFT_INVALID_PLAN;
+  const cufftResult st = plan_fits(p, type, in, out);
+  if (st == CUFFT_SUCCESS) {
+    request r = {p, "fftw_execute", in, out, sign, 1};
+    if (cuemu__fft_real_output(type))
+      r.sign = CUFFT_INVERSE;
+    else if (cuemu__fft_real_input(type))
+      r.sign = CUFFT_FORWARD;
+    run(&r);
+  }
+  cuemu__fft_plan_release(p);
+  return st;
 }
 
 CUEMU_FFT_EXPORT cufftResult cufftExecC2C(cufftHandle plan, void *idata,

@@ -29,6 +29,7 @@
 #include "device/cuemu_cluster_shape.h"
 #include "device/cuemu_device_launch.h"
 #include "device/cuemu_device_model.h"
+#include "device/cuemu_fat_module.h"
 #include "device/cuemu_functions.h"
 #include "device/cuemu_handles.h"
 #include "device/cuemu_module_symbols.h"
@@ -302,6 +303,17 @@ int cuemu__drv_module_load(void **module, const char *path) {
   fclose(f);
   if (cuemu__module_text_is(head, n))
     return load_text_file(module, path);
+  if (cuemu__fat_module_is(head, n)) {
+    /* A module of several passes: the one the device runs, from memory. */
+    size_t size = 0;
+    char *whole = read_file(path, &size);
+    if (!whole)
+      return DRV_CUDA_ERROR_FILE_NOT_FOUND;
+    int e = size >= n ? cuemu__drv_module_load_data(module, whole)
+                      : cuemu__drv_not_a_module(head, n, path);
+    free(whole);
+    return e;
+  }
   if (n < SELFMAG || memcmp(head, ELFMAG, SELFMAG) != 0)
     return cuemu__drv_not_a_module(head, n, path);
   /* dlopen() searches the library path for a name without a slash. */
@@ -352,6 +364,25 @@ int cuemu__drv_module_load_data(void **module, const void *image) {
                 : cuemu__drv_not_a_module(decoded, 4, "the image");
     free(decoded);
     return e;
+  }
+  if (cuemu__fat_module_is(image, SIZE_MAX)) {
+    /* A module of several device passes (cuemu-nvcc -fatbin with several
+     * -gencode architectures): the pass whose image the driver's rule
+     * picks for the device, as CUDA picks an image of a fat binary. */
+    char images[1024];
+    size_t picked_size = 0;
+    const void *picked =
+        cuemu__fat_module_pick(image, &picked_size, images, sizeof images);
+    if (!picked) {
+      const cuemu_device_model *model = cuemu__device_model();
+      return load_failed(cuemu__report(
+          CUEMU_KERNEL_IMAGE,
+          "the image: no image for the emulated device (compute capability "
+          "%d.%d) among the module's %s (-arch, -gencode, -code; "
+          "CUEMU_DEVICE sets the device)",
+          model->major, model->minor, images));
+    }
+    return cuemu__drv_module_load_data(module, picked);
   }
   size_t size = cuemu__drv_elf_size(image);
   if (!size)

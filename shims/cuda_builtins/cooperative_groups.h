@@ -42,12 +42,15 @@
 #endif
 /* nvcc's also includes <nv/target>, so that NV_IF_TARGET compiles after
  * it alone; so does this one, where CCCL is on the path. (Its libcu++
- * <cuda/std/type_traits> is not included from C++17 on: it would double
- * the compile time of every unit that uses cooperative groups,
- * docs/cccl.md.) */
+ * <cuda/std/type_traits> is included from C++17 on only in a unit whose
+ * code names cuda:: (cuemu_cccl_brings.h): it would double the compile
+ * time of every unit that uses cooperative groups, docs/cccl.md.) */
 #if __has_include(<nv/target>)
 #include <nv/target>
 #endif
+/* And what else nvcc's brings (C library headers, the narrow float types,
+ * and where the unit names them, <string>, <chrono>, libcu++...). */
+#include "cuemu_cccl_brings.h"
 
 #include "cuemu_builtin_vars.h"
 #include "cuemu_sync.h"

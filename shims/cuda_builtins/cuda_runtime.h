@@ -26,6 +26,9 @@
 #include <cassert>
 #include <climits>
 #include <cmath>
+/* nvcc's cuda_runtime.h brings glibc's <ctype.h> (toupper, isdigit... in
+ * the global namespace): a .cu file uses them without an #include. */
+#include <ctype.h>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>

@@ -1,0 +1,219 @@
+/*
+ * cuemu_nvcc_undeclared.c: warnings for the names that nvcc leaves
+ * undeclared where cuemu's shims declare them (cuemu_nvcc_undeclared.h).
+ *
+ * cuemu's force-included cuda_runtime.h reads <cstdint> and <cstdio>,
+ * which nvcc's does not (nvcc 13.0 with g++ 12 and glibc 2.36: `identifier
+ * "uint32_t" is undefined`, `identifier "printf" is undefined`). The shims
+ * need them and cannot hide them without breaking a later #include of
+ * them, so cuemu-nvcc warns where nvcc would refuse, as DESIGN.md asks.
+ */
+#define _GNU_SOURCE
+#include "cuemu_nvcc_undeclared.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "cuemu_driver.h"
+#include "cuemu_line_markers.h"
+
+/* A name that nvcc refuses without its header, and where it was first
+ * used. The printf of the shims is a macro: the unit names
+ * cuemu_printf_at where the user wrote printf. */
+struct refused_name {
+  const char *spelling; /* in the preprocessed unit */
+  const char *name;     /* in the user's source */
+  int stdio;            /* 1: <cstdio>'s, 0: <cstdint>'s */
+};
+
+static const struct refused_name refused[] = {{"uint8_t", "uint8_t", 0},
+                                              {"uint16_t", "uint16_t", 0},
+                                              {"uint32_t", "uint32_t", 0},
+                                              {"uint64_t", "uint64_t", 0},
+                                              {"uintptr_t", "uintptr_t", 0},
+                                              {"intptr_t", "intptr_t", 0},
+                                              {"uintmax_t", "uintmax_t", 0},
+                                              {"intmax_t", "intmax_t", 0},
+                                              {"cuemu_printf_at", "printf", 1},
+                                              {"fprintf", "fprintf", 1},
+                                              {"sprintf", "sprintf", 1},
+                                              {"snprintf", "snprintf", 1},
+                                              {"puts", "puts", 1},
+                                              {"fputs", "fputs", 1},
+                                              {"putchar", "putchar", 1},
+                                              {"fflush", "fflush", 1},
+                                              {"fopen", "fopen", 1},
+                                              {"fclose", "fclose", 1},
+                                              {"FILE", "FILE", 1},
+                                              {"stderr", "stderr", 1},
+                                              {"stdout", "stdout", 1},
+                                              {"perror", "perror", 1}};
+enum { NREFUSED = sizeof refused / sizeof refused[0], PRINTF = 8 };
+
+/* CUDA's headers that bring neither <cstdint> nor <cstdio> with nvcc 13.0
+ * (probes with `nvcc -c`); cuda.h brings <stdint.h> (its cuuint32_t). */
+static const char *const bring_nothing[] = {"cuda_runtime.h",
+                                            "cuda_runtime_api.h",
+                                            "cuda_fp16.h",
+                                            "cuda_bf16.h",
+                                            "mma.h",
+                                            "device_launch_parameters.h",
+                                            "cuComplex.h",
+                                            "curand.h",
+                                            "curand_kernel.h",
+                                            "math_constants.h",
+                                            "vector_types.h",
+                                            "cuda_profiler_api.h",
+                                            "cufft.h",
+                                            "device_functions.h",
+                                            NULL};
+
+/* The user's files that the unit reads (their names as the line markers
+ * give them), up to a bound; more make the scan give up. */
+enum { MAX_FILES = 64 };
+typedef struct user_files {
+  char *names[MAX_FILES];
+  int count, overflow;
+} user_files;
+
+static void add_file(user_files *u, const char *name, size_t n) {
+  for (int i = 0; i < u->count; ++i)
+    if (strlen(u->names[i]) == n && memcmp(u->names[i], name, n) == 0)
+      return;
+  if (u->count == MAX_FILES) {
+    u->overflow = 1;
+    return;
+  }
+  u->names[u->count] = strndup(name, n);
+  if (u->names[u->count])
+    u->count++;
+  else
+    u->overflow = 1;
+}
+
+/* Whether the included header `name` (between <> or "") leaves nvcc's
+ * names of `stdio`'s kind undeclared: CUDA's of bring_nothing, cuda.h for
+ * <cstdio>'s names (it brings the types), or a user's file of the unit. */
+static int include_brings_nothing(const char *name, size_t n, int stdio,
+                                  const user_files *u) {
+  for (int i = 0; bring_nothing[i]; ++i)
+    if (strlen(bring_nothing[i]) == n && memcmp(name, bring_nothing[i], n) == 0)
+      return 1;
+  if (n == 6 && memcmp(name, "cuda.h", 6) == 0)
+    return stdio;
+  for (int i = 0; i < u->count; ++i) {
+    const size_t len = strlen(u->names[i]);
+    if (len >= n && memcmp(u->names[i] + len - n, name, n) == 0 &&
+        (len == n || u->names[i][len - n - 1] == '/'))
+      return 1;
+  }
+  return 0;
+}
+
+/* Whether every #include of the user's files leaves the names of `stdio`'s
+ * kind undeclared with nvcc (0 also when a file cannot be read). */
+static int includes_bring_nothing(const user_files *u, int stdio) {
+  for (int i = 0; i < u->count; ++i) {
+    size_t size = 0;
+    char *text = cuemu__read_file(u->names[i], &size);
+    if (!text)
+      return 0;
+    int ok = 1;
+    for (size_t k = 0; k < size && ok; ++k) {
+      if (text[k] != '#' || (k > 0 && text[k - 1] != '\n'))
+        continue;
+      size_t p = k + 1;
+      while (p < size && (text[p] == ' ' || text[p] == '\t'))
+        p++;
+      if (size - p < 8 || memcmp(text + p, "include", 7) != 0)
+        continue;
+      p += 7;
+      while (p < size && (text[p] == ' ' || text[p] == '\t'))
+        p++;
+      if (p >= size || (text[p] != '<' && text[p] != '"')) {
+        ok = 0; /* a macro's include: not known */
+        break;
+      }
+      const char close = text[p] == '<' ? '>' : '"';
+      const char *start = text + p + 1;
+      const char *end = memchr(start, close, size - p - 1);
+      ok =
+          end && include_brings_nothing(start, (size_t)(end - start), stdio, u);
+    }
+    free(text);
+    if (!ok)
+      return 0;
+  }
+  return 1;
+}
+
+int cuemu__warn_nvcc_undeclared(const char *text, size_t size,
+                                const char *const *skip, int nskip) {
+  user_files u;
+  memset(&u, 0, sizeof u);
+  int first_line[NREFUSED];
+  char *first_file[NREFUSED];
+  memset(first_line, 0, sizeof first_line);
+  memset(first_file, 0, sizeof first_file);
+  const char *file = NULL;
+  size_t file_len = 0;
+  /* A user's file in a system header's part: the expansion of a macro of
+   * a system header (the shims' printf), where only that name counts. */
+  int user = 1, system = 0, line = 1, found = 0;
+  for (size_t i = 0; i < size;) {
+    const char *eol = memchr(text + i, '\n', size - i);
+    const size_t n = eol ? (size_t)(eol - (text + i)) : size - i;
+    cuemu_user_marker m;
+    if (cuemu__user_marker(text + i, n, skip, nskip, &m)) {
+      line = m.line;
+      file = m.file;
+      file_len = m.file_len;
+      user = m.user;
+      system = m.system;
+      if (user && !system)
+        add_file(&u, file, file_len);
+    } else {
+      if (user && file) {
+        for (size_t k = i; k < i + n; ++k) {
+          if (!cuemu__ident_char(text[k]) ||
+              (k > 0 && cuemu__ident_char(text[k - 1])))
+            continue;
+          size_t end = k;
+          while (end < i + n && cuemu__ident_char(text[end]))
+            end++;
+          for (int r = 0; r < NREFUSED; ++r)
+            if (!first_line[r] && (!system || r == PRINTF) &&
+                strlen(refused[r].spelling) == end - k &&
+                memcmp(text + k, refused[r].spelling, end - k) == 0) {
+              first_line[r] = line;
+              first_file[r] = strndup(file, file_len);
+              found = 1;
+            }
+          k = end - 1;
+        }
+      }
+      line++;
+    }
+    i += n + 1;
+  }
+  int warnings = 0;
+  const int types_ok = found && !u.overflow && includes_bring_nothing(&u, 0);
+  const int stdio_ok = found && !u.overflow && includes_bring_nothing(&u, 1);
+  for (int r = 0; r < NREFUSED; ++r) {
+    if (first_line[r] && first_file[r] &&
+        (refused[r].stdio ? stdio_ok : types_ok)) {
+      cuemu__driver_say("warning",
+                        "%s:%d: \"%s\" is used without %s, which nvcc "
+                        "refuses (identifier \"%s\" is undefined): include "
+                        "it",
+                        first_file[r], first_line[r], refused[r].name,
+                        refused[r].stdio ? "<cstdio>" : "<cstdint>",
+                        refused[r].name);
+      warnings++;
+    }
+    free(first_file[r]);
+  }
+  for (int k = 0; k < u.count; ++k)
+    free(u.names[k]);
+  return warnings;
+}
