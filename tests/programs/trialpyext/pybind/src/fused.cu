@@ -1,4 +1,6 @@
 // fused.cu: a whole pybind11 module in one .cu file, as small projects write it.
+// NVCC_OPTIONS: -I/usr/include/python3.11 -w
+// (Python.h of Debian 12's python3-dev; the CMake build finds it itself.)
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <cuda_runtime.h>
