@@ -15,9 +15,10 @@ cd "$(dirname "$0")/.."
 # (with ninja) builds the Meson project of tests/programs_trialopts.sh, which
 # skips it without them. GoogleTest (with GoogleMock) and Catch2 build the
 # unit-test projects of tests/programs_trialtest*.sh, which skip them
-# without them.
+# without them. pybind11-dev gives the pybind11 module of
+# tests/programs_trialpyext_pybind.sh (which skips it without it).
 packages="build-essential autoconf automake libtool pkg-config check cmake ccache
-  meson ninja-build libgtest-dev libgmock-dev catch2
+  meson ninja-build libgtest-dev libgmock-dev catch2 pybind11-dev
   libxxhash-dev libyaml-dev libffi-dev clang gdb binutils
   gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user python3 python3-pip
   python3-venv chromium"

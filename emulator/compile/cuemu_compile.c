@@ -396,6 +396,17 @@ static int build_argv(const compile_job *job, const char *tu,
     ARG("-fcheck-new");
   }
   ARG("-fno-semantic-interposition");
+  /* g++ -O3 (CMake's Release build) clones the host pass's forwarder of a
+   * kernel template's instance for the constant arguments of a deduced
+   * launch (-fipa-cp-clone), and the unit's instance records then name the
+   * forwarder as the device pass's instance too: cuemu::device_instance()
+   * found no device code for it, and a kernel template with a functor
+   * parameter launched with deduced template arguments failed with "the
+   * host pass's instance of this kernel template was not matched"
+   * (tests/programs/trialpyext/deduced_functor_o3.cu). The forwarder is
+   * never hot: cloning it gains nothing. */
+  if (job->pass == CUEMU_PASS_HOST && !strstr(job->compiler, "clang"))
+    ARG("-fno-ipa-cp-clone");
   /* A narrowing conversion in braces in device code (`Range r = {x, 7.0};`
    * in a kernel) is a warning, as nvcc's device front end gives it in every
    * dialect; host code is the host compiler's, as with nvcc

@@ -37,7 +37,7 @@ using instance_record = cuemu_instance_record;
  * __launch_bounds__ values, unless the program knows it already; returns
  * its descriptor. Called when the program starts. */
 template <typename KT, KT K_, unsigned MaxThreads, unsigned MinBlocks>
-__attribute__((visibility("hidden"))) const void *
+CUEMU_PER_MODULE const void *
 register_instance(const char *file, long line) {
   static cuemu_kernel_desc desc;
   static cuemu_module_desc module;
@@ -61,7 +61,7 @@ register_instance(const char *file, long line) {
  * it a variant of the first pass's instance of the same symbol, not a
  * kernel of its own. Called when the program starts. */
 template <typename KT, KT K_, unsigned MaxThreads, unsigned MinBlocks>
-__attribute__((visibility("hidden"))) const void *
+CUEMU_PER_MODULE const void *
 cuemu_variant_instance(const char *file, long line) {
   static cuemu_kernel_desc desc;
   if (!desc.thunk)
@@ -73,7 +73,7 @@ cuemu_variant_instance(const char *file, long line) {
 
 /* The parameters of a host pass's instance K. */
 template <typename KT, KT K_>
-const void *host_instance_params(const char *, long) {
+CUEMU_PER_MODULE const void *host_instance_params(const char *, long) {
   return param_table<KT>::get();
 }
 
@@ -88,7 +88,7 @@ template <int Line, unsigned long Column> struct lambda_tag {};
  * calls K by name (a kernel template launched with deduced template
  * arguments) runs the device pass's code. */
 template <typename KT, KT K_>
-KT device_instance(const char *file, long line, const char *function) {
+CUEMU_PER_MODULE KT device_instance(const char *file, long line, const char *function) {
   static const void *const __cuemu_found =
       cuemu_program_device_instance(reinterpret_cast<const void *>(K_));
   if (!__cuemu_found)

@@ -490,7 +490,7 @@ run_big_abi_threads(F_ fn, void **args, unsigned start, unsigned count,
 }
 
 template <typename KT, KT K_>
-void thunk_by_address(void **args, unsigned start, unsigned count) {
+CUEMU_PER_MODULE void thunk_by_address(void **args, unsigned start, unsigned count) {
   run_big_abi_threads(K_, args, start, count,
                       std::make_index_sequence<kernel_traits<KT>::count>());
 }
@@ -503,7 +503,7 @@ void thunk_pointer_by_address(void **args, unsigned start, unsigned count) {
 
 /* The thunk of kernel K (of a kernel of type F reached through a pointer):
  * thunk() unless a parameter is passed by address. */
-template <typename KT, KT K_> constexpr cuemu_thunk_fn kernel_thunk() {
+template <typename KT, KT K_> CUEMU_PER_MODULE constexpr cuemu_thunk_fn kernel_thunk() {
   if constexpr (abi_traits<KT>::by_address)
     return &thunk_by_address<KT, K_>;
   else

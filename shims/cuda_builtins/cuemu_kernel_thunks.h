@@ -36,6 +36,18 @@
  * declaration in a kernel, is in cuemu_qualifiers.h. */
 #include "cuemu_qualifiers.h"
 
+/* Marks a template of the shims that is instantiated per kernel (it takes
+ * the kernel as a template argument) or holds a function-local static: its
+ * instances belong to the module (program or shared library) that
+ * instantiates them. A shared library built by cuemu-nvcc -shared hides
+ * its kernels, as nvcc 12.8 and later do; without this mark, g++ still
+ * exports the guard variable of such a static (as a GNU unique symbol) while
+ * the variable itself is hidden, so a second library with a kernel of the
+ * same name and type, or a copy of the library loaded after dlclose, took
+ * the first one's guard and launched through a null descriptor or the
+ * first library's kernel. The mark also keeps the library unloadable. */
+#define CUEMU_PER_MODULE __attribute__((visibility("hidden")))
+
 namespace cuemu {
 
 /* The type of a kernel cast, `(TYPE)(ADDRESS)`: the parameter of the
@@ -204,7 +216,7 @@ template <typename T> name_text spelled() {
   type_spelling<T>::add(n);
   return n;
 }
-template <typename T> const char *type_name() {
+template <typename T> CUEMU_PER_MODULE const char *type_name() {
   static const name_text name = spelled<T>();
   return name.c_str();
 }
@@ -215,7 +227,7 @@ inline name_text kernel_argument(const char *pretty) {
   pretty_argument(n, pretty, "K_ = ");
   return n;
 }
-template <typename KT, KT K_> const char *kernel_name() {
+template <typename KT, KT K_> CUEMU_PER_MODULE const char *kernel_name() {
   static const name_text name = kernel_argument(__PRETTY_FUNCTION__);
   return name.c_str();
 }
@@ -357,7 +369,7 @@ inline Values unpack(void **args, std::index_sequence<I_...>) {
 /* The thunk of a kernel known at compile time: the kernel is inlined into
  * the loop over threads where the compiler sees fit. */
 template <typename KT, KT K_>
-void thunk(void **args, unsigned start, unsigned count) {
+CUEMU_PER_MODULE void thunk(void **args, unsigned start, unsigned count) {
   using traits = kernel_traits<KT>;
   using seq = std::make_index_sequence<traits::count>;
   typename traits::values v =
@@ -386,7 +398,7 @@ namespace cuemu {
 /* The parameter descriptor of a kernel type. */
 template <typename F_> struct param_table;
 template <typename... P_> struct param_table<void (*)(P_...)> {
-  static const cuemu_param_desc *get() {
+  CUEMU_PER_MODULE static const cuemu_param_desc *get() {
     static const cuemu_param_desc table[sizeof...(P_) + 1] = {
         {type_name<param_value_t<P_>>(), sizeof(param_value_t<P_>),
          alignof(param_value_t<P_>)}...,
@@ -438,7 +450,7 @@ struct static_shared_record {
 /* Kernel K's address, from a function whose own address is a constant of
  * the object (it is hidden), for records in data. */
 template <typename KT, KT K_>
-__attribute__((visibility("hidden"))) const void *kernel_identity() {
+CUEMU_PER_MODULE const void *kernel_identity() {
   return reinterpret_cast<const void *>(K_);
 }
 
@@ -483,7 +495,7 @@ inline void declare_device_strings(const char *start, const char *stop) {
 
 /* A kernel's descriptor, for a module's table or a program's registry. */
 template <typename KT, KT K_>
-cuemu_kernel_desc describe(const char *name, const char *file, int line,
+CUEMU_PER_MODULE cuemu_kernel_desc describe(const char *name, const char *file, int line,
                            bounds b = bounds{0, 0}) {
   using F_ = KT;
   cuemu_kernel_desc d;
@@ -519,13 +531,13 @@ cuemu_kernel_desc describe(const char *name, const char *file, int line,
   }
 }
 
-template <typename KT, KT K_> const cuemu_kernel_desc *static_desc() {
+template <typename KT, KT K_> CUEMU_PER_MODULE const cuemu_kernel_desc *static_desc() {
   static const cuemu_kernel_desc d =
       describe<KT, K_>(kernel_name<KT, K_>(), "", 0);
   return &d;
 }
 
-template <typename F_> const cuemu_kernel_desc *pointer_desc() {
+template <typename F_> CUEMU_PER_MODULE const cuemu_kernel_desc *pointer_desc() {
   static const cuemu_kernel_desc d = [] {
     cuemu_kernel_desc __cuemu_r;
     __cuemu_r.name = "(kernel called through a pointer)";
@@ -621,7 +633,7 @@ private:
 };
 
 template <typename KT, KT K_>
-launcher<KT> launch_static(dim3 __cuemu_grid, dim3 __cuemu_block,
+CUEMU_PER_MODULE launcher<KT> launch_static(dim3 __cuemu_grid, dim3 __cuemu_block,
                                     std::size_t __cuemu_shmem = 0,
                                     cudaStream_t stream = nullptr) {
   heap_bypass bypass;
@@ -647,7 +659,7 @@ launcher<KT> launch_static(dim3 __cuemu_grid, dim3 __cuemu_block,
  * cuemu_kernel_overloads.h): the constant's template argument, which C++14
  * takes as a template argument where it takes no constant's ::value. */
 template <typename KT, KT K_>
-launcher<KT> launch_constant(std::integral_constant<KT, K_>, dim3 __cuemu_grid,
+CUEMU_PER_MODULE launcher<KT> launch_constant(std::integral_constant<KT, K_>, dim3 __cuemu_grid,
                              dim3 __cuemu_block, std::size_t __cuemu_shmem,
                              cudaStream_t stream) {
   return launch_static<KT, K_>(__cuemu_grid, __cuemu_block, __cuemu_shmem, stream);
@@ -671,7 +683,7 @@ launcher<void (*)(P_...)> launch_dynamic(void (*fn)(P_...), dim3 __cuemu_grid,
  * args[0] is the tuple of argument values, args[1] the lambda that calls
  * the kernel with them (and so deduces its template arguments). */
 template <typename L_, typename Values>
-void thunk_deduced(void **args, unsigned start, unsigned count) {
+CUEMU_PER_MODULE void thunk_deduced(void **args, unsigned start, unsigned count) {
   Values v = *static_cast<Values *>(args[0]);
   L_ &body = *static_cast<L_ *>(args[1]);
   auto call = [&body](auto &...kept) { body(kept_argument(kept)...); };
@@ -682,7 +694,7 @@ void thunk_deduced(void **args, unsigned start, unsigned count) {
 /* `picked`: the kernel that the lambda calls, when known (launch_picked),
  * whose name, place and attributes the launch takes. */
 template <typename L_, typename Values>
-const cuemu_kernel_desc *deduced_desc(const char *name, const void *picked) {
+CUEMU_PER_MODULE const cuemu_kernel_desc *deduced_desc(const char *name, const void *picked) {
   static const cuemu_kernel_desc d = [name, picked] {
     cuemu_kernel_desc __cuemu_r;
     __cuemu_r.name = name;
