@@ -132,8 +132,8 @@ step options "$nvcc" -c -O3 -g -G -lineinfo --use_fast_math \
   -gencode arch=compute_90,code=sm_90 -Xcompiler -fno-strict-aliasing,-Wall \
   -DFROM_OPTIONS=1 -I"$m" -isystem "$m" -ccbin c++ -o options.o \
   "$m/kernels.cu" &&
-  grep -q "note: -Xptxas -v is accepted and ignored" "$work/options.log" &&
-  echo "PASS: nvcc's compile options (-Xptxas noted)"
+  grep -q "^ptxas info    : Used " "$work/options.log" &&
+  echo "PASS: nvcc's compile options (-Xptxas -v prints the kernels' resources)"
 step deps "$nvcc" -M -MT target.o "$m/main.cu" &&
   grep -q "^target.o:" "$work/deps.log" && grep -q "vec.cuh" "$work/deps.log" &&
   echo "PASS: -M"

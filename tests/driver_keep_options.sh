@@ -67,22 +67,37 @@ else
 fi
 step keep-dir-unused "$nvcc" -keep-dir missing -c -o unused.o "$src"
 
-for how in "-c -o usage.o" "-o app_res"; do
+# ptxas's -v (-Xptxas -v, --ptxas-options=..., a comma list) prints the
+# same lines, as nvcc's ptxas does; the other ptxas options are noted.
+for how in "--resource-usage -c -o usage.o" "--resource-usage -o app_res" \
+  "-Xptxas -v -c -o usage_v.o" "--ptxas-options=-warn-spills,-v -o app_v"; do
   # shellcheck disable=SC2086
-  (cd "$work" && "$nvcc" --resource-usage $how "$src") >"$work/res.out" \
-    2>"$work/res.err"
+  (cd "$work" && "$nvcc" $how "$src") >"$work/res.out" 2>"$work/res.err"
   if grep -qx "ptxas info    : Compiling entry function 'staged' for 'sm_90'" \
     "$work/res.err" &&
     grep -qx "ptxas info    : Used 32 registers, 256 bytes smem" "$work/res.err" &&
     grep -qx "ptxas info    : Used 32 registers" "$work/res.err" &&
     grep -q "^    [1-9][0-9]* bytes stack frame, 0 bytes spill stores" \
       "$work/res.err" && [ ! -s "$work/res.out" ]; then
-    echo "PASS: --resource-usage $how prints each kernel's resources on stderr"
+    ! grep -q "Xptxas -v is accepted" "$work/res.err" &&
+    echo "PASS: $how prints each kernel's resources on stderr"
   else
-    fail "--resource-usage $how printed:"
+    fail "$how printed:"
     sed 's/^/  | /' "$work/res.err" "$work/res.out" | head -12
   fi
 done
+
+# -M with -odir DIR: the rule's target is DIR/NAME.o, as nvcc writes it
+# (a Makefile that keeps its objects in DIR; without it, make never sees a
+# header change). -MT still wins.
+step deps-odir "$nvcc" -M -odir objs "$src" &&
+  step deps-odir-mt "$nvcc" -M -odir objs -MT t.o "$src" &&
+  if head -1 "$work/deps-odir.log" | grep -q '^objs/usage\.o *:' &&
+    head -1 "$work/deps-odir-mt.log" | grep -q '^t\.o *:'; then
+    echo "PASS: -M -odir DIR names DIR/usage.o"
+  else
+    fail "-M -odir objs: $(head -1 "$work/deps-odir.log")"
+  fi
 
 # -forward-unknown-opts and its two halves.
 if (cd "$work" && "$nvcc" -forward-unknown-opts -Wshadow -o fw "$src") \

@@ -21,7 +21,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -33,6 +35,7 @@
 #include "base/cuemu_report.h"
 #include "check/cuemu_check.h"
 #include "device/cuemu_fat_module.h"
+#include "device/cuemu_module_binding.h"
 #include "runtime/cuemu_module_text.h"
 #include "cuemu_driver.h"
 #include "cuemu_gpu_arch.h"
@@ -948,6 +951,28 @@ static void note(const char *what, const char *value) {
                     "cuemu compiles no PTX or device binary");
 }
 
+/* -Xptxas LIST: ptxas's -v (--verbose) asks for each kernel's resources,
+ * which cuemu prints as --resource-usage does (SHOC-style Makefiles pass
+ * -Xptxas -v to see them); every other ptxas option is noted as ignored.
+ * LIST is comma-separated, as nvcc reads it. */
+static void ptxas_options(command *c, const char *list) {
+  size_t n = strlen(list);
+  char *copy = malloc(n + 1);
+  if (!copy) {
+    note("-Xptxas", list);
+    return;
+  }
+  memcpy(copy, list, n + 1);
+  char *save = NULL;
+  for (char *o = strtok_r(copy, ",", &save); o; o = strtok_r(NULL, ",", &save)) {
+    if (strcmp(o, "-v") == 0 || strcmp(o, "--verbose") == 0)
+      c->resource_usage = 1;
+    else
+      note("-Xptxas", o);
+  }
+  free(copy);
+}
+
 /* Non-zero for a library of the toolkit that libcuemu stands in for
  * (-lcuda, -lcudart, -lnvrtc, ...): linking it would fail, or link the
  * real driver. */
@@ -1231,7 +1256,7 @@ static cuemu_status parse_words(command *c, int argc, const char *const *argv,
       st = add_pieces(c, &c->link, value, "-Xlinker", "-Xlinker");
       break;
     case O_XPTXAS:
-      note("-Xptxas", value);
+      ptxas_options(c, value);
       break;
     case O_XNVLINK:
       note("-Xnvlink", value);
@@ -1840,6 +1865,60 @@ enum {
   FUNC_NUM_REGS = 4
 };
 
+/* The child process of resource_usage(): loads `module` with its
+ * functions bound lazily and prints ptxas's lines for each kernel on
+ * the standard error, which is otherwise silenced (a message of the
+ * loader is no message of nvcc's). Returns the first CUDA error, or 0. */
+static int print_resource_usage(const char *module, int arch) {
+  int keep = dup(2), null = open("/dev/null", O_WRONLY);
+  if (keep >= 0 && null >= 0)
+    dup2(null, 2);
+  FILE *out = keep >= 0 ? fdopen(keep, "w") : NULL;
+  if (!out)
+    return -1;
+  cuemu__module_bind_lazily(1);
+  void *ctx = NULL, *mod = NULL;
+  unsigned count = 0;
+  int e = cuemu_drv_init(0);
+  if (!e)
+    e = cuemu_drv_primary_ctx_retain(&ctx, 0);
+  if (!e)
+    e = cuemu_drv_ctx_set_current(ctx);
+  if (!e)
+    e = cuemu_drv_module_load(&mod, module);
+  if (!e)
+    e = cuemu_drv_module_get_function_count(&count, mod);
+  void **functions = count ? calloc(count, sizeof *functions) : NULL;
+  if (!e && count && !functions)
+    e = -1;
+  if (!e && count)
+    e = cuemu_drv_module_enumerate_functions(functions, count, mod);
+  for (unsigned i = 0; !e && i < count; ++i) {
+    const char *name = "?";
+    int shared = 0, local = 0, regs = 0, constant = 0;
+    cuemu_drv_func_get_name(&name, functions[i]);
+    cuemu_drv_func_get_attribute(&shared, FUNC_SHARED_SIZE_BYTES,
+                                 functions[i]);
+    cuemu_drv_func_get_attribute(&constant, FUNC_CONST_SIZE_BYTES,
+                                 functions[i]);
+    cuemu_drv_func_get_attribute(&local, FUNC_LOCAL_SIZE_BYTES, functions[i]);
+    cuemu_drv_func_get_attribute(&regs, FUNC_NUM_REGS, functions[i]);
+    fprintf(out, "ptxas info    : Compiling entry function '%s' for 'sm_%d'\n"
+            "ptxas info    : Function properties for %s\n"
+            "    %d bytes stack frame, 0 bytes spill stores, "
+            "0 bytes spill loads\n"
+            "ptxas info    : Used %d registers",
+            name, arch / 10, name, local, regs);
+    if (shared)
+      fprintf(out, ", %d bytes smem", shared);
+    if (constant)
+      fprintf(out, ", %d bytes cmem[0]", constant);
+    fputc('\n', out);
+  }
+  fflush(out);
+  return e < 0 || e > 255 ? 255 : e;
+}
+
 /* --resource-usage: prints, for each kernel of `source`, the lines
  * nvcc's ptxas prints, with what cuemu reports for the kernel in
  * cudaFuncGetAttributes: its static shared memory (smem), its local
@@ -1847,7 +1926,7 @@ enum {
  * cuemu's fixed figure); barriers and spills, which cuemu does not know,
  * are left out. The kernels are read from the unit built as a module
  * (`module`, or one compiled into a temporary file, through the cache)
- * and loaded into this process. */
+ * and read in a child process (print_resource_usage()). */
 static cuemu_status resource_usage(command *c, const char *source,
                                    const char *module) {
   char temp[] = "/tmp/cuemu-res-usage-XXXXXX";
@@ -1872,53 +1951,30 @@ static cuemu_status resource_usage(command *c, const char *source,
     }
     module = temp;
   }
-  void *ctx = NULL, *mod = NULL;
-  unsigned count = 0;
-  int e = cuemu_drv_init(0);
-  if (!e)
-    e = cuemu_drv_primary_ctx_retain(&ctx, 0);
-  if (!e)
-    e = cuemu_drv_ctx_set_current(ctx);
-  if (!e)
-    e = cuemu_drv_module_load(&mod, module);
-  if (!e)
-    e = cuemu_drv_module_get_function_count(&count, mod);
-  void **functions = count ? calloc(count, sizeof *functions) : NULL;
-  if (!e && count && !functions)
-    e = -1;
-  if (!e && count)
-    e = cuemu_drv_module_enumerate_functions(functions, count, mod);
-  int arch = c->arch ? c->arch : 900;
-  for (unsigned i = 0; !e && i < count; ++i) {
-    const char *name = "?";
-    int shared = 0, local = 0, regs = 0, constant = 0;
-    cuemu_drv_func_get_name(&name, functions[i]);
-    cuemu_drv_func_get_attribute(&shared, FUNC_SHARED_SIZE_BYTES,
-                                 functions[i]);
-    cuemu_drv_func_get_attribute(&constant, FUNC_CONST_SIZE_BYTES,
-                                 functions[i]);
-    cuemu_drv_func_get_attribute(&local, FUNC_LOCAL_SIZE_BYTES, functions[i]);
-    cuemu_drv_func_get_attribute(&regs, FUNC_NUM_REGS, functions[i]);
-    fprintf(stderr, "ptxas info    : Compiling entry function '%s' for 'sm_%d'\n"
-           "ptxas info    : Function properties for %s\n"
-           "    %d bytes stack frame, 0 bytes spill stores, "
-           "0 bytes spill loads\n"
-           "ptxas info    : Used %d registers",
-           name, arch / 10, name, local, regs);
-    if (shared)
-      fprintf(stderr, ", %d bytes smem", shared);
-    if (constant)
-      fprintf(stderr, ", %d bytes cmem[0]", constant);
-    fputc('\n', stderr);
+  /* The module is read in a child process, its functions bound lazily: a
+   * unit compiled with -c calls functions of the program's other files,
+   * which the module cannot resolve when it loads (nvcc's ptxas reads
+   * device code only). Whatever the module does when it loads (its static
+   * constructors) stays in the child, whose own messages are dropped. */
+  fflush(stdout);
+  fflush(stderr);
+  int e = -1;
+  pid_t pid = fork();
+  if (pid == 0)
+    _exit(print_resource_usage(module, c->arch ? c->arch : 900));
+  if (pid > 0) {
+    int status = 0;
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    }
+    e = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   }
-  free(functions);
-  if (mod)
-    cuemu_drv_module_unload(mod);
   if (module == temp)
     unlink(temp);
   if (e)
     cuemu__driver_say("warning", "--resource-usage: cannot read the "
-                      "kernels of %s (CUDA error %d)", source, e);
+                      "kernels of %s (%s %d)", source,
+                      e < 0 ? "the reading process failed:" : "CUDA error",
+                      e);
   return CUEMU_SUCCESS;
 }
 
@@ -2539,8 +2595,13 @@ static cuemu_status execute(command *c, int *cache_hit) {
       if (in->kind == IN_LINK || (c->mode == MODE_CUDA && in->kind != IN_CU))
         continue;
       if (c->mode == MODE_DEPS) {
+        /* -odir DIR names the rule's target DIR/name.o, as nvcc's: the
+         * option is there for this step (a Makefile that writes objects
+         * into DIR). */
         const char *target =
             c->mt ? c->mt : default_name(c, in->path, ".o");
+        if (!c->mt && c->odir && target)
+          target = joined(c, c->odir, joined(c, "/", target));
         st = dependencies(c, in, target, c->mf ? c->mf : c->output);
       } else {
         /* nvcc's -E shows the device pass of a .cu file; -cuda writes

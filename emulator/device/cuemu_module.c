@@ -20,6 +20,7 @@
 #include "device/cuemu_device_launch.h"
 #include "device/cuemu_device_model.h"
 #include "device/cuemu_functions.h"
+#include "device/cuemu_module_binding.h"
 
 struct cuemu_kernel {
   const cuemu_kernel_desc *desc;
@@ -94,6 +95,13 @@ static void module_free(cuemu_module *m) {
   free(m);
 }
 
+/* RTLD_NOW unless cuemu__module_bind_lazily() said otherwise. */
+static int module_binding = RTLD_NOW;
+
+void cuemu__module_bind_lazily(int lazily) {
+  module_binding = lazily ? RTLD_LAZY : RTLD_NOW;
+}
+
 cuemu_status cuemu_module_load(cuemu_module **out, const char *path) {
   if (!out || !path)
     return cuemu__report(CUEMU_INVALID_VALUE,
@@ -102,7 +110,7 @@ cuemu_status cuemu_module_load(cuemu_module **out, const char *path) {
   cuemu_module *m = calloc(1, sizeof *m);
   if (!m)
     return cuemu__report(CUEMU_OUT_OF_MEMORY, "no memory to load %s", path);
-  m->handle = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+  m->handle = dlopen(path, module_binding | RTLD_LOCAL);
   if (!m->handle) {
     cuemu_status st = cuemu__report(CUEMU_MODULE_LOAD, "%s", dlerror());
     module_free(m);

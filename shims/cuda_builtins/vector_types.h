@@ -78,12 +78,19 @@
     T x, y, z, w;                                                              \
   };                                                                           \
   CUEMU_VECTOR_TYPEDEF_(stem##4)
-#define CUEMU_VECTOR_WIDE_(stem, T)                                            \
-  CUEMU_VECTOR_1_TO_3_(stem, T, 16)                                            \
+/* The deprecated stem4 is declared apart, by CUEMU_VECTOR_WIDE_4_ on a
+ * line of its own below: a translation unit is compiled preprocessed, where
+ * a macro's expansion is one line, so g++'s "declared here" under a
+ * warning about a use of double4 pointed at column 2923 of the line of
+ * CUEMU_VECTOR_TYPES and printed a caret line as wide (trialshoc). */
+#define CUEMU_VECTOR_WIDE_4_(stem, T)                                          \
   struct CUEMU_VECTOR_DEPRECATED("use " #stem "4_16a or " #stem "4_32a")       \
       CUEMU_VECTOR_ALIGN_(16) stem##4 {                                        \
     T x, y, z, w;                                                              \
   };                                                                           \
+  CUEMU_VECTOR_WIDE_TYPEDEF_(stem)
+#define CUEMU_VECTOR_WIDE_(stem, T)                                            \
+  CUEMU_VECTOR_1_TO_3_(stem, T, 16)                                            \
   struct CUEMU_VECTOR_ALIGN_(16) stem##4_16a {                                 \
     T x, y, z, w;                                                              \
   };                                                                           \
@@ -95,21 +102,30 @@
 /* In C, the deprecated stem4's typedef must not warn, only a use of it: the
  * typedef is deprecated too. */
 #ifdef __cplusplus
+#define CUEMU_VECTOR_WIDE_TYPEDEF_(stem)
 #define CUEMU_VECTOR_WIDE_TYPEDEFS_(stem)
 #else
-#define CUEMU_VECTOR_WIDE_TYPEDEFS_(stem)                                      \
+#define CUEMU_VECTOR_WIDE_TYPEDEF_(stem)                                       \
   _Pragma("GCC diagnostic push")                                               \
   _Pragma("GCC diagnostic ignored \"-Wdeprecated-declarations\"")              \
   typedef struct stem##4 stem##4 CUEMU_VECTOR_DEPRECATED(                     \
       "use " #stem "4_16a or " #stem "4_32a");                                 \
-  _Pragma("GCC diagnostic pop")                                                \
+  _Pragma("GCC diagnostic pop")
+#define CUEMU_VECTOR_WIDE_TYPEDEFS_(stem)                                      \
   CUEMU_VECTOR_TYPEDEF_(stem##4_16a)                                           \
   CUEMU_VECTOR_TYPEDEF_(stem##4_32a)
 #endif
 
 CUEMU_VECTOR_TYPES(CUEMU_VECTOR_NARROW_, CUEMU_VECTOR_WIDE_)
+CUEMU_VECTOR_WIDE_4_(long, long int)
+CUEMU_VECTOR_WIDE_4_(ulong, unsigned long int)
+CUEMU_VECTOR_WIDE_4_(longlong, long long int)
+CUEMU_VECTOR_WIDE_4_(ulonglong, unsigned long long int)
+CUEMU_VECTOR_WIDE_4_(double, double)
 
 #undef CUEMU_VECTOR_WIDE_TYPEDEFS_
+#undef CUEMU_VECTOR_WIDE_TYPEDEF_
+#undef CUEMU_VECTOR_WIDE_4_
 #undef CUEMU_VECTOR_TYPEDEF_
 #undef CUEMU_VECTOR_ALIGN_
 #undef CUEMU_VECTOR_WIDE_
