@@ -1,5 +1,6 @@
 /**
  * 2mm.cu: D := alpha*A*B*C + beta*D, as two kernels (tmp = alpha*A*B, D = tmp*C + beta*D).
+ * NVCC_OPTIONS: -I../utilities -DMINI_DATASET
  */
 #include <unistd.h>
 #include <stdio.h>

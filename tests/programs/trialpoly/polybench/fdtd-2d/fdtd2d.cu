@@ -1,5 +1,6 @@
 /**
  * fdtd2d.cu: 2-D finite-difference time-domain, three kernels per time step.
+ * NVCC_OPTIONS: -I../utilities -DMINI_DATASET
  */
 #include <stdio.h>
 #include <stdlib.h>

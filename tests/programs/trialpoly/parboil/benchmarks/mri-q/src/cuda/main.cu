@@ -1,5 +1,6 @@
 /*
  * main.cu: MRI-Q.  Usage: mri-q -i input.bin[,reference.bin] -o output.bin [numX]
+ * NVCC_OPTIONS: -I../../../../common/include
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,13 +13,9 @@
 #include "file.h"
 #include "computeQ.h"
 
-/* The layout computeQ.cuh gives the constant memory, as host code sees it. */
-struct kValues {
-  float Kx;
-  float Ky;
-  float Kz;
-  float PhiMag;
-};
+/* The kernels and their host side are compiled with this file, as one unit. */
+#include "computeQ.cu"
+
 
 static int compare_output(const char *fName, const float *Qr, const float *Qi, int numX)
 {

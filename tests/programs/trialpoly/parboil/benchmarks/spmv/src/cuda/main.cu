@@ -1,5 +1,6 @@
 /*
  * main.cu: SpMV in the JDS format.  Inputs: -i matrix.mtx,vector.bin[,reference.txt]
+ * NVCC_OPTIONS: -I../../../../common/include
  */
 #include <parboil.h>
 #include <stdio.h>

@@ -1,6 +1,7 @@
 /*
  * main.cu: 7-point stencil, Jacobi iterations.
  * Usage: stencil -i input.bin[,reference.bin] -o output.bin nx ny nz iterations
+ * NVCC_OPTIONS: -I../../../../common/include
  */
 #include <parboil.h>
 #include <stdio.h>
