@@ -7,19 +7,26 @@
 #   by -D (a quoted string too), an rdtsc timer in C, POLYBENCH_2D arrays,
 #   several kernels launched in host loops, a percent-difference check
 #   against the CPU; `make NVCC=cuemu-nvcc`;
-# - parboil: Parboil-style benchmarks (sgemm, spmv in JDS form, a 7-point
+# - parboil: Parboil-style benchmarks (spmv in JDS form, a 7-point
 #   stencil, mri-q whose main.cu includes computeQ.cu and fills constant
 #   memory chunk by chunk) with a C harness library (pb_ReadParameters, timer
 #   sets, cudaEvent timing in C), .c files by the C compiler, .cc by the
 #   C++ compiler, linked by g++ against cuemu-toolkit's -lcudart or by
 #   nvcc, text and binary datasets compared with reference outputs;
 #   `make NVCC=cuemu-nvcc CUDA_PATH=<cuemu-toolkit>`;
+# - bfs: Parboil-style BFS whose one persistent kernel meets at a grid
+#   barrier of atomics on `__device__ volatile int` counters;
+# - volatile_device_vars.cu (by programs.sh): volatile __device__ and
+#   __managed__ variables, their symbols copied, spun on;
 # - checked_object: a kernel compiled alone with --check=mem -c and linked
 #   by g++ (or by cuemu-nvcc without --check), as such Makefiles link:
 #   memcheck still reports its write past the end.
 srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
 builddir=${CUEMU_BUILDDIR:-.}
 . "$srcdir/tests/test_tools.sh"
+
+sh "$srcdir/tests/programs.sh" "$srcdir/tests/programs/trialpoly"
+status=$?
 
 builddir=$(cd "$builddir" && pwd)
 toolkit=$builddir/.libs/cuemu-toolkit
@@ -41,7 +48,7 @@ if step polybench-make make -C polybench "NVCC=$nvcc"; then
   done
 fi
 
-for b in sgemm spmv stencil mri-q; do
+for b in spmv stencil mri-q bfs; do
   passes "parboil $b: its own Makefile (gcc, g++, cuemu-nvcc), datasets and reference" \
     env CUEMU_QUIET=1 "PARBOIL_MAKEFLAGS=NVCC=$nvcc CUDA_PATH=$toolkit CC=gcc CXX=g++" \
     ./parboil/parboil run "$b"
@@ -66,4 +73,4 @@ if step checked-compile sh -c "cd checked_object && '$nvcc' --check=mem -c oob_k
     checked_any via_nvcc "a --check=mem object linked by cuemu-nvcc without --check"
 fi
 rm -rf "$work"
-[ "$failed" -eq 0 ]
+[ "$status" -eq 0 ] && [ "$failed" -eq 0 ]

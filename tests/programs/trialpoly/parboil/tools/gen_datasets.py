@@ -87,3 +87,37 @@ with open(os.path.join(folder("mri-q", "output"), "reference.bin"), "wb") as f:
     f.write(struct.pack("<i", numX))
     f.write(Qr.astype(np.float32).tobytes())
     f.write(Qi.astype(np.float32).tobytes())
+
+# bfs: a random graph (edges both ways, some nodes unreachable), costs by levels.
+nodes = 1000
+adj = [[] for _ in range(nodes)]
+for a in range(nodes - 60):
+    for b in rng.choice(nodes - 60, size=int(rng.integers(1, 4)), replace=False):
+        if int(b) != a:
+            adj[a].append(int(b))
+            adj[int(b)].append(a)
+src = 0
+with open(os.path.join(folder("bfs", "input"), "graph.txt"), "w") as f:
+    f.write("%d\n" % nodes)
+    start = 0
+    for a in range(nodes):
+        f.write("%d %d\n" % (start, len(adj[a])))
+        start += len(adj[a])
+    f.write("\n%d\n\n%d\n" % (src, start))
+    for a in range(nodes):
+        for b in adj[a]:
+            f.write("%d %d\n" % (b, int(rng.integers(1, 10))))
+cost = [2147483647] * nodes
+cost[src] = 0
+frontier = [src]
+while frontier:
+    nxt = []
+    for a in frontier:
+        for b in adj[a]:
+            if cost[b] == 2147483647:
+                cost[b] = cost[a] + 1
+                nxt.append(b)
+    frontier = nxt
+with open(os.path.join(folder("bfs", "output"), "reference.txt"), "w") as f:
+    f.write("%d\n" % nodes)
+    f.write("".join("%d %d\n" % (i, c) for i, c in enumerate(cost)))
