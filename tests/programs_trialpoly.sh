@@ -18,6 +18,8 @@
 #   barrier of atomics on `__device__ volatile int` counters;
 # - volatile_device_vars.cu (by programs.sh): volatile __device__ and
 #   __managed__ variables, their symbols copied, spun on;
+# - host_macros: nvcc's macros in the .c and .cpp files of its command
+#   line (__NVCC__, __CUDACC_VER_*__, __CUDA_API_VER_*__; no __CUDACC__);
 # - checked_object: a kernel compiled alone with --check=mem -c and linked
 #   by g++ (or by cuemu-nvcc without --check), as such Makefiles link:
 #   memcheck still reports its write past the end.
@@ -38,7 +40,8 @@ command -v make >/dev/null 2>&1 || tool_missing programs_trialpoly.sh "make is m
 mkdir -p "$work" || exit 1
 cp -R "$srcdir"/tests/programs/trialpoly/polybench \
   "$srcdir"/tests/programs/trialpoly/parboil \
-  "$srcdir"/tests/programs/trialpoly/checked_object "$work/" || exit 1
+  "$srcdir"/tests/programs/trialpoly/checked_object \
+  "$srcdir"/tests/programs/trialpoly/host_macros "$work/" || exit 1
 chmod -R u+w "$work"
 
 if step polybench-make make -C polybench "NVCC=$nvcc"; then
@@ -53,6 +56,9 @@ for b in spmv stencil mri-q bfs; do
     env CUEMU_QUIET=1 "PARBOIL_MAKEFLAGS=NVCC=$nvcc CUDA_PATH=$toolkit CC=gcc CXX=g++" \
     ./parboil/parboil run "$b"
 done
+
+step host-macros-build sh -c "cd host_macros && '$nvcc' main.cu host_macros.c host_macros.cpp -o host_macros" &&
+  passes "host_macros: nvcc's macros in .c and .cpp files" ./host_macros/host_macros
 
 # checked_any NAME: the program NAME of checked_object reported the write.
 checked_any() {

@@ -187,8 +187,9 @@ static int preprocessor_output_form(const char *a) {
 }
 
 /* The macros of nvcc's passes (the toolkit's version: CUDA 13.0, as the
- * shims' CUDART_VERSION), on the preprocessing pass's command line. */
-static const char *const cuda_macros[] = {
+ * shims' CUDART_VERSION), on the preprocessing pass's command line; nvcc
+ * defines them for its .c and .cpp files too (cuemu_nvcc.c). */
+const char *const cuemu__nvcc_version_macros[] = {
     "-D__CUDACC_VER_MAJOR__=13", "-D__CUDACC_VER_MINOR__=0",
     "-D__CUDACC_VER_BUILD__=88", "-D__CUDA_API_VER_MAJOR__=13",
     "-D__CUDA_API_VER_MINOR__=0", NULL};
@@ -526,8 +527,8 @@ static int build_argv(const compile_job *job, const char *tu,
     ARGF("-iquote%s", job->source_dir);
     ARG("-DCUEMU_TRANSLATING=1");
     ARG("-D__CUDACC__");
-    for (int i = 0; cuda_macros[i]; ++i)
-      ARG(cuda_macros[i]);
+    for (int i = 0; cuemu__nvcc_version_macros[i]; ++i)
+      ARG(cuemu__nvcc_version_macros[i]);
     if (o->module) {
       /* A module is what NVRTC compiles: the device pass only. */
       ARG("-D__CUDACC_RTC__");
