@@ -1,9 +1,10 @@
 /*
  * cuemu_check_module.c: what the checkers need to know about a checked
  * module or program: which checkers it was built with (the absolute symbol
- * `cuemu_check_built` that cuemu-cc asks the linker for), where its
- * thread-local block is (its static __shared__ arrays, which are
- * `static thread_local`, are the symbols of type STT_TLS in its .symtab),
+ * `cuemu_check_built` that cuemu-cc asks the linker for, and the local one
+ * of each checked unit), where its thread-local block is (its static
+ * __shared__ arrays, which are `static thread_local`, are the symbols of
+ * type STT_TLS in its .symtab),
  * and the source line of a code address (addr2line, run only when a report
  * is written, with the user's .cu line chosen over the shims' lines).
  */
@@ -138,9 +139,12 @@ static void read_symbols(cuemu_check_module *m, int fd) {
       if (syms[k].st_name >= strs->sh_size)
         continue;
       const char *name = names + syms[k].st_name;
+      /* The link's global symbol (cuemu-cc --check), and each checked
+       * unit's local one (an object compiled with --check -c, linked by
+       * anything): the checkers of all of them. */
       if (syms[k].st_shndx == SHN_ABS &&
           strcmp(name, CUEMU_CHECK_BUILT_SYMBOL) == 0)
-        m->built = (unsigned)syms[k].st_value;
+        m->built |= (unsigned)syms[k].st_value;
       if (ELF64_ST_TYPE(syms[k].st_info) != STT_TLS || syms[k].st_size == 0)
         continue;
       cuemu_check_symbol *s = &m->syms[m->nsyms];

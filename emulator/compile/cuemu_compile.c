@@ -192,8 +192,9 @@ static int preprocessor_output_form(const char *a) {
 }
 
 /* The macros of nvcc's passes (the toolkit's version: CUDA 13.0, as the
- * shims' CUDART_VERSION), on the preprocessing pass's command line. */
-static const char *const cuda_macros[] = {
+ * shims' CUDART_VERSION), on the preprocessing pass's command line; nvcc
+ * defines them for its .c and .cpp files too (cuemu_nvcc.c). */
+const char *const cuemu__nvcc_version_macros[] = {
     "-D__CUDACC_VER_MAJOR__=13", "-D__CUDACC_VER_MINOR__=0",
     "-D__CUDACC_VER_BUILD__=88", "-D__CUDA_API_VER_MAJOR__=13",
     "-D__CUDA_API_VER_MINOR__=0", NULL};
@@ -542,8 +543,8 @@ static int build_argv(const compile_job *job, const char *tu,
     ARGF("-iquote%s", job->source_dir);
     ARG("-DCUEMU_TRANSLATING=1");
     ARG("-D__CUDACC__");
-    for (int i = 0; cuda_macros[i]; ++i)
-      ARG(cuda_macros[i]);
+    for (int i = 0; cuemu__nvcc_version_macros[i]; ++i)
+      ARG(cuemu__nvcc_version_macros[i]);
     if (o->module) {
       /* A module is what NVRTC compiles: the device pass only. */
       ARG("-D__CUDACC_RTC__");
@@ -814,10 +815,12 @@ static cuemu_status hash_job(compile_job *job) {
   st = cuemu_hasher_create(&h, "cuemu-cc");
   if (st != CUEMU_SUCCESS)
     return st;
+  /* The checkers: a --check=sync object's compile command is an unchecked
+   * one's, but its unit records the checkers (write_checks_record()). */
   snprintf(num, sizeof num,
-           "abi %d module %d debug %d object %d arch %d %d",
+           "abi %d module %d debug %d object %d arch %d %d checks %u",
            CUEMU_MODULE_ABI, o->module, o->debug, o->object, o->arch,
-           o->arch_suffix);
+           o->arch_suffix, job->checks);
   cuemu_hasher_add_string(h, num);
   cuemu_hasher_add_string(h, o->cuemu_arch_images ? o->cuemu_arch_images : "");
   cuemu_hasher_add_string(h, o->cuemu_arch_passes ? o->cuemu_arch_passes : "");
@@ -1281,6 +1284,20 @@ static int needs_cccl_brings(const compile_job *job) {
     cuemu__warn_nvcc_undeclared(text, size, skip, 2);
   free(text);
   return needs;
+}
+
+/* Records in a checked unit's device code the checkers built in, as a
+ * local absolute symbol `cuemu_check_built` of its object, which the
+ * checkers read (check/cuemu_check_module.c, OR-ing every one they find):
+ * an object compiled with --check -c and linked by the host compiler
+ * (`g++ *.o -lcudart`, as Parboil's Makefiles link) or by a cuemu-nvcc
+ * link without --check gets no --defsym of the link (cuemu__link_tail()),
+ * and its checkers were silently off. Returns nonzero on a write error. */
+static int write_checks_record(FILE *f, unsigned checks) {
+  if (!checks)
+    return 0;
+  return fprintf(f, "__asm__(\".set " CUEMU_CHECK_BUILT_SYMBOL ", %u\");\n",
+                 checks) < 0;
 }
 
 /* The further device passes of a unit built for several virtual
@@ -1802,6 +1819,8 @@ static cuemu_status build(void *data, cuemu_cache_build *b) {
           pass_of(job, p) == CUEMU_PASS_HOST, o->module ? NULL : o->cuemu_arch_passes,
           o->name_expressions, (const char *const *)name_code,
           o->name_expression_count);
+      if (pass_of(job, p) != CUEMU_PASS_HOST)
+        werr |= write_checks_record(f, job->checks);
       if (fclose(f) != 0 || werr != 0)
         st = cuemu__report(CUEMU_IO_ERROR, "cannot write %s", job->tu[p]);
     }

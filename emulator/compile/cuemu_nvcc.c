@@ -1652,11 +1652,12 @@ static cuemu_status host_words(command *c, const input *in, words *w) {
       return oom();
     add(w, quote);
     add(w, "-D__CUDACC__");
-    add(w, "-D__NVCC__");
-    add(w, "-D__CUDACC_VER_MAJOR__=13");
-    add(w, "-D__CUDACC_VER_MINOR__=0");
-    add(w, "-D__CUDACC_VER_BUILD__=88");
   }
+  /* nvcc defines these for .c and .cpp files too (nvcc -dryrun): host code
+   * that tests __NVCC__ or the toolkit's version takes nvcc's branch. */
+  add(w, "-D__NVCC__");
+  for (int i = 0; cuemu__nvcc_version_macros[i]; ++i)
+    add(w, cuemu__nvcc_version_macros[i]);
   add(w, nv_headers ? nv_include : shims);
   if (in->kind != IN_C)
     add(w, inc);

@@ -100,14 +100,19 @@ struct __cuemu_device_note {
 };
 } // namespace cuemu
 #endif
+/* The address is cast to `const void *`: a volatile variable's
+ * (`__device__ volatile int count;`, a grid barrier's counter) converts to
+ * it only by a cast. */
 #define CUEMU_DEVICE_NOTE_(name, count)                                       \
   [[maybe_unused]] static const ::cuemu::__cuemu_device_note                 \
-      cuemu_device_note_##count(__builtin_addressof(name), sizeof(name));
+      cuemu_device_note_##count((const void *)__builtin_addressof(name),      \
+                                sizeof(name));
 #define CUEMU_DEVICE_NOTE_AT_(name, count) CUEMU_DEVICE_NOTE_(name, count)
 #define CUEMU_DEVICE_NOTE(name) CUEMU_DEVICE_NOTE_AT_(name, __COUNTER__)
 #define CUEMU_MANAGED_NOTE_(name, count)                                      \
   [[maybe_unused]] static const ::cuemu::managed_note                         \
-      cuemu_managed_note_##count(__builtin_addressof(name), sizeof(name));
+      cuemu_managed_note_##count((const void *)__builtin_addressof(name),     \
+                                 sizeof(name));
 #define CUEMU_MANAGED_NOTE_AT_(name, count) CUEMU_MANAGED_NOTE_(name, count)
 #define CUEMU_MANAGED_NOTE(name) CUEMU_MANAGED_NOTE_AT_(name, __COUNTER__)
 #define CUEMU_GRID_CONSTANT_NOTE(name)                                        \
