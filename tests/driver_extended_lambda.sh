@@ -4,7 +4,8 @@
 # refused by cuemu-nvcc at the user's file and line with nvcc's message: a
 # constexpr extended lambda (tests/driver/cc13d/lambda_constexpr.cu), an
 # extended lambda inside a generic lambda (lambda_in_generic.cu), a generic
-# __host__ __device__ lambda (lambda_generic_hd.cu); the forms next to them
+# __host__ __device__ lambda (lambda_generic_hd.cu), captures by reference
+# (lambda_by_reference.cu, REFUSE=1..3); the forms next to them
 # that nvcc accepts build and run (lambda_allowed.cu), and so do lambdas in
 # a __device__ lambda's body (lambda_device_body.cu); those on the
 # enclosing function (lambda_parent.cu); annotated lambdas without
@@ -54,6 +55,40 @@ refused lambda_in_generic 10 \
   'An extended __device__ lambda cannot be defined inside a generic lambda expression("operator()").'
 refused lambda_generic_hd 8 \
   "__host__ __device__ extended lambdas cannot be generic lambdas"
+
+# Captures by reference (lambda_by_reference.cu, one case per value of
+# REFUSE; cuemu-nvcc accepted them, and a kernel launched after the host's
+# frame was gone would read it); without REFUSE, the captures nvcc accepts
+# build and run.
+by_reference() {
+  case_=$1
+  line=$2
+  message=$3
+  if "$cuemu" --extended-lambda -DREFUSE="$case_" -c -o "$work/byref.o" \
+    "$d/lambda_by_reference.cu" >"$work/byref$case_.log" 2>&1; then
+    fail "lambda_by_reference.cu REFUSE=$case_ compiled"
+  elif grep -qF "lambda_by_reference.cu:$line: error: $message" \
+    "$work/byref$case_.log"; then
+    echo "PASS: lambda_by_reference.cu:$line: $message"
+  else
+    fail "lambda_by_reference.cu REFUSE=$case_: $(cat "$work/byref$case_.log")"
+  fi
+  nvcc_case refuses lambda_by_reference "$line" "$message" --extended-lambda \
+    -DREFUSE="$case_"
+}
+by_reference 1 26 "An extended __device__ lambda cannot capture variables by reference"
+by_reference 2 28 "An extended __host__ __device__ lambda cannot capture variables by reference"
+by_reference 3 30 "An extended __device__ lambda cannot capture variables by reference"
+if step by_reference_allowed "$cuemu" --extended-lambda -o byref \
+  "$d/lambda_by_reference.cu"; then
+  out=$("$work/byref" 2>&1)
+  if [ "$out" = "6 11 2 2" ]; then
+    echo "PASS: the captures that nvcc accepts build and run: $out"
+  else
+    fail "lambda_by_reference: '$out'"
+  fi
+fi
+nvcc_case accepts lambda_by_reference "" "" --extended-lambda
 
 # The restrictions on the enclosing function (lambda_parent.cu, one case
 # per value of REFUSE), each at its line with nvcc 13's message.
@@ -186,7 +221,8 @@ if [ -n "$real" ]; then
     exit $status' sh "$real" "$nvcc_cases" \
     "$d/lambda_constexpr.cu" "$d/lambda_in_generic.cu" \
     "$d/lambda_generic_hd.cu" "$d/lambda_parent.cu" "$d/lambda_no_flag.cu" \
-    "$d/lambda_allowed.cu" "$d/lambda_device_body.cu" &&
+    "$d/lambda_allowed.cu" "$d/lambda_device_body.cu" \
+    "$d/lambda_by_reference.cu" &&
     echo "PASS: nvcc refuses and accepts the same, at the same lines"
 fi
 
