@@ -56,26 +56,32 @@ refused lambda_in_generic 10 \
 refused lambda_generic_hd 8 \
   "__host__ __device__ extended lambdas cannot be generic lambdas"
 
-# Captures by reference (lambda_by_reference.cu, one case per value of
-# REFUSE; cuemu-nvcc accepted them, and a kernel launched after the host's
-# frame was gone would read it); without REFUSE, the captures nvcc accepts
-# build and run.
-by_reference() {
-  case_=$1
-  line=$2
-  message=$3
-  if "$cuemu" --extended-lambda -DREFUSE="$case_" -c -o "$work/byref.o" \
-    "$d/lambda_by_reference.cu" >"$work/byref$case_.log" 2>&1; then
-    fail "lambda_by_reference.cu REFUSE=$case_ compiled"
-  elif grep -qF "lambda_by_reference.cu:$line: error: $message" \
-    "$work/byref$case_.log"; then
-    echo "PASS: lambda_by_reference.cu:$line: $message"
+# refused_case FILE CASE LINE MESSAGE: FILE.cu with -DREFUSE=CASE is
+# refused at LINE with MESSAGE.
+refused_case() {
+  file=$1
+  case_=$2
+  line=$3
+  message=$4
+  if "$cuemu" --extended-lambda -DREFUSE="$case_" -c -o "$work/$file.o" \
+    "$d/$file.cu" >"$work/$file$case_.log" 2>&1; then
+    fail "$file.cu REFUSE=$case_ compiled"
+  elif grep -qF "$file.cu:$line: error: $message" "$work/$file$case_.log"; then
+    echo "PASS: $file.cu:$line: $message"
   else
-    fail "lambda_by_reference.cu REFUSE=$case_: $(cat "$work/byref$case_.log")"
+    fail "$file.cu REFUSE=$case_: $(cat "$work/$file$case_.log")"
   fi
-  nvcc_case refuses lambda_by_reference "$line" "$message" --extended-lambda \
+  nvcc_case refuses "$file" "$line" "$message" --extended-lambda \
     -DREFUSE="$case_"
 }
+by_reference() {
+  refused_case lambda_by_reference "$@"
+}
+
+# Captures by reference (lambda_by_reference.cu, one case per value of
+# REFUSE, with refused_case above; cuemu-nvcc accepted them, and a kernel
+# launched after the host's frame was gone would read it); without REFUSE,
+# the captures nvcc accepts build and run.
 by_reference 1 26 "An extended __device__ lambda cannot capture variables by reference"
 by_reference 2 28 "An extended __host__ __device__ lambda cannot capture variables by reference"
 by_reference 3 30 "An extended __device__ lambda cannot capture variables by reference"
@@ -93,20 +99,7 @@ nvcc_case accepts lambda_by_reference "" "" --extended-lambda
 # The restrictions on the enclosing function (lambda_parent.cu, one case
 # per value of REFUSE), each at its line with nvcc 13's message.
 parent() {
-  case_=$1
-  line=$2
-  message=$3
-  if "$cuemu" --extended-lambda -DREFUSE="$case_" -c -o "$work/parent.o" \
-    "$d/lambda_parent.cu" >"$work/parent$case_.log" 2>&1; then
-    fail "lambda_parent.cu REFUSE=$case_ compiled"
-  elif grep -qF "lambda_parent.cu:$line: error: $message" \
-    "$work/parent$case_.log"; then
-    echo "PASS: lambda_parent.cu:$line: $message"
-  else
-    fail "lambda_parent.cu REFUSE=$case_: $(cat "$work/parent$case_.log")"
-  fi
-  nvcc_case refuses lambda_parent "$line" "$message" --extended-lambda \
-    -DREFUSE="$case_"
+  refused_case lambda_parent "$@"
 }
 fn='The enclosing parent function'
 parent 1 11 "$fn (\"deduced\") for an extended __device__ lambda must not have deduced return type"

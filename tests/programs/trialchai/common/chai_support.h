@@ -7,7 +7,7 @@
 #include <cstdio>
 #include <thread>
 #include <cuda/atomic>
-#include "cuda_util.h"
+#include "../../trialgraph/graph/cuda_util.h"
 
 // Collaborative execution needs the CPU and the GPU to touch managed memory
 // at the same time.
