@@ -4,7 +4,8 @@
 # refused by cuemu-nvcc at the user's file and line with nvcc's message: a
 # constexpr extended lambda (tests/driver/cc13d/lambda_constexpr.cu), an
 # extended lambda inside a generic lambda (lambda_in_generic.cu), a generic
-# __host__ __device__ lambda (lambda_generic_hd.cu); the forms next to them
+# __host__ __device__ lambda (lambda_generic_hd.cu), captures by reference
+# (lambda_by_reference.cu, REFUSE=1..3); the forms next to them
 # that nvcc accepts build and run (lambda_allowed.cu), and so do lambdas in
 # a __device__ lambda's body (lambda_device_body.cu); those on the
 # enclosing function (lambda_parent.cu); annotated lambdas without
@@ -55,23 +56,50 @@ refused lambda_in_generic 10 \
 refused lambda_generic_hd 8 \
   "__host__ __device__ extended lambdas cannot be generic lambdas"
 
+# refused_case FILE CASE LINE MESSAGE: FILE.cu with -DREFUSE=CASE is
+# refused at LINE with MESSAGE.
+refused_case() {
+  file=$1
+  case_=$2
+  line=$3
+  message=$4
+  if "$cuemu" --extended-lambda -DREFUSE="$case_" -c -o "$work/$file.o" \
+    "$d/$file.cu" >"$work/$file$case_.log" 2>&1; then
+    fail "$file.cu REFUSE=$case_ compiled"
+  elif grep -qF "$file.cu:$line: error: $message" "$work/$file$case_.log"; then
+    echo "PASS: $file.cu:$line: $message"
+  else
+    fail "$file.cu REFUSE=$case_: $(cat "$work/$file$case_.log")"
+  fi
+  nvcc_case refuses "$file" "$line" "$message" --extended-lambda \
+    -DREFUSE="$case_"
+}
+by_reference() {
+  refused_case lambda_by_reference "$@"
+}
+
+# Captures by reference (lambda_by_reference.cu, one case per value of
+# REFUSE, with refused_case above; cuemu-nvcc accepted them, and a kernel
+# launched after the host's frame was gone would read it); without REFUSE,
+# the captures nvcc accepts build and run.
+by_reference 1 26 "An extended __device__ lambda cannot capture variables by reference"
+by_reference 2 28 "An extended __host__ __device__ lambda cannot capture variables by reference"
+by_reference 3 30 "An extended __device__ lambda cannot capture variables by reference"
+if step by_reference_allowed "$cuemu" --extended-lambda -o byref \
+  "$d/lambda_by_reference.cu"; then
+  out=$("$work/byref" 2>&1)
+  if [ "$out" = "6 11 2 2" ]; then
+    echo "PASS: the captures that nvcc accepts build and run: $out"
+  else
+    fail "lambda_by_reference: '$out'"
+  fi
+fi
+nvcc_case accepts lambda_by_reference "" "" --extended-lambda
+
 # The restrictions on the enclosing function (lambda_parent.cu, one case
 # per value of REFUSE), each at its line with nvcc 13's message.
 parent() {
-  case_=$1
-  line=$2
-  message=$3
-  if "$cuemu" --extended-lambda -DREFUSE="$case_" -c -o "$work/parent.o" \
-    "$d/lambda_parent.cu" >"$work/parent$case_.log" 2>&1; then
-    fail "lambda_parent.cu REFUSE=$case_ compiled"
-  elif grep -qF "lambda_parent.cu:$line: error: $message" \
-    "$work/parent$case_.log"; then
-    echo "PASS: lambda_parent.cu:$line: $message"
-  else
-    fail "lambda_parent.cu REFUSE=$case_: $(cat "$work/parent$case_.log")"
-  fi
-  nvcc_case refuses lambda_parent "$line" "$message" --extended-lambda \
-    -DREFUSE="$case_"
+  refused_case lambda_parent "$@"
 }
 fn='The enclosing parent function'
 parent 1 11 "$fn (\"deduced\") for an extended __device__ lambda must not have deduced return type"
@@ -186,7 +214,8 @@ if [ -n "$real" ]; then
     exit $status' sh "$real" "$nvcc_cases" \
     "$d/lambda_constexpr.cu" "$d/lambda_in_generic.cu" \
     "$d/lambda_generic_hd.cu" "$d/lambda_parent.cu" "$d/lambda_no_flag.cu" \
-    "$d/lambda_allowed.cu" "$d/lambda_device_body.cu" &&
+    "$d/lambda_allowed.cu" "$d/lambda_device_body.cu" \
+    "$d/lambda_by_reference.cu" &&
     echo "PASS: nvcc refuses and accepts the same, at the same lines"
 fi
 

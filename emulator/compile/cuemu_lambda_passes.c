@@ -199,7 +199,8 @@ static int has_auto(const char *signature) {
 
 /* nvcc's restrictions on extended lambdas (the CUDA programming
  * guide's "Extended Lambda Restrictions"), refused with nvcc's messages at
- * the lambda's line, as nvcc refuses them: `constexpr` after the parameters
+ * the lambda's line, as nvcc refuses them: a capture by reference (token
+ * `i` opens the captures), `constexpr` after the parameters
  * (tokens `params` to `body`), an extended lambda inside a generic lambda
  * (`in_generic`), and a generic __host__ __device__ lambda (`generic`: its
  * own parameters hold `auto`); then those on the function around it, whose
@@ -211,6 +212,24 @@ static cuemu_status extended_restrictions(cuemu_rewriter *rw, size_t i,
                                           int in_generic, int generic) {
   const char *kind = host ? "__host__ __device__" : "__device__";
   char what[200];
+  /* A capture by reference: `&` as the capture default, or at the start of
+   * a capture (`&name`, `&name = init`), not inside an initializer. The
+   * kernel may run after the host's frame is gone (on a GPU, in another
+   * memory), so nvcc refuses it. */
+  size_t close = cuemu__rw_close(rw, i);
+  for (size_t c = i + 1; c < close && c < rw->n; ++c) {
+    if (cuemu__rw_is(rw, c, "&") &&
+        (c == i + 1 || cuemu__rw_is(rw, c - 1, ","))) {
+      snprintf(what, sizeof what,
+               "error: An extended %s lambda cannot capture variables by "
+               "reference",
+               kind);
+      return cuemu__rw_error(rw, rw->toks[i].line, what);
+    }
+    if (cuemu__rw_is(rw, c, "(") || cuemu__rw_is(rw, c, "[") ||
+        cuemu__rw_is(rw, c, "{"))
+      c = cuemu__rw_close(rw, c);
+  }
   size_t t = params < rw->n && cuemu__rw_is(rw, params, "(")
                  ? cuemu__rw_close(rw, params) + 1
                  : params;

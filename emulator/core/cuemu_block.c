@@ -26,6 +26,7 @@
 #include <time.h>
 
 #include "check/cuemu_check.h"
+#include "base/cuemu_config.h"
 #include "base/cuemu_report.h"
 #include "core/cuemu_cluster.h"
 #include "core/cuemu_progress.h"
@@ -848,14 +849,25 @@ static void check_spinning(cuemu_worker *w, void *pc, void *sp) {
     return;
   char where[1024];
   describe_waiters(w, where, sizeof where);
+  /* With synchronous streams the host thread that launched the kernel is
+   * inside the launch until it ends, so a flag that thread would raise
+   * after the launch (a GPU's launch returns at once) is never raised. */
+  const char *sync_note =
+      cuemu__config_streams_async()
+          ? ""
+          : "; with CUEMU_STREAMS=sync (cuemu-gdb's default) the kernel "
+            "runs inside its launch, so the host thread that launched it "
+            "cannot raise a flag the kernel waits for until the launch "
+            "ends: run with CUEMU_STREAMS=async";
   cuemu__block_fail(w, CUEMU_DEADLOCK,
                     "kernel %s: block (%u,%u,%u) made no progress for %g s: "
                     "%u thread%s spin (yield or __nanosleep) waiting for "
                     "something that never happens%s%s (set "
-                    "CUEMU_SPIN_TIMEOUT to wait longer)",
+                    "CUEMU_SPIN_TIMEOUT to wait longer)%s",
                     w->launch->kernel->name, w->block_idx.x, w->block_idx.y,
                     w->block_idx.z, w->launch->spin_timeout, w->yq_len + 1,
-                    w->yq_len ? "s" : "", where[0] ? "; " : "", where);
+                    w->yq_len ? "s" : "", where[0] ? "; " : "", where,
+                    sync_note);
 }
 
 void cuemu__thread_yield_at(cuemu_worker *w, void *pc, void *sp) {

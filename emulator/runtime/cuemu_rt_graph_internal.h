@@ -236,6 +236,12 @@ int cuemu__graph_memop_run(const cuemu_rt_graph_node *node);
 cuemu_rt_graph_node_params cuemu__rt_launch_node(
     const cuemu_launch_request *r);
 
+/* Whether a kernel template launched with deduced template arguments
+ * (`desc` has neither function nor parameters) has arguments that a node
+ * can copy bytewise (cuemu_rt_graph_note_deduced noted their shape), so
+ * that a stream may run it later as it runs any kernel node. */
+int cuemu__rt_deduced_copyable(const cuemu_kernel_desc *desc);
+
 /* Makes kernel node `node`'s device the calling thread's current one
  * (host code only; kernel code runs on its grid's device); gives the
  * device to restore with cuemu__device_select, and sets *stream to NULL,

@@ -87,6 +87,13 @@ static const cuemu_param_desc *deduced_parts(const cuemu_kernel_desc *d) {
   return NULL;
 }
 
+int cuemu__rt_deduced_copyable(const cuemu_kernel_desc *desc) {
+  cuemu__graph_lock();
+  int copyable = deduced_parts(desc) != NULL;
+  cuemu__graph_unlock();
+  return copyable;
+}
+
 /* Kernels that a capture has seen (templates' instances too, which the
  * program does not register), by address, so that a node's parameters
  * read back (the function's address) can be set again. Called with the

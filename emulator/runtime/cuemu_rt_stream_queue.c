@@ -852,10 +852,14 @@ static int defer_launch(const cuemu_launch_request *r, int checked) {
     return CUEMU__RT_NOT_CAPTURED;
   }
   const cuemu_kernel_desc *d = r->kernel;
-  /* A kernel template launched with deduced template arguments has no
-   * parameter sizes to copy its arguments by: it runs now, after the work
-   * before it. */
-  if (!d || (!d->params && (d->param_count > 0 || !d->function))) {
+  /* A kernel whose arguments cannot be copied (no parameter sizes to copy
+   * them by) runs now, after the work before it. A kernel template launched
+   * with deduced template arguments is queued like any other when its
+   * arguments (a tuple of values) copy bytewise: run now, one that waits
+   * for a flag the host raises after the launch would never see it. */
+  if (!d || (!d->params &&
+             (d->param_count > 0 ||
+              (!d->function && !cuemu__rt_deduced_copyable(d))))) {
     int code = cuemu__stream_drain(r->stream);
     return code ? code : CUEMU__RT_NOT_CAPTURED;
   }

@@ -48,11 +48,15 @@
  * per variable) and at the start of a kernel with __grid_constant__
  * parameters (one per parameter; emulator/compile/cuemu_space_notes.c),
  * so that __isConstant and __isGridConstant know them. */
+/* A variable's address as the notes take it: a cast, so that a volatile
+ * variable (`__device__ volatile int done;`, as graph codes declare their
+ * flags) is noted too. */
+#define CUEMU_VARIABLE_ADDRESS_(name) ((const void *)__builtin_addressof(name))
 extern "C" int cuemu_constant_register(const void *p, __SIZE_TYPE__ size);
 extern "C" void cuemu_grid_constant_note(const void *p, __SIZE_TYPE__ size);
 #define CUEMU_CONSTANT_NOTE_(name, n)                                         \
   [[maybe_unused]] static const int cuemu_constant_note_##n =                 \
-      cuemu_constant_register(__builtin_addressof(name), sizeof(name));
+      cuemu_constant_register(CUEMU_VARIABLE_ADDRESS_(name), sizeof(name));
 #define CUEMU_CONSTANT_NOTE_AT_(name, n) CUEMU_CONSTANT_NOTE_(name, n)
 #define CUEMU_CONSTANT_NOTE(name) CUEMU_CONSTANT_NOTE_AT_(name, __COUNTER__)
 /* The same after a definition of __managed__ variables (one per
@@ -100,23 +104,18 @@ struct __cuemu_device_note {
 };
 } // namespace cuemu
 #endif
-/* The address is cast to `const void *`: a volatile variable's
- * (`__device__ volatile int count;`, a grid barrier's counter) converts to
- * it only by a cast. */
 #define CUEMU_DEVICE_NOTE_(name, count)                                       \
   [[maybe_unused]] static const ::cuemu::__cuemu_device_note                 \
-      cuemu_device_note_##count((const void *)__builtin_addressof(name),      \
-                                sizeof(name));
+      cuemu_device_note_##count(CUEMU_VARIABLE_ADDRESS_(name), sizeof(name));
 #define CUEMU_DEVICE_NOTE_AT_(name, count) CUEMU_DEVICE_NOTE_(name, count)
 #define CUEMU_DEVICE_NOTE(name) CUEMU_DEVICE_NOTE_AT_(name, __COUNTER__)
 #define CUEMU_MANAGED_NOTE_(name, count)                                      \
   [[maybe_unused]] static const ::cuemu::managed_note                         \
-      cuemu_managed_note_##count((const void *)__builtin_addressof(name),     \
-                                 sizeof(name));
+      cuemu_managed_note_##count(CUEMU_VARIABLE_ADDRESS_(name), sizeof(name));
 #define CUEMU_MANAGED_NOTE_AT_(name, count) CUEMU_MANAGED_NOTE_(name, count)
 #define CUEMU_MANAGED_NOTE(name) CUEMU_MANAGED_NOTE_AT_(name, __COUNTER__)
 #define CUEMU_GRID_CONSTANT_NOTE(name)                                        \
-  cuemu_grid_constant_note(__builtin_addressof(name), sizeof(name))
+  cuemu_grid_constant_note(CUEMU_VARIABLE_ADDRESS_(name), sizeof(name))
 
 /* The per-block dynamic shared buffer of libcuemu, which `extern __shared__`
  * arrays in function bodies point to (see cuemu-cc's translation). */

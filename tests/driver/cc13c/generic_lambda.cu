@@ -14,13 +14,12 @@ int main() {
   if (cudaMallocManaged(&p, sizeof *p) != cudaSuccess)
     return 1;
   store<<<1, 1>>>(p, 41);
-  auto next = [](int x) { return x + 1; };
+  if (cudaDeviceSynchronize() != cudaSuccess) return 1;  // the launch is asynchronous
 #ifdef GENERIC
   auto twice = [](auto x) { return x + x; };
   std::printf("%d\n", twice(*p));
 #endif
-  if (cudaDeviceSynchronize() != cudaSuccess)
-    return 1;
+  auto next = [](int x) { return x + 1; };
   std::printf("%d\n", next(*p));
   cudaFree(p);
   return 0;
