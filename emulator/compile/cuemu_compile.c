@@ -261,6 +261,14 @@ int cuemu__links_openmp(const char *compiler, const char *const *argv,
   return 0;
 }
 
+/* Room in a compiler's argument vector for the arguments cuemu adds to the
+ * user's (and the C++ compiler's own words): the dialect and code options,
+ * nvcc's macros, the checkers' instrumentation (about 20), the passes'
+ * macros, the dependency and output files. build_argv() drops what does
+ * not fit, so this is generous: a checked build with CCCL's brings once
+ * lost its `-o` file with 64 ("missing filename after '-o'"). */
+#define FIXED_ARGS 192
+
 /* Builds the compiler's argument vector into argv (at most `max`). */
 static int build_argv(const compile_job *job, const char *tu,
                       const char *depfile, const char *built,
@@ -545,14 +553,16 @@ static int build_argv(const compile_job *job, const char *tu,
     ARG("-D__CUDACC__");
     for (int i = 0; cuemu__nvcc_version_macros[i]; ++i)
       ARG(cuemu__nvcc_version_macros[i]);
-    if (o->module) {
-      /* A module is what NVRTC compiles: the device pass only. */
+    if (o->module && !o->nvcc_module) {
+      /* A module is what NVRTC compiles: the device pass only, with
+       * NVRTC's macro and fixed-width types (cuemu_rtc_stdint_hide.h). */
       ARG("-D__CUDACC_RTC__");
-      /* NVRTC's fixed-width types (cuemu_rtc_stdint_hide.h), but not in
-       * nvcc's -ptx, -cubin and -fatbin, whose types are the host's. */
-      if (!o->nvcc_module)
-        ARG("-DCUEMU_NVRTC_STDINT=1");
+      ARG("-DCUEMU_NVRTC_STDINT=1");
     } else {
+      /* nvcc's -ptx, -cubin and -fatbin are the device pass of nvcc's
+       * compile, with nvcc's macros and the host's types: the toolkit's
+       * headers (cuda_pipeline.h, ...) take their NVRTC paths only under
+       * __CUDACC_RTC__. */
       ARG("-D__NVCC__");
     }
     if (job->pass != CUEMU_PASS_HOST) {
@@ -830,7 +840,7 @@ static cuemu_status hash_job(compile_job *job) {
   cuemu_hasher_add_string(h, job->context.hex);
   /* The whole compiler command, with fixed names for the temporary files,
    * so that any change of flags (the user's or the driver's) is a miss. */
-  int max = 64 + o->argc + job->cxx_count;
+  int max = FIXED_ARGS + o->argc + job->cxx_count;
   const char **argv = calloc((size_t)max, sizeof *argv);
   char *buffers = malloc(8 * PATH_MAX);
   if (!argv || !buffers) {
@@ -1683,7 +1693,7 @@ static cuemu_status build(void *data, cuemu_cache_build *b) {
   b->skip = job->source;
   b->search = job->search;
 
-  int max = 64 + o->argc + job->cxx_count;
+  int max = FIXED_ARGS + o->argc + job->cxx_count;
   const char **argv[2] = {calloc((size_t)max, sizeof(char *)),
                           calloc((size_t)max, sizeof(char *))};
   size_t bufsize = 8 * PATH_MAX;

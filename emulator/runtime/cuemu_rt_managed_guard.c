@@ -25,7 +25,8 @@
  * launch returns, but the device is active to the host until it
  * synchronises, as on a GPU: the threads lose access then. A graph's
  * launch with kernel nodes counts as a launch. Without pkeys (the CPU or
- * the kernel lacks them), nothing is checked.
+ * the kernel lacks them, as on some virtual machines), nothing is checked,
+ * and a note says so once (unless CUEMU_QUIET).
  */
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -97,6 +98,13 @@ static int the_key(void) {
       pkey_free(k);
     return expected;
   }
+  if (any && k < 0 && !cuemu__config_quiet())
+    fprintf(stderr,
+            "cuemu: note: a device without concurrent managed access "
+            "(CUEMU_DEVICE's cma=0) is emulated, but this machine has no "
+            "protection keys (pkey_alloc: %s): host touches of managed "
+            "memory while a kernel may run are not checked\n",
+            strerror(errno));
   if (k >= 0) {
     cuemu__fault_set_host_hook(host_fault, k);
     install_handlers();

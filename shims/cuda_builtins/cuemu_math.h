@@ -100,21 +100,21 @@ inline unsigned int cuemu_rounding_mode_for(unsigned int, cuemu_rounding __cuemu
 class cuemu_rounding_scope {
 public:
   explicit cuemu_rounding_scope(cuemu_rounding __cuemu_r)
-      : saved_(cuemu_rounding_mode_get()),
-        wanted_(cuemu_rounding_mode_for(saved_, __cuemu_r)) {
-    if (saved_ != wanted_)
-      cuemu_rounding_mode_set(wanted_);
+      : __cuemu_saved(cuemu_rounding_mode_get()),
+        __cuemu_wanted(cuemu_rounding_mode_for(__cuemu_saved, __cuemu_r)) {
+    if (__cuemu_saved != __cuemu_wanted)
+      cuemu_rounding_mode_set(__cuemu_wanted);
   }
   ~cuemu_rounding_scope() {
-    if (saved_ != wanted_)
-      cuemu_rounding_mode_set(saved_);
+    if (__cuemu_saved != __cuemu_wanted)
+      cuemu_rounding_mode_set(__cuemu_saved);
   }
   cuemu_rounding_scope(const cuemu_rounding_scope &) = delete;
   cuemu_rounding_scope &operator=(const cuemu_rounding_scope &) = delete;
 
 private:
-  const unsigned int saved_;
-  const unsigned int wanted_;
+  const unsigned int __cuemu_saved;
+  const unsigned int __cuemu_wanted;
 };
 
 /*

@@ -45,12 +45,12 @@ inline long long clamp(long long v, long long lo, long long hi) {
  * functions) instantiate nothing: GCC instantiates the templates they call
  * at the end of every unit that includes them, also from a precompiled
  * prelude. Once map2() is inlined, f is a known function, inlined too. */
-typedef long long (*part_op2)(long long, long long);
-typedef long long (*part_op3)(long long, long long, long long);
+typedef long long (*__cuemu_part_op2)(long long, long long);
+typedef long long (*__cuemu_part_op3)(long long, long long, long long);
 
 /* Applies f to each of the 32 / bits parts of a and b (taken as signed
  * when is_signed) and packs the low bits of the results. */
-inline unsigned map2(unsigned a, unsigned b, int __cuemu_bits, bool is_signed, part_op2 f) {
+inline unsigned map2(unsigned a, unsigned b, int __cuemu_bits, bool is_signed, __cuemu_part_op2 f) {
   unsigned __cuemu_r = 0;
   for (int __cuemu_i = 0; __cuemu_i < 32 / __cuemu_bits; ++__cuemu_i) {
     const long long x = is_signed ? part_s(a, __cuemu_bits, __cuemu_i) : part_u(a, __cuemu_bits, __cuemu_i);
@@ -59,7 +59,7 @@ inline unsigned map2(unsigned a, unsigned b, int __cuemu_bits, bool is_signed, p
   }
   return __cuemu_r;
 }
-inline unsigned map3(unsigned a, unsigned b, unsigned c, int __cuemu_bits, bool is_signed, part_op3 f) {
+inline unsigned map3(unsigned a, unsigned b, unsigned c, int __cuemu_bits, bool is_signed, __cuemu_part_op3 f) {
   unsigned __cuemu_r = 0;
   for (int __cuemu_i = 0; __cuemu_i < 32 / __cuemu_bits; ++__cuemu_i) {
     const long long x = is_signed ? part_s(a, __cuemu_bits, __cuemu_i) : part_u(a, __cuemu_bits, __cuemu_i);

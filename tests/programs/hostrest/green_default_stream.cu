@@ -4,8 +4,10 @@
  * cuCtxSetCurrent) runs on the green context's SMs only, as its streams'
  * kernels do: at most that many SMs' worth of its blocks are resident at
  * once (here 4 SMs of a 16-SM device, two blocks of 100 KiB of shared
- * memory per SM: at most 8 blocks at once, though each block waits a
- * while for 12 to be resident). Checked with the runtime's <<<>>> and the
+ * memory per SM: at most 8 blocks at once, though each block waits up
+ * to 20 ms, by clock64(), for 12 to be resident: a count of waits, which
+ * cuemu's __nanosleep() makes short, once let blocks end before the others
+ * started on a loaded machine). Checked with the runtime's <<<>>> and the
  * driver's cuLaunchKernel, with asynchronous streams and, in a child
  * process, with CUEMU_STREAMS=sync, where launches run when issued (cuemu
  * once ran those on the whole device). With the primary context current
@@ -29,15 +31,16 @@
 
 static const int kShared = 100 * 1024;
 
-/* Counts the blocks resident at once in *peak: each block waits, a
- * bounded while, for `target` blocks to be resident with it. */
-__global__ void occupy(int *active, int *peak, int target) {
+/* Counts the blocks resident at once in *peak: each block waits, at most
+ * `cycles` clock cycles, for `target` blocks to be resident with it. */
+__global__ void occupy(int *active, int *peak, int target, long long cycles) {
   extern __shared__ int scratch[];
   if (threadIdx.x == 0) {
     int now = atomicAdd(active, 1) + 1;
     atomicMax(peak, now);
     volatile int *seen = active;
-    for (int i = 0; i < 20000 && *seen < target; ++i)
+    const long long start = clock64();
+    while (*seen < target && clock64() - start < cycles)
       __nanosleep(1000);
     scratch[0] = now;
     atomicSub(active, 1);
@@ -47,17 +50,20 @@ __global__ void occupy(int *active, int *peak, int target) {
 /* The peak of resident blocks of one launch into the default stream,
  * by the runtime (driver 0) or by cuLaunchKernel (driver 1). */
 static int peak_of(int *counters, int target, int driver) {
+  int khz = 0;
+  CHECK(cudaDeviceGetAttribute(&khz, cudaDevAttrClockRate, 0) == cudaSuccess);
+  long long cycles = 20LL * khz; // 20 ms
   CHECK(cudaMemset(counters, 0, 2 * sizeof(int)) == cudaSuccess);
   if (driver) {
     CUfunction f;
     CHECK(cudaGetFuncBySymbol(&f, reinterpret_cast<const void *>(occupy)) ==
           cudaSuccess);
     int *active = counters, *peak = counters + 1;
-    void *args[] = {&active, &peak, &target};
+    void *args[] = {&active, &peak, &target, &cycles};
     CU(cuLaunchKernel(f, 64, 1, 1, 32, 1, 1, kShared, nullptr, args,
                       nullptr));
   } else {
-    occupy<<<64, 32, kShared>>>(counters, counters + 1, target);
+    occupy<<<64, 32, kShared>>>(counters, counters + 1, target, cycles);
     CHECK(cudaGetLastError() == cudaSuccess);
   }
   CU(cuCtxSynchronize());
