@@ -108,6 +108,8 @@ typedef struct compile_job {
   unsigned checks;           /* checkers built in (check/cuemu_check.h) */
   int default_compiler;      /* no compiler was chosen: `c++` */
   char cccl[PATH_MAX];       /* CCCL's folder to add with -isystem, or "" */
+  char toolkit[PATH_MAX];    /* the toolkit's include folder to add with
+                              * -isystem after CCCL's, or "" */
   int cccl_source;           /* enum cuemu_cccl_source */
   char gcc_plugin[PATH_MAX]; /* the device pass's -fplugin, or "" */
   int variant;               /* the pass translated is a further device
@@ -547,6 +549,10 @@ static int build_argv(const compile_job *job, const char *tu,
     if (job->cccl[0]) {
       ARG("-isystem");
       ARG(job->cccl);
+    }
+    if (job->toolkit[0]) {
+      ARG("-isystem");
+      ARG(job->toolkit);
     }
     ARGF("-iquote%s", job->source_dir);
     ARG("-DCUEMU_TRANSLATING=1");
@@ -2078,6 +2084,12 @@ cuemu_status cuemu_compile(const char *source, const char *output,
     job.cccl_source = CUEMU_CCCL_TOOLKIT;
   else
     job.cccl_source = cuemu__cccl_headers(NULL, job.cccl, sizeof job.cccl);
+  /* The rest of the toolkit's headers, as nvcc has them (not in NVRTC's
+   * modules: NVRTC searches only the folders it is given). */
+  if ((!options->module || options->nvcc_module) &&
+      !cuemu__toolkit_include(NULL, options->argc, options->argv, job.toolkit,
+                              sizeof job.toolkit))
+    job.toolkit[0] = '\0';
 
   size_t size = 0;
   char *text = cuemu__read_file(job.source, &size);

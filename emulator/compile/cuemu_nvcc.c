@@ -1659,8 +1659,19 @@ static cuemu_status host_words(command *c, const input *in, words *w) {
   for (int i = 0; cuemu__nvcc_version_macros[i]; ++i)
     add(w, cuemu__nvcc_version_macros[i]);
   add(w, nv_headers ? nv_include : shims);
-  if (in->kind != IN_C)
+  if (in->kind != IN_C) {
     add(w, inc);
+    /* The rest of the toolkit's headers after the shims, as nvcc has them
+     * (cuemu_compile() adds the same to a .cu file's passes). */
+    char *toolkit = keep(c, malloc(PATH_MAX));
+    if (!toolkit)
+      return oom();
+    if (cuemu__toolkit_include(c->cuda_path, w->n, (const char *const *)w->v,
+                               toolkit, PATH_MAX)) {
+      add(w, "-isystem");
+      add(w, toolkit);
+    }
+  }
   if (in->kind == IN_CU) {
     add(w, "-x");
     add(w, "c++");
@@ -1877,6 +1888,11 @@ static int print_resource_usage(const char *module, int arch) {
   FILE *out = keep >= 0 ? fdopen(keep, "w") : NULL;
   if (!out)
     return -1;
+  /* The device is one of the architecture compiled for, as ptxas's: an
+   * sm_80 module runs on no 9.0 device (CUDA_ERROR_NO_BINARY_FOR_GPU). */
+  char device[32];
+  snprintf(device, sizeof device, "sm=%d", arch / 10);
+  setenv("CUEMU_DEVICE", device, 1);
   cuemu__module_bind_lazily(1);
   void *ctx = NULL, *mod = NULL;
   unsigned count = 0;
@@ -2813,7 +2829,15 @@ static cuemu_status add_toolkit_cccl(command *c) {
     return CUEMU_SUCCESS;
   }
   add(&c->host, "-isystem");
-  return add(&c->host, keep(c, strdup(dir)));
+  cuemu_status st = add(&c->host, keep(c, strdup(dir)));
+  /* The rest of that toolkit's headers after its CCCL, as nvcc has them. */
+  if (st == CUEMU_SUCCESS &&
+      cuemu__toolkit_include(c->cuda_path, c->host.n,
+                             (const char *const *)c->host.v, dir, sizeof dir)) {
+    add(&c->host, "-isystem");
+    st = add(&c->host, keep(c, strdup(dir)));
+  }
+  return st;
 }
 
 /* nvcc's own -include options, after every other host option: nvcc

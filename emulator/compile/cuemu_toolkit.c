@@ -133,6 +133,34 @@ int cuemu__toolkit_c_headers(const char *cuda_path, char *out, size_t cap) {
          c_headers_under("/usr/local/cuda", out, cap);
 }
 
+/* The folder an include option names: the value of "-Idir", "-isystem
+ * dir" (the word "dir" on its own), ...; NULL for other words. */
+static const char *include_option_folder(const char *word) {
+  static const char *const flags[] = {"-isystem", "-idirafter", "-iquote",
+                                      "-I", NULL};
+  if (word[0] != '-')
+    return word;
+  for (int i = 0; flags[i]; ++i) {
+    size_t n = strlen(flags[i]);
+    if (strncmp(word, flags[i], n) == 0 && word[n])
+      return word + n;
+  }
+  return NULL;
+}
+
+int cuemu__toolkit_include(const char *cuda_path, int argc,
+                           const char *const *argv, char *out, size_t cap) {
+  char real[PATH_MAX], named[PATH_MAX];
+  if (!cuemu__toolkit_c_headers(cuda_path, out, cap) || !realpath(out, real))
+    return 0;
+  for (int i = 0; i < argc; ++i) {
+    const char *dir = argv[i] ? include_option_folder(argv[i]) : NULL;
+    if (dir && realpath(dir, named) && strcmp(named, real) == 0)
+      return 0;
+  }
+  return 1;
+}
+
 enum cuemu_cccl_source cuemu__cccl_headers(const char *cuda_path, char *out,
                                            size_t cap) {
   char probe[PATH_MAX];

@@ -3,9 +3,11 @@
  * uses, and what they ask of the host compiler. Internal to libcuemu.
  *
  * cuemu-cc never compiles against the toolkit's own runtime headers (the
- * shims replace cuda_runtime.h and its friends), but it does use the
- * toolkit's CCCL (CUB, Thrust and libcu++, under include/cccl since CUDA
- * 13), as nvcc puts it on the include path. See docs/cccl.md.
+ * shims replace cuda_runtime.h and its friends, and come first), but it
+ * does use the toolkit's CCCL (CUB, Thrust and libcu++, under include/cccl
+ * since CUDA 13) and the rest of its include folder (the libraries'
+ * headers, cuda_pipeline.h, nvtx3/...), as nvcc puts them on the include
+ * path. See docs/cccl.md.
  */
 #ifndef CUEMU_TOOLKIT_H
 #define CUEMU_TOOLKIT_H
@@ -29,6 +31,16 @@ int cuemu__toolkit_cccl(const char *cuda_path, char *out, size_t cap);
  * has. cuemu-nvcc compiles a .c file against it, as nvcc does, and the
  * C symbols of libcuemu_cudart.so serve its calls (docs/runtime.md). */
 int cuemu__toolkit_c_headers(const char *cuda_path, char *out, size_t cap);
+
+/* The toolkit's include folder (cuemu__toolkit_c_headers()) that a C++
+ * compile searches after the user's folders and the shims, as nvcc always
+ * searches its own (so <cublas_v2.h>, <curand_kernel.h>,
+ * <cuda_pipeline.h> and <nvtx3/...> are found without -I): writes it into
+ * out and returns 1, unless there is none or one of the include options
+ * among argv[0..argc) names that folder already (the user's -I or
+ * -isystem keeps its place). */
+int cuemu__toolkit_include(const char *cuda_path, int argc,
+                           const char *const *argv, char *out, size_t cap);
 
 /* Where a unit's CCCL headers come from (cuemu__cccl_headers()). */
 enum cuemu_cccl_source {

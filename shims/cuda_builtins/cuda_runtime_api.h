@@ -44,6 +44,10 @@
 
 #include "cuemu_runtime_c_decls.h"
 #else
+/* C++ linkage, also where a header includes this one inside extern "C"
+ * (cuDNN's cudnn.h does, as NVIDIA's runtime API is C): its overloads and
+ * templates need it. */
+extern "C++" {
 
 #include <cstddef>
 
@@ -429,5 +433,6 @@ inline cudaError_t cudaPointerGetAttributes(cudaPointerAttributes *attributes,
 #include "cuemu_graphics_api.h"
 #include "cuemu_device_extras_api.h"
 
+} /* extern "C++" */
 #endif /* __cplusplus */
 #endif /* CUEMU_CUDA_RUNTIME_API_H */

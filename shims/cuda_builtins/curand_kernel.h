@@ -4,8 +4,8 @@
  * is the CUDA toolkit's own header, compiled as device code like the rest
  * of a .cu file, so that every sequence is the one a GPU draws. This shim
  * only goes on to that header (it must be on the include path after the
- * shims: the toolkit's include folder, /usr/local/cuda/include, or a copy
- * of it given with -I or -isystem). In the host pass, the toolkit's header
+ * shims: the toolkit's include folder, which cuemu-nvcc searches as nvcc
+ * does, or a copy of it given with -I or -isystem). In the host pass, the toolkit's header
  * declares `extern const dim3 blockDim` and `extern const uint3 threadIdx`
  * for its MTGP32 host helpers, which would clash with cuemu's thread-local
  * built-in variables; there they are renamed to two names of the header's
@@ -23,7 +23,7 @@
 #include "cuda_runtime.h"
 
 #if !__has_include_next(<curand_kernel.h>)
-#error "cuemu: <curand_kernel.h> is the CUDA toolkit's header: put the toolkit's include folder (e.g. -isystem /usr/local/cuda/include) on the include path"
+#error "cuemu: <curand_kernel.h> is the CUDA toolkit's header: no CUDA toolkit's include folder was found (--cuda-path, $CUDA_HOME, $CUDA_PATH, the nvcc on $PATH, /usr/local/cuda), or put it on the include path (e.g. -isystem /usr/local/cuda/include)"
 #endif
 
 #ifndef __CUDA_ARCH__
