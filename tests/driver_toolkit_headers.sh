@@ -11,6 +11,8 @@
 #   (which uses the toolkit's NVTX headers) and runs.
 # - nvcc's -cubin, and -Xptxas -v's reading of a -c unit, compile with
 #   nvcc's macros (arch_module.cu includes cuda_pipeline.h).
+# - An object of cuemu-nvcc linked by the host compiler with NVIDIA's
+#   libcudart fails, and the first undefined reference says what to do.
 # Every file also builds with nvcc. Run by `make check`.
 
 srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
@@ -80,6 +82,27 @@ if step ptxas "$nvcc" -arch=sm_80 -Xptxas -v -c -o arch_module.o "$d/arch_module
     echo "PASS: -Xptxas -v reads the unit's kernel"
   else
     fail "-Xptxas -v printed no kernel: $(cat "$work/ptxas.log")"
+  fi
+fi
+
+# The link of a Makefile that compiles with NVCC=cuemu-nvcc and links by
+# the host compiler with the toolkit's own libcudart.
+printf 'void scale_on_device(float *, int, float);\nint main() { scale_on_device(0, 0, 1.0f); }\n' \
+  >"$work/link_main.cpp"
+if step link-objects sh -c '"$1" -c "$2" -o kernels.o && ${CXX:-g++} -c link_main.cpp -o link_main.o' \
+  sh "$nvcc" "$d/kernels.cu"; then
+  if (cd "$work" && ${CXX:-g++} link_main.o kernels.o -o wrong -L/usr/local/cuda/lib64 -lcudart) \
+    >"$work/wrong-link.log" 2>&1; then
+    fail "a link without libcuemu succeeded"
+  elif grep -m1 "undefined reference" "$work/wrong-link.log" |
+    grep -q "cuemu_objects_need_libcuemu_link_with_cuemu_nvcc_or_the_cuemu_toolkit_lib64"; then
+    echo "PASS: a link with NVIDIA's libcudart names what to do first"
+  else
+    fail "the first undefined reference is not the advice: $(head -4 "$work/wrong-link.log")"
+  fi
+  if step right-link ${CXX:-g++} link_main.o kernels.o -o right \
+    -L"$builddir_abs/.libs/cuemu-toolkit/lib64" -lcudart; then
+    echo "PASS: the same objects link with the cuemu toolkit's libcudart"
   fi
 fi
 

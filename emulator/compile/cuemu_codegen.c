@@ -101,6 +101,28 @@ static void put_line(FILE *out, const char *line, const char *end,
 /* Declares the bounds of the section of static shared records
  * (CUEMU_STATIC_SHARED_NOTE) of the program or module being linked, which
  * its registration hands to ::cuemu::declare_static_shared(). */
+/* The first reference of each pass's object of a program or -c unit: a
+ * call, never made, in a text section of its own, which the compilers emit
+ * before the functions (their top-level asm comes first), `ld -r` keeps
+ * first among the text sections, and a link with --gc-sections drops.
+ * Linked without libcuemu, the object's first "undefined reference" names
+ * what to do (cuemu_device.h). A call needs no text relocation where the
+ * object is linked right. */
+static void put_link_advice(FILE *out) {
+  static const char symbol[] =
+      "cuemu_objects_need_libcuemu_link_with_cuemu_nvcc_or_the_cuemu_toolkit_"
+      "lib64";
+  fprintf(out,
+          "#if defined(__x86_64__)\n"
+          "__asm__(\".pushsection .text.cuemu_link_advice,\\\"ax\\\",@progbits"
+          "\\n\\tcall %s@PLT\\n\\t.popsection\");\n"
+          "#elif defined(__aarch64__)\n"
+          "__asm__(\".pushsection .text.cuemu_link_advice,\\\"ax\\\",%%progbits"
+          "\\n\\tbl %s\\n\\t.popsection\");\n"
+          "#endif\n",
+          symbol, symbol);
+}
+
 static void put_static_shared_section(FILE *out) {
   fputs("extern \"C\" const ::cuemu::static_shared_record "
         "__start_cuemu_static_shared[] __attribute__((weak, "
@@ -346,6 +368,8 @@ int cuemu__codegen_write_unit(FILE *out, const char *path,
   if (rw->length && rw->text[rw->length - 1] != '\n')
     fputc('\n', out);
   fputs("# 1 \"<cuemu-generated>\"\n", out);
+  if (!module)
+    put_link_advice(out);
   if (host_pass == 1) {
     /* The kernel table is the device pass's; the host pass registers it
      * when the program starts, the kernel template instances that the

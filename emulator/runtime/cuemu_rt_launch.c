@@ -57,6 +57,9 @@ static cuemu_status launch(const cuemu_kernel_desc *kernel, cuemu_uint3 grid,
   return st;
 }
 
+void cuemu_objects_need_libcuemu_link_with_cuemu_nvcc_or_the_cuemu_toolkit_lib64(
+    void) {}
+
 int cuemu_program_launch(const cuemu_kernel_desc *kernel, cuemu_uint3 grid,
                          cuemu_uint3 block, size_t dynamic_shared,
                          void *stream, void **args) {

@@ -185,6 +185,15 @@ int cuemu_program_launch(const cuemu_kernel_desc *kernel, cuemu_uint3 __cuemu_gr
                          cuemu_uint3 __cuemu_block, size_t dynamic_shared,
                          void *stream, void **args);
 
+/* What each object of cuemu-nvcc's passes refers to first (a call that is
+ * never made): an object linked without libcuemu (by the host compiler
+ * with NVIDIA's libcudart, `g++ *.o -L/usr/local/cuda/lib64 -lcudart`)
+ * fails, and the linker's first "undefined reference" names this function,
+ * which says what to do (the README: link with cuemu-nvcc, or by the host
+ * compiler with -L<libdir>/cuemu-toolkit/lib64 -lcudart). It does nothing. */
+void cuemu_objects_need_libcuemu_link_with_cuemu_nvcc_or_the_cuemu_toolkit_lib64(
+    void);
+
 /* What cuemu-cc's note after a namespace-scope definition of __device__
  * variables calls (CUEMU_DEVICE_NOTE, cuemu_qualifiers.h) when the program
  * or module is loaded, and when it is unloaded: registers the `size` bytes
