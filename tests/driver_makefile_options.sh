@@ -10,7 +10,8 @@
 # removes its quotes, so -Xcompiler "-O2 -Wall" is two options. A quote
 # left open is an error that names the value; a quoted -code value is
 # refused, as nvcc refuses it. A C file that includes <cuda_runtime.h>
-# compiles as C. --list-gpu-arch
+# compiles as C; -x applies to every input, wherever it stands, as
+# nvcc's does. --list-gpu-arch
 # and --list-gpu-code print CUDA 13's architectures (the two together in
 # -gencode's form), as nvcc does; NVCC_PREPEND_FLAGS,
 # NVCC_APPEND_FLAGS and NVCC_CCBIN are read as nvcc reads them; more of
@@ -76,7 +77,8 @@ fi
 # header where a toolkit has it, as nvcc's C compiles do, else against
 # cuemu's C view of it (tests/driver_c_runtime.sh), and links with
 # libcuemu_cudart.so's C symbols (tests/cudart_project.sh tests more).
-# With -x c++ before it, it builds and runs against a kernel of a .cu file.
+# Compiled with -x c++ (alone: -x is for every input), it builds and runs
+# against a kernel of a .cu file.
 cat >"$work/host_c.c" <<'EOF_C'
 #include <cuda_runtime.h>
 #include <stdio.h>
@@ -102,8 +104,44 @@ extern "C" void launch_fill(int *d, int n) { fill<<<1, n>>>(d); cudaDeviceSynchr
 EOF_CU
 step c-as-c "$nvcc" -o c_as_c host_c.c fill.cu &&
   passes "a C file that includes <cuda_runtime.h> compiles as C" ./c_as_c
-step c-as-cxx "$nvcc" -o c_as_cxx -x c++ host_c.c -x none fill.cu &&
+step c-as-cxx sh -c '"$1" -x c++ -c host_c.c -o host_c_cxx.o &&
+  "$1" -o c_as_cxx host_c_cxx.o fill.cu' sh "$nvcc" &&
   passes "the C file compiled with -x c++" ./c_as_cxx
+
+# nvcc's -x is one setting for all the inputs, wherever it stands: a .cpp
+# file with a kernel before `-x cu` is CUDA (cuemu once took -x as gcc
+# does, for the files after it); the last of two counts, with nvcc's
+# warning; `-x none`, gcc's, is refused as nvcc refuses it.
+cat >"$work/x_after.cpp" <<'EOF_X'
+#include <cstdio>
+__global__ void twice(int *d) { d[threadIdx.x] = 2 * (int)threadIdx.x; }
+int main() {
+  int *d, h[32];
+  cudaMalloc(&d, sizeof h);
+  twice<<<1, 32>>>(d);
+  cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost);
+  int ok = h[31] == 62;
+  std::printf("%s\n", ok ? "PASS" : "FAIL");
+  return !ok;
+}
+EOF_X
+step x-after "$nvcc" -o x_after x_after.cpp -x cu &&
+  passes "-x cu after the .cpp file it applies to" ./x_after
+if step x-twice "$nvcc" -o x_twice -x c++ x_after.cpp -x cu; then
+  if grep -q "incompatible redefinition for option 'x', the last value of this option was used" \
+    "$work/x-twice.log"; then
+    passes "the last of two -x counts, with nvcc's warning" ./x_twice
+  else
+    fail "no warning for two -x: $(cat "$work/x-twice.log")"
+  fi
+fi
+if (cd "$work" && "$nvcc" -c -x none x_after.cpp) >"$work/x-none.log" 2>&1; then
+  fail "-x none accepted (nvcc refuses it)"
+elif grep -q "Value 'none' is not defined for option 'x'" "$work/x-none.log"; then
+  echo "PASS: -x none is refused with nvcc's message"
+else
+  fail "-x none: $(cat "$work/x-none.log")"
+fi
 
 # NVCC_PREPEND_FLAGS and NVCC_APPEND_FLAGS, which nvcc reads before and
 # after its command line (conda's nvcc sets NVCC_PREPEND_FLAGS), shown by
@@ -184,6 +222,9 @@ if [ -n "$real" ] && [ -z "${CUEMU_SKIP_NVCC:-}" ]; then
   else
     fail "nvcc lists other architectures: $(cat "$work/arch.nvcc" "$work/code.nvcc" "$work/both.nvcc")"
   fi
+  step nvcc-x-after nvcc_build driver_makefile_options.sh:x-after \
+    "$real" -std=c++17 -c x_after.cpp -x cu -o x_after.o &&
+    echo "PASS: nvcc compiles x_after.cpp with -x cu after it"
 fi
 
 rm -rf "$work"

@@ -1084,7 +1084,7 @@ static cuemu_status parse_words(command *c, int argc, const char *const *argv,
     if (!a)
       return cuemu__report(CUEMU_INVALID_VALUE, "argument %d is NULL", i);
     if (a[0] != '-' || a[1] == '\0') {
-      int kind = c->forced >= 0 ? c->forced : input_kind(a);
+      int kind = input_kind(a); /* -x, if any, is applied after parsing */
       if (kind < 0)
         kind = IN_EXEC; /* an error in execute(), unless -run runs it */
       /* NVIDIA's cuBLAS or cuRAND named by its path (CMake's CUDA::cublas
@@ -1177,21 +1177,25 @@ static cuemu_status parse_words(command *c, int argc, const char *const *argv,
     case O_MP:
       c->mp = 1;
       break;
-    case O_X:
-      if (strcmp(value, "cu") == 0)
-        c->forced = IN_CU;
-      else if (strcmp(value, "c++") == 0)
-        c->forced = IN_CXX;
-      else if (strcmp(value, "c") == 0)
-        c->forced = IN_C;
-      else if (strcmp(value, "none") == 0)
-        c->forced = -1;
-      else
+    case O_X: {
+      /* nvcc's -x is one setting for every input, wherever it stands (not
+       * gcc's, for the inputs after it), and knows no "none". */
+      int kind = strcmp(value, "cu") == 0    ? IN_CU
+                 : strcmp(value, "c++") == 0 ? IN_CXX
+                 : strcmp(value, "c") == 0   ? IN_C
+                                             : -1;
+      if (kind < 0)
         return cuemu__report(CUEMU_INVALID_VALUE,
                              "Value '%s' is not defined for option "
                              "'x'",
                              value);
+      if (c->forced >= 0 && c->forced != kind)
+        cuemu__driver_say("warning",
+                          "incompatible redefinition for option 'x', the "
+                          "last value of this option was used");
+      c->forced = kind;
       break;
+    }
     case O_STD: {
       /* The user's dialect, as nvcc compiles it: -std=c++14 is compiled as
        * C++14, so that what C++17 removed (dynamic exception
@@ -2906,6 +2910,9 @@ cuemu_status cuemu_compile_command(int argc, const char *const *argv,
     st = parse_words(&c, argc, argv, 0);
   if (st == CUEMU_SUCCESS)
     st = environment_options(&c, "NVCC_APPEND_FLAGS");
+  /* -x: the language of every input, as nvcc has it. */
+  for (int i = 0; st == CUEMU_SUCCESS && c.forced >= 0 && i < c.ninputs; ++i)
+    c.inputs[i].kind = (enum input_kind)c.forced;
   if (st == CUEMU_SUCCESS)
     st = arch_targets(&c);
   if (st == CUEMU_SUCCESS)
