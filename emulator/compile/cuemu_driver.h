@@ -44,8 +44,10 @@ int cuemu__links_other_files(const char *const *argv, int argc);
 #include <cuemu/cuemu_status.h>
 
 /* nvcc's version macros (-D__CUDACC_VER_MAJOR__=13 ...,
- * -D__CUDA_API_VER_MAJOR__=13 ...), NULL-terminated: nvcc defines them in
- * both passes of a .cu file and for its .c and .cpp files. */
+ * -D__CUDA_API_VER_MAJOR__=13 ...) and its feature macros
+ * (__CUDACC_DEVICE_ATOMIC_BUILTINS__, __NVCC_DIAG_PRAGMA_SUPPORT__),
+ * NULL-terminated: nvcc defines them in both passes of a .cu file and for
+ * its .c and .cpp files. */
 extern const char *const cuemu__nvcc_version_macros[];
 
 /* cuemu_command_run() in two halves, so that two compiles (the device and

@@ -1,7 +1,8 @@
 /*
  * cuemu_nv_atomics.h: CUDA 12.8's built-in atomic functions
  * (__nv_atomic_fetch_add, __nv_atomic_load_n, __nv_atomic_compare_exchange,
- * __nv_atomic_thread_fence, ...) with their memory orders and thread scopes.
+ * __nv_atomic_thread_fence, ...) with their memory orders and thread scopes,
+ * and the forms without a result (__nv_atomic_add, __nv_atomic_or, ...).
  *
  * nvcc knows these names itself (only the order and scope enumerators are
  * in crt/device_functions.h), and code chooses them with
@@ -13,8 +14,9 @@
  *
  * The types are nvcc's: the _n forms of load, store, exchange and
  * compare-and-swap take integral types only, the generic forms any type of
- * 1, 2, 4, 8 or 16 bytes; add and sub take 4- and 8-byte integers, float
- * and double; and, or, xor, min and max take 4- and 8-byte integers only.
+ * 1, 2, 4, 8 or 16 bytes; add and sub take 4- and 8-byte integers (not
+ * signed 8-byte ones), float and double; and, or, xor, min and max take
+ * 4- and 8-byte integers only.
  * A type nvcc refuses is a compile error here too (a static_assert that
  * says which rule), and a value argument converts to the pointed-to type
  * as in nvcc (`__nv_atomic_fetch_add(unsigned_ptr, 1, ...)`).
@@ -77,6 +79,9 @@ template <typename T> inline void check_add() {
                     arithmetic_size<T>,
                 "__nv_atomic_fetch_add/sub: valid only on 4- and 8-byte integers, "
                 "float and double (as in nvcc)");
+  static_assert(!(integral<T> && std::is_signed<T>::value && sizeof(T) == 8),
+                "__nv_atomic_fetch_add/sub: atomic operations add and sub are not "
+                "valid on signed integer of size 8 (as in nvcc)");
 }
 
 template <typename T> inline void check_bits() {
@@ -217,6 +222,25 @@ CUEMU_NV_ATOMIC_BITS(__nv_atomic_fetch_min, cuemu_atomic_fetch_min)
 CUEMU_NV_ATOMIC_BITS(__nv_atomic_fetch_max, cuemu_atomic_fetch_max)
 
 #undef CUEMU_NV_ATOMIC_BITS
+
+/* The forms without a result (__nv_atomic_add, ..._max): the same
+ * operation, its old value dropped. */
+#define CUEMU_NV_ATOMIC_VOID(NAME, FETCH)                                      \
+  template <typename T>                                                        \
+  inline void NAME(T *ptr, cuemu::nv_atomic::same_t<T> val, int __cuemu_order, \
+                   int scope = __NV_THREAD_SCOPE_SYSTEM) {                     \
+    (void)FETCH(ptr, val, __cuemu_order, scope);                               \
+  }
+
+CUEMU_NV_ATOMIC_VOID(__nv_atomic_add, __nv_atomic_fetch_add)
+CUEMU_NV_ATOMIC_VOID(__nv_atomic_sub, __nv_atomic_fetch_sub)
+CUEMU_NV_ATOMIC_VOID(__nv_atomic_and, __nv_atomic_fetch_and)
+CUEMU_NV_ATOMIC_VOID(__nv_atomic_or, __nv_atomic_fetch_or)
+CUEMU_NV_ATOMIC_VOID(__nv_atomic_xor, __nv_atomic_fetch_xor)
+CUEMU_NV_ATOMIC_VOID(__nv_atomic_min, __nv_atomic_fetch_min)
+CUEMU_NV_ATOMIC_VOID(__nv_atomic_max, __nv_atomic_fetch_max)
+
+#undef CUEMU_NV_ATOMIC_VOID
 
 /* ---- Load, store, exchange, compare-and-swap: the _n (value) forms --------- */
 
