@@ -481,6 +481,15 @@ static int build_argv(const compile_job *job, const char *tu,
               ? "-fplugin-arg-cuemu_gcc_plugin-check-inline=init"
               : "-fplugin-arg-cuemu_gcc_plugin-check-inline=mem");
   }
+  /* The module that cuemu-nvcc reads for -Xptxas -v keeps the records of
+   * its kernel templates' instances (CUEMU_MODULE_INSTANCE,
+   * cuemu_qualifiers.h), a macro of the translated unit's compile too. */
+  if (phase != PHASE_PREPROCESS)
+    for (int i = 0; i < o->argc; ++i)
+      if (strcmp(o->argv[i], CUEMU_RECORD_INSTANCES_MACRO) == 0) {
+        ARG(CUEMU_RECORD_INSTANCES_MACRO);
+        break;
+      }
   /* Large frames probe their pages in order, so a big local array that
    * overflows a thread's stack hits the guard area instead of jumping over
    * it into other memory. */

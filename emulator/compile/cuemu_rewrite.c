@@ -336,9 +336,14 @@ static cuemu_status kernel_linkage(walker *w, size_t i) {
       st = cuemu__rw_edit(rw, t->offset + t->length, 0, device_linkage,
                           sizeof device_linkage - 1);
     if (st == CUEMU_SUCCESS && rw->last_is_template && rw->last_is_definition)
-      st = cuemu__kernel_instance_record(rw, i);
+      st = cuemu__kernel_instance_record(rw, i, "CUEMU_KERNEL_INSTANCE");
     return st;
   }
+  /* A module's kernel template: a record that only the module of
+   * -Xptxas -v keeps (CUEMU_MODULE_INSTANCE, cuemu_qualifiers.h). */
+  if (rw->pass == CUEMU_PASS_SINGLE && rw->last_is_template &&
+      rw->last_is_definition)
+    return cuemu__kernel_instance_record(rw, i, "CUEMU_MODULE_INSTANCE");
   if (rw->pass != CUEMU_PASS_HOST)
     return CUEMU_SUCCESS;
   if (!rw->last_is_definition) {
