@@ -6,7 +6,8 @@
 #   of a kernel template that the unit launches or explicitly instantiates;
 # - with several -gencode (compute_80/sm_80 and compute_90/sm_90), each
 #   kernel once for each real architecture, each compiled with its own
-#   __CUDA_ARCH__; with -arch=compute_90 (PTX only, no ptxas) none.
+#   __CUDA_ARCH__; with -arch=compute_90 (PTX only, no ptxas) none;
+# - with -dc, the same kernels (a unit of relocatable device code).
 # The lists are nvcc 13's (nvcc -Xptxas -v -c ... | sort). The program also
 # builds with nvcc. Run by `make check`.
 
@@ -47,6 +48,15 @@ if step one "$nvcc" -arch=sm_90 -Xptxas -v -c -o one.o "$src"; then
     echo "PASS: each instance has its own shared memory"
   else
     fail "the instances' shared memory: $(grep Used "$work/one.log")"
+  fi
+fi
+# Relocatable device code (-dc): the same kernels (the reading module's
+# kernel templates are hidden there, so that it may record them).
+if step rdc "$nvcc" -arch=sm_90 -Xptxas -v -dc -o rdc.o "$src"; then
+  if [ "$(entries "$work/rdc.log")" = "$expect_90" ]; then
+    echo "PASS: -dc -Xptxas -v prints the same kernels"
+  else
+    fail "-dc -Xptxas -v printed: $(entries "$work/rdc.log")"
   fi
 fi
 if step both "$nvcc" --resource-usage -o both \
