@@ -7,7 +7,9 @@
 #   -Wall,-Werror) and for a .cpp file (host_macros.cpp), as nvcc defines
 #   them (nvcc -E -Xcompiler -dM; nvcc --dryrun).
 # - An atomic built-in that nvcc refuses is refused: __nv_atomic_fetch_add
-#   on a signed 8-byte integer.
+#   on a signed 8-byte integer; an invalid memory order or thread scope, a
+#   load's release order, a store's acquire order (where they are
+#   constants, in an optimised build: without -G).
 # Every program also builds with nvcc. Run by `make check`.
 
 srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
@@ -33,15 +35,26 @@ if step host "$nvcc" -Xcompiler -Wall,-Werror -c -o host_macros.o "$d/host_macro
   echo "PASS: a .cpp file sees the feature macros"
 fi
 
-printf '__global__ void k(long long *p) {\n  __nv_atomic_fetch_add(p, 1LL, __NV_ATOMIC_RELAXED);\n}\n' \
-  >"$work/signed_add.cu"
-if (cd "$work" && "$nvcc" -c -o signed_add.o signed_add.cu) >"$work/signed_add.log" 2>&1; then
-  fail "__nv_atomic_fetch_add on a signed 8-byte integer compiled (nvcc refuses it)"
-elif grep -q "not valid on signed integer of size 8" "$work/signed_add.log"; then
-  echo "PASS: __nv_atomic_fetch_add on a signed 8-byte integer is refused"
-else
-  fail "unexpected error: $(head -5 "$work/signed_add.log")"
-fi
+# refused NAME CALL MESSAGE: a kernel that calls CALL on `p` (a long long *)
+# or `q` (an int *) does not compile, with MESSAGE (nvcc's words).
+refused() {
+  printf '__global__ void k(long long *p, int *q) {\n  %s;\n}\n' "$2" >"$work/$1.cu"
+  if (cd "$work" && "$nvcc" -c -o "$1.o" "$1.cu") >"$work/$1.log" 2>&1; then
+    fail "$2 compiled (nvcc refuses it)"
+  elif grep -q "$3" "$work/$1.log"; then
+    echo "PASS: $2 is refused"
+  else
+    fail "$2: unexpected error: $(head -5 "$work/$1.log")"
+  fi
+}
+refused signed_add '__nv_atomic_fetch_add(p, 1LL, __NV_ATOMIC_RELAXED)' \
+  "not valid on signed integer of size 8"
+refused bad_order '__nv_atomic_fetch_add(q, 1, 7)' "invalid memory order value"
+refused bad_scope '__nv_atomic_or(q, 1, __NV_ATOMIC_RELAXED, 9)' "invalid thread scope value"
+refused load_release '__nv_atomic_load_n(q, __NV_ATOMIC_RELEASE)' \
+  "atomic load's memory order cannot be release or acq_rel"
+refused store_acquire '__nv_atomic_store_n(q, 1, __NV_ATOMIC_ACQUIRE)' \
+  "atomic store's memory order cannot be consume, acquire or acq_rel"
 
 real=$(find_nvcc)
 if [ -n "$real" ]; then
@@ -51,9 +64,11 @@ if [ -n "$real" ]; then
   (cd "$work" && nvcc_build driver_nvcc_features.sh:nvcc-host \
     "$real" -Xcompiler -Wall,-Werror -c -o nvcc_host.o "$d/host_macros.cpp") \
     >/dev/null 2>&1 || fail "nvcc refuses host_macros.cpp: the test is wrong"
-  if (cd "$work" && "$real" -c -o nvcc_signed.o signed_add.cu) >/dev/null 2>&1; then
-    fail "nvcc compiles signed_add.cu: the test is wrong"
-  fi
+  for f in signed_add bad_order bad_scope load_release store_acquire; do
+    if (cd "$work" && "$real" -c -o "nvcc_$f.o" "$f.cu") >/dev/null 2>&1; then
+      fail "nvcc compiles $f.cu: the test is wrong"
+    fi
+  done
 fi
 
 rm -rf "$work"

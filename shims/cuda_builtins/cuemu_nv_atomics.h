@@ -103,6 +103,47 @@ template <typename T> inline void check_generic() {
                 "copyable type of 1, 2, 4, 8 or 16 bytes");
 }
 
+/* nvcc refuses, when it compiles, a memory order or a thread scope that is
+ * none of the enumerators' values, a load's release or acq_rel order and a
+ * store's consume, acquire or acq_rel order. An optimised build (cuemu's
+ * default) refuses them too where they are constants, as in all code that
+ * nvcc compiles: each test below leaves a call of a function with the
+ * `error` attribute only for a wrong constant, and the compiler names the
+ * user's line it was inlined from. (nvcc also wants integer literals, which
+ * C++ cannot ask of a parameter: a variable is taken here.) */
+void refused_order() __attribute__((error(
+    "invalid memory order value for atomic operations (nvcc refuses it)")));
+void refused_scope() __attribute__((error(
+    "invalid thread scope value for atomic operations (nvcc refuses it)")));
+void refused_load_order() __attribute__((error(
+    "atomic load's memory order cannot be release or acq_rel (nvcc refuses it)")));
+void refused_store_order() __attribute__((error(
+    "atomic store's memory order cannot be consume, acquire or acq_rel (nvcc "
+    "refuses it)")));
+
+enum access_kind { any_access, load_access, store_access };
+
+inline void check_order(int __cuemu_order, int scope, access_kind kind = any_access) {
+#ifdef __OPTIMIZE__
+  if (__builtin_constant_p(__cuemu_order) &&
+      (__cuemu_order < __NV_ATOMIC_RELAXED || __cuemu_order > __NV_ATOMIC_SEQ_CST))
+    refused_order();
+  if (__builtin_constant_p(scope) &&
+      (scope < __NV_THREAD_SCOPE_THREAD || scope > __NV_THREAD_SCOPE_SYSTEM))
+    refused_scope();
+  if (kind == load_access && __builtin_constant_p(__cuemu_order) &&
+      (__cuemu_order == __NV_ATOMIC_RELEASE || __cuemu_order == __NV_ATOMIC_ACQ_REL))
+    refused_load_order();
+  if (kind == store_access && __builtin_constant_p(__cuemu_order) &&
+      (__cuemu_order == __NV_ATOMIC_CONSUME || __cuemu_order == __NV_ATOMIC_ACQUIRE ||
+       __cuemu_order == __NV_ATOMIC_ACQ_REL))
+    refused_store_order();
+#endif
+  (void)__cuemu_order;
+  (void)scope;
+  (void)kind;
+}
+
 /* The unsigned integer of a size, for the generic forms. */
 template <unsigned N_> struct __cuemu_bits;
 template <> struct __cuemu_bits<1> { using type = unsigned char; };
@@ -185,8 +226,7 @@ template <typename T>
 inline T __nv_atomic_fetch_add(T *ptr, cuemu::nv_atomic::same_t<T> val, int __cuemu_order,
                                int scope = __NV_THREAD_SCOPE_SYSTEM) {
   cuemu::nv_atomic::check_add<T>();
-  (void)__cuemu_order;
-  (void)scope;
+  cuemu::nv_atomic::check_order(__cuemu_order, scope);
   if constexpr (std::is_same<T, float>::value)
     return cuemu_atomic_add_float(ptr, val);
   else if constexpr (std::is_same<T, double>::value)
@@ -199,6 +239,7 @@ template <typename T>
 inline T __nv_atomic_fetch_sub(T *ptr, cuemu::nv_atomic::same_t<T> val, int __cuemu_order,
                                int scope = __NV_THREAD_SCOPE_SYSTEM) {
   cuemu::nv_atomic::check_add<T>();
+  cuemu::nv_atomic::check_order(__cuemu_order, scope);
   if constexpr (std::is_floating_point<T>::value)
     return __nv_atomic_fetch_add(ptr, -val, __cuemu_order, scope);
   else
@@ -210,8 +251,7 @@ inline T __nv_atomic_fetch_sub(T *ptr, cuemu::nv_atomic::same_t<T> val, int __cu
   inline T NAME(T *ptr, cuemu::nv_atomic::same_t<T> val, int __cuemu_order,            \
                 int scope = __NV_THREAD_SCOPE_SYSTEM) {                        \
     cuemu::nv_atomic::check_bits<T>();                                         \
-    (void)__cuemu_order;                                                               \
-    (void)scope;                                                               \
+    cuemu::nv_atomic::check_order(__cuemu_order, scope);                      \
     return IMPL(ptr, val);                                                     \
   }
 
@@ -247,8 +287,7 @@ CUEMU_NV_ATOMIC_VOID(__nv_atomic_max, __nv_atomic_fetch_max)
 template <typename T>
 inline T __nv_atomic_load_n(T *ptr, int __cuemu_order, int scope = __NV_THREAD_SCOPE_SYSTEM) {
   cuemu::nv_atomic::check_integral<T>();
-  (void)__cuemu_order;
-  (void)scope;
+  cuemu::nv_atomic::check_order(__cuemu_order, scope, cuemu::nv_atomic::load_access);
   T v;
   cuemu::nv_atomic::load(ptr, &v);
   return v;
@@ -258,8 +297,7 @@ template <typename T>
 inline void __nv_atomic_store_n(T *ptr, cuemu::nv_atomic::same_t<T> val, int __cuemu_order,
                                 int scope = __NV_THREAD_SCOPE_SYSTEM) {
   cuemu::nv_atomic::check_integral<T>();
-  (void)__cuemu_order;
-  (void)scope;
+  cuemu::nv_atomic::check_order(__cuemu_order, scope, cuemu::nv_atomic::store_access);
   cuemu::nv_atomic::store(ptr, &val);
 }
 
@@ -267,8 +305,7 @@ template <typename T>
 inline T __nv_atomic_exchange_n(T *ptr, cuemu::nv_atomic::same_t<T> val, int __cuemu_order,
                                 int scope = __NV_THREAD_SCOPE_SYSTEM) {
   cuemu::nv_atomic::check_integral<T>();
-  (void)__cuemu_order;
-  (void)scope;
+  cuemu::nv_atomic::check_order(__cuemu_order, scope);
   T old;
   cuemu::nv_atomic::exchange(ptr, &val, &old);
   return old;
@@ -282,9 +319,8 @@ inline bool __nv_atomic_compare_exchange_n(T *ptr, T *__cuemu_expected,
   cuemu::nv_atomic::check_integral<T>();
   /* A weak compare-and-swap may fail spuriously; this one never does. */
   (void)weak;
-  (void)success_order;
-  (void)failure_order;
-  (void)scope;
+  cuemu::nv_atomic::check_order(success_order, scope);
+  cuemu::nv_atomic::check_order(failure_order, scope);
   return cuemu::nv_atomic::cas(ptr, __cuemu_expected, &desired);
 }
 
@@ -294,8 +330,7 @@ template <typename T>
 inline void __nv_atomic_load(T *ptr, T *ret, int __cuemu_order,
                              int scope = __NV_THREAD_SCOPE_SYSTEM) {
   cuemu::nv_atomic::check_generic<T>();
-  (void)__cuemu_order;
-  (void)scope;
+  cuemu::nv_atomic::check_order(__cuemu_order, scope, cuemu::nv_atomic::load_access);
   cuemu::nv_atomic::load(ptr, ret);
 }
 
@@ -303,8 +338,7 @@ template <typename T>
 inline void __nv_atomic_store(T *ptr, T *val, int __cuemu_order,
                               int scope = __NV_THREAD_SCOPE_SYSTEM) {
   cuemu::nv_atomic::check_generic<T>();
-  (void)__cuemu_order;
-  (void)scope;
+  cuemu::nv_atomic::check_order(__cuemu_order, scope, cuemu::nv_atomic::store_access);
   cuemu::nv_atomic::store(ptr, val);
 }
 
@@ -312,8 +346,7 @@ template <typename T>
 inline void __nv_atomic_exchange(T *ptr, T *val, T *ret, int __cuemu_order,
                                  int scope = __NV_THREAD_SCOPE_SYSTEM) {
   cuemu::nv_atomic::check_generic<T>();
-  (void)__cuemu_order;
-  (void)scope;
+  cuemu::nv_atomic::check_order(__cuemu_order, scope);
   cuemu::nv_atomic::exchange(ptr, val, ret);
 }
 
@@ -323,17 +356,15 @@ inline bool __nv_atomic_compare_exchange(T *ptr, T *__cuemu_expected, T *desired
                                          int scope = __NV_THREAD_SCOPE_SYSTEM) {
   cuemu::nv_atomic::check_generic<T>();
   (void)weak;
-  (void)success_order;
-  (void)failure_order;
-  (void)scope;
+  cuemu::nv_atomic::check_order(success_order, scope);
+  cuemu::nv_atomic::check_order(failure_order, scope);
   return cuemu::nv_atomic::cas(ptr, __cuemu_expected, desired);
 }
 
 /* ---- Fence ----------------------------------------------------------------- */
 
 inline void __nv_atomic_thread_fence(int __cuemu_order, int scope = __NV_THREAD_SCOPE_SYSTEM) {
-  (void)__cuemu_order;
-  (void)scope;
+  cuemu::nv_atomic::check_order(__cuemu_order, scope);
   __atomic_thread_fence(__ATOMIC_SEQ_CST);
 }
 
