@@ -73,7 +73,7 @@ for how in "--resource-usage -c -o usage.o" "--resource-usage -o app_res" \
   "-Xptxas -v -c -o usage_v.o" "--ptxas-options=-warn-spills,-v -o app_v"; do
   # shellcheck disable=SC2086
   (cd "$work" && "$nvcc" $how "$src") >"$work/res.out" 2>"$work/res.err"
-  if grep -qx "ptxas info    : Compiling entry function 'staged' for 'sm_90'" \
+  if grep -qx "ptxas info    : Compiling entry function '_Z6stagedPf' for 'sm_90'" \
     "$work/res.err" &&
     grep -qx "ptxas info    : Used 32 registers, 256 bytes smem" "$work/res.err" &&
     grep -qx "ptxas info    : Used 32 registers" "$work/res.err" &&

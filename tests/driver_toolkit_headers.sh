@@ -78,7 +78,7 @@ if step cubin "$nvcc" -arch=sm_80 -cubin -o arch_module.cubin "$d/arch_module.cu
   echo "PASS: -cubin compiles with nvcc's macros"
 fi
 if step ptxas "$nvcc" -arch=sm_80 -Xptxas -v -c -o arch_module.o "$d/arch_module.cu"; then
-  if grep -q "Compiling entry function 'copy_async'" "$work/ptxas.log"; then
+  if grep -q "Compiling entry function 'copy_async' for 'sm_80'" "$work/ptxas.log"; then
     echo "PASS: -Xptxas -v reads the unit's kernel"
   else
     fail "-Xptxas -v printed no kernel: $(cat "$work/ptxas.log")"

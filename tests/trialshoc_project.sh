@@ -51,7 +51,7 @@ if ! make -s -C "$work/shoc" NVCC="$nvcc" CUDA_HOME="$builddir/.libs/cuemu-toolk
   exit 1
 fi
 echo "PASS: the project builds with make NVCC=cuemu-nvcc"
-if grep -q "^ptxas info    : Compiling entry function 'radixScatter'" \
+if grep -q "^ptxas info    : Compiling entry function '_Z12radixScatter" \
   "$work/build.log" && grep -q "^ptxas info    : Used 32 registers, 512 bytes smem" \
   "$work/build.log" && ! grep -q "Xptxas -v is accepted" "$work/build.log"; then
   echo "PASS: -Xptxas -v prints the kernels' resources"

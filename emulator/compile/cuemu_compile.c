@@ -195,11 +195,18 @@ static int preprocessor_output_form(const char *a) {
 
 /* The macros of nvcc's passes (the toolkit's version: CUDA 13.0, as the
  * shims' CUDART_VERSION), on the preprocessing pass's command line; nvcc
- * defines them for its .c and .cpp files too (cuemu_nvcc.c). */
+ * defines them for its .c and .cpp files too (cuemu_nvcc.c). With them,
+ * nvcc 13's two feature macros (nvcc -E -Xcompiler -dM, in both passes):
+ * device code may call the atomic built-in functions (__nv_atomic_*,
+ * shims/cuda_builtins/cuemu_nv_atomics.h), and headers may use the
+ * nv_diag pragmas (`#pragma nv_diag_suppress N`, `nv_diagnostic push`),
+ * which the host compiler is told to ignore (-Wno-unknown-pragmas, after
+ * the user's options, so also under -Xcompiler -Wall,-Werror). */
 const char *const cuemu__nvcc_version_macros[] = {
-    "-D__CUDACC_VER_MAJOR__=13", "-D__CUDACC_VER_MINOR__=0",
-    "-D__CUDACC_VER_BUILD__=88", "-D__CUDA_API_VER_MAJOR__=13",
-    "-D__CUDA_API_VER_MINOR__=0", NULL};
+    "-D__CUDACC_VER_MAJOR__=13",         "-D__CUDACC_VER_MINOR__=0",
+    "-D__CUDACC_VER_BUILD__=88",         "-D__CUDA_API_VER_MAJOR__=13",
+    "-D__CUDA_API_VER_MINOR__=0",        "-D__CUDACC_DEVICE_ATOMIC_BUILTINS__=1",
+    "-D__NVCC_DIAG_PRAGMA_SUPPORT__=1", NULL};
 
 /* How device code is compiled for nvcc's -fmad (compile_job.contract). */
 enum {
@@ -474,6 +481,15 @@ static int build_argv(const compile_job *job, const char *tu,
               ? "-fplugin-arg-cuemu_gcc_plugin-check-inline=init"
               : "-fplugin-arg-cuemu_gcc_plugin-check-inline=mem");
   }
+  /* The module that cuemu-nvcc reads for -Xptxas -v keeps the records of
+   * its kernel templates' instances (CUEMU_MODULE_INSTANCE,
+   * cuemu_qualifiers.h), a macro of the translated unit's compile too. */
+  if (phase != PHASE_PREPROCESS)
+    for (int i = 0; i < o->argc; ++i)
+      if (strcmp(o->argv[i], CUEMU_RECORD_INSTANCES_MACRO) == 0) {
+        ARG(CUEMU_RECORD_INSTANCES_MACRO);
+        break;
+      }
   /* Large frames probe their pages in order, so a big local array that
    * overflows a thread's stack hits the guard area instead of jumping over
    * it into other memory. */

@@ -44,9 +44,26 @@ int cuemu__links_other_files(const char *const *argv, int argc);
 #include <cuemu/cuemu_status.h>
 
 /* nvcc's version macros (-D__CUDACC_VER_MAJOR__=13 ...,
- * -D__CUDA_API_VER_MAJOR__=13 ...), NULL-terminated: nvcc defines them in
- * both passes of a .cu file and for its .c and .cpp files. */
+ * -D__CUDA_API_VER_MAJOR__=13 ...) and its feature macros
+ * (__CUDACC_DEVICE_ATOMIC_BUILTINS__, __NVCC_DIAG_PRAGMA_SUPPORT__),
+ * NULL-terminated: nvcc defines them in both passes of a .cu file and for
+ * its .c and .cpp files. */
 extern const char *const cuemu__nvcc_version_macros[];
+
+/* The option of the module that -Xptxas -v and --resource-usage read
+ * (cuemu_resource_usage.c): it records every kernel template instance of
+ * the unit (CUEMU_MODULE_INSTANCE, shims/cuda_builtins/cuemu_qualifiers.h),
+ * in the preprocessing pass and the compile of the translated unit. */
+#define CUEMU_RECORD_INSTANCES_MACRO "-DCUEMU_RECORD_INSTANCES=1"
+
+/* Prints on the standard error the lines of nvcc's ptxas for each kernel
+ * of the module at `module` (compiled with CUEMU_RECORD_INSTANCES_MACRO),
+ * as compiled for the real architecture `image` ("sm_90"), on an emulated
+ * device of that architecture, and silences the standard error otherwise
+ * (a message of the loader is no message of nvcc's). For a child process,
+ * which it leaves with an emulated device and the module loaded. Returns 0,
+ * or the first CUDA error (255 for another failure). */
+int cuemu__resource_usage_print(const char *module, const char *image);
 
 /* cuemu_command_run() in two halves, so that two compiles (the device and
  * the host pass) run at once: starts argv (output to `log` when not NULL)

@@ -212,7 +212,8 @@ cuemu_status cuemu__kernel_self_reference(cuemu_rewriter *rw,
   return self_reference(rw, 0, text, &name);
 }
 
-cuemu_status cuemu__kernel_instance_record(cuemu_rewriter *rw, size_t global) {
+cuemu_status cuemu__kernel_instance_record(cuemu_rewriter *rw, size_t global,
+                                           const char *macro) {
   size_t close = cuemu__rw_close(rw, rw->last_params), name, body;
   cuemu_strbuf text = {0};
   const char *file;
@@ -226,7 +227,9 @@ cuemu_status cuemu__kernel_instance_record(cuemu_rewriter *rw, size_t global) {
     return CUEMU_SUCCESS;
   }
   cuemu__rw_where(rw, rw->toks[name].line, &file, &line);
-  cuemu__sb_str(&text, " CUEMU_KERNEL_INSTANCE(");
+  cuemu__sb_str(&text, " ");
+  cuemu__sb_str(&text, macro);
+  cuemu__sb_str(&text, "(");
   add_literal(&text, file);
   char num[32];
   snprintf(num, sizeof num, ", %d, ", line);

@@ -1873,130 +1873,125 @@ static cuemu_status module_to_text(const char *path) {
 static cuemu_status compile_cu(command *c, const char *source,
                                const char *output, int object, int *hit);
 
-/* CUDA's CUfunction_attribute values that --resource-usage reads. */
-enum {
-  FUNC_SHARED_SIZE_BYTES = 1,
-  FUNC_CONST_SIZE_BYTES = 2,
-  FUNC_LOCAL_SIZE_BYTES = 3,
-  FUNC_NUM_REGS = 4
-};
-
-/* The child process of resource_usage(): loads `module` with its
- * functions bound lazily and prints ptxas's lines for each kernel on
- * the standard error, which is otherwise silenced (a message of the
- * loader is no message of nvcc's). Returns the first CUDA error, or 0. */
-static int print_resource_usage(const char *module, int arch) {
-  int keep = dup(2), null = open("/dev/null", O_WRONLY);
-  if (keep >= 0 && null >= 0)
-    dup2(null, 2);
-  FILE *out = keep >= 0 ? fdopen(keep, "w") : NULL;
-  if (!out)
-    return -1;
-  /* The device is one of the architecture compiled for, as ptxas's: an
-   * sm_80 module runs on no 9.0 device (CUDA_ERROR_NO_BINARY_FOR_GPU). */
-  char device[32];
-  snprintf(device, sizeof device, "sm=%d", arch / 10);
-  setenv("CUEMU_DEVICE", device, 1);
-  cuemu__module_bind_lazily(1);
-  void *ctx = NULL, *mod = NULL;
-  unsigned count = 0;
-  int e = cuemu_drv_init(0);
-  if (!e)
-    e = cuemu_drv_primary_ctx_retain(&ctx, 0);
-  if (!e)
-    e = cuemu_drv_ctx_set_current(ctx);
-  if (!e)
-    e = cuemu_drv_module_load(&mod, module);
-  if (!e)
-    e = cuemu_drv_module_get_function_count(&count, mod);
-  void **functions = count ? calloc(count, sizeof *functions) : NULL;
-  if (!e && count && !functions)
-    e = -1;
-  if (!e && count)
-    e = cuemu_drv_module_enumerate_functions(functions, count, mod);
-  for (unsigned i = 0; !e && i < count; ++i) {
-    const char *name = "?";
-    int shared = 0, local = 0, regs = 0, constant = 0;
-    cuemu_drv_func_get_name(&name, functions[i]);
-    cuemu_drv_func_get_attribute(&shared, FUNC_SHARED_SIZE_BYTES,
-                                 functions[i]);
-    cuemu_drv_func_get_attribute(&constant, FUNC_CONST_SIZE_BYTES,
-                                 functions[i]);
-    cuemu_drv_func_get_attribute(&local, FUNC_LOCAL_SIZE_BYTES, functions[i]);
-    cuemu_drv_func_get_attribute(&regs, FUNC_NUM_REGS, functions[i]);
-    fprintf(out, "ptxas info    : Compiling entry function '%s' for 'sm_%d'\n"
-            "ptxas info    : Function properties for %s\n"
-            "    %d bytes stack frame, 0 bytes spill stores, "
-            "0 bytes spill loads\n"
-            "ptxas info    : Used %d registers",
-            name, arch / 10, name, local, regs);
-    if (shared)
-      fprintf(out, ", %d bytes smem", shared);
-    if (constant)
-      fprintf(out, ", %d bytes cmem[0]", constant);
-    fputc('\n', out);
-  }
-  fflush(out);
-  return e < 0 || e > 255 ? 255 : e;
+/* Compiles the reading module of --resource-usage for the architecture
+ * c->arch (with its images c->images) into `path`: the unit as nvcc's
+ * -cubin compiles it, recording its kernel template instances
+ * (CUEMU_RECORD_INSTANCES_MACRO). */
+static cuemu_status usage_module(command *c, const char *source,
+                                 const char *path) {
+  int was_module = c->module;
+  const char *was_suffix = c->module_suffix;
+  c->module = 1;
+  c->module_suffix = ".cubin";
+  c->reporting = 1;
+  const int n = c->host.n;
+  add(&c->host, CUEMU_RECORD_INSTANCES_MACRO);
+  cuemu_status st = c->host.n == n ? oom() : compile_cu(c, source, path, 0, NULL);
+  c->host.n = n;
+  c->reporting = 0;
+  c->module = was_module;
+  c->module_suffix = was_suffix;
+  return st;
 }
 
-/* --resource-usage: prints, for each kernel of `source`, the lines
- * nvcc's ptxas prints, with what cuemu reports for the kernel in
- * cudaFuncGetAttributes: its static shared memory (smem), its local
- * memory (the stack frame of its compiled code) and its registers (32,
- * cuemu's fixed figure); barriers and spills, which cuemu does not know,
- * are left out. The kernels are read from the unit built as a module
- * (`module`, or one compiled into a temporary file, through the cache)
- * and read in a child process (print_resource_usage()). */
-static cuemu_status resource_usage(command *c, const char *source,
-                                   const char *module) {
-  char temp[] = "/tmp/cuemu-res-usage-XXXXXX";
-  if (!module) {
-    int fd = mkstemp(temp);
-    if (fd < 0)
-      return cuemu__report(CUEMU_IO_ERROR, "cannot make %s: %s", temp,
-                           strerror(errno));
-    close(fd);
-    int was_module = c->module;
-    const char *was_suffix = c->module_suffix;
-    c->module = 1;
-    c->module_suffix = ".cubin";
-    c->reporting = 1;
-    cuemu_status st = compile_cu(c, source, temp, 0, NULL);
-    c->reporting = 0;
-    c->module = was_module;
-    c->module_suffix = was_suffix;
-    if (st != CUEMU_SUCCESS) {
-      unlink(temp);
-      return st;
-    }
-    module = temp;
-  }
-  /* The module is read in a child process, its functions bound lazily: a
-   * unit compiled with -c calls functions of the program's other files,
-   * which the module cannot resolve when it loads (nvcc's ptxas reads
-   * device code only). Whatever the module does when it loads (its static
-   * constructors) stays in the child, whose own messages are dropped. */
+/* Prints ptxas's lines for the kernels of `module` as compiled for the
+ * real architecture `image` ("sm_80", "sm_90a"), in a child process that
+ * loads the module with its functions bound lazily: a unit compiled with
+ * -c calls functions of the program's other files, which the module
+ * cannot resolve when it loads (nvcc's ptxas reads device code only).
+ * Whatever the module does when it loads (its static constructors) stays
+ * in the child, whose own messages are dropped. */
+static void usage_lines(const char *source, const char *module,
+                        const char *image) {
   fflush(stdout);
   fflush(stderr);
   int e = -1;
   pid_t pid = fork();
   if (pid == 0)
-    _exit(print_resource_usage(module, c->arch ? c->arch : 900));
+    _exit(cuemu__resource_usage_print(module, image));
   if (pid > 0) {
     int status = 0;
     while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
     }
     e = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   }
-  if (module == temp)
-    unlink(temp);
   if (e)
     cuemu__driver_say("warning", "--resource-usage: cannot read the "
                       "kernels of %s (%s %d)", source,
                       e < 0 ? "the reading process failed:" : "CUDA error",
                       e);
-  return CUEMU_SUCCESS;
+}
+
+/* Calls usage_lines() for each real architecture ("sm_XY") of the
+ * comma-separated `images`; for `arch` alone when they name none and
+ * `fallback` is set. */
+static void usage_images(const char *source, const char *module,
+                         const char *images, int arch, int fallback) {
+  int any = 0;
+  for (const char *p = images; *p;) {
+    const size_t n = strcspn(p, ",");
+    if (n > 3 && n < 32 && strncmp(p, "sm_", 3) == 0) {
+      char image[32];
+      snprintf(image, sizeof image, "%.*s", (int)n, p);
+      usage_lines(source, module, image);
+      any = 1;
+    }
+    p += n + (p[n] == ',');
+  }
+  if (!any && fallback) {
+    char image[32];
+    snprintf(image, sizeof image, "sm_%d", arch / 10);
+    usage_lines(source, module, image);
+  }
+}
+
+/* --resource-usage (and -Xptxas -v): prints, for each kernel of `source`
+ * and each real architecture compiled for, the lines nvcc's ptxas prints,
+ * with what cuemu reports for the kernel in cudaFuncGetAttributes: its
+ * static shared memory (smem), its local memory (the stack frame of its
+ * compiled code) and its registers (32, cuemu's fixed figure); barriers
+ * and spills, which cuemu does not know, are left out. As ptxas compiles
+ * each -gencode's device code for each of its code=sm_XY, the unit is
+ * compiled as a module for each virtual architecture (its __CUDA_ARCH__),
+ * through the cache, and read for each of its real ones
+ * (cuemu_resource_usage.c); without -arch or -gencode, for the default
+ * architecture. */
+static cuemu_status resource_usage(command *c, const char *source) {
+  char temp[] = "/tmp/cuemu-res-usage-XXXXXX";
+  int fd = mkstemp(temp);
+  if (fd < 0)
+    return cuemu__report(CUEMU_IO_ERROR, "cannot make %s: %s", temp,
+                         strerror(errno));
+  close(fd);
+  const int arch = c->arch;
+  const char suffix = c->suffix;
+  char images[sizeof c->images];
+  memcpy(images, c->images, sizeof images);
+  cuemu_status st = CUEMU_SUCCESS;
+  int groups = 0;
+  for (int i = 0; i < c->ngroups && st == CUEMU_SUCCESS; ++i) {
+    const struct arch_group *g = &c->groups[i];
+    if (!strstr(g->images, "sm_"))
+      continue;
+    c->arch = g->value;
+    c->suffix = g->suffix;
+    snprintf(c->images, sizeof c->images, "%s", g->images);
+    st = usage_module(c, source, temp);
+    if (st == CUEMU_SUCCESS)
+      usage_images(source, temp, g->images, g->value, 0);
+    groups++;
+  }
+  c->arch = arch;
+  c->suffix = suffix;
+  memcpy(c->images, images, sizeof images);
+  if (!groups && st == CUEMU_SUCCESS) {
+    st = usage_module(c, source, temp);
+    if (st == CUEMU_SUCCESS)
+      usage_images(source, temp, c->images, arch ? arch : CUEMU_DEFAULT_ARCH,
+                   !strstr(c->images, "compute_"));
+  }
+  unlink(temp);
+  return st;
 }
 
 /* Compiles a .cu file into `object` (cuemu_compile, cached), or into a
@@ -2099,7 +2094,7 @@ static cuemu_status compile_cu(command *c, const char *source,
     cuemu__driver_say("note", "%s: %s", output,
                       was_hit ? "cache hit" : "compiled");
   if (st == CUEMU_SUCCESS && c->resource_usage && !c->reporting)
-    st = resource_usage(c, source, c->module ? output : NULL);
+    st = resource_usage(c, source);
   return st;
 }
 

@@ -336,7 +336,20 @@ static cuemu_status kernel_linkage(walker *w, size_t i) {
       st = cuemu__rw_edit(rw, t->offset + t->length, 0, device_linkage,
                           sizeof device_linkage - 1);
     if (st == CUEMU_SUCCESS && rw->last_is_template && rw->last_is_definition)
-      st = cuemu__kernel_instance_record(rw, i);
+      st = cuemu__kernel_instance_record(rw, i, "CUEMU_KERNEL_INSTANCE");
+    return st;
+  }
+  /* A module's kernel template: a record that only the module of
+   * -Xptxas -v keeps (CUEMU_MODULE_INSTANCE, cuemu_qualifiers.h), with
+   * the visibility that makes an instance's address a constant of that
+   * module (CUEMU_MODULE_TEMPLATE: hidden there, also with -rdc). */
+  if (rw->pass == CUEMU_PASS_SINGLE && rw->last_is_template) {
+    static const char module_template[] = " CUEMU_MODULE_TEMPLATE";
+    cuemu_status st = cuemu__rw_edit(rw, t->offset + t->length, 0,
+                                     module_template,
+                                     sizeof module_template - 1);
+    if (st == CUEMU_SUCCESS && rw->last_is_definition)
+      st = cuemu__kernel_instance_record(rw, i, "CUEMU_MODULE_INSTANCE");
     return st;
   }
   if (rw->pass != CUEMU_PASS_HOST)

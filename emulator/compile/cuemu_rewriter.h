@@ -414,8 +414,11 @@ cuemu_status cuemu__static_kernel_close(cuemu_rewriter *rw, size_t end,
  * every instance the program holds is registered when it starts (for
  * launches through a pointer and cudaFuncGetAttributes, with the
  * instance's __launch_bounds__). Unnamed template parameters are given
- * names so that the body can name its own instance. */
-cuemu_status cuemu__kernel_instance_record(cuemu_rewriter *rw, size_t global);
+ * names so that the body can name its own instance. `macro` is the
+ * record's: CUEMU_KERNEL_INSTANCE, or in a module's one pass
+ * CUEMU_MODULE_INSTANCE. */
+cuemu_status cuemu__kernel_instance_record(cuemu_rewriter *rw, size_t global,
+                                           const char *macro);
 
 /* In the host pass: replaces the body of the kernel definition recorded
  * last by `;`, so that it is a declaration of the device pass's kernel. */

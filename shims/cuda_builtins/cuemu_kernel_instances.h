@@ -101,4 +101,18 @@ CUEMU_PER_MODULE KT device_instance(const char *file, long line, const char *fun
 
 } // namespace cuemu
 
+#ifdef CUEMU_RECORD_INSTANCES
+/* The module's records (CUEMU_MODULE_INSTANCE), for the reader of
+ * -Xptxas -v: the first, and the end in *end. */
+extern "C" const ::cuemu::instance_record __start_cuemu_instances[]
+    __attribute__((weak, visibility("hidden")));
+extern "C" const ::cuemu::instance_record __stop_cuemu_instances[]
+    __attribute__((weak, visibility("hidden")));
+extern "C" __attribute__((weak, used, visibility("default"))) const ::cuemu::instance_record *
+cuemu_module_instances(const ::cuemu::instance_record **end) {
+  *end = __stop_cuemu_instances;
+  return __start_cuemu_instances;
+}
+#endif
+
 #endif /* CUEMU_KERNEL_INSTANCES_H */

@@ -1,7 +1,8 @@
 /*
  * cuemu_nv_atomics.h: CUDA 12.8's built-in atomic functions
  * (__nv_atomic_fetch_add, __nv_atomic_load_n, __nv_atomic_compare_exchange,
- * __nv_atomic_thread_fence, ...) with their memory orders and thread scopes.
+ * __nv_atomic_thread_fence, ...) with their memory orders and thread scopes,
+ * and the forms without a result (__nv_atomic_add, __nv_atomic_or, ...).
  *
  * nvcc knows these names itself (only the order and scope enumerators are
  * in crt/device_functions.h), and code chooses them with
@@ -13,8 +14,9 @@
  *
  * The types are nvcc's: the _n forms of load, store, exchange and
  * compare-and-swap take integral types only, the generic forms any type of
- * 1, 2, 4, 8 or 16 bytes; add and sub take 4- and 8-byte integers, float
- * and double; and, or, xor, min and max take 4- and 8-byte integers only.
+ * 1, 2, 4, 8 or 16 bytes; add and sub take 4- and 8-byte integers (not
+ * signed 8-byte ones), float and double; and, or, xor, min and max take
+ * 4- and 8-byte integers only.
  * A type nvcc refuses is a compile error here too (a static_assert that
  * says which rule), and a value argument converts to the pointed-to type
  * as in nvcc (`__nv_atomic_fetch_add(unsigned_ptr, 1, ...)`).
@@ -77,6 +79,9 @@ template <typename T> inline void check_add() {
                     arithmetic_size<T>,
                 "__nv_atomic_fetch_add/sub: valid only on 4- and 8-byte integers, "
                 "float and double (as in nvcc)");
+  static_assert(!(integral<T> && std::is_signed<T>::value && sizeof(T) == 8),
+                "__nv_atomic_fetch_add/sub: atomic operations add and sub are not "
+                "valid on signed integer of size 8 (as in nvcc)");
 }
 
 template <typename T> inline void check_bits() {
@@ -96,6 +101,47 @@ template <typename T> inline void check_generic() {
   static_assert(std::is_trivially_copyable<T>::value && generic_size<T>,
                 "generic nv atomic load, store, cas and exchange take a trivially "
                 "copyable type of 1, 2, 4, 8 or 16 bytes");
+}
+
+/* nvcc refuses, when it compiles, a memory order or a thread scope that is
+ * none of the enumerators' values, a load's release or acq_rel order and a
+ * store's consume, acquire or acq_rel order. An optimised build (cuemu's
+ * default) refuses them too where they are constants, as in all code that
+ * nvcc compiles: each test below leaves a call of a function with the
+ * `error` attribute only for a wrong constant, and the compiler names the
+ * user's line it was inlined from. (nvcc also wants integer literals, which
+ * C++ cannot ask of a parameter: a variable is taken here.) */
+void refused_order() __attribute__((error(
+    "invalid memory order value for atomic operations (nvcc refuses it)")));
+void refused_scope() __attribute__((error(
+    "invalid thread scope value for atomic operations (nvcc refuses it)")));
+void refused_load_order() __attribute__((error(
+    "atomic load's memory order cannot be release or acq_rel (nvcc refuses it)")));
+void refused_store_order() __attribute__((error(
+    "atomic store's memory order cannot be consume, acquire or acq_rel (nvcc "
+    "refuses it)")));
+
+enum access_kind { any_access, load_access, store_access };
+
+inline void check_order(int __cuemu_order, int scope, access_kind kind = any_access) {
+#ifdef __OPTIMIZE__
+  if (__builtin_constant_p(__cuemu_order) &&
+      (__cuemu_order < __NV_ATOMIC_RELAXED || __cuemu_order > __NV_ATOMIC_SEQ_CST))
+    refused_order();
+  if (__builtin_constant_p(scope) &&
+      (scope < __NV_THREAD_SCOPE_THREAD || scope > __NV_THREAD_SCOPE_SYSTEM))
+    refused_scope();
+  if (kind == load_access && __builtin_constant_p(__cuemu_order) &&
+      (__cuemu_order == __NV_ATOMIC_RELEASE || __cuemu_order == __NV_ATOMIC_ACQ_REL))
+    refused_load_order();
+  if (kind == store_access && __builtin_constant_p(__cuemu_order) &&
+      (__cuemu_order == __NV_ATOMIC_CONSUME || __cuemu_order == __NV_ATOMIC_ACQUIRE ||
+       __cuemu_order == __NV_ATOMIC_ACQ_REL))
+    refused_store_order();
+#endif
+  (void)__cuemu_order;
+  (void)scope;
+  (void)kind;
 }
 
 /* The unsigned integer of a size, for the generic forms. */
@@ -180,8 +226,7 @@ template <typename T>
 inline T __nv_atomic_fetch_add(T *ptr, cuemu::nv_atomic::same_t<T> val, int __cuemu_order,
                                int scope = __NV_THREAD_SCOPE_SYSTEM) {
   cuemu::nv_atomic::check_add<T>();
-  (void)__cuemu_order;
-  (void)scope;
+  cuemu::nv_atomic::check_order(__cuemu_order, scope);
   if constexpr (std::is_same<T, float>::value)
     return cuemu_atomic_add_float(ptr, val);
   else if constexpr (std::is_same<T, double>::value)
@@ -194,6 +239,7 @@ template <typename T>
 inline T __nv_atomic_fetch_sub(T *ptr, cuemu::nv_atomic::same_t<T> val, int __cuemu_order,
                                int scope = __NV_THREAD_SCOPE_SYSTEM) {
   cuemu::nv_atomic::check_add<T>();
+  cuemu::nv_atomic::check_order(__cuemu_order, scope);
   if constexpr (std::is_floating_point<T>::value)
     return __nv_atomic_fetch_add(ptr, -val, __cuemu_order, scope);
   else
@@ -205,8 +251,7 @@ inline T __nv_atomic_fetch_sub(T *ptr, cuemu::nv_atomic::same_t<T> val, int __cu
   inline T NAME(T *ptr, cuemu::nv_atomic::same_t<T> val, int __cuemu_order,            \
                 int scope = __NV_THREAD_SCOPE_SYSTEM) {                        \
     cuemu::nv_atomic::check_bits<T>();                                         \
-    (void)__cuemu_order;                                                               \
-    (void)scope;                                                               \
+    cuemu::nv_atomic::check_order(__cuemu_order, scope);                      \
     return IMPL(ptr, val);                                                     \
   }
 
@@ -218,13 +263,31 @@ CUEMU_NV_ATOMIC_BITS(__nv_atomic_fetch_max, cuemu_atomic_fetch_max)
 
 #undef CUEMU_NV_ATOMIC_BITS
 
+/* The forms without a result (__nv_atomic_add, ..._max): the same
+ * operation, its old value dropped. */
+#define CUEMU_NV_ATOMIC_VOID(NAME, FETCH)                                      \
+  template <typename T>                                                        \
+  inline void NAME(T *ptr, cuemu::nv_atomic::same_t<T> val, int __cuemu_order, \
+                   int scope = __NV_THREAD_SCOPE_SYSTEM) {                     \
+    (void)FETCH(ptr, val, __cuemu_order, scope);                               \
+  }
+
+CUEMU_NV_ATOMIC_VOID(__nv_atomic_add, __nv_atomic_fetch_add)
+CUEMU_NV_ATOMIC_VOID(__nv_atomic_sub, __nv_atomic_fetch_sub)
+CUEMU_NV_ATOMIC_VOID(__nv_atomic_and, __nv_atomic_fetch_and)
+CUEMU_NV_ATOMIC_VOID(__nv_atomic_or, __nv_atomic_fetch_or)
+CUEMU_NV_ATOMIC_VOID(__nv_atomic_xor, __nv_atomic_fetch_xor)
+CUEMU_NV_ATOMIC_VOID(__nv_atomic_min, __nv_atomic_fetch_min)
+CUEMU_NV_ATOMIC_VOID(__nv_atomic_max, __nv_atomic_fetch_max)
+
+#undef CUEMU_NV_ATOMIC_VOID
+
 /* ---- Load, store, exchange, compare-and-swap: the _n (value) forms --------- */
 
 template <typename T>
 inline T __nv_atomic_load_n(T *ptr, int __cuemu_order, int scope = __NV_THREAD_SCOPE_SYSTEM) {
   cuemu::nv_atomic::check_integral<T>();
-  (void)__cuemu_order;
-  (void)scope;
+  cuemu::nv_atomic::check_order(__cuemu_order, scope, cuemu::nv_atomic::load_access);
   T v;
   cuemu::nv_atomic::load(ptr, &v);
   return v;
@@ -234,8 +297,7 @@ template <typename T>
 inline void __nv_atomic_store_n(T *ptr, cuemu::nv_atomic::same_t<T> val, int __cuemu_order,
                                 int scope = __NV_THREAD_SCOPE_SYSTEM) {
   cuemu::nv_atomic::check_integral<T>();
-  (void)__cuemu_order;
-  (void)scope;
+  cuemu::nv_atomic::check_order(__cuemu_order, scope, cuemu::nv_atomic::store_access);
   cuemu::nv_atomic::store(ptr, &val);
 }
 
@@ -243,8 +305,7 @@ template <typename T>
 inline T __nv_atomic_exchange_n(T *ptr, cuemu::nv_atomic::same_t<T> val, int __cuemu_order,
                                 int scope = __NV_THREAD_SCOPE_SYSTEM) {
   cuemu::nv_atomic::check_integral<T>();
-  (void)__cuemu_order;
-  (void)scope;
+  cuemu::nv_atomic::check_order(__cuemu_order, scope);
   T old;
   cuemu::nv_atomic::exchange(ptr, &val, &old);
   return old;
@@ -258,9 +319,8 @@ inline bool __nv_atomic_compare_exchange_n(T *ptr, T *__cuemu_expected,
   cuemu::nv_atomic::check_integral<T>();
   /* A weak compare-and-swap may fail spuriously; this one never does. */
   (void)weak;
-  (void)success_order;
-  (void)failure_order;
-  (void)scope;
+  cuemu::nv_atomic::check_order(success_order, scope);
+  cuemu::nv_atomic::check_order(failure_order, scope);
   return cuemu::nv_atomic::cas(ptr, __cuemu_expected, &desired);
 }
 
@@ -270,8 +330,7 @@ template <typename T>
 inline void __nv_atomic_load(T *ptr, T *ret, int __cuemu_order,
                              int scope = __NV_THREAD_SCOPE_SYSTEM) {
   cuemu::nv_atomic::check_generic<T>();
-  (void)__cuemu_order;
-  (void)scope;
+  cuemu::nv_atomic::check_order(__cuemu_order, scope, cuemu::nv_atomic::load_access);
   cuemu::nv_atomic::load(ptr, ret);
 }
 
@@ -279,8 +338,7 @@ template <typename T>
 inline void __nv_atomic_store(T *ptr, T *val, int __cuemu_order,
                               int scope = __NV_THREAD_SCOPE_SYSTEM) {
   cuemu::nv_atomic::check_generic<T>();
-  (void)__cuemu_order;
-  (void)scope;
+  cuemu::nv_atomic::check_order(__cuemu_order, scope, cuemu::nv_atomic::store_access);
   cuemu::nv_atomic::store(ptr, val);
 }
 
@@ -288,8 +346,7 @@ template <typename T>
 inline void __nv_atomic_exchange(T *ptr, T *val, T *ret, int __cuemu_order,
                                  int scope = __NV_THREAD_SCOPE_SYSTEM) {
   cuemu::nv_atomic::check_generic<T>();
-  (void)__cuemu_order;
-  (void)scope;
+  cuemu::nv_atomic::check_order(__cuemu_order, scope);
   cuemu::nv_atomic::exchange(ptr, val, ret);
 }
 
@@ -299,17 +356,15 @@ inline bool __nv_atomic_compare_exchange(T *ptr, T *__cuemu_expected, T *desired
                                          int scope = __NV_THREAD_SCOPE_SYSTEM) {
   cuemu::nv_atomic::check_generic<T>();
   (void)weak;
-  (void)success_order;
-  (void)failure_order;
-  (void)scope;
+  cuemu::nv_atomic::check_order(success_order, scope);
+  cuemu::nv_atomic::check_order(failure_order, scope);
   return cuemu::nv_atomic::cas(ptr, __cuemu_expected, desired);
 }
 
 /* ---- Fence ----------------------------------------------------------------- */
 
 inline void __nv_atomic_thread_fence(int __cuemu_order, int scope = __NV_THREAD_SCOPE_SYSTEM) {
-  (void)__cuemu_order;
-  (void)scope;
+  cuemu::nv_atomic::check_order(__cuemu_order, scope);
   __atomic_thread_fence(__ATOMIC_SEQ_CST);
 }
 

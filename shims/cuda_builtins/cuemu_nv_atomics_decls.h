@@ -20,6 +20,13 @@ template <typename T> T __nv_atomic_fetch_or(T *ptr, cuemu::nv_atomic::same_t<T>
 template <typename T> T __nv_atomic_fetch_xor(T *ptr, cuemu::nv_atomic::same_t<T> val, int __cuemu_order, int scope = __NV_THREAD_SCOPE_SYSTEM) CUEMU_DEVICE_ONLY;
 template <typename T> T __nv_atomic_fetch_min(T *ptr, cuemu::nv_atomic::same_t<T> val, int __cuemu_order, int scope = __NV_THREAD_SCOPE_SYSTEM) CUEMU_DEVICE_ONLY;
 template <typename T> T __nv_atomic_fetch_max(T *ptr, cuemu::nv_atomic::same_t<T> val, int __cuemu_order, int scope = __NV_THREAD_SCOPE_SYSTEM) CUEMU_DEVICE_ONLY;
+template <typename T> void __nv_atomic_add(T *ptr, cuemu::nv_atomic::same_t<T> val, int __cuemu_order, int scope = __NV_THREAD_SCOPE_SYSTEM) CUEMU_DEVICE_ONLY;
+template <typename T> void __nv_atomic_sub(T *ptr, cuemu::nv_atomic::same_t<T> val, int __cuemu_order, int scope = __NV_THREAD_SCOPE_SYSTEM) CUEMU_DEVICE_ONLY;
+template <typename T> void __nv_atomic_and(T *ptr, cuemu::nv_atomic::same_t<T> val, int __cuemu_order, int scope = __NV_THREAD_SCOPE_SYSTEM) CUEMU_DEVICE_ONLY;
+template <typename T> void __nv_atomic_or(T *ptr, cuemu::nv_atomic::same_t<T> val, int __cuemu_order, int scope = __NV_THREAD_SCOPE_SYSTEM) CUEMU_DEVICE_ONLY;
+template <typename T> void __nv_atomic_xor(T *ptr, cuemu::nv_atomic::same_t<T> val, int __cuemu_order, int scope = __NV_THREAD_SCOPE_SYSTEM) CUEMU_DEVICE_ONLY;
+template <typename T> void __nv_atomic_min(T *ptr, cuemu::nv_atomic::same_t<T> val, int __cuemu_order, int scope = __NV_THREAD_SCOPE_SYSTEM) CUEMU_DEVICE_ONLY;
+template <typename T> void __nv_atomic_max(T *ptr, cuemu::nv_atomic::same_t<T> val, int __cuemu_order, int scope = __NV_THREAD_SCOPE_SYSTEM) CUEMU_DEVICE_ONLY;
 template <typename T> T __nv_atomic_load_n(T *ptr, int __cuemu_order, int scope = __NV_THREAD_SCOPE_SYSTEM) CUEMU_DEVICE_ONLY;
 template <typename T> void __nv_atomic_store_n(T *ptr, cuemu::nv_atomic::same_t<T> val, int __cuemu_order, int scope = __NV_THREAD_SCOPE_SYSTEM) CUEMU_DEVICE_ONLY;
 template <typename T> T __nv_atomic_exchange_n(T *ptr, cuemu::nv_atomic::same_t<T> val, int __cuemu_order, int scope = __NV_THREAD_SCOPE_SYSTEM) CUEMU_DEVICE_ONLY;

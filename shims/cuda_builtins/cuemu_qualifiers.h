@@ -235,6 +235,21 @@ constexpr unsigned long long __cuemu_shared_note_id(const char *__cuemu_f,
                                                             max_threads,      \
                                                             min_blocks>),     \
                          "i"(file), "i"(line), "i"(kernel), "i"(unit))
+/* The same in a module's one pass (NVRTC's, -cubin's), whose instances are
+ * found by name only (name expressions): nothing, unless the module is the
+ * one that cuemu-nvcc reads for -Xptxas -v and --resource-usage, which
+ * lists every kernel the unit holds, its template instances too, as
+ * nvcc's ptxas does (CUEMU_RECORD_INSTANCES; cuemu_resource_usage.c).
+ * CUEMU_MODULE_TEMPLATE, after `__global__` in a kernel template's
+ * declarations, makes the instances hidden there (as in a device pass), so
+ * that a record may name an instance's address, also with -rdc. */
+#ifdef CUEMU_RECORD_INSTANCES
+#define CUEMU_MODULE_INSTANCE CUEMU_KERNEL_INSTANCE
+#define CUEMU_MODULE_TEMPLATE __attribute__((visibility("hidden"), used))
+#else
+#define CUEMU_MODULE_INSTANCE(...)
+#define CUEMU_MODULE_TEMPLATE
+#endif
 /* The same in a further device pass (one per virtual architecture), whose
  * translated unit defines CUEMU_KERNEL_INSTANCE as this with its
  * __CUDA_ARCH__ as `arch` (cuemu__codegen_write_unit()). */

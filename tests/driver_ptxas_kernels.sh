@@ -1,0 +1,88 @@
+#!/bin/sh
+# driver_ptxas_kernels.sh: the kernels that -Xptxas -v and --resource-usage
+# print, as nvcc's ptxas prints them (tests/driver/ptxas/templates.cu):
+# - every kernel of the unit's device code under its mangled name (an
+#   extern "C" kernel under its own): the plain kernels, and each instance
+#   of a kernel template that the unit launches or explicitly instantiates;
+# - with several -gencode (compute_80/sm_80 and compute_90/sm_90), each
+#   kernel once for each real architecture, each compiled with its own
+#   __CUDA_ARCH__; with -arch=compute_90 (PTX only, no ptxas) none;
+# - with -dc, the same kernels (a unit of relocatable device code).
+# The lists are nvcc 13's (nvcc -Xptxas -v -c ... | sort). The program also
+# builds with nvcc. Run by `make check`.
+
+srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
+builddir=${CUEMU_BUILDDIR:-.}
+. "$srcdir/tests/test_tools.sh"
+builddir_abs=$(cd "$builddir" && pwd)
+nvcc=$builddir_abs/cuemu-nvcc
+[ -x "$nvcc" ] || tool_missing driver_ptxas_kernels.sh "$nvcc is not built"
+
+work=$builddir_abs/tests/tmp/driver_ptxas_kernels.$$
+mkdir -p "$work" || exit 1
+failed=0
+src=$srcdir/tests/driver/ptxas/templates.cu
+
+# entries LOG: the sorted "'name' for 'sm_XY'" of ptxas's lines in LOG.
+entries() {
+  sed -n "s/^ptxas info    : Compiling entry function //p" "$1" | sort
+}
+
+kernels="'_Z4bumpPi' for 'sm_ARCH'
+'_Z6rotateIdLi64EEvPT_S0_' for 'sm_ARCH'
+'_Z6rotateIfLi32EEvPT_S0_' for 'sm_ARCH'
+'_ZN5fills4fillIdEEvPT_S1_' for 'sm_ARCH'
+'bump_c' for 'sm_ARCH'"
+
+expect_90=$(echo "$kernels" | sed 's/ARCH/90/')
+expect_both=$( (echo "$kernels" | sed 's/ARCH/80/'; echo "$kernels" | sed 's/ARCH/90/') | sort)
+
+if step one "$nvcc" -arch=sm_90 -Xptxas -v -c -o one.o "$src"; then
+  if [ "$(entries "$work/one.log")" = "$expect_90" ]; then
+    echo "PASS: -Xptxas -v prints every kernel and template instance, mangled"
+  else
+    fail "-arch=sm_90 -Xptxas -v printed: $(entries "$work/one.log")"
+  fi
+  if grep -qx "ptxas info    : Used 32 registers, 512 bytes smem" "$work/one.log" &&
+    grep -qx "ptxas info    : Used 32 registers, 128 bytes smem" "$work/one.log"; then
+    echo "PASS: each instance has its own shared memory"
+  else
+    fail "the instances' shared memory: $(grep Used "$work/one.log")"
+  fi
+fi
+# Relocatable device code (-dc): the same kernels (the reading module's
+# kernel templates are hidden there, so that it may record them).
+if step rdc "$nvcc" -arch=sm_90 -Xptxas -v -dc -o rdc.o "$src"; then
+  if [ "$(entries "$work/rdc.log")" = "$expect_90" ]; then
+    echo "PASS: -dc -Xptxas -v prints the same kernels"
+  else
+    fail "-dc -Xptxas -v printed: $(entries "$work/rdc.log")"
+  fi
+fi
+if step both "$nvcc" --resource-usage -o both \
+  -gencode arch=compute_80,code=sm_80 -gencode arch=compute_90,code=sm_90 "$src"; then
+  if [ "$(entries "$work/both.log")" = "$expect_both" ]; then
+    echo "PASS: several -gencode print each kernel for each architecture"
+  else
+    fail "two -gencode printed: $(entries "$work/both.log")"
+  fi
+  passes "the program of two architectures runs" ./both
+fi
+if step ptx "$nvcc" -arch=compute_90 -Xptxas -v -c -o ptx.o "$src"; then
+  if [ -z "$(entries "$work/ptx.log")" ]; then
+    echo "PASS: PTX alone (-arch=compute_90) prints no kernel"
+  else
+    fail "-arch=compute_90 printed: $(entries "$work/ptx.log")"
+  fi
+fi
+
+real=$(find_nvcc)
+if [ -n "$real" ]; then
+  (cd "$work" && nvcc_build driver_ptxas_kernels.sh:nvcc-templates \
+    "$real" -Xptxas -v -c -o nvcc_templates.o \
+    -gencode arch=compute_80,code=sm_80 -gencode arch=compute_90,code=sm_90 "$src") \
+    >/dev/null 2>&1 || fail "nvcc refuses templates.cu: the test is wrong"
+fi
+
+rm -rf "$work"
+exit "$failed"
