@@ -1,0 +1,99 @@
+// CUEMU_OPTIONS: --check=init,race,mem -lcurand -lcublas
+// NVCC_OPTIONS: -lcurand -lcublas
+// What a library writes into device memory is written memory: a kernel
+// that reads the values cuRAND's host API generated, or the C of a cuBLAS
+// GEMM (beta 0, C never set; a leading dimension larger than m, whose
+// padding stays unset and unread), is not reported by initcheck. cuemu's
+// libraries compute on the host and must say what they wrote
+// (cuemu_rt_library_wrote).
+#include <cmath>
+#include <cstdio>
+#include <cublas_v2.h>
+#include <curand.h>
+
+#define CURAND_OK(call)                                                   \
+  do {                                                                    \
+    curandStatus_t s_ = (call);                                           \
+    if (s_ != CURAND_STATUS_SUCCESS) {                                    \
+      printf("FAIL: %s gave %d\n", #call, (int)s_);                       \
+      return 1;                                                           \
+    }                                                                     \
+  } while (0)
+
+__global__ void sum_all(const float *u, const float *g, const unsigned *bits,
+                        const double *d, int n, double *out) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    atomicAdd(out, (double)u[i] + g[i] + (bits[i] & 1u) + d[i]);
+}
+
+__global__ void sum_matrix(const float *c, int m, int ldc, float *out) {
+  for (int i = threadIdx.x; i < m * m; i += blockDim.x)
+    atomicAdd(out, c[i % m + (i / m) * ldc]);
+}
+
+int main() {
+  const int n = 4096;
+  float *u, *g;
+  unsigned *bits;
+  double *d, *out;
+  cudaMalloc(&u, n * sizeof(float));
+  cudaMalloc(&g, n * sizeof(float));
+  cudaMalloc(&bits, n * sizeof(unsigned));
+  cudaMalloc(&d, n * sizeof(double));
+  cudaMalloc(&out, sizeof(double));
+  cudaMemset(out, 0, sizeof(double));
+  curandGenerator_t gen;
+  CURAND_OK(curandCreateGenerator(&gen, CURAND_RNG_PSEUDO_PHILOX4_32_10));
+  CURAND_OK(curandSetPseudoRandomGeneratorSeed(gen, 7ULL));
+  CURAND_OK(curandGenerateUniform(gen, u, n));
+  CURAND_OK(curandGenerateNormal(gen, g, n, 0.0f, 1.0f));
+  CURAND_OK(curandGenerate(gen, bits, n));
+  CURAND_OK(curandGenerateUniformDouble(gen, d, n));
+  sum_all<<<(n + 255) / 256, 256>>>(u, g, bits, d, n, out);
+  cudaError_t e = cudaDeviceSynchronize();
+  double sum = 0;
+  cudaMemcpy(&sum, out, sizeof sum, cudaMemcpyDeviceToHost);
+
+  // C (m x m, leading dimension m + 3) = A * B with A and B from cuRAND.
+  const int m = 24, ldc = m + 3;
+  float *c, *csum;
+  cudaMalloc(&c, ldc * m * sizeof(float));
+  cudaMalloc(&csum, sizeof(float));
+  cudaMemset(csum, 0, sizeof(float));
+  cublasHandle_t h;
+  const float one = 1.0f, zero = 0.0f;
+  bool blas_ok = cublasCreate(&h) == CUBLAS_STATUS_SUCCESS &&
+                 cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, m, m, m, &one, u, m,
+                             u + m * m, m, &zero, c, ldc) ==
+                     CUBLAS_STATUS_SUCCESS;
+  sum_matrix<<<1, 256>>>(c, m, ldc, csum);
+  cudaError_t e2 = cudaDeviceSynchronize();
+  float cs = 0;
+  cudaMemcpy(&cs, csum, sizeof cs, cudaMemcpyDeviceToHost);
+  float hu[2 * m * m];
+  cudaMemcpy(hu, u, sizeof hu, cudaMemcpyDeviceToHost);
+  double want = 0;
+  for (int i = 0; i < m; ++i)
+    for (int j = 0; j < m; ++j)
+      for (int k = 0; k < m; ++k)
+        want += (double)hu[i + k * m] * hu[m * m + k + j * m];
+  if (blas_ok)
+    cublasDestroy(h);
+  cudaFree(c);
+  cudaFree(csum);
+  CURAND_OK(curandDestroyGenerator(gen));
+  cudaFree(u);
+  cudaFree(g);
+  cudaFree(bits);
+  cudaFree(d);
+  cudaFree(out);
+  // Means: 0.5 + 0 + 0.5 + 0.5 per element.
+  double mean = sum / n;
+  bool ok = e == cudaSuccess && mean > 1.4 && mean < 1.6 && blas_ok &&
+            e2 == cudaSuccess && fabs(cs - want) < 1e-3 * want;
+  printf("%s: %s, %s, mean %.4f, GEMM sum %.3f (host %.3f)\n",
+         ok ? "PASS" : "FAIL", cudaGetErrorString(e), cudaGetErrorString(e2),
+         mean, cs, want);
+  return ok ? 0 : 1;
+}
