@@ -92,8 +92,8 @@ int main() {
   double mean = sum / n;
   bool ok = e == cudaSuccess && mean > 1.4 && mean < 1.6 && blas_ok &&
             e2 == cudaSuccess && fabs(cs - want) < 1e-3 * want;
-  printf("%s: %s, %s, mean %.4f, GEMM sum %.3f (host %.3f)\n",
-         ok ? "PASS" : "FAIL", cudaGetErrorString(e), cudaGetErrorString(e2),
-         mean, cs, want);
+  printf("%s, %s, mean %.4f, GEMM sum %.3f (host %.3f)\n%s\n",
+         cudaGetErrorString(e), cudaGetErrorString(e2), mean, cs, want,
+         ok ? "PASS" : "FAIL");
   return ok ? 0 : 1;
 }
