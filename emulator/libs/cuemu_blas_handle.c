@@ -305,6 +305,12 @@ void cuemu__blas_matrix_wrote(void *p, int64_t rows, int64_t cols, int64_t ld,
                            (size_t)rows * elem);
 }
 
+void cuemu__blas_vector_wrote(void *p, int64_t n, int64_t inc, size_t elem) {
+  if (inc == 0)
+    n = 1;
+  cuemu__blas_matrix_wrote(p, 1, n, inc == 0 ? 1 : inc < 0 ? -inc : inc, elem);
+}
+
 void cuemu__blas_out_of_memory(const char *name) {
   char message[256];
   snprintf(message, sizeof message,

@@ -3,9 +3,9 @@
 // What a library writes into device memory is written memory: a kernel
 // that reads the values cuRAND's host API generated, or the C of a cuBLAS
 // GEMM (beta 0, C never set; a leading dimension larger than m, whose
-// padding stays unset and unread), is not reported by initcheck. cuemu's
-// libraries compute on the host and must say what they wrote
-// (cuemu_rt_library_wrote).
+// padding stays unset and unread), or of the other BLAS calls, is not
+// reported by initcheck. cuemu's libraries compute on the host and must
+// say what they wrote (cuemu_rt_library_wrote).
 #include <cmath>
 #include <cstdio>
 #include <cublas_v2.h>
@@ -30,6 +30,20 @@ __global__ void sum_all(const float *u, const float *g, const unsigned *bits,
 __global__ void sum_matrix(const float *c, int m, int ldc, float *out) {
   for (int i = threadIdx.x; i < m * m; i += blockDim.x)
     atomicAdd(out, c[i % m + (i / m) * ldc]);
+}
+
+__global__ void sum_outputs(const float *y1, const float *y2, const float *dot,
+                            const float *c2, const float *c3, int m,
+                            float *out) {
+  for (int i = threadIdx.x; i < m * m; i += blockDim.x) {
+    int r = i % m, col = i / m;
+    float v = c2[i] + (r <= col ? c3[i] : 0.0f);
+    if (i < m)
+      v += y1[i] + y2[i];
+    if (i == 0)
+      v += *dot;
+    atomicAdd(out, v);
+  }
 }
 
 int main() {
@@ -78,6 +92,47 @@ int main() {
     for (int j = 0; j < m; ++j)
       for (int k = 0; k < m; ++k)
         want += (double)hu[i + k * m] * hu[m * m + k + j * m];
+  // Other cuBLAS outputs that nothing set before: copy's y, gemv's y
+  // (beta 0), dot's result in device pointer mode, geam's C, and the upper
+  // triangle of syrk's C (the lower one stays unset and unread).
+  float *y1, *y2, *dot, *c2, *c3, *osum;
+  cudaMalloc(&y1, m * sizeof(float));
+  cudaMalloc(&y2, m * sizeof(float));
+  cudaMalloc(&dot, sizeof(float));
+  cudaMalloc(&c2, m * m * sizeof(float));
+  cudaMalloc(&c3, m * m * sizeof(float));
+  cudaMalloc(&osum, sizeof(float));
+  cudaMemset(osum, 0, sizeof(float));
+  blas_ok = blas_ok && cublasScopy(h, m, u, 1, y1, 1) == 0 &&
+            cublasSgemv(h, CUBLAS_OP_N, m, m, &one, u, m, u, 1, &zero, y2,
+                        1) == 0 &&
+            cublasSgeam(h, CUBLAS_OP_N, CUBLAS_OP_T, m, m, &one, u, m, &one,
+                        u, m, c2, m) == 0 &&
+            cublasSsyrk(h, CUBLAS_FILL_MODE_UPPER, CUBLAS_OP_N, m, m, &one,
+                        u, m, &zero, c3, m) == 0 &&
+            cublasSetPointerMode(h, CUBLAS_POINTER_MODE_DEVICE) == 0 &&
+            cublasSdot(h, m, u, 1, u, 1, dot) == 0;
+  sum_outputs<<<1, 128>>>(y1, y2, dot, c2, c3, m, osum);
+  cudaError_t e3 = cudaDeviceSynchronize();
+  float os = 0;
+  cudaMemcpy(&os, osum, sizeof os, cudaMemcpyDeviceToHost);
+  double owant = 0, dsum = 0;
+  for (int i = 0; i < m; ++i) {
+    owant += hu[i];
+    for (int k = 0; k < m; ++k)
+      owant += (double)hu[i + k * m] * hu[k] + hu[i + k * m] + hu[k + i * m];
+    for (int j = i; j < m; ++j)
+      for (int k = 0; k < m; ++k)
+        owant += (double)hu[i + k * m] * hu[j + k * m];
+    dsum += (double)hu[i] * hu[i];
+  }
+  owant += dsum;
+  cudaFree(y1);
+  cudaFree(y2);
+  cudaFree(dot);
+  cudaFree(c2);
+  cudaFree(c3);
+  cudaFree(osum);
   if (blas_ok)
     cublasDestroy(h);
   cudaFree(c);
@@ -91,9 +146,12 @@ int main() {
   // Means: 0.5 + 0 + 0.5 + 0.5 per element.
   double mean = sum / n;
   bool ok = e == cudaSuccess && mean > 1.4 && mean < 1.6 && blas_ok &&
-            e2 == cudaSuccess && fabs(cs - want) < 1e-3 * want;
-  printf("%s, %s, mean %.4f, GEMM sum %.3f (host %.3f)\n%s\n",
-         cudaGetErrorString(e), cudaGetErrorString(e2), mean, cs, want,
+            e2 == cudaSuccess && fabs(cs - want) < 1e-3 * want &&
+            e3 == cudaSuccess && fabs(os - owant) < 1e-3 * owant;
+  printf("%s, %s, %s, mean %.4f, GEMM sum %.3f (host %.3f), other BLAS "
+         "outputs %.3f (host %.3f)\n%s\n",
+         cudaGetErrorString(e), cudaGetErrorString(e2),
+         cudaGetErrorString(e3), mean, cs, want, os, owant,
          ok ? "PASS" : "FAIL");
   return ok ? 0 : 1;
 }
