@@ -15,7 +15,7 @@
 # __device__ functions, a __device__ counter and a __constant__ table
 # defined in one .cu and used by kernels of another (extern), compiled with
 # -rdc=true, archived with -lib and linked with a program that uses them.
-# About 16 s of CPU.
+# About 17 s of CPU (CUEMU_NO_CACHE=1).
 srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
 builddir=${CUEMU_BUILDDIR:-.}
 . "$srcdir/tests/test_tools.sh"

@@ -1,14 +1,17 @@
-// CUEMU_OPTIONS: --check=init,race,mem -lcurand -lcublas
-// NVCC_OPTIONS: -lcurand -lcublas
+// CUEMU_OPTIONS: --check=init,race,mem -lcurand -lcublas -lcufft -lcusparse
+// NVCC_OPTIONS: -lcurand -lcublas -lcufft -lcusparse
 // What a library writes into device memory is written memory: a kernel
 // that reads the values cuRAND's host API generated, or the C of a cuBLAS
 // GEMM (beta 0, C never set; a leading dimension larger than m, whose
-// padding stays unset and unread), or of the other BLAS calls, is not
-// reported by initcheck. cuemu's libraries compute on the host and must
+// padding stays unset and unread), or of the other BLAS calls, cuFFT's
+// output (C2C and R2C) or cuSPARSE's SpMV y (beta 0), is not reported by
+// initcheck. cuemu's libraries compute on the host and must
 // say what they wrote (cuemu_rt_library_wrote).
 #include <cmath>
 #include <cstdio>
 #include <cublas_v2.h>
+#include <cufft.h>
+#include <cusparse.h>
 #include <curand.h>
 
 #define CURAND_OK(call)                                                   \
@@ -42,6 +45,18 @@ __global__ void sum_outputs(const float *y1, const float *y2, const float *dot,
       v += y1[i] + y2[i];
     if (i == 0)
       v += *dot;
+    atomicAdd(out, v);
+  }
+}
+
+__global__ void sum_fft_sparse(const cufftComplex *c2c, const cufftComplex *r2c,
+                               const float *y, int m, float *out) {
+  for (int i = threadIdx.x; i < m; i += blockDim.x) {
+    float v = c2c[i].x + y[i];
+    if (i == 0)
+      v += r2c[0].x;
+    if (i <= m / 2)
+      v += 0.0f * (r2c[i].x + r2c[i].y);
     atomicAdd(out, v);
   }
 }
@@ -137,6 +152,75 @@ int main() {
     cublasDestroy(h);
   cudaFree(c);
   cudaFree(csum);
+
+  // cuFFT: a C2C and an R2C transform of m values into unset outputs; the
+  // sum of the C2C output's real parts is m times the first input.
+  // cuSPARSE: y = A x with A the m x m identity in CSR, beta 0.
+  cufftComplex *cin, *cout, *rout;
+  float *y3, *fsum;
+  int *rowptr, *colind;
+  cudaMalloc(&cin, m * sizeof(cufftComplex));
+  cudaMalloc(&cout, m * sizeof(cufftComplex));
+  cudaMalloc(&rout, (m / 2 + 1) * sizeof(cufftComplex));
+  cudaMalloc(&y3, m * sizeof(float));
+  cudaMalloc(&fsum, sizeof(float));
+  cudaMalloc(&rowptr, (m + 1) * sizeof(int));
+  cudaMalloc(&colind, m * sizeof(int));
+  cudaMemset(fsum, 0, sizeof(float));
+  cudaMemcpy2D(cin, sizeof(cufftComplex), u, sizeof(float), sizeof(float), m,
+               cudaMemcpyDeviceToDevice);
+  cudaMemcpy2D((char *)cin + sizeof(float), sizeof(cufftComplex), u,
+               sizeof(float), sizeof(float), m, cudaMemcpyDeviceToDevice);
+  int hrow[m + 1], hcol[m];
+  for (int i = 0; i <= m; ++i)
+    hrow[i] = i;
+  for (int i = 0; i < m; ++i)
+    hcol[i] = i;
+  cudaMemcpy(rowptr, hrow, sizeof hrow, cudaMemcpyHostToDevice);
+  cudaMemcpy(colind, hcol, sizeof hcol, cudaMemcpyHostToDevice);
+  cufftHandle p1, p2;
+  bool fft_ok = cufftPlan1d(&p1, m, CUFFT_C2C, 1) == CUFFT_SUCCESS &&
+                cufftPlan1d(&p2, m, CUFFT_R2C, 1) == CUFFT_SUCCESS &&
+                cufftExecC2C(p1, cin, cout, CUFFT_INVERSE) == CUFFT_SUCCESS &&
+                cufftExecR2C(p2, u, rout) == CUFFT_SUCCESS;
+  cusparseHandle_t sh;
+  cusparseSpMatDescr_t A;
+  cusparseDnVecDescr_t vx, vy;
+  size_t need = 0;
+  void *buffer = nullptr;
+  bool sparse_ok =
+      cusparseCreate(&sh) == CUSPARSE_STATUS_SUCCESS &&
+      cusparseCreateCsr(&A, m, m, m, rowptr, colind, u, CUSPARSE_INDEX_32I,
+                        CUSPARSE_INDEX_32I, CUSPARSE_INDEX_BASE_ZERO,
+                        CUDA_R_32F) == CUSPARSE_STATUS_SUCCESS &&
+      cusparseCreateDnVec(&vx, m, u + m, CUDA_R_32F) == 0 &&
+      cusparseCreateDnVec(&vy, m, y3, CUDA_R_32F) == 0 &&
+      cusparseSpMV_bufferSize(sh, CUSPARSE_OPERATION_NON_TRANSPOSE, &one, A,
+                              vx, &zero, vy, CUDA_R_32F,
+                              CUSPARSE_SPMV_ALG_DEFAULT, &need) == 0 &&
+      cudaMalloc(&buffer, need + 1) == cudaSuccess &&
+      cusparseSpMV(sh, CUSPARSE_OPERATION_NON_TRANSPOSE, &one, A, vx, &zero,
+                   vy, CUDA_R_32F, CUSPARSE_SPMV_ALG_DEFAULT, buffer) == 0;
+  sum_fft_sparse<<<1, 64>>>(cout, rout, y3, m, fsum);
+  cudaError_t e4 = cudaDeviceSynchronize();
+  float fs = 0;
+  cudaMemcpy(&fs, fsum, sizeof fs, cudaMemcpyDeviceToHost);
+  // C2C inverse: sum over k of out[k] = m in[0]; R2C: out[0].re is the sum
+  // of the inputs; SpMV with the identity and u on the diagonal: y = u * x.
+  double fwant = m * (double)hu[0];
+  for (int i = 0; i < m; ++i)
+    fwant += hu[i] + (double)hu[i] * hu[m + i];
+  cufftDestroy(p1);
+  cufftDestroy(p2);
+  cusparseDestroy(sh);
+  cudaFree(cin);
+  cudaFree(cout);
+  cudaFree(rout);
+  cudaFree(y3);
+  cudaFree(fsum);
+  cudaFree(rowptr);
+  cudaFree(colind);
+  cudaFree(buffer);
   CURAND_OK(curandDestroyGenerator(gen));
   cudaFree(u);
   cudaFree(g);
@@ -147,11 +231,14 @@ int main() {
   double mean = sum / n;
   bool ok = e == cudaSuccess && mean > 1.4 && mean < 1.6 && blas_ok &&
             e2 == cudaSuccess && fabs(cs - want) < 1e-3 * want &&
-            e3 == cudaSuccess && fabs(os - owant) < 1e-3 * owant;
-  printf("%s, %s, %s, mean %.4f, GEMM sum %.3f (host %.3f), other BLAS "
-         "outputs %.3f (host %.3f)\n%s\n",
+            e3 == cudaSuccess && fabs(os - owant) < 1e-3 * owant &&
+            fft_ok && sparse_ok && e4 == cudaSuccess &&
+            fabs(fs - fwant) < 1e-3 * fwant;
+  printf("%s, %s, %s, %s, mean %.4f, GEMM sum %.3f (host %.3f), other BLAS "
+         "outputs %.3f (host %.3f), cuFFT and cuSPARSE %.3f (host %.3f)\n"
+         "%s\n",
          cudaGetErrorString(e), cudaGetErrorString(e2),
-         cudaGetErrorString(e3), mean, cs, want, os, owant,
-         ok ? "PASS" : "FAIL");
+         cudaGetErrorString(e3), cudaGetErrorString(e4), mean, cs, want, os,
+         owant, fs, fwant, ok ? "PASS" : "FAIL");
   return ok ? 0 : 1;
 }
