@@ -8,6 +8,8 @@
  */
 #include <stdlib.h>
 
+#include <cuemu/cuemu_runtime.h>
+
 #include "cuemu_solver.h"
 
 #define MAX1(x) ((x) > 1 ? (x) : 1)
@@ -38,6 +40,8 @@ static void run_getrf(void *p) {
     else
       ((int *)c->pivots)[i] = (int)ipiv[i];
   }
+  if (c->pivots && steps > 0)
+    cuemu_rt_library_wrote(c->pivots, (size_t)steps * (c->ipiv64 ? 8 : 4));
   if (c->info)
     *c->info = info;
   free(a);

@@ -1,16 +1,17 @@
-// CUEMU_OPTIONS: --check=init,race,mem -lcurand -lcublas -lcufft -lcusparse
-// NVCC_OPTIONS: -lcurand -lcublas -lcufft -lcusparse
+// CUEMU_OPTIONS: --check=init,race,mem -lcurand -lcublas -lcufft -lcusparse -lcusolver
+// NVCC_OPTIONS: -lcurand -lcublas -lcufft -lcusparse -lcusolver
 // What a library writes into device memory is written memory: a kernel
 // that reads the values cuRAND's host API generated, or the C of a cuBLAS
 // GEMM (beta 0, C never set; a leading dimension larger than m, whose
 // padding stays unset and unread), or of the other BLAS calls, cuFFT's
-// output (C2C and R2C) or cuSPARSE's SpMV y (beta 0), is not reported by
-// initcheck. cuemu's libraries compute on the host and must
+// output (C2C and R2C), cuSPARSE's SpMV y (beta 0), or cuSOLVER's S, U
+// and VT of gesvd and pivots of getrf, is not reported by initcheck. cuemu's libraries compute on the host and must
 // say what they wrote (cuemu_rt_library_wrote).
 #include <cmath>
 #include <cstdio>
 #include <cublas_v2.h>
 #include <cufft.h>
+#include <cusolverDn.h>
 #include <cusparse.h>
 #include <curand.h>
 
@@ -57,6 +58,18 @@ __global__ void sum_fft_sparse(const cufftComplex *c2c, const cufftComplex *r2c,
       v += r2c[0].x;
     if (i <= m / 2)
       v += 0.0f * (r2c[i].x + r2c[i].y);
+    atomicAdd(out, v);
+  }
+}
+
+__global__ void sum_solver(const float *s, const float *u, const float *vt,
+                           const int *piv, int q, float *out) {
+  for (int i = threadIdx.x; i < q * q; i += blockDim.x) {
+    float v = u[i] * u[i] + vt[i] * vt[i];
+    if (i < q) {
+      v += s[i] * s[i];
+      atomicAdd(out + 1, piv[i] >= 1 && piv[i] <= q ? 1.0f : 0.0f);
+    }
     atomicAdd(out, v);
   }
 }
@@ -221,6 +234,56 @@ int main() {
   cudaFree(rowptr);
   cudaFree(colind);
   cudaFree(buffer);
+
+  // cuSOLVER: the SVD of an 8 x 8 matrix from cuRAND (sum of S^2 is its
+  // Frobenius norm squared; U and VT are orthogonal: m each), and the
+  // pivots of its LU factorisation (each in 1..8).
+  const int q = 8;
+  float *qa, *qs, *qu, *qvt, *work, *qsum;
+  int *qinfo, *qpiv, lwork = 0, lwork2 = 0;
+  cudaMalloc(&qa, q * q * sizeof(float));
+  cudaMalloc(&qs, q * sizeof(float));
+  cudaMalloc(&qu, q * q * sizeof(float));
+  cudaMalloc(&qvt, q * q * sizeof(float));
+  cudaMalloc(&qinfo, sizeof(int));
+  cudaMalloc(&qpiv, q * sizeof(int));
+  cudaMalloc(&qsum, 2 * sizeof(float));
+  cudaMemset(qsum, 0, 2 * sizeof(float));
+  cudaMemcpy(qa, u, q * q * sizeof(float), cudaMemcpyDeviceToDevice);
+  cusolverDnHandle_t qh;
+  bool solver_ok =
+      cusolverDnCreate(&qh) == CUSOLVER_STATUS_SUCCESS &&
+      cusolverDnSgesvd_bufferSize(qh, q, q, &lwork) == 0 &&
+      cusolverDnSgetrf_bufferSize(qh, q, q, qa, q, &lwork2) == 0 &&
+      cudaMalloc(&work, (lwork > lwork2 ? lwork : lwork2) * sizeof(float)) ==
+          cudaSuccess &&
+      cusolverDnSgesvd(qh, 'A', 'A', q, q, qa, q, qs, qu, q, qvt, q, work,
+                       lwork, nullptr, qinfo) == 0 &&
+      cudaMemcpy(qa, u, q * q * sizeof(float), cudaMemcpyDeviceToDevice) ==
+          cudaSuccess &&
+      cusolverDnSgetrf(qh, q, q, qa, q, work, qpiv, qinfo) == 0;
+  sum_solver<<<1, 64>>>(qs, qu, qvt, qpiv, q, qsum);
+  cudaError_t e5 = cudaDeviceSynchronize();
+  float qhost[2] = {0, 0};
+  cudaMemcpy(qhost, qsum, sizeof qhost, cudaMemcpyDeviceToHost);
+  double frob = 0;
+  for (int i = 0; i < q * q; ++i)
+    frob += (double)hu[i] * hu[i];
+  solver_ok = solver_ok && e5 == cudaSuccess &&
+              fabs(qhost[0] - (frob + 2 * q)) < 1e-3 * (frob + 2 * q) &&
+              qhost[1] == q;
+  printf("cuSOLVER: %s, S^2 + |U|^2 + |VT|^2 %.4f (host %.4f), pivots in "
+         "range %.0f of %d\n",
+         cudaGetErrorString(e5), qhost[0], frob + 2 * q, qhost[1], q);
+  cusolverDnDestroy(qh);
+  cudaFree(qa);
+  cudaFree(qs);
+  cudaFree(qu);
+  cudaFree(qvt);
+  cudaFree(work);
+  cudaFree(qinfo);
+  cudaFree(qpiv);
+  cudaFree(qsum);
   CURAND_OK(curandDestroyGenerator(gen));
   cudaFree(u);
   cudaFree(g);
@@ -233,7 +296,7 @@ int main() {
             e2 == cudaSuccess && fabs(cs - want) < 1e-3 * want &&
             e3 == cudaSuccess && fabs(os - owant) < 1e-3 * owant &&
             fft_ok && sparse_ok && e4 == cudaSuccess &&
-            fabs(fs - fwant) < 1e-3 * fwant;
+            fabs(fs - fwant) < 1e-3 * fwant && solver_ok;
   printf("%s, %s, %s, %s, mean %.4f, GEMM sum %.3f (host %.3f), other BLAS "
          "outputs %.3f (host %.3f), cuFFT and cuSPARSE %.3f (host %.3f)\n"
          "%s\n",
