@@ -203,9 +203,14 @@ typedef struct {
   int value;
 } info_write;
 
+void cuemu__solver_info_set(int *info, int64_t i, int value) {
+  info[i] = value;
+  cuemu_rt_library_wrote(info + i, sizeof *info);
+}
+
 static void write_info(void *p) {
   info_write *w = p;
-  *w->info = w->value;
+  cuemu__solver_info_set(w->info, 0, w->value);
 }
 
 cusolverStatus_t cuemu__solver_bad_argument(cusolverDnHandle_t h, int *devInfo,

@@ -5,7 +5,8 @@
 // GEMM (beta 0, C never set; a leading dimension larger than m, whose
 // padding stays unset and unread), or of the other BLAS calls, cuFFT's
 // output (C2C and R2C), cuSPARSE's SpMV y (beta 0), or cuSOLVER's S, U
-// and VT of gesvd and pivots of getrf, is not reported by initcheck. cuemu's libraries compute on the host and must
+// and VT of gesvd, pivots of getrf and devInfo, is not reported by
+// initcheck. cuemu's libraries compute on the host and must
 // say what they wrote (cuemu_rt_library_wrote).
 #include <cmath>
 #include <cstdio>
@@ -63,7 +64,10 @@ __global__ void sum_fft_sparse(const cufftComplex *c2c, const cufftComplex *r2c,
 }
 
 __global__ void sum_solver(const float *s, const float *u, const float *vt,
-                           const int *piv, int q, float *out) {
+                           const int *piv, const int *info, int q,
+                           float *out) {
+  if (threadIdx.x == 0)
+    atomicAdd(out + 1, (float)*info);
   for (int i = threadIdx.x; i < q * q; i += blockDim.x) {
     float v = u[i] * u[i] + vt[i] * vt[i];
     if (i < q) {
@@ -237,7 +241,7 @@ int main() {
 
   // cuSOLVER: the SVD of an 8 x 8 matrix from cuRAND (sum of S^2 is its
   // Frobenius norm squared; U and VT are orthogonal: m each), and the
-  // pivots of its LU factorisation (each in 1..8).
+  // pivots of its LU factorisation (each in 1..8) and its devInfo (0).
   const int q = 8;
   float *qa, *qs, *qu, *qvt, *work, *qsum;
   int *qinfo, *qpiv, lwork = 0, lwork2 = 0;
@@ -262,7 +266,7 @@ int main() {
       cudaMemcpy(qa, u, q * q * sizeof(float), cudaMemcpyDeviceToDevice) ==
           cudaSuccess &&
       cusolverDnSgetrf(qh, q, q, qa, q, work, qpiv, qinfo) == 0;
-  sum_solver<<<1, 64>>>(qs, qu, qvt, qpiv, q, qsum);
+  sum_solver<<<1, 64>>>(qs, qu, qvt, qpiv, qinfo, q, qsum);
   cudaError_t e5 = cudaDeviceSynchronize();
   float qhost[2] = {0, 0};
   cudaMemcpy(qhost, qsum, sizeof qhost, cudaMemcpyDeviceToHost);
