@@ -3,7 +3,8 @@
 // What a library writes into device memory is written memory: a kernel
 // that reads the values cuRAND's host API generated, or the C of a cuBLAS
 // GEMM (beta 0, C never set; a leading dimension larger than m, whose
-// padding stays unset and unread), or of the other BLAS calls, cuFFT's
+// padding stays unset and unread), or of the other BLAS calls (batched LU
+// and QR too), cuFFT's
 // output (C2C and R2C), cuSPARSE's SpMV y (beta 0), or cuSOLVER's S, U
 // and VT of gesvd, pivots of getrf and devInfo, is not reported by
 // initcheck. cuemu's libraries compute on the host and must
@@ -74,6 +75,20 @@ __global__ void sum_solver(const float *s, const float *u, const float *vt,
       v += s[i] * s[i];
       atomicAdd(out + 1, piv[i] >= 1 && piv[i] <= q ? 1.0f : 0.0f);
     }
+    atomicAdd(out, v);
+  }
+}
+
+__global__ void sum_batched(const float *inv, const int *piv, const int *info,
+                            const float *tau, int n, float *out) {
+  for (int i = threadIdx.x; i < n * n; i += blockDim.x) {
+    float v = inv[i];
+    if (i < n) {
+      v += 0.0f * tau[i];
+      atomicAdd(out + 1, (float)piv[i]);
+    }
+    if (i < 2)
+      atomicAdd(out + 1, (float)info[i]);
     atomicAdd(out, v);
   }
 }
@@ -165,6 +180,51 @@ int main() {
   cudaFree(c2);
   cudaFree(c3);
   cudaFree(osum);
+  // The batched LU and QR calls: matinvBatched's inverse, getrfBatched's
+  // pivots and infos, geqrfBatched's taus, of diag(2) (4 x 4).
+  const int nb = 4;
+  float hdiag[nb * nb] = {}, *da, *dlu, *dinv, *dtau, *bsum;
+  for (int i = 0; i < nb; ++i)
+    hdiag[i * nb + i] = 2.0f;
+  int *dpiv, *dinfo;
+  float **parr;
+  cudaMalloc(&da, sizeof hdiag);
+  cudaMalloc(&dlu, sizeof hdiag);
+  cudaMalloc(&dinv, sizeof hdiag);
+  cudaMalloc(&dtau, nb * sizeof(float));
+  cudaMalloc(&bsum, 2 * sizeof(float));
+  cudaMalloc(&dpiv, nb * sizeof(int));
+  cudaMalloc(&dinfo, 2 * sizeof(int));
+  cudaMalloc(&parr, 4 * sizeof(float *));
+  cudaMemset(bsum, 0, 2 * sizeof(float));
+  cudaMemcpy(da, hdiag, sizeof hdiag, cudaMemcpyHostToDevice);
+  cudaMemcpy(dlu, hdiag, sizeof hdiag, cudaMemcpyHostToDevice);
+  float *hp[4] = {da, dinv, dlu, dtau};
+  cudaMemcpy(parr, hp, sizeof hp, cudaMemcpyHostToDevice);
+  int qr_info = 0;
+  blas_ok = blas_ok &&
+            cublasSmatinvBatched(h, nb, parr, nb, parr + 1, nb, dinfo, 1) ==
+                0 &&
+            cublasSgetrfBatched(h, nb, parr + 2, nb, dpiv, dinfo + 1, 1) == 0 &&
+            cublasSgeqrfBatched(h, nb, nb, parr + 2, nb, parr + 3, &qr_info,
+                                1) == 0;
+  sum_batched<<<1, 32>>>(dinv, dpiv, dinfo, dtau, nb, bsum);
+  cudaError_t e6 = cudaDeviceSynchronize();
+  float bhost[2] = {0, 0};
+  cudaMemcpy(bhost, bsum, sizeof bhost, cudaMemcpyDeviceToHost);
+  // The inverse's sum is nb / 2; the pivots' 1 + ... + nb; the infos 0.
+  bool batched_ok = e6 == cudaSuccess && bhost[0] == nb * 0.5f &&
+                    bhost[1] == nb * (nb + 1) / 2;
+  printf("batched LU and QR: %s, inverse %.3f, pivots %.0f\n",
+         cudaGetErrorString(e6), bhost[0], bhost[1]);
+  cudaFree(da);
+  cudaFree(dlu);
+  cudaFree(dinv);
+  cudaFree(dtau);
+  cudaFree(bsum);
+  cudaFree(dpiv);
+  cudaFree(dinfo);
+  cudaFree(parr);
   if (blas_ok)
     cublasDestroy(h);
   cudaFree(c);
@@ -300,7 +360,7 @@ int main() {
             e2 == cudaSuccess && fabs(cs - want) < 1e-3 * want &&
             e3 == cudaSuccess && fabs(os - owant) < 1e-3 * owant &&
             fft_ok && sparse_ok && e4 == cudaSuccess &&
-            fabs(fs - fwant) < 1e-3 * fwant && solver_ok;
+            fabs(fs - fwant) < 1e-3 * fwant && solver_ok && batched_ok;
   printf("%s, %s, %s, %s, mean %.4f, GEMM sum %.3f (host %.3f), other BLAS "
          "outputs %.3f (host %.3f), cuFFT and cuSPARSE %.3f (host %.3f)\n"
          "%s\n",
