@@ -8,8 +8,6 @@
  */
 #include <stdlib.h>
 
-#include <cuemu/cuemu_runtime.h>
-
 #include "cuemu_sparse.h"
 
 #define E CUEMU_SPARSE_EXPORT
@@ -40,17 +38,6 @@ static void combine(void *y, int type, int64_t n, int64_t stride0,
             r, cuemu__sparse_mul(beta, cuemu__sparse_load(y, type, at)));
       cuemu__sparse_store(y, type, at, r);
     }
-  /* y is written, as its kernel's stores are (cuemu_rt_library_wrote():
-   * initcheck), a row of values at a time where they are contiguous. */
-  size_t es = cuemu__sparse_value_size(type);
-  if (cols == 1 && stride0 == 1) {
-    cuemu_rt_library_wrote(y, (size_t)n * es);
-    return;
-  }
-  for (int64_t i = 0; i < n; ++i)
-    for (int64_t j = 0; j < cols; j += stride1 == 1 ? cols : 1)
-      cuemu_rt_library_wrote((char *)y + (size_t)(i * stride0 + j * stride1) * es,
-                             stride1 == 1 ? (size_t)cols * es : es);
 }
 
 /* ---- SpMV ------------------------------------------------------------------

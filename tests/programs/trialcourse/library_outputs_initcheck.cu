@@ -5,7 +5,8 @@
 // GEMM (beta 0, C never set; a leading dimension larger than m, whose
 // padding stays unset and unread), or of the other BLAS calls (batched LU
 // and QR too), cuFFT's
-// output (C2C and R2C), cuSPARSE's SpMV y (beta 0), or cuSOLVER's S, U
+// output (C2C and R2C), cuSPARSE's SpMV y (beta 0), DenseToSparse's CSR
+// and Csr2cscEx2's CSC arrays, or cuSOLVER's S, U
 // and VT of gesvd, pivots of getrf and devInfo, is not reported by
 // initcheck. cuemu's libraries compute on the host and must
 // say what they wrote (cuemu_rt_library_wrote).
@@ -89,6 +90,18 @@ __global__ void sum_batched(const float *inv, const int *piv, const int *info,
     }
     if (i < 2)
       atomicAdd(out + 1, (float)info[i]);
+    atomicAdd(out, v);
+  }
+}
+
+__global__ void sum_sparse_arrays(const float *csrv, const int *csro,
+                                  const int *csrc, const float *cscv,
+                                  const int *csco, const int *cscr, int n,
+                                  int nnz, float *out) {
+  for (int i = threadIdx.x; i < nnz; i += blockDim.x) {
+    float v = csrv[i] + cscv[i] + 0.0f * (csrc[i] + cscr[i]);
+    if (i <= n)
+      v += 0.0f * (csro[i] + csco[i]);
     atomicAdd(out, v);
   }
 }
@@ -278,13 +291,65 @@ int main() {
       cudaMalloc(&buffer, need + 1) == cudaSuccess &&
       cusparseSpMV(sh, CUSPARSE_OPERATION_NON_TRANSPOSE, &one, A, vx, &zero,
                    vy, CUDA_R_32F, CUSPARSE_SPMV_ALG_DEFAULT, buffer) == 0;
+  // DenseToSparse of a 4 x 4 dense matrix with 6 non-zeros into unset CSR
+  // arrays, then cusparseCsr2cscEx2 into unset CSC arrays.
+  const int dn = 4, dnnz = 6;
+  float hdense[dn * dn] = {1, 0, 0, 2, 0, 3, 0, 0, 4, 0, 5, 0, 0, 0, 0, 6};
+  float *ddense, *csrv, *cscv;
+  int *csro, *csrc, *csco, *cscr;
+  cudaMalloc(&ddense, sizeof hdense);
+  cudaMalloc(&csrv, dnnz * sizeof(float));
+  cudaMalloc(&cscv, dnnz * sizeof(float));
+  cudaMalloc(&csro, (dn + 1) * sizeof(int));
+  cudaMalloc(&csrc, dnnz * sizeof(int));
+  cudaMalloc(&csco, (dn + 1) * sizeof(int));
+  cudaMalloc(&cscr, dnnz * sizeof(int));
+  cudaMemcpy(ddense, hdense, sizeof hdense, cudaMemcpyHostToDevice);
+  cusparseDnMatDescr_t dmat;
+  cusparseSpMatDescr_t smat;
+  int64_t r64, c64, nnz64 = 0;
+  size_t need2 = 0, need3 = 0;
+  void *buffer2 = nullptr, *buffer3 = nullptr;
+  sparse_ok =
+      sparse_ok &&
+      cusparseCreateDnMat(&dmat, dn, dn, dn, ddense, CUDA_R_32F,
+                          CUSPARSE_ORDER_ROW) == 0 &&
+      cusparseCreateCsr(&smat, dn, dn, 0, csro, nullptr, nullptr,
+                        CUSPARSE_INDEX_32I, CUSPARSE_INDEX_32I,
+                        CUSPARSE_INDEX_BASE_ZERO, CUDA_R_32F) == 0 &&
+      cusparseDenseToSparse_bufferSize(sh, dmat, smat,
+                                       CUSPARSE_DENSETOSPARSE_ALG_DEFAULT,
+                                       &need2) == 0 &&
+      cudaMalloc(&buffer2, need2 + 1) == cudaSuccess &&
+      cusparseDenseToSparse_analysis(sh, dmat, smat,
+                                     CUSPARSE_DENSETOSPARSE_ALG_DEFAULT,
+                                     buffer2) == 0 &&
+      cusparseSpMatGetSize(smat, &r64, &c64, &nnz64) == 0 && nnz64 == dnnz &&
+      cusparseCsrSetPointers(smat, csro, csrc, csrv) == 0 &&
+      cusparseDenseToSparse_convert(sh, dmat, smat,
+                                    CUSPARSE_DENSETOSPARSE_ALG_DEFAULT,
+                                    buffer2) == 0 &&
+      cusparseCsr2cscEx2_bufferSize(sh, dn, dn, dnnz, csrv, csro, csrc, cscv,
+                                    csco, cscr, CUDA_R_32F,
+                                    CUSPARSE_ACTION_NUMERIC,
+                                    CUSPARSE_INDEX_BASE_ZERO,
+                                    CUSPARSE_CSR2CSC_ALG1, &need3) == 0 &&
+      cudaMalloc(&buffer3, need3 + 1) == cudaSuccess &&
+      cusparseCsr2cscEx2(sh, dn, dn, dnnz, csrv, csro, csrc, cscv, csco, cscr,
+                         CUDA_R_32F, CUSPARSE_ACTION_NUMERIC,
+                         CUSPARSE_INDEX_BASE_ZERO,
+                         CUSPARSE_CSR2CSC_ALG1, buffer3) == 0;
+  sum_sparse_arrays<<<1, 32>>>(csrv, csro, csrc, cscv, csco, cscr, dn, dnnz,
+                               fsum);
   sum_fft_sparse<<<1, 64>>>(cout, rout, y3, m, fsum);
   cudaError_t e4 = cudaDeviceSynchronize();
   float fs = 0;
   cudaMemcpy(&fs, fsum, sizeof fs, cudaMemcpyDeviceToHost);
   // C2C inverse: sum over k of out[k] = m in[0]; R2C: out[0].re is the sum
   // of the inputs; SpMV with the identity and u on the diagonal: y = u * x.
-  double fwant = m * (double)hu[0];
+  // DenseToSparse and Csr2cscEx2: the values 1 + ... + 6 twice (offsets and
+  // indices are read, times 0).
+  double fwant = m * (double)hu[0] + 42;
   for (int i = 0; i < m; ++i)
     fwant += hu[i] + (double)hu[i] * hu[m + i];
   cufftDestroy(p1);
@@ -298,6 +363,15 @@ int main() {
   cudaFree(rowptr);
   cudaFree(colind);
   cudaFree(buffer);
+  cudaFree(ddense);
+  cudaFree(csrv);
+  cudaFree(cscv);
+  cudaFree(csro);
+  cudaFree(csrc);
+  cudaFree(csco);
+  cudaFree(cscr);
+  cudaFree(buffer2);
+  cudaFree(buffer3);
 
   // cuSOLVER: the SVD of an 8 x 8 matrix from cuRAND (sum of S^2 is its
   // Frobenius norm squared; U and VT are orthogonal: m each), and the
