@@ -4,7 +4,7 @@
 // that reads the values cuRAND's host API generated, or the C of a cuBLAS
 // GEMM (beta 0, C never set; a leading dimension larger than m, whose
 // padding stays unset and unread), or of the other BLAS calls (batched LU
-// and QR too), cuFFT's
+// and QR, rotg and rotmg too), cuFFT's
 // output (C2C and R2C), cuSPARSE's SpMV y (beta 0), DenseToSparse's CSR
 // and Csr2cscEx2's CSC arrays, or cuSOLVER's S, U
 // and VT of gesvd, pivots of getrf and devInfo, is not reported by
@@ -104,6 +104,11 @@ __global__ void sum_sparse_arrays(const float *csrv, const int *csro,
       v += 0.0f * (csro[i] + csco[i]);
     atomicAdd(out, v);
   }
+}
+
+__global__ void sum_rot(const float *c, const float *s, const float *param,
+                        float *out) {
+  *out = *c + *s + param[0];
 }
 
 int main() {
@@ -230,6 +235,28 @@ int main() {
                     bhost[1] == nb * (nb + 1) / 2;
   printf("batched LU and QR: %s, inverse %.3f, pivots %.0f\n",
          cudaGetErrorString(e6), bhost[0], bhost[1]);
+  // rotg's c and s and rotmg's param, in device pointer mode: a = 3, b = 4
+  // give c = 0.6 and s = 0.8; d1 = d2 = 1, x1 = 1, y1 = 0 give the flag -2.
+  float hrot[8] = {3, 4, 0, 0, 1, 1, 1, 0}, *drot, *dparam, *rsum;
+  cudaMalloc(&drot, sizeof hrot);
+  cudaMalloc(&dparam, 5 * sizeof(float));
+  cudaMalloc(&rsum, sizeof(float));
+  cudaMemcpy(drot, hrot, sizeof hrot, cudaMemcpyHostToDevice);
+  cudaMemset(rsum, 0, sizeof(float));
+  blas_ok = blas_ok &&
+            cublasSrotg(h, drot, drot + 1, drot + 2, drot + 3) == 0 &&
+            cublasSrotmg(h, drot + 4, drot + 5, drot + 6, drot + 7, dparam) ==
+                0;
+  sum_rot<<<1, 1>>>(drot + 2, drot + 3, dparam, rsum);
+  cudaError_t e7 = cudaDeviceSynchronize();
+  float rs = 0;
+  cudaMemcpy(&rs, rsum, sizeof rs, cudaMemcpyDeviceToHost);
+  printf("rotg and rotmg: %s, c + s + flag %.3f (want -0.6)\n",
+         cudaGetErrorString(e7), rs);
+  batched_ok = batched_ok && e7 == cudaSuccess && fabs(rs + 0.6f) < 1e-5;
+  cudaFree(drot);
+  cudaFree(dparam);
+  cudaFree(rsum);
   cudaFree(da);
   cudaFree(dlu);
   cudaFree(dinv);
