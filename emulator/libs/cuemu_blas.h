@@ -141,6 +141,14 @@ size_t cuemu__blas_vector_bytes(int64_t n, int64_t inc, size_t elem);
 size_t cuemu__blas_matrix_bytes(int64_t rows, int64_t cols, int64_t ld,
                                 size_t elem);
 
+/* Records that an operation wrote the rows x cols matrix at p (leading
+ * dimension ld, elements of `elem` bytes), column by column, as its GPU
+ * kernel's stores would be seen (cuemu_rt_library_wrote(): initcheck). */
+void cuemu__blas_matrix_wrote(void *p, int64_t rows, int64_t cols, int64_t ld,
+                              size_t elem);
+/* The same for the n elements of a vector with increment inc. */
+void cuemu__blas_vector_wrote(void *p, int64_t n, int64_t inc, size_t elem);
+
 /* Reports that host memory for an operation's scratch ran out while it
  * ran: as a fault (cuemu_rt_library_fault()), never a silent wrong
  * result. */

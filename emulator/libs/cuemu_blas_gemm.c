@@ -264,6 +264,7 @@ static void run_gemm(cuemu_blas_op *base) {
       cuemu__blas_out_of_memory(c->name);
       return;
     }
+    cuemu__blas_matrix_wrote(C, g.m, g.n, g.ldc, sc);
   }
 }
 

@@ -292,6 +292,25 @@ size_t cuemu__blas_matrix_bytes(int64_t rows, int64_t cols, int64_t ld,
                   elem);
 }
 
+void cuemu__blas_matrix_wrote(void *p, int64_t rows, int64_t cols, int64_t ld,
+                              size_t elem) {
+  if (rows <= 0 || cols <= 0)
+    return;
+  if (ld == rows) {
+    cuemu_rt_library_wrote(p, (size_t)(rows * cols) * elem);
+    return;
+  }
+  for (int64_t j = 0; j < cols; ++j)
+    cuemu_rt_library_wrote((char *)p + (size_t)(j * ld) * elem,
+                           (size_t)rows * elem);
+}
+
+void cuemu__blas_vector_wrote(void *p, int64_t n, int64_t inc, size_t elem) {
+  if (inc == 0)
+    n = 1;
+  cuemu__blas_matrix_wrote(p, 1, n, inc == 0 ? 1 : inc < 0 ? -inc : inc, elem);
+}
+
 void cuemu__blas_out_of_memory(const char *name) {
   char message[256];
   snprintf(message, sizeof message,

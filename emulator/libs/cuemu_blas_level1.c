@@ -90,6 +90,7 @@ static void run_l1(cuemu_blas_op *base) {
     for (int64_t i = 0; i < n; ++i)
       cuemu__blas_store(t, o->y, at(i, n, o->incy),
                         cuemu__blas_load(t, o->x, at(i, n, o->incx)));
+    cuemu__blas_vector_wrote(o->y, n, o->incy, cuemu__blas_type_size(t));
     return;
   case SWAP:
     for (int64_t i = 0; i < n; ++i) {
@@ -126,6 +127,7 @@ static void run_l1(cuemu_blas_op *base) {
   }
   }
   cuemu__blas_store(o->rt, o->result, 0, r);
+  cuemu__blas_vector_wrote(o->result, 1, 1, cuemu__blas_type_size(o->rt));
 }
 
 /* Checks, records and enqueues one level 1 call; for a result to host

@@ -62,6 +62,7 @@ static void update_y(const l2_op *o, const double complex *r,
       v += beta * cuemu__blas_load(o->t, o->y, yi);
     cuemu__blas_store(o->t, o->y, yi, v);
   }
+  cuemu__blas_vector_wrote(o->y, o->ylen, o->incy, cuemu__blas_type_size(o->t));
 }
 
 /* r = op(A) v over A's stored elements. */

@@ -101,6 +101,13 @@ static int run_rank_k(const l3_op *o, double complex alpha,
         v = creal(v);
       cuemu__blas_store(o->t, o->C, i + j * o->ldc, v);
     }
+  /* The uplo triangle of C, column by column. */
+  for (int64_t j = 0; !failed && j < n; ++j) {
+    int upper = o->uplo == CUBLAS_FILL_MODE_UPPER;
+    cuemu__blas_matrix_wrote((char *)o->C + (size_t)((upper ? 0 : j) +
+                                                     j * o->ldc) * es,
+                             upper ? j + 1 : n - j, 1, o->ldc, es);
+  }
   free(p);
   return failed ? -1 : 0;
 }
@@ -229,6 +236,10 @@ static void run_l3(cuemu_blas_op *base) {
   }
   if (failed)
     cuemu__blas_out_of_memory(base->name);
+  else if (o->kind != RANK_K && !o->Aarray)
+    /* C, as its kernel's stores (run_rank_k marks its triangle). */
+    cuemu__blas_matrix_wrote(o->C, o->m, o->n, o->ldc,
+                             cuemu__blas_type_size(o->t));
 }
 
 /* Scalars, device memory (each of A, B, C and x of rows x cols given, or

@@ -347,6 +347,9 @@ static void run_copy(cuemu_blas_op *o) {
       memmove(op->d + (b * op->stride_d + j * op->ldd) * op->elem,
               op->c + (b * op->stride_c + j * op->ldc) * op->elem,
               op->line_elems * op->elem);
+  for (int64_t b = 0; b < op->batch; ++b)
+    cuemu__blas_matrix_wrote(op->d + b * op->stride_d * op->elem,
+                             op->line_elems, op->lines, op->ldd, op->elem);
 }
 
 /* The epilogue on D, in place: bias[row] added, then RELU or GELU. */

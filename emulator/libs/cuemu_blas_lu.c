@@ -153,6 +153,9 @@ static void run_lu(cuemu_blas_op *base) {
       break;
     if (o->kind == GETRF) {
       o->info[b] = getrf(o->t, A, o->n, o->lda, P);
+      cuemu__blas_vector_wrote(o->info + b, 1, 1, sizeof *o->info);
+      if (P)
+        cuemu__blas_vector_wrote(P, o->n, 1, sizeof *P);
       continue;
     }
     void *C = o->C[b];
@@ -176,6 +179,11 @@ static void run_lu(cuemu_blas_op *base) {
           info ? info : getri(o->t, lu_copy, o->n, o->n, piv, C, o->ldc, v);
     } else {
       o->info[b] = getri(o->t, A, o->n, o->lda, P, C, o->ldc, v);
+    }
+    if (o->kind != GETRS) {
+      /* The inverse and info, as the kernels' stores (initcheck). */
+      cuemu__blas_matrix_wrote(C, o->n, o->n, o->ldc, es);
+      cuemu__blas_vector_wrote(o->info + b, 1, 1, sizeof *o->info);
     }
   }
   free(v), free(lu_copy), free(piv);

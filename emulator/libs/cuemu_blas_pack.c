@@ -17,6 +17,7 @@ typedef struct pack_op {
 
 static void run_pack(cuemu_blas_op *base) {
   pack_op *o = (pack_op *)base;
+  size_t es = cuemu__blas_type_size(o->t);
   CUEMU_BLAS_FOR_STORED(&o->packed, o->packed.rows, i, j) {
     int64_t p = cuemu__blas_shape_at(&o->packed, i, j),
             f = cuemu__blas_shape_at(&o->full, i, j);
@@ -24,6 +25,10 @@ static void run_pack(cuemu_blas_op *base) {
       cuemu__blas_store(o->t, o->AP, p, cuemu__blas_load(o->t, o->A, f));
     else
       cuemu__blas_store(o->t, o->A, f, cuemu__blas_load(o->t, o->AP, p));
+    /* The element stored, as the kernel's store (initcheck). */
+    cuemu__blas_vector_wrote((char *)(o->to_packed ? o->AP : o->A) +
+                                 (size_t)(o->to_packed ? p : f) * es,
+                             1, 1, es);
   }
 }
 

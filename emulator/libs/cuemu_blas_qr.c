@@ -112,14 +112,17 @@ static void run_qr(cuemu_blas_op *base) {
       break;
     if (o->gels) {
       int info = gels(o->t, A, o->m, o->n, o->lda, C, o->nrhs, o->ldc, v);
-      if (o->dev_info)
+      if (o->dev_info) {
         o->dev_info[b] = info;
+        cuemu__blas_vector_wrote(o->dev_info + b, 1, 1, sizeof *o->dev_info);
+      }
       continue;
     }
     double complex *tau = v + o->m;
     geqrf(o->t, A, o->m, o->n, o->lda, tau, v);
     for (int64_t k = 0; k < kmax; ++k)
       cuemu__blas_store(o->t, C, k, tau[k]);
+    cuemu__blas_vector_wrote(C, kmax, 1, es);
   }
   free(v);
 }

@@ -74,6 +74,18 @@ static void rotg(const rot_op *o) {
   }
   cuemu__blas_store(rt, o->p[2], 0, c);
   cuemu__blas_store(t, o->p[3], 0, s);
+  /* c and s are outputs only: written, as the kernel's stores (initcheck). */
+  cuemu__blas_vector_wrote(o->p[2], 1, 1, cuemu__blas_type_size(rt));
+  cuemu__blas_vector_wrote(o->p[3], 1, 1, cuemu__blas_type_size(t));
+}
+
+/* Stores element i of rotmg's param, an output only (its flag, and the
+ * entries of H that the flag uses): written, as the kernel's store
+ * (initcheck). */
+static void store_param(int t, void *param, int64_t i, double v) {
+  cuemu__blas_store(t, param, i, v);
+  size_t es = cuemu__blas_type_size(t);
+  cuemu__blas_vector_wrote((char *)param + (size_t)i * es, 1, 1, es);
 }
 
 /* rotmg: the modified rotation H that zeroes the second element of
@@ -92,7 +104,7 @@ static void rotmg(const rot_op *o) {
   } else {
     double p2 = d2 * y1;
     if (p2 == 0) {
-      cuemu__blas_store(t, o->p[4], 0, -2);
+      store_param(t, o->p[4], 0, -2);
       return;
     }
     double p1 = d1 * x1, q2 = p2 * y1, q1 = p1 * x1;
@@ -137,18 +149,18 @@ static void rotmg(const rot_op *o) {
   /* param: flag, h11, h21, h12, h22; the elements that the flag implies
    * (1, -1 or 0) are not written. */
   if (flag < 0) {
-    cuemu__blas_store(t, o->p[4], 1, h11);
-    cuemu__blas_store(t, o->p[4], 4, h22);
+    store_param(t, o->p[4], 1, h11);
+    store_param(t, o->p[4], 4, h22);
   }
   if (flag <= 0) {
-    cuemu__blas_store(t, o->p[4], 2, h21);
-    cuemu__blas_store(t, o->p[4], 3, h12);
+    store_param(t, o->p[4], 2, h21);
+    store_param(t, o->p[4], 3, h12);
   }
   if (flag > 0) {
-    cuemu__blas_store(t, o->p[4], 1, h11);
-    cuemu__blas_store(t, o->p[4], 4, h22);
+    store_param(t, o->p[4], 1, h11);
+    store_param(t, o->p[4], 4, h22);
   }
-  cuemu__blas_store(t, o->p[4], 0, flag);
+  store_param(t, o->p[4], 0, flag);
   cuemu__blas_store(t, o->p[0], 0, d1);
   cuemu__blas_store(t, o->p[1], 0, d2);
   cuemu__blas_store(t, o->p[2], 0, x1);
@@ -178,12 +190,13 @@ static void rotm(const rot_op *o) {
 
 static void run_rot(cuemu_blas_op *base) {
   rot_op *o = (rot_op *)base;
-  if (o->kind == ROTG)
+  if (o->kind == ROTG) {
     rotg(o);
-  else if (o->kind == ROTMG)
+  } else if (o->kind == ROTMG) {
     rotmg(o);
-  else
+  } else {
     rotm(o);
+  }
 }
 
 /* Runs a rotg or rotmg of `count` scalars p (sizes in `bytes`): at once in

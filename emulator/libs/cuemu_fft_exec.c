@@ -196,6 +196,21 @@ static void transform(const cuemu_fft_plan *p, const long long *n,
   }
 }
 
+/* Records that a line of n elements of `elem` bytes, the first at element
+ * `at` of p and each `stride` elements after the one before, was written,
+ * as the transform's kernels store it (cuemu_rt_library_wrote(): initcheck
+ * takes the output as initialised). */
+static void line_wrote(void *p, long long at, long long n, long long stride,
+                       size_t elem) {
+  char *first = (char *)p + (size_t)at * elem;
+  if (stride == 1) {
+    cuemu_rt_library_wrote(first, (size_t)n * elem);
+    return;
+  }
+  for (long long i = 0; i < n; ++i)
+    cuemu_rt_library_wrote(first + (size_t)(i * stride) * elem, elem);
+}
+
 static void run(const request *r) {
   const cuemu_fft_plan *p = r->plan;
   int size = cuemu__fft_scalar(p->type);
@@ -278,6 +293,8 @@ static void run(const request *r) {
             w + b * total + (i0 * full[1] + i1) * full[2];
         for (long long i2 = 0; i2 < ob.len[2]; ++i2)
           store(r->out, at + i2 * ob.stride[2], size, rout, row[i2]);
+        line_wrote(r->out, at, ob.len[2], ob.stride[2],
+                   (size_t)size * (rout ? 1 : 2));
       }
   free(w);
   free(line);

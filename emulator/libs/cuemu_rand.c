@@ -620,7 +620,11 @@ static void generate(const request *r) {
 }
 
 static void run_request(void *data) {
-  generate(data);
+  const request *r = data;
+  generate(r);
+  /* cuRAND's kernels store the values: initcheck must see them written. */
+  if (!__atomic_load_n(&r->g->destroyed, __ATOMIC_ACQUIRE))
+    cuemu_rt_library_wrote(r->out, r->n * element_size(r->what));
   if (!((request *)data)->kept)
     free(data);
 }

@@ -99,6 +99,10 @@ int cuemu__solver_is_complex(cuemu_solver_type type);
 /* The element type of a cudaDataType (the generic API); -1 for the others. */
 int cuemu__solver_from_data_type(int data_type);
 
+/* Stores `value` at info[i] (a devInfo array in device memory), written
+ * as its kernel's store is (cuemu_rt_library_wrote(): initcheck). */
+void cuemu__solver_info_set(int *info, int64_t i, int value);
+
 /* Element i of the array p of `type`, and storing v there. */
 cuemu_solver_value cuemu__solver_load(const void *p, cuemu_solver_type type,
                                       int64_t i);

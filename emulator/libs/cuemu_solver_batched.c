@@ -30,7 +30,7 @@ static void run_potrf_batched(void *p) {
         if (c->uplo == CUEMU_LOWER ? i >= j : i <= j)
           cuemu__solver_store(array[k], c->type, j * c->lda + i,
                               a[j * c->n + i]);
-    c->info[k] = info;
+    cuemu__solver_info_set(c->info, k, info);
     free(a);
   }
 }
@@ -49,7 +49,7 @@ static void run_potrs_batched(void *p) {
     free(a);
     free(b);
   }
-  *c->info = 0;
+  cuemu__solver_info_set(c->info, 0, 0);
 }
 
 /* potrfBatched and potrsBatched (solve): arguments counted after the

@@ -87,7 +87,7 @@ static void run_sygvd(void *p) {
   if (minor) {
     /* The leading minor of order `minor` of B is not positive definite. */
     if (c->info)
-      *c->info = (int)(n + minor);
+      cuemu__solver_info_set(c->info, 0, (int)(n + minor));
     goto out;
   }
   /* L: B = L L^H, from the lower factor or the upper U = L^H. */
@@ -132,7 +132,7 @@ static void run_sygvd(void *p) {
   /* sygvd: n when the sweeps do not converge (LAPACK: info in 1..n);
    * sygvj: n + 1, as syevj. */
   if (c->info)
-    *c->info = bad ? (int)n + (c->jacobi != NULL) : 0;
+    cuemu__solver_info_set(c->info, 0, bad ? (int)n + (c->jacobi != NULL) : 0);
 out:
   free(a);
   free(b);

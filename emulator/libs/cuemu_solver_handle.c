@@ -203,9 +203,14 @@ typedef struct {
   int value;
 } info_write;
 
+void cuemu__solver_info_set(int *info, int64_t i, int value) {
+  info[i] = value;
+  cuemu_rt_library_wrote(info + i, sizeof *info);
+}
+
 static void write_info(void *p) {
   info_write *w = p;
-  *w->info = w->value;
+  cuemu__solver_info_set(w->info, 0, w->value);
 }
 
 cusolverStatus_t cuemu__solver_bad_argument(cusolverDnHandle_t h, int *devInfo,
@@ -299,10 +304,12 @@ void cuemu__solver_store(void *p, cuemu_solver_type type, int64_t i,
 
 void cuemu__solver_store_real(void *p, cuemu_solver_type type, int64_t i,
                               double v) {
-  if (cuemu__solver_real_size(type) == 4)
+  size_t size = cuemu__solver_real_size(type);
+  if (size == 4)
     ((float *)p)[i] = (float)v;
   else
     ((double *)p)[i] = v;
+  cuemu_rt_library_wrote((char *)p + (size_t)i * size, size);
 }
 
 cuemu_solver_value *cuemu__solver_get(const void *p, cuemu_solver_type type,
@@ -319,9 +326,15 @@ cuemu_solver_value *cuemu__solver_get(const void *p, cuemu_solver_type type,
 
 void cuemu__solver_put(void *p, cuemu_solver_type type, int64_t rows,
                        int64_t cols, int64_t ld, const cuemu_solver_value *a) {
-  for (int64_t j = 0; j < cols; ++j)
+  size_t size = cuemu__solver_size(type);
+  for (int64_t j = 0; j < cols; ++j) {
     for (int64_t i = 0; i < rows; ++i)
       cuemu__solver_store(p, type, j * ld + i, a[j * rows + i]);
+    /* Written, as a kernel's stores are (initcheck). */
+    if (rows > 0)
+      cuemu_rt_library_wrote((char *)p + (size_t)(j * ld) * size,
+                             (size_t)rows * size);
+  }
 }
 
 cusolverStatus_t cuemu__solver_enqueue(cusolverDnHandle_t h,

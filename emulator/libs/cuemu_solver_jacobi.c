@@ -164,7 +164,7 @@ static void gesvdj_one(const cuemu_solver_call *c, void *pa, void *ps, void *pu,
     c->jacobi->batched = c->batch > 0;
     /* min(m, n) + 1: the tolerance not met in the sweeps allowed. */
     if (info)
-      *info = bad ? (int)k + 1 : 0;
+      cuemu__solver_info_set(info, 0, bad ? (int)k + 1 : 0);
   }
   free(a);
   free(b);

@@ -8,6 +8,8 @@
  */
 #include <stdlib.h>
 
+#include <cuemu/cuemu_runtime.h>
+
 #include "cuemu_solver.h"
 
 #define MAX1(x) ((x) > 1 ? (x) : 1)
@@ -38,8 +40,10 @@ static void run_getrf(void *p) {
     else
       ((int *)c->pivots)[i] = (int)ipiv[i];
   }
+  if (c->pivots && steps > 0)
+    cuemu_rt_library_wrote(c->pivots, (size_t)steps * (c->ipiv64 ? 8 : 4));
   if (c->info)
-    *c->info = info;
+    cuemu__solver_info_set(c->info, 0, info);
   free(a);
   free(ipiv);
 }
@@ -56,7 +60,7 @@ static void run_getrs(void *p) {
     cuemu__solver_lu_solve(a, n, c->pivots ? ipiv : NULL, c->op, b, c->nrhs);
     cuemu__solver_put(c->b, c->type, n, c->nrhs, c->ldb, b);
     if (c->info)
-      *c->info = 0;
+      cuemu__solver_info_set(c->info, 0, 0);
   }
   free(a);
   free(b);
@@ -75,7 +79,7 @@ static void run_potrf(void *p) {
       if (c->uplo == CUEMU_LOWER ? i >= j : i <= j)
         cuemu__solver_store(c->a, c->type, j * c->lda + i, a[j * c->n + i]);
   if (c->info)
-    *c->info = info;
+    cuemu__solver_info_set(c->info, 0, info);
   free(a);
 }
 
@@ -88,7 +92,7 @@ static void run_potrs(void *p) {
     cuemu__solver_cholesky_solve(a, c->n, c->uplo, b, c->nrhs);
     cuemu__solver_put(c->b, c->type, c->n, c->nrhs, c->ldb, b);
     if (c->info)
-      *c->info = 0;
+      cuemu__solver_info_set(c->info, 0, 0);
   }
   free(a);
   free(b);
@@ -116,7 +120,7 @@ static void run_potri(void *p) {
             cuemu__solver_store(c->a, c->type, j * c->lda + i, x[j * n + i]);
     }
     if (c->info)
-      *c->info = info;
+      cuemu__solver_info_set(c->info, 0, info);
   }
   free(f);
   free(x);

@@ -26,7 +26,7 @@ static void run_geqrf(void *p) {
     for (int64_t i = 0; i < k; ++i)
       cuemu__solver_store(c->tau, c->type, i, tau[i]);
     if (c->info)
-      *c->info = 0;
+      cuemu__solver_info_set(c->info, 0, 0);
   }
   free(a);
   free(tau);
@@ -44,7 +44,7 @@ static void run_ormqr(void *p) {
     cuemu__solver_apply_q(v, nq, c->k, tau, c->side, c->op, 0, m, c->m, c->n);
     cuemu__solver_put(c->b, c->type, c->m, c->n, c->ldb, m);
     if (c->info)
-      *c->info = 0;
+      cuemu__solver_info_set(c->info, 0, 0);
   }
   free(v);
   free(tau);
@@ -64,7 +64,7 @@ static void run_orgqr(void *p) {
                           c->m, c->n);
     cuemu__solver_put(c->a, c->type, c->m, c->n, c->lda, q);
     if (c->info)
-      *c->info = 0;
+      cuemu__solver_info_set(c->info, 0, 0);
   }
   free(v);
   free(tau);
@@ -96,7 +96,7 @@ static void run_gesvd(void *p) {
     /* info > 0: superdiagonals that did not converge (LAPACK's meaning);
      * cuemu reports all of them when its sweeps ran out. */
     if (c->info)
-      *c->info = info ? (int)(n > 1 ? n - 1 : 1) : 0;
+      cuemu__solver_info_set(c->info, 0, info ? (int)(n > 1 ? n - 1 : 1) : 0);
   }
   free(a);
   free(u);
@@ -130,7 +130,7 @@ static void syevd_one(const cuemu_solver_call *c, void *pa, void *pw,
       c->jacobi->batched = c->batch > 0;
     }
     if (info)
-      *info = bad ? (int)n + (c->jacobi != NULL) : 0;
+      cuemu__solver_info_set(info, 0, bad ? (int)n + (c->jacobi != NULL) : 0);
   }
   free(a);
   free(w);

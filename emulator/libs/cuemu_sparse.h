@@ -12,6 +12,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <cuemu/cuemu_runtime.h>
+
 #define CUEMU_SPARSE_EXPORT __attribute__((visibility("default")))
 
 /* cusparse.h's version (CUSPARSE_VER_MAJOR, _MINOR, _PATCH; CUSPARSE_VERSION
@@ -161,23 +163,33 @@ static inline cuemu_sparse_value cuemu__sparse_load(const void *p, int type,
   return v;
 }
 
+/* Stores v at element i of p. Every value and index that cuemu's cuSPARSE
+ * writes goes through these two stores (or says what it wrote itself), so
+ * that initcheck takes it as written, as a kernel's store
+ * (cuemu_rt_library_wrote()). */
 static inline void cuemu__sparse_store(void *p, int type, int64_t i,
                                        cuemu_sparse_value v) {
+  size_t size;
   switch (type) {
   case CUEMU_R_32F:
     ((float *)p)[i] = (float)v.re;
+    size = 4;
     break;
   case CUEMU_R_64F:
     ((double *)p)[i] = v.re;
+    size = 8;
     break;
   case CUEMU_C_32F:
     ((float *)p)[2 * i] = (float)v.re;
     ((float *)p)[2 * i + 1] = (float)v.im;
+    size = 8;
     break;
   default:
     ((double *)p)[2 * i] = v.re;
     ((double *)p)[2 * i + 1] = v.im;
+    size = 16;
   }
+  cuemu_rt_library_wrote((char *)p + (size_t)i * size, size);
 }
 
 static inline int64_t cuemu__sparse_index(const void *p, int type, int64_t i) {
@@ -187,10 +199,12 @@ static inline int64_t cuemu__sparse_index(const void *p, int type, int64_t i) {
 
 static inline void cuemu__sparse_set_index(void *p, int type, int64_t i,
                                            int64_t v) {
+  size_t size = type == CUSPARSE_INDEX_64I ? 8 : 4;
   if (type == CUSPARSE_INDEX_64I)
     ((int64_t *)p)[i] = v;
   else
     ((int32_t *)p)[i] = (int32_t)v;
+  cuemu_rt_library_wrote((char *)p + (size_t)i * size, size);
 }
 
 static inline cuemu_sparse_value cuemu__sparse_mul(cuemu_sparse_value a,

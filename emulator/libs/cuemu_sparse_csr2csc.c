@@ -72,6 +72,11 @@ static void run_csr2csc(cuemu_sparse_op *op) {
                (const char *)t->csr_val + (size_t)k * t->value_size,
                t->value_size);
     }
+  /* The CSC arrays are written, as the kernels' stores (initcheck). */
+  cuemu_rt_library_wrote(t->col_ptr, ((size_t)t->n + 1) * sizeof *t->col_ptr);
+  cuemu_rt_library_wrote(t->row_ind, (size_t)t->nnz * sizeof *t->row_ind);
+  if (t->value_size)
+    cuemu_rt_library_wrote(t->csc_val, (size_t)t->nnz * t->value_size);
   free(next);
 }
 

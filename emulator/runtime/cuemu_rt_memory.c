@@ -374,6 +374,11 @@ int cuemu_rt_memcpy_2d(void *dst, size_t dpitch, const void *src,
   return cudaSuccess;
 }
 
+void cuemu_rt_library_wrote(void *p, size_t bytes) {
+  if (p)
+    cuemu__allocation_written(p, bytes);
+}
+
 int cuemu_rt_memset(void *ptr, int value, size_t count) {
   int sticky = blocking_call();
   if (sticky)

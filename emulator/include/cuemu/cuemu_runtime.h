@@ -82,6 +82,14 @@ int cuemu_rt_record_launch_status(int status);
  * code. */
 int cuemu_rt_library_fault(int status, const char *message);
 
+/* Records that work a library of cuemu runs on a stream in place of a GPU
+ * kernel (cuRAND's generation, cuBLAS's results, ...) wrote the `bytes`
+ * bytes at `p`, as a kernel's stores would: initcheck then takes them as
+ * initialised, and a kernel that reads them is not reported
+ * (docs/checkers.md). Memory that is no allocation is ignored. Host code,
+ * called where the library writes (in its stream's order). */
+void cuemu_rt_library_wrote(void *p, size_t bytes);
+
 /* The driver's error log (cudaLogs* and cuLogs*, CUDA 12.9;
  * emulator/base/cuemu_error_log.c). The messages logged are those of the
  * errors that cuemu prints (a launch that failed, a library's fault) and
