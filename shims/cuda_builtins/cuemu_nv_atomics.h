@@ -111,33 +111,33 @@ template <typename T> inline void check_generic() {
  * `error` attribute only for a wrong constant, and the compiler names the
  * user's line it was inlined from. (nvcc also wants integer literals, which
  * C++ cannot ask of a parameter: a variable is taken here.) */
-void refused_order() __attribute__((error(
+void __cuemu_refused_order() __attribute__((error(
     "invalid memory order value for atomic operations (nvcc refuses it)")));
-void refused_scope() __attribute__((error(
+void __cuemu_refused_scope() __attribute__((error(
     "invalid thread scope value for atomic operations (nvcc refuses it)")));
-void refused_load_order() __attribute__((error(
+void __cuemu_refused_load_order() __attribute__((error(
     "atomic load's memory order cannot be release or acq_rel (nvcc refuses it)")));
-void refused_store_order() __attribute__((error(
+void __cuemu_refused_store_order() __attribute__((error(
     "atomic store's memory order cannot be consume, acquire or acq_rel (nvcc "
     "refuses it)")));
 
-enum access_kind { any_access, load_access, store_access };
+enum __cuemu_access_kind { __cuemu_any_access, __cuemu_load_access, __cuemu_store_access };
 
-inline void check_order(int __cuemu_order, int scope, access_kind kind = any_access) {
+inline void __cuemu_check_order(int __cuemu_order, int scope, __cuemu_access_kind kind = __cuemu_any_access) {
 #ifdef __OPTIMIZE__
   if (__builtin_constant_p(__cuemu_order) &&
       (__cuemu_order < __NV_ATOMIC_RELAXED || __cuemu_order > __NV_ATOMIC_SEQ_CST))
-    refused_order();
+    __cuemu_refused_order();
   if (__builtin_constant_p(scope) &&
       (scope < __NV_THREAD_SCOPE_THREAD || scope > __NV_THREAD_SCOPE_SYSTEM))
-    refused_scope();
-  if (kind == load_access && __builtin_constant_p(__cuemu_order) &&
+    __cuemu_refused_scope();
+  if (kind == __cuemu_load_access && __builtin_constant_p(__cuemu_order) &&
       (__cuemu_order == __NV_ATOMIC_RELEASE || __cuemu_order == __NV_ATOMIC_ACQ_REL))
-    refused_load_order();
-  if (kind == store_access && __builtin_constant_p(__cuemu_order) &&
+    __cuemu_refused_load_order();
+  if (kind == __cuemu_store_access && __builtin_constant_p(__cuemu_order) &&
       (__cuemu_order == __NV_ATOMIC_CONSUME || __cuemu_order == __NV_ATOMIC_ACQUIRE ||
        __cuemu_order == __NV_ATOMIC_ACQ_REL))
-    refused_store_order();
+    __cuemu_refused_store_order();
 #endif
   (void)__cuemu_order;
   (void)scope;
@@ -226,7 +226,7 @@ template <typename T>
 inline T __nv_atomic_fetch_add(T *ptr, cuemu::nv_atomic::same_t<T> val, int __cuemu_order,
                                int scope = __NV_THREAD_SCOPE_SYSTEM) {
   cuemu::nv_atomic::check_add<T>();
-  cuemu::nv_atomic::check_order(__cuemu_order, scope);
+  cuemu::nv_atomic::__cuemu_check_order(__cuemu_order, scope);
   if constexpr (std::is_same<T, float>::value)
     return cuemu_atomic_add_float(ptr, val);
   else if constexpr (std::is_same<T, double>::value)
@@ -239,7 +239,7 @@ template <typename T>
 inline T __nv_atomic_fetch_sub(T *ptr, cuemu::nv_atomic::same_t<T> val, int __cuemu_order,
                                int scope = __NV_THREAD_SCOPE_SYSTEM) {
   cuemu::nv_atomic::check_add<T>();
-  cuemu::nv_atomic::check_order(__cuemu_order, scope);
+  cuemu::nv_atomic::__cuemu_check_order(__cuemu_order, scope);
   if constexpr (std::is_floating_point<T>::value)
     return __nv_atomic_fetch_add(ptr, -val, __cuemu_order, scope);
   else
@@ -251,7 +251,7 @@ inline T __nv_atomic_fetch_sub(T *ptr, cuemu::nv_atomic::same_t<T> val, int __cu
   inline T NAME(T *ptr, cuemu::nv_atomic::same_t<T> val, int __cuemu_order,            \
                 int scope = __NV_THREAD_SCOPE_SYSTEM) {                        \
     cuemu::nv_atomic::check_bits<T>();                                         \
-    cuemu::nv_atomic::check_order(__cuemu_order, scope);                      \
+    cuemu::nv_atomic::__cuemu_check_order(__cuemu_order, scope);                      \
     return IMPL(ptr, val);                                                     \
   }
 
@@ -287,7 +287,7 @@ CUEMU_NV_ATOMIC_VOID(__nv_atomic_max, __nv_atomic_fetch_max)
 template <typename T>
 inline T __nv_atomic_load_n(T *ptr, int __cuemu_order, int scope = __NV_THREAD_SCOPE_SYSTEM) {
   cuemu::nv_atomic::check_integral<T>();
-  cuemu::nv_atomic::check_order(__cuemu_order, scope, cuemu::nv_atomic::load_access);
+  cuemu::nv_atomic::__cuemu_check_order(__cuemu_order, scope, cuemu::nv_atomic::__cuemu_load_access);
   T v;
   cuemu::nv_atomic::load(ptr, &v);
   return v;
@@ -297,7 +297,7 @@ template <typename T>
 inline void __nv_atomic_store_n(T *ptr, cuemu::nv_atomic::same_t<T> val, int __cuemu_order,
                                 int scope = __NV_THREAD_SCOPE_SYSTEM) {
   cuemu::nv_atomic::check_integral<T>();
-  cuemu::nv_atomic::check_order(__cuemu_order, scope, cuemu::nv_atomic::store_access);
+  cuemu::nv_atomic::__cuemu_check_order(__cuemu_order, scope, cuemu::nv_atomic::__cuemu_store_access);
   cuemu::nv_atomic::store(ptr, &val);
 }
 
@@ -305,7 +305,7 @@ template <typename T>
 inline T __nv_atomic_exchange_n(T *ptr, cuemu::nv_atomic::same_t<T> val, int __cuemu_order,
                                 int scope = __NV_THREAD_SCOPE_SYSTEM) {
   cuemu::nv_atomic::check_integral<T>();
-  cuemu::nv_atomic::check_order(__cuemu_order, scope);
+  cuemu::nv_atomic::__cuemu_check_order(__cuemu_order, scope);
   T old;
   cuemu::nv_atomic::exchange(ptr, &val, &old);
   return old;
@@ -319,8 +319,8 @@ inline bool __nv_atomic_compare_exchange_n(T *ptr, T *__cuemu_expected,
   cuemu::nv_atomic::check_integral<T>();
   /* A weak compare-and-swap may fail spuriously; this one never does. */
   (void)weak;
-  cuemu::nv_atomic::check_order(success_order, scope);
-  cuemu::nv_atomic::check_order(failure_order, scope);
+  cuemu::nv_atomic::__cuemu_check_order(success_order, scope);
+  cuemu::nv_atomic::__cuemu_check_order(failure_order, scope);
   return cuemu::nv_atomic::cas(ptr, __cuemu_expected, &desired);
 }
 
@@ -330,7 +330,7 @@ template <typename T>
 inline void __nv_atomic_load(T *ptr, T *ret, int __cuemu_order,
                              int scope = __NV_THREAD_SCOPE_SYSTEM) {
   cuemu::nv_atomic::check_generic<T>();
-  cuemu::nv_atomic::check_order(__cuemu_order, scope, cuemu::nv_atomic::load_access);
+  cuemu::nv_atomic::__cuemu_check_order(__cuemu_order, scope, cuemu::nv_atomic::__cuemu_load_access);
   cuemu::nv_atomic::load(ptr, ret);
 }
 
@@ -338,7 +338,7 @@ template <typename T>
 inline void __nv_atomic_store(T *ptr, T *val, int __cuemu_order,
                               int scope = __NV_THREAD_SCOPE_SYSTEM) {
   cuemu::nv_atomic::check_generic<T>();
-  cuemu::nv_atomic::check_order(__cuemu_order, scope, cuemu::nv_atomic::store_access);
+  cuemu::nv_atomic::__cuemu_check_order(__cuemu_order, scope, cuemu::nv_atomic::__cuemu_store_access);
   cuemu::nv_atomic::store(ptr, val);
 }
 
@@ -346,7 +346,7 @@ template <typename T>
 inline void __nv_atomic_exchange(T *ptr, T *val, T *ret, int __cuemu_order,
                                  int scope = __NV_THREAD_SCOPE_SYSTEM) {
   cuemu::nv_atomic::check_generic<T>();
-  cuemu::nv_atomic::check_order(__cuemu_order, scope);
+  cuemu::nv_atomic::__cuemu_check_order(__cuemu_order, scope);
   cuemu::nv_atomic::exchange(ptr, val, ret);
 }
 
@@ -356,15 +356,15 @@ inline bool __nv_atomic_compare_exchange(T *ptr, T *__cuemu_expected, T *desired
                                          int scope = __NV_THREAD_SCOPE_SYSTEM) {
   cuemu::nv_atomic::check_generic<T>();
   (void)weak;
-  cuemu::nv_atomic::check_order(success_order, scope);
-  cuemu::nv_atomic::check_order(failure_order, scope);
+  cuemu::nv_atomic::__cuemu_check_order(success_order, scope);
+  cuemu::nv_atomic::__cuemu_check_order(failure_order, scope);
   return cuemu::nv_atomic::cas(ptr, __cuemu_expected, desired);
 }
 
 /* ---- Fence ----------------------------------------------------------------- */
 
 inline void __nv_atomic_thread_fence(int __cuemu_order, int scope = __NV_THREAD_SCOPE_SYSTEM) {
-  cuemu::nv_atomic::check_order(__cuemu_order, scope);
+  cuemu::nv_atomic::__cuemu_check_order(__cuemu_order, scope);
   __atomic_thread_fence(__ATOMIC_SEQ_CST);
 }
 
