@@ -12,7 +12,13 @@
  * attributes are dropped (the buffer is aligned to at least 16 bytes).
  * Several declarators give several declarations on the first line of the
  * original; the newlines of the original follow them, so the line count is
- * kept. Anything that is not an unsized array declaration is left alone.
+ * kept.
+ *
+ * A declarator that is not an array (`extern __shared__ int count;`) is
+ * what nvcc calls "treated as a static definition" (its warning #20044-D):
+ * a __shared__ variable of its own, not the dynamic buffer. Its `extern` is
+ * dropped, and it goes on as any other static __shared__ declaration.
+ * Anything else is left alone.
  */
 #include "cuemu_rewriter.h"
 
@@ -61,6 +67,16 @@ static int unsized_name(const cuemu_rewriter *rw, size_t k) {
          cuemu__rw_is(rw, k + 2, "]");
 }
 
+/* A declarator that is not an array ends at k + 1: `name ;` or `name ,`,
+ * attributes allowed between. */
+static int scalar_name(const cuemu_rewriter *rw, size_t k) {
+  size_t after = k + 1;
+  if (!cuemu__rw_ident(rw, k)) return 0;
+  while (cuemu__rw_skip_attribute(rw, after) != after)
+    after = cuemu__rw_skip_attribute(rw, after);
+  return cuemu__rw_is(rw, after, ";") || cuemu__rw_is(rw, after, ",");
+}
+
 /* Finds the next declarator name from k; stops (returning rw->n) at
  * anything that cannot be part of a declaration before it. */
 static size_t find_name(const cuemu_rewriter *rw, size_t k, int *has_extern) {
@@ -84,6 +100,8 @@ static size_t find_name(const cuemu_rewriter *rw, size_t k, int *has_extern) {
     } else if (angle == 0 && cuemu__rw_ident(rw, k) &&
                cuemu__rw_is(rw, k + 1, "[") && !cuemu__rw_is(rw, k + 2, "[")) {
       return unsized_name(rw, k) ? k : rw->n;
+    } else if (angle == 0 && scalar_name(rw, k)) {
+      return k;
     } else if (cuemu__rw_is(rw, k, ";") || cuemu__rw_is(rw, k, "{") ||
                cuemu__rw_is(rw, k, "}") || cuemu__rw_is(rw, k, "=") ||
                cuemu__rw_is(rw, k, ")") || cuemu__rw_is(rw, k, "[") ||
@@ -221,6 +239,16 @@ cuemu_status cuemu__shared_decl_rewrite(cuemu_rewriter *rw, size_t i,
   }
   name = find_name(rw, i + 1, &has_extern);
   if (name >= rw->n || !has_extern) return CUEMU_SUCCESS;
+  if (!cuemu__rw_is(rw, name + 1, "[")) {
+    /* Not an array: a static definition, as nvcc treats it. */
+    for (k = begin; k < name; k++)
+      if (cuemu__rw_is(rw, k, "extern")) {
+        st = cuemu__rw_edit(rw, rw->toks[k].offset, rw->toks[k].length, "",
+                            0);
+        if (st != CUEMU_SUCCESS) return st;
+      }
+    return CUEMU_SUCCESS;
+  }
   end = build(rw, begin, i, name, &text);
   if (text.oom) {
     free(text.data);
