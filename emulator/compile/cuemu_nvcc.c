@@ -61,6 +61,7 @@ enum mode {
   MODE_COMPILE,   /* -c, -dc, -dw: objects */
   MODE_DLINK,     /* -dlink: the device link object */
   MODE_LIB,       /* -lib: a static library */
+  MODE_RLINK,     /* -r: one relocatable object of all the inputs */
   MODE_DEPS,      /* -M, -MM: the dependencies only */
   MODE_PREPROCESS, /* -E */
   MODE_CUDA        /* -cuda: each .cu file's host pass, preprocessed */
@@ -231,7 +232,8 @@ enum opt_id {
   O_FORWARD_LINKER, O_FORWARD_BOTH, O_KEEP, O_KEEP_DIR, O_RES_USAGE,
   O_IGNORED, O_IGNORED_VALUE, O_TIME, O_DEFAULT_STREAM, O_TEMPLATE_LIMIT, O_OPTIONS_FILE, O_MODULE, O_CHECK, O_CXX,
   O_NO_CACHE, O_NAME_EXPR, O_HELP, O_M64, O_PTX, O_CUBIN, O_FATBIN,
-  O_CUDA_PATH, O_DEVICE_VISIBILITY, O_RUN, O_RUN_ARGS, O_FMAD
+  O_CUDA_PATH, O_DEVICE_VISIBILITY, O_RUN, O_RUN_ARGS, O_FMAD, O_RLINK,
+  O_NO_EXCEPTIONS, O_RANDOM_SEED, O_SANITIZE
 };
 
 /* How an option takes a value: none, in the next word or after `=`
@@ -252,6 +254,7 @@ static const option options[] = {
     {"-dw", "--device-w", FLAG, O_DW},
     {"-dlink", "--device-link", FLAG, O_DLINK},
     {"-lib", "--lib", FLAG, O_LIB},
+    {"-r", "--relocatable-link", FLAG, O_RLINK},
     {"-link", "--link", FLAG, O_LINK},
     {"-E", "--preprocess", FLAG, O_PREPROCESS},
     /* nvcc's host code after cudafe++, preprocessed (NAME.cu.cpp.ii):
@@ -372,6 +375,27 @@ static const option options[] = {
     {"-allow-unsupported-compiler", "--allow-unsupported-compiler", FLAG,
      O_IGNORED},
     {"-dopt", "--dopt", VALUE, O_IGNORED_VALUE},
+    {"-split-compile-extended", "--split-compile-extended", VALUE,
+     O_IGNORED_VALUE},
+    {"-no-err-no", "--no-display-error-number", FLAG, O_IGNORED},
+    {"-brief-diag", "--brief-diagnostics", VALUE, O_IGNORED_VALUE},
+    {"-device-stack-protector", "--device-stack-protector", VALUE,
+     O_IGNORED_VALUE},
+    {"-opt-info", "--optimization-info", VALUE, O_IGNORED_VALUE},
+    {"-gen-opt-lto", "--gen-opt-lto", FLAG, O_IGNORED},
+    {"-jobserver", "--jobserver", FLAG, O_IGNORED},
+    {"-nodlink", "--no-device-link", FLAG, O_IGNORED},
+    /* The linker scripts nvcc writes for large relocatable device code;
+     * the host linker links cuemu's objects as they are. */
+    {"-hls", "--host-linker-script", VALUE, O_IGNORED_VALUE},
+    {"-aug-hls", "--augment-host-linker-script", FLAG, O_IGNORED},
+    {NULL, "--no-align-double", FLAG, O_IGNORED},
+    /* nvcc gives these two to the host compiler, both passes. */
+    {"-noeh", "--no-exceptions", FLAG, O_NO_EXCEPTIONS},
+    {"-frandom-seed", "--frandom-seed", VALUE, O_RANDOM_SEED},
+    /* nvcc's instrumentation for a compute-sanitizer tool: cuemu's
+     * checker of that kind, built in (docs/checkers.md). */
+    {"-sanitize", "--sanitize", VALUE, O_SANITIZE},
     {NULL, "--dlink-time-opt", FLAG, O_IGNORED},
     {"-nohdinitlist", "--no-host-device-initializer-list", FLAG, O_IGNORED},
     {"-nohdmoveforward", "--no-host-device-move-forward", FLAG, O_IGNORED},
@@ -1149,6 +1173,9 @@ static cuemu_status parse_words(command *c, int argc, const char *const *argv,
     case O_LIB:
       c->mode = MODE_LIB;
       break;
+    case O_RLINK:
+      c->mode = MODE_RLINK;
+      break;
     case O_LINK:
       c->mode = MODE_LINK;
       break;
@@ -1436,6 +1463,25 @@ static cuemu_status parse_words(command *c, int argc, const char *const *argv,
     case O_CHECK:
       c->checks = value;
       break;
+    case O_SANITIZE:
+      /* nvcc 13.0's ptxas instruments for memcheck alone. */
+      if (strcmp(value, "memcheck") != 0)
+        return cuemu__report(CUEMU_INVALID_VALUE,
+                             "Value '%s' is not defined for option "
+                             "'sanitize'",
+                             value);
+      c->checks = "mem";
+      break;
+    case O_NO_EXCEPTIONS:
+      st = add(&c->host, "-fno-exceptions");
+      break;
+    case O_RANDOM_SEED: {
+      char *w = NULL;
+      if (asprintf(&w, "-frandom-seed=%s", value) < 0)
+        return oom();
+      st = keep(c, w) ? add(&c->host, w) : oom();
+      break;
+    }
     case O_CXX:
       c->cxx = value;
       break;
@@ -2742,7 +2788,7 @@ static cuemu_status execute(command *c, int *cache_hit) {
   for (int i = 0; i < c->ninputs && st == CUEMU_SUCCESS; ++i) {
     const input *in = &c->inputs[i];
     if (in->kind == IN_LINK) {
-      if (c->mode == MODE_LIB)
+      if (c->mode == MODE_LIB || c->mode == MODE_RLINK)
         st = add(&objects, in->path);
       continue;
     }
@@ -2803,6 +2849,24 @@ static cuemu_status execute(command *c, int *cache_hit) {
       for (int i = 0; i < objects.n; ++i)
         add(&w, objects.v[i]);
       st = run(c, &w, "the archive");
+    }
+    free(w.v);
+  }
+  if (st == CUEMU_SUCCESS && c->mode == MODE_RLINK) {
+    /* nvcc's relocatable link: one object that links as its inputs
+     * would (the device link of -rdc objects happens in the final link,
+     * as for any other object). */
+    const char *out = c->output ? c->output : "a.out";
+    words w = {0};
+    st = add_command_words(c, &w, host_cxx(c));
+    if (st == CUEMU_SUCCESS) {
+      add(&w, "-r");
+      add(&w, "-nostdlib");
+      for (int i = 0; i < objects.n; ++i)
+        add(&w, objects.v[i]);
+      add(&w, "-o");
+      add(&w, out);
+      st = run(c, &w, "the relocatable link");
     }
     free(w.v);
   }
