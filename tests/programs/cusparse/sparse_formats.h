@@ -10,7 +10,9 @@
  * - BSR (cusparseCreateBsr, 2 x 3 blocks in both orders) and Blocked-ELL
  *   (cusparseCreateBlockedEll, an empty block) in SpMV and SpMM,
  *   cusparseBlockedEllGet, SparseToDense of Blocked-ELL, and DenseToSparse
- *   into BSR refused (not supported).
+ *   into BSR refused (not supported);
+ * - a CSR matrix built from COO triplets with the sorts and index
+ *   conversions of sparse_coo.h.
  * sparse_errors.cu runs these checks first (one program, so that the
  * test builds once), before its host array makes the context's error
  * sticky. */
@@ -25,6 +27,7 @@
 #include <cusparse.h>
 
 #include "../cudalibs/check_libs.h"
+#include "sparse_coo.h"
 
 typedef std::complex<double> cd;
 
@@ -489,6 +492,7 @@ static void check_formats(void) {
   check_bsr(CUSPARSE_ORDER_ROW);
   check_bsr(CUSPARSE_ORDER_COL);
   check_blocked_ell();
+  check_coo(g_h);
   cusparseDestroy(g_h);
   cudaStreamDestroy(stream);
 }
