@@ -1,5 +1,13 @@
 /*
  * cuemu_printf.c: printf() of kernel code (see cuemu_printf.h).
+ *
+ * A GPU's warp runs a printf call for all its lanes at once: two calls in
+ * a row print every lane's first line, in lane order, before any second
+ * line. cuemu runs a warp's lanes one after another between collectives,
+ * so each launch's records are put in that order when it ends: in each
+ * run of records that one warp of a block made (between another warp's
+ * records of that block; other blocks' records keep their places), each
+ * lane's n-th record comes after every lane's (n-1)-th, lanes in order.
  */
 #include "core/cuemu_printf.h"
 
@@ -21,7 +29,13 @@ typedef struct cuemu_printf_record {
   int nargs;
   cuemu_printf_arg *args;
   char **strings;        /* per argument: its copy when printed with %s */
+  /* Who made it: the block's linear index (UNPLACED outside a block's
+   * thread) and the thread's warp and lane in the block. */
+  unsigned long long block;
+  unsigned warp, lane;
 } cuemu_printf_record;
+
+#define UNPLACED (~0ull)
 
 static atomic_int used;
 
@@ -112,6 +126,15 @@ int cuemu_printf_capture(const char *file, int line, const char *format,
   }
   r->format = format;
   r->nargs = nargs;
+  r->block = UNPLACED;
+  if (w && w->in_kernel && w->launch) {
+    cuemu_uint3 t = cuemu__worker_thread_idx(w), b = w->block_idx;
+    cuemu_dim3 g = w->launch->grid;
+    unsigned id = t.x + w->block_dim.x * (t.y + w->block_dim.y * t.z);
+    r->block = b.x + (unsigned long long)g.x * (b.y + (unsigned long long)g.y * b.z);
+    r->warp = id / 32;
+    r->lane = id % 32;
+  }
   r->args = calloc((size_t)nargs + 1, sizeof *r->args);
   r->strings = calloc((size_t)nargs + 1, sizeof *r->strings);
   int parsed = r->args && r->strings;
@@ -255,7 +278,103 @@ static void flush_at_exit(void) { cuemu__printf_flush_pending(); }
 
 static void register_exit(void) { atexit(flush_at_exit); }
 
+/* A record of a warp's run, and where it goes. */
+typedef struct placed {
+  unsigned round, lane; /* the lane's n-th record in the run, n = round */
+  size_t at;            /* its place in the launch's order */
+  cuemu_printf_record *r;
+} placed;
+
+static int by_round(const void *a, const void *b) {
+  const placed *x = a, *y = b;
+  if (x->round != y->round)
+    return x->round < y->round ? -1 : 1;
+  if (x->lane != y->lane)
+    return x->lane < y->lane ? -1 : 1;
+  return x->at < y->at ? -1 : x->at > y->at;
+}
+
+/* For each record, the index of the next one of the same block (n: none),
+ * through an open-addressing table of the blocks seen, from the end. */
+static int link_blocks(cuemu_printf_record **all, size_t n, size_t *next) {
+  size_t size = 16;
+  while (size < 2 * n)
+    size *= 2;
+  unsigned long long *keys = malloc(size * sizeof *keys);
+  size_t *last = malloc(size * sizeof *last);
+  if (!keys || !last) {
+    free(keys);
+    free(last);
+    return -1;
+  }
+  for (size_t h = 0; h < size; ++h)
+    keys[h] = UNPLACED;
+  for (size_t i = n; i-- > 0;) {
+    next[i] = n;
+    unsigned long long b = all[i]->block;
+    if (b == UNPLACED)
+      continue;
+    size_t h = (size_t)(b * 0x9e3779b97f4a7c15ull) & (size - 1);
+    while (keys[h] != UNPLACED && keys[h] != b)
+      h = (h + 1) & (size - 1);
+    if (keys[h] == b)
+      next[i] = last[h];
+    keys[h] = b;
+    last[h] = i;
+  }
+  free(keys);
+  free(last);
+  return 0;
+}
+
+/* Puts a launch's records in the order a GPU's warps print them (see the
+ * top of this file). Out of memory, they keep the order they were made. */
+static void warp_order(cuemu_printf_fifo *fifo) {
+  size_t n = 0;
+  for (cuemu_printf_record *r = fifo->first; r; r = r->next)
+    ++n;
+  if (n < 2)
+    return;
+  cuemu_printf_record **all = malloc(n * sizeof *all);
+  size_t *next = malloc(n * sizeof *next);
+  unsigned char *done = calloc(n, 1);
+  placed *run = malloc(n * sizeof *run);
+  size_t filled = 0;
+  for (cuemu_printf_record *r = fifo->first; all && r; r = r->next)
+    all[filled++] = r;
+  if (all && next && done && run && link_blocks(all, n, next) == 0) {
+    for (size_t i = 0; i < n; ++i) {
+      if (done[i] || all[i]->block == UNPLACED)
+        continue;
+      unsigned rounds[32] = {0};
+      size_t m = 0;
+      for (size_t j = i; j < n && all[j]->warp == all[i]->warp; j = next[j]) {
+        unsigned lane = all[j]->lane;
+        run[m++] = (placed){rounds[lane]++, lane, j, all[j]};
+        done[j] = 1;
+      }
+      qsort(run, m, sizeof *run, by_round);
+      /* Back into the run's places, which the chain from i walks. */
+      size_t at = i;
+      for (size_t k = 0; k < m; ++k) {
+        all[at] = run[k].r;
+        at = next[at];
+      }
+    }
+    for (size_t i = 0; i + 1 < n; ++i)
+      all[i]->next = all[i + 1];
+    all[n - 1]->next = NULL;
+    fifo->first = all[0];
+    fifo->last = all[n - 1];
+  }
+  free(all);
+  free(next);
+  free(done);
+  free(run);
+}
+
 void cuemu__printf_fifo_keep(cuemu_printf_fifo *fifo) {
+  warp_order(fifo);
   if (fifo->first) {
     pthread_once(&exit_once, register_exit);
     pthread_mutex_lock(&pending_lock);
