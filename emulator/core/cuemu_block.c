@@ -267,6 +267,7 @@ static void describe_waiters(cuemu_worker *w, char *buf, size_t size) {
 /* Every live thread waits: completes the rendezvous they wait at, or ends
  * the block with an error. */
 static void resolve(cuemu_worker *w) {
+  w->block_phase++;
   char where[1024];
   /* Before any waiting thread runs again on what an overflow overwrote. */
   if (__builtin_expect(w->unguarded_runners, 0))

@@ -51,6 +51,8 @@ static void release(cuemu_worker *w, unsigned first, unsigned count,
   for (unsigned id = first; id < end; ++id)
     if (id != running && waits_at(w, id, first, count))
       cuemu__thread_wake(w, id);
+  for (unsigned warp = first / 32; warp * 32 < end; ++warp)
+    w->warp_phase[warp]++; /* a step of its warps (cuemu_printf.c) */
   *arrived_of(w, first, count) = 0;
   if (w->launch->check)
     cuemu__check_tile_sync(w, first, end);

@@ -6,8 +6,12 @@
  * line. cuemu runs a warp's lanes one after another between collectives,
  * so each launch's records are put in that order when it ends: in each
  * run of records that one warp of a block made (between another warp's
- * records of that block; other blocks' records keep their places), each
- * lane's n-th record comes after every lane's (n-1)-th, lanes in order.
+ * records of that block; other blocks' records keep their places), and in
+ * each step of the warp (between two completions of a barrier of the block
+ * or of a collective of the warp), each lane's n-th record comes after every
+ * lane's (n-1)-th; records of the same rank go by their line (two calls
+ * of divergent branches, one after the other), then by lane. Each lane's
+ * own lines keep their order.
  */
 #include "core/cuemu_printf.h"
 
@@ -33,6 +37,9 @@ typedef struct cuemu_printf_record {
    * thread) and the thread's warp and lane in the block. */
   unsigned long long block;
   unsigned warp, lane;
+  unsigned long long phase; /* the block's and the warp's step at the call
+                               (cuemu_worker.h): ascending in a lane */
+  int line;                 /* the call's line */
 } cuemu_printf_record;
 
 #define UNPLACED (~0ull)
@@ -134,6 +141,8 @@ int cuemu_printf_capture(const char *file, int line, const char *format,
     r->block = b.x + (unsigned long long)g.x * (b.y + (unsigned long long)g.y * b.z);
     r->warp = id / 32;
     r->lane = id % 32;
+    r->phase = (unsigned long long)w->block_phase << 32 | w->warp_phase[id / 32];
+    r->line = line;
   }
   r->args = calloc((size_t)nargs + 1, sizeof *r->args);
   r->strings = calloc((size_t)nargs + 1, sizeof *r->strings);
@@ -280,15 +289,21 @@ static void register_exit(void) { atexit(flush_at_exit); }
 
 /* A record of a warp's run, and where it goes. */
 typedef struct placed {
-  unsigned round, lane; /* the lane's n-th record in the run, n = round */
+  unsigned long long phase; /* the warp's step */
+  unsigned round, lane; /* the lane's n-th record in the step, n = round */
+  int line;
   size_t at;            /* its place in the launch's order */
   cuemu_printf_record *r;
 } placed;
 
 static int by_round(const void *a, const void *b) {
   const placed *x = a, *y = b;
+  if (x->phase != y->phase)
+    return x->phase < y->phase ? -1 : 1;
   if (x->round != y->round)
     return x->round < y->round ? -1 : 1;
+  if (x->line != y->line)
+    return x->line < y->line ? -1 : 1;
   if (x->lane != y->lane)
     return x->lane < y->lane ? -1 : 1;
   return x->at < y->at ? -1 : x->at > y->at;
@@ -347,10 +362,16 @@ static void warp_order(cuemu_printf_fifo *fifo) {
       if (done[i] || all[i]->block == UNPLACED)
         continue;
       unsigned rounds[32] = {0};
+      unsigned long long phases[32] = {0};
       size_t m = 0;
       for (size_t j = i; j < n && all[j]->warp == all[i]->warp; j = next[j]) {
         unsigned lane = all[j]->lane;
-        run[m++] = (placed){rounds[lane]++, lane, j, all[j]};
+        if (phases[lane] != all[j]->phase) {
+          phases[lane] = all[j]->phase;
+          rounds[lane] = 0;
+        }
+        run[m++] = (placed){all[j]->phase, rounds[lane]++, lane,
+                            all[j]->line, j, all[j]};
         done[j] = 1;
       }
       qsort(run, m, sizeof *run, by_round);

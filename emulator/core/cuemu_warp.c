@@ -478,6 +478,7 @@ static __attribute__((noinline)) int try_complete(cuemu_worker *w, unsigned base
   if (w->launch->check)
     cuemu__check_warp_sync(w, base, live);
   unsigned me_bit = me_runs ? 1u << (me->id - base) : 0;
+  w->warp_phase[base / WARP_SIZE]++; /* a step of the warp (cuemu_printf.c) */
   cuemu__thread_wake_lanes(w, base, live & ~me_bit);
   w->warp_waiting[base / WARP_SIZE] &= ~live;
   return 1;

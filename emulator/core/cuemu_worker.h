@@ -258,7 +258,12 @@ typedef struct cuemu_worker {
    * variable still polls. */
   const volatile void *shared_poll_address;
   unsigned shared_poll_count, shared_poll_value;
-
+  /* Steps of the block and of each warp, for the order of printf's lines
+   * (cuemu_printf.c): how many times the block's waiting threads were
+   * resolved (a block barrier completed), and how many collectives of
+   * each warp (or tile barriers over it) completed. */
+  unsigned block_phase;
+  unsigned warp_phase[CUEMU_MAX_THREADS_PER_BLOCK / 32];
 } cuemu_worker;
 
 /* Where the running launch's static __shared__ variables lie on worker w

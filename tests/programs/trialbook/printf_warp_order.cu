@@ -4,7 +4,8 @@
 // GPU (cuemu runs a warp's lanes one after another, and puts the lines of
 // each warp's run in that order when the launch ends). A loop's rounds
 // come the same way; lines before a __syncthreads() come before the lines
-// after it. The program sends its stdout to a temporary file and checks,
+// after it, also in a one-warp block where one lane prints more lines
+// than another. The program sends its stdout to a temporary file and checks,
 // for each warp of each block, the order of its lines.
 #include <cstdio>
 #include <cstring>
@@ -24,6 +25,22 @@ __global__ void rounds(int n) {
     printf("round%d b%d t%d\n", i, blockIdx.x, threadIdx.x);
   __syncthreads();
   printf("after b%d t%d\n", blockIdx.x, threadIdx.x);
+}
+
+// Lane 0 prints three lines, then the warp meets at __syncwarp() and the
+// block at __syncthreads(); lane 1 prints one line after each.
+__global__ void uneven() {
+  if (threadIdx.x == 0)
+    for (int i = 0; i < 3; ++i)
+      printf("lane0 line%d\n", i);
+  __syncwarp();
+  if (threadIdx.x == 1)
+    printf("lane1 after syncwarp\n");
+  if (threadIdx.x == 0)
+    printf("lane0 line3\n");
+  __syncthreads();
+  if (threadIdx.x == 1)
+    printf("lane1 after syncthreads\n");
 }
 
 // The lines of block b and warp w, in the order printed.
@@ -54,6 +71,8 @@ int main() {
   cudaDeviceSynchronize();
   rounds<<<1, 64>>>(2);
   cudaDeviceSynchronize();
+  uneven<<<1, 32>>>();
+  cudaDeviceSynchronize();
   fflush(stdout);
   dup2(saved, fileno(stdout));
   close(saved);
@@ -68,7 +87,17 @@ int main() {
   fclose(capture);
   int failures = 0;
   std::vector<std::string> first_launch(all.begin(), all.begin() + 256);
-  std::vector<std::string> second_launch(all.begin() + 256, all.end());
+  std::vector<std::string> second_launch(all.begin() + 256, all.begin() + 448);
+  std::vector<std::string> third_launch(all.begin() + 448, all.end());
+  const std::vector<std::string> uneven_want = {
+      "lane0 line0", "lane0 line1", "lane0 line2", "lane1 after syncwarp",
+      "lane0 line3", "lane1 after syncthreads"};
+  if (third_launch != uneven_want) {
+    std::printf("uneven: out of order:\n");
+    for (const std::string &line : third_launch)
+      std::printf("  %s\n", line.c_str());
+    ++failures;
+  }
   for (int b = 0; b < 2; ++b)
     for (int w = 0; w < 2; ++w) {
       std::vector<std::string> want;
@@ -100,7 +129,7 @@ int main() {
     else if (i < first_after)
       first_after = i;
   }
-  if (all.size() != 256 + 192 || first_after < last_round) {
+  if (all.size() != 256 + 192 + 6 || first_after < last_round) {
     std::printf("%zu lines; the barrier's order is wrong\n", all.size());
     ++failures;
   }
