@@ -311,6 +311,14 @@ START_TEST(shared_multidim_and_several) {
 }
 END_TEST
 
+/* Not an array: nvcc's "treated as a static definition", a __shared__
+ * variable of its own (its `extern` dropped), in either order. */
+START_TEST(shared_extern_object) {
+  expect("extern __shared__ int x;\n", " __shared__ int x;\n");
+  expect("__shared__ extern Pair p;\n", "__shared__  Pair p;\n");
+}
+END_TEST
+
 START_TEST(shared_multiline) {
   expect("  extern __shared__\n"
          "    float /* x\n y */ s[]\n"
@@ -323,7 +331,6 @@ START_TEST(shared_not_rewritten) {
   unchanged("__shared__ float s[32];\n");
   unchanged("static __shared__ int s[4];\n");
   unchanged("extern __shared__ float s[16];\n");
-  unchanged("extern __shared__ int x;\n");
   unchanged("extern __shared__ float a[], b[8];\n");
   unchanged("#define SMEM extern __shared__ float s[]\n");
 }
@@ -746,6 +753,7 @@ Suite *make_rewrite_suite(void) {
   tcase_add_test(shared, shared_multidim_and_several);
   tcase_add_test(shared, shared_multiline);
   tcase_add_test(shared, shared_not_rewritten);
+  tcase_add_test(shared, shared_extern_object);
   tcase_add_test(launch, launch_static_and_dynamic);
   tcase_add_test(launch, launch_templates);
   tcase_add_test(launch, launch_configs);

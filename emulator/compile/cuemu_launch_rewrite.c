@@ -14,7 +14,12 @@
  * config)(args)`;
  * any other callee (function
  * pointer, `(*fp)`, `obj.k`, `table[i]`) gives
- * `::cuemu::launch_dynamic(callee, config)(args)`. In kernel code of the
+ * `::cuemu::launch_dynamic(callee, config)(args)`. In a translation unit,
+ * a launch_static launcher goes through
+ * `::cuemu::launch_checked<sizeof((callee(args), 0))>(...)`, which checks
+ * the arguments as a call of the kernel where the launch is written (the
+ * host compiler's error is then about the user's line, not the shims'),
+ * unless an argument is a lambda. In kernel code of the
  * device pass, `.device_side()` follows the launcher (`...(config)
  * .device_side()(args)`), which refuses the arguments nvcc refuses there.
  * Only `<<<`, `>>>` and the
@@ -103,6 +108,77 @@ static size_t callee_start(const cuemu_rewriter *rw, size_t k, size_t none,
     }
     return start;
   }
+}
+
+/* The check of a launch's arguments by a call of the kernel (tokens
+ * [start, i) are the callee, j the `>>>`): `::cuemu::launch_checked<sizeof((
+ * callee(args), 0))>(`, in *out, or nothing where the arguments cannot be
+ * written twice: a lambda (in an unevaluated operand, an error before
+ * C++20). Returns 0 when out of memory. */
+static int argument_check(const cuemu_rewriter *rw, size_t start, size_t i,
+                          size_t j, cuemu_strbuf *out) {
+  size_t open = j + 3, close;
+  /* A translation unit's: the shims' launch_checked is declared there. */
+  if (!rw->preprocessed || !cuemu__rw_is(rw, open, "(")) return 1;
+  close = cuemu__rw_close(rw, open);
+  if (close >= rw->n) return 1;
+  for (size_t k = open + 1; k < close; k++)
+    if (cuemu__rw_is(rw, k, "[") &&
+        (k == open + 1 || cuemu__rw_is(rw, k - 1, "(") ||
+         cuemu__rw_is(rw, k - 1, ",") || cuemu__rw_is(rw, k - 1, "=") ||
+         cuemu__rw_is(rw, k - 1, "?") || cuemu__rw_is(rw, k - 1, ":") ||
+         cuemu__rw_is(rw, k - 1, "{") || cuemu__rw_is(rw, k - 1, "return")))
+      return 1;
+  cuemu__sb_str(out, "::cuemu::launch_checked<sizeof((");
+  cuemu__sb_tokens(out, rw, start, i, 0);
+  cuemu__sb_str(out, "(");
+  cuemu__sb_tokens(out, rw, open + 1, close, 0);
+  cuemu__sb_str(out, "), 0))>(");
+  return !out->oom;
+}
+
+/* The number of items between the parentheses at tokens open and close
+ * (commas outside brackets, plus one; none for `()` and `(void)`), or -1
+ * when a `<`, `>`, shift or `...` leaves it unsure. */
+static int count_items(const cuemu_rewriter *rw, size_t open, size_t close) {
+  static const char *const unsure[] = {"<", ">", "<<", ">>", "<=", ">=",
+                                       "...", NULL};
+  int commas = 0, any = 0;
+  if (close == open + 2 && cuemu__rw_is(rw, open + 1, "void")) return 0;
+  for (size_t k = open + 1; k < close; k++) {
+    for (int u = 0; unsure[u]; u++)
+      if (cuemu__rw_is(rw, k, unsure[u])) return -1;
+    if (cuemu__rw_is(rw, k, "(") || cuemu__rw_is(rw, k, "[") ||
+        cuemu__rw_is(rw, k, "{")) {
+      k = cuemu__rw_close(rw, k);
+      if (k >= close) return -1;
+    } else if (cuemu__rw_is(rw, k, ",")) {
+      commas++;
+      continue;
+    }
+    any = 1;
+  }
+  return any ? commas + 1 : 0;
+}
+
+/* nvcc's error for a launch (`>>>` at token j) of kernel decl with more or
+ * fewer arguments than it has parameters, where both are plain to count (a
+ * kernel that is no template, has no overloads and no default arguments);
+ * else CUEMU_SUCCESS. */
+static cuemu_status argument_count(cuemu_rewriter *rw,
+                                   const cuemu_kernel_decl *decl, size_t j) {
+  if (!decl || decl->is_template || decl->overloaded || decl->has_defaults ||
+      !decl->decl_end || !cuemu__rw_is(rw, j + 3, "("))
+    return CUEMU_SUCCESS;
+  size_t params_close = cuemu__rw_close(rw, decl->params_open);
+  size_t args_close = cuemu__rw_close(rw, j + 3);
+  if (params_close >= rw->n || args_close >= rw->n) return CUEMU_SUCCESS;
+  int params = count_items(rw, decl->params_open, params_close);
+  int args = count_items(rw, j + 3, args_close);
+  if (params < 0 || args < 0 || params == args) return CUEMU_SUCCESS;
+  return cuemu__rw_error(rw, rw->toks[j + 3].line,
+                         args > params ? "too many arguments in function call"
+                                       : "too few arguments in function call");
 }
 
 /* Replaces the three characters of the `<<<` or `>>>` at token j by text;
@@ -258,6 +334,11 @@ cuemu_status cuemu__launch_rewrite(cuemu_rewriter *rw, size_t i,
      * dependent (as a template argument alone, the instance is referenced
      * but never emitted). */
     cuemu_strbuf head = {0};
+    if (!argument_check(rw, start, i, j, &head)) {
+      free(head.data);
+      return CUEMU_OUT_OF_MEMORY;
+    }
+    int checked = head.length > 0;
     cuemu__sb_str(&head, "((void)&");
     cuemu__sb_tokens(&head, rw, start, i, 0);
     cuemu__sb_str(&head, ", ::cuemu::launch_static<CUEMU_KERNEL_ARGS(");
@@ -268,12 +349,36 @@ cuemu_status cuemu__launch_rewrite(cuemu_rewriter *rw, size_t i,
     st = cuemu__rw_edit(rw, rw->toks[start].offset, 0, head.data, head.length);
     free(head.data);
     if (!st) st = replace_chevrons(rw, i, ")>(", 3);
-    if (!st) st = replace_chevrons(rw, j, close, strlen(close));
+    if (!st && checked) {
+      /* One more parenthesis: launch_checked's. */
+      char *closing = NULL;
+      if (asprintf(&closing, ")%s", close) < 0) return CUEMU_OUT_OF_MEMORY;
+      st = replace_chevrons(rw, j, closing, strlen(closing));
+      free(closing);
+    } else if (!st) {
+      st = replace_chevrons(rw, j, close, strlen(close));
+    }
     return st;
   } else if (known) {
-    static const char head[] = "::cuemu::launch_static<CUEMU_KERNEL_ARGS(";
-    st = cuemu__rw_edit(rw, rw->toks[start].offset, 0, head, sizeof head - 1);
+    cuemu_strbuf head = {0};
+    st = argument_count(rw, decl, j);
+    if (st != CUEMU_SUCCESS) return st;
+    if (!argument_check(rw, start, i, j, &head)) {
+      free(head.data);
+      return CUEMU_OUT_OF_MEMORY;
+    }
+    int checked = head.length > 0;
+    cuemu__sb_str(&head, "::cuemu::launch_static<CUEMU_KERNEL_ARGS(");
+    if (head.oom) {
+      free(head.data);
+      return CUEMU_OUT_OF_MEMORY;
+    }
+    st = cuemu__rw_edit(rw, rw->toks[start].offset, 0, head.data, head.length);
+    free(head.data);
     if (!st) st = replace_chevrons(rw, i, ")>(", 3);
+    /* launch_checked's parenthesis closes with launch_static's. */
+    if (!st && checked) st = replace_chevrons(rw, j, close, strlen(close));
+    if (!st && checked) return st;
   } else {
     static const char head[] = "::cuemu::launch_dynamic(";
     st = cuemu__rw_edit(rw, rw->toks[start].offset, 0, head, sizeof head - 1);

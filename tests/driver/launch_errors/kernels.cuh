@@ -1,0 +1,11 @@
+// kernels.cuh: the kernels that launch_errors.cu launches with wrong
+// arguments, in a header, as projects declare them.
+#ifndef LAUNCH_ERRORS_KERNELS_CUH
+#define LAUNCH_ERRORS_KERNELS_CUH
+
+__global__ void scale(int *data, int factor) { data[threadIdx.x] *= factor; }
+
+template <typename T>
+__global__ void fill(T *data, T value) { data[threadIdx.x] = value; }
+
+#endif
