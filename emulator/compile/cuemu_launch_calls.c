@@ -158,6 +158,16 @@ cuemu_status cuemu__launch_calls_token(cuemu_rewriter *rw, size_t i) {
   return CUEMU_SUCCESS;
 }
 
+int cuemu__launch_calls_device_function(const cuemu_rewriter *rw, size_t i) {
+  const cuemu_launch_calls *c = rw->launch_calls;
+  size_t length = rw->toks[i].length;
+  for (size_t k = 0; c && k < c->n; ++k)
+    if (c->bodies[k].kernel < 0 && strlen(c->bodies[k].name) == length &&
+        memcmp(c->bodies[k].name, rw->text + rw->toks[i].offset, length) == 0)
+      return 1;
+  return 0;
+}
+
 /* Whether a body named `name` launches. */
 static int name_launches(const cuemu_launch_calls *c, const char *name) {
   for (size_t k = 0; k < c->n; ++k)

@@ -18,6 +18,9 @@ void cuemu__launch_calls_end(cuemu_rewriter *rw);
 void cuemu__launch_calls_launch(cuemu_rewriter *rw);
 /* Identifier token i in that body: a call when `(` or `<` follows. */
 cuemu_status cuemu__launch_calls_token(cuemu_rewriter *rw, size_t i);
+/* Whether identifier token i names a __device__ (or __host__ __device__)
+ * function whose body the walk has seen, in the device pass. */
+int cuemu__launch_calls_device_function(const cuemu_rewriter *rw, size_t i);
 /* After the walk: marks the kernels that launch, themselves or through
  * the unit's device functions they call (rw->kernels[k].launches). */
 void cuemu__launch_calls_resolve(cuemu_rewriter *rw);

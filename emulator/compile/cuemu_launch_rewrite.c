@@ -28,6 +28,7 @@
 #define _GNU_SOURCE
 #include <stdio.h>
 
+#include "cuemu_launch_calls.h"
 #include "cuemu_rewriter.h"
 
 #include <stdlib.h>
@@ -234,6 +235,12 @@ cuemu_status cuemu__launch_rewrite(cuemu_rewriter *rw, size_t i,
     known = len < sizeof buf ? cuemu__kernel_known(rw, buf, len) : 0;
     if (known && rw->preprocessed) decl = cuemu__kernel_find(rw, buf, len);
   }
+  /* A __device__ function launched: nvcc's error. (Its name may also be a
+   * variable's, a pointer to a kernel, only where it is no function's.) */
+  if (!known && name != (size_t)-1 && name == start &&
+      cuemu__launch_calls_device_function(rw, name))
+    return cuemu__rw_error(rw, line,
+                           "a __device__ function call cannot be configured");
   /* In a translation unit, the kernel is called in a lambda when the call
    * itself must complete it: default arguments, or template arguments
    * that are partly deduced. */

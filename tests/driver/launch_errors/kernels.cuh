@@ -8,4 +8,7 @@ __global__ void scale(int *data, int factor) { data[threadIdx.x] *= factor; }
 template <typename T>
 __global__ void fill(T *data, T value) { data[threadIdx.x] = value; }
 
+__device__ int twice(int v) { return 2 * v; }
+__host__ __device__ int thrice(int v) { return 3 * v; }
+
 #endif

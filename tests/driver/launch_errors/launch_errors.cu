@@ -1,7 +1,8 @@
 // launch_errors.cu: launches whose arguments nvcc refuses, one per
 // -DCASE=N (tests/driver_launch_errors.sh): each must be an error at the
 // launch's line, about the call of the kernel (a wrong count in nvcc's
-// words), and nothing from inside cuemu's headers. Without CASE, the correct launches build and run.
+// words), or the launch of a function that is no kernel; nothing comes
+// from inside cuemu's headers. Without CASE, the correct launches build and run.
 #include <cstdio>
 
 #include "kernels.cuh"
@@ -20,6 +21,10 @@ int main() {
   scale<<<1, 32>>>(d, 2, 3); // case 3: too many arguments in function call
 #elif CASE == 4
   fill<int><<<1, 32>>>(f, 1); // case 4: cannot convert
+#elif CASE == 5
+  twice<<<1, 32>>>(2); // case 5: a __device__ function call cannot be configured
+#elif CASE == 6
+  thrice<<<1, 32>>>(2); // case 6: a __device__ function call cannot be configured
 #else
   cudaMemset(d, 0, 32 * sizeof(int));
   fill<int><<<1, 32>>>(d, 3);
