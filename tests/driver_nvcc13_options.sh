@@ -86,22 +86,20 @@ fi
 
 real=$(find_nvcc)
 if [ -n "$real" ]; then
+  # Each command stands alone: nvcc_build does not build again what it
+  # recorded (tests/nvcc_builds.txt), so no command reads another's output.
   (cd "$work" && mkdir nv && cd nv &&
-    nvcc_build driver_nvcc13_options.sh:rdc_main "$real" -rdc=true -DRELOC_RDC -c \
-      -o main.o "$d/reloc_main.cu" &&
-    nvcc_build driver_nvcc13_options.sh:rdc_kernels "$real" -rdc=true -c \
-      -o kernels.o "$d/reloc_kernels.cu" &&
     nvcc_build driver_nvcc13_options.sh:compiled "$real" $compile_options -c \
       -o compiled.o "$d/reloc_kernels.cu" &&
-    "$real" -hls use-lcs -o linked main.o kernels.o &&
-    "$real" -aug-hls -o linked main.o kernels.o) >"$work/nvcc.log" 2>&1 ||
-    fail "nvcc refuses a command of this test: $(tail -5 "$work/nvcc.log")"
-  (cd "$work" &&
+    for options in "-hls use-lcs" -aug-hls; do
+      nvcc_build "driver_nvcc13_options.sh:linked$options" "$real" $options \
+        -rdc=true -DRELOC_RDC -o linked "$d/reloc_main.cu" "$d/reloc_kernels.cu" ||
+        exit 1
+    done &&
     nvcc_build driver_nvcc13_options.sh:sanitize "$real" -sanitize memcheck \
       -o nv_sanitized "$d/oob_write.cu" &&
     nvcc_build driver_nvcc13_options.sh:rlink "$real" -rdc=true -DRELOC_RDC -r \
-      -o nv_both.o "$d/reloc_main.cu" "$d/reloc_kernels.cu" &&
-    "$real" -o nv_both nv_both.o) >"$work/nvcc.log" 2>&1 ||
+      -o nv_both.o "$d/reloc_main.cu" "$d/reloc_kernels.cu") >"$work/nvcc.log" 2>&1 ||
     fail "nvcc refuses a command of this test: $(tail -5 "$work/nvcc.log")"
   if (cd "$work" && "$real" -sanitize racecheck -c -o nv_race.o "$d/oob_write.cu") \
     >/dev/null 2>&1; then
