@@ -42,6 +42,11 @@ typedef void (*cuemu_check_run_fn)(cuemu_launch *launch,
                                    unsigned extra_workers);
 void cuemu__check_perturb(cuemu_launch *launch, unsigned extra_workers,
                           cuemu_check_run_fn run_once);
+/* Takes (hold 1) or gives back (hold 0) the lock that perturbed launches
+ * run under, so that a stream's copy or memset runs before or after one,
+ * never during it: its bytes would be taken for the launch's results, and
+ * undone by the restore between the two runs (cuemu_rt_stream_queue.c). */
+void cuemu__check_perturb_exclude(int hold);
 
 /* Appends to the table *a of n allocations (cuemu__allocation_snapshot's,
  * grown here) one live CUEMU_RT_MEMORY_SYMBOL entry per registered

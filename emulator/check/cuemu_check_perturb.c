@@ -19,7 +19,9 @@
  * perturbed launch runs at a time (a process-wide lock, recursive for a
  * launch made while another runs on the same thread), so that a concurrent
  * kernel's writes are neither reported nor undone. Copies and memsets of
- * other streams are not held back.
+ * streams take the same lock (cuemu__check_perturb_exclude), so that one
+ * never lands between the two runs; those of host threads (a synchronous
+ * cudaMemcpy beside a non-blocking stream's launch) are not held back.
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE /* PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP */
@@ -145,6 +147,13 @@ void cuemu__check_perturb(cuemu_launch *L, unsigned extra_workers,
   pthread_mutex_lock(&perturb_lock);
   perturb(L, extra_workers, run_once);
   pthread_mutex_unlock(&perturb_lock);
+}
+
+void cuemu__check_perturb_exclude(int hold) {
+  if (hold)
+    pthread_mutex_lock(&perturb_lock);
+  else
+    pthread_mutex_unlock(&perturb_lock);
 }
 
 static void perturb(cuemu_launch *L, unsigned extra_workers,

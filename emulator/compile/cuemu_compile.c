@@ -1469,6 +1469,8 @@ static cuemu_status further_passes(compile_job *job, cuemu_cache_build *b,
                                "--remove-section=.fini_array*",
                                "--remove-section=.dtors*",
                                CUEMU_DEVICE_HEAP_RENAMES,
+                               CUEMU_DEVICE_CHECK_RENAMES(
+                                   job->checks & ~(unsigned)CUEMU_CHECK_SYNC),
                                nrenames ? redefine : "--wildcard",
                                local,
                                NULL};
@@ -1956,6 +1958,8 @@ static cuemu_status build(void *data, cuemu_cache_build *b) {
                                "--remove-section=.fini_array*",
                                "--remove-section=.dtors*",
                                CUEMU_DEVICE_HEAP_RENAMES,
+                               CUEMU_DEVICE_CHECK_RENAMES(
+                                   job->checks & ~(unsigned)CUEMU_CHECK_SYNC),
                                nrenames ? redefine : "--wildcard",
                                dev_local, NULL};
       st = run_tool(objcopy, dev_local);

@@ -22,6 +22,7 @@
 
 #include "base/cuemu_config.h"
 #include "base/cuemu_report.h"
+#include "check/cuemu_check.h"
 #include "device/cuemu_device_launch.h"
 #include "device/cuemu_device_model.h"
 #include "device/cuemu_handles.h"
@@ -46,6 +47,7 @@ typedef struct item {
   struct item *next;
   int kind;
   cuemu_rt_graph *graph; /* ITEM_NODE */
+  int transfer;          /* ITEM_NODE: a copy or a memset */
   void *event; /* ITEM_RECORD; ITEM_CALL: the key it is the record of */
   int (*call)(void *arg, void *stream); /* ITEM_CALL, which owns arg */
   void *arg;
@@ -301,7 +303,14 @@ static void *execute(void *arg) {
     pthread_mutex_unlock(&lock);
     cuemu_status sticky = cuemu__device_sticky();
     running_item = it;
+    /* Under schedule perturbation, not while a perturbed launch of another
+     * stream runs (cuemu_check_perturb.c). */
+    int exclusive = it->transfer && cuemu__config_check_schedules();
+    if (exclusive)
+      cuemu__check_perturb_exclude(1);
     int code = run_item(q, it);
+    if (exclusive)
+      cuemu__check_perturb_exclude(0);
     running_item = NULL;
     /* A kernel's fault makes the device's error sticky without failing the
      * item: its message is kept as well. */
@@ -447,6 +456,8 @@ int cuemu__stream_defer_node(void *stream,
   }
   it->kind = ITEM_NODE;
   it->graph = g;
+  it->transfer = params->type == CUEMU_RT_NODE_MEMCPY ||
+                 params->type == CUEMU_RT_NODE_MEMSET;
   return enqueue(stream, it);
 }
 

@@ -36,9 +36,18 @@
 #include <cstring>
 
 #include "cuemu_qualifiers.h"
-#include "cuemu_extended_lambda.h"
 #include "vector_types.h"
 #include "vector_functions.h"
+/* CUDA code (cuemu-cc's passes and modules define __CUDACC__, as nvcc
+ * does) gets CUDA's device functions and built-in variables. Host code that
+ * a host compiler compiles (a .cpp file, given to it by cuemu-nvcc as by
+ * nvcc, or by CMake with the toolkit's include folder) does not, as with
+ * NVIDIA's header, which declares them under __CUDACC__ only: a header's
+ * own host fallbacks of CUDA's names (helper_math.h-style max, min,
+ * rsqrtf and fminf under #ifndef __CUDACC__) are then no redefinitions, and
+ * printf and clock are the C library's. */
+#ifdef __CUDACC__
+#include "cuemu_extended_lambda.h"
 #include "cuemu_builtin_vars.h"
 #include "cuemu_math.h"
 #include "cuemu_intrinsics.h"
@@ -49,15 +58,18 @@
 #include "cuemu_printf.h"
 #include "cuemu_sync.h"
 #include "cuemu_warp.h"
+#endif
 #include "driver_types.h"
 #include "library_types.h"
 #include "cuda_runtime_api.h"
+#ifdef __CUDACC__
 #include "cuemu_kernel_thunks.h"
 /* Inline PTX's emulation, which only translated asm statements call: the
  * host pass's lean prelude (cuemu-cc's CUEMU_HOST_DECLS, see
  * cuemu_host_decls.h) has none, since its unit keeps no device code. */
 #ifndef CUEMU_HOST_DECLS
 #include "cuemu_ptx.h"
+#endif
 #endif
 #include "cuemu_check_entry.h"
 #include "cuemu_rtc_stdint.h"

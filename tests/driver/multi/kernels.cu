@@ -1,5 +1,7 @@
 /* kernels.cu: kernels defined in one file, launched from another. */
 #include "vec.cuh"
+/* In CUDA code the header takes CUDA's max, min and rsqrtf. */
+#include "host_math.h"
 
 __global__ void saxpy(float a, const float *x, float *y, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
