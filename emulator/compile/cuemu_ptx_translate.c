@@ -130,10 +130,10 @@ static const insn insns[] = {
      "v2 v4 relaxed release volatile -weak -wb -cg -cs -wt " SCOPES " " SPACES
      " " MEMTYPES},
     {"atom", "atom", F_ATOM, 1, 2, 3,
-     "add inc dec cas exch min max and or xor -relaxed -acquire -release "
-     "-acq_rel " SCOPES " " SPACES " b32 b64 b128 u32 u64 s32 s64 f32 f64 -noftz " HALVES},
+     "add inc dec cas exch min max and or xor -relaxed -acquire release "
+     "acq_rel " SCOPES " " SPACES " b32 b64 b128 u32 u64 s32 s64 f32 f64 -noftz " HALVES},
     {"red", "red", F_ST, 0, 2, 2,
-     "add inc dec min max and or xor -relaxed -release " SCOPES " " SPACES
+     "add inc dec min max and or xor -relaxed release " SCOPES " " SPACES
      " b32 b64 u32 u64 s32 s64 f32 f64 -noftz v2 v4 " HALVES},
     {"membar", "fence", 0, 0, 0, 0, "-cta -gl -sys"},
     {"fence", "fence", 0, 0, 0, 0,
