@@ -1315,6 +1315,10 @@ static cuemu_status instruction(tr *t) {
           snprintf(ftype, sizeof ftype, "%s%.*s", prefix, (int)l, op + m);
           first_type = 0;
         }
+      } else if (l == 7 && !strncmp(op + m, "acq_rel", l)) {
+        /* Of an atom, .acq_rel orders as .release does here (its acquire
+         * half is the operation itself, done sequentially consistent). */
+        cuemu__sb_str(&targs, "cuemu_p::m_release");
       } else {
         cuemu__sb_str(&targs, "cuemu_p::m_");
         cuemu__sb_add(&targs, op + m, l);

@@ -195,17 +195,18 @@ template <int... M_, typename... A_> inline void __cuemu_createpolicy(reg &d, A_
 }
 
 /* atom.op.type d, [a], b{, c}: d is the old value. The operation is
- * sequentially consistent; .release and .acq_rel also put a release fence
- * before it, which is free on x86-64 and tells the race checker that the
- * thread's earlier accesses are published (a lock released by
- * atom.exch.release, a ticket advanced by atom.add.release). */
+ * sequentially consistent; .release and .acq_rel (which the translation
+ * passes as .release) also put a release fence before it, which is free
+ * on x86-64 and tells the race checker that the thread's earlier accesses
+ * are published (a lock released by atom.exch.release, a ticket advanced
+ * by atom.add.release). */
 template <int... M_> inline void atom(reg &d, reg address, reg b, reg c = 0) {
   constexpr int T = type_n<M_...>(0);
   using U = typename word<width(T)>::type;
   U *p = reinterpret_cast<U *>(address);
   const U v = static_cast<U>(b);
   U old;
-  if constexpr (has<m_release, M_...> || has<m_acq_rel, M_...>)
+  if constexpr (has<m_release, M_...>)
     __atomic_thread_fence(__ATOMIC_RELEASE);
   if constexpr (has<m_add, M_...> && is_half(T)) {
     /* atom.add.noftz of .f16, .bf16 and their pairs: each half rounded
@@ -256,7 +257,7 @@ template <int... M_> inline void atom(wide &d, reg address, wide b, wide c = 0) 
   static_assert(has<m_cas, M_...> || has<m_exch, M_...>,
                 "inline PTX: .b128 atomics are cas and exch only");
   void *p = reinterpret_cast<void *>(address);
-  if constexpr (has<m_release, M_...> || has<m_acq_rel, M_...>)
+  if constexpr (has<m_release, M_...>)
     __atomic_thread_fence(__ATOMIC_RELEASE);
   if constexpr (has<m_cas, M_...>)
     cuemu_atomic_cas128(p, &b, &c, &d);

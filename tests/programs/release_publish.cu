@@ -3,16 +3,16 @@
 // __threadfence() does, so the racecheck of global memory must accept them
 // (tests/checkers_clean.sh runs this under --check=all): a spin lock taken
 // with compare_exchange(acquire) and released by store(release),
-// exchange(release) or fetch_sub(release) (st.release, atom.exch.release,
-// atom.add.release in libcu++'s PTX), and a ticket lock advanced by
-// fetch_add(release). Threads of one warp contend for the lock. An
-// optional argument runs one mode alone. (The same handoff with a relaxed
+// exchange(release), exchange(acq_rel) or fetch_sub(release) (st.release,
+// atom.exch.release, atom.exch.acq_rel, atom.add.release in libcu++'s
+// PTX), and a ticket lock advanced by fetch_add(release). Threads of one
+// warp contend for the lock. An optional argument runs one mode alone. (The same handoff with a relaxed
 // store is tests/buggy/race_global_release_relaxed.cu.)
 #include <cstdio>
 #include <cstdlib>
 #include <cuda/atomic>
 
-enum { kStore, kExchange, kFetchSub, kTicket };
+enum { kStore, kExchange, kExchangeAcqRel, kFetchSub, kTicket };
 
 __global__ void guarded(int mode, int* lock, unsigned* tickets, unsigned long long* sum, int n) {
   const int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -32,6 +32,7 @@ __global__ void guarded(int mode, int* lock, unsigned* tickets, unsigned long lo
   *sum += (unsigned long long)i;
   if (mode == kStore) l.store(0, cuda::std::memory_order_release);
   else if (mode == kExchange) l.exchange(0, cuda::std::memory_order_release);
+  else if (mode == kExchangeAcqRel) l.exchange(0, cuda::std::memory_order_acq_rel);
   else l.fetch_sub(1, cuda::std::memory_order_release);
 }
 
