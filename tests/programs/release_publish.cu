@@ -5,14 +5,16 @@
 // with compare_exchange(acquire) and released by store(release),
 // exchange(release), exchange(acq_rel) or fetch_sub(release) (st.release,
 // atom.exch.release, atom.exch.acq_rel, atom.add.release in libcu++'s
-// PTX), and a ticket lock advanced by fetch_add(release). Threads of one
+// PTX), or by CUDA's __nv_atomic_store_n(release),
+// __nv_atomic_exchange_n(seq_cst) or __nv_atomic_fetch_sub(acq_rel), and a
+// ticket lock advanced by fetch_add(release). Threads of one
 // warp contend for the lock. An optional argument runs one mode alone. (The same handoff with a relaxed
 // store is tests/buggy/race_global_release_relaxed.cu.)
 #include <cstdio>
 #include <cstdlib>
 #include <cuda/atomic>
 
-enum { kStore, kExchange, kExchangeAcqRel, kFetchSub, kTicket };
+enum { kStore, kExchange, kExchangeAcqRel, kFetchSub, kNvStore, kNvExchange, kNvFetchSub, kTicket };
 
 __global__ void guarded(int mode, int* lock, unsigned* tickets, unsigned long long* sum, int n) {
   const int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -33,7 +35,10 @@ __global__ void guarded(int mode, int* lock, unsigned* tickets, unsigned long lo
   if (mode == kStore) l.store(0, cuda::std::memory_order_release);
   else if (mode == kExchange) l.exchange(0, cuda::std::memory_order_release);
   else if (mode == kExchangeAcqRel) l.exchange(0, cuda::std::memory_order_acq_rel);
-  else l.fetch_sub(1, cuda::std::memory_order_release);
+  else if (mode == kFetchSub) l.fetch_sub(1, cuda::std::memory_order_release);
+  else if (mode == kNvStore) __nv_atomic_store_n(lock, 0, __NV_ATOMIC_RELEASE, __NV_THREAD_SCOPE_DEVICE);
+  else if (mode == kNvExchange) __nv_atomic_exchange_n(lock, 0, __NV_ATOMIC_SEQ_CST, __NV_THREAD_SCOPE_DEVICE);
+  else __nv_atomic_fetch_sub(lock, 1, __NV_ATOMIC_ACQ_REL, __NV_THREAD_SCOPE_DEVICE);
 }
 
 int main(int argc, char** argv) {
