@@ -123,7 +123,20 @@ void *__wrap_memset(void *dst, int c, size_t n) {
  * The memory orders the instrumentation passes are those of the C++11
  * interface (0 relaxed ... 5 seq_cst), the same numbers as __ATOMIC_*. The
  * operation itself is always done sequentially consistent, which is at
- * least as strong as asked. */
+ * least as strong as asked.
+ *
+ * A release (or acq_rel) operation publishes the thread's earlier accesses
+ * as __threadfence() does: a lock released by st.release, a ticket lock
+ * advanced by atom.add.release, libcu++'s atomic_ref::store(release). It
+ * counts as a fence just before the operation. Sequentially consistent ones
+ * do not: CUDA's atomicAdd and friends are relaxed on a GPU, and the shims
+ * implement them as seq_cst (libcu++'s seq_cst operations are fence.sc and
+ * a relaxed operation, whose fence is seen as such). */
+
+static inline void release_point(int mo) {
+  if (mo == __ATOMIC_RELEASE || mo == __ATOMIC_ACQ_REL)
+    cuemu__check_fence(PC());
+}
 
 #define ATOMIC_FNS(bits, T)                                                    \
   T __tsan_atomic##bits##_load(const volatile T *a, int mo) {                  \
@@ -132,12 +145,12 @@ void *__wrap_memset(void *dst, int c, size_t n) {
     return __atomic_load_n(a, __ATOMIC_SEQ_CST);                               \
   }                                                                            \
   void __tsan_atomic##bits##_store(volatile T *a, T v, int mo) {               \
-    (void)mo;                                                                  \
+    release_point(mo);                                                      \
     cuemu__check_access((const void *)a, sizeof(T), W | A, PC());              \
     __atomic_store_n(a, v, __ATOMIC_SEQ_CST);                                  \
   }                                                                            \
   T __tsan_atomic##bits##_exchange(volatile T *a, T v, int mo) {               \
-    (void)mo;                                                                  \
+    release_point(mo);                                                      \
     cuemu__check_access((const void *)a, sizeof(T), R | W | A, PC());          \
     return __atomic_exchange_n(a, v, __ATOMIC_SEQ_CST);                        \
   }                                                                            \
@@ -149,7 +162,7 @@ void *__wrap_memset(void *dst, int c, size_t n) {
   RMW_FN(bits, T, fetch_nand, __atomic_fetch_nand)                             \
   int __tsan_atomic##bits##_compare_exchange_strong(volatile T *a, T *c, T v,  \
                                                     int mo, int fmo) {         \
-    (void)mo;                                                                  \
+    release_point(mo);                                                      \
     (void)fmo;                                                                 \
     cuemu__check_access((const void *)a, sizeof(T), R | W | A, PC());          \
     return __atomic_compare_exchange_n(a, c, v, 0, __ATOMIC_SEQ_CST,           \
@@ -157,7 +170,7 @@ void *__wrap_memset(void *dst, int c, size_t n) {
   }                                                                            \
   int __tsan_atomic##bits##_compare_exchange_weak(volatile T *a, T *c, T v,    \
                                                   int mo, int fmo) {           \
-    (void)mo;                                                                  \
+    release_point(mo);                                                      \
     (void)fmo;                                                                 \
     cuemu__check_access((const void *)a, sizeof(T), R | W | A, PC());          \
     return __atomic_compare_exchange_n(a, c, v, 1, __ATOMIC_SEQ_CST,           \
@@ -165,7 +178,7 @@ void *__wrap_memset(void *dst, int c, size_t n) {
   }                                                                            \
   T __tsan_atomic##bits##_compare_exchange_val(volatile T *a, T c, T v,        \
                                                int mo, int fmo) {              \
-    (void)mo;                                                                  \
+    release_point(mo);                                                      \
     (void)fmo;                                                                 \
     cuemu__check_access((const void *)a, sizeof(T), R | W | A, PC());          \
     __atomic_compare_exchange_n(a, &c, v, 0, __ATOMIC_SEQ_CST,                 \
@@ -175,7 +188,7 @@ void *__wrap_memset(void *dst, int c, size_t n) {
 
 #define RMW_FN(bits, T, op, builtin)                                           \
   T __tsan_atomic##bits##_##op(volatile T *a, T v, int mo) {                   \
-    (void)mo;                                                                  \
+    release_point(mo);                                                      \
     cuemu__check_access((const void *)a, sizeof(T), R | W | A, PC());          \
     return builtin(a, v, __ATOMIC_SEQ_CST);                                    \
   }

@@ -130,10 +130,10 @@ static const insn insns[] = {
      "v2 v4 relaxed release volatile -weak -wb -cg -cs -wt " SCOPES " " SPACES
      " " MEMTYPES},
     {"atom", "atom", F_ATOM, 1, 2, 3,
-     "add inc dec cas exch min max and or xor -relaxed -acquire -release "
-     "-acq_rel " SCOPES " " SPACES " b32 b64 b128 u32 u64 s32 s64 f32 f64 -noftz " HALVES},
+     "add inc dec cas exch min max and or xor -relaxed -acquire release "
+     "acq_rel " SCOPES " " SPACES " b32 b64 b128 u32 u64 s32 s64 f32 f64 -noftz " HALVES},
     {"red", "red", F_ST, 0, 2, 2,
-     "add inc dec min max and or xor -relaxed -release " SCOPES " " SPACES
+     "add inc dec min max and or xor -relaxed release " SCOPES " " SPACES
      " b32 b64 u32 u64 s32 s64 f32 f64 -noftz v2 v4 " HALVES},
     {"membar", "fence", 0, 0, 0, 0, "-cta -gl -sys"},
     {"fence", "fence", 0, 0, 0, 0,
@@ -1315,6 +1315,10 @@ static cuemu_status instruction(tr *t) {
           snprintf(ftype, sizeof ftype, "%s%.*s", prefix, (int)l, op + m);
           first_type = 0;
         }
+      } else if (l == 7 && !strncmp(op + m, "acq_rel", l)) {
+        /* Of an atom, .acq_rel orders as .release does here (its acquire
+         * half is the operation itself, done sequentially consistent). */
+        cuemu__sb_str(&targs, "cuemu_p::m_release");
       } else {
         cuemu__sb_str(&targs, "cuemu_p::m_");
         cuemu__sb_add(&targs, op + m, l);

@@ -123,6 +123,8 @@ void __cuemu_refused_store_order() __attribute__((error(
 
 enum __cuemu_access_kind { __cuemu_any_access, __cuemu_load_access, __cuemu_store_access };
 
+/* Checks the order and the scope of an operation of kind `kind`, and puts
+ * the release half of its order before it. */
 inline void __cuemu_check_order(int __cuemu_order, int scope, __cuemu_access_kind kind = __cuemu_any_access) {
 #ifdef __OPTIMIZE__
   if (__builtin_constant_p(__cuemu_order) &&
@@ -139,9 +141,14 @@ inline void __cuemu_check_order(int __cuemu_order, int scope, __cuemu_access_kin
        __cuemu_order == __NV_ATOMIC_ACQ_REL))
     __cuemu_refused_store_order();
 #endif
-  (void)__cuemu_order;
+  /* A release, acq_rel or seq_cst store or read-modify-write publishes the
+   * thread's earlier accesses, as on a GPU (st.release; fence.sc, then the
+   * operation). The operations here are sequentially consistent, but a
+   * release fence before them, free on x86-64, is what tells the race
+   * checker (docs/checkers.md). */
+  if (kind != __cuemu_load_access && __cuemu_order >= __NV_ATOMIC_RELEASE)
+    __atomic_thread_fence(__ATOMIC_RELEASE);
   (void)scope;
-  (void)kind;
 }
 
 /* The unsigned integer of a size, for the generic forms. */

@@ -194,13 +194,20 @@ template <int... M_, typename... A_> inline void __cuemu_createpolicy(reg &d, A_
   d = 0x1000000000000000ULL;
 }
 
-/* atom.op.type d, [a], b{, c}: d is the old value. */
+/* atom.op.type d, [a], b{, c}: d is the old value. The operation is
+ * sequentially consistent; .release and .acq_rel (which the translation
+ * passes as .release) also put a release fence before it, which is free
+ * on x86-64 and tells the race checker that the thread's earlier accesses
+ * are published (a lock released by atom.exch.release, a ticket advanced
+ * by atom.add.release). */
 template <int... M_> inline void atom(reg &d, reg address, reg b, reg c = 0) {
   constexpr int T = type_n<M_...>(0);
   using U = typename word<width(T)>::type;
   U *p = reinterpret_cast<U *>(address);
   const U v = static_cast<U>(b);
   U old;
+  if constexpr (has<m_release, M_...>)
+    __atomic_thread_fence(__ATOMIC_RELEASE);
   if constexpr (has<m_add, M_...> && is_half(T)) {
     /* atom.add.noftz of .f16, .bf16 and their pairs: each half rounded
      * once to nearest (subnormals kept, as .noftz says). */
@@ -250,6 +257,8 @@ template <int... M_> inline void atom(wide &d, reg address, wide b, wide c = 0) 
   static_assert(has<m_cas, M_...> || has<m_exch, M_...>,
                 "inline PTX: .b128 atomics are cas and exch only");
   void *p = reinterpret_cast<void *>(address);
+  if constexpr (has<m_release, M_...>)
+    __atomic_thread_fence(__ATOMIC_RELEASE);
   if constexpr (has<m_cas, M_...>)
     cuemu_atomic_cas128(p, &b, &c, &d);
   else
