@@ -113,29 +113,36 @@ static size_t callee_start(const cuemu_rewriter *rw, size_t k, size_t none,
 
 /* The check of a launch's arguments by a call of the kernel (tokens
  * [start, i) are the callee, j the `>>>`): `::cuemu::launch_checked<sizeof((
- * callee(args), 0))>(`, in *out, or nothing where the arguments cannot be
- * written twice: a lambda (in an unevaluated operand, an error before
- * C++20). Returns 0 when out of memory. */
-static int argument_check(const cuemu_rewriter *rw, size_t start, size_t i,
-                          size_t j, cuemu_strbuf *out) {
+ * callee(args), 0))>(`, in *out (empty), and *checked set; or nothing
+ * where the arguments cannot be written twice: a lambda (in an unevaluated
+ * operand, an error before C++20). Out of memory, *out is freed. */
+static cuemu_status argument_check(const cuemu_rewriter *rw, size_t start,
+                                   size_t i, size_t j, cuemu_strbuf *out,
+                                   int *checked) {
   size_t open = j + 3, close;
+  *checked = 0;
   /* A translation unit's: the shims' launch_checked is declared there. */
-  if (!rw->preprocessed || !cuemu__rw_is(rw, open, "(")) return 1;
+  if (!rw->preprocessed || !cuemu__rw_is(rw, open, "(")) return CUEMU_SUCCESS;
   close = cuemu__rw_close(rw, open);
-  if (close >= rw->n) return 1;
+  if (close >= rw->n) return CUEMU_SUCCESS;
   for (size_t k = open + 1; k < close; k++)
     if (cuemu__rw_is(rw, k, "[") &&
         (k == open + 1 || cuemu__rw_is(rw, k - 1, "(") ||
          cuemu__rw_is(rw, k - 1, ",") || cuemu__rw_is(rw, k - 1, "=") ||
          cuemu__rw_is(rw, k - 1, "?") || cuemu__rw_is(rw, k - 1, ":") ||
          cuemu__rw_is(rw, k - 1, "{") || cuemu__rw_is(rw, k - 1, "return")))
-      return 1;
+      return CUEMU_SUCCESS;
   cuemu__sb_str(out, "::cuemu::launch_checked<sizeof((");
   cuemu__sb_tokens(out, rw, start, i, 0);
   cuemu__sb_str(out, "(");
   cuemu__sb_tokens(out, rw, open + 1, close, 0);
   cuemu__sb_str(out, "), 0))>(");
-  return !out->oom;
+  if (out->oom) {
+    free(out->data);
+    return CUEMU_OUT_OF_MEMORY;
+  }
+  *checked = 1;
+  return CUEMU_SUCCESS;
 }
 
 /* The number of items between the parentheses at tokens open and close
@@ -341,11 +348,9 @@ cuemu_status cuemu__launch_rewrite(cuemu_rewriter *rw, size_t i,
      * dependent (as a template argument alone, the instance is referenced
      * but never emitted). */
     cuemu_strbuf head = {0};
-    if (!argument_check(rw, start, i, j, &head)) {
-      free(head.data);
-      return CUEMU_OUT_OF_MEMORY;
-    }
-    int checked = head.length > 0;
+    int checked;
+    st = argument_check(rw, start, i, j, &head, &checked);
+    if (st != CUEMU_SUCCESS) return st;
     cuemu__sb_str(&head, "((void)&");
     cuemu__sb_tokens(&head, rw, start, i, 0);
     cuemu__sb_str(&head, ", ::cuemu::launch_static<CUEMU_KERNEL_ARGS(");
@@ -368,13 +373,11 @@ cuemu_status cuemu__launch_rewrite(cuemu_rewriter *rw, size_t i,
     return st;
   } else if (known) {
     cuemu_strbuf head = {0};
+    int checked;
     st = argument_count(rw, decl, j);
+    if (st == CUEMU_SUCCESS)
+      st = argument_check(rw, start, i, j, &head, &checked);
     if (st != CUEMU_SUCCESS) return st;
-    if (!argument_check(rw, start, i, j, &head)) {
-      free(head.data);
-      return CUEMU_OUT_OF_MEMORY;
-    }
-    int checked = head.length > 0;
     cuemu__sb_str(&head, "::cuemu::launch_static<CUEMU_KERNEL_ARGS(");
     if (head.oom) {
       free(head.data);

@@ -263,6 +263,13 @@ void cuemu__sparse_op_scalar(cusparseHandle_t h, cuemu_sparse_op *op, int slot,
 /* Enqueues op on the handle's stream and takes it over. */
 cusparseStatus_t cuemu__sparse_submit(cusparseHandle_t h, cuemu_sparse_op *op);
 
+/* Enqueues a new operation of `run` whose extra is a copy of the `size`
+ * bytes at `extra` (the call's arguments, which it owns once queued). */
+cusparseStatus_t cuemu__sparse_submit_copy(cusparseHandle_t h,
+                                           const char *name,
+                                           void (*run)(cuemu_sparse_op *op),
+                                           const void *extra, size_t size);
+
 /* What cuemu does not emulate: prints "cuemu: <name>: <what> is not
  * emulated" on stderr and gives CUSPARSE_STATUS_NOT_SUPPORTED. */
 cusparseStatus_t cuemu__sparse_unsupported(const char *name, const char *what);

@@ -128,16 +128,7 @@ static void run_segment_sort(cuemu_sparse_op *op) {
 static cusparseStatus_t submit(cusparseHandle_t h, const char *name,
                                void (*run)(cuemu_sparse_op *),
                                const indices *x) {
-  indices *copy = malloc(sizeof *copy);
-  cuemu_sparse_op *op = cuemu__sparse_op_new(name, run);
-  if (!copy || !op) {
-    free(copy);
-    free(op);
-    return CUSPARSE_STATUS_ALLOC_FAILED;
-  }
-  *copy = *x;
-  op->extra = copy;
-  return cuemu__sparse_submit(h, op);
+  return cuemu__sparse_submit_copy(h, name, run, x, sizeof *x);
 }
 
 static int bad_base(int base) {

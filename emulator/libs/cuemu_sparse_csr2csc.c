@@ -139,15 +139,7 @@ E cusparseStatus_t cusparseCsr2cscEx2(cusparseHandle_t h, int m, int n, int nnz,
       !cuemu__libs_device_range(name, "csrVal", csr_val, (size_t)nnz * vs) ||
       !cuemu__libs_device_range(name, "cscVal", csc_val, (size_t)nnz * vs))
     return CUSPARSE_STATUS_SUCCESS;
-  transpose *t = malloc(sizeof *t);
-  cuemu_sparse_op *op = cuemu__sparse_op_new(name, run_csr2csc);
-  if (!t || !op) {
-    free(t);
-    free(op);
-    return CUSPARSE_STATUS_ALLOC_FAILED;
-  }
-  *t = (transpose){m,       n,       nnz,     base,   vs,
-                   row_ptr, col_ind, csr_val, col_ptr, row_ind, csc_val};
-  op->extra = t;
-  return cuemu__sparse_submit(h, op);
+  transpose t = {m,       n,       nnz,     base,   vs,
+                 row_ptr, col_ind, csr_val, col_ptr, row_ind, csc_val};
+  return cuemu__sparse_submit_copy(h, name, run_csr2csc, &t, sizeof t);
 }

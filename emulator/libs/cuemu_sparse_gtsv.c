@@ -129,16 +129,7 @@ static cusparseStatus_t gtsv_call(cusparseHandle_t h, const char *name,
       !cuemu__libs_device_range(name, "du", g->du, diag * e) ||
       !cuemu__libs_device_range(name, "B", g->x, rhs * e))
     return CUSPARSE_STATUS_SUCCESS;
-  gtsv *copy = malloc(sizeof *copy);
-  cuemu_sparse_op *op = cuemu__sparse_op_new(name, run_gtsv);
-  if (!copy || !op) {
-    free(copy);
-    free(op);
-    return CUSPARSE_STATUS_ALLOC_FAILED;
-  }
-  *copy = *g;
-  op->extra = copy;
-  return cuemu__sparse_submit(h, op);
+  return cuemu__sparse_submit_copy(h, name, run_gtsv, g, sizeof *g);
 }
 
 /* The buffers: 128 bytes (unused), so that a program's allocation is not

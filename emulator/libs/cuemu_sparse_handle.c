@@ -224,6 +224,22 @@ cusparseStatus_t cuemu__sparse_submit(cusparseHandle_t h, cuemu_sparse_op *op) {
   }
 }
 
+cusparseStatus_t cuemu__sparse_submit_copy(cusparseHandle_t h,
+                                           const char *name,
+                                           void (*run)(cuemu_sparse_op *op),
+                                           const void *extra, size_t size) {
+  void *copy = malloc(size);
+  cuemu_sparse_op *op = cuemu__sparse_op_new(name, run);
+  if (!copy || !op) {
+    free(copy);
+    free(op);
+    return CUSPARSE_STATUS_ALLOC_FAILED;
+  }
+  memcpy(copy, extra, size);
+  op->extra = copy;
+  return cuemu__sparse_submit(h, op);
+}
+
 cusparseStatus_t cuemu__sparse_unsupported(const char *name,
                                            const char *what) {
   fprintf(stderr, "cuemu: %s: %s is not emulated (CUSPARSE_STATUS_NOT_SUPPORTED)\n",
