@@ -6,7 +6,7 @@
 # an argument of another type (also a template-id's launch) the host
 # compiler's error about the call of the kernel (cuemu-cc checks the
 # arguments as a call of the kernel where the launch is written,
-# launch_checked in cuemu_kernel_thunks.h). A launch of a __device__ or
+# __cuemu_launch_checked in cuemu_kernel_thunks.h). A launch of a __device__ or
 # __host__ __device__ function is refused (nvcc: "a __device__ function
 # call cannot be configured"). Nothing comes from inside cuemu's headers,
 # and there are no more than two errors.

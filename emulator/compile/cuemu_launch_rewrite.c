@@ -16,10 +16,10 @@
  * pointer, `(*fp)`, `obj.k`, `table[i]`) gives
  * `::cuemu::launch_dynamic(callee, config)(args)`. In a translation unit,
  * a launch_static launcher goes through
- * `::cuemu::launch_checked<sizeof((callee(args), 0))>(...)`, which checks
- * the arguments as a call of the kernel where the launch is written (the
- * host compiler's error is then about the user's line, not the shims'),
- * unless an argument is a lambda. In kernel code of the
+ * `::cuemu::__cuemu_launch_checked<sizeof((callee(args), 0))>(...)`,
+ * which checks the arguments as a call of the kernel where the launch is
+ * written (the host compiler's error is then about the user's line, not
+ * the shims'), unless an argument is a lambda. In kernel code of the
  * device pass, `.device_side()` follows the launcher (`...(config)
  * .device_side()(args)`), which refuses the arguments nvcc refuses there.
  * Only `<<<`, `>>>` and the
@@ -112,16 +112,17 @@ static size_t callee_start(const cuemu_rewriter *rw, size_t k, size_t none,
 }
 
 /* The check of a launch's arguments by a call of the kernel (tokens
- * [start, i) are the callee, j the `>>>`): `::cuemu::launch_checked<sizeof((
- * callee(args), 0))>(`, in *out (empty), and *checked set; or nothing
- * where the arguments cannot be written twice: a lambda (in an unevaluated
- * operand, an error before C++20). Out of memory, *out is freed. */
+ * [start, i) are the callee, j the `>>>`):
+ * `::cuemu::__cuemu_launch_checked<sizeof((callee(args), 0))>(`, in *out
+ * (empty), and *checked set; or nothing where the arguments cannot be
+ * written twice: a lambda (in an unevaluated operand, an error before
+ * C++20). Out of memory, *out is freed. */
 static cuemu_status argument_check(const cuemu_rewriter *rw, size_t start,
                                    size_t i, size_t j, cuemu_strbuf *out,
                                    int *checked) {
   size_t open = j + 3, close;
   *checked = 0;
-  /* A translation unit's: the shims' launch_checked is declared there. */
+  /* A translation unit's: the shims declare __cuemu_launch_checked there. */
   if (!rw->preprocessed || !cuemu__rw_is(rw, open, "(")) return CUEMU_SUCCESS;
   close = cuemu__rw_close(rw, open);
   if (close >= rw->n) return CUEMU_SUCCESS;
@@ -132,7 +133,7 @@ static cuemu_status argument_check(const cuemu_rewriter *rw, size_t start,
          cuemu__rw_is(rw, k - 1, "?") || cuemu__rw_is(rw, k - 1, ":") ||
          cuemu__rw_is(rw, k - 1, "{") || cuemu__rw_is(rw, k - 1, "return")))
       return CUEMU_SUCCESS;
-  cuemu__sb_str(out, "::cuemu::launch_checked<sizeof((");
+  cuemu__sb_str(out, "::cuemu::__cuemu_launch_checked<sizeof((");
   cuemu__sb_tokens(out, rw, start, i, 0);
   cuemu__sb_str(out, "(");
   cuemu__sb_tokens(out, rw, open + 1, close, 0);
@@ -362,7 +363,7 @@ cuemu_status cuemu__launch_rewrite(cuemu_rewriter *rw, size_t i,
     free(head.data);
     if (!st) st = replace_chevrons(rw, i, ")>(", 3);
     if (!st && checked) {
-      /* One more parenthesis: launch_checked's. */
+      /* One more parenthesis: __cuemu_launch_checked's. */
       char *closing = NULL;
       if (asprintf(&closing, ")%s", close) < 0) return CUEMU_OUT_OF_MEMORY;
       st = replace_chevrons(rw, j, closing, strlen(closing));
@@ -386,7 +387,7 @@ cuemu_status cuemu__launch_rewrite(cuemu_rewriter *rw, size_t i,
     st = cuemu__rw_edit(rw, rw->toks[start].offset, 0, head.data, head.length);
     free(head.data);
     if (!st) st = replace_chevrons(rw, i, ")>(", 3);
-    /* launch_checked's parenthesis closes with launch_static's. */
+    /* __cuemu_launch_checked's parenthesis closes with launch_static's. */
     if (!st && checked) st = replace_chevrons(rw, j, close, strlen(close));
     if (!st && checked) return st;
   } else {

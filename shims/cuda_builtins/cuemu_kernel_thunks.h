@@ -657,19 +657,19 @@ CUEMU_PER_MODULE launcher<KT> launch_static(dim3 __cuemu_grid, dim3 __cuemu_bloc
 
 /* The launcher of a launch whose arguments cuemu-cc checked by a call of
  * the kernel in an unevaluated operand, written where the launch is
- * (`launch_checked<sizeof((k(args), 0))>(launch_static<...>(config))(args)`,
- * cuemu_launch_rewrite.c): a wrong argument is then the host compiler's
+ * (`__cuemu_launch_checked<sizeof((k(args), 0))>(launch_static<...>(config))
+ * (args)`, cuemu_launch_rewrite.c): a wrong argument is then the host compiler's
  * error about that call at the user's line ("cannot convert 'float*' to
  * 'int*'", "too few arguments to function"), as nvcc reports it about the
  * launch. A variable template, so that g++ says no more than that its
  * argument is invalid, and instantiates no launcher with the arguments. */
-struct launch_checked_fn {
+struct __cuemu_launch_checked_fn {
   template <typename L_> const L_ &operator()(const L_ &launcher) const {
     return launcher;
   }
 };
-template <std::size_t Checked_>
-inline constexpr launch_checked_fn launch_checked{};
+template <std::size_t __cuemu_checked>
+inline constexpr __cuemu_launch_checked_fn __cuemu_launch_checked{};
 
 /* launch_static of the kernel that a constant names (a kernel_constant,
  * cuemu_kernel_overloads.h): the constant's template argument, which C++14
