@@ -816,7 +816,10 @@ class RawKernel:
             try:
                 kernel.launch(grid, block, shared_mem, pointers,
                               cooperative=cooperative)
-                buffers.clear()
+                # A graph's launch (a captured one) runs again: its
+                # arguments stay.
+                if not getattr(launch, "captured", False):
+                    buffers.clear()
             except _binding.CuemuError as e:
                 error = _errors.driver_error_from(e)
                 # cuLaunchKernel itself returns a bad configuration (a
@@ -828,7 +831,8 @@ class RawKernel:
                 else:
                     _runtime.add_error(error, stream_key)
 
-        state["queued"] = _runtime.async_mode() == "deferred"
+        state["queued"] = (_runtime.async_mode() == "deferred"
+                           or stream.is_capturing())
         if state["queued"]:
             self._validate(grid, block, shared_mem, len(pointers),
                            cooperative)

@@ -222,6 +222,11 @@ class _Queue:
         # Vector clock: stream key -> the sequence number of that stream's
         # last item that the next item of this stream is ordered after.
         self.clock = {}
+        # While the stream captures (BaseStream.begin_capture): the items
+        # captured, which do not run; and the status that invalidated the
+        # capture (an operation not permitted while capturing), or None.
+        self.capture = None
+        self.capture_error = None
 
 
 # Vector clocks of what the host has waited for (stream and event
@@ -319,12 +324,48 @@ class BaseStream:
         (and on the streams it is ordered with: the legacy null stream's
         synchronization waits for the device's blocking streams) or by
         the lifetime checker. The host has then waited for everything this
-        stream's work is ordered after."""
+        stream's work is ordered after. A stream that captures is
+        cudaErrorStreamCaptureUnsupported, and its capture is invalidated."""
+        _refuse_while_capturing(lambda q: q is self._queue)
         drain()
         with _lock:
             _merge(_host_clock, self._queue.clock)
             _retire_dead_streams()
         raise_pending(_error_scope(self))
+
+    def begin_capture(self, mode=None):
+        """Begins capturing the stream's work into a graph (end_capture):
+        its launches, copies and event records are kept instead of run.
+        Not on the legacy null stream, as CuPy; a stream that captures
+        already is cudaErrorIllegalState. `mode` is accepted (CuPy's
+        default is the relaxed mode)."""
+        if self.ptr in (0, 1):
+            raise RuntimeError("cannot capture on the default (legacy) stream")
+        with _lock:
+            q = self._queue
+            if q.capture is not None:
+                raise _errors.CUDARuntimeError(401)
+            q.capture, q.capture_error = [], None
+        drain()
+
+    def end_capture(self):
+        """Ends the capture and returns the captured work as a
+        cupy.cuda.Graph. A stream that does not capture is
+        cudaErrorIllegalState; a capture that an operation not permitted
+        during it invalidated is cudaErrorStreamCaptureInvalidated."""
+        with _lock:
+            q = self._queue
+            if q.capture is None:
+                raise _errors.CUDARuntimeError(401)
+            items, error = q.capture, q.capture_error
+            q.capture, q.capture_error = None, None
+        if error is not None:
+            raise _errors.CUDARuntimeError(901)
+        return Graph(items)
+
+    def is_capturing(self):
+        """Whether the stream captures (begin_capture)."""
+        return self._queue.capture is not None
 
     @property
     def done(self):
@@ -578,6 +619,11 @@ class _Record:
     def run(self):
         self.event._time = time.perf_counter()
 
+    replay = run
+
+    def describe(self):
+        return "event record"
+
 
 class _HostWork:
     """A copy or memset queued on a stream (MemoryPointer.*_async)."""
@@ -588,6 +634,11 @@ class _HostWork:
 
     def run(self):
         self.fn()
+
+    replay = run
+
+    def describe(self):
+        return "copy or memset"
 
 
 def enqueue_host_work(stream, fn):
@@ -619,8 +670,13 @@ def _order(stream, q):
 
 def _enqueue(stream, item):
     """Queues an item; in immediate mode it runs at once, and, as it is
-    finished before the host goes on, the clocks are left alone."""
+    finished before the host goes on, the clocks are left alone. On a
+    stream that captures, the item is captured instead."""
     q = stream._queue
+    if q.capture is not None:
+        item.captured = True
+        q.capture.append(item)
+        return
     item.seq = next(_launch_seq)
     q.last_seq = item.seq
     q.items.append(item)
@@ -659,11 +715,27 @@ def drain():
 _retired = {}
 
 
+def _refuse_while_capturing(which):
+    """A synchronization that a capturing stream does not permit (the
+    stream's own, the device's, a blocking copy's): each capture that
+    `which` (a predicate on queues) selects is invalidated, and the call is
+    cudaErrorStreamCaptureUnsupported, as CUDA's."""
+    with _lock:
+        capturing = [q for q in _queues.values()
+                     if q.capture is not None and which(q)]
+        for q in capturing:
+            q.capture_error = 900
+    if capturing:
+        raise _errors.CUDARuntimeError(900)
+
+
 def synchronize_all(device_id=None, scope=None):
     """cudaDeviceSynchronize: runs everything, and raises in the calling
     thread the errors left on the device `device_id` (the current one when
     None, every device when "all"), or those `scope` selects (a predicate
-    on stream keys)."""
+    on stream keys). While a stream captures, cudaErrorStreamCaptureUnsupported
+    (its capture invalidated)."""
+    _refuse_while_capturing(lambda q: True)
     drain()
     with _lock:
         _merge(_host_clock, _issued)
@@ -762,6 +834,50 @@ def clear_pending():
     return errors
 
 
+# ---- Graphs (stream capture) ------------------------------------------------
+
+class _Replay:
+    """A graph's launch on a stream: its captured items, run again in the
+    order they were captured."""
+
+    def __init__(self, items):
+        self.items = items
+        self.seq = 0
+
+    def run(self):
+        for item in self.items:
+            item.replay()
+
+
+class Graph:
+    """cupy.cuda.Graph: the work a stream captured (BaseStream.end_capture),
+    which launch() runs again on any stream, as often as asked."""
+
+    def __init__(self, items):
+        self._items = list(items)
+
+    def launch(self, stream=None):
+        """Queues the graph's work on `stream` (the current stream when
+        None), in order with the stream's other work."""
+        if stream is None:
+            stream = get_current_stream()
+        with _lock:
+            _enqueue(stream, _Replay(self._items))
+
+    def upload(self, stream=None):
+        """Nothing to upload: the graph's work runs where it is."""
+
+    def debug_dot_str(self, flags=0):
+        """The graph in DOT: one node per captured item, in a chain."""
+        lines = ["digraph cupy_graph {"]
+        for i, item in enumerate(self._items):
+            lines.append(f'  n{i} [label="{item.describe()}"];')
+            if i:
+                lines.append(f"  n{i - 1} -> n{i};")
+        lines.append("}")
+        return "\n".join(lines) + "\n"
+
+
 # ---- The lifetime checker --------------------------------------------------
 
 class Launch:
@@ -783,6 +899,14 @@ class Launch:
         self.blocks = [op[0].block for op in operands]
         self.done = False
         self.seq = 0
+
+    def replay(self):
+        """Runs a captured launch again (a graph's launch): its operands'
+        state belongs to the launches made on streams only."""
+        self._run()
+
+    def describe(self):
+        return f"kernel {self.kernel_name}"
 
     def run(self):
         try:
@@ -830,9 +954,13 @@ def _unordered(q, mem, launch, shape, index, written):
 def check_and_enqueue(launch):
     """Checks a launch's operands against other streams' uses (a use after
     a write, a write after a read), then queues it (or runs it at once in
-    immediate mode)."""
+    immediate mode). A launch that a stream captures is kept in its graph,
+    unchecked."""
     stream = launch.stream
     with _lock:
+        if stream._queue.capture is not None:
+            _enqueue(stream, launch)
+            return
         deferred = async_mode() == "deferred"
         if deferred:
             q = stream._queue

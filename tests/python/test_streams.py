@@ -176,3 +176,63 @@ def test_stream_callbacks_get_cupys_arguments(cp):
     s.synchronize()
     assert seen == [(True, 0, "cb"), 42]
     assert (y.get() == [0, 2, 4, 6]).all()
+
+
+def test_stream_capture_makes_a_graph_that_runs_again(cp):
+    """Stream capture (CuPy's begin_capture/end_capture): the captured
+    launches do not run; the graph runs them again on any stream, as often
+    as it is launched."""
+    k = cp.RawKernel(kernels.AXPY, "axpy")
+    x = cp.ones(64, cp.float32)
+    y = cp.zeros(64, cp.float32)
+    s = cp.cuda.Stream(non_blocking=True)
+    assert not s.is_capturing()
+    with s:
+        s.begin_capture()
+        assert s.is_capturing()
+        k((1,), (64,), (numpy.float32(2), x, y, numpy.int32(64)), stream=s)
+        # The current stream, s, captures this one too.
+        k((1,), (64,), (numpy.float32(1), x, y, numpy.int32(64)))
+        done = s.record()
+        g = s.end_capture()
+    assert not s.is_capturing()
+    assert isinstance(g, cp.cuda.Graph) and isinstance(g, cp.cuda.graph.Graph)
+    s.synchronize()
+    assert (y.get() == 0).all()                 # captured, not run
+    g.upload(s)
+    g.launch(stream=s)
+    s.synchronize()
+    assert (y.get() == 3).all()
+    other = cp.cuda.Stream()
+    with other:
+        g.launch()                              # the current stream
+    other.synchronize()
+    assert (y.get() == 6).all()
+    done.synchronize()
+    assert "kernel axpy" in g.debug_dot_str()
+
+
+def test_what_a_capture_does_not_permit(cp):
+    """The legacy null stream does not capture; a second begin_capture and
+    an end_capture without one are cudaErrorIllegalState; a synchronous
+    transfer while capturing is cudaErrorStreamCaptureUnsupported and
+    invalidates the capture, which end_capture then reports."""
+    error = cp.cuda.runtime.CUDARuntimeError
+    with pytest.raises(RuntimeError, match="cannot capture on the default"):
+        cp.cuda.Stream.null.begin_capture()
+    y = cp.zeros(4, cp.float32)
+    s = cp.cuda.Stream()
+    s.begin_capture()
+    with pytest.raises(error, match="cudaErrorIllegalState"):
+        s.begin_capture()
+    with s:
+        with pytest.raises(error, match="cudaErrorStreamCaptureUnsupported"):
+            y.get()
+        with pytest.raises(error, match="cudaErrorStreamCaptureUnsupported"):
+            s.synchronize()
+    with pytest.raises(error, match="cudaErrorStreamCaptureInvalidated"):
+        s.end_capture()
+    assert not s.is_capturing()
+    with pytest.raises(error, match="cudaErrorIllegalState"):
+        s.end_capture()
+    assert (y.get() == 0).all()                 # nothing is left captured
