@@ -32,7 +32,7 @@ import weakref
 
 import numpy
 
-from fake_cupy import _errors
+from fake_cupy import _errors, _memory_hook
 
 _UNIT = 512
 _ALIGN = 256
@@ -291,8 +291,14 @@ class Memory(BaseMemory):
             busy = bool(self.pending) and any(not l.done for l in self.pending)
             keep = _runtime.memory_freed(self)
             if self.pool is not None and self.block is not None:
+                hook = dict(device_id=self.device_id, mem_size=self.block.size,
+                            mem_ptr=self.ptr, pmem_id=id(self))
+                if _memory_hook._has_memory_hooks():
+                    _memory_hook.call("free_preprocess", **hook)
                 self.pool._free(self.device_id, self.block, reuse=not keep,
                                 busy=busy)
+                if _memory_hook._has_memory_hooks():
+                    _memory_hook.call("free_postprocess", **hook)
         except Exception:  # never raise from a finalizer
             pass
 
@@ -674,14 +680,30 @@ class MemoryPool:
 
     def malloc(self, size):
         """Allocates `size` bytes (rounded up to 512) on the current stream's
-        arena, from its free chunks when one fits."""
+        arena, from its free chunks when one fits. The thread's memory hooks
+        are called around it (fake_cupy._memory_hook)."""
         from fake_cupy import _runtime
         device_id = _runtime.current_device_id()
         stream_key = _runtime.get_current_stream(device_id)._queue.key
+        rounded = _round_size(size) if size else 0
+        hooked = _memory_hook._has_memory_hooks()
+        if hooked:
+            _memory_hook.call("malloc_preprocess", device_id=device_id,
+                              size=size, mem_size=rounded)
         if size == 0:
-            return MemoryPointer(Memory(None, None, 0, device_id,
-                                        stream_key=stream_key))
-        rounded = _round_size(size)
+            pointer = MemoryPointer(Memory(None, None, 0, device_id,
+                                           stream_key=stream_key))
+        else:
+            pointer = self._malloc_chunk(device_id, stream_key, size, rounded,
+                                         hooked)
+        if hooked:
+            _memory_hook.call("malloc_postprocess", device_id=device_id,
+                              size=size, mem_size=rounded, mem_ptr=pointer.ptr,
+                              pmem_id=id(pointer.mem))
+        return pointer
+
+    def _malloc_chunk(self, device_id, stream_key, size, rounded, hooked):
+        from fake_cupy import _runtime
         with self._lock:
             pool = self._device_pool(device_id)
             chunk = pool.take(stream_key, rounded)
@@ -691,8 +713,14 @@ class MemoryPool:
                     if pool.total + rounded > pool.limit:
                         raise _errors.OutOfMemoryError(rounded, pool.total,
                                                        pool.limit)
-                chunk = _Chunk(self._new_block(pool, rounded), 0, rounded,
-                               stream_key)
+                if hooked:
+                    _memory_hook.call("alloc_preprocess", device_id=device_id,
+                                      mem_size=rounded)
+                block = self._new_block(pool, rounded)
+                if hooked:
+                    _memory_hook.call("alloc_postprocess", device_id=device_id,
+                                      mem_size=rounded, mem_ptr=block.ptr)
+                chunk = _Chunk(block, 0, rounded, stream_key)
                 pool.total += rounded
             pool.used += rounded
         if chunk.busy:

@@ -206,3 +206,110 @@ def test_ufuncs_take_cuda_array_interface_objects(cp):
 
     assert cp.add(Wrapper(), 1).get().tolist() == [1, 2, 3, 4]
     assert cp.sum(Wrapper()).item() == 6
+
+
+class _Recorder:
+    """A memory hook (made a cupy.cuda.MemoryHook subclass by recorder())
+    that records every call with its keyword arguments."""
+
+    points = ("alloc_preprocess", "alloc_postprocess", "malloc_preprocess",
+              "malloc_postprocess", "free_preprocess", "free_postprocess")
+
+
+def recorder(cp):
+    class Recorder(cp.cuda.MemoryHook):
+        name = "Recorder"
+
+        def __init__(self):
+            self.calls = []
+
+    for point in _Recorder.points:
+        setattr(Recorder, point,
+                lambda self, _point=point, **kw: self.calls.append((_point, kw)))
+    return Recorder()
+
+
+def test_memory_hooks_see_the_pool_as_cupys_do(cp):
+    """cupy.cuda.MemoryHook: malloc around every allocation from a pool,
+    alloc around the pool taking new memory (not when a free chunk fits),
+    free around a block's return, with CuPy's keyword arguments."""
+    pool = cp.cuda.MemoryPool()
+    hook = recorder(cp)
+    with hook:
+        mem = pool.malloc(1)
+        first = (mem.ptr, id(mem.mem))
+        del mem
+        mem = pool.malloc(100)
+        second = (mem.ptr, id(mem.mem))
+        del mem
+    points = [p for p, _ in hook.calls]
+    assert points == ["malloc_preprocess", "alloc_preprocess",
+                      "alloc_postprocess", "malloc_postprocess",
+                      "free_preprocess", "free_postprocess",
+                      "malloc_preprocess", "malloc_postprocess",
+                      "free_preprocess", "free_postprocess"]
+    kw = [k for _, k in hook.calls]
+    assert kw[0] == {"device_id": 0, "size": 1, "mem_size": 512}
+    assert kw[1] == {"device_id": 0, "mem_size": 512}
+    assert kw[2] == {"device_id": 0, "mem_size": 512, "mem_ptr": first[0]}
+    assert kw[3] == {"device_id": 0, "size": 1, "mem_size": 512,
+                     "mem_ptr": first[0], "pmem_id": first[1]}
+    assert kw[4] == kw[5] == {"device_id": 0, "mem_size": 512,
+                              "mem_ptr": first[0], "pmem_id": first[1]}
+    assert kw[7] == {"device_id": 0, "size": 100, "mem_size": 512,
+                     "mem_ptr": second[0], "pmem_id": second[1]}
+    # Not entered: nothing more is recorded; a name is entered once.
+    pool.malloc(8)
+    assert len(hook.calls) == 10
+    with hook:
+        with pytest.raises(KeyError):
+            with recorder(cp):
+                pass
+
+
+def test_memory_hooks_are_per_thread(cp):
+    import threading
+    hook = recorder(cp)
+    pool = cp.cuda.MemoryPool()
+    with hook:
+        worker = threading.Thread(target=lambda: pool.malloc(1024))
+        worker.start()
+        worker.join()
+    assert hook.calls == []
+
+
+def test_debug_print_and_line_profile_hooks(cp):
+    """cupy.cuda.memory_hooks: DebugPrintHook's JSON lines and
+    LineProfileHook's report, in CuPy's formats."""
+    import io
+    import json
+    memory_hooks = cp.cuda.memory_hooks
+    out = io.StringIO()
+    pool = cp.cuda.MemoryPool()
+    with memory_hooks.DebugPrintHook(file=out):
+        mem = pool.malloc(24)
+        ptr, pmem = mem.ptr, id(mem.mem)
+        del mem
+    lines = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert lines == [
+        {"hook": "alloc", "device_id": 0, "mem_size": 512, "mem_ptr": ptr},
+        {"hook": "malloc", "device_id": 0, "size": 24, "mem_size": 512,
+         "mem_ptr": ptr, "pmem_id": hex(pmem)},
+        {"hook": "free", "device_id": 0, "mem_size": 512, "mem_ptr": ptr,
+         "pmem_id": hex(pmem)}]
+
+    hook = memory_hooks.LineProfileHook()
+
+    def allocate():
+        return cp.zeros(256, cp.float64)        # 2 KiB from the pool
+
+    with cp.cuda.using_allocator(cp.cuda.MemoryPool().malloc):
+        with hook:
+            keep = [allocate(), allocate()]
+    report = io.StringIO()
+    hook.print_report(file=report)
+    text = report.getvalue()
+    assert text.startswith("_root (4.00KB, 4.00KB)\n"), text
+    assert f"test_memory_api.py:" in text and ":allocate (4.00KB, 4.00KB)" in text
+    assert "fake_cupy" not in text              # CuPy's own code is not shown
+    del keep
