@@ -42,23 +42,15 @@ typedef struct {
   int same, fraction, emin, emax;
 } irs_precision;
 
-static const irs_precision IRS_SAME = {1, 0, 0, 0};
-static const irs_precision IRS_SINGLE = {0, 23, -126, 127};
-static const irs_precision IRS_HALF = {0, 10, -14, 15};
-static const irs_precision IRS_BF16 = {0, 7, -126, 127};
-static const irs_precision IRS_TF32 = {0, 10, -126, 127};
+/* The precisions of cuemu_solver_low, in its order. */
+static const irs_precision precisions[] = {
+    {1, 0, 0, 0},         /* T1's own */
+    {0, 23, -126, 127},   /* single */
+    {0, 10, -14, 15},     /* half */
+    {0, 7, -126, 127},    /* bfloat16 */
+    {0, 10, -126, 127}};  /* TF32 */
 
-/* One call, as its run in stream order reads it. */
-typedef struct {
-  cuemu_solver_type type;
-  irs_precision low;
-  int gels;
-  int64_t m, n, nrhs;
-  void *a, *b, *x;
-  int64_t lda, ldb, ldx;
-  int *pivots, *info;
-  int *niters; /* host */
-} irs_call;
+typedef cuemu_solver_irs irs_call;
 
 /* x rounded to nearest (ties to even) in precision p; *overflow set when
  * it is beyond p's range. */
@@ -226,7 +218,10 @@ static int refine(const irs_factor *fa, const cuemu_solver_value *a,
   solve(fa, r, x);
   if (c->gels)
     residual(c, a, b, x, r); /* r: the least-squares residual */
-  for (int iter = 1; iter <= IRS_MAX_ITERS; ++iter) {
+  int max_iters = c->max_iters > 0 ? c->max_iters : IRS_MAX_ITERS;
+  if (c->no_refinement)
+    return 0;
+  for (int iter = 1; iter <= max_iters; ++iter) {
     if (!c->gels) {
       residual(c, a, b, x, r);
       solve(fa, r, dx);
@@ -256,7 +251,7 @@ static int refine(const irs_factor *fa, const cuemu_solver_value *a,
       return iter;
     last = rel;
   }
-  return -IRS_MAX_ITERS - 1;
+  return -max_iters - 1;
 }
 
 /* The call's work on its copies a and b, with `all` (the factors, tau, x
@@ -272,10 +267,10 @@ static void solve_call(const irs_call *c, const cuemu_solver_value *a,
                    x + 2 * nr + 3 * mr};
   int iters = 0, info = 0;
   memset(x, 0, nr * sizeof *x);
-  if (!c->low.same) {
+  if (!precisions[c->low].same) {
     int overflow = 0;
     for (int64_t i = 0; i < m * n; ++i)
-      fa.f[i] = round_value(a[i], &c->low, &overflow);
+      fa.f[i] = round_value(a[i], &precisions[c->low], &overflow);
     if (overflow)
       iters = -2;
     else if (factorize(&fa) != 0)
@@ -283,7 +278,7 @@ static void solve_call(const irs_call *c, const cuemu_solver_value *a,
     else
       iters = refine(&fa, a, b, x, &t);
   }
-  if (c->low.same || iters < 0) {
+  if (precisions[c->low].same || (iters < 0 && !c->no_fallback)) {
     /* In T1's precision; dA keeps the factors. */
     memcpy(fa.f, a, (size_t)(m * n) * sizeof *a);
     info = factorize(&fa);
@@ -293,7 +288,7 @@ static void solve_call(const irs_call *c, const cuemu_solver_value *a,
       solve(&fa, t.r, x);
     }
   }
-  if (!c->gels && n > 0) {
+  if (c->pivots && n > 0) {
     for (int64_t i = 0; i < n; ++i)
       c->pivots[i] = (int)ipiv[i];
     cuemu_rt_library_wrote(c->pivots, (size_t)n * sizeof *c->pivots);
@@ -324,8 +319,8 @@ static void run_irs(void *p) {
 /* Checks the arguments as LAPACK does (d_info = -i for the i-th after the
  * handle), the device memory, enqueues and waits for the stream (niters is
  * the host's). */
-static cusolverStatus_t irs(cusolverDnHandle_t h, const char *name,
-                            irs_call c) {
+cusolverStatus_t cuemu__solver_irs(cusolverDnHandle_t h, const char *name,
+                                   irs_call c) {
   if (!h)
     return CUSOLVER_STATUS_NOT_INITIALIZED;
   /* gesv's arguments: n, nrhs, dA, ldda, dipiv, dB, lddb, dX, lddx; gels's:
@@ -343,7 +338,7 @@ static cusolverStatus_t irs(cusolverDnHandle_t h, const char *name,
     return cuemu__solver_bad_argument(h, c.info, 7);
   if (c.ldx < MAX1(c.n))
     return cuemu__solver_bad_argument(h, c.info, 9);
-  if (!c.info || !c.niters || (!g && !c.pivots))
+  if (!c.info || !c.niters || (!g && !c.expert && !c.pivots))
     return CUSOLVER_STATUS_INVALID_VALUE;
   size_t e = cuemu__solver_size(c.type);
   if (!cuemu__solver_check(name, "dA", c.a,
@@ -352,7 +347,7 @@ static cusolverStatus_t irs(cusolverDnHandle_t h, const char *name,
                            cuemu__solver_span(c.m, c.nrhs, c.ldb, e)) ||
       !cuemu__solver_check(name, "dX", c.x,
                            cuemu__solver_span(c.n, c.nrhs, c.ldx, e)) ||
-      (!g && !cuemu__solver_check(name, "dipiv", c.pivots,
+      (c.pivots && !cuemu__solver_check(name, "dipiv", c.pivots,
                                   (size_t)c.n * sizeof(int))) ||
       !cuemu__solver_check(name, "d_info", c.info, sizeof(int)))
     return CUSOLVER_STATUS_SUCCESS;
@@ -393,7 +388,7 @@ static cusolverStatus_t irs_size(cusolverDnHandle_t h, cuemu_solver_type t,
       void *b, int ldb, void *x, int ldx, void *work, size_t bytes,            \
       int *niters, int *info) {                                                \
     (void)work, (void)bytes;                                                   \
-    return irs(h, "cusolverDn" #P "gesv",                                      \
+    return cuemu__solver_irs(h, "cusolverDn" #P "gesv",                                      \
                (irs_call){.type = T, .low = LOW, .m = n, .n = n,               \
                           .nrhs = nrhs, .a = a, .lda = lda, .b = b,            \
                           .ldb = ldb, .x = x, .ldx = ldx, .pivots = ipiv,      \
@@ -413,28 +408,28 @@ static cusolverStatus_t irs_size(cusolverDnHandle_t h, cuemu_solver_type t,
       int ldb, void *x, int ldx, void *work, size_t bytes, int *niters,        \
       int *info) {                                                             \
     (void)work, (void)bytes;                                                   \
-    return irs(h, "cusolverDn" #P "gels",                                      \
+    return cuemu__solver_irs(h, "cusolverDn" #P "gels",                                      \
                (irs_call){.type = T, .low = LOW, .gels = 1, .m = m, .n = n,    \
                           .nrhs = nrhs, .a = a, .lda = lda, .b = b,            \
                           .ldb = ldb, .x = x, .ldx = ldx, .info = info,        \
                           .niters = niters});                                  \
   }
 
-IRS_API(ZZ, CUEMU_SOLVER_Z, IRS_SAME)
-IRS_API(ZC, CUEMU_SOLVER_Z, IRS_SINGLE)
-IRS_API(ZK, CUEMU_SOLVER_Z, IRS_HALF)
-IRS_API(ZE, CUEMU_SOLVER_Z, IRS_BF16)
-IRS_API(ZY, CUEMU_SOLVER_Z, IRS_TF32)
-IRS_API(CC, CUEMU_SOLVER_C, IRS_SAME)
-IRS_API(CK, CUEMU_SOLVER_C, IRS_HALF)
-IRS_API(CE, CUEMU_SOLVER_C, IRS_BF16)
-IRS_API(CY, CUEMU_SOLVER_C, IRS_TF32)
-IRS_API(DD, CUEMU_SOLVER_D, IRS_SAME)
-IRS_API(DS, CUEMU_SOLVER_D, IRS_SINGLE)
-IRS_API(DH, CUEMU_SOLVER_D, IRS_HALF)
-IRS_API(DB, CUEMU_SOLVER_D, IRS_BF16)
-IRS_API(DX, CUEMU_SOLVER_D, IRS_TF32)
-IRS_API(SS, CUEMU_SOLVER_S, IRS_SAME)
-IRS_API(SH, CUEMU_SOLVER_S, IRS_HALF)
-IRS_API(SB, CUEMU_SOLVER_S, IRS_BF16)
-IRS_API(SX, CUEMU_SOLVER_S, IRS_TF32)
+IRS_API(ZZ, CUEMU_SOLVER_Z, CUEMU_IRS_SAME)
+IRS_API(ZC, CUEMU_SOLVER_Z, CUEMU_IRS_SINGLE)
+IRS_API(ZK, CUEMU_SOLVER_Z, CUEMU_IRS_HALF)
+IRS_API(ZE, CUEMU_SOLVER_Z, CUEMU_IRS_BF16)
+IRS_API(ZY, CUEMU_SOLVER_Z, CUEMU_IRS_TF32)
+IRS_API(CC, CUEMU_SOLVER_C, CUEMU_IRS_SAME)
+IRS_API(CK, CUEMU_SOLVER_C, CUEMU_IRS_HALF)
+IRS_API(CE, CUEMU_SOLVER_C, CUEMU_IRS_BF16)
+IRS_API(CY, CUEMU_SOLVER_C, CUEMU_IRS_TF32)
+IRS_API(DD, CUEMU_SOLVER_D, CUEMU_IRS_SAME)
+IRS_API(DS, CUEMU_SOLVER_D, CUEMU_IRS_SINGLE)
+IRS_API(DH, CUEMU_SOLVER_D, CUEMU_IRS_HALF)
+IRS_API(DB, CUEMU_SOLVER_D, CUEMU_IRS_BF16)
+IRS_API(DX, CUEMU_SOLVER_D, CUEMU_IRS_TF32)
+IRS_API(SS, CUEMU_SOLVER_S, CUEMU_IRS_SAME)
+IRS_API(SH, CUEMU_SOLVER_S, CUEMU_IRS_HALF)
+IRS_API(SB, CUEMU_SOLVER_S, CUEMU_IRS_BF16)
+IRS_API(SX, CUEMU_SOLVER_S, CUEMU_IRS_TF32)

@@ -9,7 +9,9 @@
  * half's range makes DHgesv fall back (niters -2) and still solve; a
  * least-squares problem with a large residual (60 x 5) must give the
  * normal equations' solution with DDgels, DSgels, DXgels and ZCgels;
- * bad arguments give d_info = -i, a zero matrix d_info = 1.
+ * bad arguments give d_info = -i, a zero matrix d_info = 1. The expert
+ * interface (IRSParams, IRSInfos, IRSXgesv, IRSXgels) the same, and
+ * CUSOLVER_IRS_REFINE_NONE one solve in the lowest precision.
  * CUEMU_OPTIONS: -O0 -lcusolver
  * NVCC_OPTIONS: -lcusolver */
 #include <cmath>
@@ -261,6 +263,81 @@ int main(void) {
   gels<double>("DXgels", h, cusolverDnDXgels, cusolverDnDXgels_bufferSize, 60, 5, false);
   gels<cuDoubleComplex>("ZCgels", h, cusolverDnZCgels, cusolverDnZCgels_bufferSize, 60, 5,
                         true);
+
+  /* The expert interface: IRSXgesv as DSgesv and as a single solve
+   * without refinement, IRSXgels as ZCgels. */
+  {
+    cusolverDnIRSParams_t params;
+    cusolverDnIRSInfos_t infos;
+    EXPECT_STATUS(cusolverDnIRSParamsCreate(&params), CUSOLVER_STATUS_SUCCESS);
+    EXPECT_STATUS(cusolverDnIRSInfosCreate(&infos), CUSOLVER_STATUS_SUCCESS);
+    EXPECT_STATUS(cusolverDnIRSParamsSetSolverPrecisions(params, CUSOLVER_R_64F, CUSOLVER_R_32F),
+                  CUSOLVER_STATUS_SUCCESS);
+    size_t bytes = 0;
+    /* A not representable in single precision, so that one solve without
+     * refinement shows single's rounding. No refinement solver set yet. */
+    std::vector<cd> third = real_a;
+    for (auto &v : third)
+      v /= 3.0;
+    double *da = upload<double>(third), *dx = upload<double>(std::vector<cd>(n));
+    std::vector<cd> b(n);
+    for (auto &v : b)
+      v = uniform();
+    double *db = upload<double>(b);
+    int *info, iters = 0, max_iters = 0, hinfo = -1;
+    CHECK_CUDA(cudaMalloc(&info, sizeof(int)));
+    EXPECT_STATUS(cusolverDnIRSXgesv(h, params, infos, n, 1, da, n, db, n, dx, n, nullptr, 0,
+                                     &iters, info),
+                  CUSOLVER_STATUS_INVALID_VALUE);
+    EXPECT_STATUS(cusolverDnIRSParamsSetRefinementSolver(params, CUSOLVER_IRS_REFINE_CLASSICAL),
+                  CUSOLVER_STATUS_SUCCESS);
+    EXPECT_STATUS(cusolverDnIRSParamsSetMaxIters(params, 20), CUSOLVER_STATUS_SUCCESS);
+    EXPECT_STATUS(cusolverDnIRSXgesv_bufferSize(h, params, n, 1, &bytes), CUSOLVER_STATUS_SUCCESS);
+    EXPECT_STATUS(cusolverDnIRSXgesv(h, params, infos, n, 1, da, n, db, n, dx, n, nullptr, 0,
+                                     &iters, info),
+                  CUSOLVER_STATUS_SUCCESS);
+    CHECK_CUDA(cudaMemcpy(&hinfo, info, sizeof hinfo, cudaMemcpyDeviceToHost));
+    int got_iters = -1;
+    EXPECT_STATUS(cusolverDnIRSInfosGetNiters(infos, &got_iters), CUSOLVER_STATUS_SUCCESS);
+    EXPECT_STATUS(cusolverDnIRSInfosGetMaxIters(infos, &max_iters), CUSOLVER_STATUS_SUCCESS);
+    double r = residual(third, download(dx, n), b, n, n, 1);
+    std::printf("IRSXgesv 64F/32F  n = %d: niters %d (infos %d, max %d), residual %.2e\n", n,
+                iters, got_iters, max_iters, r);
+    EXPECT(hinfo == 0 && iters > 0 && got_iters == iters && max_iters == 20 && r < 2e-15,
+           "IRSXgesv: info %d, niters %d, infos %d, max %d, residual %g", hinfo, iters, got_iters,
+           max_iters, r);
+    EXPECT_STATUS(cusolverDnIRSParamsSetRefinementSolver(params, CUSOLVER_IRS_REFINE_NONE),
+                  CUSOLVER_STATUS_SUCCESS);
+    EXPECT_STATUS(cusolverDnIRSXgesv(h, params, infos, n, 1, da, n, db, n, dx, n, nullptr, 0,
+                                     &iters, info),
+                  CUSOLVER_STATUS_SUCCESS);
+    r = residual(third, download(dx, n), b, n, n, 1);
+    std::printf("IRSXgesv no refinement: niters %d, residual %.2e\n", iters, r);
+    EXPECT(iters == 0 && r > 1e-12 && r < 1e-6, "IRSXgesv REFINE_NONE: niters %d, residual %g",
+           iters, r);
+    cudaFree(da);
+    cudaFree(db);
+    cudaFree(dx);
+    cudaFree(info);
+    EXPECT_STATUS(cusolverDnIRSParamsSetSolverPrecisions(params, CUSOLVER_C_64F, CUSOLVER_C_32F),
+                  CUSOLVER_STATUS_SUCCESS);
+    EXPECT_STATUS(cusolverDnIRSParamsSetRefinementSolver(params, CUSOLVER_IRS_REFINE_GMRES),
+                  CUSOLVER_STATUS_SUCCESS);
+    auto xgels = [&](cusolverDnHandle_t hh, int m, int nn, int nrhs, cuDoubleComplex *a, int lda,
+                     cuDoubleComplex *bb, int ldb, cuDoubleComplex *x, int ldx, void *work,
+                     size_t lwork, int *it, int *inf) {
+      return cusolverDnIRSXgels(hh, params, infos, m, nn, nrhs, a, lda, bb, ldb, x, ldx, work,
+                                lwork, it, inf);
+    };
+    auto xgels_size = [&](cusolverDnHandle_t hh, int m, int nn, int nrhs, cuDoubleComplex *,
+                          int, cuDoubleComplex *, int, cuDoubleComplex *, int, void *,
+                          size_t *lwork) {
+      return cusolverDnIRSXgels_bufferSize(hh, params, m, nn, nrhs, lwork);
+    };
+    gels<cuDoubleComplex>("IRSXgels C64/C32", h, xgels, xgels_size, 60, 5, true);
+    EXPECT_STATUS(cusolverDnIRSInfosDestroy(infos), CUSOLVER_STATUS_SUCCESS);
+    EXPECT_STATUS(cusolverDnIRSParamsDestroy(params), CUSOLVER_STATUS_SUCCESS);
+  }
 
   /* Bad arguments and a singular matrix. */
   double *da, *db, *dx;
