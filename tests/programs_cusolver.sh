@@ -9,7 +9,8 @@
 #   their batched forms, sygvd/hegvj, Xsyevd, Xgesvd, potrfBatched and
 #   potrsBatched (solver_spectral.cu with solver_jacobi.h, one build); bad
 #   arguments, singular and indefinite matrices, stream order and a host
-#   array (solver_errors.cu);
+#   array (solver_errors.cu); the iterative-refinement <T1><T2>gesv and
+#   gels (solver_irs.cu);
 # - checks that the programs link cuemu's library, not NVIDIA's, also
 #   when NVIDIA's libcusolver.so is named by its path, and that the host
 #   compiler links the cuemu toolkit's -lcusolver;

@@ -281,4 +281,41 @@ cusolverStatus_t cuemu__solver_syevd(cusolverDnHandle_t h,
                                      int *info, cuemu_solver_jacobi *jacobi,
                                      int64_t batch);
 
+/* ---- Iterative refinement (cuemu_solver_irs.c) -----------------------------
+ */
+
+/* The lowest precision an iterative-refinement solver may factorize in:
+ * the main one's own, single, half, bfloat16 or TF32. */
+typedef enum {
+  CUEMU_IRS_SAME,
+  CUEMU_IRS_SINGLE,
+  CUEMU_IRS_HALF,
+  CUEMU_IRS_BF16,
+  CUEMU_IRS_TF32
+} cuemu_solver_low;
+
+/* One gesv (m = n) or gels call: device matrices A (m x n), B (m x nrhs),
+ * X (n x nrhs); pivots (gesv's dipiv, NULL for IRSXgesv, which has none),
+ * info (device), niters (host). max_iters 0 means 50; no_fallback leaves
+ * a refinement that failed as it is (IRSParamsDisableFallback);
+ * no_refinement solves once with the low-precision factors
+ * (CUSOLVER_IRS_REFINE_NONE). */
+typedef struct {
+  cuemu_solver_type type;
+  cuemu_solver_low low;
+  int gels;
+  int64_t m, n, nrhs;
+  void *a, *b, *x;
+  int64_t lda, ldb, ldx;
+  int *pivots, *info;
+  int *niters;
+  int max_iters, no_fallback, no_refinement, expert;
+} cuemu_solver_irs;
+
+/* Checks the call's arguments as LAPACK does, enqueues it and waits for
+ * the handle's stream (niters is the host's); `name` names the function in
+ * messages. */
+cusolverStatus_t cuemu__solver_irs(cusolverDnHandle_t h, const char *name,
+                                   cuemu_solver_irs c);
+
 #endif /* CUEMU_SOLVER_H */
