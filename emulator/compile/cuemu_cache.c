@@ -9,6 +9,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <limits.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -840,11 +841,19 @@ static int lock_key(const char *dir, const cuemu_cache_key *key,
   return fd;
 }
 
+/* Held while fd 2 is captured: a process's standard error is one, so a
+ * build in another thread meanwhile (or a build within the build: the
+ * precompiled prelude's) is not captured by itself; what it prints goes
+ * where fd 2 goes. */
+static pthread_mutex_t capture_lock = PTHREAD_MUTEX_INITIALIZER;
+
 /* While a build that is to be stored runs, this process's standard error
  * (fd 2, which the compilers it starts inherit) goes to the file `path`, so
  * that the entry can keep what the build said. Returns the descriptor of
  * the real standard error, or -1 when nothing is captured. */
 static int capture_stderr(const char *path) {
+  if (pthread_mutex_trylock(&capture_lock) != 0)
+    return -1;
   fflush(stderr);
   int saved = fcntl(2, F_DUPFD_CLOEXEC, 3);
   int fd = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW,
@@ -856,6 +865,7 @@ static int capture_stderr(const char *path) {
     }
     if (saved >= 0)
       close(saved);
+    pthread_mutex_unlock(&capture_lock);
     return -1;
   }
   close(fd);
@@ -870,6 +880,7 @@ static char *release_stderr(int saved, const char *path, size_t *size) {
   fflush(stderr);
   dup2(saved, 2);
   close(saved);
+  pthread_mutex_unlock(&capture_lock);
   char *text = cuemu__read_file(path, size);
   unlink(path);
   if (!text)
