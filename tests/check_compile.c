@@ -37,11 +37,15 @@ static int prelude_entry(const char *path) {
     return 0;
   char line[4200], payload[24] = "";
   unsigned nlines = 0;
-  unsigned long long size = 1;
+  unsigned long long size = 1, notes = 0;
   int ok = fgets(line, sizeof line, f) &&
-           sscanf(line, "cuemu-cache-entry 2 %u %llu", &nlines, &size) == 2;
+           sscanf(line, "cuemu-cache-entry 3 %u %llu %*s %llu", &nlines, &size,
+                  &notes) == 3;
   for (unsigned i = 0; ok && i < nlines; ++i)
     ok = fgets(line, sizeof line, f) != NULL;
+  /* The build's messages come before the payload. */
+  if (ok)
+    ok = fseek(f, (long)notes, SEEK_CUR) == 0;
   if (ok && size > 0)
     ok = fread(payload, 1, sizeof payload - 1, f) > 0;
   fclose(f);

@@ -766,6 +766,27 @@ START_TEST(too_much_static_shared_memory_does_not_compile) {
 }
 END_TEST
 
+START_TEST(static_shared_memory_past_48k_in_all_is_refused) {
+  /* Two static tiles, each under 48 KiB, 60 KiB together: ptxas refuses
+   * the kernel; its launch fails with a message naming the sizes (it ran
+   * before, with 60 KiB of static shared memory that no GPU gives). */
+  cuemu_module *m = test_module("bad_static_shared_sum.cu");
+  cuemu_kernel *k = test_kernel(m, "two_tiles");
+  cuemu_kernel_attributes a;
+  ck_assert_int_eq(cuemu_kernel_get_attributes(k, &a), CUEMU_SUCCESS);
+  ck_assert_uint_eq(a.static_shared_bytes, 2 * 64 * 120 * sizeof(float));
+  float out[256], *po = out;
+  void *args[] = {&po};
+  ck_assert_int_eq(cuemu_kernel_launch(k, test_dim(1, 1, 1),
+                                       test_dim(16, 16, 1), 0, NULL, args, 1),
+                   CUEMU_SHARED_MEMORY_LIMIT);
+  TEST_ASSERT_CONTAINS(cuemu_last_message(),
+                       "61440 bytes of static shared memory");
+  TEST_ASSERT_CONTAINS(cuemu_last_message(), "at most 49152");
+  cuemu_module_unload(m);
+}
+END_TEST
+
 /* A 1-D block runs as a loop over the global index blockIdx.x * blockDim.x
  * + threadIdx.x, a signed int, while every index of the block's range fits
  * in one (cuemu_kernel_thunks.h, run_threads); else in the general loop.
@@ -841,6 +862,7 @@ Suite *make_launch_suite(void) {
   tcase_add_test(tc, a_stream_that_is_not_one_is_refused);
   tcase_add_test(tc, static_shared_memory_is_known);
   tcase_add_test(tc, too_much_static_shared_memory_does_not_compile);
+  tcase_add_test(tc, static_shared_memory_past_48k_in_all_is_refused);
   tcase_add_test(tc, load_text_file);
   tcase_add_test(tc, load_library_that_is_not_a_module);
   tcase_add_test(tc, load_null_arguments);

@@ -10,8 +10,9 @@
 # calls a __device__ function is refused, and so is -std=c++14 with CUB,
 # as nvcc refuses them; -std=c++14 and c++11 give no warning of a later
 # dialect's (old_dialect.cu); messages name the program as invoked; a
-# deprecated double4 warns with a readable note (deprecated_vec.cu). With
-# nvcc present, it is checked to agree.
+# deprecated double4 warns with a readable note (deprecated_vec.cu); a
+# cache hit shows its build's warnings again. With nvcc present, it is
+# checked to agree.
 # Run by `make check` with AM_TESTS_ENVIRONMENT.
 
 srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
@@ -46,6 +47,21 @@ elif [ "$(grep -c 'error: ' "$work/host.log")" = 1 ] &&
   echo "PASS: -Werror fails once, for the host code's warning (main.cu:19:14)"
 else
   fail "-Werror with a host warning: $(cat "$work/host.log")"
+fi
+
+# A warning is shown at every build, also when the compile cache has the
+# object (a Makefile project's second build showed none): twice the same
+# compile, whose second is a cache hit where the first was not already.
+for round in 1 2; do
+  (cd "$work" && "$nvcc" -arch=sm_90 -DHOST_WARNING -Xcompiler -Wall \
+    -c -o warned.o "$w/main.cu") >"$work/warned$round.log" 2>&1 ||
+    fail "a host warning without -Werror failed the build: $(cat "$work/warned$round.log")"
+done
+if grep -q 'main.cu:19:14: warning: comparison of integer expressions' \
+  "$work/warned2.log" && cmp -s "$work/warned1.log" "$work/warned2.log"; then
+  echo "PASS: a cache hit shows the build's warning again"
+else
+  fail "warnings of a cache hit: $(cat "$work/warned1.log"; echo ---; cat "$work/warned2.log")"
 fi
 
 # An error in host code (which both passes compile) is shown once.

@@ -9,6 +9,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <limits.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -302,14 +303,16 @@ static int install_from_stream(FILE *in, unsigned long long size,
 }
 
 /* An entry is one file, replaced as a whole by rename():
- *   "cuemu-cache-entry 2 NLINES SIZE SUM\n", then NLINES lines, each either
- *   "HASH PATH\n" (a file the build read, with the hash of its contents) or
- *   "- PATH\n" (a file that did not exist and would have been read instead
- *   of one of those had it existed: a header that would shadow another),
- *   then the SIZE bytes of the module or program. SUM is the 128-bit hash
- *   of everything after the first line; an entry whose SUM does not match is
- *   not used. */
-#define CUEMU_ENTRY_MAGIC "cuemu-cache-entry 2"
+ *   "cuemu-cache-entry 3 NLINES SIZE SUM NOTES\n", then NLINES lines, each
+ *   either "HASH PATH\n" (a file the build read, with the hash of its
+ *   contents) or "- PATH\n" (a file that did not exist and would have been
+ *   read instead of one of those had it existed: a header that would shadow
+ *   another), then the NOTES bytes that the build printed on its standard
+ *   error (the compiler's warnings, printed again at every hit, as nvcc
+ *   prints them at every build and ccache replays them), then the SIZE
+ *   bytes of the module or program. SUM is the 128-bit hash of everything
+ *   after the first line; an entry whose SUM does not match is not used. */
+#define CUEMU_ENTRY_MAGIC "cuemu-cache-entry 3"
 
 /* Opens an entry for reading only when it is a regular file owned by this
  * user that nobody else can write: an entry planted by another user is never
@@ -341,13 +344,13 @@ static int cache_fetch(const char *dir, const cuemu_cache_key *key,
   if (!f)
     return 0;
   unsigned nlines = 0;
-  unsigned long long size = 0;
-  char line[PATH_MAX + 64], sum[40];
+  unsigned long long size = 0, nnotes = 0;
+  char line[PATH_MAX + 64], sum[40], *notes = NULL;
   XXH3_state_t *state = XXH3_createState();
   int fresh = state && fgets(line, sizeof line, f) &&
-              sscanf(line, CUEMU_ENTRY_MAGIC " %u %llu %39s", &nlines, &size,
-                     sum) == 3 &&
-              strlen(sum) == 32;
+              sscanf(line, CUEMU_ENTRY_MAGIC " %u %llu %39s %llu", &nlines,
+                     &size, sum, &nnotes) == 4 &&
+              strlen(sum) == 32 && nnotes < (1ull << 30);
   if (state)
     XXH3_128bits_reset(state);
   for (unsigned i = 0; fresh && i < nlines; ++i) {
@@ -372,11 +375,24 @@ static int cache_fetch(const char *dir, const cuemu_cache_key *key,
     if (hash_file(space + 1, &have) != 0 || have != want)
       fresh = 0;
   }
+  if (fresh && nnotes > 0) {
+    notes = malloc((size_t)nnotes);
+    fresh = notes && fread(notes, 1, (size_t)nnotes, f) == nnotes;
+    if (fresh)
+      XXH3_128bits_update(state, notes, (size_t)nnotes);
+  }
   int hit = fresh &&
             install_from_stream(f, size, output, 0755, state, sum) == 0;
-  /* A hit makes the entry recently used (cuemu__cache_bound()). */
-  if (hit)
+  /* A hit makes the entry recently used (cuemu__cache_bound()), and says
+   * what the build said. */
+  if (hit) {
     futimens(fileno(f), NULL);
+    if (nnotes > 0) {
+      fwrite(notes, 1, (size_t)nnotes, stderr);
+      fflush(stderr);
+    }
+  }
+  free(notes);
   if (state)
     XXH3_freeState(state);
   fclose(f);
@@ -534,7 +550,8 @@ static int shadow_candidates(const char *paths, const char *const *search,
 static int cache_store(const char *dir, const cuemu_cache_key *key,
                        const char *built, const char *depfile,
                        const char *skip, const char *const *search,
-                       const struct timespec *since) {
+                       const struct timespec *since, const char *notes,
+                       size_t nnotes) {
   char path[PATH_MAX], tmp[PATH_MAX + 64], suffix[64];
   if (entry_path(path, sizeof path, dir, key))
     return -1;
@@ -606,12 +623,18 @@ static int cache_store(const char *dir, const cuemu_cache_key *key,
   /* The first line is written again once the checksum is known; its width
    * does not change. */
   char head[160];
-  int head_len = snprintf(head, sizeof head, CUEMU_ENTRY_MAGIC " %u %llu %032d\n",
-                          nlines, (unsigned long long)st.st_size, 0);
+  int head_len = snprintf(head, sizeof head,
+                          CUEMU_ENTRY_MAGIC " %u %llu %032d %llu\n", nlines,
+                          (unsigned long long)st.st_size, 0,
+                          (unsigned long long)nnotes);
   fwrite(head, 1, (size_t)head_len, out);
   fwrite(deps, 1, len, out);
   XXH3_128bits_update(state, deps, len);
   free(deps);
+  if (nnotes > 0) {
+    fwrite(notes, 1, nnotes, out);
+    XXH3_128bits_update(state, notes, nnotes);
+  }
   char buf[1 << 16];
   size_t n;
   while ((n = fread(buf, 1, sizeof buf, in)) > 0) {
@@ -623,9 +646,10 @@ static int cache_store(const char *dir, const cuemu_cache_key *key,
   fclose(in);
   XXH128_hash_t v = XXH3_128bits_digest(state);
   XXH3_freeState(state);
-  snprintf(head, sizeof head, CUEMU_ENTRY_MAGIC " %u %llu %016llx%016llx\n",
+  snprintf(head, sizeof head, CUEMU_ENTRY_MAGIC " %u %llu %016llx%016llx %llu\n",
            nlines, (unsigned long long)st.st_size,
-           (unsigned long long)v.high64, (unsigned long long)v.low64);
+           (unsigned long long)v.high64, (unsigned long long)v.low64,
+           (unsigned long long)nnotes);
   if (ok)
     ok = fseek(out, 0, SEEK_SET) == 0 && (int)strlen(head) == head_len &&
          fwrite(head, 1, (size_t)head_len, out) == (size_t)head_len;
@@ -719,15 +743,17 @@ typedef struct bound_entry {
 static int entry_begins_with(FILE *f, const char *magic, size_t n) {
   char line[PATH_MAX + 64], head[64];
   unsigned nlines = 0;
-  unsigned long long size = 0;
+  unsigned long long size = 0, nnotes = 0;
   if (n > sizeof head || !fgets(line, sizeof line, f) ||
-      sscanf(line, CUEMU_ENTRY_MAGIC " %u %llu", &nlines, &size) != 2 ||
-      size < n)
+      sscanf(line, CUEMU_ENTRY_MAGIC " %u %llu %*s %llu", &nlines, &size,
+             &nnotes) != 3 ||
+      size < n || nnotes >= (1ull << 30))
     return 0;
   for (unsigned i = 0; i < nlines; ++i)
     if (!fgets(line, sizeof line, f))
       return 0;
-  return fread(head, 1, n, f) == n && memcmp(head, magic, n) == 0;
+  return fseeko(f, (off_t)nnotes, SEEK_CUR) == 0 && fread(head, 1, n, f) == n &&
+         memcmp(head, magic, n) == 0;
 }
 
 static int less_recent(const void *a, const void *b) {
@@ -815,34 +841,93 @@ static int lock_key(const char *dir, const cuemu_cache_key *key,
   return fd;
 }
 
+/* Held while fd 2 is captured: a process's standard error is one, so a
+ * build in another thread meanwhile (or a build within the build: the
+ * precompiled prelude's) is not captured by itself; what it prints goes
+ * where fd 2 goes. */
+static pthread_mutex_t capture_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* While a build that is to be stored runs, this process's standard error
+ * (fd 2, which the compilers it starts inherit) goes to the file `path`, so
+ * that the entry can keep what the build said. Returns the descriptor of
+ * the real standard error, or -1 when nothing is captured. */
+static int capture_stderr(const char *path) {
+  if (pthread_mutex_trylock(&capture_lock) != 0)
+    return -1;
+  fflush(stderr);
+  int saved = fcntl(2, F_DUPFD_CLOEXEC, 3);
+  int fd = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW,
+                0600);
+  if (saved < 0 || fd < 0 || dup2(fd, 2) < 0) {
+    if (fd >= 0) {
+      close(fd);
+      unlink(path);
+    }
+    if (saved >= 0)
+      close(saved);
+    pthread_mutex_unlock(&capture_lock);
+    return -1;
+  }
+  close(fd);
+  return saved;
+}
+
+/* Gives the standard error back (capture_stderr()'s `saved`), prints what
+ * the build said on it, and returns that text (its size in *size; the
+ * caller frees it), or NULL with *size 0. */
+static char *release_stderr(int saved, const char *path, size_t *size) {
+  *size = 0;
+  fflush(stderr);
+  dup2(saved, 2);
+  close(saved);
+  pthread_mutex_unlock(&capture_lock);
+  char *text = cuemu__read_file(path, size);
+  unlink(path);
+  if (!text)
+    *size = 0;
+  if (*size > 0) {
+    fwrite(text, 1, *size, stderr);
+    fflush(stderr);
+  }
+  return text;
+}
+
 /* Builds in `dir` (the cache folder, or a private folder when the cache is
- * not usable) and installs the result at `output`; stores it when `store`.
- * See cuemu_cache_get(). */
+ * not usable) and installs the result at `output`; stores it when `store`,
+ * with the messages the build printed (capture_stderr()). See
+ * cuemu_cache_get(). */
 static cuemu_status build_and_install(const char *dir,
                                       const cuemu_cache_key *key,
                                       const char *output, int store,
                                       cuemu_cache_build_fn build, void *data) {
   char temp[PATH_MAX + 64], built[PATH_MAX + 80], depfile[PATH_MAX + 80];
-  char suffix[64];
+  char notes_path[PATH_MAX + 80], suffix[64];
   temp_suffix(suffix, sizeof suffix);
   if (snprintf(temp, sizeof temp, "%s/%s%s", dir, key->hex, suffix) >=
           (int)sizeof temp ||
       snprintf(built, sizeof built, "%s.bin", temp) >= (int)sizeof built ||
-      snprintf(depfile, sizeof depfile, "%s.d", temp) >= (int)sizeof depfile)
+      snprintf(depfile, sizeof depfile, "%s.d", temp) >= (int)sizeof depfile ||
+      snprintf(notes_path, sizeof notes_path, "%s.err", temp) >=
+          (int)sizeof notes_path)
     return cuemu__report(CUEMU_CACHE, "the cache folder's path is too long: %s",
                          dir);
   cuemu_cache_build b = {built, depfile, temp, NULL, NULL};
   /* File times come from the coarse clock: compare with it. */
   struct timespec since;
   clock_gettime(CLOCK_REALTIME_COARSE, &since);
+  int saved = store ? capture_stderr(notes_path) : -1;
   cuemu_status st = build(data, &b);
+  size_t nnotes = 0;
+  char *notes = saved >= 0 ? release_stderr(saved, notes_path, &nnotes) : NULL;
+  if (saved >= 0 && !notes)
+    store = 0; /* what the build said is lost: a hit could not say it */
   if (st == CUEMU_SUCCESS) {
     if (file_install(built, output) != 0) {
       int err = errno;
       st = cuemu__report(CUEMU_IO_ERROR, "cannot write %s: %s", output,
                          strerror(err));
     } else if (store && cache_store(dir, key, built, depfile, b.skip,
-                                    b.search, &since) != 0) {
+                                    b.search, &since, notes, nnotes) != 0) {
       /* The output is there; only later builds lose the cache. */
       cuemu__driver_say("note",
                         "%s was not stored in the cache %s (a header changed "
@@ -850,6 +935,7 @@ static cuemu_status build_and_install(const char *dir,
                         output, dir);
     }
   }
+  free(notes);
   unlink(depfile);
   unlink(built);
   return st;

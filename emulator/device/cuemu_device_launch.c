@@ -103,8 +103,9 @@ static cuemu_status check_shape(const cuemu_launch_request *r) {
   return CUEMU_SUCCESS;
 }
 
-/* Shared memory: the dynamic part against the kernel's limit, and static
- * plus dynamic against the device's. */
+/* Shared memory: the dynamic part against the kernel's limit, the static
+ * part against a block's 48 KiB, and static plus dynamic against the
+ * device's. */
 static cuemu_status check_shared(const cuemu_launch_request *r,
                                  const void *function) {
   const cuemu_device_model *m = cuemu__device_model();
@@ -119,6 +120,15 @@ static cuemu_status check_shared(const cuemu_launch_request *r,
                          "cudaFuncSetAttribute)",
                          k->name, r->dynamic_shared, limit,
                          m->shared_per_block_optin);
+  /* Static shared memory cannot be opted in to: past the 48 KiB of a block
+   * (several arrays together, each one under it; one array over it is a
+   * compile error already) ptxas refuses the kernel, so no GPU runs it. */
+  if (a.static_shared_bytes > m->shared_per_block)
+    return cuemu__report(CUEMU_SHARED_MEMORY_LIMIT,
+                         "kernel %s: %zu bytes of static shared memory; a "
+                         "kernel has at most %zu (nvcc refuses it: \"uses too "
+                         "much shared data\")",
+                         k->name, a.static_shared_bytes, m->shared_per_block);
   if (a.static_shared_bytes + r->dynamic_shared > m->shared_per_block_optin)
     return cuemu__report(CUEMU_SHARED_MEMORY_LIMIT,
                          "kernel %s: %zu bytes of static and %zu of dynamic "
