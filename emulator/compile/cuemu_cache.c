@@ -847,11 +847,29 @@ static int lock_key(const char *dir, const cuemu_cache_key *key,
  * where fd 2 goes. */
 static pthread_mutex_t capture_lock = PTHREAD_MUTEX_INITIALIZER;
 
+/* Whether this process runs one thread (Linux's /proc/self/status). */
+static int single_threaded(void) {
+  FILE *f = fopen("/proc/self/status", "re");
+  char line[128];
+  int threads = 0;
+  while (f && fgets(line, sizeof line, f))
+    if (sscanf(line, "Threads: %d", &threads) == 1)
+      break;
+  if (f)
+    fclose(f);
+  return threads == 1;
+}
+
 /* While a build that is to be stored runs, this process's standard error
  * (fd 2, which the compilers it starts inherit) goes to the file `path`, so
  * that the entry can keep what the build said. Returns the descriptor of
- * the real standard error, or -1 when nothing is captured. */
+ * the real standard error, or -1 when nothing is captured: also in a
+ * process of several threads (the fake CuPy compiling from threads, NVRTC
+ * in a running program), whose other threads' messages would be kept in
+ * the entry and printed again at its hits; there a hit says nothing. */
 static int capture_stderr(const char *path) {
+  if (!single_threaded())
+    return -1;
   if (pthread_mutex_trylock(&capture_lock) != 0)
     return -1;
   fflush(stderr);
