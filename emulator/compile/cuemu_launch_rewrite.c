@@ -390,6 +390,26 @@ cuemu_status cuemu__launch_rewrite(cuemu_rewriter *rw, size_t i,
     /* __cuemu_launch_checked's parenthesis closes with launch_static's. */
     if (!st && checked) st = replace_chevrons(rw, j, close, strlen(close));
     if (!st && checked) return st;
+  } else if (rw->preprocessed && name != (size_t)-1) {
+    /* A name the unit declares as no kernel: a pointer to one, or a host
+     * function, which nvcc refuses ("a host function call cannot be
+     * configured"; the shims' incomplete type says so at this line). */
+    cuemu_strbuf head = {0};
+    cuemu__sb_str(&head, "::cuemu::__cuemu_launch_checked<sizeof(::cuemu::"
+                         "__cuemu_a_host_function_call_cannot_be_configured<"
+                         "::std::is_function<decltype(");
+    cuemu__sb_tokens(&head, rw, start, i, 0);
+    cuemu__sb_str(&head, ")>::value>)>(::cuemu::launch_dynamic(");
+    if (head.oom) {
+      free(head.data);
+      return CUEMU_OUT_OF_MEMORY;
+    }
+    st = cuemu__rw_edit(rw, rw->toks[start].offset, 0, head.data, head.length);
+    free(head.data);
+    if (!st) st = replace_chevrons(rw, i, ", ", 2);
+    /* launch_checked's parenthesis closes with launch_dynamic's. */
+    if (!st) st = replace_chevrons(rw, j, close, strlen(close));
+    return st;
   } else {
     static const char head[] = "::cuemu::launch_dynamic(";
     st = cuemu__rw_edit(rw, rw->toks[start].offset, 0, head, sizeof head - 1);

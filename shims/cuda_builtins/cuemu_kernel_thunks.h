@@ -670,6 +670,14 @@ struct __cuemu_launch_checked_fn {
 };
 template <std::size_t __cuemu_checked>
 inline constexpr __cuemu_launch_checked_fn __cuemu_launch_checked{};
+/* A launch whose callee is a function the translation does not know as a
+ * kernel (a host function: nvcc's "a host function call cannot be
+ * configured") names this type, complete only for callees that are no
+ * functions (pointers to kernels), in a sizeof written at the launch: the
+ * error is the host compiler's "incomplete type" at the user's line. */
+template <bool __cuemu_is_function>
+struct __cuemu_a_host_function_call_cannot_be_configured;
+template <> struct __cuemu_a_host_function_call_cannot_be_configured<false> {};
 
 /* launch_static of the kernel that a constant names (a kernel_constant,
  * cuemu_kernel_overloads.h): the constant's template argument, which C++14

@@ -10,5 +10,6 @@ __global__ void fill(T *data, T value) { data[threadIdx.x] = value; }
 
 __device__ int twice(int v) { return 2 * v; }
 __host__ __device__ int thrice(int v) { return 3 * v; }
+inline void on_host(int *data) { data[0] = 1; }
 
 #endif

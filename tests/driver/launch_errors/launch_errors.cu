@@ -25,10 +25,13 @@ int main() {
   twice<<<1, 32>>>(2); // case 5: a __device__ function call cannot be configured
 #elif CASE == 6
   thrice<<<1, 32>>>(2); // case 6: a __device__ function call cannot be configured
+#elif CASE == 7
+  on_host<<<1, 32>>>(d); // case 7: host_function_call_cannot_be_configured
 #else
+  void (*pointer)(int *, int) = scale; // a pointer to a kernel launches
   cudaMemset(d, 0, 32 * sizeof(int));
   fill<int><<<1, 32>>>(d, 3);
-  scale<<<1, 32>>>(d, 2);
+  pointer<<<1, 32>>>(d, 2);
   int h[32];
   cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost);
   std::printf("%s\n", h[31] == 6 ? "PASS" : "FAIL");
