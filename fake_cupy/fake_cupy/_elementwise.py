@@ -27,8 +27,9 @@ raises TypeError; a call with a wrong number of arguments raises TypeError,
 and a loop whose size no non-raw array decides needs size=.
 
 Where the fake differs: the generated code is the fake's own (a grid-stride
-loop over CArray views with byte strides, one thread per output element of
-a reduction), not CuPy's text. cupy.fuse is in _fusion.py.
+loop over CArray views with byte strides; one thread per output element of
+a reduction, which plays CuPy's threads of that output one after the other:
+see _reduction_body), not CuPy's text. cupy.fuse is in _fusion.py.
 """
 import ctypes
 import functools
@@ -217,6 +218,161 @@ def _compile(code, name, options):
 
 # The threads per block of a ReductionKernel's launch (one output each).
 _REDUCTION_BLOCK = 128
+
+# CuPy's threads per block of a reduction, which the fake's threads stand in
+# for (see _reduction_body).
+_CUPY_REDUCTION_BLOCK = 512
+
+
+def _block_stride(in_size, out_size, contiguous_size):
+    """CuPy's outputs per block of a reduction (its _get_block_specs): as
+    many as leave each output about in_size / out_size of the block's
+    threads, at least the outputs contiguous in an input (at most 32), a
+    power of 2 at most the block's size."""
+    reduce_block_size = max(1, in_size // max(1, out_size))
+    stride = max(min(contiguous_size, 32),
+                 _CUPY_REDUCTION_BLOCK // reduce_block_size)
+    stride = stride // 2 + 1
+    return 1 << (stride - 1).bit_length()
+
+
+def _contiguous_size(in_params, ins, shape, order, n_reduced):
+    """How many consecutive outputs are consecutive elements of an input
+    (the most over the inputs), as CuPy counts them: the kept axes, last
+    first, while their strides follow the item size (axes of length 1 do
+    not count)."""
+    best = 1
+    for p, a in zip(in_params, ins):
+        if p.raw or not isinstance(a, ndarray):
+            continue
+        strides = _broadcast_strides(a, shape)
+        size = 1
+        for d in reversed(order[n_reduced:]):
+            if shape[d] == 1:
+                continue
+            if strides[d] != size * a.dtype.itemsize:
+                break
+            size *= shape[d]
+        best = max(best, size)
+    return best
+
+
+def _reduction_body(kernel, params, in_ndim, out_ndim, inputs, outputs):
+    """The kernel of a ReductionKernel, computing each output as CuPy's
+    code does, operation for operation, so that results are CuPy's to the
+    bit (a float16 sum of 3,000 ones is 3000, not the 2048 of a sequential
+    sum).
+
+    CuPy gives a block _block_stride outputs (a power of 2) and each output
+    V = 512 / _block_stride threads: thread v folds elements _J = v, v + V,
+    v + 2V... from identity (_type_reduce() when there is none, as CuPy:
+    a max without identity over negative numbers is 0), then the block
+    halves the V partial results in shared memory, partial v with partial
+    v + V/2, then v + V/4..., the lower one on the left of reduce_expr, and
+    thread v = 0 applies post_map_expr. Here one thread per output plays
+    the V threads one after the other, in the order of the halving tree's
+    leaves (v bit-reversed), and combines their partial results as a
+    binary counter does, which performs the tree's combinations in the
+    tree's operand order with log2(V) results kept. map_expr, reduce_expr
+    and post_map_expr see CuPy's names with CuPy's values: _i, _j, _J, _tid,
+    _in_ind, _out_ind, _block_stride, _type_reduce; post_map_expr sees the
+    _J that thread 0 ends with.
+
+    The kernels of the fake's fusion (kernel._fused) differ in two ways:
+    a max or min, which has no identity, leaves a partial result of no
+    element out of the combinations, as CuPy's min_max_st does; and the
+    post-map is statements (declarations of the trace's values)."""
+    identity = "" if kernel.identity is None else str(kernel.identity)
+    skip = kernel._fused and kernel.identity is None
+    user = "".join((kernel.map_expr, kernel.reduce_expr,
+                    kernel.post_map_expr, kernel.preamble))
+    # The multi-dimensional indices are computed only for code that reads
+    # them (_in_ind.get(), _out_ind.get()).
+    set_in = "        _in_ind.set(_j);\n" if "_in_ind.get" in user else ""
+    set_out = "    _out_ind.set(_i);\n" if "_out_ind.get" in user else ""
+    fold = ("        if (!_cuemu_has) { _s = _a; _cuemu_has = true; }\n"
+            "        else _s = REDUCE(_s, _a);\n") if skip else \
+        "        _s = REDUCE(_s, _a);\n"
+    combine = ("        if (!_cuemu_has) _s = _cuemu_part[_cuemu_top];\n"
+               "        else if (_cuemu_part_has[_cuemu_top])"
+               " _s = REDUCE(_cuemu_part[_cuemu_top], _s);\n"
+               "        _cuemu_has = _cuemu_has"
+               " || _cuemu_part_has[_cuemu_top];\n") if skip else \
+        "        _s = REDUCE(_cuemu_part[_cuemu_top], _s);\n"
+    has = "    bool _cuemu_part_has[10];\n" if skip else ""
+    keep_has = "      _cuemu_part_has[_cuemu_top] = _cuemu_has;\n" if skip \
+        else ""
+    start_has = "      bool _cuemu_has = false;\n" if skip else ""
+    if kernel._fused:
+        post_map, define_post = (
+            f"    {{ const _type_reduce a = _s; {kernel.post_map_expr} }}\n",
+            "")
+    else:
+        post_map, define_post = (
+            "    POST_MAP(_s);\n",
+            f"#define POST_MAP(a) ({kernel.post_map_expr})\n")
+    return (
+        f"#define REDUCE(a, b) ({kernel.reduce_expr})\n" + define_post +
+        f'extern "C" __global__ void {kernel.name}('
+        + ", ".join(params + [f"CIndexer<{in_ndim}> _in_ind",
+                              f"CIndexer<{out_ndim}> _out_ind",
+                              "int _block_stride"]) + ") {\n"
+        f"  const unsigned int _block_size = {_CUPY_REDUCTION_BLOCK};\n"
+        "  (void)_block_size;\n"
+        "  const int _cuemu_log_stride = __popc(_block_stride - 1);\n"
+        "  const IndexT _J_stride = _block_size >> _cuemu_log_stride;\n"
+        "  const int _cuemu_log_threads = __popc(_J_stride - 1);\n"
+        "  const ptrdiff_t _j_stride = (ptrdiff_t)_J_stride"
+        " * _out_ind.size();\n"
+        "  for (ptrdiff_t _i = (ptrdiff_t)blockIdx.x * blockDim.x"
+        " + threadIdx.x; _i < _out_ind.size();\n"
+        "       _i += (ptrdiff_t)blockDim.x * gridDim.x) {\n"
+        "    _type_reduce _cuemu_part[10];\n" + has +
+        "    int _cuemu_level[10], _cuemu_count = 0;\n"
+        "    IndexT _cuemu_J_last = 0;\n"
+        "    for (IndexT _cuemu_leaf = 0; _cuemu_leaf < _J_stride;"
+        " ++_cuemu_leaf) {\n"
+        "      const IndexT _J_offset = _cuemu_log_threads == 0 ? 0 :"
+        " (IndexT)(__brev((unsigned int)_cuemu_leaf)"
+        " >> (32 - _cuemu_log_threads));\n"
+        "      const unsigned int _tid = ((unsigned int)_J_offset"
+        " << _cuemu_log_stride) | (unsigned int)(_i & (_block_stride - 1));\n"
+        "      (void)_tid;\n"
+        f"      _type_reduce _s = _type_reduce({identity});\n"
+        + start_has +
+        "      IndexT _J = _J_offset;\n"
+        "      for (ptrdiff_t _j = _i + (ptrdiff_t)_J_offset"
+        " * _out_ind.size(); _j < _in_ind.size();\n"
+        "           _j += _j_stride, _J += _J_stride) {\n"
+        + set_in + "\n".join(inputs) + "\n"
+        f"        _type_reduce _a = static_cast<_type_reduce>("
+        f"{kernel.map_expr});\n"
+        + fold +
+        "      }\n"
+        "      if (_J_offset == 0) _cuemu_J_last = _J;\n"
+        "      int _cuemu_lv = 0;\n"
+        "      while (_cuemu_count > 0"
+        " && _cuemu_level[_cuemu_count - 1] == _cuemu_lv) {\n"
+        "        const int _cuemu_top = --_cuemu_count;\n"
+        + combine +
+        "        ++_cuemu_lv;\n"
+        "      }\n"
+        "      const int _cuemu_top = _cuemu_count++;\n"
+        "      _cuemu_part[_cuemu_top] = _s;\n"
+        + keep_has +
+        "      _cuemu_level[_cuemu_top] = _cuemu_lv;\n"
+        "    }\n"
+        "    const unsigned int _tid = (unsigned int)"
+        "(_i & (_block_stride - 1));\n"
+        "    const IndexT _J = _cuemu_J_last;\n"
+        "    (void)_tid; (void)_J;\n"
+        "    _type_reduce _s = _cuemu_part[0];\n"
+        + set_out
+        + "".join(f"    {decl}\n" for decl, _ in outputs)
+        + post_map
+        + "".join(f"    {write}\n" for _, write in outputs if write)
+        + "  }\n"
+        "}\n")
 
 
 def _launch(kernel, n, args, block_size, stream):
@@ -521,6 +677,8 @@ class ReductionKernel:
         self.preamble = preamble
         self.options = tuple(options)
         self._kernels = {}
+        # Whether the fake's fusion made it (see _reduction_body).
+        self._fused = False
 
     @property
     def _cached_codes(self):
@@ -593,6 +751,13 @@ class ReductionKernel:
         # CuPy's order: the reduced axes first, then the kept ones, so that
         # input element _j is output _i's _J-th: _j = _J * _out_ind.size()
         # + _i (_in_ind walks this shape, _out_ind the output's).
+        # A single input that is not C-contiguous is walked as CuPy walks it,
+        # in the order of its memory (the reduced axes by decreasing stride):
+        # that order decides which element is which _J, and so the fold's.
+        if (self.nin == 1 and isinstance(ins[0], ndarray)
+                and not self.in_params[0].raw and len(kept) <= 1
+                and not ins[0].flags.c_contiguous):
+            axes = tuple(sorted(axes, key=lambda d: -abs(ins[0].strides[d])))
         order = axes + kept
         iter_shape = tuple(shape[d] for d in order)
         params, body, kargs, sig = [], [], [], []
@@ -616,10 +781,14 @@ class ReductionKernel:
             params.append(f"CArray<{_ctype(a.dtype)}, {ndim}> _raw_{p.name}")
             kargs.append(_carray(a, iter_shape, tuple(strides[d] for d in order)))
             ctype = _ctype(_resolve(p, types, self.name))
-            body.append(f"      const {tname} {p.name} = "
+            body.append(f"        const {tname} {p.name} = "
                         f"({ctype})_raw_{p.name}[_j];")
             sig.append(("a", str(a.dtype), ndim))
-        out_decl = []
+        # As CuPy's, an output parameter is a reference to the output
+        # element (post_map_expr may read it, or leave it as it was); an
+        # output array of another type than the parameter's is written
+        # through a converted copy.
+        outputs = []
         for p, o in zip(self.out_params, outs):
             tname = p.type_name if p.dtype is None else _ctype(p.dtype)
             view_strides = tuple(o.strides[d] for d in kept) if keepdims \
@@ -627,10 +796,14 @@ class ReductionKernel:
             params.append(f"CArray<{_ctype(o.dtype)}, {len(out_shape)}> "
                           f"_raw_{p.name}")
             kargs.append(_carray(o, out_shape, view_strides))
-            out_decl.append(f"      {tname} {p.name};")
+            if o.dtype == _resolve(p, types, self.name):
+                outputs.append((f"{tname} &{p.name} = _raw_{p.name}[_i];",
+                                ""))
+            else:
+                outputs.append((f"{tname} {p.name} = {tname}();",
+                                f"_raw_{p.name}[_i] = "
+                                f"({_ctype(o.dtype)}){p.name};"))
             sig.append(("o", str(o.dtype), len(out_shape)))
-        writes = [f"      _raw_{p.name}[_i] = ({_ctype(o.dtype)}){p.name};"
-                  for p, o in zip(self.out_params, outs)]
         if self.reduce_type is None:
             reduce_t = _ctype(_resolve(self.out_params[0], types, self.name))
         else:
@@ -641,65 +814,18 @@ class ReductionKernel:
                len(out_shape_user), index_t)
         kernel = self._kernels.get(key)
         if kernel is None:
-            identity = "" if self.identity is None else str(self.identity)
-            init = (f"_type_reduce _acc = _type_reduce({identity});\n"
-                    "      bool _first = false;\n") if identity else \
-                ("_type_reduce _acc = _type_reduce();\n"
-                 "      bool _first = true;\n")
-            user = "".join((self.map_expr, self.reduce_expr,
-                            self.post_map_expr, self.preamble))
-            # The multi-dimensional indices are computed only for code that
-            # reads them (_in_ind.get(), _out_ind.get()).
-            set_in = "      _in_ind.set(_j);\n" if "_in_ind.get" in user else ""
-            set_out = "      _out_ind.set(_i);\n" if "_out_ind.get" in user \
-                else ""
-            # As CuPy's: the preamble comes before _type_reduce, which
-            # may name a type it defines.
             code = (_HEADERS + _typedefs(types)
                     + f"typedef {index_t} IndexT;\n" + self.preamble
                     + "\n" + f"typedef {reduce_t} _type_reduce;\n"
-                    f'extern "C" __global__ void {self.name}('
-                    + ", ".join(params + [f"CIndexer<{ndim}> _in_ind",
-                                          f"CIndexer<{len(out_shape_user)}>"
-                                          " _out_ind"]) + ") {\n"
-                    # CuPy's names, which map, reduce and post-map
-                    # expressions may use: _in_ind and _out_ind (the input's
-                    # and the output's indexers), _i (the output element),
-                    # _J (the element of the reduction, 0 to _in_ind.size()
-                    # / _out_ind.size() - 1), _j (the input element, _J *
-                    # _out_ind.size() + _i), _block_size, _block_stride
-                    # (the outputs a block reduces at a time: here each
-                    # thread reduces one) and _tid.
-                    f"  const unsigned int _block_size = {_REDUCTION_BLOCK};\n"
-                    "  const int _block_stride = 1;\n"
-                    "  const unsigned int _tid = threadIdx.x;\n"
-                    "  (void)_block_size; (void)_block_stride; (void)_tid;\n"
-                    "  for (ptrdiff_t _i = (ptrdiff_t)blockIdx.x * blockDim.x"
-                    " + threadIdx.x; _i < _out_ind.size();\n"
-                    "       _i += (ptrdiff_t)blockDim.x * gridDim.x) {\n"
-                    f"      {init}"
-                    "    IndexT _J = 0;\n"
-                    "    for (ptrdiff_t _j = _i; _j < _in_ind.size();\n"
-                    "         _j += _out_ind.size(), ++_J) {\n"
-                    + set_in
-                    + "\n".join(body) + "\n"
-                    f"      _type_reduce _b = _type_reduce({self.map_expr});\n"
-                    "      if (_first) { _acc = _b; _first = false; continue; }\n"
-                    "      { const _type_reduce a = _acc, b = _b;\n"
-                    f"        _acc = ({self.reduce_expr}); }}\n"
-                    "    }\n"
-                    "    {\n"
-                    + set_out
-                    + "      const _type_reduce a = _acc;\n"
-                    + "\n".join(out_decl) + "\n"
-                    f"      {self.post_map_expr};\n"
-                    + "\n".join(writes) + "\n"
-                    "    }\n"
-                    "  }\n"
-                    "}\n")
+                    + _reduction_body(self, params, ndim,
+                                      len(out_shape_user), body, outputs))
             kernel = self._kernels[key] = _compile(code, self.name,
                                                    self.options)
-        kargs += [_indexer(iter_shape), _indexer(out_shape_user)]
+        block_stride = _block_stride(
+            int(numpy.prod(shape, dtype=numpy.int64)), out_size,
+            _contiguous_size(self.in_params, ins, shape, order, len(axes)))
+        kargs += [_indexer(iter_shape), _indexer(out_shape_user),
+                  numpy.int32(block_stride)]
         _launch(kernel, out_size, kargs, _REDUCTION_BLOCK, stream)
         if self.nout == 1:
             return outs[0]

@@ -570,6 +570,10 @@ class _Compiled:
             in_params, f"{_c_name(outs[0].dtype)} _out0", f"_fz_map({args})",
             fold, " ".join(post), identity, name=trace.name,
             reduce_type=_c_name(rdtype), preamble=preamble)
+        # A fused max or min has no identity: the fold leaves out partial
+        # results of no element, as CuPy's min_max_st; the post-map is the
+        # trace's statements (see _reduction_body).
+        self.kernel._fused = True
 
     def __call__(self, args):
         args = list(args)

@@ -161,6 +161,99 @@ def test_reduction_type_identity_and_axes(cp):
         rmax(cp.zeros((0,), numpy.int32))
 
 
+def _cupy_fold(values, out_size, block_stride, fold, identity):
+    """A model of CuPy's reduction kernel, written from its structure: for
+    each output i, 512 / block_stride threads; thread v folds values[J][i]
+    for J = v, v + V, ... from identity; the block halves the partial
+    results (v with v + V/2, v + V/4...) and thread 0 holds the result."""
+    threads = 512 // block_stride
+    result = []
+    for i in range(out_size):
+        parts = []
+        for v in range(threads):
+            acc = identity
+            for J in range(v, len(values), threads):
+                acc = fold(acc, values[J][i])
+            parts.append(acc)
+        half = threads // 2
+        while half >= 1:
+            for v in range(half):
+                parts[v] = fold(parts[v], parts[v + half])
+            half //= 2
+        result.append(parts[0])
+    return result
+
+
+def test_reduction_folds_in_cupys_order(cp):
+    # A fold that is neither commutative nor associative (a * 31 + b,
+    # wrapping in 64 bits) tells every order apart: the fake computes each
+    # output with CuPy's operations in CuPy's order, so that floating-point
+    # results are CuPy's to the bit.
+    mask = (1 << 64) - 1
+
+    def fold(a, b):
+        return (a * 31 + b) & mask
+    k = cp.ReductionKernel("T x", "T y", "x", "a * 31 + b", "y = a", "0",
+                           "order_fold")
+    rng = numpy.random.default_rng(5)
+    # (array, axis, CuPy's block_stride, the values in CuPy's _J order)
+    x1 = rng.integers(0, 1000, 3000).astype(numpy.uint64)
+    x2 = rng.integers(0, 1000, (5, 7)).astype(numpy.uint64)
+    x3 = rng.integers(0, 1000, (40, 64)).astype(numpy.uint64)
+    x4 = rng.integers(0, 1000, (6, 9)).astype(numpy.uint64)
+    cases = [
+        (cp.asarray(x1), None, 1, x1.reshape(-1, 1)),
+        (cp.asarray(x2), 1, 64, x2.T),
+        # 64 contiguous outputs of 40 elements: 32 outputs a block.
+        (cp.asarray(x3), 0, 32, x3),
+        # A transposed input is walked in its memory order (CuPy sorts the
+        # reduced axes by stride): x4.T's elements in x4's order.
+        (cp.asarray(x4).T, None, 8, x4.reshape(-1, 1)),
+    ]
+    for array, axis, stride, values in cases:
+        got = k(array, axis=axis).get()
+        expect = _cupy_fold([[int(v) for v in row] for row in values],
+                            values.shape[1], stride, fold, 0)
+        assert got.ravel().tolist() == expect, (array.shape, axis)
+
+
+def test_reduction_float16_sum_is_cupys(cp):
+    # 3,000 float16 ones: CuPy's 512 threads fold 5 or 6 each and halve
+    # exactly to 3000; one sequential sum would stop at 2048.
+    k = cp.ReductionKernel("T x", "T y", "x", "a + b", "y = a", "0", "hsum")
+    got = k(cp.ones(3000, dtype=numpy.float16))
+    assert got.dtype == numpy.float16 and float(got) == 3000.0
+
+
+def test_reduction_without_identity_starts_from_default(cp):
+    # CuPy starts each thread's fold from _type_reduce() when identity is
+    # None: a max over negative numbers is 0 on CuPy, and so here; its own
+    # min/max wrap the value in a type whose default means "no value".
+    rmax = cp.ReductionKernel("T x", "T y", "x", "max(a, b)", "y = a", None,
+                              "max_no_identity")
+    x = cp.asarray(numpy.array([-5.0, -2.0, -9.0]))
+    assert float(rmax(x)) == 0.0
+    # cupy.max itself (here in a fused kernel) leaves the threads that
+    # folded nothing out, as CuPy's min_max_st does.
+
+    @cp.fuse()
+    def fused_max(v):
+        return cp.max(v * 2)
+    assert float(fused_max(x)) == -4.0
+
+
+def test_reduction_post_map_reads_its_output(cp):
+    # An output parameter is a reference to the output element (CuPy's
+    # `T &y = _raw_y[...]`): post_map_expr may read it.
+    acc = cp.ReductionKernel("T x", "T y", "x", "a + b", "y += a", "0",
+                             "accumulate")
+    x = cp.arange(12, dtype=numpy.float32).reshape(3, 4)
+    out = cp.full(3, 100.0, dtype=numpy.float32)
+    acc(x, out, axis=1)
+    acc(x, out, axis=1)
+    assert out.get().tolist() == [112.0, 144.0, 176.0]
+
+
 def test_reduction_of_two_inputs(cp):
     dot = cp.ReductionKernel("T x, T y", "T z", "x * y", "a + b", "z = a",
                              "0", "my_dot")
@@ -183,7 +276,10 @@ def test_reduction_names_of_cupys_generated_code(cp):
     # reduction, input element _j = _J * _out_ind.size() + _i over the
     # input's shape with the reduced axes first (_in_ind.get()), the
     # output's index (_out_ind.get()); a reduce_type naming a type of the
-    # preamble, as CuPy's argmax pairs a value with _J.
+    # preamble, as CuPy's argmax pairs a value with _J. CuPy gives these 5
+    # outputs of 7 elements 64 outputs a block (_block_stride) and 8
+    # threads each: thread 0, which writes, folds _J = 0 alone and ends
+    # with _J = 8.
     x = numpy.random.default_rng(3).random((5, 7)).astype(numpy.float32)
     argmax = cp.ReductionKernel(
         "T x", "int64 y", "make_idx_pair(x, (long long)_J)",
@@ -198,7 +294,7 @@ def test_reduction_names_of_cupys_generated_code(cp):
         " - 1000000000 * (_j != _J * _out_ind.size() + _i)",
         "a + b",
         "y = a + 10000 * _out_ind.get()[0] + 1000000 * _i"
-        " + 100000000 * (_J == 7 && _block_size > 0)",
+        " + 100000000 * (_J == 8 && _block_stride == 64)",
         "0", "where_j", reduce_type="long long")
     got = where(cp.asarray(x), axis=1).get()
     i = numpy.arange(5)
