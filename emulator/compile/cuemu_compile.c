@@ -840,7 +840,7 @@ static cuemu_status hash_context(compile_job *job) {
 static cuemu_status hash_job(compile_job *job) {
   cuemu_hasher *h;
   const cuemu_compile_options *o = job->opt;
-  char num[96];
+  char num[128];
   cuemu_status st = hash_context(job);
   if (st != CUEMU_SUCCESS)
     return st;
@@ -850,9 +850,11 @@ static cuemu_status hash_job(compile_job *job) {
   /* The checkers: a --check=sync object's compile command is an unchecked
    * one's, but its unit records the checkers (write_checks_record()). */
   snprintf(num, sizeof num,
-           "abi %d module %d debug %d object %d arch %d %d checks %u",
+           "abi %d module %d debug %d object %d arch %d %d checks %u "
+           "warn %d %d",
            CUEMU_MODULE_ABI, o->module, o->debug, o->object, o->arch,
-           o->arch_suffix, job->checks);
+           o->arch_suffix, job->checks, o->warn_default_stream_launch,
+           o->warn_missing_launch_bounds);
   cuemu_hasher_add_string(h, num);
   cuemu_hasher_add_string(h, o->cuemu_arch_images ? o->cuemu_arch_images : "");
   cuemu_hasher_add_string(h, o->cuemu_arch_passes ? o->cuemu_arch_passes : "");
@@ -1259,10 +1261,18 @@ static cuemu_status translate_pass(const compile_job *job, int p,
   const char *skip[] = {job->shims, job->include, NULL};
   cuemu_translate_options topt = {skip, (enum cuemu_pass)pass_of(job, p),
                                   o->rdc, job->key.hex, pads, npads,
-                                  extended_lambda(o), job->variant};
+                                  extended_lambda(o), job->variant,
+                                  o->warn_default_stream_launch,
+                                  o->warn_missing_launch_bounds};
   memset(rw, 0, sizeof *rw);
   cuemu_status st = cuemu__rewrite_preprocessed(text, size, job->source,
                                                 &topt, rw);
+  /* nvcc's optional warnings (and errors), as a compiler prints them. */
+  if (rw->diagnostics) {
+    fputs(rw->diagnostics, stderr);
+    free(rw->diagnostics);
+    rw->diagnostics = NULL;
+  }
   return st == CUEMU_SUCCESS ? st : cuemu__report(st, "%s", rw->message);
 }
 

@@ -295,6 +295,12 @@ cuemu_status cuemu__kernel_decl_scan(cuemu_rewriter *rw, size_t decl_start,
   rw->last_bounds = bounds;
   d.is_definition = has_body(rw, cuemu__rw_close(rw, k));
   rw->last_is_definition = d.is_definition;
+  /* nvcc's -Wmissing-launch-bounds, from the pass that compiles kernels. */
+  if (d.is_definition && bounds == (size_t)-1 && rw->pass != CUEMU_PASS_HOST)
+    cuemu__rw_diagnose(rw, end, rw->warn_launch_bounds,
+                       "missing-launch-bounds",
+                       "no __launch_bounds__ specified for __global__ "
+                       "function");
   cuemu__sb_str(&name, scope);
   if (*scope) cuemu__sb_str(&name, "::");
   for (k = first; k <= end; k++) cuemu__sb_tokens(&name, rw, k, k + 1, 0);

@@ -231,6 +231,13 @@ cuemu_status cuemu__launch_rewrite(cuemu_rewriter *rw, size_t i,
   if (commas == 0)
     return cuemu__rw_error(
         rw, line, "kernel launch configuration needs a grid and a block");
+  /* nvcc's -Wdefault-stream-launch, once a launch: from the pass that
+   * compiles the code around it (a kernel's body in the device pass). */
+  if (commas < 3 && (rw->launch_in_device_body ? rw->pass != CUEMU_PASS_HOST
+                                               : rw->pass != CUEMU_PASS_DEVICE))
+    cuemu__rw_diagnose(rw, j, rw->warn_default_stream, "default-stream-launch",
+                       "explicit stream argument not provided in kernel "
+                       "launch");
   /* What replaces `>>>`: a launch in kernel code is checked as nvcc checks
    * it when it compiles (device_side(), cuemu_kernel_params.h); the
    * template-id form closes one more parenthesis (close, else close + 1). */

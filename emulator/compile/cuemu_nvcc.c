@@ -105,6 +105,10 @@ typedef struct command {
   int device_debug, extended_lambda, relaxed_constexpr; /* -G, the --expt-* */
   int lineinfo;      /* -lineinfo */
   int werror_all;    /* -Werror all-warnings: nvcc's own warnings are errors */
+  int no_warnings;   /* -w */
+  int warn_stream, warn_bounds; /* -Wdefault-stream-launch (1),
+                      * -Werror=default-stream-launch (2); the same for
+                      * missing-launch-bounds */
   const char *checks, *cxx, *ccbin, *mf, *mt, *std, *cuda_path;
   const char *arbin; /* -arbin: the archiver of -lib (else $AR, ar) */
   const char *module_suffix; /* -ptx, -cubin, -fatbin: the default suffix */
@@ -306,8 +310,10 @@ static const option options[] = {
     {"-Wno-deprecated-declarations", "--Wno-deprecated-declarations", FLAG,
      O_NVCC_WARNING},
     {"-Wreorder", "--Wreorder", FLAG, O_NVCC_WARNING},
-    {"-Wdefault-stream-launch", "--Wdefault-stream-launch", FLAG, O_IGNORED},
-    {"-Wmissing-launch-bounds", "--Wmissing-launch-bounds", FLAG, O_IGNORED},
+    {"-Wdefault-stream-launch", "--Wdefault-stream-launch", FLAG,
+     O_NVCC_WARNING},
+    {"-Wmissing-launch-bounds", "--Wmissing-launch-bounds", FLAG,
+     O_NVCC_WARNING},
     {"-Wext-lambda-captures-this", "--Wext-lambda-captures-this", FLAG,
      O_IGNORED},
     {"-V", "--version", FLAG, O_VERSION},
@@ -1100,6 +1106,32 @@ static cuemu_status list_item(command *c, enum opt_id id, const char *value) {
   return add(id == O_LIBRARY_PATH || id == O_LIBRARY ? &c->link : &c->host, w);
 }
 
+/* -Werror's value: a comma-separated list of nvcc's kinds. The warnings
+ * that cuemu gives become errors; the others are accepted. */
+static cuemu_status werror_kinds(command *c, const char *value) {
+  static const char *const kinds[] = {
+      "all-warnings", "default-stream-launch", "missing-launch-bounds",
+      "cross-execution-space-call", "reorder", "ext-lambda-captures-this",
+      "deprecated-declarations"};
+  const char *p = value;
+  while (*p) {
+    size_t n = strcspn(p, ",");
+    size_t k = 0;
+    while (k < sizeof kinds / sizeof *kinds &&
+           !(strlen(kinds[k]) == n && strncmp(p, kinds[k], n) == 0))
+      k++;
+    if (k == sizeof kinds / sizeof *kinds)
+      return cuemu__report(CUEMU_INVALID_VALUE,
+                           "Value '%.*s' is not defined for option 'Werror'",
+                           (int)n, p);
+    if (k == 0) c->werror_all = 1;
+    if (k == 1) c->warn_stream = 2;
+    if (k == 2) c->warn_bounds = 2;
+    p += n + (p[n] == ',');
+  }
+  return CUEMU_SUCCESS;
+}
+
 static cuemu_status parse_words(command *c, int argc, const char *const *argv,
                                 int depth) {
   cuemu_status st = CUEMU_SUCCESS;
@@ -1377,14 +1409,19 @@ static cuemu_status parse_words(command *c, int argc, const char *const *argv,
       c->debug = 1;
       break;
     case O_NO_WARNINGS:
+      c->no_warnings = 1;
       st = add(&c->host, "-w");
       break;
     case O_NVCC_WARNING:
-      if (strcmp(a, "-Wno-deprecated-declarations") == 0 ||
-          strcmp(a, "-Wreorder") == 0)
-        st = add(&c->host, a);
-      else if (value && strstr(value, "all-warnings"))
-        c->werror_all = 1;
+      if (strcmp(o->short_name, "-Wno-deprecated-declarations") == 0 ||
+          strcmp(o->short_name, "-Wreorder") == 0)
+        st = add(&c->host, o->short_name);
+      else if (strcmp(o->short_name, "-Wdefault-stream-launch") == 0)
+        c->warn_stream = c->warn_stream ? c->warn_stream : 1;
+      else if (strcmp(o->short_name, "-Wmissing-launch-bounds") == 0)
+        c->warn_bounds = c->warn_bounds ? c->warn_bounds : 1;
+      else
+        st = werror_kinds(c, value);
       break;
     case O_VERSION:
       c->version = 1;
@@ -1916,6 +1953,15 @@ static cuemu_status module_to_text(const char *path) {
   return CUEMU_SUCCESS;
 }
 
+/* The level of one of nvcc's optional warnings (cuemu_compile_options'
+ * warn_*): given by -W<kind> (1) or -Werror=<kind> (2); -Werror
+ * all-warnings makes a given warning an error, -w silences it. */
+static int nvcc_warning(const command *c, int given) {
+  if (given == 1 && c->werror_all) return 2;
+  if (given == 1 && c->no_warnings) return 0;
+  return given;
+}
+
 static cuemu_status compile_cu(command *c, const char *source,
                                const char *output, int object, int *hit);
 
@@ -2091,6 +2137,8 @@ static cuemu_status compile_cu(command *c, const char *source,
   /* Contraction only when asked for (docs/nvcc-checks.md: nvcc's default
    * is -fmad=true). */
   o.fmad = c->fmad >= 0 ? c->fmad : c->fast_math;
+  o.warn_default_stream_launch = nvcc_warning(c, c->warn_stream);
+  o.warn_missing_launch_bounds = nvcc_warning(c, c->warn_bounds);
   if (c->verbose) {
     fprintf(stderr, "#$ cuemu_compile %s -> %s (%s)\n", source, output,
             c->module ? "module" : object ? "object" : "program");

@@ -1068,6 +1068,7 @@ static cuemu_status walk(walker *w) {
          * the translator does not mark is still checked at run time). */
         rw->launch_in_device_code = rw->preprocessed && w->device_body &&
                                     rw->pass != CUEMU_PASS_HOST;
+        rw->launch_in_device_body = w->device_body != 0;
         /* A kernel that launches grids itself: a device graph may not hold
          * it (the kernel table tells libcuemu, cuemu_codegen.c). */
         if (rw->launch_in_device_code && w->kernel_body &&
@@ -1204,6 +1205,7 @@ static void release(cuemu_rewriter *rw, walker *w) {
   free(w->stack);
   for (k = 0; k < rw->marker_count; k++) free(rw->markers[k].file);
   free(rw->markers);
+  free(rw->diagnostics.data);
 }
 
 /* The conditional a directive token opens, switches or closes: 'i' (#if,
@@ -1456,6 +1458,8 @@ static cuemu_status rewrite(const char *text, size_t length,
     rw.rdc = opt->rdc;
     rw.extended_lambda = opt->extended_lambda;
     rw.variant = opt->variant;
+    rw.warn_default_stream = opt->warn_default_stream;
+    rw.warn_launch_bounds = opt->warn_launch_bounds;
     rw.unit_key = opt->unit_key;
     rw.pads = opt->pads;
     rw.pad_count = opt->pad_count;
@@ -1494,6 +1498,18 @@ static cuemu_status rewrite(const char *text, size_t length,
   }
   if (st == CUEMU_SUCCESS) st = walk(&w);
   if (st == CUEMU_SUCCESS) cuemu__launch_calls_resolve(&rw);
+  if (st == CUEMU_SUCCESS && rw.diagnostics.oom) st = CUEMU_OUT_OF_MEMORY;
+  /* nvcc's optional diagnostics go to the caller, errors or not; errors
+   * fail the translation as nvcc's fail the compile. */
+  out->diagnostics = rw.diagnostics.data;
+  rw.diagnostics.data = NULL;
+  if (st == CUEMU_SUCCESS && rw.diagnostic_errors > 0) {
+    snprintf(out->message, sizeof out->message,
+             "%d error%s detected in the compilation of \"%s\"",
+             rw.diagnostic_errors, rw.diagnostic_errors > 1 ? "s" : "",
+             filename ? filename : "<input>");
+    st = CUEMU_COMPILE;
+  }
   if (st == CUEMU_SUCCESS) st = assemble(&rw, out);
   if (st == CUEMU_SUCCESS) {
     out->kernels = rw.kernels;
@@ -1541,6 +1557,8 @@ void cuemu__rewrite_free(cuemu_rewrite *r) {
   free(r->kernels);
   cuemu__lambda_notes_free(r->lambdas, r->lambda_count);
   free(r->lambdas);
+  free(r->diagnostics);
+  r->diagnostics = NULL;
   r->lambdas = NULL;
   r->lambda_count = 0;
   r->text = NULL;

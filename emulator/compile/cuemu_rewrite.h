@@ -101,6 +101,10 @@ typedef struct cuemu_rewrite {
                                                    (first definition wins over declarations) */
   char message[512];                  /* on failure: "file.cu:LINE: what is wrong" */
   cuemu_lambda_note *lambdas; int lambda_count; /* a translation unit's, in order */
+  char *diagnostics;                  /* nvcc's warnings and errors of the
+                                       * options' warn_* ("file:line:
+                                       * warning: ...", one a line), or NULL;
+                                       * given also on failure */
   int host_device_code;               /* the host pass keeps code that calls
                                        * device-only shims and that its
                                        * compile may emit (a kernel's body,
@@ -167,6 +171,13 @@ typedef struct cuemu_translate_options {
                                  * several virtual architectures: with rdc,
                                  * its visible __device__ functions are
                                  * protected (cuemu__elf_variant_renames()) */
+  int warn_default_stream;      /* nvcc's -Wdefault-stream-launch: a launch
+                                 * of the user's code without a stream
+                                 * argument is a warning (1) or an error (2:
+                                 * -Werror=default-stream-launch); 0: none */
+  int warn_launch_bounds;       /* -Wmissing-launch-bounds: a kernel that the
+                                 * user's code defines without
+                                 * __launch_bounds__, the same way */
 } cuemu_translate_options;
 
 cuemu_status cuemu__rewrite_preprocessed(const char *text, size_t length,

@@ -181,6 +181,22 @@ cuemu_status cuemu__rw_error(cuemu_rewriter *rw, int line, const char *what) {
   return CUEMU_COMPILE;
 }
 
+void cuemu__rw_diagnose(cuemu_rewriter *rw, size_t token, int level,
+                        const char *option, const char *what) {
+  const char *file;
+  int user_line;
+  char line[1024];
+  if (level == 0 || token >= rw->n ||
+      (rw->toks[token].flags & (CUEMU_TOKEN_FOREIGN | CUEMU_TOKEN_SHIM)))
+    return;
+  cuemu__rw_where(rw, rw->toks[token].line, &file, &user_line);
+  snprintf(line, sizeof line, "%s:%d: %s: %s [-W%s%s]\n", file, user_line,
+           level == 2 ? "error" : "warning", what, level == 2 ? "error=" : "",
+           option);
+  cuemu__sb_str(&rw->diagnostics, line);
+  if (level == 2) rw->diagnostic_errors++;
+}
+
 void cuemu__sb_add(cuemu_strbuf *sb, const char *s, size_t length) {
   if (sb->oom) return;
   if (sb->length + length + 1 > sb->capacity) {

@@ -77,6 +77,9 @@ typedef struct cuemu_rewriter {
   int rdc;
   int variant;         /* a further device pass (cuemu_translate_options) */
   int extended_lambda; /* --extended-lambda (cuemu_translate_options) */
+  int warn_default_stream, warn_launch_bounds; /* (cuemu_translate_options) */
+  cuemu_strbuf diagnostics; /* what they found (cuemu__rw_diagnose()) */
+  int diagnostic_errors;    /* how many of them are errors */
   const char *unit_key; /* the unit's cache key (two passes), or NULL */
   int last_is_definition; /* the declaration recorded last has a body */
   cuemu_line_marker *markers;
@@ -99,6 +102,7 @@ typedef struct cuemu_rewriter {
   int launch_in_device_code; /* the launch being rewritten is in a kernel's
                               * or __device__ function's body of the device
                               * pass (cuemu_launch_rewrite.c) */
+  int launch_in_device_body; /* ... in such a body, in any pass */
   struct cuemu_launch_calls *launch_calls; /* the device pass's bodies:
                               * who launches, who calls whom
                               * (cuemu_launch_calls.c) */
@@ -176,6 +180,13 @@ cuemu_status cuemu__rw_edit(cuemu_rewriter *rw, size_t offset, size_t removed,
                             const char *text, size_t length);
 /* Formats "file:line: what" into the message and returns CUEMU_COMPILE. */
 cuemu_status cuemu__rw_error(cuemu_rewriter *rw, int line, const char *what);
+/* One of nvcc's optional diagnostics at physical line `line`, as `level`
+ * says (a cuemu_translate_options warn_* value: 1 a warning, 2 an error, 0
+ * nothing), with the option that asks for it ("default-stream-launch"):
+ * added to rw->diagnostics, in the user's file and line. Tokens of system
+ * headers get none, as with nvcc. */
+void cuemu__rw_diagnose(cuemu_rewriter *rw, size_t token, int level,
+                        const char *option, const char *what);
 
 /* Appends a line marker that makes the text after it line `line` of
  * `file`, in a system header when `system`, and the blanks that put the

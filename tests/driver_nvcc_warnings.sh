@@ -1,0 +1,108 @@
+#!/bin/sh
+# driver_nvcc_warnings.sh: nvcc's optional warnings about launches and
+# kernels (tests/driver/nvcc_warnings), which cuemu-nvcc accepted and never
+# gave, so that -Werror=default-stream-launch accepted what nvcc refuses.
+# - -Wdefault-stream-launch: each launch of the user's code with two or
+#   three configuration arguments (a header's too), at its line; not one
+#   with a stream.
+# - -Wmissing-launch-bounds: each kernel defined without __launch_bounds__
+#   (nvcc also repeats it at a template's instantiation; cuemu does not).
+# - -Werror=default-stream-launch, and -Werror all-warnings with a warning
+#   asked for, refuse the compile with the same lines as errors and write
+#   nothing; -w silences the warnings; -Werror=foo is nvcc's error.
+# - A compile-cache hit gives the warnings again.
+# The lines expected are nvcc 13.0's (its own build of the same command is
+# recorded with nvcc_build). Run by `make check`.
+
+srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
+builddir=${CUEMU_BUILDDIR:-.}
+. "$srcdir/tests/test_tools.sh"
+builddir_abs=$(cd "$builddir" && pwd)
+nvcc=$builddir_abs/cuemu-nvcc
+[ -x "$nvcc" ] || tool_missing driver_nvcc_warnings.sh "$nvcc is not built"
+
+work=$builddir_abs/tests/tmp/driver_nvcc_warnings.$$
+mkdir -p "$work" || exit 1
+failed=0
+d=$srcdir/tests/driver/nvcc_warnings
+
+# The diagnostics of a compile, as "file:line: kind [option]", sorted.
+diagnostics() {
+  sed -n 's#^.*/\([a-z_.]*\):\([0-9]*\): \(warning\|error\): .* \[\(.*\)\]$#\1:\2: \3 [\4]#p' \
+    "$1" | LC_ALL=C sort
+}
+
+stream_lines='kernels.cuh:16
+main.cu:12
+main.cu:13'
+bounds_lines='kernels.cuh:13
+kernels.cuh:6'
+expect() { # KIND OPTION LINES: the expected diagnostics, sorted
+  printf '%s\n' "$3" | sed "s|\$|: $1 [-$2]|" | LC_ALL=C sort
+}
+
+check() { # NAME LOG EXPECTED
+  if [ "$(diagnostics "$2")" = "$3" ]; then
+    echo "PASS: $1"
+  else
+    fail "$1: got"
+    sed 's/^/  | /' "$2" | head -20
+  fi
+}
+
+step plain "$nvcc" -o plain "$d/main.cu" && passes "no option, no warning" ./plain &&
+  check "no option, no warning" "$work/plain.log" ""
+
+for hit in first again; do
+  step "stream_$hit" "$nvcc" -Wdefault-stream-launch -c -o stream.o \
+    "$d/main.cu" &&
+    check "-Wdefault-stream-launch ($hit)" "$work/stream_$hit.log" \
+      "$(expect warning Wdefault-stream-launch "$stream_lines")"
+done
+
+step bounds "$nvcc" -Wmissing-launch-bounds -o bounds "$d/main.cu" &&
+  passes "-Wmissing-launch-bounds builds the program" ./bounds &&
+  check "-Wmissing-launch-bounds" "$work/bounds.log" \
+    "$(expect warning Wmissing-launch-bounds "$bounds_lines")"
+
+refused() { # NAME EXPECTED OPTIONS...
+  name=$1 expected=$2
+  shift 2
+  if (cd "$work" && "$nvcc" "$@" -c -o "$name.o" "$d/main.cu") \
+    >"$work/$name.log" 2>&1; then
+    fail "$name: $* compiled"
+  elif [ -e "$work/$name.o" ]; then
+    fail "$name: $* left $name.o"
+  elif grep -q "errors detected in the compilation of" "$work/$name.log"; then
+    check "$name: $* refuses the compile" "$work/$name.log" "$expected"
+  else
+    fail "$name: unexpected error: $(head -3 "$work/$name.log")"
+  fi
+}
+refused werror "$(expect error Werror=default-stream-launch "$stream_lines")" \
+  -Werror=default-stream-launch
+refused werror_all "$(expect error Werror=missing-launch-bounds "$bounds_lines")" \
+  -Werror all-warnings -Wmissing-launch-bounds
+
+step silenced "$nvcc" -w -Wdefault-stream-launch -c -o silenced.o "$d/main.cu" &&
+  check "-w silences -Wdefault-stream-launch" "$work/silenced.log" ""
+
+if (cd "$work" && "$nvcc" -Werror=foo -c -o foo.o "$d/main.cu") \
+  >"$work/foo.log" 2>&1; then
+  fail "-Werror=foo was taken"
+elif grep -q "Value 'foo' is not defined for option 'Werror'" "$work/foo.log"; then
+  echo "PASS: -Werror=foo is refused as nvcc refuses it"
+else
+  fail "-Werror=foo: unexpected error: $(head -3 "$work/foo.log")"
+fi
+
+real=$(find_nvcc)
+if [ -n "$real" ]; then
+  (cd "$work" && mkdir nv && cd nv &&
+    nvcc_build driver_nvcc_warnings.sh:warnings "$real" -Wdefault-stream-launch \
+      -Wmissing-launch-bounds -c -o nv.o "$d/main.cu") >"$work/nvcc.log" 2>&1 ||
+    fail "nvcc refuses a command of this test: $(tail -5 "$work/nvcc.log")"
+fi
+
+rm -rf "$work"
+exit "$failed"
