@@ -12,6 +12,7 @@
 #   for compute-sanitizer's memcheck); its report names the kernel and the
 #   line. nvcc 13.0 takes no other tool: -sanitize racecheck is refused
 #   with its message.
+# - -clean deletes what the same command would write, running nothing.
 # - -r (--relocatable-link) joins objects, or the objects of sources, into
 #   one relocatable object that links as they would: -rdc=true objects
 #   whose files call each other's device functions (the default name is
@@ -82,6 +83,23 @@ if step rlink_sources "$nvcc" -rdc=true -DRELOC_RDC -r -o both.o \
   "$d/reloc_main.cu" "$d/reloc_kernels.cu" &&
   step rlinked_sources "$nvcc" -o both both.o; then
   passes "-r compiles sources into one relocatable object" ./both
+fi
+
+# -clean (--clean-targets) runs nothing and deletes what the command would
+# write: the object and -MD's dependency file of -c, a program; with
+# --dryrun it only shows the rm.
+if step clean_made "$nvcc" -c -MD "$d/oob_write.cu" &&
+  step clean_program "$nvcc" -o program "$d/oob_write.cu" &&
+  [ -f "$work/oob_write.o" ] && [ -f "$work/oob_write.d" ] &&
+  step clean_dry "$nvcc" --clean-targets --dryrun -o program "$d/oob_write.cu" &&
+  [ -f "$work/program" ] && grep -q '^#\$ rm program$' "$work/clean_dry.log" &&
+  step clean_c "$nvcc" -clean -c -MD "$d/oob_write.cu" &&
+  step clean_link "$nvcc" -clean -o program "$d/oob_write.cu" &&
+  [ ! -e "$work/oob_write.o" ] && [ ! -e "$work/oob_write.d" ] &&
+  [ ! -e "$work/program" ]; then
+  echo "PASS: -clean deletes the object, the dependency file and the program"
+else
+  fail "-clean: $(ls "$work")"
 fi
 
 real=$(find_nvcc)

@@ -105,6 +105,7 @@ typedef struct command {
   int device_debug, extended_lambda, relaxed_constexpr; /* -G, the --expt-* */
   int lineinfo;      /* -lineinfo */
   int werror_all;    /* -Werror all-warnings: nvcc's own warnings are errors */
+  int clean;         /* -clean: delete what the command would make */
   int no_warnings;   /* -w */
   int warn_stream, warn_bounds; /* -Wdefault-stream-launch (1),
                       * -Werror=default-stream-launch (2); the same for
@@ -237,7 +238,7 @@ enum opt_id {
   O_IGNORED, O_IGNORED_VALUE, O_TIME, O_DEFAULT_STREAM, O_TEMPLATE_LIMIT, O_OPTIONS_FILE, O_MODULE, O_CHECK, O_CXX,
   O_NO_CACHE, O_NAME_EXPR, O_HELP, O_M64, O_PTX, O_CUBIN, O_FATBIN,
   O_CUDA_PATH, O_DEVICE_VISIBILITY, O_RUN, O_RUN_ARGS, O_FMAD, O_RLINK,
-  O_NO_EXCEPTIONS, O_RANDOM_SEED, O_SANITIZE
+  O_NO_EXCEPTIONS, O_RANDOM_SEED, O_SANITIZE, O_CLEAN
 };
 
 /* How an option takes a value: none, in the next word or after `=`
@@ -402,6 +403,7 @@ static const option options[] = {
     /* nvcc's instrumentation for a compute-sanitizer tool: cuemu's
      * checker of that kind, built in (docs/checkers.md). */
     {"-sanitize", "--sanitize", VALUE, O_SANITIZE},
+    {"-clean", "--clean-targets", FLAG, O_CLEAN},
     {NULL, "--dlink-time-opt", FLAG, O_IGNORED},
     {"-nohdinitlist", "--no-host-device-initializer-list", FLAG, O_IGNORED},
     {"-nohdmoveforward", "--no-host-device-move-forward", FLAG, O_IGNORED},
@@ -1512,6 +1514,9 @@ static cuemu_status parse_words(command *c, int argc, const char *const *argv,
     case O_NO_EXCEPTIONS:
       st = add(&c->host, "-fno-exceptions");
       break;
+    case O_CLEAN:
+      c->clean = 1;
+      break;
     case O_RANDOM_SEED: {
       char *w = NULL;
       if (asprintf(&w, "-frandom-seed=%s", value) < 0)
@@ -2613,6 +2618,64 @@ static cuemu_status run_shell_program(command *c, const char *text) {
   return st;
 }
 
+/* Deletes a file that -clean names (or, with -dryrun, shows the rm), as
+ * nvcc's -clean does: a missing one is no error. */
+static cuemu_status clean_file(command *c, const char *path) {
+  if (!path)
+    return oom();
+  if (c->verbose)
+    fprintf(stderr, "#$ rm %s\n", path);
+  if (!c->dryrun && unlink(path) != 0 && errno != ENOENT)
+    return cuemu__report(CUEMU_IO_ERROR, "cannot delete %s: %s", path,
+                         strerror(errno));
+  return CUEMU_SUCCESS;
+}
+
+/* nvcc's -clean (--clean-targets): runs no step, and deletes the files that
+ * the same command without -clean would write, named as execute() names
+ * them: the output (or its default name), each object of -c, and the
+ * dependency file of -MD. Temporary files are not kept, so none is left. */
+static cuemu_status clean_targets(command *c) {
+  cuemu_status st = CUEMU_SUCCESS;
+  if (c->module)
+    return clean_file(c, c->output ? c->output
+                                   : default_name(c, c->inputs[0].path,
+                                                  c->module_suffix
+                                                      ? c->module_suffix
+                                                      : ".so"));
+  if (c->mode == MODE_DEPS || c->mode == MODE_PREPROCESS) {
+    const char *out = c->mode == MODE_DEPS && c->mf ? c->mf : c->output;
+    return out ? clean_file(c, out) : CUEMU_SUCCESS;
+  }
+  if (c->mode == MODE_CUDA || c->mode == MODE_COMPILE) {
+    for (int i = 0; i < c->ninputs && st == CUEMU_SUCCESS; ++i) {
+      const input *in = &c->inputs[i];
+      if (in->kind == IN_LINK || (c->mode == MODE_CUDA && in->kind != IN_CU))
+        continue;
+      const char *out =
+          c->output ? c->output
+                    : default_name(c, in->path, c->mode == MODE_CUDA
+                                                    ? ".cu.cpp.ii"
+                                                    : ".o");
+      if (out && !c->output && c->odir && c->mode == MODE_COMPILE)
+        out = joined(c, c->odir, joined(c, "/", out));
+      st = clean_file(c, out);
+      if (st == CUEMU_SUCCESS && c->md && c->mode == MODE_COMPILE)
+        st = clean_file(c, c->mf ? c->mf : dependency_name(c, out));
+    }
+    return st;
+  }
+  const char *out = c->output;
+  if (!out)
+    out = c->mode == MODE_DLINK ? "a_dlink.o"
+          : c->mode == MODE_LIB ? "a.a"
+                                : "a.out";
+  st = clean_file(c, out);
+  if (st == CUEMU_SUCCESS && c->md && c->mode == MODE_LINK)
+    st = clean_file(c, c->mf ? c->mf : dependency_name(c, out));
+  return st;
+}
+
 static cuemu_status execute(command *c, int *cache_hit) {
   cuemu_status st = CUEMU_SUCCESS;
   if (c->help) {
@@ -2673,6 +2736,8 @@ static cuemu_status execute(command *c, int *cache_hit) {
     return cuemu__report(CUEMU_INVALID_VALUE,
                          "A single input file is required for a non-link "
                          "phase when an outputfile is specified");
+  if (c->clean)
+    return clean_targets(c);
   if (c->module) {
     if (c->ninputs != 1 || c->inputs[0].kind != IN_CU)
       return cuemu__report(CUEMU_INVALID_VALUE,
