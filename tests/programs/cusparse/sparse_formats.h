@@ -12,7 +12,8 @@
  *   cusparseBlockedEllGet, SparseToDense of Blocked-ELL, and DenseToSparse
  *   into BSR refused (not supported);
  * - a CSR matrix built from COO triplets with the sorts and index
- *   conversions of sparse_coo.h.
+ *   conversions of sparse_coo.h;
+ * - the legacy csrgeam2, nnz and gemvi of sparse_legacy.h.
  * sparse_errors.cu runs these checks first (one program, so that the
  * test builds once), before its host array makes the context's error
  * sticky. */
@@ -28,6 +29,7 @@
 
 #include "../cudalibs/check_libs.h"
 #include "sparse_coo.h"
+#include "sparse_legacy.h"
 
 typedef std::complex<double> cd;
 
@@ -493,6 +495,7 @@ static void check_formats(void) {
   check_bsr(CUSPARSE_ORDER_COL);
   check_blocked_ell();
   check_coo(g_h);
+  check_legacy(g_h);
   cusparseDestroy(g_h);
   cudaStreamDestroy(stream);
 }
