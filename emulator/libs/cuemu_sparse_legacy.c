@@ -30,6 +30,20 @@ enum { DIRECTION_ROW = 0, DIRECTION_COLUMN = 1 };
  * allocation is not empty. */
 #define BUFFER_BYTES 128
 
+/* A buffer size call's answer, after its checks gave s: BUFFER_BYTES in
+ * *bytes (size_t) or *count (int), whichever is given; a NULL one is
+ * INVALID_VALUE. */
+static cusparseStatus_t buffer_size(cusparseStatus_t s, size_t *bytes,
+                                    int *count) {
+  if (s == CUSPARSE_STATUS_SUCCESS && !bytes && !count)
+    return CUSPARSE_STATUS_INVALID_VALUE;
+  if (s == CUSPARSE_STATUS_SUCCESS && bytes)
+    *bytes = BUFFER_BYTES;
+  if (s == CUSPARSE_STATUS_SUCCESS && count)
+    *count = BUFFER_BYTES;
+  return s;
+}
+
 /* One CSR matrix of a call (32-bit indices, its descriptor's base). */
 typedef struct {
   int nnz, base;
@@ -240,12 +254,8 @@ E cusparseStatus_t cusparseXcsrgeam2Nnz(
                 .a = {nnz_a, 0, NULL, offsets_a, columns_a},                   \
                 .b = {nnz_b, 0, NULL, offsets_b, columns_b}};                  \
     int in_device;                                                             \
-    cusparseStatus_t s = geam_check(h, NULL, &l, da, db, dc, &in_device);      \
-    if (s == OK && !size)                                                      \
-      return BAD;                                                              \
-    if (s == OK)                                                               \
-      *size = BUFFER_BYTES;                                                    \
-    return s;                                                                  \
+    return buffer_size(geam_check(h, NULL, &l, da, db, dc, &in_device), size,  \
+                       NULL);                                                  \
   }                                                                            \
   E cusparseStatus_t cusparse##P##csrgeam2(                                    \
       cusparseHandle_t h, int m, int n, const T *alpha,                        \
@@ -418,12 +428,7 @@ static cusparseStatus_t gemvi(cusparseHandle_t h, int type, int op, int m,
   }                                                                            \
   E cusparseStatus_t cusparse##P##gemvi_bufferSize(                            \
       cusparseHandle_t h, int op, int m, int n, int nnz, int *size) {          \
-    cusparseStatus_t s = gemvi_check(h, op, m, n, nnz);                        \
-    if (s == OK && !size)                                                      \
-      return BAD;                                                              \
-    if (s == OK)                                                               \
-      *size = BUFFER_BYTES;                                                    \
-    return s;                                                                  \
+    return buffer_size(gemvi_check(h, op, m, n, nnz), NULL, size);             \
   }                                                                            \
   E cusparseStatus_t cusparse##P##gemvi(                                       \
       cusparseHandle_t h, int op, int m, int n, const T *alpha, const T *a,    \

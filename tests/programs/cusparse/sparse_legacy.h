@@ -10,7 +10,8 @@
  *   column, and their total;
  * - cusparse?gemvi (+_bufferSize): a dense matrix times a sparse vector,
  *   op N and T, base 1, beta 0 over a y holding NaN.
- * check_legacy() is run by check_formats() (sparse_formats.h). */
+ * check_legacy() is run by check_formats() of sparse_formats.h, which
+ * includes this header after its upload() and download(). */
 #ifndef SPARSE_LEGACY_H
 #define SPARSE_LEGACY_H
 #include <cmath>
@@ -55,21 +56,6 @@ static std::vector<T> legacy_dense(int m, int n, int base,
   return d;
 }
 
-template <class T> static T *legacy_upload(const std::vector<T> &v) {
-  T *d;
-  CHECK_CUDA(cudaMalloc(&d, v.size() * sizeof(T) + 8));
-  CHECK_CUDA(cudaMemcpy(d, v.data(), v.size() * sizeof(T),
-                        cudaMemcpyHostToDevice));
-  return d;
-}
-
-template <class T>
-static std::vector<T> legacy_download(const T *d, size_t n) {
-  std::vector<T> v(n);
-  CHECK_CUDA(cudaMemcpy(v.data(), d, n * sizeof(T), cudaMemcpyDeviceToHost));
-  return v;
-}
-
 /* C = alpha A + beta B in double: C's count through a host pointer. */
 static void check_geam_double(cusparseHandle_t h) {
   const int m = 9, n = 11;
@@ -83,9 +69,9 @@ static void check_geam_double(cusparseHandle_t h) {
   EXPECT_STATUS(cusparseCreateMatDescr(&dc), CUSPARSE_STATUS_SUCCESS);
   EXPECT_STATUS(cusparseSetMatIndexBase(db, CUSPARSE_INDEX_BASE_ONE),
                 CUSPARSE_STATUS_SUCCESS);
-  int *d_ra = legacy_upload(ra), *d_ca = legacy_upload(ca),
-      *d_rb = legacy_upload(rb), *d_cb = legacy_upload(cb), *d_rc;
-  double *d_va = legacy_upload(va), *d_vb = legacy_upload(vb);
+  int *d_ra = upload(ra), *d_ca = upload(ca),
+      *d_rb = upload(rb), *d_cb = upload(cb), *d_rc;
+  double *d_va = upload(va), *d_vb = upload(vb);
   CHECK_CUDA(cudaMalloc(&d_rc, (m + 1) * sizeof(int)));
   const double alpha = 2.0, beta = -0.5;
   const int nnz_a = (int)ca.size(), nnz_b = (int)cb.size();
@@ -128,9 +114,9 @@ static void check_geam_double(cusparseHandle_t h) {
                                   &beta, db, nnz_b, d_vb, d_rb, d_cb, dc, d_vc,
                                   d_rc, d_cc, buffer),
                 CUSPARSE_STATUS_SUCCESS);
-  std::vector<int> rc = legacy_download(d_rc, m + 1),
-                   cc = legacy_download(d_cc, nnz_c);
-  std::vector<double> vc = legacy_download(d_vc, nnz_c);
+  std::vector<int> rc = download(d_rc, m + 1),
+                   cc = download(d_cc, nnz_c);
+  std::vector<double> vc = download(d_vc, nnz_c);
   int bad = rc[0] != 0 || rc[m] != nnz_c;
   for (int i = 0; i < m && !bad; ++i)
     for (int k = rc[i]; k < rc[i + 1]; ++k) {
@@ -168,11 +154,11 @@ static void check_geam_complex(cusparseHandle_t h) {
                 CUSPARSE_STATUS_SUCCESS);
   const cuComplex scalars[2] = {make_cuComplex(1.0f, 1.0f),
                                 make_cuComplex(0.0f, -2.0f)};
-  cuComplex *d_scalars = legacy_upload(std::vector<cuComplex>(scalars, scalars + 2));
-  int *d_ra = legacy_upload(ra), *d_ca = legacy_upload(ca),
-      *d_rb = legacy_upload(rb), *d_cb = legacy_upload(cb), *d_rc, *d_total;
-  cuComplex *d_va = (cuComplex *)legacy_upload(va),
-            *d_vb = (cuComplex *)legacy_upload(vb);
+  cuComplex *d_scalars = upload(std::vector<cuComplex>(scalars, scalars + 2));
+  int *d_ra = upload(ra), *d_ca = upload(ca),
+      *d_rb = upload(rb), *d_cb = upload(cb), *d_rc, *d_total;
+  cuComplex *d_va = (cuComplex *)upload(va),
+            *d_vb = (cuComplex *)upload(vb);
   CHECK_CUDA(cudaMalloc(&d_rc, (m + 1) * sizeof(int)));
   CHECK_CUDA(cudaMalloc(&d_total, sizeof(int)));
   EXPECT_STATUS(cusparseSetPointerMode(h, CUSPARSE_POINTER_MODE_DEVICE),
@@ -183,7 +169,7 @@ static void check_geam_complex(cusparseHandle_t h) {
                 CUSPARSE_STATUS_SUCCESS);
   int nnz_c = 0;
   CHECK_CUDA(cudaMemcpy(&nnz_c, d_total, sizeof(int), cudaMemcpyDeviceToHost));
-  std::vector<int> rc = legacy_download(d_rc, m + 1);
+  std::vector<int> rc = download(d_rc, m + 1);
   if (rc[m] - rc[0] != nnz_c || rc[0] != 1) {
     std::printf("csrgeam2Nnz (device count): %d, offsets %d..%d\n", nnz_c,
                 rc[0], rc[m]);
@@ -203,8 +189,8 @@ static void check_geam_complex(cusparseHandle_t h) {
                 CUSPARSE_STATUS_SUCCESS);
   std::vector<cf> a = legacy_dense(m, n, 1, ra, ca, va),
                   b = legacy_dense(m, n, 1, rb, cb, vb);
-  std::vector<int> cc = legacy_download(d_cc, nnz_c);
-  std::vector<cuComplex> vc = legacy_download(d_vc, nnz_c);
+  std::vector<int> cc = download(d_cc, nnz_c);
+  std::vector<cuComplex> vc = download(d_vc, nnz_c);
   std::vector<cf> sum((size_t)m * n, cf(0));
   const cf alpha(1.0f, 1.0f), beta(0.0f, -2.0f);
   double err = 0;
@@ -236,7 +222,7 @@ static void check_nnz(cusparseHandle_t h) {
       if (v != 0)
         ++rows[i], ++cols[j], ++total;
     }
-  float *d_a = legacy_upload(a);
+  float *d_a = upload(a);
   int *d_counts;
   CHECK_CUDA(cudaMalloc(&d_counts, 8 * sizeof(int)));
   cusparseMatDescr_t d;
@@ -247,7 +233,7 @@ static void check_nnz(cusparseHandle_t h) {
                                       : CUSPARSE_DIRECTION_ROW,
                                m, n, d, d_a, lda, d_counts, &got_total),
                   CUSPARSE_STATUS_SUCCESS);
-    std::vector<int> got = legacy_download(d_counts, dir ? n : m);
+    std::vector<int> got = download(d_counts, dir ? n : m);
     if (got != (dir ? cols : rows) || got_total != total) {
       std::printf("nnz per %s: total %d, expected %d\n",
                   dir ? "column" : "row", got_total, total);
@@ -268,7 +254,7 @@ static void check_gemvi(cusparseHandle_t h) {
   std::vector<double> a((size_t)lda * n);
   for (size_t k = 0; k < a.size(); ++k)
     a[k] = 0.5 * (double)(k % 7) - 1.0;
-  double *d_a = legacy_upload(a);
+  double *d_a = upload(a);
   for (int t = 0; t < 2; ++t) {
     const cusparseOperation_t op =
         t ? CUSPARSE_OPERATION_TRANSPOSE : CUSPARSE_OPERATION_NON_TRANSPOSE;
@@ -279,8 +265,8 @@ static void check_gemvi(cusparseHandle_t h) {
     std::vector<double> values = {2.0, -1.5, 0.75};
     values.resize(index.size());
     std::vector<double> y(rows, t ? NAN : 1.0);
-    int *d_index = legacy_upload(index);
-    double *d_values = legacy_upload(values), *d_y = legacy_upload(y);
+    int *d_index = upload(index);
+    double *d_values = upload(values), *d_y = upload(y);
     int size = -1;
     EXPECT_STATUS(cusparseDgemvi_bufferSize(h, op, m, n, (int)index.size(),
                                             &size),
@@ -292,7 +278,7 @@ static void check_gemvi(cusparseHandle_t h) {
                                  (int)index.size(), d_values, d_index, &beta,
                                  d_y, CUSPARSE_INDEX_BASE_ONE, buffer),
                   CUSPARSE_STATUS_SUCCESS);
-    std::vector<double> got = legacy_download(d_y, rows);
+    std::vector<double> got = download(d_y, rows);
     double err = 0;
     for (int r = 0; r < rows; ++r) {
       double s = 0;
