@@ -9,7 +9,8 @@
 # - An atomic built-in that nvcc refuses is refused: __nv_atomic_fetch_add
 #   on a signed 8-byte integer; an invalid memory order or thread scope, a
 #   load's release order, a store's acquire order (where they are
-#   constants, in an optimised build: without -G).
+#   constants, in an optimised build: without -G); an order or a scope
+#   that is no integer literal (a variable, a const one too).
 # Every program also builds with nvcc. Run by `make check`.
 
 srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
@@ -55,6 +56,17 @@ refused load_release '__nv_atomic_load_n(q, __NV_ATOMIC_RELEASE)' \
   "atomic load's memory order cannot be release or acq_rel"
 refused store_acquire '__nv_atomic_store_n(q, 1, __NV_ATOMIC_ACQUIRE)' \
   "atomic store's memory order cannot be consume, acquire or acq_rel"
+# nvcc wants integer literals (or the built-in names, in parentheses or
+# not) for the orders and the scope: a variable, even a const one, is
+# refused at its line, in any pass of the build.
+refused variable_order 'int o = __NV_ATOMIC_RELAXED; __nv_atomic_fetch_add(q, 1, o, __NV_THREAD_SCOPE_DEVICE)' \
+  "memory order argument is not an integer literal"
+refused const_order 'const int o = 0; __nv_atomic_load_n(q, (o))' \
+  "memory order argument is not an integer literal"
+refused failure_order 'int e = 0, f = 0; __nv_atomic_compare_exchange_n(q, &e, 1, false, __NV_ATOMIC_RELAXED, f, 1)' \
+  "memory order argument is not an integer literal"
+refused variable_scope 'int s = 1; __nv_atomic_thread_fence((__NV_ATOMIC_SEQ_CST), s)' \
+  "scope argument is not an integer literal"
 
 real=$(find_nvcc)
 if [ -n "$real" ]; then
@@ -64,7 +76,8 @@ if [ -n "$real" ]; then
   (cd "$work" && nvcc_build driver_nvcc_features.sh:nvcc-host \
     "$real" -Xcompiler -Wall,-Werror -c -o nvcc_host.o "$d/host_macros.cpp") \
     >/dev/null 2>&1 || fail "nvcc refuses host_macros.cpp: the test is wrong"
-  for f in signed_add bad_order bad_scope load_release store_acquire; do
+  for f in signed_add bad_order bad_scope load_release store_acquire \
+    variable_order const_order failure_order variable_scope; do
     if (cd "$work" && "$real" -c -o "nvcc_$f.o" "$f.cu") >/dev/null 2>&1; then
       fail "nvcc compiles $f.cu: the test is wrong"
     fi

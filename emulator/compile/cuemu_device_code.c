@@ -225,6 +225,11 @@ cuemu_status cuemu__device_code_check(cuemu_rewriter *rw, size_t i) {
                  : "");
     return cuemu__rw_error(rw, line, what);
   }
+  if (!(rw->toks[i].flags & CUEMU_TOKEN_FOREIGN)) {
+    cuemu_status st = cuemu__nv_atomic_args_check(rw, i);
+    if (st != CUEMU_SUCCESS)
+      return st;
+  }
   if (rw->caller[0] && !(rw->toks[i].flags & CUEMU_TOKEN_FOREIGN)) {
     /* Words that nvcc's front end refuses in device code, in its words. */
     if (cuemu__rw_is(rw, i, "throw") || cuemu__rw_is(rw, i, "try"))

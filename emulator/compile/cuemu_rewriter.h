@@ -180,6 +180,10 @@ cuemu_status cuemu__rw_edit(cuemu_rewriter *rw, size_t offset, size_t removed,
                             const char *text, size_t length);
 /* Formats "file:line: what" into the message and returns CUEMU_COMPILE. */
 cuemu_status cuemu__rw_error(cuemu_rewriter *rw, int line, const char *what);
+/* nvcc's check of an __nv_atomic_* built-in's call at token i in device
+ * code: its memory orders and scope must be integer literals or the
+ * built-in names (cuemu_nv_atomic_args.c). */
+cuemu_status cuemu__nv_atomic_args_check(cuemu_rewriter *rw, size_t i);
 /* One of nvcc's optional diagnostics at physical line `line`, as `level`
  * says (a cuemu_translate_options warn_* value: 1 a warning, 2 an error, 0
  * nothing), with the option that asks for it ("default-stream-launch"):
