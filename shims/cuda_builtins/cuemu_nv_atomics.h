@@ -110,7 +110,8 @@ template <typename T> inline void check_generic() {
  * nvcc compiles: each test below leaves a call of a function with the
  * `error` attribute only for a wrong constant, and the compiler names the
  * user's line it was inlined from. (nvcc also wants integer literals, which
- * C++ cannot ask of a parameter: a variable is taken here.) */
+ * C++ cannot ask of a parameter: the translation refuses the others at the
+ * call, cuemu_nv_atomic_args.c.) */
 void __cuemu_refused_order() __attribute__((error(
     "invalid memory order value for atomic operations (nvcc refuses it)")));
 void __cuemu_refused_scope() __attribute__((error(
