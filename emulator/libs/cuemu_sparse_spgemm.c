@@ -6,7 +6,14 @@
  * the handle's stream: the program reads C's nonzero count with
  * cusparseSpMatGetSize as soon as it returns) and keeps it in the
  * descriptor; copy writes C's offsets, column indices (sorted in each row)
- * and values in the stream's order (cuemu_sparse.h).
+ * and values in the stream's order (cuemu_sparse.h). The memory-saving
+ * algorithms' cusparseSpGEMM_estimateMemory gives its sizes (ALG2 and ALG3
+ * compute as the others do). The structure-reuse workflow
+ * (cusparseSpGEMMreuse_*): workEstimation asks nothing, nnz makes C's
+ * pattern (and waits for the stream, as compute does), copy writes C's
+ * offsets and columns, and compute, as often as called, C's values
+ * alpha op(A) op(B) + beta C from A's and B's values of the time it runs
+ * (beta 0: C is not read).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -194,7 +201,7 @@ E cusparseStatus_t cusparseSpGEMM_getNumProducts(struct cusparseSpGEMMDescr *d,
 typedef struct {
   int64_t rows, nnz;
   int64_t *offsets, *cols;
-  cuemu_sparse_value *values;
+  cuemu_sparse_value *values; /* NULL: the structure only (reuse_copy) */
 } result;
 
 static void run_copy(cuemu_sparse_op *op) {
@@ -205,8 +212,40 @@ static void run_copy(cuemu_sparse_op *op) {
                             r->offsets[i] + c->base);
   for (int64_t k = 0; k < r->nnz; ++k) {
     cuemu__sparse_set_index(c->indices, c->index_type, k, r->cols[k] + c->base);
-    cuemu__sparse_store(c->values, c->type, k, r->values[k]);
+    if (r->values)
+      cuemu__sparse_store(c->values, c->type, k, r->values[k]);
   }
+}
+
+/* Enqueues the writing of C from the descriptor: its structure, and its
+ * values unless `structure_only`. */
+static cusparseStatus_t copy_result(cusparseHandle_t h, const char *name,
+                                    cuemu_sparse_spmat *c,
+                                    const struct cusparseSpGEMMDescr *d,
+                                    int structure_only) {
+  if (!d->made || c->nnz != d->nnz)
+    return BAD;
+  if (!cuemu__sparse_check_spmat(name, c))
+    return OK;
+  size_t values = structure_only ? 0 : (size_t)d->nnz * sizeof(cuemu_sparse_value);
+  size_t bytes = sizeof(result) + values +
+                 ((size_t)d->rows + 1 + (size_t)d->nnz) * sizeof(int64_t);
+  result *r = malloc(bytes);
+  cuemu_sparse_op *op = cuemu__sparse_op_new(name, run_copy);
+  if (!r || !op) {
+    free(r), free(op);
+    return CUSPARSE_STATUS_ALLOC_FAILED;
+  }
+  r->rows = d->rows, r->nnz = d->nnz;
+  r->values = structure_only ? NULL : (cuemu_sparse_value *)(r + 1);
+  r->offsets = (int64_t *)((char *)(r + 1) + values);
+  r->cols = r->offsets + d->rows + 1;
+  if (r->values)
+    memcpy(r->values, d->values, values);
+  memcpy(r->offsets, d->offsets, ((size_t)d->rows + 1) * sizeof *r->offsets);
+  memcpy(r->cols, d->cols, (size_t)d->nnz * sizeof *r->cols);
+  op->extra = r, op->a = *c;
+  return cuemu__sparse_submit(h, op);
 }
 
 E cusparseStatus_t cusparseSpGEMM_copy(
@@ -217,26 +256,174 @@ E cusparseStatus_t cusparseSpGEMM_copy(
   cusparseStatus_t s = check(h, op_a, op_b, alpha, a, b, beta, c, type, d);
   if (s != OK)
     return s;
+  return copy_result(h, "cusparseSpGEMM_copy", c, d, 0);
+}
+
+/* cusparseSpGEMMAlg_t's ALG3, whose chunks estimateMemory sizes. */
+enum { SPGEMM_ALG3 = 5 };
+
+E cusparseStatus_t cusparseSpGEMM_estimateMemory(
+    cusparseHandle_t h, int op_a, int op_b, const void *alpha,
+    const cuemu_sparse_spmat *a, const cuemu_sparse_spmat *b, const void *beta,
+    cuemu_sparse_spmat *c, int type, int alg, struct cusparseSpGEMMDescr *d,
+    float chunk_fraction, size_t *size3, void *buffer3, size_t *size2) {
+  (void)buffer3;
+  cusparseStatus_t s = check(h, op_a, op_b, alpha, a, b, beta, c, type, d);
+  if (s == OK && (!size3 || (alg == SPGEMM_ALG3 && !(chunk_fraction > 0 &&
+                                                     chunk_fraction <= 1))))
+    return BAD;
+  if (s != OK)
+    return s;
+  *size3 = 8; /* unused; a program allocates it */
+  if (size2)
+    *size2 = 8;
+  return OK;
+}
+
+/* ---- Structure reuse ------------------------------------------------------
+ */
+
+/* The checks of the reuse calls without scalars: check()'s, with C's value
+ * type for the compute type. */
+static cusparseStatus_t reuse_check(cusparseHandle_t h, int op_a, int op_b,
+                                    const cuemu_sparse_spmat *a,
+                                    const cuemu_sparse_spmat *b,
+                                    const cuemu_sparse_spmat *c,
+                                    const struct cusparseSpGEMMDescr *d) {
+  static const double one[2] = {1, 0};
+  if (h && !c)
+    return BAD;
+  return check(h, op_a, op_b, one, a, b, one, c, c ? c->type : 0, d);
+}
+
+E cusparseStatus_t cusparseSpGEMMreuse_workEstimation(
+    cusparseHandle_t h, int op_a, int op_b, const cuemu_sparse_spmat *a,
+    const cuemu_sparse_spmat *b, cuemu_sparse_spmat *c, int alg,
+    struct cusparseSpGEMMDescr *d, size_t *size1, void *buffer1) {
+  (void)alg, (void)buffer1;
+  cusparseStatus_t s = reuse_check(h, op_a, op_b, a, b, c, d);
+  if (s == OK && !size1)
+    return BAD;
+  if (s == OK)
+    *size1 = 8;
+  return s;
+}
+
+/* C's pattern, kept in the descriptor once the buffers are given (the
+ * call with the last one). */
+E cusparseStatus_t cusparseSpGEMMreuse_nnz(
+    cusparseHandle_t h, int op_a, int op_b, const cuemu_sparse_spmat *a,
+    const cuemu_sparse_spmat *b, cuemu_sparse_spmat *c, int alg,
+    struct cusparseSpGEMMDescr *d, size_t *size2, void *buffer2,
+    size_t *size3, void *buffer3, size_t *size4, void *buffer4) {
+  (void)alg, (void)buffer2, (void)buffer3;
+  cusparseStatus_t s = reuse_check(h, op_a, op_b, a, b, c, d);
+  if (s == OK && (!size2 || !size3 || !size4))
+    return BAD;
+  if (s != OK)
+    return s;
+  *size2 = *size3 = *size4 = 8;
+  if (!buffer4)
+    return OK;
+  if (!cuemu__sparse_check_spmat("cusparseSpGEMMreuse_nnz", a) ||
+      !cuemu__sparse_check_spmat("cusparseSpGEMMreuse_nnz", b))
+    return OK;
+  if (cuemu_rt_stream_synchronize(h->stream) != 0)
+    return CUSPARSE_STATUS_EXECUTION_FAILED;
+  cuemu_sparse_value one = {1, 0};
+  s = multiply(d, a, b, one);
+  if (s == OK)
+    c->nnz = d->nnz;
+  return s;
+}
+
+E cusparseStatus_t cusparseSpGEMMreuse_copy(
+    cusparseHandle_t h, int op_a, int op_b, const cuemu_sparse_spmat *a,
+    const cuemu_sparse_spmat *b, cuemu_sparse_spmat *c, int alg,
+    struct cusparseSpGEMMDescr *d, size_t *size5, void *buffer5) {
+  (void)alg;
+  cusparseStatus_t s = reuse_check(h, op_a, op_b, a, b, c, d);
+  if (s == OK && !size5)
+    return BAD;
+  if (s != OK)
+    return s;
+  *size5 = 8;
+  if (!buffer5)
+    return OK;
+  return copy_result(h, "cusparseSpGEMMreuse_copy", c, d, 1);
+}
+
+/* The three matrices of a reuse compute, as the call found them. */
+typedef struct {
+  cuemu_sparse_spmat a, b, c;
+} operands;
+
+/* C's values on C's pattern: row by row, A's row times B accumulated in
+ * a dense row, then alpha times it plus beta times C's value. */
+static void run_reuse_compute(cuemu_sparse_op *op) {
+  operands *m = op->extra;
+  const cuemu_sparse_spmat *a = &m->a, *b = &m->b, *c = &m->c;
+  cuemu_sparse_value alpha = cuemu__sparse_load(op->scalar[0], c->type, 0);
+  cuemu_sparse_value beta = cuemu__sparse_load(op->scalar[1], c->type, 0);
+  cuemu_sparse_value zero = {0, 0};
+  cuemu_sparse_value *acc = malloc(((size_t)b->cols + 1) * sizeof *acc);
+  if (!acc)
+    return;
+  for (int64_t i = 0; i < c->rows; ++i) {
+    int64_t from = cuemu__sparse_index(c->offsets, c->offset_type, i) - c->base;
+    int64_t to = cuemu__sparse_index(c->offsets, c->offset_type, i + 1) - c->base;
+    for (int64_t k = from; k < to; ++k)
+      acc[cuemu__sparse_index(c->indices, c->index_type, k) - c->base] = zero;
+    int64_t pa = cuemu__sparse_index(a->offsets, a->offset_type, i) - a->base;
+    int64_t ea = cuemu__sparse_index(a->offsets, a->offset_type, i + 1) - a->base;
+    for (; pa < ea; ++pa) {
+      int64_t l = cuemu__sparse_index(a->indices, a->index_type, pa) - a->base;
+      cuemu_sparse_value av = cuemu__sparse_load(a->values, a->type, pa);
+      int64_t pb = cuemu__sparse_index(b->offsets, b->offset_type, l) - b->base;
+      int64_t eb = cuemu__sparse_index(b->offsets, b->offset_type, l + 1) - b->base;
+      for (; pb < eb; ++pb) {
+        int64_t j = cuemu__sparse_index(b->indices, b->index_type, pb) - b->base;
+        acc[j] = cuemu__sparse_add(
+            acc[j], cuemu__sparse_mul(av, cuemu__sparse_load(b->values, b->type, pb)));
+      }
+    }
+    for (int64_t k = from; k < to; ++k) {
+      int64_t j = cuemu__sparse_index(c->indices, c->index_type, k) - c->base;
+      cuemu_sparse_value v = cuemu__sparse_mul(alpha, acc[j]);
+      if (beta.re != 0 || beta.im != 0)
+        v = cuemu__sparse_add(
+            v, cuemu__sparse_mul(beta, cuemu__sparse_load(c->values, c->type, k)));
+      cuemu__sparse_store(c->values, c->type, k, v);
+    }
+  }
+  free(acc);
+}
+
+E cusparseStatus_t cusparseSpGEMMreuse_compute(
+    cusparseHandle_t h, int op_a, int op_b, const void *alpha,
+    const cuemu_sparse_spmat *a, const cuemu_sparse_spmat *b, const void *beta,
+    cuemu_sparse_spmat *c, int type, int alg, struct cusparseSpGEMMDescr *d) {
+  static const char name[] = "cusparseSpGEMMreuse_compute";
+  (void)alg;
+  cusparseStatus_t s = check(h, op_a, op_b, alpha, a, b, beta, c, type, d);
+  if (s != OK)
+    return s;
   if (!d->made || c->nnz != d->nnz)
     return BAD;
-  if (!cuemu__sparse_check_spmat("cusparseSpGEMM_copy", c))
+  if (!cuemu__sparse_check_spmat(name, a) ||
+      !cuemu__sparse_check_spmat(name, b) ||
+      !cuemu__sparse_check_spmat(name, c))
     return OK;
-  size_t bytes =
-      sizeof(result) + ((size_t)d->rows + 1) * sizeof(int64_t) +
-      (size_t)d->nnz * (sizeof(int64_t) + sizeof(cuemu_sparse_value));
-  result *r = malloc(bytes);
-  cuemu_sparse_op *op = cuemu__sparse_op_new("cusparseSpGEMM_copy", run_copy);
-  if (!r || !op) {
-    free(r), free(op);
+  operands m = {*a, *b, *c};
+  cuemu_sparse_op *op = cuemu__sparse_op_new(name, run_reuse_compute);
+  operands *copy = malloc(sizeof *copy);
+  if (!op || !copy) {
+    free(op), free(copy);
     return CUSPARSE_STATUS_ALLOC_FAILED;
   }
-  r->rows = d->rows, r->nnz = d->nnz;
-  r->values = (cuemu_sparse_value *)(r + 1);
-  r->offsets = (int64_t *)(r->values + d->nnz);
-  r->cols = r->offsets + d->rows + 1;
-  memcpy(r->values, d->values, (size_t)d->nnz * sizeof *r->values);
-  memcpy(r->offsets, d->offsets, ((size_t)d->rows + 1) * sizeof *r->offsets);
-  memcpy(r->cols, d->cols, (size_t)d->nnz * sizeof *r->cols);
-  op->extra = r, op->a = *c;
+  *copy = m;
+  op->extra = copy;
+  cuemu__sparse_op_scalar(h, op, 0, alpha, type);
+  cuemu__sparse_op_scalar(h, op, 1, beta, type);
   return cuemu__sparse_submit(h, op);
 }

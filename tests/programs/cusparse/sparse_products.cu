@@ -4,7 +4,9 @@
  * the transpose); all three operations on A (the
  * conjugate transpose with complex values), B transposed, row and column
  * orders; alpha and beta from the host and from the device
- * (CUSPARSE_POINTER_MODE_DEVICE); cusparseSpGEMM against a host product;
+ * (CUSPARSE_POINTER_MODE_DEVICE); cusparseSpGEMM against a host product,
+ * estimateMemory's sizes and the structure-reuse workflow (SpGEMMreuse_*:
+ * one pattern, values computed twice with B changed between);
  * cusparseSparseToDense into the matrix that cublasDgemm multiplies; cusparseDenseToSparse back to CSR; and
  * cusparseAxpby, cusparseGather, cusparseScatter and cusparseSpVV on a
  * sparse vector.
@@ -388,6 +390,94 @@ int main() {
     EXPECT(worst < 1e-12 && sorted && hr[m] == cnnz,
            "SpGEMM: error %g, sorted %d, %d of %lld", worst, sorted, hr[m],
            (long long)cnnz);
+
+    /* The memory-saving algorithm's estimate (ALG3: a chunk fraction in
+     * (0, 1]). */
+    cusparseSpGEMMDescr_t g3;
+    EXPECT_STATUS(cusparseSpGEMM_createDescr(&g3), CUSPARSE_STATUS_SUCCESS);
+    size_t s3 = 0, s2b = 0;
+    EXPECT_STATUS(cusparseSpGEMM_estimateMemory(
+                      h, N, N, &two, csr, B, &zero, C, CUDA_R_64F,
+                      CUSPARSE_SPGEMM_ALG3, g3, 0.25f, &s3, NULL, &s2b),
+                  CUSPARSE_STATUS_SUCCESS);
+    EXPECT(s3 > 0, "SpGEMM_estimateMemory: no size");
+    EXPECT_STATUS(cusparseSpGEMM_estimateMemory(
+                      h, N, N, &two, csr, B, &zero, C, CUDA_R_64F,
+                      CUSPARSE_SPGEMM_ALG3, g3, 0.0f, &s3, NULL, &s2b),
+                  CUSPARSE_STATUS_INVALID_VALUE);
+    cusparseSpGEMM_destroyDescr(g3);
+
+    /* The structure-reuse workflow into a second C: its pattern once, then
+     * its values twice, C = 2 A B, then C = A (3 B) + C = 5 A B with B's
+     * values changed in between. */
+    int *d_rr;
+    CHECK_CUDA(cudaMalloc(&d_rr, (m + 1) * sizeof(int)));
+    cusparseSpMatDescr_t R;
+    cusparseCreateCsr(&R, m, n, 0, d_rr, NULL, NULL, CUSPARSE_INDEX_32I,
+                      CUSPARSE_INDEX_32I, CUSPARSE_INDEX_BASE_ZERO, CUDA_R_64F);
+    cusparseSpGEMMDescr_t gr;
+    EXPECT_STATUS(cusparseSpGEMM_createDescr(&gr), CUSPARSE_STATUS_SUCCESS);
+    const cusparseSpGEMMAlg_t alg = CUSPARSE_SPGEMM_DEFAULT;
+    size_t r1 = 0, r2 = 0, r3 = 0, r4 = 0, r5 = 0;
+    void *rb1, *rb2, *rb3, *rb4, *rb5;
+    EXPECT_STATUS(cusparseSpGEMMreuse_workEstimation(h, N, N, csr, B, R, alg,
+                                                     gr, &r1, NULL),
+                  CUSPARSE_STATUS_SUCCESS);
+    CHECK_CUDA(cudaMalloc(&rb1, r1));
+    EXPECT_STATUS(cusparseSpGEMMreuse_workEstimation(h, N, N, csr, B, R, alg,
+                                                     gr, &r1, rb1),
+                  CUSPARSE_STATUS_SUCCESS);
+    EXPECT_STATUS(cusparseSpGEMMreuse_nnz(h, N, N, csr, B, R, alg, gr, &r2,
+                                          NULL, &r3, NULL, &r4, NULL),
+                  CUSPARSE_STATUS_SUCCESS);
+    CHECK_CUDA(cudaMalloc(&rb2, r2));
+    CHECK_CUDA(cudaMalloc(&rb3, r3));
+    CHECK_CUDA(cudaMalloc(&rb4, r4));
+    EXPECT_STATUS(cusparseSpGEMMreuse_nnz(h, N, N, csr, B, R, alg, gr, &r2,
+                                          rb2, &r3, rb3, &r4, rb4),
+                  CUSPARSE_STATUS_SUCCESS);
+    int64_t rr, rc, rnnz;
+    cusparseSpMatGetSize(R, &rr, &rc, &rnnz);
+    int *d_rc;
+    double *d_rv;
+    CHECK_CUDA(cudaMalloc(&d_rc, rnnz * sizeof(int) + 1));
+    CHECK_CUDA(cudaMalloc(&d_rv, rnnz * sizeof(double) + 1));
+    cusparseCsrSetPointers(R, d_rr, d_rc, d_rv);
+    EXPECT_STATUS(cusparseSpGEMMreuse_copy(h, N, N, csr, B, R, alg, gr, &r5,
+                                           NULL),
+                  CUSPARSE_STATUS_SUCCESS);
+    CHECK_CUDA(cudaMalloc(&rb5, r5));
+    EXPECT_STATUS(cusparseSpGEMMreuse_copy(h, N, N, csr, B, R, alg, gr, &r5,
+                                           rb5),
+                  CUSPARSE_STATUS_SUCCESS);
+    EXPECT_STATUS(cusparseSpGEMMreuse_compute(h, N, N, &two, csr, B, &zero, R,
+                                              CUDA_R_64F, alg, gr),
+                  CUSPARSE_STATUS_SUCCESS);
+    std::vector<double> first = download(d_rv, rnnz);
+    std::vector<double> tripled(bv);
+    for (double &v : tripled)
+      v *= 3;
+    CHECK_CUDA(cudaMemcpy(d_bv, tripled.data(), tripled.size() * sizeof(double),
+                          cudaMemcpyHostToDevice));
+    double one = 1;
+    EXPECT_STATUS(cusparseSpGEMMreuse_compute(h, N, N, &one, csr, B, &one, R,
+                                              CUDA_R_64F, alg, gr),
+                  CUSPARSE_STATUS_SUCCESS);
+    std::vector<int> rrh = download(d_rr, m + 1), rch = download(d_rc, rnnz);
+    std::vector<double> rvh = download(d_rv, rnnz);
+    int same = rnnz == cnnz && rrh == hr && rch == hc;
+    double reuse_err = 0;
+    for (int64_t p = 0; same && p < rnnz; ++p) {
+      reuse_err = std::fmax(reuse_err, std::fabs(first[p] - hv[p]));
+      reuse_err = std::fmax(reuse_err, std::fabs(rvh[p] - 2.5 * hv[p]));
+    }
+    EXPECT(same && reuse_err < 1e-12,
+           "SpGEMMreuse: pattern %s, error %g", same ? "same" : "differs",
+           reuse_err);
+    cusparseSpGEMM_destroyDescr(gr);
+    cusparseDestroySpMat(R);
+    cudaFree(rb1), cudaFree(rb2), cudaFree(rb3), cudaFree(rb4), cudaFree(rb5);
+    cudaFree(d_rr), cudaFree(d_rc), cudaFree(d_rv);
     cusparseDestroySpMat(B);
     cusparseDestroySpMat(C);
   }
