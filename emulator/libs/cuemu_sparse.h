@@ -270,6 +270,29 @@ cusparseStatus_t cuemu__sparse_submit_copy(cusparseHandle_t h,
                                            void (*run)(cuemu_sparse_op *op),
                                            const void *extra, size_t size);
 
+/* The same with alpha (slot 0) and beta (1) of `type` kept as the
+ * handle's pointer mode says (NULL: none); and, when `count` (a result
+ * that the pointer mode places, such as a legacy call's
+ * nnzTotalDevHostPtr) is given and goes to host memory, the call returns
+ * once the work has run, as cuSPARSE's. */
+cusparseStatus_t cuemu__sparse_submit_scalars(
+    cusparseHandle_t h, const char *name, void (*run)(cuemu_sparse_op *op),
+    const void *extra, size_t size, const void *alpha, const void *beta,
+    int type, const int *count);
+
+/* The generic API's products (cuemu_sparse_spmv.c), which the legacy BSR
+ * products call on a descriptor of their arrays. */
+cusparseStatus_t cusparseSpMV(cusparseHandle_t h, int op_a, const void *alpha,
+                              const cuemu_sparse_spmat *a,
+                              const cuemu_sparse_dnvec *x, const void *beta,
+                              const cuemu_sparse_dnvec *y, int type, int alg,
+                              void *buffer);
+cusparseStatus_t cusparseSpMM(cusparseHandle_t h, int op_a, int op_b,
+                              const void *alpha, const cuemu_sparse_spmat *a,
+                              const cuemu_sparse_dnmat *b, const void *beta,
+                              const cuemu_sparse_dnmat *c, int type, int alg,
+                              void *buffer);
+
 /* What cuemu does not emulate: prints "cuemu: <name>: <what> is not
  * emulated" on stderr and gives CUSPARSE_STATUS_NOT_SUPPORTED. */
 cusparseStatus_t cuemu__sparse_unsupported(const char *name, const char *what);

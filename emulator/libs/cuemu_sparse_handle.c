@@ -240,6 +240,32 @@ cusparseStatus_t cuemu__sparse_submit_copy(cusparseHandle_t h,
   return cuemu__sparse_submit(h, op);
 }
 
+cusparseStatus_t cuemu__sparse_submit_scalars(
+    cusparseHandle_t h, const char *name, void (*run)(cuemu_sparse_op *op),
+    const void *extra, size_t size, const void *alpha, const void *beta,
+    int type, const int *count) {
+  void *copy = malloc(size);
+  cuemu_sparse_op *op = cuemu__sparse_op_new(name, run);
+  if (!copy || !op) {
+    free(copy);
+    free(op);
+    return CUSPARSE_STATUS_ALLOC_FAILED;
+  }
+  memcpy(copy, extra, size);
+  op->extra = copy;
+  if (alpha)
+    cuemu__sparse_op_scalar(h, op, 0, alpha, type);
+  if (beta)
+    cuemu__sparse_op_scalar(h, op, 1, beta, type);
+  /* h->pointer_mode is read before the work runs, as the scalars'. */
+  int wait = count && h->pointer_mode == CUSPARSE_POINTER_MODE_HOST;
+  cusparseStatus_t s = cuemu__sparse_submit(h, op);
+  if (s == CUSPARSE_STATUS_SUCCESS && wait &&
+      cuemu_rt_stream_synchronize(h->stream) != 0)
+    return CUSPARSE_STATUS_EXECUTION_FAILED;
+  return s;
+}
+
 cusparseStatus_t cuemu__sparse_unsupported(const char *name,
                                            const char *what) {
   fprintf(stderr, "cuemu: %s: %s is not emulated (CUSPARSE_STATUS_NOT_SUPPORTED)\n",

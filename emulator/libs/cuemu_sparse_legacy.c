@@ -14,8 +14,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <cuemu/cuemu_runtime_streams.h>
-
 #include "cuemu_libs.h"
 #include "cuemu_sparse.h"
 
@@ -62,7 +60,6 @@ typedef struct {
   int direction;       /* nnz: per row or per column */
   int *counts;         /* nnz: per row or column; geam: C's offsets */
   int *total;          /* nnz, geam's count: the total, or NULL */
-  int total_on_device; /* the handle's pointer mode was DEVICE */
   int op;              /* gemvi: op(A) */
   const void *x_values; /* gemvi: the sparse vector */
   const int *x_index;
@@ -83,34 +80,15 @@ static void write_total(const legacy *l, int total) {
   if (!l->total)
     return;
   *l->total = total;
-  if (l->total_on_device)
-    cuemu_rt_library_wrote(l->total, sizeof(int));
+  cuemu_rt_library_wrote(l->total, sizeof(int));
 }
 
-/* Queues run with a copy of *l on the handle's stream and, for a count
- * that goes to host memory, waits for it. */
 static cusparseStatus_t submit(cusparseHandle_t h, const char *name,
-                               void (*run)(cuemu_sparse_op *), legacy *l,
-                               const void *alpha, const void *beta) {
-  cuemu_sparse_op *op = cuemu__sparse_op_new(name, run);
-  legacy *copy = malloc(sizeof *copy);
-  if (!op || !copy) {
-    free(op);
-    free(copy);
-    return CUSPARSE_STATUS_ALLOC_FAILED;
-  }
-  l->total_on_device = h->pointer_mode == CUSPARSE_POINTER_MODE_DEVICE;
-  *copy = *l;
-  op->extra = copy;
-  if (alpha)
-    cuemu__sparse_op_scalar(h, op, 0, alpha, l->type);
-  if (beta)
-    cuemu__sparse_op_scalar(h, op, 1, beta, l->type);
-  cusparseStatus_t s = cuemu__sparse_submit(h, op);
-  if (s == OK && l->total && !l->total_on_device &&
-      cuemu_rt_stream_synchronize(h->stream) != 0)
-    return CUSPARSE_STATUS_EXECUTION_FAILED;
-  return s;
+                               void (*run)(cuemu_sparse_op *),
+                               const legacy *l, const void *alpha,
+                               const void *beta) {
+  return cuemu__sparse_submit_scalars(h, name, run, l, sizeof *l, alpha, beta,
+                                      l->type, l->total);
 }
 
 /* ---- csrgeam2: C = alpha A + beta B ---------------------------------------
