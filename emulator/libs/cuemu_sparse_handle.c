@@ -228,16 +228,8 @@ cusparseStatus_t cuemu__sparse_submit_copy(cusparseHandle_t h,
                                            const char *name,
                                            void (*run)(cuemu_sparse_op *op),
                                            const void *extra, size_t size) {
-  void *copy = malloc(size);
-  cuemu_sparse_op *op = cuemu__sparse_op_new(name, run);
-  if (!copy || !op) {
-    free(copy);
-    free(op);
-    return CUSPARSE_STATUS_ALLOC_FAILED;
-  }
-  memcpy(copy, extra, size);
-  op->extra = copy;
-  return cuemu__sparse_submit(h, op);
+  return cuemu__sparse_submit_scalars(h, name, run, extra, size, NULL, NULL, 0,
+                                      NULL);
 }
 
 cusparseStatus_t cuemu__sparse_submit_scalars(
