@@ -217,6 +217,16 @@ cublasStatus_t cuemu__blas_gemm_call(cublasHandle_t h,
 cublasStatus_t cuemu__blas_ex_call(cublasHandle_t h, cuemu_blas_gemm_call *c,
                                    int compute, int algo);
 
+/* Non-zero where cublasGemmEx's table has the compute type with A's, B's
+ * and C's types. */
+int cuemu__blas_ex_supported(int compute, int at, int bt, int ct);
+
+/* cublasLtMatmul's checks of its descriptor and layouts (cuemu_blas_lt.c):
+ * what cublasLtMatmul would refuse them with, or CUBLAS_STATUS_SUCCESS. */
+cublasStatus_t cuemu__blas_lt_check(const void *desc, const void *a,
+                                    const void *b, const void *c,
+                                    const void *d);
+
 /* Non-zero for CUBLAS_OP_N, CUBLAS_OP_T or CUBLAS_OP_C. */
 int cuemu__blas_op_valid(int op);
 

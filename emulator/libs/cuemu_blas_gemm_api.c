@@ -140,6 +140,12 @@ static cublasStatus_t ex_types(int compute, int at, int bt, int ct, int *work,
   return CUBLAS_STATUS_INVALID_VALUE;
 }
 
+int cuemu__blas_ex_supported(int compute, int at, int bt, int ct) {
+  int work, scalar, round = 0;
+  return ex_types(compute, at, bt, ct, &work, &scalar, &round) ==
+         CUBLAS_STATUS_SUCCESS;
+}
+
 /* cublasGemmAlgo_t: CUBLAS_GEMM_DEFAULT (-1), ALGO0-23, DEFAULT_TENSOR_OP
  * (99) and ALGO0_TENSOR_OP-ALGO15_TENSOR_OP (100-115); every one computes
  * the same here. */

@@ -331,6 +331,21 @@ static cublasStatus_t plan_matmul(const lt_desc *d, const lt_layout *a,
   return CUBLAS_STATUS_SUCCESS;
 }
 
+cublasStatus_t cuemu__blas_lt_check(const void *desc, const void *a,
+                                    const void *b, const void *c,
+                                    const void *d) {
+  lt_plan p;
+  cublasStatus_t st = plan_matmul(desc, a, b, c, d, &p);
+  if (st == CUBLAS_STATUS_SUCCESS &&
+      !cuemu__blas_type_size(((const lt_layout *)d)->type))
+    return CUBLAS_STATUS_NOT_SUPPORTED;
+  if (st == CUBLAS_STATUS_SUCCESS &&
+      !cuemu__blas_ex_supported(p.compute, p.call.g.at, p.call.g.bt,
+                                p.call.g.ct))
+    return CUBLAS_STATUS_NOT_SUPPORTED;
+  return st;
+}
+
 /* Copies C into D (same type, order and shape), for every batch. */
 typedef struct {
   cuemu_blas_op base;

@@ -282,21 +282,14 @@ static cusparseStatus_t boost(cusparseHandle_t h, info *i, int enable,
   return OK;
 }
 
-/* The functions of one precision X (S, D, C, Z) of value type T. */
+/* The functions of one precision X (S, D, C, Z) of value type T. (The
+ * _bufferSizeExt forms that cusparse.h declares are not in NVIDIA's
+ * libcusparse.so, so a program cannot call them.) */
 #define CUEMU_SPARSE_ILU(X, T)                                                 \
   E cusparseStatus_t cusparse##X##csrilu02_bufferSize(                         \
       cusparseHandle_t h, int m, int nnz, const struct cusparseMatDescr *d,    \
       void *v, const int *r, const int *c, info *i, int *size) {               \
     return buffer_size(h, m, nnz, d, v, r, c, i, size);                        \
-  }                                                                            \
-  E cusparseStatus_t cusparse##X##csrilu02_bufferSizeExt(                      \
-      cusparseHandle_t h, int m, int nnz, const struct cusparseMatDescr *d,    \
-      void *v, const int *r, const int *c, info *i, size_t *size) {            \
-    int s32 = 0;                                                               \
-    cusparseStatus_t s = buffer_size(h, m, nnz, d, v, r, c, i, &s32);          \
-    if (s == OK && size)                                                       \
-      *size = (size_t)s32;                                                     \
-    return s;                                                                  \
   }                                                                            \
   E cusparseStatus_t cusparse##X##csrilu02_analysis(                           \
       cusparseHandle_t h, int m, int nnz, const struct cusparseMatDescr *d,    \
@@ -321,15 +314,6 @@ static cusparseStatus_t boost(cusparseHandle_t h, info *i, int enable,
       cusparseHandle_t h, int m, int nnz, const struct cusparseMatDescr *d,    \
       void *v, const int *r, const int *c, info *i, int *size) {               \
     return buffer_size(h, m, nnz, d, v, r, c, i, size);                        \
-  }                                                                            \
-  E cusparseStatus_t cusparse##X##csric02_bufferSizeExt(                       \
-      cusparseHandle_t h, int m, int nnz, const struct cusparseMatDescr *d,    \
-      void *v, const int *r, const int *c, info *i, size_t *size) {            \
-    int s32 = 0;                                                               \
-    cusparseStatus_t s = buffer_size(h, m, nnz, d, v, r, c, i, &s32);          \
-    if (s == OK && size)                                                       \
-      *size = (size_t)s32;                                                     \
-    return s;                                                                  \
   }                                                                            \
   E cusparseStatus_t cusparse##X##csric02_analysis(                            \
       cusparseHandle_t h, int m, int nnz, const struct cusparseMatDescr *d,    \

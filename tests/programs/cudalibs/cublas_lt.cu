@@ -5,9 +5,12 @@
  * is checked against a host GEMM in double: float in column-major order
  * with C and D apart, row-major A, B and D, half inputs with float output,
  * a strided batch, the RELU+BIAS and GELU epilogues, alpha and beta in
- * device memory; then statuses.
+ * device memory; the explicit algorithm interface (AlgoGetIds, AlgoInit,
+ * AlgoConfig, AlgoCap, AlgoCheck) and the library-wide calls; then
+ * statuses.
  * CUEMU_OPTIONS: -lcublasLt -lcublas */
 #include <cmath>
+#include <string>
 #include <vector>
 
 #include <cublasLt.h>
@@ -276,6 +279,122 @@ static void check_half(cublasLtHandle_t lt, cudaStream_t stream) {
   CHECK_CUDA(cudaFree(dD));
 }
 
+/* The explicit algorithm interface as tuning programs use it: the IDs for
+ * a type combination, an algorithm made from one and configured, its
+ * capabilities, AlgoCheck, then the matmul with it; and the library-wide
+ * calls (status names, properties, the logger, the heuristics cache). */
+static void check_algorithms(cublasLtHandle_t lt, cudaStream_t stream) {
+  int ids[4] = {-1, -1, -1, -1}, count = -1;
+  EXPECT_STATUS(cublasLtMatmulAlgoGetIds(lt, CUBLAS_COMPUTE_32F, CUDA_R_32F,
+                                         CUDA_R_32F, CUDA_R_32F, CUDA_R_32F,
+                                         CUDA_R_32F, 4, ids, &count),
+                CUBLAS_STATUS_SUCCESS);
+  EXPECT(count >= 1, "AlgoGetIds: %d algorithms", count);
+  int none = -1;
+  EXPECT_STATUS(cublasLtMatmulAlgoGetIds(lt, CUBLAS_COMPUTE_64F, CUDA_R_64F,
+                                         CUDA_R_32F, CUDA_R_32F, CUDA_R_32F,
+                                         CUDA_R_32F, 4, ids + 1, &none),
+                CUBLAS_STATUS_SUCCESS);
+  EXPECT(none == 0, "AlgoGetIds: %d algorithms for 64F on floats", none);
+  cublasLtMatmulAlgo_t algo;
+  EXPECT_STATUS(cublasLtMatmulAlgoInit(lt, CUBLAS_COMPUTE_32F, CUDA_R_32F,
+                                       CUDA_R_32F, CUDA_R_32F, CUDA_R_32F,
+                                       CUDA_R_32F, ids[0], &algo),
+                CUBLAS_STATUS_SUCCESS);
+  int splitk = 1, got_splitk = 0;
+  size_t written = 0;
+  EXPECT_STATUS(cublasLtMatmulAlgoConfigSetAttribute(
+                    &algo, CUBLASLT_ALGO_CONFIG_SPLITK_NUM, &splitk,
+                    sizeof splitk),
+                CUBLAS_STATUS_SUCCESS);
+  EXPECT_STATUS(cublasLtMatmulAlgoConfigGetAttribute(
+                    &algo, CUBLASLT_ALGO_CONFIG_SPLITK_NUM, &got_splitk,
+                    sizeof got_splitk, &written),
+                CUBLAS_STATUS_SUCCESS);
+  EXPECT(got_splitk == 1 && written == sizeof got_splitk,
+         "AlgoConfig: split-K %d", got_splitk);
+  int32_t strided = 0;
+  EXPECT_STATUS(cublasLtMatmulAlgoCapGetAttribute(
+                    &algo, CUBLASLT_ALGO_CAP_STRIDED_BATCH_SUPPORT, &strided,
+                    sizeof strided, &written),
+                CUBLAS_STATUS_SUCCESS);
+  EXPECT(strided == 1, "AlgoCap: strided batches %d", strided);
+
+  const int m = 16, n = 8, k = 4;
+  std::vector<float> a(m * k), b(k * n), d(m * n, -1.0f);
+  for (int i = 0; i < m * k; ++i)
+    a[i] = 0.25f * (float)(i % 9) - 1.0f;
+  for (int i = 0; i < k * n; ++i)
+    b[i] = 0.5f * (float)(i % 5) - 0.75f;
+  float *dA, *dB, *dD;
+  CHECK_CUDA(cudaMalloc(&dA, a.size() * sizeof(float)));
+  CHECK_CUDA(cudaMalloc(&dB, b.size() * sizeof(float)));
+  CHECK_CUDA(cudaMalloc(&dD, d.size() * sizeof(float)));
+  CHECK_CUDA(cudaMemcpy(dA, a.data(), a.size() * sizeof(float),
+                        cudaMemcpyHostToDevice));
+  CHECK_CUDA(cudaMemcpy(dB, b.data(), b.size() * sizeof(float),
+                        cudaMemcpyHostToDevice));
+  cublasLtMatmulDesc_t desc;
+  cublasLtMatrixLayout_t la, lb, ld;
+  EXPECT_STATUS(cublasLtMatmulDescCreate(&desc, CUBLAS_COMPUTE_32F, CUDA_R_32F),
+                CUBLAS_STATUS_SUCCESS);
+  EXPECT_STATUS(cublasLtMatrixLayoutCreate(&la, CUDA_R_32F, m, k, m),
+                CUBLAS_STATUS_SUCCESS);
+  EXPECT_STATUS(cublasLtMatrixLayoutCreate(&lb, CUDA_R_32F, k, n, k),
+                CUBLAS_STATUS_SUCCESS);
+  EXPECT_STATUS(cublasLtMatrixLayoutCreate(&ld, CUDA_R_32F, m, n, m),
+                CUBLAS_STATUS_SUCCESS);
+  cublasLtMatmulHeuristicResult_t result = {};
+  EXPECT_STATUS(cublasLtMatmulAlgoCheck(lt, desc, la, lb, ld, ld, &algo,
+                                        &result),
+                CUBLAS_STATUS_SUCCESS);
+  EXPECT(result.state == CUBLAS_STATUS_SUCCESS && result.workspaceSize == 0,
+         "AlgoCheck: state %d, workspace %zu", (int)result.state,
+         result.workspaceSize);
+  float alpha = 1.0f, beta = 0.0f;
+  EXPECT_STATUS(cublasLtMatmul(lt, desc, &alpha, dA, la, dB, lb, &beta, dD, ld,
+                               dD, ld, &algo, nullptr, 0, stream),
+                CUBLAS_STATUS_SUCCESS);
+  CHECK_CUDA(cudaMemcpyAsync(d.data(), dD, d.size() * sizeof(float),
+                             cudaMemcpyDeviceToHost, stream));
+  CHECK_CUDA(cudaStreamSynchronize(stream));
+  double worst = 0;
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < m; ++i) {
+      double want = 0;
+      for (int l = 0; l < k; ++l)
+        want += (double)a[l * m + i] * b[j * k + l];
+      worst = std::fmax(worst, std::fabs(d[j * m + i] - want));
+    }
+  EXPECT(worst < 1e-5, "matmul with an explicit algorithm: error %g", worst);
+  cublasLtMatrixLayoutDestroy(la);
+  cublasLtMatrixLayoutDestroy(lb);
+  cublasLtMatrixLayoutDestroy(ld);
+  cublasLtMatmulDescDestroy(desc);
+  cudaFree(dA), cudaFree(dB), cudaFree(dD);
+
+  EXPECT(std::string(cublasLtGetStatusName(CUBLAS_STATUS_NOT_SUPPORTED)) ==
+             "CUBLAS_STATUS_NOT_SUPPORTED",
+         "cublasLtGetStatusName: %s",
+         cublasLtGetStatusName(CUBLAS_STATUS_NOT_SUPPORTED));
+  EXPECT(cublasLtGetStatusString(CUBLAS_STATUS_INVALID_VALUE) != nullptr,
+         "cublasLtGetStatusString gave no string");
+  int major = 0;
+  EXPECT_STATUS(cublasLtGetProperty(MAJOR_VERSION, &major),
+                CUBLAS_STATUS_SUCCESS);
+  EXPECT(major >= 13, "cublasLtGetProperty: major version %d", major);
+  EXPECT(cublasLtGetCudartVersion() >= 13000, "cublasLtGetCudartVersion: %zu",
+         cublasLtGetCudartVersion());
+  EXPECT_STATUS(cublasLtLoggerSetLevel(2), CUBLAS_STATUS_SUCCESS);
+  EXPECT_STATUS(cublasLtLoggerSetLevel(9), CUBLAS_STATUS_INVALID_VALUE);
+  EXPECT_STATUS(cublasLtLoggerSetLevel(0), CUBLAS_STATUS_SUCCESS);
+  size_t capacity = 0;
+  EXPECT_STATUS(cublasLtHeuristicsCacheSetCapacity(100), CUBLAS_STATUS_SUCCESS);
+  EXPECT_STATUS(cublasLtHeuristicsCacheGetCapacity(&capacity),
+                CUBLAS_STATUS_SUCCESS);
+  EXPECT(capacity == 100, "heuristics cache capacity %zu", capacity);
+}
+
 int main(void) {
   cublasLtHandle_t lt;
   EXPECT_STATUS(cublasLtCreate(&lt), CUBLAS_STATUS_SUCCESS);
@@ -290,6 +409,7 @@ int main(void) {
   check_float("strided batch of 3, GELU", false, true, true, false,
               CUBLASLT_EPILOGUE_GELU, 3, lt, stream);
   check_half(lt, stream);
+  check_algorithms(lt, stream);
   /* The *Init forms on a program's own storage, and GetAttribute. */
   cublasLtMatrixLayoutOpaque_t storage;
   EXPECT_STATUS(cublasLtMatrixLayoutInit(&storage, CUDA_R_32F, 12, 5, 16),
