@@ -5,8 +5,10 @@
 # without <cstdint> and <cstdio>, which nvcc 13.0 refuses; cuemu-nvcc
 # builds it with one warning for each, naming the file and line of its
 # first use; included.cu (the headers included) and via_cuda_h.cu (cuda.h
-# brings the types) build without a warning. With nvcc present, it is
-# checked to refuse bare.cu and to build the others.
+# brings the types) build without a warning; std_bare.cu (C++ library
+# headers that bring printf but not uint64_t) gets one warning and
+# std_brings.cu (<memory> brings the types) none. With nvcc present, it is
+# checked to refuse bare.cu and std_bare.cu and to build the others.
 # Run by `make check` with AM_TESTS_ENVIRONMENT.
 
 srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
@@ -37,7 +39,19 @@ if step bare env CUEMU_NO_CACHE=1 "$nvcc" -o bare "$d/bare.cu"; then
     fail "bare.cu: not three warnings: $(cat "$work/bare.log")"
   passes "bare.cu runs" ./bare
 fi
-for name in included via_cuda_h; do
+# The C++ library's headers: those that nvcc 13.0 leaves without
+# <cstdint>'s types (std_bare.cu: one warning, at its line), and one that
+# brings them (std_brings.cu: none).
+if step std_bare env CUEMU_NO_CACHE=1 "$nvcc" -o std_bare "$d/std_bare.cu"; then
+  if [ "$(grep -c warning "$work/std_bare.log")" = 1 ] &&
+    grep -q 'std_bare.cu:9: "uint64_t" is used without <cstdint>' "$work/std_bare.log"; then
+    echo "PASS: std_bare.cu: one warning, for uint64_t at its line"
+  else
+    fail "std_bare.cu: $(cat "$work/std_bare.log")"
+  fi
+  passes "std_bare.cu runs" ./std_bare
+fi
+for name in included via_cuda_h std_brings; do
   if step "$name" env CUEMU_NO_CACHE=1 "$nvcc" -o "$name" "$d/$name.cu"; then
     if grep -q warning "$work/$name.log"; then
       fail "$name.cu: a warning: $(cat "$work/$name.log")"
@@ -53,7 +67,10 @@ if [ -n "$real" ]; then
   (cd "$work" && nvcc_build driver_nvcc_undeclared.sh:nvcc-refuses-bare \
     sh -c "$refuses" sh "$real" -c -o bare.o "$d/bare.cu") >/dev/null 2>&1 ||
     fail "nvcc accepts bare.cu: the test is wrong"
-  for name in included via_cuda_h; do
+  (cd "$work" && nvcc_build driver_nvcc_undeclared.sh:nvcc-refuses-std_bare \
+    sh -c "$refuses" sh "$real" -c -o std_bare.o "$d/std_bare.cu") >/dev/null 2>&1 ||
+    fail "nvcc accepts std_bare.cu: the test is wrong"
+  for name in included via_cuda_h std_brings; do
     (cd "$work" && nvcc_build "driver_nvcc_undeclared.sh:nvcc-$name" \
       "$real" -c -o "$name.o" "$d/$name.cu") >/dev/null 2>&1 ||
       fail "nvcc refuses $name.cu: the test is wrong"

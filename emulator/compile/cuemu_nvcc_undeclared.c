@@ -50,23 +50,37 @@ static const struct refused_name refused[] = {{"uint8_t", "uint8_t", 0},
                                               {"perror", "perror", 1}};
 enum { NREFUSED = sizeof refused / sizeof refused[0], PRINTF = 8 };
 
-/* CUDA's headers that bring neither <cstdint> nor <cstdio> with nvcc 13.0
- * (probes with `nvcc -c`); cuda.h brings <stdint.h> (its cuuint32_t). */
-static const char *const bring_nothing[] = {"cuda_runtime.h",
-                                            "cuda_runtime_api.h",
-                                            "cuda_fp16.h",
-                                            "cuda_bf16.h",
-                                            "mma.h",
-                                            "device_launch_parameters.h",
-                                            "cuComplex.h",
-                                            "curand.h",
-                                            "curand_kernel.h",
-                                            "math_constants.h",
-                                            "vector_types.h",
-                                            "cuda_profiler_api.h",
-                                            "cufft.h",
-                                            "device_functions.h",
-                                            NULL};
+/* Headers whose names nvcc 13.0 leaves undeclared or declares, with g++ 12
+ * and glibc 2.36 (probes with `nvcc -c` of `#include <H>`, cuda_runtime.h,
+ * then a use of uint64_t, or of printf): whether each brings <cstdint>'s
+ * types and <cstdio>'s names. A header that is not listed may bring both;
+ * it gets no warning. */
+static const struct {
+  const char *name;
+  int types, stdio;
+} headers[] = {
+    /* CUDA's: cuda.h brings <stdint.h> (its cuuint32_t). */
+    {"cuda_runtime.h", 0, 0}, {"cuda_runtime_api.h", 0, 0},
+    {"cuda_fp16.h", 0, 0}, {"cuda_bf16.h", 0, 0}, {"mma.h", 0, 0},
+    {"device_launch_parameters.h", 0, 0}, {"cuComplex.h", 0, 0},
+    {"curand.h", 0, 0}, {"curand_kernel.h", 0, 0},
+    {"math_constants.h", 0, 0}, {"vector_types.h", 0, 0},
+    {"cuda_profiler_api.h", 0, 0}, {"cufft.h", 0, 0},
+    {"device_functions.h", 0, 0}, {"cuda.h", 1, 0},
+    /* The C and C++ libraries'. */
+    {"algorithm", 0, 0}, {"array", 0, 0}, {"cassert", 0, 0},
+    {"assert.h", 0, 0}, {"cfloat", 0, 0}, {"climits", 0, 0},
+    {"cmath", 0, 0}, {"math.h", 0, 0}, {"cstddef", 0, 0},
+    {"stddef.h", 0, 0}, {"cstdlib", 0, 0}, {"stdlib.h", 0, 0},
+    {"cstring", 0, 0}, {"string.h", 0, 0}, {"ctime", 0, 0},
+    {"time.h", 0, 0}, {"functional", 0, 0}, {"limits", 0, 0},
+    {"map", 0, 0}, {"numeric", 0, 0}, {"set", 0, 0}, {"tuple", 0, 0},
+    {"type_traits", 0, 0}, {"unordered_map", 0, 0}, {"utility", 0, 0},
+    {"vector", 0, 0}, {"cstdio", 0, 1}, {"stdio.h", 0, 1},
+    {"atomic", 1, 0}, {"chrono", 1, 0}, {"memory", 1, 0},
+    {"thread", 1, 0},
+};
+enum { NHEADERS = sizeof headers / sizeof headers[0] };
 
 /* The user's files that the unit reads (their names as the line markers
  * give them), up to a bound; more make the scan give up. */
@@ -92,15 +106,13 @@ static void add_file(user_files *u, const char *name, size_t n) {
 }
 
 /* Whether the included header `name` (between <> or "") leaves nvcc's
- * names of `stdio`'s kind undeclared: CUDA's of bring_nothing, cuda.h for
- * <cstdio>'s names (it brings the types), or a user's file of the unit. */
+ * names of `stdio`'s kind undeclared: a header of the table that does not
+ * bring them, or a user's file of the unit. */
 static int include_brings_nothing(const char *name, size_t n, int stdio,
                                   const user_files *u) {
-  for (int i = 0; bring_nothing[i]; ++i)
-    if (strlen(bring_nothing[i]) == n && memcmp(name, bring_nothing[i], n) == 0)
-      return 1;
-  if (n == 6 && memcmp(name, "cuda.h", 6) == 0)
-    return stdio;
+  for (int i = 0; i < NHEADERS; ++i)
+    if (strlen(headers[i].name) == n && memcmp(name, headers[i].name, n) == 0)
+      return !(stdio ? headers[i].stdio : headers[i].types);
   for (int i = 0; i < u->count; ++i) {
     const size_t len = strlen(u->names[i]);
     if (len >= n && memcmp(u->names[i] + len - n, name, n) == 0 &&
