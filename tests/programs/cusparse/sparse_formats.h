@@ -14,7 +14,8 @@
  * - a CSR matrix built from COO triplets with the sorts and index
  *   conversions of sparse_coo.h;
  * - the legacy csrgeam2, nnz and gemvi of sparse_legacy.h, and the legacy
- *   BSR conversions and products of sparse_bsr_legacy.h.
+ *   BSR conversions and products of sparse_bsr_legacy.h;
+ * - the interleaved batched banded solvers of sparse_interleaved.h.
  * sparse_errors.cu runs these checks first (one program, so that the
  * test builds once), before its host array makes the context's error
  * sticky. */
@@ -48,6 +49,7 @@ template <class T> static std::vector<T> download(const T *d, size_t n) {
 
 /* The legacy calls' checks, which use upload() and download(). */
 #include "sparse_bsr_legacy.h"
+#include "sparse_interleaved.h"
 #include "sparse_legacy.h"
 
 static unsigned seed = 4242;
@@ -501,6 +503,7 @@ static void check_formats(void) {
   check_coo(g_h);
   check_legacy(g_h);
   check_bsr_legacy(g_h);
+  check_interleaved(g_h);
   cusparseDestroy(g_h);
   cudaStreamDestroy(stream);
 }
