@@ -10,7 +10,8 @@
 #   potrsBatched (solver_spectral.cu with solver_jacobi.h, one build); bad
 #   arguments, singular and indefinite matrices, stream order and a host
 #   array (solver_errors.cu); the iterative-refinement <T1><T2>gesv and
-#   gels (solver_irs.cu);
+#   gels (solver_irs.cu); the selective eigen-solvers syevdx/heevdx,
+#   sygvdx/hegvdx and Xsyevdx (solver_selective.cu);
 # - checks that the programs link cuemu's library, not NVIDIA's, also
 #   when NVIDIA's libcusolver.so is named by its path, and that the host
 #   compiler links the cuemu toolkit's -lcusolver;

@@ -149,6 +149,33 @@ typedef struct {
   double residual;
 } cuemu_solver_sweeps;
 
+/* The eigenvalues a selective eigen-solver (syevdx, sygvdx, Xsyevdx)
+ * keeps: `range` is cusolverEigRange_t (CUEMU_RANGE_*; 0 in a call that
+ * keeps all), the interval (vl, vu] or the 1-based indices il..iu of the
+ * ascending eigenvalues; their count goes to meig, the host's int, or
+ * int64_t when meig64 is set. */
+enum { CUEMU_RANGE_ALL = 1001, CUEMU_RANGE_I = 1002, CUEMU_RANGE_V = 1003 };
+typedef struct {
+  int range;
+  double vl, vu;
+  int64_t il, iu;
+  void *meig;
+  int meig64;
+} cuemu_solver_range;
+
+/* The argument of a selective call that is wrong, as LAPACK's syevx counts
+ * them: 1 the range, 2 the interval (vu <= vl, for an n > 0), 3 il (less
+ * than 1, more than max(1, n)), 4 iu (less than min(n, il), more than n);
+ * 0 when they are right. */
+int cuemu__solver_range_bad(const cuemu_solver_range *r, int64_t n);
+/* Keeps r's part of the n ascending eigenvalues w: moves it to w[0..m),
+ * writes m to r's meig (r->range 0: all, no meig) and returns m; *first is
+ * the index the kept ones had in w, where their vectors are. */
+int64_t cuemu__solver_range_keep(const cuemu_solver_range *r, double *w,
+                                 int64_t n, int64_t *first);
+/* Writes m to r's meig (nothing when r keeps all). */
+void cuemu__solver_range_count(const cuemu_solver_range *r, int64_t m);
+
 /* ---- The path onto the stream
  * ------------------------------------------------
  */
@@ -181,12 +208,20 @@ typedef struct {
   int unsorted;
   /* sygvd and sygvj: the problem type (cusolverEigType_t, 1 to 3). */
   int itype;
+  /* syevdx, sygvdx and Xsyevdx: the eigenvalues kept (range 0 for the
+   * other calls, which keep all). */
+  cuemu_solver_range select;
 } cuemu_solver_call;
 
 /* Copies *call and enqueues run on it (cuemu__solver_submit). */
 cusolverStatus_t cuemu__solver_enqueue(cusolverDnHandle_t h,
                                        void (*run)(void *call),
                                        const cuemu_solver_call *call);
+/* The same and, for a selective call (call->select.range set), waits for
+ * the stream: its meig is the host's. */
+cusolverStatus_t cuemu__solver_range_enqueue(cusolverDnHandle_t h,
+                                             void (*run)(void *call),
+                                             const cuemu_solver_call *call);
 
 /* Enqueues run(data) on h's stream (kept by a graph being captured);
  * data is malloc'ed and taken over, freed after the run (or at once when
@@ -207,6 +242,10 @@ size_t cuemu__solver_span(int64_t rows, int64_t cols, int64_t ld,
  * prints "cuemu: <name>: ... is not emulated" on stderr and gives
  * CUSOLVER_STATUS_NOT_SUPPORTED. */
 cusolverStatus_t cuemu__solver_unsupported(const char *name);
+/* The element type of a generic eigen-solver's or SVD's A when the other
+ * types agree with it: W's or S's the real counterpart, the compute type
+ * A's own; -1 otherwise. */
+int cuemu__solver_spectral_type(int type_a, int type_real, int compute);
 /* A generic API's bufferSize for element type t (-1: unsupported):
  * one element's bytes on the device, none on the host. */
 cusolverStatus_t cuemu__solver_generic_size(cusolverDnHandle_t h,
@@ -272,14 +311,25 @@ int cuemu__solver_svd_jacobi(const cuemu_solver_value *a, int64_t m, int64_t n,
                              double *s, cuemu_solver_value *u,
                              cuemu_solver_value *vt, cuemu_solver_sweeps *ctl);
 
-/* The syevd-style call (syevd, syevj, syevjBatched, Xsyevd): checks the
- * arguments and enqueues; jacobi NULL for syevd, batch 0 but for
- * syevjBatched. */
+/* The syevd-style call (syevd, syevj, syevjBatched, Xsyevd, syevdx,
+ * Xsyevdx): checks the arguments and enqueues; jacobi NULL for syevd,
+ * batch 0 but for syevjBatched, range NULL but for syevdx (whose range
+ * and meig have been checked; the eigenvalues it keeps ascending in W, the
+ * vectors in A's first columns). */
 cusolverStatus_t cuemu__solver_syevd(cusolverDnHandle_t h,
                                      cuemu_solver_type type, int jobz, int uplo,
                                      int64_t n, void *a, int64_t lda, void *w,
                                      int *info, cuemu_solver_jacobi *jacobi,
-                                     int64_t batch);
+                                     int64_t batch,
+                                     const cuemu_solver_range *range);
+/* The sygvd-style call (sygvd, sygvj, sygvdx): checks the arguments and
+ * enqueues; jacobi NULL but for sygvj, range NULL but for sygvdx. */
+cusolverStatus_t cuemu__solver_sygv(cusolverDnHandle_t h,
+                                    cuemu_solver_type type, int itype, int jobz,
+                                    int uplo, int64_t n, void *a, int64_t lda,
+                                    void *b, int64_t ldb, void *w, int *info,
+                                    cuemu_solver_jacobi *jacobi,
+                                    const cuemu_solver_range *range);
 
 /* ---- Iterative refinement (cuemu_solver_irs.c) -----------------------------
  */

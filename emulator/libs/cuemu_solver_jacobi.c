@@ -278,7 +278,7 @@ static cusolverStatus_t syevj(cusolverDnHandle_t h, cuemu_solver_type type,
   if (h && batch < 0)
     return cuemu__solver_bad_argument(h, info, 11);
   return cuemu__solver_syevd(h, type, jobz, uplo, n, a, lda, w, info, params,
-                             batch);
+                             batch, NULL);
 }
 
 /* P the prefix, T the type, SY "sy"/"he". */
