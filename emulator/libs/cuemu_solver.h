@@ -120,6 +120,11 @@ cuemu_solver_value *cuemu__solver_get(const void *p, cuemu_solver_type type,
                                       int64_t rows, int64_t cols, int64_t ld);
 void cuemu__solver_put(void *p, cuemu_solver_type type, int64_t rows,
                        int64_t cols, int64_t ld, const cuemu_solver_value *a);
+/* Only the triangle uplo names (with the diagonal) of the dense n x n a
+ * written back, as LAPACK's factorizations write. */
+void cuemu__solver_put_triangle(void *p, cuemu_solver_type type, int64_t n,
+                                int64_t ld, int uplo,
+                                const cuemu_solver_value *a);
 
 /* The object of syevj's and gesvdj's settings (syevjInfo_t, gesvdjInfo_t:
  * tolerance, 0 for the default, the element type's machine epsilon; the
@@ -212,6 +217,11 @@ typedef struct {
    * other calls, which keep all). */
   cuemu_solver_range select;
 } cuemu_solver_call;
+
+/* The 1-based pivots ipiv[0..count) written to the call's device pivots,
+ * int or int64_t (call->ipiv64); nothing when it has none. */
+void cuemu__solver_put_pivots(const cuemu_solver_call *call,
+                              const int64_t *ipiv, int64_t count);
 
 /* Copies *call and enqueues run on it (cuemu__solver_submit). */
 cusolverStatus_t cuemu__solver_enqueue(cusolverDnHandle_t h,

@@ -80,10 +80,7 @@ static void run_sygvd(void *p) {
     goto out;
   int minor = cuemu__solver_cholesky(b, n, c->uplo);
   /* B's factor in uplo's triangle, as potrf leaves it. */
-  for (int64_t j = 0; j < n; ++j)
-    for (int64_t i = 0; i < n; ++i)
-      if (c->uplo == CUEMU_LOWER ? i >= j : i <= j)
-        cuemu__solver_store(c->b, c->type, j * c->ldb + i, AT(b, i, j));
+  cuemu__solver_put_triangle(c->b, c->type, n, c->ldb, c->uplo, b);
   if (minor) {
     /* The leading minor of order `minor` of B is not positive definite
      * (sygvdx: no eigenvalue found). */

@@ -337,6 +337,33 @@ void cuemu__solver_put(void *p, cuemu_solver_type type, int64_t rows,
   }
 }
 
+void cuemu__solver_put_triangle(void *p, cuemu_solver_type type, int64_t n,
+                                int64_t ld, int uplo,
+                                const cuemu_solver_value *a) {
+  size_t size = cuemu__solver_size(type);
+  for (int64_t j = 0; j < n; ++j) {
+    int64_t from = uplo == CUEMU_LOWER ? j : 0,
+            to = uplo == CUEMU_LOWER ? n : j + 1;
+    for (int64_t i = from; i < to; ++i)
+      cuemu__solver_store(p, type, j * ld + i, a[j * n + i]);
+    cuemu_rt_library_wrote((char *)p + (size_t)(j * ld + from) * size,
+                           (size_t)(to - from) * size);
+  }
+}
+
+void cuemu__solver_put_pivots(const cuemu_solver_call *c, const int64_t *ipiv,
+                              int64_t count) {
+  if (!c->pivots || count <= 0)
+    return;
+  for (int64_t i = 0; i < count; ++i) {
+    if (c->ipiv64)
+      ((int64_t *)c->pivots)[i] = ipiv[i];
+    else
+      ((int *)c->pivots)[i] = (int)ipiv[i];
+  }
+  cuemu_rt_library_wrote(c->pivots, (size_t)count * (c->ipiv64 ? 8 : 4));
+}
+
 cusolverStatus_t cuemu__solver_enqueue(cusolverDnHandle_t h,
                                        void (*run)(void *call),
                                        const cuemu_solver_call *call) {

@@ -8,8 +8,6 @@
  */
 #include <stdlib.h>
 
-#include <cuemu/cuemu_runtime.h>
-
 #include "cuemu_solver.h"
 
 #define MAX1(x) ((x) > 1 ? (x) : 1)
@@ -34,14 +32,7 @@ static void run_getrf(void *p) {
   }
   int info = cuemu__solver_lu(a, c->m, c->n, c->pivots ? ipiv : NULL);
   cuemu__solver_put(c->a, c->type, c->m, c->n, c->lda, a);
-  for (int64_t i = 0; c->pivots && i < steps; ++i) {
-    if (c->ipiv64)
-      ((int64_t *)c->pivots)[i] = ipiv[i];
-    else
-      ((int *)c->pivots)[i] = (int)ipiv[i];
-  }
-  if (c->pivots && steps > 0)
-    cuemu_rt_library_wrote(c->pivots, (size_t)steps * (c->ipiv64 ? 8 : 4));
+  cuemu__solver_put_pivots(c, ipiv, steps);
   if (c->info)
     cuemu__solver_info_set(c->info, 0, info);
   free(a);
@@ -73,11 +64,7 @@ static void run_potrf(void *p) {
   if (!a)
     return;
   int info = cuemu__solver_cholesky(a, c->n, c->uplo);
-  /* Only uplo's triangle is written, as LAPACK's. */
-  for (int64_t j = 0; j < c->n; ++j)
-    for (int64_t i = 0; i < c->n; ++i)
-      if (c->uplo == CUEMU_LOWER ? i >= j : i <= j)
-        cuemu__solver_store(c->a, c->type, j * c->lda + i, a[j * c->n + i]);
+  cuemu__solver_put_triangle(c->a, c->type, c->n, c->lda, c->uplo, a);
   if (c->info)
     cuemu__solver_info_set(c->info, 0, info);
   free(a);
@@ -114,10 +101,7 @@ static void run_potri(void *p) {
       for (int64_t i = 0; i < n; ++i)
         x[i * n + i] = 1;
       cuemu__solver_cholesky_solve(f, n, c->uplo, x, n);
-      for (int64_t j = 0; j < n; ++j)
-        for (int64_t i = 0; i < n; ++i)
-          if (c->uplo == CUEMU_LOWER ? i >= j : i <= j)
-            cuemu__solver_store(c->a, c->type, j * c->lda + i, x[j * n + i]);
+      cuemu__solver_put_triangle(c->a, c->type, n, c->lda, c->uplo, x);
     }
     if (c->info)
       cuemu__solver_info_set(c->info, 0, info);

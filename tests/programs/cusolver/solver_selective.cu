@@ -8,7 +8,8 @@
  *   W without vectors; bad arguments giving info = -i;
  * - sygvdx/hegvdx for the three problem types: meig, W, the residual of
  *   the problem and X^H B X = I (X^H B^-1 X = I for type 3);
- * - cusolverDnXsyevdx (vl and vu by pointer, a 64-bit meig) in D and C.
+ * - cusolverDnXsyevdx (vl and vu by pointer, a 64-bit meig) in D and C;
+ * then the checks of solver_indefinite.h (sytrf and Xsytrs).
  * CUEMU_OPTIONS: -O0 -lcusolver
  * NVCC_OPTIONS: -lcusolver */
 #include <cstdint>
@@ -66,6 +67,7 @@ template <> cudaDataType data_type<double>() { return CUDA_R_64F; }
 template <> cudaDataType data_type<cuComplex>() { return CUDA_C_32F; }
 template <> cudaDataType data_type<cuDoubleComplex>() { return CUDA_C_64F; }
 
+#include "solver_indefinite.h"
 
 /* The known eigenvalues, ascending and well apart. */
 static const int N = 10;
@@ -378,6 +380,7 @@ int main(void) {
   check_sygvdx<double>(CUSOLVER_EIG_TYPE_3);
   check_xsyevdx<double>();
   check_xsyevdx<cuComplex>();
+  check_indefinite();
   cudaFree(g_info);
   cusolverDnDestroy(g_h);
   cudaStreamDestroy(stream);
