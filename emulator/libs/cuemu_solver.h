@@ -243,6 +243,15 @@ cusolverStatus_t cuemu__solver_submit(cusolverDnHandle_t h,
  * that is not device memory is a sticky fault and 0). */
 int cuemu__solver_check(const char *name, const char *arg, const void *p,
                         size_t bytes);
+/* The same for a column-major rows x cols matrix with leading dimension
+ * ld; for a devInfo (NULL passes). */
+int cuemu__solver_check_matrix(const char *name, const char *arg, const void *p,
+                               int64_t rows, int64_t cols, int64_t ld,
+                               size_t element);
+int cuemu__solver_check_info(const char *name, int *info);
+/* Whether op applies a Q of reflectors as cuSOLVER's ormqr and ormtr take
+ * it: N, C, and T for the real types (C is T for them too). */
+int cuemu__solver_q_op(cuemu_solver_type type, int op);
 /* The bytes a column-major rows x cols matrix with leading dimension ld
  * spans. */
 size_t cuemu__solver_span(int64_t rows, int64_t cols, int64_t ld,
@@ -289,6 +298,19 @@ void cuemu__solver_cholesky_solve(const cuemu_solver_value *f, int64_t n,
 /* Householder QR of the m x n matrix a in LAPACK's form (tau: min(m, n)). */
 void cuemu__solver_qr(cuemu_solver_value *a, int64_t m, int64_t n,
                       cuemu_solver_value *tau);
+/* LAPACK's larfg: the reflector H = I - tau v v^H (v's unit entry apart)
+ * with H^H [alpha; x] = [beta; 0], beta real; x (len) becomes v's other
+ * entries, *alpha beta; returns tau. */
+cuemu_solver_value cuemu__solver_reflector(cuemu_solver_value *alpha,
+                                           cuemu_solver_value *x, int64_t len);
+/* c (m x n, leading dimension ldc) := (I - tau v v^H) c, v of length m;
+ * and c := c (I - tau v v^H), v of length n. */
+void cuemu__solver_reflect_left(const cuemu_solver_value *v,
+                                cuemu_solver_value tau, cuemu_solver_value *c,
+                                int64_t m, int64_t n, int64_t ldc);
+void cuemu__solver_reflect_right(const cuemu_solver_value *v,
+                                 cuemu_solver_value tau, cuemu_solver_value *c,
+                                 int64_t m, int64_t n, int64_t ldc);
 /* Applies Q = H(1) ... H(k) of the reflectors in v (nv x k, the length of
  * each reflector nv) to the m x n matrix c from `side`, op N, T or C. */
 void cuemu__solver_apply_q(const cuemu_solver_value *v, int64_t nv, int64_t k,

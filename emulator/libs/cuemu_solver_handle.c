@@ -169,6 +169,22 @@ int cuemu__solver_check(const char *name, const char *arg, const void *p,
   return cuemu__libs_device_range(name, arg, p, bytes);
 }
 
+int cuemu__solver_check_matrix(const char *name, const char *arg, const void *p,
+                               int64_t rows, int64_t cols, int64_t ld,
+                               size_t element) {
+  return cuemu__solver_check(name, arg, p,
+                             cuemu__solver_span(rows, cols, ld, element));
+}
+
+int cuemu__solver_check_info(const char *name, int *info) {
+  return !info || cuemu__solver_check(name, "devInfo", info, sizeof(int));
+}
+
+int cuemu__solver_q_op(cuemu_solver_type type, int op) {
+  return op == CUEMU_OP_N || op == CUEMU_OP_C ||
+         (op == CUEMU_OP_T && !cuemu__solver_is_complex(type));
+}
+
 size_t cuemu__solver_span(int64_t rows, int64_t cols, int64_t ld,
                           size_t element) {
   if (rows <= 0 || cols <= 0)

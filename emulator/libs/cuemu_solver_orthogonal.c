@@ -155,16 +155,6 @@ static void run_syevd(void *p) {
  * --------------------------------------------------------
  */
 
-static int check(const char *name, const char *arg, const void *p, int64_t rows,
-                 int64_t cols, int64_t ld, size_t e) {
-  return cuemu__solver_check(name, arg, p,
-                             cuemu__solver_span(rows, cols, ld, e));
-}
-
-static int check_info(const char *name, int *info) {
-  return !info || cuemu__solver_check(name, "devInfo", info, sizeof(int));
-}
-
 static cusolverStatus_t geqrf(cusolverDnHandle_t h, cuemu_solver_type type,
                               int64_t m, int64_t n, void *a, int64_t lda,
                               void *tau, int *info) {
@@ -178,9 +168,10 @@ static cusolverStatus_t geqrf(cusolverDnHandle_t h, cuemu_solver_type type,
     return cuemu__solver_bad_argument(h, info, 4);
   size_t e = cuemu__solver_size(type);
   const char *name = "cusolverDn?geqrf";
-  if (!check(name, "A", a, m, n, lda, e) ||
-      !check(name, "TAU", tau, m < n ? m : n, 1, MAX1(m), e) ||
-      !check_info(name, info))
+  if (!cuemu__solver_check_matrix(name, "A", a, m, n, lda, e) ||
+      !cuemu__solver_check_matrix(name, "TAU", tau, m < n ? m : n, 1, MAX1(m),
+                                  e) ||
+      !cuemu__solver_check_info(name, info))
     return CUSOLVER_STATUS_SUCCESS;
   cuemu_solver_call c = {.type = type,
                          .m = m,
@@ -199,12 +190,9 @@ static cusolverStatus_t ormqr(cusolverDnHandle_t h, cuemu_solver_type type,
   if (!h)
     return CUSOLVER_STATUS_NOT_INITIALIZED;
   int64_t nq = side == CUEMU_SIDE_LEFT ? m : n;
-  /* unmqr takes N or C; ormqr N or T (C is T for real matrices). */
   if (side != CUEMU_SIDE_LEFT && side != CUEMU_SIDE_RIGHT)
     return cuemu__solver_bad_argument(h, info, 1);
-  if (op != CUEMU_OP_N &&
-      op != (cuemu__solver_is_complex(type) ? CUEMU_OP_C : CUEMU_OP_T) &&
-      !(op == CUEMU_OP_C && !cuemu__solver_is_complex(type)))
+  if (!cuemu__solver_q_op(type, op))
     return cuemu__solver_bad_argument(h, info, 2);
   if (m < 0)
     return cuemu__solver_bad_argument(h, info, 3);
@@ -218,9 +206,10 @@ static cusolverStatus_t ormqr(cusolverDnHandle_t h, cuemu_solver_type type,
     return cuemu__solver_bad_argument(h, info, 10);
   size_t e = cuemu__solver_size(type);
   const char *name = "cusolverDn?ormqr";
-  if (!check(name, "A", a, nq, k, lda, e) ||
-      !check(name, "tau", tau, k, 1, MAX1(k), e) ||
-      !check(name, "C", cm, m, n, ldc, e) || !check_info(name, info))
+  if (!cuemu__solver_check_matrix(name, "A", a, nq, k, lda, e) ||
+      !cuemu__solver_check_matrix(name, "tau", tau, k, 1, MAX1(k), e) ||
+      !cuemu__solver_check_matrix(name, "C", cm, m, n, ldc, e) ||
+      !cuemu__solver_check_info(name, info))
     return CUSOLVER_STATUS_SUCCESS;
   cuemu_solver_call c = {.type = type,
                          .side = side,
@@ -252,8 +241,9 @@ static cusolverStatus_t orgqr(cusolverDnHandle_t h, cuemu_solver_type type,
     return cuemu__solver_bad_argument(h, info, 5);
   size_t e = cuemu__solver_size(type);
   const char *name = "cusolverDn?orgqr";
-  if (!check(name, "A", a, m, n, lda, e) ||
-      !check(name, "tau", tau, k, 1, MAX1(k), e) || !check_info(name, info))
+  if (!cuemu__solver_check_matrix(name, "A", a, m, n, lda, e) ||
+      !cuemu__solver_check_matrix(name, "tau", tau, k, 1, MAX1(k), e) ||
+      !cuemu__solver_check_info(name, info))
     return CUSOLVER_STATUS_SUCCESS;
   cuemu_solver_call c = {.type = type,
                          .m = m,
@@ -295,11 +285,13 @@ static cusolverStatus_t gesvd(cusolverDnHandle_t h, cuemu_solver_type type,
     return cuemu__solver_bad_argument(h, info, 11);
   size_t e = cuemu__solver_size(type);
   const char *name = "cusolverDn?gesvd";
-  if (!check(name, "A", a, m, n, lda, e) ||
-      !check(name, "S", s, n, 1, MAX1(n), cuemu__solver_real_size(type)) ||
-      (want_u && !check(name, "U", u, m, jobu == 'A' ? m : n, ldu, e)) ||
-      (want_vt && !check(name, "VT", vt, n, n, ldvt, e)) ||
-      !check_info(name, info))
+  if (!cuemu__solver_check_matrix(name, "A", a, m, n, lda, e) ||
+      !cuemu__solver_check_matrix(name, "S", s, n, 1, MAX1(n),
+                                  cuemu__solver_real_size(type)) ||
+      (want_u && !cuemu__solver_check_matrix(name, "U", u, m,
+                                             jobu == 'A' ? m : n, ldu, e)) ||
+      (want_vt && !cuemu__solver_check_matrix(name, "VT", vt, n, n, ldvt, e)) ||
+      !cuemu__solver_check_info(name, info))
     return CUSOLVER_STATUS_SUCCESS;
   cuemu_solver_call c = {.type = type,
                          .jobu = jobu,
@@ -349,9 +341,10 @@ cusolverStatus_t cuemu__solver_syevd(cusolverDnHandle_t h,
                               : "cusolverDn?syevd";
   /* A batch: count matrices lda x n apart, as many W and info. */
   int64_t count = batch > 0 ? batch : 1;
-  if (!check(name, "A", a, n, n + (count - 1) * n, lda, e) ||
-      !check(name, "W", w, n * count, 1, MAX1(n * count),
-             cuemu__solver_real_size(type)) ||
+  if (!cuemu__solver_check_matrix(name, "A", a, n, n + (count - 1) * n, lda,
+                                  e) ||
+      !cuemu__solver_check_matrix(name, "W", w, n * count, 1, MAX1(n * count),
+                                  cuemu__solver_real_size(type)) ||
       (info && !cuemu__solver_check(name, "devInfo", info,
                                     (size_t)count * sizeof(int))))
     return CUSOLVER_STATUS_SUCCESS;

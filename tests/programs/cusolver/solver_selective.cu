@@ -9,7 +9,8 @@
  * - sygvdx/hegvdx for the three problem types: meig, W, the residual of
  *   the problem and X^H B X = I (X^H B^-1 X = I for type 3);
  * - cusolverDnXsyevdx (vl and vu by pointer, a 64-bit meig) in D and C;
- * then the checks of solver_indefinite.h (sytrf and Xsytrs).
+ * then the checks of solver_indefinite.h (sytrf and Xsytrs) and of
+ * solver_tridiagonal.h (sytrd, orgtr, ormtr).
  * CUEMU_OPTIONS: -O0 -lcusolver
  * NVCC_OPTIONS: -lcusolver */
 #include <cstdint>
@@ -68,6 +69,7 @@ template <> cudaDataType data_type<cuComplex>() { return CUDA_C_32F; }
 template <> cudaDataType data_type<cuDoubleComplex>() { return CUDA_C_64F; }
 
 #include "solver_indefinite.h"
+#include "solver_tridiagonal.h"
 
 /* The known eigenvalues, ascending and well apart. */
 static const int N = 10;
@@ -381,6 +383,7 @@ int main(void) {
   check_xsyevdx<double>();
   check_xsyevdx<cuComplex>();
   check_indefinite();
+  check_tridiagonal();
   cudaFree(g_info);
   cusolverDnDestroy(g_h);
   cudaStreamDestroy(stream);
