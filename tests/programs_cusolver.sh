@@ -12,9 +12,10 @@
 #   array (solver_errors.cu); the iterative-refinement <T1><T2>gesv and
 #   gels (solver_irs.cu); the selective eigen-solvers syevdx/heevdx,
 #   sygvdx/hegvdx and Xsyevdx, then the symmetric indefinite sytrf and
-#   Xsytrs, the tridiagonal sytrd/hetrd, orgtr/ungtr and ormtr/unmtr
-#   (solver_selective.cu with solver_indefinite.h and
-#   solver_tridiagonal.h, one build);
+#   Xsytrs, the tridiagonal sytrd/hetrd, orgtr/ungtr and ormtr/unmtr, the
+#   bidiagonal gebrd and orgbr/ungbr (solver_selective.cu with
+#   solver_indefinite.h, solver_tridiagonal.h and solver_bidiagonal.h, one
+#   build);
 # - checks that the programs link cuemu's library, not NVIDIA's, also
 #   when NVIDIA's libcusolver.so is named by its path, and that the host
 #   compiler links the cuemu toolkit's -lcusolver;

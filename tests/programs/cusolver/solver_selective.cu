@@ -9,8 +9,9 @@
  * - sygvdx/hegvdx for the three problem types: meig, W, the residual of
  *   the problem and X^H B X = I (X^H B^-1 X = I for type 3);
  * - cusolverDnXsyevdx (vl and vu by pointer, a 64-bit meig) in D and C;
- * then the checks of solver_indefinite.h (sytrf and Xsytrs) and of
- * solver_tridiagonal.h (sytrd, orgtr, ormtr).
+ * then the checks of solver_indefinite.h (sytrf and Xsytrs),
+ * solver_tridiagonal.h (sytrd, orgtr, ormtr) and solver_bidiagonal.h
+ * (gebrd, orgbr).
  * CUEMU_OPTIONS: -O0 -lcusolver
  * NVCC_OPTIONS: -lcusolver */
 #include <cstdint>
@@ -68,6 +69,7 @@ template <> cudaDataType data_type<double>() { return CUDA_R_64F; }
 template <> cudaDataType data_type<cuComplex>() { return CUDA_C_32F; }
 template <> cudaDataType data_type<cuDoubleComplex>() { return CUDA_C_64F; }
 
+#include "solver_bidiagonal.h"
 #include "solver_indefinite.h"
 #include "solver_tridiagonal.h"
 
@@ -384,6 +386,7 @@ int main(void) {
   check_xsyevdx<cuComplex>();
   check_indefinite();
   check_tridiagonal();
+  check_bidiagonal();
   cudaFree(g_info);
   cusolverDnDestroy(g_h);
   cudaStreamDestroy(stream);
