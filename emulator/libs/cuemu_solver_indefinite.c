@@ -1,13 +1,13 @@
 /*
  * cuemu_solver_indefinite.c: cuSOLVER's symmetric indefinite
- * factorization and solve: cusolverDn?sytrf (with its buffer size) and the
- * 64-bit generic cusolverDnXsytrs. A = P L D L^T P^T (lower) or
- * P U D U^T P^T (upper), D block diagonal with 1 x 1 and 2 x 2 blocks, by
- * Bunch-Kaufman's partial pivoting in the order of LAPACK's unblocked
- * sytf2, with LAPACK's ipiv; the complex types are symmetric (A^T = A),
- * not Hermitian, as LAPACK's csytrf. A devIpiv of NULL factors without
- * pivoting (1 x 1 blocks in order). On a complex-double copy, in the
- * handle's stream order.
+ * factorization, inverse and solve: cusolverDn?sytrf and cusolverDn?sytri
+ * (with their buffer sizes) and the 64-bit generic cusolverDnXsytrs.
+ * A = P L D L^T P^T (lower) or P U D U^T P^T (upper), D block diagonal
+ * with 1 x 1 and 2 x 2 blocks, by Bunch-Kaufman's partial pivoting in the
+ * order of LAPACK's unblocked sytf2, with LAPACK's ipiv; the complex types
+ * are symmetric (A^T = A), not Hermitian, as LAPACK's csytrf. A devIpiv of
+ * NULL factors without pivoting (1 x 1 blocks in order). On a
+ * complex-double copy, in the handle's stream order.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -248,6 +248,40 @@ static void run_sytrf(void *p) {
   free(ipiv);
 }
 
+/* sytri: A^-1 (symmetric) from the factor and its int pivots, solved for
+ * column by column, over uplo's triangle; LAPACK's info: k when the 1 x 1
+ * block of D at k is zero (the first met in the factorization's order),
+ * nothing written then. */
+static void run_sytri(void *p) {
+  cuemu_solver_call *c = p;
+  int64_t n = c->n;
+  int lower = c->uplo == CUEMU_LOWER;
+  cuemu_solver_value *a = cuemu__solver_get(c->a, c->type, n, n, c->lda);
+  cuemu_solver_value *x = calloc((size_t)MAX1(n * n), sizeof *x);
+  int64_t *ipiv = malloc((size_t)MAX1(n) * sizeof *ipiv);
+  if (a && x && ipiv) {
+    for (int64_t i = 0; c->pivots && i < n; ++i)
+      ipiv[i] = ((const int *)c->pivots)[i];
+    int info = 0;
+    for (int64_t s = 0; s < n && !info; ++s) {
+      int64_t k = lower ? s : n - 1 - s;
+      if ((!c->pivots || ipiv[k] > 0) && AT(k, k) == 0)
+        info = (int)(k + 1);
+    }
+    if (!info) {
+      for (int64_t i = 0; i < n; ++i)
+        x[i * n + i] = 1;
+      ldl_solve(a, n, lower, c->pivots ? ipiv : NULL, x, n);
+      cuemu__solver_put_triangle(c->a, c->type, n, c->lda, c->uplo, x);
+    }
+    if (c->info)
+      cuemu__solver_info_set(c->info, 0, info);
+  }
+  free(a);
+  free(x);
+  free(ipiv);
+}
+
 static void run_sytrs(void *p) {
   cuemu_solver_call *c = p;
   int64_t n = c->n;
@@ -267,9 +301,10 @@ static void run_sytrs(void *p) {
  * --------------------------------------------------------
  */
 
-static cusolverStatus_t sytrf(cusolverDnHandle_t h, cuemu_solver_type type,
-                              int uplo, int64_t n, void *a, int64_t lda,
-                              int *ipiv, int *info) {
+/* sytrf (run_sytrf) and sytri (run_sytri), which share their arguments. */
+static cusolverStatus_t sytr(cusolverDnHandle_t h, cuemu_solver_type type,
+                             void (*run)(void *), int uplo, int64_t n, void *a,
+                             int64_t lda, const int *ipiv, int *info) {
   if (!h)
     return CUSOLVER_STATUS_NOT_INITIALIZED;
   if (uplo != CUEMU_LOWER && uplo != CUEMU_UPPER)
@@ -278,7 +313,7 @@ static cusolverStatus_t sytrf(cusolverDnHandle_t h, cuemu_solver_type type,
     return cuemu__solver_bad_argument(h, info, 2);
   if (lda < MAX1(n))
     return cuemu__solver_bad_argument(h, info, 4);
-  const char *name = "cusolverDn?sytrf";
+  const char *name = run == run_sytri ? "cusolverDn?sytri" : "cusolverDn?sytrf";
   if (!cuemu__solver_check(
           name, "A", a,
           cuemu__solver_span(n, n, lda, cuemu__solver_size(type))) ||
@@ -291,9 +326,9 @@ static cusolverStatus_t sytrf(cusolverDnHandle_t h, cuemu_solver_type type,
                          .n = n,
                          .a = a,
                          .lda = lda,
-                         .pivots = ipiv,
+                         .pivots = (void *)ipiv,
                          .info = info};
-  return cuemu__solver_enqueue(h, run_sytrf, &c);
+  return cuemu__solver_enqueue(h, run, &c);
 }
 
 #define INDEFINITE_API(P, T)                                                   \
@@ -306,7 +341,19 @@ static cusolverStatus_t sytrf(cusolverDnHandle_t h, cuemu_solver_type type,
       cusolverDnHandle_t h, int uplo, int n, void *a, int lda, int *ipiv,      \
       void *work, int lwork, int *info) {                                      \
     (void)work, (void)lwork;                                                   \
-    return sytrf(h, T, uplo, n, a, lda, ipiv, info);                           \
+    return sytr(h, T, run_sytrf, uplo, n, a, lda, ipiv, info);                 \
+  }                                                                            \
+  CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDn##P##sytri_bufferSize(        \
+      cusolverDnHandle_t h, int uplo, int n, void *a, int lda,                 \
+      const int *ipiv, int *lwork) {                                           \
+    (void)uplo, (void)a, (void)ipiv;                                           \
+    return cuemu__solver_work_size(h, n < 0 || lda < MAX1(n), lwork);          \
+  }                                                                            \
+  CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDn##P##sytri(                   \
+      cusolverDnHandle_t h, int uplo, int n, void *a, int lda,                 \
+      const int *ipiv, void *work, int lwork, int *info) {                     \
+    (void)work, (void)lwork;                                                   \
+    return sytr(h, T, run_sytri, uplo, n, a, lda, ipiv, info);                 \
   }
 
 INDEFINITE_API(S, CUEMU_SOLVER_S)

@@ -1,17 +1,19 @@
 /* solver_indefinite.h: checks that solver_selective.cu runs (one program,
  * so that the test builds once): cuSOLVER's symmetric indefinite
  * factorization, cusolverDn?sytrf (Bunch-Kaufman, A = P L D L^T P^T or
- * P U D U^T P^T; symmetric, not Hermitian, for the complex types) and its
- * solve cusolverDnXsytrs, in the four types, lower and upper:
+ * P U D U^T P^T; symmetric, not Hermitian, for the complex types), its
+ * inverse cusolverDn?sytri and its solve cusolverDnXsytrs, in the four
+ * types, lower and upper:
  * - a symmetric matrix with a small diagonal, which needs 2 x 2 pivots:
  *   info 0, ipiv in LAPACK's encoding (a 2 x 2 block's two entries equal
  *   and negative), the matrix rebuilt on the host from the factor and
- *   ipiv as LAPACK documents them, and Xsytrs solving A X = B to T's
- *   rounding (so P L D L^T P^T = A through the solve);
+ *   ipiv as LAPACK documents them, Xsytrs solving A X = B to T's rounding
+ *   (so P L D L^T P^T = A through the solve), and sytri giving A^-1;
  * - devIpiv NULL (no pivoting) on an indefinite matrix with a strong
  *   diagonal, then Xsytrs with ipiv NULL;
- * - a zero matrix (info 1) and bad arguments (info -i); a pair of data
- *   types Xsytrs has not (CUSOLVER_STATUS_NOT_SUPPORTED).
+ * - a zero matrix (info: the first zero pivot met, for sytrf and sytri),
+ *   bad arguments (info -i) and a pair of data types Xsytrs has not
+ *   (CUSOLVER_STATUS_NOT_SUPPORTED).
  * The including file defines g_h (the handle, on a stream), g_info and
  * data_type<T>(). */
 #ifndef SOLVER_INDEFINITE_H
@@ -31,6 +33,20 @@
     T *work;                                                                   \
     CHECK_CUDA(cudaMalloc(&work, (lw > 0 ? lw : 1) * sizeof(T)));              \
     s = cusolverDn##P##sytrf(h, u, n, a, lda, ipiv, work, lw, info);           \
+    cudaFree(work);                                                            \
+    return s;                                                                  \
+  }                                                                            \
+  static cusolverStatus_t sytri(cusolverDnHandle_t h, cublasFillMode_t u,      \
+                                int n, T *a, int lda, const int *ipiv,         \
+                                int *info) {                                   \
+    int lw = 0;                                                                \
+    cusolverStatus_t s =                                                       \
+        cusolverDn##P##sytri_bufferSize(h, u, n, a, lda, ipiv, &lw);           \
+    if (s != CUSOLVER_STATUS_SUCCESS)                                          \
+      return s;                                                                \
+    T *work;                                                                   \
+    CHECK_CUDA(cudaMalloc(&work, (lw > 0 ? lw : 1) * sizeof(T)));              \
+    s = cusolverDn##P##sytri(h, u, n, a, lda, ipiv, work, lw, info);           \
     cudaFree(work);                                                            \
     return s;                                                                  \
   }
@@ -177,6 +193,19 @@ template <class T> static void check_sytrf(cublasFillMode_t uplo) {
   EXPECT(r < tolerance<T>(), "%s + Xsytrs: ||A X - B|| / ||A|| ||X|| = %g",
          call, r);
   cudaFree(db);
+
+  /* sytri: A^-1 over uplo's triangle (symmetric, not Hermitian). */
+  EXPECT_STATUS(sytri(g_h, uplo, n, da, lda, dipiv, g_info),
+                CUSOLVER_STATUS_SUCCESS);
+  EXPECT(device_int(g_info) == 0, "%s + sytri: info %d", call,
+         device_int(g_info));
+  mat inv = from_device<T>(da, n, n, lda);
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < n; ++i)
+      if (lower ? i < j : i > j)
+        inv(i, j) = inv(j, i);
+  r = diff(mul(a, inv), eye(n)) / n;
+  EXPECT(r < tolerance<T>() * 10, "%s + sytri: ||A A^-1 - I|| = %g", call, r);
   cudaFree(da);
 
   /* No pivoting: an indefinite matrix with a strong diagonal. */
@@ -203,6 +232,10 @@ template <class T> static void check_sytrf(cublasFillMode_t uplo) {
                 CUSOLVER_STATUS_SUCCESS);
   EXPECT(device_int(g_info) == (lower ? 1 : 4), "%s of a zero matrix: info %d",
          call, device_int(g_info));
+  EXPECT_STATUS(sytri(g_h, uplo, 4, da, 4, dipiv, g_info),
+                CUSOLVER_STATUS_SUCCESS);
+  EXPECT(device_int(g_info) == (lower ? 1 : 4), "sytri of its factor: info %d",
+         device_int(g_info));
   cudaFree(da);
   cudaFree(dipiv64);
   cudaFree(dipiv);
