@@ -213,6 +213,8 @@ typedef struct {
   int unsorted;
   /* sygvd and sygvj: the problem type (cusolverEigType_t, 1 to 3). */
   int itype;
+  /* Xtrtri: a unit diagonal (cublasDiagType_t's CUBLAS_DIAG_UNIT). */
+  int unit;
   /* syevdx, sygvdx and Xsyevdx: the eigenvalues kept (range 0 for the
    * other calls, which keep all). */
   cuemu_solver_range select;
@@ -289,6 +291,11 @@ int cuemu__solver_lu(cuemu_solver_value *a, int64_t m, int64_t n,
 void cuemu__solver_lu_solve(const cuemu_solver_value *lu, int64_t n,
                             const int64_t *ipiv, int op, cuemu_solver_value *b,
                             int64_t nrhs);
+/* Solves op(T) x = b in place for the triangle of t (n x n) that `lower`
+ * names, as op transposes it; unit diagonal or not. */
+void cuemu__solver_triangular_solve(const cuemu_solver_value *t, int64_t n,
+                                    int op, int lower, int unit,
+                                    cuemu_solver_value *b);
 /* Cholesky of the n x n Hermitian matrix a, uplo's triangle: info. */
 int cuemu__solver_cholesky(cuemu_solver_value *a, int64_t n, int uplo);
 void cuemu__solver_cholesky_solve(const cuemu_solver_value *f, int64_t n,

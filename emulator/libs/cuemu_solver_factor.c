@@ -63,10 +63,9 @@ static cuemu_solver_value op_at(const cuemu_solver_value *a, int64_t n, int op,
   return op == CUEMU_OP_T ? AT(a, n, j, i) : conj(AT(a, n, j, i));
 }
 
-/* Solves op(T) x = b in place for the triangle of t (n x n) that `lower`
- * names, as op transposes it; unit diagonal or not. */
-static void triangular_solve(const cuemu_solver_value *t, int64_t n, int op,
-                             int lower, int unit, cuemu_solver_value *b) {
+void cuemu__solver_triangular_solve(const cuemu_solver_value *t, int64_t n,
+                                    int op, int lower, int unit,
+                                    cuemu_solver_value *b) {
   int forward = (op == CUEMU_OP_N) == lower; /* op(T) lower */
   for (int64_t s = 0; s < n; ++s) {
     int64_t i = forward ? s : n - 1 - s;
@@ -94,12 +93,12 @@ void cuemu__solver_lu_solve(const cuemu_solver_value *lu, int64_t n,
         x[k] = x[p];
         x[p] = t;
       }
-      triangular_solve(lu, n, op, 1, 1, x);
-      triangular_solve(lu, n, op, 0, 0, x);
+      cuemu__solver_triangular_solve(lu, n, op, 1, 1, x);
+      cuemu__solver_triangular_solve(lu, n, op, 0, 0, x);
     } else {
       /* op(A) = op(U) op(L) P^T: x = P op(L)^-1 op(U)^-1 b. */
-      triangular_solve(lu, n, op, 0, 0, x);
-      triangular_solve(lu, n, op, 1, 1, x);
+      cuemu__solver_triangular_solve(lu, n, op, 0, 0, x);
+      cuemu__solver_triangular_solve(lu, n, op, 1, 1, x);
       for (int64_t k = n - 1; ipiv && k >= 0; --k) {
         int64_t p = ipiv[k] - 1;
         cuemu_solver_value t = x[k];
@@ -146,12 +145,12 @@ void cuemu__solver_cholesky_solve(const cuemu_solver_value *f, int64_t n,
     cuemu_solver_value *x = b + c * n;
     if (uplo == CUEMU_LOWER) {
       /* A = L L^H */
-      triangular_solve(f, n, CUEMU_OP_N, 1, 0, x);
-      triangular_solve(f, n, CUEMU_OP_C, 1, 0, x);
+      cuemu__solver_triangular_solve(f, n, CUEMU_OP_N, 1, 0, x);
+      cuemu__solver_triangular_solve(f, n, CUEMU_OP_C, 1, 0, x);
     } else {
       /* A = U^H U */
-      triangular_solve(f, n, CUEMU_OP_C, 0, 0, x);
-      triangular_solve(f, n, CUEMU_OP_N, 0, 0, x);
+      cuemu__solver_triangular_solve(f, n, CUEMU_OP_C, 0, 0, x);
+      cuemu__solver_triangular_solve(f, n, CUEMU_OP_N, 0, 0, x);
     }
   }
 }

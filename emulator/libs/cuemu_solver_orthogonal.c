@@ -335,10 +335,11 @@ cusolverStatus_t cuemu__solver_syevd(cusolverDnHandle_t h,
   if (x && !range->meig)
     return cuemu__solver_bad_argument(h, info, 11);
   size_t e = cuemu__solver_size(type);
-  const char *name = batch    ? "cusolverDn?syevjBatched"
-                     : jacobi ? "cusolverDn?syevj"
-                     : range  ? "cusolverDn?syevdx"
-                              : "cusolverDn?syevd";
+  const char *name = batch && !jacobi ? "cusolverDnXsyevBatched"
+                     : batch          ? "cusolverDn?syevjBatched"
+                     : jacobi         ? "cusolverDn?syevj"
+                     : range          ? "cusolverDn?syevdx"
+                                      : "cusolverDn?syevd";
   /* A batch: count matrices lda x n apart, as many W and info. */
   int64_t count = batch > 0 ? batch : 1;
   if (!cuemu__solver_check_matrix(name, "A", a, n, n + (count - 1) * n, lda,
@@ -512,6 +513,40 @@ CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDnXsyevd(
     return cuemu__solver_unsupported("cusolverDnXsyevd");
   return cuemu__solver_syevd(h, t, jobz, uplo, n, a, lda, w, info, NULL, 0,
                              NULL);
+}
+
+/* XsyevBatched: syevd's computation on batch_size matrices one after
+ * another (A lda x n elements apart, W n, one info each), for any n. */
+CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDnXsyevBatched_bufferSize(
+    cusolverDnHandle_t h, cusolverDnParams_t params, int jobz, int uplo,
+    int64_t n, int type_a, const void *a, int64_t lda, int type_w,
+    const void *w, int compute, size_t *device, size_t *host,
+    int64_t batch_size) {
+  (void)params, (void)jobz, (void)uplo, (void)a, (void)w;
+  if (h && (n < 0 || lda < MAX1(n) || batch_size < 0))
+    return CUSOLVER_STATUS_INVALID_VALUE;
+  return cuemu__solver_generic_size(
+      h, "cusolverDnXsyevBatched_bufferSize",
+      cuemu__solver_spectral_type(type_a, type_w, compute), device, host);
+}
+
+CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDnXsyevBatched(
+    cusolverDnHandle_t h, cusolverDnParams_t params, int jobz, int uplo,
+    int64_t n, int type_a, void *a, int64_t lda, int type_w, void *w,
+    int compute, void *device_buffer, size_t device_bytes, void *host_buffer,
+    size_t host_bytes, int *info, int64_t batch_size) {
+  (void)params, (void)device_buffer, (void)device_bytes, (void)host_buffer,
+      (void)host_bytes;
+  int t = cuemu__solver_spectral_type(type_a, type_w, compute);
+  if (h && t < 0)
+    return cuemu__solver_unsupported("cusolverDnXsyevBatched");
+  /* The batch's size follows syevd's arguments (and the data types). */
+  if (h && batch_size < 0)
+    return cuemu__solver_bad_argument(h, info, 6);
+  if (h && batch_size == 0)
+    return CUSOLVER_STATUS_SUCCESS;
+  return cuemu__solver_syevd(h, t, jobz, uplo, n, a, lda, w, info, NULL,
+                             batch_size, NULL);
 }
 
 CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDnXgesvd_bufferSize(

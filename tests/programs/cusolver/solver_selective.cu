@@ -10,8 +10,8 @@
  *   the problem and X^H B X = I (X^H B^-1 X = I for type 3);
  * - cusolverDnXsyevdx (vl and vu by pointer, a 64-bit meig) in D and C;
  * then the checks of solver_indefinite.h (sytrf and Xsytrs),
- * solver_tridiagonal.h (sytrd, orgtr, ormtr) and solver_bidiagonal.h
- * (gebrd, orgbr).
+ * solver_tridiagonal.h (sytrd, orgtr, ormtr), solver_bidiagonal.h
+ * (gebrd, orgbr) and solver_generic.h (Xtrtri, XsyevBatched).
  * CUEMU_OPTIONS: -O0 -lcusolver
  * NVCC_OPTIONS: -lcusolver */
 #include <cstdint>
@@ -70,6 +70,7 @@ template <> cudaDataType data_type<cuComplex>() { return CUDA_C_32F; }
 template <> cudaDataType data_type<cuDoubleComplex>() { return CUDA_C_64F; }
 
 #include "solver_bidiagonal.h"
+#include "solver_generic.h"
 #include "solver_indefinite.h"
 #include "solver_tridiagonal.h"
 
@@ -387,6 +388,7 @@ int main(void) {
   check_indefinite();
   check_tridiagonal();
   check_bidiagonal();
+  check_generic_api();
   cudaFree(g_info);
   cusolverDnDestroy(g_h);
   cudaStreamDestroy(stream);
