@@ -11,7 +11,8 @@
  * - cusolverDnXsyevdx (vl and vu by pointer, a 64-bit meig) in D and C;
  * then the checks of solver_indefinite.h (sytrf and Xsytrs),
  * solver_tridiagonal.h (sytrd, orgtr, ormtr), solver_bidiagonal.h
- * (gebrd, orgbr) and solver_generic.h (Xtrtri, XsyevBatched).
+ * (gebrd, orgbr), solver_generic.h (Xtrtri, XsyevBatched) and
+ * solver_svd_variants.h (Xgesvdp, Xgesvdr, gesvdaStridedBatched).
  * CUEMU_OPTIONS: -O0 -lcusolver
  * NVCC_OPTIONS: -lcusolver */
 #include <cstdint>
@@ -72,6 +73,7 @@ template <> cudaDataType data_type<cuDoubleComplex>() { return CUDA_C_64F; }
 #include "solver_bidiagonal.h"
 #include "solver_generic.h"
 #include "solver_indefinite.h"
+#include "solver_svd_variants.h"
 #include "solver_tridiagonal.h"
 
 /* The known eigenvalues, ascending and well apart. */
@@ -389,6 +391,7 @@ int main(void) {
   check_tridiagonal();
   check_bidiagonal();
   check_generic_api();
+  check_svd_variants();
   cudaFree(g_info);
   cusolverDnDestroy(g_h);
   cudaStreamDestroy(stream);
