@@ -62,6 +62,7 @@ typedef struct cusolverDnContext {
   int device;
   void *stream;
   int deterministic, math;
+  int emulation; /* cudaEmulationStrategy_t, kept and read back */
 } * cusolverDnHandle_t;
 
 /* cusolverDnParams_t: the generic API's options, all default. */

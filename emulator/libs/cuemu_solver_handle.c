@@ -103,6 +103,52 @@ CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDnGetMathMode(cusolverDnHandle_t h,
   return CUSOLVER_STATUS_SUCCESS;
 }
 
+/* cudaEmulationStrategy_t: DEFAULT 0, PERFORMANT 1, EAGER 2; kept and
+ * read back (nothing is emulated in lower precision). */
+CUEMU_SOLVER_EXPORT cusolverStatus_t
+cusolverDnSetEmulationStrategy(cusolverDnHandle_t h, int strategy) {
+  if (!h)
+    return CUSOLVER_STATUS_NOT_INITIALIZED;
+  if (strategy < 0 || strategy > 2)
+    return CUSOLVER_STATUS_INVALID_VALUE;
+  h->emulation = strategy;
+  return CUSOLVER_STATUS_SUCCESS;
+}
+
+CUEMU_SOLVER_EXPORT cusolverStatus_t
+cusolverDnGetEmulationStrategy(cusolverDnHandle_t h, int *strategy) {
+  if (!h)
+    return CUSOLVER_STATUS_NOT_INITIALIZED;
+  if (!strategy)
+    return CUSOLVER_STATUS_INVALID_VALUE;
+  *strategy = h->emulation;
+  return CUSOLVER_STATUS_SUCCESS;
+}
+
+/* Logging: accepted; cuemu's cuSOLVER logs nothing. */
+CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDnLoggerSetCallback(void *f) {
+  (void)f;
+  return CUSOLVER_STATUS_SUCCESS;
+}
+CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDnLoggerSetFile(FILE *file) {
+  (void)file;
+  return CUSOLVER_STATUS_SUCCESS;
+}
+CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDnLoggerOpenFile(const char *f) {
+  return f ? CUSOLVER_STATUS_SUCCESS : CUSOLVER_STATUS_INVALID_VALUE;
+}
+CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDnLoggerSetLevel(int level) {
+  return level < 0 || level > 5 ? CUSOLVER_STATUS_INVALID_VALUE
+                                : CUSOLVER_STATUS_SUCCESS;
+}
+CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDnLoggerSetMask(int mask) {
+  (void)mask;
+  return CUSOLVER_STATUS_SUCCESS;
+}
+CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDnLoggerForceDisable(void) {
+  return CUSOLVER_STATUS_SUCCESS;
+}
+
 CUEMU_SOLVER_EXPORT cusolverStatus_t
 cusolverDnCreateParams(cusolverDnParams_t *params) {
   if (!params)

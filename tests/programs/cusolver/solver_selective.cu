@@ -11,8 +11,10 @@
  * - cusolverDnXsyevdx (vl and vu by pointer, a 64-bit meig) in D and C;
  * then the checks of solver_indefinite.h (sytrf and Xsytrs),
  * solver_tridiagonal.h (sytrd, orgtr, ormtr), solver_bidiagonal.h
- * (gebrd, orgbr), solver_generic.h (Xtrtri, XsyevBatched) and
- * solver_svd_variants.h (Xgesvdp, Xgesvdr, gesvdaStridedBatched).
+ * (gebrd, orgbr), solver_generic.h (Xtrtri, XsyevBatched),
+ * solver_svd_variants.h (Xgesvdp, Xgesvdr, gesvdaStridedBatched) and
+ * solver_auxiliary.h (laswp, lauum, Xlarft, the emulation strategy, the
+ * logger).
  * CUEMU_OPTIONS: -O0 -lcusolver
  * NVCC_OPTIONS: -lcusolver */
 #include <cstdint>
@@ -70,6 +72,7 @@ template <> cudaDataType data_type<double>() { return CUDA_R_64F; }
 template <> cudaDataType data_type<cuComplex>() { return CUDA_C_32F; }
 template <> cudaDataType data_type<cuDoubleComplex>() { return CUDA_C_64F; }
 
+#include "solver_auxiliary.h"
 #include "solver_bidiagonal.h"
 #include "solver_generic.h"
 #include "solver_indefinite.h"
@@ -392,6 +395,7 @@ int main(void) {
   check_bidiagonal();
   check_generic_api();
   check_svd_variants();
+  check_auxiliary();
   cudaFree(g_info);
   cusolverDnDestroy(g_h);
   cudaStreamDestroy(stream);
