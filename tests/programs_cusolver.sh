@@ -15,10 +15,10 @@
 #   Xsytrs, the tridiagonal sytrd/hetrd, orgtr/ungtr and ormtr/unmtr, the
 #   bidiagonal gebrd and orgbr/ungbr, the generic Xtrtri and XsyevBatched,
 #   Xgesvdp, Xgesvdr and gesvdaStridedBatched, laswp, lauum, Xlarft, the
-#   emulation strategy and the logger (solver_selective.cu with
+#   emulation strategy and the logger, Xgeev (solver_selective.cu with
 #   solver_indefinite.h, solver_tridiagonal.h, solver_bidiagonal.h,
-#   solver_generic.h, solver_svd_variants.h and solver_auxiliary.h, one
-#   build);
+#   solver_generic.h, solver_svd_variants.h, solver_auxiliary.h and
+#   solver_nonsymmetric.h, one build);
 # - checks that the programs link cuemu's library, not NVIDIA's, also
 #   when NVIDIA's libcusolver.so is named by its path, and that the host
 #   compiler links the cuemu toolkit's -lcusolver;

@@ -14,7 +14,7 @@
  * (gebrd, orgbr), solver_generic.h (Xtrtri, XsyevBatched),
  * solver_svd_variants.h (Xgesvdp, Xgesvdr, gesvdaStridedBatched) and
  * solver_auxiliary.h (laswp, lauum, Xlarft, the emulation strategy, the
- * logger).
+ * logger) and solver_nonsymmetric.h (Xgeev).
  * CUEMU_OPTIONS: -O0 -lcusolver
  * NVCC_OPTIONS: -lcusolver */
 #include <cstdint>
@@ -76,6 +76,7 @@ template <> cudaDataType data_type<cuDoubleComplex>() { return CUDA_C_64F; }
 #include "solver_bidiagonal.h"
 #include "solver_generic.h"
 #include "solver_indefinite.h"
+#include "solver_nonsymmetric.h"
 #include "solver_svd_variants.h"
 #include "solver_tridiagonal.h"
 
@@ -396,6 +397,7 @@ int main(void) {
   check_generic_api();
   check_svd_variants();
   check_auxiliary();
+  check_nonsymmetric();
   cudaFree(g_info);
   cusolverDnDestroy(g_h);
   cudaStreamDestroy(stream);
