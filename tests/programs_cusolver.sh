@@ -10,7 +10,15 @@
 #   potrsBatched (solver_spectral.cu with solver_jacobi.h, one build); bad
 #   arguments, singular and indefinite matrices, stream order and a host
 #   array (solver_errors.cu); the iterative-refinement <T1><T2>gesv and
-#   gels (solver_irs.cu);
+#   gels (solver_irs.cu); the selective eigen-solvers syevdx/heevdx,
+#   sygvdx/hegvdx and Xsyevdx, then the symmetric indefinite sytrf and
+#   Xsytrs, the tridiagonal sytrd/hetrd, orgtr/ungtr and ormtr/unmtr, the
+#   bidiagonal gebrd and orgbr/ungbr, the generic Xtrtri and XsyevBatched,
+#   Xgesvdp, Xgesvdr and gesvdaStridedBatched, laswp, lauum, Xlarft, the
+#   emulation strategy and the logger, Xgeev (solver_selective.cu with
+#   solver_indefinite.h, solver_tridiagonal.h, solver_bidiagonal.h,
+#   solver_generic.h, solver_svd_variants.h, solver_auxiliary.h and
+#   solver_nonsymmetric.h, one build);
 # - checks that the programs link cuemu's library, not NVIDIA's, also
 #   when NVIDIA's libcusolver.so is named by its path, and that the host
 #   compiler links the cuemu toolkit's -lcusolver;

@@ -62,6 +62,7 @@ typedef struct cusolverDnContext {
   int device;
   void *stream;
   int deterministic, math;
+  int emulation; /* cudaEmulationStrategy_t, kept and read back */
 } * cusolverDnHandle_t;
 
 /* cusolverDnParams_t: the generic API's options, all default. */
@@ -120,6 +121,11 @@ cuemu_solver_value *cuemu__solver_get(const void *p, cuemu_solver_type type,
                                       int64_t rows, int64_t cols, int64_t ld);
 void cuemu__solver_put(void *p, cuemu_solver_type type, int64_t rows,
                        int64_t cols, int64_t ld, const cuemu_solver_value *a);
+/* Only the triangle uplo names (with the diagonal) of the dense n x n a
+ * written back, as LAPACK's factorizations write. */
+void cuemu__solver_put_triangle(void *p, cuemu_solver_type type, int64_t n,
+                                int64_t ld, int uplo,
+                                const cuemu_solver_value *a);
 
 /* The object of syevj's and gesvdj's settings (syevjInfo_t, gesvdjInfo_t:
  * tolerance, 0 for the default, the element type's machine epsilon; the
@@ -148,6 +154,33 @@ typedef struct {
   int sweeps;
   double residual;
 } cuemu_solver_sweeps;
+
+/* The eigenvalues a selective eigen-solver (syevdx, sygvdx, Xsyevdx)
+ * keeps: `range` is cusolverEigRange_t (CUEMU_RANGE_*; 0 in a call that
+ * keeps all), the interval (vl, vu] or the 1-based indices il..iu of the
+ * ascending eigenvalues; their count goes to meig, the host's int, or
+ * int64_t when meig64 is set. */
+enum { CUEMU_RANGE_ALL = 1001, CUEMU_RANGE_I = 1002, CUEMU_RANGE_V = 1003 };
+typedef struct {
+  int range;
+  double vl, vu;
+  int64_t il, iu;
+  void *meig;
+  int meig64;
+} cuemu_solver_range;
+
+/* The argument of a selective call that is wrong, as LAPACK's syevx counts
+ * them: 1 the range, 2 the interval (vu <= vl, for an n > 0), 3 il (less
+ * than 1, more than max(1, n)), 4 iu (less than min(n, il), more than n);
+ * 0 when they are right. */
+int cuemu__solver_range_bad(const cuemu_solver_range *r, int64_t n);
+/* Keeps r's part of the n ascending eigenvalues w: moves it to w[0..m),
+ * writes m to r's meig (r->range 0: all, no meig) and returns m; *first is
+ * the index the kept ones had in w, where their vectors are. */
+int64_t cuemu__solver_range_keep(const cuemu_solver_range *r, double *w,
+                                 int64_t n, int64_t *first);
+/* Writes m to r's meig (nothing when r keeps all). */
+void cuemu__solver_range_count(const cuemu_solver_range *r, int64_t m);
 
 /* ---- The path onto the stream
  * ------------------------------------------------
@@ -181,12 +214,27 @@ typedef struct {
   int unsorted;
   /* sygvd and sygvj: the problem type (cusolverEigType_t, 1 to 3). */
   int itype;
+  /* Xtrtri: a unit diagonal (cublasDiagType_t's CUBLAS_DIAG_UNIT). */
+  int unit;
+  /* syevdx, sygvdx and Xsyevdx: the eigenvalues kept (range 0 for the
+   * other calls, which keep all). */
+  cuemu_solver_range select;
 } cuemu_solver_call;
+
+/* The 1-based pivots ipiv[0..count) written to the call's device pivots,
+ * int or int64_t (call->ipiv64); nothing when it has none. */
+void cuemu__solver_put_pivots(const cuemu_solver_call *call,
+                              const int64_t *ipiv, int64_t count);
 
 /* Copies *call and enqueues run on it (cuemu__solver_submit). */
 cusolverStatus_t cuemu__solver_enqueue(cusolverDnHandle_t h,
                                        void (*run)(void *call),
                                        const cuemu_solver_call *call);
+/* The same and, for a selective call (call->select.range set), waits for
+ * the stream: its meig is the host's. */
+cusolverStatus_t cuemu__solver_range_enqueue(cusolverDnHandle_t h,
+                                             void (*run)(void *call),
+                                             const cuemu_solver_call *call);
 
 /* Enqueues run(data) on h's stream (kept by a graph being captured);
  * data is malloc'ed and taken over, freed after the run (or at once when
@@ -198,6 +246,15 @@ cusolverStatus_t cuemu__solver_submit(cusolverDnHandle_t h,
  * that is not device memory is a sticky fault and 0). */
 int cuemu__solver_check(const char *name, const char *arg, const void *p,
                         size_t bytes);
+/* The same for a column-major rows x cols matrix with leading dimension
+ * ld; for a devInfo (NULL passes). */
+int cuemu__solver_check_matrix(const char *name, const char *arg, const void *p,
+                               int64_t rows, int64_t cols, int64_t ld,
+                               size_t element);
+int cuemu__solver_check_info(const char *name, int *info);
+/* Whether op applies a Q of reflectors as cuSOLVER's ormqr and ormtr take
+ * it: N, C, and T for the real types (C is T for them too). */
+int cuemu__solver_q_op(cuemu_solver_type type, int op);
 /* The bytes a column-major rows x cols matrix with leading dimension ld
  * spans. */
 size_t cuemu__solver_span(int64_t rows, int64_t cols, int64_t ld,
@@ -207,6 +264,10 @@ size_t cuemu__solver_span(int64_t rows, int64_t cols, int64_t ld,
  * prints "cuemu: <name>: ... is not emulated" on stderr and gives
  * CUSOLVER_STATUS_NOT_SUPPORTED. */
 cusolverStatus_t cuemu__solver_unsupported(const char *name);
+/* The element type of a generic eigen-solver's or SVD's A when the other
+ * types agree with it: W's or S's the real counterpart, the compute type
+ * A's own; -1 otherwise. */
+int cuemu__solver_spectral_type(int type_a, int type_real, int compute);
 /* A generic API's bufferSize for element type t (-1: unsupported):
  * one element's bytes on the device, none on the host. */
 cusolverStatus_t cuemu__solver_generic_size(cusolverDnHandle_t h,
@@ -231,6 +292,11 @@ int cuemu__solver_lu(cuemu_solver_value *a, int64_t m, int64_t n,
 void cuemu__solver_lu_solve(const cuemu_solver_value *lu, int64_t n,
                             const int64_t *ipiv, int op, cuemu_solver_value *b,
                             int64_t nrhs);
+/* Solves op(T) x = b in place for the triangle of t (n x n) that `lower`
+ * names, as op transposes it; unit diagonal or not. */
+void cuemu__solver_triangular_solve(const cuemu_solver_value *t, int64_t n,
+                                    int op, int lower, int unit,
+                                    cuemu_solver_value *b);
 /* Cholesky of the n x n Hermitian matrix a, uplo's triangle: info. */
 int cuemu__solver_cholesky(cuemu_solver_value *a, int64_t n, int uplo);
 void cuemu__solver_cholesky_solve(const cuemu_solver_value *f, int64_t n,
@@ -240,6 +306,19 @@ void cuemu__solver_cholesky_solve(const cuemu_solver_value *f, int64_t n,
 /* Householder QR of the m x n matrix a in LAPACK's form (tau: min(m, n)). */
 void cuemu__solver_qr(cuemu_solver_value *a, int64_t m, int64_t n,
                       cuemu_solver_value *tau);
+/* LAPACK's larfg: the reflector H = I - tau v v^H (v's unit entry apart)
+ * with H^H [alpha; x] = [beta; 0], beta real; x (len) becomes v's other
+ * entries, *alpha beta; returns tau. */
+cuemu_solver_value cuemu__solver_reflector(cuemu_solver_value *alpha,
+                                           cuemu_solver_value *x, int64_t len);
+/* c (m x n, leading dimension ldc) := (I - tau v v^H) c, v of length m;
+ * and c := c (I - tau v v^H), v of length n. */
+void cuemu__solver_reflect_left(const cuemu_solver_value *v,
+                                cuemu_solver_value tau, cuemu_solver_value *c,
+                                int64_t m, int64_t n, int64_t ldc);
+void cuemu__solver_reflect_right(const cuemu_solver_value *v,
+                                 cuemu_solver_value tau, cuemu_solver_value *c,
+                                 int64_t m, int64_t n, int64_t ldc);
 /* Applies Q = H(1) ... H(k) of the reflectors in v (nv x k, the length of
  * each reflector nv) to the m x n matrix c from `side`, op N, T or C. */
 void cuemu__solver_apply_q(const cuemu_solver_value *v, int64_t nv, int64_t k,
@@ -272,14 +351,25 @@ int cuemu__solver_svd_jacobi(const cuemu_solver_value *a, int64_t m, int64_t n,
                              double *s, cuemu_solver_value *u,
                              cuemu_solver_value *vt, cuemu_solver_sweeps *ctl);
 
-/* The syevd-style call (syevd, syevj, syevjBatched, Xsyevd): checks the
- * arguments and enqueues; jacobi NULL for syevd, batch 0 but for
- * syevjBatched. */
+/* The syevd-style call (syevd, syevj, syevjBatched, Xsyevd, syevdx,
+ * Xsyevdx): checks the arguments and enqueues; jacobi NULL for syevd,
+ * batch 0 but for syevjBatched, range NULL but for syevdx (whose range
+ * and meig have been checked; the eigenvalues it keeps ascending in W, the
+ * vectors in A's first columns). */
 cusolverStatus_t cuemu__solver_syevd(cusolverDnHandle_t h,
                                      cuemu_solver_type type, int jobz, int uplo,
                                      int64_t n, void *a, int64_t lda, void *w,
                                      int *info, cuemu_solver_jacobi *jacobi,
-                                     int64_t batch);
+                                     int64_t batch,
+                                     const cuemu_solver_range *range);
+/* The sygvd-style call (sygvd, sygvj, sygvdx): checks the arguments and
+ * enqueues; jacobi NULL but for sygvj, range NULL but for sygvdx. */
+cusolverStatus_t cuemu__solver_sygv(cusolverDnHandle_t h,
+                                    cuemu_solver_type type, int itype, int jobz,
+                                    int uplo, int64_t n, void *a, int64_t lda,
+                                    void *b, int64_t ldb, void *w, int *info,
+                                    cuemu_solver_jacobi *jacobi,
+                                    const cuemu_solver_range *range);
 
 /* ---- Iterative refinement (cuemu_solver_irs.c) -----------------------------
  */

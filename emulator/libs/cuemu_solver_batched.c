@@ -24,12 +24,7 @@ static void run_potrf_batched(void *p) {
     if (!a)
       return;
     int info = cuemu__solver_cholesky(a, c->n, c->uplo);
-    /* Only uplo's triangle is written, as potrf's. */
-    for (int64_t j = 0; j < c->n; ++j)
-      for (int64_t i = 0; i < c->n; ++i)
-        if (c->uplo == CUEMU_LOWER ? i >= j : i <= j)
-          cuemu__solver_store(array[k], c->type, j * c->lda + i,
-                              a[j * c->n + i]);
+    cuemu__solver_put_triangle(array[k], c->type, c->n, c->lda, c->uplo, a);
     cuemu__solver_info_set(c->info, k, info);
     free(a);
   }

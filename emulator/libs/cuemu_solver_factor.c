@@ -63,10 +63,9 @@ static cuemu_solver_value op_at(const cuemu_solver_value *a, int64_t n, int op,
   return op == CUEMU_OP_T ? AT(a, n, j, i) : conj(AT(a, n, j, i));
 }
 
-/* Solves op(T) x = b in place for the triangle of t (n x n) that `lower`
- * names, as op transposes it; unit diagonal or not. */
-static void triangular_solve(const cuemu_solver_value *t, int64_t n, int op,
-                             int lower, int unit, cuemu_solver_value *b) {
+void cuemu__solver_triangular_solve(const cuemu_solver_value *t, int64_t n,
+                                    int op, int lower, int unit,
+                                    cuemu_solver_value *b) {
   int forward = (op == CUEMU_OP_N) == lower; /* op(T) lower */
   for (int64_t s = 0; s < n; ++s) {
     int64_t i = forward ? s : n - 1 - s;
@@ -94,12 +93,12 @@ void cuemu__solver_lu_solve(const cuemu_solver_value *lu, int64_t n,
         x[k] = x[p];
         x[p] = t;
       }
-      triangular_solve(lu, n, op, 1, 1, x);
-      triangular_solve(lu, n, op, 0, 0, x);
+      cuemu__solver_triangular_solve(lu, n, op, 1, 1, x);
+      cuemu__solver_triangular_solve(lu, n, op, 0, 0, x);
     } else {
       /* op(A) = op(U) op(L) P^T: x = P op(L)^-1 op(U)^-1 b. */
-      triangular_solve(lu, n, op, 0, 0, x);
-      triangular_solve(lu, n, op, 1, 1, x);
+      cuemu__solver_triangular_solve(lu, n, op, 0, 0, x);
+      cuemu__solver_triangular_solve(lu, n, op, 1, 1, x);
       for (int64_t k = n - 1; ipiv && k >= 0; --k) {
         int64_t p = ipiv[k] - 1;
         cuemu_solver_value t = x[k];
@@ -146,20 +145,20 @@ void cuemu__solver_cholesky_solve(const cuemu_solver_value *f, int64_t n,
     cuemu_solver_value *x = b + c * n;
     if (uplo == CUEMU_LOWER) {
       /* A = L L^H */
-      triangular_solve(f, n, CUEMU_OP_N, 1, 0, x);
-      triangular_solve(f, n, CUEMU_OP_C, 1, 0, x);
+      cuemu__solver_triangular_solve(f, n, CUEMU_OP_N, 1, 0, x);
+      cuemu__solver_triangular_solve(f, n, CUEMU_OP_C, 1, 0, x);
     } else {
       /* A = U^H U */
-      triangular_solve(f, n, CUEMU_OP_C, 0, 0, x);
-      triangular_solve(f, n, CUEMU_OP_N, 0, 0, x);
+      cuemu__solver_triangular_solve(f, n, CUEMU_OP_C, 0, 0, x);
+      cuemu__solver_triangular_solve(f, n, CUEMU_OP_N, 0, 0, x);
     }
   }
 }
 
 /* LAPACK's larfg: the reflector H = I - tau v v^H (v[0] = 1) with
  * H^H [alpha; x] = [beta; 0], beta real; x becomes v's tail, alpha beta. */
-static cuemu_solver_value reflector(cuemu_solver_value *alpha,
-                                    cuemu_solver_value *x, int64_t len) {
+cuemu_solver_value cuemu__solver_reflector(cuemu_solver_value *alpha,
+                                           cuemu_solver_value *x, int64_t len) {
   double xnorm = 0;
   for (int64_t i = 0; i < len; ++i)
     xnorm = hypot(xnorm, cabs(x[i]));
@@ -178,9 +177,9 @@ static cuemu_solver_value reflector(cuemu_solver_value *alpha,
 
 /* c (m x n, leading dimension ldc) := (I - tau v v^H) c from the left,
  * v of length m. */
-static void reflect_left(const cuemu_solver_value *v, cuemu_solver_value tau,
-                         cuemu_solver_value *c, int64_t m, int64_t n,
-                         int64_t ldc) {
+void cuemu__solver_reflect_left(const cuemu_solver_value *v,
+                                cuemu_solver_value tau, cuemu_solver_value *c,
+                                int64_t m, int64_t n, int64_t ldc) {
   if (tau == 0)
     return;
   for (int64_t j = 0; j < n; ++j) {
@@ -194,9 +193,9 @@ static void reflect_left(const cuemu_solver_value *v, cuemu_solver_value tau,
 }
 
 /* c (m x n) := c (I - tau v v^H) from the right, v of length n. */
-static void reflect_right(const cuemu_solver_value *v, cuemu_solver_value tau,
-                          cuemu_solver_value *c, int64_t m, int64_t n,
-                          int64_t ldc) {
+void cuemu__solver_reflect_right(const cuemu_solver_value *v,
+                                 cuemu_solver_value tau, cuemu_solver_value *c,
+                                 int64_t m, int64_t n, int64_t ldc) {
   if (tau == 0)
     return;
   for (int64_t i = 0; i < m; ++i) {
@@ -216,12 +215,14 @@ void cuemu__solver_qr(cuemu_solver_value *a, int64_t m, int64_t n,
   if (!v)
     return;
   for (int64_t i = 0; i < k; ++i) {
-    tau[i] = reflector(&AT(a, m, i, i), &AT(a, m, i + 1, i), m - i - 1);
+    tau[i] = cuemu__solver_reflector(&AT(a, m, i, i), &AT(a, m, i + 1, i),
+                                     m - i - 1);
     /* H(i)^H applied to the trailing columns. */
     v[0] = 1;
     for (int64_t r = 1; r < m - i; ++r)
       v[r] = AT(a, m, i + r, i);
-    reflect_left(v, conj(tau[i]), &AT(a, m, i, i + 1), m - i, n - i - 1, m);
+    cuemu__solver_reflect_left(v, conj(tau[i]), &AT(a, m, i, i + 1), m - i,
+                               n - i - 1, m);
   }
   free(v);
 }
@@ -248,9 +249,9 @@ void cuemu__solver_apply_q(const cuemu_solver_value *vs, int64_t nv, int64_t k,
       v[r] = AT(vs, nv, i + r, i);
     cuemu_solver_value t = adjoint ? conj(tau[i]) : tau[i];
     if (side == CUEMU_SIDE_LEFT)
-      reflect_left(v, t, &AT(c, m, i, 0), len, n, m);
+      cuemu__solver_reflect_left(v, t, &AT(c, m, i, 0), len, n, m);
     else
-      reflect_right(v, t, &AT(c, m, 0, i), m, len, m);
+      cuemu__solver_reflect_right(v, t, &AT(c, m, 0, i), m, len, m);
   }
   free(v);
 }

@@ -80,12 +80,11 @@ static void run_sygvd(void *p) {
     goto out;
   int minor = cuemu__solver_cholesky(b, n, c->uplo);
   /* B's factor in uplo's triangle, as potrf leaves it. */
-  for (int64_t j = 0; j < n; ++j)
-    for (int64_t i = 0; i < n; ++i)
-      if (c->uplo == CUEMU_LOWER ? i >= j : i <= j)
-        cuemu__solver_store(c->b, c->type, j * c->ldb + i, AT(b, i, j));
+  cuemu__solver_put_triangle(c->b, c->type, n, c->ldb, c->uplo, b);
   if (minor) {
-    /* The leading minor of order `minor` of B is not positive definite. */
+    /* The leading minor of order `minor` of B is not positive definite
+     * (sygvdx: no eigenvalue found). */
+    cuemu__solver_range_count(&c->select, 0);
     if (c->info)
       cuemu__solver_info_set(c->info, 0, (int)(n + minor));
     goto out;
@@ -106,9 +105,12 @@ static void run_sygvd(void *p) {
   cuemu_solver_sweeps ctl = {.tol = c->tol, .max_sweeps = c->max_sweeps};
   int bad =
       cuemu__solver_eigh_jacobi(a, n, w, c->vectors, c->jacobi ? &ctl : NULL);
+  /* sygvdx keeps a part: its eigenvalues in W's first meig, their vectors
+   * in A's first meig columns. */
+  int64_t first, m = cuemu__solver_range_keep(&c->select, w, n, &first);
   if (c->vectors) {
     /* x = L^-H y (itype 1 and 2) or L y (3), column by column. */
-    for (int64_t j = 0; j < n; ++j) {
+    for (int64_t j = first; j < first + m; ++j) {
       cuemu_solver_value *y = a + j * n;
       if (c->itype == 3) {
         for (int64_t i = n - 1; i >= 0; --i) {
@@ -120,9 +122,9 @@ static void run_sygvd(void *p) {
       } else
         lower_solve(l, n, 1, y);
     }
-    cuemu__solver_put(c->a, c->type, n, n, c->lda, a);
+    cuemu__solver_put(c->a, c->type, n, m, c->lda, a + first * n);
   }
-  for (int64_t i = 0; i < n; ++i)
+  for (int64_t i = 0; i < m; ++i)
     cuemu__solver_store_real(c->s, c->type, i, w[i]);
   if (c->jacobi) {
     c->jacobi->residual = ctl.residual;
@@ -141,26 +143,39 @@ out:
   free(w);
 }
 
-static cusolverStatus_t sygv(cusolverDnHandle_t h, cuemu_solver_type type,
-                             int itype, int jobz, int uplo, int64_t n, void *a,
-                             int64_t lda, void *b, int64_t ldb, void *w,
-                             int *info, cuemu_solver_jacobi *jacobi) {
+cusolverStatus_t cuemu__solver_sygv(cusolverDnHandle_t h,
+                                    cuemu_solver_type type, int itype, int jobz,
+                                    int uplo, int64_t n, void *a, int64_t lda,
+                                    void *b, int64_t ldb, void *w, int *info,
+                                    cuemu_solver_jacobi *jacobi,
+                                    const cuemu_solver_range *range) {
   if (!h)
     return CUSOLVER_STATUS_NOT_INITIALIZED;
+  /* sygvdx's range is its third argument; vl, vu, il, iu and meig come
+   * after ldb. */
+  int x = range != NULL, bad = x ? cuemu__solver_range_bad(range, n) : 0;
   if (itype < 1 || itype > 3)
     return cuemu__solver_bad_argument(h, info, 1);
   if (jobz != CUEMU_EIG_NOVECTOR && jobz != CUEMU_EIG_VECTOR)
     return cuemu__solver_bad_argument(h, info, 2);
-  if (uplo != CUEMU_LOWER && uplo != CUEMU_UPPER)
+  if (bad == 1)
     return cuemu__solver_bad_argument(h, info, 3);
+  if (uplo != CUEMU_LOWER && uplo != CUEMU_UPPER)
+    return cuemu__solver_bad_argument(h, info, 3 + x);
   if (n < 0)
-    return cuemu__solver_bad_argument(h, info, 4);
+    return cuemu__solver_bad_argument(h, info, 4 + x);
   if (lda < MAX1(n))
-    return cuemu__solver_bad_argument(h, info, 6);
+    return cuemu__solver_bad_argument(h, info, 6 + x);
   if (ldb < MAX1(n))
-    return cuemu__solver_bad_argument(h, info, 8);
+    return cuemu__solver_bad_argument(h, info, 8 + x);
+  if (bad)
+    return cuemu__solver_bad_argument(h, info, 9 + bad);
+  if (x && !range->meig)
+    return cuemu__solver_bad_argument(h, info, 14);
   size_t e = cuemu__solver_size(type);
-  const char *name = jacobi ? "cusolverDn?sygvj" : "cusolverDn?sygvd";
+  const char *name = jacobi  ? "cusolverDn?sygvj"
+                     : range ? "cusolverDn?sygvdx"
+                             : "cusolverDn?sygvd";
   if (!cuemu__solver_check(name, "A", a, cuemu__solver_span(n, n, lda, e)) ||
       !cuemu__solver_check(name, "B", b, cuemu__solver_span(n, n, ldb, e)) ||
       !cuemu__solver_check(name, "W", w,
@@ -179,11 +194,13 @@ static cusolverStatus_t sygv(cusolverDnHandle_t h, cuemu_solver_type type,
                          .s = w,
                          .info = info,
                          .jacobi = jacobi};
+  if (range)
+    c.select = *range;
   if (jacobi) {
     c.tol = cuemu__solver_jacobi_tolerance(jacobi, type);
     c.max_sweeps = jacobi->max_sweeps;
   }
-  return cuemu__solver_enqueue(h, run_sygvd, &c);
+  return cuemu__solver_range_enqueue(h, run_sygvd, &c);
 }
 
 /* P the prefix, T the type, SY "sy"/"he". */
@@ -200,7 +217,8 @@ static cusolverStatus_t sygv(cusolverDnHandle_t h, cuemu_solver_type type,
       cusolverDnHandle_t h, int itype, int jobz, int uplo, int n, void *a,     \
       int lda, void *b, int ldb, void *w, void *work, int lwork, int *info) {  \
     (void)work, (void)lwork;                                                   \
-    return sygv(h, T, itype, jobz, uplo, n, a, lda, b, ldb, w, info, NULL);    \
+    return cuemu__solver_sygv(h, T, itype, jobz, uplo, n, a, lda, b, ldb, w,   \
+                              info, NULL, NULL);                               \
   }                                                                            \
   CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDn##P##SY##gvj_bufferSize(      \
       cusolverDnHandle_t h, int itype, int jobz, int uplo, int n,              \
@@ -218,7 +236,8 @@ static cusolverStatus_t sygv(cusolverDnHandle_t h, cuemu_solver_type type,
     (void)work, (void)lwork;                                                   \
     if (h && !params)                                                          \
       return cuemu__solver_bad_argument(h, info, 13);                          \
-    return sygv(h, T, itype, jobz, uplo, n, a, lda, b, ldb, w, info, params);  \
+    return cuemu__solver_sygv(h, T, itype, jobz, uplo, n, a, lda, b, ldb, w,   \
+                              info, params, NULL);                             \
   }
 
 GENERALIZED_API(S, CUEMU_SOLVER_S, sy)

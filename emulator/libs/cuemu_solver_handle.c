@@ -103,6 +103,52 @@ CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDnGetMathMode(cusolverDnHandle_t h,
   return CUSOLVER_STATUS_SUCCESS;
 }
 
+/* cudaEmulationStrategy_t: DEFAULT 0, PERFORMANT 1, EAGER 2; kept and
+ * read back (nothing is emulated in lower precision). */
+CUEMU_SOLVER_EXPORT cusolverStatus_t
+cusolverDnSetEmulationStrategy(cusolverDnHandle_t h, int strategy) {
+  if (!h)
+    return CUSOLVER_STATUS_NOT_INITIALIZED;
+  if (strategy < 0 || strategy > 2)
+    return CUSOLVER_STATUS_INVALID_VALUE;
+  h->emulation = strategy;
+  return CUSOLVER_STATUS_SUCCESS;
+}
+
+CUEMU_SOLVER_EXPORT cusolverStatus_t
+cusolverDnGetEmulationStrategy(cusolverDnHandle_t h, int *strategy) {
+  if (!h)
+    return CUSOLVER_STATUS_NOT_INITIALIZED;
+  if (!strategy)
+    return CUSOLVER_STATUS_INVALID_VALUE;
+  *strategy = h->emulation;
+  return CUSOLVER_STATUS_SUCCESS;
+}
+
+/* Logging: accepted; cuemu's cuSOLVER logs nothing. */
+CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDnLoggerSetCallback(void *f) {
+  (void)f;
+  return CUSOLVER_STATUS_SUCCESS;
+}
+CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDnLoggerSetFile(FILE *file) {
+  (void)file;
+  return CUSOLVER_STATUS_SUCCESS;
+}
+CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDnLoggerOpenFile(const char *f) {
+  return f ? CUSOLVER_STATUS_SUCCESS : CUSOLVER_STATUS_INVALID_VALUE;
+}
+CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDnLoggerSetLevel(int level) {
+  return level < 0 || level > 5 ? CUSOLVER_STATUS_INVALID_VALUE
+                                : CUSOLVER_STATUS_SUCCESS;
+}
+CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDnLoggerSetMask(int mask) {
+  (void)mask;
+  return CUSOLVER_STATUS_SUCCESS;
+}
+CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDnLoggerForceDisable(void) {
+  return CUSOLVER_STATUS_SUCCESS;
+}
+
 CUEMU_SOLVER_EXPORT cusolverStatus_t
 cusolverDnCreateParams(cusolverDnParams_t *params) {
   if (!params)
@@ -167,6 +213,22 @@ cusolverStatus_t cuemu__solver_submit(cusolverDnHandle_t h,
 int cuemu__solver_check(const char *name, const char *arg, const void *p,
                         size_t bytes) {
   return cuemu__libs_device_range(name, arg, p, bytes);
+}
+
+int cuemu__solver_check_matrix(const char *name, const char *arg, const void *p,
+                               int64_t rows, int64_t cols, int64_t ld,
+                               size_t element) {
+  return cuemu__solver_check(name, arg, p,
+                             cuemu__solver_span(rows, cols, ld, element));
+}
+
+int cuemu__solver_check_info(const char *name, int *info) {
+  return !info || cuemu__solver_check(name, "devInfo", info, sizeof(int));
+}
+
+int cuemu__solver_q_op(cuemu_solver_type type, int op) {
+  return op == CUEMU_OP_N || op == CUEMU_OP_C ||
+         (op == CUEMU_OP_T && !cuemu__solver_is_complex(type));
 }
 
 size_t cuemu__solver_span(int64_t rows, int64_t cols, int64_t ld,
@@ -335,6 +397,33 @@ void cuemu__solver_put(void *p, cuemu_solver_type type, int64_t rows,
       cuemu_rt_library_wrote((char *)p + (size_t)(j * ld) * size,
                              (size_t)rows * size);
   }
+}
+
+void cuemu__solver_put_triangle(void *p, cuemu_solver_type type, int64_t n,
+                                int64_t ld, int uplo,
+                                const cuemu_solver_value *a) {
+  size_t size = cuemu__solver_size(type);
+  for (int64_t j = 0; j < n; ++j) {
+    int64_t from = uplo == CUEMU_LOWER ? j : 0,
+            to = uplo == CUEMU_LOWER ? n : j + 1;
+    for (int64_t i = from; i < to; ++i)
+      cuemu__solver_store(p, type, j * ld + i, a[j * n + i]);
+    cuemu_rt_library_wrote((char *)p + (size_t)(j * ld + from) * size,
+                           (size_t)(to - from) * size);
+  }
+}
+
+void cuemu__solver_put_pivots(const cuemu_solver_call *c, const int64_t *ipiv,
+                              int64_t count) {
+  if (!c->pivots || count <= 0)
+    return;
+  for (int64_t i = 0; i < count; ++i) {
+    if (c->ipiv64)
+      ((int64_t *)c->pivots)[i] = ipiv[i];
+    else
+      ((int *)c->pivots)[i] = (int)ipiv[i];
+  }
+  cuemu_rt_library_wrote(c->pivots, (size_t)count * (c->ipiv64 ? 8 : 4));
 }
 
 cusolverStatus_t cuemu__solver_enqueue(cusolverDnHandle_t h,

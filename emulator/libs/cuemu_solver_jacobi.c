@@ -192,12 +192,6 @@ static void run_gesvdj(void *p) {
         c->info ? c->info + b : NULL);
 }
 
-static int check(const char *name, const char *arg, const void *p, int64_t rows,
-                 int64_t cols, int64_t ld, size_t e) {
-  return cuemu__solver_check(name, arg, p,
-                             cuemu__solver_span(rows, cols, ld, e));
-}
-
 /* gesvdj, and gesvdjBatched (batch > 0: m and n at most 32, no economy
  * size, as cuSOLVER's). */
 static cusolverStatus_t gesvdj(cusolverDnHandle_t h, cuemu_solver_type type,
@@ -233,13 +227,16 @@ static cusolverStatus_t gesvdj(cusolverDnHandle_t h, cuemu_solver_type type,
   const char *name =
       batch > 0 ? "cusolverDn?gesvdjBatched" : "cusolverDn?gesvdj";
   /* A batch's matrices lie lda x n (U: ldu x m, V: ldv x n) apart. */
-  if (!check(name, "A", a, m, n + (count - 1) * n, lda, e) ||
-      !check(name, "S", s, k * count, 1, MAX1(k * count),
-             cuemu__solver_real_size(type)) ||
+  if (!cuemu__solver_check_matrix(name, "A", a, m, n + (count - 1) * n, lda,
+                                  e) ||
+      !cuemu__solver_check_matrix(name, "S", s, k * count, 1, MAX1(k * count),
+                                  cuemu__solver_real_size(type)) ||
       (vectors &&
-       !check(name, "U", u, m, (econ ? k : m) + (count - 1) * m, ldu, e)) ||
+       !cuemu__solver_check_matrix(name, "U", u, m,
+                                   (econ ? k : m) + (count - 1) * m, ldu, e)) ||
       (vectors &&
-       !check(name, "V", v, n, (econ ? k : n) + (count - 1) * n, ldv, e)) ||
+       !cuemu__solver_check_matrix(name, "V", v, n,
+                                   (econ ? k : n) + (count - 1) * n, ldv, e)) ||
       (info &&
        !cuemu__solver_check(name, "info", info, (size_t)count * sizeof(int))))
     return CUSOLVER_STATUS_SUCCESS;
@@ -278,7 +275,7 @@ static cusolverStatus_t syevj(cusolverDnHandle_t h, cuemu_solver_type type,
   if (h && batch < 0)
     return cuemu__solver_bad_argument(h, info, 11);
   return cuemu__solver_syevd(h, type, jobz, uplo, n, a, lda, w, info, params,
-                             batch);
+                             batch, NULL);
 }
 
 /* P the prefix, T the type, SY "sy"/"he". */

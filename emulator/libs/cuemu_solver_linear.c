@@ -1,14 +1,12 @@
 /*
  * cuemu_solver_linear.c: cuSOLVER's dense linear solvers, S/D/C/Z and the
  * 64-bit generic API: getrf (with and without pivoting), getrs, potrf,
- * potrs, potri and their buffer sizes. Arguments are checked as LAPACK
- * does (devInfo = -i and CUSOLVER_STATUS_INVALID_VALUE); the computation
- * runs in the handle's stream order on a complex-double copy
+ * potrs, potri, the generic trtri and their buffer sizes. Arguments are checked
+ * as LAPACK does (devInfo = -i and CUSOLVER_STATUS_INVALID_VALUE); the
+ * computation runs in the handle's stream order on a complex-double copy
  * (cuemu_solver_factor.c).
  */
 #include <stdlib.h>
-
-#include <cuemu/cuemu_runtime.h>
 
 #include "cuemu_solver.h"
 
@@ -34,14 +32,7 @@ static void run_getrf(void *p) {
   }
   int info = cuemu__solver_lu(a, c->m, c->n, c->pivots ? ipiv : NULL);
   cuemu__solver_put(c->a, c->type, c->m, c->n, c->lda, a);
-  for (int64_t i = 0; c->pivots && i < steps; ++i) {
-    if (c->ipiv64)
-      ((int64_t *)c->pivots)[i] = ipiv[i];
-    else
-      ((int *)c->pivots)[i] = (int)ipiv[i];
-  }
-  if (c->pivots && steps > 0)
-    cuemu_rt_library_wrote(c->pivots, (size_t)steps * (c->ipiv64 ? 8 : 4));
+  cuemu__solver_put_pivots(c, ipiv, steps);
   if (c->info)
     cuemu__solver_info_set(c->info, 0, info);
   free(a);
@@ -73,11 +64,7 @@ static void run_potrf(void *p) {
   if (!a)
     return;
   int info = cuemu__solver_cholesky(a, c->n, c->uplo);
-  /* Only uplo's triangle is written, as LAPACK's. */
-  for (int64_t j = 0; j < c->n; ++j)
-    for (int64_t i = 0; i < c->n; ++i)
-      if (c->uplo == CUEMU_LOWER ? i >= j : i <= j)
-        cuemu__solver_store(c->a, c->type, j * c->lda + i, a[j * c->n + i]);
+  cuemu__solver_put_triangle(c->a, c->type, c->n, c->lda, c->uplo, a);
   if (c->info)
     cuemu__solver_info_set(c->info, 0, info);
   free(a);
@@ -114,15 +101,44 @@ static void run_potri(void *p) {
       for (int64_t i = 0; i < n; ++i)
         x[i * n + i] = 1;
       cuemu__solver_cholesky_solve(f, n, c->uplo, x, n);
-      for (int64_t j = 0; j < n; ++j)
-        for (int64_t i = 0; i < n; ++i)
-          if (c->uplo == CUEMU_LOWER ? i >= j : i <= j)
-            cuemu__solver_store(c->a, c->type, j * c->lda + i, x[j * n + i]);
+      cuemu__solver_put_triangle(c->a, c->type, n, c->lda, c->uplo, x);
     }
     if (c->info)
       cuemu__solver_info_set(c->info, 0, info);
   }
   free(f);
+  free(x);
+}
+
+/* Xtrtri: the inverse of the triangle uplo names, over it; info = k when
+ * a non-unit diagonal's k-th entry is zero (A unchanged then). A unit
+ * diagonal is neither read nor written. */
+static void run_trtri(void *p) {
+  cuemu_solver_call *c = p;
+  int64_t n = c->n;
+  int lower = c->uplo == CUEMU_LOWER;
+  cuemu_solver_value *t = cuemu__solver_get(c->a, c->type, n, n, c->lda);
+  cuemu_solver_value *x = calloc((size_t)MAX1(n * n), sizeof *x);
+  if (t && x) {
+    int info = 0;
+    for (int64_t i = 0; i < n && !c->unit && !info; ++i)
+      if (t[i * n + i] == 0)
+        info = (int)(i + 1);
+    if (!info) {
+      for (int64_t j = 0; j < n; ++j) {
+        x[j * n + j] = 1;
+        cuemu__solver_triangular_solve(t, n, CUEMU_OP_N, lower, c->unit,
+                                       x + j * n);
+        /* A unit diagonal is written back as it was. */
+        if (c->unit)
+          x[j * n + j] = t[j * n + j];
+      }
+      cuemu__solver_put_triangle(c->a, c->type, n, c->lda, c->uplo, x);
+    }
+    if (c->info)
+      cuemu__solver_info_set(c->info, 0, info);
+  }
+  free(t);
   free(x);
 }
 
@@ -342,6 +358,49 @@ CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDnXgetrs(
   if (h && t < 0)
     return cuemu__solver_unsupported("cusolverDnXgetrs");
   return getrs(h, t, op, n, nrhs, a, lda, ipiv, 1, b, ldb, info);
+}
+
+/* Xtrtri's arguments count as LAPACK's trtri counts them (uplo 1, diag 2,
+ * n 3, A 4, lda 5). */
+CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDnXtrtri_bufferSize(
+    cusolverDnHandle_t h, int uplo, int diag, int64_t n, int type_a, void *a,
+    int64_t lda, size_t *device, size_t *host) {
+  (void)uplo, (void)diag, (void)a;
+  if (h && (n < 0 || lda < MAX1(n)))
+    return CUSOLVER_STATUS_INVALID_VALUE;
+  return cuemu__solver_generic_size(h, "cusolverDnXtrtri_bufferSize",
+                                    cuemu__solver_from_data_type(type_a),
+                                    device, host);
+}
+
+CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDnXtrtri(
+    cusolverDnHandle_t h, int uplo, int diag, int64_t n, int type_a, void *a,
+    int64_t lda, void *device_buffer, size_t device_bytes, void *host_buffer,
+    size_t host_bytes, int *info) {
+  (void)device_buffer, (void)device_bytes, (void)host_buffer, (void)host_bytes;
+  if (!h)
+    return CUSOLVER_STATUS_NOT_INITIALIZED;
+  int t = cuemu__solver_from_data_type(type_a);
+  if (t < 0)
+    return cuemu__solver_unsupported("cusolverDnXtrtri");
+  if (uplo != CUEMU_LOWER && uplo != CUEMU_UPPER)
+    return cuemu__solver_bad_argument(h, info, 1);
+  if (diag != 0 && diag != 1) /* CUBLAS_DIAG_NON_UNIT, CUBLAS_DIAG_UNIT */
+    return cuemu__solver_bad_argument(h, info, 2);
+  if (n < 0)
+    return cuemu__solver_bad_argument(h, info, 3);
+  if (lda < MAX1(n))
+    return cuemu__solver_bad_argument(h, info, 5);
+  cuemu_solver_call c = {.type = t,
+                         .uplo = uplo,
+                         .unit = diag == 1,
+                         .n = n,
+                         .a = a,
+                         .lda = lda,
+                         .info = info};
+  if (!check_memory("cusolverDnXtrtri", &c, n, n, 0, 0, 0))
+    return CUSOLVER_STATUS_SUCCESS;
+  return cuemu__solver_enqueue(h, run_trtri, &c);
 }
 
 CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDnXpotrf_bufferSize(

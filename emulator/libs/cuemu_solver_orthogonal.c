@@ -117,10 +117,13 @@ static void syevd_one(const cuemu_solver_call *c, void *pa, void *pw,
         .tol = c->tol, .max_sweeps = c->max_sweeps, .unsorted = c->unsorted};
     int bad =
         cuemu__solver_eigh_jacobi(a, n, w, c->vectors, c->jacobi ? &ctl : NULL);
-    for (int64_t i = 0; i < n; ++i)
+    /* syevdx keeps a part: its eigenvalues in W's first meig, their
+     * vectors in A's first meig columns. */
+    int64_t first, m = cuemu__solver_range_keep(&c->select, w, n, &first);
+    for (int64_t i = 0; i < m; ++i)
       cuemu__solver_store_real(pw, c->type, i, w[i]);
     if (c->vectors)
-      cuemu__solver_put(pa, c->type, n, n, c->lda, a);
+      cuemu__solver_put(pa, c->type, n, m, c->lda, a + first * n);
     /* syevd: info = n when the sweeps did not converge; syevj: n + 1 (its
      * tolerance and sweeps not met), with its report in the info object
      * (a batched call has none). */
@@ -152,16 +155,6 @@ static void run_syevd(void *p) {
  * --------------------------------------------------------
  */
 
-static int check(const char *name, const char *arg, const void *p, int64_t rows,
-                 int64_t cols, int64_t ld, size_t e) {
-  return cuemu__solver_check(name, arg, p,
-                             cuemu__solver_span(rows, cols, ld, e));
-}
-
-static int check_info(const char *name, int *info) {
-  return !info || cuemu__solver_check(name, "devInfo", info, sizeof(int));
-}
-
 static cusolverStatus_t geqrf(cusolverDnHandle_t h, cuemu_solver_type type,
                               int64_t m, int64_t n, void *a, int64_t lda,
                               void *tau, int *info) {
@@ -175,9 +168,10 @@ static cusolverStatus_t geqrf(cusolverDnHandle_t h, cuemu_solver_type type,
     return cuemu__solver_bad_argument(h, info, 4);
   size_t e = cuemu__solver_size(type);
   const char *name = "cusolverDn?geqrf";
-  if (!check(name, "A", a, m, n, lda, e) ||
-      !check(name, "TAU", tau, m < n ? m : n, 1, MAX1(m), e) ||
-      !check_info(name, info))
+  if (!cuemu__solver_check_matrix(name, "A", a, m, n, lda, e) ||
+      !cuemu__solver_check_matrix(name, "TAU", tau, m < n ? m : n, 1, MAX1(m),
+                                  e) ||
+      !cuemu__solver_check_info(name, info))
     return CUSOLVER_STATUS_SUCCESS;
   cuemu_solver_call c = {.type = type,
                          .m = m,
@@ -196,12 +190,9 @@ static cusolverStatus_t ormqr(cusolverDnHandle_t h, cuemu_solver_type type,
   if (!h)
     return CUSOLVER_STATUS_NOT_INITIALIZED;
   int64_t nq = side == CUEMU_SIDE_LEFT ? m : n;
-  /* unmqr takes N or C; ormqr N or T (C is T for real matrices). */
   if (side != CUEMU_SIDE_LEFT && side != CUEMU_SIDE_RIGHT)
     return cuemu__solver_bad_argument(h, info, 1);
-  if (op != CUEMU_OP_N &&
-      op != (cuemu__solver_is_complex(type) ? CUEMU_OP_C : CUEMU_OP_T) &&
-      !(op == CUEMU_OP_C && !cuemu__solver_is_complex(type)))
+  if (!cuemu__solver_q_op(type, op))
     return cuemu__solver_bad_argument(h, info, 2);
   if (m < 0)
     return cuemu__solver_bad_argument(h, info, 3);
@@ -215,9 +206,10 @@ static cusolverStatus_t ormqr(cusolverDnHandle_t h, cuemu_solver_type type,
     return cuemu__solver_bad_argument(h, info, 10);
   size_t e = cuemu__solver_size(type);
   const char *name = "cusolverDn?ormqr";
-  if (!check(name, "A", a, nq, k, lda, e) ||
-      !check(name, "tau", tau, k, 1, MAX1(k), e) ||
-      !check(name, "C", cm, m, n, ldc, e) || !check_info(name, info))
+  if (!cuemu__solver_check_matrix(name, "A", a, nq, k, lda, e) ||
+      !cuemu__solver_check_matrix(name, "tau", tau, k, 1, MAX1(k), e) ||
+      !cuemu__solver_check_matrix(name, "C", cm, m, n, ldc, e) ||
+      !cuemu__solver_check_info(name, info))
     return CUSOLVER_STATUS_SUCCESS;
   cuemu_solver_call c = {.type = type,
                          .side = side,
@@ -249,8 +241,9 @@ static cusolverStatus_t orgqr(cusolverDnHandle_t h, cuemu_solver_type type,
     return cuemu__solver_bad_argument(h, info, 5);
   size_t e = cuemu__solver_size(type);
   const char *name = "cusolverDn?orgqr";
-  if (!check(name, "A", a, m, n, lda, e) ||
-      !check(name, "tau", tau, k, 1, MAX1(k), e) || !check_info(name, info))
+  if (!cuemu__solver_check_matrix(name, "A", a, m, n, lda, e) ||
+      !cuemu__solver_check_matrix(name, "tau", tau, k, 1, MAX1(k), e) ||
+      !cuemu__solver_check_info(name, info))
     return CUSOLVER_STATUS_SUCCESS;
   cuemu_solver_call c = {.type = type,
                          .m = m,
@@ -292,11 +285,13 @@ static cusolverStatus_t gesvd(cusolverDnHandle_t h, cuemu_solver_type type,
     return cuemu__solver_bad_argument(h, info, 11);
   size_t e = cuemu__solver_size(type);
   const char *name = "cusolverDn?gesvd";
-  if (!check(name, "A", a, m, n, lda, e) ||
-      !check(name, "S", s, n, 1, MAX1(n), cuemu__solver_real_size(type)) ||
-      (want_u && !check(name, "U", u, m, jobu == 'A' ? m : n, ldu, e)) ||
-      (want_vt && !check(name, "VT", vt, n, n, ldvt, e)) ||
-      !check_info(name, info))
+  if (!cuemu__solver_check_matrix(name, "A", a, m, n, lda, e) ||
+      !cuemu__solver_check_matrix(name, "S", s, n, 1, MAX1(n),
+                                  cuemu__solver_real_size(type)) ||
+      (want_u && !cuemu__solver_check_matrix(name, "U", u, m,
+                                             jobu == 'A' ? m : n, ldu, e)) ||
+      (want_vt && !cuemu__solver_check_matrix(name, "VT", vt, n, n, ldvt, e)) ||
+      !cuemu__solver_check_info(name, info))
     return CUSOLVER_STATUS_SUCCESS;
   cuemu_solver_call c = {.type = type,
                          .jobu = jobu,
@@ -318,26 +313,39 @@ cusolverStatus_t cuemu__solver_syevd(cusolverDnHandle_t h,
                                      cuemu_solver_type type, int jobz, int uplo,
                                      int64_t n, void *a, int64_t lda, void *w,
                                      int *info, cuemu_solver_jacobi *jacobi,
-                                     int64_t batch) {
+                                     int64_t batch,
+                                     const cuemu_solver_range *range) {
   if (!h)
     return CUSOLVER_STATUS_NOT_INITIALIZED;
+  /* syevdx's range is its second argument; vl, vu, il, iu and meig come
+   * after lda. */
+  int x = range != NULL, bad = x ? cuemu__solver_range_bad(range, n) : 0;
   if (jobz != CUEMU_EIG_NOVECTOR && jobz != CUEMU_EIG_VECTOR)
     return cuemu__solver_bad_argument(h, info, 1);
-  if (uplo != CUEMU_LOWER && uplo != CUEMU_UPPER)
+  if (bad == 1)
     return cuemu__solver_bad_argument(h, info, 2);
+  if (uplo != CUEMU_LOWER && uplo != CUEMU_UPPER)
+    return cuemu__solver_bad_argument(h, info, 2 + x);
   if (n < 0)
-    return cuemu__solver_bad_argument(h, info, 3);
+    return cuemu__solver_bad_argument(h, info, 3 + x);
   if (lda < MAX1(n))
-    return cuemu__solver_bad_argument(h, info, 5);
+    return cuemu__solver_bad_argument(h, info, 5 + x);
+  if (bad)
+    return cuemu__solver_bad_argument(h, info, 6 + bad);
+  if (x && !range->meig)
+    return cuemu__solver_bad_argument(h, info, 11);
   size_t e = cuemu__solver_size(type);
-  const char *name = batch    ? "cusolverDn?syevjBatched"
-                     : jacobi ? "cusolverDn?syevj"
-                              : "cusolverDn?syevd";
+  const char *name = batch && !jacobi ? "cusolverDnXsyevBatched"
+                     : batch          ? "cusolverDn?syevjBatched"
+                     : jacobi         ? "cusolverDn?syevj"
+                     : range          ? "cusolverDn?syevdx"
+                                      : "cusolverDn?syevd";
   /* A batch: count matrices lda x n apart, as many W and info. */
   int64_t count = batch > 0 ? batch : 1;
-  if (!check(name, "A", a, n, n + (count - 1) * n, lda, e) ||
-      !check(name, "W", w, n * count, 1, MAX1(n * count),
-             cuemu__solver_real_size(type)) ||
+  if (!cuemu__solver_check_matrix(name, "A", a, n, n + (count - 1) * n, lda,
+                                  e) ||
+      !cuemu__solver_check_matrix(name, "W", w, n * count, 1, MAX1(n * count),
+                                  cuemu__solver_real_size(type)) ||
       (info && !cuemu__solver_check(name, "devInfo", info,
                                     (size_t)count * sizeof(int))))
     return CUSOLVER_STATUS_SUCCESS;
@@ -351,6 +359,8 @@ cusolverStatus_t cuemu__solver_syevd(cusolverDnHandle_t h,
                          .info = info,
                          .jacobi = jacobi,
                          .batch = batch};
+  if (range)
+    c.select = *range;
   if (jacobi) {
     /* The settings as the call finds them; only a batch may be unsorted,
      * as cuSOLVER's. */
@@ -358,7 +368,7 @@ cusolverStatus_t cuemu__solver_syevd(cusolverDnHandle_t h,
     c.max_sweeps = jacobi->max_sweeps;
     c.unsorted = batch > 0 && !jacobi->sort;
   }
-  return cuemu__solver_enqueue(h, run_syevd, &c);
+  return cuemu__solver_range_enqueue(h, run_syevd, &c);
 }
 
 /* ---- The S, D, C and Z entry points
@@ -427,7 +437,8 @@ cusolverStatus_t cuemu__solver_syevd(cusolverDnHandle_t h,
       cusolverDnHandle_t h, int jobz, int uplo, int n, void *a, int lda,       \
       void *w, void *work, int lwork, int *info) {                             \
     (void)work, (void)lwork;                                                   \
-    return cuemu__solver_syevd(h, T, jobz, uplo, n, a, lda, w, info, NULL, 0); \
+    return cuemu__solver_syevd(h, T, jobz, uplo, n, a, lda, w, info, NULL, 0,  \
+                               NULL);                                          \
   }
 
 ORTHOGONAL_API(S, CUEMU_SOLVER_S, or, sy)
@@ -469,10 +480,7 @@ CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDnXgeqrf(
  * --------------------------------------------------
  */
 
-/* The element type of A when the other types agree with it: the real
- * counterpart for W or S (real), A's own for U, VT and the compute type;
- * -1 otherwise. */
-static int spectral_type(int type_a, int type_real, int compute) {
+int cuemu__solver_spectral_type(int type_a, int type_real, int compute) {
   int t = cuemu__solver_from_data_type(type_a);
   int r = cuemu__solver_from_data_type(type_real);
   if (t < 0 || compute != type_a || r < 0 || cuemu__solver_is_complex(r) ||
@@ -488,9 +496,9 @@ CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDnXsyevd_bufferSize(
   (void)params, (void)jobz, (void)uplo, (void)a, (void)w;
   if (h && (n < 0 || lda < MAX1(n)))
     return CUSOLVER_STATUS_INVALID_VALUE;
-  return cuemu__solver_generic_size(h, "cusolverDnXsyevd_bufferSize",
-                                    spectral_type(type_a, type_w, compute),
-                                    device, host);
+  return cuemu__solver_generic_size(
+      h, "cusolverDnXsyevd_bufferSize",
+      cuemu__solver_spectral_type(type_a, type_w, compute), device, host);
 }
 
 CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDnXsyevd(
@@ -500,10 +508,45 @@ CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDnXsyevd(
     size_t host_bytes, int *info) {
   (void)params, (void)device_buffer, (void)device_bytes, (void)host_buffer,
       (void)host_bytes;
-  int t = spectral_type(type_a, type_w, compute);
+  int t = cuemu__solver_spectral_type(type_a, type_w, compute);
   if (h && t < 0)
     return cuemu__solver_unsupported("cusolverDnXsyevd");
-  return cuemu__solver_syevd(h, t, jobz, uplo, n, a, lda, w, info, NULL, 0);
+  return cuemu__solver_syevd(h, t, jobz, uplo, n, a, lda, w, info, NULL, 0,
+                             NULL);
+}
+
+/* XsyevBatched: syevd's computation on batch_size matrices one after
+ * another (A lda x n elements apart, W n, one info each), for any n. */
+CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDnXsyevBatched_bufferSize(
+    cusolverDnHandle_t h, cusolverDnParams_t params, int jobz, int uplo,
+    int64_t n, int type_a, const void *a, int64_t lda, int type_w,
+    const void *w, int compute, size_t *device, size_t *host,
+    int64_t batch_size) {
+  (void)params, (void)jobz, (void)uplo, (void)a, (void)w;
+  if (h && (n < 0 || lda < MAX1(n) || batch_size < 0))
+    return CUSOLVER_STATUS_INVALID_VALUE;
+  return cuemu__solver_generic_size(
+      h, "cusolverDnXsyevBatched_bufferSize",
+      cuemu__solver_spectral_type(type_a, type_w, compute), device, host);
+}
+
+CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDnXsyevBatched(
+    cusolverDnHandle_t h, cusolverDnParams_t params, int jobz, int uplo,
+    int64_t n, int type_a, void *a, int64_t lda, int type_w, void *w,
+    int compute, void *device_buffer, size_t device_bytes, void *host_buffer,
+    size_t host_bytes, int *info, int64_t batch_size) {
+  (void)params, (void)device_buffer, (void)device_bytes, (void)host_buffer,
+      (void)host_bytes;
+  int t = cuemu__solver_spectral_type(type_a, type_w, compute);
+  if (h && t < 0)
+    return cuemu__solver_unsupported("cusolverDnXsyevBatched");
+  /* The batch's size follows syevd's arguments (and the data types). */
+  if (h && batch_size < 0)
+    return cuemu__solver_bad_argument(h, info, 6);
+  if (h && batch_size == 0)
+    return CUSOLVER_STATUS_SUCCESS;
+  return cuemu__solver_syevd(h, t, jobz, uplo, n, a, lda, w, info, NULL,
+                             batch_size, NULL);
 }
 
 CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDnXgesvd_bufferSize(
@@ -516,7 +559,7 @@ CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDnXgesvd_bufferSize(
       (void)ldu, (void)ldvt;
   if (h && (m < 0 || n < 0 || lda < MAX1(m)))
     return CUSOLVER_STATUS_INVALID_VALUE;
-  int t = spectral_type(type_a, type_s, compute);
+  int t = cuemu__solver_spectral_type(type_a, type_s, compute);
   return cuemu__solver_generic_size(
       h, "cusolverDnXgesvd_bufferSize",
       type_u == type_a && type_vt == type_a ? t : -1, device, host);
@@ -530,7 +573,7 @@ CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDnXgesvd(
     size_t device_bytes, void *host_buffer, size_t host_bytes, int *info) {
   (void)params, (void)device_buffer, (void)device_bytes, (void)host_buffer,
       (void)host_bytes;
-  int t = spectral_type(type_a, type_s, compute);
+  int t = cuemu__solver_spectral_type(type_a, type_s, compute);
   if (h && (t < 0 || type_u != type_a || type_vt != type_a))
     return cuemu__solver_unsupported("cusolverDnXgesvd");
   return gesvd(h, t, jobu, jobvt, m, n, a, lda, s, u, ldu, vt, ldvt, info);
