@@ -125,29 +125,9 @@ cusolverDnGetEmulationStrategy(cusolverDnHandle_t h, int *strategy) {
   return CUSOLVER_STATUS_SUCCESS;
 }
 
-/* Logging: accepted; cuemu's cuSOLVER logs nothing. */
-CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDnLoggerSetCallback(void *f) {
-  (void)f;
-  return CUSOLVER_STATUS_SUCCESS;
-}
-CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDnLoggerSetFile(FILE *file) {
-  (void)file;
-  return CUSOLVER_STATUS_SUCCESS;
-}
-CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDnLoggerOpenFile(const char *f) {
-  return f ? CUSOLVER_STATUS_SUCCESS : CUSOLVER_STATUS_INVALID_VALUE;
-}
-CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDnLoggerSetLevel(int level) {
-  return level < 0 || level > 5 ? CUSOLVER_STATUS_INVALID_VALUE
-                                : CUSOLVER_STATUS_SUCCESS;
-}
-CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDnLoggerSetMask(int mask) {
-  (void)mask;
-  return CUSOLVER_STATUS_SUCCESS;
-}
-CUEMU_SOLVER_EXPORT cusolverStatus_t cusolverDnLoggerForceDisable(void) {
-  return CUSOLVER_STATUS_SUCCESS;
-}
+/* cusolverDn.h declares the logger (cusolverDnLoggerSetCallback, ...),
+ * which NVIDIA's libcusolver.so does not export: a program calling it fails
+ * to link, with cuemu too. */
 
 CUEMU_SOLVER_EXPORT cusolverStatus_t
 cusolverDnCreateParams(cusolverDnParams_t *params) {

@@ -7,7 +7,7 @@
  *   untouched;
  * - Xlarft (D and Z; forward, and backward in D): I - V T V^H equals the
  *   product of the reflectors, T's other triangle untouched;
- * - cusolverDnSet/GetEmulationStrategy read back, the logger accepted.
+ * - cusolverDnSet/GetEmulationStrategy read back.
  * The including file defines g_h (the handle, on a stream), g_info and
  * data_type<T>(). */
 #ifndef SOLVER_AUXILIARY_H
@@ -173,8 +173,6 @@ template <class T> static void check_xlarft(cusolverDirectMode_t direct) {
   cusolverDnDestroyParams(params);
 }
 
-static void ignore_log(int, const char *, const char *) {}
-
 static void check_auxiliary(void) {
   check_laswp<double>();
   check_laswp<cuDoubleComplex>();
@@ -195,12 +193,6 @@ static void check_auxiliary(void) {
                 CUSOLVER_STATUS_SUCCESS);
   EXPECT(strategy == CUDA_EMULATION_STRATEGY_EAGER, "emulation %d read back",
          (int)strategy);
-  EXPECT_STATUS(cusolverDnLoggerSetCallback(ignore_log),
-                CUSOLVER_STATUS_SUCCESS);
-  EXPECT_STATUS(cusolverDnLoggerSetLevel(2), CUSOLVER_STATUS_SUCCESS);
-  EXPECT_STATUS(cusolverDnLoggerSetLevel(9), CUSOLVER_STATUS_INVALID_VALUE);
-  EXPECT_STATUS(cusolverDnLoggerSetMask(0), CUSOLVER_STATUS_SUCCESS);
-  EXPECT_STATUS(cusolverDnLoggerForceDisable(), CUSOLVER_STATUS_SUCCESS);
 }
 
 #endif /* SOLVER_AUXILIARY_H */
