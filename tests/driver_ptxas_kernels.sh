@@ -7,7 +7,11 @@
 # - with several -gencode (compute_80/sm_80 and compute_90/sm_90), each
 #   kernel once for each real architecture, each compiled with its own
 #   __CUDA_ARCH__; with -arch=compute_90 (PTX only, no ptxas) none;
-# - with -dc, the same kernels (a unit of relocatable device code).
+# - with -dc, the same kernels (a unit of relocatable device code); also
+#   for a unit whose kernels read a __constant__ array and call a __device__
+#   function of other files, which the reading module cannot resolve
+#   (tests/driver/ptxas/rdc_refs.cu), and with no NAME.localalias, g++'s
+#   second symbol of a global kernel at -O3.
 # The lists are nvcc 13's (nvcc -Xptxas -v -c ... | sort). The program also
 # builds with nvcc. Run by `make check`.
 
@@ -59,6 +63,17 @@ if step rdc "$nvcc" -arch=sm_90 -Xptxas -v -dc -o rdc.o "$src"; then
     fail "-dc -Xptxas -v printed: $(entries "$work/rdc.log")"
   fi
 fi
+refs=$srcdir/tests/driver/ptxas/rdc_refs.cu
+if step refs "$nvcc" -O3 -arch=sm_80 -Xptxas -v -dc -o refs.o "$refs"; then
+  expect_refs="'_Z5claimPyy' for 'sm_80'
+'_Z6expandPji' for 'sm_80'"
+  if [ "$(entries "$work/refs.log")" = "$expect_refs" ] &&
+    ! grep -q "warning" "$work/refs.log"; then
+    echo "PASS: -dc -Xptxas -v prints the kernels of a unit with references to other files"
+  else
+    fail "-dc -Xptxas -v of rdc_refs.cu printed: $(cat "$work/refs.log")"
+  fi
+fi
 if step both "$nvcc" --resource-usage -o both \
   -gencode arch=compute_80,code=sm_80 -gencode arch=compute_90,code=sm_90 "$src"; then
   if [ "$(entries "$work/both.log")" = "$expect_both" ]; then
@@ -82,6 +97,9 @@ if [ -n "$real" ]; then
     "$real" -Xptxas -v -c -o nvcc_templates.o \
     -gencode arch=compute_80,code=sm_80 -gencode arch=compute_90,code=sm_90 "$src") \
     >/dev/null 2>&1 || fail "nvcc refuses templates.cu: the test is wrong"
+  (cd "$work" && nvcc_build driver_ptxas_kernels.sh:nvcc-rdc-refs \
+    "$real" -O3 -arch=sm_80 -Xptxas -v -dc -o nvcc_refs.o "$refs") \
+    >/dev/null 2>&1 || fail "nvcc refuses rdc_refs.cu: the test is wrong"
 fi
 
 rm -rf "$work"

@@ -1999,7 +1999,8 @@ static void usage_images(const char *source, const char *module,
  * and spills, which cuemu does not know, are left out. As ptxas compiles
  * each -gencode's device code for each of its code=sm_XY, the unit is
  * compiled as a module for each virtual architecture (its __CUDA_ARCH__),
- * through the cache, and read for each of its real ones
+ * through the cache, its references to other files made weak so that it
+ * loads alone, and read for each of its real ones
  * (cuemu_resource_usage.c); without -arch or -gencode, for the default
  * architecture. */
 static cuemu_status resource_usage(command *c, const char *source) {
@@ -2024,6 +2025,8 @@ static cuemu_status resource_usage(command *c, const char *source) {
     snprintf(c->images, sizeof c->images, "%s", g->images);
     st = usage_module(c, source, temp);
     if (st == CUEMU_SUCCESS)
+      st = cuemu__elf_weaken_references(temp);
+    if (st == CUEMU_SUCCESS)
       usage_images(source, temp, g->images, g->value, 0);
     groups++;
   }
@@ -2032,6 +2035,8 @@ static cuemu_status resource_usage(command *c, const char *source) {
   memcpy(c->images, images, sizeof images);
   if (!groups && st == CUEMU_SUCCESS) {
     st = usage_module(c, source, temp);
+    if (st == CUEMU_SUCCESS)
+      st = cuemu__elf_weaken_references(temp);
     if (st == CUEMU_SUCCESS)
       usage_images(source, temp, c->images, arch ? arch : CUEMU_DEFAULT_ARCH,
                    !strstr(c->images, "compute_"));
