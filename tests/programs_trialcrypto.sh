@@ -6,7 +6,7 @@
 # `make NVCC=cuemu-nvcc`: a static library of relocatable device code
 # (-rdc=true objects, nvcc -lib) whose __constant__ tables and __device__
 # functions the program's kernels use from another file, and one program
-# of seven self-checking parts (cryptolib/apps/crypto_tests.cu):
+# of eight self-checking parts (cryptolib/apps/crypto_tests.cu):
 # - hashes: SHA-256 of 1000 messages (one thread each, round constants in
 #   __constant__ memory, __byte_perm/__funnelshift_r), an MD5 brute-force
 #   search, the library's tables read back by symbol;
@@ -25,7 +25,12 @@
 #   cooperative-groups tiles of 32 and 16;
 # - bitops: funnel shifts, byte permutes, prmt, lop3, bfe, shf, counts,
 #   high products and video intrinsics against host models, and
-#   warp-aggregated atomics through coalesced_threads().
+#   warp-aggregated atomics through coalesced_threads();
+# - keccak: SHA3-256 of 700 messages on uint2 lanes in the style of GPU
+#   miners (static __device__ operators on uint2, operator^= among them,
+#   rotations by funnel shifts and shf.r.wrap, mov.b64 packing) and a nonce
+#   search whose result a host thread reads through mapped pinned memory,
+#   driven by a C file (host/keccak_driver.c) through extern "C".
 # The program runs in the default order and in a random one. The build is
 # at -O1 (the project's -O3 costs a third more processor time).
 srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
@@ -42,7 +47,7 @@ cp -R "$srcdir/tests/programs/trialcrypto/cryptolib" "$work/" || exit 1
 chmod -R u+w "$work"
 
 if step make make -C cryptolib "NVCC=$nvcc" "NVCCFLAGS=-O1 -std=c++17 -arch=sm_80"; then
-  passes "cryptolib: SHA-256, MD5, a miner, AES, Montgomery in PTX carry chains, NTT, a warp hash table, bit intrinsics" \
+  passes "cryptolib: SHA-256, MD5, a miner, AES, Montgomery in PTX carry chains, NTT, a warp hash table, bit intrinsics, Keccak" \
     env CUEMU_QUIET=1 ./cryptolib/build/crypto_tests
   passes "cryptolib: the same in a random thread order" \
     env CUEMU_QUIET=1 CUEMU_SCHEDULE=random:7 ./cryptolib/build/crypto_tests

@@ -1,6 +1,8 @@
 // crypto_tests.cu - the trial's programs (hashes, miner, aes, modexp, ntt,
-// hashtable, bitops) in one unit, so that the test builds one program
-// beside the library: each file's main is renamed and run in turn.
+// hashtable, bitops, keccak) in one unit, so that the test builds one
+// program beside the library: each file's main is renamed and run in turn;
+// keccak's driver is C (host/keccak_driver.c), which calls the CUDA side's
+// extern "C" keccak_selftest() (keccak_gpu.cu).
 // NVCC_OPTIONS: -rdc=true -I../include -I../host
 #include <cstring>
 
@@ -25,6 +27,9 @@
 #define main bitops_main
 #include "bitops.cu"
 #undef main
+#include "keccak_gpu.cu"
+
+extern "C" int keccak_driver_main(void);
 
 int main(int argc, char **argv) {
   static const struct {
@@ -32,7 +37,7 @@ int main(int argc, char **argv) {
     int (*run)();
   } programs[] = {{"hashes", hashes_main}, {"miner", miner_main}, {"aes", aes_main},
                   {"modexp", modexp_main}, {"ntt", ntt_main}, {"hashtable", hashtable_main},
-                  {"bitops", bitops_main}};
+                  {"bitops", bitops_main}, {"keccak", keccak_driver_main}};
   int failed = 0;
   for (const auto &p : programs) {
     if (argc > 1 && std::strcmp(argv[1], p.name) != 0) continue;
