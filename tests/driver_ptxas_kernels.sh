@@ -11,7 +11,11 @@
 #   for a unit whose kernels read a __constant__ array and call a __device__
 #   function of other files, which the reading module cannot resolve
 #   (tests/driver/ptxas/rdc_refs.cu), and with no NAME.localalias, g++'s
-#   second symbol of a global kernel at -O3.
+#   second symbol of a global kernel at -O3;
+# - a unit whose __constant__ variables need more than the 64 KB of a
+#   GPU's constant bank is refused with ptxas's words, with -c and -dc
+#   (tests/driver/ptxas/constant_over.cu, 80 KB), and one of exactly 64 KB
+#   compiles (constant_fits.cu).
 # The lists are nvcc 13's (nvcc -Xptxas -v -c ... | sort). The program also
 # builds with nvcc. Run by `make check`.
 
@@ -74,6 +78,19 @@ if step refs "$nvcc" -O3 -arch=sm_80 -Xptxas -v -dc -o refs.o "$refs"; then
     fail "-dc -Xptxas -v of rdc_refs.cu printed: $(cat "$work/refs.log")"
   fi
 fi
+for mode in -c -dc; do
+  if (cd "$work" && "$nvcc" -arch=sm_80 "$mode" -o over.o \
+    "$srcdir/tests/driver/ptxas/constant_over.cu") >"$work/over.log" 2>&1; then
+    fail "$mode of 80 KB of __constant__ data compiled"
+  elif grep -q "constant_over.cu: File uses too much global constant data (0x14000 bytes, 0x10000 max)" \
+    "$work/over.log"; then
+    echo "PASS: $mode refuses 80 KB of __constant__ data as ptxas does"
+  else
+    fail "$mode of 80 KB of __constant__ data: $(cat "$work/over.log")"
+  fi
+  step "fits$mode" "$nvcc" -arch=sm_80 "$mode" -o fits.o "$srcdir/tests/driver/ptxas/constant_fits.cu" &&
+    echo "PASS: $mode compiles exactly 64 KB of __constant__ data"
+done
 if step both "$nvcc" --resource-usage -o both \
   -gencode arch=compute_80,code=sm_80 -gencode arch=compute_90,code=sm_90 "$src"; then
   if [ "$(entries "$work/both.log")" = "$expect_both" ]; then
@@ -100,6 +117,13 @@ if [ -n "$real" ]; then
   (cd "$work" && nvcc_build driver_ptxas_kernels.sh:nvcc-rdc-refs \
     "$real" -O3 -arch=sm_80 -Xptxas -v -dc -o nvcc_refs.o "$refs") \
     >/dev/null 2>&1 || fail "nvcc refuses rdc_refs.cu: the test is wrong"
+  (cd "$work" && nvcc_build driver_ptxas_kernels.sh:nvcc-constant-fits \
+    "$real" -arch=sm_80 -c -o nvcc_fits.o "$srcdir/tests/driver/ptxas/constant_fits.cu") \
+    >/dev/null 2>&1 || fail "nvcc refuses constant_fits.cu: the test is wrong"
+  if (cd "$work" && "$real" -arch=sm_80 -c -o nvcc_over.o \
+    "$srcdir/tests/driver/ptxas/constant_over.cu") >/dev/null 2>&1; then
+    fail "nvcc compiles constant_over.cu: the test is wrong"
+  fi
 fi
 
 rm -rf "$work"

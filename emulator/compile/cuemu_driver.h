@@ -80,6 +80,15 @@ cuemu_status cuemu__command_wait(int pid, int *exit_status);
  * are. Returns SUCCESS, IO_ERROR or COMPILE (a malformed object). */
 cuemu_status cuemu__elf_export_instances(const char *object);
 
+/* The bytes of `__constant__` data that the relocatable object `object`
+ * of a pass that notes them defines, from the records of its section
+ * cuemu_constant_bytes (CUEMU_CONSTANT_NOTE, shims/cuda_builtins/
+ * cuemu_qualifiers.h: each variable's size, after padding to its
+ * alignment), in *bytes; 0 for an object without records. Returns as
+ * cuemu__elf_export_instances(). */
+cuemu_status cuemu__elf_constant_bytes(const char *object,
+                                      unsigned long long *bytes);
+
 /* Makes weak, in the 64-bit ELF shared object `shared_object` (in place),
  * every global symbol of its dynamic symbol table that it does not define,
  * so that it loads even where nothing defines them (they are bound to

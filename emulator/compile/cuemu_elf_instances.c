@@ -905,6 +905,40 @@ static int read_calls(const elf_object *o, const Elf64_Sym *syms,
   return 1;
 }
 
+cuemu_status cuemu__elf_constant_bytes(const char *object,
+                                      unsigned long long *bytes) {
+  elf_object o;
+  int usable;
+  *bytes = 0;
+  cuemu_status st = elf_open(object, &o, &usable);
+  if (st != CUEMU_SUCCESS || !usable)
+    return elf_close(&o, object, NULL, st);
+  const char *section_names = (const char *)o.data + o.sh[o.names].sh_offset;
+  for (size_t i = 1; i < o.count; ++i) {
+    const Elf64_Shdr *s = &o.sh[i];
+    if (s->sh_name >= o.sh[o.names].sh_size ||
+        strcmp(section_names + s->sh_name, "cuemu_constant_bytes") != 0 ||
+        s->sh_type != SHT_PROGBITS)
+      continue;
+    if (s->sh_offset > o.size || s->sh_size > o.size - s->sh_offset) {
+      st = cuemu__report(CUEMU_COMPILE, "%s: a malformed ELF object", object);
+      break;
+    }
+    /* Records of two words, the variable's size and alignment, laid out
+     * in order as ptxas lays out the constant bank. */
+    const unsigned char *r = o.data + s->sh_offset;
+    for (size_t k = 0; k + 16 <= s->sh_size; k += 16) {
+      unsigned long long size, align;
+      memcpy(&size, r + k, 8);
+      memcpy(&align, r + k + 8, 8);
+      if (align > 1 && *bytes % align)
+        *bytes += align - *bytes % align;
+      *bytes += size;
+    }
+  }
+  return elf_close(&o, object, NULL, st);
+}
+
 cuemu_status cuemu__elf_shared_calls(const char *object, const char *source,
                                      int *count, int *noted, const char *reach,
                                      int *nreach) {

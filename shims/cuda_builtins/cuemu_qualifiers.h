@@ -54,9 +54,18 @@
 #define CUEMU_VARIABLE_ADDRESS_(name) ((const void *)__builtin_addressof(name))
 extern "C" int cuemu_constant_register(const void *p, __SIZE_TYPE__ size);
 extern "C" void cuemu_grid_constant_note(const void *p, __SIZE_TYPE__ size);
+/* Each note also records the variable's size and alignment in the
+ * object's section cuemu_constant_bytes, whose sum cuemu-cc checks against
+ * the 64 KB of a GPU's constant bank, as ptxas does
+ * (cuemu__elf_constant_bytes()). */
+#define CUEMU_CONSTANT_BYTES_(name, n)                                        \
+  [[maybe_unused]] __attribute__((__section__("cuemu_constant_bytes"), __used__)) \
+  static const unsigned long long cuemu_constant_bytes_##n[2] = {             \
+      sizeof(name), __alignof__(name)};
 #define CUEMU_CONSTANT_NOTE_(name, n)                                         \
   [[maybe_unused]] static const int cuemu_constant_note_##n =                 \
-      cuemu_constant_register(CUEMU_VARIABLE_ADDRESS_(name), sizeof(name));
+      cuemu_constant_register(CUEMU_VARIABLE_ADDRESS_(name), sizeof(name));   \
+  CUEMU_CONSTANT_BYTES_(name, n)
 #define CUEMU_CONSTANT_NOTE_AT_(name, n) CUEMU_CONSTANT_NOTE_(name, n)
 #define CUEMU_CONSTANT_NOTE(name) CUEMU_CONSTANT_NOTE_AT_(name, __COUNTER__)
 /* The same after a definition of __managed__ variables (one per
