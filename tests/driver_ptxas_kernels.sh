@@ -12,6 +12,8 @@
 #   function of other files, which the reading module cannot resolve
 #   (tests/driver/ptxas/rdc_refs.cu), and with no NAME.localalias, g++'s
 #   second symbol of a global kernel at -O3;
+# - `--ptxas-options="-v -O3"` (ptxas's words in one argument, as
+#   Makefiles write them) and `-Xptxas -O3,-v` print the kernels too;
 # - a unit whose __constant__ variables need more than the 64 KB of a
 #   GPU's constant bank is refused with ptxas's words, with -c and -dc
 #   (tests/driver/ptxas/constant_over.cu, 80 KB), and one of exactly 64 KB
@@ -58,6 +60,14 @@ if step one "$nvcc" -arch=sm_90 -Xptxas -v -c -o one.o "$src"; then
     fail "the instances' shared memory: $(grep Used "$work/one.log")"
   fi
 fi
+for form in "--ptxas-options=-v -O3" "-Xptxas=-O3,-v"; do
+  if step words "$nvcc" -arch=sm_90 "$form" -c -o words.o "$src" &&
+    [ "$(entries "$work/words.log")" = "$expect_90" ]; then
+    echo "PASS: $form prints every kernel"
+  else
+    fail "$form printed: $(cat "$work/words.log")"
+  fi
+done
 # Relocatable device code (-dc): the same kernels (the reading module's
 # kernel templates are hidden there, so that it may record them).
 if step rdc "$nvcc" -arch=sm_90 -Xptxas -v -dc -o rdc.o "$src"; then

@@ -978,7 +978,9 @@ static void note(const char *what, const char *value) {
 /* -Xptxas LIST: ptxas's -v (--verbose) asks for each kernel's resources,
  * which cuemu prints as --resource-usage does (SHOC-style Makefiles pass
  * -Xptxas -v to see them); every other ptxas option is noted as ignored.
- * LIST is comma-separated, as nvcc reads it. */
+ * LIST is comma-separated, as nvcc reads it, and each part may hold
+ * several of ptxas's words (`--ptxas-options="-v -O3"`), which ptxas's
+ * command line splits. */
 static void ptxas_options(command *c, const char *list) {
   size_t n = strlen(list);
   char *copy = malloc(n + 1);
@@ -988,7 +990,8 @@ static void ptxas_options(command *c, const char *list) {
   }
   memcpy(copy, list, n + 1);
   char *save = NULL;
-  for (char *o = strtok_r(copy, ",", &save); o; o = strtok_r(NULL, ",", &save)) {
+  for (char *o = strtok_r(copy, ", \t\n", &save); o;
+       o = strtok_r(NULL, ", \t\n", &save)) {
     if (strcmp(o, "-v") == 0 || strcmp(o, "--verbose") == 0)
       c->resource_usage = 1;
     else
