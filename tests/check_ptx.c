@@ -295,6 +295,8 @@ START_TEST(ptx_host_asm_is_left_alone) {
   not_ptx("asm(\"mov %%eax, %0\" : \"=r\"(x));");
   not_ptx("asm goto(\"jmp %l0\" :::: out);");
   not_ptx("asm(TEMPLATE : \"=r\"(x));");
+  /* AArch64's conditional branch has a modifier, but no PTX type. */
+  not_ptx("asm volatile(\"cmp %w0, #0\\n\\tb.eq 1f\\n1:\" :: \"r\"(x));");
 }
 END_TEST
 
@@ -308,6 +310,12 @@ START_TEST(ptx_errors_name_what_and_where) {
                   "  \"foo.bar.b32 %0, %0;\"\n  : \"=r\"(x));",
                   3, "inline PTX: unsupported instruction foo.bar.b32");
   translate_error("asm(\"brkpt;\");", 1, "inline PTX: unsupported instruction brkpt");
+  /* A misspelt first instruction is PTX by its types (.u32, .b64, .pred):
+   * named, not left to the host assembler ("no such instruction"). */
+  translate_error("asm(\"madd.lo.u32 %0, %1, %2, %0;\" : \"+r\"(x) : \"r\"(a), \"r\"(b));", 1,
+                  "inline PTX: unsupported instruction madd.lo.u32");
+  translate_error("asm volatile(\"addcc.u64 %0, %1, %2;\" : \"=l\"(x) : \"l\"(a), \"l\"(b));", 1,
+                  "inline PTX: unsupported instruction addcc.u64");
   translate_error("asm(\"cp.async.bulk.tensor.3d.shared::cluster.global.im2col.mbarrier::"
                   "complete_tx::bytes [%0], [%1, {%2, %2, %2}], [%3], {%4};\" :: \"r\"(d), "
                   "\"l\"(m), \"r\"(c), \"r\"(b), \"h\"(o));", 1,

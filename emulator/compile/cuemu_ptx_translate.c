@@ -1741,5 +1741,16 @@ int cuemu__ptx_template_is_ptx(const char *s, size_t n) {
   if (find_insn(s + k, l, &used)) return 1;
   for (const char *const *u = unsupported; *u; u++)
     if (strlen(*u) == base && !strncmp(*u, s + k, base)) return 1;
+  /* An instruction that is none of PTX's but has one of its types among
+   * its modifiers (`madd.lo.u32`, `addcc.u64`: a misspelling) is PTX too,
+   * so that the translation names it; host assemblers' mnemonics carry no
+   * such type (AArch64's `b.eq`). */
+  for (size_t m = k + base; m < k + l;) {
+    size_t ml = 0;
+    m++; /* the '.' */
+    while (m + ml < k + l && s[m + ml] != '.') ml++;
+    if (ml > 0 && is_type(s + m, ml)) return 1;
+    m += ml;
+  }
   return 0;
 }
