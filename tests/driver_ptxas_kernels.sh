@@ -7,6 +7,8 @@
 # - with several -gencode (compute_80/sm_80 and compute_90/sm_90), each
 #   kernel once for each real architecture, each compiled with its own
 #   __CUDA_ARCH__; with -arch=compute_90 (PTX only, no ptxas) none;
+# - first, as ptxas, the unit's global and constant memory ("0 bytes
+#   gmem", "48 bytes gmem", "0 bytes gmem, 65536 bytes cmem[3]");
 # - with -dc, the same kernels (a unit of relocatable device code); also
 #   for a unit whose kernels read a __constant__ array and call a __device__
 #   function of other files, which the reading module cannot resolve
@@ -48,8 +50,9 @@ expect_90=$(echo "$kernels" | sed 's/ARCH/90/')
 expect_both=$( (echo "$kernels" | sed 's/ARCH/80/'; echo "$kernels" | sed 's/ARCH/90/') | sort)
 
 if step one "$nvcc" -arch=sm_90 -Xptxas -v -c -o one.o "$src"; then
-  if [ "$(entries "$work/one.log")" = "$expect_90" ]; then
-    echo "PASS: -Xptxas -v prints every kernel and template instance, mangled"
+  if [ "$(entries "$work/one.log")" = "$expect_90" ] &&
+    [ "$(head -n 1 "$work/one.log")" = "ptxas info    : 0 bytes gmem" ]; then
+    echo "PASS: -Xptxas -v prints the unit's global memory, then every kernel and template instance, mangled"
   else
     fail "-arch=sm_90 -Xptxas -v printed: $(entries "$work/one.log")"
   fi
@@ -80,7 +83,8 @@ if step refs "$nvcc" -O3 -arch=sm_80 -Xptxas -v -dc -o refs.o "$refs"; then
   expect_refs="'_Z5claimPyy' for 'sm_80'
 '_Z6expandPji' for 'sm_80'"
   if [ "$(entries "$work/refs.log")" = "$expect_refs" ] &&
-    ! grep -q "warning" "$work/refs.log"; then
+    ! grep -q "warning" "$work/refs.log" &&
+    [ "$(head -n 1 "$work/refs.log")" = "ptxas info    : 48 bytes gmem" ]; then
     echo "PASS: -dc -Xptxas -v prints the kernels of a unit with references to other files"
   else
     fail "-dc -Xptxas -v of rdc_refs.cu printed: $(cat "$work/refs.log")"
@@ -95,8 +99,13 @@ elif grep -q "constant_over.cu: File uses too much global constant data (0x14000
 else
   fail "80 KB of __constant__ data: $(cat "$work/over.log")"
 fi
-step fits "$nvcc" -arch=sm_80 -dc -o fits.o "$srcdir/tests/driver/ptxas/constant_fits.cu" &&
-  echo "PASS: -dc compiles exactly 64 KB of __constant__ data"
+if step fits "$nvcc" -arch=sm_80 -Xptxas -v -dc -o fits.o "$srcdir/tests/driver/ptxas/constant_fits.cu"; then
+  if grep -qx "ptxas info    : 0 bytes gmem, 65536 bytes cmem\[3\]" "$work/fits.log"; then
+    echo "PASS: -dc compiles exactly 64 KB of __constant__ data, and -Xptxas -v says so"
+  else
+    fail "-Xptxas -v of 64 KB of __constant__ data: $(cat "$work/fits.log")"
+  fi
+fi
 if step both "$nvcc" --resource-usage -o both \
   -gencode arch=compute_80,code=sm_80 -gencode arch=compute_90,code=sm_90 "$src"; then
   if [ "$(entries "$work/both.log")" = "$expect_both" ]; then

@@ -976,7 +976,7 @@ static void print_pass_messages(char logs[2][PATH_MAX + 96]) {
  * of the pass that notes them (the host pass, or a module's one). */
 static cuemu_status constant_bank(const compile_job *job, const char *object) {
   unsigned long long bytes = 0;
-  cuemu_status st = cuemu__elf_constant_bytes(object, &bytes);
+  cuemu_status st = cuemu__elf_space_bytes(object, "cuemu_constant_bytes", &bytes);
   if (st == CUEMU_SUCCESS && bytes > 0x10000)
     st = cuemu__report(CUEMU_COMPILE,
                        "%s: File uses too much global constant data (0x%llx "
