@@ -228,6 +228,34 @@ START_TEST(ptx_statement_expression_and_deferred_errors) {
 }
 END_TEST
 
+/* The carry flag between statements (cuemu_ptx_carry): a statement loads it
+ * when an addc/subc/madc may read it before the statement sets it (first,
+ * after a label, or after a set that a guard may skip), and stores it when
+ * it sets it; a statement with a whole chain, or none, touches neither. */
+static void carry_expect(const char *src, int load, int store) {
+  char *code = translate_ok(src);
+  ck_assert_msg((strstr(code, "cuemu_ptx_cc = cuemu_ptx_carry;") != NULL) == load,
+                "%s: load %d expected:\n%s", src, load, code);
+  ck_assert_msg((strstr(code, "cuemu_ptx_carry = cuemu_ptx_cc;") != NULL) == store,
+                "%s: store %d expected:\n%s", src, store, code);
+  free(code);
+}
+
+START_TEST(ptx_carry_between_statements) {
+  carry_expect("asm(\"addc.cc.u32 %0, %1, %2;\" : \"=r\"(r) : \"r\"(a), \"r\"(b));", 1, 1);
+  carry_expect("asm(\"addc.u32 %0, 0, 0;\" : \"=r\"(r));", 1, 0);
+  carry_expect("asm(\"add.cc.u64 %0, %1, %2;\" : \"=l\"(r) : \"l\"(a), \"l\"(b));", 0, 1);
+  carry_expect("asm(\"madc.hi.cc.u32 %0, %1, %2, %0;\" : \"+r\"(r) : \"r\"(a), \"r\"(b));", 1, 1);
+  carry_expect("asm(\"sub.cc.u32 %0, %2, %3; subc.u32 %1, 0, 0;\" "
+               ": \"=r\"(r), \"=r\"(c) : \"r\"(a), \"r\"(b));", 0, 1);
+  carry_expect("asm(\"add.u32 %0, %1, %2;\" : \"=r\"(r) : \"r\"(a), \"r\"(b));", 0, 0);
+  carry_expect("asm(\"{ .reg .pred p; setp.ne.u32 p, %1, 0; @p add.cc.u32 %0, %1, 1; "
+               "addc.u32 %0, %0, 0; }\" : \"=r\"(r) : \"r\"(a));", 1, 1);
+  carry_expect("asm(\"add.cc.u32 %0, %1, 1; L1: addc.u32 %0, %0, 0;\" : \"=r\"(r) : \"r\"(a));",
+               1, 1);
+}
+END_TEST
+
 /* What CCCL's headers use: shared-window addresses of .shared and
  * .shared::cta accesses and cvta, exit, %dynamic_smem_size, the older
  * vote spelling, bmsk, .L2::cache_hint's policy operand, named barriers. */
@@ -267,6 +295,8 @@ START_TEST(ptx_host_asm_is_left_alone) {
   not_ptx("asm(\"mov %%eax, %0\" : \"=r\"(x));");
   not_ptx("asm goto(\"jmp %l0\" :::: out);");
   not_ptx("asm(TEMPLATE : \"=r\"(x));");
+  /* AArch64's conditional branch has a modifier, but no PTX type. */
+  not_ptx("asm volatile(\"cmp %w0, #0\\n\\tb.eq 1f\\n1:\" :: \"r\"(x));");
 }
 END_TEST
 
@@ -280,6 +310,12 @@ START_TEST(ptx_errors_name_what_and_where) {
                   "  \"foo.bar.b32 %0, %0;\"\n  : \"=r\"(x));",
                   3, "inline PTX: unsupported instruction foo.bar.b32");
   translate_error("asm(\"brkpt;\");", 1, "inline PTX: unsupported instruction brkpt");
+  /* A misspelt first instruction is PTX by its types (.u32, .b64, .pred):
+   * named, not left to the host assembler ("no such instruction"). */
+  translate_error("asm(\"madd.lo.u32 %0, %1, %2, %0;\" : \"+r\"(x) : \"r\"(a), \"r\"(b));", 1,
+                  "inline PTX: unsupported instruction madd.lo.u32");
+  translate_error("asm volatile(\"addcc.u64 %0, %1, %2;\" : \"=l\"(x) : \"l\"(a), \"l\"(b));", 1,
+                  "inline PTX: unsupported instruction addcc.u64");
   translate_error("asm(\"cp.async.bulk.tensor.3d.shared::cluster.global.im2col.mbarrier::"
                   "complete_tx::bytes [%0], [%1, {%2, %2, %2}], [%3], {%4};\" :: \"r\"(d), "
                   "\"l\"(m), \"r\"(c), \"r\"(b), \"h\"(o));", 1,
@@ -578,6 +614,7 @@ Suite *make_ptx_suite(void) {
   tcase_add_test(parse, ptx_scopes_predicates_and_labels);
   tcase_add_test(parse, ptx_host_asm_is_left_alone);
   tcase_add_test(parse, ptx_statement_expression_and_deferred_errors);
+  tcase_add_test(parse, ptx_carry_between_statements);
   tcase_add_test(parse, ptx_forms_cccl_uses);
   tcase_add_test(errors, ptx_errors_name_what_and_where);
   tcase_add_test(errors, ptx_matrix_forms_ptxas_rejects);

@@ -7,7 +7,19 @@
 # - with several -gencode (compute_80/sm_80 and compute_90/sm_90), each
 #   kernel once for each real architecture, each compiled with its own
 #   __CUDA_ARCH__; with -arch=compute_90 (PTX only, no ptxas) none;
-# - with -dc, the same kernels (a unit of relocatable device code).
+# - first, as ptxas, the unit's global and constant memory ("0 bytes
+#   gmem", "48 bytes gmem", "0 bytes gmem, 65536 bytes cmem[3]");
+# - with -dc, the same kernels (a unit of relocatable device code); also
+#   for a unit whose kernels read a __constant__ array and call a __device__
+#   function of other files, which the reading module cannot resolve
+#   (tests/driver/ptxas/rdc_refs.cu), and with no NAME.localalias, g++'s
+#   second symbol of a global kernel at -O3;
+# - `--ptxas-options="-O3 -v"` (ptxas's words in one argument, as
+#   Makefiles write them) prints the kernels too;
+# - a unit whose __constant__ variables need more than the 64 KB of a
+#   GPU's constant bank is refused with ptxas's words
+#   (tests/driver/ptxas/constant_over.cu, 80 KB, -c), and one of exactly
+#   64 KB compiles (constant_fits.cu, -dc).
 # The lists are nvcc 13's (nvcc -Xptxas -v -c ... | sort). The program also
 # builds with nvcc. Run by `make check`.
 
@@ -38,8 +50,9 @@ expect_90=$(echo "$kernels" | sed 's/ARCH/90/')
 expect_both=$( (echo "$kernels" | sed 's/ARCH/80/'; echo "$kernels" | sed 's/ARCH/90/') | sort)
 
 if step one "$nvcc" -arch=sm_90 -Xptxas -v -c -o one.o "$src"; then
-  if [ "$(entries "$work/one.log")" = "$expect_90" ]; then
-    echo "PASS: -Xptxas -v prints every kernel and template instance, mangled"
+  if [ "$(entries "$work/one.log")" = "$expect_90" ] &&
+    [ "$(head -n 1 "$work/one.log")" = "ptxas info    : 0 bytes gmem" ]; then
+    echo "PASS: -Xptxas -v prints the unit's global memory, then every kernel and template instance, mangled"
   else
     fail "-arch=sm_90 -Xptxas -v printed: $(entries "$work/one.log")"
   fi
@@ -50,6 +63,12 @@ if step one "$nvcc" -arch=sm_90 -Xptxas -v -c -o one.o "$src"; then
     fail "the instances' shared memory: $(grep Used "$work/one.log")"
   fi
 fi
+if step words "$nvcc" -arch=sm_90 "--ptxas-options=-O3 -v" -c -o words.o "$src" &&
+  [ "$(entries "$work/words.log")" = "$expect_90" ]; then
+  echo "PASS: --ptxas-options=\"-O3 -v\" prints every kernel"
+else
+  fail "--ptxas-options=\"-O3 -v\" printed: $(cat "$work/words.log")"
+fi
 # Relocatable device code (-dc): the same kernels (the reading module's
 # kernel templates are hidden there, so that it may record them).
 if step rdc "$nvcc" -arch=sm_90 -Xptxas -v -dc -o rdc.o "$src"; then
@@ -57,6 +76,34 @@ if step rdc "$nvcc" -arch=sm_90 -Xptxas -v -dc -o rdc.o "$src"; then
     echo "PASS: -dc -Xptxas -v prints the same kernels"
   else
     fail "-dc -Xptxas -v printed: $(entries "$work/rdc.log")"
+  fi
+fi
+refs=$srcdir/tests/driver/ptxas/rdc_refs.cu
+if step refs "$nvcc" -O3 -arch=sm_80 -Xptxas -v -dc -o refs.o "$refs"; then
+  expect_refs="'_Z5claimPyy' for 'sm_80'
+'_Z6expandPji' for 'sm_80'"
+  if [ "$(entries "$work/refs.log")" = "$expect_refs" ] &&
+    ! grep -q "warning" "$work/refs.log" &&
+    [ "$(head -n 1 "$work/refs.log")" = "ptxas info    : 48 bytes gmem" ]; then
+    echo "PASS: -dc -Xptxas -v prints the kernels of a unit with references to other files"
+  else
+    fail "-dc -Xptxas -v of rdc_refs.cu printed: $(cat "$work/refs.log")"
+  fi
+fi
+if (cd "$work" && "$nvcc" -arch=sm_80 -c -o over.o \
+  "$srcdir/tests/driver/ptxas/constant_over.cu") >"$work/over.log" 2>&1; then
+  fail "80 KB of __constant__ data compiled"
+elif grep -q "constant_over.cu: File uses too much global constant data (0x14000 bytes, 0x10000 max)" \
+  "$work/over.log"; then
+  echo "PASS: 80 KB of __constant__ data is refused as ptxas refuses it"
+else
+  fail "80 KB of __constant__ data: $(cat "$work/over.log")"
+fi
+if step fits "$nvcc" -arch=sm_80 -Xptxas -v -dc -o fits.o "$srcdir/tests/driver/ptxas/constant_fits.cu"; then
+  if grep -qx "ptxas info    : 0 bytes gmem, 65536 bytes cmem\[3\]" "$work/fits.log"; then
+    echo "PASS: -dc compiles exactly 64 KB of __constant__ data, and -Xptxas -v says so"
+  else
+    fail "-Xptxas -v of 64 KB of __constant__ data: $(cat "$work/fits.log")"
   fi
 fi
 if step both "$nvcc" --resource-usage -o both \
@@ -82,6 +129,14 @@ if [ -n "$real" ]; then
     "$real" -Xptxas -v -c -o nvcc_templates.o \
     -gencode arch=compute_80,code=sm_80 -gencode arch=compute_90,code=sm_90 "$src") \
     >/dev/null 2>&1 || fail "nvcc refuses templates.cu: the test is wrong"
+  (cd "$work" && nvcc_build driver_ptxas_kernels.sh:nvcc-rdc-refs \
+    "$real" -O3 -arch=sm_80 -Xptxas -v -dc -o nvcc_refs.o "$refs") \
+    >/dev/null 2>&1 || fail "nvcc refuses rdc_refs.cu: the test is wrong"
+  (cd "$work" && nvcc_build driver_ptxas_kernels.sh:nvcc-constant-fits \
+    "$real" -arch=sm_80 -c -o nvcc_fits.o "$srcdir/tests/driver/ptxas/constant_fits.cu") \
+    >/dev/null 2>&1 || fail "nvcc refuses constant_fits.cu: the test is wrong"
+  # (nvcc 13 refuses constant_over.cu with the same words.)
+
 fi
 
 rm -rf "$work"

@@ -291,7 +291,8 @@ static void note_builtins(block_state *b) {
               {&blockDim, sizeof blockDim},
               {&gridDim, sizeof gridDim},
               {&cuemu_dynamic_shared, sizeof cuemu_dynamic_shared},
-              {&cuemu_thread_detached, sizeof cuemu_thread_detached}};
+              {&cuemu_thread_detached, sizeof cuemu_thread_detached},
+              {&cuemu_ptx_carry, sizeof cuemu_ptx_carry}};
   uintptr_t lo = UINTPTR_MAX, hi = 0;
   for (size_t i = 0; i < sizeof vars / sizeof vars[0]; ++i) {
     uintptr_t a = (uintptr_t)vars[i].p;

@@ -973,6 +973,20 @@ static void print_pass_messages(char logs[2][PATH_MAX + 96]) {
  * them all; with two passes, their messages go to logs beside `temp` and
  * are printed once each (print_pass_messages()). Returns SUCCESS or
  * COMPILE. */
+/* A GPU's constant bank holds 64 KB: ptxas refuses a unit whose
+ * __constant__ variables need more, and so does this check of the object
+ * of the pass that notes them (the host pass, or a module's one). */
+static cuemu_status constant_bank(const compile_job *job, const char *object) {
+  unsigned long long bytes = 0;
+  cuemu_status st = cuemu__elf_space_bytes(object, "cuemu_constant_bytes", &bytes);
+  if (st == CUEMU_SUCCESS && bytes > 0x10000)
+    st = cuemu__report(CUEMU_COMPILE,
+                       "%s: File uses too much global constant data (0x%llx "
+                       "bytes, 0x10000 max), as ptxas refuses it",
+                       job->source, bytes);
+  return st;
+}
+
 static cuemu_status run_passes(const compile_job *job, const char **argv[2],
                                int count, const char *temp) {
   int pid[2] = {-1, -1}, rc, failed = 0;
@@ -1896,6 +1910,9 @@ static cuemu_status build(void *data, cuemu_cache_build *b) {
                  object[0], argv[0], max, buffers[0], bufsize, PHASE_COMPILE);
       job->pch = NULL;
       st = run_compiler(job, argv[0]);
+      /* NVRTC's programs are PTX: ptxas sees them when they load. */
+      if (st == CUEMU_SUCCESS && (!o->module || o->nvcc_module))
+        st = constant_bank(job, object[0]);
       if (st == CUEMU_SUCCESS && o->module) {
         /* A module (NVRTC's, cuModuleLoad's) holds only device code: its
          * malloc, free, new and delete are the device heap's, as the
@@ -1928,6 +1945,9 @@ static cuemu_status build(void *data, cuemu_cache_build *b) {
     }
     job->pch = NULL;
     st = run_passes(job, argv, 2, b->temp);
+    /* The host pass's object has the notes (cuemu_space_notes.c). */
+    if (st == CUEMU_SUCCESS)
+      st = constant_bank(job, object[1]);
     char strings[PATH_MAX + 96];
     if (st == CUEMU_SUCCESS)
       st = cuemu__device_strings_script(b->temp, strings, sizeof strings);

@@ -80,6 +80,25 @@ cuemu_status cuemu__command_wait(int pid, int *exit_status);
  * are. Returns SUCCESS, IO_ERROR or COMPILE (a malformed object). */
 cuemu_status cuemu__elf_export_instances(const char *object);
 
+/* The bytes of a state space's variables that the relocatable object (or
+ * shared object) `object` of a pass that notes them defines, from the
+ * records of its `section` (cuemu_constant_bytes: `__constant__` data,
+ * cuemu_global_bytes: `__device__` and `__managed__` data; see
+ * CUEMU_SPACE_BYTES_, shims/cuda_builtins/cuemu_qualifiers.h: each
+ * variable's size, after padding to its alignment), in *bytes; 0 for an
+ * object without records. Returns as cuemu__elf_export_instances(). */
+cuemu_status cuemu__elf_space_bytes(const char *object, const char *section,
+                                   unsigned long long *bytes);
+
+/* Makes weak, in the 64-bit ELF shared object `shared_object` (in place),
+ * every global symbol of its dynamic symbol table that it does not define,
+ * so that it loads even where nothing defines them (they are bound to
+ * address 0): the reading module of --resource-usage, whose unit of
+ * relocatable device code uses variables of other files
+ * (cuemu_elf_weak_references.c). Other files are left as they are.
+ * Returns SUCCESS, IO_ERROR or COMPILE (a malformed object). */
+cuemu_status cuemu__elf_weaken_references(const char *shared_object);
+
 /* Gives hidden visibility to the global symbols that the relocatable ELF
  * object `object` defines (a device pass's kernels and variables, after
  * objcopy --localize-hidden), as nvcc's objects have them: the program

@@ -107,22 +107,27 @@ static int export_named(unsigned char *data, size_t size, const Elf64_Shdr *sh,
   return changed;
 }
 
-/* A relocatable object read whole, with its section headers. */
+/* A relocatable object read whole, with its section headers (or, where
+ * `shared`, a shared object, read alone). */
 typedef struct elf_object {
   int fd;
   unsigned char *data;
   size_t size;
   const Elf64_Shdr *sh;
   size_t count, names;
+  int shared;
 } elf_object;
 
 static cuemu_status elf_view(elf_object *o, const char *object, int *usable);
 
 /* Opens and reads `object`; *usable is 0 for an object that is not a
- * 64-bit relocatable ELF object of this machine's byte order (left as it
- * is). Returns SUCCESS, IO_ERROR or COMPILE (malformed). */
-static cuemu_status elf_open(const char *object, elf_object *o, int *usable) {
+ * 64-bit relocatable ELF object (or, with `shared`, shared object) of this
+ * machine's byte order (left as it is). Returns SUCCESS, IO_ERROR or
+ * COMPILE (malformed). */
+static cuemu_status elf_open_as(const char *object, elf_object *o,
+                                int *usable, int shared) {
   memset(o, 0, sizeof *o);
+  o->shared = shared;
   *usable = 0;
   o->fd = open(object, O_RDWR | O_CLOEXEC);
   if (o->fd < 0 && (errno == EACCES || errno == EROFS))
@@ -141,12 +146,17 @@ static cuemu_status elf_open(const char *object, elf_object *o, int *usable) {
   return elf_view(o, object, usable);
 }
 
+static cuemu_status elf_open(const char *object, elf_object *o, int *usable) {
+  return elf_open_as(object, o, usable, 0);
+}
+
 /* Reads the headers of o's data (o->data, o->size) into o; as elf_open(). */
 static cuemu_status elf_view(elf_object *o, const char *object, int *usable) {
   const Elf64_Ehdr *eh = (const Elf64_Ehdr *)o->data;
   if (o->size < sizeof *eh || memcmp(eh->e_ident, ELFMAG, SELFMAG) != 0 ||
       eh->e_ident[EI_CLASS] != ELFCLASS64 ||
-      eh->e_ident[EI_DATA] != host_data_encoding() || eh->e_type != ET_REL ||
+      eh->e_ident[EI_DATA] != host_data_encoding() ||
+      (eh->e_type != ET_REL && !(o->shared && eh->e_type == ET_DYN)) ||
       eh->e_shoff == 0 || eh->e_shentsize != sizeof(Elf64_Shdr) ||
       eh->e_shoff > o->size || o->size - eh->e_shoff < sizeof(Elf64_Shdr))
     return CUEMU_SUCCESS;
@@ -903,6 +913,40 @@ static int read_calls(const elf_object *o, const Elf64_Sym *syms,
     }
   }
   return 1;
+}
+
+cuemu_status cuemu__elf_space_bytes(const char *object, const char *section,
+                                   unsigned long long *bytes) {
+  elf_object o;
+  int usable;
+  *bytes = 0;
+  cuemu_status st = elf_open_as(object, &o, &usable, 1);
+  if (st != CUEMU_SUCCESS || !usable)
+    return elf_close(&o, object, NULL, st);
+  const char *section_names = (const char *)o.data + o.sh[o.names].sh_offset;
+  for (size_t i = 1; i < o.count; ++i) {
+    const Elf64_Shdr *s = &o.sh[i];
+    if (s->sh_name >= o.sh[o.names].sh_size ||
+        strcmp(section_names + s->sh_name, section) != 0 ||
+        s->sh_type != SHT_PROGBITS)
+      continue;
+    if (s->sh_offset > o.size || s->sh_size > o.size - s->sh_offset) {
+      st = cuemu__report(CUEMU_COMPILE, "%s: a malformed ELF object", object);
+      break;
+    }
+    /* Records of two words, the variable's size and alignment, laid out
+     * in order as ptxas lays out the state space. */
+    const unsigned char *r = o.data + s->sh_offset;
+    for (size_t k = 0; k + 16 <= s->sh_size; k += 16) {
+      unsigned long long size, align;
+      memcpy(&size, r + k, 8);
+      memcpy(&align, r + k + 8, 8);
+      if (align > 1 && *bytes % align)
+        *bytes += align - *bytes % align;
+      *bytes += size;
+    }
+  }
+  return elf_close(&o, object, NULL, st);
 }
 
 cuemu_status cuemu__elf_shared_calls(const char *object, const char *source,

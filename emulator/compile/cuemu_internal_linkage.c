@@ -246,8 +246,10 @@ cuemu_status cuemu__private_device_variable(cuemu_rewriter *rw, size_t start,
         return CUEMU_SUCCESS;
       k = nested - 1;
     } else if (cuemu__rw_is(rw, k, "(") || cuemu__rw_is(rw, k, ",") ||
-               cuemu__rw_is(rw, k, "<")) {
-      /* A function, several declarators or a template-id: left alone. */
+               cuemu__rw_is(rw, k, "<") || cuemu__rw_is(rw, k, "operator")) {
+      /* A function (an operator function too, whose symbol may end in the
+       * `=` of an initializer: `operator^=`, `operator==`), several
+       * declarators or a template-id: left alone. */
       return CUEMU_SUCCESS;
     } else if (cuemu__rw_is(rw, k, "=") || cuemu__rw_is(rw, k, "{") ||
                cuemu__rw_is(rw, k, ";")) {

@@ -986,7 +986,9 @@ static void note(const char *what, const char *value) {
 /* -Xptxas LIST: ptxas's -v (--verbose) asks for each kernel's resources,
  * which cuemu prints as --resource-usage does (SHOC-style Makefiles pass
  * -Xptxas -v to see them); every other ptxas option is noted as ignored.
- * LIST is comma-separated, as nvcc reads it. */
+ * LIST is comma-separated, as nvcc reads it, and each part may hold
+ * several of ptxas's words (`--ptxas-options="-v -O3"`), which ptxas's
+ * command line splits. */
 static void ptxas_options(command *c, const char *list) {
   size_t n = strlen(list);
   char *copy = malloc(n + 1);
@@ -996,7 +998,8 @@ static void ptxas_options(command *c, const char *list) {
   }
   memcpy(copy, list, n + 1);
   char *save = NULL;
-  for (char *o = strtok_r(copy, ",", &save); o; o = strtok_r(NULL, ",", &save)) {
+  for (char *o = strtok_r(copy, ", \t\n", &save); o;
+       o = strtok_r(NULL, ", \t\n", &save)) {
     if (strcmp(o, "-v") == 0 || strcmp(o, "--verbose") == 0)
       c->resource_usage = 1;
     else
@@ -2050,7 +2053,8 @@ static void usage_images(const char *source, const char *module,
  * and spills, which cuemu does not know, are left out. As ptxas compiles
  * each -gencode's device code for each of its code=sm_XY, the unit is
  * compiled as a module for each virtual architecture (its __CUDA_ARCH__),
- * through the cache, and read for each of its real ones
+ * through the cache, its references to other files made weak so that it
+ * loads alone, and read for each of its real ones
  * (cuemu_resource_usage.c); without -arch or -gencode, for the default
  * architecture. */
 static cuemu_status resource_usage(command *c, const char *source) {
@@ -2075,6 +2079,8 @@ static cuemu_status resource_usage(command *c, const char *source) {
     snprintf(c->images, sizeof c->images, "%s", g->images);
     st = usage_module(c, source, temp);
     if (st == CUEMU_SUCCESS)
+      st = cuemu__elf_weaken_references(temp);
+    if (st == CUEMU_SUCCESS)
       usage_images(source, temp, g->images, g->value, 0);
     groups++;
   }
@@ -2083,6 +2089,8 @@ static cuemu_status resource_usage(command *c, const char *source) {
   memcpy(c->images, images, sizeof images);
   if (!groups && st == CUEMU_SUCCESS) {
     st = usage_module(c, source, temp);
+    if (st == CUEMU_SUCCESS)
+      st = cuemu__elf_weaken_references(temp);
     if (st == CUEMU_SUCCESS)
       usage_images(source, temp, c->images, arch ? arch : CUEMU_DEFAULT_ARCH,
                    !strstr(c->images, "compute_"));

@@ -348,6 +348,10 @@ typedef struct tr {
   cuemu_strbuf labels; /* `__label__ a, b;` */
   cuemu_strbuf body;
   int have_labels;
+  /* The carry flag between statements (cuemu_ptx_carry): cc_load when an
+   * instruction may read it before one of this statement sets it, cc_store
+   * when one sets it, cc_set once one has. */
+  int cc_load, cc_store, cc_set;
   cuemu_ptx_result *out;
 } tr;
 
@@ -1208,6 +1212,21 @@ static int is_pred_register(const tr *t, const char *part) {
   return 0;
 }
 
+/* Notes what instruction `in` (spelled `op`) does with the carry flag: the
+ * addc, subc and madc forms read it, the .cc forms set it. A read after a
+ * set in the same statement needs nothing from the statements before,
+ * unless a branch may have skipped the set. */
+static void carry_use(tr *t, const insn *in, const char *op) {
+  const char *cc = strstr(op, ".cc");
+  const int reads = !strcmp(in->fn, "addc") || !strcmp(in->fn, "subc") || !strcmp(in->fn, "madc");
+  if (reads && (!t->cc_set || t->have_labels))
+    t->cc_load = 1;
+  if (cc && (cc[3] == '.' || cc[3] == '\0')) {
+    t->cc_store = 1;
+    t->cc_set = 1;
+  }
+}
+
 static cuemu_status instruction(tr *t) {
   const ptok *opk = cur(t);
   char op[128], ftype[32] = "cuemu_p::u32";
@@ -1473,8 +1492,10 @@ static cuemu_status instruction(tr *t) {
   } else {
     emit_args(&t->body, ops, nops, ftype);
   }
-  if (in->flags & F_CC)
+  if (in->flags & F_CC) {
     cuemu__sb_str(&t->body, nops ? ", cuemu_ptx_cc" : "cuemu_ptx_cc");
+    carry_use(t, in, op);
+  }
   if (in->flags & F_SITE)
     cuemu__sb_str(&t->body, nops ? ", __FILE__, __LINE__" : "__FILE__, __LINE__");
   cuemu__sb_str(&t->body, "); ");
@@ -1523,7 +1544,11 @@ static cuemu_status statements(tr *t) {
       cuemu__sb_str(&t->body, ") { ");
       if (cur(t)->kind != T_WORD)
         return fail(t, cur(t)->line, "inline PTX: expected an instruction after a guard");
+      /* A guarded instruction may not run: the carry it sets is not
+       * certain to be set after it. */
+      const int cc_set = t->cc_set;
       st = instruction(t);
+      t->cc_set = cc_set;
       cuemu__sb_str(&t->body, "} ");
     } else if (k->kind == T_WORD) {
       st = instruction(t);
@@ -1647,9 +1672,11 @@ static cuemu_status translate(const char *text, size_t length,
                   "namespace cuemu_p = ::cuemu::ptx; "
                   "unsigned long long cuemu_ptx_cc = 0, cuemu_ptx_sink = 0; "
                   "(void)cuemu_ptx_cc; (void)cuemu_ptx_sink; ");
+    if (t.cc_load) cuemu__sb_str(&all, "cuemu_ptx_cc = cuemu_ptx_carry; ");
     cuemu__sb_str(&all, t.head.data);
     if (a.memory_clobber) cuemu__sb_str(&all, "__atomic_signal_fence(__ATOMIC_SEQ_CST); ");
     cuemu__sb_str(&all, t.body.data);
+    if (t.cc_store) cuemu__sb_str(&all, "cuemu_ptx_carry = cuemu_ptx_cc; ");
     if (a.memory_clobber) cuemu__sb_str(&all, "__atomic_signal_fence(__ATOMIC_SEQ_CST); ");
     cuemu__sb_str(&all, post.data);
     cuemu__sb_str(&all, semicolon ? "});" : "})");
@@ -1714,5 +1741,16 @@ int cuemu__ptx_template_is_ptx(const char *s, size_t n) {
   if (find_insn(s + k, l, &used)) return 1;
   for (const char *const *u = unsupported; *u; u++)
     if (strlen(*u) == base && !strncmp(*u, s + k, base)) return 1;
+  /* An instruction that is none of PTX's but has one of its types among
+   * its modifiers (`madd.lo.u32`, `addcc.u64`: a misspelling) is PTX too,
+   * so that the translation names it; host assemblers' mnemonics carry no
+   * such type (AArch64's `b.eq`). */
+  for (size_t m = k + base; m < k + l;) {
+    size_t ml = 0;
+    m++; /* the '.' */
+    while (m + ml < k + l && s[m + ml] != '.') ml++;
+    if (ml > 0 && is_type(s + m, ml)) return 1;
+    m += ml;
+  }
   return 0;
 }

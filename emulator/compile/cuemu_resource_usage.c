@@ -129,6 +129,20 @@ static int print_instances(FILE *out, void *handle, const char *image,
   return 0;
 }
 
+/* ptxas's first line: the unit's global memory (its __device__ and
+ * __managed__ variables) and, when it has any, its constant bank 3 (its
+ * __constant__ variables), from the module's records. */
+static void print_spaces(FILE *out, const char *module) {
+  unsigned long long gmem = 0, cmem = 0;
+  if (cuemu__elf_space_bytes(module, "cuemu_global_bytes", &gmem) != CUEMU_SUCCESS ||
+      cuemu__elf_space_bytes(module, "cuemu_constant_bytes", &cmem) != CUEMU_SUCCESS)
+    return;
+  fprintf(out, "ptxas info    : %llu bytes gmem", gmem);
+  if (cmem)
+    fprintf(out, ", %llu bytes cmem[3]", cmem);
+  fputc('\n', out);
+}
+
 int cuemu__resource_usage_print(const char *module, const char *image) {
   int keep = dup(2), null = open("/dev/null", O_WRONLY);
   if (keep >= 0 && null >= 0)
@@ -154,6 +168,8 @@ int cuemu__resource_usage_print(const char *module, const char *image) {
   void *handle = e ? NULL : dlopen(module, RTLD_LAZY | RTLD_NOLOAD);
   const void **seen = NULL;
   unsigned nseen = 0;
+  if (!e)
+    print_spaces(out, module);
   if (!e)
     e = print_table(out, handle, mod, image, &seen, &nseen);
   if (!e)

@@ -17,3 +17,4 @@ const int warpSize = 32;
 
 __thread void *cuemu_dynamic_shared CUEMU_TLS_IE;
 __thread int cuemu_thread_detached CUEMU_TLS_IE;
+__thread unsigned long long cuemu_ptx_carry CUEMU_TLS_IE;

@@ -49,6 +49,7 @@ static const ElfW(Sym) *find_in_table(const unsigned char *base, size_t size,
   const ElfW(Sym) *syms = (const ElfW(Sym) *)(base + sh->sh_offset);
   size_t nsyms = sh->sh_size / sizeof(ElfW(Sym));
   size_t want = w->name ? strlen(w->name) : 0;
+  const ElfW(Sym) *alias = NULL;
   for (size_t i = 0; i < nsyms; ++i) {
     const ElfW(Sym) *s = &syms[i];
     /* ELF32_ST_TYPE is also ELF64_ST_TYPE. */
@@ -58,13 +59,21 @@ static const ElfW(Sym) *find_in_table(const unsigned char *base, size_t size,
       continue;
     if (!w->name && s->st_value == w->value &&
         memchr(strings + s->st_name, '\0', strtab->sh_size - s->st_name)) {
+      /* The compilers' second names of a symbol (g++'s NAME.localalias
+       * for a global function that its own file calls) come after the
+       * name itself, which the user wrote. */
       w->found_name = strings + s->st_name;
-      return s;
+      if (!strchr(w->found_name, '.'))
+        return s;
+      if (!alias)
+        alias = s;
     }
     if (w->name && memcmp(strings + s->st_name, w->name, want + 1) == 0)
       return s;
   }
-  return NULL;
+  if (alias)
+    w->found_name = strings + alias->st_name;
+  return alias;
 }
 
 /* Non-zero when the file `st` is the one mapped at `address` (from

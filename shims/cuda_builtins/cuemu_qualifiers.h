@@ -54,9 +54,19 @@
 #define CUEMU_VARIABLE_ADDRESS_(name) ((const void *)__builtin_addressof(name))
 extern "C" int cuemu_constant_register(const void *p, __SIZE_TYPE__ size);
 extern "C" void cuemu_grid_constant_note(const void *p, __SIZE_TYPE__ size);
+/* Each note of a __constant__ variable also records its size and alignment
+ * in the object's section cuemu_constant_bytes, and each of a __device__ or
+ * __managed__ one in cuemu_global_bytes: cuemu-cc checks the first's sum
+ * against the 64 KB of a GPU's constant bank, and -Xptxas -v prints both
+ * (their "gmem" and "cmem[3]"), as ptxas does (cuemu__elf_space_bytes()). */
+#define CUEMU_SPACE_BYTES_(section, name, n)                                  \
+  [[maybe_unused]] __attribute__((__section__(section), __used__))           \
+  static const unsigned long long cuemu_space_bytes_##n[2] = {                \
+      sizeof(name), __alignof__(name)};
 #define CUEMU_CONSTANT_NOTE_(name, n)                                         \
   [[maybe_unused]] static const int cuemu_constant_note_##n =                 \
-      cuemu_constant_register(CUEMU_VARIABLE_ADDRESS_(name), sizeof(name));
+      cuemu_constant_register(CUEMU_VARIABLE_ADDRESS_(name), sizeof(name));   \
+  CUEMU_SPACE_BYTES_("cuemu_constant_bytes", name, n)
 #define CUEMU_CONSTANT_NOTE_AT_(name, n) CUEMU_CONSTANT_NOTE_(name, n)
 #define CUEMU_CONSTANT_NOTE(name) CUEMU_CONSTANT_NOTE_AT_(name, __COUNTER__)
 /* The same after a definition of __managed__ variables (one per
@@ -106,12 +116,14 @@ struct __cuemu_device_note {
 #endif
 #define CUEMU_DEVICE_NOTE_(name, count)                                       \
   [[maybe_unused]] static const ::cuemu::__cuemu_device_note                 \
-      cuemu_device_note_##count(CUEMU_VARIABLE_ADDRESS_(name), sizeof(name));
+      cuemu_device_note_##count(CUEMU_VARIABLE_ADDRESS_(name), sizeof(name)); \
+  CUEMU_SPACE_BYTES_("cuemu_global_bytes", name, count)
 #define CUEMU_DEVICE_NOTE_AT_(name, count) CUEMU_DEVICE_NOTE_(name, count)
 #define CUEMU_DEVICE_NOTE(name) CUEMU_DEVICE_NOTE_AT_(name, __COUNTER__)
 #define CUEMU_MANAGED_NOTE_(name, count)                                      \
   [[maybe_unused]] static const ::cuemu::managed_note                         \
-      cuemu_managed_note_##count(CUEMU_VARIABLE_ADDRESS_(name), sizeof(name));
+      cuemu_managed_note_##count(CUEMU_VARIABLE_ADDRESS_(name), sizeof(name)); \
+  CUEMU_SPACE_BYTES_("cuemu_global_bytes", name, count)
 #define CUEMU_MANAGED_NOTE_AT_(name, count) CUEMU_MANAGED_NOTE_(name, count)
 #define CUEMU_MANAGED_NOTE(name) CUEMU_MANAGED_NOTE_AT_(name, __COUNTER__)
 #define CUEMU_GRID_CONSTANT_NOTE(name)                                        \

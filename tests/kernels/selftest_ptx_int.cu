@@ -245,6 +245,15 @@ extern "C" __global__ void selftest_ptx_logic(unsigned *failures) {
   SELFTEST_CHECK(failures, h == 0xf000);
 }
 
+/* One instruction per statement, in functions of their own: the carry
+ * flag must reach the next statement (see selftest_ptx_carry). */
+__device__ __forceinline__ void selftest_mad_lo_cc(unsigned &acc, unsigned a, unsigned b) {
+  asm volatile("mad.lo.cc.u32 %0, %1, %2, %0;" : "+r"(acc) : "r"(a), "r"(b));
+}
+__device__ __forceinline__ void selftest_madc_hi(unsigned &acc, unsigned a, unsigned b) {
+  asm volatile("madc.hi.u32 %0, %1, %2, %0;" : "+r"(acc) : "r"(a), "r"(b));
+}
+
 extern "C" __global__ void selftest_ptx_carry(unsigned *failures) {
   unsigned r0, r1, r2;
   /* 96-bit 0x00000005_ffffffff_ffffffff + 1. */
@@ -273,10 +282,30 @@ extern "C" __global__ void selftest_ptx_carry(unsigned *failures) {
   unsigned long long q0, q1;
   asm("add.cc.u64 %0, %2, 1;\n\taddc.u64 %1, %3, 0;" : "=l"(q0), "=l"(q1) : "l"(opaque(~0ULL)), "l"(41ULL));
   SELFTEST_CHECK(failures, q0 == 0 && q1 == 42);
-  /* The carry lives in one asm statement: a new statement starts with
-   * none (addc of 0 + 0 is 0). */
-  asm("addc.u32 %0, 0, 0;" : "=r"(r0));
-  SELFTEST_CHECK(failures, r0 == 0u);
+  /* The carry flag travels from one asm statement to the next, as in the
+   * code nvcc makes of big-number libraries that chain single-instruction
+   * statements: 96-bit 0x00000001_ffffffff_ffffffff + 1, one instruction
+   * per statement, then the borrow of 0 - 1 in the same way. */
+  asm volatile("add.cc.u32 %0, %1, 1;" : "=r"(r0) : "r"(opaque(0xffffffffu)));
+  asm volatile("addc.cc.u32 %0, %1, 0;" : "=r"(r1) : "r"(opaque(0xffffffffu)));
+  asm volatile("addc.u32 %0, %1, 0;" : "=r"(r2) : "r"(opaque(1u)));
+  SELFTEST_CHECK(failures, r0 == 0u && r1 == 0u && r2 == 2u);
+  asm volatile("sub.cc.u32 %0, %1, 1;" : "=r"(r0) : "r"(opaque(0u)));
+  asm volatile("subc.u32 %0, %1, 0;" : "=r"(r1) : "r"(opaque(9u)));
+  SELFTEST_CHECK(failures, r0 == 0xffffffffu && r1 == 8u);
+  /* A chain of mad.lo.cc/madc.hi statements, each in a function of its
+   * own as in such libraries: (2^32-1)^2 + (2^32-1) once more. */
+  r0 = opaque(0xffffffffu);
+  selftest_mad_lo_cc(r0, 0xffffffffu, opaque(0xffffffffu));
+  r1 = 0;
+  selftest_madc_hi(r1, 0xffffffffu, opaque(0xffffffffu));
+  SELFTEST_CHECK(failures, r0 == 0u && r1 == 0xffffffffu);
+  /* A statement that writes no carry leaves it as it was: the carry of
+   * the add.cc reaches the addc across a mov. */
+  asm volatile("add.cc.u64 %0, %1, 1;" : "=l"(q0) : "l"(opaque(~0ULL)));
+  asm volatile("mov.u32 %0, 5;" : "=r"(r2));
+  asm volatile("addc.u64 %0, %1, 0;" : "=l"(q1) : "l"(opaque(41ULL)));
+  SELFTEST_CHECK(failures, q0 == 0 && q1 == 42 && r2 == 5u);
 }
 
 extern "C" __global__ void selftest_ptx_arith(unsigned *failures) {

@@ -4,6 +4,9 @@
  * nvcc: what host code writes with cudaMemcpyToSymbol is what kernels read,
  * and what kernels write is what cudaMemcpyFromSymbol reads (issue 13: the
  * device and host passes each kept a copy, and kernels read zeros).
+ * Static device functions that are operators whose symbol ends in `=`
+ * (`^=`, `+=`, `==`, `>>=`, the uint2 operators of GPU miners) are
+ * functions, not variables with an initializer (they did not compile).
  */
 #include <cstdio>
 
@@ -32,6 +35,30 @@ static __global__ void bump(int times) {
 
 static __global__ void put(int *out) { out[0] = initialised; }
 static __global__ void put_scale(float *out) { out[0] = scale[2]; }
+
+struct lanes {
+  unsigned lo, hi;
+};
+static __device__ __forceinline__ lanes operator^(lanes a, lanes b) { return {a.lo ^ b.lo, a.hi ^ b.hi}; }
+static __device__ __forceinline__ void operator^=(lanes &a, lanes b) { a = a ^ b; }
+static __device__ lanes &operator+=(lanes &a, unsigned b) {
+  a.lo += b;
+  return a;
+}
+static __device__ lanes &operator>>=(lanes &a, int n) {
+  a.lo >>= n;
+  a.hi >>= n;
+  return a;
+}
+static __host__ __device__ bool operator==(lanes a, lanes b) { return a.lo == b.lo && a.hi == b.hi; }
+static __device__ bool operator!=(lanes a, lanes b) { return !(a == b); }
+
+static __global__ void mix_lanes(lanes *v) {
+  v[0] ^= v[1];
+  v[0] += 4u;
+  v[0] >>= 1;
+  v[2].lo = v[0] != v[1];
+}
 
 template <typename T> static __global__ void read_origin(T *out) {
   out[0] = static_cast<T>(geometry::origin[0] + geometry::origin[1]);
@@ -69,6 +96,14 @@ int main() {
   CHECK(fout[0] == 3.5f);
   CHECK(dout[0] == 2.25);
   CHECK(managed_flag == 1);
+  lanes *l;
+  CHECK(cudaMallocManaged(&l, 3 * sizeof(lanes)) == cudaSuccess);
+  l[0] = {8, 64};
+  l[1] = {2, 32};
+  mix_lanes<<<1, 1>>>(l);
+  CHECK(cudaDeviceSynchronize() == cudaSuccess);
+  CHECK(l[0] == (lanes{7, 48}));
+  CHECK(l[2].lo == 1u);
   void *where = nullptr;
   CHECK(cudaGetSymbolAddress(&where, counter) == cudaSuccess);
   CHECK(where == static_cast<void *>(&counter));

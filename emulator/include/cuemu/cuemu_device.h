@@ -74,6 +74,15 @@ extern __thread void *cuemu_dynamic_shared CUEMU_TLS_IE;
  * sees it after the kernel returns calls cuemu_thread_finish(). */
 extern __thread int cuemu_thread_detached CUEMU_TLS_IE;
 
+/* The carry flag (CC.CF) of inline PTX between asm statements: a statement
+ * whose add.cc, sub.cc, mad.cc, addc.cc, subc.cc or madc.cc leaves it
+ * stores it here, and one whose addc, subc or madc reads it before setting
+ * it loads it, so that a chain of one-instruction statements (the style of
+ * most GPU big-number code) carries as nvcc's code does. It belongs to the
+ * OS thread: an emulated thread's carry is lost at a rendezvous where
+ * another thread runs (see docs/ptx.md). */
+extern __thread unsigned long long cuemu_ptx_carry CUEMU_TLS_IE;
+
 /* ---- Modules ------------------------------------------------------------- */
 
 /* Runs the threads [start, start + count) of the current block, in linear
