@@ -390,10 +390,36 @@ static int build_argv(const compile_job *job, const char *tu,
     ARG("-ffunction-sections");
     ARG("-fdata-sections");
   }
-  /* new in a module's code returns NULL when the device heap is full
-   * (cuemu_device_symbols.h), so its result must be tested. */
-  if (job->pass == CUEMU_PASS_SINGLE && job->opt->module) {
+  /* Device code's malloc, free, new and delete are the device heap's
+   * (cuemu_device_symbols.h). new returns NULL when the heap is full, so
+   * its result must be tested; and the calls stay, as nvcc keeps them:
+   * g++ and clang++ delete an allocation whose memory does not escape and
+   * fold its test against NULL to "not NULL", so a kernel that probed the
+   * heap (`while (malloc(size)) ++n;`) never ended, and one that tested
+   * cudaLimitMallocHeapSize was told that 64 MiB fit in 1 MiB
+   * (tests/programs/devrt/heap_basics.cu, tests/programs_trialrt.sh;
+   * with memcheck, a double free went with its pair: "heap" of
+   * tests/programs/trialbugs/faults_kernels.cuh). clang++
+   * keeps a new-expression's call only under -fno-builtin, which would
+   * turn every library function into a call, so with clang++ (a unit that
+   * includes CUB or Thrust) a new and delete pair may still go. clang++ 14
+   * ignores -fcheck-new: it takes the result of new to be non-null and
+   * drops the test `if (p == nullptr)`, so a kernel whose new failed wrote
+   * through the null pointer; -fno-delete-null-pointer-checks keeps the
+   * test (tests/programs_trialrt.sh, faults.cu's alloc_nodes). */
+  if (job->pass == CUEMU_PASS_DEVICE ||
+      (job->pass == CUEMU_PASS_SINGLE && job->opt->module)) {
     ARG("-fcheck-new");
+    ARG("-fno-builtin-malloc");
+    ARG("-fno-builtin-calloc");
+    ARG("-fno-builtin-realloc");
+    ARG("-fno-builtin-free");
+    if (strstr(job->compiler, "clang"))
+      ARG("-fno-delete-null-pointer-checks");
+    else
+      ARG("-fno-allocation-dce");
+  }
+  if (job->pass == CUEMU_PASS_SINGLE && job->opt->module) {
     /* g++ binds a variable template's instance (and an inline function's
      * static variable) as STB_GNU_UNIQUE: the loader then binds every
      * module's references to the first loaded copy, and keeps that module
@@ -409,9 +435,6 @@ static int build_argv(const compile_job *job, const char *tu,
      * STB_GNU_UNIQUE, which objcopy does not make local. */
     if (!strstr(job->compiler, "clang"))
       ARG("-fno-gnu-unique");
-    /* new in kernel code returns NULL when the device heap is full
-     * (cuemu_device_symbols.h), so its result must be tested. */
-    ARG("-fcheck-new");
   }
   ARG("-fno-semantic-interposition");
   /* g++ -O3 (CMake's Release build) clones the host pass's forwarder of a
@@ -639,17 +662,6 @@ static int build_argv(const compile_job *job, const char *tu,
     ARG("-fno-builtin-memcpy");
     ARG("-fno-builtin-memmove");
     ARG("-fno-builtin-memset");
-    /* The device heap's calls stay: g++ and clang++ delete a malloc and
-     * free pair whose memory does not escape, and with it a double free
-     * or an out-of-bounds write that memcheck would report (nvcc keeps
-     * them; tests/buggy/mem_device_heap_double_free.cu). */
-    if (job->checks & (unsigned)CUEMU_CHECK_MEM) {
-      ARG("-fno-builtin-malloc");
-      ARG("-fno-builtin-calloc");
-      ARG("-fno-builtin-free");
-      if (!strstr(job->compiler, "clang"))
-        ARG("-fno-allocation-dce");
-    }
     /* Reports that name a call's line by its return address (the device
      * heap's free, the atomics) need the call to return: a tail call
      * (`if (twice) free(head);` last in a kernel) would leave the
