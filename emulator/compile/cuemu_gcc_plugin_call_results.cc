@@ -62,7 +62,8 @@ bool stored_to_memory(tree lhs) {
 bool split(gcall *call) {
   tree lhs = gimple_call_lhs(call);
   tree type = TREE_TYPE(lhs);
-  if (TREE_ADDRESSABLE(type) || !COMPLETE_TYPE_P(type))
+  if (TREE_ADDRESSABLE(type) || !COMPLETE_TYPE_P(type) ||
+      TREE_CODE(TYPE_SIZE_UNIT(type)) != INTEGER_CST)
     return false;
   basic_block bb = gimple_bb(call);
   edge after = NULL;
