@@ -11,7 +11,9 @@
 # as nvcc refuses them; -std=c++14 and c++11 give no warning of a later
 # dialect's (old_dialect.cu); messages name the program as invoked; a
 # deprecated double4 warns with a readable note (deprecated_vec.cu); a
-# cache hit shows its build's warnings again. With nvcc present, it is
+# cache hit shows its build's warnings again; an error on a __device__
+# variable's line, whose columns differ between the passes, is shown once
+# (device_variable_error.cu). With nvcc present, it is
 # checked to agree.
 # Run by `make check` with AM_TESTS_ENVIRONMENT.
 
@@ -72,6 +74,17 @@ elif [ "$(grep -c 'main.cu:12:.*error: ' "$work/error.log")" = 1 ]; then
   echo "PASS: an error in host code is shown once"
 else
   fail "an error in host code: $(cat "$work/error.log")"
+fi
+
+# An error on a __device__ variable's line, which the passes translate
+# apart (the columns differ), is shown once.
+if (cd "$work" && "$nvcc" -c -o dve.o "$w/device_variable_error.cu") \
+  >"$work/dve.log" 2>&1; then
+  fail "an undeclared name in a __device__ variable's initializer compiles"
+elif [ "$(grep -c 'device_variable_error.cu:6:.*error: ' "$work/dve.log")" = 1 ]; then
+  echo "PASS: an error on a __device__ variable's line is shown once"
+else
+  fail "an error on a __device__ variable's line: $(cat "$work/dve.log")"
 fi
 
 # A host call of a __device__ function is an error, as with nvcc.

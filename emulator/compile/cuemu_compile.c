@@ -11,6 +11,7 @@
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
+#include <ctype.h>
 #include <errno.h>
 #include <libgen.h>
 #include <limits.h>
@@ -390,10 +391,36 @@ static int build_argv(const compile_job *job, const char *tu,
     ARG("-ffunction-sections");
     ARG("-fdata-sections");
   }
-  /* new in a module's code returns NULL when the device heap is full
-   * (cuemu_device_symbols.h), so its result must be tested. */
-  if (job->pass == CUEMU_PASS_SINGLE && job->opt->module) {
+  /* Device code's malloc, free, new and delete are the device heap's
+   * (cuemu_device_symbols.h). new returns NULL when the heap is full, so
+   * its result must be tested; and the calls stay, as nvcc keeps them:
+   * g++ and clang++ delete an allocation whose memory does not escape and
+   * fold its test against NULL to "not NULL", so a kernel that probed the
+   * heap (`while (malloc(size)) ++n;`) never ended, and one that tested
+   * cudaLimitMallocHeapSize was told that 64 MiB fit in 1 MiB
+   * (tests/programs/devrt/heap_basics.cu, tests/programs_trialrt.sh;
+   * with memcheck, a double free went with its pair: "heap" of
+   * tests/programs/trialbugs/faults_kernels.cuh). clang++
+   * keeps a new-expression's call only under -fno-builtin, which would
+   * turn every library function into a call, so with clang++ (a unit that
+   * includes CUB or Thrust) a new and delete pair may still go. clang++ 14
+   * ignores -fcheck-new: it takes the result of new to be non-null and
+   * drops the test `if (p == nullptr)`, so a kernel whose new failed wrote
+   * through the null pointer; -fno-delete-null-pointer-checks keeps the
+   * test (tests/programs_trialrt.sh, faults.cu's alloc_nodes). */
+  if (job->pass == CUEMU_PASS_DEVICE ||
+      (job->pass == CUEMU_PASS_SINGLE && job->opt->module)) {
     ARG("-fcheck-new");
+    ARG("-fno-builtin-malloc");
+    ARG("-fno-builtin-calloc");
+    ARG("-fno-builtin-realloc");
+    ARG("-fno-builtin-free");
+    if (strstr(job->compiler, "clang"))
+      ARG("-fno-delete-null-pointer-checks");
+    else
+      ARG("-fno-allocation-dce");
+  }
+  if (job->pass == CUEMU_PASS_SINGLE && job->opt->module) {
     /* g++ binds a variable template's instance (and an inline function's
      * static variable) as STB_GNU_UNIQUE: the loader then binds every
      * module's references to the first loaded copy, and keeps that module
@@ -409,9 +436,6 @@ static int build_argv(const compile_job *job, const char *tu,
      * STB_GNU_UNIQUE, which objcopy does not make local. */
     if (!strstr(job->compiler, "clang"))
       ARG("-fno-gnu-unique");
-    /* new in kernel code returns NULL when the device heap is full
-     * (cuemu_device_symbols.h), so its result must be tested. */
-    ARG("-fcheck-new");
   }
   ARG("-fno-semantic-interposition");
   /* g++ -O3 (CMake's Release build) clones the host pass's forwarder of a
@@ -639,17 +663,6 @@ static int build_argv(const compile_job *job, const char *tu,
     ARG("-fno-builtin-memcpy");
     ARG("-fno-builtin-memmove");
     ARG("-fno-builtin-memset");
-    /* The device heap's calls stay: g++ and clang++ delete a malloc and
-     * free pair whose memory does not escape, and with it a double free
-     * or an out-of-bounds write that memcheck would report (nvcc keeps
-     * them; tests/buggy/mem_device_heap_double_free.cu). */
-    if (job->checks & (unsigned)CUEMU_CHECK_MEM) {
-      ARG("-fno-builtin-malloc");
-      ARG("-fno-builtin-calloc");
-      ARG("-fno-builtin-free");
-      if (!strstr(job->compiler, "clang"))
-        ARG("-fno-allocation-dce");
-    }
     /* Reports that name a call's line by its return address (the device
      * heap's free, the atomics) need the call to return: a tail call
      * (`if (twice) free(head);` last in a kernel) would leave the
@@ -937,31 +950,98 @@ static cuemu_status run_compiler(const compile_job *job, const char **argv) {
   return CUEMU_SUCCESS;
 }
 
+/* The end of the message of a compiler's log that starts at `at`: its
+ * first line (the one that names the place: "f.cu:6:23: error: ...") and
+ * the lines after it that begin with a blank (the source line, the caret,
+ * "from ..."). */
+static size_t message_end(const char *text, size_t size, size_t at) {
+  size_t end = at;
+  do {
+    const char *nl = memchr(text + end, '\n', size - end);
+    end = nl ? (size_t)(nl - text) + 1 : size;
+  } while (end < size && text[end] == ' ');
+  return end;
+}
+
+/* The length of the first line of the message at `line`. */
+static size_t first_line(const char *line, size_t size) {
+  const char *nl = memchr(line, '\n', size);
+  return nl ? (size_t)(nl - line) + 1 : size;
+}
+
+/* Where the column of a message's place lies in its first line: the
+ * ":110" of "f.cu:6:110: error: ...", from *from to *to; 0 if none. */
+static int place_column(const char *line, size_t len, size_t *from,
+                        size_t *to) {
+  for (size_t i = 0; i + 1 < len; ++i) {
+    if (line[i] != ':' || !isdigit((unsigned char)line[i + 1]))
+      continue;
+    size_t j = i + 1;
+    while (j < len && isdigit((unsigned char)line[j]))
+      ++j;
+    if (j + 1 >= len || line[j] != ':' ||
+        !isdigit((unsigned char)line[j + 1]))
+      continue;
+    size_t k = j + 1;
+    while (k < len && isdigit((unsigned char)line[k]))
+      ++k;
+    if (k < len && line[k] == ':') {
+      *from = j;
+      *to = k;
+      return 1;
+    }
+  }
+  return 0;
+}
+
+/* Whether two messages' first lines are the same but for the column: the
+ * passes add different text to some lines (a __device__ variable's
+ * declaration), so g++ names one error at two columns. */
+static int same_message(const char *a, size_t alen, const char *b,
+                        size_t blen) {
+  size_t af, at, bf, bt;
+  if (!place_column(a, alen, &af, &at) || !place_column(b, blen, &bf, &bt))
+    return alen == blen && memcmp(a, b, alen) == 0;
+  return af == bf && memcmp(a, b, af) == 0 && alen - at == blen - bt &&
+         memcmp(a + at, b + bt, alen - at) == 0;
+}
+
 /* Prints the compiler's messages of both passes, kept in logs[0] (the
  * device pass's) and logs[1], then removes the logs: the host pass's
- * first, then the lines of the device pass's that the host pass did not
- * print, so that a message about code both passes compile (host code, a
- * header) is shown once, as nvcc shows it. */
+ * first, then the messages of the device pass's that the host pass did
+ * not print (the same first line but for the column; with the lines of
+ * context before it), so that a message
+ * about code both passes compile (host code, a header, a __device__
+ * variable's line) is shown once, as nvcc shows it
+ * (tests/driver_warnings.sh). */
 static void print_pass_messages(char logs[2][PATH_MAX + 96]) {
   size_t size[2] = {0, 0};
   char *text[2] = {cuemu__read_file(logs[0], &size[0]),
                    cuemu__read_file(logs[1], &size[1])};
   if (text[1])
     fwrite(text[1], 1, size[1], stderr);
-  for (size_t at = 0; text[0] && at < size[0];) {
-    const char *nl = memchr(text[0] + at, '\n', size[0] - at);
-    size_t len = nl ? (size_t)(nl - text[0]) - at + 1 : size[0] - at;
+  for (size_t begin = 0; text[0] && begin < size[0];) {
+    /* The lines that name no place with a column ("f.cu: In function
+     * 'k':", "At global scope:", "In file included from ...") go with the
+     * message after them. */
+    size_t at = begin, len = 0, from, to;
+    for (;;) {
+      len = first_line(text[0] + at, size[0] - at);
+      size_t end = message_end(text[0], size[0], at);
+      if (place_column(text[0] + at, len, &from, &to) || end >= size[0])
+        break;
+      at = end;
+    }
+    size_t end = message_end(text[0], size[0], at);
     int printed = 0;
-    for (size_t k = 0; text[1] && k + len <= size[1] && !printed;) {
-      const char *line_end = memchr(text[1] + k, '\n', size[1] - k);
-      size_t other = line_end ? (size_t)(line_end - text[1]) - k + 1
-                              : size[1] - k;
-      printed = other == len && memcmp(text[1] + k, text[0] + at, len) == 0;
-      k += other;
+    for (size_t k = 0; text[1] && k < size[1] && !printed;) {
+      printed = same_message(text[0] + at, len, text[1] + k,
+                             first_line(text[1] + k, size[1] - k));
+      k = message_end(text[1], size[1], k);
     }
     if (!printed)
-      fwrite(text[0] + at, 1, len, stderr);
-    at += len;
+      fwrite(text[0] + begin, 1, end - begin, stderr);
+    begin = end;
   }
   for (int p = 0; p < 2; ++p) {
     free(text[p]);

@@ -54,6 +54,7 @@
 #include "c-family/c-pragma.h"
 
 #include "cuemu_gcc_plugin_detached.h"
+#include "cuemu_gcc_plugin_call_results.h"
 #include "cuemu_gcc_plugin_check.h"
 #include "cuemu_gcc_plugin_align.h"
 #include "cuemu_gcc_plugin_lockstep.h"
@@ -315,6 +316,8 @@ int plugin_init(struct plugin_name_args *info,
   /* No blocked-thread test in the thread loop of a kernel that cannot
    * block. */
   cuemu_gcc_plugin_register_detached(info->base_name);
+  /* Checked builds see the stores of calls' results. */
+  cuemu_gcc_plugin_register_call_results(info->base_name);
   /* The checkers' common case inline (cuemu-cc passes
    * -fplugin-arg-cuemu_gcc_plugin-check-inline=mem or init). */
   bool align = true, default_device = false, relaxed = false;

@@ -321,7 +321,36 @@ tree judge(tree *tp, int *walk_subtrees, void *data) {
   return NULL_TREE;
 }
 
-/* Whether a constructor's body does nothing: no call, no store. */
+/* The constructor (its abstract form) that a clone is made of. */
+tree abstract(tree fn) {
+  return DECL_CLONED_FUNCTION_P(fn) ? DECL_CLONED_FUNCTION(fn) : fn;
+}
+
+/* Whether a call (CALL_EXPR or AGGR_INIT_EXPR) calls an empty
+ * constructor. */
+bool empty_constructor_call(tree call) {
+  tree fn = cp_get_callee_fndecl_nofold(call);
+  return fn && TREE_CODE(fn) == FUNCTION_DECL && DECL_CONSTRUCTOR_P(fn) &&
+         empty_constructors->contains(abstract(fn));
+}
+
+/* Whether default construction of an object of `type`, or of an array of
+ * them, calls no constructor or only an empty one. */
+bool empty_default_construction(tree type) {
+  type = strip_array_types(type);
+  if (!CLASS_TYPE_P(type) || !TYPE_HAS_COMPLEX_DFLT(type))
+    return true;
+  tree ctor = get_default_ctor(type);
+  return ctor && TREE_CODE(ctor) == FUNCTION_DECL &&
+         empty_constructors->contains(abstract(ctor));
+}
+
+/* Whether a constructor's body does nothing: no store, and no call but of
+ * empty constructors (nvcc's rule: the default constructors of its bases
+ * and of its members of class type, or arrays of them, are empty; the
+ * implicit constructor of a class of vec3 members is empty). A member
+ * array is default-constructed by an initialization from a VEC_INIT_EXPR
+ * that names no constructor: its element type's is judged. */
 tree any_work(tree *tp, int *walk_subtrees, void *) {
   if (TYPE_P(*tp)) {
     *walk_subtrees = 0;
@@ -334,7 +363,17 @@ tree any_work(tree *tp, int *walk_subtrees, void *) {
     return TREE_CLOBBER_P(TREE_OPERAND(*tp, 1)) ? NULL_TREE : *tp;
   case CALL_EXPR:
   case AGGR_INIT_EXPR:
-  case INIT_EXPR:
+    return empty_constructor_call(*tp) ? NULL_TREE : *tp;
+  case INIT_EXPR: {
+    tree from = TREE_OPERAND(*tp, 1);
+    if (TREE_CODE(from) == VEC_INIT_EXPR &&
+        (!VEC_INIT_EXPR_INIT(from) || VEC_INIT_EXPR_VALUE_INIT(from)) &&
+        empty_default_construction(TREE_TYPE(from))) {
+      *walk_subtrees = 0;
+      return NULL_TREE;
+    }
+    return *tp;
+  }
   case TARGET_EXPR:
     return *tp;
   default:
@@ -369,11 +408,6 @@ void judge_body(void *gcc_data, void *) {
   body_walk w = {fn, cuemu_gcc_plugin_space(fn), DECL_SOURCE_LOCATION(fn),
                  hash_set<tree>(), NULL_TREE};
   walk_tree_without_duplicates(&DECL_SAVED_TREE(fn), judge, &w);
-}
-
-/* The constructor (its abstract form) that a clone is made of. */
-tree abstract(tree fn) {
-  return DECL_CLONED_FUNCTION_P(fn) ? DECL_CLONED_FUNCTION(fn) : fn;
 }
 
 /* PLUGIN_FINISH_UNIT: the calls, now that every body is marked. */
@@ -426,11 +460,7 @@ tree not_empty_construction(tree *tp, int *walk_subtrees, void *) {
   }
   if (TREE_CODE(*tp) != CALL_EXPR && TREE_CODE(*tp) != AGGR_INIT_EXPR)
     return NULL_TREE;
-  tree fn = cp_get_callee_fndecl_nofold(*tp);
-  if (fn && TREE_CODE(fn) == FUNCTION_DECL && DECL_CONSTRUCTOR_P(fn) &&
-      empty_constructors->contains(abstract(fn)))
-    return NULL_TREE;
-  return *tp;
+  return empty_constructor_call(*tp) ? NULL_TREE : *tp;
 }
 
 tree any_call(tree *tp, int *walk_subtrees, void *) {

@@ -101,6 +101,28 @@ struct Seeded {
 };
 __device__ Seeded seeded; // case 9: dynamic initialization is not supported for a __device__ variable
 #endif
+#if ON(22)
+/* A class with virtual functions: its constructor stores the vtable's
+ * address, though its base's constructor is empty. */
+struct EmptyBase {
+  __device__ EmptyBase() {}
+};
+struct Shape : EmptyBase {
+  __device__ virtual int area() const { return 1; }
+};
+__device__ Shape shape; // case 22: dynamic initialization is not supported for a __device__ variable
+#endif
+#if ON(23)
+/* A member whose constructor does work makes the implicit one dynamic. */
+struct Stored {
+  int v;
+  __device__ Stored() { v = 3; }
+};
+struct HoldsStored {
+  Stored s;
+};
+__constant__ HoldsStored holds_stored; // case 23: dynamic initialization is not supported for a __constant__ variable
+#endif
 #if ON(10)
 __constant__ float gain;
 __global__ void writes_constant(const float *in) {
@@ -191,7 +213,8 @@ __global__ void folded_reads(int *out) {
  * are constants, a lambda of device code, __shared__ in a __device__
  * function, and a kernel's address in host code. */
 /* Also: a __device__ and a __constant__ variable of a class whose
- * __device__ constructor is empty, a function whose declarator nests the
+ * __device__ constructor is empty (and of classes holding or deriving from
+ * it), a function whose declarator nests the
  * array it returns a reference to, a __device__ variable template and a
  * constexpr one, a class template's constexpr static member, a const
  * float, abs and std::move, and a namespace's constexpr array's elements
@@ -202,6 +225,19 @@ struct Empty {
 };
 __device__ Empty empty_device;
 __constant__ Empty empty_constant;
+/* A class whose implicit constructor only calls empty ones (of members,
+ * an array of them, a base) is empty too, as nvcc counts it: a ray
+ * tracer's __constant__ camera of vec3 members. */
+struct HoldsEmpty {
+  Empty a, b[2];
+  int n;
+};
+struct FromEmpty : Empty {
+  int k;
+};
+__constant__ HoldsEmpty holds_empty_constant;
+__device__ HoldsEmpty holds_empty_device;
+__device__ FromEmpty from_empty[2];
 template <int N> struct Indexer {
   long long v[N];
   __host__ __device__ const long long (&get() const)[N] { return v; }
@@ -221,6 +257,8 @@ __global__ void more_spaces(int *out) {
   constexpr int from_table = ns_table[1];
   int bound[ns_table[0]] = {};
   out[0] = empty_device.a * 0 + empty_constant.a * 0 + (int)ix.get()[1] +
+           holds_empty_constant.n * 0 + holds_empty_device.b[1].a * 0 +
+           from_empty[1].k * 0 +
            device_template_var<int> + constexpr_template_var<int> +
            Limits<int>::k + (int)(half_gain * 2) + abs(-1) + moved * 0 +
            from_table + (int)(sizeof bound / sizeof bound[0]) +
