@@ -866,8 +866,8 @@ static cuemu_status hash_job(compile_job *job) {
            "abi %d module %d debug %d object %d arch %d %d checks %u "
            "warn %d %d",
            CUEMU_MODULE_ABI, o->module, o->debug, o->object, o->arch,
-           o->arch_suffix, job->checks, o->warn_default_stream_launch,
-           o->warn_missing_launch_bounds);
+           o->arch_suffix, job->checks, o->cuemu_warn_default_stream_launch,
+           o->cuemu_warn_missing_launch_bounds);
   cuemu_hasher_add_string(h, num);
   cuemu_hasher_add_string(h, o->cuemu_arch_images ? o->cuemu_arch_images : "");
   cuemu_hasher_add_string(h, o->cuemu_arch_passes ? o->cuemu_arch_passes : "");
@@ -1356,8 +1356,8 @@ static cuemu_status translate_pass(const compile_job *job, int p,
   cuemu_translate_options topt = {skip, (enum cuemu_pass)pass_of(job, p),
                                   o->rdc, job->key.hex, pads, npads,
                                   extended_lambda(o), job->variant,
-                                  o->warn_default_stream_launch,
-                                  o->warn_missing_launch_bounds};
+                                  o->cuemu_warn_default_stream_launch,
+                                  o->cuemu_warn_missing_launch_bounds};
   memset(rw, 0, sizeof *rw);
   cuemu_status st = cuemu__rewrite_preprocessed(text, size, job->source,
                                                 &topt, rw);

@@ -272,11 +272,11 @@ typedef struct cuemu_compile_options {
                              * NAME.cudafe1.gpu of the device pass,
                              * NAME.cpp4.ii and NAME.cudafe1.cpp of the
                              * host pass); NULL: none is kept */
-  int warn_default_stream_launch; /* nvcc's -Wdefault-stream-launch: 1 warns
+  int cuemu_warn_default_stream_launch; /* nvcc's -Wdefault-stream-launch: 1 warns
                              * at each launch of the user's code without a
                              * stream argument, 2 refuses it (nvcc's
                              * -Werror=default-stream-launch); 0: neither */
-  int warn_missing_launch_bounds; /* -Wmissing-launch-bounds: each kernel
+  int cuemu_warn_missing_launch_bounds; /* -Wmissing-launch-bounds: each kernel
                              * the user's code defines without
                              * __launch_bounds__, the same way */
 } cuemu_compile_options;
