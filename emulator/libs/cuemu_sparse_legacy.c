@@ -4,13 +4,15 @@
  * two CSR matrices (cusparseXcsrgeam2Nnz, cusparse?csrgeam2 and its
  * _bufferSizeExt), the count of non-zeros of a dense matrix per row or
  * column (cusparse?nnz), and a dense matrix times a sparse vector
- * (cusparse?gemvi and its _bufferSize), for float, double and their complex
- * forms. CSR with 32-bit indices sorted within each row, as cuSPARSE
+ * (cusparse?gemvi and its _bufferSize), and the dropping of small values
+ * (cusparse?nnz_compress, then cusparse?csr2csr_compress), for float,
+ * double and their complex forms. CSR with 32-bit indices sorted within each row, as cuSPARSE
  * requires; computed in double in the handle's stream's order
  * (cuemu_sparse.h). A count that goes to a host pointer
  * (CUSPARSE_POINTER_MODE_HOST) is there when the call returns: the call
  * waits for its stream, as cuSPARSE's.
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -421,3 +423,158 @@ DENSE_API(S, float, CUEMU_R_32F)
 DENSE_API(D, double, CUEMU_R_64F)
 DENSE_API(C, void, CUEMU_C_32F)
 DENSE_API(Z, void, CUEMU_C_64F)
+
+/* ---- nnz_compress and csr2csr_compress: dropping small values -------------
+ */
+
+/* One call: A (m rows, its descriptor's base), the tolerance (of a complex
+ * type, its real part, as cuSPARSE's documentation says), the counts per
+ * row, and C (csr2csr_compress) in A's base. */
+typedef struct {
+  int type, m, base;
+  double tol;
+  const void *values;
+  const int *offsets, *columns;
+  int *per_row, *total;
+  void *c_values;
+  int *c_offsets, *c_columns;
+} compress;
+
+/* Whether A's element k is kept: its modulus above the tolerance. */
+static int kept(const compress *x, int64_t k) {
+  cuemu_sparse_value v = cuemu__sparse_load(x->values, x->type, k);
+  return hypot(v.re, v.im) > x->tol;
+}
+
+static void run_nnz_compress(cuemu_sparse_op *op) {
+  compress *x = op->extra;
+  int total = 0;
+  for (int i = 0; i < x->m; ++i) {
+    int count = 0;
+    for (int64_t k = x->offsets[i] - x->base; k < x->offsets[i + 1] - x->base;
+         ++k)
+      count += kept(x, k);
+    x->per_row[i] = count;
+    total += count;
+  }
+  cuemu_rt_library_wrote(x->per_row, (size_t)x->m * sizeof(int));
+  *x->total = total;
+  cuemu_rt_library_wrote(x->total, sizeof(int));
+}
+
+static void run_csr2csr_compress(cuemu_sparse_op *op) {
+  compress *x = op->extra;
+  int64_t at = 0;
+  x->c_offsets[0] = x->base;
+  for (int i = 0; i < x->m; ++i) {
+    for (int64_t k = x->offsets[i] - x->base; k < x->offsets[i + 1] - x->base;
+         ++k)
+      if (kept(x, k)) {
+        x->c_columns[at] = x->columns[k];
+        cuemu__sparse_store(x->c_values, x->type, at,
+                            cuemu__sparse_load(x->values, x->type, k));
+        ++at;
+      }
+    x->c_offsets[i + 1] = (int)at + x->base;
+  }
+  cuemu_rt_library_wrote(x->c_offsets, ((size_t)x->m + 1) * sizeof(int));
+  cuemu_rt_library_wrote(x->c_columns, (size_t)at * sizeof(int));
+  cuemu_rt_library_wrote(x->c_values,
+                         (size_t)at * cuemu__sparse_value_size(x->type));
+}
+
+/* The checks both calls make, and A's row offsets and the counts as
+ * device memory (*in_device 0 when not: the fault is recorded, and the
+ * call does nothing). */
+static cusparseStatus_t compress_check(cusparseHandle_t h, const char *name,
+                                       const compress *x, int n, int nnz,
+                                       const struct cusparseMatDescr *d,
+                                       int *in_device) {
+  *in_device = 0;
+  if (!h)
+    return CUSPARSE_STATUS_NOT_INITIALIZED;
+  if (x->m < 0 || n < 0 || nnz < 0 || !d || bad_base(d->base) ||
+      !x->offsets || !x->per_row || !(x->tol >= 0))
+    return BAD;
+  if (d->type != CUSPARSE_MATRIX_TYPE_GENERAL)
+    return CUSPARSE_STATUS_MATRIX_TYPE_NOT_SUPPORTED;
+  *in_device = device(name, "csrSortedRowPtrA", x->offsets,
+                      ((size_t)x->m + 1) * sizeof(int)) &&
+               device(name, "nnzPerRow", x->per_row, (size_t)x->m * sizeof(int));
+  return OK;
+}
+
+static cusparseStatus_t nnz_compress(cusparseHandle_t h, int type, int m,
+                                     const struct cusparseMatDescr *d,
+                                     const void *values, const int *offsets,
+                                     int *per_row, int *total, double tol) {
+  static const char name[] = "cusparse?nnz_compress";
+  compress x = {.type = type, .m = m, .base = d ? d->base : 0, .tol = tol,
+                .values = values, .offsets = offsets, .per_row = per_row,
+                .total = total};
+  int in_device;
+  cusparseStatus_t s = compress_check(h, name, &x, 0, 0, d, &in_device);
+  if (s == OK && !total)
+    return BAD;
+  if (s != OK || !in_device)
+    return s;
+  return cuemu__sparse_submit_scalars(h, name, run_nnz_compress, &x, sizeof x,
+                                      NULL, NULL, type, total);
+}
+
+static cusparseStatus_t csr2csr_compress(
+    cusparseHandle_t h, int type, int m, int n,
+    const struct cusparseMatDescr *d, const void *values, const int *columns,
+    const int *offsets, int nnz, const int *per_row, void *c_values,
+    int *c_columns, int *c_offsets, double tol) {
+  static const char name[] = "cusparse?csr2csr_compress";
+  compress x = {.type = type, .m = m, .base = d ? d->base : 0, .tol = tol,
+                .values = values, .offsets = offsets, .columns = columns,
+                .per_row = (int *)per_row, .c_values = c_values,
+                .c_offsets = c_offsets, .c_columns = c_columns};
+  int in_device;
+  cusparseStatus_t s = compress_check(h, name, &x, n, nnz, d, &in_device);
+  if (s == OK && (!c_offsets || (nnz > 0 && (!values || !columns))))
+    return BAD;
+  if (s != OK || !in_device)
+    return s;
+  size_t e = cuemu__sparse_value_size(type);
+  if (!device(name, "csrSortedValA", values, (size_t)nnz * e) ||
+      !device(name, "csrSortedColIndA", columns, (size_t)nnz * sizeof(int)) ||
+      !device(name, "csrSortedRowPtrC", c_offsets,
+              ((size_t)m + 1) * sizeof(int)))
+    return OK;
+  return cuemu__sparse_submit_scalars(h, name, run_csr2csr_compress, &x,
+                                      sizeof x, NULL, NULL, type, NULL);
+}
+
+/* P the prefix, T the element type, TOL how the tolerance is read (a
+ * complex one's real part). */
+#define COMPRESS_API(P, T, TYPE, TOL)                                          \
+  E cusparseStatus_t cusparse##P##nnz_compress(                                \
+      cusparseHandle_t h, int m, const struct cusparseMatDescr *d,             \
+      const T *values, const int *offsets, int *per_row, int *total, T tol) {  \
+    return nnz_compress(h, TYPE, m, d, values, offsets, per_row, total,        \
+                        TOL);                                                  \
+  }                                                                            \
+  E cusparseStatus_t cusparse##P##csr2csr_compress(                            \
+      cusparseHandle_t h, int m, int n, const struct cusparseMatDescr *d,      \
+      const T *values, const int *columns, const int *offsets, int nnz,        \
+      const int *per_row, T *c_values, int *c_columns, int *c_offsets,         \
+      T tol) {                                                                 \
+    return csr2csr_compress(h, TYPE, m, n, d, values, columns, offsets, nnz,   \
+                            per_row, c_values, c_columns, c_offsets, TOL);     \
+  }
+
+/* cuComplex and cuDoubleComplex, as the header passes them by value. */
+typedef struct {
+  float x, y;
+} complex_float;
+typedef struct {
+  double x, y;
+} complex_double;
+
+COMPRESS_API(S, float, CUEMU_R_32F, (double)tol)
+COMPRESS_API(D, double, CUEMU_R_64F, tol)
+COMPRESS_API(C, complex_float, CUEMU_C_32F, (double)tol.x)
+COMPRESS_API(Z, complex_double, CUEMU_C_64F, tol.x)

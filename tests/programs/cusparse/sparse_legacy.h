@@ -9,7 +9,9 @@
  * - cusparse?nnz: the non-zeros of a dense matrix (lda > m) per row and per
  *   column, and their total;
  * - cusparse?gemvi (+_bufferSize): a dense matrix times a sparse vector,
- *   op N and T, base 1, beta 0 over a y holding NaN.
+ *   op N and T, base 1, beta 0 over a y holding NaN;
+ * - cusparse?nnz_compress and csr2csr_compress: small values dropped, in
+ *   float and in cuDoubleComplex (by modulus, tol's real part).
  * check_legacy() is run by check_formats() of sparse_formats.h, which
  * includes this header after its upload() and download(). */
 #ifndef SPARSE_LEGACY_H
@@ -301,7 +303,92 @@ static void check_gemvi(cusparseHandle_t h) {
 }
 #pragma GCC diagnostic pop
 
+/* Dropping small values: nnz_compress counts the elements whose modulus
+ * is above tol, csr2csr_compress copies them (float, base 1; and
+ * cuDoubleComplex, base 0, whose tol is its real part and whose elements
+ * are kept by modulus). */
+template <class T, class Host>
+static void check_compress_one(cusparseHandle_t h, int base, T tol,
+                               double tol_re) {
+  const int m = 6, n = 8;
+  std::vector<int> rows, cols;
+  std::vector<Host> vals;
+  legacy_csr(m, n, base, 13u, rows, cols, vals);
+  for (size_t k = 0; k < vals.size(); ++k) {
+    vals[k] = Host(0.125 * (double)(k % 9)) * (k % 2 ? Host(1) : Host(-1));
+    /* Complex elements whose real part alone is below tol but whose
+     * modulus is not. */
+    if constexpr (sizeof(Host) > sizeof(float))
+      vals[k] += Host(0.0, 0.5 * (double)(k % 3 == 0));
+  }
+  cusparseMatDescr_t d;
+  EXPECT_STATUS(cusparseCreateMatDescr(&d), CUSPARSE_STATUS_SUCCESS);
+  EXPECT_STATUS(cusparseSetMatIndexBase(d, (cusparseIndexBase_t)base),
+                CUSPARSE_STATUS_SUCCESS);
+  int *d_rows = upload(rows), *d_cols = upload(cols), *d_per_row, *d_crows;
+  T *d_vals = (T *)upload(vals);
+  CHECK_CUDA(cudaMalloc(&d_per_row, m * sizeof(int)));
+  CHECK_CUDA(cudaMalloc(&d_crows, (m + 1) * sizeof(int)));
+  int total = -1;
+  cusparseStatus_t s1, s2 = CUSPARSE_STATUS_SUCCESS;
+  if constexpr (sizeof(T) == sizeof(float))
+    s1 = cusparseSnnz_compress(h, m, d, (const float *)d_vals, d_rows,
+                               d_per_row, &total, tol);
+  else
+    s1 = cusparseZnnz_compress(h, m, d, (const cuDoubleComplex *)d_vals,
+                               d_rows, d_per_row, &total, tol);
+  EXPECT_STATUS(s1, CUSPARSE_STATUS_SUCCESS);
+  std::vector<int> want_rows(1, base), want_cols;
+  std::vector<Host> want_vals;
+  for (int i = 0; i < m; ++i) {
+    for (int k = rows[i] - base; k < rows[i + 1] - base; ++k)
+      if (std::abs(vals[k]) > tol_re)
+        want_cols.push_back(cols[k]), want_vals.push_back(vals[k]);
+    want_rows.push_back((int)want_cols.size() + base);
+  }
+  if (total != (int)want_cols.size()) {
+    std::printf("nnz_compress: %d kept, expected %zu\n", total,
+                want_cols.size());
+    ++g_failures;
+    return;
+  }
+  int *d_ccols;
+  T *d_cvals;
+  CHECK_CUDA(cudaMalloc(&d_ccols, total * sizeof(int) + 4));
+  CHECK_CUDA(cudaMalloc(&d_cvals, total * sizeof(T) + 8));
+  if constexpr (sizeof(T) == sizeof(float))
+    s2 = cusparseScsr2csr_compress(h, m, n, d, (const float *)d_vals, d_cols,
+                                   d_rows, (int)cols.size(), d_per_row,
+                                   (float *)d_cvals, d_ccols, d_crows, tol);
+  else
+    s2 = cusparseZcsr2csr_compress(
+        h, m, n, d, (const cuDoubleComplex *)d_vals, d_cols, d_rows,
+        (int)cols.size(), d_per_row, (cuDoubleComplex *)d_cvals, d_ccols,
+        d_crows, tol);
+  EXPECT_STATUS(s2, CUSPARSE_STATUS_SUCCESS);
+  std::vector<int> got_rows = download(d_crows, m + 1),
+                   got_cols = download(d_ccols, total);
+  std::vector<Host> got_vals = download((Host *)d_cvals, total);
+  if (got_rows != want_rows || got_cols != want_cols || got_vals != want_vals) {
+    std::printf("csr2csr_compress (base %d): C differs\n", base);
+    ++g_failures;
+  }
+  cusparseDestroyMatDescr(d);
+  cudaFree(d_rows), cudaFree(d_cols), cudaFree(d_vals), cudaFree(d_per_row);
+  cudaFree(d_crows), cudaFree(d_ccols), cudaFree(d_cvals);
+}
+
+static void check_compress(cusparseHandle_t h) {
+  EXPECT_STATUS(cusparseSetPointerMode(h, CUSPARSE_POINTER_MODE_HOST),
+                CUSPARSE_STATUS_SUCCESS);
+  check_compress_one<float, float>(h, 1, 0.3f, 0.3);
+  /* tol's imaginary part is not read (cuSPARSE's documentation). */
+  check_compress_one<cuDoubleComplex, std::complex<double>>(
+      h, 0, make_cuDoubleComplex(0.4, 5.0), 0.4);
+}
+
 static void check_legacy(cusparseHandle_t h) {
+  check_compress(h);
   check_geam_double(h);
   check_geam_complex(h);
   check_nnz(h);
