@@ -280,6 +280,12 @@ cusolverStatus_t cuemu__solver_generic_size(cusolverDnHandle_t h,
  * CUSOLVER_STATUS_INVALID_VALUE returned. */
 cusolverStatus_t cuemu__solver_bad_argument(cusolverDnHandle_t h, int *devInfo,
                                             int argument);
+/* The checks of a call that begins (uplo, n, A, lda): uplo (LAPACK's
+ * argument 1), n (2) and lda (4), each a bad argument (above) when wrong;
+ * CUSOLVER_STATUS_SUCCESS when all hold. */
+cusolverStatus_t cuemu__solver_check_triangle(cusolverDnHandle_t h, int uplo,
+                                              int64_t n, int64_t lda,
+                                              int *info);
 
 /* ---- Numerics (on dense working matrices, leading dimension = rows) ---------
  */

@@ -99,14 +99,9 @@ static void run_lauum(void *p) {
 static cusolverStatus_t lauum(cusolverDnHandle_t h, cuemu_solver_type type,
                               int uplo, int64_t n, void *a, int64_t lda,
                               int *info) {
-  if (!h)
-    return CUSOLVER_STATUS_NOT_INITIALIZED;
-  if (uplo != CUEMU_LOWER && uplo != CUEMU_UPPER)
-    return cuemu__solver_bad_argument(h, info, 1);
-  if (n < 0)
-    return cuemu__solver_bad_argument(h, info, 2);
-  if (lda < MAX1(n))
-    return cuemu__solver_bad_argument(h, info, 4);
+  cusolverStatus_t st = cuemu__solver_check_triangle(h, uplo, n, lda, info);
+  if (st != CUSOLVER_STATUS_SUCCESS)
+    return st;
   const char *name = "cusolverDn?lauum";
   if (!cuemu__solver_check_matrix(name, "A", a, n, n, lda,
                                   cuemu__solver_size(type)) ||

@@ -255,6 +255,20 @@ static void write_info(void *p) {
   cuemu__solver_info_set(w->info, 0, w->value);
 }
 
+cusolverStatus_t cuemu__solver_check_triangle(cusolverDnHandle_t h, int uplo,
+                                              int64_t n, int64_t lda,
+                                              int *info) {
+  if (!h)
+    return CUSOLVER_STATUS_NOT_INITIALIZED;
+  if (uplo != CUEMU_LOWER && uplo != CUEMU_UPPER)
+    return cuemu__solver_bad_argument(h, info, 1);
+  if (n < 0)
+    return cuemu__solver_bad_argument(h, info, 2);
+  if (lda < (n > 1 ? n : 1))
+    return cuemu__solver_bad_argument(h, info, 4);
+  return CUSOLVER_STATUS_SUCCESS;
+}
+
 cusolverStatus_t cuemu__solver_bad_argument(cusolverDnHandle_t h, int *devInfo,
                                             int argument) {
   if (devInfo &&

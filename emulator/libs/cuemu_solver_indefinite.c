@@ -305,14 +305,9 @@ static void run_sytrs(void *p) {
 static cusolverStatus_t sytr(cusolverDnHandle_t h, cuemu_solver_type type,
                              void (*run)(void *), int uplo, int64_t n, void *a,
                              int64_t lda, const int *ipiv, int *info) {
-  if (!h)
-    return CUSOLVER_STATUS_NOT_INITIALIZED;
-  if (uplo != CUEMU_LOWER && uplo != CUEMU_UPPER)
-    return cuemu__solver_bad_argument(h, info, 1);
-  if (n < 0)
-    return cuemu__solver_bad_argument(h, info, 2);
-  if (lda < MAX1(n))
-    return cuemu__solver_bad_argument(h, info, 4);
+  cusolverStatus_t st = cuemu__solver_check_triangle(h, uplo, n, lda, info);
+  if (st != CUSOLVER_STATUS_SUCCESS)
+    return st;
   const char *name = run == run_sytri ? "cusolverDn?sytri" : "cusolverDn?sytrf";
   if (!cuemu__solver_check(
           name, "A", a,

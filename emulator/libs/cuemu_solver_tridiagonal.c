@@ -155,14 +155,9 @@ static void run_orgtr(void *p) {
 static cusolverStatus_t sytrd(cusolverDnHandle_t h, cuemu_solver_type type,
                               int uplo, int64_t n, void *a, int64_t lda,
                               void *d, void *e, void *tau, int *info) {
-  if (!h)
-    return CUSOLVER_STATUS_NOT_INITIALIZED;
-  if (uplo != CUEMU_LOWER && uplo != CUEMU_UPPER)
-    return cuemu__solver_bad_argument(h, info, 1);
-  if (n < 0)
-    return cuemu__solver_bad_argument(h, info, 2);
-  if (lda < MAX1(n))
-    return cuemu__solver_bad_argument(h, info, 4);
+  cusolverStatus_t st = cuemu__solver_check_triangle(h, uplo, n, lda, info);
+  if (st != CUSOLVER_STATUS_SUCCESS)
+    return st;
   size_t size = cuemu__solver_size(type), real = cuemu__solver_real_size(type);
   const char *name = "cusolverDn?sytrd";
   int64_t k = n > 0 ? n - 1 : 0;
