@@ -10,6 +10,8 @@
  * an object; the result is cached (<cuemu/cuemu_cache.h>).
  */
 #define _GNU_SOURCE
+#include "config.h"
+
 #include <dlfcn.h>
 #include <ctype.h>
 #include <errno.h>
@@ -616,6 +618,10 @@ static int build_argv(const compile_job *job, const char *tu,
       for (int i = 0; i < 3; ++i)
         if (job->arch_features[i][0])
           ARG(job->arch_features[i]);
+      /* The shims' CUDA-only math functions call libdevice's
+       * (cuemu_math.h, cuemu_device_math.c). */
+      if (CUEMU_HAVE_LIBDEVICE)
+        ARG("-DCUEMU_LIBDEVICE=1");
     } else
       ARG("-DCUEMU_HOST_PASS=1");
     /* The host pass's lean prelude: declarations of the device-only shims
@@ -1561,6 +1567,10 @@ static cuemu_status further_passes(compile_job *job, cuemu_cache_build *b,
     snprintf(redefine, sizeof redefine, "--redefine-syms=%s", renames);
     if (st == CUEMU_SUCCESS)
       st = cuemu__elf_weaken_variant(local, 0);
+    char math[PATH_MAX + 128], math_file[PATH_MAX + 96];
+    if (st == CUEMU_SUCCESS)
+      st = cuemu__device_math_renames(b->temp, math, sizeof math, math_file,
+                                      sizeof math_file);
     if (st == CUEMU_SUCCESS) {
       /* As the first pass's; its records of kernel template instances
        * (pass word: its __CUDA_ARCH__) make them variants of the first
@@ -1576,9 +1586,12 @@ static cuemu_status further_passes(compile_job *job, cuemu_cache_build *b,
                                CUEMU_DEVICE_CHECK_RENAMES(
                                    job->checks & ~(unsigned)CUEMU_CHECK_SYNC),
                                nrenames ? redefine : "--wildcard",
+                               math,
                                local,
                                NULL};
       st = run_tool(objcopy, local);
+      if (math_file[0])
+        unlink(math_file);
     }
     if (nrenames)
       unlink(renames);
@@ -1997,9 +2010,15 @@ static cuemu_status build(void *data, cuemu_cache_build *b) {
         /* A module (NVRTC's, cuModuleLoad's) holds only device code: its
          * malloc, free, new and delete are the device heap's, as the
          * device pass's of a whole program. */
-        const char *objcopy[] = {"objcopy", CUEMU_DEVICE_HEAP_RENAMES,
+        char math[PATH_MAX + 128], math_file[PATH_MAX + 96];
+        st = cuemu__device_math_renames(b->temp, math, sizeof math,
+                                        math_file, sizeof math_file);
+        const char *objcopy[] = {"objcopy", CUEMU_DEVICE_HEAP_RENAMES, math,
                                  object[0], NULL};
-        st = run_tool(objcopy, object[0]);
+        if (st == CUEMU_SUCCESS)
+          st = run_tool(objcopy, object[0]);
+        if (math_file[0])
+          unlink(math_file);
         if (st == CUEMU_SUCCESS)
           st = shared_calls(b, object[0], 0);
       }
@@ -2057,6 +2076,11 @@ static cuemu_status build(void *data, cuemu_cache_build *b) {
       st = cuemu__elf_variant_renames(dev_local, CUEMU_DEVICE_SUFFIX, renames,
                                       &nrenames, NULL, NULL, NULL, NULL);
     snprintf(redefine, sizeof redefine, "--redefine-syms=%s", renames);
+    char math[PATH_MAX + 128], math_file[PATH_MAX + 96];
+    math_file[0] = '\0';
+    if (st == CUEMU_SUCCESS)
+      st = cuemu__device_math_renames(b->temp, math, sizeof math, math_file,
+                                      sizeof math_file);
     if (st == CUEMU_SUCCESS) {
       /* Local, but for what the translation made visible; and without
        * initializers: the host pass's run (CUDA allows no dynamic
@@ -2071,9 +2095,11 @@ static cuemu_status build(void *data, cuemu_cache_build *b) {
                                CUEMU_DEVICE_CHECK_RENAMES(
                                    job->checks & ~(unsigned)CUEMU_CHECK_SYNC),
                                nrenames ? redefine : "--wildcard",
-                               dev_local, NULL};
+                               math, dev_local, NULL};
       st = run_tool(objcopy, dev_local);
     }
+    if (math_file[0])
+      unlink(math_file);
     if (nrenames)
       unlink(renames);
     if (st == CUEMU_SUCCESS && !visible_device_entities(o))

@@ -62,6 +62,7 @@
 #include <cuemu/cuemu_rt_graph_mem.h>
 #include <cuemu/cuemu_address_space.h>
 #include <cuemu/cuemu_status.h>
+#include <cuemu/cuemu_libdevice.h>
 #pragma GCC visibility pop
 
 #endif /* __ASSEMBLER__ */

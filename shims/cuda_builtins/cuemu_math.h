@@ -46,6 +46,20 @@
 #include <stdlib.h>
 #include <type_traits>
 
+/*
+ * In the device pass of a cuemu built with the CUDA toolkit's libdevice
+ * (docs/device-math.md), CUDA's own math functions (rsqrt, sinpi, erfinv,
+ * normcdf, ...) return what libdevice computes on a GPU; the C library's
+ * (sin, expf, pow...) reach libdevice by a rename of the device pass's
+ * calls. Host code and a cuemu without libdevice use the definitions below.
+ */
+#if defined(__CUDA_ARCH__) && defined(CUEMU_LIBDEVICE)
+#include <cuemu/cuemu_libdevice.h>
+#define CUEMU_LIBDEVICE_RETURN(name, ...) return cuemu_nv_##name(__VA_ARGS__)
+#else
+#define CUEMU_LIBDEVICE_RETURN(name, ...) (void)0
+#endif
+
 /* ------------------------------------------------------------------------ */
 /* Internal helpers.                                                         */
 /* ------------------------------------------------------------------------ */
@@ -473,10 +487,22 @@ inline double cuemu_cospi(double x) {
 }
 
 #ifndef CUEMU_LIBC_HAS_SINPI
-inline double sinpi(double x) { return cuemu_sinpi(x); }
-inline double cospi(double x) { return cuemu_cospi(x); }
-inline float sinpif(float x) { return static_cast<float>(cuemu_sinpi(x)); }
-inline float cospif(float x) { return static_cast<float>(cuemu_cospi(x)); }
+inline double sinpi(double x) {
+  CUEMU_LIBDEVICE_RETURN(sinpi, x);
+  return cuemu_sinpi(x);
+}
+inline double cospi(double x) {
+  CUEMU_LIBDEVICE_RETURN(cospi, x);
+  return cuemu_cospi(x);
+}
+inline float sinpif(float x) {
+  CUEMU_LIBDEVICE_RETURN(sinpif, x);
+  return static_cast<float>(cuemu_sinpi(x));
+}
+inline float cospif(float x) {
+  CUEMU_LIBDEVICE_RETURN(cospif, x);
+  return static_cast<float>(cuemu_cospi(x));
+}
 #endif
 
 inline void sincospi(double x, double *sptr, double *cptr) {
@@ -490,7 +516,10 @@ inline void sincospif(float x, float *sptr, float *cptr) {
 }
 
 #ifndef CUEMU_LIBC_HAS_RSQRT
-inline double rsqrt(double x) { return 1.0 / std::sqrt(x); }
+inline double rsqrt(double x) {
+  CUEMU_LIBDEVICE_RETURN(rsqrt, x);
+  return 1.0 / std::sqrt(x);
+}
 /* In float: the square root and the division are each rounded to nearest,
  * so the result is within 1.5 ulp of 1/sqrt(x) (half an ulp from the
  * division, less than one from the square root's relative error of 2^-24),
@@ -498,11 +527,20 @@ inline double rsqrt(double x) { return 1.0 / std::sqrt(x); }
  * inputs (tests/programs/mathulp/rsqrt_ulp.cu). It costs a sqrtss and a
  * divss, where the double version converted and took a sqrtsd and a divsd.
  * 0, -0, inf and negative inputs give inf, -inf, 0 and NaN, as CUDA's. */
-inline float rsqrtf(float x) { return 1.0f / std::sqrt(x); }
+inline float rsqrtf(float x) {
+  CUEMU_LIBDEVICE_RETURN(rsqrtf, x);
+  return 1.0f / std::sqrt(x);
+}
 #endif
 
-inline double rcbrt(double x) { return 1.0 / std::cbrt(x); }
-inline float rcbrtf(float x) { return static_cast<float>(1.0 / std::cbrt(static_cast<double>(x))); }
+inline double rcbrt(double x) {
+  CUEMU_LIBDEVICE_RETURN(rcbrt, x);
+  return 1.0 / std::cbrt(x);
+}
+inline float rcbrtf(float x) {
+  CUEMU_LIBDEVICE_RETURN(rcbrtf, x);
+  return static_cast<float>(1.0 / std::cbrt(static_cast<double>(x)));
+}
 
 #ifndef __USE_GNU
 /* glibc declares these only for _GNU_SOURCE, which g++ and clang++ define
@@ -526,6 +564,7 @@ inline void sincosf(float x, float *sptr, float *cptr) {
  * 1/(x sqrt(pi)) * sum (-1)^n (2n-1)!! / (2x^2)^n is used.
  */
 inline double erfcx(double x) {
+  CUEMU_LIBDEVICE_RETURN(erfcx, x);
   if (std::isnan(x))
     return x;
   if (std::isinf(x))
@@ -546,7 +585,10 @@ inline double erfcx(double x) {
   return __cuemu_sum / (x * cuemu_sqrt_pi);
 }
 
-inline float erfcxf(float x) { return static_cast<float>(erfcx(static_cast<double>(x))); }
+inline float erfcxf(float x) {
+  CUEMU_LIBDEVICE_RETURN(erfcxf, x);
+  return static_cast<float>(erfcx(static_cast<double>(x)));
+}
 
 /* erfinv(a) for 0 <= a <= 1/2: a Maclaurin estimate refined by Newton steps
  * on erf(x) - a, which is well conditioned there. */
@@ -590,6 +632,7 @@ inline double cuemu_erfcinv_unit(double y) {
 }
 
 inline double erfcinv(double y) {
+  CUEMU_LIBDEVICE_RETURN(erfcinv, y);
   if (std::isnan(y))
     return y;
   if (y < 0.0 || y > 2.0)
@@ -604,6 +647,7 @@ inline double erfcinv(double y) {
 }
 
 inline double erfinv(double y) {
+  CUEMU_LIBDEVICE_RETURN(erfinv, y);
   if (std::isnan(y))
     return y;
   const double a = std::fabs(y);
@@ -617,8 +661,14 @@ inline double erfinv(double y) {
   return std::copysign(x, y);
 }
 
-inline float erfinvf(float y) { return static_cast<float>(erfinv(static_cast<double>(y))); }
-inline float erfcinvf(float y) { return static_cast<float>(erfcinv(static_cast<double>(y))); }
+inline float erfinvf(float y) {
+  CUEMU_LIBDEVICE_RETURN(erfinvf, y);
+  return static_cast<float>(erfinv(static_cast<double>(y)));
+}
+inline float erfcinvf(float y) {
+  CUEMU_LIBDEVICE_RETURN(erfcinvf, y);
+  return static_cast<float>(erfcinv(static_cast<double>(y)));
+}
 
 /*
  * normcdf(x) = erfc(-x/sqrt(2))/2. The argument t = -x/sqrt(2) is carried
@@ -626,6 +676,7 @@ inline float erfcinvf(float y) { return static_cast<float>(erfcinv(static_cast<d
  * the rounding of t does not cost accuracy in the far tail.
  */
 inline double normcdf(double x) {
+  CUEMU_LIBDEVICE_RETURN(normcdf, x);
   if (std::isnan(x))
     return x;
   if (std::isinf(x))
@@ -635,10 +686,14 @@ inline double normcdf(double x) {
   return 0.5 * (std::erfc(hi) - cuemu_two_over_sqrt_pi * std::exp(-hi * hi) * lo);
 }
 
-inline float normcdff(float x) { return static_cast<float>(normcdf(static_cast<double>(x))); }
+inline float normcdff(float x) {
+  CUEMU_LIBDEVICE_RETURN(normcdff, x);
+  return static_cast<float>(normcdf(static_cast<double>(x)));
+}
 
 /* normcdfinv(p) = -sqrt(2) erfcinv(2p); 2p is exact. */
 inline double normcdfinv(double p) {
+  CUEMU_LIBDEVICE_RETURN(normcdfinv, p);
   if (std::isnan(p))
     return p;
   if (p < 0.0 || p > 1.0)
@@ -650,7 +705,10 @@ inline double normcdfinv(double p) {
   return -cuemu_sqrt2 * erfcinv(2.0 * p);
 }
 
-inline float normcdfinvf(float p) { return static_cast<float>(normcdfinv(static_cast<double>(p))); }
+inline float normcdfinvf(float p) {
+  CUEMU_LIBDEVICE_RETURN(normcdfinvf, p);
+  return static_cast<float>(normcdfinv(static_cast<double>(p)));
+}
 
 /*
  * The Euclidean norm of n values without undue overflow or underflow: the
@@ -690,23 +748,47 @@ inline float normf(int dim, const float *p) { return static_cast<float>(cuemu_no
 inline float rnormf(int dim, const float *p) { return static_cast<float>(1.0 / cuemu_norm(dim, p)); }
 
 inline double norm3d(double a, double b, double c) {
+  CUEMU_LIBDEVICE_RETURN(norm3d, a, b, c);
   const double v[3] = {a, b, c};
   return cuemu_norm(3, v);
 }
-inline double rnorm3d(double a, double b, double c) { return 1.0 / norm3d(a, b, c); }
+inline double rnorm3d(double a, double b, double c) {
+  CUEMU_LIBDEVICE_RETURN(rnorm3d, a, b, c);
+  return 1.0 / norm3d(a, b, c);
+}
 inline double norm4d(double a, double b, double c, double d) {
+  CUEMU_LIBDEVICE_RETURN(norm4d, a, b, c, d);
   const double v[4] = {a, b, c, d};
   return cuemu_norm(4, v);
 }
-inline double rnorm4d(double a, double b, double c, double d) { return 1.0 / norm4d(a, b, c, d); }
+inline double rnorm4d(double a, double b, double c, double d) {
+  CUEMU_LIBDEVICE_RETURN(rnorm4d, a, b, c, d);
+  return 1.0 / norm4d(a, b, c, d);
+}
 
-inline float norm3df(float a, float b, float c) { return static_cast<float>(norm3d(a, b, c)); }
-inline float rnorm3df(float a, float b, float c) { return static_cast<float>(1.0 / norm3d(a, b, c)); }
-inline float norm4df(float a, float b, float c, float d) { return static_cast<float>(norm4d(a, b, c, d)); }
-inline float rnorm4df(float a, float b, float c, float d) { return static_cast<float>(1.0 / norm4d(a, b, c, d)); }
+inline float norm3df(float a, float b, float c) {
+  CUEMU_LIBDEVICE_RETURN(norm3df, a, b, c);
+  return static_cast<float>(norm3d(a, b, c));
+}
+inline float rnorm3df(float a, float b, float c) {
+  CUEMU_LIBDEVICE_RETURN(rnorm3df, a, b, c);
+  return static_cast<float>(1.0 / norm3d(a, b, c));
+}
+inline float norm4df(float a, float b, float c, float d) {
+  CUEMU_LIBDEVICE_RETURN(norm4df, a, b, c, d);
+  return static_cast<float>(norm4d(a, b, c, d));
+}
+inline float rnorm4df(float a, float b, float c, float d) {
+  CUEMU_LIBDEVICE_RETURN(rnorm4df, a, b, c, d);
+  return static_cast<float>(1.0 / norm4d(a, b, c, d));
+}
 
-inline double rhypot(double x, double y) { return 1.0 / std::hypot(x, y); }
+inline double rhypot(double x, double y) {
+  CUEMU_LIBDEVICE_RETURN(rhypot, x, y);
+  return 1.0 / std::hypot(x, y);
+}
 inline float rhypotf(float x, float y) {
+  CUEMU_LIBDEVICE_RETURN(rhypotf, x, y);
   return static_cast<float>(1.0 / std::hypot(static_cast<double>(x), static_cast<double>(y)));
 }
 
@@ -749,19 +831,27 @@ inline double cuemu_bessel_i(int nu, double x) {
 
 /* I0 is even and I1 is odd. */
 inline double cyl_bessel_i0(double x) {
+  CUEMU_LIBDEVICE_RETURN(cyl_bessel_i0, x);
   if (std::isnan(x))
     return x;
   return cuemu_bessel_i(0, std::fabs(x));
 }
 
 inline double cyl_bessel_i1(double x) {
+  CUEMU_LIBDEVICE_RETURN(cyl_bessel_i1, x);
   if (std::isnan(x))
     return x;
   return std::copysign(cuemu_bessel_i(1, std::fabs(x)), x);
 }
 
-inline float cyl_bessel_i0f(float x) { return static_cast<float>(cyl_bessel_i0(x)); }
-inline float cyl_bessel_i1f(float x) { return static_cast<float>(cyl_bessel_i1(x)); }
+inline float cyl_bessel_i0f(float x) {
+  CUEMU_LIBDEVICE_RETURN(cyl_bessel_i0f, x);
+  return static_cast<float>(cyl_bessel_i0(x));
+}
+inline float cyl_bessel_i1f(float x) {
+  CUEMU_LIBDEVICE_RETURN(cyl_bessel_i1f, x);
+  return static_cast<float>(cyl_bessel_i1(x));
+}
 
 /* ------------------------------------------------------------------------ */
 /* The float overloads CUDA declares at global namespace for functions that  */
