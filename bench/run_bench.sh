@@ -63,7 +63,8 @@ quick=${BENCH_QUICK:-0}
 # BENCH_ROWS: the numbers of the items to run ("2 8 10 12": the reduction,
 # the fiber baseline beside it and the 2-worker speed-up, the shuffle, the
 # warp collectives, the instruction counts; 13: stream-ordered allocation
-# at scale; 14: a launch of a build of two device passes against one); all
+# at scale; 14: a launch of a build of two device passes against one; 15:
+# device math, libdevice against glibc); all
 # of them when unset.
 rows=$(printf '%s' "${BENCH_ROWS:-}" | tr ',' ' ')
 want() {
@@ -923,6 +924,29 @@ else
   else
     error launch_two_passes_over_one "bench_arch_launch failed or ran another pass: $(cat "$run/arch_launch.txt")" "<= 1.1x"
   fi
+fi
+
+fi
+
+# ---- 15. device math: libdevice in kernels against glibc on the host ---------
+if want 15; then
+# bench_device_math.cu, a whole program: the CPU time per call of
+# exp(x) + sin(x) + expf(x) in a kernel (libdevice's functions, chosen with
+# FMA instructions where the processor has them: docs/device-math.md)
+# against the same loop in host code (glibc's), rounds alternating in one
+# process, the minimum of each. GPU-exact math must not cost more than the
+# C library's by much.
+log "[15] device math: libdevice in a kernel against glibc on the host"
+if ! CUEMU_CACHE_DIR=$out/cache-asm "$CUEMU_CC" -O2 "$benchsrc/bench_device_math.cu" \
+  -o "$out/bench_device_math" >"$out/device_math_cc.log" 2>&1; then
+  error device_math_kernel_over_host "cannot compile bench_device_math.cu (see $out/device_math_cc.log)" "<= 1.5x"
+elif CUEMU_WORKERS=1 "$out/bench_device_math" "$([ "$quick" = 1 ] && echo 2 || echo 7)" \
+  >"$run/device_math.txt" 2>&1; then
+  ratio=$(sed -n 's/^device_math_ratio: //p' "$run/device_math.txt")
+  report device_math_kernel_over_host "$ratio" "x" "<=" 1.5 \
+    "CUEMU_WORKERS=1, CPU ns per call, min of alternating rounds: $(grep -v ratio "$run/device_math.txt" | tr '\n' ' '); loadavg $(loadavg)"
+else
+  error device_math_kernel_over_host "bench_device_math failed: $(cat "$run/device_math.txt")" "<= 1.5x"
 fi
 
 fi

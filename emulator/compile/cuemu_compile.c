@@ -1210,6 +1210,21 @@ static cuemu_status run_tool(const char *const *argv, const char *file) {
   return CUEMU_SUCCESS;
 }
 
+/* Runs objcopy with `options` (from "objcopy", NULL-terminated) and the
+ * renames of the C library's math functions to libdevice's
+ * (cuemu_device_math.c) on a device pass's `object`. */
+static cuemu_status device_objcopy(const char *const *options,
+                                   const char *object) {
+  const char *argv[256];
+  size_t n = 0;
+  while (options[n] && n < 64)
+    argv[n] = options[n], ++n;
+  n += cuemu__device_math_renames(argv + n, sizeof argv / sizeof *argv - n - 2);
+  argv[n++] = object;
+  argv[n] = NULL;
+  return run_tool(argv, object);
+}
+
 /* Non-zero when `text` holds `word` as a whole word (between white space,
  * or a line splice, and the ends). */
 static int has_word(const char *text, const char *word, size_t n) {
@@ -1567,10 +1582,6 @@ static cuemu_status further_passes(compile_job *job, cuemu_cache_build *b,
     snprintf(redefine, sizeof redefine, "--redefine-syms=%s", renames);
     if (st == CUEMU_SUCCESS)
       st = cuemu__elf_weaken_variant(local, 0);
-    char math[PATH_MAX + 128], math_file[PATH_MAX + 96];
-    if (st == CUEMU_SUCCESS)
-      st = cuemu__device_math_renames(b->temp, math, sizeof math, math_file,
-                                      sizeof math_file);
     if (st == CUEMU_SUCCESS) {
       /* As the first pass's; its records of kernel template instances
        * (pass word: its __CUDA_ARCH__) make them variants of the first
@@ -1586,12 +1597,8 @@ static cuemu_status further_passes(compile_job *job, cuemu_cache_build *b,
                                CUEMU_DEVICE_CHECK_RENAMES(
                                    job->checks & ~(unsigned)CUEMU_CHECK_SYNC),
                                nrenames ? redefine : "--wildcard",
-                               math,
-                               local,
                                NULL};
-      st = run_tool(objcopy, local);
-      if (math_file[0])
-        unlink(math_file);
+      st = device_objcopy(objcopy, local);
     }
     if (nrenames)
       unlink(renames);
@@ -2010,15 +2017,8 @@ static cuemu_status build(void *data, cuemu_cache_build *b) {
         /* A module (NVRTC's, cuModuleLoad's) holds only device code: its
          * malloc, free, new and delete are the device heap's, as the
          * device pass's of a whole program. */
-        char math[PATH_MAX + 128], math_file[PATH_MAX + 96];
-        st = cuemu__device_math_renames(b->temp, math, sizeof math,
-                                        math_file, sizeof math_file);
-        const char *objcopy[] = {"objcopy", CUEMU_DEVICE_HEAP_RENAMES, math,
-                                 object[0], NULL};
-        if (st == CUEMU_SUCCESS)
-          st = run_tool(objcopy, object[0]);
-        if (math_file[0])
-          unlink(math_file);
+        const char *objcopy[] = {"objcopy", CUEMU_DEVICE_HEAP_RENAMES, NULL};
+        st = device_objcopy(objcopy, object[0]);
         if (st == CUEMU_SUCCESS)
           st = shared_calls(b, object[0], 0);
       }
@@ -2076,11 +2076,6 @@ static cuemu_status build(void *data, cuemu_cache_build *b) {
       st = cuemu__elf_variant_renames(dev_local, CUEMU_DEVICE_SUFFIX, renames,
                                       &nrenames, NULL, NULL, NULL, NULL);
     snprintf(redefine, sizeof redefine, "--redefine-syms=%s", renames);
-    char math[PATH_MAX + 128], math_file[PATH_MAX + 96];
-    math_file[0] = '\0';
-    if (st == CUEMU_SUCCESS)
-      st = cuemu__device_math_renames(b->temp, math, sizeof math, math_file,
-                                      sizeof math_file);
     if (st == CUEMU_SUCCESS) {
       /* Local, but for what the translation made visible; and without
        * initializers: the host pass's run (CUDA allows no dynamic
@@ -2095,11 +2090,9 @@ static cuemu_status build(void *data, cuemu_cache_build *b) {
                                CUEMU_DEVICE_CHECK_RENAMES(
                                    job->checks & ~(unsigned)CUEMU_CHECK_SYNC),
                                nrenames ? redefine : "--wildcard",
-                               math, dev_local, NULL};
-      st = run_tool(objcopy, dev_local);
+                               NULL};
+      st = device_objcopy(objcopy, dev_local);
     }
-    if (math_file[0])
-      unlink(math_file);
     if (nrenames)
       unlink(renames);
     if (st == CUEMU_SUCCESS && !visible_device_entities(o))

@@ -105,13 +105,10 @@ cuemu_status cuemu__elf_weaken_references(const char *shared_object);
  * links them, a shared library does not export them. Returns as
  * cuemu__elf_export_instances(). */
 cuemu_status cuemu__elf_hide_globals(const char *object);
-/* Writes objcopy's renames of the C library's math functions to libdevice's
- * (cuemu_device_math.c) to `file` (TEMP.math), and the option that applies
- * them to `option`; without libdevice, `file` is empty and `option` is an
- * option that changes nothing. Returns SUCCESS, CACHE or IO_ERROR. */
-cuemu_status cuemu__device_math_renames(const char *temp, char *option,
-                                        size_t size, char *file,
-                                        size_t file_size);
+/* Appends to `argv` (room for `max` words) objcopy's options that rename
+ * the C library's math functions to libdevice's (cuemu_device_math.c);
+ * returns how many it appended (none without libdevice). */
+size_t cuemu__device_math_renames(const char **argv, size_t max);
 /* Prepares the object of a further device pass (one per virtual
  * architecture) for its link with the first's: its variables become weak
  * (the first pass's objects win), the hidden ones marked protected so that

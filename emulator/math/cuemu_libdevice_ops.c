@@ -16,12 +16,10 @@
  * libdevice refines the double precision ones with Newton steps, which
  * mostly take both to the same final bits.
  */
-#include <fenv.h>
+#include <float.h>
 #include <math.h>
 #include <stdint.h>
 #include <string.h>
-
-#pragma STDC FENV_ACCESS ON
 
 static float ftz_f(float x) {
   return fpclassify(x) == FP_SUBNORMAL ? copysignf(0.0f, x) : x;
@@ -31,40 +29,91 @@ static double ftz_d(double x) {
   return fpclassify(x) == FP_SUBNORMAL ? copysign(0.0, x) : x;
 }
 
-/* Rounding-mode operations: the operation runs between a change of the
- * rounding mode and its restoration; volatile keeps it there. */
-#define CUEMU_LD_ROUNDED(type, mode, expr)                                     \
-  do {                                                                         \
-    const int saved = fegetround();                                            \
-    fesetround(mode);                                                          \
-    volatile type result = (expr);                                             \
-    fesetround(saved);                                                         \
-    return result;                                                             \
-  } while (0)
+/*
+ * Directed rounding without changing the rounding mode (libdevice's expf
+ * rounds an fma down in every call; two changes of the mode would cost more
+ * than the function). The exact result is first held as s + e, two doubles
+ * in round-to-nearest: s the nearest double, e its error, exact by the
+ * two-sum (this file is compiled without contraction). Then:
+ * - to a float: f, the nearest float to s, is the answer when it lies on
+ *   the right side of s + e; otherwise the next float that way is (f and s
+ *   are on the double grid, where |e| is under half a step of s);
+ * - to a double: s, or the next double towards zero when e points there.
+ * A zero s + e takes the sign IEEE 754 gives an exact zero sum: -0 rounding
+ * down unless both addends are +0; otherwise +0 unless both are -0.
+ */
+enum cuemu_ld_direction { CUEMU_LD_DOWN, CUEMU_LD_UP, CUEMU_LD_ZERO };
 
-/* Fused multiply-add. */
+static void two_sum(double a, double b, double *s, double *e) {
+  const double sum = a + b, bb = sum - a;
+  *s = sum;
+  *e = (a - (sum - bb)) + (b - bb);
+}
+
+static double exact_zero(double a, double b, enum cuemu_ld_direction d) {
+  if (d == CUEMU_LD_DOWN)
+    return signbit(a) || signbit(b) || a != 0.0 ? -0.0 : 0.0;
+  return signbit(a) && signbit(b) && a == 0.0 ? -0.0 : 0.0;
+}
+
+/* The next float from a finite or infinite f towards +inf (up) or -inf. */
+static float next_float(float f, int up) {
+  uint32_t u;
+  memcpy(&u, &f, sizeof u);
+  const int negative = (u >> 31) != 0;
+  if ((u & 0x7fffffffu) == 0)
+    u = up ? 1u : 0x80000001u; /* the smallest subnormal of that sign */
+  else if (negative == up)
+    u -= 1; /* towards zero */
+  else if ((u & 0x7fffffffu) < 0x7f800000u)
+    u += 1; /* away from zero, up to infinity */
+  memcpy(&f, &u, sizeof f);
+  return f;
+}
+
+static float round_to_float(double s, double e, enum cuemu_ld_direction d) {
+  if (!isfinite(s))
+    return (float)s;
+  const int down = d == CUEMU_LD_DOWN || (d == CUEMU_LD_ZERO && (s > 0.0 || (s == 0.0 && e > 0.0)));
+  float f = (float)s;
+  if (down) {
+    if ((double)f > s || ((double)f == s && e < 0.0))
+      f = next_float(f, 0);
+  } else if ((double)f < s || ((double)f == s && e > 0.0)) {
+    f = next_float(f, 1);
+  }
+  return f;
+}
+
+/* a + b (doubles) rounded to a float in direction d. */
+static float sum_to_float(double a, double b, enum cuemu_ld_direction d) {
+  double s, e;
+  two_sum(a, b, &s, &e);
+  if (s == 0.0 && e == 0.0)
+    return (float)exact_zero(a, b, d);
+  return round_to_float(s, e, d);
+}
+
+/* Fused multiply-add. A float product is exact in double. */
 double cuemu_ld_fma_rn_d(double a, double b, double c) { return fma(a, b, c); }
 float cuemu_ld_fma_rn_f(float a, float b, float c) { return fmaf(a, b, c); }
 float cuemu_ld_fma_rn_ftz_f(float a, float b, float c) {
   return ftz_f(fmaf(ftz_f(a), ftz_f(b), ftz_f(c)));
 }
 float cuemu_ld_fma_rm_f(float a, float b, float c) {
-  volatile float x = a, y = b, z = c;
-  CUEMU_LD_ROUNDED(float, FE_DOWNWARD, fmaf(x, y, z));
+  return sum_to_float((double)a * b, c, CUEMU_LD_DOWN);
 }
 float cuemu_ld_fma_rm_ftz_f(float a, float b, float c) {
   return ftz_f(cuemu_ld_fma_rm_f(ftz_f(a), ftz_f(b), ftz_f(c)));
 }
 float cuemu_ld_fma_rz_f(float a, float b, float c) {
-  volatile float x = a, y = b, z = c;
-  CUEMU_LD_ROUNDED(float, FE_TOWARDZERO, fmaf(x, y, z));
+  return sum_to_float((double)a * b, c, CUEMU_LD_ZERO);
 }
 float cuemu_ld_fma_rz_ftz_f(float a, float b, float c) {
   return ftz_f(cuemu_ld_fma_rz_f(ftz_f(a), ftz_f(b), ftz_f(c)));
 }
 float cuemu_ld_fma_rp_f(float a, float b, float c) {
-  volatile float x = a, y = b, z = c;
-  CUEMU_LD_ROUNDED(float, FE_UPWARD, fmaf(x, y, z));
+  return sum_to_float((double)a * b, c, CUEMU_LD_UP);
 }
 float cuemu_ld_fma_rp_ftz_f(float a, float b, float c) {
   return ftz_f(cuemu_ld_fma_rp_f(ftz_f(a), ftz_f(b), ftz_f(c)));
@@ -75,13 +124,15 @@ double cuemu_ld_add_rn_d(double a, double b) { return a + b; }
 float cuemu_ld_add_rn_f(float a, float b) { return a + b; }
 float cuemu_ld_add_rn_ftz_f(float a, float b) { return ftz_f(ftz_f(a) + ftz_f(b)); }
 double cuemu_ld_add_rz_d(double a, double b) {
-  volatile double x = a, y = b;
-  CUEMU_LD_ROUNDED(double, FE_TOWARDZERO, x + y);
+  double s, e;
+  two_sum(a, b, &s, &e);
+  if (isinf(s) && isfinite(a) && isfinite(b))
+    return copysign(DBL_MAX, s);
+  if (!isfinite(s) || e == 0.0 || (e < 0.0) == (s < 0.0))
+    return s;
+  return nextafter(s, 0.0);
 }
-float cuemu_ld_add_rz_f(float a, float b) {
-  volatile float x = a, y = b;
-  CUEMU_LD_ROUNDED(float, FE_TOWARDZERO, x + y);
-}
+float cuemu_ld_add_rz_f(float a, float b) { return sum_to_float(a, b, CUEMU_LD_ZERO); }
 float cuemu_ld_add_rz_ftz_f(float a, float b) {
   return ftz_f(cuemu_ld_add_rz_f(ftz_f(a), ftz_f(b)));
 }
@@ -92,8 +143,7 @@ double cuemu_ld_mul_rn_d(double a, double b) { return a * b; }
 float cuemu_ld_mul_rn_f(float a, float b) { return a * b; }
 float cuemu_ld_mul_rn_ftz_f(float a, float b) { return ftz_f(ftz_f(a) * ftz_f(b)); }
 float cuemu_ld_mul_rz_f(float a, float b) {
-  volatile float x = a, y = b;
-  CUEMU_LD_ROUNDED(float, FE_TOWARDZERO, x * y);
+  return round_to_float((double)a * b, 0.0, CUEMU_LD_ZERO);
 }
 float cuemu_ld_mul_rz_ftz_f(float a, float b) {
   return ftz_f(cuemu_ld_mul_rz_f(ftz_f(a), ftz_f(b)));
@@ -119,10 +169,10 @@ float cuemu_ld_rsqrt_approx_ftz_f(float a) {
 }
 
 /* Base-2 exponential and logarithm (ex2.approx, lg2.approx). */
-float cuemu_ld_ex2_approx_f(float a) { return (float)exp2((double)a); }
-float cuemu_ld_ex2_approx_ftz_f(float a) { return ftz_f((float)exp2((double)ftz_f(a))); }
-float cuemu_ld_lg2_approx_f(float a) { return (float)log2((double)a); }
-float cuemu_ld_lg2_approx_ftz_f(float a) { return (float)log2((double)ftz_f(a)); }
+float cuemu_ld_ex2_approx_f(float a) { return exp2f(a); }
+float cuemu_ld_ex2_approx_ftz_f(float a) { return ftz_f(exp2f(ftz_f(a))); }
+float cuemu_ld_lg2_approx_f(float a) { return log2f(a); }
+float cuemu_ld_lg2_approx_ftz_f(float a) { return log2f(ftz_f(a)); }
 
 /* Absolute value, minimum and maximum. */
 double cuemu_ld_fabs_d(double a) { return fabs(a); }

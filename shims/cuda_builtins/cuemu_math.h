@@ -506,11 +506,13 @@ inline float cospif(float x) {
 #endif
 
 inline void sincospi(double x, double *sptr, double *cptr) {
+  CUEMU_LIBDEVICE_RETURN(sincospi, x, sptr, cptr);
   *sptr = cuemu_sinpi(x);
   *cptr = cuemu_cospi(x);
 }
 
 inline void sincospif(float x, float *sptr, float *cptr) {
+  CUEMU_LIBDEVICE_RETURN(sincospif, x, sptr, cptr);
   *sptr = static_cast<float>(cuemu_sinpi(x));
   *cptr = static_cast<float>(cuemu_cospi(x));
 }
@@ -742,10 +744,22 @@ inline double cuemu_norm(int n, const F_ *a) {
   return std::ldexp(std::sqrt(__cuemu_sum), e);
 }
 
-inline double norm(int dim, const double *p) { return cuemu_norm(dim, p); }
-inline double rnorm(int dim, const double *p) { return 1.0 / cuemu_norm(dim, p); }
-inline float normf(int dim, const float *p) { return static_cast<float>(cuemu_norm(dim, p)); }
-inline float rnormf(int dim, const float *p) { return static_cast<float>(1.0 / cuemu_norm(dim, p)); }
+inline double norm(int dim, const double *p) {
+  CUEMU_LIBDEVICE_RETURN(norm, dim, p);
+  return cuemu_norm(dim, p);
+}
+inline double rnorm(int dim, const double *p) {
+  CUEMU_LIBDEVICE_RETURN(rnorm, dim, p);
+  return 1.0 / cuemu_norm(dim, p);
+}
+inline float normf(int dim, const float *p) {
+  CUEMU_LIBDEVICE_RETURN(normf, dim, p);
+  return static_cast<float>(cuemu_norm(dim, p));
+}
+inline float rnormf(int dim, const float *p) {
+  CUEMU_LIBDEVICE_RETURN(rnormf, dim, p);
+  return static_cast<float>(1.0 / cuemu_norm(dim, p));
+}
 
 inline double norm3d(double a, double b, double c) {
   CUEMU_LIBDEVICE_RETURN(norm3d, a, b, c);
