@@ -127,28 +127,24 @@ define internal { i64, i64 } @cuemu_ld_asm_mad_wide64(i64 %a, i64 %b, i64 %c) al
   ret { i64, i64 } %r
 }
 
-define internal { i64, i64 } @cuemu_ld_asm_add128(i64 %alo, i64 %ahi, i64 %blo, i64 %bhi) alwaysinline {
-  %a = call i128 @cuemu_ld_join128(i64 %alo, i64 %ahi)
-  %b = call i128 @cuemu_ld_join128(i64 %blo, i64 %bhi)
-  %s = add i128 %a, %b
-  %r = call { i64, i64 } @cuemu_ld_split128(i128 %s)
-  ret { i64, i64 } %r
-}
-
-define internal { i64, i64 } @cuemu_ld_asm_sub128(i64 %alo, i64 %ahi, i64 %blo, i64 %bhi) alwaysinline {
-  %a = call i128 @cuemu_ld_join128(i64 %alo, i64 %ahi)
-  %b = call i128 @cuemu_ld_join128(i64 %blo, i64 %bhi)
-  %s = sub i128 %a, %b
-  %r = call { i64, i64 } @cuemu_ld_split128(i128 %s)
-  ret { i64, i64 } %r
-}
-
 define internal double @cuemu_ld_asm_select_equ(double %a, double %b, double %t, double %f) alwaysinline {
   %p = fcmp ueq double %a, %b
   %r = select i1 %p, double %t, double %f
   ret double %r
 }
 """
+
+# 128-bit sums and differences of (low, high) pairs of 64-bit words.
+for _op in ("add", "sub"):
+    ASM_IR += r"""
+define internal { i64, i64 } @cuemu_ld_asm_%s128(i64 %%alo, i64 %%ahi, i64 %%blo, i64 %%bhi) alwaysinline {
+  %%a = call i128 @cuemu_ld_join128(i64 %%alo, i64 %%ahi)
+  %%b = call i128 @cuemu_ld_join128(i64 %%blo, i64 %%bhi)
+  %%s = %s i128 %%a, %%b
+  %%r = call { i64, i64 } @cuemu_ld_split128(i128 %%s)
+  ret { i64, i64 } %%r
+}
+""" % (_op, _op)
 
 ASM_CALL = re.compile(
     r'call (?P<type>\{[^}]*\}|\S+) asm (?:sideeffect )?(?:convergent )?'
