@@ -72,7 +72,8 @@ device 1 (8.6): 800 800 800 800 ptx 80 binary 80"
 fi
 # Several instances of one kernel template, built with clang++ (whose
 # names of instances carry no template arguments): each runs its own code
-# of the picked pass.
+# of the picked pass; kernels whose __launch_bounds__ differ by pass have
+# the picked pass's.
 instances=$srcdir/tests/driver/cc13d/arch_pass_instances.cu
 if command -v clang++ >/dev/null 2>&1; then
   # shellcheck disable=SC2086
@@ -81,9 +82,13 @@ if command -v clang++ >/dev/null 2>&1; then
       out=$(CUEMU_DEVICE=sm=$sm "$work/arch_pass_instances" 2>&1)
       a=$((sm * 10 + 11))
       b=$((sm * 10 + 12))
-      want="cudaSuccess int $a $b float $a.5 $b.5 double $a.25 $b.25"
+      bound=128
+      verdict=run
+      [ "$sm" = 90 ] && bound=64 && verdict=refused
+      want="cudaSuccess int $a $b float $a.5 $b.5 double $a.25 $b.25
+bounds $bound $bound launches of 128 threads $verdict $verdict"
       if [ "$out" = "$want" ]; then
-        echo "PASS: sm=$sm: each instance of a kernel template runs its own code"
+        echo "PASS: sm=$sm: each instance of a kernel template runs its own code, with its own bounds"
       else
         fail "instances on sm=$sm: '$out', expected '$want'"
       fi

@@ -617,6 +617,10 @@ void cuemu__function_attributes(const void *function,
   const cuemu_device_model *m = cuemu__device_model();
   int carveout = -1;
   size_t dynamic_limit = m->shared_per_block, noted = 0;
+  /* The launch bounds and static shared memory are those of the code the
+   * device runs: a further device pass's own (CUB's tuning policies give
+   * each architecture its block size and shared storage). */
+  const cuemu_kernel_desc *code = desc ? cuemu__function_code(desc) : NULL;
   pthread_mutex_lock(&lock);
   function_entry *e = entry_of(function);
   if (e) {
@@ -625,13 +629,19 @@ void cuemu__function_attributes(const void *function,
       dynamic_limit = e->max_dynamic_shared;
     noted = e->static_shared;
   }
+  function_entry *c =
+      code && code->function && code->function != function
+          ? entry_of(code->function)
+          : NULL;
+  if (c && c->static_shared > noted)
+    noted = c->static_shared;
   pthread_mutex_unlock(&lock);
   unsigned most = m->max_threads_per_block;
-  if (desc && desc->max_threads && desc->max_threads < most)
-    most = desc->max_threads;
+  if (code && code->max_threads && code->max_threads < most)
+    most = code->max_threads;
   out->max_threads_per_block = most;
   out->static_shared_bytes =
-      desc && desc->static_shared > noted ? desc->static_shared : noted;
+      code && code->static_shared > noted ? code->static_shared : noted;
   out->max_dynamic_shared_bytes = dynamic_limit;
   out->preferred_carveout = carveout;
   /* Registers and constant memory are not known on the host; 32 registers
