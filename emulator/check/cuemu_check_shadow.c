@@ -21,7 +21,11 @@
  * block are ordered when a rendezvous that both took part in came after the
  * earlier one. Accesses of different blocks are ordered by grid.sync (the
  * grid generation) or, leniently, by a fence that the earlier access's block
- * executed after it (the threadfence-reduction pattern). Shared cells
+ * executed after it (the threadfence-reduction pattern); an earlier read
+ * also by a strong store to global memory (an atomic or volatile one) of
+ * its thread or block after it (the decoupled look-back of in-place
+ * algorithms: a read cannot see a write made after its thread's later
+ * store was seen). Shared cells
  * count as empty when a block starts (a stamp per block); global cells
  * live for one launch (the kernel boundary orders everything). Atomics
  * never race.
@@ -111,6 +115,8 @@ typedef struct cuemu_check_launch {
   region *regions;
   size_t nregions;
   _Atomic uint32_t fence[FENCE_SLOTS]; /* per block: clock of its last fence */
+  /* Per block: the clock of its last strong store (read_published()). */
+  _Atomic uint32_t strong[FENCE_SLOTS];
   pthread_mutex_t lock;
 } cuemu_check_launch;
 
@@ -144,6 +150,7 @@ typedef struct block_state {
   char *dyn_own;          /* the dynamic buffer, with a redzone each side */
   size_t dyn_own_size;
   uint32_t thread_fence[CUEMU_MAX_THREADS_PER_BLOCK]; /* clock of last fence */
+  uint32_t thread_strong[CUEMU_MAX_THREADS_PER_BLOCK]; /* of last strong store */
   /* The block's number, sync clocks and grid generation are in fast
    * (fast.block, fast.seq, fast.block_seq, fast.gen). */
   uint32_t joint[WARPS][32][32];
@@ -739,6 +746,29 @@ static int ordered(const block_state *b, uint32_t pblock, uint16_t ptid,
   return b->thread_fence[p] > pseq;
 }
 
+/* Whether an earlier read (block pblock, thread ptid, clock pseq) was
+ * followed by a strong store of its thread (its block, for another block):
+ * a write that waited for that store cannot be seen by the read, however
+ * relaxed the store (CUB's tile states are stored relaxed; an in-place
+ * unique or select overwrites tiles that earlier blocks read before they
+ * published their counts). Writes are not published so. */
+static int read_published(const block_state *b, uint32_t pblock, uint16_t ptid,
+                          uint32_t pseq) {
+  if (pblock != b->fast.block)
+    return atomic_load_explicit(&b->cl->strong[pblock % FENCE_SLOTS],
+                                memory_order_relaxed) > pseq;
+  return b->thread_strong[ptid - 1u] > pseq;
+}
+
+/* Records a strong store (atomic, or volatile to global memory) by thread
+ * `me`: it publishes the thread's and its block's earlier reads. */
+static void note_strong_store(block_state *b, uint16_t me) {
+  uint32_t s = ++b->fast.seq;
+  b->thread_strong[me - 1u] = s;
+  atomic_store_explicit(&b->cl->strong[b->fast.block % FENCE_SLOTS], s,
+                        memory_order_relaxed);
+}
+
 /* Cells are locked in stripes of 16 cells (16 bytes of memory, or 16
  * granules), so that an aligned access of up to 16 bytes takes one lock
  * for all of its cells (an allocation's: the lock of its first granule,
@@ -842,6 +872,9 @@ static void track(cuemu_worker *w, block_state *b, cell *cells,
                                (threadIdx.y + w->block_dim.y * threadIdx.z) +
                            1);
   uint16_t site = 0;
+  if (write && (atomic || strong) && !t->shared &&
+      (checks & CUEMU_CHECK_RACE))
+    note_strong_store(b, me);
   /* A block copy (a struct assigned or passed whole: an access of a range
    * over 16 bytes) reads the struct's padding too, which a GPU's copy,
    * field by field, does not: its unwritten bytes are reported only where
@@ -922,6 +955,7 @@ static void track(cuemu_worker *w, block_state *b, cell *cells,
         if (c->rtid && !(strong && (c->flags & CELL_RVOLATILE)) &&
             (c->rtid != me || c->rblock != b->fast.block) &&
             !ordered(b, c->rblock, c->rtid, c->rseq, c->rgen, me) &&
+            !read_published(b, c->rblock, c->rtid, c->rseq) &&
             !cuemu__check_site_in_shims(site) &&
             !cuemu__check_site_in_shims(c->rsite)) {
           if (lock)

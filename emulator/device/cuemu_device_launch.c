@@ -95,11 +95,13 @@ static cuemu_status check_shape(const cuemu_launch_request *r) {
                          "(%u,%u,%u)",
                          k->name, b.x, b.y, b.z, what, m->max_block_dim[0],
                          m->max_block_dim[1], m->max_block_dim[2]);
-  if (k->max_threads && threads > k->max_threads)
+  /* The bounds of the code the device runs (a further device pass's own). */
+  const unsigned bound = cuemu__function_code(k)->max_threads;
+  if (bound && threads > bound)
     return cuemu__report(CUEMU_LAUNCH_BOUNDS,
                          "kernel %s: block (%u,%u,%u) has %llu threads, more "
                          "than its __launch_bounds__ (%u)",
-                         k->name, b.x, b.y, b.z, threads, k->max_threads);
+                         k->name, b.x, b.y, b.z, threads, bound);
   return CUEMU_SUCCESS;
 }
 

@@ -129,12 +129,15 @@ void cuemu_program_register_variant(const cuemu_module_desc *first,
 }
 
 /* Kernel template instances of further device passes
- * (cuemu_program_register_instance_variant()): each with the name of the
+ * (cuemu_program_register_instance_variant()): each with the thunk of the
  * first pass's instance, which every descriptor of that instance has (the
- * device pass's, the host pass's alias, a launch's own), and its pass's
- * architecture. */
+ * device pass's and the host pass's alias, a copy of it), and its pass's
+ * architecture. Not the instance's name: where the compiler's
+ * __PRETTY_FUNCTION__ leaves out the template arguments (clang++, which
+ * compiles units of CUB and Thrust), the instances of one kernel template
+ * share one name. */
 typedef struct instance_variant {
-  const char *name; /* the first pass's instance's (a copy) */
+  cuemu_thunk_fn first; /* the first pass's instance's thunk */
   const cuemu_kernel_desc *desc;
   int arch;
 } instance_variant;
@@ -144,18 +147,14 @@ static size_t instance_variant_count;
 void cuemu_program_register_instance_variant(const cuemu_kernel_desc *first,
                                              const cuemu_kernel_desc *variant,
                                              int arch) {
-  char *name = first && first->name ? strdup(first->name) : NULL;
-  if (!name || !variant) {
-    free(name);
+  if (!first || !first->thunk || !variant)
     return;
-  }
   pthread_mutex_lock(&lock);
   /* A record may be repeated (one per use of the instance's template). */
   for (size_t k = 0; k < instance_variant_count; ++k)
     if (instance_variants[k].arch == arch &&
-        strcmp(instance_variants[k].name, name) == 0) {
+        instance_variants[k].first == first->thunk) {
       pthread_mutex_unlock(&lock);
-      free(name);
       return;
     }
   instance_variant *grown =
@@ -164,10 +163,8 @@ void cuemu_program_register_instance_variant(const cuemu_kernel_desc *first,
   if (grown) {
     instance_variants = grown;
     instance_variants[instance_variant_count++] =
-        (instance_variant){name, variant, arch};
+        (instance_variant){first->thunk, variant, arch};
     tables_changed();
-  } else {
-    free(name);
   }
   pthread_mutex_unlock(&lock);
 }
@@ -276,11 +273,14 @@ static const cuemu_kernel_desc *code_of(const cuemu_kernel_desc *desc,
     const cuemu_kernel_desc *found = kernel_named(v->desc, desc->name);
     if (found)
       code = found;
-  } else if (best && instance_variant_count) {
+  } else if (best && instance_variant_count && desc->function) {
+    /* Only an instance's own descriptor (one with its function) takes a
+     * variant's code: a launch's own (a deduced launch's, whose thunk
+     * takes a tuple of its arguments) calls the kernel its own way. */
     const int arch = pass_arch_of(NULL, best, n, 0);
     for (size_t k = 0; arch && k < instance_variant_count; ++k)
       if (instance_variants[k].arch == arch &&
-          strcmp(instance_variants[k].name, desc->name) == 0) {
+          instance_variants[k].first == desc->thunk) {
         code = instance_variants[k].desc;
         break;
       }
@@ -617,6 +617,10 @@ void cuemu__function_attributes(const void *function,
   const cuemu_device_model *m = cuemu__device_model();
   int carveout = -1;
   size_t dynamic_limit = m->shared_per_block, noted = 0;
+  /* The launch bounds and static shared memory are those of the code the
+   * device runs: a further device pass's own (CUB's tuning policies give
+   * each architecture its block size and shared storage). */
+  const cuemu_kernel_desc *code = desc ? cuemu__function_code(desc) : NULL;
   pthread_mutex_lock(&lock);
   function_entry *e = entry_of(function);
   if (e) {
@@ -625,13 +629,19 @@ void cuemu__function_attributes(const void *function,
       dynamic_limit = e->max_dynamic_shared;
     noted = e->static_shared;
   }
+  function_entry *c =
+      code && code->function && code->function != function
+          ? entry_of(code->function)
+          : NULL;
+  if (c && c->static_shared > noted)
+    noted = c->static_shared;
   pthread_mutex_unlock(&lock);
   unsigned most = m->max_threads_per_block;
-  if (desc && desc->max_threads && desc->max_threads < most)
-    most = desc->max_threads;
+  if (code && code->max_threads && code->max_threads < most)
+    most = code->max_threads;
   out->max_threads_per_block = most;
   out->static_shared_bytes =
-      desc && desc->static_shared > noted ? desc->static_shared : noted;
+      code && code->static_shared > noted ? code->static_shared : noted;
   out->max_dynamic_shared_bytes = dynamic_limit;
   out->preferred_carveout = carveout;
   /* Registers and constant memory are not known on the host; 32 registers

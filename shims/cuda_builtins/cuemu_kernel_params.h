@@ -542,15 +542,6 @@ struct picked_constant<overloads::by_picker<P_>, A_...> {
   using type = decltype(pick_by<P_, A_...>(0));
 };
 
-/* Whether the picked kernel K (a kernel_constant, or void) has a parameter
- * passed by address: its launch is then the launch of K by name. */
-template <typename K_, typename = void>
-struct picked_by_address : std::false_type {};
-template <typename K_>
-struct picked_by_address<K_, std::enable_if_t<!std::is_void<K_>::value>>
-    : std::integral_constant<bool,
-                             abi_traits<typename K_::value_type>::by_address> {};
-
 /* The parameter types (a std::tuple) of the picked kernel K, or, when
  * cuemu cannot name it (void), the types of the arguments A. */
 template <typename K_, typename... A_> struct picked_params {

@@ -799,10 +799,14 @@ public:
   }
 
   template <typename... A_> void operator()(A_ &&...args) const {
-    /* A kernel with a parameter passed by address (cuemu_kernel_params.h)
-     * is launched by name, when the launch names it. */
+    /* A kernel that the launch names (the instance the call picks) is
+     * launched by name, as `k<T><<<...>>>` is: its descriptor is the
+     * instance's, whose code is the picked pass's (a further device pass's
+     * code takes its arguments as the instance's parameters, not as this
+     * launch's tuple: docs/nvcc-checks.md), and a parameter passed by
+     * address (cuemu_kernel_params.h) is processed as by name. */
     using Picked = typename picked_constant<Set, A_...>::type;
-    if constexpr (picked_by_address<Picked>::value) {
+    if constexpr (!std::is_void<Picked>::value) {
       launch_constant(Picked(), grid_, block_, shmem_, stream_)
           .forwarded(std::forward<A_>(args)...);
     } else {

@@ -10,7 +10,10 @@
 // The __device__ and __constant__ variables are one object whichever pass's
 // code reads or writes them (bias, set by cudaMemcpyToSymbol, is added).
 // A kernel template's instance (which_pass_of<int>) runs the same pass's
-// code as the kernel. cudaFuncGetAttributes and cuFuncGetAttribute report the picked image's
+// code as the kernel, also launched with deduced template arguments and
+// parameters of several types (which_pass_plus<int>: its arguments reach
+// the picked pass's code as they reach the first pass's; they were read
+// from the wrong places, "invalid memory access", found by trialzip). cudaFuncGetAttributes and cuFuncGetAttribute report the picked image's
 // ptxVersion (the virtual architecture it was made from) and binaryVersion
 // (the cubin's, else the device's: the driver compiles the PTX).
 // tests/cuda_arch_passes.sh.
@@ -41,19 +44,25 @@ template <typename T> __global__ void which_pass_of(T *out)
   out[1] = static_cast<T>(pass_arch());
 }
 
+template <typename T> __global__ void which_pass_plus(int n, T *out, T add)
+{
+  out[2] = static_cast<T>(pass_arch()) + add + static_cast<T>(n);
+}
+
 int main()
 {
   int *d, arch = -1, count = -1, five = 5;
   cudaMemcpyToSymbol(bias, &five, sizeof five);
-  cudaMalloc(&d, 2 * sizeof(int));
-  cudaMemset(d, 0xff, 2 * sizeof(int));
+  cudaMalloc(&d, 3 * sizeof(int));
+  cudaMemset(d, 0xff, 3 * sizeof(int));
   which_pass<<<1, 1>>>(d);
   cudaError_t launch = cudaGetLastError();
   cudaDeviceSynchronize();
   which_pass<<<1, 1>>>(d);
   which_pass_of<<<1, 1>>>(d);
+  which_pass_plus<<<1, 1>>>(3, d, 8);
   cudaDeviceSynchronize();
-  int both[2];
+  int both[3];
   cudaMemcpy(both, d, sizeof both, cudaMemcpyDeviceToHost);
   arch = both[0];
   cudaMemcpyFromSymbol(&count, launches, sizeof count);
@@ -71,9 +80,9 @@ int main()
     attr.ptxVersion = attr.binaryVersion = ptx = binary = -1;
   cudaDeviceProp prop;
   cudaGetDeviceProperties(&prop, 0);
-  printf("device %d.%d host %d kernel %d template %d launches %d (%s) "
+  printf("device %d.%d host %d kernel %d template %d/%d launches %d (%s) "
          "ptx %d/%d binary %d/%d\n",
-         prop.major, prop.minor, pass_arch(), arch, both[1], count,
+         prop.major, prop.minor, pass_arch(), arch, both[1], both[2], count,
          cudaGetErrorName(launch), attr.ptxVersion, ptx, attr.binaryVersion,
          binary);
   cudaFree(d);
