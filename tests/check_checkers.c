@@ -4,10 +4,14 @@
  * built in, and the compile options. The buggy programs of tests/buggy/ and
  * the zero-report runs are tests/checkers.sh and tests/checkers_clean.sh.
  */
+#include <float.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+
+#include <cuemu/cuemu_device.h>
 
 #include "check_suites.h"
 #include "cuemu_test_util.h"
@@ -224,6 +228,72 @@ START_TEST(clangxx_builds_checked_modules) {
 }
 END_TEST
 
+/* The floating-point atomic adds of perturbed launches
+ * (cuemu_atomic_fadd_exact, emulator/check/cuemu_check_fadd.c), called
+ * here directly: each address keeps the exact sum and memory holds it
+ * rounded to nearest, so that the sum is the same in every order. */
+START_TEST(exact_atomic_sums_round_once) {
+  double *d = calloc(8, sizeof *d);
+  float *f = calloc(8, sizeof *f);
+  ck_assert_ptr_nonnull(d);
+  ck_assert_ptr_nonnull(f);
+  /* 1e16 + 1 + 1 - 1e16: 0 when each add rounds, 2 exactly. The adds
+   * return the values they replaced, rounded partial sums. */
+  d[0] = 1e16;
+  ck_assert(cuemu_atomic_fadd_exact(&d[0], 8, 1.0) == 1e16);
+  ck_assert(d[0] == 1e16);
+  cuemu_atomic_fadd_exact(&d[0], 8, 1.0);
+  ck_assert(d[0] == 1e16 + 2.0);
+  cuemu_atomic_fadd_exact(&d[0], 8, -1e16);
+  ck_assert(d[0] == 2.0);
+  /* The same in float: 1 + 2^-24 + 2^-24 is 1 + 2^-23. */
+  f[0] = 1.0f;
+  cuemu_atomic_fadd_exact(&f[0], 4, 0x1p-24);
+  ck_assert(f[0] == 1.0f);
+  cuemu_atomic_fadd_exact(&f[0], 4, 0x1p-24);
+  ck_assert(f[0] == 1.0f + 0x1p-23f);
+  /* A negative sum, and subnormals. */
+  for (int i = 0; i < 3; ++i)
+    cuemu_atomic_fadd_exact(&d[1], 8, 4.9406564584124654e-324);
+  cuemu_atomic_fadd_exact(&d[1], 8, -2.5);
+  ck_assert(d[1] == -2.5);
+  cuemu_atomic_fadd_exact(&d[1], 8, 2.5);
+  ck_assert(d[1] == 3 * 4.9406564584124654e-324);
+  cuemu_atomic_fadd_exact(&f[1], 4, -FLT_MIN / 4);
+  cuemu_atomic_fadd_exact(&f[1], 4, -FLT_MIN);
+  ck_assert(f[1] == -1.25f * FLT_MIN);
+  /* Ties to even, and past the largest float. */
+  d[2] = 1.0;
+  cuemu_atomic_fadd_exact(&d[2], 8, 0x1p-53);
+  ck_assert(d[2] == 1.0);
+  cuemu_atomic_fadd_exact(&d[2], 8, 0x1p-80);
+  ck_assert(d[2] == 1.0 + 0x1p-52);
+  cuemu_atomic_fadd_exact(&f[2], 4, 3e38);
+  cuemu_atomic_fadd_exact(&f[2], 4, 3e38);
+  ck_assert(isinf(f[2]) && f[2] > 0);
+  /* A store between two adds starts a new sum from the stored value. */
+  d[3] = 1e16;
+  cuemu_atomic_fadd_exact(&d[3], 8, 1.0);
+  d[3] = 5.0;
+  cuemu_atomic_fadd_exact(&d[3], 8, 1.0);
+  ck_assert(d[3] == 6.0);
+  /* Many terms in two orders leave the same bits. */
+  double terms[200];
+  for (int i = 0; i < 200; ++i)
+    terms[i] = ldexp((i % 7) - 3.0 + 1.0 / (i + 1), (i * 37) % 90 - 45);
+  for (int i = 0; i < 200; ++i) {
+    cuemu_atomic_fadd_exact(&d[4], 8, terms[i]);
+    cuemu_atomic_fadd_exact(&d[5], 8, terms[199 - i]);
+    cuemu_atomic_fadd_exact(&f[4], 4, (float)terms[i]);
+    cuemu_atomic_fadd_exact(&f[5], 4, (float)terms[199 - i]);
+  }
+  ck_assert(memcmp(&d[4], &d[5], sizeof *d) == 0);
+  ck_assert(memcmp(&f[4], &f[5], sizeof *f) == 0);
+  free(d);
+  free(f);
+}
+END_TEST
+
 Suite *make_checkers_suite(void) {
   Suite *s = suite_create("checkers");
   TCase *tc = test_tcase(s, "modules", 120);
@@ -234,5 +304,6 @@ Suite *make_checkers_suite(void) {
   tcase_add_test(tc, correct_kernel_on_registered_buffer_is_clean);
   tcase_add_test(tc, compile_options);
   tcase_add_test(tc, clangxx_builds_checked_modules);
+  tcase_add_test(tc, exact_atomic_sums_round_once);
   return s;
 }
