@@ -6,14 +6,15 @@
 // block-reduced atomicAdd of a double or float sum as a race, and every
 // persistent kernel that reads such a sum after grid.sync() (the trial of
 // CFD solvers: a mass, a residual norm, the dot products of conjugate
-// gradients). Under perturbation these sums are now exact sums rounded
-// once, the same in every order. A sum whose terms themselves depend on
+// gradients). Under perturbation these sums (float, double and __half
+// here) are now exact sums rounded once, the same in every order. A sum whose terms themselves depend on
 // the order (each thread adds a value that another thread overwrites) is
 // still reported.
 #include <cmath>
 #include <cstdlib>
 
 #include <cooperative_groups.h>
+#include <cuda_fp16.h>
 
 #include "../check.cuh"
 
@@ -47,6 +48,14 @@ __global__ void racy_terms(float *scratch, float *sum) {
   // The scratch ends the same in both orders: the sum alone differs.
   if (threadIdx.x == 0)
     scratch[blockIdx.x] = 0.0f;
+}
+
+// Every thread adds to one __half: thousands of adds whose rounding in
+// half precision depends on the order.
+__global__ void half_sums(const float *__restrict__ x, int n, __half *sum) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    atomicAdd(sum, __float2half(x[i]));
 }
 
 // A persistent kernel's dot product, read by every thread after the grid
@@ -125,6 +134,18 @@ int main() {
     norm2 += double(h[i]) * h[i];
   CHECK(std::abs(o - h[0] / std::sqrt(norm2)) < 1e-6);
   CHECK(cudaFree(out) == cudaSuccess);
+
+  __half *hsum;
+  CHECK(cudaMalloc(&hsum, sizeof(__half)) == cudaSuccess);
+  CHECK(cudaMemset(hsum, 0, sizeof(__half)) == cudaSuccess);
+  half_sums<<<n / 128, 128>>>(x, n, hsum);
+  CHECK(cudaDeviceSynchronize() == cudaSuccess);
+  __half hs;
+  CHECK(cudaMemcpy(&hs, hsum, sizeof hs, cudaMemcpyDeviceToHost) == cudaSuccess);
+  // Half precision: 11 bits; once the sum passes 256, where its spacing is
+  // 0.25, each add rounds by up to 0.125, and a GPU's order ends about 20 %
+  // below the exact sum (which is what perturbation gives).
+  CHECK(std::abs(__half2float(hs) - exact) < 0.3 * exact);
 
   // A GPU leaves some order's sum; perturbation finds that the two orders
   // disagree by more than rounding, and ends the launch (cuemu only).
