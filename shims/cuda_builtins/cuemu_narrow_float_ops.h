@@ -201,10 +201,30 @@ inline unsigned short cuemu_nf_atomic_add_exact(unsigned short *p,
   return old;
 }
 
+/* The pair's add under schedule perturbation: each lane's sum exact, as
+ * CUDA adds the lanes one by one (`p` is aligned). Not inlined, so that
+ * the pair's inlined update, whose misaligned report names the caller's
+ * line, keeps its shape. */
+__attribute__((__noinline__)) inline unsigned
+cuemu_nf_atomic_pair_add_exact(unsigned *p, unsigned v, cuemu_nf_format f) {
+  unsigned short *const __cuemu_lanes = reinterpret_cast<unsigned short *>(p);
+  unsigned short __cuemu_v[2] = {static_cast<unsigned short>(v & 0xFFFFU),
+                                 static_cast<unsigned short>(v >> 16)};
+  unsigned short __cuemu_old[2];
+  for (int __cuemu_i = 0; __cuemu_i < 2; ++__cuemu_i)
+    cuemu_atomic_fadd_exact(__cuemu_lanes + __cuemu_i, &__cuemu_v[__cuemu_i],
+                            static_cast<unsigned>(f.ebits),
+                            static_cast<unsigned>(f.mbits),
+                            &__cuemu_old[__cuemu_i]);
+  return __cuemu_old[0] | static_cast<unsigned>(__cuemu_old[1]) << 16;
+}
+
 inline unsigned cuemu_nf_atomic_update32_add(unsigned *p, unsigned v,
                                                     cuemu_nf_format f) {
   if (__builtin_expect((reinterpret_cast<uintptr_t>(p) & 3U) != 0, 0))
     cuemu_kernel_misaligned(p, 4, "an atomic add", nullptr, 0);
+  if (__builtin_expect(cuemu_atomic_fadd_exact_on, 0) && (v & 0x7FFF7FFFU) != 0)
+    return cuemu_nf_atomic_pair_add_exact(p, v, f);
   unsigned old = __atomic_load_n(p, __ATOMIC_RELAXED);
   for (;;) {
     const unsigned lo = cuemu_nf_add(static_cast<unsigned short>(old & 0xFFFFU),

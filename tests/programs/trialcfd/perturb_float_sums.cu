@@ -6,8 +6,8 @@
 // block-reduced atomicAdd of a double or float sum as a race, and every
 // persistent kernel that reads such a sum after grid.sync() (the trial of
 // CFD solvers: a mass, a residual norm, the dot products of conjugate
-// gradients). Under perturbation these sums (float, double and __half
-// here) are now exact sums rounded once, the same in every order. A sum whose terms themselves depend on
+// gradients). Under perturbation these sums (float, double, __half and
+// __half2 here) are now exact sums rounded once, the same in every order. A sum whose terms themselves depend on
 // the order (each thread adds a value that another thread overwrites) is
 // still reported.
 #include <cmath>
@@ -50,12 +50,15 @@ __global__ void racy_terms(float *scratch, float *sum) {
     scratch[blockIdx.x] = 0.0f;
 }
 
-// Every thread adds to one __half: thousands of adds whose rounding in
-// half precision depends on the order.
-__global__ void half_sums(const float *__restrict__ x, int n, __half *sum) {
+// Every thread adds to one __half and one __half2: thousands of adds whose
+// rounding in half precision depends on the order.
+__global__ void half_sums(const float *__restrict__ x, int n, __half *sum,
+                          __half2 *pair) {
   const int i = blockIdx.x * blockDim.x + threadIdx.x;
-  if (i < n)
+  if (i < n) {
     atomicAdd(sum, __float2half(x[i]));
+    atomicAdd(pair, __floats2half2_rn(x[i], -0.5f * x[i]));
+  }
 }
 
 // A persistent kernel's dot product, read by every thread after the grid
@@ -136,16 +139,23 @@ int main() {
   CHECK(cudaFree(out) == cudaSuccess);
 
   __half *hsum;
+  __half2 *hpair;
   CHECK(cudaMalloc(&hsum, sizeof(__half)) == cudaSuccess);
+  CHECK(cudaMalloc(&hpair, sizeof(__half2)) == cudaSuccess);
   CHECK(cudaMemset(hsum, 0, sizeof(__half)) == cudaSuccess);
-  half_sums<<<n / 128, 128>>>(x, n, hsum);
+  CHECK(cudaMemset(hpair, 0, sizeof(__half2)) == cudaSuccess);
+  half_sums<<<n / 128, 128>>>(x, n, hsum, hpair);
   CHECK(cudaDeviceSynchronize() == cudaSuccess);
   __half hs;
+  __half2 hp;
   CHECK(cudaMemcpy(&hs, hsum, sizeof hs, cudaMemcpyDeviceToHost) == cudaSuccess);
+  CHECK(cudaMemcpy(&hp, hpair, sizeof hp, cudaMemcpyDeviceToHost) == cudaSuccess);
   // Half precision: 11 bits; once the sum passes 256, where its spacing is
   // 0.25, each add rounds by up to 0.125, and a GPU's order ends about 20 %
   // below the exact sum (which is what perturbation gives).
   CHECK(std::abs(__half2float(hs) - exact) < 0.3 * exact);
+  CHECK(std::abs(__low2float(hp) - exact) < 0.3 * exact);
+  CHECK(std::abs(__high2float(hp) + 0.5 * exact) < 0.3 * exact);
 
   // A GPU leaves some order's sum; perturbation finds that the two orders
   // disagree by more than rounding, and ends the launch (cuemu only).
