@@ -4,10 +4,14 @@
  * built in, and the compile options. The buggy programs of tests/buggy/ and
  * the zero-report runs are tests/checkers.sh and tests/checkers_clean.sh.
  */
+#include <float.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+
+#include <cuemu/cuemu_device.h>
 
 #include "check_suites.h"
 #include "cuemu_test_util.h"
@@ -224,6 +228,117 @@ START_TEST(clangxx_builds_checked_modules) {
 }
 END_TEST
 
+/* The floating-point atomic adds of perturbed launches
+ * (cuemu_atomic_fadd_exact, emulator/check/cuemu_check_fadd.c), called
+ * here directly: each address keeps the exact sum and memory holds it
+ * rounded to nearest, so that the sum is the same in every order. */
+static double add_double(double *p, double v) {
+  double old;
+  cuemu_atomic_fadd_exact(p, &v, 11, 52, &old);
+  return old;
+}
+static void add_float(float *p, float v) {
+  float old;
+  cuemu_atomic_fadd_exact(p, &v, 8, 23, &old);
+}
+/* __half (5, 10) or __nv_bfloat16 (8, 7), by their bits. */
+static void add_narrow(uint16_t *p, uint16_t v, unsigned ebits) {
+  uint16_t old;
+  cuemu_atomic_fadd_exact(p, &v, ebits, 15 - ebits, &old);
+}
+
+START_TEST(exact_atomic_sums_round_once) {
+  double *d = calloc(8, sizeof *d);
+  float *f = calloc(8, sizeof *f);
+  uint16_t *h = calloc(8, sizeof *h);
+  ck_assert_ptr_nonnull(d);
+  ck_assert_ptr_nonnull(f);
+  ck_assert_ptr_nonnull(h);
+  /* 1e16 + 1 + 1 - 1e16: 0 when each add rounds, 2 exactly. The adds
+   * return the values they replaced, rounded partial sums. */
+  d[0] = 1e16;
+  ck_assert(add_double(&d[0], 1.0) == 1e16);
+  ck_assert(d[0] == 1e16);
+  ck_assert(add_double(&d[0], 1.0) == 1e16);
+  ck_assert(d[0] == 1e16 + 2.0);
+  add_double(&d[0], -1e16);
+  ck_assert(d[0] == 2.0);
+  /* The same in float: 1 + 2^-24 + 2^-24 is 1 + 2^-23. */
+  f[0] = 1.0f;
+  add_float(&f[0], 0x1p-24f);
+  ck_assert(f[0] == 1.0f);
+  add_float(&f[0], 0x1p-24f);
+  ck_assert(f[0] == 1.0f + 0x1p-23f);
+  /* A negative sum, and subnormals. */
+  for (int i = 0; i < 3; ++i)
+    add_double(&d[1], 4.9406564584124654e-324);
+  add_double(&d[1], -2.5);
+  ck_assert(d[1] == -2.5);
+  add_double(&d[1], 2.5);
+  ck_assert(d[1] == 3 * 4.9406564584124654e-324);
+  add_float(&f[1], -FLT_MIN / 4);
+  add_float(&f[1], -FLT_MIN);
+  ck_assert(f[1] == -1.25f * FLT_MIN);
+  /* Ties to even, and past the largest float. */
+  d[2] = 1.0;
+  add_double(&d[2], 0x1p-53);
+  ck_assert(d[2] == 1.0);
+  add_double(&d[2], 0x1p-80);
+  ck_assert(d[2] == 1.0 + 0x1p-52);
+  add_float(&f[2], 3e38f);
+  add_float(&f[2], 3e38f);
+  ck_assert(isinf(f[2]) && f[2] > 0);
+  /* Infinities and NaNs add as IEEE adds. */
+  add_float(&f[3], INFINITY);
+  add_float(&f[3], 1.0f);
+  ck_assert(isinf(f[3]) && f[3] > 0);
+  add_float(&f[3], -INFINITY);
+  ck_assert(isnan(f[3]));
+  /* A store between two adds starts a new sum from the stored value. */
+  d[3] = 1e16;
+  add_double(&d[3], 1.0);
+  d[3] = 5.0;
+  add_double(&d[3], 1.0);
+  ck_assert(d[3] == 6.0);
+  /* Many terms in two orders leave the same bits. */
+  double terms[200];
+  for (int i = 0; i < 200; ++i)
+    terms[i] = ldexp((i % 7) - 3.0 + 1.0 / (i + 1), (i * 37) % 90 - 45);
+  for (int i = 0; i < 200; ++i) {
+    add_double(&d[4], terms[i]);
+    add_double(&d[5], terms[199 - i]);
+    add_float(&f[4], (float)terms[i]);
+    add_float(&f[5], (float)terms[199 - i]);
+  }
+  ck_assert(memcmp(&d[4], &d[5], sizeof *d) == 0);
+  ck_assert(memcmp(&f[4], &f[5], sizeof *f) == 0);
+  /* __half: 1 + 2^-11 + 2^-11 is 1 + 2^-10; subnormals; 65504 + 65504
+   * is an infinity; -1 + 2^-24 rounds to -1. */
+  h[0] = 0x3C00;
+  add_narrow(&h[0], 0x1000, 5);
+  ck_assert_uint_eq(h[0], 0x3C00);
+  add_narrow(&h[0], 0x1000, 5);
+  ck_assert_uint_eq(h[0], 0x3C01);
+  add_narrow(&h[1], 0x0001, 5);
+  add_narrow(&h[1], 0x0001, 5);
+  ck_assert_uint_eq(h[1], 0x0002);
+  add_narrow(&h[1], 0xBC00, 5);
+  ck_assert_uint_eq(h[1], 0xBC00);
+  h[2] = 0x7BFF;
+  add_narrow(&h[2], 0x7BFF, 5);
+  ck_assert_uint_eq(h[2], 0x7C00);
+  /* __nv_bfloat16: 1 + 2^-8 + 2^-8 is 1 + 2^-7. */
+  h[3] = 0x3F80;
+  add_narrow(&h[3], 0x3B80, 8);
+  ck_assert_uint_eq(h[3], 0x3F80);
+  add_narrow(&h[3], 0x3B80, 8);
+  ck_assert_uint_eq(h[3], 0x3F81);
+  free(d);
+  free(f);
+  free(h);
+}
+END_TEST
+
 Suite *make_checkers_suite(void) {
   Suite *s = suite_create("checkers");
   TCase *tc = test_tcase(s, "modules", 120);
@@ -234,5 +349,6 @@ Suite *make_checkers_suite(void) {
   tcase_add_test(tc, correct_kernel_on_registered_buffer_is_clean);
   tcase_add_test(tc, compile_options);
   tcase_add_test(tc, clangxx_builds_checked_modules);
+  tcase_add_test(tc, exact_atomic_sums_round_once);
   return s;
 }

@@ -19,8 +19,11 @@
 #   flags); main.c, C that includes cuda_runtime.h, compiles against the
 #   toolkit's headers. Skipped without meson and ninja.
 # - -G with -lineinfo: nvcc's warning ("'--device-debug (-G)' overrides
-#   '--generate-line-info (-lineinfo)'"), and with -Werror all-warnings a
-#   compile that fails, as ptxas refuses the two (cuemu-nvcc was silent).
+#   '--generate-line-info (-lineinfo)'") and ptxas's ("Conflicting options
+#   --device-debug and --generate-line-info specified", once for each
+#   sm_XY compiled: it was missing, the trial of CFD solvers found), and
+#   with -Werror all-warnings a compile that fails, as ptxas refuses the
+#   two (cuemu-nvcc was silent).
 # - -time FILE: nvcc's CSV table of phase times, appended (the headings
 #   once), one row per compiled input, the link, and the driver's row
 #   (cuemu-nvcc wrote nothing before).
@@ -99,14 +102,30 @@ step time-compile "$nvcc" -c "$v/lib.cu" -o lib_time.o -time times.csv &&
     sed 's/^/  | /' "$work/times.csv"
   fi
 
-# -G with -lineinfo: nvcc's warning; with -Werror all-warnings, an error.
+# -G with -lineinfo: nvcc's warning, and ptxas's for each real
+# architecture of a compile of device code (two -gencode: two; -E, -w and
+# -Xptxas -w: none); with -Werror all-warnings, an error.
+ptxas_conflict='^ptxas warning : Conflicting options --device-debug and --generate-line-info specified, ignoring --generate-line-info option$'
 if (cd "$work" && "$nvcc" -G -lineinfo -c "$v/lib.cu" -o lib_g.o) \
   >"$work/g-lineinfo.log" 2>&1 &&
   grep -q "warning : '--device-debug (-G)' overrides '--generate-line-info (-lineinfo)'" \
-    "$work/g-lineinfo.log"; then
-  echo "PASS: -G -lineinfo: nvcc's warning, and the compile works"
+    "$work/g-lineinfo.log" &&
+  [ "$(grep -c "$ptxas_conflict" "$work/g-lineinfo.log")" = 1 ] &&
+  (cd "$work" && "$nvcc" -G -lineinfo -gencode arch=compute_80,code=sm_80 \
+    -gencode arch=compute_90,code=sm_90 -c "$v/lib.cu" -o lib_g3.o) \
+    >"$work/g-lineinfo2.log" 2>&1 &&
+  [ "$(grep -c "$ptxas_conflict" "$work/g-lineinfo2.log")" = 2 ] &&
+  (cd "$work" && "$nvcc" -G -lineinfo -E "$v/lib.cu" -o lib_g.ii) \
+    >"$work/g-lineinfo3.log" 2>&1 &&
+  ! grep -q "$ptxas_conflict" "$work/g-lineinfo3.log" &&
+  (cd "$work" && "$nvcc" -G -lineinfo -w -c "$v/lib.cu" -o lib_g4.o &&
+    "$nvcc" -G -lineinfo -Xptxas -w -c "$v/lib.cu" -o lib_g5.o) \
+    >"$work/g-lineinfo4.log" 2>&1 &&
+  ! grep -q "$ptxas_conflict" "$work/g-lineinfo4.log"; then
+  echo "PASS: -G -lineinfo: nvcc's and ptxas's warnings, and the compile works"
 else
-  fail "-G -lineinfo: $(cat "$work/g-lineinfo.log")"
+  fail "-G -lineinfo: $(cat "$work/g-lineinfo.log" "$work/g-lineinfo2.log" \
+    "$work/g-lineinfo3.log" "$work/g-lineinfo4.log" 2>/dev/null)"
 fi
 if (cd "$work" && "$nvcc" -G -lineinfo -Werror all-warnings -c "$v/lib.cu" \
   -o lib_g2.o) >"$work/g-werror.log" 2>&1; then

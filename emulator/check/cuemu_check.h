@@ -48,6 +48,13 @@ void cuemu__check_perturb(cuemu_launch *launch, unsigned extra_workers,
  * undone by the restore between the two runs (cuemu_rt_stream_queue.c). */
 void cuemu__check_perturb_exclude(int hold);
 
+/* While a perturbed launch runs (between _begin and _end), the shims'
+ * floating-point atomic adds make sums that do not depend on the order
+ * (cuemu_atomic_fadd_exact, cuemu_check_fadd.c); _begin forgets the sums
+ * of the run before. */
+void cuemu__check_fadd_begin(void);
+void cuemu__check_fadd_end(void);
+
 /* Appends to the table *a of n allocations (cuemu__allocation_snapshot's,
  * grown here) one live CUEMU_RT_MEMORY_SYMBOL entry per registered
  * __device__ variable (cuemu_device_variable_register) that no entry

@@ -9,7 +9,9 @@
  * buffers) and every __device__ variable of the program's code
  * (cuemu_check_variables.c) is saved before the first run and restored before the second;
  * when the two runs leave different contents, the launch ends with
- * CHECK_REPORT naming the first byte that differs. The first run's results
+ * CHECK_REPORT naming the first byte that differs (the floating-point
+ * atomic adds of both runs make sums that do not depend on the order,
+ * cuemu_check_fadd.c). The first run's results
  * are what the caller sees. It needs no checked build; a kernel's printf
  * output appears twice. Host memory that is not tracked is neither saved
  * nor compared (register it with cuemu_alloc_register).
@@ -172,7 +174,11 @@ static void perturb(cuemu_launch *L, unsigned extra_workers,
   int order1 = L->schedule;
   /* The device heap (malloc in kernels) is state of the launch too. */
   struct cuemu_heap_copy *heap_before = cuemu__device_heap_save();
+  /* Floating-point atomic sums that do not depend on the order, in both
+   * runs: their rounding is no race (cuemu_check_fadd.c). */
+  cuemu__check_fadd_begin();
   run_once(L, extra_workers);
+  cuemu__check_fadd_end();
   unsigned char **first = NULL;
   struct cuemu_heap_copy *heap_first = NULL;
   /* A launch that allocated or freed heap memory runs once: which
@@ -197,7 +203,9 @@ static void perturb(cuemu_launch *L, unsigned extra_workers,
     L->grid_arrived = L->grid_done = L->grid_generation = 0;
     cuemu__cluster_reset(L);
     L->replaying = 1;
+    cuemu__check_fadd_begin();
     run_once(L, extra_workers);
+    cuemu__check_fadd_end();
     L->replaying = 0;
     if (L->status == CUEMU_SUCCESS)
       compare(L, a, n, first, order1, L->schedule);

@@ -107,6 +107,7 @@ typedef struct command {
   int werror_all;    /* -Werror all-warnings: nvcc's own warnings are errors */
   int clean;         /* -clean: delete what the command would make */
   int no_warnings;   /* -w */
+  int ptxas_no_warnings; /* -Xptxas -w */
   int warn_stream, warn_bounds; /* -Wdefault-stream-launch (1),
                       * -Werror=default-stream-launch (2); the same for
                       * missing-launch-bounds */
@@ -1002,6 +1003,8 @@ static void ptxas_options(command *c, const char *list) {
        o = strtok_r(NULL, ", \t\n", &save)) {
     if (strcmp(o, "-v") == 0 || strcmp(o, "--verbose") == 0)
       c->resource_usage = 1;
+    else if (strcmp(o, "-w") == 0 || strcmp(o, "--disable-warnings") == 0)
+      c->ptxas_no_warnings = 1; /* ptxas's own warnings, which cuemu has */
     else
       note("-Xptxas", o);
   }
@@ -2099,6 +2102,22 @@ static cuemu_status resource_usage(command *c, const char *source) {
   return st;
 }
 
+/* ptxas's warning when -G and -lineinfo meet, which nvcc prints once for
+ * each real architecture (sm_XY) that it compiles a unit's device code
+ * for: each of -arch's and -gencode's, or the default one (not under -w
+ * or -Xptxas -w). */
+static void ptxas_line_info_warnings(const command *c) {
+  int targets = 0;
+  for (const char *p = c->images; (p = strstr(p, "sm_")) != NULL; p += 3)
+    targets++;
+  if (!c->images[0])
+    targets = 1;
+  for (int i = 0; i < targets; ++i)
+    fprintf(stderr, "ptxas warning : Conflicting options --device-debug and "
+                    "--generate-line-info specified, ignoring "
+                    "--generate-line-info option\n");
+}
+
 /* Compiles a .cu file into `object` (cuemu_compile, cached), or into a
  * whole program or module when `object` is NULL. */
 static cuemu_status compile_cu(command *c, const char *source,
@@ -2200,6 +2219,9 @@ static cuemu_status compile_cu(command *c, const char *source,
   if (st == CUEMU_SUCCESS && c->verbose)
     cuemu__driver_say("note", "%s: %s", output,
                       was_hit ? "cache hit" : "compiled");
+  if (st == CUEMU_SUCCESS && c->device_debug && c->lineinfo && !c->module &&
+      !c->reporting && !c->no_warnings && !c->ptxas_no_warnings)
+    ptxas_line_info_warnings(c);
   if (st == CUEMU_SUCCESS && c->resource_usage && !c->reporting)
     st = resource_usage(c, source);
   return st;

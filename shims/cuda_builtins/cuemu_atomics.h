@@ -166,6 +166,15 @@ inline unsigned int cuemu_atomic_dec(unsigned int *p, unsigned int v) {
 /* Floating-point add on the bit pattern, with a compare-and-swap loop. */
 template <typename F_, typename U> inline F_ cuemu_atomic_fadd(F_ *p, F_ v) {
   static_assert(sizeof(F_) == sizeof(U), "bit pattern of the wrong size");
+  /* Under schedule perturbation, a sum that is the same in every order
+   * (an add of zero may be a spin on a flag, and stays here). */
+  if (__builtin_expect(cuemu_atomic_fadd_exact_on, 0) && v != F_(0)) {
+    cuemu_atomic_aligned<sizeof(F_)>(p, "an atomic add");
+    F_ __cuemu_old;
+    cuemu_atomic_fadd_exact(p, &v, sizeof(F_) == 4 ? 8 : 11,
+                            sizeof(F_) == 4 ? 23 : 52, &__cuemu_old);
+    return __cuemu_old;
+  }
   U *const __cuemu_bits = reinterpret_cast<U *>(p);
   const U old = cuemu_atomic_update(
       __cuemu_bits,

@@ -187,10 +187,44 @@ inline unsigned short cuemu_nf_atomic_update16(unsigned short *p, Op op,
   return old;
 }
 
+/* Under schedule perturbation, an atomic add whose sum does not depend on
+ * the order (cuemu_atomic_fadd_exact, <cuemu/cuemu_device.h>); returns the
+ * old value. A misaligned address faults, as on a GPU. */
+inline unsigned short cuemu_nf_atomic_add_exact(unsigned short *p,
+                                                unsigned short v,
+                                                cuemu_nf_format f) {
+  if (__builtin_expect((reinterpret_cast<uintptr_t>(p) & 1U) != 0, 0))
+    cuemu_kernel_misaligned(p, 2, "an atomic add", nullptr, 0);
+  unsigned short old;
+  cuemu_atomic_fadd_exact(p, &v, static_cast<unsigned>(f.ebits),
+                          static_cast<unsigned>(f.mbits), &old);
+  return old;
+}
+
+/* The pair's add under schedule perturbation: each lane's sum exact, as
+ * CUDA adds the lanes one by one (`p` is aligned). Not inlined, so that
+ * the pair's inlined update, whose misaligned report names the caller's
+ * line, keeps its shape. */
+__attribute__((__noinline__)) inline unsigned
+cuemu_nf_atomic_pair_add_exact(unsigned *p, unsigned v, cuemu_nf_format f) {
+  unsigned short *const __cuemu_lanes = reinterpret_cast<unsigned short *>(p);
+  unsigned short __cuemu_v[2] = {static_cast<unsigned short>(v & 0xFFFFU),
+                                 static_cast<unsigned short>(v >> 16)};
+  unsigned short __cuemu_old[2];
+  for (int __cuemu_i = 0; __cuemu_i < 2; ++__cuemu_i)
+    cuemu_atomic_fadd_exact(__cuemu_lanes + __cuemu_i, &__cuemu_v[__cuemu_i],
+                            static_cast<unsigned>(f.ebits),
+                            static_cast<unsigned>(f.mbits),
+                            &__cuemu_old[__cuemu_i]);
+  return __cuemu_old[0] | static_cast<unsigned>(__cuemu_old[1]) << 16;
+}
+
 inline unsigned cuemu_nf_atomic_update32_add(unsigned *p, unsigned v,
                                                     cuemu_nf_format f) {
   if (__builtin_expect((reinterpret_cast<uintptr_t>(p) & 3U) != 0, 0))
     cuemu_kernel_misaligned(p, 4, "an atomic add", nullptr, 0);
+  if (__builtin_expect(cuemu_atomic_fadd_exact_on, 0) && (v & 0x7FFF7FFFU) != 0)
+    return cuemu_nf_atomic_pair_add_exact(p, v, f);
   unsigned old = __atomic_load_n(p, __ATOMIC_RELAXED);
   for (;;) {
     const unsigned lo = cuemu_nf_add(static_cast<unsigned short>(old & 0xFFFFU),
@@ -321,6 +355,9 @@ inline unsigned cuemu_nf_atomic_update32_add(unsigned *p, unsigned v,
   inline H_ hrint(const H_ a) CUEMU_NF_DEVICE_ONLY_BODY( return MAKE(cuemu_nf_math(cuemu_nf_bits(a), F_, CUEMU_NF_RINT)); ) \
   inline H_ atomicAdd(H_ *const address, const H_ val) {                       \
     const unsigned short v = cuemu_nf_bits(val);                               \
+    if (__builtin_expect(cuemu_atomic_fadd_exact_on, 0) && (v & 0x7FFFU) != 0) \
+      return MAKE(cuemu_nf_atomic_add_exact(                                   \
+          reinterpret_cast<unsigned short *>(address), v, F_));                \
     return MAKE(cuemu_nf_atomic_update16(                                      \
         reinterpret_cast<unsigned short *>(address),                           \
         [v](unsigned short old) { return cuemu_nf_add(old, v, F_); },          \

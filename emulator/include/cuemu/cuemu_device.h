@@ -368,6 +368,23 @@ cuemu_kernel_misaligned_object(const volatile void *address, unsigned size,
  * helpers). Outside a kernel it returns at once. */
 void cuemu_thread_yield(void);
 
+/* Non-zero while a launch runs under schedule perturbation
+ * (CUEMU_CHECK_SCHEDULES=1, docs/checkers.md): the shims' floating-point
+ * atomic adds then call cuemu_atomic_fadd_exact. Read by kernel code,
+ * written by libcuemu only. */
+extern int cuemu_atomic_fadd_exact_on;
+/* atomicAdd to the value of a binary floating-point format (`ebits`
+ * exponent bits, `mbits` stored fraction bits: float 8 and 23, double 11
+ * and 52, __half 5 and 10, __nv_bfloat16 8 and 7) at `address`, whose
+ * result does not depend on the order of the adds: the address keeps the
+ * exact sum of its value and of all that was added to it, and memory holds
+ * that sum rounded to nearest (cuemu_check_fadd.c). `value` points to the
+ * bits of the value added, `old` receives those of the value replaced, as
+ * atomicAdd returns it. Kernel code, called only while
+ * cuemu_atomic_fadd_exact_on is set. */
+void cuemu_atomic_fadd_exact(volatile void *address, const void *value,
+                             unsigned ebits, unsigned mbits, void *old);
+
 /* A phase of a cuda::barrier of the block completed (called by the
  * <cuda/barrier> shim from the arrival that completes it): the racecheck
  * orders the block's accesses as a block barrier would. Kernel code; does
