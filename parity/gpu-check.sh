@@ -1,7 +1,10 @@
 #!/bin/sh
 # gpu-check.sh: the full parity of the examples on a machine with a CUDA
 # device: host vs emulated vs GPU, every case's GPU leg re-run under the four
-# compute-sanitizer tools, then the GPU tests of the parity_gpu Check suite.
+# compute-sanitizer tools, then the GPU tests of the parity_gpu Check suite,
+# then the device math program (tests/programs/devmath/libdevice_bits.cu)
+# built by nvcc and run on the GPU: the bits cuemu takes from libdevice
+# against the hardware's (docs/device-math.md).
 # Writes the result table to parity/GPU-RESULTS.md (or --output FILE).
 #
 #   parity/gpu-check.sh [--build DIR] [--output FILE] [--limit SECONDS]
@@ -15,9 +18,10 @@
 #               whole script stays well inside 10 minutes on a 16-core machine
 # PATH...       what cuemu-parity runs (default: examples/)
 #
-# Exit status: 0 when the build, the parity run and the GPU tests all passed;
-# the parity run's status when it failed; 1 otherwise. Every run sets
-# CUEMU_REQUIRE_CUDA=1, so a missing device is a failure, never a skip.
+# Exit status: 0 when the build, the parity run, the GPU tests and the device
+# math program all passed; the parity run's status when it failed; 1
+# otherwise. Every run sets CUEMU_REQUIRE_CUDA=1, so a missing device is a
+# failure, never a skip.
 set -u
 
 srcdir=$(cd "$(dirname "$0")/.." && pwd)
@@ -127,6 +131,22 @@ if [ $build_status -eq 0 ]; then
   fi
 fi
 
+# ---- Device math: libdevice's bits on the GPU ---------------------------------
+math_status=1
+math_note="not run: no nvcc"
+if [ -x "$cuda_home/bin/nvcc" ]; then
+  say "device math: tests/programs/devmath/libdevice_bits.cu by nvcc, on the GPU"
+  if timeout --kill-after=10 180 "$cuda_home/bin/nvcc" -arch=native \
+       -o "$work/libdevice_bits" "$srcdir/tests/programs/devmath/libdevice_bits.cu" \
+       >"$work/devmath.log" 2>&1 &&
+     timeout --kill-after=10 60 "$work/libdevice_bits" >>"$work/devmath.log" 2>&1; then
+    math_status=0
+    math_note=passed
+  else
+    math_note="FAILED (see below)"
+  fi
+fi
+
 # ---- The results --------------------------------------------------------------
 {
   echo "# GPU parity results"
@@ -145,6 +165,7 @@ fi
   echo "| build | $build_note |"
   echo "| parity run | exit status $parity_status after $seconds s (limit $limit s) |"
   echo "| parity_gpu Check suite | $([ $tests_status -eq 0 ] && echo passed || echo "FAILED (exit status $tests_status)") |"
+  echo "| device math (libdevice_bits.cu by nvcc) | $math_note |"
   echo
   echo "## cuemu-parity output"
   echo
@@ -167,6 +188,16 @@ fi
     echo "(not run: the build failed)"
   fi
   echo '```'
+  echo
+  echo "## Device math"
+  echo
+  echo '```'
+  if [ -f "$work/devmath.log" ]; then
+    sed "s|$srcdir/||g" "$work/devmath.log"
+  else
+    echo "($math_note)"
+  fi
+  echo '```'
 } >"$output"
 say "results written to $output (logs in $work)"
 
@@ -177,4 +208,5 @@ if [ $parity_status -ne 0 ]; then
   exit $parity_status
 fi
 [ $tests_status -eq 0 ] || exit 1
+[ $math_status -eq 0 ] || exit 1
 exit 0
