@@ -618,10 +618,11 @@ static int build_argv(const compile_job *job, const char *tu,
       for (int i = 0; i < 3; ++i)
         if (job->arch_features[i][0])
           ARG(job->arch_features[i]);
+#if CUEMU_HAVE_LIBDEVICE
       /* The shims' CUDA-only math functions call libdevice's
        * (cuemu_math.h, cuemu_device_math.c). */
-      if (CUEMU_HAVE_LIBDEVICE)
-        ARG("-DCUEMU_LIBDEVICE=1");
+      ARG("-DCUEMU_LIBDEVICE=1");
+#endif
     } else
       ARG("-DCUEMU_HOST_PASS=1");
     /* The host pass's lean prelude: declarations of the device-only shims
