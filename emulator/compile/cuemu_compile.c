@@ -698,6 +698,12 @@ static int build_argv(const compile_job *job, const char *tu,
        * blocks). */
       ARG("--param=tsan-distinguish-volatile=1");
       ARG("-Wno-tsan");
+      /* A __shared__ variable is a static (cuemu_qualifiers.h): one that
+       * the unit only writes, once each read of it has taken the value just
+       * stored, would lose its stores to g++'s write-only statics, and
+       * racecheck every access of a racy `s = threadIdx.x; out[i] = s;`. */
+      if (job->checks & (unsigned)CUEMU_CHECK_RACE)
+        ARG("-fno-ipa-reference-addressable");
       /* Functions alike token for token stay apart: g++ folds them into
        * one (-fipa-icf, part of -O2), and the reports of all but one then
        * name their first line instead of the access's (two kernels

@@ -237,6 +237,20 @@ template <typename KT, KT K_> CUEMU_PER_MODULE const char *kernel_name() {
  * variable. It does not stop the kernel from using the register copy. */
 #define CUEMU_PUBLISH_THREAD_IDX() __asm__ volatile("" : : "m"(threadIdx))
 
+/* Between two emulated threads of a racecheck build: a compiler barrier,
+ * so that no access of one thread is merged with another's, or removed
+ * because another's makes it dead (a barrier-free kernel is inlined into
+ * the loop over its threads, and at -O2 the stores of every thread to one
+ * __shared__ variable became the last thread's one store: a race that
+ * racecheck never saw). Elsewhere the compiler may optimize across
+ * threads, which only ever removes accesses that a race would make
+ * meaningless. */
+#ifdef CUEMU_CHECK_ENTRY_RACE
+#define CUEMU_THREAD_BOUNDARY() __asm__ volatile("" : : : "memory")
+#else
+#define CUEMU_THREAD_BOUNDARY() ((void)0)
+#endif
+
 /* Writes threadIdx.x, .y or .z (`c` 0, 1 or 2) for the thread about to
  * run. Where threadIdx is declared const (cuemu_builtin_vars.h), the store
  * goes through a cast, and the checkers' instrumentation, which leaves
@@ -317,6 +331,7 @@ run_threads(Fn fn, Values &v, unsigned start, unsigned count,
       set_thread_idx<0>(static_cast<unsigned>(__cuemu_g) - base);
       CUEMU_PUBLISH_THREAD_IDX();
       fn(std::get<I_>(v)...);
+      CUEMU_THREAD_BOUNDARY();
       if (thread_detached())
         cuemu_thread_finish();
     }
@@ -329,6 +344,7 @@ run_threads(Fn fn, Values &v, unsigned start, unsigned count,
     set_thread_idx<2>(z);
     CUEMU_PUBLISH_THREAD_IDX();
     fn(std::get<I_>(v)...);
+    CUEMU_THREAD_BOUNDARY();
     if (thread_detached())
       cuemu_thread_finish();
     if (++x == __cuemu_bx) {
@@ -804,9 +820,13 @@ public:
      * instance's, whose code is the picked pass's (a further device pass's
      * code takes its arguments as the instance's parameters, not as this
      * launch's tuple: docs/nvcc-checks.md), and a parameter passed by
-     * address (cuemu_kernel_params.h) is processed as by name. */
+     * address (cuemu_kernel_params.h) is processed as by name. A launch
+     * that leaves parameters to their default arguments goes through its
+     * tuple below, as before (`forwarded` wants every argument). */
     using Picked = typename picked_constant<Set, A_...>::type;
-    if constexpr (!std::is_void<Picked>::value) {
+    if constexpr (!std::is_void<Picked>::value &&
+                  std::tuple_size<typename picked_params<Picked, A_...>::type>::value ==
+                      sizeof...(A_)) {
       launch_constant(Picked(), grid_, block_, shmem_, stream_)
           .forwarded(std::forward<A_>(args)...);
     } else {
