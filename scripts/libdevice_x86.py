@@ -42,6 +42,7 @@ div.rn.f div.rn.ftz.f div.approx.f div.approx.ftz.f
 sqrt.rn.d sqrt.rn.f sqrt.rn.ftz.f sqrt.approx.f sqrt.approx.ftz.f
 rcp.approx.ftz.d rsqrt.approx.d rsqrt.approx.f rsqrt.approx.ftz.f
 ex2.approx.f ex2.approx.ftz.f lg2.approx.f lg2.approx.ftz.f
+sin.approx.f sin.approx.ftz.f cos.approx.f cos.approx.ftz.f tanh.approx.f32
 fabs.d fabs.f fabs.ftz.f fmin.d fmin.f fmin.ftz.f fmax.d fmax.f fmax.ftz.f
 floor.d floor.f floor.ftz.f ceil.d ceil.f ceil.ftz.f trunc.d trunc.f
 trunc.ftz.f round.d round.f round.ftz.f saturate.f saturate.ftz.f

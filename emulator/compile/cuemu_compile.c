@@ -620,8 +620,12 @@ static int build_argv(const compile_job *job, const char *tu,
           ARG(job->arch_features[i]);
 #if CUEMU_HAVE_LIBDEVICE
       /* The shims' CUDA-only math functions call libdevice's
-       * (cuemu_math.h, cuemu_device_math.c). */
+       * (cuemu_math.h, cuemu_device_math.c); --use_fast_math renames
+       * other functions then, and its macro keeps its cache entries
+       * apart. */
       ARG("-DCUEMU_LIBDEVICE=1");
+      if (job->opt->cuemu_fast_math)
+        ARG("-DCUEMU_FAST_MATH=1");
 #endif
     } else
       ARG("-DCUEMU_HOST_PASS=1");
@@ -1219,14 +1223,17 @@ static cuemu_status run_tool(const char *const *argv, const char *file) {
 
 /* Runs objcopy with `options` (from "objcopy", NULL-terminated) and the
  * renames of the C library's math functions to libdevice's
- * (cuemu_device_math.c) on a device pass's `object`. */
-static cuemu_status device_objcopy(const char *const *options,
+ * (cuemu_device_math.c; its fast intrinsics under --use_fast_math) on a
+ * device pass's `object` of `job`. */
+static cuemu_status device_objcopy(const compile_job *job,
+                                   const char *const *options,
                                    const char *object) {
   const char *argv[256];
   size_t n = 0;
   while (options[n] && n < 64)
     argv[n] = options[n], ++n;
-  n += cuemu__device_math_renames(argv + n, sizeof argv / sizeof *argv - n - 2);
+  n += cuemu__device_math_renames(argv + n, sizeof argv / sizeof *argv - n - 2,
+                                  job->opt->cuemu_fast_math);
   argv[n++] = object;
   argv[n] = NULL;
   return run_tool(argv, object);
@@ -1605,7 +1612,7 @@ static cuemu_status further_passes(compile_job *job, cuemu_cache_build *b,
                                    job->checks & ~(unsigned)CUEMU_CHECK_SYNC),
                                nrenames ? redefine : "--wildcard",
                                NULL};
-      st = device_objcopy(objcopy, local);
+      st = device_objcopy(job, objcopy, local);
     }
     if (nrenames)
       unlink(renames);
@@ -2025,7 +2032,7 @@ static cuemu_status build(void *data, cuemu_cache_build *b) {
          * malloc, free, new and delete are the device heap's, as the
          * device pass's of a whole program. */
         const char *objcopy[] = {"objcopy", CUEMU_DEVICE_HEAP_RENAMES, NULL};
-        st = device_objcopy(objcopy, object[0]);
+        st = device_objcopy(job, objcopy, object[0]);
         if (st == CUEMU_SUCCESS)
           st = shared_calls(b, object[0], 0);
       }
@@ -2098,7 +2105,7 @@ static cuemu_status build(void *data, cuemu_cache_build *b) {
                                    job->checks & ~(unsigned)CUEMU_CHECK_SYNC),
                                nrenames ? redefine : "--wildcard",
                                NULL};
-      st = device_objcopy(objcopy, dev_local);
+      st = device_objcopy(job, objcopy, dev_local);
     }
     if (nrenames)
       unlink(renames);

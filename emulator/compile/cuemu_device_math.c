@@ -15,26 +15,40 @@
 #include "cuemu_driver.h"
 
 #if CUEMU_HAVE_LIBDEVICE
-/* objcopy's options, two words a function. */
+/* objcopy's options, two words a function: accurate, and for nvcc's
+ * --use_fast_math. */
 static const char *const renames[] = {
 #define CUEMU_LIBDEVICE_LIBM(name) "--redefine-sym", #name "=cuemu_nv_" #name,
+#define CUEMU_LIBDEVICE_FAST(name) CUEMU_LIBDEVICE_LIBM(name)
 #define CUEMU_LIBDEVICE_CUDA(name)
 #include "../math/cuemu_libdevice.def"
+#undef CUEMU_LIBDEVICE_FAST
+#define CUEMU_LIBDEVICE_FAST(name)                                             \
+  "--redefine-sym", #name "=cuemu_nv_fast_" #name,
+};
+static const char *const fast_renames[] = {
+#include "../math/cuemu_libdevice.def"
 #undef CUEMU_LIBDEVICE_LIBM
+#undef CUEMU_LIBDEVICE_FAST
 #undef CUEMU_LIBDEVICE_CUDA
 };
 #endif
 
-size_t cuemu__device_math_renames(const char **argv, size_t max) {
+size_t cuemu__device_math_renames(const char **argv, size_t max,
+                                  int fast_math) {
   size_t n = 0;
 #if CUEMU_HAVE_LIBDEVICE
-  for (; n + 2 <= sizeof renames / sizeof *renames && n + 2 <= max; n += 2) {
-    argv[n] = renames[n];
-    argv[n + 1] = renames[n + 1];
+  const char *const *table = fast_math ? fast_renames : renames;
+  const size_t count = fast_math ? sizeof fast_renames / sizeof *fast_renames
+                                 : sizeof renames / sizeof *renames;
+  for (; n + 2 <= count && n + 2 <= max; n += 2) {
+    argv[n] = table[n];
+    argv[n + 1] = table[n + 1];
   }
 #else
   (void)argv;
   (void)max;
+  (void)fast_math;
 #endif
   return n;
 }

@@ -106,9 +106,11 @@ cuemu_status cuemu__elf_weaken_references(const char *shared_object);
  * cuemu__elf_export_instances(). */
 cuemu_status cuemu__elf_hide_globals(const char *object);
 /* Appends to `argv` (room for `max` words) objcopy's options that rename
- * the C library's math functions to libdevice's (cuemu_device_math.c);
- * returns how many it appended (none without libdevice). */
-size_t cuemu__device_math_renames(const char **argv, size_t max);
+ * the C library's math functions to libdevice's (cuemu_device_math.c),
+ * to its fast intrinsics where nvcc's --use_fast_math (`fast_math`) makes
+ * them so; returns how many it appended (none without libdevice). */
+size_t cuemu__device_math_renames(const char **argv, size_t max,
+                                  int fast_math);
 /* Prepares the object of a further device pass (one per virtual
  * architecture) for its link with the first's: its variables become weak
  * (the first pass's objects win), the hidden ones marked protected so that

@@ -2169,6 +2169,7 @@ static cuemu_status compile_cu(command *c, const char *source,
   /* Contraction only when asked for (docs/nvcc-checks.md: nvcc's default
    * is -fmad=true). */
   o.fmad = c->fmad >= 0 ? c->fmad : c->fast_math;
+  o.cuemu_fast_math = c->fast_math;
   o.cuemu_warn_default_stream_launch = nvcc_warning(c, c->warn_stream);
   o.cuemu_warn_missing_launch_bounds = nvcc_warning(c, c->warn_bounds);
   if (c->verbose) {

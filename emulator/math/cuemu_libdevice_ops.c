@@ -152,8 +152,18 @@ float cuemu_ld_mul_rz_ftz_f(float a, float b) {
 /* Division, square root and reciprocals. */
 float cuemu_ld_div_rn_f(float a, float b) { return a / b; }
 float cuemu_ld_div_rn_ftz_f(float a, float b) { return ftz_f(ftz_f(a) / ftz_f(b)); }
-float cuemu_ld_div_approx_f(float a, float b) { return a / b; }
-float cuemu_ld_div_approx_ftz_f(float a, float b) { return ftz_f(ftz_f(a) / ftz_f(b)); }
+/* div.approx multiplies by an approximate 1/b, flushed to zero for
+ * 2^126 < |b| < 2^128 (as CUDA documents for __fdividef: 0, or NaN for an
+ * infinite a). */
+float cuemu_ld_div_approx_f(float a, float b) {
+  const float ab = fabsf(b);
+  if (ab > 0x1p126f && ab < INFINITY)
+    return a * copysignf(0.0f, b);
+  return a / b;
+}
+float cuemu_ld_div_approx_ftz_f(float a, float b) {
+  return ftz_f(cuemu_ld_div_approx_f(ftz_f(a), ftz_f(b)));
+}
 double cuemu_ld_sqrt_rn_d(double a) { return sqrt(a); }
 float cuemu_ld_sqrt_rn_f(float a) { return sqrtf(a); }
 float cuemu_ld_sqrt_rn_ftz_f(float a) { return ftz_f(sqrtf(ftz_f(a))); }
@@ -173,6 +183,14 @@ float cuemu_ld_ex2_approx_f(float a) { return exp2f(a); }
 float cuemu_ld_ex2_approx_ftz_f(float a) { return ftz_f(exp2f(ftz_f(a))); }
 float cuemu_ld_lg2_approx_f(float a) { return log2f(a); }
 float cuemu_ld_lg2_approx_ftz_f(float a) { return log2f(ftz_f(a)); }
+
+/* The hardware's sine, cosine and hyperbolic tangent (sin.approx,
+ * cos.approx, tanh.approx): exactly rounded here. */
+float cuemu_ld_sin_approx_f(float a) { return (float)sin((double)a); }
+float cuemu_ld_sin_approx_ftz_f(float a) { return ftz_f((float)sin((double)ftz_f(a))); }
+float cuemu_ld_cos_approx_f(float a) { return (float)cos((double)a); }
+float cuemu_ld_cos_approx_ftz_f(float a) { return (float)cos((double)ftz_f(a)); }
+float cuemu_ld_tanh_approx_f32(float a) { return (float)tanh((double)a); }
 
 /* Absolute value, minimum and maximum. */
 double cuemu_ld_fabs_d(double a) { return fabs(a); }

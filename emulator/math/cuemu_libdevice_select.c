@@ -29,4 +29,5 @@ static int cuemu__ld_has_fma(void) {
       __attribute__((ifunc("cuemu__ld_resolve_" #name)));
 #define CUEMU_LIBDEVICE_LIBM(name) CUEMU_LIBDEVICE_SELECT_(name)
 #define CUEMU_LIBDEVICE_CUDA(name) CUEMU_LIBDEVICE_SELECT_(name)
+#define CUEMU_LIBDEVICE_FAST(name) CUEMU_LIBDEVICE_SELECT_(name)
 #include "cuemu_libdevice.def"

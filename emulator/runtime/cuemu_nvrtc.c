@@ -678,6 +678,8 @@ int cuemu_nvrtc_compile_program(cuemu_nvrtc_program *p, int option_count,
      * without either, each operation rounds, as cuemu-nvcc's default (not
      * NVRTC's -fmad=true: docs/nvcc-checks.md says why). */
     co.fmad = o.fmad == 2 || (o.fmad == 0 && o.fast_math);
+    /* --use_fast_math's intrinsics, as cuemu-nvcc (docs/device-math.md). */
+    co.cuemu_fast_math = o.fast_math;
     co.argv = (const char *const *)o.argv;
     co.argc = o.argc;
     co.name_expressions = kernels;

@@ -11,9 +11,11 @@
  *   rhypot, cyl_bessel_i0/i1, fdivide) in double and float precision, and
  *   the float overloads CUDA declares for them and for exp10, sincos and the
  *   Bessel functions;
- * - the fast intrinsics (__expf, __sinf, __powf, __fdividef, ...), which are
- *   computed accurately here, so they are within CUDA's error bounds but do
- *   not reproduce the GPU's approximation bits;
+ * - the fast intrinsics (__expf, __sinf, __powf, __fdividef, ...), which
+ *   in the device pass are libdevice's (its __nv_fast_*: the GPU's
+ *   composition, such as __expf's rounded product x * log2(e), around
+ *   hardware approximations that are computed exactly rounded here), and
+ *   elsewhere computed accurately;
  * - the arithmetic intrinsics with a rounding direction (__fadd_rd,
  *   __dmul_ru, __fsqrt_rz, ...), which round exactly as IEEE 754 says;
  * - the conversion and reinterpretation intrinsics (__float2int_rn,
@@ -55,9 +57,9 @@
  */
 #if defined(__CUDA_ARCH__) && defined(CUEMU_LIBDEVICE)
 #include <cuemu/cuemu_libdevice.h>
-#define CUEMU_LIBDEVICE_RETURN(name, ...) return cuemu_nv_##name(__VA_ARGS__)
+#define CUEMU_LIBDEVICE_RETURN(function, ...) return function(__VA_ARGS__)
 #else
-#define CUEMU_LIBDEVICE_RETURN(name, ...) (void)0
+#define CUEMU_LIBDEVICE_RETURN(function, ...) (void)0
 #endif
 
 /* ------------------------------------------------------------------------ */
@@ -374,17 +376,45 @@ CUEMU_ROUNDED_FORMS(double, __fma, (double x, double y, double z), cuemu_fma_rou
 /* that follows from the approximation (noted at each function).             */
 /* ------------------------------------------------------------------------ */
 
-inline float __expf(float x) { return static_cast<float>(std::exp(static_cast<double>(x))); }
-inline float __exp10f(float x) { return static_cast<float>(std::pow(10.0, static_cast<double>(x))); }
-inline float __logf(float x) { return static_cast<float>(std::log(static_cast<double>(x))); }
-inline float __log2f(float x) { return static_cast<float>(std::log2(static_cast<double>(x))); }
-inline float __log10f(float x) { return static_cast<float>(std::log10(static_cast<double>(x))); }
-inline float __sinf(float x) { return static_cast<float>(std::sin(static_cast<double>(x))); }
-inline float __cosf(float x) { return static_cast<float>(std::cos(static_cast<double>(x))); }
-inline float __tanf(float x) { return static_cast<float>(std::tan(static_cast<double>(x))); }
-inline float __tanhf(float x) { return static_cast<float>(std::tanh(static_cast<double>(x))); }
+inline float __expf(float x) {
+  CUEMU_LIBDEVICE_RETURN(cuemu_nv_fast_expf, x);
+  return static_cast<float>(std::exp(static_cast<double>(x)));
+}
+inline float __exp10f(float x) {
+  CUEMU_LIBDEVICE_RETURN(cuemu_nv_fast_exp10f, x);
+  return static_cast<float>(std::pow(10.0, static_cast<double>(x)));
+}
+inline float __logf(float x) {
+  CUEMU_LIBDEVICE_RETURN(cuemu_nv_fast_logf, x);
+  return static_cast<float>(std::log(static_cast<double>(x)));
+}
+inline float __log2f(float x) {
+  CUEMU_LIBDEVICE_RETURN(cuemu_nv_fast_log2f, x);
+  return static_cast<float>(std::log2(static_cast<double>(x)));
+}
+inline float __log10f(float x) {
+  CUEMU_LIBDEVICE_RETURN(cuemu_nv_fast_log10f, x);
+  return static_cast<float>(std::log10(static_cast<double>(x)));
+}
+inline float __sinf(float x) {
+  CUEMU_LIBDEVICE_RETURN(cuemu_nv_fast_sinf, x);
+  return static_cast<float>(std::sin(static_cast<double>(x)));
+}
+inline float __cosf(float x) {
+  CUEMU_LIBDEVICE_RETURN(cuemu_nv_fast_cosf, x);
+  return static_cast<float>(std::cos(static_cast<double>(x)));
+}
+inline float __tanf(float x) {
+  CUEMU_LIBDEVICE_RETURN(cuemu_nv_fast_tanf, x);
+  return static_cast<float>(std::tan(static_cast<double>(x)));
+}
+inline float __tanhf(float x) {
+  CUEMU_LIBDEVICE_RETURN(cuemu_nv_fast_tanhf, x);
+  return static_cast<float>(std::tanh(static_cast<double>(x)));
+}
 
 inline void __sincosf(float x, float *sptr, float *cptr) {
+  CUEMU_LIBDEVICE_RETURN(cuemu_nv_fast_sincosf, x, sptr, cptr);
   *sptr = __sinf(x);
   *cptr = __cosf(x);
 }
@@ -392,12 +422,14 @@ inline void __sincosf(float x, float *sptr, float *cptr) {
 /* CUDA computes __powf(x, y) as exp2(y * log2(x)), so a negative x gives
  * NaN and __powf(0, 0) is NaN; the same composition is used here. */
 inline float __powf(float x, float y) {
+  CUEMU_LIBDEVICE_RETURN(cuemu_nv_fast_powf, x, y);
   return static_cast<float>(std::exp2(static_cast<double>(y) * std::log2(static_cast<double>(x))));
 }
 
 /* CUDA documents that for 2^126 < |y| < 2^128 __fdividef(x, y) is 0 for a
  * finite x and NaN for an infinite x (it multiplies by a flushed 1/y). */
 inline float __fdividef(float x, float y) {
+  CUEMU_LIBDEVICE_RETURN(cuemu_nv_fast_fdividef, x, y);
   const float ay = std::fabs(y);
   if (ay > 8.507059173023462e+37f /* 2^126 */ &&
       ay < std::numeric_limits<float>::infinity())
@@ -488,38 +520,38 @@ inline double cuemu_cospi(double x) {
 
 #ifndef CUEMU_LIBC_HAS_SINPI
 inline double sinpi(double x) {
-  CUEMU_LIBDEVICE_RETURN(sinpi, x);
+  CUEMU_LIBDEVICE_RETURN(cuemu_nv_sinpi, x);
   return cuemu_sinpi(x);
 }
 inline double cospi(double x) {
-  CUEMU_LIBDEVICE_RETURN(cospi, x);
+  CUEMU_LIBDEVICE_RETURN(cuemu_nv_cospi, x);
   return cuemu_cospi(x);
 }
 inline float sinpif(float x) {
-  CUEMU_LIBDEVICE_RETURN(sinpif, x);
+  CUEMU_LIBDEVICE_RETURN(cuemu_nv_sinpif, x);
   return static_cast<float>(cuemu_sinpi(x));
 }
 inline float cospif(float x) {
-  CUEMU_LIBDEVICE_RETURN(cospif, x);
+  CUEMU_LIBDEVICE_RETURN(cuemu_nv_cospif, x);
   return static_cast<float>(cuemu_cospi(x));
 }
 #endif
 
 inline void sincospi(double x, double *sptr, double *cptr) {
-  CUEMU_LIBDEVICE_RETURN(sincospi, x, sptr, cptr);
+  CUEMU_LIBDEVICE_RETURN(cuemu_nv_sincospi, x, sptr, cptr);
   *sptr = cuemu_sinpi(x);
   *cptr = cuemu_cospi(x);
 }
 
 inline void sincospif(float x, float *sptr, float *cptr) {
-  CUEMU_LIBDEVICE_RETURN(sincospif, x, sptr, cptr);
+  CUEMU_LIBDEVICE_RETURN(cuemu_nv_sincospif, x, sptr, cptr);
   *sptr = static_cast<float>(cuemu_sinpi(x));
   *cptr = static_cast<float>(cuemu_cospi(x));
 }
 
 #ifndef CUEMU_LIBC_HAS_RSQRT
 inline double rsqrt(double x) {
-  CUEMU_LIBDEVICE_RETURN(rsqrt, x);
+  CUEMU_LIBDEVICE_RETURN(cuemu_nv_rsqrt, x);
   return 1.0 / std::sqrt(x);
 }
 /* In float: the square root and the division are each rounded to nearest,
@@ -530,17 +562,17 @@ inline double rsqrt(double x) {
  * divss, where the double version converted and took a sqrtsd and a divsd.
  * 0, -0, inf and negative inputs give inf, -inf, 0 and NaN, as CUDA's. */
 inline float rsqrtf(float x) {
-  CUEMU_LIBDEVICE_RETURN(rsqrtf, x);
+  CUEMU_LIBDEVICE_RETURN(cuemu_nv_rsqrtf, x);
   return 1.0f / std::sqrt(x);
 }
 #endif
 
 inline double rcbrt(double x) {
-  CUEMU_LIBDEVICE_RETURN(rcbrt, x);
+  CUEMU_LIBDEVICE_RETURN(cuemu_nv_rcbrt, x);
   return 1.0 / std::cbrt(x);
 }
 inline float rcbrtf(float x) {
-  CUEMU_LIBDEVICE_RETURN(rcbrtf, x);
+  CUEMU_LIBDEVICE_RETURN(cuemu_nv_rcbrtf, x);
   return static_cast<float>(1.0 / std::cbrt(static_cast<double>(x)));
 }
 
@@ -566,7 +598,7 @@ inline void sincosf(float x, float *sptr, float *cptr) {
  * 1/(x sqrt(pi)) * sum (-1)^n (2n-1)!! / (2x^2)^n is used.
  */
 inline double erfcx(double x) {
-  CUEMU_LIBDEVICE_RETURN(erfcx, x);
+  CUEMU_LIBDEVICE_RETURN(cuemu_nv_erfcx, x);
   if (std::isnan(x))
     return x;
   if (std::isinf(x))
@@ -588,7 +620,7 @@ inline double erfcx(double x) {
 }
 
 inline float erfcxf(float x) {
-  CUEMU_LIBDEVICE_RETURN(erfcxf, x);
+  CUEMU_LIBDEVICE_RETURN(cuemu_nv_erfcxf, x);
   return static_cast<float>(erfcx(static_cast<double>(x)));
 }
 
@@ -634,7 +666,7 @@ inline double cuemu_erfcinv_unit(double y) {
 }
 
 inline double erfcinv(double y) {
-  CUEMU_LIBDEVICE_RETURN(erfcinv, y);
+  CUEMU_LIBDEVICE_RETURN(cuemu_nv_erfcinv, y);
   if (std::isnan(y))
     return y;
   if (y < 0.0 || y > 2.0)
@@ -649,7 +681,7 @@ inline double erfcinv(double y) {
 }
 
 inline double erfinv(double y) {
-  CUEMU_LIBDEVICE_RETURN(erfinv, y);
+  CUEMU_LIBDEVICE_RETURN(cuemu_nv_erfinv, y);
   if (std::isnan(y))
     return y;
   const double a = std::fabs(y);
@@ -664,11 +696,11 @@ inline double erfinv(double y) {
 }
 
 inline float erfinvf(float y) {
-  CUEMU_LIBDEVICE_RETURN(erfinvf, y);
+  CUEMU_LIBDEVICE_RETURN(cuemu_nv_erfinvf, y);
   return static_cast<float>(erfinv(static_cast<double>(y)));
 }
 inline float erfcinvf(float y) {
-  CUEMU_LIBDEVICE_RETURN(erfcinvf, y);
+  CUEMU_LIBDEVICE_RETURN(cuemu_nv_erfcinvf, y);
   return static_cast<float>(erfcinv(static_cast<double>(y)));
 }
 
@@ -678,7 +710,7 @@ inline float erfcinvf(float y) {
  * the rounding of t does not cost accuracy in the far tail.
  */
 inline double normcdf(double x) {
-  CUEMU_LIBDEVICE_RETURN(normcdf, x);
+  CUEMU_LIBDEVICE_RETURN(cuemu_nv_normcdf, x);
   if (std::isnan(x))
     return x;
   if (std::isinf(x))
@@ -689,13 +721,13 @@ inline double normcdf(double x) {
 }
 
 inline float normcdff(float x) {
-  CUEMU_LIBDEVICE_RETURN(normcdff, x);
+  CUEMU_LIBDEVICE_RETURN(cuemu_nv_normcdff, x);
   return static_cast<float>(normcdf(static_cast<double>(x)));
 }
 
 /* normcdfinv(p) = -sqrt(2) erfcinv(2p); 2p is exact. */
 inline double normcdfinv(double p) {
-  CUEMU_LIBDEVICE_RETURN(normcdfinv, p);
+  CUEMU_LIBDEVICE_RETURN(cuemu_nv_normcdfinv, p);
   if (std::isnan(p))
     return p;
   if (p < 0.0 || p > 1.0)
@@ -708,7 +740,7 @@ inline double normcdfinv(double p) {
 }
 
 inline float normcdfinvf(float p) {
-  CUEMU_LIBDEVICE_RETURN(normcdfinvf, p);
+  CUEMU_LIBDEVICE_RETURN(cuemu_nv_normcdfinvf, p);
   return static_cast<float>(normcdfinv(static_cast<double>(p)));
 }
 
@@ -745,64 +777,64 @@ inline double cuemu_norm(int n, const F_ *a) {
 }
 
 inline double norm(int dim, const double *p) {
-  CUEMU_LIBDEVICE_RETURN(norm, dim, p);
+  CUEMU_LIBDEVICE_RETURN(cuemu_nv_norm, dim, p);
   return cuemu_norm(dim, p);
 }
 inline double rnorm(int dim, const double *p) {
-  CUEMU_LIBDEVICE_RETURN(rnorm, dim, p);
+  CUEMU_LIBDEVICE_RETURN(cuemu_nv_rnorm, dim, p);
   return 1.0 / cuemu_norm(dim, p);
 }
 inline float normf(int dim, const float *p) {
-  CUEMU_LIBDEVICE_RETURN(normf, dim, p);
+  CUEMU_LIBDEVICE_RETURN(cuemu_nv_normf, dim, p);
   return static_cast<float>(cuemu_norm(dim, p));
 }
 inline float rnormf(int dim, const float *p) {
-  CUEMU_LIBDEVICE_RETURN(rnormf, dim, p);
+  CUEMU_LIBDEVICE_RETURN(cuemu_nv_rnormf, dim, p);
   return static_cast<float>(1.0 / cuemu_norm(dim, p));
 }
 
 inline double norm3d(double a, double b, double c) {
-  CUEMU_LIBDEVICE_RETURN(norm3d, a, b, c);
+  CUEMU_LIBDEVICE_RETURN(cuemu_nv_norm3d, a, b, c);
   const double v[3] = {a, b, c};
   return cuemu_norm(3, v);
 }
 inline double rnorm3d(double a, double b, double c) {
-  CUEMU_LIBDEVICE_RETURN(rnorm3d, a, b, c);
+  CUEMU_LIBDEVICE_RETURN(cuemu_nv_rnorm3d, a, b, c);
   return 1.0 / norm3d(a, b, c);
 }
 inline double norm4d(double a, double b, double c, double d) {
-  CUEMU_LIBDEVICE_RETURN(norm4d, a, b, c, d);
+  CUEMU_LIBDEVICE_RETURN(cuemu_nv_norm4d, a, b, c, d);
   const double v[4] = {a, b, c, d};
   return cuemu_norm(4, v);
 }
 inline double rnorm4d(double a, double b, double c, double d) {
-  CUEMU_LIBDEVICE_RETURN(rnorm4d, a, b, c, d);
+  CUEMU_LIBDEVICE_RETURN(cuemu_nv_rnorm4d, a, b, c, d);
   return 1.0 / norm4d(a, b, c, d);
 }
 
 inline float norm3df(float a, float b, float c) {
-  CUEMU_LIBDEVICE_RETURN(norm3df, a, b, c);
+  CUEMU_LIBDEVICE_RETURN(cuemu_nv_norm3df, a, b, c);
   return static_cast<float>(norm3d(a, b, c));
 }
 inline float rnorm3df(float a, float b, float c) {
-  CUEMU_LIBDEVICE_RETURN(rnorm3df, a, b, c);
+  CUEMU_LIBDEVICE_RETURN(cuemu_nv_rnorm3df, a, b, c);
   return static_cast<float>(1.0 / norm3d(a, b, c));
 }
 inline float norm4df(float a, float b, float c, float d) {
-  CUEMU_LIBDEVICE_RETURN(norm4df, a, b, c, d);
+  CUEMU_LIBDEVICE_RETURN(cuemu_nv_norm4df, a, b, c, d);
   return static_cast<float>(norm4d(a, b, c, d));
 }
 inline float rnorm4df(float a, float b, float c, float d) {
-  CUEMU_LIBDEVICE_RETURN(rnorm4df, a, b, c, d);
+  CUEMU_LIBDEVICE_RETURN(cuemu_nv_rnorm4df, a, b, c, d);
   return static_cast<float>(1.0 / norm4d(a, b, c, d));
 }
 
 inline double rhypot(double x, double y) {
-  CUEMU_LIBDEVICE_RETURN(rhypot, x, y);
+  CUEMU_LIBDEVICE_RETURN(cuemu_nv_rhypot, x, y);
   return 1.0 / std::hypot(x, y);
 }
 inline float rhypotf(float x, float y) {
-  CUEMU_LIBDEVICE_RETURN(rhypotf, x, y);
+  CUEMU_LIBDEVICE_RETURN(cuemu_nv_rhypotf, x, y);
   return static_cast<float>(1.0 / std::hypot(static_cast<double>(x), static_cast<double>(y)));
 }
 
@@ -845,25 +877,25 @@ inline double cuemu_bessel_i(int nu, double x) {
 
 /* I0 is even and I1 is odd. */
 inline double cyl_bessel_i0(double x) {
-  CUEMU_LIBDEVICE_RETURN(cyl_bessel_i0, x);
+  CUEMU_LIBDEVICE_RETURN(cuemu_nv_cyl_bessel_i0, x);
   if (std::isnan(x))
     return x;
   return cuemu_bessel_i(0, std::fabs(x));
 }
 
 inline double cyl_bessel_i1(double x) {
-  CUEMU_LIBDEVICE_RETURN(cyl_bessel_i1, x);
+  CUEMU_LIBDEVICE_RETURN(cuemu_nv_cyl_bessel_i1, x);
   if (std::isnan(x))
     return x;
   return std::copysign(cuemu_bessel_i(1, std::fabs(x)), x);
 }
 
 inline float cyl_bessel_i0f(float x) {
-  CUEMU_LIBDEVICE_RETURN(cyl_bessel_i0f, x);
+  CUEMU_LIBDEVICE_RETURN(cuemu_nv_cyl_bessel_i0f, x);
   return static_cast<float>(cyl_bessel_i0(x));
 }
 inline float cyl_bessel_i1f(float x) {
-  CUEMU_LIBDEVICE_RETURN(cyl_bessel_i1f, x);
+  CUEMU_LIBDEVICE_RETURN(cuemu_nv_cyl_bessel_i1f, x);
   return static_cast<float>(cyl_bessel_i1(x));
 }
 

@@ -249,6 +249,11 @@ typedef struct cuemu_compile_options {
                              * to run on a CPU without them); 0: each
                              * operation rounds (nvcc -fmad=false; the default:
                              * docs/nvcc-checks.md) */
+  int cuemu_fast_math;      /* 1: nvcc's --use_fast_math: device code's
+                             * sinf, cosf, tanf, sincosf, expf, exp10f,
+                             * logf, log2f, log10f and powf are the fast
+                             * intrinsics (__sinf, ...), as nvcc makes them
+                             * (docs/device-math.md); 0: the accurate ones */
   int arch_suffix;          /* arch's suffix: 'a' (sm_90a: the device pass
                              * also has __CUDA_ARCH_SPECIFIC__,
                              * __CUDA_ARCH_FAMILY_SPECIFIC__ and

@@ -124,6 +124,20 @@ float cuemu_nv_cyl_bessel_i0f(float x);
 double cuemu_nv_cyl_bessel_i1(double x);
 float cuemu_nv_cyl_bessel_i1f(float x);
 
+/* The fast intrinsics (__expf, __sinf, __powf, __fdividef...). */
+float cuemu_nv_fast_expf(float x);
+float cuemu_nv_fast_exp10f(float x);
+float cuemu_nv_fast_logf(float x);
+float cuemu_nv_fast_log2f(float x);
+float cuemu_nv_fast_log10f(float x);
+float cuemu_nv_fast_powf(float x, float y);
+float cuemu_nv_fast_sinf(float x);
+float cuemu_nv_fast_cosf(float x);
+float cuemu_nv_fast_tanf(float x);
+void cuemu_nv_fast_sincosf(float x, float *s, float *c);
+float cuemu_nv_fast_tanhf(float x);
+float cuemu_nv_fast_fdividef(float x, float y);
+
 #ifdef __cplusplus
 }
 #endif

@@ -6,9 +6,12 @@
 // are ones where libdevice and glibc 2.36 disagree in the last bits (found
 // by comparing the two over random inputs), so a kernel that computed with
 // the host's library would fail here; the CUDA-only functions (erfinv,
-// normcdfinv, rsqrt, sinpi) have plain arguments. The expected bits are
-// libdevice's as cuemu compiles it for the host (docs/device-math.md); on a
-// GPU, the same program built by nvcc checks them against the hardware.
+// normcdfinv, rsqrt, sinpi) and the fast intrinsics (__expf, __logf,
+// __fdividef: libdevice's composition, such as __expf's product x * log2(e)
+// rounded to float, which makes __expf(50) differ from expf(50)) have plain
+// arguments. The expected bits are libdevice's as cuemu compiles it for the
+// host (docs/device-math.md); on a GPU, the same program built by nvcc
+// checks them against the hardware.
 // Each expected value is also checked against a long double reference,
 // within CUDA's documented ulp bound for the function (CUDA C++ Programming
 // Guide, "Mathematical Functions"), so a wrong row cannot pass unnoticed.
@@ -31,7 +34,7 @@ enum func {
   F_exp, F_sin, F_cos, F_tan, F_log, F_pow, F_atan2, F_erf, F_tanh, F_atan,
   F_expm1, F_log1p, F_sinh, F_cbrt, F_lgamma, F_sincos_c, F_expf, F_sinf,
   F_logf, F_powf, F_tanhf, F_erff, F_cbrtf, F_erfinv, F_normcdfinv, F_rsqrt,
-  F_erfinvf, F_sinpi
+  F_erfinvf, F_sinpi, F_fast_expf, F_fast_fdividef, F_fast_logf
 };
 
 struct row {
@@ -104,6 +107,11 @@ static const row rows[] = {
   {F_sinpi, 0x1.3333333333333p-2, 0, 0x3fe9e3779b97f4a7ull},
   {F_sinpi, 0x1.cp+0, 0, 0xbfe6a09e667f3bccull},
   {F_sinpi, -0x1.199999999999ap+1, 0, 0xbfe2cf2304755a62ull},
+  {F_fast_expf, 0x1.9p+5, 0, 0x638c8814ull},
+  {F_fast_expf, -0x1.e8p+4, 0, 0x297f9c43ull},
+  {F_fast_expf, 0x1.dp+2, 0, 0x44b00356ull},
+  {F_fast_fdividef, 0x1p+0, 0, 0x00000000ull},
+  {F_fast_logf, 0x1.8p+1, 0, 0x3f8c9f54ull},
 };
 static const int nrows = sizeof rows / sizeof rows[0];
 
@@ -146,6 +154,9 @@ __global__ void evaluate(const row *r, unsigned long long *out, int n) {
     case F_rsqrt: out[i] = dbits(rsqrt(x)); break;
     case F_erfinvf: out[i] = fbits(erfinvf(xf)); break;
     case F_sinpi: out[i] = dbits(sinpi(x)); break;
+    case F_fast_expf: out[i] = fbits(__expf(xf)); break;
+    case F_fast_fdividef: out[i] = fbits(__fdividef(xf, 1e38f)); break;
+    case F_fast_logf: out[i] = fbits(__logf(xf)); break;
   }
 }
 
@@ -164,7 +175,8 @@ static double ulps(long double got, long double exact, int mantissa) {
 static bool plausible(const row &r, double *error, double *bound) {
   const long double x = r.x, pi = 3.141592653589793238462643383279502884L;
   const bool single = r.f == F_expf || r.f == F_sinf || r.f == F_logf || r.f == F_powf ||
-                      r.f == F_tanhf || r.f == F_erff || r.f == F_cbrtf || r.f == F_erfinvf;
+                      r.f == F_tanhf || r.f == F_erff || r.f == F_cbrtf || r.f == F_erfinvf ||
+                      r.f == F_fast_expf || r.f == F_fast_fdividef || r.f == F_fast_logf;
   const long double got = single ? as_float(r.bits) : as_double(r.bits);
   const long double xf = static_cast<float>(r.x);
   long double exact = 0;
@@ -193,6 +205,11 @@ static bool plausible(const row &r, double *error, double *bound) {
     case F_cbrtf: exact = cbrtl(xf); *bound = 1; break;
     case F_rsqrt: exact = 1.0L / sqrtl(x); *bound = 1; break;
     case F_sinpi: exact = sinl(pi * x); *bound = 2; break;
+    // The intrinsics' bounds: __expf 2 + floor(|1.173 x|) ulp; __logf 3 ulp
+    // outside [0.5, 2]; __fdividef is 0 for 2^126 < |y| < 2^128.
+    case F_fast_expf: exact = expl(xf); *bound = 2 + std::floor(std::fabs(1.173 * r.x)); break;
+    case F_fast_logf: exact = logl(xf); *bound = 3; break;
+    case F_fast_fdividef: *error = got == 0 ? 0 : 1; *bound = 0; return got == 0;
     // The inverses: the function of the result gives the argument back.
     case F_erfinv:
     case F_erfinvf:
