@@ -91,6 +91,6 @@ int main() {
       CHECK(out[i * 10 + k] == want[k], "form %d of element %d: %08x, want %08x (a %08x b %08x c %08x)", k, i,
             out[i * 10 + k], want[k], a, b, c);
   }
-  printf("video_scalar: PASS\n");
+  printf("PASS\n");
   return 0;
 }
