@@ -5,7 +5,7 @@
 
 int main() {
   std::mt19937 rng(4242u);
-  const int count = 150, length = 700;
+  const int count = 96, length = 500;
   const int words = bio::Packer<2>::words(length);
   // A star phylogeny: each sequence is the ancestor with its own mutations.
   const std::string ancestor = bio::random_dna(rng, length);

@@ -14,7 +14,7 @@ int main() {
   int8_t matrix[SW_ALPHA * SW_ALPHA];
   make_blosum_like(matrix);
   const SwScoring sc{10, 2};
-  const int qlen = 48, count = 1000;
+  const int qlen = 40, count = 240;
   std::uniform_int_distribution<int> res(0, SW_ALPHA - 1);
   std::vector<uint8_t> query(qlen);
   for (auto& r : query) r = (uint8_t)res(rng);
