@@ -395,6 +395,14 @@ template <int... M_> inline void shr(reg &d, reg a, reg b) {
  * with .add, d is c plus the sum of the results (modulo 2^32). The masks
  * and element selectors are not emulated (the translation refuses them). */
 enum : int { __cuemu_v_add, __cuemu_v_sub, __cuemu_v_absdiff, __cuemu_v_min, __cuemu_v_max };
+/* The operation of a video instruction on two extended elements. */
+template <int __cuemu_Op> constexpr long long __cuemu_video_op(long long x, long long y) {
+  return __cuemu_Op == __cuemu_v_add       ? x + y
+         : __cuemu_Op == __cuemu_v_sub     ? x - y
+         : __cuemu_Op == __cuemu_v_absdiff ? (x > y ? x - y : y - x)
+         : __cuemu_Op == __cuemu_v_min     ? (x < y ? x : y)
+                                           : (x > y ? x : y);
+}
 template <int __cuemu_Op, int __cuemu_Bits, int... M_> inline void __cuemu_vsimd(reg &d, reg a, reg b, reg c) {
   constexpr int D_ = type_n<M_...>(0), A_ = type_n<M_...>(1), __cuemu_B = type_n<M_...>(2);
   static_assert(!(has<m_sat, M_...> && has<m_add, M_...>), "inline PTX: .sat and .add of a video instruction");
@@ -406,11 +414,7 @@ template <int __cuemu_Op, int __cuemu_Bits, int... M_> inline void __cuemu_vsimd
     const reg __cuemu_ea = a >> (__cuemu_Bits * n), __cuemu_eb = b >> (__cuemu_Bits * n);
     const long long x = is_signed(A_) ? sx(__cuemu_ea, __cuemu_Bits) : static_cast<long long>(zx(__cuemu_ea, __cuemu_Bits));
     const long long y = is_signed(__cuemu_B) ? sx(__cuemu_eb, __cuemu_Bits) : static_cast<long long>(zx(__cuemu_eb, __cuemu_Bits));
-    long long v = __cuemu_Op == __cuemu_v_add   ? x + y
-                  : __cuemu_Op == __cuemu_v_sub ? x - y
-                  : __cuemu_Op == __cuemu_v_absdiff ? (x > y ? x - y : y - x)
-                  : __cuemu_Op == __cuemu_v_min ? (x < y ? x : y)
-                                 : (x > y ? x : y);
+    long long v = __cuemu_video_op<__cuemu_Op>(x, y);
     if constexpr (has<m_sat, M_...>) v = v < lo ? lo : v > hi ? hi : v;
     __cuemu_sum += v;
     __cuemu_r |= zx(static_cast<reg>(v), __cuemu_Bits) << (__cuemu_Bits * n);
@@ -445,11 +449,7 @@ template <int __cuemu_Op, int... M_> inline long long __cuemu_vscalar_op(reg a, 
   constexpr int D_ = type_n<M_...>(0), A_ = type_n<M_...>(1), __cuemu_B = type_n<M_...>(2);
   const long long x = is_signed(A_) ? sx(a, 32) : static_cast<long long>(zx(a, 32));
   const long long y = is_signed(__cuemu_B) ? sx(b, 32) : static_cast<long long>(zx(b, 32));
-  long long v = __cuemu_Op == __cuemu_v_add   ? x + y
-                : __cuemu_Op == __cuemu_v_sub ? x - y
-                : __cuemu_Op == __cuemu_v_absdiff ? (x > y ? x - y : y - x)
-                : __cuemu_Op == __cuemu_v_min ? (x < y ? x : y)
-                               : (x > y ? x : y);
+  long long v = __cuemu_video_op<__cuemu_Op>(x, y);
   if constexpr (has<m_sat, M_...>) {
     const long long lo = is_signed(D_) ? -(1LL << 31) : 0;
     const long long hi = is_signed(D_) ? (1LL << 31) - 1 : (1LL << 32) - 1;
