@@ -737,39 +737,59 @@ START_TEST(static_shared_memory_is_known) {
 }
 END_TEST
 
-START_TEST(too_much_static_shared_memory_does_not_compile) {
-  /* As ptxas: more than 48 KiB of static shared memory is a compile error,
-   * naming the variable and the user's line. */
+/* Compiles tests/kernels/FILE as a module, which must fail naming the line
+ * of its marker and `message`. */
+static void check_static_shared_refused(const char *file, const char *marker,
+                                        const char *message) {
   char *dir = test_fresh_dir("static-shared");
-  char *source = test_src_path("tests/kernels/bad_static_shared.cu");
+  char *source = test_join("tests/kernels", file);
+  char *path = test_src_path(source);
   char *output = test_join(dir, "bad.so");
   char *log = test_join(dir, "stderr.txt");
   cuemu_compile_options o;
   memset(&o, 0, sizeof o);
   o.module = 1;
   test_capture capture = test_capture_begin(2, log);
-  cuemu_status st = cuemu_compile(source, output, &o, NULL);
+  cuemu_status st = cuemu_compile(path, output, &o, NULL);
   test_capture_end(&capture);
   ck_assert_int_eq(st, CUEMU_COMPILE);
   char *text = test_read_text(log, NULL);
-  char where[64];
-  snprintf(where, sizeof where, "bad_static_shared.cu:%d:",
-           test_marker_line(source, "TOO_BIG"));
+  char where[96];
+  snprintf(where, sizeof where, "%s:%d:", file, test_marker_line(path, marker));
   TEST_ASSERT_CONTAINS(text, where);
-  TEST_ASSERT_CONTAINS(text, "'big' is larger than 48 KiB");
+  TEST_ASSERT_CONTAINS(text, message);
   free(text);
   free(log);
   free(output);
+  free(path);
   free(source);
   test_rm_rf(dir);
   free(dir);
 }
+
+START_TEST(too_much_static_shared_memory_does_not_compile) {
+  /* As ptxas: more than 48 KiB of static shared memory is a compile error,
+   * naming the variable and the user's line. */
+  check_static_shared_refused("bad_static_shared.cu", "TOO_BIG",
+                              "'big' is larger than 48 KiB");
+}
+END_TEST
+
+START_TEST(static_shared_memory_of_a_kernel_body_past_48k_does_not_compile) {
+  /* Two rows of a Smith-Waterman kernel, 32 KiB each, 64 KiB together in
+   * one instance of the kernel template: as ptxas, a compile error naming
+   * both variables and the line of the second (trialbio); it compiled, and
+   * its launch failed with "invalid argument". */
+  check_static_shared_refused("bad_static_shared_total.cu", "TOO_MUCH",
+                              "variables 'h', 'e' of this kernel take more than 48 KiB");
+}
 END_TEST
 
 START_TEST(static_shared_memory_past_48k_in_all_is_refused) {
-  /* Two static tiles, each under 48 KiB, 60 KiB together: ptxas refuses
-   * the kernel; its launch fails with a message naming the sizes (it ran
-   * before, with 60 KiB of static shared memory that no GPU gives). */
+  /* Two static tiles, each under 48 KiB, 60 KiB together, one in a
+   * __device__ function the kernel calls: ptxas refuses the kernel; its
+   * launch fails with a message naming the sizes (it ran before, with 60
+   * KiB of static shared memory that no GPU gives). */
   cuemu_module *m = test_module("bad_static_shared_sum.cu");
   cuemu_kernel *k = test_kernel(m, "two_tiles");
   cuemu_kernel_attributes a;
@@ -862,6 +882,7 @@ Suite *make_launch_suite(void) {
   tcase_add_test(tc, a_stream_that_is_not_one_is_refused);
   tcase_add_test(tc, static_shared_memory_is_known);
   tcase_add_test(tc, too_much_static_shared_memory_does_not_compile);
+  tcase_add_test(tc, static_shared_memory_of_a_kernel_body_past_48k_does_not_compile);
   tcase_add_test(tc, static_shared_memory_past_48k_in_all_is_refused);
   tcase_add_test(tc, load_text_file);
   tcase_add_test(tc, load_library_that_is_not_a_module);

@@ -237,6 +237,13 @@ static const insn insns[] = {
     {"vmin4", "__cuemu_vmin4", 0, 1, 3, 3, "u32 s32 sat add"},
     {"vmax2", "__cuemu_vmax2", 0, 1, 3, 3, "u32 s32 sat add"},
     {"vmax4", "__cuemu_vmax4", 0, 1, 3, 3, "u32 s32 sat add"},
+    /* The scalar video instructions, with the secondary operation and
+     * without operand selectors or the data merge. */
+    {"vadd", "__cuemu_vadd", 0, 1, 2, 3, "u32 s32 sat add min max"},
+    {"vsub", "__cuemu_vsub", 0, 1, 2, 3, "u32 s32 sat add min max"},
+    {"vabsdiff", "__cuemu_vabsdiff", 0, 1, 2, 3, "u32 s32 sat add min max"},
+    {"vmin", "__cuemu_vmin", 0, 1, 2, 3, "u32 s32 sat add min max"},
+    {"vmax", "__cuemu_vmax", 0, 1, 2, 3, "u32 s32 sat add min max"},
     {"dp4a", "dp4a", 0, 1, 3, 3, "u32 s32"},
     {"dp2a", "dp2a", 0, 1, 3, 3, "lo hi u32 s32"},
 };

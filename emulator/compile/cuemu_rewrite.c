@@ -41,6 +41,7 @@ typedef struct walker {
                         * linkage attribute, or 0 */
   size_t static_kernel;/* the name of the `static` kernel being walked, whose
                         * namespace is open, or (size_t)-1 */
+  cuemu_shared_scope shared; /* the kernel body's static shared variables */
 } walker;
 
 /* Builds the name of a namespace from the tokens between `namespace` and
@@ -170,6 +171,9 @@ static cuemu_status close_brace(walker *w, size_t i) {
       w->kernel_body = 0;
       st = kernel_decl_end(w, i);
     }
+    /* The shared variables of the block that ends leave the scope. */
+    while (w->shared.count && w->shared.depth[w->shared.count - 1] >= w->other_depth)
+      w->shared.count--;
     w->other_depth--;
   } else if (w->depth > 0) {
     w->depth--;
@@ -1005,12 +1009,14 @@ static cuemu_status walk(walker *w) {
         }
         if (st == CUEMU_SUCCESS && rw->preprocessed)
           st = static_shared(rw, i);
-        if (st == CUEMU_SUCCESS && w->kernel_body)
-          st = cuemu__static_shared_note(rw, i, 1);
-        else if (st == CUEMU_SUCCESS && rw->preprocessed &&
+        if (st == CUEMU_SUCCESS && w->kernel_body) {
+          const size_t before = w->shared.count;
+          st = cuemu__static_shared_note(rw, i, 1, &w->shared);
+          if (w->shared.count > before) w->shared.depth[before] = w->other_depth;
+        } else if (st == CUEMU_SUCCESS && rw->preprocessed &&
                  w->other_depth > 0 && (rw->pass == CUEMU_PASS_DEVICE ||
                                         rw->pass == CUEMU_PASS_SINGLE))
-          st = cuemu__static_shared_note(rw, i, 0); /* a callee's */
+          st = cuemu__static_shared_note(rw, i, 0, NULL); /* a callee's */
       } else if (w->other_depth > 0 && (cuemu__rw_is(rw, i, "asm") ||
                                         cuemu__rw_is(rw, i, "__asm__") ||
                                         cuemu__rw_is(rw, i, "__asm"))) {

@@ -285,6 +285,16 @@ cuemu_status cuemu__device_inner_mark(cuemu_rewriter *rw, size_t device);
 cuemu_status cuemu__shared_decl_rewrite(cuemu_rewriter *rw, size_t i,
                                         size_t *resume);
 
+/* The names (tokens) of the static shared variables declared so far in the
+ * kernel body being walked that are still in scope, and the brace depth of
+ * each declaration: a kernel's variables together may not pass nvcc's
+ * 48 KiB of static shared memory either. */
+#define CUEMU_SHARED_SCOPE_MAX 32
+typedef struct cuemu_shared_scope {
+  size_t name[CUEMU_SHARED_SCOPE_MAX], depth[CUEMU_SHARED_SCOPE_MAX];
+  size_t count;
+} cuemu_shared_scope;
+
 /* Token i (`__shared__`, not extern) declares a static shared variable in
  * the body of the kernel recorded last: appends
  * ` CUEMU_STATIC_SHARED_NOTE(name, kernel, id);` after the declaration's `;`
@@ -296,9 +306,13 @@ cuemu_status cuemu__shared_decl_rewrite(cuemu_rewriter *rw, size_t i,
  * `kernel` (the body of another function, in the device pass), appends
  * ` CUEMU_DEVICE_SHARED_NOTE(name, id);`, a note that
  * cuemu__elf_shared_calls() gives to the kernels that reach it. A
- * declaration it does not understand is left alone. */
+ * declaration it does not understand is left alone. With `scope` (a kernel's
+ * body), the variables of scope that are still visible and this one must
+ * also fit in 48 KiB together (a static_assert after the declaration, naming
+ * them, as ptxas refuses "too much shared data"); this one's name is added
+ * to scope. */
 cuemu_status cuemu__static_shared_note(cuemu_rewriter *rw, size_t i,
-                                       int kernel);
+                                       int kernel, cuemu_shared_scope *scope);
 
 /* Records the kernel declared by the namespace-scope declaration that starts
  * at token decl_start and contains `__global__` at token global. `scope` is

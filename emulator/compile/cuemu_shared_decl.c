@@ -300,8 +300,44 @@ static unsigned long long declaration_id(const cuemu_rewriter *rw,
   return (h ^ (h >> 31) ^ (h >> 62)) & 0x7fffffffu;
 }
 
+/* Appends to text, for the kernel's static shared variable `name`, the check
+ * that it and the variables of scope still visible fit in nvcc's 48 KiB
+ * together (each name once: an inner declaration hides an outer one of its
+ * name), and adds name to scope. */
+static void shared_total_check(cuemu_strbuf *text, cuemu_rewriter *rw,
+                               size_t name, cuemu_shared_scope *scope) {
+  size_t used[CUEMU_SHARED_SCOPE_MAX + 1], n = 0;
+  for (size_t s = scope->count + 1; s-- > 0;) {
+    size_t tok = s == scope->count ? name : scope->name[s];
+    int seen = 0;
+    for (size_t u = 0; u < n && !seen; u++)
+      seen = rw->toks[used[u]].length == rw->toks[tok].length &&
+             !memcmp(rw->text + rw->toks[used[u]].offset,
+                     rw->text + rw->toks[tok].offset, rw->toks[tok].length);
+    if (!seen) used[n++] = tok;
+  }
+  if (n > 1) {
+    cuemu__sb_str(text, " static_assert(0");
+    for (size_t u = n; u-- > 0;) {
+      cuemu__sb_str(text, " + sizeof(");
+      cuemu__sb_tokens(text, rw, used[u], used[u] + 1, 0);
+      cuemu__sb_str(text, ")");
+    }
+    cuemu__sb_str(text, " <= 48u * 1024u, \"the static __shared__ variables");
+    for (size_t u = n; u-- > 0;) {
+      cuemu__sb_str(text, u + 1 == n ? " '" : ", '");
+      cuemu__sb_tokens(text, rw, used[u], used[u] + 1, 0);
+      cuemu__sb_str(text, "'");
+    }
+    cuemu__sb_str(text, " of this kernel take more than 48 KiB together, the most static "
+                        "shared memory a kernel may have (nvcc: too much shared data)\");");
+  }
+  if (scope->count < CUEMU_SHARED_SCOPE_MAX) scope->name[scope->count++] = name;
+}
+
 cuemu_status cuemu__static_shared_note(cuemu_rewriter *rw, size_t i,
-                                       int kernel) {
+                                       int kernel,
+                                       cuemu_shared_scope *scope) {
   /* The declarator's name: the identifier at the outer level (not inside
    * parentheses, brackets, braces or a template argument list) that comes
    * last before the first `[`, `=`, `{`, `(`, `,` or `;` that follows it. */
@@ -378,6 +414,7 @@ cuemu_status cuemu__static_shared_note(cuemu_rewriter *rw, size_t i,
     cuemu__sb_str(&text, id);
   }
   cuemu__sb_add(&text, ");", 2);
+  if (kernel && scope) shared_total_check(&text, rw, name, scope);
   if (text.oom) {
     free(text.data);
     return CUEMU_OUT_OF_MEMORY;

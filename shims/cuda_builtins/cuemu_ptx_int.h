@@ -395,6 +395,14 @@ template <int... M_> inline void shr(reg &d, reg a, reg b) {
  * with .add, d is c plus the sum of the results (modulo 2^32). The masks
  * and element selectors are not emulated (the translation refuses them). */
 enum : int { __cuemu_v_add, __cuemu_v_sub, __cuemu_v_absdiff, __cuemu_v_min, __cuemu_v_max };
+/* The operation of a video instruction on two extended elements. */
+template <int __cuemu_Op> constexpr long long __cuemu_video_op(long long x, long long y) {
+  return __cuemu_Op == __cuemu_v_add       ? x + y
+         : __cuemu_Op == __cuemu_v_sub     ? x - y
+         : __cuemu_Op == __cuemu_v_absdiff ? (x > y ? x - y : y - x)
+         : __cuemu_Op == __cuemu_v_min     ? (x < y ? x : y)
+                                           : (x > y ? x : y);
+}
 template <int __cuemu_Op, int __cuemu_Bits, int... M_> inline void __cuemu_vsimd(reg &d, reg a, reg b, reg c) {
   constexpr int D_ = type_n<M_...>(0), A_ = type_n<M_...>(1), __cuemu_B = type_n<M_...>(2);
   static_assert(!(has<m_sat, M_...> && has<m_add, M_...>), "inline PTX: .sat and .add of a video instruction");
@@ -406,11 +414,7 @@ template <int __cuemu_Op, int __cuemu_Bits, int... M_> inline void __cuemu_vsimd
     const reg __cuemu_ea = a >> (__cuemu_Bits * n), __cuemu_eb = b >> (__cuemu_Bits * n);
     const long long x = is_signed(A_) ? sx(__cuemu_ea, __cuemu_Bits) : static_cast<long long>(zx(__cuemu_ea, __cuemu_Bits));
     const long long y = is_signed(__cuemu_B) ? sx(__cuemu_eb, __cuemu_Bits) : static_cast<long long>(zx(__cuemu_eb, __cuemu_Bits));
-    long long v = __cuemu_Op == __cuemu_v_add   ? x + y
-                  : __cuemu_Op == __cuemu_v_sub ? x - y
-                  : __cuemu_Op == __cuemu_v_absdiff ? (x > y ? x - y : y - x)
-                  : __cuemu_Op == __cuemu_v_min ? (x < y ? x : y)
-                                 : (x > y ? x : y);
+    long long v = __cuemu_video_op<__cuemu_Op>(x, y);
     if constexpr (has<m_sat, M_...>) v = v < lo ? lo : v > hi ? hi : v;
     __cuemu_sum += v;
     __cuemu_r |= zx(static_cast<reg>(v), __cuemu_Bits) << (__cuemu_Bits * n);
@@ -432,6 +436,54 @@ CUEMU_PTX_VSIMD(__cuemu_vmin4, __cuemu_v_min, 8)
 CUEMU_PTX_VSIMD(__cuemu_vmax2, __cuemu_v_max, 16)
 CUEMU_PTX_VSIMD(__cuemu_vmax4, __cuemu_v_max, 8)
 #undef CUEMU_PTX_VSIMD
+
+/* The scalar video instructions vadd, vsub, vabsdiff, vmin, vmax,
+ * .dtype.atype.btype{.sat}{.op2} d, a, b{, c}, as the PTX ISA defines them:
+ * a and b extended by their types, the operation on the wide values, with
+ * .sat the clamp to dtype's range, then the secondary operation .add, .min
+ * or .max with c (extended by dtype; SIMD Smith-Waterman code takes the
+ * maximum of three scores as vmax.s32.s32.s32.max), and d the low 32 bits.
+ * The operand selectors and the data merge (d.dsel) are not emulated: the
+ * three-source form needs a secondary operation. */
+template <int __cuemu_Op, int... M_> inline long long __cuemu_vscalar_op(reg a, reg b) {
+  constexpr int D_ = type_n<M_...>(0), A_ = type_n<M_...>(1), __cuemu_B = type_n<M_...>(2);
+  const long long x = is_signed(A_) ? sx(a, 32) : static_cast<long long>(zx(a, 32));
+  const long long y = is_signed(__cuemu_B) ? sx(b, 32) : static_cast<long long>(zx(b, 32));
+  long long v = __cuemu_video_op<__cuemu_Op>(x, y);
+  if constexpr (has<m_sat, M_...>) {
+    const long long lo = is_signed(D_) ? -(1LL << 31) : 0;
+    const long long hi = is_signed(D_) ? (1LL << 31) - 1 : (1LL << 32) - 1;
+    v = v < lo ? lo : v > hi ? hi : v;
+  }
+  return v;
+}
+template <int __cuemu_Op, int... M_> inline void __cuemu_vscalar(reg &d, reg a, reg b) {
+  static_assert(!has<m_add, M_...> && !has<m_min, M_...> && !has<m_max, M_...>,
+                "inline PTX: the secondary operation of a video instruction needs an operand c");
+  d = zx(static_cast<reg>(__cuemu_vscalar_op<__cuemu_Op, M_...>(a, b)), 32);
+}
+template <int __cuemu_Op, int... M_> inline void __cuemu_vscalar(reg &d, reg a, reg b, reg c) {
+  static_assert(has<m_add, M_...> || has<m_min, M_...> || has<m_max, M_...>,
+                "inline PTX: a video instruction with an operand c and no secondary operation "
+                "merges into d.dsel, which cuemu does not emulate");
+  const long long v = __cuemu_vscalar_op<__cuemu_Op, M_...>(a, b);
+  const long long z = is_signed(type_n<M_...>(0)) ? sx(c, 32) : static_cast<long long>(zx(c, 32));
+  const long long r = has<m_add, M_...> ? v + z : has<m_min, M_...> ? (v < z ? v : z) : (v > z ? v : z);
+  d = zx(static_cast<reg>(r), 32);
+}
+#define CUEMU_PTX_VSCALAR(name, op)                                            \
+  template <int... M_> inline void name(reg &d, reg a, reg b) {                \
+    __cuemu_vscalar<op, M_...>(d, a, b);                                       \
+  }                                                                            \
+  template <int... M_> inline void name(reg &d, reg a, reg b, reg c) {         \
+    __cuemu_vscalar<op, M_...>(d, a, b, c);                                    \
+  }
+CUEMU_PTX_VSCALAR(__cuemu_vadd, __cuemu_v_add)
+CUEMU_PTX_VSCALAR(__cuemu_vsub, __cuemu_v_sub)
+CUEMU_PTX_VSCALAR(__cuemu_vabsdiff, __cuemu_v_absdiff)
+CUEMU_PTX_VSCALAR(__cuemu_vmin, __cuemu_v_min)
+CUEMU_PTX_VSCALAR(__cuemu_vmax, __cuemu_v_max)
+#undef CUEMU_PTX_VSCALAR
 
 /* dp4a.atype.btype d, a, b, c: c plus the products of the four bytes of a
  * and b (each signed or unsigned by its type), modulo 2^32. dp2a.{lo,hi}:
