@@ -468,8 +468,9 @@ template <int __cuemu_Op, int... M_> inline void __cuemu_vscalar(reg &d, reg a, 
                 "merges into d.dsel, which cuemu does not emulate");
   const long long v = __cuemu_vscalar_op<__cuemu_Op, M_...>(a, b);
   const long long z = is_signed(type_n<M_...>(0)) ? sx(c, 32) : static_cast<long long>(zx(c, 32));
-  const long long r = has<m_add, M_...> ? v + z : has<m_min, M_...> ? (v < z ? v : z) : (v > z ? v : z);
-  d = zx(static_cast<reg>(r), 32);
+  const long long __cuemu_r =
+      has<m_add, M_...> ? v + z : has<m_min, M_...> ? (v < z ? v : z) : (v > z ? v : z);
+  d = zx(static_cast<reg>(__cuemu_r), 32);
 }
 #define CUEMU_PTX_VSCALAR(name, op)                                            \
   template <int... M_> inline void name(reg &d, reg a, reg b) {                \
