@@ -1715,13 +1715,15 @@ typedef struct shared_calls_job {
   int noted;
   const char *reach; /* -rdc: the summary for the link, else NULL */
   int nreach;
+  const char *unit; /* to check nvcc's limit: the source, else NULL */
 } shared_calls_job;
 
 static cuemu_status shared_calls_source(void *ctx, const char *source) {
   shared_calls_job *j = ctx;
   int count = 0;
-  cuemu_status st = cuemu__elf_shared_calls(j->dev_local, source, &count,
-                                            &j->noted, j->reach, &j->nreach);
+  cuemu_status st =
+      cuemu__elf_shared_calls(j->dev_local, source, &count, &j->noted,
+                              j->reach, &j->nreach, j->unit);
   return st == CUEMU_SUCCESS && !count ? CUEMU_NOT_SUPPORTED : st;
 }
 
@@ -1731,15 +1733,16 @@ static cuemu_status shared_calls_source(void *ctx, const char *source) {
  * they are made from. With relocatable device code (`rdc`), what its
  * functions reach in the unit is kept for the link, which follows their
  * calls of other units' functions (section cuemu_shared_reach,
- * cuemu__shared_reach_source()). */
+ * cuemu__shared_reach_source()). With `unit`, a kernel past nvcc's limit
+ * on static shared memory is an error naming it. */
 static cuemu_status shared_calls(cuemu_cache_build *b, const char *dev_local,
-                                 int rdc) {
+                                 int rdc, const char *unit) {
   char reach[PATH_MAX + 96], section[PATH_MAX + 128];
   if (snprintf(reach, sizeof reach, "%s.reach", b->temp) >= (int)sizeof reach ||
       snprintf(section, sizeof section, "cuemu_shared_reach=%s", reach) >=
           (int)sizeof section)
     return cuemu__report(CUEMU_CACHE, "the cache folder's path is too long");
-  shared_calls_job j = {dev_local, 0, rdc ? reach : NULL, 0};
+  shared_calls_job j = {dev_local, 0, rdc ? reach : NULL, 0, unit};
   cuemu_status st =
       merge_assembly(b, "shared_calls", dev_local, shared_calls_source, &j);
   if (st == CUEMU_SUCCESS && (j.noted || j.nreach)) {
@@ -2034,7 +2037,8 @@ static cuemu_status build(void *data, cuemu_cache_build *b) {
         const char *objcopy[] = {"objcopy", CUEMU_DEVICE_HEAP_RENAMES, NULL};
         st = device_objcopy(job, objcopy, object[0]);
         if (st == CUEMU_SUCCESS)
-          st = shared_calls(b, object[0], 0);
+          st = shared_calls(b, object[0], 0,
+                            o->nvcc_module ? job->source : NULL);
       }
       if (st == CUEMU_SUCCESS) {
         build_argv(job, object[0], b->depfile, b->built, argv[0], max,
@@ -2117,7 +2121,7 @@ static cuemu_status build(void *data, cuemu_cache_build *b) {
     if (st == CUEMU_SUCCESS && job->nfallbacks)
       st = device_fallbacks(job, b, dev_local);
     if (st == CUEMU_SUCCESS)
-      st = shared_calls(b, dev_local, o->rdc);
+      st = shared_calls(b, dev_local, o->rdc, job->source);
     if (job->nfallbacks)
       unlink(job->fallbacks);
     /* A variable template's instance is the device pass's object, in both

@@ -211,10 +211,22 @@ cuemu_status cuemu__archive_vtable_pulls(const char *const *files, int n,
  * calls; another object's functions are not seen). Sets *count to the
  * number of records (0: no file written), *noted to whether the object
  * has notes (to be removed: they name code sections, which a link may
- * discard with their group). Returns as cuemu__elf_export_instances(). */
+ * discard with their group). With `unit` (the source file, for messages),
+ * also holds each kernel of the object (the records of the sections
+ * cuemu_static_shared and cuemu_kernel_marks) to nvcc's limit on static
+ * shared memory, 48 KiB for its body's declarations and those of the code
+ * it reaches together, and returns COMPILE for one past it, as ptxas
+ * refuses it. Returns as cuemu__elf_export_instances(). */
 cuemu_status cuemu__elf_shared_calls(const char *object, const char *source,
                                      int *count, int *noted, const char *reach,
-                                     int *nreach);
+                                     int *nreach, const char *unit);
+
+/* The name that nvcc's ptxas gives the kernel whose symbol is `symbol`
+ * (in buf, of `size` bytes, or symbol itself): a static kernel's, which
+ * g++ mangles `_ZL...` and the translation puts in the unit's namespace
+ * (cuemu_internal_linkage.c), is `_Z...`, as nvcc mangles it. */
+const char *cuemu__ptxas_entry_name(const char *symbol, char *buf,
+                                    size_t size);
 
 /* With `reach` (relocatable device code), cuemu__elf_shared_calls() also
  * writes there, for the device link, what each global function reaches in

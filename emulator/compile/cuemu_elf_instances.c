@@ -915,6 +915,219 @@ static int read_calls(const elf_object *o, const Elf64_Sym *syms,
   return 1;
 }
 
+/* The index of o's section named `name`, or 0. */
+static size_t section_named(const elf_object *o, const char *name) {
+  const char *section_names = (const char *)o->data + o->sh[o->names].sh_offset;
+  for (size_t i = 1; i < o->count; ++i)
+    if (o->sh[i].sh_name < o->sh[o->names].sh_size &&
+        strncmp(section_names + o->sh[i].sh_name, name,
+                o->sh[o->names].sh_size - o->sh[i].sh_name) == 0)
+      return i;
+  return 0;
+}
+
+/* The code section of the kernel that the function of section `identity`
+ * returns the address of (::cuemu::kernel_identity: its one relocation,
+ * in o's section `rel`, that names code defined in o), with a symbol of it
+ * into *symbol; 0 when the kernel is another object's. */
+static size_t identity_kernel(const elf_object *o, const Elf64_Sym *syms,
+                              size_t nsyms, const Elf64_Shdr *rel,
+                              size_t *symbol) {
+  for (size_t r = 0; r + sizeof(Elf64_Rela) <= rel->sh_size;
+       r += sizeof(Elf64_Rela)) {
+    const Elf64_Rela *one = (const Elf64_Rela *)(o->data + rel->sh_offset + r);
+    size_t s = ELF64_R_SYM(one->r_info), home;
+    if (s == 0 || s >= nsyms || syms[s].st_shndx == SHN_UNDEF ||
+        (home = syms[s].st_shndx) >= o->count ||
+        !(o->sh[home].sh_flags & SHF_EXECINSTR))
+      continue;
+    /* A local kernel's relocation names its section: any function of the
+     * section names it. */
+    *symbol = s;
+    for (size_t k = 1;
+         ELF64_ST_TYPE(syms[s].st_info) == STT_SECTION && k < nsyms; ++k)
+      if (syms[k].st_shndx == home &&
+          ELF64_ST_TYPE(syms[k].st_info) == STT_FUNC) {
+        *symbol = k;
+        break;
+      }
+    return home;
+  }
+  return 0;
+}
+
+/* A kernel of the object: its code section, a symbol that names it, and
+ * its static shared memory in the object (shared_limit()). */
+typedef struct shared_kernel {
+  size_t section, symbol;
+  unsigned long long total;
+} shared_kernel;
+
+/* Reads the records of o's sections cuemu_static_shared (a kernel body's
+ * static __shared__ declarations) and cuemu_kernel_marks (a kernel of the
+ * object, with neither id nor size): three words each, the first naming
+ * the kernel through ::cuemu::kernel_identity. Appends to *kernel the
+ * kernels, each once, and to *body the declarations, their section being
+ * their kernel's. Returns 0 when out of memory. */
+static int read_kernels(const elf_object *o, const Elf64_Sym *syms,
+                        size_t nsyms, const Elf64_Shdr *symtab,
+                        shared_kernel **kernel, size_t *nkernels,
+                        shared_note **body, size_t *nbody) {
+  size_t cap_k = 0, cap_b = 0;
+  const size_t records[2] = {section_named(o, "cuemu_static_shared"),
+                             section_named(o, "cuemu_kernel_marks")};
+  if (!records[0] && !records[1])
+    return 1;
+  /* Each section's relocation section, if it has one. */
+  size_t *rela_of = calloc(o->count, sizeof *rela_of);
+  if (!rela_of)
+    return 0;
+  for (size_t i = 1; i < o->count; ++i)
+    if (o->sh[i].sh_type == SHT_RELA && &o->sh[o->sh[i].sh_link] == symtab &&
+        o->sh[i].sh_info < o->count && o->sh[i].sh_offset <= o->size &&
+        o->sh[i].sh_size <= o->size - o->sh[i].sh_offset)
+      rela_of[o->sh[i].sh_info] = i;
+  int ok = 1;
+  for (int which = 0; which < 2 && ok; ++which) {
+    if (!records[which] || !rela_of[records[which]])
+      continue;
+    const Elf64_Shdr *rel = &o->sh[rela_of[records[which]]];
+    const Elf64_Shdr *data = &o->sh[rel->sh_info];
+    for (size_t r = 0; r + sizeof(Elf64_Rela) <= rel->sh_size;
+         r += sizeof(Elf64_Rela)) {
+      const Elf64_Rela *one =
+          (const Elf64_Rela *)(o->data + rel->sh_offset + r);
+      size_t s = ELF64_R_SYM(one->r_info), symbol = 0, home = 0;
+      if (one->r_offset % 24 != 0 || data->sh_type == SHT_NOBITS ||
+          data->sh_offset > o->size ||
+          data->sh_size > o->size - data->sh_offset ||
+          one->r_offset + 24 > data->sh_size || s == 0 || s >= nsyms ||
+          syms[s].st_shndx == SHN_UNDEF || syms[s].st_shndx >= o->count ||
+          !rela_of[syms[s].st_shndx] ||
+          !(home = identity_kernel(o, syms, nsyms,
+                                   &o->sh[rela_of[syms[s].st_shndx]],
+                                   &symbol)))
+        continue;
+      size_t k = 0;
+      while (k < *nkernels && (*kernel)[k].section != home)
+        ++k;
+      if (k == *nkernels) {
+        if (*nkernels == cap_k) {
+          cap_k = cap_k ? 2 * cap_k : 16;
+          shared_kernel *grown = realloc(*kernel, cap_k * sizeof *grown);
+          if (!(ok = grown != NULL))
+            break;
+          *kernel = grown;
+        }
+        (*kernel)[(*nkernels)++] = (shared_kernel){home, symbol, 0};
+      }
+      if (which == 1)
+        continue;
+      if (*nbody == cap_b) {
+        cap_b = cap_b ? 2 * cap_b : 16;
+        shared_note *grown = realloc(*body, cap_b * sizeof *grown);
+        if (!(ok = grown != NULL))
+          break;
+        *body = grown;
+      }
+      const unsigned char *w = o->data + data->sh_offset + one->r_offset;
+      shared_note *b = &(*body)[(*nbody)++];
+      b->section = home;
+      memcpy(&b->id, w + 8, 8);
+      memcpy(&b->bytes, w + 16, 8);
+    }
+  }
+  free(rela_of);
+  return ok;
+}
+
+/* Marks with `stamp` in seen[] the code sections reachable from `home`
+ * through the edges (sorted by their first section, first[] giving each
+ * section's first); `stack` holds nedges + 1 entries. */
+static void reach_sections(size_t home, size_t stamp, const code_edge *edge,
+                           size_t nedges, const size_t *first, size_t *stack,
+                           size_t *seen) {
+  size_t depth = 0;
+  stack[depth++] = home;
+  seen[home] = stamp;
+  while (depth) {
+    size_t s = stack[--depth];
+    for (size_t e = first[s]; e < first[s + 1]; ++e)
+      if (seen[edge[e].to] != stamp && depth <= nedges) {
+        seen[edge[e].to] = stamp;
+        stack[depth++] = edge[e].to;
+      }
+  }
+}
+
+/* The bytes of the declarations of list (n notes) that lie in sections
+ * marked `stamp` in seen[] (or, with seen NULL, in section `stamp`), each
+ * declaration once, added to *total. */
+static void add_declarations(const shared_note *list, size_t n,
+                             const size_t *seen, size_t stamp,
+                             unsigned long long *ids, size_t *nids,
+                             unsigned long long *total) {
+  for (size_t m = 0; m < n; ++m) {
+    if ((seen ? seen[list[m].section] : list[m].section) != stamp)
+      continue;
+    size_t p = 0;
+    while (p < *nids && ids[p] != list[m].id)
+      ++p;
+    if (p < *nids)
+      continue;
+    ids[(*nids)++] = list[m].id;
+    *total += list[m].bytes;
+  }
+}
+
+/* nvcc's limit on a kernel's static shared memory (ptxas: "too much shared
+ * data"): each kernel's body declarations and those its code reaches in
+ * the object, each once (into its total). Returns COMPILE, naming each
+ * kernel past it, or SUCCESS (also when out of memory: the launch checks
+ * it again). */
+static cuemu_status shared_limit(const char *unit, shared_kernel *kernel,
+                                 size_t nkernels, const shared_note *body,
+                                 size_t nbody, const shared_note *note,
+                                 size_t nnotes, const code_edge *edge,
+                                 size_t nedges, const size_t *first,
+                                 size_t *stack, size_t *seen, size_t stamp,
+                                 const Elf64_Sym *syms, const char *names,
+                                 size_t names_size) {
+  /* One message, a line for each kernel past it, as ptxas prints them. */
+  char *message = NULL;
+  size_t length = 0;
+  FILE *lines = open_memstream(&message, &length);
+  unsigned long long *ids = malloc((nbody + nnotes + 1) * sizeof *ids);
+  for (size_t k = 0; ids && lines && k < nkernels; ++k) {
+    unsigned long long total = 0;
+    size_t nids = 0;
+    reach_sections(kernel[k].section, stamp + k, edge, nedges, first, stack,
+                   seen);
+    add_declarations(body, nbody, NULL, kernel[k].section, ids, &nids,
+                     &total);
+    add_declarations(note, nnotes, seen, stamp + k, ids, &nids, &total);
+    kernel[k].total = total;
+    if (total <= 0xc000)
+      continue;
+    const char *name =
+        symbol_name(&syms[kernel[k].symbol], names, names_size);
+    char entry[4096];
+    fprintf(lines,
+            "%s%s: Entry function '%s' uses too much shared data (0x%llx "
+            "bytes, 0xc000 max), as ptxas refuses it",
+            ftell(lines) ? "\n" : "", unit,
+            name && *name ? cuemu__ptxas_entry_name(name, entry, sizeof entry)
+                          : "(a kernel)",
+            total);
+  }
+  free(ids);
+  cuemu_status st = CUEMU_SUCCESS;
+  if (lines && fclose(lines) == 0 && length)
+    st = cuemu__report(CUEMU_COMPILE, "%s", message);
+  free(message);
+  return st;
+}
+
 cuemu_status cuemu__elf_space_bytes(const char *object, const char *section,
                                    unsigned long long *bytes) {
   elf_object o;
@@ -951,7 +1164,7 @@ cuemu_status cuemu__elf_space_bytes(const char *object, const char *section,
 
 cuemu_status cuemu__elf_shared_calls(const char *object, const char *source,
                                      int *count, int *noted, const char *reach,
-                                     int *nreach) {
+                                     int *nreach, const char *unit) {
   elf_object o;
   int usable, bad = 0;
   *count = 0;
@@ -959,24 +1172,24 @@ cuemu_status cuemu__elf_shared_calls(const char *object, const char *source,
   cuemu_status st = elf_open(object, &o, &usable);
   if (st != CUEMU_SUCCESS || !usable)
     return elf_close(&o, object, NULL, st);
-  size_t n = 0, names_size = 0, notes = 0;
+  size_t n = 0, names_size = 0;
   const char *names = NULL;
   const Elf64_Shdr *symtab = NULL;
   Elf64_Sym *syms = symbols(&o, &n, &names, &names_size, &symtab, &bad);
-  const char *section_names = (const char *)o.data + o.sh[o.names].sh_offset;
-  for (size_t i = 1; syms && i < o.count && !notes; ++i)
-    if (o.sh[i].sh_name < o.sh[o.names].sh_size &&
-        strcmp(section_names + o.sh[i].sh_name, "cuemu_shared_notes") == 0)
-      notes = i;
+  size_t notes = syms ? section_named(&o, "cuemu_shared_notes") : 0;
   *noted = notes != 0;
   if (nreach)
     *nreach = 0;
-  shared_note *note = NULL;
+  shared_note *note = NULL, *body = NULL;
+  shared_kernel *kernel = NULL;
   code_edge *edge = NULL, *ext = NULL;
-  size_t nnotes = 0, nedges = 0, next = 0, *first = NULL, *stack = NULL,
-         *seen = NULL, *named = NULL;
+  size_t nnotes = 0, nedges = 0, next = 0, nkernels = 0, nbody = 0,
+         *first = NULL, *stack = NULL, *seen = NULL, *named = NULL;
   FILE *out = NULL, *reach_out = NULL;
-  if ((notes || (reach && syms)) &&
+  if (unit && syms &&
+      !read_kernels(&o, syms, n, symtab, &kernel, &nkernels, &body, &nbody))
+    st = cuemu__report(CUEMU_OUT_OF_MEMORY, "no memory");
+  if (st == CUEMU_SUCCESS && (notes || nkernels || (reach && syms)) &&
       !read_calls(&o, syms, n, symtab, notes, &note, &nnotes, &edge, &nedges,
                   reach ? &ext : NULL, &next))
     st = cuemu__report(CUEMU_OUT_OF_MEMORY, "no memory");
@@ -984,7 +1197,7 @@ cuemu_status cuemu__elf_shared_calls(const char *object, const char *source,
    * each global function's notes and references to other objects are
    * written to `reach` for the link (cuemu__shared_reach_source()). */
   const int summary = reach && (nnotes || next);
-  if (st == CUEMU_SUCCESS && (nnotes || summary)) {
+  if (st == CUEMU_SUCCESS && (nnotes || summary || nkernels)) {
     /* The edges by their first section, with each section's first. */
     qsort(edge, nedges, sizeof *edge, edge_order);
     first = calloc(o.count + 1, sizeof *first);
@@ -999,6 +1212,9 @@ cuemu_status cuemu__elf_shared_calls(const char *object, const char *source,
       first[s] = e;
     }
   }
+  if (st == CUEMU_SUCCESS && nkernels)
+    st = shared_limit(unit, kernel, nkernels, body, nbody, note, nnotes, edge,
+                      nedges, first, stack, seen, n, syms, names, names_size);
   /* Each global function's reachable sections (seen[] == its symbol's
    * number), and the notes that lie in them. */
   for (size_t k = 1; st == CUEMU_SUCCESS && (nnotes || summary) && k < n;
@@ -1010,17 +1226,7 @@ cuemu_status cuemu__elf_shared_calls(const char *object, const char *source,
         (bind != STB_GLOBAL && bind != STB_WEAK) || home == SHN_UNDEF ||
         home >= o.count)
       continue;
-    size_t depth = 0;
-    stack[depth++] = home;
-    seen[home] = k;
-    while (depth) {
-      size_t s = stack[--depth];
-      for (size_t e = first[s]; e < first[s + 1]; ++e)
-        if (seen[edge[e].to] != k && depth <= nedges) {
-          seen[edge[e].to] = k;
-          stack[depth++] = edge[e].to;
-        }
-    }
+    reach_sections(home, k, edge, nedges, first, stack, seen);
     if (summary && !reach_out && !(reach_out = fopen(reach, "we"))) {
       st = cuemu__report(CUEMU_IO_ERROR, "cannot write %s: %s", reach,
                          strerror(errno));
@@ -1037,6 +1243,13 @@ cuemu_status cuemu__elf_shared_calls(const char *object, const char *source,
       fprintf(reach_out, "C %s %s\n", name, callee);
       ++*nreach;
     }
+    /* A kernel's static shared memory in this unit, which the link adds
+     * to what it reaches in other units to check nvlink's limit. */
+    for (size_t x = 0; summary && x < nkernels; ++x)
+      if (kernel[x].section == home && kernel[x].symbol == k) {
+        fprintf(reach_out, "K %s 0 %llu\n", name, kernel[x].total);
+        ++*nreach;
+      }
     for (size_t m = 0; m < nnotes; ++m) {
       int repeated = 0;
       for (size_t p = 0; p < m && !repeated; ++p)
@@ -1069,6 +1282,8 @@ cuemu_status cuemu__elf_shared_calls(const char *object, const char *source,
   if (reach_out && fclose(reach_out) != 0 && st == CUEMU_SUCCESS)
     st = cuemu__report(CUEMU_IO_ERROR, "cannot write %s", reach);
   free(note);
+  free(body);
+  free(kernel);
   free(edge);
   free(ext);
   free(named);

@@ -39,12 +39,39 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cuemu_driver.h"
 #include "cuemu_rewriter.h"
 
 /* The identifier that unnamed namespaces of this unit get. */
 static void unique_namespace(const cuemu_rewriter *rw, char *buf,
                              size_t size) {
   snprintf(buf, size, "cuemu_unnamed_%s", rw->unit_key);
+}
+
+const char *cuemu__ptxas_entry_name(const char *symbol, char *buf,
+                                    size_t size) {
+  static const char unnamed[] = "cuemu_unnamed_";
+  char *end = NULL;
+  if (strncmp(symbol, "_ZL", 3) == 0) {
+    snprintf(buf, size, "_Z%s", symbol + 3);
+    return buf;
+  }
+  if (strncmp(symbol, "_ZN", 3) != 0)
+    return symbol;
+  unsigned long length = strtoul(symbol + 3, &end, 10);
+  if (!end || strncmp(end, unnamed, sizeof unnamed - 1) != 0 ||
+      strlen(end) < length)
+    return symbol;
+  /* One name left in the namespace, with no substitution after it (its
+   * numbers would change): `_Z<name><parameters>`. */
+  const char *rest = end + length;
+  unsigned long inner = strtoul(rest, &end, 10);
+  if (!end || end == rest || strlen(end) <= inner || end[inner] != 'E' ||
+      strchr(end + inner, 'S'))
+    return symbol;
+  snprintf(buf, size, "_Z%.*s%s", (int)(end + inner - rest), rest,
+           end + inner + 1);
+  return buf;
 }
 
 static int two_passes(const cuemu_rewriter *rw) {

@@ -44,8 +44,10 @@ typedef struct usage {
 } usage;
 
 /* ptxas's lines for the kernel `name` compiled for `image`. */
-static void print_kernel(FILE *out, const char *name, const char *image,
+static void print_kernel(FILE *out, const char *symbol, const char *image,
                          const usage *u) {
+  char entry[4096];
+  const char *name = cuemu__ptxas_entry_name(symbol, entry, sizeof entry);
   fprintf(out, "ptxas info    : Compiling entry function '%s' for '%s'\n"
           "ptxas info    : Function properties for %s\n"
           "    %d bytes stack frame, 0 bytes spill stores, "

@@ -19,10 +19,12 @@
 #include "base/cuemu_report.h"
 #include "cuemu_driver.h"
 
-/* One line of a summary: a declaration (callee NULL) or a reference. */
+/* One line of a summary: a declaration (callee NULL), a reference, or a
+ * kernel's static shared memory in its unit (kernel set, in bytes). */
 typedef struct reach_line {
   char *function, *callee;
   unsigned long long id, bytes;
+  int kernel;
 } reach_line;
 
 typedef struct reach_lines {
@@ -97,9 +99,9 @@ static int parse(const char *p, const char *end, reach_lines *l) {
     int ok = sscanf(line, "%c %ms %ms %llu", &kind, &function, &other,
                     &bytes) >= 3;
     free(line);
-    if (ok && kind == 'N')
+    if (ok && (kind == 'N' || kind == 'K'))
       id = strtoull(other, NULL, 10);
-    if (ok && (kind == 'N' || kind == 'C')) {
+    if (ok && (kind == 'N' || kind == 'C' || kind == 'K')) {
       if (l->n == l->cap) {
         size_t cap = l->cap ? 2 * l->cap : 64;
         reach_line *grown = realloc(l->v, cap * sizeof *grown);
@@ -111,11 +113,11 @@ static int parse(const char *p, const char *end, reach_lines *l) {
         l->v = grown;
         l->cap = cap;
       }
-      if (kind == 'N') {
+      if (kind != 'C') {
         free(other);
         other = NULL;
       }
-      l->v[l->n++] = (reach_line){function, other, id, bytes};
+      l->v[l->n++] = (reach_line){function, other, id, bytes, kind == 'K'};
     } else {
       free(function);
       free(other);
@@ -187,10 +189,12 @@ static size_t first_of(const reach_lines *l, const char *name) {
 }
 
 /* Writes the records of `function` (its lines start at `from`): the
- * declarations of the functions it reaches through other objects. */
+ * declarations of the functions it reaches through other objects, whose
+ * bytes it adds to *bytes. */
 static cuemu_status records_of(const reach_lines *l, size_t from,
                                unsigned char *mark, size_t *queue,
-                               FILE **out, const char *source, int *count) {
+                               FILE **out, const char *source, int *count,
+                               unsigned long long *bytes) {
   const char *function = l->v[from].function;
   size_t head = 0, tail = 0;
   memset(mark, 0, l->n);
@@ -202,6 +206,8 @@ static cuemu_status records_of(const reach_lines *l, size_t from,
     for (size_t k = start;
          k < l->n && strcmp(l->v[k].function, l->v[start].function) == 0; ++k) {
       const reach_line *r = &l->v[k];
+      if (r->kernel)
+        continue;
       if (!r->callee) {
         if (start == from)
           continue; /* the function's own unit recorded these */
@@ -220,6 +226,7 @@ static cuemu_status records_of(const reach_lines *l, size_t from,
         fprintf(*out, "\t.weak \"%s\"\n\t.quad \"%s\", %llu, %llu\n",
                 function, function, r->id, r->bytes);
         ++*count;
+        *bytes += r->bytes;
         continue;
       }
       size_t callee = first_of(l, r->callee);
@@ -270,19 +277,38 @@ cuemu_status cuemu__shared_reach_source(const char *const *files, int n,
   if (crosses && (!mark || !queue) && st == CUEMU_SUCCESS)
     st = cuemu__report(CUEMU_OUT_OF_MEMORY, "no memory");
   FILE *out = NULL;
+  /* nvlink's limit on a kernel's static shared memory: a line for each
+   * kernel past it, as nvlink prints them. */
+  char *message = NULL;
+  size_t length = 0;
+  FILE *lines = crosses ? open_memstream(&message, &length) : NULL;
   /* Each function that references another object's function that the
    * summaries know. */
   for (size_t k = 0; crosses && st == CUEMU_SUCCESS && k < l.n;) {
     size_t next = k;
     int reaches = 0;
+    unsigned long long own = 0, bytes = 0;
+    const char *kernel = NULL;
     while (next < l.n && strcmp(l.v[next].function, l.v[k].function) == 0) {
       reaches |= l.v[next].callee && first_of(&l, l.v[next].callee) < l.n;
+      if (l.v[next].kernel) {
+        kernel = l.v[next].function;
+        own = l.v[next].bytes;
+      }
       ++next;
     }
     if (reaches)
-      st = records_of(&l, k, mark, queue, &out, source, count);
+      st = records_of(&l, k, mark, queue, &out, source, count, &bytes);
+    if (st == CUEMU_SUCCESS && kernel && lines && own + bytes > 0xc000)
+      fprintf(lines,
+              "%sEntry function '%s' uses too much shared data (0x%llx "
+              "bytes, 0xc000 max), as nvlink refuses it",
+              ftell(lines) ? "\n" : "", kernel, own + bytes);
     k = next;
   }
+  if (lines && fclose(lines) == 0 && length && st == CUEMU_SUCCESS)
+    st = cuemu__report(CUEMU_COMPILE, "%s", message);
+  free(message);
   if (out) {
     fputs("\t.section .note.GNU-stack,\"\",@progbits\n", out);
     if (fclose(out) != 0 && st == CUEMU_SUCCESS)

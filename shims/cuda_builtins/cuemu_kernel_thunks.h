@@ -382,10 +382,30 @@ inline Values unpack(void **args, std::index_sequence<I_...>) {
   return Values(arg_value<std::tuple_element_t<I_, Values>>(args, I_)...);
 }
 
+/* Kernel K's address, from a function whose own address is a constant of
+ * the object (it is hidden), for records in data. */
+template <typename KT, KT K_>
+CUEMU_PER_MODULE const void *kernel_identity() {
+  return reinterpret_cast<const void *>(K_);
+}
+
 /* The thunk of a kernel known at compile time: the kernel is inlined into
- * the loop over threads where the compiler sees fit. */
+ * the loop over threads where the compiler sees fit. In a device pass, it
+ * also marks the kernel in the section `cuemu_kernel_marks` (a record of
+ * three words, as those of `cuemu_static_shared`, whose first names the
+ * kernel through kernel_identity), which cuemu-cc reads after the pass's
+ * compile to hold each kernel to nvcc's limit on static shared memory,
+ * its callees' included (cuemu__elf_shared_calls()); the program keeps
+ * them, unread (a few bytes a kernel, where objcopy would cost every
+ * compile). */
 template <typename KT, KT K_>
 CUEMU_PER_MODULE void thunk(void **args, unsigned start, unsigned count) {
+#ifdef __CUDA_ARCH__
+  __asm__(".pushsection cuemu_kernel_marks,\"aw\"\n\t.balign "
+          CUEMU_INSTANCE_DATA_ "%c0, 0, 0\n\t.popsection"
+          :
+          : "i"(&::cuemu::kernel_identity<KT, K_>));
+#endif
   using traits = kernel_traits<KT>;
   using seq = std::make_index_sequence<traits::count>;
   typename traits::values v =
@@ -462,13 +482,6 @@ struct static_shared_record {
   unsigned long long id;
   std::size_t bytes;
 };
-
-/* Kernel K's address, from a function whose own address is a constant of
- * the object (it is hidden), for records in data. */
-template <typename KT, KT K_>
-CUEMU_PER_MODULE const void *kernel_identity() {
-  return reinterpret_cast<const void *>(K_);
-}
 
 /* One record of the section `cuemu_static_shared_calls`, which cuemu-cc
  * writes after a device pass's compile (cuemu__elf_shared_calls(),
