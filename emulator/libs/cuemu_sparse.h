@@ -55,7 +55,8 @@ enum {
   CUSPARSE_FORMAT_CSC = 2,
   CUSPARSE_FORMAT_COO = 3,
   CUSPARSE_FORMAT_BLOCKED_ELL = 5,
-  CUSPARSE_FORMAT_BSR = 6
+  CUSPARSE_FORMAT_BSR = 6,
+  CUSPARSE_FORMAT_SLICED_ELLPACK = 7
 };
 enum { CUSPARSE_ORDER_COL = 1, CUSPARSE_ORDER_ROW = 2 };
 enum { CUSPARSE_INDEX_16U = 1, CUSPARSE_INDEX_32I = 2, CUSPARSE_INDEX_64I = 3 };
@@ -106,17 +107,21 @@ typedef struct cusparseDnMatDescr {
   int64_t batch_stride;
 } cuemu_sparse_dnmat;
 
-/* A sparse matrix (cusparseSpMatDescr) in CSR, CSC, COO, BSR or
- * Blocked-ELL. For CSR `offsets` are the row offsets and `indices` the
+/* A sparse matrix (cusparseSpMatDescr) in CSR, CSC, COO, BSR, Blocked-ELL
+ * or Sliced-ELL. For CSR `offsets` are the row offsets and `indices` the
  * column indices; for CSC the column offsets and row indices; for COO
  * `offsets` are the row indices and `indices` the column indices. For BSR
  * `offsets` are the block rows' offsets, `indices` the block columns
  * (`blocks` of them), each block block_rows x block_cols stored in
  * block_order; for Blocked-ELL `indices` are the block columns (-1 for an
  * empty block), (rows / block_rows) x (ell_cols / block_rows) of them in
- * row-major order, and the values rows x ell_cols in row-major order.
- * `nnz` is the count of stored values (for the blocked formats, zeros
- * inside blocks included). */
+ * row-major order, and the values rows x ell_cols in row-major order;
+ * for Sliced-ELL `offsets` are the slices' offsets, each slice of
+ * block_rows rows stored column by column (element (r, slot) of slice s at
+ * offsets[s] + slot * block_rows + r), `indices` their columns (-1 for
+ * padding) and `blocks` the stored elements, padding included. `nnz` is
+ * the count of stored values (for the blocked formats, zeros inside blocks
+ * included; for Sliced-ELL, the program's count of nonzeros). */
 typedef struct cusparseSpMatDescr {
   int format;
   int64_t rows, cols, nnz;
@@ -318,8 +323,9 @@ void cuemu__sparse_for_each(const cuemu_sparse_spmat *a,
                                       void *data),
                             void *data);
 
-/* The same for BSR and Blocked-ELL (cuemu_sparse_blocked.c); and the
- * device memory check of their arrays (1 when they are device memory). */
+/* The same for BSR, Blocked-ELL and Sliced-ELL (cuemu_sparse_blocked.c);
+ * and the device memory check of their arrays (1 when they are device
+ * memory). */
 void cuemu__sparse_for_each_blocked(const cuemu_sparse_spmat *a,
                                     void (*f)(int64_t row, int64_t col,
                                               int64_t k, void *data),
@@ -328,7 +334,8 @@ int cuemu__sparse_check_blocked(const char *name, const cuemu_sparse_spmat *a);
 
 static inline int cuemu__sparse_is_blocked(const cuemu_sparse_spmat *a) {
   return a->format == CUSPARSE_FORMAT_BSR ||
-         a->format == CUSPARSE_FORMAT_BLOCKED_ELL;
+         a->format == CUSPARSE_FORMAT_BLOCKED_ELL ||
+         a->format == CUSPARSE_FORMAT_SLICED_ELLPACK;
 }
 
 #endif /* CUEMU_SPARSE_H */

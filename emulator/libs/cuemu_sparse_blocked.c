@@ -1,8 +1,9 @@
 /*
- * cuemu_sparse_blocked.c: cuSPARSE's blocked sparse formats, BSR
- * (cusparseCreateBsr) and Blocked-ELL (cusparseCreateBlockedEll,
- * cusparseBlockedEllGet), with their Const forms: the descriptors, the walk
- * over their stored elements and the device memory checks of their arrays.
+ * cuemu_sparse_blocked.c: cuSPARSE's blocked and padded sparse formats, BSR
+ * (cusparseCreateBsr), Blocked-ELL (cusparseCreateBlockedEll,
+ * cusparseBlockedEllGet) and Sliced-ELL (cusparseCreateSlicedEll), with
+ * their Const forms: the descriptors, the walk over their stored elements
+ * and the device memory checks of their arrays.
  * Every computation that walks a matrix's elements (SpMV, SpMM, SpSV,
  * SpSM, SDDMM, SparseToDense) takes them through
  * cuemu__sparse_for_each (cuemu_sparse.h).
@@ -141,13 +142,83 @@ E cusparseStatus_t cusparseConstBlockedEllGet(const cuemu_sparse_spmat *a,
                                (void **)values, index_type, base, type);
 }
 
+/* ---- Sliced-ELL ---------------------------------------------------------- */
+
+static cusparseStatus_t create_sell(cuemu_sparse_spmat **d, int64_t rows,
+                                    int64_t cols, int64_t nnz, int64_t stored,
+                                    int64_t slice, void *offsets,
+                                    void *columns, void *values,
+                                    int offset_type, int index_type, int base,
+                                    int type) {
+  if (!d || rows < 0 || cols < 0 || nnz < 0 || stored < nnz || slice < 1 ||
+      (rows > 0 && !offsets) || (stored > 0 && (!columns || !values)) ||
+      !cuemu__sparse_index_size(offset_type) ||
+      !cuemu__sparse_index_size(index_type) || !base_ok(base) ||
+      !cuemu__sparse_value_size(type))
+    return BAD;
+  cuemu_sparse_spmat *a = calloc(1, sizeof *a);
+  if (!a)
+    return CUSPARSE_STATUS_ALLOC_FAILED;
+  a->format = CUSPARSE_FORMAT_SLICED_ELLPACK;
+  a->rows = rows, a->cols = cols, a->nnz = nnz;
+  a->blocks = stored, a->block_rows = slice, a->block_cols = 1;
+  a->offsets = offsets, a->indices = columns, a->values = values;
+  a->offset_type = offset_type, a->index_type = index_type;
+  a->base = base, a->type = type, a->batch_count = 1;
+  *d = a;
+  return OK;
+}
+
+E cusparseStatus_t cusparseCreateSlicedEll(
+    cuemu_sparse_spmat **d, int64_t rows, int64_t cols, int64_t nnz,
+    int64_t stored, int64_t slice, void *offsets, void *columns, void *values,
+    int offset_type, int index_type, int base, int type) {
+  return create_sell(d, rows, cols, nnz, stored, slice, offsets, columns,
+                     values, offset_type, index_type, base, type);
+}
+
+E cusparseStatus_t cusparseCreateConstSlicedEll(
+    cuemu_sparse_spmat **d, int64_t rows, int64_t cols, int64_t nnz,
+    int64_t stored, int64_t slice, const void *offsets, const void *columns,
+    const void *values, int offset_type, int index_type, int base, int type) {
+  return create_sell(d, rows, cols, nnz, stored, slice, (void *)offsets,
+                     (void *)columns, (void *)values, offset_type, index_type,
+                     base, type);
+}
+
 /* ---- Walks and checks ----------------------------------------------------- */
+
+/* Sliced-ELL: slice s holds rows s * S to s * S + S - 1 (S = block_rows),
+ * column by column; a column index of -1 is padding, as is a slot past
+ * the last row. */
+static void for_each_sliced(const cuemu_sparse_spmat *a,
+                            void (*f)(int64_t row, int64_t col, int64_t k,
+                                      void *data),
+                            void *data) {
+  int64_t slice = a->block_rows, base = a->base;
+  for (int64_t s = 0; s * slice < a->rows; ++s) {
+    int64_t from = cuemu__sparse_index(a->offsets, a->offset_type, s) - base;
+    int64_t to = cuemu__sparse_index(a->offsets, a->offset_type, s + 1) - base;
+    for (int64_t k = from; k < to && k < a->blocks; ++k) {
+      int64_t row = s * slice + (k - from) % slice;
+      int64_t col = cuemu__sparse_index(a->indices, a->index_type, k);
+      if (col != -1 && col >= base && row < a->rows)
+        f(row, col - base, k, data);
+    }
+  }
+}
+
+
 
 void cuemu__sparse_for_each_blocked(const cuemu_sparse_spmat *a,
                                     void (*f)(int64_t row, int64_t col,
                                               int64_t k, void *data),
                                     void *data) {
   int64_t rb = a->block_rows, cb = a->block_cols, base = a->base;
+  if (a->format == CUSPARSE_FORMAT_SLICED_ELLPACK) {
+    for_each_sliced(a, f, data);
+    return;
+  }
   if (a->format == CUSPARSE_FORMAT_BSR) {
     int row_major = a->block_order == CUSPARSE_ORDER_ROW;
     for (int64_t bi = 0; bi < a->rows / rb; ++bi) {
@@ -177,6 +248,18 @@ void cuemu__sparse_for_each_blocked(const cuemu_sparse_spmat *a,
 }
 
 int cuemu__sparse_check_blocked(const char *name, const cuemu_sparse_spmat *a) {
+  if (a->format == CUSPARSE_FORMAT_SLICED_ELLPACK)
+    return cuemu__libs_device_range(
+               name, "a Sliced-ELL matrix's slice offsets", a->offsets,
+               (size_t)((a->rows + a->block_rows - 1) / a->block_rows + 1) *
+                   cuemu__sparse_index_size(a->offset_type)) &&
+           cuemu__libs_device_range(
+               name, "a Sliced-ELL matrix's column indices", a->indices,
+               (size_t)a->blocks * cuemu__sparse_index_size(a->index_type)) &&
+           cuemu__libs_device_range(name, "a Sliced-ELL matrix's values",
+                                    a->values,
+                                    (size_t)a->blocks *
+                                        cuemu__sparse_value_size(a->type));
   int bsr = a->format == CUSPARSE_FORMAT_BSR;
   return (!bsr || cuemu__libs_device_range(
                       name, "a BSR matrix's block row offsets", a->offsets,

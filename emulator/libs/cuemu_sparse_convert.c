@@ -1,6 +1,7 @@
 /*
  * cuemu_sparse_convert.c: cuSPARSE's sparse vector calls (cusparseAxpby,
- * cusparseGather, cusparseScatter, cusparseSpVV) and its conversions between
+ * cusparseGather, cusparseScatter, cusparseRot, cusparseSpVV) and its
+ * conversions between
  * dense and sparse matrices (cusparseSparseToDense, cusparseDenseToSparse), in
  * the handle's stream's order (cuemu_sparse.h).
  */
@@ -57,7 +58,27 @@ static void run_scatter(cuemu_sparse_op *op) {
   }
 }
 
-/* The checks of the three and the enqueueing. */
+/* Rot, a Givens rotation of x and y at x's indices, from the old values:
+ * x = c x + s y, y = c y - s x. */
+static void run_rot(cuemu_sparse_op *op) {
+  cuemu_sparse_value c = cuemu__sparse_load(op->scalar[0], op->y.type, 0);
+  cuemu_sparse_value s = cuemu__sparse_load(op->scalar[1], op->y.type, 0);
+  cuemu_sparse_value minus_s = {-s.re, -s.im};
+  for (int64_t k = 0; k < op->sv.nnz; ++k) {
+    int64_t i =
+        cuemu__sparse_index(op->sv.indices, op->sv.index_type, k) - op->sv.base;
+    cuemu_sparse_value x = cuemu__sparse_load(op->sv.values, op->sv.type, k);
+    cuemu_sparse_value y = cuemu__sparse_load(op->y.values, op->y.type, i);
+    cuemu__sparse_store(
+        op->sv.values, op->sv.type, k,
+        cuemu__sparse_add(cuemu__sparse_mul(c, x), cuemu__sparse_mul(s, y)));
+    cuemu__sparse_store(op->y.values, op->y.type, i,
+                        cuemu__sparse_add(cuemu__sparse_mul(c, y),
+                                          cuemu__sparse_mul(minus_s, x)));
+  }
+}
+
+/* The checks of the four and the enqueueing. */
 static cusparseStatus_t vector_op(cusparseHandle_t h, const char *name,
                                   void (*run)(cuemu_sparse_op *),
                                   const void *alpha, const void *beta,
@@ -68,8 +89,7 @@ static cusparseStatus_t vector_op(cusparseHandle_t h, const char *name,
   if (!x || !y || (scalars && (!alpha || !beta)) || x->size != y->size)
     return CUSPARSE_STATUS_INVALID_VALUE;
   if (x->type != y->type)
-    return cuemu__sparse_unsupported("cusparseAxpby/Gather/Scatter",
-                                     "mixed value types");
+    return cuemu__sparse_unsupported(name, "mixed value types");
   if (!cuemu__sparse_check_spvec(name, x) ||
       !cuemu__sparse_check_dnvec(name, y))
     return OK;
@@ -88,6 +108,11 @@ E cusparseStatus_t cusparseAxpby(cusparseHandle_t h, const void *alpha,
                                  const cuemu_sparse_spvec *x, const void *beta,
                                  const cuemu_sparse_dnvec *y) {
   return vector_op(h, "cusparseAxpby", run_axpby, alpha, beta, x, y, 1);
+}
+E cusparseStatus_t cusparseRot(cusparseHandle_t h, const void *c,
+                               const void *s, cuemu_sparse_spvec *x,
+                               cuemu_sparse_dnvec *y) {
+  return vector_op(h, "cusparseRot", run_rot, c, s, x, y, 1);
 }
 E cusparseStatus_t cusparseGather(cusparseHandle_t h,
                                   const cuemu_sparse_dnvec *y,

@@ -194,6 +194,10 @@ spmm_check(cusparseHandle_t h, int op_a, int op_b, const void *alpha,
   int64_t bn = op_b == CUSPARSE_OPERATION_NON_TRANSPOSE ? b->cols : b->rows;
   if (c->rows != m || bk != k || c->cols != bn)
     return CUSPARSE_STATUS_INVALID_VALUE;
+  /* cuSPARSE's SpMM takes no Sliced-ELL matrix (it has no algorithm for
+   * one). */
+  if (a->format == CUSPARSE_FORMAT_SLICED_ELLPACK)
+    return CUSPARSE_STATUS_NOT_SUPPORTED;
   if (a->type != type || b->type != type || c->type != type ||
       !cuemu__sparse_value_size(type) || a->batch_count != 1 ||
       b->batch_count != 1 || c->batch_count != 1)

@@ -11,6 +11,10 @@
  *   (cusparseCreateBlockedEll, an empty block) in SpMV and SpMM,
  *   cusparseBlockedEllGet, SparseToDense of Blocked-ELL, and DenseToSparse
  *   into BSR refused (not supported);
+ * - Sliced-ELL (cusparseCreateSlicedEll, 64-bit column indices, slices of
+ *   3 rows with padding, the last slice short) in SpMV, and a lower
+ *   triangle in SpSV; SpMM refuses it (not supported, as cuSPARSE's);
+ * - cusparseRot, a Givens rotation of a sparse and a dense vector;
  * - a CSR matrix built from COO triplets with the sorts and index
  *   conversions of sparse_coo.h;
  * - the legacy csrgeam2, nnz and gemvi of sparse_legacy.h, and the legacy
@@ -21,6 +25,7 @@
  * sticky. */
 #ifndef SPARSE_FORMATS_H
 #define SPARSE_FORMATS_H
+#include <algorithm>
 #include <cmath>
 #include <complex>
 #include <cstdint>
@@ -488,6 +493,212 @@ static void check_blocked_ell(void) {
   cudaFree(d_col), cudaFree(d_val), cudaFree(d_dense);
 }
 
+/* The Sliced-ELL storage of a dense matrix (rows x cols, row-major) in
+ * slices of `slice` rows: each slice padded to its longest row (column -1,
+ * value 0) and stored column by column. */
+struct sliced {
+  std::vector<int> offsets;
+  std::vector<int64_t> columns;
+  std::vector<double> values;
+  int nnz = 0;
+};
+static sliced make_sliced(const std::vector<double> &dense, int rows, int cols,
+                          int slice) {
+  sliced m;
+  m.offsets.push_back(0);
+  for (int first = 0; first < rows; first += slice) {
+    std::vector<std::vector<int>> in_row;
+    size_t width = 0;
+    for (int r = first; r < first + slice; ++r) {
+      in_row.emplace_back();
+      for (int c = 0; r < rows && c < cols; ++c)
+        if (dense[r * cols + c] != 0)
+          in_row.back().push_back(c);
+      width = std::max(width, in_row.back().size());
+      m.nnz += (int)in_row.back().size();
+    }
+    for (size_t slot = 0; slot < width; ++slot)
+      for (int r = 0; r < slice; ++r) {
+        bool real = slot < in_row[r].size();
+        m.columns.push_back(real ? in_row[r][slot] : -1);
+        m.values.push_back(real ? dense[(first + r) * cols + in_row[r][slot]]
+                                : 0.0);
+      }
+    m.offsets.push_back((int)m.values.size());
+  }
+  return m;
+}
+
+static void check_sliced_ell(void) {
+  /* 7 x 6, about half of it nonzero, in slices of 3: the last holds one
+   * row. */
+  const int rows = 7, cols = 6, slice = 3;
+  std::vector<double> dense(rows * cols, 0.0);
+  for (double &v : dense)
+    v = rnd() < 0.5 ? 0.0 : rnd() + 0.25;
+  sliced m = make_sliced(dense, rows, cols, slice);
+  int *d_off = upload(m.offsets);
+  int64_t *d_col = upload(m.columns);
+  double *d_val = upload(m.values);
+  cusparseSpMatDescr_t a;
+  EXPECT_STATUS(cusparseCreateSlicedEll(&a, rows, cols, m.nnz,
+                                        (int64_t)m.values.size(), slice, d_off,
+                                        d_col, d_val, CUSPARSE_INDEX_32I,
+                                        CUSPARSE_INDEX_64I,
+                                        CUSPARSE_INDEX_BASE_ZERO, CUDA_R_64F),
+                CUSPARSE_STATUS_SUCCESS);
+  cusparseFormat_t format;
+  EXPECT_STATUS(cusparseSpMatGetFormat(a, &format), CUSPARSE_STATUS_SUCCESS);
+  EXPECT(format == CUSPARSE_FORMAT_SLICED_ELLPACK, "Sliced-ELL: format %d",
+         (int)format);
+  int64_t r, c, nnz;
+  EXPECT_STATUS(cusparseSpMatGetSize(a, &r, &c, &nnz), CUSPARSE_STATUS_SUCCESS);
+  EXPECT(r == rows && c == cols && nnz == m.nnz, "Sliced-ELL: size %lld %lld %lld",
+         (long long)r, (long long)c, (long long)nnz);
+  /* y = A x. */
+  std::vector<double> x(cols);
+  for (double &v : x)
+    v = rnd();
+  double *d_x = upload(x), *d_y, one = 1, zero = 0;
+  CHECK_CUDA(cudaMalloc(&d_y, rows * sizeof(double)));
+  cusparseDnVecDescr_t vx, vy;
+  cusparseCreateDnVec(&vx, cols, d_x, CUDA_R_64F);
+  cusparseCreateDnVec(&vy, rows, d_y, CUDA_R_64F);
+  size_t bytes = 1;
+  EXPECT_STATUS(cusparseSpMV_bufferSize(g_h, CUSPARSE_OPERATION_NON_TRANSPOSE,
+                                        &one, a, vx, &zero, vy, CUDA_R_64F,
+                                        CUSPARSE_SPMV_SELL_ALG1, &bytes),
+                CUSPARSE_STATUS_SUCCESS);
+  void *buffer;
+  CHECK_CUDA(cudaMalloc(&buffer, bytes + 1));
+  EXPECT_STATUS(cusparseSpMV(g_h, CUSPARSE_OPERATION_NON_TRANSPOSE, &one, a,
+                             vx, &zero, vy, CUDA_R_64F, CUSPARSE_SPMV_SELL_ALG1,
+                             buffer),
+                CUSPARSE_STATUS_SUCCESS);
+  std::vector<double> y = download(d_y, rows);
+  double err = 0;
+  for (int i = 0; i < rows; ++i) {
+    double sum = 0;
+    for (int j = 0; j < cols; ++j)
+      sum += dense[i * cols + j] * x[j];
+    err = worse(std::fabs(y[i] - sum), err);
+  }
+  EXPECT(err < 1e-13, "Sliced-ELL SpMV error %g", err);
+  /* cuSPARSE's SpMM has no Sliced-ELL algorithm. */
+  double *d_b, *d_c;
+  CHECK_CUDA(cudaMalloc(&d_b, cols * 2 * sizeof(double)));
+  CHECK_CUDA(cudaMalloc(&d_c, rows * 2 * sizeof(double)));
+  cusparseDnMatDescr_t mb, mc;
+  cusparseCreateDnMat(&mb, cols, 2, cols, d_b, CUDA_R_64F, CUSPARSE_ORDER_COL);
+  cusparseCreateDnMat(&mc, rows, 2, rows, d_c, CUDA_R_64F, CUSPARSE_ORDER_COL);
+  EXPECT_STATUS(cusparseSpMM_bufferSize(g_h, CUSPARSE_OPERATION_NON_TRANSPOSE,
+                                        CUSPARSE_OPERATION_NON_TRANSPOSE, &one,
+                                        a, mb, &zero, mc, CUDA_R_64F,
+                                        CUSPARSE_SPMM_ALG_DEFAULT, &bytes),
+                CUSPARSE_STATUS_NOT_SUPPORTED);
+  cusparseDestroyDnMat(mb), cusparseDestroyDnMat(mc);
+  cusparseDestroySpMat(a);
+  cudaFree(d_off), cudaFree(d_col), cudaFree(d_val), cudaFree(d_b);
+  cudaFree(d_c);
+
+  /* A lower triangle (6 x 6, a strong diagonal) solved by SpSV:
+   * A y = alpha x. */
+  const int n = 6;
+  std::vector<double> tri(n * n, 0.0);
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j <= i; ++j)
+      tri[i * n + j] = j == i ? 2.0 + rnd() : (rnd() < 0.5 ? 0.0 : rnd());
+  sliced t = make_sliced(tri, n, n, 4);
+  d_off = upload(t.offsets);
+  d_col = upload(t.columns);
+  d_val = upload(t.values);
+  EXPECT_STATUS(cusparseCreateSlicedEll(&a, n, n, t.nnz,
+                                        (int64_t)t.values.size(), 4, d_off,
+                                        d_col, d_val, CUSPARSE_INDEX_32I,
+                                        CUSPARSE_INDEX_64I,
+                                        CUSPARSE_INDEX_BASE_ZERO, CUDA_R_64F),
+                CUSPARSE_STATUS_SUCCESS);
+  cusparseFillMode_t lower = CUSPARSE_FILL_MODE_LOWER;
+  cusparseDiagType_t non_unit = CUSPARSE_DIAG_TYPE_NON_UNIT;
+  cusparseSpMatSetAttribute(a, CUSPARSE_SPMAT_FILL_MODE, &lower, sizeof lower);
+  cusparseSpMatSetAttribute(a, CUSPARSE_SPMAT_DIAG_TYPE, &non_unit,
+                            sizeof non_unit);
+  std::vector<double> rhs(n);
+  for (double &v : rhs)
+    v = rnd();
+  double *d_rhs = upload(rhs), *d_sol, alpha = 1.5;
+  CHECK_CUDA(cudaMalloc(&d_sol, n * sizeof(double)));
+  cusparseDnVecDescr_t vr, vs;
+  cusparseCreateDnVec(&vr, n, d_rhs, CUDA_R_64F);
+  cusparseCreateDnVec(&vs, n, d_sol, CUDA_R_64F);
+  cusparseSpSVDescr_t sv;
+  EXPECT_STATUS(cusparseSpSV_createDescr(&sv), CUSPARSE_STATUS_SUCCESS);
+  EXPECT_STATUS(cusparseSpSV_bufferSize(g_h, CUSPARSE_OPERATION_NON_TRANSPOSE,
+                                        &alpha, a, vr, vs, CUDA_R_64F,
+                                        CUSPARSE_SPSV_ALG_DEFAULT, sv, &bytes),
+                CUSPARSE_STATUS_SUCCESS);
+  void *sv_buffer;
+  CHECK_CUDA(cudaMalloc(&sv_buffer, bytes + 1));
+  EXPECT_STATUS(cusparseSpSV_analysis(g_h, CUSPARSE_OPERATION_NON_TRANSPOSE,
+                                      &alpha, a, vr, vs, CUDA_R_64F,
+                                      CUSPARSE_SPSV_ALG_DEFAULT, sv,
+                                      sv_buffer),
+                CUSPARSE_STATUS_SUCCESS);
+  EXPECT_STATUS(cusparseSpSV_solve(g_h, CUSPARSE_OPERATION_NON_TRANSPOSE,
+                                   &alpha, a, vr, vs, CUDA_R_64F,
+                                   CUSPARSE_SPSV_ALG_DEFAULT, sv),
+                CUSPARSE_STATUS_SUCCESS);
+  std::vector<double> sol = download(d_sol, n), want(n);
+  err = 0;
+  for (int i = 0; i < n; ++i) {
+    double sum = alpha * rhs[i];
+    for (int j = 0; j < i; ++j)
+      sum -= tri[i * n + j] * want[j];
+    want[i] = sum / tri[i * n + i];
+    err = worse(std::fabs(sol[i] - want[i]), err);
+  }
+  EXPECT(err < 1e-12, "Sliced-ELL SpSV error %g", err);
+  cusparseSpSV_destroyDescr(sv);
+  cusparseDestroyDnVec(vx), cusparseDestroyDnVec(vy);
+  cusparseDestroyDnVec(vr), cusparseDestroyDnVec(vs);
+  cusparseDestroySpMat(a);
+  cudaFree(d_off), cudaFree(d_col), cudaFree(d_val), cudaFree(d_x);
+  cudaFree(d_y), cudaFree(buffer), cudaFree(d_rhs), cudaFree(d_sol);
+  cudaFree(sv_buffer);
+}
+
+/* cusparseRot: x = c x + s y, y = c y - s x at x's indices, in float. */
+static void check_rot(void) {
+  const int size = 9, nnz = 4;
+  std::vector<int> idx = {0, 3, 4, 8};
+  std::vector<float> xv(nnz), yv(size);
+  for (float &v : xv)
+    v = (float)rnd();
+  for (float &v : yv)
+    v = (float)rnd();
+  int *d_idx = upload(idx);
+  float *d_xv = upload(xv), *d_y = upload(yv), c = 0.6f, s = 0.8f;
+  cusparseSpVecDescr_t vx;
+  cusparseDnVecDescr_t vy;
+  cusparseCreateSpVec(&vx, size, nnz, d_idx, d_xv, CUSPARSE_INDEX_32I,
+                      CUSPARSE_INDEX_BASE_ZERO, CUDA_R_32F);
+  cusparseCreateDnVec(&vy, size, d_y, CUDA_R_32F);
+  EXPECT_STATUS(cusparseRot(g_h, &c, &s, vx, vy), CUSPARSE_STATUS_SUCCESS);
+  std::vector<float> x_out = download(d_xv, nnz), y_out = download(d_y, size);
+  std::vector<float> want_y = yv;
+  double err = 0;
+  for (int k = 0; k < nnz; ++k) {
+    float want_x = c * xv[k] + s * yv[idx[k]];
+    want_y[idx[k]] = c * yv[idx[k]] - s * xv[k];
+    err = worse(std::fabs(x_out[k] - want_x), err);
+  }
+  for (int i = 0; i < size; ++i)
+    err = worse(std::fabs(y_out[i] - want_y[i]), err);
+  EXPECT(err < 1e-6, "cusparseRot error %g", err);
+  cusparseDestroySpVec(vx), cusparseDestroyDnVec(vy);
+  cudaFree(d_idx), cudaFree(d_xv), cudaFree(d_y);
+}
+
 static void check_formats(void) {
   EXPECT_STATUS(cusparseCreate(&g_h), CUSPARSE_STATUS_SUCCESS);
   cudaStream_t stream;
@@ -500,6 +711,8 @@ static void check_formats(void) {
   check_bsr(CUSPARSE_ORDER_ROW);
   check_bsr(CUSPARSE_ORDER_COL);
   check_blocked_ell();
+  check_sliced_ell();
+  check_rot();
   check_coo(g_h);
   check_legacy(g_h);
   check_bsr_legacy(g_h);
