@@ -128,7 +128,11 @@ typedef struct cusparseSpMatDescr {
   void *offsets, *indices, *values;
   int offset_type, index_type, base, type;
   int fill_mode, diag_type;
+  /* Strided batches (cusparseCooSetStridedBatch, CsrSetStridedBatch): the
+   * elements between batches of `offsets`, and of `indices` and `values`
+   * (COO: the same stride for its three arrays). */
   int batch_count;
+  int64_t offsets_stride, values_stride;
   int64_t blocks, block_rows, block_cols, ell_cols;
   int block_order;
 } cuemu_sparse_spmat;
@@ -309,6 +313,21 @@ int cuemu__sparse_check_spmat(const char *name, const cuemu_sparse_spmat *a);
 int cuemu__sparse_check_dnvec(const char *name, const cuemu_sparse_dnvec *x);
 int cuemu__sparse_check_dnmat(const char *name, const cuemu_sparse_dnmat *m);
 int cuemu__sparse_check_spvec(const char *name, const cuemu_sparse_spvec *x);
+
+/* Batch i of a strided batch of sparse (or dense) matrices: the matrix
+ * whose arrays start at batch i's; a matrix of one batch is every batch's
+ * (cuSPARSE's broadcast). */
+cuemu_sparse_spmat cuemu__sparse_spmat_batch(const cuemu_sparse_spmat *a,
+                                             int i);
+cuemu_sparse_dnmat cuemu__sparse_dnmat_batch(const cuemu_sparse_dnmat *m,
+                                             int i);
+
+/* Whether batch counts a (a computation's sparse or dense input), b (its
+ * other input) and c (its result) go together: each input has the
+ * result's count or is one matrix for every batch. */
+static inline int cuemu__sparse_batches_agree(int a, int b, int c) {
+  return (a == c || a == 1) && (b == c || b == 1);
+}
 
 /* Element (i, j) of a dense matrix's storage. */
 static inline int64_t cuemu__sparse_dn_at(const cuemu_sparse_dnmat *m,

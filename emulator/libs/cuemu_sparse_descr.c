@@ -207,8 +207,7 @@ E cusparseStatus_t cusparseDnMatSetValues(cuemu_sparse_dnmat *d, void *values) {
   d->values = values;
   return OK;
 }
-/* Batches: kept and reported; cuemu's computations take one matrix (a
- * batch count above 1 is NOT_SUPPORTED where it computes). */
+/* Strided batches of a dense matrix (cuemu__sparse_dnmat_batch()). */
 E cusparseStatus_t cusparseDnMatSetStridedBatch(cuemu_sparse_dnmat *d,
                                                 int count, int64_t stride) {
   if (!d || count < 1 || stride < 0)
@@ -486,13 +485,15 @@ E cusparseStatus_t cusparseSpMatGetAttribute(const cuemu_sparse_spmat *a,
   return OK;
 }
 
-/* Strided batches of a sparse matrix: kept and reported; a computation
- * with more than one is CUSPARSE_STATUS_NOT_SUPPORTED. */
+/* Strided batches of a sparse matrix, which SpMM and SDDMM compute
+ * (cuemu__sparse_spmat_batch()); other computations refuse more than one
+ * (CUSPARSE_STATUS_NOT_SUPPORTED). */
 E cusparseStatus_t cusparseCooSetStridedBatch(cuemu_sparse_spmat *a, int count,
                                               int64_t stride) {
   if (!a || a->format != CUSPARSE_FORMAT_COO || count < 1 || stride < 0)
     return BAD;
   a->batch_count = count;
+  a->offsets_stride = a->values_stride = stride;
   return OK;
 }
 E cusparseStatus_t cusparseCsrSetStridedBatch(cuemu_sparse_spmat *a, int count,
@@ -502,5 +503,35 @@ E cusparseStatus_t cusparseCsrSetStridedBatch(cuemu_sparse_spmat *a, int count,
       offsets_stride < 0 || values_stride < 0)
     return BAD;
   a->batch_count = count;
+  a->offsets_stride = offsets_stride, a->values_stride = values_stride;
   return OK;
+}
+
+cuemu_sparse_spmat cuemu__sparse_spmat_batch(const cuemu_sparse_spmat *a,
+                                             int i) {
+  cuemu_sparse_spmat one = *a;
+  if (a->batch_count > 1 && i > 0) {
+    int64_t at = (int64_t)i * a->values_stride;
+    if (one.offsets)
+      one.offsets = (char *)one.offsets +
+                    (size_t)((int64_t)i * a->offsets_stride) *
+                        cuemu__sparse_index_size(a->offset_type);
+    one.indices = (char *)one.indices +
+                  (size_t)at * cuemu__sparse_index_size(a->index_type);
+    one.values =
+        (char *)one.values + (size_t)at * cuemu__sparse_value_size(a->type);
+  }
+  one.batch_count = 1;
+  return one;
+}
+
+cuemu_sparse_dnmat cuemu__sparse_dnmat_batch(const cuemu_sparse_dnmat *m,
+                                             int i) {
+  cuemu_sparse_dnmat one = *m;
+  if (m->batch_count > 1 && i > 0)
+    one.values = (char *)one.values +
+                 (size_t)((int64_t)i * m->batch_stride) *
+                     cuemu__sparse_value_size(m->type);
+  one.batch_count = 1;
+  return one;
 }

@@ -2,7 +2,8 @@
  * cuemu_sparse_sddmm.c: cuSPARSE's sampled dense-dense product,
  * cusparseSDDMM (C = alpha (op(A) op(B)) o spy(C) + beta C: the product of
  * two dense matrices computed at C's stored elements only), with its
- * bufferSize and preprocess calls; C in any sparse format. Computed in
+ * bufferSize and preprocess calls; C in any sparse format, also strided
+ * batches. Computed in
  * double over each element's dot product, in the handle's stream's order
  * (cuemu_sparse.h).
  */
@@ -40,8 +41,15 @@ static void sddmm_element(int64_t row, int64_t col, int64_t k, void *data) {
   cuemu__sparse_store(op->a.values, op->a.type, k, r);
 }
 
+/* For each batch of C: C_i from A_i and B_i (or the one A or B). */
 static void run_sddmm(cuemu_sparse_op *op) {
-  cuemu__sparse_for_each(&op->a, sddmm_element, op);
+  cuemu_sparse_op one = *op;
+  for (int i = 0; i < op->a.batch_count; ++i) {
+    one.a = cuemu__sparse_spmat_batch(&op->a, i);
+    one.b = cuemu__sparse_dnmat_batch(&op->b, i);
+    one.c = cuemu__sparse_dnmat_batch(&op->c, i);
+    cuemu__sparse_for_each(&one.a, sddmm_element, &one);
+  }
 }
 
 static int op_ok(int op) {
@@ -64,10 +72,14 @@ sddmm_check(cusparseHandle_t h, int op_a, int op_b, const void *alpha,
   int64_t bk = nb ? b->rows : b->cols, n = nb ? b->cols : b->rows;
   if (c->rows != m || c->cols != n || bk != k)
     return CUSPARSE_STATUS_INVALID_VALUE;
+  /* Batches: C_i from A_i and B_i, with A or B one matrix for every
+   * batch. */
+  if (!cuemu__sparse_batches_agree(a->batch_count, b->batch_count,
+                                   c->batch_count))
+    return CUSPARSE_STATUS_INVALID_VALUE;
   if (a->type != type || b->type != type || c->type != type ||
-      !cuemu__sparse_value_size(type) || a->batch_count != 1 ||
-      b->batch_count != 1 || c->batch_count != 1)
-    return cuemu__sparse_unsupported("cusparseSDDMM", "a compute type unlike the values' type, mixed value types or a strided batch");
+      !cuemu__sparse_value_size(type))
+    return cuemu__sparse_unsupported("cusparseSDDMM", "a compute type unlike the values' type or mixed value types");
   return CUSPARSE_STATUS_SUCCESS;
 }
 
@@ -102,10 +114,15 @@ E cusparseStatus_t cusparseSDDMM(cusparseHandle_t h, int op_a, int op_b,
       sddmm_check(h, op_a, op_b, alpha, a, b, beta, c, type, alg);
   if (s != CUSPARSE_STATUS_SUCCESS)
     return s;
-  if (!cuemu__sparse_check_dnmat("cusparseSDDMM", a) ||
-      !cuemu__sparse_check_dnmat("cusparseSDDMM", b) ||
-      !cuemu__sparse_check_spmat("cusparseSDDMM", c))
-    return CUSPARSE_STATUS_SUCCESS;
+  for (int i = 0; i < c->batch_count; ++i) {
+    cuemu_sparse_dnmat ai = cuemu__sparse_dnmat_batch(a, i);
+    cuemu_sparse_dnmat bi = cuemu__sparse_dnmat_batch(b, i);
+    cuemu_sparse_spmat ci = cuemu__sparse_spmat_batch(c, i);
+    if (!cuemu__sparse_check_dnmat("cusparseSDDMM", &ai) ||
+        !cuemu__sparse_check_dnmat("cusparseSDDMM", &bi) ||
+        !cuemu__sparse_check_spmat("cusparseSDDMM", &ci))
+      return CUSPARSE_STATUS_SUCCESS;
+  }
   cuemu_sparse_op *op = cuemu__sparse_op_new("cusparseSDDMM", run_sddmm);
   if (!op)
     return CUSPARSE_STATUS_ALLOC_FAILED;

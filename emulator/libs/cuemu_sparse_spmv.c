@@ -1,7 +1,8 @@
 /*
  * cuemu_sparse_spmv.c: cuSPARSE's products of a sparse matrix, cusparseSpMV
  * (y = alpha op(A) x + beta y) and cusparseSpMM (C = alpha op(A) op(B) +
- * beta C), with their bufferSize and preprocess calls. Every algorithm
+ * beta C, also for strided batches), with their bufferSize and preprocess
+ * calls. Every algorithm
  * is accepted and computes the same way: in double precision over the
  * stored elements in their order, in the handle's stream's order
  * (cuemu_sparse.h).
@@ -167,16 +168,26 @@ static void spmm_element(int64_t row, int64_t col, int64_t k, void *data) {
   }
 }
 
+/* C = alpha op(A) op(B) + beta C for each batch of C (op's own matrices
+ * are those of the call; each walk sees one batch's). */
 static void run_spmm(cuemu_sparse_op *op) {
-  const cuemu_sparse_dnmat *c = &op->c;
-  spmm_walk w = {op, calloc((size_t)(c->rows * c->cols) + 1, sizeof *w.t),
+  cuemu_sparse_op one = *op;
+  const cuemu_sparse_dnmat *c = &one.c;
+  spmm_walk w = {&one, malloc(((size_t)(c->rows * c->cols) + 1) * sizeof *w.t),
                  c->cols};
   if (!w.t)
     return;
-  cuemu__sparse_for_each(&op->a, spmm_element, &w);
-  int col = c->order == CUSPARSE_ORDER_COL;
-  combine(c->values, c->type, c->rows, col ? 1 : c->ld, col ? c->ld : 1,
-          c->cols, w.t, scalar(op, 0, op->alg), scalar(op, 1, op->alg));
+  for (int i = 0; i < op->c.batch_count; ++i) {
+    one.a = cuemu__sparse_spmat_batch(&op->a, i);
+    one.b = cuemu__sparse_dnmat_batch(&op->b, i);
+    one.c = cuemu__sparse_dnmat_batch(&op->c, i);
+    for (int64_t k = 0; k <= c->rows * c->cols; ++k)
+      w.t[k] = (cuemu_sparse_value){0, 0};
+    cuemu__sparse_for_each(&one.a, spmm_element, &w);
+    int col = c->order == CUSPARSE_ORDER_COL;
+    combine(c->values, c->type, c->rows, col ? 1 : c->ld, col ? c->ld : 1,
+            c->cols, w.t, scalar(op, 0, op->alg), scalar(op, 1, op->alg));
+  }
   free(w.t);
 }
 
@@ -198,10 +209,13 @@ spmm_check(cusparseHandle_t h, int op_a, int op_b, const void *alpha,
    * one). */
   if (a->format == CUSPARSE_FORMAT_SLICED_ELLPACK)
     return CUSPARSE_STATUS_NOT_SUPPORTED;
+  /* Batches: C_i = A_i B_i, with A or B one matrix for every batch. */
+  if (!cuemu__sparse_batches_agree(a->batch_count, b->batch_count,
+                                   c->batch_count))
+    return CUSPARSE_STATUS_INVALID_VALUE;
   if (a->type != type || b->type != type || c->type != type ||
-      !cuemu__sparse_value_size(type) || a->batch_count != 1 ||
-      b->batch_count != 1 || c->batch_count != 1)
-    return cuemu__sparse_unsupported("cusparseSpMM", "a compute type unlike the values' type, mixed value types or a strided batch");
+      !cuemu__sparse_value_size(type))
+    return cuemu__sparse_unsupported("cusparseSpMM", "a compute type unlike the values' type or mixed value types");
   return CUSPARSE_STATUS_SUCCESS;
 }
 
@@ -235,10 +249,15 @@ E cusparseStatus_t cusparseSpMM(cusparseHandle_t h, int op_a, int op_b,
   cusparseStatus_t s = spmm_check(h, op_a, op_b, alpha, a, b, beta, c, type);
   if (s != CUSPARSE_STATUS_SUCCESS)
     return s;
-  if (!cuemu__sparse_check_spmat("cusparseSpMM", a) ||
-      !cuemu__sparse_check_dnmat("cusparseSpMM", b) ||
-      !cuemu__sparse_check_dnmat("cusparseSpMM", c))
-    return CUSPARSE_STATUS_SUCCESS;
+  for (int i = 0; i < c->batch_count; ++i) {
+    cuemu_sparse_spmat ai = cuemu__sparse_spmat_batch(a, i);
+    cuemu_sparse_dnmat bi = cuemu__sparse_dnmat_batch(b, i);
+    cuemu_sparse_dnmat ci = cuemu__sparse_dnmat_batch(c, i);
+    if (!cuemu__sparse_check_spmat("cusparseSpMM", &ai) ||
+        !cuemu__sparse_check_dnmat("cusparseSpMM", &bi) ||
+        !cuemu__sparse_check_dnmat("cusparseSpMM", &ci))
+      return CUSPARSE_STATUS_SUCCESS;
+  }
   cuemu_sparse_op *op = cuemu__sparse_op_new("cusparseSpMM", run_spmm);
   if (!op)
     return CUSPARSE_STATUS_ALLOC_FAILED;

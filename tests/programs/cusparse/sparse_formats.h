@@ -15,6 +15,10 @@
  *   3 rows with padding, the last slice short) in SpMV, and a lower
  *   triangle in SpSV; SpMM refuses it (not supported, as cuSPARSE's);
  * - cusparseRot, a Givens rotation of a sparse and a dense vector;
+ * - strided batches: SpMM of three CSR matrices (each its own row
+ *   offsets, then offsets shared, stride 0) by three B, of a COO batch by
+ *   one B for all (broadcast), SDDMM into a batch of two CSR matrices, and
+ *   batch counts that do not agree refused;
  * - a CSR matrix built from COO triplets with the sorts and index
  *   conversions of sparse_coo.h;
  * - the legacy csrgeam2, nnz and gemvi of sparse_legacy.h, and the legacy
@@ -699,6 +703,187 @@ static void check_rot(void) {
   cudaFree(d_idx), cudaFree(d_xv), cudaFree(d_y);
 }
 
+/* A batch of `count` CSR matrices (rows x cols, row-major dense copies),
+ * each with the same number of nonzeros, in strided arrays; with `shared`,
+ * one pattern (one offsets array) for all. */
+struct csr_batch {
+  std::vector<int> offsets, columns;
+  std::vector<double> values, dense;
+  int nnz = 0;
+};
+static csr_batch make_csr_batch(int count, int rows, int cols, bool shared) {
+  csr_batch b;
+  std::vector<int> pattern_cols, pattern_offsets = {0};
+  for (int r = 0; r < rows; ++r) {
+    for (int c = 0; c < cols; ++c)
+      if ((r * 7 + c * 3) % 4 != 0)
+        pattern_cols.push_back(c);
+    pattern_offsets.push_back((int)pattern_cols.size());
+  }
+  b.nnz = (int)pattern_cols.size();
+  for (int i = 0; i < count; ++i) {
+    /* Batch i's pattern: the shared one, or its columns rotated by i. */
+    for (int r = 0; r < rows && (!shared || i == 0); ++r)
+      b.offsets.push_back(pattern_offsets[r]);
+    if (!shared || i == 0)
+      b.offsets.push_back(b.nnz);
+    std::vector<double> dense(rows * cols, 0.0);
+    for (int r = 0; r < rows; ++r)
+      for (int k = pattern_offsets[r]; k < pattern_offsets[r + 1]; ++k) {
+        int c = shared ? pattern_cols[k]
+                       : pattern_cols[pattern_offsets[r] +
+                                      (k - pattern_offsets[r] + i) %
+                                          (pattern_offsets[r + 1] -
+                                           pattern_offsets[r])];
+        double v = rnd() + 0.5;
+        b.columns.push_back(c);
+        b.values.push_back(v);
+        dense[r * cols + c] = v;
+      }
+    b.dense.insert(b.dense.end(), dense.begin(), dense.end());
+  }
+  return b;
+}
+
+/* C_i = A_i B_i (or A_i B with one B) against the host; B and C
+ * column-major, their batches k x n and rows x n apart. */
+static double batch_error(const std::vector<double> &dense_a, int count,
+                          int rows, int k, int n, const std::vector<double> &b,
+                          bool one_b, const std::vector<double> &c) {
+  double err = 0;
+  for (int i = 0; i < count; ++i)
+    for (int r = 0; r < rows; ++r)
+      for (int q = 0; q < n; ++q) {
+        double sum = 0;
+        for (int l = 0; l < k; ++l)
+          sum += dense_a[(i * rows + r) * k + l] *
+                 b[(one_b ? 0 : i * k * n) + q * k + l];
+        err = worse(std::fabs(c[i * rows * n + q * rows + r] - sum), err);
+      }
+  return err;
+}
+
+static void check_batches(void) {
+  const int count = 3, rows = 4, k = 5, n = 3;
+  double one = 1, zero = 0;
+  for (int shared = 0; shared < 2; ++shared) {
+    csr_batch a = make_csr_batch(count, rows, k, shared);
+    std::vector<double> b(count * k * n);
+    for (double &v : b)
+      v = rnd();
+    int *d_off = upload(a.offsets), *d_col = upload(a.columns);
+    double *d_val = upload(a.values), *d_b = upload(b), *d_c;
+    CHECK_CUDA(cudaMalloc(&d_c, count * rows * n * sizeof(double)));
+    cusparseSpMatDescr_t ma;
+    cusparseDnMatDescr_t mb, mc;
+    cusparseCreateCsr(&ma, rows, k, a.nnz, d_off, d_col, d_val,
+                      CUSPARSE_INDEX_32I, CUSPARSE_INDEX_32I,
+                      CUSPARSE_INDEX_BASE_ZERO, CUDA_R_64F);
+    EXPECT_STATUS(cusparseCsrSetStridedBatch(ma, count, shared ? 0 : rows + 1,
+                                             a.nnz),
+                  CUSPARSE_STATUS_SUCCESS);
+    cusparseCreateDnMat(&mb, k, n, k, d_b, CUDA_R_64F, CUSPARSE_ORDER_COL);
+    cusparseCreateDnMat(&mc, rows, n, rows, d_c, CUDA_R_64F, CUSPARSE_ORDER_COL);
+    cusparseDnMatSetStridedBatch(mb, count, k * n);
+    cusparseDnMatSetStridedBatch(mc, count, rows * n);
+    size_t bytes = 1;
+    EXPECT_STATUS(cusparseSpMM_bufferSize(g_h, CUSPARSE_OPERATION_NON_TRANSPOSE,
+                                          CUSPARSE_OPERATION_NON_TRANSPOSE,
+                                          &one, ma, mb, &zero, mc, CUDA_R_64F,
+                                          CUSPARSE_SPMM_CSR_ALG1, &bytes),
+                  CUSPARSE_STATUS_SUCCESS);
+    EXPECT_STATUS(cusparseSpMM(g_h, CUSPARSE_OPERATION_NON_TRANSPOSE,
+                               CUSPARSE_OPERATION_NON_TRANSPOSE, &one, ma, mb,
+                               &zero, mc, CUDA_R_64F, CUSPARSE_SPMM_CSR_ALG1,
+                               nullptr),
+                  CUSPARSE_STATUS_SUCCESS);
+    double err = batch_error(a.dense, count, rows, k, n, b, false,
+                             download(d_c, count * rows * n));
+    EXPECT(err < 1e-13, "batched CSR SpMM (%s offsets): error %g",
+           shared ? "shared" : "own", err);
+    /* SDDMM into the batch: C_i = (X_i Y_i) o spy(C_i), X rows x 2 and Y
+     * 2 x k, row-major. */
+    if (!shared) {
+      std::vector<double> x(count * rows * 2), y(count * 2 * k);
+      for (double &v : x)
+        v = rnd();
+      for (double &v : y)
+        v = rnd();
+      double *d_x = upload(x), *d_y = upload(y);
+      cusparseDnMatDescr_t mx, my;
+      cusparseCreateDnMat(&mx, rows, 2, 2, d_x, CUDA_R_64F, CUSPARSE_ORDER_ROW);
+      cusparseCreateDnMat(&my, 2, k, k, d_y, CUDA_R_64F, CUSPARSE_ORDER_ROW);
+      cusparseDnMatSetStridedBatch(mx, count, rows * 2);
+      cusparseDnMatSetStridedBatch(my, count, 2 * k);
+      EXPECT_STATUS(cusparseSDDMM(g_h, CUSPARSE_OPERATION_NON_TRANSPOSE,
+                                  CUSPARSE_OPERATION_NON_TRANSPOSE, &one, mx,
+                                  my, &zero, ma, CUDA_R_64F,
+                                  CUSPARSE_SDDMM_ALG_DEFAULT, nullptr),
+                    CUSPARSE_STATUS_SUCCESS);
+      std::vector<double> got = download(d_val, a.values.size());
+      err = 0;
+      for (int i = 0; i < count; ++i)
+        for (int r = 0; r < rows; ++r)
+          for (int q = a.offsets[i * (rows + 1) + r];
+               q < a.offsets[i * (rows + 1) + r + 1]; ++q) {
+            int c = a.columns[i * a.nnz + q];
+            double want = x[(i * rows + r) * 2] * y[i * 2 * k + c] +
+                          x[(i * rows + r) * 2 + 1] * y[i * 2 * k + k + c];
+            err = worse(std::fabs(got[i * a.nnz + q] - want), err);
+          }
+      EXPECT(err < 1e-13, "batched SDDMM: error %g", err);
+      cusparseDestroyDnMat(mx), cusparseDestroyDnMat(my);
+      cudaFree(d_x), cudaFree(d_y);
+    }
+    /* A batch of 3 with a C of 2: refused. */
+    cusparseDnMatSetStridedBatch(mc, 2, rows * n);
+    EXPECT_STATUS(cusparseSpMM(g_h, CUSPARSE_OPERATION_NON_TRANSPOSE,
+                               CUSPARSE_OPERATION_NON_TRANSPOSE, &one, ma, mb,
+                               &zero, mc, CUDA_R_64F, CUSPARSE_SPMM_CSR_ALG1,
+                               nullptr),
+                  CUSPARSE_STATUS_INVALID_VALUE);
+    cusparseDestroySpMat(ma);
+    cusparseDestroyDnMat(mb), cusparseDestroyDnMat(mc);
+    cudaFree(d_off), cudaFree(d_col), cudaFree(d_val), cudaFree(d_b);
+    cudaFree(d_c);
+  }
+  /* COO, one B for every batch. */
+  csr_batch a = make_csr_batch(count, rows, k, false);
+  std::vector<int> coo_rows;
+  for (int i = 0; i < count; ++i)
+    for (int r = 0; r < rows; ++r)
+      for (int q = a.offsets[i * (rows + 1) + r];
+           q < a.offsets[i * (rows + 1) + r + 1]; ++q)
+        coo_rows.push_back(r);
+  std::vector<double> b(k * n);
+  for (double &v : b)
+    v = rnd();
+  int *d_row = upload(coo_rows), *d_col = upload(a.columns);
+  double *d_val = upload(a.values), *d_b = upload(b), *d_c;
+  CHECK_CUDA(cudaMalloc(&d_c, count * rows * n * sizeof(double)));
+  cusparseSpMatDescr_t ma;
+  cusparseDnMatDescr_t mb, mc;
+  cusparseCreateCoo(&ma, rows, k, a.nnz, d_row, d_col, d_val,
+                    CUSPARSE_INDEX_32I, CUSPARSE_INDEX_BASE_ZERO, CUDA_R_64F);
+  EXPECT_STATUS(cusparseCooSetStridedBatch(ma, count, a.nnz),
+                CUSPARSE_STATUS_SUCCESS);
+  cusparseCreateDnMat(&mb, k, n, k, d_b, CUDA_R_64F, CUSPARSE_ORDER_COL);
+  cusparseCreateDnMat(&mc, rows, n, rows, d_c, CUDA_R_64F, CUSPARSE_ORDER_COL);
+  cusparseDnMatSetStridedBatch(mc, count, rows * n);
+  EXPECT_STATUS(cusparseSpMM(g_h, CUSPARSE_OPERATION_NON_TRANSPOSE,
+                             CUSPARSE_OPERATION_NON_TRANSPOSE, &one, ma, mb,
+                             &zero, mc, CUDA_R_64F, CUSPARSE_SPMM_COO_ALG4,
+                             nullptr),
+                CUSPARSE_STATUS_SUCCESS);
+  double err = batch_error(a.dense, count, rows, k, n, b, true,
+                           download(d_c, count * rows * n));
+  EXPECT(err < 1e-13, "batched COO SpMM by one B: error %g", err);
+  cusparseDestroySpMat(ma);
+  cusparseDestroyDnMat(mb), cusparseDestroyDnMat(mc);
+  cudaFree(d_row), cudaFree(d_col), cudaFree(d_val), cudaFree(d_b);
+  cudaFree(d_c);
+}
+
 static void check_formats(void) {
   EXPECT_STATUS(cusparseCreate(&g_h), CUSPARSE_STATUS_SUCCESS);
   cudaStream_t stream;
@@ -713,6 +898,7 @@ static void check_formats(void) {
   check_blocked_ell();
   check_sliced_ell();
   check_rot();
+  check_batches();
   check_coo(g_h);
   check_legacy(g_h);
   check_bsr_legacy(g_h);
