@@ -282,8 +282,32 @@ static cuemu_sparse_value line_at(const cuemu_sparse_dnmat *m, int format,
                             cuemu__sparse_dn_at(m, *row, *col));
 }
 
+/* Into Blocked-ELL, whose block columns the program gives: each stored
+ * element from the dense matrix, those of an empty block (-1) zero. */
+static void run_to_blocked_ell(cuemu_sparse_op *op) {
+  cuemu_sparse_spmat *s = &op->a;
+  int64_t bs = s->block_rows, per_row = s->ell_cols / bs;
+  cuemu_sparse_value zero = {0, 0};
+  for (int64_t r = 0; r < s->rows; ++r)
+    for (int64_t c = 0; c < s->ell_cols; ++c) {
+      int64_t bj =
+          cuemu__sparse_index(s->indices, s->index_type, r / bs * per_row + c / bs);
+      cuemu__sparse_store(
+          s->values, s->type, r * s->ell_cols + c,
+          bj == -1 ? zero
+                   : cuemu__sparse_load(op->b.values, op->b.type,
+                                        cuemu__sparse_dn_at(
+                                            &op->b, r,
+                                            (bj - s->base) * bs + c % bs)));
+    }
+}
+
 static void run_to_sparse(cuemu_sparse_op *op) {
   cuemu_sparse_spmat *s = &op->a;
+  if (s->format == CUSPARSE_FORMAT_BLOCKED_ELL) {
+    run_to_blocked_ell(op);
+    return;
+  }
   int64_t lines = s->format == CUSPARSE_FORMAT_CSC ? s->cols : s->rows;
   int64_t len = s->format == CUSPARSE_FORMAT_CSC ? s->rows : s->cols;
   int64_t k = 0;
@@ -309,10 +333,11 @@ static cusparseStatus_t to_sparse_check(cusparseHandle_t h,
     return CUSPARSE_STATUS_NOT_INITIALIZED;
   if (!a || !b || alg != 0 || a->rows != b->rows || a->cols != b->cols)
     return CUSPARSE_STATUS_INVALID_VALUE;
-  /* cuemu writes CSR, CSC and COO, not the blocked formats. */
-  if (cuemu__sparse_is_blocked(b))
+  /* cuemu writes CSR, CSC, COO and Blocked-ELL (whose pattern the
+   * program gives), not BSR or Sliced-ELL. */
+  if (cuemu__sparse_is_blocked(b) && b->format != CUSPARSE_FORMAT_BLOCKED_ELL)
     return cuemu__sparse_unsupported("cusparseDenseToSparse",
-                                     "a BSR or Blocked-ELL result");
+                                     "a BSR or Sliced-ELL result");
   if (a->type != b->type)
     return cuemu__sparse_unsupported("cusparseDenseToSparse",
                                      "a change of value type");
@@ -340,6 +365,9 @@ E cusparseStatus_t cusparseDenseToSparse_analysis(cusparseHandle_t h,
   if (s != OK)
     return s;
   const char *name = "cusparseDenseToSparse_analysis";
+  /* Blocked-ELL's pattern is the program's: nothing to count. */
+  if (b->format == CUSPARSE_FORMAT_BLOCKED_ELL)
+    return OK;
   int offsets = b->format != CUSPARSE_FORMAT_COO;
   int64_t lines = b->format == CUSPARSE_FORMAT_CSC ? b->cols : b->rows;
   int64_t len = b->format == CUSPARSE_FORMAT_CSC ? b->rows : b->cols;

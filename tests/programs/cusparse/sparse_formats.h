@@ -9,8 +9,9 @@
  *   their bufferSizeExt, by residuals;
  * - BSR (cusparseCreateBsr, 2 x 3 blocks in both orders) and Blocked-ELL
  *   (cusparseCreateBlockedEll, an empty block) in SpMV and SpMM,
- *   cusparseBlockedEllGet, SparseToDense of Blocked-ELL, and DenseToSparse
- *   into BSR refused (not supported);
+ *   cusparseBlockedEllGet, SparseToDense of Blocked-ELL and DenseToSparse
+ *   back into its block columns, and DenseToSparse into BSR refused (not
+ *   supported);
  * - Sliced-ELL (cusparseCreateSlicedEll, 64-bit column indices, slices of
  *   3 rows with padding, the last slice short) in SpMV, and a lower
  *   triangle in SpSV; SpMM refuses it (not supported, as cuSPARSE's);
@@ -492,6 +493,33 @@ static void check_blocked_ell(void) {
                 CUSPARSE_STATUS_SUCCESS);
   EXPECT(download(d_dense, rows * cols) == dense,
          "Blocked-ELL SparseToDense differs");
+  /* DenseToSparse back into the same block columns: every stored value,
+   * those of the empty block zero. */
+  double *d_back;
+  CHECK_CUDA(cudaMalloc(&d_back, rows * ell_cols * sizeof(double)));
+  CHECK_CUDA(cudaMemset(d_back, 0xff, rows * ell_cols * sizeof(double)));
+  cusparseSpMatDescr_t back;
+  cusparseCreateBlockedEll(&back, rows, cols, bs, ell_cols, d_col, d_back,
+                           CUSPARSE_INDEX_32I, CUSPARSE_INDEX_BASE_ZERO,
+                           CUDA_R_64F);
+  EXPECT_STATUS(cusparseDenseToSparse_bufferSize(
+                    g_h, md, back, CUSPARSE_DENSETOSPARSE_ALG_DEFAULT, &bytes),
+                CUSPARSE_STATUS_SUCCESS);
+  EXPECT_STATUS(cusparseDenseToSparse_analysis(
+                    g_h, md, back, CUSPARSE_DENSETOSPARSE_ALG_DEFAULT, nullptr),
+                CUSPARSE_STATUS_SUCCESS);
+  EXPECT_STATUS(cusparseDenseToSparse_convert(
+                    g_h, md, back, CUSPARSE_DENSETOSPARSE_ALG_DEFAULT, nullptr),
+                CUSPARSE_STATUS_SUCCESS);
+  std::vector<double> want = vals;
+  for (int r = 0; r < rows; ++r)
+    for (int c = 0; c < ell_cols; ++c)
+      if (bcol[(r / bs) * (ell_cols / bs) + c / bs] < 0)
+        want[r * ell_cols + c] = 0;
+  EXPECT(download(d_back, rows * ell_cols) == want,
+         "Blocked-ELL DenseToSparse differs");
+  cusparseDestroySpMat(back);
+  cudaFree(d_back);
   cusparseDestroyDnMat(md);
   cusparseDestroySpMat(a);
   cudaFree(d_col), cudaFree(d_val), cudaFree(d_dense);
