@@ -2,7 +2,8 @@
 """cublas_doc.py: writes the function table of docs/cublas.md.
 
 Every function that the CUDA toolkit's cuBLAS headers declare (cublas_api.h,
-the v2 API; cublas.h, the legacy API; cublasLt.h, cuBLASLt) is listed, in families (a routine's
+the v2 API; cublas.h, the legacy API; cublasXt.h, cuBLASXt; cublasLt.h,
+cuBLASLt) is listed, in families (a routine's
 S, D, C, Z and H forms together), as emulated when cuemu's cuBLAS
 (libcuemu_cublas.so, built) exports it, else as not emulated. The `_64`
 (ILP64) forms are folded into their 32-bit ones; one that is emulated where
@@ -63,6 +64,10 @@ def family(name):
     m = re.match(r"^I([sdcz])(am(?:ax|in))$", base)
     if m:
         return "I<t>" + m.group(2)
+    m = re.match(r"^Xt([SDCZ])(gemm|symm|hemm|syrkx?|herkx?|syr2k|her2k|"
+                 r"trsm|trmm|spmm)$", base)
+    if m:
+        return "Xt<t>" + m.group(2)
     m = re.match(r"^(Sc|Dz|Cs|Zd)(nrm2|asum|scal|rot)$", base)
     if m:
         return "<t>" + m.group(2)
@@ -122,6 +127,7 @@ def main():
     v2 = os.path.join(a.toolkit, "cublas_api.h")
     legacy = os.path.join(a.toolkit, "cublas.h")
     lt = os.path.join(a.toolkit, "cublasLt.h")
+    xt = os.path.join(a.toolkit, "cublasXt.h")
     if not os.path.exists(v2):
         print("cublas_doc.py: %s is missing" % v2, file=sys.stderr)
         return 2
@@ -129,13 +135,16 @@ def main():
     v2_names = declared(v2)
     legacy_names = [n for n in declared(legacy) if n not in v2_names]
     lt_names = declared(lt) if os.path.exists(lt) else []
-    stray = sorted(have - set(v2_names) - set(legacy_names) - set(lt_names))
+    xt_names = declared(xt) if os.path.exists(xt) else []
+    stray = sorted(have - set(v2_names) - set(legacy_names) - set(lt_names) -
+                   set(xt_names))
     if stray:
         print("cublas_doc.py: exported but declared by no header: " +
               " ".join(stray), file=sys.stderr)
         return 1
     body = table([("The v2 API (cublas_api.h)", v2_names),
                   ("The legacy API (cublas.h)", legacy_names),
+                  ("cuBLASXt (cublasXt.h)", xt_names),
                   ("cuBLASLt (cublasLt.h)", lt_names)], have)
     doc = open(DOC, encoding="utf-8").read()
     start, end = doc.index(BEGIN) + len(BEGIN), doc.index(END)

@@ -18,6 +18,11 @@
 int cuemu__libs_device_range(const char *name, const char *arg, const void *p,
                              size_t bytes);
 
+/* While set on this thread (cuBLASXt's routines, which take host memory
+ * as well as the devices': cuemu_blas_xt.c), cuemu__libs_device_range
+ * takes any range as device memory. */
+void cuemu__libs_host_operands(int on);
+
 /* Checks that p is aligned to `align` bytes (its element's size), as a
  * GPU's loads and stores of that type require. Where it is not, a GPU's
  * kernel faults with cudaErrorMisalignedAddress; so does cuemu

@@ -15,9 +15,13 @@
  * allocation a pointer lies in. */
 enum { PTR_RANGE_START_ADDR = 11, PTR_RANGE_SIZE = 12 };
 
+static __thread int host_operands;
+
+void cuemu__libs_host_operands(int on) { host_operands = on; }
+
 int cuemu__libs_device_range(const char *name, const char *arg, const void *p,
                              size_t bytes) {
-  if (bytes == 0)
+  if (bytes == 0 || (host_operands && p))
     return 1;
   unsigned long long base = 0;
   size_t size = 0;
