@@ -47,4 +47,11 @@ enum {
 int cuemu__libs_submit(void *stream, void (*run)(void *data),
                        void (*destroy)(void *data), void *data);
 
+/* The legacy API's matrix descriptor (cusparseMatDescr_t: matrix type,
+ * fill mode, diagonal type, index base), which cuSPARSE makes
+ * (cusparseCreateMatDescr) and cuSOLVER's sparse API reads. */
+struct cusparseMatDescr {
+  int type, fill, diag, base;
+};
+
 #endif /* CUEMU_LIBS_H */

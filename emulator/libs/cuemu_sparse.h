@@ -14,6 +14,8 @@
 
 #include <cuemu/cuemu_runtime.h>
 
+#include "cuemu_libs.h"
+
 #define CUEMU_SPARSE_EXPORT __attribute__((visibility("default")))
 
 /* cusparse.h's version (CUSPARSE_VER_MAJOR, _MINOR, _PATCH; CUSPARSE_VERSION
@@ -137,11 +139,8 @@ typedef struct cusparseSpMatDescr {
   int block_order;
 } cuemu_sparse_spmat;
 
-/* The legacy API's matrix descriptor (cusparseMatDescr_t): matrix type,
- * fill mode, diagonal type, index base. */
-struct cusparseMatDescr {
-  int type, fill, diag, base;
-};
+/* The legacy API's matrix descriptor (struct cusparseMatDescr) is in
+ * cuemu_libs.h: cuSOLVER's sparse API reads it too. */
 
 /* ---- Reading and writing values ---------------------------------------------
  */
