@@ -1,11 +1,12 @@
 #!/bin/sh
-# cuemu's cuSOLVER, its dense API (tests/programs/cusolver, docs/cusolver.md):
+# cuemu's cuSOLVER, its dense and sparse APIs (tests/programs/cusolver,
+# docs/cusolver.md):
 # - builds and runs the folder's programs with cuemu-nvcc (programs.sh;
 #   each links -lcusolver through its CUEMU_OPTIONS line): a linear solver
 #   in the style of the samples' cuSolverDn_LinearSolver, Cholesky, LU and
 #   QR with cuBLAS on one stream (solver_linear.cu); the sparse API's
-#   solvers, orderings and low-level Cholesky and QR (solver_sparse.cu); every factorization in
-#   S, D, C and Z and the 64-bit generic API checked by residuals
+#   solvers, orderings and low-level Cholesky and QR (solver_sparse.cu);
+#   every factorization in S, D, C and Z and the 64-bit generic API checked by residuals
 #   (solver_types.cu); syevd/heevd and gesvd, then syevj/heevj, gesvdj,
 #   their batched forms, sygvd/hegvj, Xsyevd, Xgesvd, potrfBatched and
 #   potrsBatched (solver_spectral.cu with solver_jacobi.h, one build); bad
