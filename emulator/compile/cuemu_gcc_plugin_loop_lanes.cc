@@ -17,16 +17,16 @@
  *
  * What is looked for, on the function's GIMPLE before SSA form (one memory
  * access per statement; the gimplifier's temporaries are already SSA
- * names, assigned once): a loop
- * (found by its back edge) with no call other than to const or pure
- * functions (a barrier, a __syncwarp() or a collective is a call, and a
- * loop with one needs no steps), that stores to an element of an array
+ * names, assigned once): a loop (found by its back edge) with no call
+ * other than to const or pure functions (a barrier, a __syncwarp() or a
+ * collective is a call, and a loop with one needs no steps), and no asm,
+ * that stores to an element of an array
  * and loads a different element of the same array. The array is known by
  * its root: the variable or parameter its pointer comes from, looked for
  * through the temporaries, casts and pointer additions that compute the
  * address; "different element" compares the two addresses' computations,
- * so that `y[i] = a * x[i] + y[i]` (the lane's own element) is not taken
- * for an exchange. All the loop's accesses to such an array are stepped;
+ * so that `y[i] = a * x[i] + y[i]` and `p[i].x += p[i].v` (the lane's own
+ * element) are not taken for an exchange. All the loop's accesses to such an array are stepped;
  * which of them reach shared memory is decided at run time. */
 
 #include "gcc-plugin.h"
