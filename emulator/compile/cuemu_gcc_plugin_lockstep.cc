@@ -13,7 +13,7 @@
  * Accesses to the function's own volatile locals and parameters are left
  * alone (they are the lane's own); what is accessed through a pointer, and
  * static, thread-local (static __shared__) and global variables, get the
- * call, with the address of the object accessed, which libcuemu tests
+ * call, with the address of the element accessed, which libcuemu tests
  * against the block's shared memory at run time. The plain (non-volatile)
  * accesses through which the lanes exchange values in a loop that nothing
  * synchronises get the call too (cuemu_gcc_plugin_loop_lanes.cc: the tail
@@ -85,12 +85,25 @@ tree volatile_access(gimple *stmt) {
   return NULL_TREE;
 }
 
-/* Puts cuemu_warp_step(&object, file, line) before the statement at `gsi`,
- * whose volatile access is `ref`. */
+/* The part of `ref` whose address the step gets: the element accessed
+ * (`&s[t]`, not `&s`: libcuemu takes many steps at one address for a
+ * thread that polls it, and yields), short of a bit-field or a part of a
+ * complex number, which have no address of their own. */
+tree addressable(tree ref) {
+  while (TREE_CODE(ref) == BIT_FIELD_REF || TREE_CODE(ref) == REALPART_EXPR ||
+         TREE_CODE(ref) == IMAGPART_EXPR ||
+         TREE_CODE(ref) == VIEW_CONVERT_EXPR ||
+         (TREE_CODE(ref) == COMPONENT_REF &&
+          DECL_BIT_FIELD(TREE_OPERAND(ref, 1))))
+    ref = TREE_OPERAND(ref, 0);
+  return ref;
+}
+
+/* Puts cuemu_warp_step(&element, file, line) before the statement at
+ * `gsi`, whose access to be stepped is `ref`. */
 void insert_step(gimple_stmt_iterator *gsi, tree ref) {
   gimple *stmt = gsi_stmt(*gsi);
-  tree base = get_base_address(ref);
-  tree address = build_fold_addr_expr(unshare_expr(base));
+  tree address = build_fold_addr_expr(unshare_expr(addressable(ref)));
   address = force_gimple_operand_gsi(gsi, fold_convert(const_ptr_type_node,
                                                        address),
                                      true, NULL_TREE, true, GSI_SAME_STMT);

@@ -74,6 +74,20 @@ __global__ void max_rows(const float *in, float *out) {
     out[blockIdx.x] = rowmax[0];
 }
 
+/* Inclusive scans of each warp's 32 values, the lanes that have no partner
+ * left dropping out: eight warps of steps on one static array, more than
+ * libcuemu takes for a poll of one address (each step names its element). */
+__global__ void warp_scans(const int *in, int *out, int width) {
+  __shared__ int sums[256];
+  unsigned t = threadIdx.x, lane = t % 32;
+  sums[t] = in[t];
+  __syncthreads();
+  for (int d = 1; d < width; d *= 2)
+    if (lane >= unsigned(d))
+      sums[t] += sums[t - d];
+  out[t] = sums[t];
+}
+
 template <typename T> static void run_dot(unsigned block, int n) {
   std::vector<T> x(n), y(n);
   for (int i = 0; i < n; ++i) {
@@ -151,6 +165,28 @@ static void run_max() {
   cudaFree(out);
 }
 
+static void run_scans() {
+  int h[256], got[256], *in, *out;
+  for (int i = 0; i < 256; ++i) h[i] = (i * 5) % 9 - 3;
+  cudaMalloc(&in, sizeof h);
+  cudaMalloc(&out, sizeof h);
+  cudaMemcpy(in, h, sizeof h, cudaMemcpyHostToDevice);
+  warp_scans<<<1, 256>>>(in, out, 32);
+  CHECK(cudaDeviceSynchronize() == cudaSuccess);
+  cudaMemcpy(got, out, sizeof got, cudaMemcpyDeviceToHost);
+  int wrong = 0;
+  for (int w = 0; w < 8; ++w)
+    for (int l = 0, acc = 0; l < 32; ++l) {
+      acc += h[w * 32 + l];
+      wrong += got[w * 32 + l] != acc;
+    }
+  if (wrong)
+    std::fprintf(stderr, "warp_scans: %d of 256 sums wrong\n", wrong);
+  CHECK(wrong == 0);
+  cudaFree(in);
+  cudaFree(out);
+}
+
 int main() {
   run_dot<double>(64, 10001);
   run_dot<float>(128, 4099);
@@ -158,5 +194,6 @@ int main() {
   run_static(64);
   run_static(256);
   run_max();
+  run_scans();
   return finish();
 }
