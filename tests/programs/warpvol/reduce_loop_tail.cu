@@ -88,6 +88,19 @@ __global__ void warp_scans(const int *in, int *out, int width) {
   out[t] = sums[t];
 }
 
+/* The same through a volatile static array, which the lockstep pass steps
+ * whatever the loop: its steps named the array, not the element, before. */
+__global__ void warp_scans_volatile(const int *in, int *out, int width) {
+  volatile __shared__ int vsums[256];
+  unsigned t = threadIdx.x, lane = t % 32;
+  vsums[t] = in[t];
+  __syncthreads();
+  for (int d = 1; d < width; d *= 2)
+    if (lane >= unsigned(d))
+      vsums[t] += vsums[t - d];
+  out[t] = vsums[t];
+}
+
 template <typename T> static void run_dot(unsigned block, int n) {
   std::vector<T> x(n), y(n);
   for (int i = 0; i < n; ++i) {
@@ -171,18 +184,24 @@ static void run_scans() {
   cudaMalloc(&in, sizeof h);
   cudaMalloc(&out, sizeof h);
   cudaMemcpy(in, h, sizeof h, cudaMemcpyHostToDevice);
-  warp_scans<<<1, 256>>>(in, out, 32);
-  CHECK(cudaDeviceSynchronize() == cudaSuccess);
-  cudaMemcpy(got, out, sizeof got, cudaMemcpyDeviceToHost);
-  int wrong = 0;
-  for (int w = 0; w < 8; ++w)
-    for (int l = 0, acc = 0; l < 32; ++l) {
-      acc += h[w * 32 + l];
-      wrong += got[w * 32 + l] != acc;
-    }
-  if (wrong)
-    std::fprintf(stderr, "warp_scans: %d of 256 sums wrong\n", wrong);
-  CHECK(wrong == 0);
+  for (int with_volatile = 0; with_volatile < 2; ++with_volatile) {
+    if (with_volatile)
+      warp_scans_volatile<<<1, 256>>>(in, out, 32);
+    else
+      warp_scans<<<1, 256>>>(in, out, 32);
+    CHECK(cudaDeviceSynchronize() == cudaSuccess);
+    cudaMemcpy(got, out, sizeof got, cudaMemcpyDeviceToHost);
+    int wrong = 0;
+    for (int w = 0; w < 8; ++w)
+      for (int l = 0, acc = 0; l < 32; ++l) {
+        acc += h[w * 32 + l];
+        wrong += got[w * 32 + l] != acc;
+      }
+    if (wrong)
+      std::fprintf(stderr, "warp_scans%s: %d of 256 sums wrong\n",
+                   with_volatile ? "_volatile" : "", wrong);
+    CHECK(wrong == 0);
+  }
   cudaFree(in);
   cudaFree(out);
 }
