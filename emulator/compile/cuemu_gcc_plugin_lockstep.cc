@@ -13,9 +13,12 @@
  * Accesses to the function's own volatile locals and parameters are left
  * alone (they are the lane's own); what is accessed through a pointer, and
  * static, thread-local (static __shared__) and global variables, get the
- * call, with the address of the object accessed, which libcuemu tests
- * against the block's shared memory at run time. A function without
- * volatile accesses is unchanged. */
+ * call, with the address of the element accessed, which libcuemu tests
+ * against the block's shared memory at run time. The plain (non-volatile)
+ * accesses through which the lanes exchange values in a loop that nothing
+ * synchronises get the call too (cuemu_gcc_plugin_loop_lanes.cc: the tail
+ * of a reduction written as a loop with no barrier). A function without
+ * such accesses is unchanged. */
 
 #include "gcc-plugin.h"
 
@@ -30,8 +33,10 @@
 #include "gimplify-me.h"
 #include "stringpool.h"
 #include "ggc.h"
+#include "hash-map.h"
 
 #include "cuemu_gcc_plugin_lockstep.h"
+#include "cuemu_gcc_plugin_loop_lanes.h"
 #include "cuemu_gcc_plugin_pass.h"
 
 namespace {
@@ -61,18 +66,8 @@ tree step_decl() {
 /* Whether operand `op` of a statement is a volatile access to memory other
  * than the function's own locals. */
 bool volatile_memory(tree op) {
-  if (!op || TREE_CODE(op) == SSA_NAME || is_gimple_min_invariant(op))
-    return false;
-  if (!REFERENCE_CLASS_P(op) && !DECL_P(op))
-    return false;
-  if (!TREE_THIS_VOLATILE(op) && !TYPE_VOLATILE(TREE_TYPE(op)))
-    return false;
-  tree base = get_base_address(op);
-  if (!base)
-    return false;
-  if (DECL_P(base))
-    return VAR_P(base) && (TREE_STATIC(base) || DECL_EXTERNAL(base));
-  return TREE_CODE(base) == MEM_REF || TREE_CODE(base) == TARGET_MEM_REF;
+  return cuemu_gcc_plugin_shared_candidate(op) &&
+         (TREE_THIS_VOLATILE(op) || TYPE_VOLATILE(TREE_TYPE(op)));
 }
 
 /* The volatile access of `stmt` (its first, for a copy from one volatile
@@ -90,12 +85,25 @@ tree volatile_access(gimple *stmt) {
   return NULL_TREE;
 }
 
-/* Puts cuemu_warp_step(&object, file, line) before the statement at `gsi`,
- * whose volatile access is `ref`. */
+/* The part of `ref` whose address the step gets: the element accessed
+ * (`&s[t]`, not `&s`: libcuemu takes many steps at one address for a
+ * thread that polls it, and yields), short of a bit-field or a part of a
+ * complex number, which have no address of their own. */
+tree addressable(tree ref) {
+  while (TREE_CODE(ref) == BIT_FIELD_REF || TREE_CODE(ref) == REALPART_EXPR ||
+         TREE_CODE(ref) == IMAGPART_EXPR ||
+         TREE_CODE(ref) == VIEW_CONVERT_EXPR ||
+         (TREE_CODE(ref) == COMPONENT_REF &&
+          DECL_BIT_FIELD(TREE_OPERAND(ref, 1))))
+    ref = TREE_OPERAND(ref, 0);
+  return ref;
+}
+
+/* Puts cuemu_warp_step(&element, file, line) before the statement at
+ * `gsi`, whose access to be stepped is `ref`. */
 void insert_step(gimple_stmt_iterator *gsi, tree ref) {
   gimple *stmt = gsi_stmt(*gsi);
-  tree base = get_base_address(ref);
-  tree address = build_fold_addr_expr(unshare_expr(base));
+  tree address = build_fold_addr_expr(unshare_expr(addressable(ref)));
   address = force_gimple_operand_gsi(gsi, fold_convert(const_ptr_type_node,
                                                        address),
                                      true, NULL_TREE, true, GSI_SAME_STMT);
@@ -118,11 +126,19 @@ struct lockstep_pass : gimple_opt_pass {
   lockstep_pass(gcc::context *ctx) : gimple_opt_pass(lockstep_data, ctx) {}
   opt_pass *clone() final override { return new lockstep_pass(m_ctxt); }
   unsigned int execute(function *fun) final override {
+    /* Found before any call is inserted: a loop with a call is taken for
+     * one that synchronises. */
+    hash_map<gimple *, tree> loop_lanes;
+    cuemu_gcc_plugin_loop_lane_accesses(fun, &loop_lanes);
     basic_block bb;
     FOR_EACH_BB_FN(bb, fun) {
       for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi);
            gsi_next(&gsi)) {
         tree ref = volatile_access(gsi_stmt(gsi));
+        if (!ref) {
+          tree *plain = loop_lanes.get(gsi_stmt(gsi));
+          ref = plain ? *plain : NULL_TREE;
+        }
         if (ref)
           insert_step(&gsi, ref);
       }

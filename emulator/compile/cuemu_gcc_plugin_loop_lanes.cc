@@ -1,0 +1,259 @@
+/* cuemu_gcc_plugin_loop_lanes.cc: finds the plain (non-volatile) memory
+ * accesses through which the lanes of a warp exchange values in a loop
+ * that nothing synchronises, for the lockstep pass
+ * (cuemu_gcc_plugin_lockstep.cc) to step them.
+ *
+ * Block reductions are still often finished with a loop and no barrier:
+ *
+ *   for (; s > 0; s >>= 1)
+ *     if (tid < s)
+ *       sdata[tid] += sdata[tid + s];
+ *
+ * The bound is not a constant, so nvcc keeps each iteration's loads and
+ * store, and the lanes of the converged warp make them together: a GPU
+ * gives the tree's sum (a race since Volta, but the right answer in
+ * practice). Run one lane after another, lane 0 would finish the loop
+ * before lane 16 had added anything.
+ *
+ * What is looked for, on the function's GIMPLE before SSA form (one memory
+ * access per statement; the gimplifier's temporaries are already SSA
+ * names, assigned once): a loop (found by its back edge) with no call
+ * other than to const or pure functions (a barrier, a __syncwarp() or a
+ * collective is a call, and a loop with one needs no steps), and no asm,
+ * that stores to an element of an array
+ * and loads a different element of the same array. The array is known by
+ * its root: the variable or parameter its pointer comes from, looked for
+ * through the temporaries, casts and pointer additions that compute the
+ * address; "different element" compares the two addresses' computations,
+ * so that `y[i] = a * x[i] + y[i]` and `p[i].x += p[i].v` (the lane's own
+ * element) are not taken for an exchange. All the loop's accesses to such an array are stepped;
+ * which of them reach shared memory is decided at run time. */
+
+#include "gcc-plugin.h"
+
+#include "tree.h"
+#include "context.h"
+#include "function.h"
+#include "basic-block.h"
+#include "gimple.h"
+#include "gimple-iterator.h"
+#include "cfganal.h"
+#include "sbitmap.h"
+#include "hash-map.h"
+
+#include "cuemu_gcc_plugin_loop_lanes.h"
+
+bool cuemu_gcc_plugin_shared_candidate(tree op) {
+  if (!op || TREE_CODE(op) == SSA_NAME || is_gimple_min_invariant(op))
+    return false;
+  if (!REFERENCE_CLASS_P(op) && !DECL_P(op))
+    return false;
+  tree base = get_base_address(op);
+  if (!base)
+    return false;
+  if (DECL_P(base))
+    return VAR_P(base) && (TREE_STATIC(base) || DECL_EXTERNAL(base));
+  return TREE_CODE(base) == MEM_REF || TREE_CODE(base) == TARGET_MEM_REF;
+}
+
+namespace {
+
+/* The assignment that gives temporary `t` its value (the gimplifier makes
+ * its temporaries SSA names, each assigned once, before the function is in
+ * SSA form), or NULL. */
+gimple *definition(tree t) {
+  if (!t || TREE_CODE(t) != SSA_NAME)
+    return NULL;
+  gimple *def = SSA_NAME_DEF_STMT(t);
+  return def && is_gimple_assign(def) ? def : NULL;
+}
+
+/* Whether `a` and `b` are computed the same way (so they are one address,
+ * or one index): the same operand, or temporaries whose assignments apply
+ * one operation to operands computed the same way, or references whose
+ * operands are. */
+bool same_value(tree a, tree b, int depth) {
+  if (a == b)
+    return true;
+  if (!a || !b || depth > 16)
+    return false;
+  gimple *da = definition(a), *db = definition(b);
+  if (da || db) {
+    if (!da || !db || gimple_assign_rhs_code(da) != gimple_assign_rhs_code(db) ||
+        gimple_num_ops(da) != gimple_num_ops(db))
+      return false;
+    for (unsigned i = 1; i < gimple_num_ops(da); ++i)
+      if (!same_value(gimple_op(da, i), gimple_op(db, i), depth + 1))
+        return false;
+    return true;
+  }
+  if (TREE_CODE(a) != TREE_CODE(b))
+    return false;
+  if (CONSTANT_CLASS_P(a) || DECL_P(a))
+    return operand_equal_p(a, b, 0);
+  if (!EXPR_P(a) && !REFERENCE_CLASS_P(a))
+    return false;
+  for (int i = 0; i < TREE_OPERAND_LENGTH(a); ++i)
+    if (!same_value(TREE_OPERAND(a, i), TREE_OPERAND(b, i), depth + 1))
+      return false;
+  return true;
+}
+
+/* The variable, parameter or object that pointer `p` comes from, through
+ * the temporaries, casts and pointer additions that compute it. */
+tree pointer_root(tree p, int depth) {
+  if (TREE_CODE(p) == ADDR_EXPR) {
+    tree base = get_base_address(TREE_OPERAND(p, 0));
+    return base ? base : p;
+  }
+  gimple *def = definition(p);
+  if (!def || depth > 16)
+    return p;
+  enum tree_code code = gimple_assign_rhs_code(def);
+  if (code == POINTER_PLUS_EXPR || CONVERT_EXPR_CODE_P(code) ||
+      code == VIEW_CONVERT_EXPR || gimple_assign_single_p(def)) {
+    tree from = gimple_assign_rhs1(def);
+    if (TREE_CODE(from) == VIEW_CONVERT_EXPR)
+      from = TREE_OPERAND(from, 0);
+    if (DECL_P(from) || TREE_CODE(from) == ADDR_EXPR ||
+        TREE_CODE(from) == SSA_NAME)
+      return pointer_root(from, depth + 1);
+  }
+  return p;
+}
+
+/* The element of an array that reference `ref` reads or writes a part of
+ * (`p[i]` for `p[i].x`): the lanes that update fields of their own element
+ * (`p[i].x += p[i].v`) exchange nothing. */
+tree element(tree ref) {
+  while (TREE_CODE(ref) == COMPONENT_REF || TREE_CODE(ref) == BIT_FIELD_REF ||
+         TREE_CODE(ref) == REALPART_EXPR || TREE_CODE(ref) == IMAGPART_EXPR ||
+         TREE_CODE(ref) == VIEW_CONVERT_EXPR)
+    ref = TREE_OPERAND(ref, 0);
+  return ref;
+}
+
+/* The array that reference `ref` reads or writes an element of. */
+tree array_root(tree ref) {
+  tree base = get_base_address(ref);
+  if (base && (TREE_CODE(base) == MEM_REF || TREE_CODE(base) == TARGET_MEM_REF))
+    return pointer_root(TREE_OPERAND(base, 0), 0);
+  return base;
+}
+
+/* One plain access of a loop to memory other than the function's locals. */
+struct access {
+  gimple *stmt;
+  tree ref, root;
+  bool store;
+};
+
+/* The plain access `stmt` makes (a load `x = *p` or a store `*p = x`, not a
+ * volatile one), or false. */
+bool plain_access(gimple *stmt, tree *ref, bool *store) {
+  if (!is_gimple_assign(stmt) || !gimple_assign_single_p(stmt))
+    return false;
+  tree lhs = gimple_assign_lhs(stmt), rhs = gimple_assign_rhs1(stmt);
+  if (cuemu_gcc_plugin_shared_candidate(lhs)) {
+    *ref = lhs;
+    *store = true;
+  } else if (cuemu_gcc_plugin_shared_candidate(rhs)) {
+    *ref = rhs;
+    *store = false;
+  } else {
+    return false;
+  }
+  return !TREE_THIS_VOLATILE(*ref) && !TYPE_VOLATILE(TREE_TYPE(*ref));
+}
+
+/* Whether `stmt` may synchronise the lanes (or be anything the analysis
+ * does not follow): a call, but for one of a const or pure function, or an
+ * asm. */
+bool may_synchronise(gimple *stmt) {
+  if (gimple_code(stmt) == GIMPLE_ASM)
+    return true;
+  if (!is_gimple_call(stmt))
+    return false;
+  if (gimple_call_internal_p(stmt))
+    return false;
+  return !(gimple_call_flags(stmt) & (ECF_CONST | ECF_PURE));
+}
+
+/* Looks at the loop whose back edge is `back`; adds to `accesses` those of
+ * its accesses through which its lanes exchange values. */
+void look_at_loop(function *fun, edge back,
+                  hash_map<gimple *, tree> *accesses) {
+  auto_sbitmap in_loop(last_basic_block_for_fn(fun));
+  bitmap_clear(in_loop);
+  auto_vec<basic_block> work;
+  auto_vec<basic_block> body;
+  bitmap_set_bit(in_loop, back->dest->index);
+  body.safe_push(back->dest);
+  if (!bitmap_bit_p(in_loop, back->src->index)) {
+    bitmap_set_bit(in_loop, back->src->index);
+    work.safe_push(back->src);
+    body.safe_push(back->src);
+  }
+  while (!work.is_empty()) {
+    basic_block bb = work.pop();
+    edge e;
+    edge_iterator ei;
+    FOR_EACH_EDGE(e, ei, bb->preds) {
+      if (e->src == ENTRY_BLOCK_PTR_FOR_FN(fun) ||
+          bitmap_bit_p(in_loop, e->src->index))
+        continue;
+      bitmap_set_bit(in_loop, e->src->index);
+      work.safe_push(e->src);
+      body.safe_push(e->src);
+    }
+  }
+
+  auto_vec<access> seen;
+  for (unsigned i = 0; i < body.length(); ++i) {
+    basic_block bb = body[i];
+    for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi);
+         gsi_next(&gsi)) {
+      gimple *stmt = gsi_stmt(gsi);
+      if (may_synchronise(stmt))
+        return;
+      access a;
+      if (plain_access(stmt, &a.ref, &a.store)) {
+        a.stmt = stmt;
+        a.root = array_root(a.ref);
+        if (a.root)
+          seen.safe_push(a);
+      }
+    }
+  }
+  for (unsigned i = 0; i < seen.length(); ++i) {
+    const access &st = seen[i];
+    if (!st.store)
+      continue;
+    bool exchange = false;
+    for (unsigned j = 0; j < seen.length() && !exchange; ++j)
+      exchange = !seen[j].store && operand_equal_p(seen[j].root, st.root, 0) &&
+                 !same_value(element(seen[j].ref), element(st.ref), 0);
+    if (!exchange)
+      continue;
+    for (unsigned j = 0; j < seen.length(); ++j)
+      if (operand_equal_p(seen[j].root, st.root, 0))
+        accesses->put(seen[j].stmt, seen[j].ref);
+  }
+}
+
+} // namespace
+
+void cuemu_gcc_plugin_loop_lane_accesses(function *fun,
+                                         hash_map<gimple *, tree> *accesses) {
+  mark_dfs_back_edges(fun);
+  basic_block bb;
+  FOR_EACH_BB_FN(bb, fun) {
+    edge e;
+    edge_iterator ei;
+    FOR_EACH_EDGE(e, ei, bb->succs) {
+      if (!(e->flags & EDGE_DFS_BACK) || e->dest == EXIT_BLOCK_PTR_FOR_FN(fun))
+        continue;
+      look_at_loop(fun, e, accesses);
+    }
+  }
+}
