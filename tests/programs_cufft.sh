@@ -9,7 +9,9 @@
 #   areas (fft_plan_many.cu), status codes (fft_errors.cu), a host
 #   array as input (fft_fault.cu) and executions captured into a graph
 #   and replayed (fft_graph.cu), cufftXt's single-GPU calls with half
-#   precision (fft_xt.cu), a spectral Poisson solver (fft_poisson.cu),
+#   precision (fft_xt.cu), load and store callbacks from __device__
+#   function pointers (fft_callbacks.cu), a spectral Poisson solver
+#   (fft_poisson.cu),
 #   cuFFTW, FFTW's interface (-lcufftw) on host arrays (fftw_interface.cu);
 # - checks that every function cufft.h declares is exported by cuemu's
 #   cuFFT, and that the programs link cuemu's library, not NVIDIA's, also

@@ -90,6 +90,13 @@ typedef struct cuemu_fft_plan {
   void *work_area;
   int auto_allocation;
   long long properties[2];
+  /* cufftXtSetCallback: the load (0) and store (1) callbacks, device
+   * functions (which cuemu's device code makes host functions), their
+   * caller info, and the shared memory each asks for
+   * (cufftXtSetCallbackSharedSize). An execution takes them as they are
+   * when it is called (cuemu_fft_callback.c). */
+  void *callback[2], *caller_info[2];
+  size_t callback_shared[2];
   /* The program's reference (until cufftDestroy) and one per queued or
    * captured execution; the last frees the plan. */
   int refs;
@@ -144,5 +151,27 @@ typedef struct {
 /* The input's and output's layouts for an execution in place or not. */
 void cuemu__fft_layout(const cuemu_fft_plan *p, int in_place,
                        cuemu_fft_layout *in, cuemu_fft_layout *out);
+
+/* An execution's callbacks (cuemu_fft_callback.c): the plan's, taken
+ * when the execution is called, and each one's shared memory while it
+ * runs. */
+typedef struct {
+  void *routine[2], *caller_info[2];
+  size_t shared_size[2];
+  void *shared[2];
+} cuemu_fft_callbacks;
+
+/* The callbacks of p as they are now (none: all NULL). */
+cuemu_fft_callbacks cuemu__fft_callbacks(const cuemu_fft_plan *p);
+/* Value `at` of a side of `type`'s input through the load callback, and
+ * value v stored at `at` of its output through the store callback (the
+ * caller checks that there is one; scalar `size` 4 or 8, `real` the
+ * side's). */
+cuemu_fft_complex cuemu__fft_load_callback(const cuemu_fft_callbacks *c,
+                                           void *in, long long at, int size,
+                                           int real);
+void cuemu__fft_store_callback(const cuemu_fft_callbacks *c, void *out,
+                               long long at, int size, int real,
+                               cuemu_fft_complex v);
 
 #endif /* CUEMU_FFT_H */

@@ -28,6 +28,7 @@ typedef struct request {
   void *in, *out;
   int sign;
   int kept; /* captured into a graph, which owns it and may replay it */
+  cuemu_fft_callbacks callbacks; /* the plan's when the call was made */
 } request;
 
 /* The lengths of one side: n, or n/2 + 1 in the last dimension of the
@@ -213,6 +214,12 @@ static void line_wrote(void *p, long long at, long long n, long long stride,
 
 static void run(const request *r) {
   const cuemu_fft_plan *p = r->plan;
+  /* The callbacks' shared memory, for this execution. */
+  cuemu_fft_callbacks cb = r->callbacks;
+  for (int k = 0; k < 2; ++k)
+    cb.shared[k] = cb.routine[k] && cb.shared_size[k]
+                       ? calloc(1, cb.shared_size[k])
+                       : NULL;
   int size = cuemu__fft_scalar(p->type);
   int rin = cuemu__fft_real_input(p->type);
   int rout = cuemu__fft_real_output(p->type);
@@ -238,6 +245,8 @@ static void run(const request *r) {
   if (!w || !line) {
     free(w);
     free(line);
+    free(cb.shared[0]);
+    free(cb.shared[1]);
     char message[256];
     snprintf(message, sizeof message,
              "%s: cuemu's cuFFT is out of host memory for a transform of "
@@ -260,7 +269,11 @@ static void run(const request *r) {
                   (full[1] - i1) % full[1]) * full[2];
         for (long long i2 = 0; i2 < ib.len[2]; ++i2) {
           cuemu_fft_complex v =
-              load(r->in, at + i2 * ib.stride[2], size, rin);
+              cb.routine[0]
+                  ? cuemu__fft_load_callback(&cb, r->in,
+                                             at + i2 * ib.stride[2], size,
+                                             rin)
+                  : load(r->in, at + i2 * ib.stride[2], size, rin);
           row[i2] = v;
           long long m2 = (full[2] - i2) % full[2];
           if (rout && m2 >= ib.len[2]) {
@@ -292,12 +305,20 @@ static void run(const request *r) {
         const cuemu_fft_complex *row =
             w + b * total + (i0 * full[1] + i1) * full[2];
         for (long long i2 = 0; i2 < ob.len[2]; ++i2)
-          store(r->out, at + i2 * ob.stride[2], size, rout, row[i2]);
-        line_wrote(r->out, at, ob.len[2], ob.stride[2],
-                   (size_t)size * (rout ? 1 : 2));
+          if (cb.routine[1])
+            cuemu__fft_store_callback(&cb, r->out,
+                                      at + i2 * ob.stride[2], size, rout,
+                                      row[i2]);
+          else
+            store(r->out, at + i2 * ob.stride[2], size, rout, row[i2]);
+        if (!cb.routine[1])
+          line_wrote(r->out, at, ob.len[2], ob.stride[2],
+                     (size_t)size * (rout ? 1 : 2));
       }
   free(w);
   free(line);
+  free(cb.shared[0]);
+  free(cb.shared[1]);
 }
 
 static void run_request(void *data) {
@@ -380,6 +401,7 @@ cufftResult cuemu__fft_exec(cufftHandle handle, const char *name, int type,
             : cuemu__fft_real_input(type) ? CUFFT_FORWARD
                                           : sign;
   r->kept = 0;
+  r->callbacks = cuemu__fft_callbacks(p);
   void *stream = __atomic_load_n(&p->stream, __ATOMIC_ACQUIRE);
   int capture = CUEMU_RT_CAPTURE_NONE;
   cuemu_rt_graph *graph = NULL;
@@ -414,7 +436,8 @@ cufftResult cuemu__fft_exec_host(cufftHandle handle, int type, void *in,
     return CUFFT_INVALID_PLAN;
   const cufftResult st = plan_fits(p, type, in, out);
   if (st == CUFFT_SUCCESS) {
-    request r = {p, "fftw_execute", in, out, sign, 1};
+    request r = {p, "fftw_execute", in, out, sign, 1,
+                 cuemu__fft_callbacks(p)};
     if (cuemu__fft_real_output(type))
       r.sign = CUFFT_INVERSE;
     else if (cuemu__fft_real_input(type))
