@@ -10,7 +10,9 @@
 # ordinal, the _v2 names), which CUDA 13's headers no longer have. With
 # nvcc present, it is checked to agree line by line. Also: a shared
 # library exports nothing of its unnamed namespaces (cudafe++ makes them
-# hidden; docs/nvcc-checks.md).
+# hidden; docs/nvcc-checks.md). The same host calls in a unit that
+# includes Thrust (host_intrinsics_cccl.cu) are refused by the translation
+# (emulator/compile/cuemu_host_calls.c).
 # Run by `make check` with AM_TESTS_ENVIRONMENT.
 
 srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
@@ -48,6 +50,32 @@ if (cd "$work" && "$nvcc" -DDEVICE_ONLY_CALLS -o ok "$file") >"$work/ok.log" 2>&
   echo "PASS: the intrinsics in kernel code and under __CUDA_ARCH__ build and run"
 else
   fail "device calls: $(cat "$work/ok.log" "$work/ok.out" 2>/dev/null)"
+fi
+
+# The same unit including Thrust, whose host pass reads the whole prelude
+# (the shims' definitions): the translation refuses the same calls, with
+# nvcc's message naming the function and its caller, and the unit without
+# them builds and runs (clang++ compiles it, as every unit with CCCL).
+cccl=$srcdir/tests/driver/cc13/host_intrinsics_cccl.cu
+if (cd "$work" && "$nvcc" -c -o x.o "$cccl") >"$work/cccl.log" 2>&1; then
+  fail "host calls of device-only intrinsics compile in a unit that includes Thrust"
+else
+  missing=
+  for line in $lines; do
+    grep -q "host_intrinsics.cu:$line: error: calling a __device__ function(\"[_a-z0-9]*\") from a __host__ function(\"host_calls\") is not allowed" \
+      "$work/cccl.log" || missing="$missing $line"
+  done
+  if [ -z "$missing" ]; then
+    echo "PASS: in a unit that includes Thrust, each host call is refused at its line"
+  else
+    fail "with Thrust, host calls not refused at lines$missing: $(cat "$work/cccl.log")"
+  fi
+fi
+if (cd "$work" && "$nvcc" -DDEVICE_ONLY_CALLS -o okt "$cccl") >"$work/okt.log" 2>&1 &&
+  "$work/okt" >"$work/okt.out" 2>&1 && grep -qx PASS "$work/okt.out"; then
+  echo "PASS: with Thrust, the intrinsics in kernel code and under __CUDA_ARCH__ build and run"
+else
+  fail "with Thrust, device calls: $(cat "$work/okt.log" "$work/okt.out" 2>/dev/null)"
 fi
 
 # clang++ as the host compiler: the same unit builds and runs (clang

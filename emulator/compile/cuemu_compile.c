@@ -1403,7 +1403,8 @@ static cuemu_status translate_pass(const compile_job *job, int p,
                                   o->rdc, job->key.hex, pads, npads,
                                   extended_lambda(o), job->variant,
                                   o->cuemu_warn_default_stream_launch,
-                                  o->cuemu_warn_missing_launch_bounds};
+                                  o->cuemu_warn_missing_launch_bounds,
+                                  job->host_full};
   memset(rw, 0, sizeof *rw);
   cuemu_status st = cuemu__rewrite_preprocessed(text, size, job->source,
                                                 &topt, rw);
