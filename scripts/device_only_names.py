@@ -25,6 +25,9 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from host_decls import generated_main  # noqa: E402
+
 HEADERS = ["cuda_runtime.h", "cuda_fp16.h", "cuda_bf16.h", "cuda_fp8.h",
            "cooperative_groups.h"]
 
@@ -74,26 +77,8 @@ def table(found):
 
 
 def main(argv):
-    check = argv[1:2] == ["--check"]
-    args = argv[2:] if check else argv[1:]
-    if len(args) != 2:
-        sys.stderr.write(__doc__)
-        return 2
-    shims, output = args
-    text = table(names(preprocessed(shims)))
-    if check:
-        try:
-            with open(output) as f:
-                same = f.read() == text
-        except OSError:
-            same = False
-        if not same:
-            sys.stderr.write("%s is not what the shims make: run `make host-decls`\n"
-                             % output)
-        return 0 if same else 1
-    with open(output, "w") as f:
-        f.write(text)
-    return 0
+    return generated_main(argv, lambda shims: table(names(preprocessed(shims))),
+                          "device_only_names.py", __doc__)
 
 
 if __name__ == "__main__":

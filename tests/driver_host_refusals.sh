@@ -30,53 +30,42 @@ fail() {
 # The lines of host_intrinsics.cu with a host call (marked `refused`).
 lines=$(grep -n '// refused$' "$file" | cut -d: -f1)
 
-if (cd "$work" && "$nvcc" -c -o x.o "$file") >"$work/host.log" 2>&1; then
-  fail "host calls of device-only intrinsics compile"
-else
-  missing=
-  for line in $lines; do
-    grep -q "host_intrinsics.cu:$line:.*calling a __device__ function from a __host__ function is not allowed" \
-      "$work/host.log" || missing="$missing $line"
-  done
-  if [ -z "$missing" ]; then
-    echo "PASS: each host call of a device-only intrinsic is refused at its line"
+# refused SOURCE LABEL PATTERN WHAT: SOURCE (host_intrinsics.cu or a unit
+# that includes it) does not compile, and its log names each refused line
+# of host_intrinsics.cu with PATTERN; then, with -DDEVICE_ONLY_CALLS, it
+# builds and runs. LABEL names the logs; WHAT the case in the messages.
+refused() {
+  if (cd "$work" && "$nvcc" -c -o x.o "$1") >"$work/$2.log" 2>&1; then
+    fail "host calls of device-only intrinsics compile$4"
   else
-    fail "host calls not refused at lines$missing: $(cat "$work/host.log")"
+    missing=
+    for line in $lines; do
+      grep -q "host_intrinsics.cu:$line:$3" "$work/$2.log" ||
+        missing="$missing $line"
+    done
+    if [ -z "$missing" ]; then
+      echo "PASS: each host call of a device-only intrinsic is refused at its line$4"
+    else
+      fail "host calls not refused at lines$missing$4: $(cat "$work/$2.log")"
+    fi
   fi
-fi
+  if (cd "$work" && "$nvcc" -DDEVICE_ONLY_CALLS -o "$2.ok" "$1") >"$work/$2.ok.log" 2>&1 &&
+    "$work/$2.ok" >"$work/$2.out" 2>&1 && grep -qx PASS "$work/$2.out"; then
+    echo "PASS: the intrinsics in kernel code and under __CUDA_ARCH__ build and run$4"
+  else
+    fail "device calls$4: $(cat "$work/$2.ok.log" "$work/$2.out" 2>/dev/null)"
+  fi
+}
 
-if (cd "$work" && "$nvcc" -DDEVICE_ONLY_CALLS -o ok "$file") >"$work/ok.log" 2>&1 &&
-  "$work/ok" >"$work/ok.out" 2>&1 && grep -qx PASS "$work/ok.out"; then
-  echo "PASS: the intrinsics in kernel code and under __CUDA_ARCH__ build and run"
-else
-  fail "device calls: $(cat "$work/ok.log" "$work/ok.out" 2>/dev/null)"
-fi
-
+refused "$file" host \
+  ".*calling a __device__ function from a __host__ function is not allowed" ""
 # The same unit including Thrust, whose host pass reads the whole prelude
 # (the shims' definitions): the translation refuses the same calls, with
-# nvcc's message naming the function and its caller, and the unit without
-# them builds and runs (clang++ compiles it, as every unit with CCCL).
-cccl=$srcdir/tests/driver/cc13/host_intrinsics_cccl.cu
-if (cd "$work" && "$nvcc" -c -o x.o "$cccl") >"$work/cccl.log" 2>&1; then
-  fail "host calls of device-only intrinsics compile in a unit that includes Thrust"
-else
-  missing=
-  for line in $lines; do
-    grep -q "host_intrinsics.cu:$line: error: calling a __device__ function(\"[_a-z0-9]*\") from a __host__ function(\"host_calls\") is not allowed" \
-      "$work/cccl.log" || missing="$missing $line"
-  done
-  if [ -z "$missing" ]; then
-    echo "PASS: in a unit that includes Thrust, each host call is refused at its line"
-  else
-    fail "with Thrust, host calls not refused at lines$missing: $(cat "$work/cccl.log")"
-  fi
-fi
-if (cd "$work" && "$nvcc" -DDEVICE_ONLY_CALLS -o okt "$cccl") >"$work/okt.log" 2>&1 &&
-  "$work/okt" >"$work/okt.out" 2>&1 && grep -qx PASS "$work/okt.out"; then
-  echo "PASS: with Thrust, the intrinsics in kernel code and under __CUDA_ARCH__ build and run"
-else
-  fail "with Thrust, device calls: $(cat "$work/okt.log" "$work/okt.out" 2>/dev/null)"
-fi
+# nvcc's message naming the function and its caller (clang++ compiles it,
+# as every unit with CCCL).
+refused "$srcdir/tests/driver/cc13/host_intrinsics_cccl.cu" cccl \
+  " error: calling a __device__ function(\"[_a-z0-9]*\") from a __host__ function(\"host_calls\") is not allowed" \
+  " (a unit that includes Thrust)"
 
 # clang++ as the host compiler: the same unit builds and runs (clang
 # refuses an `error` attribute on __sinf and the other names that glibc
