@@ -16,6 +16,7 @@
  * does not know, so the compiler is asked once per process which it takes.
  */
 #include <limits.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -36,15 +37,21 @@ const char *cuemu__clang_noundef_option(const char *compiler) {
   static const char *const spellings[] = {"-no-enable-noundef-analysis",
                                           "-disable-noundef-analysis", NULL};
   /* The answer for the compiler asked last (a process compiles with one
-   * or two compilers). */
-  static _Thread_local char asked[PATH_MAX];
-  static _Thread_local const char *answer;
-  if (strcmp(asked, compiler) == 0)
-    return answer;
-  answer = NULL;
-  for (int i = 0; spellings[i] && !answer; ++i)
-    if (takes_option(compiler, spellings[i]))
-      answer = spellings[i];
-  snprintf(asked, sizeof asked, "%s", compiler);
-  return answer;
+   * or two compilers), under a lock: not thread-local, since libcuemu's
+   * thread-local storage is static and small enough for dlopen (Python's
+   * ctypes) only without a path's worth of it. */
+  static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+  static char asked[PATH_MAX];
+  static const char *answer;
+  pthread_mutex_lock(&lock);
+  if (strcmp(asked, compiler) != 0) {
+    answer = NULL;
+    for (int i = 0; spellings[i] && !answer; ++i)
+      if (takes_option(compiler, spellings[i]))
+        answer = spellings[i];
+    snprintf(asked, sizeof asked, "%s", compiler);
+  }
+  const char *found = answer;
+  pthread_mutex_unlock(&lock);
+  return found;
 }
