@@ -219,17 +219,20 @@ def generate(header):
     return "\n".join(out)
 
 
-def main(argv):
+def generated_main(argv, generate, name, doc):
+    """The command line of a script that makes a generated file from one
+    input: `SCRIPT INPUT OUTPUT` writes OUTPUT, `SCRIPT --check INPUT
+    OUTPUT` exits 1 when OUTPUT is not what generate(INPUT) makes."""
     check = argv[1:2] == ["--check"]
     args = argv[2:] if check else argv[1:]
     if len(args) != 2:
-        sys.stderr.write(__doc__)
+        sys.stderr.write(doc)
         return 2
-    header, output = args
+    source, output = args
     try:
-        text = generate(header)
+        text = generate(source)
     except (ValueError, subprocess.CalledProcessError) as e:
-        sys.stderr.write("host_decls.py: %s: %s\n" % (header, e))
+        sys.stderr.write("%s: %s: %s\n" % (name, source, e))
         return 1
     if check:
         try:
@@ -238,12 +241,16 @@ def main(argv):
                     return 0
         except OSError:
             pass
-        sys.stderr.write("host_decls.py: %s is not what %s makes; run "
-                         "`make host-decls`\n" % (output, header))
+        sys.stderr.write("%s: %s is not what %s makes; run "
+                         "`make host-decls`\n" % (name, output, source))
         return 1
     with open(output, "w") as f:
         f.write(text)
     return 0
+
+
+def main(argv):
+    return generated_main(argv, generate, "host_decls.py", __doc__)
 
 
 if __name__ == "__main__":

@@ -4,7 +4,9 @@
 # arguments (with the .cu path as argv[0]) and a -D option, and exit with its
 # exit status; a second run must be a cache hit (-v); a compile error must
 # exit 2 and show the compiler's message pointing at the .cu file and line;
-# a missing file and an unknown option must exit 2 with a clear message.
+# a missing file and an unknown option must exit 2 with a clear message;
+# nvcc's -rdc=true and --expt-relaxed-constexpr are taken, with one source
+# and with several.
 # Run by `make check` with AM_TESTS_ENVIRONMENT.
 
 srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
@@ -107,6 +109,42 @@ CUEMU_QUIET=0 "$run" --check=race \
   >"$work/out6" 2>"$work/err6"
 grep -q "racecheck: race.*race_shared_reduce_loop.cu:15" "$work/out6" "$work/err6" ||
   fail "--check=race did not report the race: $(cat "$work/err6")"
+
+# Two files whose kernels call each other's extern __device__ function and
+# read an extern __constant__, which need -rdc=true (cuemu-run's message
+# without it says so), and a constexpr host function called in device code
+# (--expt-relaxed-constexpr): cuemu-run takes nvcc's two options, with one
+# source and with several.
+cat >"$work/rdc_main.cu" <<'EOF2'
+#include <cstdio>
+extern __device__ float scaled(float x);
+extern __constant__ float factor;
+constexpr float twice(float x) { return 2.0f * x; }
+__global__ void apply(float *x) { x[threadIdx.x] = twice(scaled(x[threadIdx.x])); }
+int main() {
+  float *x, f = 3.0f;
+  cudaMallocManaged(&x, 4 * sizeof(float));
+  for (int i = 0; i < 4; ++i) x[i] = (float)i;
+  cudaMemcpyToSymbol(factor, &f, sizeof f);
+  apply<<<1, 4>>>(x);
+  cudaDeviceSynchronize();
+  std::printf("%s\n", x[3] == 18.0f ? "PASS" : "FAIL");
+  return x[3] == 18.0f ? 0 : 1;
+}
+EOF2
+cat >"$work/rdc_lib.cu" <<'EOF2'
+__constant__ float factor;
+__device__ float scaled(float x) { return factor * x; }
+EOF2
+"$run" -rdc=true --expt-relaxed-constexpr "$work/rdc_main.cu" \
+  "$work/rdc_lib.cu" >"$work/out7" 2>"$work/err7" &&
+  grep -qx PASS "$work/out7" ||
+  fail "-rdc=true --expt-relaxed-constexpr with two sources: $(cat "$work/out7" "$work/err7")"
+cat "$work/rdc_lib.cu" >>"$work/rdc_main.cu"
+"$run" --relocatable-device-code=true -expt-relaxed-constexpr \
+  "$work/rdc_main.cu" >"$work/out8" 2>"$work/err8" &&
+  grep -qx PASS "$work/out8" ||
+  fail "--relocatable-device-code=true -expt-relaxed-constexpr with one source: $(cat "$work/out8" "$work/err8")"
 
 if [ "$failed" -ne 0 ]; then
   echo "cuemu_run.sh: $failed checks failed"

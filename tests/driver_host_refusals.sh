@@ -10,7 +10,9 @@
 # ordinal, the _v2 names), which CUDA 13's headers no longer have. With
 # nvcc present, it is checked to agree line by line. Also: a shared
 # library exports nothing of its unnamed namespaces (cudafe++ makes them
-# hidden; docs/nvcc-checks.md).
+# hidden; docs/nvcc-checks.md). The same host calls in a unit that
+# includes Thrust (host_intrinsics_cccl.cu) are refused by the translation
+# (emulator/compile/cuemu_host_calls.c).
 # Run by `make check` with AM_TESTS_ENVIRONMENT.
 
 srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
@@ -28,27 +30,42 @@ fail() {
 # The lines of host_intrinsics.cu with a host call (marked `refused`).
 lines=$(grep -n '// refused$' "$file" | cut -d: -f1)
 
-if (cd "$work" && "$nvcc" -c -o x.o "$file") >"$work/host.log" 2>&1; then
-  fail "host calls of device-only intrinsics compile"
-else
-  missing=
-  for line in $lines; do
-    grep -q "host_intrinsics.cu:$line:.*calling a __device__ function from a __host__ function is not allowed" \
-      "$work/host.log" || missing="$missing $line"
-  done
-  if [ -z "$missing" ]; then
-    echo "PASS: each host call of a device-only intrinsic is refused at its line"
+# refused SOURCE LABEL PATTERN WHAT: SOURCE (host_intrinsics.cu or a unit
+# that includes it) does not compile, and its log names each refused line
+# of host_intrinsics.cu with PATTERN; then, with -DDEVICE_ONLY_CALLS, it
+# builds and runs. LABEL names the logs; WHAT the case in the messages.
+refused() {
+  if (cd "$work" && "$nvcc" -c -o x.o "$1") >"$work/$2.log" 2>&1; then
+    fail "host calls of device-only intrinsics compile$4"
   else
-    fail "host calls not refused at lines$missing: $(cat "$work/host.log")"
+    missing=
+    for line in $lines; do
+      grep -q "host_intrinsics.cu:$line:$3" "$work/$2.log" ||
+        missing="$missing $line"
+    done
+    if [ -z "$missing" ]; then
+      echo "PASS: each host call of a device-only intrinsic is refused at its line$4"
+    else
+      fail "host calls not refused at lines$missing$4: $(cat "$work/$2.log")"
+    fi
   fi
-fi
+  if (cd "$work" && "$nvcc" -DDEVICE_ONLY_CALLS -o "$2.ok" "$1") >"$work/$2.ok.log" 2>&1 &&
+    "$work/$2.ok" >"$work/$2.out" 2>&1 && grep -qx PASS "$work/$2.out"; then
+    echo "PASS: the intrinsics in kernel code and under __CUDA_ARCH__ build and run$4"
+  else
+    fail "device calls$4: $(cat "$work/$2.ok.log" "$work/$2.out" 2>/dev/null)"
+  fi
+}
 
-if (cd "$work" && "$nvcc" -DDEVICE_ONLY_CALLS -o ok "$file") >"$work/ok.log" 2>&1 &&
-  "$work/ok" >"$work/ok.out" 2>&1 && grep -qx PASS "$work/ok.out"; then
-  echo "PASS: the intrinsics in kernel code and under __CUDA_ARCH__ build and run"
-else
-  fail "device calls: $(cat "$work/ok.log" "$work/ok.out" 2>/dev/null)"
-fi
+refused "$file" host \
+  ".*calling a __device__ function from a __host__ function is not allowed" ""
+# The same unit including Thrust, whose host pass reads the whole prelude
+# (the shims' definitions): the translation refuses the same calls, with
+# nvcc's message naming the function and its caller (clang++ compiles it,
+# as every unit with CCCL).
+refused "$srcdir/tests/driver/cc13/host_intrinsics_cccl.cu" cccl \
+  " error: calling a __device__ function(\"[_a-z0-9]*\") from a __host__ function(\"host_calls\") is not allowed" \
+  " (a unit that includes Thrust)"
 
 # clang++ as the host compiler: the same unit builds and runs (clang
 # refuses an `error` attribute on __sinf and the other names that glibc

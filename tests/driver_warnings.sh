@@ -10,7 +10,8 @@
 # calls a __device__ function is refused, and so is -std=c++14 with CUB,
 # as nvcc refuses them; -std=c++14 and c++11 give no warning of a later
 # dialect's (old_dialect.cu); messages name the program as invoked; a
-# deprecated double4 warns with a readable note (deprecated_vec.cu); a
+# deprecated double4 warns with a readable note, at the user's uses only
+# (deprecated_vec.cu); a
 # cache hit shows its build's warnings again; an error on a __device__
 # variable's line, whose columns differ between the passes, is shown once
 # (device_variable_error.cu). With nvcc present, it is
@@ -207,6 +208,20 @@ if (cd "$work" && "$nvcc" -o deprecated_vec "$w/deprecated_vec.cu") \
   echo "PASS: a deprecated double4 warns, its note shows a short line"
 else
   fail "double4's deprecation: $(cut -c1-200 "$work/deprecated.log" | head -12)"
+fi
+
+# Every warning is at a line of the user's that names double4: none at the
+# kernel's closing brace, after which the translation declares the
+# kernel's picker with the same parameter types (cuemu_kernel_picker.c).
+stray=
+for line in $(sed -n 's/.*deprecated_vec\.cu:\([0-9]*\):[0-9]*: warning.*/\1/p' \
+  "$work/deprecated.log" | sort -u); do
+  sed -n "${line}p" "$w/deprecated_vec.cu" | grep -q double4 || stray="$stray $line"
+done
+if [ -z "$stray" ]; then
+  echo "PASS: double4's deprecation warns only at the user's uses"
+else
+  fail "double4's deprecation warns at lines$stray, which do not name it: $(grep 'warning' "$work/deprecated.log")"
 fi
 
 rm -rf "$work"

@@ -5,7 +5,11 @@
 # is declared alike in the host pass's lean prelude (cuemu_host_decls.h).
 # Then a host function that calls one of them anyway is refused at its line
 # with nvcc's message, as nvcc refuses it (the host pass has the declaration
-# only). Skipped (77) without python3.
+# only). The names of those functions, which the translation refuses in
+# host code where the host pass reads the whole prelude
+# (emulator/compile/cuemu_device_only_names.h), are what
+# scripts/device_only_names.py makes of the shims today. Skipped (77)
+# without python3.
 
 srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
 shims=$srcdir/shims/cuda_builtins
@@ -25,6 +29,14 @@ for name in $headers; do
     status=1
   fi
 done
+
+# The translation's table of those functions' names (cuemu_host_calls.c).
+if python3 "$srcdir/scripts/device_only_names.py" --check "$shims" \
+    "$srcdir/emulator/compile/cuemu_device_only_names.h"; then
+  echo "ok: cuemu_device_only_names.h"
+else
+  status=1
+fi
 
 # A host function's call of a device-only function.
 builddir=${CUEMU_BUILDDIR:-$srcdir}

@@ -475,6 +475,17 @@ static int build_argv(const compile_job *job, const char *tu,
     ARG("-fno-crossjumping");
     ARG("-fno-tree-tail-merge");
   }
+  /* Device code passes values that only one lane set (a warp leader's, to
+   * a shuffle): clang++'s `noundef` analysis must not delete the paths of
+   * the others (cuemu_clang_noundef.c). */
+  if (job->pass != CUEMU_PASS_HOST && phase != PHASE_PREPROCESS &&
+      phase != PHASE_LINK && strstr(job->compiler, "clang")) {
+    const char *noundef = cuemu__clang_noundef_option(job->compiler);
+    if (noundef) {
+      ARG("-Xclang");
+      ARG(noundef);
+    }
+  }
   /* Shifts by run-time amounts and float-to-integer conversions give what
    * a GPU gives (clamped amounts, saturated results) in device code. */
   if (job->pass != CUEMU_PASS_HOST && phase != PHASE_PREPROCESS &&
@@ -1392,7 +1403,8 @@ static cuemu_status translate_pass(const compile_job *job, int p,
                                   o->rdc, job->key.hex, pads, npads,
                                   extended_lambda(o), job->variant,
                                   o->cuemu_warn_default_stream_launch,
-                                  o->cuemu_warn_missing_launch_bounds};
+                                  o->cuemu_warn_missing_launch_bounds,
+                                  job->host_full};
   memset(rw, 0, sizeof *rw);
   cuemu_status st = cuemu__rewrite_preprocessed(text, size, job->source,
                                                 &topt, rw);

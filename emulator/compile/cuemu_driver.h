@@ -65,6 +65,13 @@ extern const char *const cuemu__nvcc_version_macros[];
  * or the first CUDA error (255 for another failure). */
 int cuemu__resource_usage_print(const char *module, const char *image);
 
+/* The cc1 option of clang++ `compiler` (a path) that turns off its
+ * `noundef` analysis, which deletes device code's paths that pass a value
+ * only one lane set (cuemu_clang_noundef.c), or NULL when it has none (before
+ * clang 14, which had no such analysis). Asks the compiler once per
+ * process. */
+const char *cuemu__clang_noundef_option(const char *compiler);
+
 /* cuemu_command_run() in two halves, so that two compiles (the device and
  * the host pass) run at once: starts argv (output to `log` when not NULL)
  * and sets *pid; then waits for it and sets *exit_status (128 + the signal

@@ -37,6 +37,9 @@ typedef struct walker {
   size_t device_body;  /* other_depth inside a __global__ or __device__
                         * function's body, or 0 (cuemu_device_code.c) */
   size_t kernel_start; /* first token of the kernel declaration being walked */
+  size_t host_body;    /* other_depth inside a host function's body that
+                        * cuemu_host_calls.c searches, or 0 */
+  size_t host_name;    /* that function's name token */
   size_t linked_decl;  /* decl_start + 1 of the declaration given its pass's
                         * linkage attribute, or 0 */
   size_t static_kernel;/* the name of the `static` kernel being walked, whose
@@ -153,6 +156,14 @@ static cuemu_status open_brace(walker *w, size_t i) {
       rw->host_device_code = 1; /* a system header's body stays */
     }
   }
+  /* A host function's body, where the whole prelude lets a call of a
+   * device-only function compile (cuemu_host_calls.c). */
+  if (!w->device_decl && !w->kernel_decl && w->other_depth == 1 &&
+      rw->preprocessed && rw->pass == CUEMU_PASS_HOST && rw->host_full &&
+      !(rw->toks[i].flags & (CUEMU_TOKEN_FOREIGN | CUEMU_TOKEN_SHIM))) {
+    w->host_name = cuemu__host_body_name(rw, w->decl_start, i);
+    w->host_body = w->host_name < rw->n ? 1 : 0;
+  }
   w->device_decl = 0;
   w->kernel_decl = 0;
   return CUEMU_SUCCESS;
@@ -163,6 +174,7 @@ static cuemu_status kernel_decl_end(walker *w, size_t end);
 static cuemu_status close_brace(walker *w, size_t i) {
   cuemu_status st = CUEMU_SUCCESS;
   if (w->other_depth > 0) {
+    if (w->other_depth == w->host_body) w->host_body = 0;
     if (w->other_depth == w->device_body) {
       w->device_body = 0;
       cuemu__launch_calls_end(w->rw);
@@ -965,6 +977,12 @@ static cuemu_status walk(walker *w) {
       if (w->other_depth == 0 && (cuemu__rw_is(rw, i, "__device__") ||
                                   cuemu__rw_is(rw, i, "__global__")))
         w->device_decl = 1;
+      /* A __device__ lambda's body may call device functions: the rest of
+       * the host function is not searched. */
+      if (w->host_body && cuemu__rw_is(rw, i, "__device__"))
+        w->host_body = 0;
+      else if (w->host_body)
+        cuemu__host_call_check(rw, i, w->host_name);
       if (own && w->device_body)
         st = cuemu__device_code_check(rw, i);
       if (st == CUEMU_SUCCESS && own && w->device_body)
@@ -1466,6 +1484,7 @@ static cuemu_status rewrite(const char *text, size_t length,
     rw.variant = opt->variant;
     rw.warn_default_stream = opt->warn_default_stream;
     rw.warn_launch_bounds = opt->warn_launch_bounds;
+    rw.host_full = opt->host_full;
     rw.unit_key = opt->unit_key;
     rw.pads = opt->pads;
     rw.pad_count = opt->pad_count;

@@ -178,6 +178,10 @@ typedef struct cuemu_translate_options {
   int warn_launch_bounds;       /* -Wmissing-launch-bounds: a kernel that the
                                  * user's code defines without
                                  * __launch_bounds__, the same way */
+  int host_full;                /* the host pass reads the whole prelude:
+                                 * host functions' calls of device-only
+                                 * functions are refused by the translation
+                                 * (cuemu_host_calls.c) */
 } cuemu_translate_options;
 
 cuemu_status cuemu__rewrite_preprocessed(const char *text, size_t length,

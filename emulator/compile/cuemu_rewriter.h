@@ -78,6 +78,7 @@ typedef struct cuemu_rewriter {
   int variant;         /* a further device pass (cuemu_translate_options) */
   int extended_lambda; /* --extended-lambda (cuemu_translate_options) */
   int warn_default_stream, warn_launch_bounds; /* (cuemu_translate_options) */
+  int host_full;       /* (cuemu_translate_options) */
   cuemu_strbuf diagnostics; /* what they found (cuemu__rw_diagnose()) */
   int diagnostic_errors;    /* how many of them are errors */
   const char *unit_key; /* the unit's cache key (two passes), or NULL */
@@ -261,6 +262,16 @@ cuemu_status cuemu__device_variable_note(cuemu_rewriter *rw, const char *ns,
  * token i, as nvcc does ("initializer not allowed for __shared__
  * variable"), in the device pass. */
 cuemu_status cuemu__shared_initializer_check(cuemu_rewriter *rw, size_t i);
+/* Host functions that call device-only functions (cuemu_host_calls.c):
+ * the name token of the function whose declaration starts at token `start`
+ * and whose `{` is token `brace`, when that body is a host function's that
+ * the check searches (not a template's, a device function's or an
+ * operator's), else rw->n; and the check of identifier token i of such a
+ * body, whose function's name is token `caller`: a call of a device-only
+ * function adds nvcc's error to rw->diagnostics. */
+size_t cuemu__host_body_name(const cuemu_rewriter *rw, size_t start,
+                             size_t brace);
+void cuemu__host_call_check(cuemu_rewriter *rw, size_t i, size_t caller);
 /* Records in rw->caller the kind and name of the function whose
  * declaration starts at token `start` and whose body opens at `brace`
  * (a kernel's when `kernel`), for cuemu__device_code_check's messages. */

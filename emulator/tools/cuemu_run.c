@@ -42,6 +42,10 @@ static void usage(FILE *out) {
         "                    passed to the C++ compiler\n"
         "  --extended-lambda, --expt-extended-lambda\n"
         "                    allow __device__ and __host__ lambdas (as nvcc)\n"
+        "  --expt-relaxed-constexpr\n"
+        "                    device code may call constexpr host functions\n"
+        "  -rdc=true, --relocatable-device-code=true\n"
+        "                    extern __device__ and __constant__ across sources\n"
         "  --cxx=COMPILER    the C++ compiler (default: $CXX, then c++)\n"
         "  -v                say on stderr whether the cache was hit\n"
         "  --                ends the options (for a FILE.cu starting with -)\n"
@@ -128,12 +132,12 @@ static int program_path(char *out, size_t size, const char *source,
 int main(int argc, char **argv) {
   cuemu_compile_options opt;
   memset(&opt, 0, sizeof opt);
-  const char **pass = calloc((size_t)argc + 1, sizeof *pass);
+  const char **pass = calloc((size_t)argc + 3, sizeof *pass);
   if (!pass) {
     fputs("cuemu-run: out of memory\n", stderr);
     return RUN_ERROR;
   }
-  int npass = 0, verbose = 0, first = 0;
+  int npass = 0, verbose = 0, first = 0, rdc = 0, relaxed = 0;
   for (int i = 1; i < argc && !first; ++i) {
     const char *a = argv[i];
     if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
@@ -165,6 +169,18 @@ int main(int argc, char **argv) {
                strcmp(a, "--expt-extended-lambda") == 0) {
       /* Annotated lambdas, as nvcc's flag allows them. */
       pass[npass++] = "-D__CUDACC_EXTENDED_LAMBDA__=1";
+    } else if (strcmp(a, "--expt-relaxed-constexpr") == 0 ||
+               strcmp(a, "-expt-relaxed-constexpr") == 0) {
+      /* Device code may call constexpr host functions, as with nvcc. */
+      relaxed = 1;
+    } else if (strcmp(a, "-rdc=true") == 0 ||
+               strcmp(a, "--relocatable-device-code=true") == 0) {
+      /* extern __device__ and __constant__ across the sources, which
+       * cuemu-cc's message without it asks for. */
+      rdc = 1;
+    } else if (strcmp(a, "-rdc=false") == 0 ||
+               strcmp(a, "--relocatable-device-code=false") == 0) {
+      rdc = 0;
     } else if (passed_through(a)) {
       pass[npass++] = a;
     } else if (a[0] == '-' && a[1]) {
@@ -186,8 +202,17 @@ int main(int argc, char **argv) {
             strerror(errno));
     return RUN_ERROR;
   }
+  /* One source compiles through cuemu_compile(), which takes nvcc's macros
+   * of those options; several through cuemu-cc's command line, which
+   * takes the options themselves (below). */
+  int nopts = npass;
+  if (relaxed)
+    pass[nopts++] = "-D__CUDACC_RELAXED_CONSTEXPR__=1";
+  if (rdc)
+    pass[nopts++] = "-D__CUDACC_RDC__=1";
+  opt.rdc = rdc;
   opt.argv = pass;
-  opt.argc = npass;
+  opt.argc = nopts;
   /* More sources of the program. */
   int nsources = 1;
   while (first + nsources < argc && is_source(argv[first + nsources]))
@@ -231,6 +256,10 @@ int main(int argc, char **argv) {
     }
     for (int i = 0; i < npass; ++i)
       words[n++] = pass[i];
+    if (relaxed)
+      words[n++] = "--expt-relaxed-constexpr";
+    if (rdc)
+      words[n++] = "-rdc=true";
     if (opt.debug)
       words[n++] = "-g";
     if (opt.checks) {
