@@ -88,6 +88,9 @@ typedef struct compile_job {
   const cuemu_compile_options *opt;
   char source[PATH_MAX];     /* absolute path of the .cu */
   char source_dir[PATH_MAX];
+  char file_map[2 * PATH_MAX + 32]; /* -fmacro-prefix-map of source_dir to
+                                     * the folder as the command line spells
+                                     * it (set_file_map()), or "" */
   char compiler[PATH_MAX];   /* real path of the compiler */
   char *cxx_copy;
   char *cxx_words[MAX_CXX_WORDS];
@@ -597,6 +600,8 @@ static int build_argv(const compile_job *job, const char *tu,
       ARG(job->toolkit);
     }
     ARGF("-iquote%s", job->source_dir);
+    if (job->file_map[0])
+      ARG(job->file_map);
     ARG("-DCUEMU_TRANSLATING=1");
     ARG("-D__CUDACC__");
     for (int i = 0; cuemu__nvcc_version_macros[i]; ++i)
@@ -1114,6 +1119,20 @@ static cuemu_status run_passes(const compile_job *job, const char **argv[2],
   return st;
 }
 
+/* Whether a folder that the prelude reads (the shims, cuemu's headers,
+ * CCCL, the toolkit's, the system's) is under the source's folder, whose
+ * __FILE__ names the map rewrites. */
+static int prelude_under_source(const compile_job *job) {
+  const char *folders[] = {job->shims, job->include, job->cccl, job->toolkit,
+                           "/usr/"};
+  size_t n = strlen(job->source_dir);
+  for (size_t i = 0; i < sizeof folders / sizeof *folders; ++i)
+    if (folders[i] && strncmp(folders[i], job->source_dir, n) == 0 &&
+        (folders[i][n] == '/' || n == 1))
+      return 1;
+  return 0;
+}
+
 /* Runs the preprocessing commands of the passes (PHASE_PREPROCESS) as
  * run_passes() does, each without the prelude's text where the compile
  * cache has the prelude preprocessed with the command's flags
@@ -1132,6 +1151,12 @@ static cuemu_status run_preprocessing(const compile_job *job,
                        job->shims) < (int)sizeof runtime &&
               snprintf(quote, sizeof quote, "-iquote%s", job->source_dir) <
                   (int)sizeof quote;
+  /* The words of the source's folder, which the prelude's entry does not
+   * depend on: __FILE__'s map only where no folder of the prelude is under
+   * it, else the map is part of the entry's key. */
+  const char *aside[3] = {quote, NULL, NULL};
+  if (job->file_map[0] && !prelude_under_source(job))
+    aside[1] = job->file_map;
   /* CUEMU_NO_PP_PRELUDE=1 turns the shortcut off alone (bench/run_bench.sh
    * measures what it saves). */
   const char *off = getenv("CUEMU_NO_PP_PRELUDE");
@@ -1142,7 +1167,7 @@ static cuemu_status run_preprocessing(const compile_job *job,
             (int)sizeof base[p] &&
         snprintf(logs[p], sizeof logs[p], "%s.pp%d.log", temp, p) <
             (int)sizeof logs[p] &&
-        cuemu__pp_prelude_prepare(&pp[p], argv[p], runtime, quote,
+        cuemu__pp_prelude_prepare(&pp[p], argv[p], runtime, aside,
                                   job->context.hex, job->search + 1,
                                   base[p]) == 0 &&
         cuemu__command_start(pp[p].argv, logs[p], &pid[p]) == CUEMU_SUCCESS)
@@ -2173,6 +2198,28 @@ static cuemu_status build(void *data, cuemu_cache_build *b) {
   return st;
 }
 
+/* __FILE__ as nvcc gives it. The passes preprocess the source by its
+ * absolute path (line markers, the cache and the rewriter name it so), but
+ * nvcc hands the host compiler the source as its command line spells it:
+ * __FILE__ is "apps/main.cu", and a header beside it included with quotes
+ * "apps/local.cuh". A relative `given` maps the source's folder back to its
+ * spelling in __FILE__ and __builtin_FILE() alone (GCC 8 and Clang 10's
+ * -fmacro-prefix-map), in the preprocessing command, which the cache key
+ * holds (tests/driver_file_macro.sh). */
+static void set_file_map(compile_job *job, const char *given) {
+  job->file_map[0] = '\0';
+  const char *slash = strrchr(given, '/');
+  int dir_len = slash ? (int)(slash - given) + 1 : 0;
+  if (given[0] == '/' || strchr(job->source_dir, '=') ||
+      memchr(given, '=', (size_t)dir_len))
+    return;
+  const char *sep = strcmp(job->source_dir, "/") == 0 ? "" : "/";
+  if (snprintf(job->file_map, sizeof job->file_map,
+               "-fmacro-prefix-map=%s%s=%.*s", job->source_dir, sep, dir_len,
+               given) >= (int)sizeof job->file_map)
+    job->file_map[0] = '\0';
+}
+
 cuemu_status cuemu_compile(const char *source, const char *output,
                            const cuemu_compile_options *options,
                            int *cache_hit) {
@@ -2194,6 +2241,7 @@ cuemu_status cuemu_compile(const char *source, const char *output,
                          strerror(errno));
   snprintf(job.source_dir, sizeof job.source_dir, "%s", job.source);
   dirname(job.source_dir);
+  set_file_map(&job, source);
   const char *cxx = options->cxx;
   if (!cxx || !*cxx)
     cxx = getenv("CXX");
