@@ -528,6 +528,7 @@ static int build_argv(const compile_job *job, const char *tu,
    * those of the preprocessor, whose work is done. The preprocessing pass
    * force-includes the shims' cuda_runtime.h where the options say
    * (runtime_header_at): the -include options before it are read first. */
+  int user_level = 0; /* the user's options name an -O level */
   int runtime_at = o->runtime_header_at < 0        ? 0
                    : o->runtime_header_at > o->argc ? o->argc
                                                     : o->runtime_header_at;
@@ -550,8 +551,20 @@ static int build_argv(const compile_job *job, const char *tu,
     /* A library file is the link's alone. */
     if (o->argv[i][0] != '-' && link_library(o->argv[i]))
       continue;
+    if (strncmp(o->argv[i], "-O", 2) == 0)
+      user_level = 1;
     ARG(o->argv[i]);
   }
+  /* nvcc's -O is the host code's level; device code is optimised unless
+   * -G (or cuemu's -g) asks otherwise. So the device pass's -O2 comes
+   * after nvcc's -O0: Thrust's reduce_by_key agent, built at -O0,
+   * overflowed the 64 KiB stack of its threads where nvcc's build of the
+   * same `nvcc -O0` runs (tests/programs/trialdb). A last -O of
+   * -Xcompiler still reaches the device pass, as the suite's CCCL
+   * programs build (docs/thrust.md, Cost). */
+  if (user_level && o->cuemu_host_level && phase != PHASE_PREPROCESS &&
+      job->pass != CUEMU_PASS_HOST && !o->debug)
+    ARG("-O2");
   /* -g3 (or -ggdb3) keeps the macros' definitions in -E's output
    * (preprocessor_output_form()); the compile of the translated unit keeps the
    * user's debug level. */

@@ -103,6 +103,7 @@ typedef struct command {
   int resource_usage;   /* --resource-usage: each kernel's resources */
   int reporting;        /* the compile of the module it reads is running */
   int device_debug, extended_lambda, relaxed_constexpr; /* -G, the --expt-* */
+  int host_level;    /* the last -O of the host options is nvcc's -O */
   int lineinfo;      /* -lineinfo */
   int werror_all;    /* -Werror all-warnings: nvcc's own warnings are errors */
   int clean;         /* -clean: delete what the command would make */
@@ -1318,11 +1319,17 @@ static cuemu_status parse_words(command *c, int argc, const char *const *argv,
     case O_OPTIMIZE: {
       char *w = joined(c, "-O", value);
       st = w ? add(&c->host, w) : oom();
+      c->host_level = 1;
       break;
     }
-    case O_XCOMPILER:
+    case O_XCOMPILER: {
+      int before = c->host.n;
       st = add_pieces(c, &c->host, value, NULL, "-Xcompiler");
+      for (int i = before; i < c->host.n; ++i)
+        if (strncmp(c->host.v[i], "-O", 2) == 0)
+          c->host_level = 0;
       break;
+    }
     case O_XLINKER:
       st = add_pieces(c, &c->link, value, "-Xlinker", "-Xlinker");
       break;
@@ -2128,6 +2135,7 @@ static cuemu_status compile_cu(command *c, const char *source,
   o.nvcc_module = c->module_suffix != NULL;
   o.object = object;
   o.debug = c->debug;
+  o.cuemu_host_level = c->host_level;
   o.argv = c->host.v;
   o.argc = c->host.n;
   o.name_expressions = c->names.v;
