@@ -1613,7 +1613,8 @@ static cuemu_status further_passes(compile_job *job, cuemu_cache_build *b,
         aliases[PATH_MAX + 96], copies[PATH_MAX + 96],
         copies_s[PATH_MAX + 96], copies_o[PATH_MAX + 96];
     int nrenames = 0, naliases = 0, ncopies = 0;
-    snprintf(pass_names, sizeof pass_names, ".cuemu_arch_%s", name);
+    snprintf(pass_names, sizeof pass_names, CUEMU_ARCH_SUFFIX_PREFIX "%s",
+             name);
     if (snprintf(renames, sizeof renames, "%s.v%d.renames", b->temp, k) >=
             (int)sizeof renames ||
         snprintf(aliases, sizeof aliases, "%s.v%d.aliases.ld", b->temp, k) >=

@@ -2394,6 +2394,70 @@ static cuemu_status vtable_pulls(command *c, const words *objects, words *w,
   return st;
 }
 
+/* The context of device_undefined(): the link's files, and how many
+ * references were told. */
+typedef struct undefined_refs {
+  const words *files;
+  const char *name; /* the reference whose object is looked for */
+  int found;        /* an object's walk met the reference */
+  int count;
+} undefined_refs;
+
+static cuemu_status find_reference(void *ctx, const char *name, int kind) {
+  undefined_refs *u = ctx;
+  if (kind == CUEMU_LINK_UNDEFINED && strcmp(name, u->name) == 0)
+    u->found = 1;
+  return CUEMU_SUCCESS;
+}
+
+/* Prints nvlink's line for one undefined reference NAME.cuemu_arch_800:
+ * the name without the suffix, the first object that references it, the
+ * pass's target. */
+static cuemu_status tell_undefined(void *ctx, const char *name) {
+  undefined_refs *u = ctx;
+  const char *suffix = strstr(name, CUEMU_ARCH_SUFFIX_PREFIX);
+  const char *arch = suffix + strlen(CUEMU_ARCH_SUFFIX_PREFIX);
+  const char *object = "?";
+  u->name = name;
+  u->found = 0;
+  for (int i = 0; i < u->files->n && !u->found; ++i)
+    if (cuemu__elf_link_symbols(u->files->v[i], 0, 0, find_reference, u) ==
+            CUEMU_SUCCESS &&
+        u->found)
+      object = u->files->v[i];
+  fprintf(stderr,
+          "nvlink error   : Undefined reference to '%.*s' in '%s' "
+          "(target: sm_%ld)\n",
+          (int)(suffix - name), name, object, strtol(arch, NULL, 10) / 10);
+  u->count++;
+  return CUEMU_SUCCESS;
+}
+
+/* nvcc's device link refuses a device function or variable that no input
+ * defines. Where the objects were built for several architectures, a
+ * further pass's references name device code alone (NAME.cuemu_arch_800),
+ * so the link's objects and archives tell which are undefined
+ * (cuemu__archive_device_undefined(); tests/driver_dlink_undefined.sh). */
+static cuemu_status device_undefined(command *c) {
+  words files = {0};
+  for (int i = 0; i < c->ninputs; ++i)
+    if (c->inputs[i].kind == IN_LINK)
+      add(&files, c->inputs[i].path);
+  undefined_refs u = {&files, NULL, 0, 0};
+  cuemu_status st =
+      files.oom ? oom()
+                : cuemu__archive_device_undefined(files.v, files.n, c->link.v,
+                                                  c->link.n, tell_undefined,
+                                                  &u);
+  free(files.v);
+  if (st == CUEMU_SUCCESS && u.count)
+    st = cuemu__report(CUEMU_COMPILE, "the device link has %d undefined "
+                                      "reference%s (nvlink's messages are "
+                                      "above)",
+                       u.count, u.count == 1 ? "" : "s");
+  return st;
+}
+
 /* A private folder for the objects of a link; removed by remove_temps(). */
 static char *temp_folder(command *c) {
   const char *tmp = getenv("TMPDIR");
@@ -2855,7 +2919,9 @@ static cuemu_status execute(command *c, int *cache_hit) {
     words w = {0}, lines = {0};
     const char *source = "/dev/null";
     char *dir = NULL;
-    st = vtable_pulls(c, NULL, &lines, "\t.globl ", "\n");
+    st = device_undefined(c);
+    if (st == CUEMU_SUCCESS)
+      st = vtable_pulls(c, NULL, &lines, "\t.globl ", "\n");
     /* And the records of the static shared memory that the objects'
      * kernels reach in other units (shared_reach()). */
     const char *records = NULL;
