@@ -60,8 +60,9 @@ step objects sh -c "cd proj && '$cc' -Iinclude -c apps/main.cu -o ../main.o && '
 
 real=$(find_nvcc 2>/dev/null)
 if [ -n "$real" ] && [ -z "${CUEMU_SKIP_NVCC:-}" ]; then
+  src=$srcdir/tests/driver/file_macro
   step nvcc nvcc_build driver_file_macro.sh:main timeout 600 "$real" \
-    -std=c++17 -arch=sm_90 -I"$p/include" -c "$p/apps/main.cu" -o /dev/null &&
+    -std=c++17 -arch=sm_90 -I"$src/include" -c "$src/apps/main.cu" -o /dev/null &&
     echo "PASS: 5. nvcc builds the program"
 fi
 
