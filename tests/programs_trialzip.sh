@@ -39,7 +39,7 @@
 # radix sort, block and warp primitives) and rle's Thrust part are left
 # out here for their build cost; thrust::sort failed there on a 9.0 device
 # ("invalid configuration argument": the first pass's launch bounds), also
-# in tests/cuda_arch_passes.sh. The programs are built as one (-O0;
+# in tests/cuda_arch_passes.sh. The programs are built as one (-Xcompiler -O0;
 # 20 s of CPU with the runs) and run, then again in a random thread order.
 srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
 builddir=${CUEMU_BUILDDIR:-.}

@@ -38,13 +38,15 @@ cp -R "$srcdir/tests/programs/trialshoc" "$work/shoc" && chmod -R u+w "$work/sho
 failed=0
 
 # CUDA_HOME is cuemu's toolkit folder, whose include/ the host compiler
-# reads for the common library, as on a machine without CUDA. -O0 keeps
+# reads for the common library, as on a machine without CUDA. -Xcompiler
+# -O0 (which reaches cuemu-nvcc's device passes, where nvcc's -O is the
+# host code's level alone) keeps
 # the compiles cheap; the project's other flags are kept (NVCCFLAGS ?= and
 # CXXFLAGS ?= in config/common.mk).
 gencode="-gencode arch=compute_80,code=sm_80 -gencode arch=compute_90,code=[sm_90,compute_90]"
 if ! make -s -C "$work/shoc" NVCC="$nvcc" CUDA_HOME="$builddir/.libs/cuemu-toolkit" \
   CXXFLAGS="-O0 -std=c++17 -Wall" \
-  NVCCFLAGS="-O0 -std=c++17 $gencode -Xcompiler -Wall" \
+  NVCCFLAGS="-Xcompiler -O0 -std=c++17 $gencode -Xcompiler -Wall" \
   all >"$work/build.log" 2>&1; then
   echo "FAIL: the project does not build:"
   cat "$work/build.log"

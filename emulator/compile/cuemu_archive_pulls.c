@@ -289,18 +289,20 @@ char *cuemu__link_archive(const char *const *link, int m, const char *name) {
   return NULL;
 }
 
-cuemu_status cuemu__archive_vtable_pulls(const char *const *files, int n,
-                                         const char *const *link, int m,
-                                         cuemu_status (*each)(void *ctx,
-                                                              const char *name),
-                                         void *ctx) {
-  names set = {0};
+/* Reads into *set the symbols of the link's objects (the files that end
+ * in .o) and of the archive members that the link pulls in, calling
+ * each(ctx, NAME) for the device virtual tables that an archive defines
+ * (see cuemu__archive_vtable_pulls()). */
+static cuemu_status link_names(names *set, const char *const *files, int n,
+                               const char *const *link, int m,
+                               cuemu_status (*each)(void *ctx, const char *name),
+                               void *ctx) {
   archive *archives = NULL;
   size_t narchives = 0;
   cuemu_status st = CUEMU_SUCCESS;
   for (int i = 0; i < n && st == CUEMU_SUCCESS; ++i)
     if (ends_with(files[i], ".o") && exists(files[i]))
-      st = cuemu__elf_link_symbols(files[i], 0, 0, note_symbol, &set);
+      st = cuemu__elf_link_symbols(files[i], 0, 0, note_symbol, set);
   /* The archives in the link's order: the .a inputs, then the -l ones. */
   for (int i = 0; i < n + m && st == CUEMU_SUCCESS; ++i) {
     char *path = NULL;
@@ -335,10 +337,10 @@ cuemu_status cuemu__archive_vtable_pulls(const char *const *files, int n,
   /* Until no member is read: a member pulled in (by a table, or by a
    * function that the link's code calls) may reference the table of a
    * class whose virtual members another member defines. */
-  for (int read = 1; read && st == CUEMU_SUCCESS && set.n;) {
+  for (int read = 1; read && st == CUEMU_SUCCESS && set->n;) {
     read = 0;
     for (size_t k = 0; k < narchives && st == CUEMU_SUCCESS; ++k)
-      st = scan_archive(&archives[k], &set, each, ctx, &read);
+      st = scan_archive(&archives[k], set, each, ctx, &read);
   }
   for (size_t k = 0; k < narchives; ++k) {
     free(archives[k].index);
@@ -346,11 +348,46 @@ cuemu_status cuemu__archive_vtable_pulls(const char *const *files, int n,
     free(archives[k].read);
   }
   free(archives);
-  for (size_t i = 0; i < set.n; ++i)
-    free(set.v[i]);
-  free(set.v);
-  free(set.flags);
-  free(set.slot);
+  return st;
+}
+
+static void free_names(names *set) {
+  for (size_t i = 0; i < set->n; ++i)
+    free(set->v[i]);
+  free(set->v);
+  free(set->flags);
+  free(set->slot);
+}
+
+cuemu_status cuemu__archive_vtable_pulls(const char *const *files, int n,
+                                         const char *const *link, int m,
+                                         cuemu_status (*each)(void *ctx,
+                                                              const char *name),
+                                         void *ctx) {
+  names set = {0};
+  cuemu_status st = link_names(&set, files, n, link, m, each, ctx);
+  free_names(&set);
+  if (st == CUEMU_OUT_OF_MEMORY)
+    return cuemu__report(CUEMU_OUT_OF_MEMORY, "no memory");
+  return st;
+}
+
+static cuemu_status no_table(void *ctx, const char *name) {
+  (void)ctx;
+  (void)name;
+  return CUEMU_SUCCESS;
+}
+
+cuemu_status cuemu__archive_device_undefined(
+    const char *const *files, int n, const char *const *link, int m,
+    cuemu_status (*each)(void *ctx, const char *name), void *ctx) {
+  names set = {0};
+  cuemu_status st = link_names(&set, files, n, link, m, no_table, NULL);
+  for (size_t i = 0; i < set.n && st == CUEMU_SUCCESS; ++i)
+    if ((set.flags[i] & NAME_UNDEFINED) && !(set.flags[i] & NAME_DEFINED) &&
+        strstr(set.v[i], CUEMU_ARCH_SUFFIX_PREFIX))
+      st = each(ctx, set.v[i]);
+  free_names(&set);
   if (st == CUEMU_OUT_OF_MEMORY)
     return cuemu__report(CUEMU_OUT_OF_MEMORY, "no memory");
   return st;

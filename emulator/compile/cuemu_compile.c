@@ -88,6 +88,9 @@ typedef struct compile_job {
   const cuemu_compile_options *opt;
   char source[PATH_MAX];     /* absolute path of the .cu */
   char source_dir[PATH_MAX];
+  char file_map[2 * PATH_MAX + 32]; /* -fmacro-prefix-map of source_dir to
+                                     * the folder as the command line spells
+                                     * it (set_file_map()), or "" */
   char compiler[PATH_MAX];   /* real path of the compiler */
   char *cxx_copy;
   char *cxx_words[MAX_CXX_WORDS];
@@ -536,6 +539,7 @@ static int build_argv(const compile_job *job, const char *tu,
    * those of the preprocessor, whose work is done. The preprocessing pass
    * force-includes the shims' cuda_runtime.h where the options say
    * (runtime_header_at): the -include options before it are read first. */
+  int user_level = 0; /* the user's options name an -O level */
   int runtime_at = o->runtime_header_at < 0        ? 0
                    : o->runtime_header_at > o->argc ? o->argc
                                                     : o->runtime_header_at;
@@ -558,8 +562,20 @@ static int build_argv(const compile_job *job, const char *tu,
     /* A library file is the link's alone. */
     if (o->argv[i][0] != '-' && link_library(o->argv[i]))
       continue;
+    if (strncmp(o->argv[i], "-O", 2) == 0)
+      user_level = 1;
     ARG(o->argv[i]);
   }
+  /* nvcc's -O is the host code's level; device code is optimised unless
+   * -G (or cuemu's -g) asks otherwise. So the device pass's -O2 comes
+   * after nvcc's -O0: Thrust's reduce_by_key agent, built at -O0,
+   * overflowed the 64 KiB stack of its threads where nvcc's build of the
+   * same `nvcc -O0` runs (tests/programs/trialdb). A last -O of
+   * -Xcompiler still reaches the device pass, as the suite's CCCL
+   * programs build (docs/thrust.md, Cost). */
+  if (user_level && o->cuemu_host_level && phase != PHASE_PREPROCESS &&
+      job->pass != CUEMU_PASS_HOST && !o->debug)
+    ARG("-O2");
   /* -g3 (or -ggdb3) keeps the macros' definitions in -E's output
    * (preprocessor_output_form()); the compile of the translated unit keeps the
    * user's debug level. */
@@ -608,6 +624,8 @@ static int build_argv(const compile_job *job, const char *tu,
       ARG(job->toolkit);
     }
     ARGF("-iquote%s", job->source_dir);
+    if (job->file_map[0])
+      ARG(job->file_map);
     ARG("-DCUEMU_TRANSLATING=1");
     ARG("-D__CUDACC__");
     for (int i = 0; cuemu__nvcc_version_macros[i]; ++i)
@@ -1125,6 +1143,20 @@ static cuemu_status run_passes(const compile_job *job, const char **argv[2],
   return st;
 }
 
+/* Whether a folder that the prelude reads (the shims, cuemu's headers,
+ * CCCL, the toolkit's, the system's) is under the source's folder, whose
+ * __FILE__ names the map rewrites. */
+static int prelude_under_source(const compile_job *job) {
+  const char *folders[] = {job->shims, job->include, job->cccl, job->toolkit,
+                           "/usr/"};
+  size_t n = strlen(job->source_dir);
+  for (size_t i = 0; i < sizeof folders / sizeof *folders; ++i)
+    if (folders[i] && strncmp(folders[i], job->source_dir, n) == 0 &&
+        (folders[i][n] == '/' || n == 1))
+      return 1;
+  return 0;
+}
+
 /* Runs the preprocessing commands of the passes (PHASE_PREPROCESS) as
  * run_passes() does, each without the prelude's text where the compile
  * cache has the prelude preprocessed with the command's flags
@@ -1143,6 +1175,12 @@ static cuemu_status run_preprocessing(const compile_job *job,
                        job->shims) < (int)sizeof runtime &&
               snprintf(quote, sizeof quote, "-iquote%s", job->source_dir) <
                   (int)sizeof quote;
+  /* The words of the source's folder, which the prelude's entry does not
+   * depend on: __FILE__'s map only where no folder of the prelude is under
+   * it, else the map is part of the entry's key. */
+  const char *aside[3] = {quote, NULL, NULL};
+  if (job->file_map[0] && !prelude_under_source(job))
+    aside[1] = job->file_map;
   /* CUEMU_NO_PP_PRELUDE=1 turns the shortcut off alone (bench/run_bench.sh
    * measures what it saves). */
   const char *off = getenv("CUEMU_NO_PP_PRELUDE");
@@ -1153,7 +1191,7 @@ static cuemu_status run_preprocessing(const compile_job *job,
             (int)sizeof base[p] &&
         snprintf(logs[p], sizeof logs[p], "%s.pp%d.log", temp, p) <
             (int)sizeof logs[p] &&
-        cuemu__pp_prelude_prepare(&pp[p], argv[p], runtime, quote,
+        cuemu__pp_prelude_prepare(&pp[p], argv[p], runtime, aside,
                                   job->context.hex, job->search + 1,
                                   base[p]) == 0 &&
         cuemu__command_start(pp[p].argv, logs[p], &pid[p]) == CUEMU_SUCCESS)
@@ -1587,7 +1625,8 @@ static cuemu_status further_passes(compile_job *job, cuemu_cache_build *b,
         aliases[PATH_MAX + 96], copies[PATH_MAX + 96],
         copies_s[PATH_MAX + 96], copies_o[PATH_MAX + 96];
     int nrenames = 0, naliases = 0, ncopies = 0;
-    snprintf(pass_names, sizeof pass_names, ".cuemu_arch_%s", name);
+    snprintf(pass_names, sizeof pass_names, CUEMU_ARCH_SUFFIX_PREFIX "%s",
+             name);
     if (snprintf(renames, sizeof renames, "%s.v%d.renames", b->temp, k) >=
             (int)sizeof renames ||
         snprintf(aliases, sizeof aliases, "%s.v%d.aliases.ld", b->temp, k) >=
@@ -2189,6 +2228,28 @@ static cuemu_status build(void *data, cuemu_cache_build *b) {
   return st;
 }
 
+/* __FILE__ as nvcc gives it. The passes preprocess the source by its
+ * absolute path (line markers, the cache and the rewriter name it so), but
+ * nvcc hands the host compiler the source as its command line spells it:
+ * __FILE__ is "apps/main.cu", and a header beside it included with quotes
+ * "apps/local.cuh". A relative `given` maps the source's folder back to its
+ * spelling in __FILE__ and __builtin_FILE() alone (GCC 8 and Clang 10's
+ * -fmacro-prefix-map), in the preprocessing command, which the cache key
+ * holds (tests/driver_file_macro.sh). */
+static void set_file_map(compile_job *job, const char *given) {
+  job->file_map[0] = '\0';
+  const char *slash = strrchr(given, '/');
+  int dir_len = slash ? (int)(slash - given) + 1 : 0;
+  if (given[0] == '/' || strchr(job->source_dir, '=') ||
+      memchr(given, '=', (size_t)dir_len))
+    return;
+  const char *sep = strcmp(job->source_dir, "/") == 0 ? "" : "/";
+  if (snprintf(job->file_map, sizeof job->file_map,
+               "-fmacro-prefix-map=%s%s=%.*s", job->source_dir, sep, dir_len,
+               given) >= (int)sizeof job->file_map)
+    job->file_map[0] = '\0';
+}
+
 cuemu_status cuemu_compile(const char *source, const char *output,
                            const cuemu_compile_options *options,
                            int *cache_hit) {
@@ -2210,6 +2271,7 @@ cuemu_status cuemu_compile(const char *source, const char *output,
                          strerror(errno));
   snprintf(job.source_dir, sizeof job.source_dir, "%s", job.source);
   dirname(job.source_dir);
+  set_file_map(&job, source);
   const char *cxx = options->cxx;
   if (!cxx || !*cxx)
     cxx = getenv("CXX");

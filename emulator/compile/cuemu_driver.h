@@ -207,6 +207,21 @@ cuemu_status cuemu__archive_vtable_pulls(const char *const *files, int n,
                                                               const char *name),
                                          void *ctx);
 
+/* The suffix of a further device pass's names of relocatable device code:
+ * ".cuemu_arch_800" for sm_80's pass (cuemu__elf_variant_renames()). */
+#define CUEMU_ARCH_SUFFIX_PREFIX ".cuemu_arch_"
+
+/* Calls each(ctx, NAME) for each strong reference of the link's objects
+ * (as cuemu__archive_vtable_pulls() takes `files` and `link`) to a further
+ * device pass's function or variable (NAME.cuemu_arch_800) that neither an
+ * object nor an archive member that the link pulls in defines: what
+ * nvcc's device link refuses ("Undefined reference to"). A build for one
+ * architecture names its device code as its host code, which no link can
+ * tell apart; it is checked at the program's link. */
+cuemu_status cuemu__archive_device_undefined(
+    const char *const *files, int n, const char *const *link, int m,
+    cuemu_status (*each)(void *ctx, const char *name), void *ctx);
+
 /* Writes to the assembly file `source` the records (section
  * cuemu_static_shared_calls: the function's address, the declaration's id,
  * its size; ::cuemu::__cuemu_static_shared_call) of the static __shared__

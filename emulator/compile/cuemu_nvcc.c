@@ -103,6 +103,7 @@ typedef struct command {
   int resource_usage;   /* --resource-usage: each kernel's resources */
   int reporting;        /* the compile of the module it reads is running */
   int device_debug, extended_lambda, relaxed_constexpr; /* -G, the --expt-* */
+  int host_level;    /* the last -O of the host options is nvcc's -O */
   int lineinfo;      /* -lineinfo */
   int werror_all;    /* -Werror all-warnings: nvcc's own warnings are errors */
   int clean;         /* -clean: delete what the command would make */
@@ -1318,11 +1319,17 @@ static cuemu_status parse_words(command *c, int argc, const char *const *argv,
     case O_OPTIMIZE: {
       char *w = joined(c, "-O", value);
       st = w ? add(&c->host, w) : oom();
+      c->host_level = 1;
       break;
     }
-    case O_XCOMPILER:
+    case O_XCOMPILER: {
+      int before = c->host.n;
       st = add_pieces(c, &c->host, value, NULL, "-Xcompiler");
+      for (int i = before; i < c->host.n; ++i)
+        if (strncmp(c->host.v[i], "-O", 2) == 0)
+          c->host_level = 0;
       break;
+    }
     case O_XLINKER:
       st = add_pieces(c, &c->link, value, "-Xlinker", "-Xlinker");
       break;
@@ -2128,6 +2135,7 @@ static cuemu_status compile_cu(command *c, const char *source,
   o.nvcc_module = c->module_suffix != NULL;
   o.object = object;
   o.debug = c->debug;
+  o.cuemu_host_level = c->host_level;
   o.argv = c->host.v;
   o.argc = c->host.n;
   o.name_expressions = c->names.v;
@@ -2383,6 +2391,70 @@ static cuemu_status vtable_pulls(command *c, const words *objects, words *w,
                 : cuemu__archive_vtable_pulls(files.v, files.n, c->link.v,
                                               c->link.n, add_pull, &p);
   free(files.v);
+  return st;
+}
+
+/* The context of device_undefined(): the link's files, and how many
+ * references were told. */
+typedef struct undefined_refs {
+  const words *files;
+  const char *name; /* the reference whose object is looked for */
+  int found;        /* an object's walk met the reference */
+  int count;
+} undefined_refs;
+
+static cuemu_status find_reference(void *ctx, const char *name, int kind) {
+  undefined_refs *u = ctx;
+  if (kind == CUEMU_LINK_UNDEFINED && strcmp(name, u->name) == 0)
+    u->found = 1;
+  return CUEMU_SUCCESS;
+}
+
+/* Prints nvlink's line for one undefined reference NAME.cuemu_arch_800:
+ * the name without the suffix, the first object that references it, the
+ * pass's target. */
+static cuemu_status tell_undefined(void *ctx, const char *name) {
+  undefined_refs *u = ctx;
+  const char *suffix = strstr(name, CUEMU_ARCH_SUFFIX_PREFIX);
+  const char *arch = suffix + strlen(CUEMU_ARCH_SUFFIX_PREFIX);
+  const char *object = "?";
+  u->name = name;
+  u->found = 0;
+  for (int i = 0; i < u->files->n && !u->found; ++i)
+    if (cuemu__elf_link_symbols(u->files->v[i], 0, 0, find_reference, u) ==
+            CUEMU_SUCCESS &&
+        u->found)
+      object = u->files->v[i];
+  fprintf(stderr,
+          "nvlink error   : Undefined reference to '%.*s' in '%s' "
+          "(target: sm_%ld)\n",
+          (int)(suffix - name), name, object, strtol(arch, NULL, 10) / 10);
+  u->count++;
+  return CUEMU_SUCCESS;
+}
+
+/* nvcc's device link refuses a device function or variable that no input
+ * defines. Where the objects were built for several architectures, a
+ * further pass's references name device code alone (NAME.cuemu_arch_800),
+ * so the link's objects and archives tell which are undefined
+ * (cuemu__archive_device_undefined(); tests/driver_dlink_undefined.sh). */
+static cuemu_status device_undefined(command *c) {
+  words files = {0};
+  for (int i = 0; i < c->ninputs; ++i)
+    if (c->inputs[i].kind == IN_LINK)
+      add(&files, c->inputs[i].path);
+  undefined_refs u = {&files, NULL, 0, 0};
+  cuemu_status st =
+      files.oom ? oom()
+                : cuemu__archive_device_undefined(files.v, files.n, c->link.v,
+                                                  c->link.n, tell_undefined,
+                                                  &u);
+  free(files.v);
+  if (st == CUEMU_SUCCESS && u.count)
+    st = cuemu__report(CUEMU_COMPILE, "the device link has %d undefined "
+                                      "reference%s (nvlink's messages are "
+                                      "above)",
+                       u.count, u.count == 1 ? "" : "s");
   return st;
 }
 
@@ -2847,7 +2919,9 @@ static cuemu_status execute(command *c, int *cache_hit) {
     words w = {0}, lines = {0};
     const char *source = "/dev/null";
     char *dir = NULL;
-    st = vtable_pulls(c, NULL, &lines, "\t.globl ", "\n");
+    st = device_undefined(c);
+    if (st == CUEMU_SUCCESS)
+      st = vtable_pulls(c, NULL, &lines, "\t.globl ", "\n");
     /* And the records of the static shared memory that the objects'
      * kernels reach in other units (shared_reach()). */
     const char *records = NULL;

@@ -113,21 +113,33 @@ static int unhandled(const char *a) {
 }
 
 /* The words of a preprocessing command that the prelude's entry does not
- * depend on: its output, its dependency list, its source and the -iquote
- * of the source's folder. */
+ * depend on: its output, its dependency list, its source and the words of
+ * the source's folder (its -iquote, the -fmacro-prefix-map of __FILE__). */
+#define SOURCE_WORDS 4
 typedef struct command {
   const char *const *argv;
   int n;
   int include; /* "-include" of the prelude */
-  int output, depfile, source, quote;
+  int output, depfile, source;
+  int aside[SOURCE_WORDS]; /* the source's words, -1 where unused */
 } command;
+
+/* Whether word i of c is one of the source's words. */
+static int is_aside(const command *c, int i) {
+  for (int k = 0; k < SOURCE_WORDS; ++k)
+    if (c->aside[k] == i)
+      return 1;
+  return 0;
+}
 
 /* Parses `argv` into *c; -1 when the shortcut does not apply. */
 static int parse(command *c, const char *const *argv, const char *runtime,
-                 const char *quote_word) {
+                 const char *const *source_words) {
   memset(c, 0, sizeof *c);
   c->argv = argv;
-  c->include = c->output = c->depfile = c->quote = -1;
+  c->include = c->output = c->depfile = -1;
+  for (int k = 0; k < SOURCE_WORDS; ++k)
+    c->aside[k] = -1;
   if (!argv[0] || strstr(argv[0], "clang"))
     return -1;
   int n = 1;
@@ -146,8 +158,12 @@ static int parse(command *c, const char *const *argv, const char *runtime,
       c->depfile = ++n;
       continue;
     }
-    if (c->quote < 0 && strcmp(a, quote_word) == 0) {
-      c->quote = n;
+    int k = 0;
+    while (k < SOURCE_WORDS && source_words[k] &&
+           (c->aside[k] >= 0 || strcmp(a, source_words[k]) != 0))
+      ++k;
+    if (k < SOURCE_WORDS && source_words[k]) {
+      c->aside[k] = n;
       continue;
     }
     if (unhandled(a))
@@ -384,7 +400,7 @@ static int run_prelude(const command *c, const char *source,
     return -1;
   int k = 0;
   for (int i = 0; i < c->n; ++i)
-    if (i != c->quote)
+    if (!is_aside(c, i))
       argv[k++] = i == c->depfile   ? depfile
                   : i == c->source ? source
                   : i == c->output ? output
@@ -513,11 +529,12 @@ static cuemu_status build_prelude(void *data, cuemu_cache_build *b) {
 
 int cuemu__pp_prelude_prepare(cuemu_pp_prelude *pp, const char *const *argv,
                               const char *runtime_header,
-                              const char *quote_word, const char *context,
+                              const char *const *source_words,
+                              const char *context,
                               const char *const *search, const char *temp) {
   memset(pp, 0, sizeof *pp);
   command c;
-  if (parse(&c, argv, runtime_header, quote_word) != 0 ||
+  if (parse(&c, argv, runtime_header, source_words) != 0 ||
       snprintf(pp->entry, sizeof pp->entry, "%s.prelude", temp) >=
           (int)sizeof pp->entry ||
       snprintf(pp->macros, sizeof pp->macros, "%s.prelude.h", temp) >=
@@ -528,7 +545,7 @@ int cuemu__pp_prelude_prepare(cuemu_pp_prelude *pp, const char *const *argv,
     return -1;
   cuemu_hasher_add_string(h, context);
   for (int i = 0; i < c.n; ++i)
-    if (i != c.output && i != c.depfile && i != c.source && i != c.quote)
+    if (i != c.output && i != c.depfile && i != c.source && !is_aside(&c, i))
       cuemu_hasher_add_string(h, argv[i]);
   cuemu_cache_key key;
   cuemu_hasher_finish(h, &key);

@@ -31,8 +31,10 @@ typedef struct cuemu_pp_prelude {
  * the compile cache's entry of the prelude preprocessed with the command's
  * flags (made on a miss), writes the prelude's macros to a header beside
  * `temp` and sets pp->argv to the command with that header in the
- * prelude's place. `quote_word` is the command's -iquote of the source's
- * folder (which the prelude never reads), `context` the compiler's context
+ * prelude's place. `source_words` (NULL-terminated, at most 4) are the
+ * command's words of the source's folder, which change nothing the prelude
+ * reads or writes (its -iquote; the -fmacro-prefix-map of __FILE__ where no
+ * folder of the prelude is under it), `context` the compiler's context
  * key, `search` the folders the prelude's headers are searched in (see
  * cuemu_cache_build). Returns 0, or -1 when the command must run as it is
  * (clang++, a preprocessing option that the shortcut does not keep, a
@@ -40,7 +42,8 @@ typedef struct cuemu_pp_prelude {
  * no usable cache). */
 int cuemu__pp_prelude_prepare(cuemu_pp_prelude *pp, const char *const *argv,
                               const char *runtime_header,
-                              const char *quote_word, const char *context,
+                              const char *const *source_words,
+                              const char *context,
                               const char *const *search, const char *temp);
 
 /* After pp->argv ran: puts the prelude's text back into its output, and

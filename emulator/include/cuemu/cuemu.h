@@ -284,6 +284,11 @@ typedef struct cuemu_compile_options {
   int cuemu_warn_missing_launch_bounds; /* -Wmissing-launch-bounds: each kernel
                              * the user's code defines without
                              * __launch_bounds__, the same way */
+  int cuemu_host_level;     /* 1: the last -O of argv is nvcc's -O, the host
+                             * code's level alone: the device passes stay
+                             * optimised (-O2), as nvcc's device code does
+                             * unless -G; 0: argv's -O reaches every pass
+                             * (-Xcompiler -O0 builds CCCL faster) */
 } cuemu_compile_options;
 
 /* Compiles the CUDA source file `source` into `output` (a module or a

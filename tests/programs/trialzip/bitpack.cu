@@ -3,7 +3,7 @@
 // planes through ballots, and the bit intrinsics against host models.
 // Built as the trial built it (at -O0 here): an sm_75 cubin and PTX besides an sm_80
 // cubin, whose compute_75 pass a 9.0 device runs (tests/programs_trialzip.sh).
-// CUEMU_OPTIONS: -O0 -arch=sm_75 -gencode arch=compute_80,code=sm_80
+// CUEMU_OPTIONS: -Xcompiler -O0 -arch=sm_75 -gencode arch=compute_80,code=sm_80
 #include <algorithm>
 #include <random>
 #include <vector>

@@ -2,7 +2,7 @@
 // decodes every chunk on the host.
 // Built as the trial built it (at -O0 here): an sm_75 cubin and PTX besides an sm_80
 // cubin, whose compute_75 pass a 9.0 device runs (tests/programs_trialzip.sh).
-// CUEMU_OPTIONS: -O0 -arch=sm_75 -gencode arch=compute_80,code=sm_80
+// CUEMU_OPTIONS: -Xcompiler -O0 -arch=sm_75 -gencode arch=compute_80,code=sm_80
 #include <cstring>
 #include <random>
 #include <string>

@@ -1,0 +1,65 @@
+#!/bin/sh
+# driver_dlink_undefined.sh: nvcc's device link refuses a device function
+# that no input defines ("nvlink error   : Undefined reference to
+# '_Z6scaledi' in 'main.o'"), as a Makefile whose `-dlink` step misses an
+# object of relocatable device code learns from nvcc. A build for two
+# architectures (-gencode 80 and 90, as CMake's "80;90") names its further
+# pass's device functions apart (NAME.cuemu_arch_800), so cuemu-nvcc's
+# -dlink finds the ones that no input, and no archive member that the link
+# pulls, defines. Programs of tests/driver/dlink_undefined:
+#   1. -dlink of main.o alone fails with nvlink's message;
+#   2. -dlink of main.o and lib.o, then the link by the host compiler
+#      with cuemu's libcudart, runs;
+#   3. -dlink of main.o with lib.o in an archive (-lib, -L -l) passes;
+#   4. nvcc builds both files with -dc.
+# Run by `make check` with AM_TESTS_ENVIRONMENT.
+
+srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
+builddir=${CUEMU_BUILDDIR:-.}
+. "$srcdir/tests/test_tools.sh"
+case $builddir in /*) ;; *) builddir=$(cd "$builddir" && pwd) ;; esac
+cc=$builddir/cuemu-nvcc
+[ -x "$cc" ] || tool_missing driver_dlink_undefined.sh "$cc is not built"
+
+work=$builddir/tests/tmp/driver_dlink_undefined.$$
+rm -rf "$work"
+mkdir -p "$work" || exit 1
+trap 'rm -rf "$work"' EXIT
+p=$srcdir/tests/driver/dlink_undefined
+failed=0
+arch="-gencode arch=compute_80,code=sm_80 -gencode arch=compute_90,code=sm_90"
+
+# shellcheck disable=SC2086 # the architectures are words
+step main "$cc" $arch -dc "$p/main.cu" -o main.o &&
+  step lib "$cc" $arch -dc "$p/lib.cu" -o lib.o || exit 1
+
+# shellcheck disable=SC2086
+if (cd "$work" && "$cc" $arch -dlink main.o -o alone_dlink.o) >"$work/alone.log" 2>&1; then
+  fail "1. -dlink of main.o alone succeeded"
+elif grep -q "nvlink error   : Undefined reference to '_Z6scaledi' in 'main.o' (target: sm_80)" "$work/alone.log"; then
+  echo "PASS: 1. -dlink without lib.o: nvlink's message"
+else
+  fail "1. the message: $(cat "$work/alone.log")"
+fi
+
+# shellcheck disable=SC2086
+step dlink "$cc" $arch -dlink main.o lib.o -o dlink.o &&
+  step link "$cc" $arch main.o lib.o dlink.o -o prog &&
+  passes "2. -dlink of both objects" ./prog
+
+# shellcheck disable=SC2086
+step archive "$cc" $arch -lib lib.o -o libscale.a &&
+  step dlink_archive "$cc" $arch -dlink main.o -L. -lscale -o archive_dlink.o &&
+  echo "PASS: 3. -dlink with an archive that defines it"
+
+real=$(find_nvcc 2>/dev/null)
+if [ -n "$real" ] && [ -z "${CUEMU_SKIP_NVCC:-}" ]; then
+  for f in main lib; do
+    # shellcheck disable=SC2086
+    step "nvcc_$f" nvcc_build "driver_dlink_undefined.sh:$f" timeout 600 "$real" \
+      -std=c++17 $arch -dc "$p/$f.cu" -o /dev/null || break
+  done && echo "PASS: 4. nvcc builds both files"
+fi
+
+[ "$failed" -eq 0 ] || exit 1
+exit 0
