@@ -10,8 +10,8 @@
 # calls a __device__ function is refused, and so is -std=c++14 with CUB,
 # as nvcc refuses them; -std=c++14 and c++11 give no warning of a later
 # dialect's (old_dialect.cu); messages name the program as invoked; a
-# deprecated double4 warns with a readable note, at the user's uses only
-# (deprecated_vec.cu); a
+# deprecated double4 warns with a readable note, at the user's uses only,
+# once each (deprecated_vec.cu); a
 # cache hit shows its build's warnings again; an error on a __device__
 # variable's line, whose columns differ between the passes, is shown once
 # (device_variable_error.cu). With nvcc present, it is
@@ -222,6 +222,17 @@ if [ -z "$stray" ]; then
   echo "PASS: double4's deprecation warns only at the user's uses"
 else
   fail "double4's deprecation warns at lines$stray, which do not name it: $(grep 'warning' "$work/deprecated.log")"
+fi
+
+# Each use warns once, as with nvcc: the kernel's parameter's declaration,
+# which the translation repeats in the host pass, warned twice at one place
+# (print_pass_messages() leaves out a message a pass repeats).
+repeated=$(grep 'deprecated_vec\.cu:[0-9]*:[0-9]*: warning' "$work/deprecated.log" |
+  sort | uniq -d)
+if [ -z "$repeated" ]; then
+  echo "PASS: each use of double4 warns once"
+else
+  fail "double4's deprecation warns twice at one place: $repeated"
 fi
 
 rm -rf "$work"

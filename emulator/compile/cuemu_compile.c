@@ -1052,43 +1052,83 @@ static int same_message(const char *a, size_t alen, const char *b,
          memcmp(a + at, b + bt, alen - at) == 0;
 }
 
+/* The group of messages that starts at `at` of text: the lines that name
+ * no place with a column ("f.cu: In function 'k':", "At global scope:",
+ * "In file included from ..."), which go with the message after them,
+ * that message (its first line from *line, *len bytes; none where the
+ * text ends first) and the notes after it. Returns the group's end. */
+static size_t message_group(const char *text, size_t size, size_t at,
+                            size_t *line, size_t *len) {
+  size_t from, to;
+  *line = at, *len = 0;
+  for (;;) {
+    size_t n = first_line(text + at, size - at);
+    size_t end = message_end(text, size, at);
+    if (place_column(text + at, n, &from, &to)) {
+      *line = at, *len = n;
+      at = end;
+      break;
+    }
+    at = end;
+    if (at >= size)
+      return at;
+  }
+  /* The notes of the message. */
+  while (at < size) {
+    size_t n = first_line(text + at, size - at);
+    if (!place_column(text + at, n, &from, &to) ||
+        !memmem(text + at, n, ": note: ", 8))
+      break;
+    at = message_end(text, size, at);
+  }
+  return at;
+}
+
 /* Prints the compiler's messages of both passes, kept in logs[0] (the
  * device pass's) and logs[1], then removes the logs: the host pass's
- * first, then the messages of the device pass's that the host pass did
- * not print (the same first line but for the column; with the lines of
- * context before it), so that a message
- * about code both passes compile (host code, a header, a __device__
- * variable's line) is shown once, as nvcc shows it
+ * first, then the device pass's, each message (with its lines of context
+ * and its notes) once: a message of the device pass's that the host pass
+ * printed (the same first line but for the column) is left out, so that
+ * a message about code both passes compile (host code, a header, a
+ * __device__ variable's line) is shown once, as nvcc shows it; so is a
+ * message that a pass prints twice at one place (a kernel's parameter of
+ * a deprecated type, whose declaration the translation repeats)
  * (tests/driver_warnings.sh). */
 static void print_pass_messages(char logs[2][PATH_MAX + 96]) {
   size_t size[2] = {0, 0};
   char *text[2] = {cuemu__read_file(logs[0], &size[0]),
                    cuemu__read_file(logs[1], &size[1])};
-  if (text[1])
-    fwrite(text[1], 1, size[1], stderr);
-  for (size_t begin = 0; text[0] && begin < size[0];) {
-    /* The lines that name no place with a column ("f.cu: In function
-     * 'k':", "At global scope:", "In file included from ...") go with the
-     * message after them. */
-    size_t at = begin, len = 0, from, to;
-    for (;;) {
-      len = first_line(text[0] + at, size[0] - at);
-      size_t end = message_end(text[0], size[0], at);
-      if (place_column(text[0] + at, len, &from, &to) || end >= size[0])
-        break;
-      at = end;
+  /* The first lines of the messages printed (pass and offset). */
+  size_t cap = 0, count = 0;
+  struct printed {
+    int pass;
+    size_t line, len;
+  } *done = NULL;
+  for (int pass = 1; pass >= 0; --pass)
+    for (size_t begin = 0; text[pass] && begin < size[pass];) {
+      size_t line, len;
+      size_t end = message_group(text[pass], size[pass], begin, &line, &len);
+      int repeated = 0;
+      for (size_t k = 0; k < count && !repeated && len; ++k) {
+        const char *a = text[pass] + line, *b = text[done[k].pass] + done[k].line;
+        repeated = done[k].pass == pass
+                       ? len == done[k].len && memcmp(a, b, len) == 0
+                       : same_message(a, len, b, done[k].len);
+      }
+      if (!repeated) {
+        fwrite(text[pass] + begin, 1, end - begin, stderr);
+        if (count == cap) {
+          size_t grown_cap = cap ? 2 * cap : 16;
+          struct printed *grown = realloc(done, grown_cap * sizeof *grown);
+          if (grown)
+            done = grown, cap = grown_cap;
+        }
+        if (count < cap && len)
+          done[count++] = (struct printed){pass, line, len};
+      }
+      begin = end;
     }
-    size_t end = message_end(text[0], size[0], at);
-    int printed = 0;
-    for (size_t k = 0; text[1] && k < size[1] && !printed;) {
-      printed = same_message(text[0] + at, len, text[1] + k,
-                             first_line(text[1] + k, size[1] - k));
-      k = message_end(text[1], size[1], k);
-    }
-    if (!printed)
-      fwrite(text[0] + begin, 1, end - begin, stderr);
-    begin = end;
-  }
+  free(done);
   for (int p = 0; p < 2; ++p) {
     free(text[p]);
     unlink(logs[p]);
