@@ -8,5 +8,5 @@
 # signals as they are (built alone, PROGRAMS_ALONE).
 PROGRAMS_ALONE="fault_reports_clang fault_reports_gxx misaligned_faults_clang \
 misaligned_faults_gxx misaligned_faults_gxx_O0 signal_faults sigurg_user_handler \
-unguarded_stack_overflow user_fault_handlers watchdog_dl_lock" \
+unguarded_stack_overflow unoptimized_stack user_fault_handlers watchdog_dl_lock" \
 PROGRAMS_COMBINE=1 exec sh "${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}/tests/programs.sh" "${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}/tests/programs/robust"

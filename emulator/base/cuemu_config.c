@@ -21,6 +21,10 @@ extern char **environ;
 #include "base/cuemu_visible_devices.h"
 
 #define CUEMU_DEFAULT_STACK_SIZE (64u * 1024u)
+/* The default for code compiled at -O0, whose frames are many times
+ * larger: a Thrust reduce_by_key over a zip of six columns needs about
+ * 96 KiB (trialdb). */
+#define CUEMU_DEFAULT_UNOPTIMIZED_STACK_SIZE (256u * 1024u)
 #define CUEMU_MIN_STACK_SIZE (16u * 1024u)
 #define CUEMU_MAX_STACK_SIZE (1024ull * 1024u * 1024u)
 #define CUEMU_DEFAULT_SPIN_TIMEOUT 10.0
@@ -428,6 +432,7 @@ static cuemu_status read_launch(cuemu_config *c) {
   long cpus = online_cpus();
   c->workers = cpus > 0 ? (unsigned)cpus : 1;
   c->stack_size = CUEMU_DEFAULT_STACK_SIZE;
+  c->unoptimized_stack_size = CUEMU_DEFAULT_UNOPTIMIZED_STACK_SIZE;
   c->schedule = CUEMU_SCHEDULE_FORWARD;
   const char *v;
   c->seed = 0;
@@ -460,9 +465,10 @@ static cuemu_status read_launch(cuemu_config *c) {
                            "CUEMU_STACK_SIZE=%s: expected a size from 16K to "
                            "1024M (bytes, or with a K or M suffix)",
                            v);
-    /* Stacks are whole pages. */
+    /* Stacks are whole pages; the size set is every kernel's. */
     size_t page = (size_t)sysconf(_SC_PAGESIZE);
     c->stack_size = (c->stack_size + page - 1) / page * page;
+    c->unoptimized_stack_size = c->stack_size;
   }
   v = env[LAUNCH_SPIN_TIMEOUT];
   if (v && *v) {

@@ -4,7 +4,8 @@
  *
  *   CUEMU_WORKERS         worker OS threads per launch (default: online CPUs)
  *   CUEMU_STACK_SIZE      stack bytes per emulated thread, with an optional
- *                         K/M suffix (default 64K)
+ *                         K/M suffix (default 64K; 256K for a kernel
+ *                         compiled without optimization: -g, -G)
  *   CUEMU_SCHEDULE        forward | reverse | random:SEED (default forward)
  *   CUEMU_SPIN_TIMEOUT    seconds a block may spend with its threads only
  *                         yielding (__nanosleep) and waiting before the
@@ -76,6 +77,7 @@ int cuemu__check_parse(const char *list, unsigned *mask, char *bad,
 typedef struct cuemu_config {
   unsigned workers;
   size_t stack_size;
+  size_t unoptimized_stack_size; /* a kernel's compiled at -O0 */
   int schedule;                 /* enum cuemu_schedule_kind */
   unsigned long long seed;
   double spin_timeout;

@@ -314,7 +314,10 @@ cuemu_status cuemu__device_launch(const cuemu_launch_request *r) {
   if (st == CUEMU_SUCCESS)
     st = cuemu__limit_get(CUEMU_LIMIT_PRINTF_FIFO_SIZE, &config.printf_fifo);
   if (st == CUEMU_SUCCESS)
-    config.stack_size = cuemu__limit_thread_stack(config.stack_size);
+    config.stack_size = cuemu__limit_thread_stack(
+        cuemu__function_unoptimized(cuemu__function_code(r->kernel)->function)
+            ? config.unoptimized_stack_size
+            : config.stack_size);
   if (st == CUEMU_SUCCESS)
     st = cuemu__cluster_shape(r, cuemu__function_identity(r->kernel, r->args),
                               &config.cluster);

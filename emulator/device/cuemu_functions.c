@@ -28,6 +28,7 @@ typedef struct function_entry {
   int nonportable_cluster; /* cudaFuncAttributeNonPortableClusterSizeAllowed */
   int scheduling_policy; /* cudaFuncAttributeClusterSchedulingPolicyPreference */
   int launches_grids;    /* its body launches grids (the kernel table's) */
+  int unoptimized;       /* its device pass compiled it at -O0 */
 } function_entry;
 
 /* An entry's dynamic shared-memory limit until cudaFuncSetAttribute sets
@@ -544,6 +545,7 @@ static function_entry *entry_for(const void *function) {
   e->nonportable_cluster = 0;
   e->scheduling_policy = 0;
   e->launches_grids = 0;
+  e->unoptimized = 0;
   return e;
 }
 
@@ -700,6 +702,24 @@ void cuemu_kernel_set_launches_grids(const void *function) {
   if (e)
     e->launches_grids = 1;
   pthread_mutex_unlock(&lock);
+}
+
+void cuemu_kernel_set_unoptimized(const void *function) {
+  if (!function)
+    return;
+  pthread_mutex_lock(&lock);
+  function_entry *e = entry_for(function);
+  if (e)
+    e->unoptimized = 1;
+  pthread_mutex_unlock(&lock);
+}
+
+int cuemu__function_unoptimized(const void *function) {
+  pthread_mutex_lock(&lock);
+  function_entry *e = function ? entry_of(function) : NULL;
+  int unoptimized = e ? e->unoptimized : 0;
+  pthread_mutex_unlock(&lock);
+  return unoptimized;
 }
 
 int cuemu_kernel_launches_grids(const void *function) {

@@ -77,6 +77,10 @@ size_t cuemu__function_max_dynamic_shared(const void *function);
 cuemu_status cuemu__function_set(const void *function, const char *name,
                                  int attribute, int value);
 
+/* Non-zero when the kernel at `function` was compiled without
+ * optimization (cuemu_kernel_set_unoptimized). */
+int cuemu__function_unoptimized(const void *function);
+
 /* Fills *out with the attributes of the kernel at `function`, whose
  * descriptor is `desc` (NULL when unknown); local_bytes is left 0 (the
  * launch checks use this, and do not need it). */

@@ -556,6 +556,10 @@ CUEMU_PER_MODULE cuemu_kernel_desc describe(const char *name, const char *file, 
                                   b.cluster[2]);
   if (b.__cuemu_launches)
     cuemu_kernel_set_launches_grids(d.function);
+#ifndef __OPTIMIZE__
+  /* Code compiled at -O0 (-g, -G) needs larger stacks. */
+  cuemu_kernel_set_unoptimized(d.function);
+#endif
   return d;
   }
 }

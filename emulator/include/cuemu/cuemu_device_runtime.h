@@ -126,6 +126,13 @@ void cuemu_kernel_set_launches_grids(const void *function);
 /* Non-zero when the kernel at `function` was recorded so. Host code. */
 int cuemu_kernel_launches_grids(const void *function);
 
+/* Records that a kernel's code was compiled without optimization (its
+ * device pass at -O0: -g, -G, -Xcompiler -O0), whose frames are many
+ * times larger than optimized code's: its threads get a larger stack
+ * (cuemu_device_launch.c). The generated kernel table calls it when
+ * describing the kernel. Host code. */
+void cuemu_kernel_set_unoptimized(const void *function);
+
 /* Records a kernel's __cluster_dims__ (the generated kernel table calls it
  * when describing the kernel). Host code. */
 void cuemu_kernel_set_cluster_dims(const void *function, unsigned x,
