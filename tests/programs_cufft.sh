@@ -10,8 +10,9 @@
 #   array as input (fft_fault.cu) and executions captured into a graph
 #   and replayed (fft_graph.cu), cufftXt's single-GPU calls with half
 #   precision (fft_xt.cu), load and store callbacks from __device__
-#   function pointers (fft_callbacks.cu), a spectral Poisson solver
-#   (fft_poisson.cu),
+#   function pointers (fft_callbacks.cu), multi-GPU descriptors on one
+#   device and, run again, on two (fft_multi_gpu.cu), a spectral Poisson
+#   solver (fft_poisson.cu),
 #   cuFFTW, FFTW's interface (-lcufftw) on host arrays (fftw_interface.cu);
 # - checks that every function cufft.h declares is exported by cuemu's
 #   cuFFT, and that the programs link cuemu's library, not NVIDIA's, also
@@ -24,6 +25,13 @@
 srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
 . "$srcdir/tests/library_programs.sh"
 library_setup cufft cuFFT cufft.h
+# fft_multi_gpu.cu again with two emulated devices: its multi-GPU plans.
+if CUEMU_DEVICE=count=2 "$work/programs/fft_multi_gpu" >"$work/multi_gpu.out" 2>&1 &&
+  grep -qx PASS "$work/multi_gpu.out"; then
+  echo "PASS: fft_multi_gpu on two devices"
+else
+  fail "fft_multi_gpu on two devices: $(tail -3 "$work/multi_gpu.out")"
+fi
 
 # exported HEADER NAMES...: every function NAMES lists (HEADER's) is
 # exported by cuemu's cuFFT.

@@ -97,6 +97,9 @@ typedef struct cuemu_fft_plan {
    * when it is called (cuemu_fft_callback.c). */
   void *callback[2], *caller_info[2];
   size_t callback_shared[2];
+  /* cufftXtSetGPUs: the GPUs of a multi-GPU plan (ngpus 0: one GPU's). */
+  int ngpus;
+  int gpus[16];
   /* The program's reference (until cufftDestroy) and one per queued or
    * captured execution; the last frees the plan. */
   int refs;

@@ -565,17 +565,36 @@ CUEMU_FFT_EXPORT cufftResult cufftResetPlanProperty(cufftHandle handle,
   return property(handle, which, 1, 0, NULL);
 }
 
-/* cufftXtSetGPUs: cuFFT's multi-GPU plans take 2 to 16 GPUs; cuemu has
- * one device, so fewer than 2 are CUFFT_INVALID_VALUE and more are
- * CUFFT_INVALID_DEVICE. */
+/* cufftXtSetGPUs: cuFFT's multi-GPU plans take 2 to 16 GPUs, each a
+ * device that exists (CUEMU_DEVICE's count=N: cuemu_fft_multi.c), none
+ * twice; fewer than 2 are CUFFT_INVALID_VALUE, a missing one
+ * CUFFT_INVALID_DEVICE. Before the plan is made. */
 CUEMU_FFT_EXPORT cufftResult cufftXtSetGPUs(cufftHandle handle, int count,
                                             int *which) {
-  (void)which;
   cuemu_fft_plan *p = cuemu__fft_plan_get(handle);
   if (!p)
     return CUFFT_INVALID_PLAN;
+  int devices = 0;
+  cufftResult st = CUFFT_SUCCESS;
+  if (count < 2 || count > 16 || !which)
+    st = CUFFT_INVALID_VALUE;
+  else if (__atomic_load_n(&p->made, __ATOMIC_ACQUIRE))
+    st = CUFFT_INVALID_PLAN;
+  else if (cuemu_rt_get_device_count(&devices) != 0)
+    st = CUFFT_INVALID_DEVICE;
+  for (int i = 0; st == CUFFT_SUCCESS && i < count; ++i) {
+    if (which[i] < 0 || which[i] >= devices)
+      st = CUFFT_INVALID_DEVICE;
+    for (int j = 0; j < i && st == CUFFT_SUCCESS; ++j)
+      if (which[j] == which[i])
+        st = CUFFT_INVALID_VALUE;
+  }
+  if (st == CUFFT_SUCCESS) {
+    memcpy(p->gpus, which, (size_t)count * sizeof *which);
+    p->ngpus = count;
+  }
   cuemu__fft_plan_release(p);
-  return count < 2 ? CUFFT_INVALID_VALUE : CUFFT_INVALID_DEVICE;
+  return st;
 }
 
 /* ---- Versions ------------------------------------------------------------------ */
