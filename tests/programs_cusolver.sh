@@ -5,7 +5,8 @@
 #   each links -lcusolver through its CUEMU_OPTIONS line): a linear solver
 #   in the style of the samples' cuSolverDn_LinearSolver, Cholesky, LU and
 #   QR with cuBLAS on one stream (solver_linear.cu); the sparse API's
-#   solvers, orderings and low-level Cholesky and QR (solver_sparse.cu);
+#   solvers, orderings, low-level Cholesky, QR and LU with its factors
+#   extracted for the refactorization API, cusolverRf (solver_sparse.cu);
 #   every factorization in S, D, C and Z and the 64-bit generic API checked by residuals
 #   (solver_types.cu); syevd/heevd and gesvd, then syevj/heevj, gesvdj,
 #   their batched forms, sygvd/hegvj, Xsyevd, Xgesvd, potrfBatched and

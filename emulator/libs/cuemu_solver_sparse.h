@@ -88,4 +88,36 @@ int cuemu__sp_zero_pivot(const cuemu_sp_factor *f, double tol);
 void cuemu__sp_solve(const cuemu_sp_factor *f, cuemu_solver_type type,
                      const void *b, void *x);
 
+/* LU factors made explicit (cuemu_solver_sparse_lu.c): P A Q^T = L U for
+ * n x n A, P[i] the original row of row i and Q[j] the original column of
+ * column j, L unit lower triangular (its diagonal stored) and U upper
+ * triangular in 0-based CSR (rows: n + 1 offsets). */
+typedef struct {
+  int64_t n;
+  int *P, *Q;
+  int *l_rows, *l_cols, *u_rows, *u_cols;
+  cuemu_solver_value *l_vals, *u_vals;
+} cuemu_sp_lu;
+
+/* The explicit factors of the square a, whose band LU f is
+ * (cuemu__sp_factor, not Cholesky): the same row order (its pivots), the
+ * fill computed row by row. ALLOC_FAILED when out of memory. */
+cusolverStatus_t cuemu__sp_lu_explicit(const cuemu_sp_csr *a,
+                                       const cuemu_sp_factor *f,
+                                       cuemu_sp_lu *lu);
+void cuemu__sp_lu_free(cuemu_sp_lu *lu);
+
+/* LU without pivoting of B = P A Q^T onto the pattern of lu's factors
+ * (cusolverRf's refactorization): lu's values are recomputed from a's;
+ * entries of the elimination outside the pattern are dropped. A pivot of
+ * magnitude below `zero` becomes `boost` when boost > 0 (*boosted set);
+ * returns the first zero pivot's row (of B), or -1. */
+int64_t cuemu__sp_lu_refactor(const cuemu_sp_csr *a, cuemu_sp_lu *lu,
+                              double zero, double boost, int *boosted);
+
+/* x = A^-1 b by lu (A = P^T L U Q), b and x of `type` (they may be the
+ * same array). */
+void cuemu__sp_lu_solve(const cuemu_sp_lu *lu, cuemu_solver_type type,
+                        const void *b, void *x);
+
 #endif /* CUEMU_SOLVER_SPARSE_H */

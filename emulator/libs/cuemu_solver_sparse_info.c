@@ -3,8 +3,8 @@
  * solvers (cusolverSp_LOWLEVEL_PREVIEW.h) on cuemu's direct solver
  * (cuemu_solver_sparse.h): Cholesky (csrcholInfo_t and csrcholInfoHost_t),
  * QR (csrqrInfo_t, csrqrInfoHost_t; square systems, shifted by mu, and
- * the batched csrqrsvBatched) and LU (csrluInfoHost_t, its solve; the
- * extraction of its factors is not emulated) for S, D, C and Z.
+ * the batched csrqrsvBatched) and LU (csrluInfoHost_t, its solve and the
+ * extraction of its factors, cuemu_solver_sparse_lu.c) for S, D, C and Z.
  *
  * An info object keeps the pattern its analysis saw and, once factored,
  * the factor. A call on the device synchronises the handle's stream first
@@ -31,6 +31,7 @@ typedef struct cuemu_sp_info {
   cuemu_solver_value mu;
   cuemu_sp_factor factor;
   int factored;
+  cuemu_sp_lu lu; /* csrluFactorHost's explicit factors (csrluExtractHost) */
 } cuemu_sp_info;
 
 static cusolverStatus_t info_create(cuemu_sp_info **info) {
@@ -44,6 +45,7 @@ static cusolverStatus_t info_destroy(cuemu_sp_info *info) {
   if (!info)
     return CUSOLVER_STATUS_INVALID_VALUE;
   cuemu__sp_factor_free(&info->factor);
+  cuemu__sp_lu_free(&info->lu);
   free(info->row_ptr), free(info->col_ind), free(info->values);
   free(info);
   return CUSOLVER_STATUS_SUCCESS;
@@ -144,6 +146,59 @@ static cusolverStatus_t factor(cusolverSpHandle_t h, cuemu_sp_info *info,
   info->factored = st == CUSOLVER_STATUS_SUCCESS;
   info->type = type;
   return st;
+}
+
+/* csrluFactorHost: the band factor, and its factors made explicit for
+ * csrluExtractHost. */
+static cusolverStatus_t lu_factor(cusolverSpHandle_t h, cuemu_sp_info *info,
+                                  cuemu_solver_type type, const void *values) {
+  cusolverStatus_t st = factor(h, info, type, values, 0, 0);
+  if (st != CUSOLVER_STATUS_SUCCESS)
+    return st;
+  cuemu_sp_csr a = {info->m,       info->n, info->nnz, info->row_ptr,
+                    info->col_ind, values,  type,      0};
+  cuemu__sp_lu_free(&info->lu);
+  return cuemu__sp_lu_explicit(&a, &info->factor, &info->lu);
+}
+
+E cusolverStatus_t cusolverSpXcsrluNnzHost(cusolverSpHandle_t h, int *nnz_l,
+                                           int *nnz_u, cuemu_sp_info *info) {
+  if (!h)
+    return CUSOLVER_STATUS_NOT_INITIALIZED;
+  if (!nnz_l || !nnz_u || !info || !info->factored || !info->lu.l_rows)
+    return CUSOLVER_STATUS_INVALID_VALUE;
+  *nnz_l = info->lu.l_rows[info->n], *nnz_u = info->lu.u_rows[info->n];
+  return CUSOLVER_STATUS_SUCCESS;
+}
+
+/* csrluExtractHost: P, Q, L (unit diagonal stored) and U in CSR of the
+ * descriptors' bases, values of `type`. */
+static cusolverStatus_t lu_extract(cusolverSpHandle_t h, cuemu_sp_info *info,
+                                   cuemu_solver_type type, int *P, int *Q,
+                                   const struct cusparseMatDescr *dl,
+                                   void *l_vals, int *l_rows, int *l_cols,
+                                   const struct cusparseMatDescr *du,
+                                   void *u_vals, int *u_rows, int *u_cols) {
+  if (!h)
+    return CUSOLVER_STATUS_NOT_INITIALIZED;
+  const cuemu_sp_lu *lu = info ? &info->lu : NULL;
+  if (!lu || !info->factored || !lu->l_rows || !P || !Q || !dl || !du ||
+      !l_vals || !l_rows || !l_cols || !u_vals || !u_rows || !u_cols)
+    return CUSOLVER_STATUS_INVALID_VALUE;
+  int n = (int)lu->n, bl = dl->base, bu = du->base;
+  memcpy(P, lu->P, (size_t)n * sizeof *P);
+  memcpy(Q, lu->Q, (size_t)n * sizeof *Q);
+  for (int i = 0; i <= n; ++i)
+    l_rows[i] = lu->l_rows[i] + bl, u_rows[i] = lu->u_rows[i] + bu;
+  for (int k = 0; k < lu->l_rows[n]; ++k) {
+    l_cols[k] = lu->l_cols[k] + bl;
+    cuemu__solver_store(l_vals, type, k, lu->l_vals[k]);
+  }
+  for (int k = 0; k < lu->u_rows[n]; ++k) {
+    u_cols[k] = lu->u_cols[k] + bu;
+    cuemu__solver_store(u_vals, type, k, lu->u_vals[k]);
+  }
+  return CUSOLVER_STATUS_SUCCESS;
 }
 
 /* The sizes of a BufferInfo call. */
@@ -399,7 +454,16 @@ static cusolverStatus_t qr_batched(cusolverSpHandle_t h, cuemu_sp_info *info,
     if (pivot_threshold < 0 || pivot_threshold > 1)                            \
       return h ? CUSOLVER_STATUS_INVALID_VALUE                                 \
                : CUSOLVER_STATUS_NOT_INITIALIZED;                              \
-    return factor(h, info, TYPE, values, 0, 0);                                \
+    return lu_factor(h, info, TYPE, values);                                   \
+  }                                                                            \
+  E cusolverStatus_t cusolverSp##P##csrluExtractHost(                          \
+      cusolverSpHandle_t h, int *p, int *q, const struct cusparseMatDescr *dl, \
+      T *l_vals, int *l_rows, int *l_cols, const struct cusparseMatDescr *du,  \
+      T *u_vals, int *u_rows, int *u_cols, cuemu_sp_info *info,                \
+      void *buffer) {                                                          \
+    (void)buffer;                                                              \
+    return lu_extract(h, info, TYPE, p, q, dl, l_vals, l_rows, l_cols, du,     \
+                      u_vals, u_rows, u_cols);                                 \
   }                                                                            \
   E cusolverStatus_t cusolverSp##P##csrluZeroPivotHost(                        \
       cusolverSpHandle_t h, cuemu_sp_info *info, R tol, int *position) {       \

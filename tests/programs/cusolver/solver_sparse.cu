@@ -8,13 +8,17 @@
  * low-level Cholesky and QR (with a shift mu) on the host and the device;
  * csrqrsvBatched of three systems; a Hermitian matrix in double complex by
  * csrlsvchol; csrissym; singular and indefinite matrices reported by
- * singularity; each solution checked by its residual.
+ * singularity; the host LU (csrluFactorHost) with its factors extracted
+ * (P A Q^T = L U checked densely) and given to cusolverRf, as the samples'
+ * cuSolverRf does, which refactors a second matrix of the same pattern and
+ * solves it; each solution checked by its residual.
  * CUEMU_OPTIONS: -lcusolver -lcusparse */
 #include <cmath>
 #include <complex>
 #include <cstdio>
 #include <vector>
 
+#include <cusolverRf.h>
 #include <cusolverSp.h>
 #include <cusolverSp_LOWLEVEL_PREVIEW.h>
 #include <cusparse.h>
@@ -429,6 +433,122 @@ static void sp_low_level(cusolverSpHandle_t h) {
   cusparseDestroyMatDescr(d);
 }
 
+/* csrluFactorHost, its factors extracted, then cusolverRf on a second
+ * matrix of the same pattern. */
+static void sp_refactor(cusolverSpHandle_t h) {
+  sp_csr<double> a = sp_grid<double>(15, 0.35);
+  int n = a.n, nnz = (int)a.vals.size(), pos = 7;
+  cusparseMatDescr_t d = sp_descr(CUSPARSE_INDEX_BASE_ZERO);
+  csrluInfoHost_t info;
+  cusolverSpCreateCsrluInfoHost(&info);
+  size_t internal = 0, work = 0;
+  EXPECT_STATUS(cusolverSpXcsrluAnalysisHost(h, n, nnz, d, a.rows.data(),
+                                             a.cols.data(), info),
+                CUSOLVER_STATUS_SUCCESS);
+  EXPECT_STATUS(cusolverSpDcsrluBufferInfoHost(h, n, nnz, d, a.vals.data(),
+                                               a.rows.data(), a.cols.data(),
+                                               info, &internal, &work),
+                CUSOLVER_STATUS_SUCCESS);
+  std::vector<char> buffer(work + 1);
+  EXPECT_STATUS(cusolverSpDcsrluFactorHost(h, n, nnz, d, a.vals.data(),
+                                           a.rows.data(), a.cols.data(), info,
+                                           1.0, buffer.data()),
+                CUSOLVER_STATUS_SUCCESS);
+  EXPECT_STATUS(cusolverSpDcsrluZeroPivotHost(h, info, 1e-14, &pos),
+                CUSOLVER_STATUS_SUCCESS);
+  EXPECT(pos == -1, "csrluZeroPivotHost: %d", pos);
+  int nnz_l = 0, nnz_u = 0;
+  EXPECT_STATUS(cusolverSpXcsrluNnzHost(h, &nnz_l, &nnz_u, info),
+                CUSOLVER_STATUS_SUCCESS);
+  std::vector<int> P(n), Q(n), lr(n + 1), lc(nnz_l), ur(n + 1), uc(nnz_u);
+  std::vector<double> lv(nnz_l), uv(nnz_u);
+  cusparseMatDescr_t dl = sp_descr(CUSPARSE_INDEX_BASE_ZERO),
+                     du = sp_descr(CUSPARSE_INDEX_BASE_ZERO);
+  cusparseSetMatFillMode(dl, CUSPARSE_FILL_MODE_LOWER);
+  cusparseSetMatDiagType(dl, CUSPARSE_DIAG_TYPE_UNIT);
+  cusparseSetMatFillMode(du, CUSPARSE_FILL_MODE_UPPER);
+  EXPECT_STATUS(cusolverSpDcsrluExtractHost(h, P.data(), Q.data(), dl,
+                                            lv.data(), lr.data(), lc.data(),
+                                            du, uv.data(), ur.data(),
+                                            uc.data(), info, buffer.data()),
+                CUSOLVER_STATUS_SUCCESS);
+  /* P A Q^T = L U, densely. */
+  std::vector<double> lu(n * n, 0.0), pa(n * n, 0.0), dl_(n * n, 0.0),
+      du_(n * n, 0.0);
+  for (int i = 0; i < n; ++i) {
+    for (int q = lr[i]; q < lr[i + 1]; ++q)
+      dl_[i * n + lc[q]] = lv[q];
+    for (int q = ur[i]; q < ur[i + 1]; ++q)
+      du_[i * n + uc[q]] = uv[q];
+  }
+  std::vector<int> qinv(n);
+  for (int j = 0; j < n; ++j)
+    qinv[Q[j]] = j;
+  for (int i = 0; i < n; ++i)
+    for (int k = a.rows[P[i]]; k < a.rows[P[i] + 1]; ++k)
+      pa[i * n + qinv[a.cols[k]]] = a.vals[k];
+  double err = 0;
+  for (int i = 0; i < n; ++i)
+    for (int k = 0; k < n; ++k)
+      if (dl_[i * n + k] != 0)
+        for (int j = k; j < n; ++j)
+          lu[i * n + j] += dl_[i * n + k] * du_[k * n + j];
+  for (int i = 0; i < n * n; ++i)
+    err = std::fmax(err, std::fabs(lu[i] - pa[i]));
+  EXPECT(err < 1e-12, "csrluExtractHost: |P A Q^T - L U| = %g", err);
+  /* The refactorization: a second matrix of the same pattern. */
+  sp_csr<double> a2 = a;
+  for (int i = 0; i < n; ++i)
+    for (int k = a.rows[i]; k < a.rows[i + 1]; ++k)
+      a2.vals[k] = a.cols[k] == i ? 5.0 + 0.01 * (i % 9) : a.vals[k] * 0.9;
+  cusolverRfHandle_t rf;
+  EXPECT_STATUS(cusolverRfCreate(&rf), CUSOLVER_STATUS_SUCCESS);
+  EXPECT_STATUS(cusolverRfSetNumericProperties(rf, 0.0, 0.0),
+                CUSOLVER_STATUS_SUCCESS);
+  EXPECT_STATUS(cusolverRfSetAlgs(rf, CUSOLVERRF_FACTORIZATION_ALG0,
+                                  CUSOLVERRF_TRIANGULAR_SOLVE_ALG1),
+                CUSOLVER_STATUS_SUCCESS);
+  EXPECT_STATUS(cusolverRfSetMatrixFormat(rf, CUSOLVERRF_MATRIX_FORMAT_CSR,
+                                          CUSOLVERRF_UNIT_DIAGONAL_STORED_L),
+                CUSOLVER_STATUS_SUCCESS);
+  EXPECT_STATUS(cusolverRfSetupHost(n, nnz, a.rows.data(), a.cols.data(),
+                                    a.vals.data(), nnz_l, lr.data(),
+                                    lc.data(), lv.data(), nnz_u, ur.data(),
+                                    uc.data(), uv.data(), P.data(), Q.data(),
+                                    rf),
+                CUSOLVER_STATUS_SUCCESS);
+  EXPECT_STATUS(cusolverRfAnalyze(rf), CUSOLVER_STATUS_SUCCESS);
+  int *d_rows = sp_dev(a2.rows), *d_cols = sp_dev(a2.cols), *d_P = sp_dev(P),
+      *d_Q = sp_dev(Q);
+  double *d_vals = sp_dev(a2.vals), *d_x, *d_t;
+  std::vector<double> b(n);
+  for (int i = 0; i < n; ++i)
+    b[i] = std::cos(0.3 * i);
+  d_x = sp_dev(b);
+  CHECK_CUDA(cudaMalloc(&d_t, n * sizeof(double)));
+  EXPECT_STATUS(cusolverRfResetValues(n, nnz, d_rows, d_cols, d_vals, d_P, d_Q,
+                                      rf),
+                CUSOLVER_STATUS_SUCCESS);
+  EXPECT_STATUS(cusolverRfRefactor(rf), CUSOLVER_STATUS_SUCCESS);
+  EXPECT_STATUS(cusolverRfSolve(rf, d_P, d_Q, 1, d_t, n, d_x, n),
+                CUSOLVER_STATUS_SUCCESS);
+  std::vector<double> x = sp_host(d_x, n);
+  EXPECT(sp_residual(a2, x, b) < 1e-12, "cusolverRf: residual %g",
+         sp_residual(a2, x, b));
+  int nnz_m = 0, *m_rows, *m_cols;
+  double *m_vals;
+  EXPECT_STATUS(cusolverRfAccessBundledFactorsDevice(rf, &nnz_m, &m_rows,
+                                                     &m_cols, &m_vals),
+                CUSOLVER_STATUS_SUCCESS);
+  EXPECT(nnz_m == nnz_l - n + nnz_u, "bundled factors: %d entries", nnz_m);
+  cusolverRfDestroy(rf);
+  cusolverSpDestroyCsrluInfoHost(info);
+  cusparseDestroyMatDescr(d), cusparseDestroyMatDescr(dl);
+  cusparseDestroyMatDescr(du);
+  cudaFree(d_rows), cudaFree(d_cols), cudaFree(d_P), cudaFree(d_Q);
+  cudaFree(d_vals), cudaFree(d_x), cudaFree(d_t);
+}
+
 int main() {
   cusolverSpHandle_t h;
   EXPECT_STATUS(cusolverSpCreate(&h), CUSOLVER_STATUS_SUCCESS);
@@ -438,6 +558,7 @@ int main() {
   sp_high_level(h);
   sp_orderings(h);
   sp_low_level(h);
+  sp_refactor(h);
   EXPECT_STATUS(cusolverSpDestroy(h), CUSOLVER_STATUS_SUCCESS);
   cudaStreamDestroy(stream);
   return finish();
