@@ -197,30 +197,33 @@ static cublasStatus_t xt_end(cublasXtHandle_t xt, cublasStatus_t st) {
   return st;
 }
 
+/* A routine: the cuBLAS call `call`, with the operands taken as device
+ * memory while it is made, then its wait. */
+#define XT_CALL(xt, call)                                                      \
+  (xt_begin(xt) != CUBLAS_STATUS_SUCCESS ? CUBLAS_STATUS_NOT_INITIALIZED       \
+                                         : xt_end(xt, call))
+
 /* cuBLASXt's sizes are size_t; cuBLAS's 64-bit interface takes int64_t. */
 #define SZ(v) ((int64_t)(v))
 
 /* X(L, T, TYPE, R, RTYPE): the cuBLAS routines each type's routines call
  * (cuemu_blas_gemm_api.c, cuemu_blas_level3.c), and the Xt routines. */
 #define XT_CUBLAS(L, T, TYPE, R, RTYPE, ...)                                   \
-  cublasStatus_t cublas##L##gemm_v2_64(cublasHandle_t, int, int, int64_t,      \
-                                       int64_t, int64_t, const T *, const T *, \
-                                       int64_t, const T *, int64_t, const T *, \
-                                       T *, int64_t);                          \
-  cublasStatus_t cublas##L##symm_v2_64(cublasHandle_t, int, int, int64_t,      \
-                                       int64_t, const T *, const T *, int64_t, \
-                                       const T *, int64_t, const T *, T *,     \
-                                       int64_t);                               \
+  cublasStatus_t cublas##L##gemm_v2_64(                                        \
+      cublasHandle_t, int, int, int64_t, int64_t, int64_t, const T *,          \
+      const T *, int64_t, const T *, int64_t, const T *, T *, int64_t);        \
+  cublasStatus_t cublas##L##symm_v2_64(                                        \
+      cublasHandle_t, int, int, int64_t, int64_t, const T *, const T *,        \
+      int64_t, const T *, int64_t, const T *, T *, int64_t);                   \
   cublasStatus_t cublas##L##syrk_v2_64(cublasHandle_t, int, int, int64_t,      \
                                        int64_t, const T *, const T *, int64_t, \
                                        const T *, T *, int64_t);               \
   cublasStatus_t cublas##L##syr2k_v2_64(                                       \
       cublasHandle_t, int, int, int64_t, int64_t, const T *, const T *,        \
       int64_t, const T *, int64_t, const T *, T *, int64_t);                   \
-  cublasStatus_t cublas##L##syrkx_64(cublasHandle_t, int, int, int64_t,        \
-                                     int64_t, const T *, const T *, int64_t,   \
-                                     const T *, int64_t, const T *, T *,       \
-                                     int64_t);                                 \
+  cublasStatus_t cublas##L##syrkx_64(                                          \
+      cublasHandle_t, int, int, int64_t, int64_t, const T *, const T *,        \
+      int64_t, const T *, int64_t, const T *, T *, int64_t);                   \
   cublasStatus_t cublas##L##trsm_v2_64(cublasHandle_t, int, int, int, int,     \
                                        int64_t, int64_t, const T *, const T *, \
                                        int64_t, T *, int64_t);                 \
@@ -232,76 +235,61 @@ static cublasStatus_t xt_end(cublasXtHandle_t xt, cublasStatus_t st) {
       cublasXtHandle_t xt, int transa, int transb, size_t m, size_t n,         \
       size_t k, const T *alpha, const T *A, size_t lda, const T *B,            \
       size_t ldb, const T *beta, T *C, size_t ldc) {                           \
-    cublasStatus_t st = xt_begin(xt);                                          \
-    return st ? st                                                             \
-              : xt_end(xt, cublas##L##gemm_v2_64(xt->blas, transa, transb,     \
-                                                 SZ(m), SZ(n), SZ(k), alpha, A,   \
-                                                 SZ(lda), B, SZ(ldb), beta, C,   \
-                                                 SZ(ldc)));                     \
+    return XT_CALL(xt, cublas##L##gemm_v2_64(xt->blas, transa, transb, SZ(m),  \
+                                             SZ(n), SZ(k), alpha, A, SZ(lda),  \
+                                             B, SZ(ldb), beta, C, SZ(ldc)));   \
   }                                                                            \
   E cublasStatus_t cublasXt##L##symm(                                          \
       cublasXtHandle_t xt, int side, int uplo, size_t m, size_t n,             \
       const T *alpha, const T *A, size_t lda, const T *B, size_t ldb,          \
       const T *beta, T *C, size_t ldc) {                                       \
-    cublasStatus_t st = xt_begin(xt);                                          \
-    return st ? st                                                             \
-              : xt_end(xt, cublas##L##symm_v2_64(xt->blas, side, uplo, SZ(m),   \
-                                                 SZ(n), alpha, A, SZ(lda), B,    \
-                                                 SZ(ldb), beta, C, SZ(ldc)));    \
+    return XT_CALL(xt, cublas##L##symm_v2_64(xt->blas, side, uplo, SZ(m),      \
+                                             SZ(n), alpha, A, SZ(lda), B,      \
+                                             SZ(ldb), beta, C, SZ(ldc)));      \
   }                                                                            \
   E cublasStatus_t cublasXt##L##syrk(cublasXtHandle_t xt, int uplo, int trans, \
                                      size_t n, size_t k, const T *alpha,       \
                                      const T *A, size_t lda, const T *beta,    \
                                      T *C, size_t ldc) {                       \
-    cublasStatus_t st = xt_begin(xt);                                          \
-    return st ? st                                                             \
-              : xt_end(xt, cublas##L##syrk_v2_64(xt->blas, uplo, trans, SZ(n),  \
-                                                 SZ(k), alpha, A, SZ(lda), beta, \
-                                                 C, SZ(ldc)));                  \
+    return XT_CALL(xt, cublas##L##syrk_v2_64(xt->blas, uplo, trans, SZ(n),     \
+                                             SZ(k), alpha, A, SZ(lda), beta,   \
+                                             C, SZ(ldc)));                     \
   }                                                                            \
   E cublasStatus_t cublasXt##L##syr2k(                                         \
       cublasXtHandle_t xt, int uplo, int trans, size_t n, size_t k,            \
       const T *alpha, const T *A, size_t lda, const T *B, size_t ldb,          \
       const T *beta, T *C, size_t ldc) {                                       \
-    cublasStatus_t st = xt_begin(xt);                                          \
-    return st ? st                                                             \
-              : xt_end(xt, cublas##L##syr2k_v2_64(                             \
-                               xt->blas, uplo, trans, SZ(n), SZ(k), alpha, A,    \
-                               SZ(lda), B, SZ(ldb), beta, C, SZ(ldc)));           \
+    return XT_CALL(xt, cublas##L##syr2k_v2_64(xt->blas, uplo, trans, SZ(n),    \
+                                              SZ(k), alpha, A, SZ(lda), B,     \
+                                              SZ(ldb), beta, C, SZ(ldc)));     \
   }                                                                            \
   E cublasStatus_t cublasXt##L##syrkx(                                         \
       cublasXtHandle_t xt, int uplo, int trans, size_t n, size_t k,            \
       const T *alpha, const T *A, size_t lda, const T *B, size_t ldb,          \
       const T *beta, T *C, size_t ldc) {                                       \
-    cublasStatus_t st = xt_begin(xt);                                          \
-    return st ? st                                                             \
-              : xt_end(xt, cublas##L##syrkx_64(xt->blas, uplo, trans, SZ(n),    \
-                                               SZ(k), alpha, A, SZ(lda), B,      \
-                                               SZ(ldb), beta, C, SZ(ldc)));      \
+    return XT_CALL(xt, cublas##L##syrkx_64(xt->blas, uplo, trans, SZ(n),       \
+                                           SZ(k), alpha, A, SZ(lda), B,        \
+                                           SZ(ldb), beta, C, SZ(ldc)));        \
   }                                                                            \
   E cublasStatus_t cublasXt##L##trsm(                                          \
       cublasXtHandle_t xt, int side, int uplo, int trans, int diag, size_t m,  \
       size_t n, const T *alpha, const T *A, size_t lda, T *B, size_t ldb) {    \
-    cublasStatus_t st = xt_begin(xt);                                          \
-    return st ? st                                                             \
-              : xt_end(xt, cublas##L##trsm_v2_64(xt->blas, side, uplo, trans,  \
-                                                 diag, SZ(m), SZ(n), alpha, A,   \
-                                                 SZ(lda), B, SZ(ldb)));          \
+    return XT_CALL(xt, cublas##L##trsm_v2_64(xt->blas, side, uplo, trans,      \
+                                             diag, SZ(m), SZ(n), alpha, A,     \
+                                             SZ(lda), B, SZ(ldb)));            \
   }                                                                            \
   E cublasStatus_t cublasXt##L##trmm(                                          \
       cublasXtHandle_t xt, int side, int uplo, int trans, int diag, size_t m,  \
       size_t n, const T *alpha, const T *A, size_t lda, const T *B,            \
       size_t ldb, T *C, size_t ldc) {                                          \
-    cublasStatus_t st = xt_begin(xt);                                          \
-    return st ? st                                                             \
-              : xt_end(xt, cublas##L##trmm_v2_64(                              \
-                               xt->blas, side, uplo, trans, diag, SZ(m), SZ(n),  \
-                               alpha, A, SZ(lda), B, SZ(ldb), C, SZ(ldc)));       \
+    return XT_CALL(xt, cublas##L##trmm_v2_64(                                  \
+                           xt->blas, side, uplo, trans, diag, SZ(m), SZ(n),    \
+                           alpha, A, SZ(lda), B, SZ(ldb), C, SZ(ldc)));        \
   }                                                                            \
-  E cublasStatus_t cublasXt##L##spmm(                                          \
-      cublasXtHandle_t xt, int side, int uplo, size_t m, size_t n,             \
-      const T *alpha, const T *AP, const T *B, size_t ldb, const T *beta,      \
-      T *C, size_t ldc) {                                                      \
+  E cublasStatus_t cublasXt##L##spmm(cublasXtHandle_t xt, int side, int uplo,  \
+                                     size_t m, size_t n, const T *alpha,       \
+                                     const T *AP, const T *B, size_t ldb,      \
+                                     const T *beta, T *C, size_t ldc) {        \
     size_t ka = side == CUBLAS_SIDE_LEFT ? m : n;                              \
     T *A = NULL;                                                               \
     cublasStatus_t st = unpack(xt, uplo, ka, AP, sizeof(T), (void **)&A);      \
@@ -309,9 +297,9 @@ static cublasStatus_t xt_end(cublasXtHandle_t xt, cublasStatus_t st) {
       return st;                                                               \
     st = xt_begin(xt);                                                         \
     if (!st)                                                                   \
-      st = xt_end(xt, cublas##L##symm_v2_64(xt->blas, side, uplo, SZ(m), SZ(n),  \
-                                            alpha, A, SZ(ka ? ka : 1), B,       \
-                                            SZ(ldb), beta, C, SZ(ldc)));         \
+      st = xt_end(xt, cublas##L##symm_v2_64(xt->blas, side, uplo, SZ(m),       \
+                                            SZ(n), alpha, A, SZ(ka ? ka : 1),  \
+                                            B, SZ(ldb), beta, C, SZ(ldc)));    \
     free(A);                                                                   \
     return st;                                                                 \
   }
@@ -319,60 +307,50 @@ static cublasStatus_t xt_end(cublasXtHandle_t xt, cublasStatus_t st) {
 /* The Hermitian routines of C and Z; R is the real type of herk's
  * scalars and of her2k's and herkx's beta. */
 #define XT_CUBLAS_HERM(L, T, TYPE, R, RTYPE, ...)                              \
-  cublasStatus_t cublas##L##hemm_v2_64(cublasHandle_t, int, int, int64_t,      \
-                                       int64_t, const T *, const T *, int64_t, \
-                                       const T *, int64_t, const T *, T *,     \
-                                       int64_t);                               \
+  cublasStatus_t cublas##L##hemm_v2_64(                                        \
+      cublasHandle_t, int, int, int64_t, int64_t, const T *, const T *,        \
+      int64_t, const T *, int64_t, const T *, T *, int64_t);                   \
   cublasStatus_t cublas##L##herk_v2_64(cublasHandle_t, int, int, int64_t,      \
                                        int64_t, const R *, const T *, int64_t, \
                                        const R *, T *, int64_t);               \
   cublasStatus_t cublas##L##her2k_v2_64(                                       \
       cublasHandle_t, int, int, int64_t, int64_t, const T *, const T *,        \
       int64_t, const T *, int64_t, const R *, T *, int64_t);                   \
-  cublasStatus_t cublas##L##herkx_64(cublasHandle_t, int, int, int64_t,        \
-                                     int64_t, const T *, const T *, int64_t,   \
-                                     const T *, int64_t, const R *, T *,       \
-                                     int64_t);                                 \
+  cublasStatus_t cublas##L##herkx_64(                                          \
+      cublasHandle_t, int, int, int64_t, int64_t, const T *, const T *,        \
+      int64_t, const T *, int64_t, const R *, T *, int64_t);                   \
                                                                                \
   E cublasStatus_t cublasXt##L##hemm(                                          \
       cublasXtHandle_t xt, int side, int uplo, size_t m, size_t n,             \
       const T *alpha, const T *A, size_t lda, const T *B, size_t ldb,          \
       const T *beta, T *C, size_t ldc) {                                       \
-    cublasStatus_t st = xt_begin(xt);                                          \
-    return st ? st                                                             \
-              : xt_end(xt, cublas##L##hemm_v2_64(xt->blas, side, uplo, SZ(m),   \
-                                                 SZ(n), alpha, A, SZ(lda), B,    \
-                                                 SZ(ldb), beta, C, SZ(ldc)));    \
+    return XT_CALL(xt, cublas##L##hemm_v2_64(xt->blas, side, uplo, SZ(m),      \
+                                             SZ(n), alpha, A, SZ(lda), B,      \
+                                             SZ(ldb), beta, C, SZ(ldc)));      \
   }                                                                            \
   E cublasStatus_t cublasXt##L##herk(cublasXtHandle_t xt, int uplo, int trans, \
                                      size_t n, size_t k, const R *alpha,       \
                                      const T *A, size_t lda, const R *beta,    \
                                      T *C, size_t ldc) {                       \
-    cublasStatus_t st = xt_begin(xt);                                          \
-    return st ? st                                                             \
-              : xt_end(xt, cublas##L##herk_v2_64(xt->blas, uplo, trans, SZ(n),  \
-                                                 SZ(k), alpha, A, SZ(lda), beta, \
-                                                 C, SZ(ldc)));                  \
+    return XT_CALL(xt, cublas##L##herk_v2_64(xt->blas, uplo, trans, SZ(n),     \
+                                             SZ(k), alpha, A, SZ(lda), beta,   \
+                                             C, SZ(ldc)));                     \
   }                                                                            \
   E cublasStatus_t cublasXt##L##her2k(                                         \
       cublasXtHandle_t xt, int uplo, int trans, size_t n, size_t k,            \
       const T *alpha, const T *A, size_t lda, const T *B, size_t ldb,          \
       const R *beta, T *C, size_t ldc) {                                       \
-    cublasStatus_t st = xt_begin(xt);                                          \
-    return st ? st                                                             \
-              : xt_end(xt, cublas##L##her2k_v2_64(                             \
-                               xt->blas, uplo, trans, SZ(n), SZ(k), alpha, A,    \
-                               SZ(lda), B, SZ(ldb), beta, C, SZ(ldc)));           \
+    return XT_CALL(xt, cublas##L##her2k_v2_64(xt->blas, uplo, trans, SZ(n),    \
+                                              SZ(k), alpha, A, SZ(lda), B,     \
+                                              SZ(ldb), beta, C, SZ(ldc)));     \
   }                                                                            \
   E cublasStatus_t cublasXt##L##herkx(                                         \
       cublasXtHandle_t xt, int uplo, int trans, size_t n, size_t k,            \
       const T *alpha, const T *A, size_t lda, const T *B, size_t ldb,          \
       const R *beta, T *C, size_t ldc) {                                       \
-    cublasStatus_t st = xt_begin(xt);                                          \
-    return st ? st                                                             \
-              : xt_end(xt, cublas##L##herkx_64(xt->blas, uplo, trans, SZ(n),    \
-                                               SZ(k), alpha, A, SZ(lda), B,      \
-                                               SZ(ldb), beta, C, SZ(ldc)));      \
+    return XT_CALL(xt, cublas##L##herkx_64(xt->blas, uplo, trans, SZ(n),       \
+                                           SZ(k), alpha, A, SZ(lda), B,        \
+                                           SZ(ldb), beta, C, SZ(ldc)));        \
   }
 
 /* The symmetric matrix of order n whose `uplo` triangle the packed AP

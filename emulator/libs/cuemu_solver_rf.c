@@ -92,8 +92,8 @@ E cusolverStatus_t cusolverRfSetMatrixFormat(cusolverRfHandle_t h, int format,
   return CUSOLVER_STATUS_SUCCESS;
 }
 
-E cusolverStatus_t cusolverRfGetMatrixFormat(cusolverRfHandle_t h,
-                                             int *format, int *diag) {
+E cusolverStatus_t cusolverRfGetMatrixFormat(cusolverRfHandle_t h, int *format,
+                                             int *diag) {
   if (!h)
     return CUSOLVER_STATUS_NOT_INITIALIZED;
   if (!format || !diag)
@@ -113,8 +113,7 @@ E cusolverStatus_t cusolverRfSetNumericProperties(cusolverRfHandle_t h,
 }
 
 E cusolverStatus_t cusolverRfGetNumericProperties(cusolverRfHandle_t h,
-                                                  double *zero,
-                                                  double *boost) {
+                                                  double *zero, double *boost) {
   if (!h)
     return CUSOLVER_STATUS_NOT_INITIALIZED;
   if (!zero || !boost)
@@ -176,18 +175,16 @@ E cusolverStatus_t cusolverRfGetResetValuesFastMode(cusolverRfHandle_t h,
 /* A's pattern and the factors' copies, 0-based: the setup of `batch`
  * systems whose values are vals[b]. L's unit diagonal is stored or not
  * (h->diag); cuemu keeps it stored. */
-static cusolverStatus_t setup(cusolverRfHandle_t h, int batch, int n,
-                              int nnz_a, const int *a_rows, const int *a_cols,
-                              double *const *vals, int nnz_l, const int *l_rows,
-                              const int *l_cols, const double *l_vals,
-                              int nnz_u, const int *u_rows, const int *u_cols,
-                              const double *u_vals, const int *P,
-                              const int *Q) {
+static cusolverStatus_t
+setup(cusolverRfHandle_t h, int batch, int n, int nnz_a, const int *a_rows,
+      const int *a_cols, double *const *vals, int nnz_l, const int *l_rows,
+      const int *l_cols, const double *l_vals, int nnz_u, const int *u_rows,
+      const int *u_cols, const double *u_vals, const int *P, const int *Q) {
   if (!h)
     return CUSOLVER_STATUS_NOT_INITIALIZED;
-  if (batch < 1 || n < 0 || nnz_a < 0 || nnz_l < 0 || nnz_u < 0 ||
-      !a_rows || !a_cols || !vals || !l_rows || !l_cols || !l_vals ||
-      !u_rows || !u_cols || !u_vals || !P || !Q)
+  if (batch < 1 || n < 0 || nnz_a < 0 || nnz_l < 0 || nnz_u < 0 || !a_rows ||
+      !a_cols || !vals || !l_rows || !l_cols || !l_vals || !u_rows || !u_cols ||
+      !u_vals || !P || !Q)
     return CUSOLVER_STATUS_INVALID_VALUE;
   for (int b = 0; b < batch; ++b)
     if (!vals[b])
@@ -246,18 +243,22 @@ static cusolverStatus_t setup(cusolverRfHandle_t h, int batch, int n,
   return CUSOLVER_STATUS_SUCCESS;
 }
 
-E cusolverStatus_t cusolverRfSetupHost(
-    int n, int nnz_a, int *a_rows, int *a_cols, double *a_vals, int nnz_l,
-    int *l_rows, int *l_cols, double *l_vals, int nnz_u, int *u_rows,
-    int *u_cols, double *u_vals, int *P, int *Q, cusolverRfHandle_t h) {
+E cusolverStatus_t cusolverRfSetupHost(int n, int nnz_a, int *a_rows,
+                                       int *a_cols, double *a_vals, int nnz_l,
+                                       int *l_rows, int *l_cols, double *l_vals,
+                                       int nnz_u, int *u_rows, int *u_cols,
+                                       double *u_vals, int *P, int *Q,
+                                       cusolverRfHandle_t h) {
   return setup(h, 1, n, nnz_a, a_rows, a_cols, &a_vals, nnz_l, l_rows, l_cols,
                l_vals, nnz_u, u_rows, u_cols, u_vals, P, Q);
 }
 
-E cusolverStatus_t cusolverRfSetupDevice(
-    int n, int nnz_a, int *a_rows, int *a_cols, double *a_vals, int nnz_l,
-    int *l_rows, int *l_cols, double *l_vals, int nnz_u, int *u_rows,
-    int *u_cols, double *u_vals, int *P, int *Q, cusolverRfHandle_t h) {
+E cusolverStatus_t cusolverRfSetupDevice(int n, int nnz_a, int *a_rows,
+                                         int *a_cols, double *a_vals, int nnz_l,
+                                         int *l_rows, int *l_cols,
+                                         double *l_vals, int nnz_u, int *u_rows,
+                                         int *u_cols, double *u_vals, int *P,
+                                         int *Q, cusolverRfHandle_t h) {
   cuemu_rt_device_synchronize();
   return setup(h, 1, n, nnz_a, a_rows, a_cols, &a_vals, nnz_l, l_rows, l_cols,
                l_vals, nnz_u, u_rows, u_cols, u_vals, P, Q);
@@ -265,9 +266,8 @@ E cusolverStatus_t cusolverRfSetupDevice(
 
 E cusolverStatus_t cusolverRfBatchSetupHost(
     int batch, int n, int nnz_a, int *a_rows, int *a_cols, double *a_vals[],
-    int nnz_l, int *l_rows, int *l_cols, double *l_vals, int nnz_u,
-    int *u_rows, int *u_cols, double *u_vals, int *P, int *Q,
-    cusolverRfHandle_t h) {
+    int nnz_l, int *l_rows, int *l_cols, double *l_vals, int nnz_u, int *u_rows,
+    int *u_cols, double *u_vals, int *P, int *Q, cusolverRfHandle_t h) {
   return setup(h, batch, n, nnz_a, a_rows, a_cols, a_vals, nnz_l, l_rows,
                l_cols, l_vals, nnz_u, u_rows, u_cols, u_vals, P, Q);
 }
@@ -285,12 +285,11 @@ E cusolverStatus_t cusolverRfBatchAnalyze(cusolverRfHandle_t h) {
 }
 
 /* New values of A (device memory: the pattern, P and Q are the setup's). */
-static cusolverStatus_t reset(cusolverRfHandle_t h, int batch, int n,
-                              int nnz_a, double *const *vals) {
+static cusolverStatus_t reset(cusolverRfHandle_t h, int batch, int n, int nnz_a,
+                              double *const *vals) {
   if (!h)
     return CUSOLVER_STATUS_NOT_INITIALIZED;
-  if (!h->batch || batch != h->batch || n != h->n || nnz_a != h->nnz_a ||
-      !vals)
+  if (!h->batch || batch != h->batch || n != h->n || nnz_a != h->nnz_a || !vals)
     return CUSOLVER_STATUS_INVALID_VALUE;
   cuemu_rt_device_synchronize();
   for (int b = 0; b < batch; ++b) {
@@ -326,11 +325,11 @@ static cusolverStatus_t refactor(cusolverRfHandle_t h) {
   h->boosted = 0;
   for (int b = 0; b < h->batch; ++b) {
     rf_system *s = &h->systems[b];
-    cuemu_sp_csr a = {h->n,      h->n, h->nnz_a, h->a_rows, h->a_cols,
-                      s->a_vals, CUEMU_SOLVER_D, 0};
+    cuemu_sp_csr a = {h->n,      h->n,      h->nnz_a,       h->a_rows,
+                      h->a_cols, s->a_vals, CUEMU_SOLVER_D, 0};
     int boosted = 0;
-    s->zero_row = cuemu__sp_lu_refactor(&a, &s->lu, h->zero, h->boost,
-                                        &boosted);
+    s->zero_row =
+        cuemu__sp_lu_refactor(&a, &s->lu, h->zero, h->boost, &boosted);
     h->boosted |= boosted;
     any_zero |= s->zero_row >= 0 && !boosted;
   }
@@ -376,8 +375,8 @@ static cusolverStatus_t solve(cusolverRfHandle_t h, int nrhs, int ldxf,
 }
 
 E cusolverStatus_t cusolverRfSolve(cusolverRfHandle_t h, int *P, int *Q,
-                                   int nrhs, double *temp, int ldt,
-                                   double *xf, int ldxf) {
+                                   int nrhs, double *temp, int ldt, double *xf,
+                                   int ldxf) {
   (void)P, (void)Q, (void)temp, (void)ldt;
   if (h && h->batch != 1)
     return CUSOLVER_STATUS_INVALID_VALUE;

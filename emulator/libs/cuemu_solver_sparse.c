@@ -119,8 +119,7 @@ E cusolverStatus_t cusolverSpXcsrmetisndHost(
 
 /* Whether the pattern is symmetric (csrEndPtrA: each row's end, which may
  * come before the next row's start). */
-E cusolverStatus_t cusolverSpXcsrissymHost(cusolverSpHandle_t h, int m,
-                                           int nnz,
+E cusolverStatus_t cusolverSpXcsrissymHost(cusolverSpHandle_t h, int m, int nnz,
                                            const struct cusparseMatDescr *d,
                                            const int *row_ptr,
                                            const int *end_ptr,
@@ -153,8 +152,8 @@ E cusolverStatus_t cusolverSpXcsrperm_bufferSizeHost(
     const struct cusparseMatDescr *d, const int *row_ptr, const int *col_ind,
     const int *p, const int *q, size_t *size) {
   cuemu_sp_csr a;
-  cusolverStatus_t st =
-      cuemu__sp_csr(h, m, n, nnz, d, NULL, row_ptr, col_ind, CUEMU_SOLVER_D, &a);
+  cusolverStatus_t st = cuemu__sp_csr(h, m, n, nnz, d, NULL, row_ptr, col_ind,
+                                      CUEMU_SOLVER_D, &a);
   if (st != CUSOLVER_STATUS_SUCCESS)
     return st;
   if (!size || (m > 0 && !p) || (n > 0 && !q))
@@ -171,8 +170,8 @@ E cusolverStatus_t cusolverSpXcsrpermHost(cusolverSpHandle_t h, int m, int n,
                                           void *buffer) {
   (void)buffer;
   cuemu_sp_csr a;
-  cusolverStatus_t st =
-      cuemu__sp_csr(h, m, n, nnz, d, NULL, row_ptr, col_ind, CUEMU_SOLVER_D, &a);
+  cusolverStatus_t st = cuemu__sp_csr(h, m, n, nnz, d, NULL, row_ptr, col_ind,
+                                      CUEMU_SOLVER_D, &a);
   if (st != CUSOLVER_STATUS_SUCCESS)
     return st;
   if ((m > 0 && !p) || (n > 0 && !q) || (nnz > 0 && !map))
@@ -223,8 +222,8 @@ E cusolverStatus_t cusolverSpXcsrpermHost(cusolverSpHandle_t h, int m, int n,
 
 /* Whether the arrays of a device call are device memory (a host array
  * faults, as a GPU's kernel would): the matrix's and b's n values and x. */
-static int device_arrays(const char *name, const cuemu_sp_csr *a,
-                         const void *b, const void *x) {
+static int device_arrays(const char *name, const cuemu_sp_csr *a, const void *b,
+                         const void *x) {
   size_t es = cuemu__solver_size(a->type);
   return cuemu__libs_device_range(name, "csrRowPtrA", a->row_ptr,
                                   ((size_t)a->m + 1) * sizeof(int)) &&
@@ -245,8 +244,8 @@ static cusolverStatus_t lsv(cusolverSpHandle_t h, const char *name,
                             const int *col_ind, const void *b, double tol,
                             int reorder, void *x, int *singularity) {
   cuemu_sp_csr a;
-  cusolverStatus_t st = cuemu__sp_csr(h, n, n, nnz, d, values, row_ptr,
-                                      col_ind, type, &a);
+  cusolverStatus_t st =
+      cuemu__sp_csr(h, n, n, nnz, d, values, row_ptr, col_ind, type, &a);
   if (st != CUSOLVER_STATUS_SUCCESS)
     return st;
   if (reorder < 0 || reorder > 3 || tol < 0 || !singularity ||

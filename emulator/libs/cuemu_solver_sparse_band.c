@@ -96,8 +96,7 @@ int cuemu__sp_rcm(const cuemu_sp_csr *a, int64_t *p) {
           seen[adj[k]] = 1, p[done++] = adj[k];
       /* Insertion sort of the new ones by degree (few at a time). */
       for (int64_t i = first + 1; i < done; ++i)
-        for (int64_t j = i; j > first && degree[p[j]] < degree[p[j - 1]];
-             --j) {
+        for (int64_t j = i; j > first && degree[p[j]] < degree[p[j - 1]]; --j) {
           int64_t t = p[j];
           p[j] = p[j - 1], p[j - 1] = t;
         }

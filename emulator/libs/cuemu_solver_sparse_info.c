@@ -77,9 +77,8 @@ static cusolverStatus_t on_device(cusolverSpHandle_t h, int device) {
 /* The analysis: the pattern of the m x n matrix, kept 0-based. Only
  * square systems are solved (a QR of a rectangular matrix, for least
  * squares, is not emulated: NOT_SUPPORTED). */
-static cusolverStatus_t analysis(cusolverSpHandle_t h, int device, int m,
-                                 int n, int nnz,
-                                 const struct cusparseMatDescr *d,
+static cusolverStatus_t analysis(cusolverSpHandle_t h, int device, int m, int n,
+                                 int nnz, const struct cusparseMatDescr *d,
                                  const int *row_ptr, const int *col_ind,
                                  cuemu_sp_info *info) {
   cuemu_sp_csr a;
@@ -323,8 +322,8 @@ static cusolverStatus_t qr_batched(cusolverSpHandle_t h, cuemu_sp_info *info,
       const T *values, const int *row_ptr, const int *col_ind,                 \
       cuemu_sp_info *info, void *buffer) {                                     \
     (void)n, (void)nnz, (void)d, (void)row_ptr, (void)col_ind, (void)buffer;   \
-    cusolverStatus_t st = h ? on_device(h, 1)                                  \
-                            : CUSOLVER_STATUS_NOT_INITIALIZED;                 \
+    cusolverStatus_t st =                                                      \
+        h ? on_device(h, 1) : CUSOLVER_STATUS_NOT_INITIALIZED;                 \
     return st ? st : factor(h, info, TYPE, values, 1, 0);                      \
   }                                                                            \
   E cusolverStatus_t cusolverSp##P##csrcholFactorHost(                         \
@@ -395,10 +394,9 @@ static cusolverStatus_t qr_batched(cusolverSpHandle_t h, cuemu_sp_info *info,
     (void)d, (void)row_ptr, (void)col_ind;                                     \
     return qr_setup(h, 0, info, TYPE, m, n, nnz, values, mu);                  \
   }                                                                            \
-  E cusolverStatus_t cusolverSp##P##csrqrFactor(cusolverSpHandle_t h, int m,   \
-                                                int n, int nnz, T *b, T *x,    \
-                                                cuemu_sp_info *info,           \
-                                                void *buffer) {                \
+  E cusolverStatus_t cusolverSp##P##csrqrFactor(                               \
+      cusolverSpHandle_t h, int m, int n, int nnz, T *b, T *x,                 \
+      cuemu_sp_info *info, void *buffer) {                                     \
     (void)nnz, (void)buffer;                                                   \
     return qr_factor(h, 1, info, m, n, b, x);                                  \
   }                                                                            \
@@ -416,10 +414,9 @@ static cusolverStatus_t qr_batched(cusolverSpHandle_t h, cuemu_sp_info *info,
       cusolverSpHandle_t h, cuemu_sp_info *info, R tol, int *position) {       \
     return zero_pivot(h, info, tol, position);                                 \
   }                                                                            \
-  E cusolverStatus_t cusolverSp##P##csrqrSolve(cusolverSpHandle_t h, int m,    \
-                                               int n, T *b, T *x,              \
-                                               cuemu_sp_info *info,            \
-                                               void *buffer) {                 \
+  E cusolverStatus_t cusolverSp##P##csrqrSolve(                                \
+      cusolverSpHandle_t h, int m, int n, T *b, T *x, cuemu_sp_info *info,     \
+      void *buffer) {                                                          \
     (void)buffer;                                                              \
     return m == n ? solve(h, 1, info, n, b, x)                                 \
                   : CUSOLVER_STATUS_INVALID_VALUE;                             \

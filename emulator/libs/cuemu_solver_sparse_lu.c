@@ -58,8 +58,8 @@ cusolverStatus_t cuemu__sp_lu_explicit(const cuemu_sp_csr *a,
   cuemu_solver_value *x = calloc((size_t)n + 1, sizeof *x);
   char *mark = calloc((size_t)n + 1, 1);
   entries l = {0}, u = {0};
-  int ok = lu->P && lu->Q && lu->l_rows && lu->u_rows && order && qinv && x &&
-           mark;
+  int ok =
+      lu->P && lu->Q && lu->l_rows && lu->u_rows && order && qinv && x && mark;
   /* The row order of the pivoting, applied to the reordered matrix. */
   for (int64_t i = 0; ok && i < n; ++i)
     order[i] = i;
