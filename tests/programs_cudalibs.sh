@@ -16,10 +16,11 @@
 # - checks that the programs link cuemu's libraries, not NVIDIA's, also
 #   when NVIDIA's libcublas.so is named by its path;
 # - checks that a library of the toolkit that cuemu does not emulate is
-#   refused with one message naming it: -lnvblas (NVBLAS) and a path to
-#   libnvblas.so from cuemu-nvcc, and -lnvblas from the host compiler
-#   linking with the cuemu toolkit's lib64 (its linker script; cuFFT,
-#   cuFFTW, cuSPARSE and cuSOLVER are emulated, tests/programs_cufft.sh,
+#   left out of the link, and named by a note when a program that calls it
+#   fails to link: -lnvblas (NVBLAS) and a path to libnvblas.so from
+#   cuemu-nvcc; -lnvblas from the host compiler linking with the cuemu
+#   toolkit's lib64 is refused by its linker script (cuFFT, cuFFTW,
+#   cuSPARSE and cuSOLVER are emulated, tests/programs_cufft.sh,
 #   programs_cusparse.sh, programs_cusolver.sh);
 # - builds every program with nvcc where there is one (NVIDIA's own
 #   libraries), as the same sources must build with the real toolkit.
@@ -34,8 +35,11 @@ library_setup cublas cuBLAS cublas_v2.h cudalibs cublas_legacy
 # The libraries a program links: cuemu's, also for NVIDIA's path.
 library_path_link "$dir/cublas_levels.cu" cublas_levels
 
-# A library of the toolkit that cuemu does not emulate is refused.
-printf 'int main() { return 0; }\n' >"$work/main.cu"
+# A library of the toolkit that cuemu does not emulate is left out of the
+# link (tests/driver_unused_library.sh): a program that calls into it
+# (here, a function that nothing defines) fails to link with a note naming
+# the library.
+printf 'extern "C" void cuemu_test_undefined(void);\nint main() { cuemu_test_undefined(); return 0; }\n' >"$work/main.cu"
 library_refused libnvblas "$nvcc" "$work/main.cu" -o "$work/main" -lnvblas
 library_refused libnvblas "$nvcc" "$work/main.cu" -o "$work/main" \
   "$toolkit/lib64/libnvblas.so"
@@ -43,8 +47,9 @@ lib64=$builddir_abs/.libs/cuemu-toolkit/lib64
 printf 'int main(void) { return 0; }\n' >"$work/main.c"
 library_refused libnvblas "${CC:-cc}" "$work/main.c" -o "$work/main" -L"$lib64" -lnvblas
 # Every library that the one table (emulator/compile/cuemu_cuda_libraries.def)
-# marks as not emulated is refused both ways: by cuemu-nvcc's -l (the table
-# compiled in) and by a lib64 script (the table read by libs.am).
+# marks as not emulated is refused both ways: named by cuemu-nvcc's note
+# when a link with its -l fails (the table compiled in), and by a lib64
+# script (the table read by libs.am).
 table=$srcdir/emulator/compile/cuemu_cuda_libraries.def
 names=$(sed -n 's/^CUEMU_CUDA_LIBRARY(\([A-Za-z0-9_]*\), .*, 0)$/\1/p' "$table")
 count=0
@@ -70,7 +75,7 @@ fi
 # CMake: CUDA::cublas (which brings CUDA::cublasLt) and CUDA::curand from
 # FindCUDAToolkit on the cuemu toolkit link cuemu's libraries (and
 # curand_kernel.h compiles with the toolkit's include folder that they
-# bring); CUDA::nppc (NPP) is refused.
+# bring); CUDA::nppc (NPP) on a target that does not call it is left out.
 if command -v cmake >/dev/null 2>&1; then
   cmake_build=$work/cmake
   if cmake -S "$dir/cmake" -B "$cmake_build" -DCMAKE_CUDA_COMPILER="$nvcc" \
@@ -82,8 +87,15 @@ if command -v cmake >/dev/null 2>&1; then
   else
     fail "CMake with CUDA::cublas: $(tail -5 "$work/cmake.log")"
   fi
-  library_refused libnppc sh -c "cmake -S '$dir/cmake' -B '$cmake_build' \
-    -DWITH_NPP=ON && cmake --build '$cmake_build'"
+  # CUDA::nppc on a target that does not call NPP: left out of its link.
+  if cmake -S "$dir/cmake" -B "$cmake_build" -DWITH_NPP=ON \
+    >>"$work/cmake.log" 2>&1 &&
+    cmake --build "$cmake_build" >>"$work/cmake.log" 2>&1 &&
+    "$cmake_build/npp" | grep -qx PASS; then
+    echo "PASS: CMake's CUDA::nppc on a target that does not call NPP is left out of its link"
+  else
+    fail "CMake with CUDA::nppc: $(tail -5 "$work/cmake.log")"
+  fi
 else
   echo "SKIP: CMake: cmake is not installed"
 fi

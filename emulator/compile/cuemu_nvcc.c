@@ -79,6 +79,11 @@ typedef struct command {
   words host;      /* options of every host compile (-I, -D, -std, -O, -Xcompiler) */
   words cu;        /* options of .cu compiles only (cuemu-cc's own) */
   words link;      /* link options (-L, -l, -Xlinker) */
+  /* The libraries of the toolkit that cuemu does not emulate, as given
+   * (-lcusolverMg, a path to libnvblas.so), left out of the link: a
+   * program that names one without using it links, as with nvcc; if the
+   * link fails, a note names them (say_unemulated()). */
+  words unemulated;
   words names;     /* --name-expr */
   words run_args;  /* --run-args: the arguments of the program that -run runs */
   int run;         /* -run: run the program built (or the executable given) */
@@ -217,6 +222,7 @@ static void command_free(command *c) {
   free(c->cu.v);
   free(c->pre.v);
   free(c->link.v);
+  free(c->unemulated.v);
   free(c->names.v);
   free(c->run_args.v);
   free(c->inputs);
@@ -1029,27 +1035,46 @@ static int provided_library(const char *name) {
 static const char *driver_link_option(command *c);
 static const char *lib_dir(void);
 
+/* After a build that failed, a note naming the libraries of the toolkit
+ * that cuemu does not emulate and left out of the link
+ * (cuda_library_link()): a call into one of them is the likely cause of
+ * the linker's undefined references. */
+static void say_unemulated(command *c) {
+  for (int i = 0; i < c->unemulated.n; ++i)
+    cuemu__driver_say(
+        "note",
+        "%s is not emulated by cuemu, which provides the CUDA runtime, the "
+        "driver API, NVRTC, cuBLAS, cuRAND, cuFFT, cuSPARSE and cuSOLVER "
+        "only (docs/cublas.md): it was left out of the link, and a program "
+        "that calls it needs NVIDIA's nvcc",
+        c->unemulated.v[i]);
+}
+
 /* What -lNAME or a file libNAME.so links for a library of CUDA's toolkit
  * (cuemu__cuda_library()): cuemu's own cuBLAS, cuRAND, cuFFT, cuSPARSE or
  * cuSOLVER (its dense API) through the
  * cuemu toolkit's lib64 script (emulator/libs/libs.am), *link set to its
- * path; an error naming a library cuemu does not emulate, which would
- * otherwise link NVIDIA's and fail when it runs; CUEMU_SUCCESS with *link
- * NULL for any other library. */
+ * path; "" (nothing to link) for a library cuemu does not emulate, which
+ * would otherwise link NVIDIA's and fail when it runs: it is kept in
+ * c->unemulated, for the message of a link that fails without it;
+ * CUEMU_SUCCESS with *link NULL for any other library. */
 static cuemu_status cuda_library_link(command *c, const char *name,
                                       const char *as_given,
                                       const char **link) {
   const char *what = NULL;
   *link = NULL;
   int kind = cuemu__cuda_library(name, &what);
-  if (kind < 0)
-    return cuemu__report(
-        CUEMU_NOT_SUPPORTED,
-        "%s: lib%s (%s) is not emulated by cuemu, which provides the CUDA "
-        "runtime, the driver API, NVRTC, cuBLAS, cuRAND, cuFFT, cuSPARSE and "
-        "cuSOLVER only "
-        "(docs/cublas.md); build this program with NVIDIA's nvcc",
-        as_given, name, what);
+  if (kind < 0) {
+    char *entry = joined(c, "lib", name);
+    entry = entry ? joined(c, entry, " (") : NULL;
+    entry = entry ? joined(c, entry, what) : NULL;
+    entry = entry ? joined(c, entry, ")") : NULL;
+    if (!entry)
+      return oom();
+    (void)as_given;
+    *link = "";
+    return add(&c->unemulated, entry);
+  }
   if (kind > 0) {
     /* The _static forms link the same shared library. */
     char base[64];
@@ -1090,7 +1115,9 @@ static cuemu_status list_item(command *c, enum opt_id id, const char *value) {
     cuemu_status st = given ? cuda_library_link(c, value, given, &link)
                             : oom();
     if (st != CUEMU_SUCCESS || link)
-      return st == CUEMU_SUCCESS ? add(&c->link, link) : st;
+      return st != CUEMU_SUCCESS ? st
+             : *link          ? add(&c->link, link)
+                              : CUEMU_SUCCESS;
   }
   const char *flag = id == O_INCLUDE_PATH   ? "-I"
                      : id == O_DEFINE       ? "-D"
@@ -1162,6 +1189,8 @@ static cuemu_status parse_words(command *c, int argc, const char *const *argv,
         st = cuda_library_link(c, library, a, &link);
         if (st != CUEMU_SUCCESS)
           return st;
+        if (!*link)
+          continue; /* not emulated: left out (c->unemulated) */
         a = link;
       }
       input *grown = realloc(c->inputs, (size_t)(c->ninputs + 1) *
@@ -2600,6 +2629,8 @@ static cuemu_status link_program(command *c, const words *objects,
   for (int i = 0; i < n; ++i)
     add(&w, tail[i]);
   st = run(c, &w, "the link");
+  if (st != CUEMU_SUCCESS)
+    say_unemulated(c);
   remove_temps(reach_dir, &reach_temps);
   free(reach_temps.v);
   free(w.v);
@@ -2982,6 +3013,8 @@ static cuemu_status execute(command *c, int *cache_hit) {
     const char *out = c->output ? c->output : "a.out";
     double began = now_ms();
     st = compile_cu(c, c->inputs[0].path, out, 0, cache_hit);
+    if (st != CUEMU_SUCCESS)
+      say_unemulated(c);
     time_row(c, c->inputs[0].path,
              "cuemu-cc (device and host passes, linking)", c->inputs[0].path,
              out, time_arch(c), now_ms() - began);
@@ -3132,8 +3165,86 @@ static cuemu_status place_pre_includes(command *c) {
   return st;
 }
 
+/* The word of cuemu-host-link's link for its argument `a`: for a library
+ * of the toolkit (-lNAME, or a path to libNAME.so or libNAME.a),
+ * cuda_library_link()'s: cuemu's own library for one it emulates (else
+ * the host compiler would find NVIDIA's, which fails without a GPU), ""
+ * (left out) for one it does not; `a` for any other word. */
+static const char *host_link_word(command *c, const char *a,
+                                  cuemu_status *st) {
+  char library[64];
+  const char *name = NULL;
+  if (strncmp(a, "-l", 2) == 0 && cuemu__cuda_library(a + 2, NULL) != 0)
+    name = a + 2;
+  else if (a[0] != '-' &&
+           cuemu__cuda_library_file(a, library, sizeof library) != 0)
+    name = library;
+  if (!name)
+    return a;
+  const char *link = NULL;
+  *st = cuda_library_link(c, name, a, &link);
+  return link ? link : a;
+}
+
+/* The words of the response file `path` (@path), split as GCC splits
+ * them: at white space, with double and single quotes and backslashes;
+ * none when it cannot be read (the word @path is then kept as it is). */
+static cuemu_status response_words(command *c, const char *path, words *out) {
+  FILE *f = fopen(path, "r");
+  if (!f)
+    return CUEMU_SUCCESS;
+  cuemu_status st = CUEMU_SUCCESS;
+  size_t cap = 256, len = 0;
+  char *word = malloc(cap);
+  int ch, quote = 0, in_word = 0;
+  if (!word) {
+    fclose(f);
+    return oom();
+  }
+  while (st == CUEMU_SUCCESS) {
+    ch = fgetc(f);
+    if (ch == EOF || (!quote && isspace(ch))) {
+      if (in_word) {
+        word[len] = '\0';
+        char *kept = joined(c, word, "");
+        st = kept ? add(out, kept) : oom();
+        len = 0;
+        in_word = 0;
+      }
+      if (ch == EOF)
+        break;
+      continue;
+    }
+    in_word = 1;
+    if (ch == '\\') {
+      int next = fgetc(f);
+      if (next != EOF)
+        ch = next;
+    } else if (!quote && (ch == '"' || ch == '\'')) {
+      quote = ch;
+      continue;
+    } else if (quote && ch == quote) {
+      quote = 0;
+      continue;
+    }
+    if (len + 2 > cap) {
+      char *grown = realloc(word, cap *= 2);
+      if (!grown) {
+        st = oom();
+        break;
+      }
+      word = grown;
+    }
+    word[len++] = (char)ch;
+  }
+  free(word);
+  fclose(f);
+  return st;
+}
+
 /* `cuemu-host-link ARGS` (`cuemu-cc --cuemu-host-link ARGS`): the host C++
- * compiler's link with ARGS as they are, and what a link with libcuemu
+ * compiler's link with ARGS (the toolkit's libraries as host_link_word()
+ * gives them), and what a link with libcuemu
  * needs (its folder, the library, its run path, the --wrap options). The
  * link line of `cuemu-nvcc -v` names it, so that CMake links CUDA targets
  * with it (CMAKE_CUDA_HOST_LINK_LAUNCHER). */
@@ -3142,13 +3253,40 @@ static cuemu_status host_link(command *c, int argc, const char *const *argv) {
   char buffers[4 * PATH_MAX];
   const char *tail[16];
   cuemu_status st = add_command_words(c, &w, host_cxx(c));
-  for (int i = 0; i < argc && st == CUEMU_SUCCESS; ++i)
-    st = add(&w, argv[i]);
+  /* The toolkit's libraries are cuemu's, or left out where cuemu does not
+   * emulate them, also in a response file (CMake's linkLibs.rsp), whose
+   * words then replace it. */
+  for (int i = 0; i < argc && st == CUEMU_SUCCESS; ++i) {
+    if (argv[i][0] == '@') {
+      words inside = {0}, kept = {0};
+      int changed = 0;
+      st = response_words(c, argv[i] + 1, &inside);
+      for (int k = 0; k < inside.n && st == CUEMU_SUCCESS; ++k) {
+        const char *word = host_link_word(c, inside.v[k], &st);
+        changed |= strcmp(word, inside.v[k]) != 0;
+        if (*word && st == CUEMU_SUCCESS)
+          st = add(&kept, word);
+      }
+      for (int k = 0; changed && k < kept.n && st == CUEMU_SUCCESS; ++k)
+        st = add(&w, kept.v[k]);
+      if (!changed && st == CUEMU_SUCCESS)
+        st = add(&w, argv[i]);
+      free(inside.v);
+      free(kept.v);
+    } else {
+      const char *word = host_link_word(c, argv[i], &st);
+      if (*word && st == CUEMU_SUCCESS)
+        st = add(&w, word);
+    }
+  }
   int n = cuemu__link_tail(lib_dir(), 0, tail, 16, buffers, sizeof buffers);
   for (int i = 0; i < n && st == CUEMU_SUCCESS; ++i)
     st = add(&w, tail[i]);
-  if (st == CUEMU_SUCCESS)
+  if (st == CUEMU_SUCCESS) {
     st = run(c, &w, "the link");
+    if (st != CUEMU_SUCCESS)
+      say_unemulated(c);
+  }
   free(w.v);
   return st;
 }
