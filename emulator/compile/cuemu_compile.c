@@ -570,12 +570,15 @@ static int build_argv(const compile_job *job, const char *tu,
    * -G (or cuemu's -g) asks otherwise. So the device pass's -O2 comes
    * after nvcc's -O0: Thrust's reduce_by_key agent, built at -O0,
    * overflowed the 64 KiB stack of its threads where nvcc's build of the
-   * same `nvcc -O0` runs (tests/programs/trialdb). A last -O of
-   * -Xcompiler still reaches the device pass, as the suite's CCCL
-   * programs build (docs/thrust.md, Cost). */
+   * same `nvcc -O0` runs (tests/programs/trialdb). And -G's -O0 comes
+   * after nvcc's -O3: CMake's Release build of a target with -G (`-O3
+   * -DNDEBUG ... -G -g`) showed a kernel's locals as `<optimized out>` in
+   * gdb (tests/gdb/gdb_breakpoint.sh). A last -O of -Xcompiler still
+   * reaches the device pass, as the suite's CCCL programs build
+   * (docs/thrust.md, Cost). */
   if (user_level && o->cuemu_host_level && phase != PHASE_PREPROCESS &&
-      job->pass != CUEMU_PASS_HOST && !o->debug)
-    ARG("-O2");
+      job->pass != CUEMU_PASS_HOST && o->debug != 1)
+    ARG(o->debug == CUEMU_DEBUG_DEVICE ? "-O0" : "-O2");
   /* -g3 (or -ggdb3) keeps the macros' definitions in -E's output
    * (preprocessor_output_form()); the compile of the translated unit keeps the
    * user's debug level. */
