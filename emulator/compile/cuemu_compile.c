@@ -2162,12 +2162,25 @@ static cuemu_status build(void *data, cuemu_cache_build *b) {
     char strings[PATH_MAX + 96];
     if (st == CUEMU_SUCCESS)
       st = cuemu__device_strings_script(b->temp, strings, sizeof strings);
+    /* clang++ describes no external variable, so a debug build's device
+     * pass gets the built-in variables' description from g++ (see
+     * cuemu_debug_vars.c); without g++ gdb finds them once libcuemu is
+     * loaded. */
+    char vars[PATH_MAX + 96] = "";
+    if (st == CUEMU_SUCCESS && o->debug && strstr(job->compiler, "clang") &&
+        cuemu__debug_vars_object(job->shims, job->include, b->temp, vars,
+                                 sizeof vars) != CUEMU_SUCCESS)
+      vars[0] = '\0';
     if (st == CUEMU_SUCCESS) {
-      const char *ld[] = {"ld",       "-r", object[0], "--force-group-allocation",
-                          "-T",       strings, "-o", dev_local, NULL};
+      const char *ld[] = {"ld",    "-r",    object[0],
+                          "--force-group-allocation",
+                          "-T",    strings, "-o",
+                          dev_local, vars[0] ? vars : NULL, NULL};
       st = run_tool(ld, object[0]);
       unlink(strings);
     }
+    if (vars[0])
+      unlink(vars);
     if (st == CUEMU_SUCCESS)
       st = cuemu__elf_export_instances(dev_local);
     /* With relocatable device code, the __host__ __device__ functions

@@ -72,6 +72,16 @@ int cuemu__resource_usage_print(const char *module, const char *image);
  * process. */
 const char *cuemu__clang_noundef_option(const char *compiler);
 
+/* Compiles with g++, beside `temp` (a path prefix in the cache's build
+ * folder), an object whose debugging information declares the built-in
+ * variables (threadIdx, ...) of the shims in `shims` (libcuemu's headers in
+ * `include`), for the device pass of a debug build that clang++ compiled
+ * (cuemu_debug_vars.c); writes its path to `object`. Returns SUCCESS, or
+ * COMPILE without g++ (or when it fails), CACHE or IO_ERROR. */
+cuemu_status cuemu__debug_vars_object(const char *shims, const char *include,
+                                      const char *temp, char *object,
+                                      size_t size);
+
 /* cuemu_command_run() in two halves, so that two compiles (the device and
  * the host pass) run at once: starts argv (output to `log` when not NULL)
  * and sets *pid; then waits for it and sets *exit_status (128 + the signal
