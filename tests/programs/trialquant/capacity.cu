@@ -2,7 +2,8 @@
  * constructor finds out: the device's memory from cudaMemGetInfo, the
  * largest state vector that fits allocated, and one qubit more (twice the
  * bytes, more than the device has) refused with cudaErrorMemoryAllocation,
- * which is not sticky: the program goes on with a smaller register.
+ * (by cudaMalloc and cudaMallocAsync), which is not sticky: the program
+ * goes on with a smaller register.
  * From tests/programs_trialquant.sh (a trial of quantum-circuit simulators). */
 #include <cstdio>
 #include <cuComplex.h>
@@ -27,6 +28,9 @@ int main() {
   fails += report("a register larger than the device is refused", err == cudaErrorMemoryAllocation);
   fails += report("the error is the last error", cudaGetLastError() == cudaErrorMemoryAllocation);
   fails += report("and not sticky", cudaGetLastError() == cudaSuccess);
+  err = cudaMallocAsync(&state, sizeof(cuDoubleComplex) << too_many, 0);
+  fails += report("from the stream-ordered allocator too", err == cudaErrorMemoryAllocation);
+  cudaGetLastError();
   // Two registers that fit one by one but not together (each over half the device).
   cuDoubleComplex *a = nullptr, *b = nullptr;
   size_t half = total_bytes / 2 + (64u << 20);
