@@ -40,9 +40,9 @@ cuemu_status cuemu__debug_vars_object(const char *shims, const char *include,
   fputs("#include <cuemu_builtin_vars.h>\n", f);
   if (fclose(f) != 0)
     return cuemu__report(CUEMU_IO_ERROR, "cannot write %s", source);
-  const char *argv[] = {gxx,    "-std=c++17", "-g",         "-O0",
+  const char *argv[] = {gxx,     "-std=c++17", "-g",           "-O0",
                         "-fPIC", shims_option, include_option, "-c",
-                        source, "-o",         object,         NULL};
+                        source,  "-o",         object,         NULL};
   int rc = 0;
   cuemu_status st = cuemu_command_run(argv, NULL, &rc);
   remove(source);

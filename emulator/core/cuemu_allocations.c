@@ -92,14 +92,15 @@ static size_t pool_guards;
  * qubit one past a 10-qubit register wrote 256 amplitudes of the register
  * allocated before it, and, beside the loader's data, crashed the process
  * in the fault handler without a message:
- * tests/programs/trialquant/gate_overrun.cu), and memcheck, which looks at an access before it is
- * made, reports it as out of bounds rather than as an access to that
- * neighbour (an allocation filling its pages exactly would otherwise end
- * where the next one starts). Reading past the end gives zeros, as a GPU
- * reads the mapped memory around an allocation. A guard page keeps the
- * kernel from merging neighbouring mappings, so each allocation costs two
- * of the process's vm.max_map_count mappings: past own_budget() of them,
- * or when the system refuses the mapping or its guard page, an allocation
+ * tests/programs/trialquant/gate_overrun.cu), and memcheck, which looks at
+ * an access before it is made, reports it as out of bounds rather than as
+ * an access to that neighbour (an allocation filling its pages exactly
+ * would otherwise end where the next one starts). Reading past the end
+ * gives zeros, as a GPU reads the mapped memory around an allocation. A
+ * guard keeps the kernel from merging neighbouring mappings, so each
+ * allocation costs two of the process's vm.max_map_count mappings: past
+ * own_budget() of them, or when the system refuses the mapping or its
+ * guard, an allocation
  * of at most CUEMU_SLAB_PIECE_MAX bytes is a piece of a shared slab
  * (512-byte aligned, at least 256 bytes before the next piece, a guard
  * page at the slab's end), and a larger one a mapping of its own without
