@@ -1002,13 +1002,15 @@ static cuemu_status run_compiler(const compile_job *job, const char **argv) {
 /* The end of the message of a compiler's log that starts at `at`: its
  * first line (the one that names the place: "f.cu:6:23: error: ...") and
  * the lines after it that begin with a blank (the source line, the caret,
- * "from ..."). */
+ * "from ...") or are clang++'s quote of the source line (followed by its
+ * caret line). */
 static size_t message_end(const char *text, size_t size, size_t at) {
   size_t end = at;
   do {
     const char *nl = memchr(text + end, '\n', size - end);
     end = nl ? (size_t)(nl - text) + 1 : size;
-  } while (end < size && text[end] == ' ');
+  } while (end < size &&
+           (text[end] == ' ' || cuemu__diag_quote_at(text, size, end)));
   return end;
 }
 
@@ -1018,38 +1020,13 @@ static size_t first_line(const char *line, size_t size) {
   return nl ? (size_t)(nl - line) + 1 : size;
 }
 
-/* Where the column of a message's place lies in its first line: the
- * ":110" of "f.cu:6:110: error: ...", from *from to *to; 0 if none. */
-static int place_column(const char *line, size_t len, size_t *from,
-                        size_t *to) {
-  for (size_t i = 0; i + 1 < len; ++i) {
-    if (line[i] != ':' || !isdigit((unsigned char)line[i + 1]))
-      continue;
-    size_t j = i + 1;
-    while (j < len && isdigit((unsigned char)line[j]))
-      ++j;
-    if (j + 1 >= len || line[j] != ':' ||
-        !isdigit((unsigned char)line[j + 1]))
-      continue;
-    size_t k = j + 1;
-    while (k < len && isdigit((unsigned char)line[k]))
-      ++k;
-    if (k < len && line[k] == ':') {
-      *from = j;
-      *to = k;
-      return 1;
-    }
-  }
-  return 0;
-}
-
 /* Whether two messages' first lines are the same but for the column: the
  * passes add different text to some lines (a __device__ variable's
  * declaration), so g++ names one error at two columns. */
 static int same_message(const char *a, size_t alen, const char *b,
                         size_t blen) {
   size_t af, at, bf, bt;
-  if (!place_column(a, alen, &af, &at) || !place_column(b, blen, &bf, &bt))
+  if (!cuemu__diag_place_column(a, alen, &af, &at) || !cuemu__diag_place_column(b, blen, &bf, &bt))
     return alen == blen && memcmp(a, b, alen) == 0;
   return af == bf && memcmp(a, b, af) == 0 && alen - at == blen - bt &&
          memcmp(a + at, b + bt, alen - at) == 0;
@@ -1067,7 +1044,7 @@ static size_t message_group(const char *text, size_t size, size_t at,
   for (;;) {
     size_t n = first_line(text + at, size - at);
     size_t end = message_end(text, size, at);
-    if (place_column(text + at, n, &from, &to)) {
+    if (cuemu__diag_place_column(text + at, n, &from, &to)) {
       *line = at, *len = n;
       at = end;
       break;
@@ -1079,7 +1056,7 @@ static size_t message_group(const char *text, size_t size, size_t at,
   /* The notes of the message. */
   while (at < size) {
     size_t n = first_line(text + at, size - at);
-    if (!place_column(text + at, n, &from, &to) ||
+    if (!cuemu__diag_place_column(text + at, n, &from, &to) ||
         !memmem(text + at, n, ": note: ", 8))
       break;
     at = message_end(text, size, at);
@@ -1101,6 +1078,22 @@ static void print_pass_messages(char logs[2][PATH_MAX + 96]) {
   size_t size[2] = {0, 0};
   char *text[2] = {cuemu__read_file(logs[0], &size[0]),
                    cuemu__read_file(logs[1], &size[1])};
+  /* clang++ quotes cuemu's translation of a kernel's line: the user's
+   * line instead (cuemu_diag_lines.c). */
+  for (int p = 0; p < 2; ++p) {
+    char *user = NULL;
+    size_t user_size = 0;
+    FILE *f = text[p] ? open_memstream(&user, &user_size) : NULL;
+    if (f) {
+      cuemu__diag_print(text[p], size[p], f);
+      if (fclose(f) == 0 && user) {
+        free(text[p]);
+        text[p] = user, size[p] = user_size;
+      } else {
+        free(user);
+      }
+    }
+  }
   /* The first lines of the messages printed (pass and offset). */
   size_t cap = 0, count = 0;
   struct printed {
