@@ -14,7 +14,8 @@
 # once each (deprecated_vec.cu); a
 # cache hit shows its build's warnings again; an error on a __device__
 # variable's line, whose columns differ between the passes, is shown once
-# (device_variable_error.cu). With nvcc present, it is
+# (device_variable_error.cu); clang++'s quote of a kernel's line is the
+# user's line (clang_quote_error.cu). With nvcc present, it is
 # checked to agree.
 # Run by `make check` with AM_TESTS_ENVIRONMENT.
 
@@ -233,6 +234,21 @@ if [ -z "$repeated" ]; then
   echo "PASS: each use of double4 warns once"
 else
   fail "double4's deprecation warns twice at one place: $repeated"
+fi
+
+# clang++ (a unit that includes Thrust) quotes the line of the unit it
+# compiled: a note at a kernel's line quoted cuemu's translation of it
+# (CUEMU_KERNEL_HOST_FORWARD, _Pragma...) with the caret at its column 71;
+# it quotes the user's line, the caret and the column on the kernel's name.
+"$nvcc" -c "$srcdir/tests/driver/warnings/clang_quote_error.cu" \
+  -o "$work/clang_quote.o" >"$work/clang_quote.log" 2>&1
+if grep -q 'CUEMU_\|_Pragma\|cuemu_pick' "$work/clang_quote.log"; then
+  fail "clang++'s quote shows cuemu's translation: $(cat "$work/clang_quote.log")"
+elif grep -q 'clang_quote_error\.cu:10:17: note' "$work/clang_quote.log" &&
+  grep -q '^__global__ void scale_amplitudes(T \*state' "$work/clang_quote.log"; then
+  echo "PASS: clang++'s quote of a kernel's line is the user's line"
+else
+  fail "clang++'s note at the kernel's line: $(cat "$work/clang_quote.log")"
 fi
 
 rm -rf "$work"

@@ -570,12 +570,15 @@ static int build_argv(const compile_job *job, const char *tu,
    * -G (or cuemu's -g) asks otherwise. So the device pass's -O2 comes
    * after nvcc's -O0: Thrust's reduce_by_key agent, built at -O0,
    * overflowed the 64 KiB stack of its threads where nvcc's build of the
-   * same `nvcc -O0` runs (tests/programs/trialdb). A last -O of
-   * -Xcompiler still reaches the device pass, as the suite's CCCL
-   * programs build (docs/thrust.md, Cost). */
+   * same `nvcc -O0` runs (tests/programs/trialdb). And -G's -O0 comes
+   * after nvcc's -O3: CMake's Release build of a target with -G (`-O3
+   * -DNDEBUG ... -G -g`) showed a kernel's locals as `<optimized out>` in
+   * gdb (tests/gdb/gdb_breakpoint.sh). A last -O of -Xcompiler still
+   * reaches the device pass, as the suite's CCCL programs build
+   * (docs/thrust.md, Cost). */
   if (user_level && o->cuemu_host_level && phase != PHASE_PREPROCESS &&
-      job->pass != CUEMU_PASS_HOST && !o->debug)
-    ARG("-O2");
+      job->pass != CUEMU_PASS_HOST && o->debug != 1)
+    ARG(o->debug == CUEMU_DEBUG_DEVICE ? "-O0" : "-O2");
   /* -g3 (or -ggdb3) keeps the macros' definitions in -E's output
    * (preprocessor_output_form()); the compile of the translated unit keeps the
    * user's debug level. */
@@ -999,13 +1002,15 @@ static cuemu_status run_compiler(const compile_job *job, const char **argv) {
 /* The end of the message of a compiler's log that starts at `at`: its
  * first line (the one that names the place: "f.cu:6:23: error: ...") and
  * the lines after it that begin with a blank (the source line, the caret,
- * "from ..."). */
+ * "from ...") or are clang++'s quote of the source line (followed by its
+ * caret line). */
 static size_t message_end(const char *text, size_t size, size_t at) {
   size_t end = at;
   do {
     const char *nl = memchr(text + end, '\n', size - end);
     end = nl ? (size_t)(nl - text) + 1 : size;
-  } while (end < size && text[end] == ' ');
+  } while (end < size &&
+           (text[end] == ' ' || cuemu__diag_quote_at(text, size, end)));
   return end;
 }
 
@@ -1015,38 +1020,13 @@ static size_t first_line(const char *line, size_t size) {
   return nl ? (size_t)(nl - line) + 1 : size;
 }
 
-/* Where the column of a message's place lies in its first line: the
- * ":110" of "f.cu:6:110: error: ...", from *from to *to; 0 if none. */
-static int place_column(const char *line, size_t len, size_t *from,
-                        size_t *to) {
-  for (size_t i = 0; i + 1 < len; ++i) {
-    if (line[i] != ':' || !isdigit((unsigned char)line[i + 1]))
-      continue;
-    size_t j = i + 1;
-    while (j < len && isdigit((unsigned char)line[j]))
-      ++j;
-    if (j + 1 >= len || line[j] != ':' ||
-        !isdigit((unsigned char)line[j + 1]))
-      continue;
-    size_t k = j + 1;
-    while (k < len && isdigit((unsigned char)line[k]))
-      ++k;
-    if (k < len && line[k] == ':') {
-      *from = j;
-      *to = k;
-      return 1;
-    }
-  }
-  return 0;
-}
-
 /* Whether two messages' first lines are the same but for the column: the
  * passes add different text to some lines (a __device__ variable's
  * declaration), so g++ names one error at two columns. */
 static int same_message(const char *a, size_t alen, const char *b,
                         size_t blen) {
   size_t af, at, bf, bt;
-  if (!place_column(a, alen, &af, &at) || !place_column(b, blen, &bf, &bt))
+  if (!cuemu__diag_place_column(a, alen, &af, &at) || !cuemu__diag_place_column(b, blen, &bf, &bt))
     return alen == blen && memcmp(a, b, alen) == 0;
   return af == bf && memcmp(a, b, af) == 0 && alen - at == blen - bt &&
          memcmp(a + at, b + bt, alen - at) == 0;
@@ -1064,7 +1044,7 @@ static size_t message_group(const char *text, size_t size, size_t at,
   for (;;) {
     size_t n = first_line(text + at, size - at);
     size_t end = message_end(text, size, at);
-    if (place_column(text + at, n, &from, &to)) {
+    if (cuemu__diag_place_column(text + at, n, &from, &to)) {
       *line = at, *len = n;
       at = end;
       break;
@@ -1076,7 +1056,7 @@ static size_t message_group(const char *text, size_t size, size_t at,
   /* The notes of the message. */
   while (at < size) {
     size_t n = first_line(text + at, size - at);
-    if (!place_column(text + at, n, &from, &to) ||
+    if (!cuemu__diag_place_column(text + at, n, &from, &to) ||
         !memmem(text + at, n, ": note: ", 8))
       break;
     at = message_end(text, size, at);
@@ -1098,6 +1078,22 @@ static void print_pass_messages(char logs[2][PATH_MAX + 96]) {
   size_t size[2] = {0, 0};
   char *text[2] = {cuemu__read_file(logs[0], &size[0]),
                    cuemu__read_file(logs[1], &size[1])};
+  /* clang++ quotes cuemu's translation of a kernel's line: the user's
+   * line instead (cuemu_diag_lines.c). */
+  for (int p = 0; p < 2; ++p) {
+    char *user = NULL;
+    size_t user_size = 0;
+    FILE *f = text[p] ? open_memstream(&user, &user_size) : NULL;
+    if (f) {
+      cuemu__diag_print(text[p], size[p], f);
+      if (fclose(f) == 0 && user) {
+        free(text[p]);
+        text[p] = user, size[p] = user_size;
+      } else {
+        free(user);
+      }
+    }
+  }
   /* The first lines of the messages printed (pass and offset). */
   size_t cap = 0, count = 0;
   struct printed {
@@ -2159,12 +2155,25 @@ static cuemu_status build(void *data, cuemu_cache_build *b) {
     char strings[PATH_MAX + 96];
     if (st == CUEMU_SUCCESS)
       st = cuemu__device_strings_script(b->temp, strings, sizeof strings);
+    /* clang++ describes no external variable, so a debug build's device
+     * pass gets the built-in variables' description from g++ (see
+     * cuemu_debug_vars.c); without g++ gdb finds them once libcuemu is
+     * loaded. */
+    char vars[PATH_MAX + 96] = "";
+    if (st == CUEMU_SUCCESS && o->debug && strstr(job->compiler, "clang") &&
+        cuemu__debug_vars_object(job->shims, job->include, b->temp, vars,
+                                 sizeof vars) != CUEMU_SUCCESS)
+      vars[0] = '\0';
     if (st == CUEMU_SUCCESS) {
-      const char *ld[] = {"ld",       "-r", object[0], "--force-group-allocation",
-                          "-T",       strings, "-o", dev_local, NULL};
+      const char *ld[] = {"ld",    "-r",    object[0],
+                          "--force-group-allocation",
+                          "-T",    strings, "-o",
+                          dev_local, vars[0] ? vars : NULL, NULL};
       st = run_tool(ld, object[0]);
       unlink(strings);
     }
+    if (vars[0])
+      unlink(vars);
     if (st == CUEMU_SUCCESS)
       st = cuemu__elf_export_instances(dev_local);
     /* With relocatable device code, the __host__ __device__ functions

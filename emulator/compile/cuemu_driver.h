@@ -6,6 +6,7 @@
 #define CUEMU_DRIVER_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 /* __CUDA_ARCH__ when -arch says nothing: sm_90, the compute capability of
  * the emulated device (emulator/device/cuemu_device_model.c). */
@@ -71,6 +72,32 @@ int cuemu__resource_usage_print(const char *module, const char *image);
  * clang 14, which had no such analysis). Asks the compiler once per
  * process. */
 const char *cuemu__clang_noundef_option(const char *compiler);
+
+/* Where the column of a message's place lies in its first line (`len`
+ * bytes): the ":110" of "f.cu:6:110: error: ...", from *from to *to (the
+ * ':'s around it); 0 if none (cuemu_diag_lines.c). */
+int cuemu__diag_place_column(const char *line, size_t len, size_t *from,
+                             size_t *to);
+
+/* Whether the line at text[at] is clang++'s quote of a message's source
+ * line: no place of its own, and a caret line after it. */
+int cuemu__diag_quote_at(const char *text, size_t size, size_t at);
+
+/* Prints to `out` the compiler's messages in text[0..size), with the
+ * user's source line in place of a line of cuemu's translation that
+ * clang++ quotes, the caret and the column moved to the same word
+ * (cuemu_diag_lines.c). */
+void cuemu__diag_print(const char *text, size_t size, FILE *out);
+
+/* Compiles with g++, beside `temp` (a path prefix in the cache's build
+ * folder), an object whose debugging information declares the built-in
+ * variables (threadIdx, ...) of the shims in `shims` (libcuemu's headers in
+ * `include`), for the device pass of a debug build that clang++ compiled
+ * (cuemu_debug_vars.c); writes its path to `object`. Returns SUCCESS, or
+ * COMPILE without g++ (or when it fails), CACHE or IO_ERROR. */
+cuemu_status cuemu__debug_vars_object(const char *shims, const char *include,
+                                      const char *temp, char *object,
+                                      size_t size);
 
 /* cuemu_command_run() in two halves, so that two compiles (the device and
  * the host pass) run at once: starts argv (output to `log` when not NULL)

@@ -2163,7 +2163,7 @@ static cuemu_status compile_cu(command *c, const char *source,
   o.module = c->module;
   o.nvcc_module = c->module_suffix != NULL;
   o.object = object;
-  o.debug = c->debug;
+  o.debug = c->device_debug ? CUEMU_DEBUG_DEVICE : c->debug;
   o.cuemu_host_level = c->host_level;
   o.argv = c->host.v;
   o.argc = c->host.n;

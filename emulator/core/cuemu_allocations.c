@@ -34,7 +34,8 @@
 /* The quarantine: freed mappings, oldest first. */
 typedef struct quarantined {
   void *base;
-  size_t bytes;
+  size_t bytes; /* the mapping's */
+  size_t held;  /* its data's, which the quarantine's bytes count */
 } quarantined;
 static pthread_mutex_t quarantine_lock = PTHREAD_MUTEX_INITIALIZER;
 static quarantined *quarantine;
@@ -59,12 +60,17 @@ static size_t data_bytes(size_t size) {
   return data < size ? 0 : data;
 }
 
+/* The least guard after an allocation: a GPU's page of device memory. */
+#define CUEMU_GUARD_MIN_BYTES ((size_t)2 << 20)
+
 /* The bytes of the mapping that cuemu__allocation_memory_new makes for
- * `size`: its pages, then one page (the guard, or the room after an
- * unguarded allocation's offset data). 0 on overflow. */
+ * `size`: its pages, then the guard (or the room after an unguarded
+ * allocation's offset data), as large as the data and at least
+ * CUEMU_GUARD_MIN_BYTES. 0 on overflow. */
 static size_t mapping_bytes(size_t size) {
-  size_t data = data_bytes(size), page = page_bytes();
-  return data == 0 || data + page < data ? 0 : data + page;
+  size_t data = data_bytes(size);
+  size_t guard = data < CUEMU_GUARD_MIN_BYTES ? CUEMU_GUARD_MIN_BYTES : data;
+  return data == 0 || data + guard < data ? 0 : data + guard;
 }
 
 /* The mappings cuemu__allocation_memory_new made, by their start: a set
@@ -79,16 +85,22 @@ static cuemu__ptr_map made;
 static size_t pool_guards;
 
 /* Each allocation is a mapping of its own whose data starts at its first
- * page and is followed by a read-only guard page: a kernel writing past
- * the end faults (an illegal address) instead of changing the allocation
- * mapped after it, and memcheck, which looks at an access before it is
- * made, reports it as out of bounds rather than as an access to that
- * neighbour (an allocation filling its pages exactly would otherwise end
- * where the next one starts). Reading past the end gives zeros, as a GPU
- * reads the mapped memory around an allocation. A guard page keeps the
- * kernel from merging neighbouring mappings, so each allocation costs two
- * of the process's vm.max_map_count mappings: past own_budget() of them,
- * or when the system refuses the mapping or its guard page, an allocation
+ * page and is followed by a read-only guard, as large as the data and at
+ * least 2 MiB (it costs address space only): a kernel writing past the end
+ * faults (an illegal address) instead of changing the allocation mapped
+ * after it, or the host's own data (with a guard of one page, a gate on a
+ * qubit one past a 10-qubit register wrote 256 amplitudes of the register
+ * allocated before it, and, beside the loader's data, crashed the process
+ * in the fault handler without a message:
+ * tests/programs/trialquant/gate_overrun.cu), and memcheck, which looks at
+ * an access before it is made, reports it as out of bounds rather than as
+ * an access to that neighbour (an allocation filling its pages exactly
+ * would otherwise end where the next one starts). Reading past the end
+ * gives zeros, as a GPU reads the mapped memory around an allocation. A
+ * guard keeps the kernel from merging neighbouring mappings, so each
+ * allocation costs two of the process's vm.max_map_count mappings: past
+ * own_budget() of them, or when the system refuses the mapping or its
+ * guard, an allocation
  * of at most CUEMU_SLAB_PIECE_MAX bytes is a piece of a shared slab
  * (512-byte aligned, at least 256 bytes before the next piece, a guard
  * page at the slab's end), and a larger one a mapping of its own without
@@ -108,8 +120,8 @@ void *cuemu__allocation_memory_new(size_t size) {
   if (p == MAP_FAILED)
     return size <= CUEMU_SLAB_PIECE_MAX ? cuemu__allocation_slab_take(size)
                                         : NULL;
-  size_t page = page_bytes();
-  if (own && mprotect(p + bytes - page, page, PROT_READ) != 0 &&
+  size_t data = data_bytes(size);
+  if (own && mprotect(p + data, bytes - data, PROT_READ) != 0 &&
       size <= CUEMU_SLAB_PIECE_MAX) {
     munmap(p, bytes);
     return cuemu__allocation_slab_take(size);
@@ -144,6 +156,7 @@ void cuemu__allocation_memory_free(void *base, size_t size) {
   if (!ours && cuemu__allocation_slab_release(base))
     return;
   size_t bytes = ours ? mapping_bytes(size) : data_bytes(size);
+  size_t held = data_bytes(size);
   /* No access from now on: a kernel that still uses it faults. */
   if (mprotect(base, bytes, PROT_NONE) != 0) {
     munmap(base, bytes);
@@ -159,8 +172,8 @@ void cuemu__allocation_memory_free(void *base, size_t size) {
     }
   }
   if (quarantine_len < quarantine_cap) {
-    quarantine[quarantine_len++] = (quarantined){base, bytes};
-    quarantine_bytes += bytes;
+    quarantine[quarantine_len++] = (quarantined){base, bytes, held};
+    quarantine_bytes += held;
     base = NULL;
   }
   /* The oldest go back to the system once the quarantine is full: by its
@@ -171,7 +184,7 @@ void cuemu__allocation_memory_free(void *base, size_t size) {
          (quarantine_bytes > CUEMU_QUARANTINE_BYTES ||
           quarantine_len - drop > own_budget() / 2)) {
     munmap(quarantine[drop].base, quarantine[drop].bytes);
-    quarantine_bytes -= quarantine[drop].bytes;
+    quarantine_bytes -= quarantine[drop].held;
     drop++;
   }
   memmove(quarantine, quarantine + drop,

@@ -45,6 +45,13 @@ void cuemu__rt_memory_reset_device(int device);
  * 0. */
 int cuemu__rt_check_sticky(void);
 
+/* Whether an allocation of `size` bytes of memory of `kind`
+ * (CUEMU_RT_MEMORY_*, with the allocation's `flags`, which name its device)
+ * fits: device memory no more than its device's total less the device's
+ * live device allocations, as on a GPU; other kinds always
+ * (cuemu_rt_memory.c). */
+int cuemu__rt_memory_fits(int kind, unsigned flags, size_t size);
+
 /* 0 when `stream` is a live stream or a default stream (0,
  * cudaStreamLegacy, cudaStreamPerThread), else records and returns
  * cudaErrorInvalidResourceHandle. An operation that checks its stream

@@ -77,6 +77,15 @@ void cuemu__rt_memory_reset(void) {
   cuemu__allocation_reset();
 }
 
+int cuemu__rt_memory_fits(int kind, unsigned flags, size_t size) {
+  if (kind != CUEMU_RT_MEMORY_DEVICE)
+    return 1;
+  int device = (int)(flags >> CUEMU_RT_MEMORY_DEVICE_SHIFT);
+  size_t total = cuemu__device_model_of(device)->total_memory;
+  size_t used = cuemu__allocation_device_bytes(device);
+  return size <= total && used <= total - size;
+}
+
 /* Allocates `size` bytes aligned to `align` and tracks them as `kind`. */
 static int allocate(void **ptr, size_t size, size_t align, int kind,
                     unsigned flags, const void *site) {
@@ -90,6 +99,14 @@ static int allocate(void **ptr, size_t size, size_t align, int kind,
     return cudaSuccess;
   }
   if (size > SIZE_MAX - align)
+    return cuemu_rt_error(cudaErrorMemoryAllocation);
+  /* Device memory holds no more than the device has, less what its live
+   * allocations hold, as on a GPU (the host's pages are only reserved, so
+   * without this a state vector of 2^31 amplitudes, 32 GiB on a device of
+   * 24, was given, and a simulator that finds how many qubits fit by
+   * trying never heard "out of memory": tests/programs/trialquant/
+   * capacity.cu). Managed memory may exceed the device's, as on Linux. */
+  if (!cuemu__rt_memory_fits(kind, flags, size))
     return cuemu_rt_error(cudaErrorMemoryAllocation);
   /* A mapping of its own (page-aligned, so `align` holds): freed, it stays
    * inaccessible for a while, and a kernel that uses it faults. */

@@ -622,11 +622,14 @@ int cuemu_rt_malloc_async(void **ptr, size_t size, cudaMemPool_t pool,
         *ptr = point.ptr;
       return code;
     }
-    p = cuemu__pool_arena_take(&pool->arena, bytes, pool->props.maxSize,
-                               reusable, &r, &block);
-    /* The allocation is the pool's kind of memory (of its device). */
+    /* The allocation is the pool's kind of memory (of its device), which
+     * holds no more than the device has left (cuemu__rt_memory_fits). */
     unsigned flags = pool_flags(pool);
     kind = pool_kind(pool);
+    p = cuemu__rt_memory_fits(kind, flags, size)
+            ? cuemu__pool_arena_take(&pool->arena, bytes, pool->props.maxSize,
+                                     reusable, &r, &block)
+            : NULL;
     if (p && cuemu__allocation_insert(
                  p, size, kind,
                  flags | (ordered ? CUEMU__ALLOCATION_UNREACHED : 0)) != 0) {

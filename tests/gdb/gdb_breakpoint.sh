@@ -83,4 +83,21 @@ expect run "cuemu-run -g: stops at the breakpoint" \
 expect run "cuemu-run -g: print threadIdx" '^\$1 = \{x = 5, y = 0, z = 0\}$'
 expect run "cuemu-run -g: a local (built -O0)" '^\$2 = 5$'
 expect run "cuemu-run -g: the program's sums are right" '^gdb_reduce: ok$'
+# nvcc -G makes device code unoptimised whatever -O says (its -O is the host
+# code's level): CMake's Release build of a target with -G (`-O3 -DNDEBUG
+# ... -G -g`) must still show a kernel's locals, not `<optimized out>`.
+if ! "$builddir/cuemu-nvcc" -O3 -G -g "$srcdir/tests/gdb/gdb_reduce.cu" \
+  -o "$work/gdb_reduce_o3" >"$work/build-o3.log" 2>&1; then
+  cat "$work/build-o3.log"
+  note_failure build-o3.log "gdb_reduce.cu did not build with cuemu-nvcc -O3 -G"
+fi
+run_gdb o3 \
+  -ex "break gdb_reduce.cu:$after if threadIdx.x == 5 && blockIdx.x == 2" \
+  -ex run -ex 'print tid' -ex 'print after' -ex delete -ex continue \
+  "$work/gdb_reduce_o3"
+expect o3 "-O3 -G: stops at the breakpoint" \
+  "^Breakpoint 1, block_sum \(.*gdb_reduce\.cu:$after\$"
+expect o3 "-O3 -G: a local prints" '^\$1 = 5$'
+reject o3 "-O3 -G: no local optimised out" 'optimized out'
+expect o3 "-O3 -G: the program's sums are right" '^gdb_reduce: ok$'
 finish

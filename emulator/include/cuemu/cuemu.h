@@ -213,10 +213,16 @@ cuemu_status cuemu_alloc_unregister(void *base);
 
 /* ---- Compiling ----------------------------------------------------------- */
 
+/* cuemu_compile_options.debug for nvcc's -G: device code unoptimised. */
+#define CUEMU_DEBUG_DEVICE 2
+
 /* Options for cuemu_compile(); zero-initialise and fill what you need. */
 typedef struct cuemu_compile_options {
   int module;               /* 1: a loadable module; 0: a whole program */
-  int debug;                /* 1: -g -O0; 0: -O2 */
+  int debug;                /* 1: -g -O0, where argv's -O does not say
+                             * otherwise; CUEMU_DEBUG_DEVICE (nvcc's -G):
+                             * the same, and device code at -O0 whatever
+                             * argv's -O; 0: -O2 */
   const char *const *argv;  /* extra options passed through: -I, -D, -std */
   int argc;
   const char *const *name_expressions; /* template instantiations to export */
