@@ -1071,9 +1071,10 @@ static size_t message_group(const char *text, size_t size, size_t at,
  * printed (the same first line but for the column) is left out, so that
  * a message about code both passes compile (host code, a header, a
  * __device__ variable's line) is shown once, as nvcc shows it; so is a
- * message that a pass prints twice at one place (a kernel's parameter of
- * a deprecated type, whose declaration the translation repeats)
- * (tests/driver_warnings.sh). */
+ * message that a pass prints twice at one place with the same context
+ * (a kernel's parameter of a deprecated type, whose declaration the
+ * translation repeats; two instantiations of a template are two contexts)
+ * (tests/driver_warnings.sh, driver_params.sh). */
 static void print_pass_messages(char logs[2][PATH_MAX + 96]) {
   size_t size[2] = {0, 0};
   char *text[2] = {cuemu__read_file(logs[0], &size[0]),
@@ -1098,7 +1099,7 @@ static void print_pass_messages(char logs[2][PATH_MAX + 96]) {
   size_t cap = 0, count = 0;
   struct printed {
     int pass;
-    size_t line, len;
+    size_t line, len, begin, end;
   } *done = NULL;
   for (int pass = 1; pass >= 0; --pass)
     for (size_t begin = 0; text[pass] && begin < size[pass];) {
@@ -1107,8 +1108,13 @@ static void print_pass_messages(char logs[2][PATH_MAX + 96]) {
       int repeated = 0;
       for (size_t k = 0; k < count && !repeated && len; ++k) {
         const char *a = text[pass] + line, *b = text[done[k].pass] + done[k].line;
+        /* In one pass, the whole group must repeat (context included: two
+         * instantiations of one template give one error at two places). */
         repeated = done[k].pass == pass
-                       ? len == done[k].len && memcmp(a, b, len) == 0
+                       ? end - begin == done[k].end - done[k].begin &&
+                             memcmp(text[pass] + begin,
+                                    text[pass] + done[k].begin,
+                                    end - begin) == 0
                        : same_message(a, len, b, done[k].len);
       }
       if (!repeated) {
@@ -1120,7 +1126,7 @@ static void print_pass_messages(char logs[2][PATH_MAX + 96]) {
             done = grown, cap = grown_cap;
         }
         if (count < cap && len)
-          done[count++] = (struct printed){pass, line, len};
+          done[count++] = (struct printed){pass, line, len, begin, end};
       }
       begin = end;
     }
