@@ -390,22 +390,9 @@ CUEMU_PER_MODULE const void *kernel_identity() {
 }
 
 /* The thunk of a kernel known at compile time: the kernel is inlined into
- * the loop over threads where the compiler sees fit. In a device pass, it
- * also marks the kernel in the section `cuemu_kernel_marks` (a record of
- * three words, as those of `cuemu_static_shared`, whose first names the
- * kernel through kernel_identity), which cuemu-cc reads after the pass's
- * compile to hold each kernel to nvcc's limit on static shared memory,
- * its callees' included (cuemu__elf_shared_calls()); the program keeps
- * them, unread (a few bytes a kernel, where objcopy would cost every
- * compile). */
+ * the loop over threads where the compiler sees fit. */
 template <typename KT, KT K_>
 CUEMU_PER_MODULE void thunk(void **args, unsigned start, unsigned count) {
-#ifdef __CUDA_ARCH__
-  __asm__(".pushsection cuemu_kernel_marks,\"aw\"\n\t.balign "
-          CUEMU_INSTANCE_DATA_ "%c0, 0, 0\n\t.popsection"
-          :
-          : "i"(&::cuemu::kernel_identity<KT, K_>));
-#endif
   using traits = kernel_traits<KT>;
   using seq = std::make_index_sequence<traits::count>;
   typename traits::values v =
@@ -556,6 +543,22 @@ CUEMU_PER_MODULE cuemu_kernel_desc describe(const char *name, const char *file, 
                                   b.cluster[2]);
   if (b.__cuemu_launches)
     cuemu_kernel_set_launches_grids(d.function);
+#ifdef __CUDA_ARCH__
+  /* In a device pass, the kernel's mark in the section
+   * `cuemu_kernel_marks` (a record of three words, as those of
+   * `cuemu_static_shared`, whose first names the kernel through
+   * kernel_identity), which cuemu-cc reads after the pass's compile to
+   * hold each kernel to nvcc's limit on static shared memory, its callees'
+   * included (cuemu__elf_shared_calls()); the program keeps them, unread
+   * (a few bytes a kernel, where objcopy would cost every compile). Here
+   * and not in the thunk, whose asm statements would keep the GCC
+   * plugin's detached pass from running the kernel's threads without the
+   * blocked-thread test (tests/programs_saxpy.sh). */
+  __asm__(".pushsection cuemu_kernel_marks,\"aw\"\n\t.balign "
+          CUEMU_INSTANCE_DATA_ "%c0, 0, 0\n\t.popsection"
+          :
+          : "i"(&::cuemu::kernel_identity<KT, K_>));
+#endif
 #ifndef __OPTIMIZE__
   /* Code compiled at -O0 (-g, -G) needs larger stacks. */
   cuemu_kernel_set_unoptimized(d.function);
