@@ -1,17 +1,17 @@
 /* racy.cu: wrong on purpose: a shared-memory tree reduction with no
  * __syncthreads() between its steps, so a thread may read a partial sum
  * before its owner has written it. The result depends on the order the
- * threads run in (a race on a GPU; racecheck reports it). */
+ * threads run in (a race on a GPU; racecheck reports it). The steps are
+ * written out: cuemu runs a loop of them with each warp's lanes in step,
+ * as a GPU's converged warp would (docs/warp-lockstep.md). */
 #define RACY_THREADS 256
-
+#define RACY_STEP(stride) if (t < (stride)) s[t] += s[t + (stride)];
 extern "C" __global__ void racy_sum(int n, const int *x, int *sums) {
   __shared__ int s[RACY_THREADS];
   unsigned t = threadIdx.x;
   int i = blockIdx.x * RACY_THREADS + t;
   if (blockDim.x != RACY_THREADS) __trap();
-  s[t] = i < n ? x[i] : 0;
-  __syncthreads();
-  for (unsigned stride = RACY_THREADS / 2; stride > 0; stride /= 2)
-    if (t < stride) s[t] += s[t + stride]; /* no barrier: the race */
+  s[t] = i < n ? x[i] : 0; __syncthreads();
+  RACY_STEP(128) RACY_STEP(64) RACY_STEP(32) RACY_STEP(16) RACY_STEP(8) RACY_STEP(4) RACY_STEP(2) RACY_STEP(1)
   if (t == 0) sums[blockIdx.x] = s[0];
 }
