@@ -118,6 +118,7 @@ typedef struct compile_job {
                               * -isystem after CCCL's, or "" */
   int cccl_source;           /* enum cuemu_cccl_source */
   char gcc_plugin[PATH_MAX]; /* the device pass's -fplugin, or "" */
+  char llvm_plugin[PATH_MAX]; /* its -fpass-plugin (clang++), or "" */
   int variant;               /* the pass translated is a further device
                               * pass (further_passes()) */
   int host_full;             /* the host pass reads the whole prelude, not
@@ -489,6 +490,11 @@ static int build_argv(const compile_job *job, const char *tu,
       ARG(noundef);
     }
   }
+  /* The same, and volatile lockstep, in clang++'s device passes
+   * (cuemu_llvm_plugin.cc). */
+  if (job->pass != CUEMU_PASS_HOST && phase != PHASE_PREPROCESS &&
+      phase != PHASE_LINK && job->llvm_plugin[0])
+    ARGF("-fpass-plugin=%s", job->llvm_plugin);
   /* Shifts by run-time amounts and float-to-integer conversions give what
    * a GPU gives (clamped amounts, saturated results) in device code. */
   if (job->pass != CUEMU_PASS_HOST && phase != PHASE_PREPROCESS &&
@@ -888,6 +894,18 @@ static cuemu_status hash_context(compile_job *job) {
   cuemu_hasher_add_file_stamp(h, job->compiler);
   if (job->gcc_plugin[0])
     cuemu_hasher_add_file_stamp(h, job->gcc_plugin);
+  if (job->llvm_plugin[0])
+    cuemu_hasher_add_file_stamp(h, job->llvm_plugin);
+  /* With no compiler chosen, a unit that includes CUB or Thrust is
+   * compiled by clang++ (use_clang_for_cccl()), decided after this key: so
+   * the key has that clang++ and its plugin too. */
+  char clang[PATH_MAX], plugin[PATH_MAX];
+  if (job->default_compiler &&
+      cuemu_command_find("clang++", clang, sizeof clang) == CUEMU_SUCCESS) {
+    cuemu_hasher_add_file_stamp(h, clang);
+    if (cuemu__llvm_plugin(clang, job->libdir, plugin, sizeof plugin))
+      cuemu_hasher_add_file_stamp(h, plugin);
+  }
   /* libcuemu itself (its translation): a rebuilt cuemu is a miss even when
    * its version is the same. */
   Dl_info self;
@@ -1289,8 +1307,10 @@ static int use_clang_for_cccl(compile_job *job, const char *depfile) {
   snprintf(job->compiler, sizeof job->compiler, "%s", found);
   job->cxx_words[0] = "clang++";
   job->cxx_count = 1;
-  /* The GCC plugin runs in g++ only. */
+  /* The GCC plugin runs in g++ only; clang++ has its own. */
   job->gcc_plugin[0] = '\0';
+  cuemu__llvm_plugin(job->compiler, job->libdir, job->llvm_plugin,
+                     sizeof job->llvm_plugin);
   return 1;
 }
 
@@ -2374,6 +2394,8 @@ cuemu_status cuemu_compile(const char *source, const char *output,
   job.libdir = cuemu__location_lib();
   cuemu__gcc_plugin(job.compiler, job.libdir, job.gcc_plugin,
                     sizeof job.gcc_plugin);
+  cuemu__llvm_plugin(job.compiler, job.libdir, job.llvm_plugin,
+                     sizeof job.llvm_plugin);
   /* CCCL's headers, unless the options name them already (cuemu-cc's
    * --cuda-path, or the user's -isystem TOOLKIT/include/cccl). */
   if (names_cccl(options))

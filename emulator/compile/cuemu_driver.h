@@ -403,6 +403,13 @@ void cuemu__driver_say(const char *kind, const char *format, ...)
 int cuemu__gcc_plugin(const char *compiler, const char *libdir, char *path,
                       size_t size);
 
+/* The same for cuemu's LLVM plugin (cuemu_llvm_plugin.cc: the GCC plugin's
+ * shifts, conversions and volatile lockstep for clang++): 1 with libdir's
+ * cuemu_llvm_plugin.so in `path` when `compiler` is the clang++ it was
+ * built for, else 0 and "" (cuemu_plugin_find.c). */
+int cuemu__llvm_plugin(const char *compiler, const char *libdir, char *path,
+                       size_t size);
+
 /* Reads the whole file at `path` into a NUL-terminated buffer (which the
  * caller frees) and sets *size to its length; NULL when it cannot be read
  * (cuemu_compile.c). */

@@ -1,0 +1,21 @@
+/* cuemu_llvm_plugin.h: the parts of cuemu's LLVM pass plugin
+ * (cuemu_llvm_plugin.cc), which the device pass of clang++ loads. */
+#ifndef CUEMU_LLVM_PLUGIN_H
+#define CUEMU_LLVM_PLUGIN_H
+
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/IR/Function.h"
+
+/* Puts a call of cuemu_warp_step(address, file, line) before each volatile
+ * load and store of `f` whose address is not one of its own locals, and
+ * before the plain accesses through which the lanes of a warp exchange
+ * values in a loop (cuemu_llvm_plugin_lockstep.cc); whether it put any. */
+bool cuemu_llvm_plugin_lockstep(llvm::Function &f);
+
+/* Adds to `stepped` the plain loads and stores of `f` through which the
+ * lanes of a warp exchange values in a loop that nothing synchronises
+ * (cuemu_llvm_plugin_loop_lanes.cc). */
+void cuemu_llvm_plugin_loop_lane_accesses(
+    llvm::Function &f, llvm::SmallPtrSetImpl<llvm::Instruction *> &stepped);
+
+#endif /* CUEMU_LLVM_PLUGIN_H */

@@ -1,0 +1,179 @@
+/* cuemu_llvm_plugin_loop_lanes.cc: finds the plain (non-volatile) memory
+ * accesses through which the lanes of a warp exchange values in a loop that
+ * nothing synchronises, for the lockstep rewrite of cuemu's LLVM plugin
+ * (cuemu_llvm_plugin_lockstep.cc) to step them. It is the GCC plugin's
+ * analysis (cuemu_gcc_plugin_loop_lanes.cc, where the reasons are told) on
+ * the IR that clang++ emits:
+ *
+ *   for (; s > 0; s >>= 1)
+ *     if (tid < s)
+ *       sdata[tid] += sdata[tid + s];
+ *
+ * The IR is looked at before any optimisation: every local variable is an
+ * alloca, read and written by loads and stores of its own, and each
+ * address is computed by instructions of its own. A loop (found by its
+ * back edge) with no call other than to functions that write no memory
+ * (a barrier, a __syncwarp() or a collective is a call, and a loop with one
+ * needs no steps), and no inline asm, that stores to an element of an array
+ * and loads a different element of the same array, gets all its accesses
+ * to that array stepped. The array is known by its root: the variable
+ * (alloca), parameter or global its pointer is computed from, through
+ * element addresses, casts and loads of a pointer variable; "different
+ * element" compares how the two addresses are computed, so that a lane
+ * that updates its own element (`y[i] = a * x[i] + y[i]`, `p[i].x +=
+ * p[i].v`) exchanges nothing. */
+
+#include "llvm/Analysis/CFG.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Operator.h"
+
+#include "cuemu_llvm_plugin.h"
+
+using namespace llvm;
+
+namespace {
+
+/* Whether `a` and `b` are computed the same way (so they are one address,
+ * or one index): the same value, or instructions of one kind whose
+ * operands are computed the same way (two loads of one variable read the
+ * same value, as in the GCC plugin's view of a variable). */
+bool same_value(const Value *a, const Value *b, int depth) {
+  if (a == b)
+    return true;
+  if (depth > 16)
+    return false;
+  const auto *ia = dyn_cast<Instruction>(a), *ib = dyn_cast<Instruction>(b);
+  if (!ia || !ib || ia->getOpcode() != ib->getOpcode() ||
+      ia->getType() != ib->getType() ||
+      ia->getNumOperands() != ib->getNumOperands() || isa<CallBase>(ia) ||
+      isa<PHINode>(ia) || !ia->isSameOperationAs(ib))
+    return false;
+  for (unsigned i = 0; i < ia->getNumOperands(); ++i)
+    if (!same_value(ia->getOperand(i), ib->getOperand(i), depth + 1))
+      return false;
+  return true;
+}
+
+/* The variable, parameter or global that pointer `p` comes from, through
+ * element addresses, casts and the load of a pointer variable. */
+const Value *pointer_root(const Value *p) {
+  for (int depth = 0; depth < 32; ++depth) {
+    p = p->stripPointerCasts();
+    if (const auto *gep = dyn_cast<GEPOperator>(p))
+      p = gep->getPointerOperand();
+    else if (const auto *load = dyn_cast<LoadInst>(p))
+      p = load->getPointerOperand();
+    else
+      return p;
+  }
+  return p;
+}
+
+/* The element of an array that `address` reaches a part of (`p[i]` for
+ * `&p[i].x`): element addresses with constant indices that start at 0
+ * select a member of the element. */
+const Value *element(const Value *address) {
+  for (;;) {
+    address = address->stripPointerCasts();
+    const auto *gep = dyn_cast<GEPOperator>(address);
+    if (!gep || !gep->hasAllConstantIndices() ||
+        !cast<Constant>(gep->idx_begin()->get())->isNullValue() ||
+        gep->getNumIndices() < 2)
+      return address;
+    address = gep->getPointerOperand();
+  }
+}
+
+/* One plain access of a loop to memory other than the function's locals. */
+struct access {
+  Instruction *inst;
+  const Value *address, *root;
+  bool store;
+};
+
+/* The plain access `inst` makes (a load or a store that is not volatile
+ * and not of one of the function's own locals), or false. */
+bool plain_access(Instruction &inst, access *a) {
+  Value *address = nullptr;
+  if (auto *load = dyn_cast<LoadInst>(&inst)) {
+    address = load->isVolatile() ? nullptr : load->getPointerOperand();
+    a->store = false;
+  } else if (auto *store = dyn_cast<StoreInst>(&inst)) {
+    address = store->isVolatile() ? nullptr : store->getPointerOperand();
+    a->store = true;
+  }
+  if (!address || isa<AllocaInst>(getUnderlyingObject(address)))
+    return false;
+  a->inst = &inst;
+  a->address = address;
+  a->root = pointer_root(address);
+  return true;
+}
+
+/* Whether `inst` may synchronise the lanes (or be anything the analysis
+ * does not follow): a call of a function that may write memory, but for
+ * debugging records and the marks of a local's lifetime, or inline asm. */
+bool may_synchronise(const Instruction &inst) {
+  const auto *call = dyn_cast<CallBase>(&inst);
+  if (!call)
+    return false;
+  if (call->isInlineAsm())
+    return true;
+  if (isa<DbgInfoIntrinsic>(call) || call->isLifetimeStartOrEnd() ||
+      call->onlyReadsMemory())
+    return false;
+  const Function *callee = call->getCalledFunction();
+  return !(callee && callee->onlyReadsMemory());
+}
+
+/* Looks at the loop whose back edge goes from `latch` to `header`; adds to
+ * `stepped` those of its accesses through which its lanes exchange
+ * values. */
+void look_at_loop(const BasicBlock *header, const BasicBlock *latch,
+                  SmallPtrSetImpl<Instruction *> &stepped) {
+  SmallPtrSet<const BasicBlock *, 16> body;
+  SmallVector<const BasicBlock *, 16> work;
+  body.insert(header);
+  if (body.insert(latch).second)
+    work.push_back(latch);
+  while (!work.empty()) {
+    const BasicBlock *bb = work.pop_back_val();
+    for (const BasicBlock *pred : predecessors(bb))
+      if (body.insert(pred).second)
+        work.push_back(pred);
+  }
+  SmallVector<access, 16> seen;
+  for (const BasicBlock *bb : body)
+    for (const Instruction &inst : *bb) {
+      if (may_synchronise(inst))
+        return;
+      access a;
+      if (plain_access(const_cast<Instruction &>(inst), &a))
+        seen.push_back(a);
+    }
+  for (const access &st : seen) {
+    if (!st.store)
+      continue;
+    bool exchange = false;
+    for (const access &ld : seen)
+      exchange |= !ld.store && ld.root == st.root &&
+                  !same_value(element(ld.address), element(st.address), 0);
+    if (!exchange)
+      continue;
+    for (const access &a : seen)
+      if (a.root == st.root)
+        stepped.insert(a.inst);
+  }
+}
+
+} // namespace
+
+void cuemu_llvm_plugin_loop_lane_accesses(
+    Function &f, SmallPtrSetImpl<Instruction *> &stepped) {
+  SmallVector<std::pair<const BasicBlock *, const BasicBlock *>, 8> back;
+  FindFunctionBackedges(f, back);
+  for (const auto &[latch, header] : back)
+    look_at_loop(header, latch, stepped);
+}
