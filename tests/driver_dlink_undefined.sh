@@ -11,7 +11,9 @@
 #   2. -dlink of main.o and lib.o, then the link by the host compiler
 #      with cuemu's libcudart, runs;
 #   3. -dlink of main.o with lib.o in an archive (-lib, -L -l) passes;
-#   4. nvcc builds both files with -dc.
+#   4. nvcc builds both files with -dc;
+#   5. a one-command -rdc=true build of main.cu alone (one architecture)
+#      fails at its link, naming the function.
 # Run by `make check` with AM_TESTS_ENVIRONMENT.
 
 srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
@@ -51,6 +53,21 @@ step dlink "$cc" $arch -dlink main.o lib.o -o dlink.o &&
 step archive "$cc" $arch -lib lib.o -o libscale.a &&
   step dlink_archive "$cc" $arch -dlink main.o -L. -lscale -o archive_dlink.o &&
   echo "PASS: 3. -dlink with an archive that defines it"
+
+# A one-command -rdc=true build of one architecture whose device code
+# calls a function no file defines fails at its link, with the linker's
+# message naming the function and the caller's line (nvcc: nvlink's
+# "Undefined reference"), and cuemu-nvcc says that the link failed.
+if (cd "$work" && "$cc" -rdc=true -arch=sm_80 "$p/main.cu" -o one) \
+    >"$work/one.log" 2>&1; then
+  fail "5. -rdc=true of main.cu alone succeeded"
+elif grep -q "undefined reference to .scaled(int)" "$work/one.log" &&
+  grep -q "main.cu did not link (the linker's messages are above)" \
+    "$work/one.log"; then
+  echo "PASS: 5. -rdc=true without lib.cu: the linker's message"
+else
+  fail "5. the message: $(cat "$work/one.log")"
+fi
 
 real=$(find_nvcc 2>/dev/null)
 if [ -n "$real" ] && [ -z "${CUEMU_SKIP_NVCC:-}" ]; then

@@ -1003,18 +1003,29 @@ static int names_cccl(const cuemu_compile_options *o) {
   return 0;
 }
 
-/* Runs one compiler command; returns SUCCESS or COMPILE. */
-static cuemu_status run_compiler(const compile_job *job, const char **argv) {
+/* Runs one command of the compiler, which does `what` ("compile", or
+ * "link" where it links the program); returns SUCCESS or COMPILE. */
+static cuemu_status run_step(const compile_job *job, const char **argv,
+                             const char *what, const char *whose) {
   int rc;
   if (cuemu_command_run(argv, NULL, &rc) != CUEMU_SUCCESS)
     return cuemu__report(CUEMU_COMPILE, "cannot run the compiler %s",
                          job->cxx_words[0]);
   if (rc != 0)
     return cuemu__report(CUEMU_COMPILE,
-                         "%s did not compile (the compiler's messages are "
-                         "above)",
-                         job->source);
+                         "%s did not %s (the %s messages are above)",
+                         job->source, what, whose);
   return CUEMU_SUCCESS;
+}
+
+static cuemu_status run_compiler(const compile_job *job, const char **argv) {
+  return run_step(job, argv, "compile", "compiler's");
+}
+
+/* A link's undefined references (a device function declared and never
+ * defined, as nvlink's "Undefined reference") are the linker's messages. */
+static cuemu_status run_linker(const compile_job *job, const char **argv) {
+  return run_step(job, argv, "link", "linker's");
 }
 
 /* The end of the message of a compiler's log that starts at `at`: its
@@ -2156,7 +2167,7 @@ static cuemu_status build(void *data, cuemu_cache_build *b) {
       if (st == CUEMU_SUCCESS) {
         build_argv(job, object[0], b->depfile, b->built, argv[0], max,
                    buffers[0], bufsize, PHASE_LINK);
-        st = run_compiler(job, argv[0]);
+        st = run_linker(job, argv[0]);
       }
     } else {
       build_argv(job, job->tu[0], b->depfile, b->built, argv[0], max,
@@ -2287,7 +2298,7 @@ static cuemu_status build(void *data, cuemu_cache_build *b) {
       build_argv(job, dev_local, b->depfile, b->built, argv[0], max,
                  buffers[0], bufsize, PHASE_LINK);
       job->link_second = NULL;
-      st = run_compiler(job, argv[0]);
+      st = run_linker(job, argv[0]);
     }
   }
   for (int p = 0; p < 2; ++p) {
