@@ -34,24 +34,22 @@ static int plugin_for(const char *compiler, const char *built_for,
   return 0;
 }
 
+/* The compilers that configure built the plugins for, or none. */
+#ifndef CUEMU_GCC_PLUGIN_CXX
+#define CUEMU_GCC_PLUGIN_CXX NULL
+#endif
+#ifndef CUEMU_LLVM_PLUGIN_CLANG
+#define CUEMU_LLVM_PLUGIN_CLANG NULL
+#endif
+
 int cuemu__gcc_plugin(const char *compiler, const char *libdir, char *path,
                       size_t size) {
-#ifdef CUEMU_GCC_PLUGIN_CXX
-  const char *built_for = CUEMU_GCC_PLUGIN_CXX;
-#else
-  const char *built_for = NULL;
-#endif
-  return plugin_for(compiler, built_for, libdir, "cuemu_gcc_plugin.so", path,
-                    size);
+  return plugin_for(compiler, CUEMU_GCC_PLUGIN_CXX, libdir,
+                    "cuemu_gcc_plugin.so", path, size);
 }
 
 int cuemu__llvm_plugin(const char *compiler, const char *libdir, char *path,
                        size_t size) {
-#ifdef CUEMU_LLVM_PLUGIN_CLANG
-  const char *built_for = CUEMU_LLVM_PLUGIN_CLANG;
-#else
-  const char *built_for = NULL;
-#endif
-  return plugin_for(compiler, built_for, libdir, "cuemu_llvm_plugin.so", path,
-                    size);
+  return plugin_for(compiler, CUEMU_LLVM_PLUGIN_CLANG, libdir,
+                    "cuemu_llvm_plugin.so", path, size);
 }
