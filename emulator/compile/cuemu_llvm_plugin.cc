@@ -24,6 +24,8 @@
  *   call of cuemu_warp_step(address, file, line) before them
  *   (cuemu_llvm_plugin_lockstep.cc), so that warp-synchronous code written
  *   before Volta runs its lanes in lockstep (docs/warp-lockstep.md).
+ * - Wide accesses (a float4's copy) at an address that is not a multiple
+ *   of their alignment fault, as on a GPU (cuemu_llvm_plugin_align.cc).
  *
  * Amounts and operands known when clang++ emits the IR are left alone, as
  * the GCC plugin leaves them to the compiler. The pass runs on every
@@ -121,6 +123,9 @@ struct gpu_semantics_pass : PassInfoMixin<gpu_semantics_pass> {
         continue;
       changed |= gpu_results(f);
       changed |= cuemu_llvm_plugin_lockstep(f);
+      /* After the lockstep rewrite, whose loops would take the test's call
+       * for one that synchronises. */
+      changed |= cuemu_llvm_plugin_align(f);
     }
     return changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
   }

@@ -12,6 +12,12 @@
  * values in a loop (cuemu_llvm_plugin_lockstep.cc); whether it put any. */
 bool cuemu_llvm_plugin_lockstep(llvm::Function &f);
 
+/* Puts a test of the address before each wide access of `f` (a copy of a
+ * structure aligned to 4, 8 or 16 bytes, a vector's load or store) that
+ * ends the launch with MISALIGNED_ADDRESS where a GPU faults
+ * (cuemu_llvm_plugin_align.cc); whether it put any. */
+bool cuemu_llvm_plugin_align(llvm::Function &f);
+
 /* Adds to `stepped` the plain loads and stores of `f` through which the
  * lanes of a warp exchange values in a loop that nothing synchronises
  * (cuemu_llvm_plugin_loop_lanes.cc). */

@@ -11,9 +11,11 @@
 // The aligned forms of the same accesses work, and so do accesses that a
 // GPU makes at any address (a memcpy, a packed structure's scalar members;
 // not its float4 member, which nvcc loads as one vector: case 15).
-// With clang++, which cuemu's GCC plugin does not instrument, plain
-// vector accesses are not tested (docs/checkers.md); the atomics and the
-// cache-hinted loads are.
+// With clang++ the plain vector accesses are tested by cuemu's LLVM plugin
+// (emulator/compile/cuemu_llvm_plugin_align.cc), as by the GCC plugin with
+// g++, but for case 15: clang++'s IR copies a packed structure's float4
+// member with the packed structure's alignment (1), and LLVM's type of the
+// float4 does not carry its own (16), so that access is not tested.
 #include <cuda/atomic>
 #include <cuda_fp16.h>
 #include <cuda_runtime.h>
@@ -83,13 +85,9 @@ __global__ void misaligned(char *bytes, float *out, int which, int offset) {
 
 static const int kCases = 18;
 #ifdef __clang__
-// The plain vector accesses: the GCC plugin's alignment pass only.
-static bool plugin_only(int which) {
-  return which == 3 || which == 4 || which == 5 || which == 6 || which == 10 ||
-         which == 15 || which == 16 || which == 17;
-}
+static bool untested(int which) { return which == 15; }
 #else
-static bool plugin_only(int) { return false; }
+static bool untested(int) { return false; }
 #endif
 static const char *const kWhat[kCases] = {
     "an atomic add of 4 bytes",
@@ -179,7 +177,7 @@ __global__ void aligned(char *bytes, float *out) {
 
 int main() {
   for (int which = 0; which < kCases; ++which) {
-    if (plugin_only(which))
+    if (untested(which))
       continue;
     std::string r = run_child(which);
     bool ok = has(r, "kernel misaligned: misaligned address") &&
