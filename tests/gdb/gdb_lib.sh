@@ -3,7 +3,8 @@
 # AM_TESTS_ENVIRONMENT; skipped (77) when gdb, or its Python, is missing,
 # or failed where CI=true (see tests/test_tools.sh).
 #
-#   build PROGRAM        compiles tests/gdb/PROGRAM.cu with cuemu-cc -g into
+#   build PROGRAM        compiles tests/gdb/PROGRAM.cu with cuemu-cc -g (and
+#                        $GDB_BUILD_OPTIONS, a script's own) into
 #                        $work/PROGRAM
 #   line FILE NAME       the line of FILE.cu marked "LINE:NAME"
 #   run_gdb OUT ARGS...  runs cuemu-gdb -batch -nx ARGS... (blocks serially),
@@ -37,7 +38,8 @@ failed=0
 failed_outputs=
 
 build() {
-  if ! "$builddir/cuemu-cc" -g "$srcdir/tests/gdb/$1.cu" -o "$work/$1" \
+  # shellcheck disable=SC2086 # GDB_BUILD_OPTIONS: words of a script's own
+  if ! "$builddir/cuemu-cc" -g ${GDB_BUILD_OPTIONS:-} "$srcdir/tests/gdb/$1.cu" -o "$work/$1" \
     >"$work/build-$1.log" 2>&1; then
     cat "$work/build-$1.log"
     echo "FAIL: $name: tests/gdb/$1.cu did not compile with cuemu-cc -g"
