@@ -25,6 +25,11 @@
 #   threadIdx.x that it replaced did it once per unrolled copy, per thread.
 #   Checked for x86-64 machine code from g++ only (clang++ does not fold the
 #   index), whether or not the plugin loads; else skipped.
+# - the same program built with clang++ (cuemu's LLVM plugin): every thread
+#   runs once in reverse and random orders, and the detached pass's
+#   counterpart (cuemu_llvm_plugin_detached.cc) did its work on
+#   saxpy_int_index and kept the test of barrier_in_call and heap_copy;
+#   skipped where the LLVM plugin is not built.
 
 srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
 builddir=${CUEMU_BUILDDIR:-.}
@@ -173,6 +178,45 @@ else
       echo "PASS: the detached pass: $kernel's thunk still reads cuemu_thread_detached"
     else
       fail "the detached pass: $kernel's thunk reads cuemu_thread_detached '${n:-no thunk found}' times"
+    fi
+  done
+fi
+
+# The same with clang++ (cuemu's LLVM plugin, cuemu_llvm_plugin_detached.cc):
+# every thread runs once in reverse and random orders, and the thunk of the
+# barrier-free saxpy_int_index reads the flag nowhere while those of
+# barrier_in_call and heap_copy still do. (no_barrier's sqrtf is a call of
+# the C library, which may write errno, and keeps the test with clang++.)
+plugin_clang=$(sed -n 's/^#define CUEMU_LLVM_PLUGIN_CLANG "\(.*\)"$/\1/p' \
+  "$builddir_abs/config.h" 2>/dev/null)
+if [ -z "$plugin_clang" ] ||
+  [ ! -f "${CUEMU_LIB_DIR:-$builddir_abs/.libs}/cuemu_llvm_plugin.so" ]; then
+  echo "SKIP: the detached pass with clang++: cuemu's LLVM plugin is not built"
+elif ! (cd "$srcdir/tests/programs/saxpy" &&
+  "$nvcc" --cxx clang++ blocked_test_kept.cu -o "$prog") >"$work/build.log" 2>&1; then
+  fail "blocked_test_kept with clang++: cuemu-nvcc failed: $(head -5 "$work/build.log")"
+else
+  for schedule in reverse random:7; do
+    if CUEMU_SCHEDULE=$schedule "$prog" >"$work/run.out" 2>&1 &&
+      grep -qx PASS "$work/run.out"; then
+      echo "PASS: blocked_test_kept with clang++, CUEMU_SCHEDULE=$schedule"
+    else
+      fail "blocked_test_kept with clang++, CUEMU_SCHEDULE=$schedule: $(head -5 "$work/run.out")"
+    fi
+  done
+  objdump -d -C --no-show-raw-insn "$prog" >"$work/dis" 2>&1
+  n=$(reads saxpy_int_index)
+  if [ "$n" = 0 ]; then
+    echo "PASS: the detached pass with clang++: saxpy_int_index's thunk does not read cuemu_thread_detached"
+  else
+    fail "the detached pass with clang++: saxpy_int_index's thunk reads cuemu_thread_detached '${n:-no thunk found}' times"
+  fi
+  for kernel in barrier_in_call heap_copy; do
+    n=$(reads $kernel)
+    if [ -n "$n" ] && [ "$n" -gt 0 ]; then
+      echo "PASS: the detached pass with clang++: $kernel's thunk still reads cuemu_thread_detached"
+    else
+      fail "the detached pass with clang++: $kernel's thunk reads cuemu_thread_detached '${n:-no thunk found}' times"
     fi
   done
 fi

@@ -27,6 +27,10 @@
  * - Wide accesses (a float4's copy) at an address that is not a multiple
  *   of their alignment fault, as on a GPU (cuemu_llvm_plugin_align.cc).
  *
+ * A second pass, late in the simplification of each function (after
+ * inlining), takes the test of a blocked thread out of the thread loop of
+ * a kernel that cannot block (cuemu_llvm_plugin_detached.cc).
+ *
  * Amounts and operands known when clang++ emits the IR are left alone, as
  * the GCC plugin leaves them to the compiler. The pass runs on every
  * function of the device pass: its host code is never run (the host pass's
@@ -133,6 +137,14 @@ struct gpu_semantics_pass : PassInfoMixin<gpu_semantics_pass> {
   static bool isRequired() { return true; }
 };
 
+/* The detached rewrite (cuemu_llvm_plugin_detached.cc), after inlining. */
+struct detached_pass : PassInfoMixin<detached_pass> {
+  PreservedAnalyses run(Function &f, FunctionAnalysisManager &) {
+    return cuemu_llvm_plugin_detached(f) ? PreservedAnalyses::none()
+                                         : PreservedAnalyses::all();
+  }
+};
+
 } // namespace
 
 extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
@@ -141,6 +153,10 @@ extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
             builder.registerPipelineStartEPCallback(
                 [](ModulePassManager &passes, OptimizationLevel) {
                   passes.addPass(gpu_semantics_pass());
+                });
+            builder.registerScalarOptimizerLateEPCallback(
+                [](FunctionPassManager &passes, OptimizationLevel) {
+                  passes.addPass(detached_pass());
                 });
           }};
 }

@@ -18,6 +18,10 @@ bool cuemu_llvm_plugin_lockstep(llvm::Function &f);
  * (cuemu_llvm_plugin_align.cc); whether it put any. */
 bool cuemu_llvm_plugin_align(llvm::Function &f);
 
+/* Makes 0 the reads of cuemu_thread_detached that no instruction that may
+ * block can precede (cuemu_llvm_plugin_detached.cc); whether it made any. */
+bool cuemu_llvm_plugin_detached(llvm::Function &f);
+
 /* Adds to `stepped` the plain loads and stores of `f` through which the
  * lanes of a warp exchange values in a loop that nothing synchronises
  * (cuemu_llvm_plugin_loop_lanes.cc). */
