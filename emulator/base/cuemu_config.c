@@ -434,6 +434,7 @@ static cuemu_status read_launch(cuemu_config *c) {
   c->stack_size = CUEMU_DEFAULT_STACK_SIZE;
   c->unoptimized_stack_size = CUEMU_DEFAULT_UNOPTIMIZED_STACK_SIZE;
   c->stack_size_set = 0;
+  c->thread_stack = 0;
   c->schedule = CUEMU_SCHEDULE_FORWARD;
   const char *v;
   c->seed = 0;

@@ -81,6 +81,10 @@ typedef struct cuemu_config {
   size_t stack_size;
   size_t unoptimized_stack_size; /* a kernel's compiled at -O0 */
   int stack_size_set;           /* CUEMU_STACK_SIZE is set: every kernel's */
+  size_t thread_stack;          /* the stack of this launch's threads, sized
+                                   for its kernel by the device layer
+                                   (cuemu__device_thread_stack); 0:
+                                   stack_size */
   int schedule;                 /* enum cuemu_schedule_kind */
   unsigned long long seed;
   double spin_timeout;

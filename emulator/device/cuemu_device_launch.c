@@ -319,6 +319,11 @@ static size_t launch_stack_size(const cuemu_kernel_desc *code,
   return (need + step - 1) / step * step;
 }
 
+size_t cuemu__device_thread_stack(const cuemu_kernel_desc *code,
+                                  const cuemu_config *config) {
+  return cuemu__limit_thread_stack(launch_stack_size(code, config));
+}
+
 cuemu_status cuemu__device_check_launch(const cuemu_launch_request *r) {
   if (!r || !r->kernel)
     return cuemu__report(CUEMU_INVALID_VALUE, "kernel must not be NULL");
@@ -339,8 +344,8 @@ cuemu_status cuemu__device_launch(const cuemu_launch_request *r) {
   if (st == CUEMU_SUCCESS)
     st = cuemu__limit_get(CUEMU_LIMIT_PRINTF_FIFO_SIZE, &config.printf_fifo);
   if (st == CUEMU_SUCCESS)
-    config.stack_size = cuemu__limit_thread_stack(
-        launch_stack_size(cuemu__function_code(r->kernel), &config));
+    config.thread_stack =
+        cuemu__device_thread_stack(cuemu__function_code(r->kernel), &config);
   if (st == CUEMU_SUCCESS)
     st = cuemu__cluster_shape(r, cuemu__function_identity(r->kernel, r->args),
                               &config.cluster);
