@@ -6,8 +6,8 @@
  *   CUEMU_STACK_SIZE      stack bytes per emulated thread, with an optional
  *                         K/M suffix (default 64K; 256K for a kernel
  *                         compiled without optimization: -g, -G; unset, a
- *                         kernel whose own frame is large gets more:
- *                         cuemu__launch_stack_size)
+ *                         kernel whose frames are large gets more:
+ *                         cuemu__device_thread_stack)
  *   CUEMU_SCHEDULE        forward | reverse | random:SEED (default forward)
  *   CUEMU_SPIN_TIMEOUT    seconds a block may spend with its threads only
  *                         yielding (__nanosleep) and waiting before the

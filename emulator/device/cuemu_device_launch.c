@@ -296,13 +296,14 @@ cuemu_status cuemu__device_check_child(const cuemu_launch_request *r,
 
 /* The stack of each thread of a launch of `code`, before cudaLimitStackSize:
  * CUEMU_STACK_SIZE where it is set, else the default (larger for a kernel
- * compiled at -O0), grown for a kernel whose own frame (its local arrays, as
- * a GPU's local memory, which the driver sizes from the kernel's frame) would
- * leave less than half of the default for the frames of the C library and
- * the device functions it calls: the frame plus that half, in whole 64 KiB,
- * so that kernels of similar frames share the workers' pools of stacks. The
- * frames are those of the kernel's function and of its thunk, which may
- * inline it (cuemu_kernel_thunks.h). */
+ * compiled at -O0), grown for a kernel whose frames (its local arrays and
+ * those of the device functions it calls, as a GPU's local memory, which the
+ * driver sizes from ptxas's cumulative stack) would leave less than half of
+ * the default for the C library's frames: the frames plus that half, in
+ * whole 64 KiB, so that kernels of similar frames share the workers' pools
+ * of stacks. The frames are those of the kernel's function and of its
+ * thunk, which may inline it (cuemu_kernel_thunks.h), each with its callees
+ * (cuemu__frame_size_deep). */
 static size_t launch_stack_size(const cuemu_kernel_desc *code,
                                 const cuemu_config *config) {
   int unoptimized = cuemu__function_unoptimized(code->function);

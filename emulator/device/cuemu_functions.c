@@ -696,7 +696,7 @@ size_t cuemu__function_frame(const void *function) {
   if (known)
     return frame;
   /* Read outside the lock: it walks the loaded objects' unwind tables. */
-  frame = cuemu__frame_size(function);
+  frame = cuemu__frame_size_deep(function);
   pthread_mutex_lock(&lock);
   e = entry_for(function);
   if (e) {
