@@ -345,9 +345,12 @@ END_TEST
 
 /* Filled from its lowest address, a 200 KiB local array first touches
  * memory far below a 64 KiB stack: past the stack's guard area too, unless
- * the stack is probed page by page. */
+ * the stack is probed page by page. The stack is set: without
+ * CUEMU_STACK_SIZE the launch sizes it from the kernel's frames, its
+ * callee's 200 KiB included, and the kernel runs. */
 START_TEST(big_local_array_overflow_is_reported) {
   test_setenv("CUEMU_WORKERS", "1");
+  test_setenv("CUEMU_STACK_SIZE", "64K");
   cuemu_module *m = stack_module(_i);
   uint3_arg thread = {2, 0, 0}, block = {0, 1, 0};
   unsigned sum = 0, *sp = &sum;
@@ -365,9 +368,10 @@ START_TEST(big_local_array_overflow_is_reported) {
 }
 END_TEST
 
-START_TEST(big_local_array_fits_a_bigger_stack) {
-  test_setenv("CUEMU_STACK_SIZE", "512K");
-  cuemu_module *m = stack_module(_i);
+/* Launches big_local (stack.cu) built by compiler `compiler` and checks
+ * the checksum of its chosen thread's 200 KiB local array. */
+static void big_local_runs(int compiler) {
+  cuemu_module *m = stack_module(compiler);
   uint3_arg thread = {2, 0, 0}, block = {0, 1, 0};
   unsigned sum = 0, *sp = &sum;
   void *args[] = {&thread, &block, &sp};
@@ -379,6 +383,18 @@ START_TEST(big_local_array_fits_a_bigger_stack) {
     want += (unsigned char)(i * 13);
   ck_assert_uint_eq(sum, want);
   cuemu_module_unload(m);
+}
+
+/* Without CUEMU_STACK_SIZE, the stack holds the kernel's frame and its
+ * callees' (fill_big_local's 200 KiB array), as a GPU's local memory does. */
+START_TEST(big_local_array_of_a_callee_is_sized) {
+  big_local_runs(_i);
+}
+END_TEST
+
+START_TEST(big_local_array_fits_a_bigger_stack) {
+  test_setenv("CUEMU_STACK_SIZE", "512K");
+  big_local_runs(_i);
 }
 END_TEST
 
@@ -692,6 +708,7 @@ Suite *make_scheduler_suite(void) {
   tcase_add_loop_test(tc, bigger_stack_lets_the_kernel_run, 0, 2);
   tcase_add_loop_test(tc, big_local_array_overflow_is_reported, 0, 2);
   tcase_add_loop_test(tc, big_local_array_fits_a_bigger_stack, 0, 2);
+  tcase_add_loop_test(tc, big_local_array_of_a_callee_is_sized, 0, 2);
 
   tc = test_tcase(s, "schedules", 60);
   tcase_add_test(tc, reverse_schedule_changes_a_racy_result);

@@ -433,6 +433,8 @@ static cuemu_status read_launch(cuemu_config *c) {
   c->workers = cpus > 0 ? (unsigned)cpus : 1;
   c->stack_size = CUEMU_DEFAULT_STACK_SIZE;
   c->unoptimized_stack_size = CUEMU_DEFAULT_UNOPTIMIZED_STACK_SIZE;
+  c->stack_size_set = 0;
+  c->thread_stack = 0;
   c->schedule = CUEMU_SCHEDULE_FORWARD;
   const char *v;
   c->seed = 0;
@@ -469,6 +471,7 @@ static cuemu_status read_launch(cuemu_config *c) {
     size_t page = (size_t)sysconf(_SC_PAGESIZE);
     c->stack_size = (c->stack_size + page - 1) / page * page;
     c->unoptimized_stack_size = c->stack_size;
+    c->stack_size_set = 1;
   }
   v = env[LAUNCH_SPIN_TIMEOUT];
   if (v && *v) {

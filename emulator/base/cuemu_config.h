@@ -5,7 +5,9 @@
  *   CUEMU_WORKERS         worker OS threads per launch (default: online CPUs)
  *   CUEMU_STACK_SIZE      stack bytes per emulated thread, with an optional
  *                         K/M suffix (default 64K; 256K for a kernel
- *                         compiled without optimization: -g, -G)
+ *                         compiled without optimization: -g, -G; unset, a
+ *                         kernel whose frames are large gets more:
+ *                         cuemu__device_thread_stack)
  *   CUEMU_SCHEDULE        forward | reverse | random:SEED (default forward)
  *   CUEMU_SPIN_TIMEOUT    seconds a block may spend with its threads only
  *                         yielding (__nanosleep) and waiting before the
@@ -78,6 +80,11 @@ typedef struct cuemu_config {
   unsigned workers;
   size_t stack_size;
   size_t unoptimized_stack_size; /* a kernel's compiled at -O0 */
+  int stack_size_set;           /* CUEMU_STACK_SIZE is set: every kernel's */
+  size_t thread_stack;          /* the stack of this launch's threads, sized
+                                   for its kernel by the device layer
+                                   (cuemu__device_thread_stack); 0:
+                                   stack_size */
   int schedule;                 /* enum cuemu_schedule_kind */
   unsigned long long seed;
   double spin_timeout;

@@ -59,7 +59,8 @@ cuemu_status cuemu__core_run(const cuemu_kernel_desc *kernel, cuemu_dim3 grid,
   atomic_init(&L.stop, 0);
   L.schedule = config->schedule;
   L.seed = config->seed;
-  L.stack_size = config->stack_size;
+  L.stack_size =
+      config->thread_stack ? config->thread_stack : config->stack_size;
   L.spin_timeout = config->spin_timeout;
   L.checks = config->checks;
   L.check_mask = config->check_mask;

@@ -85,6 +85,7 @@ static cuemu_status run_one(cuemu_child_grid *g, int depth,
   cuemu_config config = *base;
   config.grid_context = &mine;
   config.cluster = g->cluster; /* the kernel's __cluster_dims__ */
+  config.thread_stack = cuemu__device_thread_stack(g->kernel, base);
   cuemu_status st =
       cuemu__core_run(g->kernel, g->grid, g->block, g->dynamic_shared,
                       g->args, 0, &config);

@@ -294,6 +294,37 @@ cuemu_status cuemu__device_check_child(const cuemu_launch_request *r,
   return st;
 }
 
+/* The stack of each thread of a launch of `code`, before cudaLimitStackSize:
+ * CUEMU_STACK_SIZE where it is set, else the default (larger for a kernel
+ * compiled at -O0), grown for a kernel whose frames (its local arrays and
+ * those of the device functions it calls, as a GPU's local memory, which the
+ * driver sizes from ptxas's cumulative stack) would leave less than half of
+ * the default for the C library's frames: the frames plus that half, in
+ * whole 64 KiB, so that kernels of similar frames share the workers' pools
+ * of stacks. The frames are those of the kernel's function and of its
+ * thunk, which may inline it (cuemu_kernel_thunks.h), each with its callees
+ * (cuemu__frame_size_deep). */
+static size_t launch_stack_size(const cuemu_kernel_desc *code,
+                                const cuemu_config *config) {
+  int unoptimized = cuemu__function_unoptimized(code->function);
+  size_t base = unoptimized ? config->unoptimized_stack_size
+                            : config->stack_size;
+  if (config->stack_size_set)
+    return base;
+  size_t frame = cuemu__function_frame((const void *)code->thunk) +
+                 cuemu__function_frame(code->function);
+  size_t need = frame + base / 2;
+  if (need <= base)
+    return base;
+  const size_t step = 64u * 1024u;
+  return (need + step - 1) / step * step;
+}
+
+size_t cuemu__device_thread_stack(const cuemu_kernel_desc *code,
+                                  const cuemu_config *config) {
+  return cuemu__limit_thread_stack(launch_stack_size(code, config));
+}
+
 cuemu_status cuemu__device_check_launch(const cuemu_launch_request *r) {
   if (!r || !r->kernel)
     return cuemu__report(CUEMU_INVALID_VALUE, "kernel must not be NULL");
@@ -314,10 +345,8 @@ cuemu_status cuemu__device_launch(const cuemu_launch_request *r) {
   if (st == CUEMU_SUCCESS)
     st = cuemu__limit_get(CUEMU_LIMIT_PRINTF_FIFO_SIZE, &config.printf_fifo);
   if (st == CUEMU_SUCCESS)
-    config.stack_size = cuemu__limit_thread_stack(
-        cuemu__function_unoptimized(cuemu__function_code(r->kernel)->function)
-            ? config.unoptimized_stack_size
-            : config.stack_size);
+    config.thread_stack =
+        cuemu__device_thread_stack(cuemu__function_code(r->kernel), &config);
   if (st == CUEMU_SUCCESS)
     st = cuemu__cluster_shape(r, cuemu__function_identity(r->kernel, r->args),
                               &config.cluster);

@@ -23,6 +23,8 @@
 #include <cuemu/cuemu.h>
 #include <cuemu/cuemu_device.h>
 
+#include "base/cuemu_config.h"
+
 /* Who asked for a launch. */
 typedef enum cuemu_launch_origin {
   /* The CUDA runtime API of a whole program (<<<>>>, cudaLaunchKernel): the
@@ -74,6 +76,13 @@ cuemu_status cuemu__device_check_child(const cuemu_launch_request *request,
  * the kernel (and, for a failure while running, the block, the thread and
  * the source line). */
 cuemu_status cuemu__device_launch(const cuemu_launch_request *request);
+
+/* The stack of each thread of a launch of `code` under `config` (whose
+ * stack_size and unoptimized_stack_size are CUEMU_STACK_SIZE's or the
+ * defaults): grown for a kernel whose own frame is large, and by
+ * cudaLimitStackSize (cuemu__limit_thread_stack). Host code. */
+size_t cuemu__device_thread_stack(const cuemu_kernel_desc *code,
+                                  const cuemu_config *config);
 
 /* The sticky error of the runtime API (a status) on the calling thread's
  * current device, or CUEMU_SUCCESS. */

@@ -27,6 +27,7 @@
 #include <dlfcn.h>
 #include <link.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #if defined(__x86_64__)
@@ -362,6 +363,8 @@ typedef struct lookup {
   uintptr_t pc;
   size_t size;
   int found;
+  uintptr_t start; /* the function's first instruction */
+  uintptr_t range; /* and its code's bytes */
 } lookup;
 
 /* The frame of the FDE at `at` when it covers l->pc. */
@@ -402,6 +405,8 @@ static int frame_of_fde(const unsigned char *at, lookup *l) {
 #endif
   l->size = (size_t)frame;
   l->found = 1;
+  l->start = start;
+  l->range = size;
   return 0;
 }
 
@@ -459,7 +464,83 @@ static int search_object(struct dl_phdr_info *info, size_t size, void *data) {
 size_t cuemu__frame_size(const void *function) {
   if (!function || SP_REGISTER < 0)
     return 0;
-  lookup l = {(uintptr_t)function, 0, 0};
+  lookup l = {(uintptr_t)function, 0, 0, 0, 0};
   dl_iterate_phdr(search_object, &l);
   return l.found ? l.size : 0;
+}
+
+/* The functions a deep frame is computed over, each once. */
+#define DEEP_FUNCTIONS 256
+#define DEEP_LEVELS 8
+
+typedef struct deep_walk {
+  uintptr_t start[DEEP_FUNCTIONS];
+  size_t total[DEEP_FUNCTIONS]; /* (size_t)-1: being computed (a cycle) */
+  int count;
+} deep_walk;
+
+/* The function that begins exactly at `pc`, in *l; 0 when there is one. */
+static int function_at(uintptr_t pc, lookup *l) {
+  memset(l, 0, sizeof *l);
+  l->pc = pc;
+  dl_iterate_phdr(search_object, l);
+  return l->found && l->start == pc ? 0 : -1;
+}
+
+/* The frame of the function `f` plus the deepest of its callees' (each
+ * call's return address counted), over direct calls whose target is a
+ * function's first instruction in the loaded objects. */
+static size_t deep_frame(deep_walk *w, const lookup *f, int level) {
+  int me = -1;
+  for (int i = 0; i < w->count; ++i)
+    if (w->start[i] == f->start)
+      return w->total[i] == (size_t)-1 ? 0 : w->total[i];
+  if (w->count < DEEP_FUNCTIONS) {
+    me = w->count++;
+    w->start[me] = f->start;
+    w->total[me] = (size_t)-1;
+  }
+  size_t deepest = 0;
+#if defined(__x86_64__)
+  /* `call rel32` (E8 and a displacement from the next instruction). A byte
+   * E8 inside another instruction is taken only when its displacement
+   * lands exactly on a function's start: at worst the stack is larger. */
+  const unsigned char *code = (const unsigned char *)f->start;
+  for (uintptr_t i = 0; me >= 0 && level < DEEP_LEVELS && i + 5 <= f->range;
+       ++i) {
+    if (code[i] != 0xe8)
+      continue;
+    int32_t rel;
+    memcpy(&rel, code + i + 1, 4);
+    uintptr_t target = f->start + i + 5 + (uintptr_t)(intptr_t)rel;
+    lookup callee;
+    if (target == f->start || function_at(target, &callee) != 0)
+      continue;
+    size_t below = deep_frame(w, &callee, level + 1) + sizeof(void *);
+    if (below > deepest)
+      deepest = below;
+  }
+#endif
+  size_t total = f->size + deepest;
+  if (me >= 0)
+    w->total[me] = total;
+  return total;
+}
+
+size_t cuemu__frame_size_deep(const void *function) {
+  if (!function || SP_REGISTER < 0)
+    return 0;
+  lookup l;
+  memset(&l, 0, sizeof l);
+  l.pc = (uintptr_t)function;
+  dl_iterate_phdr(search_object, &l);
+  if (!l.found)
+    return 0;
+  deep_walk *w = malloc(sizeof *w);
+  if (!w)
+    return l.size;
+  w->count = 0;
+  size_t total = deep_frame(w, &l, 0);
+  free(w);
+  return total;
 }

@@ -15,4 +15,11 @@
  * code). */
 size_t cuemu__frame_size(const void *function);
 
+/* The stack that a call of `function` may take: its frame plus, through
+ * its direct calls of functions in the loaded objects (x86-64: `call
+ * rel32` landing on a function's first instruction; not through the PLT
+ * or a pointer), the deepest of theirs, each call's return address
+ * counted; a recursion counts once. 0 as cuemu__frame_size. */
+size_t cuemu__frame_size_deep(const void *function);
+
 #endif /* CUEMU_FRAME_SIZE_H */

@@ -29,6 +29,8 @@ typedef struct function_entry {
   int scheduling_policy; /* cudaFuncAttributeClusterSchedulingPolicyPreference */
   int launches_grids;    /* its body launches grids (the kernel table's) */
   int unoptimized;       /* its device pass compiled it at -O0 */
+  int frame_known;       /* frame has been read (cuemu__function_frame) */
+  size_t frame;
 } function_entry;
 
 /* An entry's dynamic shared-memory limit until cudaFuncSetAttribute sets
@@ -543,6 +545,8 @@ static function_entry *entry_for(const void *function) {
   e->declarations = NULL;
   e->declaration_count = 0;
   e->nonportable_cluster = 0;
+  e->frame_known = 0;
+  e->frame = 0;
   e->scheduling_policy = 0;
   e->launches_grids = 0;
   e->unoptimized = 0;
@@ -681,6 +685,28 @@ void cuemu__function_attributes(const void *function,
                                                                : device;
 }
 
+size_t cuemu__function_frame(const void *function) {
+  if (!function)
+    return 0;
+  pthread_mutex_lock(&lock);
+  function_entry *e = entry_of(function);
+  int known = e && e->frame_known;
+  size_t frame = known ? e->frame : 0;
+  pthread_mutex_unlock(&lock);
+  if (known)
+    return frame;
+  /* Read outside the lock: it walks the loaded objects' unwind tables. */
+  frame = cuemu__frame_size_deep(function);
+  pthread_mutex_lock(&lock);
+  e = entry_for(function);
+  if (e) {
+    e->frame = frame;
+    e->frame_known = 1;
+  }
+  pthread_mutex_unlock(&lock);
+  return frame;
+}
+
 size_t cuemu__function_local_bytes(const void *function,
                                    const cuemu_kernel_desc *desc) {
   return cuemu__frame_size(desc && desc->function ? desc->function : function);
@@ -743,6 +769,12 @@ void cuemu__function_forget(const cuemu_module_desc *module) {
   tables_changed(); /* its descriptors' memory may serve another's */
   for (int k = 0; module && k < module->kernel_count; ++k) {
     function_entry *e = entry_of(module->kernels[k].function);
+    if (e) {
+      free(e->declarations);
+      *e = entries[--entry_count];
+    }
+    /* The thunk's entry holds only its frame (cuemu__function_frame). */
+    e = entry_of((const void *)module->kernels[k].thunk);
     if (e) {
       free(e->declarations);
       *e = entries[--entry_count];

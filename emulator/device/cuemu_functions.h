@@ -93,6 +93,11 @@ void cuemu__function_attributes(const void *function,
 size_t cuemu__function_local_bytes(const void *function,
                                    const cuemu_kernel_desc *desc);
 
+/* The stack that the code at `function` (a kernel's function or thunk)
+ * may take with the functions it calls, read once (cuemu__frame_size_deep)
+ * and remembered; 0 for NULL or unknown code. Host code, any thread. */
+size_t cuemu__function_frame(const void *function);
+
 /* Non-zero when the kernel at `function` may run clusters larger than
  * the portable size (cudaFuncAttributeNonPortableClusterSizeAllowed). */
 int cuemu__function_cluster_nonportable(const void *function);
