@@ -1104,18 +1104,26 @@ static size_t message_group(const char *text, size_t size, size_t at,
  * (a kernel's parameter of a deprecated type, whose declaration the
  * translation repeats; two instantiations of a template are two contexts)
  * (tests/driver_warnings.sh, driver_params.sh). */
-static void print_pass_messages(char logs[2][PATH_MAX + 96]) {
+static void print_pass_messages(const compile_job *job,
+                                char logs[2][PATH_MAX + 96]) {
   size_t size[2] = {0, 0};
   char *text[2] = {cuemu__read_file(logs[0], &size[0]),
                    cuemu__read_file(logs[1], &size[1])};
-  /* clang++ quotes cuemu's translation of a kernel's line: the user's
-   * line instead (cuemu_diag_lines.c). */
-  for (int p = 0; p < 2; ++p) {
-    char *user = NULL;
-    size_t user_size = 0;
-    FILE *f = text[p] ? open_memstream(&user, &user_size) : NULL;
-    if (f) {
-      cuemu__diag_print(text[p], size[p], f);
+  /* The instantiation context without cuemu's translation
+   * (cuemu_diag_context.c), then, where clang++ quotes cuemu's translation
+   * of a kernel's line, the user's line instead (cuemu_diag_lines.c). */
+  const char *dirs[] = {job->shims, job->include};
+  for (int step = 0; step < 2; ++step)
+    for (int p = 0; p < 2; ++p) {
+      char *user = NULL;
+      size_t user_size = 0;
+      FILE *f = text[p] ? open_memstream(&user, &user_size) : NULL;
+      if (!f)
+        continue;
+      if (step == 0)
+        cuemu__diag_context(text[p], size[p], dirs, 2, f);
+      else
+        cuemu__diag_print(text[p], size[p], f);
       if (fclose(f) == 0 && user) {
         free(text[p]);
         text[p] = user, size[p] = user_size;
@@ -1123,7 +1131,6 @@ static void print_pass_messages(char logs[2][PATH_MAX + 96]) {
         free(user);
       }
     }
-  }
   /* The first lines of the messages printed (pass and offset). */
   size_t cap = 0, count = 0;
   struct printed {
@@ -1205,7 +1212,7 @@ static cuemu_status run_passes(const compile_job *job, const char **argv[2],
       failed = 1;
   }
   if (logged)
-    print_pass_messages(logs);
+    print_pass_messages(job, logs);
   if (failed && st == CUEMU_SUCCESS)
     st = cuemu__report(CUEMU_COMPILE,
                        "%s did not compile (the compiler's messages are "
@@ -1278,7 +1285,7 @@ static cuemu_status run_preprocessing(const compile_job *job,
    * others run again, with theirs. */
   if (quick > 0) {
     if (count == 2 && done[0] && done[1])
-      print_pass_messages(logs);
+      print_pass_messages(job, logs);
     else
       for (int p = 0; p < count; ++p)
         if (pid[p] >= 0) {

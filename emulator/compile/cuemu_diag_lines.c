@@ -39,9 +39,7 @@ static int caret_line(const char *s, size_t len, size_t *caret) {
   return 1;
 }
 
-/* Line `number` of the file `path` (malloc'ed, without its newline), or
- * NULL. */
-static char *file_line(const char *path, long number) {
+char *cuemu__diag_file_line(const char *path, long number) {
   FILE *f = fopen(path, "re");
   if (!f)
     return NULL;
@@ -109,7 +107,7 @@ static int print_user_line(const char *place, size_t len, size_t path_end,
     return 0;
   memcpy(path, place, path_end);
   path[path_end] = '\0';
-  char *user = file_line(path, strtol(place + path_end + 1, NULL, 10));
+  char *user = cuemu__diag_file_line(path, strtol(place + path_end + 1, NULL, 10));
   if (!user)
     return 0;
   if (strlen(user) == echo_len && memcmp(user, echo, echo_len) == 0) {

@@ -79,6 +79,18 @@ const char *cuemu__clang_noundef_option(const char *compiler);
 int cuemu__diag_place_column(const char *line, size_t len, size_t *from,
                              size_t *to);
 
+/* Line `number` of the file `path` (malloc'ed, without its newline), or
+ * NULL (cuemu_diag_lines.c). */
+char *cuemu__diag_file_line(const char *path, long number);
+
+/* Prints to `out` the compiler's messages in text[0..size) without the
+ * instantiation context that lies in cuemu's translation: in the `ndirs`
+ * folders `dirs` (the shims, libcuemu's headers), past the end of the
+ * user's line, or naming cuemu's namespace; the user's launch that ends the
+ * chain stays, at its first word (cuemu_diag_context.c). */
+void cuemu__diag_context(const char *text, size_t size,
+                         const char *const *dirs, int ndirs, FILE *out);
+
 /* Whether the line at text[at] is clang++'s quote of a message's source
  * line: no place of its own, and a caret line after it. */
 int cuemu__diag_quote_at(const char *text, size_t size, size_t at);
