@@ -6,7 +6,8 @@
 # __CUDA_ARCH__ of the code that its kernel ran (plus a __constant__ bias
 # of 5 set by cudaMemcpyToSymbol) and a __device__ counter of its two
 # launches: the driver's choice gives 805 on emulated 8.0 and 8.6 devices,
-# 905 on 9.0, and no kernel image on 10.0. Built as CMake builds for
+# 905 on 9.0, and no kernel image on 10.0 (not quiet, printed once with
+# CUEMU_DEVICE's name). Built as CMake builds for
 # CUDA_ARCHITECTURES "80;90" (--generate-code with PTX and cubin, compiled
 # with -c and linked), a 10.0 device runs compute_90's PTX (905) and 8.9
 # the sm_80 cubin. A kernel template launched with deduced arguments of
@@ -45,6 +46,15 @@ if step build "$cuemu" $gencode -o arch_passes "$src"; then
   runs 86 "device 8.6 host 0 kernel 805 template 800/811 launches 2 (cudaSuccess) ptx 80/80 binary 80/80"
   runs 90 "device 9.0 host 0 kernel 905 template 900/911 launches 2 (cudaSuccess) ptx 90/90 binary 90/90"
   runs 100 "device 10.0 host 0 kernel -1 template -1/-1 launches 0 (cudaErrorNoKernelImageForDevice) ptx -1/-1 binary -1/-1"
+  # Not quiet, the first refusal is printed once, naming the images and
+  # CUEMU_DEVICE (the program's own message does not tell them).
+  told=$(CUEMU_QUIET=0 CUEMU_DEVICE=sm=100 "$work/arch_passes" 2>&1 >/dev/null |
+    grep -c "no kernel image for the emulated device (compute capability 10.0) among its build's .*sm_80.*CUEMU_DEVICE sets the device")
+  if [ "$told" = 1 ]; then
+    echo "PASS: sm=100, not quiet: the refusal is printed once"
+  else
+    fail "sm=100, not quiet: the refusal was printed $told times, expected once"
+  fi
 fi
 if step cmake-form "$cuemu" "--generate-code=arch=compute_80,code=[compute_80,sm_80]" \
   "--generate-code=arch=compute_90,code=[compute_90,sm_90]" -c -o arch_passes.o "$src" &&

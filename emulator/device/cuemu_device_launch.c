@@ -250,6 +250,14 @@ static cuemu_status validate(const cuemu_launch_request *r,
                        "(-arch, -gencode, -code; CUEMU_DEVICE sets the "
                        "device)",
                        r->kernel->name, m->major, m->minor, images);
+    /* A GPU of that capability refuses the launch too, with the same
+     * error; but here the device is a setting, so the first such refusal
+     * of a process is also printed (unless CUEMU_QUIET), with the
+     * setting's name: the program's own message ("no kernel image is
+     * available for execution on the device") does not tell it. */
+    static atomic_flag told = ATOMIC_FLAG_INIT;
+    if (!atomic_flag_test_and_set(&told))
+      cuemu__report_print(cuemu_last_message());
   }
   if (st == CUEMU_SUCCESS)
     st = check_shape(r);
