@@ -50,14 +50,18 @@ if ! (cd "$srcdir/tests/programs/saxpy" &&
   exit 1
 fi
 
-for schedule in reverse random:7; do
-  if CUEMU_SCHEDULE=$schedule "$prog" >"$work/run.out" 2>&1 &&
-    grep -qx PASS "$work/run.out"; then
-    echo "PASS: blocked_test_kept with CUEMU_SCHEDULE=$schedule"
-  else
-    fail "blocked_test_kept with CUEMU_SCHEDULE=$schedule: $(head -5 "$work/run.out")"
-  fi
-done
+# schedules LABEL: $prog passes in reverse and random orders.
+schedules() {
+  for schedule in reverse random:7; do
+    if CUEMU_SCHEDULE=$schedule "$prog" >"$work/run.out" 2>&1 &&
+      grep -qx PASS "$work/run.out"; then
+      echo "PASS: $1 with CUEMU_SCHEDULE=$schedule"
+    else
+      fail "$1 with CUEMU_SCHEDULE=$schedule: $(head -5 "$work/run.out")"
+    fi
+  done
+}
+schedules blocked_test_kept
 
 if ! command -v objdump >/dev/null 2>&1; then
   tool_missing programs_saxpy.sh "objdump is not installed"
@@ -86,6 +90,25 @@ count() {
   thunk "$1" >"$work/thunk" && grep -c -e "$2" "$work/thunk"
 }
 reads() { count "$1" cuemu_thread_detached; }
+# detached LABEL FREE: the thunk of the barrier-free kernel FREE reads
+# cuemu_thread_detached nowhere, those of barrier_in_call and heap_copy
+# still do.
+detached() {
+  n=$(reads "$2")
+  if [ "$n" = 0 ]; then
+    echo "PASS: $1: $2's thunk does not read cuemu_thread_detached"
+  else
+    fail "$1: $2's thunk reads cuemu_thread_detached '${n:-no thunk found}' times"
+  fi
+  for kernel in barrier_in_call heap_copy; do
+    n=$(reads $kernel)
+    if [ -n "$n" ] && [ "$n" -gt 0 ]; then
+      echo "PASS: $1: $kernel's thunk still reads cuemu_thread_detached"
+    else
+      fail "$1: $kernel's thunk reads cuemu_thread_detached '${n:-no thunk found}' times"
+    fi
+  done
+}
 # The sign extensions of an index (movslq and the like, as objdump spells
 # x86-64's) inside the loop over global indices of saxpy_int_index's thunk:
 # the smallest loop that holds two copies of the kernel (its mulss) or more,
@@ -166,20 +189,7 @@ if [ -z "$plugin_cxx" ] ||
 elif [ "$cxx" != "$plugin_cxx" ]; then
   echo "SKIP: the detached pass: the compiler ($CXX) is not $plugin_cxx, for which the plugin was built"
 else
-  n=$(reads no_barrier)
-  if [ "$n" = 0 ]; then
-    echo "PASS: the detached pass: no_barrier's thunk does not read cuemu_thread_detached"
-  else
-    fail "the detached pass: no_barrier's thunk reads cuemu_thread_detached '${n:-no thunk found}' times"
-  fi
-  for kernel in barrier_in_call heap_copy; do
-    n=$(reads $kernel)
-    if [ -n "$n" ] && [ "$n" -gt 0 ]; then
-      echo "PASS: the detached pass: $kernel's thunk still reads cuemu_thread_detached"
-    else
-      fail "the detached pass: $kernel's thunk reads cuemu_thread_detached '${n:-no thunk found}' times"
-    fi
-  done
+  detached "the detached pass" no_barrier
 fi
 
 # The same with clang++ (cuemu's LLVM plugin, cuemu_llvm_plugin_detached.cc):
@@ -196,29 +206,9 @@ elif ! (cd "$srcdir/tests/programs/saxpy" &&
   "$nvcc" --cxx clang++ blocked_test_kept.cu -o "$prog") >"$work/build.log" 2>&1; then
   fail "blocked_test_kept with clang++: cuemu-nvcc failed: $(head -5 "$work/build.log")"
 else
-  for schedule in reverse random:7; do
-    if CUEMU_SCHEDULE=$schedule "$prog" >"$work/run.out" 2>&1 &&
-      grep -qx PASS "$work/run.out"; then
-      echo "PASS: blocked_test_kept with clang++, CUEMU_SCHEDULE=$schedule"
-    else
-      fail "blocked_test_kept with clang++, CUEMU_SCHEDULE=$schedule: $(head -5 "$work/run.out")"
-    fi
-  done
+  schedules "blocked_test_kept with clang++"
   objdump -d -C --no-show-raw-insn "$prog" >"$work/dis" 2>&1
-  n=$(reads saxpy_int_index)
-  if [ "$n" = 0 ]; then
-    echo "PASS: the detached pass with clang++: saxpy_int_index's thunk does not read cuemu_thread_detached"
-  else
-    fail "the detached pass with clang++: saxpy_int_index's thunk reads cuemu_thread_detached '${n:-no thunk found}' times"
-  fi
-  for kernel in barrier_in_call heap_copy; do
-    n=$(reads $kernel)
-    if [ -n "$n" ] && [ "$n" -gt 0 ]; then
-      echo "PASS: the detached pass with clang++: $kernel's thunk still reads cuemu_thread_detached"
-    else
-      fail "the detached pass with clang++: $kernel's thunk reads cuemu_thread_detached '${n:-no thunk found}' times"
-    fi
-  done
+  detached "the detached pass with clang++" saxpy_int_index
 fi
 rm -rf "$work"
 [ "$failed" -eq 0 ]
