@@ -9,7 +9,8 @@
 # with g++ and with clang++: the compile fails, no message line names cuemu
 # (but cuemu-nvcc's own last line) or the shims, every place in the user's
 # files has a column within its line, and the chain of the user's functions
-# is there, ending at the launch's line. With nvcc present, it is checked to
+# is there, ending at the launch's line; clang++'s "1 error generated.",
+# which each pass prints, is printed once. With nvcc present, it is checked to
 # refuse both programs too.
 # Run by `make check` with AM_TESTS_ENVIRONMENT.
 
@@ -73,6 +74,12 @@ if command -v clang++ >/dev/null 2>&1; then
   compile header_chain clang++ && clean header_chain.clang++.log
   has header_chain.clang++.log "apply.cuh:10:1: note: in instantiation of function template specialization 'apply<int>' requested here"
   has header_chain.clang++.log "header_chain.cu:7:3: note: in instantiation of function template specialization 'run<int>' requested here"
+  # clang++'s closing line, which each pass prints, once for both.
+  for f in deduced_launch header_chain; do
+    n=$(grep -c "generated\.$" "$work/$f.clang++.log")
+    [ "$n" = 1 ] && grep -qx "1 error generated." "$work/$f.clang++.log" ||
+      fail "$f.clang++.log: $n closing lines, expected one '1 error generated.'"
+  done
 else
   echo "SKIP: clang++ not found"
 fi

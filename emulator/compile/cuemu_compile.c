@@ -1131,6 +1131,12 @@ static void print_pass_messages(const compile_job *job,
         free(user);
       }
     }
+  /* clang++ closes each pass's messages with "1 error generated.": one
+   * line for both, counting the messages printed. */
+  int summary = 0, errors = 0, warnings = 0;
+  for (int p = 0; p < 2; ++p)
+    if (text[p])
+      summary |= cuemu__diag_drop_summary(text[p], &size[p]);
   /* The first lines of the messages printed (pass and offset). */
   size_t cap = 0, count = 0;
   struct printed {
@@ -1155,6 +1161,9 @@ static void print_pass_messages(const compile_job *job,
       }
       if (!repeated) {
         fwrite(text[pass] + begin, 1, end - begin, stderr);
+        errors += len && (memmem(text[pass] + line, len, ": error: ", 9) ||
+                          memmem(text[pass] + line, len, ": fatal error: ", 15));
+        warnings += len && memmem(text[pass] + line, len, ": warning: ", 11);
         if (count == cap) {
           size_t grown_cap = cap ? 2 * cap : 16;
           struct printed *grown = realloc(done, grown_cap * sizeof *grown);
@@ -1166,6 +1175,8 @@ static void print_pass_messages(const compile_job *job,
       }
       begin = end;
     }
+  if (summary)
+    cuemu__diag_print_summary(errors, warnings, stderr);
   free(done);
   for (int p = 0; p < 2; ++p) {
     free(text[p]);

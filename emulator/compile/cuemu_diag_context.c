@@ -199,3 +199,44 @@ void cuemu__diag_context(const char *text, size_t size,
   }
   free(dropped);
 }
+
+/* Whether line s[0..len) is clang++'s closing line: "1 error generated.",
+ * "2 warnings generated.", "1 warning and 2 errors generated.". */
+static int summary_line(const char *s, size_t len) {
+  static const char tail[] = " generated.";
+  size_t t = sizeof tail - 1;
+  if (len <= t || memcmp(s + len - t, tail, t) != 0 || s[0] < '0' || s[0] > '9')
+    return 0;
+  for (size_t i = 0; i < len - t; ++i)
+    if (!strchr("0123456789 abdegilnorsw", s[i]))
+      return 0;
+  return contains(s, len, " error") || contains(s, len, " warning");
+}
+
+int cuemu__diag_drop_summary(char *text, size_t *size) {
+  size_t in = 0, out = 0;
+  int dropped = 0;
+  while (in < *size) {
+    size_t n = line_length(text + in, *size - in);
+    size_t next = in + n + (in + n < *size);
+    if (summary_line(text + in, n)) {
+      dropped = 1;
+    } else {
+      memmove(text + out, text + in, next - in);
+      out += next - in;
+    }
+    in = next;
+  }
+  *size = out;
+  return dropped;
+}
+
+void cuemu__diag_print_summary(int errors, int warnings, FILE *out) {
+  if (warnings)
+    fprintf(out, "%d warning%s%s", warnings, warnings == 1 ? "" : "s",
+            errors ? " and " : "");
+  if (errors)
+    fprintf(out, "%d error%s", errors, errors == 1 ? "" : "s");
+  if (errors || warnings)
+    fputs(" generated.\n", out);
+}

@@ -91,6 +91,15 @@ char *cuemu__diag_file_line(const char *path, long number);
 void cuemu__diag_context(const char *text, size_t size,
                          const char *const *dirs, int ndirs, FILE *out);
 
+/* Removes clang++'s closing lines ("1 error generated.") from
+ * text[0..*size), each pass having printed its own; whether there was one
+ * (cuemu_diag_context.c). */
+int cuemu__diag_drop_summary(char *text, size_t *size);
+
+/* Prints clang++'s closing line for the messages printed of both passes:
+ * "1 warning and 2 errors generated." (nothing for none). */
+void cuemu__diag_print_summary(int errors, int warnings, FILE *out);
+
 /* Whether the line at text[at] is clang++'s quote of a message's source
  * line: no place of its own, and a caret line after it. */
 int cuemu__diag_quote_at(const char *text, size_t size, size_t at);
