@@ -77,5 +77,17 @@ if step omp-build "$builddir/cuemu-nvcc" -O2 -Xcompiler -fopenmp "$omp_src" \
     fail "OMP_WAIT_POLICY=active: $(grep -e POLICY -e SPINCOUNT "$work/omp_active.out")"
   fi
 fi
+# A unit that includes CUB (compiled by clang++) with OpenMP loops, compiled
+# with -c and linked apart by g++ -fopenmp, as the benchmark collections'
+# Makefiles build: the link names LLVM's OpenMP runtime, which the
+# object's loops call (emulator/compile/cuemu_llvm_openmp.c).
+cub_src=$srcdir/tests/programs/trialsci/omp_wait/omp_cub.cu
+if step omp-cub-object "$builddir/cuemu-nvcc" -std=c++17 -O2 \
+  -Xcompiler -fopenmp -c "$cub_src" -o omp_cub.o &&
+  step omp-cub-link "$builddir/cuemu-nvcc" -O2 -Xcompiler -fopenmp omp_cub.o \
+    -o omp_cub; then
+  passes "a CUB unit with OpenMP, compiled with -c and linked apart" \
+    env CUEMU_QUIET=1 ./omp_cub
+fi
 rm -rf "$work"
 [ "$status" -eq 0 ] && [ "$failed" -eq 0 ]

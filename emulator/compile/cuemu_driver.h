@@ -27,6 +27,16 @@ int cuemu__link_tail(const char *libdir, unsigned checks, const char **argv,
 int cuemu__links_openmp(const char *compiler, const char *const *argv,
                         int argc);
 
+/* 1 when one of the `n` objects of `files` (the names that end in .o)
+ * references LLVM's OpenMP runtime (__kmpc_...): clang++ compiled it with
+ * -fopenmp (cuemu_llvm_openmp.c). */
+int cuemu__objects_call_llvm_openmp(const char *const *files, int n);
+
+/* The link word for LLVM's OpenMP runtime: the libomp.so that clang++
+ * names, or "-lomp" where none is found; looked up once per process
+ * (cuemu_llvm_openmp.c). */
+const char *cuemu__llvm_openmp_runtime(void);
+
 /* The option that makes the host compiler `compiler` link with GNU gold
  * ("-fuse-ld=gold"), for a link of one compile's own objects whose command
  * line has the `argc` words `argv` of the user; NULL for the compiler's

@@ -2385,6 +2385,20 @@ static int links_openmp(command *c) {
   return 0;
 }
 
+/* 1 when one of the link's objects (`objects` and the command's .o
+ * inputs) calls LLVM's OpenMP runtime. */
+static int calls_llvm_openmp(command *c, const words *objects) {
+  words files = {0};
+  for (int i = 0; objects && i < objects->n; ++i)
+    add(&files, objects->v[i]);
+  for (int i = 0; i < c->ninputs; ++i)
+    if (c->inputs[i].kind == IN_LINK)
+      add(&files, c->inputs[i].path);
+  int calls = !files.oom && cuemu__objects_call_llvm_openmp(files.v, files.n);
+  free(files.v);
+  return calls;
+}
+
 /* Links `objects` (and the link inputs) into the output with libcuemu. */
 /* The words that a pulled virtual table adds (see vtable_pulls()). */
 typedef struct pull_words {
@@ -2619,9 +2633,13 @@ static cuemu_status link_program(command *c, const words *objects,
   for (int i = 0; i < c->link.n; ++i)
     add(&w, c->link.v[i]);
   /* libgomp before libcuemu, whose constructor then runs first
-   * (emulator/core/cuemu_omp_wait.c). */
-  if (links_openmp(c))
+   * (emulator/core/cuemu_omp_wait.c); LLVM's libomp before both where an
+   * object that clang++ compiled calls it (cuemu_llvm_openmp.c). */
+  if (links_openmp(c)) {
+    if (calls_llvm_openmp(c, objects))
+      add(&w, cuemu__llvm_openmp_runtime());
     add(&w, "-lgomp");
+  }
   add(&w, "-o");
   add(&w, output);
   int n = cuemu__link_tail(lib_dir(), checks, tail, 16, buffers,
