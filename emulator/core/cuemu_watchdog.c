@@ -601,6 +601,26 @@ void cuemu__watchdog_end(cuemu_launch *L) {
   pthread_mutex_unlock(&lock);
 }
 
+double cuemu__watchdog_still_seconds(void) {
+  pthread_mutex_lock(&lock);
+  double t = now(), still = -1.0;
+  for (int i = 0; i < MAX_LAUNCHES; ++i) {
+    watched *l = &launches[i];
+    if (!l->launch)
+      continue;
+    /* As watch() does: the watchdog's thread may not run (a debugger). */
+    unsigned long long next = atomic_load(&l->launch->next_block);
+    if (next != l->seen_next) {
+      l->seen_next = next;
+      l->since = t;
+    }
+    if (still < 0 || t - l->since < still)
+      still = t - l->since;
+  }
+  pthread_mutex_unlock(&lock);
+  return still;
+}
+
 int cuemu__watchdog_all_spin(const cuemu_launch *L, double seconds,
                              double now) {
   int seen = 0, all = 1;
