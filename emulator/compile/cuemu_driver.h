@@ -27,15 +27,15 @@ int cuemu__link_tail(const char *libdir, unsigned checks, const char **argv,
 int cuemu__links_openmp(const char *compiler, const char *const *argv,
                         int argc);
 
-/* 1 when one of the `n` objects of `files` (the names that end in .o)
- * references LLVM's OpenMP runtime (__kmpc_...): clang++ compiled it with
- * -fopenmp (cuemu_llvm_openmp.c). */
-int cuemu__objects_call_llvm_openmp(const char *const *files, int n);
-
-/* The link word for LLVM's OpenMP runtime: the libomp.so that clang++
- * names, or "-lomp" where none is found; looked up once per process
- * (cuemu_llvm_openmp.c). */
-const char *cuemu__llvm_openmp_runtime(void);
+/* Puts into `words` (at most `max`) the link words of the runtime
+ * libraries of LLVM that the `n` objects of `files` (the names that end in
+ * .o) call because clang++ compiled them with -fopenmp (libomp, to be
+ * named before libgomp) or with --coverage, -fprofile-arcs or
+ * -fprofile-instr-generate (libclang_rt.profile), as clang++ finds them,
+ * else -lomp or -lclang_rt.profile; returns how many
+ * (cuemu_clang_runtimes.c). */
+int cuemu__clang_runtime_words(const char *const *files, int n,
+                               const char **words, int max);
 
 /* The option that makes the host compiler `compiler` link with GNU gold
  * ("-fuse-ld=gold"), for a link of one compile's own objects whose command

@@ -2385,18 +2385,41 @@ static int links_openmp(command *c) {
   return 0;
 }
 
-/* 1 when one of the link's objects (`objects` and the command's .o
- * inputs) calls LLVM's OpenMP runtime. */
-static int calls_llvm_openmp(command *c, const words *objects) {
+/* 1 when the host options ask for code that calls a profile runtime
+ * (--coverage, -fprofile-arcs, -fprofile-generate, and clang++'s
+ * -fprofile-instr-generate). */
+static int links_profile(command *c) {
+  for (int i = 0; i < c->host.n; ++i) {
+    const char *a = c->host.v[i];
+    if (strcmp(a, "--coverage") == 0 || strcmp(a, "-fprofile-arcs") == 0 ||
+        strncmp(a, "-fprofile-generate", 18) == 0 ||
+        strncmp(a, "-fprofile-instr-generate", 24) == 0)
+      return 1;
+  }
+  return 0;
+}
+
+/* Adds to w the runtimes of LLVM that the link's objects (`objects` and
+ * the command's .o inputs) call, where clang++ compiled them with OpenMP
+ * or profiling and another compiler links (cuemu_clang_runtimes.c); they
+ * go before -lgomp. Scans the objects only when the options ask for
+ * either. */
+static void add_clang_runtimes(command *c, const words *objects, words *w) {
+  if (!links_openmp(c) && !links_profile(c))
+    return;
   words files = {0};
   for (int i = 0; objects && i < objects->n; ++i)
     add(&files, objects->v[i]);
   for (int i = 0; i < c->ninputs; ++i)
     if (c->inputs[i].kind == IN_LINK)
       add(&files, c->inputs[i].path);
-  int calls = !files.oom && cuemu__objects_call_llvm_openmp(files.v, files.n);
+  const char *runtimes[4];
+  int n = files.oom ? 0
+                    : cuemu__clang_runtime_words(files.v, files.n, runtimes,
+                                                 4);
+  for (int i = 0; i < n; ++i)
+    add(w, runtimes[i]);
   free(files.v);
-  return calls;
 }
 
 /* Links `objects` (and the link inputs) into the output with libcuemu. */
@@ -2634,12 +2657,10 @@ static cuemu_status link_program(command *c, const words *objects,
     add(&w, c->link.v[i]);
   /* libgomp before libcuemu, whose constructor then runs first
    * (emulator/core/cuemu_omp_wait.c); LLVM's libomp before both where an
-   * object that clang++ compiled calls it (cuemu_llvm_openmp.c). */
-  if (links_openmp(c)) {
-    if (calls_llvm_openmp(c, objects))
-      add(&w, cuemu__llvm_openmp_runtime());
+   * object that clang++ compiled calls it (cuemu_clang_runtimes.c). */
+  add_clang_runtimes(c, objects, &w);
+  if (links_openmp(c))
     add(&w, "-lgomp");
-  }
   add(&w, "-o");
   add(&w, output);
   int n = cuemu__link_tail(lib_dir(), checks, tail, 16, buffers,

@@ -1,10 +1,12 @@
 // omp_cub.cu: a unit that includes CUB and has an OpenMP loop on the host,
 // built with -Xcompiler -fopenmp as the benchmark collections build theirs
 // (a CUB block reduction checked against a host reference computed by an
-// OpenMP loop). cuemu-nvcc compiles a unit that includes CUB with clang++,
-// whose OpenMP code calls LLVM's runtime (__kmpc_fork_call), while the
-// link is g++'s with libgomp: the link failed with undefined __kmpc_
-// references until it named LLVM's OpenMP runtime where an object needs it.
+// OpenMP loop), and with --coverage. cuemu-nvcc compiles a unit that
+// includes CUB with clang++, whose OpenMP code calls LLVM's runtime
+// (__kmpc_fork_call) and whose counters LLVM's profile runtime writes
+// (llvm_gcda_start_file), while a link apart is g++'s, with libgomp and
+// libgcov: it failed with undefined references until it named the
+// runtimes that the objects call (tests/programs_trialsci.sh).
 #include <cstdio>
 
 #include <cub/cub.cuh>
