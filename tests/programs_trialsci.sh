@@ -83,9 +83,9 @@ fi
 # runtimes, which the object calls (emulator/compile/cuemu_clang_runtimes.c).
 # GCOV_PREFIX keeps the counters' files in the work folder.
 cub_src=$srcdir/tests/programs/trialsci/omp_wait/omp_cub.cu
-if step omp-cub-object "$builddir/cuemu-nvcc" -std=c++17 -O2 \
+if step omp-cub-object "$builddir/cuemu-nvcc" -std=c++17 \
   -Xcompiler -fopenmp -Xcompiler --coverage -c "$cub_src" -o omp_cub.o &&
-  step omp-cub-link "$builddir/cuemu-nvcc" -O2 -Xcompiler -fopenmp \
+  step omp-cub-link "$builddir/cuemu-nvcc" -Xcompiler -fopenmp \
     -Xcompiler --coverage omp_cub.o -o omp_cub; then
   passes "a CUB unit with OpenMP and --coverage, compiled with -c and linked apart" \
     env CUEMU_QUIET=1 "GCOV_PREFIX=$work/gcov" ./omp_cub

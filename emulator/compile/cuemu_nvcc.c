@@ -2385,6 +2385,18 @@ static int links_openmp(command *c) {
   return 0;
 }
 
+/* The files a link reads: `objects` and the command's link inputs (the
+ * caller frees v). */
+static words link_files(command *c, const words *objects) {
+  words files = {0};
+  for (int i = 0; objects && i < objects->n; ++i)
+    add(&files, objects->v[i]);
+  for (int i = 0; i < c->ninputs; ++i)
+    if (c->inputs[i].kind == IN_LINK)
+      add(&files, c->inputs[i].path);
+  return files;
+}
+
 /* 1 when the host options ask for code that calls a profile runtime
  * (--coverage, -fprofile-arcs, -fprofile-generate, and clang++'s
  * -fprofile-instr-generate). */
@@ -2407,12 +2419,7 @@ static int links_profile(command *c) {
 static void add_clang_runtimes(command *c, const words *objects, words *w) {
   if (!links_openmp(c) && !links_profile(c))
     return;
-  words files = {0};
-  for (int i = 0; objects && i < objects->n; ++i)
-    add(&files, objects->v[i]);
-  for (int i = 0; i < c->ninputs; ++i)
-    if (c->inputs[i].kind == IN_LINK)
-      add(&files, c->inputs[i].path);
+  words files = link_files(c, objects);
   const char *runtimes[4];
   int n = files.oom ? 0
                     : cuemu__clang_runtime_words(files.v, files.n, runtimes,
@@ -2445,12 +2452,7 @@ static cuemu_status add_pull(void *ctx, const char *name) {
  * that defines them, as nvcc's device link does. */
 static cuemu_status vtable_pulls(command *c, const words *objects, words *w,
                                  const char *before, const char *after) {
-  words files = {0};
-  for (int i = 0; objects && i < objects->n; ++i)
-    add(&files, objects->v[i]);
-  for (int i = 0; i < c->ninputs; ++i)
-    if (c->inputs[i].kind == IN_LINK)
-      add(&files, c->inputs[i].path);
+  words files = link_files(c, objects);
   pull_words p = {c, w, before, after};
   cuemu_status st =
       files.oom ? oom()
