@@ -77,5 +77,18 @@ if step omp-build "$builddir/cuemu-nvcc" -O2 -Xcompiler -fopenmp "$omp_src" \
     fail "OMP_WAIT_POLICY=active: $(grep -e POLICY -e SPINCOUNT "$work/omp_active.out")"
   fi
 fi
+# A unit that includes CUB (compiled by clang++) with OpenMP loops and
+# --coverage, compiled with -c and linked apart by g++, as the benchmark
+# collections' Makefiles build: the link names LLVM's OpenMP and profile
+# runtimes, which the object calls (emulator/compile/cuemu_clang_runtimes.c).
+# GCOV_PREFIX keeps the counters' files in the work folder.
+cub_src=$srcdir/tests/programs/trialsci/omp_wait/omp_cub.cu
+if step omp-cub-object "$builddir/cuemu-nvcc" -std=c++17 \
+  -Xcompiler -fopenmp -Xcompiler --coverage -c "$cub_src" -o omp_cub.o &&
+  step omp-cub-link "$builddir/cuemu-nvcc" -Xcompiler -fopenmp \
+    -Xcompiler --coverage omp_cub.o -o omp_cub; then
+  passes "a CUB unit with OpenMP and --coverage, compiled with -c and linked apart" \
+    env CUEMU_QUIET=1 "GCOV_PREFIX=$work/gcov" ./omp_cub
+fi
 rm -rf "$work"
 [ "$status" -eq 0 ] && [ "$failed" -eq 0 ]

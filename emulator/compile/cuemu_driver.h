@@ -27,6 +27,16 @@ int cuemu__link_tail(const char *libdir, unsigned checks, const char **argv,
 int cuemu__links_openmp(const char *compiler, const char *const *argv,
                         int argc);
 
+/* Puts into `words` (at most `max`) the link words of the runtime
+ * libraries of LLVM that the `n` objects of `files` (the names that end in
+ * .o) call because clang++ compiled them with -fopenmp (libomp, to be
+ * named before libgomp) or with --coverage, -fprofile-arcs or
+ * -fprofile-instr-generate (libclang_rt.profile), as clang++ finds them,
+ * else -lomp or -lclang_rt.profile; returns how many
+ * (cuemu_clang_runtimes.c). */
+int cuemu__clang_runtime_words(const char *const *files, int n,
+                               const char **words, int max);
+
 /* The option that makes the host compiler `compiler` link with GNU gold
  * ("-fuse-ld=gold"), for a link of one compile's own objects whose command
  * line has the `argc` words `argv` of the user; NULL for the compiler's

@@ -2385,6 +2385,50 @@ static int links_openmp(command *c) {
   return 0;
 }
 
+/* The files a link reads: `objects` and the command's link inputs (the
+ * caller frees v). */
+static words link_files(command *c, const words *objects) {
+  words files = {0};
+  for (int i = 0; objects && i < objects->n; ++i)
+    add(&files, objects->v[i]);
+  for (int i = 0; i < c->ninputs; ++i)
+    if (c->inputs[i].kind == IN_LINK)
+      add(&files, c->inputs[i].path);
+  return files;
+}
+
+/* 1 when the host options ask for code that calls a profile runtime
+ * (--coverage, -fprofile-arcs, -fprofile-generate, and clang++'s
+ * -fprofile-instr-generate). */
+static int links_profile(command *c) {
+  for (int i = 0; i < c->host.n; ++i) {
+    const char *a = c->host.v[i];
+    if (strcmp(a, "--coverage") == 0 || strcmp(a, "-fprofile-arcs") == 0 ||
+        strncmp(a, "-fprofile-generate", 18) == 0 ||
+        strncmp(a, "-fprofile-instr-generate", 24) == 0)
+      return 1;
+  }
+  return 0;
+}
+
+/* Adds to w the runtimes of LLVM that the link's objects (`objects` and
+ * the command's .o inputs) call, where clang++ compiled them with OpenMP
+ * or profiling and another compiler links (cuemu_clang_runtimes.c); they
+ * go before -lgomp. Scans the objects only when the options ask for
+ * either. */
+static void add_clang_runtimes(command *c, const words *objects, words *w) {
+  if (!links_openmp(c) && !links_profile(c))
+    return;
+  words files = link_files(c, objects);
+  const char *runtimes[4];
+  int n = files.oom ? 0
+                    : cuemu__clang_runtime_words(files.v, files.n, runtimes,
+                                                 4);
+  for (int i = 0; i < n; ++i)
+    add(w, runtimes[i]);
+  free(files.v);
+}
+
 /* Links `objects` (and the link inputs) into the output with libcuemu. */
 /* The words that a pulled virtual table adds (see vtable_pulls()). */
 typedef struct pull_words {
@@ -2408,12 +2452,7 @@ static cuemu_status add_pull(void *ctx, const char *name) {
  * that defines them, as nvcc's device link does. */
 static cuemu_status vtable_pulls(command *c, const words *objects, words *w,
                                  const char *before, const char *after) {
-  words files = {0};
-  for (int i = 0; objects && i < objects->n; ++i)
-    add(&files, objects->v[i]);
-  for (int i = 0; i < c->ninputs; ++i)
-    if (c->inputs[i].kind == IN_LINK)
-      add(&files, c->inputs[i].path);
+  words files = link_files(c, objects);
   pull_words p = {c, w, before, after};
   cuemu_status st =
       files.oom ? oom()
@@ -2619,7 +2658,9 @@ static cuemu_status link_program(command *c, const words *objects,
   for (int i = 0; i < c->link.n; ++i)
     add(&w, c->link.v[i]);
   /* libgomp before libcuemu, whose constructor then runs first
-   * (emulator/core/cuemu_omp_wait.c). */
+   * (emulator/core/cuemu_omp_wait.c); LLVM's libomp before both where an
+   * object that clang++ compiled calls it (cuemu_clang_runtimes.c). */
+  add_clang_runtimes(c, objects, &w);
   if (links_openmp(c))
     add(&w, "-lgomp");
   add(&w, "-o");

@@ -483,6 +483,18 @@ static void offer_workers(watched *l, double t) {
     cuemu__progress_idle(l->launch);
 }
 
+/* Notes (the lock held) whether watched launch l has taken a block since
+ * it was last looked at, at time t; returns the seconds since it last
+ * did. */
+static double note_progress(watched *l, double t) {
+  unsigned long long next = atomic_load(&l->launch->next_block);
+  if (next != l->seen_next) {
+    l->seen_next = next;
+    l->since = t;
+  }
+  return t - l->since;
+}
+
 static void *watch(void *arg) {
   (void)arg;
   pthread_setname_np(pthread_self(), "cuemu-watchdog");
@@ -497,12 +509,7 @@ static void *watch(void *arg) {
       watched *l = &launches[i];
       if (!l->launch)
         continue;
-      unsigned long long next = atomic_load(&l->launch->next_block);
-      if (next != l->seen_next) {
-        l->seen_next = next;
-        l->since = t;
-      }
-      double elapsed = t - l->since;
+      double elapsed = note_progress(l, t);
       if (elapsed >= CUEMU_PROGRESS_IDLE_AFTER)
         offer_workers(l, t);
       else
@@ -599,6 +606,19 @@ void cuemu__watchdog_end(cuemu_launch *L) {
     if (launches[i].launch == L)
       launches[i].launch = NULL;
   pthread_mutex_unlock(&lock);
+}
+
+double cuemu__watchdog_still_seconds(void) {
+  pthread_mutex_lock(&lock);
+  double t = now(), still = -1.0;
+  for (int i = 0; i < MAX_LAUNCHES; ++i) {
+    /* The watchdog's thread may not run (under a debugger): look here. */
+    double s = launches[i].launch ? note_progress(&launches[i], t) : -1.0;
+    if (s >= 0 && (still < 0 || s < still))
+      still = s;
+  }
+  pthread_mutex_unlock(&lock);
+  return still;
 }
 
 int cuemu__watchdog_all_spin(const cuemu_launch *L, double seconds,

@@ -58,6 +58,13 @@ void cuemu__fault_place_at(const cuemu_fault_where *at, char *place,
 void cuemu__fault_place_of(cuemu_worker *w, void *pc, void *sp, char *place,
                            size_t size);
 
+/* The seconds since a block of a launch now running last ended (a worker
+ * took its next block), for the launch that ended one last; -1 when no
+ * launch runs. The stream queues ask it before they report a kernel that
+ * the host has waited for too long as spinning (cuemu_rt_stream_queue.c):
+ * a kernel whose blocks keep ending is long, not stuck. */
+double cuemu__watchdog_still_seconds(void);
+
 /* Whether every worker that runs a block of launch `L` now has done
  * nothing but spin (its threads only yield) for at least `seconds` at time
  * `now` (CLOCK_MONOTONIC seconds): none runs a block that computes, which

@@ -23,6 +23,7 @@
 #include "base/cuemu_config.h"
 #include "base/cuemu_report.h"
 #include "check/cuemu_check.h"
+#include "core/cuemu_watchdog.h"
 #include "device/cuemu_device_launch.h"
 #include "device/cuemu_device_model.h"
 #include "device/cuemu_handles.h"
@@ -620,8 +621,18 @@ static double seconds_since(const struct timespec *t) {
  * work is stuck waiting for memory or for another stream, and the waiting
  * thread is the process's only host thread, nothing left can satisfy the
  * waits: they are abandoned, and fail with a message. A kernel that has
- * run for CUEMU_EXT_WAIT_SECONDS while nothing else can run is reported
- * and made the sticky error: returns cudaErrorLaunchTimeout then, else 0. */
+ * run for CUEMU_EXT_WAIT_SECONDS while nothing else can run, and no block
+ * of which has ended for as long, is reported and made the sticky error:
+ * returns cudaErrorLaunchTimeout then, else 0. A kernel whose blocks keep
+ * ending is long, not spinning (a benchmark's 2-million-block launch ran
+ * for minutes here; tests/programs/async/long_kernel_progress.cu). */
+/* Whether no block of a running launch has ended for `limit` seconds; a
+ * queue's item that is no launch (a host function) has none: 1. */
+static int blocks_still_for(long limit) {
+  double still = cuemu__watchdog_still_seconds();
+  return still < 0 || still >= (double)limit;
+}
+
 static int look_for_deadlock(void) {
   int busy = 0, stuck = 0, shared = 0;
   queue *spinning = NULL;
@@ -634,7 +645,8 @@ static int look_for_deadlock(void) {
       shared |= q->waiting == 2;
     } else if (q->running) {
       busy++;
-      if (q->spun || seconds_since(&q->since) >= (double)limit)
+      if (q->spun || (seconds_since(&q->since) >= (double)limit &&
+                      blocks_still_for(limit)))
         spinning = q;
     } else if (!deps_met(q->head)) {
       stuck++;
