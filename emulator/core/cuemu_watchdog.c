@@ -119,6 +119,7 @@ static runner runners[MAX_RUNNERS];
 static void *runner_words[MAX_RUNNERS][CUEMU_FAULT_SCAN_WORDS];
 static pthread_once_t started = PTHREAD_ONCE_INIT;
 static double limit; /* CUEMU_TIMEOUT; 0: none */
+static int watching;  /* the thread that runs watch() was started */
 static unsigned long long launch_numbers;
 /* The runner this OS thread runs now, or -1 (read by the handler of
  * SIGURG: initial-exec, so that reading it allocates nothing). */
@@ -555,7 +556,7 @@ static void start(void) {
   /* Made now: making a thread when a report is due takes the allocator's
    * lock, which a stuck thread may hold. */
   symboliser_ready = pthread_create(&t, &attr, symbolise, NULL) == 0;
-  pthread_create(&t, &attr, watch, NULL);
+  watching = pthread_create(&t, &attr, watch, NULL) == 0;
   pthread_attr_destroy(&attr);
 }
 
@@ -565,6 +566,7 @@ static void forget_after_fork(void) {
   pthread_mutex_init(&symbolise_lock, NULL);
   asked_set = NULL;
   symboliser_ready = symboliser_stuck = 0;
+  watching = 0;
   memset(launches, 0, sizeof launches);
   memset(runners, 0, sizeof runners);
   current_runner = -1;
@@ -599,6 +601,19 @@ void cuemu__watchdog_end(cuemu_launch *L) {
     if (launches[i].launch == L)
       launches[i].launch = NULL;
   pthread_mutex_unlock(&lock);
+}
+
+double cuemu__watchdog_progress_age(void) {
+  double age = -1;
+  pthread_mutex_lock(&lock);
+  if (watching) {
+    double t = now();
+    for (int i = 0; i < MAX_LAUNCHES; ++i)
+      if (launches[i].launch && (age < 0 || t - launches[i].since < age))
+        age = t - launches[i].since;
+  }
+  pthread_mutex_unlock(&lock);
+  return age;
 }
 
 int cuemu__watchdog_all_spin(const cuemu_launch *L, double seconds,

@@ -24,6 +24,14 @@
 void cuemu__watchdog_begin(cuemu_launch *L);
 void cuemu__watchdog_end(cuemu_launch *L);
 
+/* Seconds since a launch watched now last made progress (a worker took
+ * another of its blocks, having ended one), the least over the launches
+ * watched; -1 when none is watched, or no watchdog thread runs to see
+ * progress (under a debugger). A kernel that the host has waited for
+ * longer than that is slow, not stuck, while its blocks keep ending
+ * (cuemu_rt_stream_queue.c). Host code, any thread. */
+double cuemu__watchdog_progress_age(void);
+
 /* OS thread of worker `w` runs blocks of w->launch, or has stopped
  * (cuemu__worker_run). */
 void cuemu__watchdog_enter(cuemu_worker *w);

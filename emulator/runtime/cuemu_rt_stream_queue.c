@@ -23,6 +23,7 @@
 #include "base/cuemu_config.h"
 #include "base/cuemu_report.h"
 #include "check/cuemu_check.h"
+#include "core/cuemu_watchdog.h"
 #include "device/cuemu_device_launch.h"
 #include "device/cuemu_device_model.h"
 #include "device/cuemu_handles.h"
@@ -616,12 +617,25 @@ static double seconds_since(const struct timespec *t) {
          (double)(now.tv_nsec - t->tv_nsec) / 1e9;
 }
 
+/* Whether the kernel that queue q runs has spun for `limit` seconds: it
+ * has run that long, and no block of a launch has ended meanwhile (where
+ * the watchdog sees blocks end). A kernel whose blocks keep ending is slow,
+ * not spinning, however long it runs (a grid of small blocks under every
+ * checker). */
+static int spun_for(const queue *q, long limit) {
+  if (seconds_since(&q->since) < (double)limit)
+    return 0;
+  double age = cuemu__watchdog_progress_age();
+  return age < 0 || age >= (double)limit;
+}
+
 /* Called while the host waits (the lock held): when every stream with
  * work is stuck waiting for memory or for another stream, and the waiting
  * thread is the process's only host thread, nothing left can satisfy the
  * waits: they are abandoned, and fail with a message. A kernel that has
- * run for CUEMU_EXT_WAIT_SECONDS while nothing else can run is reported
- * and made the sticky error: returns cudaErrorLaunchTimeout then, else 0. */
+ * run for CUEMU_EXT_WAIT_SECONDS without a block ending while nothing else
+ * can run is reported and made the sticky error: returns
+ * cudaErrorLaunchTimeout then, else 0. */
 static int look_for_deadlock(void) {
   int busy = 0, stuck = 0, shared = 0;
   queue *spinning = NULL;
@@ -634,7 +648,7 @@ static int look_for_deadlock(void) {
       shared |= q->waiting == 2;
     } else if (q->running) {
       busy++;
-      if (q->spun || seconds_since(&q->since) >= (double)limit)
+      if (q->spun || spun_for(q, limit))
         spinning = q;
     } else if (!deps_met(q->head)) {
       stuck++;
@@ -652,10 +666,10 @@ static int look_for_deadlock(void) {
     if (spinning->spun++)
       return cudaErrorLaunchTimeout; /* reported already */
     cuemu__graph_fail(cudaErrorLaunchTimeout,
-                      "%s has run for %ld s (CUEMU_EXT_WAIT_SECONDS) while "
-                      "the host waits for it and no other host thread can "
-                      "change anything: it seems to spin on memory that "
-                      "nothing will write",
+                      "%s has run for %ld s (CUEMU_EXT_WAIT_SECONDS) without "
+                      "a block ending while the host waits for it and no "
+                      "other host thread can change anything: it seems to "
+                      "spin on memory that nothing will write",
                       spinning->what, limit);
     if (!cuemu__config_quiet())
       fprintf(stderr, "cuemu: %s\n", cuemu_last_message());
