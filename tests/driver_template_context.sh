@@ -45,7 +45,10 @@ clean() {
     fail "$1 names cuemu's translation: $(grep -v '^cuemu-nvcc fatal' "$work/$1" |
       grep 'cuemu\|cuda_builtins' | head -3)"
   fi
-  sed -n 's|^'"$d"'/\([^:]*\):\([0-9]*\):\([0-9]*\):.*|\1 \2 \3|p' "$work/$1" |
+  # The places of the folder's files, spelled as the command line spells
+  # them (relative to the folder) or whole.
+  sed -n 's|^\([^ :]*\.cuh*\):\([0-9]*\):\([0-9]*\):.*|\1 \2 \3|p' "$work/$1" |
+    sed "s|^$d/||" |
     while read -r file line column; do
       len=$(sed -n "${line}p" "$d/$file" | awk '{ print length($0) }')
       [ "$column" -le $((len + 1)) ] ||

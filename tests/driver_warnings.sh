@@ -14,8 +14,9 @@
 # once each (deprecated_vec.cu); a
 # cache hit shows its build's warnings again; an error on a __device__
 # variable's line, whose columns differ between the passes, is shown once
-# (device_variable_error.cu); clang++'s quote of a kernel's line is the
-# user's line (clang_quote_error.cu). With nvcc present, it is
+# (device_variable_error.cu), and names the source as the command line
+# spells it; clang++'s quote of a kernel's line is the user's line
+# (clang_quote_error.cu). With nvcc present, it is
 # checked to agree.
 # Run by `make check` with AM_TESTS_ENVIRONMENT.
 
@@ -87,6 +88,20 @@ elif [ "$(grep -c 'device_variable_error.cu:6:.*error: ' "$work/dve.log")" = 1 ]
   echo "PASS: an error on a __device__ variable's line is shown once"
 else
   fail "an error on a __device__ variable's line: $(cat "$work/dve.log")"
+fi
+
+# Messages spell the source as its command line does, as nvcc's do:
+# `cuemu-nvcc -c warnings/device_variable_error.cu` from tests/driver
+# names warnings/device_variable_error.cu:6, not the absolute path the
+# passes preprocess by (a HeCBench Makefile's `nvcc -c main.cu` showed
+# /abs/.../main.cu:192:19).
+(cd "$w/.." && "$nvcc" -c -o "$work/dve_rel.o" warnings/device_variable_error.cu) \
+  >"$work/dve_rel.log" 2>&1
+if grep -q '^warnings/device_variable_error\.cu:6:[0-9]*: error: ' "$work/dve_rel.log" &&
+  ! grep -q "$w/device_variable_error" "$work/dve_rel.log"; then
+  echo "PASS: an error names the source as the command line spells it"
+else
+  fail "an error's file name: $(cat "$work/dve_rel.log")"
 fi
 
 # A host call of a __device__ function is an error, as with nvcc.

@@ -67,9 +67,11 @@ size_t cuemu__check_variables_append(cuemu_rt_allocation **a, size_t n);
  * `mask` in the warp starting at thread `base` completed; a tile barrier
  * of threads [first, end) completed. */
 void cuemu__check_block_begin(cuemu_worker *w);
-/* The worker left the blocks of a launch (its threads' code no longer
- * runs on this OS thread until the next block begins). */
-void cuemu__check_block_leave(void);
+/* Worker w left the blocks of a launch (its threads' code no longer runs
+ * on this OS thread until the next block begins). A write race still
+ * held back (cuemu_check_shadow.c) that changed its location
+ * ends the launch here. */
+void cuemu__check_block_leave(cuemu_worker *w);
 void cuemu__check_block_sync(cuemu_worker *w, int grid);
 void cuemu__check_warp_sync(cuemu_worker *w, unsigned base, unsigned mask);
 void cuemu__check_tile_sync(cuemu_worker *w, unsigned first, unsigned end);

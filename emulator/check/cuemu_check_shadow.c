@@ -130,6 +130,29 @@ _Static_assert((int)CUEMU_ACCESS_READ == CUEMU_CHECK_FAST_READ &&
 /* Which of cuemu_check_fast's skipped ranges holds what. */
 enum { SKIP_BUILTINS = 0, SKIP_GAPS = 1 };
 
+/* A write race held back until the worker's next checked access, or the
+ * block's next barrier or its end, whichever comes first (hold_race): the
+ * location's bytes before the write are kept, and the race is reported
+ * only when the write has changed them. A write that
+ * stored the value the location held has no effect in any order (all
+ * threads clearing a shared flag, or marking a vertex visited at the same
+ * depth), a hazard that compute-sanitizer's racecheck gives severity INFO
+ * and does not show by default. */
+enum { HELD_RACES = 16, HELD_BYTES = 16 };
+typedef struct held_race {
+  int shared;
+  const char *name;
+  const void *base;
+  size_t offset, size;      /* of the byte raced on, as target has them */
+  const unsigned char *at;  /* the bytes the write stored */
+  size_t nbytes;
+  unsigned char before[HELD_BYTES];
+  const char *hazard, *first;
+  uint32_t pblock, cblock;
+  uint16_t ptid, psite, ctid;
+  const void *pc;
+} held_race;
+
 /* One worker's view of the block it runs. */
 typedef struct block_state {
   /* What kernel code decides without calling in (cuemu_check_fast.h):
@@ -171,9 +194,17 @@ typedef struct block_state {
   const cuemu_check_symbol *hot_sym;
   /* Counted in `racers` (below). */
   int racing;
+  /* Write races not reported yet (held_race). */
+  held_race held[HELD_RACES];
+  int nheld;
 } block_state;
 
 static __thread block_state *self_state;
+
+static CUEMU_NORETURN void fail(cuemu_worker *w, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+static int settle_held(cuemu_worker *w, block_state *b, char *buf,
+                       size_t size);
 /* What kernel code reads while this OS thread runs no block with the shadow
  * checkers: nothing hot and nothing skipped, so that every access goes to
  * cuemu_check_access() (which then finds no launch to check). The pointer
@@ -460,12 +491,31 @@ static void solo_enter(block_state *b) {
   pthread_mutex_unlock(&solo_lock);
 }
 
+/* The races still held when the block that made them ended (after its
+ * last barrier): those that changed their bytes end the launch. Host
+ * code, the worker's own stack: b's block has ended, the next one has not
+ * begun. */
+static void settle_at_end(cuemu_worker *w, block_state *b) {
+  char msg[1700];
+  if (!b->nheld)
+    return;
+  if (!w->launch->check || b->serial != w->launch->check->serial) {
+    b->nheld = 0; /* an earlier launch's */
+    return;
+  }
+  if (settle_held(w, b, msg, sizeof msg))
+    cuemu__launch_error(w->launch, CUEMU_CHECK_REPORT, "kernel %s: %s",
+                        w->launch->kernel->name, msg);
+}
+
 void cuemu__check_block_begin(cuemu_worker *w) {
   cuemu_launch *L = w->launch;
   cuemu_check_launch *cl = L->check;
   if (!cl)
     return;
   block_state *b = self_state;
+  if (b)
+    settle_at_end(w, b);
   if (!b) {
     b = calloc(1, sizeof *b);
     if (!b)
@@ -532,8 +582,10 @@ void cuemu__check_block_begin(cuemu_worker *w) {
   cuemu_check_fast_state = L->shadow_checks ? &b->fast : &no_block;
 }
 
-void cuemu__check_block_leave(void) {
+void cuemu__check_block_leave(cuemu_worker *w) {
   block_state *b = self_state;
+  if (b)
+    settle_at_end(w, b);
   if (b && b->racing) {
     /* A block abandoned in a fault may have left in the middle of an
      * update (cuemu_check_fast_claim). */
@@ -554,6 +606,9 @@ void cuemu__check_block_sync(cuemu_worker *w, int grid) {
   block_state *b = current_state(w);
   if (!b)
     return;
+  char msg[1700];
+  if (b->nheld && settle_held(w, b, msg, sizeof msg))
+    fail(w, "%s", msg);
   b->fast.block_seq = ++b->fast.seq;
   if (grid)
     b->fast.gen++;
@@ -688,20 +743,81 @@ static CUEMU_NORETURN void report_init(cuemu_worker *w, const target *t,
        w->block_idx.z, tid.x, tid.y, tid.z, line);
 }
 
-static CUEMU_NORETURN void report_race(cuemu_worker *w, const target *t,
-                                       const char *hazard, const char *first,
-                                       uint32_t pblock, uint16_t ptid,
-                                       uint16_t psite, const char *second,
-                                       uint32_t cblock, uint16_t ctid,
-                                       const void *pc) {
+static void race_message(cuemu_worker *w, const target *t,
+                         const char *hazard, const char *first,
+                         uint32_t pblock, uint16_t ptid, uint16_t psite,
+                         const char *second, uint32_t cblock, uint16_t ctid,
+                         const void *pc, char *buf, size_t size) {
   char mem[1024], a[96], b[96], la[512], lb[512];
   describe(t, mem, sizeof mem);
   who(w->launch, pblock, ptid, a, sizeof a);
   who(w->launch, cblock, ctid, b, sizeof b);
   site_line(psite, NULL, la, sizeof la);
   site_line(0, pc, lb, sizeof lb);
-  fail(w, "racecheck: race (%s) on %s: %s by %s at %s; %s by %s at %s", hazard,
-       mem, first, a, la, second, b, lb);
+  snprintf(buf, size, "racecheck: race (%s) on %s: %s by %s at %s; %s by %s at %s",
+           hazard, mem, first, a, la, second, b, lb);
+}
+
+static CUEMU_NORETURN void report_race(cuemu_worker *w, const target *t,
+                                       const char *hazard, const char *first,
+                                       uint32_t pblock, uint16_t ptid,
+                                       uint16_t psite, const char *second,
+                                       uint32_t cblock, uint16_t ctid,
+                                       const void *pc) {
+  char msg[1700];
+  race_message(w, t, hazard, first, pblock, ptid, psite, second, cblock, ctid,
+               pc, msg, sizeof msg);
+  fail(w, "%s", msg);
+}
+
+/* Holds back a race of a write of `size` bytes (`t` the access, `at` the
+ * byte raced on) until its store is done (held_race): returns 1 when
+ * held, 0 when it is to be reported now (a wide access, one whose address
+ * is not known, or too many held already). Global memory that another
+ * block changes meanwhile has its race reported, as before. Kernel code,
+ * before the write's store. */
+static int hold_race(block_state *b, const target *t, const target *at,
+                     size_t size, const char *hazard, const char *first,
+                     uint32_t pblock, uint16_t ptid, uint16_t psite,
+                     uint32_t cblock, uint16_t ctid, const void *pc) {
+  if (!t->base || size > HELD_BYTES)
+    return 0;
+  const unsigned char *bytes = (const unsigned char *)t->base + t->offset;
+  /* A race held on the same bytes already: while they still hold what
+   * they held before its write, that write stored the value they had, and
+   * this one is settled with it; else that write changed them, and this
+   * race (with the thread that wrote last) is reported now. */
+  for (int i = 0; i < b->nheld; ++i)
+    if (b->held[i].at == bytes && b->held[i].nbytes == size)
+      return memcmp(b->held[i].before, bytes, size) == 0;
+  if (b->nheld == HELD_RACES)
+    return 0;
+  held_race *h = &b->held[b->nheld++];
+  *h = (held_race){at->shared, at->name, at->base, at->offset, at->size,
+                   bytes,      size,     {0},      hazard,     first,
+                   pblock,     cblock,   ptid,     psite,      ctid,
+                   pc};
+  memcpy(h->before, bytes, size);
+  return 1;
+}
+
+/* The races held in b (hold_race) whose bytes have changed since, the
+ * first of them as a report in `buf` (returns 1); the others are
+ * forgotten. */
+static int settle_held(cuemu_worker *w, block_state *b, char *buf,
+                       size_t size) {
+  int n = b->nheld, found = 0;
+  b->nheld = 0;
+  for (int i = 0; i < n && !found; ++i) {
+    const held_race *h = &b->held[i];
+    if (memcmp(h->at, h->before, h->nbytes) == 0)
+      continue;
+    target at = {h->shared, h->name, h->base, h->offset, h->size, NULL};
+    race_message(w, &at, h->hazard, h->first, h->pblock, h->ptid, h->psite,
+                 "write", h->cblock, h->ctid, h->pc, buf, size);
+    found = 1;
+  }
+  return found;
 }
 
 static CUEMU_NORETURN void report_mem(cuemu_worker *w, int kind, size_t size,
@@ -856,6 +972,17 @@ static void track(cuemu_worker *w, block_state *b, cell *cells,
   unsigned checks = b->cl->checks;
   int write = kind & CUEMU_ACCESS_WRITE, read = kind & CUEMU_ACCESS_READ;
   int atomic = kind & CUEMU_ACCESS_ATOMIC;
+  /* The stores of the races held at earlier accesses are done: settled
+   * now, a write that changed its location is reported before anything
+   * this access finds. */
+  if (b->nheld) {
+    char msg[1700];
+    if (settle_held(w, b, msg, sizeof msg)) {
+      if (lock)
+        unlock_cell(lock);
+      fail(w, "%s", msg);
+    }
+  }
   /* Volatile accesses to global memory are strong (PTX's ld.volatile and
    * st.volatile are relaxed system-scope accesses): two of them never
    * race, which makes a flag polled through a volatile pointer across
@@ -941,14 +1068,19 @@ static void track(cuemu_worker *w, block_state *b, cell *cells,
           !ordered(b, c->wblock, c->wtid, c->wseq, c->wgen, me) &&
           !cuemu__check_site_in_shims(site) &&
           !cuemu__check_site_in_shims(c->wsite)) {
-        if (lock)
-          unlock_cell(lock);
         target at = *t;
         at.offset += byte;
-        report_race(w, &at,
-                    write ? "WAW: write after write" : "RAW: read after write",
-                    "write", c->wblock, c->wtid, c->wsite,
-                    write ? "write" : "read", b->fast.block, me, pc);
+        if (!write ||
+            !hold_race(b, t, &at, size, "WAW: write after write", "write",
+                       c->wblock, c->wtid, c->wsite, b->fast.block, me, pc)) {
+          if (lock)
+            unlock_cell(lock);
+          report_race(w, &at,
+                      write ? "WAW: write after write"
+                            : "RAW: read after write",
+                      "write", c->wblock, c->wtid, c->wsite,
+                      write ? "write" : "read", b->fast.block, me, pc);
+        }
       }
       if (write) {
         /* Against the last read. */
@@ -958,12 +1090,16 @@ static void track(cuemu_worker *w, block_state *b, cell *cells,
             !read_published(b, c->rblock, c->rtid, c->rseq) &&
             !cuemu__check_site_in_shims(site) &&
             !cuemu__check_site_in_shims(c->rsite)) {
-          if (lock)
-            unlock_cell(lock);
           target at = *t;
           at.offset += byte;
-          report_race(w, &at, "WAR: write after read", "read", c->rblock,
-                      c->rtid, c->rsite, "write", b->fast.block, me, pc);
+          if (!hold_race(b, t, &at, size, "WAR: write after read", "read",
+                         c->rblock, c->rtid, c->rsite, b->fast.block, me,
+                         pc)) {
+            if (lock)
+              unlock_cell(lock);
+            report_race(w, &at, "WAR: write after read", "read", c->rblock,
+                        c->rtid, c->rsite, "write", b->fast.block, me, pc);
+          }
         }
         c->flags = (uint16_t)(strong ? c->flags | CELL_WVOLATILE
                                      : c->flags & ~CELL_WVOLATILE);
@@ -1115,7 +1251,10 @@ static void shared_access(cuemu_worker *w, block_state *b, cell *cells,
                           size_t total, const char *name, size_t base_off,
                           size_t arr_size, size_t off, const void *addr,
                           size_t size, int kind, const void *pc) {
-  target t = {1, name, NULL, off - base_off, arr_size, NULL};
+  /* base: the array's first byte, so that base + offset is the access's
+   * (hold_race). */
+  target t = {1, name, (const char *)addr - (off - base_off), off - base_off,
+              arr_size, NULL};
   check_alignment(w, addr, size, kind, &t, pc);
   if ((w->launch->shadow_checks & CUEMU_CHECK_MEM) &&
       off - base_off + size > arr_size)

@@ -91,6 +91,9 @@ typedef struct compile_job {
   char file_map[2 * PATH_MAX + 32]; /* -fmacro-prefix-map of source_dir to
                                      * the folder as the command line spells
                                      * it (set_file_map()), or "" */
+  char given_dir[PATH_MAX];  /* that spelling ("" or ending in '/'), where
+                              * file_map is set */
+  char given[PATH_MAX];      /* the .cu as the command line spells it */
   char compiler[PATH_MAX];   /* real path of the compiler */
   char *cxx_copy;
   char *cxx_words[MAX_CXX_WORDS];
@@ -1014,7 +1017,7 @@ static cuemu_status run_step(const compile_job *job, const char **argv,
   if (rc != 0)
     return cuemu__report(CUEMU_COMPILE,
                          "%s did not %s (the %s messages are above)",
-                         job->source, what, whose);
+                         job->given, what, whose);
   return CUEMU_SUCCESS;
 }
 
@@ -1104,11 +1107,47 @@ static size_t message_group(const char *text, size_t size, size_t at,
  * (a kernel's parameter of a deprecated type, whose declaration the
  * translation repeats; two instantiations of a template are two contexts)
  * (tests/driver_warnings.sh, driver_params.sh). */
+/* The compiler's messages `text` (of `*size` bytes, freed) with the
+ * source's folder spelled as the command line spells it, as nvcc's
+ * messages spell it ("sub/h.cuh:3:5: error" for `nvcc -c main.cu`, not
+ * the absolute path the passes preprocess by: set_file_map()); `text`
+ * itself where there is nothing to respell. */
+static char *spell_paths(const compile_job *job, char *text, size_t *size) {
+  if (!text || !job->file_map[0] || strcmp(job->source_dir, "/") == 0)
+    return text;
+  char from[PATH_MAX + 2];
+  int n = snprintf(from, sizeof from, "%s/", job->source_dir);
+  if (n < 0 || n >= (int)sizeof from || !memmem(text, *size, from, (size_t)n))
+    return text;
+  char *out = NULL;
+  size_t out_size = 0;
+  FILE *f = open_memstream(&out, &out_size);
+  if (!f)
+    return text;
+  for (size_t at = 0; at < *size;) {
+    const char *hit = memmem(text + at, *size - at, from, (size_t)n);
+    size_t upto = hit ? (size_t)(hit - text) : *size;
+    fwrite(text + at, 1, upto - at, f);
+    if (hit)
+      fputs(job->given_dir, f);
+    at = hit ? upto + (size_t)n : *size;
+  }
+  if (fclose(f) != 0 || !out) {
+    free(out);
+    return text;
+  }
+  free(text);
+  *size = out_size;
+  return out;
+}
+
 static void print_pass_messages(const compile_job *job,
                                 char logs[2][PATH_MAX + 96]) {
   size_t size[2] = {0, 0};
   char *text[2] = {cuemu__read_file(logs[0], &size[0]),
                    cuemu__read_file(logs[1], &size[1])};
+  for (int p = 0; p < 2; ++p)
+    text[p] = spell_paths(job, text[p], &size[p]);
   /* The instantiation context without cuemu's translation
    * (cuemu_diag_context.c), then, where clang++ quotes cuemu's translation
    * of a kernel's line, the user's line instead (cuemu_diag_lines.c). */
@@ -1228,7 +1267,7 @@ static cuemu_status run_passes(const compile_job *job, const char **argv[2],
     st = cuemu__report(CUEMU_COMPILE,
                        "%s did not compile (the compiler's messages are "
                        "above)",
-                       job->source);
+                       job->given);
   return st;
 }
 
@@ -1301,7 +1340,8 @@ static cuemu_status run_preprocessing(const compile_job *job,
       for (int p = 0; p < count; ++p)
         if (pid[p] >= 0) {
           size_t size = 0;
-          char *text = done[p] ? cuemu__read_file(logs[p], &size) : NULL;
+          char *text = spell_paths(
+              job, done[p] ? cuemu__read_file(logs[p], &size) : NULL, &size);
           if (text)
             fwrite(text, 1, size, stderr);
           free(text);
@@ -1972,7 +2012,7 @@ static cuemu_status keep_dir_check(const compile_job *job) {
   return cuemu__report(CUEMU_COMPILE,
                        "%s did not compile (the compiler's messages are "
                        "above)",
-                       job->source);
+                       job->given);
 }
 
 static cuemu_status build(void *data, cuemu_cache_build *b) {
@@ -2352,6 +2392,7 @@ static void set_file_map(compile_job *job, const char *given) {
                "-fmacro-prefix-map=%s%s=%.*s", job->source_dir, sep, dir_len,
                given) >= (int)sizeof job->file_map)
     job->file_map[0] = '\0';
+  snprintf(job->given_dir, sizeof job->given_dir, "%.*s", dir_len, given);
 }
 
 cuemu_status cuemu_compile(const char *source, const char *output,
@@ -2375,6 +2416,7 @@ cuemu_status cuemu_compile(const char *source, const char *output,
                          strerror(errno));
   snprintf(job.source_dir, sizeof job.source_dir, "%s", job.source);
   dirname(job.source_dir);
+  snprintf(job.given, sizeof job.given, "%s", source);
   set_file_map(&job, source);
   const char *cxx = options->cxx;
   if (!cxx || !*cxx)

@@ -976,7 +976,7 @@ static void run_blocks(cuemu_worker *w) {
   start_runner(w, &w->main_ctx, s);
   w->in_kernel = 0;
   if (w->launch->check)
-    cuemu__check_block_leave();
+    cuemu__check_block_leave(w);
   /* A fault abandoned the block: report it now, outside the signal
    * handler, while the faulting thread's stack is still as it was. */
   if (w->fault.pending)

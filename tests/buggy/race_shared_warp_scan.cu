@@ -24,7 +24,9 @@ int main() {
   int *in, *out;
   cudaMalloc(&in, 32 * sizeof(int));
   cudaMalloc(&out, 32 * sizeof(int));
-  cudaMemset(in, 0, 32 * sizeof(int));
+  // Words that are not zero: each += changes the word it writes (a
+  // write of the value already there would be no race that matters).
+  cudaMemset(in, 1, 32 * sizeof(int));
   scan<<<1, 32>>>(in, out);
   cudaError_t e = cudaDeviceSynchronize();
   printf("%s\n", cudaGetErrorName(e));

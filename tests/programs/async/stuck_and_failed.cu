@@ -11,6 +11,9 @@
 //  - A kernel that spins on memory nothing will write is reported by the
 //    synchronisation that waits for it (after CUEMU_EXT_WAIT_SECONDS) with
 //    cudaErrorLaunchTimeout, sticky as after a GPU's watchdog.
+//  - A kernel that runs longer than CUEMU_EXT_WAIT_SECONDS while its blocks
+//    keep ending is slow, not spinning: the synchronisation waits for it
+//    (a grid of 8-thread blocks under every checker took 70 s that way).
 // CUEMU_OPTIONS: -lcuda
 // NVCC_OPTIONS: -lcuda
 #include <cuda.h>
@@ -121,6 +124,38 @@ static void sticky_fault() {
   RT(cudaFree(data));
 }
 
+// Each block's one thread iterates a recurrence `steps` times: a block
+// computes for tens of milliseconds, and ends.
+__global__ void slow_blocks(float *out, int steps) {
+  float x = 1.0f + blockIdx.x;
+  for (int i = 0; i < steps; ++i)
+    x = x * 0.999999f + 1e-6f;
+  out[blockIdx.x] = x;
+}
+
+static void slow_kernel() {
+  setenv("CUEMU_EXT_WAIT_SECONDS", "1", 1);
+  const int blocks = 64;
+  float *out;
+  RT(cudaMalloc(&out, blocks * sizeof(float)));
+  RT(cudaMemset(out, 0, blocks * sizeof(float)));
+  auto t0 = std::chrono::steady_clock::now();
+  slow_blocks<<<blocks, 1>>>(out, 25 * 1000 * 1000);
+  RT(cudaDeviceSynchronize());
+  double took = std::chrono::duration<double>(
+                    std::chrono::steady_clock::now() - t0)
+                    .count();
+  float h[blocks];
+  RT(cudaMemcpy(h, out, sizeof h, cudaMemcpyDeviceToHost));
+  int written = 0;
+  for (int b = 0; b < blocks; ++b)
+    written += h[b] > 0.5f;
+  CHECK(written == blocks);
+  RT(cudaFree(out));
+  unsetenv("CUEMU_EXT_WAIT_SECONDS");
+  std::printf("slow kernel: %.1f s\n", took);
+}
+
 // Last: the kernel's thread spins on until the process exits.
 static void spinning_kernel() {
   setenv("CUEMU_EXT_WAIT_SECONDS", "1", 1);
@@ -144,6 +179,7 @@ int main() {
   printf_order();
   unsatisfiable_wait();
   sticky_fault();
+  slow_kernel();
   spinning_kernel();
   return finish();
 }
