@@ -600,11 +600,15 @@ void cuemu__watchdog_begin(cuemu_launch *L) {
   pthread_mutex_unlock(&lock);
 }
 
+/* When a launch last ended (its blocks all done), or -1. */
+static double last_end = -1.0;
+
 void cuemu__watchdog_end(cuemu_launch *L) {
   pthread_mutex_lock(&lock);
   for (int i = 0; i < MAX_LAUNCHES; ++i)
     if (launches[i].launch == L)
       launches[i].launch = NULL;
+  last_end = now();
   pthread_mutex_unlock(&lock);
 }
 
@@ -617,6 +621,10 @@ double cuemu__watchdog_still_seconds(void) {
     if (s >= 0 && (still < 0 || s < still))
       still = s;
   }
+  /* None runs: a launch that has just ended (its stream's item not yet
+   * done) ended a block then. */
+  if (still < 0 && last_end >= 0)
+    still = t - last_end;
   pthread_mutex_unlock(&lock);
   return still;
 }
