@@ -94,6 +94,10 @@ typedef struct compile_job {
   char given_dir[PATH_MAX];  /* that spelling ("" or ending in '/'), where
                               * file_map is set */
   char given[PATH_MAX];      /* the .cu as the command line spells it */
+  char profile_dir[PATH_MAX]; /* where the host pass's coverage and profile
+                               * files go (ending in '/'), or "" when the
+                               * options record none (set_profile_names()) */
+  char profile_stem[PATH_MAX]; /* their name without its suffix */
   char compiler[PATH_MAX];   /* real path of the compiler */
   char *cxx_copy;
   char *cxx_words[MAX_CXX_WORDS];
@@ -571,6 +575,11 @@ static int build_argv(const compile_job *job, const char *tu,
     /* A library file is the link's alone. */
     if (o->argv[i][0] != '-' && link_library(o->argv[i]))
       continue;
+    /* nvcc gives coverage and profiling to the host compile alone (its
+     * device code is not the host compiler's); the device pass's objects
+     * run no constructors, which would write the counts, anyway. */
+    if (job->pass != CUEMU_PASS_HOST && cuemu__profile_option(o->argv[i]))
+      continue;
     if (strncmp(o->argv[i], "-O", 2) == 0)
       user_level = 1;
     ARG(o->argv[i]);
@@ -769,6 +778,24 @@ static int build_argv(const compile_job *job, const char *tu,
     ARG(built);
     argv[n] = NULL;
     return n;
+  }
+  /* The host pass's coverage notes (.gcno) and counts (.gcda) are named
+   * after the user's object, as the host compile of nvcc names them, not
+   * after the build's temporary object. */
+  if (job->pass == CUEMU_PASS_HOST && job->profile_dir[0]) {
+    if (strstr(job->compiler, "clang")) {
+      ARG("-Xclang");
+      ARGF("-coverage-notes-file=%s%s.gcno", job->profile_dir,
+           job->profile_stem);
+      ARG("-Xclang");
+      ARGF("-coverage-data-file=%s%s.gcda", job->profile_dir,
+           job->profile_stem);
+    } else {
+      ARG("-dumpdir");
+      ARG(job->profile_dir);
+      ARG("-dumpbase");
+      ARG(job->profile_stem);
+    }
   }
   ARG("-x");
   ARG("c++");
@@ -978,6 +1005,48 @@ static cuemu_status hash_job(compile_job *job) {
   cuemu_hasher_add(h, job->text, job->size);
   cuemu_hasher_finish(h, &job->key);
   return CUEMU_SUCCESS;
+}
+
+/* See cuemu_driver.h. */
+int cuemu__profile_option(const char *a) {
+  return strcmp(a, "--coverage") == 0 || strcmp(a, "-fprofile-arcs") == 0 ||
+         strcmp(a, "-ftest-coverage") == 0 ||
+         strcmp(a, "-fcoverage-mapping") == 0 ||
+         strncmp(a, "-fprofile-", 10) == 0;
+}
+
+/* Names the host pass's coverage and profile files where the options ask
+ * for them: after the object (dir/k.o: dir/k.gcno, dir/k.gcda), or, for a
+ * program compiled and linked in one command, as g++ names them then
+ * (dir/prog-k.gcda). The build's own objects are temporary files in the
+ * cache folder, whose names the files would otherwise take. */
+static void set_profile_names(compile_job *job, const char *output) {
+  const cuemu_compile_options *o = job->opt;
+  int profiles = 0;
+  for (int i = 0; i < o->argc && !o->module; ++i)
+    profiles |= cuemu__profile_option(o->argv[i]);
+  if (!profiles)
+    return;
+  char dir[PATH_MAX], out[PATH_MAX], src[PATH_MAX];
+  snprintf(dir, sizeof dir, "%s", output);
+  snprintf(out, sizeof out, "%s", output);
+  snprintf(src, sizeof src, "%s", job->source);
+  char real[PATH_MAX];
+  if (!realpath(dirname(dir), real))
+    return;
+  char *out_base = basename(out), *src_base = basename(src);
+  char *dot = strrchr(o->object ? out_base : src_base, '.');
+  if (dot && dot != (o->object ? out_base : src_base))
+    *dot = '\0';
+  int n = o->object ? snprintf(job->profile_stem, sizeof job->profile_stem,
+                               "%s", out_base)
+                    : snprintf(job->profile_stem, sizeof job->profile_stem,
+                               "%s-%s", out_base, src_base);
+  if (n < 0 || (size_t)n >= sizeof job->profile_stem ||
+      (size_t)snprintf(job->profile_dir, sizeof job->profile_dir, "%s/",
+                       strcmp(real, "/") == 0 ? "" : real) >=
+          sizeof job->profile_dir)
+    job->profile_dir[0] = '\0';
 }
 
 /* See cuemu_driver.h. */
@@ -2522,8 +2591,11 @@ cuemu_status cuemu_compile(const char *source, const char *output,
     }
   }
   const char *no_cache = getenv("CUEMU_NO_CACHE");
+  /* The object of a build that records coverage names its files by the
+   * object's path, which the key does not cover. */
+  set_profile_names(&job, output);
   int use_cache =
-      !options->no_cache &&
+      !options->no_cache && !job.profile_dir[0] &&
       !cuemu__links_other_files(options->argv, options->argc) &&
       !(no_cache && strcmp(no_cache, "1") == 0);
   job.use_cache = use_cache;

@@ -46,6 +46,12 @@ int cuemu__clang_runtime_words(const char *const *files, int n,
 const char *cuemu__fast_linker(const char *compiler, const char *const *argv,
                                int argc);
 
+/* 1 when `a` is a host compiler's option that makes compiled code record
+ * coverage or a profile (--coverage, -fprofile-arcs, -ftest-coverage,
+ * -fprofile-..., -fcoverage-mapping). nvcc gives such options to the host
+ * compile and to the link; cuemu's device passes leave them out. */
+int cuemu__profile_option(const char *a);
+
 /* 1 when one of the `argc` words of a command line brings link inputs
  * (-l, a library file, -L, -Wl,..., -Xlinker) whose contents a compile
  * cache key cannot cover: a program linked with them is not cached as a

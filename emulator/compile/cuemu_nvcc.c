@@ -2403,9 +2403,8 @@ static words link_files(command *c, const words *objects) {
 static int links_profile(command *c) {
   for (int i = 0; i < c->host.n; ++i) {
     const char *a = c->host.v[i];
-    if (strcmp(a, "--coverage") == 0 || strcmp(a, "-fprofile-arcs") == 0 ||
-        strncmp(a, "-fprofile-generate", 18) == 0 ||
-        strncmp(a, "-fprofile-instr-generate", 24) == 0)
+    if (cuemu__profile_option(a) && strncmp(a, "-fprofile-use", 13) != 0 &&
+        strncmp(a, "-fprofile-instr-use", 19) != 0)
       return 1;
   }
   return 0;
@@ -2632,7 +2631,8 @@ static cuemu_status link_program(command *c, const words *objects,
     const char *a = c->host.v[i];
     if (a[0] == '-' && (a[1] == 'f' || a[1] == 'm' || a[1] == 'O' ||
                         strcmp(a, "-pthread") == 0 || a[1] == 's' ||
-                        strcmp(a, "-rdynamic") == 0) &&
+                        strcmp(a, "-rdynamic") == 0 ||
+                        cuemu__profile_option(a)) &&
         strncmp(a, "-std=", 5) != 0)
       add(&w, a);
   }
