@@ -13,12 +13,15 @@
 # element at a run-time offset or by address (but read by value through
 # `*&`, folded, which the near misses hold, also for an array of device
 # function pointers called at a constant index), variable
-# templates' and class templates' static members' instances
+# templates' and class templates' static members' instances, a virtual
+# function overriding one of another execution space
 # (tests/driver/devref/space_refusals.cu,
 # one form per -DCASE=N); without CASE, the near misses that nvcc accepts
 # (constants read by value, implicit, defaulted and constexpr functions, a
 # __device__ function defined after its caller, __shared__ in a __device__
 # function, an empty __device__ constructor, a nested array declarator,
+# overrides in their base's space (through two levels, of a pure virtual
+# function),
 # __device__ variable templates, std::move) build and run, with g++ and
 # clang++. tests/device_refusals.sh
 # does the work.

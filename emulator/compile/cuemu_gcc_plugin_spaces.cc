@@ -40,7 +40,14 @@
  * only declares (defined in another unit, with -rdc) is accepted. A
  * __host__ __device__ function's calls are not judged (nvcc's warning
  * #20011-D, only where its device code is emitted), nor are implicit and
- * defaulted members (implicitly __host__ __device__). */
+ * defaulted members (implicitly __host__ __device__).
+ *
+ * - a virtual function that overrides one of another execution space:
+ *   "execution space mismatch: overridden entity (function "Base::f") is
+ *   a __host__ __device__ function, but overriding entity (function
+ *   "Derived::f") is a __device__ function". Both must have a body in the
+ *   unit (only bodies are marked): an override of a pure virtual function,
+ *   or of one defined in another unit, is not judged. */
 
 #include "gcc-plugin.h"
 
@@ -73,6 +80,9 @@ struct pending_call {
   cuemu_space space; /* the caller's */
 };
 vec<pending_call> pending;
+/* The virtual functions of the user's code that have a body, to judge
+ * against the functions they override at the end of the unit. */
+vec<tree> virtuals;
 
 /* Not the user's code: a built-in place, or a system header. */
 bool foreign(location_t where) {
@@ -405,13 +415,74 @@ void judge_body(void *gcc_data, void *) {
     return;
   if (launching_lambda(fn) || default_device)
     return;
+  if (DECL_VIRTUAL_P(fn) && !DECL_ARTIFICIAL(fn))
+    virtuals.safe_push(fn);
   body_walk w = {fn, cuemu_gcc_plugin_space(fn), DECL_SOURCE_LOCATION(fn),
                  hash_set<tree>(), NULL_TREE};
   walk_tree_without_duplicates(&DECL_SAVED_TREE(fn), judge, &w);
 }
 
-/* PLUGIN_FINISH_UNIT: the calls, now that every body is marked. */
+/* The name of a virtual function as nvcc writes it in its message of an
+ * execution space mismatch: its class, no parameters ("Base::f"); a class
+ * template's instance with its arguments ("TB<int>::v", where nvcc writes
+ * "TB<T>::v [with T=int]"). */
+const char *override_name(tree fn) {
+  static char name[512];
+  snprintf(name, sizeof name, "%s::%s",
+           type_as_string(DECL_CONTEXT(fn), 0), short_name(fn));
+  return name;
+}
+
+/* nvcc's name of an execution space in its messages. */
+const char *space_name(cuemu_space space) {
+  return space == CUEMU_SPACE_DEVICE        ? "__device__"
+         : space == CUEMU_SPACE_HOST_DEVICE ? "__host__ __device__"
+                                            : "__host__";
+}
+
+/* Judges the virtual function `fn` against the functions it overrides in
+ * the bases of `binfo`, nearest first: the first one found in a base is
+ * judged, and that base's own bases are left to it. Returns whether one
+ * was refused. */
+bool judge_override(tree fn, tree binfo) {
+  tree base;
+  for (int i = 0; BINFO_BASE_ITERATE(binfo, i, base); ++i) {
+    tree over = look_for_overrides_here(BINFO_TYPE(base), fn);
+    if (!over) {
+      if (judge_override(fn, base))
+        return true;
+      continue;
+    }
+    if (foreign(DECL_SOURCE_LOCATION(over)) || DECL_ARTIFICIAL(over) ||
+        (DECL_LANG_SPECIFIC(over) && DECL_DEFAULTED_FN(over)) ||
+        !(defined->contains(over) || defined->contains(abstract(over))))
+      continue;
+    cuemu_space mine = cuemu_gcc_plugin_space(fn);
+    cuemu_space theirs = cuemu_gcc_plugin_space(over);
+    if (mine == theirs)
+      continue;
+    char *theirs_name = xstrdup(override_name(over));
+    error_at(DECL_SOURCE_LOCATION(fn),
+             "execution space mismatch: overridden entity (function \"%s\") "
+             "is a %s function, but overriding entity (function \"%s\") is "
+             "a %s function",
+             theirs_name, space_name(theirs), override_name(fn),
+             space_name(mine));
+    free(theirs_name);
+    return true;
+  }
+  return false;
+}
+
+/* PLUGIN_FINISH_UNIT: the calls, now that every body is marked, and the
+ * overrides of virtual functions. */
 void judge_calls(void *, void *) {
+  for (tree fn : virtuals) {
+    tree type = DECL_CONTEXT(fn);
+    if (type && CLASS_TYPE_P(type) && TYPE_BINFO(type))
+      judge_override(fn, TYPE_BINFO(type));
+  }
+  virtuals.release();
   for (const pending_call &c : pending) {
     tree callee = c.callee;
     if (cuemu_gcc_plugin_kernel(callee)) {

@@ -192,7 +192,58 @@ __global__ void reads_static_member(int *p) {
 }
 #endif
 
+/* A virtual function that overrides one of another execution space. */
+struct Figure {
+  __host__ __device__ virtual int sides() const { return 0; }
+  __device__ virtual int corners() const { return 0; }
+  virtual int id() const { return 0; }
+};
+#if ON(24)
+struct Triangle : Figure {
+  __device__ int sides() const override { return 3; } // case 24: execution space mismatch: overridden entity (function "Figure::sides") is a __host__ __device__ function, but overriding entity (function "Triangle::sides") is a __device__ function
+};
+__global__ void triangle_sides(int *p) { p[0] = Triangle().sides(); }
+#endif
+#if ON(25)
+struct Square : Figure {
+  __host__ __device__ int corners() const override { return 4; } // case 25: execution space mismatch: overridden entity (function "Figure::corners") is a __device__ function, but overriding entity (function "Square::corners") is a __host__ __device__ function
+};
+__global__ void square_corners(int *p) { p[0] = Square().corners(); }
+#endif
+#if ON(26)
+template <class T> struct Labelled : Figure {
+  __device__ int id() const override { return sizeof(T); } // case 26: execution space mismatch: overridden entity (function "Figure::id") is a __host__ function, but overriding entity (function "Labelled
+};
+__global__ void labelled_id(int *p) { p[0] = Labelled<int>().id(); }
+#endif
+
 /* ---- What nvcc accepts: built and run --------------------------------- */
+
+/* Overrides in the space of the function they override, through two
+ * levels, a class template and a pure virtual function, called through a
+ * base pointer in device code. */
+struct Polygon : Figure {
+  __host__ __device__ int sides() const override { return 5; }
+  __device__ int corners() const override { return 5; }
+  int id() const override { return 1; }
+};
+struct Hexagon : Polygon {
+  __host__ __device__ int sides() const override { return 6; }
+};
+struct Area {
+  __device__ virtual int area() const = 0;
+  __device__ virtual ~Area() {}
+};
+template <int N> struct Grid : Area {
+  __device__ int area() const override { return N * N; }
+};
+__global__ void virtual_spaces(int *out) {
+  Hexagon h;
+  Grid<3> g;
+  const Figure *s = &h;
+  const Area *a = &g;
+  out[0] = s->sides() + s->corners() + a->area();
+}
 
 /* A read by value whose whole expression is a constant (nvcc folds it):
  * `*&Table::v[1]`, pointer arithmetic at constant offsets, and a class's
@@ -319,6 +370,14 @@ int main() {
   cudaFree(dspaces);
   if (spaced != 2 + 3 + 5 + 4 + 5 + 1 + 12 + 10 + 2) {
     printf("folded_reads: %d\n", spaced);
+    ok = 0;
+  }
+  cudaMalloc(&dspaces, sizeof spaced);
+  virtual_spaces<<<1, 1>>>(dspaces);
+  cudaMemcpy(&spaced, dspaces, sizeof spaced, cudaMemcpyDeviceToHost);
+  cudaFree(dspaces);
+  if (spaced != 6 + 5 + 9) {
+    printf("virtual_spaces: %d\n", spaced);
     ok = 0;
   }
   puts(ok ? "PASS" : "FAIL");
