@@ -104,6 +104,22 @@ else
   fail "an error's file name: $(cat "$work/dve_rel.log")"
 fi
 
+# So does an error that cuemu's translation finds (a launch with too few
+# arguments), which named the absolute path.
+(cd "$w/.." && "$nvcc" -c -o "$work/count.o" warnings/launch_count_error.cu) \
+  >"$work/count.log" 2>&1
+if grep -q 'warnings/launch_count_error\.cu:7: too few arguments in function call' \
+  "$work/count.log" && ! grep -q "$w/launch_count_error" "$work/count.log"; then
+  echo "PASS: a translation error names the source as the command line spells it"
+else
+  fail "a translation error's file name: $(cat "$work/count.log")"
+fi
+real=$(find_nvcc 2>/dev/null)
+if [ -n "$real" ] && [ -z "${CUEMU_SKIP_NVCC:-}" ] &&
+  "$real" -c -o "$work/count_nv.o" "$w/launch_count_error.cu" >/dev/null 2>&1; then
+  fail "nvcc builds launch_count_error.cu (the test is wrong)"
+fi
+
 # A host call of a __device__ function is an error, as with nvcc.
 if (cd "$work" && "$nvcc" -c -o host_call.o "$w/host_call.cu") \
   >"$work/host_call.log" 2>&1; then

@@ -1652,7 +1652,15 @@ static cuemu_status translate_pass(const compile_job *job, int p,
     free(rw->diagnostics);
     rw->diagnostics = NULL;
   }
-  return st == CUEMU_SUCCESS ? st : cuemu__report(st, "%s", rw->message);
+  if (st == CUEMU_SUCCESS)
+    return st;
+  /* The translation's error names the file as the compiler's messages do:
+   * as the command line spells it. */
+  size_t length = strlen(rw->message);
+  char *message = spell_paths(job, strdup(rw->message), &length);
+  st = cuemu__report(st, "%.*s", (int)length, message ? message : rw->message);
+  free(message);
+  return st;
 }
 
 /* Prepares the precompiled prelude of pass p's compile: cuts the

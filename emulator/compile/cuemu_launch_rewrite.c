@@ -337,6 +337,8 @@ cuemu_status cuemu__launch_rewrite(cuemu_rewriter *rw, size_t i,
   } else if (known && decl && decl->type_alias) {
     /* A kernel whose name is also an ordinary function's: its type picks
      * it out of the overload set. */
+    st = argument_count(rw, decl, j);
+    if (st != CUEMU_SUCCESS) return st;
     cuemu_strbuf head = {0};
     cuemu__sb_str(&head, "::cuemu::launch_static<CUEMU_KERNEL_CAST_ARGS((");
     cuemu__sb_str(&head, decl->type_alias);
