@@ -108,16 +108,65 @@ fi
 # arguments), which named the absolute path.
 (cd "$w/.." && "$nvcc" -c -o "$work/count.o" warnings/launch_count_error.cu) \
   >"$work/count.log" 2>&1
-if grep -q 'warnings/launch_count_error\.cu:7: too few arguments in function call' \
+if grep -q 'warnings/launch_count_error\.cu:13: too few arguments in function call' \
   "$work/count.log" && ! grep -q "$w/launch_count_error" "$work/count.log"; then
   echo "PASS: a translation error names the source as the command line spells it"
 else
   fail "a translation error's file name: $(cat "$work/count.log")"
 fi
+# A kernel template's launch with more arguments than parameters: nvcc's
+# error, not a static assertion inside the shims.
+(cd "$w/.." && "$nvcc" -DTEMPLATE_LAUNCH -c -o "$work/count_t.o" \
+  warnings/launch_count_error.cu) >"$work/count_t.log" 2>&1
+if grep -q 'launch_count_error\.cu:15: no instance of function template "fill_t" matches the argument list' \
+  "$work/count_t.log" && ! grep -q "static assert" "$work/count_t.log"; then
+  echo "PASS: a kernel template's launch with too many arguments"
+else
+  fail "a kernel template's launch with too many arguments: $(cat "$work/count_t.log")"
+fi
 real=$(find_nvcc 2>/dev/null)
+for define in -DNONE -DTEMPLATE_LAUNCH; do
+  if [ -n "$real" ] && [ -z "${CUEMU_SKIP_NVCC:-}" ] &&
+    "$real" $define -c -o "$work/count_nv.o" "$w/launch_count_error.cu" \
+      >/dev/null 2>&1; then
+    fail "nvcc builds launch_count_error.cu $define (the test is wrong)"
+  fi
+done
+
+# A message about a launch (a line that the translation rewrites) gives
+# the user's column, with g++'s caret under it: g++ said 12:53, past the
+# end of the line, and clang++ the same column of its translated line.
+src=$w/launch_column_error.cu
+for compiler in g++ clang++; do
+  command -v "$compiler" >/dev/null 2>&1 || continue
+  if (cd "$w/.." && "$nvcc" -ccbin "$compiler" -c -o "$work/col.o" \
+    warnings/launch_column_error.cu) \
+    >"$work/col_$compiler.log" 2>&1; then
+    fail "$compiler: launch_column_error.cu compiles"
+    continue
+  fi
+  bad=$(sed -n 's/.*launch_column_error\.cu:\([0-9]*\):\([0-9]*\):.*/\1 \2/p' \
+    "$work/col_$compiler.log" | while read -r line column; do
+    length=$(sed -n "${line}p" "$src" | wc -c)
+    [ "$column" -le "$length" ] || echo "$line:$column"
+  done)
+  if [ -z "$bad" ] &&
+    grep -q 'launch_column_error\.cu:12:3: error: ' "$work/col_$compiler.log" &&
+    grep -q 'launch_column_error\.cu:13:[0-9]*: error: ' "$work/col_$compiler.log"; then
+    echo "PASS: $compiler: the launches' errors give the user's columns"
+  else
+    fail "$compiler: columns past the line ($bad): $(cat "$work/col_$compiler.log")"
+  fi
+done
+if grep -A2 'launch_column_error\.cu:12:3: error: ' "$work/col_g++.log" |
+  grep -q '^ *| *  ^$'; then
+  echo "PASS: g++'s caret stands under the column"
+else
+  fail "g++'s caret: $(cat "$work/col_g++.log")"
+fi
 if [ -n "$real" ] && [ -z "${CUEMU_SKIP_NVCC:-}" ] &&
-  "$real" -c -o "$work/count_nv.o" "$w/launch_count_error.cu" >/dev/null 2>&1; then
-  fail "nvcc builds launch_count_error.cu (the test is wrong)"
+  "$real" -c -o "$work/col_nv.o" "$src" >/dev/null 2>&1; then
+  fail "nvcc builds launch_column_error.cu (the test is wrong)"
 fi
 
 # A host call of a __device__ function is an error, as with nvcc.

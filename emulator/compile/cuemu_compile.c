@@ -108,6 +108,9 @@ typedef struct compile_job {
   const char *text;          /* the source's contents */
   size_t size;
   char tu[2][PATH_MAX + 96]; /* the translated units, per pass */
+  /* The translation's text of each pass and its edits, which map the
+   * compiler's columns back to the user's (cuemu__diag_columns()). */
+  cuemu_rewrite units[2];
   char ii[2][PATH_MAX + 96]; /* the preprocessed units, per pass */
   int pass;                  /* the pass build_argv() writes (enum cuemu_pass) */
   const char *link_second;   /* a second object for PHASE_LINK, or NULL */
@@ -1176,6 +1179,26 @@ static size_t message_group(const char *text, size_t size, size_t at,
  * (a kernel's parameter of a deprecated type, whose declaration the
  * translation repeats; two instantiations of a template are two contexts)
  * (tests/driver_warnings.sh, driver_params.sh). */
+/* The compiler's messages `text` of pass p (of `*size` bytes, freed) with
+ * the user's columns on the lines that the translation edited
+ * (cuemu__diag_columns()). */
+static char *user_columns(const compile_job *job, int p, char *text,
+                          size_t *size) {
+  const cuemu_rewrite *u = &job->units[p];
+  size_t moved_size = 0;
+  char dir[PATH_MAX + 2] = "";
+  if (job->file_map[0] && strcmp(job->source_dir, "/") != 0)
+    snprintf(dir, sizeof dir, "%s/", job->source_dir);
+  char *moved = cuemu__diag_columns(text, text ? *size : 0, u->text, u->length,
+                                    u->columns, u->column_count, dir,
+                                    job->given_dir, &moved_size);
+  if (!moved)
+    return text;
+  free(text);
+  *size = moved_size;
+  return moved;
+}
+
 /* The compiler's messages `text` (of `*size` bytes, freed) with the
  * source's folder spelled as the command line spells it, as nvcc's
  * messages spell it ("sub/h.cuh:3:5: error" for `nvcc -c main.cu`, not
@@ -1228,10 +1251,14 @@ static void print_pass_messages(const compile_job *job,
       FILE *f = text[p] ? open_memstream(&user, &user_size) : NULL;
       if (!f)
         continue;
-      if (step == 0)
+      if (step == 0) {
         cuemu__diag_context(text[p], size[p], dirs, 2, f);
-      else
+      } else {
+        /* The user's columns, once the context has left out the lines
+         * that it knows by their columns past the user's line. */
+        text[p] = user_columns(job, p, text[p], &size[p]);
         cuemu__diag_print(text[p], size[p], f);
+      }
       if (fclose(f) == 0 && user) {
         free(text[p]);
         text[p] = user, size[p] = user_size;
@@ -1409,8 +1436,12 @@ static cuemu_status run_preprocessing(const compile_job *job,
       for (int p = 0; p < count; ++p)
         if (pid[p] >= 0) {
           size_t size = 0;
-          char *text = spell_paths(
-              job, done[p] ? cuemu__read_file(logs[p], &size) : NULL, &size);
+          char *text = user_columns(
+              job, p,
+              spell_paths(job, done[p] ? cuemu__read_file(logs[p], &size)
+                                       : NULL,
+                          &size),
+              &size);
           if (text)
             fwrite(text, 1, size, stderr);
           free(text);
@@ -2261,6 +2292,11 @@ static cuemu_status build(void *data, cuemu_cache_build *b) {
   }
   cuemu__name_expressions_free(name_code, o->name_expression_count);
   for (int p = 0; p < 2; ++p) {
+    /* The text and its edits stay for the compiler's messages. */
+    job->units[p].text = rws[p].text, job->units[p].length = rws[p].length;
+    job->units[p].columns = rws[p].columns;
+    job->units[p].column_count = rws[p].column_count;
+    rws[p].text = NULL, rws[p].columns = NULL;
     cuemu__rewrite_free(&rws[p]);
     free(texts[p]);
   }
@@ -2444,6 +2480,7 @@ static cuemu_status build(void *data, cuemu_cache_build *b) {
       unlink(job->tu[p]);
     free(argv[p]);
     free(buffers[p]);
+    cuemu__rewrite_free(&job->units[p]);
   }
   unlink(dev_local);
   return st;

@@ -126,6 +126,20 @@ int cuemu__diag_quote_at(const char *text, size_t size, size_t at);
  * (cuemu_diag_lines.c). */
 void cuemu__diag_print(const char *text, size_t size, FILE *out);
 
+/* The compiler's messages text[0..size) with the columns of the user's
+ * lines that the translation edited as the user's file has them (and g++'s
+ * caret redrawn there): `unit` is the translated unit the compiler read,
+ * `edits` the translation's (cuemu_rewrite.h); the messages may spell the
+ * folder `dir` (ending in '/') of the unit's line markers as `spelled`.
+ * Returns the new text (*out_size bytes, to free), or NULL where nothing
+ * moved (cuemu_diag_columns.c). */
+struct cuemu_column_edit;
+char *cuemu__diag_columns(const char *text, size_t size, const char *unit,
+                          size_t unit_size,
+                          const struct cuemu_column_edit *edits, size_t nedits,
+                          const char *dir, const char *spelled,
+                          size_t *out_size);
+
 /* Compiles with g++, beside `temp` (a path prefix in the cache's build
  * folder), an object whose debugging information declares the built-in
  * variables (threadIdx, ...) of the shims in `shims` (libcuemu's headers in

@@ -396,7 +396,17 @@ cuemu_status cuemu__kernel_type_alias(cuemu_rewriter *rw, size_t decl_start,
   cuemu_strbuf text = {0}, alias = {0};
   size_t open, close;
   (void)decl_start;
-  if (rw->last_kernel < 0 || rw->last_is_template) return CUEMU_SUCCESS;
+  if (rw->last_kernel < 0) return CUEMU_SUCCESS;
+  if (rw->last_is_template) {
+    /* A kernel template's parameters, which a launch's count of arguments
+     * is checked against (cuemu_launch_rewrite.c). */
+    d = &rw->kernels[rw->last_kernel];
+    if (!d->decl_end) {
+      d->params_open = rw->last_params;
+      d->decl_end = end;
+    }
+    return CUEMU_SUCCESS;
+  }
   int index = rw->last_kernel;
   d = &rw->kernels[index];
   rw->last_kernel = -1;

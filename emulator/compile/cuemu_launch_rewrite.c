@@ -172,12 +172,14 @@ static int count_items(const cuemu_rewriter *rw, size_t open, size_t close) {
 
 /* nvcc's error for a launch (`>>>` at token j) of kernel decl with more or
  * fewer arguments than it has parameters, where both are plain to count (a
- * kernel that is no template, has no overloads and no default arguments);
- * else CUEMU_SUCCESS. */
+ * kernel that has no overloads, no default arguments and no parameter
+ * pack); else CUEMU_SUCCESS. A kernel template's is nvcc's "no instance"
+ * error, which the compiler's "candidate expects 2 arguments" then
+ * explains; without it, a shim's static assertion said it. */
 static cuemu_status argument_count(cuemu_rewriter *rw,
                                    const cuemu_kernel_decl *decl, size_t j) {
-  if (!decl || decl->is_template || decl->overloaded || decl->has_defaults ||
-      !decl->decl_end || !cuemu__rw_is(rw, j + 3, "("))
+  if (!decl || decl->template_variadic || decl->overloaded ||
+      decl->has_defaults || !decl->decl_end || !cuemu__rw_is(rw, j + 3, "("))
     return CUEMU_SUCCESS;
   size_t params_close = cuemu__rw_close(rw, decl->params_open);
   size_t args_close = cuemu__rw_close(rw, j + 3);
@@ -185,6 +187,15 @@ static cuemu_status argument_count(cuemu_rewriter *rw,
   int params = count_items(rw, decl->params_open, params_close);
   int args = count_items(rw, j + 3, args_close);
   if (params < 0 || args < 0 || params == args) return CUEMU_SUCCESS;
+  if (decl->is_template) {
+    char what[320];
+    snprintf(what, sizeof what,
+             "no instance of function template \"%s\" matches the argument "
+             "list (%d argument%s for %d parameter%s)",
+             cuemu__last_part(decl->name), args, args == 1 ? "" : "s", params,
+             params == 1 ? "" : "s");
+    return cuemu__rw_error(rw, rw->toks[j + 3].line, what);
+  }
   return cuemu__rw_error(rw, rw->toks[j + 3].line,
                          args > params ? "too many arguments in function call"
                                        : "too few arguments in function call");
@@ -359,7 +370,9 @@ cuemu_status cuemu__launch_rewrite(cuemu_rewriter *rw, size_t i,
      * but never emitted). */
     cuemu_strbuf head = {0};
     int checked;
-    st = argument_check(rw, start, i, j, &head, &checked);
+    st = argument_count(rw, decl, j);
+    if (st == CUEMU_SUCCESS)
+      st = argument_check(rw, start, i, j, &head, &checked);
     if (st != CUEMU_SUCCESS) return st;
     cuemu__sb_str(&head, "((void)&");
     cuemu__sb_tokens(&head, rw, start, i, 0);

@@ -1161,9 +1161,13 @@ static size_t last_marker(const char *text, size_t from, size_t to) {
  * line. */
 static cuemu_status assemble(cuemu_rewriter *rw, cuemu_rewrite *out) {
   cuemu_strbuf sb = {0};
-  size_t pos = 0, e, k;
+  size_t pos = 0, e, k, ncolumns = 0;
   if (rw->edit_count)
     qsort(rw->edits, rw->edit_count, sizeof *rw->edits, edit_order);
+  cuemu_column_edit *columns =
+      rw->edit_count ? malloc(rw->edit_count * sizeof *columns) : NULL;
+  if (rw->edit_count && !columns)
+    return CUEMU_OUT_OF_MEMORY;
   cuemu__sb_add(&sb, "", 0);
   for (e = 0; e < rw->edit_count; e++) {
     const cuemu_edit *ed = &rw->edits[e];
@@ -1173,6 +1177,7 @@ static cuemu_status assemble(cuemu_rewriter *rw, cuemu_rewrite *out) {
                         : end;
     if (ed->offset < pos) continue; /* overlapping edits cannot happen */
     cuemu__sb_add(&sb, rw->text + pos, ed->offset - pos);
+    size_t out = sb.length;
     cuemu__sb_add(&sb, ed->text, ed->length);
     if (marker < end) {
       const char *nl = memchr(rw->text + marker, '\n', end - marker);
@@ -1191,15 +1196,20 @@ static cuemu_status assemble(cuemu_rewriter *rw, cuemu_rewrite *out) {
       for (k = ed->offset; k < end; k++)
         if (rw->text[k] == '\n') cuemu__sb_add(&sb, "\n", 1);
     }
+    columns[ncolumns++] =
+        (cuemu_column_edit){ed->offset, end, out, sb.length};
     pos = end;
   }
   cuemu__sb_add(&sb, rw->text + pos, rw->length - pos);
   if (sb.oom) {
     free(sb.data);
+    free(columns);
     return CUEMU_OUT_OF_MEMORY;
   }
   out->text = sb.data;
   out->length = sb.length;
+  out->columns = columns;
+  out->column_count = ncolumns;
   return CUEMU_SUCCESS;
 }
 
@@ -1571,6 +1581,9 @@ void cuemu__rewrite_free(cuemu_rewrite *r) {
   int i;
   if (!r) return;
   free(r->text);
+  free(r->columns);
+  r->columns = NULL;
+  r->column_count = 0;
   for (i = 0; i < r->kernel_count; i++) {
     free(r->kernels[i].name);
     free(r->kernels[i].launch_bounds);

@@ -95,8 +95,18 @@ typedef struct cuemu_lambda_pad {
   int count;
 } cuemu_lambda_pad;
 
+/* Where an edit of the translation stands: it replaced in[in, in_end) of
+ * the text it was given by out[out, out_end) of its result. Read by
+ * cuemu__diag_columns(), which maps a compiler message's column back to
+ * the user's. */
+typedef struct cuemu_column_edit {
+  size_t in, in_end, out, out_end;
+} cuemu_column_edit;
+
 typedef struct cuemu_rewrite {
   char *text; size_t length;          /* the rewritten source, NUL-terminated */
+  cuemu_column_edit *columns;         /* its edits, in text order */
+  size_t column_count;
   cuemu_kernel_decl *kernels; int kernel_count;  /* in order of appearance; one entry per name
                                                    (first definition wins over declarations) */
   char message[512];                  /* on failure: "file.cu:LINE: what is wrong" */

@@ -1,0 +1,224 @@
+/*
+ * cuemu_diag_columns.c: the user's columns in the compiler's messages.
+ *
+ * The compiler gives a message's column in the line it compiled, which on
+ * a line that the translation edited (a launch `k<<<g, b>>>(x)`, a kernel's
+ * declaration) is cuemu's longer text: g++ said t.cu:7:53 for an error at
+ * column 3 of a launch, and drew its caret under blanks past the end of
+ * the user's line, which it quotes from the user's file. The translation's
+ * edits (cuemu_column_edit, from the rewriter's assembly) map a column of
+ * its result back to the text it was given: a column inside an edit's text
+ * is the column where the edit stands (the kernel's name, the `<<<`).
+ * g++'s caret line (`    |    ^~~~`) is redrawn under that column, and
+ * the label lines under its range (an argument's type) left out; a quote
+ * without g++'s margin (clang++'s, of cuemu's line) is left to
+ * cuemu__diag_print() (cuemu_diag_lines.c).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cuemu_driver.h"
+#include "cuemu_line_markers.h"
+#include "cuemu_rewrite.h"
+
+/* A stretch of the translated unit after one line marker. */
+typedef struct block {
+  size_t start, end; /* the text after the marker's line, to the next one */
+  int line;          /* the line number of its first line */
+  const char *file;
+  size_t file_len;
+} block;
+
+/* The length of the line at `s` (without its newline), within `size`. */
+static size_t line_length(const char *s, size_t size) {
+  const char *nl = memchr(s, '\n', size);
+  return nl ? (size_t)(nl - s) : size;
+}
+
+/* The blocks of the unit (freed by the caller); *count of them. */
+static block *unit_blocks(const char *unit, size_t size, size_t *count) {
+  block *blocks = NULL;
+  size_t n = 0, cap = 0;
+  for (size_t at = 0; at < size;) {
+    size_t len = line_length(unit + at, size - at);
+    size_t next = at + len + (at + len < size);
+    cuemu_user_marker m;
+    if (len > 2 && unit[at] == '#' &&
+        cuemu__user_marker(unit + at, len, NULL, 0, &m)) {
+      if (n > 0)
+        blocks[n - 1].end = at;
+      if (n == cap) {
+        size_t grown_cap = cap ? 2 * cap : 256;
+        block *grown = realloc(blocks, grown_cap * sizeof *grown);
+        if (!grown) {
+          free(blocks);
+          return NULL;
+        }
+        blocks = grown, cap = grown_cap;
+      }
+      blocks[n++] = (block){next, size, m.line, m.file, m.file_len};
+    }
+    at = next;
+  }
+  *count = n;
+  return blocks;
+}
+
+/* Whether the marker's `file` is the message's `path`, which may spell
+ * the folder `dir` (ending in '/') as `spelled` (cuemu_compile.c's
+ * spell_paths()). */
+static int same_file(const char *file, size_t file_len, const char *path,
+                     size_t path_len, const char *dir, const char *spelled) {
+  if (file_len == path_len && memcmp(file, path, path_len) == 0)
+    return 1;
+  size_t d = strlen(dir), sp = strlen(spelled);
+  if (!d || path_len < sp || memcmp(path, spelled, sp) != 0 ||
+      (path_len && path[0] == '/'))
+    return 0;
+  return file_len == d + path_len - sp && memcmp(file, dir, d) == 0 &&
+         memcmp(file + d, path + sp, path_len - sp) == 0;
+}
+
+/* Where line `line` of `path` starts in the unit, or (size_t)-1. */
+static size_t line_start(const char *unit, const block *blocks, size_t n,
+                         const char *path, size_t path_len, const char *dir,
+                         const char *spelled, long line) {
+  for (size_t b = 0; b < n; ++b) {
+    if (blocks[b].line > line ||
+        !same_file(blocks[b].file, blocks[b].file_len, path, path_len, dir,
+                   spelled))
+      continue;
+    size_t at = blocks[b].start;
+    long left = line - blocks[b].line;
+    while (left > 0 && at < blocks[b].end) {
+      const char *nl = memchr(unit + at, '\n', blocks[b].end - at);
+      if (!nl)
+        break;
+      at = (size_t)(nl - unit) + 1;
+      --left;
+    }
+    if (left == 0 && at < blocks[b].end)
+      return at;
+  }
+  return (size_t)-1;
+}
+
+/* The offset in the translation's input of `out`, an offset of its
+ * result. */
+static size_t input_offset(const cuemu_column_edit *edits, size_t n,
+                           size_t out) {
+  size_t lo = 0, hi = n;
+  while (lo < hi) { /* the first edit that starts after `out` */
+    size_t mid = lo + (hi - lo) / 2;
+    if (edits[mid].out <= out)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  if (lo == 0)
+    return out;
+  const cuemu_column_edit *e = &edits[lo - 1];
+  return out < e->out_end ? e->in : e->in_end + (out - e->out_end);
+}
+
+/* Whether the line is g++'s quote of a source line (`  7 | code`) or its
+ * caret line (`    | ^~~`); *bar is where its '|' stands. */
+static int gutter(const char *s, size_t len, int number, size_t *bar) {
+  size_t i = 0;
+  while (i < len && s[i] == ' ')
+    ++i;
+  if (number) {
+    size_t digits = i;
+    while (i < len && s[i] >= '0' && s[i] <= '9')
+      ++i;
+    if (i == digits || i >= len || s[i] != ' ')
+      return 0;
+    ++i;
+  }
+  if (i + 1 >= len || s[i] != '|' || s[i + 1] != ' ')
+    return 0;
+  *bar = i;
+  return 1;
+}
+
+char *cuemu__diag_columns(const char *text, size_t size, const char *unit,
+                          size_t unit_size, const cuemu_column_edit *edits,
+                          size_t nedits, const char *dir, const char *spelled,
+                          size_t *out_size) {
+  if (!text || !unit || nedits == 0)
+    return NULL;
+  size_t nblocks = 0;
+  block *blocks = unit_blocks(unit, unit_size, &nblocks);
+  if (!blocks)
+    return NULL;
+  char *out = NULL;
+  FILE *f = open_memstream(&out, out_size);
+  if (!f) {
+    free(blocks);
+    return NULL;
+  }
+  int changed = 0;
+  long moved = -1; /* the new column of the message just printed, 0-based */
+  int labels = 0;  /* g++'s label lines under a redrawn caret follow */
+  for (size_t at = 0; at < size;) {
+    size_t len = line_length(text + at, size - at);
+    size_t next = at + len + (at + len < size);
+    const char *s = text + at;
+    size_t from, to, bar;
+    if (labels && gutter(s, len, 0, &bar)) {
+      /* A label under the translation's range (an argument's type), in
+       * the columns of the translation: left out. */
+      at = next;
+      continue;
+    }
+    labels = 0;
+    if (cuemu__diag_place_column(s, len, &from, &to)) {
+      moved = -1;
+      size_t path_end = from;
+      while (path_end > 0 && s[path_end - 1] != ':')
+        --path_end;
+      long line = strtol(s + path_end, NULL, 10);
+      long column = strtol(s + from + 1, NULL, 10);
+      size_t start = path_end > 0 ? line_start(unit, blocks, nblocks, s,
+                                               path_end - 1, dir, spelled,
+                                               line)
+                                  : (size_t)-1;
+      if (start != (size_t)-1 && column > 0 &&
+          (size_t)column - 1 <=
+              line_length(unit + start, unit_size - start)) {
+        size_t user = input_offset(edits, nedits, start + (size_t)column - 1) -
+                      input_offset(edits, nedits, start);
+        if ((long)user + 1 != column) {
+          fprintf(f, "%.*s%ld%.*s\n", (int)from + 1, s, (long)user + 1,
+                  (int)(len - to), s + to);
+          moved = (long)user;
+          changed = 1;
+          at = next;
+          continue;
+        }
+      }
+    } else if (moved >= 0 && gutter(s, len, 0, &bar)) {
+      /* g++'s caret line under the quote: the caret at the user's
+       * column, without the range (which was the translation's). */
+      size_t caret = bar + 2;
+      if (memchr(s + caret, '^', len - caret)) {
+        fprintf(f, "%.*s%*s^\n", (int)caret, s, (int)moved, "");
+        moved = -1;
+        labels = 1;
+        at = next;
+        continue;
+      }
+    } else if (moved >= 0 && !gutter(s, len, 1, &bar)) {
+      moved = -1; /* no g++ quote follows the message */
+    }
+    fwrite(s, 1, next - at, f);
+    at = next;
+  }
+  free(blocks);
+  if (fclose(f) != 0 || !changed) {
+    free(out);
+    return NULL;
+  }
+  return out;
+}
