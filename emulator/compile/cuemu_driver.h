@@ -120,6 +120,13 @@ int cuemu__diag_quote_at(const char *text, size_t size, size_t at);
  * (cuemu_diag_lines.c). */
 void cuemu__diag_print(const char *text, size_t size, FILE *out);
 
+/* After the compiler's messages of the passes (texts[0..ntexts), each of
+ * sizes[i] bytes, NULL for none): one note for each name of the runtime
+ * API that CUDA has removed (cudaThreadSynchronize, texture references)
+ * that an error quotes, with what replaces it (cuemu_diag_removed.c). */
+void cuemu__diag_removed(const char *const *texts, const size_t *sizes,
+                         int ntexts);
+
 /* Compiles with g++, beside `temp` (a path prefix in the cache's build
  * folder), an object whose debugging information declares the built-in
  * variables (threadIdx, ...) of the shims in `shims` (libcuemu's headers in
