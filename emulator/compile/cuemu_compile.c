@@ -1312,6 +1312,8 @@ static void print_pass_messages(const compile_job *job,
     }
   if (summary)
     cuemu__diag_print_summary(errors, warnings, stderr);
+  if (errors)
+    cuemu__diag_removed((const char *const *)text, size, 2);
   free(done);
   for (int p = 0; p < 2; ++p) {
     free(text[p]);

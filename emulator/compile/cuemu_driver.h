@@ -140,6 +140,13 @@ char *cuemu__diag_columns(const char *text, size_t size, const char *unit,
                           const char *dir, const char *spelled,
                           size_t *out_size);
 
+/* After the compiler's messages of the passes (texts[0..ntexts), each of
+ * sizes[i] bytes, NULL for none): one note for each name of the runtime
+ * API that CUDA has removed (cudaThreadSynchronize, texture references)
+ * that an error quotes, with what replaces it (cuemu_diag_removed.c). */
+void cuemu__diag_removed(const char *const *texts, const size_t *sizes,
+                         int ntexts);
+
 /* Compiles with g++, beside `temp` (a path prefix in the cache's build
  * folder), an object whose debugging information declares the built-in
  * variables (threadIdx, ...) of the shims in `shims` (libcuemu's headers in

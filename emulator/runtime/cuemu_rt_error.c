@@ -20,6 +20,14 @@
 static __thread int last_error;
 
 int cuemu_rt_error(int code) {
+  /* cudaErrorNotReady (cudaEventQuery, cudaStreamQuery and
+   * cudaEventElapsedTime while work is pending) is "not actually an
+   * error" in CUDA's words, and CUDA's runtime does not leave it as the
+   * last error: Parboil's timers query an event at every switch of timer
+   * and then check their copies with cudaGetLastError(), which on a GPU
+   * reports nothing even after a kernel of seconds. */
+  if (code == cudaErrorNotReady)
+    return code;
   /* In kernel code, the device runtime's last error is per CUDA thread. */
   if (code != 0 && cuemu_thread_in_kernel())
     return cuemu_device_record_error(code);

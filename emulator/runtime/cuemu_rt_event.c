@@ -143,7 +143,7 @@ int cuemu_rt_event_query(void *e) {
   if (!err)
     err = cuemu__rt_capture_event_check(e);
   if (!err && (cuemu__stream_event_wait(e, 0) || cuemu__ipc_event_pending(e)))
-    return cuemu_rt_error(cudaErrorNotReady); /* the last error too */
+    return cuemu_rt_error(cudaErrorNotReady); /* not the last error */
   return err;
 }
 
@@ -184,7 +184,7 @@ int cuemu_rt_event_elapsed_time(float *ms, void *start, void *end) {
            !((a.flags | b.flags) & EVENT_DISABLE_TIMING) &&
            a.device == b.device; /* events of two devices: an error */
   if (ok && (pending_a || pending_b))
-    return cuemu_rt_error(cudaErrorNotReady); /* the last error too */
+    return cuemu_rt_error(cudaErrorNotReady); /* not the last error */
   if (ok)
     *ms = (float)((double)(b.ns - a.ns) / 1e6);
   return ok ? cudaSuccess

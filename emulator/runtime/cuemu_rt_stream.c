@@ -70,9 +70,8 @@ static int check_sync(void *s, int query) {
   e = cuemu__rt_capture_stream_sync(s);
   if (e != CUEMU__RT_NOT_CAPTURED)
     return e;
-  /* cudaStreamQuery: cudaErrorNotReady while work is pending; CUDA
-   * records it as the last error too (programs clear it with
-   * cudaGetLastError). */
+  /* cudaStreamQuery: cudaErrorNotReady while work is pending, which is
+   * not left as the last error (cuemu_rt_error). */
   if (query && cuemu__stream_busy(s))
     return cuemu_rt_error(cudaErrorNotReady);
   e = cuemu__rt_check_stream(s);

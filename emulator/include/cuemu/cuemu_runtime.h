@@ -42,7 +42,8 @@ extern "C" {
 
 /* Errors (emulator/runtime/cuemu_rt_error.c). */
 
-/* Records `code` (when it is not 0) as the calling thread's last error and
+/* Records `code` (when it is not 0, nor cudaErrorNotReady, which is a
+ * status and not an error) as the calling thread's last error and
  * returns it, so that a failing call can end with `return
  * cuemu_rt_error(code)`. Any thread. */
 int cuemu_rt_error(int code);

@@ -20,7 +20,8 @@
  *     cudaEventElapsedTime is the host wall time between two records, in
  *     milliseconds;
  *   - cudaStreamQuery, cudaEventQuery (and cudaEventElapsedTime) return
- *     cudaErrorNotReady while work is pending; cudaStreamSynchronize,
+ *     cudaErrorNotReady while work is pending, which, as in CUDA, is not
+ *     left as the last error; cudaStreamSynchronize,
  *     cudaEventSynchronize and cudaDeviceSynchronize wait, and report a
  *     wait that nothing left can satisfy instead of hanging;
  *   - the stream operations that are not queued run when issued, after
