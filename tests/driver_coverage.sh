@@ -35,15 +35,20 @@ cov="-Xcompiler --coverage"
 cache=${CUEMU_CACHE_DIR:-}
 touch "$work/start"
 
+# coverage_files CASE DIR STEM: the run left DIR/STEM.gcno and DIR/STEM.gcda.
+coverage_files() {
+  if [ -f "$work/$2/$3.gcno" ] && [ -f "$work/$2/$3.gcda" ]; then
+    echo "PASS: $1. $2/$3.gcno and $2/$3.gcda"
+  else
+    fail "$1. $2/ holds $(ls "$work/$2")"
+  fi
+}
+
 # shellcheck disable=SC2086 # the options are words
 step compile "$cc" -arch=sm_90 $cov -c "$p/main.cu" -o obj/main.o &&
   step link "$cc" -arch=sm_90 $cov obj/main.o -o prog_obj &&
   passes "1. a program of an object built with coverage" ./prog_obj
-if [ -f "$work/obj/main.gcno" ] && [ -f "$work/obj/main.gcda" ]; then
-  echo "PASS: 1. obj/main.gcno and obj/main.gcda"
-else
-  fail "1. obj/ holds $(ls "$work/obj")"
-fi
+coverage_files 1 obj main
 if (cd "$work" && gcov -o obj "$p/main.cu") >"$work/gcov.log" 2>&1 &&
   grep -q '#####:.*never taken' "$work/main.cu.gcov" &&
   grep -Eq '^ *[1-9][0-9]*:.*return \(n \+ threads' "$work/main.cu.gcov"; then
@@ -61,11 +66,7 @@ fi
 step compile2 "$cc" -arch=sm_90 $cov -c "$p/main.cu" -o obj2/main.o &&
   step link2 "$cc" -arch=sm_90 $cov obj2/main.o -o prog_obj2 &&
   passes "2. the same source into another folder" ./prog_obj2
-if [ -f "$work/obj2/main.gcno" ] && [ -f "$work/obj2/main.gcda" ]; then
-  echo "PASS: 2. obj2/main.gcno and obj2/main.gcda"
-else
-  fail "2. obj2/ holds $(ls "$work/obj2")"
-fi
+coverage_files 2 obj2 main
 
 if command -v clang++ >/dev/null 2>&1; then
   # shellcheck disable=SC2086
@@ -73,21 +74,13 @@ if command -v clang++ >/dev/null 2>&1; then
     -o objc/main.o &&
     step linkc "$cc" -arch=sm_90 -ccbin clang++ $cov objc/main.o -o prog_c &&
     passes "3. clang++" ./prog_c
-  if [ -f "$work/objc/main.gcno" ] && [ -f "$work/objc/main.gcda" ]; then
-    echo "PASS: 3. objc/main.gcno and objc/main.gcda"
-  else
-    fail "3. objc/ holds $(ls "$work/objc")"
-  fi
+  coverage_files 3 objc main
 fi
 
 # shellcheck disable=SC2086
 step one "$cc" -arch=sm_90 $cov "$p/main.cu" -o prog &&
   passes "4. compiled and linked in one command" ./prog
-if [ -f "$work/prog-main.gcno" ] && [ -f "$work/prog-main.gcda" ]; then
-  echo "PASS: 4. prog-main.gcno and prog-main.gcda"
-else
-  fail "4. the folder holds $(ls "$work")"
-fi
+coverage_files 4 . prog-main
 
 real=$(find_nvcc 2>/dev/null)
 if [ -n "$real" ] && [ -z "${CUEMU_SKIP_NVCC:-}" ]; then
