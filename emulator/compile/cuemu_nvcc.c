@@ -1124,6 +1124,10 @@ static cuemu_status list_item(command *c, enum opt_id id, const char *value) {
                      : id == O_UNDEFINE     ? "-U"
                      : id == O_LIBRARY_PATH ? "-L"
                                             : "-l";
+  /* cuemu's own toolkit include folder is the shims' links: the shims'
+   * folder is searched in its place (cuemu__toolkit_shim_links_dir()). */
+  if (id == O_INCLUDE_PATH && cuemu__toolkit_shim_links_dir(value, shims_dir()))
+    value = shims_dir();
   char *w = joined(c, flag, value);
   if (!w)
     return oom();
