@@ -2,7 +2,8 @@
 # driver_toolkit_include.sh: cuemu's own toolkit include folder
 # (cuemu-toolkit/include, links to the shims) named with -I, as FindCUDA's
 # CUDA_INCLUDE_DIRS names it when CUDA_TOOLKIT_ROOT_DIR points at cuemu's
-# toolkit (siboehm/SGEMM_CUDA's CMake build). A shim that reaches the
+# toolkit (siboehm/SGEMM_CUDA's CMake build), or with -isystem (CMake's
+# CUDA::cudart). A shim that reaches the
 # header after it with #include_next (<cuda/barrier> reaching libcu++'s)
 # must not find itself again through that folder: the program uses
 # cuda::barrier and cuda::memcpy_async
@@ -30,6 +31,9 @@ step barrier-I "$nvcc" -I"$toolkit/include" "$p/barrier_copy.cu" \
 step barrier-I-space "$nvcc" -I "$toolkit/include/" -arch=sm_86 \
   "$p/barrier_copy.cu" -o barrier_I_space &&
   passes "cuda::barrier with -I naming cuemu-toolkit include as a separate word with a trailing slash" ./barrier_I_space
+step barrier-isystem "$nvcc" -isystem "$toolkit/include" "$p/barrier_copy.cu" \
+  -o barrier_isystem &&
+  passes "cuda::barrier with -isystem naming cuemu-toolkit include" ./barrier_isystem
 
 if [ -n "$(find_nvcc)" ]; then
   real=$(find_nvcc)
