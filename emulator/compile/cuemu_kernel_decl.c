@@ -354,14 +354,36 @@ cuemu_kernel_decl *cuemu__kernel_find(const cuemu_rewriter *rw,
   return index == 0 ? NULL : &rw->kernels[index - 1];
 }
 
+/* Non-zero when the token `name` at k, before a parenthesis, is the
+ * declarator-id of a kernel's declaration: a `__global__` token comes
+ * before it in the same declaration (after the last `;`, `{` or `}`). */
+static int declares_kernel(const cuemu_rewriter *rw, size_t k) {
+  while (k-- > 0) {
+    if (cuemu__rw_is(rw, k, "__global__"))
+      return 1;
+    if (cuemu__rw_is(rw, k, ";") || cuemu__rw_is(rw, k, "{") ||
+        cuemu__rw_is(rw, k, "}"))
+      return 0;
+  }
+  return 0;
+}
+
 /* Non-zero when `name` is also called or declared as a function in a
- * system header or a shim (`rand (`, `max (`). */
+ * system header or a shim (`rand (`, `max (`), or in the user's code
+ * other than as a kernel's declaration: a host function of the kernel's
+ * name (the CUDA book's `real reduce(const real *d_x)` beside its kernel
+ * `reduce`, which it launches) or a call of one. A kernel is never called
+ * with parentheses alone, so such a name is an overload set, and a launch
+ * picks the kernel out of it by its type. */
 static int also_a_function(const cuemu_rewriter *rw, const char *name) {
   size_t k;
   for (k = 0; k + 1 < rw->n; k++)
-    if ((rw->toks[k].flags & CUEMU_TOKEN_FOREIGN) &&
-        rw->toks[k].kind == CUEMU_TOKEN_IDENT &&
-        cuemu__rw_is(rw, k + 1, "(") && cuemu__rw_is(rw, k, name))
+    if (rw->toks[k].kind == CUEMU_TOKEN_IDENT &&
+        cuemu__rw_is(rw, k + 1, "(") && cuemu__rw_is(rw, k, name) &&
+        ((rw->toks[k].flags & CUEMU_TOKEN_FOREIGN) ||
+         (!(k > 0 && (cuemu__rw_is(rw, k - 1, ".") ||
+                      cuemu__rw_is(rw, k - 1, "->"))) &&
+          !declares_kernel(rw, k))))
       return 1;
   return 0;
 }

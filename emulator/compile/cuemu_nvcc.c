@@ -1096,6 +1096,13 @@ static cuemu_status cuda_library_link(command *c, const char *name,
 /* Adds one item of a list option (-I, -D, -U, -L, -l, -isystem,
  * -include) to the compile or link words. */
 static cuemu_status list_item(command *c, enum opt_id id, const char *value) {
+  /* cuemu's own toolkit include folder given with -isystem (CMake's
+   * CUDA::cudart) adds nothing: its headers are the shims, which every
+   * compile searches before the system folders
+   * (cuemu__toolkit_shim_links_dir()). */
+  if (id == O_SYSTEM_INCLUDE &&
+      cuemu__toolkit_shim_links_dir(value, shims_dir()))
+    return CUEMU_SUCCESS;
   if (id == O_SYSTEM_INCLUDE || id == O_PRE_INCLUDE) {
     words *w = id == O_SYSTEM_INCLUDE ? &c->host : &c->pre;
     cuemu_status st = add(w, id == O_SYSTEM_INCLUDE ? "-isystem" : "-include");
@@ -1124,6 +1131,11 @@ static cuemu_status list_item(command *c, enum opt_id id, const char *value) {
                      : id == O_UNDEFINE     ? "-U"
                      : id == O_LIBRARY_PATH ? "-L"
                                             : "-l";
+  /* cuemu's own toolkit include folder is the shims' links: the shims'
+   * folder is searched in its place (cuemu__toolkit_shim_links_dir()). */
+  if (id == O_INCLUDE_PATH &&
+      cuemu__toolkit_shim_links_dir(value, shims_dir()))
+    value = shims_dir();
   char *w = joined(c, flag, value);
   if (!w)
     return oom();

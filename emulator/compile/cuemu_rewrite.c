@@ -893,7 +893,16 @@ static cuemu_status device_linkage_decl(walker *w, size_t i) {
 /* In a translation unit, a `__shared__` that is not `extern`: the
  * qualifier becomes `static thread_local`, or `thread_local` when the
  * declaration already says `static` (before or after it), placed after an
- * `alignas(...)` that follows it. */
+ * `alignas(...)` that follows it. The variable is aligned to at least 128
+ * bytes: on a GPU a block's static shared variables start at the shared
+ * window's start, which is 1024-byte aligned, and in the usual layouts
+ * (sizes that are multiples of 128) each one starts at such a multiple, so
+ * GEMM tutorials' WMMA kernels store float4s into a
+ * `__shared__ half s_a[BM][BK + 8]` tile and give its rows to
+ * wmma::load_matrix_sync, which wants 256-bit alignment, and TMA copies
+ * want 128 bytes; a `static thread_local` of the element's own alignment
+ * would misalign them. GCC's aligned attribute only ever raises the
+ * alignment, so a stricter alignas of the user's stays. */
 static cuemu_status static_shared(cuemu_rewriter *rw, size_t i) {
   int has_static = 0;
   size_t k, n;
@@ -911,9 +920,12 @@ static cuemu_status static_shared(cuemu_rewriter *rw, size_t i) {
       break;
     if (cuemu__rw_is(rw, k, "static")) has_static = 1;
   }
-  static const char both[] = "static thread_local", one[] = "thread_local";
-  static const char both_after[] = " static thread_local",
-                    one_after[] = " thread_local";
+#define CUEMU_SHARED_ALIGNED " __attribute__((aligned(128)))"
+  static const char both[] = "static thread_local" CUEMU_SHARED_ALIGNED,
+                    one[] = "thread_local" CUEMU_SHARED_ALIGNED;
+  static const char both_after[] = " static thread_local" CUEMU_SHARED_ALIGNED,
+                    one_after[] = " thread_local" CUEMU_SHARED_ALIGNED;
+#undef CUEMU_SHARED_ALIGNED
   if (cuemu__rw_is(rw, i + 1, "alignas") && cuemu__rw_is(rw, i + 2, "(") &&
       cuemu__rw_close(rw, i + 2) < rw->n) {
     /* `__shared__ alignas(16) float a[4]`, which nvcc accepts: C++ takes

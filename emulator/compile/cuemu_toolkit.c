@@ -245,3 +245,16 @@ int cuemu__toolkit_headers_dir(const char *dir, const char *shims) {
   return !shims || !realpath(shims, real_shims) ||
          strcmp(real_dir, real_shims) != 0;
 }
+
+int cuemu__toolkit_shim_links_dir(const char *dir, const char *shims) {
+  char path[PATH_MAX], real_header[PATH_MAX], real_shim[PATH_MAX];
+  if (!shims ||
+      (size_t)snprintf(path, sizeof path, "%s/cuda_runtime_api.h", dir) >=
+          sizeof path ||
+      !realpath(path, real_header) ||
+      (size_t)snprintf(path, sizeof path, "%s/cuda_runtime_api.h", shims) >=
+          sizeof path ||
+      !realpath(path, real_shim))
+    return 0;
+  return strcmp(real_header, real_shim) == 0;
+}

@@ -100,6 +100,15 @@ const char *cuemu__deps_cccl_library(const char *depfile);
  * (GCC ignores -I of one), so libstdc++'s #include_next still works. */
 int cuemu__toolkit_headers_dir(const char *dir, const char *shims);
 
+/* Non-zero when the folder `dir` is cuemu's own toolkit include folder
+ * (cuemu-toolkit/include, emulator/export/toolkit.am), whose headers are
+ * links to the shims in `shims`: FindCUDA's CUDA_INCLUDE_DIRS and
+ * CUDA::cudart name it. cuemu-nvcc searches the shims in its place, since
+ * a shim's #include_next (<cuda/barrier> reaching CCCL's) found through
+ * that folder would find the same shim again, behind its include guard,
+ * instead of the header after it. */
+int cuemu__toolkit_shim_links_dir(const char *dir, const char *shims);
+
 /* The macro that cuemu-nvcc defines for
  * -device-entity-has-hidden-visibility=false: the unit's kernels and
  * device variables keep default visibility (cuemu_compile.c). */
