@@ -19,7 +19,9 @@
 # - a unit whose __constant__ variables need more than the 64 KB of a
 #   GPU's constant bank is refused with ptxas's words
 #   (tests/driver/ptxas/constant_over.cu, 80 KB, -c), and one of exactly
-#   64 KB compiles (constant_fits.cu, -dc).
+#   64 KB compiles (constant_fits.cu, -dc);
+# - the first line's global memory and constant banks, as ptxas counts them
+#   for sm_80 and for sm_90, in a whole program and with -dc (spaces.cu).
 # The lists are nvcc 13's (nvcc -Xptxas -v -c ... | sort). The program also
 # builds with nvcc. Run by `make check`.
 
@@ -106,6 +108,26 @@ if step fits "$nvcc" -arch=sm_80 -Xptxas -v -dc -o fits.o "$srcdir/tests/driver/
     fail "-Xptxas -v of 64 KB of __constant__ data: $(cat "$work/fits.log")"
   fi
 fi
+# The first line's state spaces as nvcc 13's ptxas counts them
+# (tests/driver/ptxas/spaces.cu): global memory packed (21 bytes, where the
+# definitions' order with padding would need 28); before sm_90 the constant
+# bank 3 in the definitions' order with padding in a whole program (16) and
+# packed in relocatable device code (11), and in a whole program bank 4, 8
+# bytes per global variable; from sm_90 on the global memory alone.
+spaces=$srcdir/tests/driver/ptxas/spaces.cu
+# spaces_line ARCH MODE FIRST: -Xptxas -v of spaces.cu begins with FIRST.
+spaces_line() {
+  if step "spaces$1$2" "$nvcc" -arch=sm_$1 -Xptxas -v "$2" -o "spaces$1.o" "$spaces"; then
+    if [ "$(head -n 1 "$work/spaces$1$2.log")" = "ptxas info    : $3" ]; then
+      echo "PASS: sm_$1 $2: -Xptxas -v begins with \"$3\""
+    else
+      fail "sm_$1 $2: -Xptxas -v began with: $(head -n 1 "$work/spaces$1$2.log")"
+    fi
+  fi
+}
+spaces_line 80 -c "21 bytes gmem, 16 bytes cmem[3], 24 bytes cmem[4]"
+spaces_line 80 -dc "21 bytes gmem, 11 bytes cmem[3]"
+spaces_line 90 -c "21 bytes gmem"
 if step both "$nvcc" --resource-usage -o both \
   -gencode arch=compute_80,code=sm_80 -gencode arch=compute_90,code=sm_90 "$src"; then
   if [ "$(entries "$work/both.log")" = "$expect_both" ]; then
@@ -135,6 +157,9 @@ if [ -n "$real" ]; then
   (cd "$work" && nvcc_build driver_ptxas_kernels.sh:nvcc-constant-fits \
     "$real" -arch=sm_80 -c -o nvcc_fits.o "$srcdir/tests/driver/ptxas/constant_fits.cu") \
     >/dev/null 2>&1 || fail "nvcc refuses constant_fits.cu: the test is wrong"
+  (cd "$work" && nvcc_build driver_ptxas_kernels.sh:nvcc-spaces \
+    "$real" -arch=sm_80 -Xptxas -v -c -o nvcc_spaces.o "$spaces") \
+    >/dev/null 2>&1 || fail "nvcc refuses spaces.cu: the test is wrong"
   # (nvcc 13 refuses constant_over.cu with the same words.)
 
 fi

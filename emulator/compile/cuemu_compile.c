@@ -1327,10 +1327,15 @@ static void print_pass_messages(const compile_job *job,
  * COMPILE. */
 /* A GPU's constant bank holds 64 KB: ptxas refuses a unit whose
  * __constant__ variables need more, and so does this check of the object
- * of the pass that notes them (the host pass, or a module's one). */
+ * of the pass that notes them (the host pass, or a module's one). ptxas
+ * lays out a whole program's constants in their order, with padding, and
+ * packs those of relocatable device code (docs/nvcc-checks.md). */
 static cuemu_status constant_bank(const compile_job *job, const char *object) {
-  unsigned long long bytes = 0;
-  cuemu_status st = cuemu__elf_space_bytes(object, "cuemu_constant_bytes", &bytes);
+  cuemu_space_layout constants;
+  cuemu_status st =
+      cuemu__elf_space_layout(object, "cuemu_constant_bytes", &constants);
+  const unsigned long long bytes =
+      job->opt->rdc ? constants.packed : constants.in_order;
   if (st == CUEMU_SUCCESS && bytes > 0x10000)
     st = cuemu__report(CUEMU_COMPILE,
                        "%s: File uses too much global constant data (0x%llx "

@@ -75,12 +75,15 @@ extern const char *const cuemu__nvcc_version_macros[];
 
 /* Prints on the standard error the lines of nvcc's ptxas for each kernel
  * of the module at `module` (compiled with CUEMU_RECORD_INSTANCES_MACRO),
- * as compiled for the real architecture `image` ("sm_90"), on an emulated
- * device of that architecture, and silences the standard error otherwise
+ * as compiled for the real architecture `image` ("sm_90") as a whole
+ * program's code or, with `relocatable`, as relocatable device code (-dc),
+ * on an emulated device of that architecture, and silences the standard
+ * error otherwise
  * (a message of the loader is no message of nvcc's). For a child process,
  * which it leaves with an emulated device and the module loaded. Returns 0,
  * or the first CUDA error (255 for another failure). */
-int cuemu__resource_usage_print(const char *module, const char *image);
+int cuemu__resource_usage_print(const char *module, const char *image,
+                                int relocatable);
 
 /* The cc1 option of clang++ `compiler` (a path) that turns off its
  * `noundef` analysis, which deletes device code's paths that pass a value
@@ -172,15 +175,23 @@ cuemu_status cuemu__command_wait(int pid, int *exit_status);
  * are. Returns SUCCESS, IO_ERROR or COMPILE (a malformed object). */
 cuemu_status cuemu__elf_export_instances(const char *object);
 
-/* The bytes of a state space's variables that the relocatable object (or
+/* The layout of a state space's variables that the relocatable object (or
  * shared object) `object` of a pass that notes them defines, from the
  * records of its `section` (cuemu_constant_bytes: `__constant__` data,
  * cuemu_global_bytes: `__device__` and `__managed__` data; see
- * CUEMU_SPACE_BYTES_, shims/cuda_builtins/cuemu_qualifiers.h: each
- * variable's size, after padding to its alignment), in *bytes; 0 for an
- * object without records. Returns as cuemu__elf_export_instances(). */
-cuemu_status cuemu__elf_space_bytes(const char *object, const char *section,
-                                   unsigned long long *bytes);
+ * CUEMU_SPACE_BYTES_, shims/cuda_builtins/cuemu_qualifiers.h): the bytes
+ * in the records' order, each variable padded to its alignment (`in_order`:
+ * ptxas's constant bank of a whole program), the bytes packed by
+ * decreasing alignment, which need no padding (`packed`: ptxas's global
+ * memory, and the constant bank of relocatable device code), and the
+ * number of variables (`count`); all 0 for an object without records. */
+typedef struct cuemu_space_layout {
+  unsigned long long in_order, packed, count;
+} cuemu_space_layout;
+
+/* Fills *layout as above. Returns as cuemu__elf_export_instances(). */
+cuemu_status cuemu__elf_space_layout(const char *object, const char *section,
+                                    cuemu_space_layout *layout);
 
 /* Makes weak, in the 64-bit ELF shared object `shared_object` (in place),
  * every global symbol of its dynamic symbol table that it does not define,

@@ -1128,37 +1128,64 @@ static cuemu_status shared_limit(const char *unit, shared_kernel *kernel,
   return st;
 }
 
-cuemu_status cuemu__elf_space_bytes(const char *object, const char *section,
-                                   unsigned long long *bytes) {
+/* One record of CUEMU_SPACE_BYTES_: a variable's size, alignment and place
+ * in its unit, and a word of padding. */
+typedef struct space_record {
+  unsigned long long size, align, place, unused;
+} space_record;
+
+static int by_place(const void *a, const void *b) {
+  const space_record *x = a, *y = b;
+  return (x->place > y->place) - (x->place < y->place);
+}
+
+cuemu_status cuemu__elf_space_layout(const char *object, const char *section,
+                                    cuemu_space_layout *layout) {
   elf_object o;
   int usable;
-  *bytes = 0;
+  memset(layout, 0, sizeof *layout);
   cuemu_status st = elf_open_as(object, &o, &usable, 1);
   if (st != CUEMU_SUCCESS || !usable)
     return elf_close(&o, object, NULL, st);
   const char *section_names = (const char *)o.data + o.sh[o.names].sh_offset;
-  for (size_t i = 1; i < o.count; ++i) {
+  space_record *records = NULL;
+  size_t n = 0;
+  for (size_t i = 1; i < o.count && st == CUEMU_SUCCESS; ++i) {
     const Elf64_Shdr *s = &o.sh[i];
     if (s->sh_name >= o.sh[o.names].sh_size ||
         strcmp(section_names + s->sh_name, section) != 0 ||
         s->sh_type != SHT_PROGBITS)
       continue;
-    if (s->sh_offset > o.size || s->sh_size > o.size - s->sh_offset) {
+    if (s->sh_offset > o.size || s->sh_size > o.size - s->sh_offset ||
+        s->sh_size % sizeof *records) {
       st = cuemu__report(CUEMU_COMPILE, "%s: a malformed ELF object", object);
       break;
     }
-    /* Records of two words, the variable's size and alignment, laid out
-     * in order as ptxas lays out the state space. */
-    const unsigned char *r = o.data + s->sh_offset;
-    for (size_t k = 0; k + 16 <= s->sh_size; k += 16) {
-      unsigned long long size, align;
-      memcpy(&size, r + k, 8);
-      memcpy(&align, r + k + 8, 8);
-      if (align > 1 && *bytes % align)
-        *bytes += align - *bytes % align;
-      *bytes += size;
+    space_record *more =
+        realloc(records, (n + s->sh_size / sizeof *records) * sizeof *records);
+    if (!more) {
+      st = cuemu__report(CUEMU_OUT_OF_MEMORY, "no memory");
+      break;
     }
+    records = more;
+    memcpy(records + n, o.data + s->sh_offset, s->sh_size);
+    n += s->sh_size / sizeof *records;
   }
+  /* In the order of the definitions, each variable padded to its
+   * alignment; packed by decreasing alignment, as ptxas lays out global
+   * memory, no variable needs padding: a C++ object's size is a multiple
+   * of its alignment. */
+  if (st == CUEMU_SUCCESS && n)
+    qsort(records, n, sizeof *records, by_place);
+  for (size_t k = 0; st == CUEMU_SUCCESS && k < n; ++k) {
+    const space_record *r = &records[k];
+    if (r->align > 1 && layout->in_order % r->align)
+      layout->in_order += r->align - layout->in_order % r->align;
+    layout->in_order += r->size;
+    layout->packed += r->size;
+    layout->count++;
+  }
+  free(records);
   return elf_close(&o, object, NULL, st);
 }
 

@@ -2046,20 +2046,22 @@ static cuemu_status usage_module(command *c, const char *source,
 }
 
 /* Prints ptxas's lines for the kernels of `module` as compiled for the
- * real architecture `image` ("sm_80", "sm_90a"), in a child process that
- * loads the module with its functions bound lazily: a unit compiled with
+ * real architecture `image` ("sm_80", "sm_90a"), as relocatable device
+ * code with `relocatable` (-dc, -rdc=true: ptxas counts its constant data
+ * otherwise), in a child process that loads the module with its functions
+ * bound lazily: a unit compiled with
  * -c calls functions of the program's other files, which the module
  * cannot resolve when it loads (nvcc's ptxas reads device code only).
  * Whatever the module does when it loads (its static constructors) stays
  * in the child, whose own messages are dropped. */
 static void usage_lines(const char *source, const char *module,
-                        const char *image) {
+                        const char *image, int relocatable) {
   fflush(stdout);
   fflush(stderr);
   int e = -1;
   pid_t pid = fork();
   if (pid == 0)
-    _exit(cuemu__resource_usage_print(module, image));
+    _exit(cuemu__resource_usage_print(module, image, relocatable));
   if (pid > 0) {
     int status = 0;
     while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
@@ -2077,14 +2079,15 @@ static void usage_lines(const char *source, const char *module,
  * comma-separated `images`; for `arch` alone when they name none and
  * `fallback` is set. */
 static void usage_images(const char *source, const char *module,
-                         const char *images, int arch, int fallback) {
+                         const char *images, int arch, int fallback,
+                         int relocatable) {
   int any = 0;
   for (const char *p = images; *p;) {
     const size_t n = strcspn(p, ",");
     if (n > 3 && n < 32 && strncmp(p, "sm_", 3) == 0) {
       char image[32];
       snprintf(image, sizeof image, "%.*s", (int)n, p);
-      usage_lines(source, module, image);
+      usage_lines(source, module, image, relocatable);
       any = 1;
     }
     p += n + (p[n] == ',');
@@ -2092,7 +2095,7 @@ static void usage_images(const char *source, const char *module,
   if (!any && fallback) {
     char image[32];
     snprintf(image, sizeof image, "sm_%d", arch / 10);
-    usage_lines(source, module, image);
+    usage_lines(source, module, image, relocatable);
   }
 }
 
@@ -2132,7 +2135,7 @@ static cuemu_status resource_usage(command *c, const char *source) {
     if (st == CUEMU_SUCCESS)
       st = cuemu__elf_weaken_references(temp);
     if (st == CUEMU_SUCCESS)
-      usage_images(source, temp, g->images, g->value, 0);
+      usage_images(source, temp, g->images, g->value, 0, c->rdc);
     groups++;
   }
   c->arch = arch;
@@ -2144,7 +2147,7 @@ static cuemu_status resource_usage(command *c, const char *source) {
       st = cuemu__elf_weaken_references(temp);
     if (st == CUEMU_SUCCESS)
       usage_images(source, temp, c->images, arch ? arch : CUEMU_DEFAULT_ARCH,
-                   !strstr(c->images, "compute_"));
+                   !strstr(c->images, "compute_"), c->rdc);
   }
   unlink(temp);
   return st;

@@ -131,21 +131,32 @@ static int print_instances(FILE *out, void *handle, const char *image,
   return 0;
 }
 
-/* ptxas's first line: the unit's global memory (its __device__ and
- * __managed__ variables) and, when it has any, its constant bank 3 (its
- * __constant__ variables), from the module's records. */
-static void print_spaces(FILE *out, const char *module) {
-  unsigned long long gmem = 0, cmem = 0;
-  if (cuemu__elf_space_bytes(module, "cuemu_global_bytes", &gmem) != CUEMU_SUCCESS ||
-      cuemu__elf_space_bytes(module, "cuemu_constant_bytes", &cmem) != CUEMU_SUCCESS)
+/* ptxas's first line, as nvcc 13's prints it: the unit's global memory
+ * (its __device__ and __managed__ variables, packed); for an architecture
+ * before sm_90, also its constant bank 3 (its __constant__ variables, in
+ * their order in a whole program, packed in relocatable device code) when
+ * it has any, and in a whole program bank 4 (the 8-byte address of each
+ * global variable) when it has any. From sm_90 on, ptxas prints the global
+ * memory alone. From the module's records. */
+static void print_spaces(FILE *out, const char *module, const char *image,
+                         int relocatable) {
+  cuemu_space_layout global, constant;
+  if (cuemu__elf_space_layout(module, "cuemu_global_bytes", &global) != CUEMU_SUCCESS ||
+      cuemu__elf_space_layout(module, "cuemu_constant_bytes", &constant) != CUEMU_SUCCESS)
     return;
-  fprintf(out, "ptxas info    : %llu bytes gmem", gmem);
-  if (cmem)
-    fprintf(out, ", %llu bytes cmem[3]", cmem);
+  fprintf(out, "ptxas info    : %llu bytes gmem", global.packed);
+  if (atoi(image + 3) < 90) {
+    unsigned long long bank3 = relocatable ? constant.packed : constant.in_order;
+    if (bank3)
+      fprintf(out, ", %llu bytes cmem[3]", bank3);
+    if (!relocatable && global.count)
+      fprintf(out, ", %llu bytes cmem[4]", 8 * global.count);
+  }
   fputc('\n', out);
 }
 
-int cuemu__resource_usage_print(const char *module, const char *image) {
+int cuemu__resource_usage_print(const char *module, const char *image,
+                                int relocatable) {
   int keep = dup(2), null = open("/dev/null", O_WRONLY);
   if (keep >= 0 && null >= 0)
     dup2(null, 2);
@@ -171,7 +182,7 @@ int cuemu__resource_usage_print(const char *module, const char *image) {
   const void **seen = NULL;
   unsigned nseen = 0;
   if (!e)
-    print_spaces(out, module);
+    print_spaces(out, module, image, relocatable);
   if (!e)
     e = print_table(out, handle, mod, image, &seen, &nseen);
   if (!e)

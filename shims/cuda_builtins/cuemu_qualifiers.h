@@ -54,15 +54,19 @@
 #define CUEMU_VARIABLE_ADDRESS_(name) ((const void *)__builtin_addressof(name))
 extern "C" int cuemu_constant_register(const void *p, __SIZE_TYPE__ size);
 extern "C" void cuemu_grid_constant_note(const void *p, __SIZE_TYPE__ size);
-/* Each note of a __constant__ variable also records its size and alignment
- * in the object's section cuemu_constant_bytes, and each of a __device__ or
+/* Each note of a __constant__ variable also records its size, its
+ * alignment and its place in the unit (the note's counter: the compiler
+ * may emit the records in another order than the definitions) in the
+ * object's section cuemu_constant_bytes, and each of a __device__ or
  * __managed__ one in cuemu_global_bytes: cuemu-cc checks the first's sum
  * against the 64 KB of a GPU's constant bank, and -Xptxas -v prints both
- * (their "gmem" and "cmem[3]"), as ptxas does (cuemu__elf_space_bytes()). */
+ * (their "gmem" and "cmem[3]"), as ptxas does (cuemu__elf_space_layout()).
+ * A fourth word keeps the records 32 bytes apart, as the x86-64 ABI aligns
+ * an array of 16 bytes or more to 16. */
 #define CUEMU_SPACE_BYTES_(section, name, n)                                  \
   [[maybe_unused]] __attribute__((__section__(section), __used__))           \
-  static const unsigned long long cuemu_space_bytes_##n[2] = {                \
-      sizeof(name), __alignof__(name)};
+  static const unsigned long long cuemu_space_bytes_##n[4] = {                \
+      sizeof(name), __alignof__(name), n, 0};
 #define CUEMU_CONSTANT_NOTE_(name, n)                                         \
   [[maybe_unused]] static const int cuemu_constant_note_##n =                 \
       cuemu_constant_register(CUEMU_VARIABLE_ADDRESS_(name), sizeof(name));   \
