@@ -6,7 +6,8 @@
 // (trialproxy). g++ -std=c++17 and clang++ 14 refuse it ("need 'typename'
 // before ...", "missing 'typename' prior to dependent type name"); the
 // translation inserts the `typename` where a namespace-scope template
-// declaration starts with such a name.
+// declaration starts with such a name and defines a member of that class
+// template (nvcc refuses it for a free function's return type).
 #include <cuda_runtime.h>
 
 #include <map>
@@ -56,6 +57,16 @@ template <typename T> void Pool<T>::give(T *p, int n) { lists()[n].push(p); }
 
 template class Pool<float>;
 
+/* The same written with a namespace-qualified class name. */
+namespace ns {
+template <class T> struct Box {
+  typedef T value;
+  static value scale(value v);
+};
+} // namespace ns
+
+template <class T> ns::Box<T>::value ns::Box<T>::scale(value v) { return v * 2; }
+
 __global__ void fill(float *p, int n, float v) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n)
@@ -76,6 +87,7 @@ int main() {
   for (int i = 0; i < n; ++i)
     CHECK(h[i] == 0.5f * i);
   CHECK(Pool<float>::kept() == 0);
+  CHECK(ns::Box<int>::scale(21) == 42);
   cudaFree(b);
   return finish();
 }
