@@ -1242,7 +1242,7 @@ static cell *region_cells(cuemu_check_launch *cl, region *r) {
 static void check_alignment(cuemu_worker *w, const void *addr, size_t size,
                             int kind, const target *t, const void *pc) {
   if (!(kind & CUEMU_ACCESS_RANGE) && size > 1 &&
-      ((uintptr_t)addr & (size - 1)) &&
+      ((uintptr_t)addr & cuemu_check_fast_align_mask(size)) &&
       (w->launch->shadow_checks & CUEMU_CHECK_MEM))
     report_mem(w, kind, size, addr, "misaligned", t, pc);
 }

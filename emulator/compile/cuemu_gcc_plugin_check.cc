@@ -214,8 +214,10 @@ void slot_decide(basic_block bb, const state_fields &s, tree slot, tree a,
   tree sh = b.val(build3(COMPONENT_REF, ut, slot, s.shadow, NULL_TREE));
   tree plain = b.op(EQ_EXPR, bt, sh, build_int_cst(ut, 0));
   if (aligned && size > 1) {
+    /* cuemu_check_fast_align_mask(): 16 bytes are held to 8. */
+    unsigned mask = (size > 8 ? 8 : size) - 1;
     tree al = b.op(EQ_EXPR, bt,
-                   b.op(BIT_AND_EXPR, ut, a, build_int_cst(ut, size - 1)),
+                   b.op(BIT_AND_EXPR, ut, a, build_int_cst(ut, mask)),
                    build_int_cst(ut, 0));
     if (!with_init || size > 8) {
       b.branch(b.op(BIT_AND_EXPR, bt, al, plain), where);

@@ -997,6 +997,10 @@ static cuemu_status walk(walker *w) {
         cuemu__host_call_check(rw, i, w->host_name);
       if (own && w->device_body)
         st = cuemu__device_code_check(rw, i);
+      if (st == CUEMU_SUCCESS && own && rw->preprocessed &&
+          w->other_depth == 0 && i == w->decl_start &&
+          !(t->flags & CUEMU_TOKEN_FOREIGN) && cuemu__rw_is(rw, i, "template"))
+        st = cuemu__implicit_typename(rw, i);
       if (st == CUEMU_SUCCESS && own && w->device_body)
         st = cuemu__launch_calls_token(rw, i);
       if (st == CUEMU_SUCCESS && rw->preprocessed &&

@@ -164,6 +164,10 @@ size_t cuemu__rw_attribute_start(const cuemu_rewriter *rw, size_t i);
 size_t cuemu__rw_nested_declarator(const cuemu_rewriter *rw, size_t open,
                                    size_t *name, int *is_function);
 
+/* Inserts the `typename` that nvcc does not ask for before a dependent
+ * member type that starts the namespace-scope template declaration whose
+ * `template` is token i (cuemu_implicit_typename.c). */
+cuemu_status cuemu__implicit_typename(cuemu_rewriter *rw, size_t i);
 /* A namespace-scope `__device__` or `__constant__` variable template whose
  * declaration starts at token start (its qualifier at i): in the device
  * pass the attribute `visible` after the qualifier, in the host pass an
