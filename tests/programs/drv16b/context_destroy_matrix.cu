@@ -121,6 +121,7 @@ int main() {
   CU(cuCtxPopCurrent(&popped));
   CUresult seen = CUDA_SUCCESS, after_pop = CUDA_SUCCESS;
   CUcontext seen_current = nullptr;
+  int allocated = 0; /* the worker's first allocation in it succeeded */
   {
     std::thread worker([&] {
       cuCtxSetCurrent(shared);
@@ -131,6 +132,8 @@ int main() {
         CUresult r = cuMemAlloc(&p, 256);
         if (r == CUDA_SUCCESS)
           r = cuMemFree(p);
+        if (r == CUDA_SUCCESS)
+          __atomic_store_n(&allocated, 1, __ATOMIC_RELEASE);
         if (r != CUDA_SUCCESS) {
           cuCtxGetCurrent(&seen_current);
           __atomic_store_n(&seen, r, __ATOMIC_RELEASE);
@@ -141,8 +144,11 @@ int main() {
       cuCtxPopCurrent(&p);
       after_pop = alloc_result();
     });
-    // The worker allocates in the context until it is destroyed.
-    for (int i = 0; i < 1000; ++i)
+    // The worker allocates in the context until it is destroyed; the
+    // destruction waits for its first allocation there (on a loaded
+    // machine the worker may not have started after a fixed wait, and its
+    // cuCtxSetCurrent would then find the context already destroyed).
+    while (!__atomic_load_n(&allocated, __ATOMIC_ACQUIRE))
       std::this_thread::yield();
     CU(cuCtxDestroy(shared));
     worker.join();
