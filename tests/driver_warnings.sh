@@ -169,6 +169,23 @@ if [ -n "$real" ] && [ -z "${CUEMU_SKIP_NVCC:-}" ] &&
   fail "nvcc builds launch_column_error.cu (the test is wrong)"
 fi
 
+# An undeclared name among a launch's arguments gives one error, as nvcc's:
+# g++ added "template argument 1 is invalid" on the launch's line, about
+# the translation's check of the arguments (trialcsc).
+if (cd "$w/.." && "$nvcc" -c -o "$work/arg.o" warnings/launch_argument_error.cu) \
+  >"$work/arg.log" 2>&1; then
+  fail "launch_argument_error.cu compiles"
+elif [ "$(grep -c ': error: ' "$work/arg.log")" = 1 ] &&
+  grep -q "launch_argument_error\.cu:7:[0-9]*: error: .*missing_value" "$work/arg.log"; then
+  echo "PASS: a launch's undeclared argument gives one error"
+else
+  fail "a launch's undeclared argument: $(cat "$work/arg.log")"
+fi
+if [ -n "$real" ] && [ -z "${CUEMU_SKIP_NVCC:-}" ] &&
+  "$real" -c -o "$work/arg_nv.o" "$w/launch_argument_error.cu" >/dev/null 2>&1; then
+  fail "nvcc builds launch_argument_error.cu (the test is wrong)"
+fi
+
 # A host call of a __device__ function is an error, as with nvcc.
 if (cd "$work" && "$nvcc" -c -o host_call.o "$w/host_call.cu") \
   >"$work/host_call.log" 2>&1; then

@@ -1136,6 +1136,25 @@ static int same_message(const char *a, size_t alen, const char *b,
          memcmp(a + at, b + bt, alen - at) == 0;
 }
 
+/* Whether the message `a` is g++'s "template argument N is invalid" on
+ * the line (file and line) of the error `b` just before it. A launch's arguments
+ * are also checked inside a template argument of cuemu's translation
+ * (cuemu_launch_rewrite.c), so an error in them (an undeclared name) makes
+ * g++ add this one on its line, which nvcc does not print. */
+static int template_argument_follow_on(const char *a, size_t alen,
+                                       const char *b, size_t blen) {
+  static const char what[] = ": error: template argument ";
+  size_t af, at, bf, bt;
+  if (!cuemu__diag_place_column(a, alen, &af, &at) ||
+      !cuemu__diag_place_column(b, blen, &bf, &bt) || af != bf ||
+      memcmp(a, b, af) != 0)
+    return 0;
+  return alen - at > sizeof what - 1 &&
+         memcmp(a + at, what, sizeof what - 1) == 0 &&
+         memmem(a + at, alen - at, " is invalid", 11) &&
+         blen - bt > 9 && memcmp(b + bt, ": error: ", 9) == 0;
+}
+
 /* The group of messages that starts at `at` of text: the lines that name
  * no place with a column ("f.cu: In function 'k':", "At global scope:",
  * "In file included from ..."), which go with the message after them,
@@ -1278,7 +1297,9 @@ static void print_pass_messages(const compile_job *job,
     int pass;
     size_t line, len, begin, end;
   } *done = NULL;
-  for (int pass = 1; pass >= 0; --pass)
+  for (int pass = 1; pass >= 0; --pass) {
+    /* The pass's message before this one, printed or not. */
+    size_t previous = 0, previous_len = 0;
     for (size_t begin = 0; text[pass] && begin < size[pass];) {
       size_t line, len;
       size_t end = message_group(text[pass], size[pass], begin, &line, &len);
@@ -1294,6 +1315,12 @@ static void print_pass_messages(const compile_job *job,
                                     end - begin) == 0
                        : same_message(a, len, b, done[k].len);
       }
+      if (!repeated && len && previous_len)
+        repeated = template_argument_follow_on(text[pass] + line, len,
+                                               text[pass] + previous,
+                                               previous_len);
+      if (len)
+        previous = line, previous_len = len;
       if (!repeated) {
         fwrite(text[pass] + begin, 1, end - begin, stderr);
         errors += len && (memmem(text[pass] + line, len, ": error: ", 9) ||
@@ -1310,6 +1337,7 @@ static void print_pass_messages(const compile_job *job,
       }
       begin = end;
     }
+  }
   if (summary)
     cuemu__diag_print_summary(errors, warnings, stderr);
   if (errors)

@@ -80,10 +80,20 @@ static int same_file(const char *file, size_t file_len, const char *path,
          memcmp(file + d, path + sp, path_len - sp) == 0;
 }
 
-/* Where line `line` of `path` starts in the unit, or (size_t)-1. */
+/* Where line `line` of `path` starts in the unit, or (size_t)-1: the
+ * first stretch that holds the line. The device pass splits a line after a
+ * body's `{` (`#pragma cuemu device_code`, then a line marker of the same
+ * line and blanks up to the column where the body went on), so a line can
+ * stand twice in the unit; *at_column is where the line holding the
+ * message's column starts: the last one whose character at `column` (from
+ * 1) is not a blank, since a message never points into the blanks that
+ * stand for the split's first part. */
 static size_t line_start(const char *unit, const block *blocks, size_t n,
                          const char *path, size_t path_len, const char *dir,
-                         const char *spelled, long line) {
+                         const char *spelled, long line, long column,
+                         size_t *at_column) {
+  size_t first = (size_t)-1;
+  *at_column = (size_t)-1;
   for (size_t b = 0; b < n; ++b) {
     if (blocks[b].line > line ||
         !same_file(blocks[b].file, blocks[b].file_len, path, path_len, dir,
@@ -98,10 +108,16 @@ static size_t line_start(const char *unit, const block *blocks, size_t n,
       at = (size_t)(nl - unit) + 1;
       --left;
     }
-    if (left == 0 && at < blocks[b].end)
-      return at;
+    if (left != 0 || at >= blocks[b].end)
+      continue;
+    if (first == (size_t)-1)
+      first = *at_column = at;
+    else if (column > 0 &&
+             (size_t)column <= line_length(unit + at, blocks[b].end - at) &&
+             unit[at + (size_t)column - 1] != ' ')
+      *at_column = at;
   }
-  return (size_t)-1;
+  return first;
 }
 
 /* The offset in the translation's input of `out`, an offset of its
@@ -180,15 +196,17 @@ char *cuemu__diag_columns(const char *text, size_t size, const char *unit,
         --path_end;
       long line = strtol(s + path_end, NULL, 10);
       long column = strtol(s + from + 1, NULL, 10);
+      size_t physical = (size_t)-1;
       size_t start = path_end > 0 ? line_start(unit, blocks, nblocks, s,
                                                path_end - 1, dir, spelled,
-                                               line)
+                                               line, column, &physical)
                                   : (size_t)-1;
       if (start != (size_t)-1 && column > 0 &&
           (size_t)column - 1 <=
-              line_length(unit + start, unit_size - start)) {
-        size_t user = input_offset(edits, nedits, start + (size_t)column - 1) -
-                      input_offset(edits, nedits, start);
+              line_length(unit + physical, unit_size - physical)) {
+        size_t user =
+            input_offset(edits, nedits, physical + (size_t)column - 1) -
+            input_offset(edits, nedits, start);
         if ((long)user + 1 != column) {
           fprintf(f, "%.*s%ld%.*s\n", (int)from + 1, s, (long)user + 1,
                   (int)(len - to), s + to);

@@ -1,0 +1,48 @@
+#!/bin/sh
+# driver_device_columns.sh: the columns of the device pass's messages on a
+# line that the pass splits after a body's `{` (a kernel written on one
+# line, as small examples write them): g++ said 9:14 (the
+# kernel's declaration) for the call at 9:53, and 11:189, past the end of
+# line 11, where a device-side launch precedes the call at 11:100. Each
+# message must give the column of the host call's `(` in the user's line,
+# with g++'s caret under it.
+# Run by `make check` with AM_TESTS_ENVIRONMENT.
+
+srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
+builddir=${CUEMU_BUILDDIR:-.}
+. "$srcdir/tests/test_tools.sh"
+builddir_abs=$(cd "$builddir" && pwd)
+nvcc=$builddir_abs/cuemu-nvcc
+[ -x "$nvcc" ] || tool_missing driver_device_columns.sh "$nvcc is not built"
+
+work=$(cd "$builddir" && pwd)/tests/tmp/driver_device_columns.$$
+mkdir -p "$work" || exit 1
+failed=0
+d=$srcdir/tests/driver/device_columns
+src=$d/one_line_kernels.cu
+
+if (cd "$d" && "$nvcc" -arch=sm_90 -rdc=true -c -o "$work/k.o" \
+  one_line_kernels.cu) >"$work/cols.log" 2>&1; then
+  fail "one_line_kernels.cu compiles"
+fi
+for line in 9 11; do
+  # The column of `host_step(`'s parenthesis in the user's line.
+  want=$(sed -n "${line}p" "$src" |
+    awk '{ print index($0, "host_step(") + length("host_step") }')
+  if grep -q "one_line_kernels\.cu:$line:$want: error: calling a __host__ function" \
+    "$work/cols.log" &&
+    grep -A2 "one_line_kernels\.cu:$line:$want: error: " "$work/cols.log" |
+    sed -n 3p | grep -q "^ *| .\{$((want - 1))\}^"; then
+    echo "PASS: line $line: the message gives the user's column $want"
+  else
+    fail "line $line: column $want wanted: $(cat "$work/cols.log")"
+  fi
+done
+real=$(find_nvcc 2>/dev/null)
+if [ -n "$real" ] && [ -z "${CUEMU_SKIP_NVCC:-}" ] &&
+  "$real" -arch=sm_90 -rdc=true -c -o "$work/k_nv.o" "$src" >/dev/null 2>&1; then
+  fail "nvcc builds one_line_kernels.cu (the test is wrong)"
+fi
+
+rm -rf "$work"
+exit "$failed"
