@@ -1187,17 +1187,6 @@ static size_t message_group(const char *text, size_t size, size_t at,
   return at;
 }
 
-/* Prints the compiler's messages of both passes, kept in logs[0] (the
- * device pass's) and logs[1], then removes the logs: the host pass's
- * first, then the device pass's, each message (with its lines of context
- * and its notes) once: a message of the device pass's that the host pass
- * printed (the same first line but for the column) is left out, so that
- * a message about code both passes compile (host code, a header, a
- * __device__ variable's line) is shown once, as nvcc shows it; so is a
- * message that a pass prints twice at one place with the same context
- * (a kernel's parameter of a deprecated type, whose declaration the
- * translation repeats; two instantiations of a template are two contexts)
- * (tests/driver_warnings.sh, driver_params.sh). */
 /* The compiler's messages `text` of pass p (of `*size` bytes, freed) with
  * the user's columns on the lines that the translation edited
  * (cuemu__diag_columns()). */
@@ -1252,6 +1241,17 @@ static char *spell_paths(const compile_job *job, char *text, size_t *size) {
   return out;
 }
 
+/* Prints the compiler's messages of both passes, kept in logs[0] (the
+ * device pass's) and logs[1], then removes the logs: the host pass's
+ * first, then the device pass's, each message (with its lines of context
+ * and its notes) once: a message of the device pass's that the host pass
+ * printed (the same first line but for the column) is left out, so that
+ * a message about code both passes compile (host code, a header, a
+ * __device__ variable's line) is shown once, as nvcc shows it; so is a
+ * message that a pass prints twice at one place with the same context
+ * (a kernel's parameter of a deprecated type, whose declaration the
+ * translation repeats; two instantiations of a template are two contexts)
+ * (tests/driver_warnings.sh, driver_params.sh). */
 static void print_pass_messages(const compile_job *job,
                                 char logs[2][PATH_MAX + 96]) {
   size_t size[2] = {0, 0};
