@@ -134,8 +134,10 @@ for define in -DNONE -DTEMPLATE_LAUNCH; do
 done
 
 # A message about a launch (a line that the translation rewrites) gives
-# the user's column, with g++'s caret under it: g++ said 12:53, past the
-# end of the line, and clang++ the same column of its translated line.
+# the user's column, with g++'s caret under it: g++ said 19:53, past the
+# end of the line, and clang++ the same column of its translated line; so
+# does a message after a macro's expansion on the line (21:30, the macro's
+# name, for the undeclared name after it).
 src=$w/launch_column_error.cu
 for compiler in g++ clang++; do
   command -v "$compiler" >/dev/null 2>&1 || continue
@@ -150,15 +152,20 @@ for compiler in g++ clang++; do
     length=$(sed -n "${line}p" "$src" | wc -c)
     [ "$column" -le "$length" ] || echo "$line:$column"
   done)
+  # The undeclared names after a macro's expansion, at their columns.
+  a=$(sed -n 14p "$src" | awk '{print index($0, "missing_a")}')
+  b=$(sed -n 21p "$src" | awk '{print index($0, "missing_b")}')
   if [ -z "$bad" ] &&
-    grep -q 'launch_column_error\.cu:12:3: error: ' "$work/col_$compiler.log" &&
-    grep -q 'launch_column_error\.cu:13:[0-9]*: error: ' "$work/col_$compiler.log"; then
+    grep -q 'launch_column_error\.cu:19:3: error: ' "$work/col_$compiler.log" &&
+    grep -q 'launch_column_error\.cu:20:[0-9]*: error: ' "$work/col_$compiler.log" &&
+    grep -q "launch_column_error\.cu:14:$a: error: " "$work/col_$compiler.log" &&
+    grep -q "launch_column_error\.cu:21:$b: error: " "$work/col_$compiler.log"; then
     echo "PASS: $compiler: the launches' errors give the user's columns"
   else
     fail "$compiler: columns past the line ($bad): $(cat "$work/col_$compiler.log")"
   fi
 done
-if grep -A2 'launch_column_error\.cu:12:3: error: ' "$work/col_g++.log" |
+if grep -A2 'launch_column_error\.cu:19:3: error: ' "$work/col_g++.log" |
   grep -q '^ *| *  ^$'; then
   echo "PASS: g++'s caret stands under the column"
 else

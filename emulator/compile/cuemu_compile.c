@@ -109,8 +109,11 @@ typedef struct compile_job {
   size_t size;
   char tu[2][PATH_MAX + 96]; /* the translated units, per pass */
   /* The translation's text of each pass and its edits, which map the
-   * compiler's columns back to the user's (cuemu__diag_columns()). */
+   * compiler's columns back to the user's, and the preprocessed text it
+   * was given (cuemu__diag_columns()). */
   cuemu_rewrite units[2];
+  char *inputs[2];
+  size_t input_sizes[2];
   char ii[2][PATH_MAX + 96]; /* the preprocessed units, per pass */
   int pass;                  /* the pass build_argv() writes (enum cuemu_pass) */
   const char *link_second;   /* a second object for PHASE_LINK, or NULL */
@@ -1198,7 +1201,8 @@ static char *user_columns(const compile_job *job, int p, char *text,
   if (job->file_map[0] && strcmp(job->source_dir, "/") != 0)
     snprintf(dir, sizeof dir, "%s/", job->source_dir);
   char *moved = cuemu__diag_columns(text, text ? *size : 0, u->text, u->length,
-                                    u->columns, u->column_count, dir,
+                                    u->columns, u->column_count,
+                                    job->inputs[p], job->input_sizes[p], dir,
                                     job->given_dir, &moved_size);
   if (!moved)
     return text;
@@ -2333,7 +2337,7 @@ static cuemu_status build(void *data, cuemu_cache_build *b) {
     job->units[p].column_count = rws[p].column_count;
     rws[p].text = NULL, rws[p].columns = NULL;
     cuemu__rewrite_free(&rws[p]);
-    free(texts[p]);
+    job->inputs[p] = texts[p], job->input_sizes[p] = sizes[p];
   }
   for (int p = 0; p < count; ++p) {
     keep_unit(job, p, job->ii[p], 1);
@@ -2516,6 +2520,8 @@ static cuemu_status build(void *data, cuemu_cache_build *b) {
     free(argv[p]);
     free(buffers[p]);
     cuemu__rewrite_free(&job->units[p]);
+    free(job->inputs[p]);
+    job->inputs[p] = NULL;
   }
   unlink(dev_local);
   return st;

@@ -8,7 +8,10 @@
  * the user's line, which it quotes from the user's file. The translation's
  * edits (cuemu_column_edit, from the rewriter's assembly) map a column of
  * its result back to the text it was given: a column inside an edit's text
- * is the column where the edit stands (the kernel's name, the `<<<`).
+ * is the column where the edit stands (the kernel's name, the `<<<`). That
+ * preprocessed line is then matched against the user's, which differs
+ * where a macro was expanded: a column inside the expansion is the
+ * macro's name.
  * g++'s caret line (`    |    ^~~~`) is redrawn under that column, and
  * the label lines under its range (an argument's type) left out; a quote
  * without g++'s margin (clang++'s, of cuemu's line) is left to
@@ -138,6 +141,60 @@ static size_t input_offset(const cuemu_column_edit *edits, size_t n,
   return out < e->out_end ? e->in : e->in_end + (out - e->out_end);
 }
 
+static int blank(char c) { return c == ' ' || c == '\t'; }
+
+/* The column (0-based) in the user's line `user` of column `column` of the
+ * preprocessed line `pp` (`pp_len` bytes), which differs from it where a
+ * macro was expanded, and in its blanks: the two lines are walked together
+ * from their starts and from their ends, a run of blanks matching any
+ * other; a column in neither common stretch is in an expansion, and is the
+ * start of the word where the lines first differ (the macro's name). */
+static size_t user_column(const char *pp, size_t pp_len, const char *user,
+                          size_t column) {
+  size_t user_len = strlen(user);
+  if (pp_len == user_len && memcmp(pp, user, pp_len) == 0)
+    return column;
+  size_t i = 0, j = 0;
+  while (i < pp_len && j < user_len) {
+    if (blank(pp[i]) && blank(user[j])) {
+      while (i < pp_len && blank(pp[i]))
+        ++i;
+      while (j < user_len && blank(user[j]))
+        ++j;
+      if (column < i)
+        return j;
+      continue;
+    }
+    if (pp[i] != user[j])
+      break;
+    if (column == i)
+      return j;
+    ++i, ++j;
+  }
+  size_t first = j; /* where the lines first differ */
+  size_t a = pp_len, b = user_len;
+  while (a > i && b > j) {
+    if (blank(pp[a - 1]) && blank(user[b - 1])) {
+      size_t end = a;
+      while (a > i && blank(pp[a - 1]))
+        --a;
+      while (b > j && blank(user[b - 1]))
+        --b;
+      if (column >= a && column < end)
+        return b;
+      continue;
+    }
+    if (pp[a - 1] != user[b - 1])
+      break;
+    --a, --b;
+    if (column == a)
+      return b;
+  }
+  while (first > 0 && cuemu__ident_char(user[first - 1]))
+    --first;
+  return first;
+}
+
 /* Whether the line is g++'s quote of a source line (`  7 | code`) or its
  * caret line (`    | ^~~`); *bar is where its '|' stands. */
 static int gutter(const char *s, size_t len, int number, size_t *bar) {
@@ -160,7 +217,8 @@ static int gutter(const char *s, size_t len, int number, size_t *bar) {
 
 char *cuemu__diag_columns(const char *text, size_t size, const char *unit,
                           size_t unit_size, const cuemu_column_edit *edits,
-                          size_t nedits, const char *dir, const char *spelled,
+                          size_t nedits, const char *input, size_t input_size,
+                          const char *dir, const char *spelled,
                           size_t *out_size) {
   if (!text || !unit || nedits == 0)
     return NULL;
@@ -204,9 +262,37 @@ char *cuemu__diag_columns(const char *text, size_t size, const char *unit,
       if (start != (size_t)-1 && column > 0 &&
           (size_t)column - 1 <=
               line_length(unit + physical, unit_size - physical)) {
+        /* The preprocessed line that holds the column: the one where the
+         * unit's line starts, or a later one where the preprocessor split
+         * the user's line (a system header's macro expanded on it, such as
+         * the shims' printf, puts line markers inside the expansion). */
+        size_t in_start = input_offset(edits, nedits, start);
+        if (input) {
+          size_t in_line = input_offset(edits, nedits, physical);
+          while (in_line > in_start && in_line <= input_size &&
+                 input[in_line - 1] != '\n')
+            --in_line;
+          in_start = in_line;
+        }
         size_t user =
             input_offset(edits, nedits, physical + (size_t)column - 1) -
-            input_offset(edits, nedits, start);
+            in_start;
+        /* The preprocessed line against the user's, where a macro was
+         * expanded on it. */
+        char path[4096];
+        char *line_text = NULL;
+        if (input && in_start < input_size && path_end - 1 < sizeof path) {
+          memcpy(path, s, path_end - 1);
+          path[path_end - 1] = '\0';
+          line_text = cuemu__diag_file_line(path, line);
+        }
+        if (line_text) {
+          user = user_column(input + in_start,
+                             line_length(input + in_start,
+                                         input_size - in_start),
+                             line_text, user);
+          free(line_text);
+        }
         if ((long)user + 1 != column) {
           fprintf(f, "%.*s%ld%.*s\n", (int)from + 1, s, (long)user + 1,
                   (int)(len - to), s + to);

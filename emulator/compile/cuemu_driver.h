@@ -130,16 +130,19 @@ int cuemu__diag_quote_at(const char *text, size_t size, size_t at);
 void cuemu__diag_print(const char *text, size_t size, FILE *out);
 
 /* The compiler's messages text[0..size) with the columns of the user's
- * lines that the translation edited as the user's file has them (and g++'s
- * caret redrawn there): `unit` is the translated unit the compiler read,
- * `edits` the translation's (cuemu_rewrite.h); the messages may spell the
- * folder `dir` (ending in '/') of the unit's line markers as `spelled`.
- * Returns the new text (*out_size bytes, to free), or NULL where nothing
- * moved (cuemu_diag_columns.c). */
+ * lines that the translation edited, or that the preprocessing changed (a
+ * macro's expansion), as the user's file has them (and g++'s caret redrawn
+ * there): `unit` is the translated unit the compiler read, `edits` the
+ * translation's (cuemu_rewrite.h), `input` the preprocessed unit it
+ * translated (NULL: columns are mapped through the edits alone); the
+ * messages may spell the folder `dir` (ending in '/') of the unit's line
+ * markers as `spelled`. Returns the new text (*out_size bytes, to free), or
+ * NULL where nothing moved (cuemu_diag_columns.c). */
 struct cuemu_column_edit;
 char *cuemu__diag_columns(const char *text, size_t size, const char *unit,
                           size_t unit_size,
                           const struct cuemu_column_edit *edits, size_t nedits,
+                          const char *input, size_t input_size,
                           const char *dir, const char *spelled,
                           size_t *out_size);
 
