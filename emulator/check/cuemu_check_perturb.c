@@ -4,7 +4,8 @@
  *
  * With CUEMU_CHECK_SCHEDULES=1 every launch runs twice: in the order that
  * CUEMU_SCHEDULE gives (forward by default) and then, on the same inputs, in
- * the reverse order (forward when the first was reverse). Every tracked
+ * the reverse order (forward when the first was reverse), its blocks taken
+ * last first within each wave of as many as the device holds at once. Every tracked
  * allocation (device, managed and pinned memory, symbols, registered
  * buffers) and every __device__ variable of the program's code
  * (cuemu_check_variables.c) is saved before the first run and restored before the second;
@@ -40,6 +41,7 @@
 #include "core/cuemu_allocations.h"
 #include "core/cuemu_cluster.h"
 #include "core/cuemu_device_heap.h"
+#include "device/cuemu_device_model.h"
 #include "device/cuemu_child_grids.h"
 
 /* Copies of the live tracked allocations, or NULL (out of memory). */
@@ -77,6 +79,17 @@ static void drop(size_t n, unsigned char **copies) {
   for (size_t i = 0; i < n; ++i)
     free(copies[i]);
   free(copies);
+}
+
+/* How many blocks of launch `L` the device holds at once: the second run
+ * takes the blocks of each such wave in reverse order, so that a result
+ * that depends on which block runs first differs, while a block that
+ * waits for an earlier one (a chained scan) still finds it resident. */
+static unsigned long long resident_blocks(const cuemu_launch *L) {
+  const cuemu_device_model *m = cuemu__device_model();
+  unsigned per_sm = cuemu__device_blocks_per_sm(
+      L->nthreads, L->kernel->static_shared + L->dynamic_shared);
+  return (unsigned long long)m->sms * (per_sm ? per_sm : 1);
 }
 
 static const char *order_name(int schedule) {
@@ -128,7 +141,8 @@ static void compare(cuemu_launch *L, const cuemu_rt_allocation *a, size_t n,
   cuemu__launch_error(
       L, CUEMU_CHECK_REPORT,
       "kernel %s: racecheck: schedule perturbation: the launch's results "
-      "depend on the thread order: %zu %s between the %s and the "
+      "depend on the order of threads and blocks: %zu %s between the %s "
+      "and the "
       "%s order, first at %s%s%p+%zu (allocation of %zu bytes at %p%s): "
       "0x%02x %s, 0x%02x %s",
       L->kernel->name, differ, differ == 1 ? "byte differs" : "bytes differ",
@@ -198,6 +212,7 @@ static void perturb(cuemu_launch *L, unsigned extra_workers,
     /* The same launch again, from the start, in the other order. */
     L->schedule = order1 == CUEMU_SCHEDULE_REVERSE ? CUEMU_SCHEDULE_FORWARD
                                                    : CUEMU_SCHEDULE_REVERSE;
+    L->reversed_wave = resident_blocks(L);
     atomic_store(&L->next_block, 0);
     atomic_store(&L->stop, 0);
     L->grid_arrived = L->grid_done = L->grid_generation = 0;
@@ -207,6 +222,7 @@ static void perturb(cuemu_launch *L, unsigned extra_workers,
     run_once(L, extra_workers);
     cuemu__check_fadd_end();
     L->replaying = 0;
+    L->reversed_wave = 0;
     if (L->status == CUEMU_SUCCESS)
       compare(L, a, n, first, order1, L->schedule);
     /* The caller sees the first order's results and launches. */

@@ -914,6 +914,15 @@ static int next_block(cuemu_worker *w) {
   }
   if (linear >= L->nblocks)
     return 0;
+  if (L->reversed_wave) {
+    /* The last block of the wave first: a block waits only for blocks of
+     * its own wave or of earlier ones, which can all be resident. */
+    unsigned long long start = linear - linear % L->reversed_wave;
+    unsigned long long end = start + L->reversed_wave;
+    if (end > L->nblocks)
+      end = L->nblocks;
+    linear = start + (end - 1 - linear);
+  }
   cuemu_uint3 b = {(unsigned)linear, 0, 0};
   if (L->grid.y != 1 || L->grid.z != 1) {
     /* (Two divisions: a fair part of a small barrier-free block's cost.) */

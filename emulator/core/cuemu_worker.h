@@ -80,6 +80,10 @@ typedef struct cuemu_launch {
   unsigned long long nblocks;
   atomic_ullong next_block;
   unsigned workers;               /* how many take its blocks */
+  /* Nonzero: the blocks are taken in reverse order within each wave of
+   * this many, the blocks the device holds at once (the second run of
+   * schedule perturbation, cuemu_check_perturb.c); zero: in order. */
+  unsigned long long reversed_wave;
   atomic_int stop;                /* set by the first error */
   int schedule;                   /* enum cuemu_schedule_kind */
   unsigned long long seed;
