@@ -72,6 +72,25 @@ elif grep -q "Unknown option '--frobnicate'" "$work/unknown.log"; then
 else
   fail "unknown option: $(cat "$work/unknown.log")"
 fi
+# Counts (-O, -t), as nvcc 13 reads them: glued, apart or after `=`, in C's
+# notation; a word or a negative number is nvcc's error.
+counts_ok=1
+for o in -t4 -t0 "-t 2" --threads=1 -O3 "-O 0x3" --optimize=2; do
+  # shellcheck disable=SC2086 # each case is one or two words
+  "$nvcc" $o -c "$m/util.c" -o count.o >"$work/count.log" 2>&1 ||
+    { counts_ok=0; fail "$o is refused: $(cat "$work/count.log")"; }
+done
+for o in "-Os|'s': expected a number" "-tfoo|'foo': expected a number" \
+  "-t -1|Argument for --threads (-t) must be non-negative" \
+  "-O -1|Argument for --optimize (-O) must be non-negative"; do
+  # shellcheck disable=SC2086
+  if "$nvcc" ${o%%|*} -c "$m/util.c" -o count.o >"$work/count.log" 2>&1 ||
+    ! grep -qF "fatal   : ${o#*|}" "$work/count.log"; then
+    counts_ok=0
+    fail "${o%%|*}: $(cat "$work/count.log")"
+  fi
+done
+[ $counts_ok = 1 ] && echo "PASS: -O and -t take counts as nvcc does"
 if "$nvcc" -std=c++14 -c "$m/kernels.cu" -o std.o >"$work/std.log" 2>&1 &&
   ! grep -q "note" "$work/std.log" &&
   "$nvcc" -std=c++11 -c "$m/kernels.cu" -o std.o >"$work/std11.log" 2>&1 &&

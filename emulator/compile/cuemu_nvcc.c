@@ -239,7 +239,7 @@ enum opt_id {
   O_INCLUDE_PATH, O_DEFINE, O_UNDEFINE, O_SYSTEM_INCLUDE, O_PRE_INCLUDE,
   O_LIBRARY_PATH, O_LIBRARY, O_XCOMPILER, O_XLINKER, O_XPTXAS, O_XNVLINK,
   O_XFATBIN, O_ARBIN, O_PROFILE, O_LIST_GPU_ARCH, O_LIST_GPU_CODE,
-  O_XIGNORED, O_CCBIN, O_OPTIMIZE, O_DEBUG, O_DEVICE_DEBUG, O_LINEINFO,
+  O_XIGNORED, O_CCBIN, O_OPTIMIZE, O_THREADS, O_DEBUG, O_DEVICE_DEBUG, O_LINEINFO,
   O_FAST_MATH, O_EXPT, O_NO_WARNINGS, O_NVCC_WARNING, O_VERSION, O_VERBOSE,
   O_DRYRUN, O_SHARED, O_ARCH, O_GENCODE, O_CODE, O_RDC, O_FORWARD,
   O_FORWARD_LINKER, O_FORWARD_BOTH, O_KEEP, O_KEEP_DIR, O_RES_USAGE,
@@ -346,7 +346,7 @@ static const option options[] = {
     {"-save-temps", "--save-temps", FLAG, O_IGNORED},
     {"-res-usage", "--resource-usage", FLAG, O_RES_USAGE},
     {"-maxrregcount", "--maxrregcount", VALUE, O_IGNORED_VALUE},
-    {"-t", "--threads", VALUE, O_IGNORED_VALUE},
+    {"-t", "--threads", GLUED, O_THREADS},
     {"-split-compile", "--split-compile", VALUE, O_IGNORED_VALUE},
     {"-cudart", "--cudart", VALUE, O_IGNORED_VALUE},
     {"-cudadevrt", "--cudadevrt", VALUE, O_IGNORED_VALUE},
@@ -435,6 +435,24 @@ static const option options[] = {
 };
 
 #define NOPTIONS ((int)(sizeof options / sizeof options[0]))
+
+/* A count that option `o` takes (-O3, -t 4), as nvcc reads it: a whole
+ * number in C's notation (0x3 is 3), not negative; in `*count`. */
+static cuemu_status read_count(const option *o, const char *value,
+                               long long *count) {
+  char *end;
+  errno = 0;
+  long long n = strtoll(value, &end, 0);
+  if (end == value || *end != '\0' || errno)
+    return cuemu__report(CUEMU_INVALID_VALUE, "'%s': expected a number",
+                         value);
+  if (n < 0)
+    return cuemu__report(CUEMU_INVALID_VALUE,
+                         "Argument for %s (%s) must be non-negative",
+                         o->long_name, o->short_name);
+  *count = n;
+  return CUEMU_SUCCESS;
+}
 
 /* Finds the option spelled by word `a`: exactly, with `=value`, or (GLUED
  * options) with the value glued on. *value gets the value when it is in
@@ -1357,8 +1375,19 @@ static cuemu_status parse_words(command *c, int argc, const char *const *argv,
         st = !piece ? oom() : *piece ? list_item(c, o->id, piece) : st;
       }
       break;
+    case O_THREADS: { /* nvcc's own threads: a number, checked */
+      long long threads;
+      st = read_count(o, value, &threads);
+      break;
+    }
     case O_OPTIMIZE: {
-      char *w = joined(c, "-O", value);
+      long long level;
+      char *w = NULL;
+      st = read_count(o, value, &level);
+      if (st != CUEMU_SUCCESS)
+        break;
+      if (asprintf(&w, "-O%lld", level) < 0 || !keep(c, w))
+        w = NULL;
       st = w ? add(&c->host, w) : oom();
       c->host_level = 1;
       break;
