@@ -872,17 +872,23 @@ static int ordered(const block_state *b, uint32_t pblock, uint16_t ptid,
 }
 
 /* Whether an earlier read (block pblock, thread ptid, clock pseq) was
- * followed by a strong store of its thread (its block, for another block):
- * a write that waited for that store cannot be seen by the read, however
- * relaxed the store (CUB's tile states are stored relaxed; an in-place
- * unique or select overwrites tiles that earlier blocks read before they
- * published their counts). Writes are not published so. */
+ * followed by a strong store of its thread (its block, for another block)
+ * that the writing thread `ctid` may have waited for: a write that waited
+ * for that store cannot be seen by the read, however relaxed the store
+ * (CUB's tile states are stored relaxed; an in-place unique or select
+ * overwrites tiles that earlier blocks read before they published their
+ * counts). Within a block the writer must have made an atomic or volatile
+ * read since the store (as for a fence, ordered()): a thread of the block
+ * that polls nothing does not wait for it (a shared total read by thread 0
+ * before the last writes of a scan, then a flag raised for the next block).
+ * Writes are not published so. */
 static int read_published(const block_state *b, uint32_t pblock, uint16_t ptid,
-                          uint32_t pseq) {
+                          uint32_t pseq, uint16_t ctid) {
   if (pblock != b->fast.block)
     return atomic_load_explicit(&b->cl->strong[pblock % FENCE_SLOTS],
                                 memory_order_relaxed) > pseq;
-  return b->thread_strong[ptid - 1u] > pseq;
+  return b->thread_strong[ptid - 1u] > pseq &&
+         b->thread_observe[ctid - 1u] >= b->thread_strong[ptid - 1u];
 }
 
 /* Records a strong store (atomic, or volatile to global memory) by thread
@@ -1099,7 +1105,7 @@ static void track(cuemu_worker *w, block_state *b, cell *cells,
         if (c->rtid && !(strong && (c->flags & CELL_RVOLATILE)) &&
             (c->rtid != me || c->rblock != b->fast.block) &&
             !ordered(b, c->rblock, c->rtid, c->rseq, c->rgen, me) &&
-            !read_published(b, c->rblock, c->rtid, c->rseq) &&
+            !read_published(b, c->rblock, c->rtid, c->rseq, me) &&
             !cuemu__check_site_in_shims(site) &&
             !cuemu__check_site_in_shims(c->rsite)) {
           target at = *t;
