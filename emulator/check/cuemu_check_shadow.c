@@ -174,6 +174,8 @@ typedef struct block_state {
   size_t dyn_own_size;
   uint32_t thread_fence[CUEMU_MAX_THREADS_PER_BLOCK]; /* clock of last fence */
   uint32_t thread_strong[CUEMU_MAX_THREADS_PER_BLOCK]; /* of last strong store */
+  /* Clock of each thread's last atomic or volatile read (ordered()). */
+  uint32_t thread_observe[CUEMU_MAX_THREADS_PER_BLOCK];
   /* The block's number, sync clocks and grid generation are in fast
    * (fast.block, fast.seq, fast.block_seq, fast.gen). */
   uint32_t joint[WARPS][32][32];
@@ -858,22 +860,35 @@ static int ordered(const block_state *b, uint32_t pblock, uint16_t ptid,
       return 1;
   }
   /* The earlier thread fenced after its access (and, presumably, then
-   * raised a flag that this one waited for). */
-  return b->thread_fence[p] > pseq;
+   * raised a flag that this one waited for): so only when this thread has
+   * made an atomic or volatile read since that fence, the read through
+   * which it could have seen the flag. A fence orders nothing for a thread
+   * that observes nothing after it: the threads of a block that skip the
+   * wait and write the shared word the waiting thread wrote (a carry
+   * cleared in the else branch of `if (threadIdx.x == 0) { wait; carry =
+   * ...; __threadfence(); raise; }`) race with it, as compute-sanitizer's
+   * racecheck reports. */
+  return b->thread_fence[p] > pseq && b->thread_observe[c] >= b->thread_fence[p];
 }
 
 /* Whether an earlier read (block pblock, thread ptid, clock pseq) was
- * followed by a strong store of its thread (its block, for another block):
- * a write that waited for that store cannot be seen by the read, however
- * relaxed the store (CUB's tile states are stored relaxed; an in-place
- * unique or select overwrites tiles that earlier blocks read before they
- * published their counts). Writes are not published so. */
+ * followed by a strong store of its thread (its block, for another block)
+ * that the writing thread `ctid` may have waited for: a write that waited
+ * for that store cannot be seen by the read, however relaxed the store
+ * (CUB's tile states are stored relaxed; an in-place unique or select
+ * overwrites tiles that earlier blocks read before they published their
+ * counts). Within a block the writer must have made an atomic or volatile
+ * read since the store (as for a fence, ordered()): a thread of the block
+ * that polls nothing does not wait for it (a shared total read by thread 0
+ * before the last writes of a scan, then a flag raised for the next block).
+ * Writes are not published so. */
 static int read_published(const block_state *b, uint32_t pblock, uint16_t ptid,
-                          uint32_t pseq) {
+                          uint32_t pseq, uint16_t ctid) {
   if (pblock != b->fast.block)
     return atomic_load_explicit(&b->cl->strong[pblock % FENCE_SLOTS],
                                 memory_order_relaxed) > pseq;
-  return b->thread_strong[ptid - 1u] > pseq;
+  return b->thread_strong[ptid - 1u] > pseq &&
+         b->thread_observe[ctid - 1u] >= b->thread_strong[ptid - 1u];
 }
 
 /* Records a strong store (atomic, or volatile to global memory) by thread
@@ -1002,6 +1017,9 @@ static void track(cuemu_worker *w, block_state *b, cell *cells,
   if (write && (atomic || strong) && !t->shared &&
       (checks & CUEMU_CHECK_RACE))
     note_strong_store(b, me);
+  if (read && (atomic || (kind & CUEMU_ACCESS_VOLATILE)) &&
+      (checks & CUEMU_CHECK_RACE))
+    b->thread_observe[me - 1u] = b->fast.seq;
   /* A block copy (a struct assigned or passed whole: an access of a range
    * over 16 bytes) reads the struct's padding too, which a GPU's copy,
    * field by field, does not: its unwritten bytes are reported only where
@@ -1087,7 +1105,7 @@ static void track(cuemu_worker *w, block_state *b, cell *cells,
         if (c->rtid && !(strong && (c->flags & CELL_RVOLATILE)) &&
             (c->rtid != me || c->rblock != b->fast.block) &&
             !ordered(b, c->rblock, c->rtid, c->rseq, c->rgen, me) &&
-            !read_published(b, c->rblock, c->rtid, c->rseq) &&
+            !read_published(b, c->rblock, c->rtid, c->rseq, me) &&
             !cuemu__check_site_in_shims(site) &&
             !cuemu__check_site_in_shims(c->rsite)) {
           target at = *t;
