@@ -44,12 +44,23 @@ struct pending_call {
 };
 
 /* The functions with bodies, and the variables of namespace and class
- * scope, of the whole unit (templates' instances too). */
+ * scope, of the user's code (templates' instances too). The declarations
+ * of system headers (the C++ library, CUB, Thrust) are not walked: they
+ * hold no marks and are not judged, and walking them would cost most of
+ * the plugin's time in a unit that includes Thrust. */
 struct collector : RecursiveASTVisitor<collector> {
+  const SourceManager &sm;
   std::vector<const FunctionDecl *> functions;
   std::set<const FunctionDecl *> seen;
   std::vector<const VarDecl *> variables;
+  explicit collector(const SourceManager &sm) : sm(sm) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
+  bool TraverseDecl(Decl *d) {
+    if (d && !isa<TranslationUnitDecl>(d) && d->getLocation().isValid() &&
+        sm.isInSystemHeader(d->getLocation()))
+      return true;
+    return RecursiveASTVisitor<collector>::TraverseDecl(d);
+  }
   void add(const FunctionDecl *fn) {
     if (fn->doesThisDeclarationHaveABody() && seen.insert(fn).second)
       functions.push_back(fn);
@@ -636,7 +647,7 @@ public:
     sm = &context.getSourceManager();
     if (context.getDiagnostics().hasErrorOccurred())
       return;
-    collector c;
+    collector c(*sm);
     c.TraverseDecl(context.getTranslationUnitDecl());
     read_marks(c);
     for (const FunctionDecl *fn : c.functions)
