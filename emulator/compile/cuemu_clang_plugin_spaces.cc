@@ -417,6 +417,17 @@ class spaces : public ASTConsumer {
       error(where, CUEMU_MSG_CONSTANT_STORE);
   }
 
+  /* A reference bound to a variable, or to its element or member, in
+   * device code: an odr-use, which nvcc refuses of a host variable even
+   * when it is a constant (`const int &r = Table::s;`, `f(Table::s)` of a
+   * `const int &` parameter). */
+  void judge_binding(body_walk &w, const Expr *e) {
+    bool constant_index;
+    const VarDecl *v = base_variable(e, &constant_index);
+    if (w.device && host_variable(v))
+      refuse_variable(w, v, e->getExprLoc());
+  }
+
   void walk(body_walk &w, const Stmt *s) {
     if (!s)
       return;
@@ -442,6 +453,8 @@ class spaces : public ASTConsumer {
         const VarDecl *v = dyn_cast<VarDecl>(d);
         if (!v)
           continue;
+        if (v->getType()->isReferenceType() && v->getInit())
+          judge_binding(w, v->getInit());
         if (!v->isConstexpr())
           walk(w, v->getInit());
         if (const CXXRecordDecl *r = v->getType()->getAsCXXRecordDecl())
@@ -454,7 +467,20 @@ class spaces : public ASTConsumer {
     SourceLocation where = e ? e->getExprLoc() : s->getBeginLoc();
     bool constant_index;
     if (const CallExpr *c = dyn_cast<CallExpr>(s)) {
-      note_call(w, c->getDirectCallee(), c->getBeginLoc());
+      const FunctionDecl *callee = c->getDirectCallee();
+      note_call(w, callee, c->getBeginLoc());
+      /* An operator that is a member takes its object as the first
+       * argument. */
+      unsigned first = isa<CXXOperatorCallExpr>(c) && callee &&
+                               isa<CXXMethodDecl>(callee) &&
+                               !cast<CXXMethodDecl>(callee)->isStatic()
+                           ? 1
+                           : 0;
+      for (unsigned i = first; callee && i < c->getNumArgs() &&
+                               i - first < callee->getNumParams();
+           ++i)
+        if (callee->getParamDecl(i - first)->getType()->isReferenceType())
+          judge_binding(w, c->getArg(i));
     } else if (const CXXConstructExpr *c = dyn_cast<CXXConstructExpr>(s)) {
       note_call(w, c->getConstructor(), c->getBeginLoc());
     } else if (const ImplicitCastExpr *c = dyn_cast<ImplicitCastExpr>(s)) {

@@ -102,6 +102,12 @@ __global__ void picks(int *p) {
   p[0] = (*pick)(p[0], p[1]);
 }
 #endif
+#if ON(27)
+__global__ void binds(int *p) {
+  const int &r = Table::s; // case 27: identifier "Table::s" is undefined in device code
+  p[0] = r;
+}
+#endif
 #if ON(9)
 struct Seeded {
   int seed;
