@@ -47,7 +47,11 @@
  *   a __host__ __device__ function, but overriding entity (function
  *   "Derived::f") is a __device__ function". Both must have a body in the
  *   unit (only bodies are marked): an override of a pure virtual function,
- *   or of one defined in another unit, is not judged. */
+ *   or of one defined in another unit, is not judged.
+ *
+ * cuemu's clang plugin (cuemu_clang_plugin_spaces.cc) refuses the same in
+ * clang++'s device pass; nvcc's words and the C++ library's lists are
+ * shared (cuemu_space_rules.h). */
 
 #include "gcc-plugin.h"
 
