@@ -457,8 +457,11 @@ class spaces : public ASTConsumer {
           judge_binding(w, v->getInit());
         if (!v->isConstexpr())
           walk(w, v->getInit());
+        /* A local object's destructor is called at the end of its scope
+         * (a static one's, a __shared__ one's, never in the body). */
         if (const CXXRecordDecl *r = v->getType()->getAsCXXRecordDecl())
-          if (r->hasDefinition() && !r->hasTrivialDestructor())
+          if (v->hasLocalStorage() && r->hasDefinition() &&
+              !r->hasTrivialDestructor())
             note_call(w, r->getDestructor(), v->getLocation());
       }
       return;
