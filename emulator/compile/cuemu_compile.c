@@ -523,6 +523,10 @@ static int build_argv(const compile_job *job, const char *tu,
   if (job->pass != CUEMU_PASS_HOST && phase != PHASE_PREPROCESS &&
       phase != PHASE_LINK && job->clang_plugin[0]) {
     ARGF("-fplugin=%s", job->clang_plugin);
+    /* clang++ stops after 20 errors; g++, and nvcc's front end, go on:
+     * each of the unit's refusals is reported, as with g++ (the user's
+     * -ferror-limit, which follows, wins). */
+    ARG("-ferror-limit=0");
     if (has_option(o, "-D__CUEMU_DEFAULT_DEVICE")) {
       ARG("-Xclang");
       ARG("-plugin-arg-cuemu_clang_plugin");
