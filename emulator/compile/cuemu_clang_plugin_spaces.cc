@@ -17,7 +17,9 @@
  * bound, a template argument, a case label) is skipped here, as is an
  * unevaluated operand. And where g++ takes an array's address to decay it
  * (`Table::v + i`), clang++ has a decay of its own: that counts as taking
- * the address, but not the decay of an array that is indexed. */
+ * the address, but not the decay of an array that is indexed. A
+ * reference bound to a host variable (a reference's initializer, a call's
+ * reference parameter) is refused, constants too, as nvcc refuses it. */
 
 #include <set>
 
