@@ -19,10 +19,12 @@ cd "$(dirname "$0")/.."
 # tests/programs_trialpyext_pybind.sh (which skips it without it). llvm's
 # tools (with clang) compile the CUDA toolkit's libdevice into libcuemu, for
 # device math with a GPU's bits (emulator/math/math.am); llvm-dev's headers
-# build cuemu's LLVM plugin for clang++'s device passes.
+# build cuemu's LLVM plugin for clang++'s device passes, and libclang-dev's
+# (libclang-14-dev on Debian 12) its clang plugin, which refuses what nvcc
+# refuses across execution spaces in clang++'s units.
 packages="build-essential autoconf automake libtool pkg-config check cmake ccache
   meson ninja-build libgtest-dev libgmock-dev catch2 pybind11-dev
-  libxxhash-dev libyaml-dev libffi-dev clang llvm llvm-dev gdb binutils
+  libxxhash-dev libyaml-dev libffi-dev clang llvm llvm-dev libclang-dev gdb binutils
   gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user python3 python3-pip
   python3-venv chromium"
 # g++'s plugin headers build cuemu's GCC plugin (GPU semantics of shifts and

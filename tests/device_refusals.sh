@@ -13,7 +13,12 @@
 # the rest.
 # With DEVREF_SOURCE=space_refusals.cu (tests/device_space_refusals.sh),
 # the same for that file's cases, refused by cuemu's GCC plugin, with
-# --expt-relaxed-constexpr, and the near misses built with clang++ too.
+# --expt-relaxed-constexpr and --extended-lambda. With DEVREF_CXX=clang++
+# as well (tests/device_space_refusals_clang.sh), by cuemu's clang plugin:
+# the cases compiled in a unit that includes Thrust (-DSPACE_THRUST, which
+# cuemu-nvcc gives clang++), the strict ones with -ccbin clang++; nvcc's
+# refusals are left to the g++ run, and the near misses are built with
+# Thrust (and by nvcc, recorded in tests/nvcc_builds.txt).
 # Run by `make check` with AM_TESTS_ENVIRONMENT.
 
 srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
@@ -24,19 +29,32 @@ nvcc=$builddir_abs/cuemu-nvcc
 [ -x "$nvcc" ] || tool_missing device_refusals.sh "$nvcc is not built"
 
 source=${DEVREF_SOURCE:-device_refusals.cu}
-work=$builddir_abs/tests/tmp/${source%.cu}.$$
+cxx=${DEVREF_CXX:-}
+work=$builddir_abs/tests/tmp/${source%.cu}${cxx:+-$cxx}.$$
 mkdir -p "$work" || exit 1
 failed=0
 src=$srcdir/tests/driver/devref/$source
 real=$(find_nvcc 2>/dev/null)
 options=
 cases=$(sed -n 's|.*// case \([0-9]*\): .*|\1|p' "$src")
+# The options of the refused cases and of the strict ones (cuemu-nvcc's).
+cuemu_options=
+strict_options=
 if [ "$source" = space_refusals.cu ]; then
-  options=--expt-relaxed-constexpr
+  options="--expt-relaxed-constexpr --extended-lambda"
   # Refused by cuemu's GCC plugin, built where configure found GCC's
-  # plugin headers (clang++ has none: it accepts them).
-  if [ ! -f "${CUEMU_LIB_DIR:-$builddir_abs/.libs}/cuemu_gcc_plugin.so" ]; then
-    echo "device_refusals.sh: no cuemu_gcc_plugin.so: $source's refusals not tested"
+  # plugin headers, or with clang++ by its clang plugin, built where
+  # configure found clang's headers.
+  plugin=cuemu_gcc_plugin.so
+  if [ -n "$cxx" ]; then
+    command -v "$cxx" >/dev/null 2>&1 ||
+      tool_missing "device_refusals.sh" "no $cxx"
+    plugin=cuemu_clang_plugin.so
+    cuemu_options=-DSPACE_THRUST
+    strict_options="-ccbin $cxx"
+  fi
+  if [ ! -f "${CUEMU_LIB_DIR:-$builddir_abs/.libs}/$plugin" ]; then
+    echo "device_refusals.sh: no $plugin: $source's refusals not tested"
     cases=
   fi
 fi
@@ -131,9 +149,9 @@ for n in $cases; do
 done
 missed=
 # shellcheck disable=SC2086 # the cases are words
-[ -n "$relaxed" ] && missed="$missed $(check_cases cuemu cuemu.log "$options" $relaxed)"
+[ -n "$relaxed" ] && missed="$missed $(check_cases cuemu cuemu.log "$options $cuemu_options" $relaxed)"
 # shellcheck disable=SC2086 # the cases are words
-[ -n "$strict_cases" ] && missed="$missed $(check_cases cuemu cuemu-strict.log "" $strict_cases)"
+[ -n "$strict_cases" ] && missed="$missed $(check_cases cuemu cuemu-strict.log "$strict_options" $strict_cases)"
 for n in $cases; do
   line=$(grep -n "// case $n: " "$src" | cut -d: -f1)
   message=$(sed -n "s|.*// case $n: ||p" "$src")
@@ -144,7 +162,7 @@ for n in $cases; do
     *) echo "PASS: case $n refused at line $line: $message" ;;
   esac
 done
-if [ -n "$real" ]; then
+if [ -n "$real" ] && [ -z "$cxx" ]; then
   missed=
   # shellcheck disable=SC2086 # the cases are words
   [ -n "$relaxed" ] && missed="$missed $(check_cases nvcc nvcc.log "$options" $relaxed)"
@@ -170,15 +188,16 @@ if [ -n "$real" ] && [ "$source" = device_refusals.cu ]; then
     fail "nvcc refuses case 7 with -rdc=true (the test is wrong): $(head -3 "$work/nvcc-rdc.log")"
 fi
 
-step fixed "$nvcc" $options -o fixed "$src" &&
-  passes "the near misses that nvcc accepts build and run" ./fixed
-# clang++ has no plugin, but the device pass's marks must not break what it
-# compiles.
-if [ -n "$options" ] && command -v clang++ >/dev/null 2>&1; then
-  step fixed-clang "$nvcc" -ccbin clang++ $options -o fixed-clang "$src" &&
-    passes "the near misses build and run with clang++" ./fixed-clang
-fi
-if [ -n "$real" ]; then
+# shellcheck disable=SC2086 # the options are words
+step fixed "$nvcc" $options $cuemu_options -o fixed "$src" &&
+  passes "the near misses that nvcc accepts build and run${cxx:+ with $cxx}" ./fixed
+if [ -n "$real" ] && [ -n "$cxx" ]; then
+  # shellcheck disable=SC2086 # the options are words
+  step nvcc-near-misses nvcc_build device_refusals.sh:$cxx-near-misses \
+    "$real" -std=c++17 -arch=sm_90 $options $cuemu_options -c -o "$work/nv.o" "$src" ||
+    fail "nvcc refuses the near misses with $cuemu_options (the test is wrong)"
+elif [ -n "$real" ]; then
+  # shellcheck disable=SC2086 # the options are words
   (cd "$work" && "$real" -std=c++17 -arch=sm_90 $options -o nv "$src") >"$work/nvcc.log" 2>&1 ||
     fail "nvcc refuses the near misses (the test is wrong): $(head -5 "$work/nvcc.log")"
 fi

@@ -10,9 +10,10 @@
 # functions (std::sort, std::vector), a const array's element, a
 # namespace's constexpr array's element (but in a constant expression or
 # under sizeof, which the near misses hold), a class's constexpr array's
-# element at a run-time offset or by address (but read by value through
-# `*&`, folded, which the near misses hold, also for an array of device
-# function pointers called at a constant index), variable
+# element at a run-time offset or by address, a class's constexpr member
+# bound to a reference (but read by value through `*&`, folded, which the
+# near misses hold, also for an array of device function pointers called
+# at a constant index), variable
 # templates' and class templates' static members' instances, a virtual
 # function overriding one of another execution space
 # (tests/driver/devref/space_refusals.cu,

@@ -5,7 +5,8 @@
 # __host__ __device__ function, a lambda in a kernel, a __device__ member
 # function, an extended lambda of host code and one of a function
 # template's instance (tests/driver/vla/vla.cu, eleven lines), by g++ with
-# cuemu's GCC plugin; a constant bound (`const int m`, `sizeof`) is no such
+# cuemu's GCC plugin and by clang++ with cuemu's clang plugin; a constant
+# bound (`const int m`, `sizeof`) is no such
 # array, and host code keeps its own, as g++ allows (-DFIXED builds and
 # runs, with g++ and with clang++ where it is installed). With nvcc
 # present, it is checked to refuse the same eleven lines and to accept
@@ -62,9 +63,17 @@ else
   echo "device_vla.sh: no cuemu_gcc_plugin.so (configure found no GCC plugin headers): refusal not tested"
 fi
 fixed g++
-# clang++ has no plugin: it accepts them (README.md), but the marks that
-# the device pass adds must not break what it compiles.
+# With clang++, cuemu's clang plugin refuses them, where configure found
+# clang's headers; the marks that the device pass adds must not break what
+# it compiles.
 if command -v clang++ >/dev/null 2>&1; then
+  if [ -f "${CUEMU_LIB_DIR:-$builddir_abs/.libs}/cuemu_clang_plugin.so" ]; then
+    refused clang++ -ccbin clang++
+    grep -q "expression must have a constant value: .idx. is a variable-length array" \
+      "$work/clang++.log" || fail "clang++: the message is not nvcc's: $(head -3 "$work/clang++.log")"
+  else
+    echo "device_vla.sh: no cuemu_clang_plugin.so (configure found no clang headers): clang++'s refusal not tested"
+  fi
   fixed clang++ -ccbin clang++
 fi
 

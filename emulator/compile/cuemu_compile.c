@@ -132,6 +132,7 @@ typedef struct compile_job {
   int cccl_source;           /* enum cuemu_cccl_source */
   char gcc_plugin[PATH_MAX]; /* the device pass's -fplugin, or "" */
   char llvm_plugin[PATH_MAX]; /* its -fpass-plugin (clang++), or "" */
+  char clang_plugin[PATH_MAX]; /* its -fplugin (clang++), or "" */
   int variant;               /* the pass translated is a further device
                               * pass (further_passes()) */
   int host_full;             /* the host pass reads the whole prelude, not
@@ -287,6 +288,15 @@ int cuemu__links_openmp(const char *compiler, const char *const *argv,
         (strcmp(a, "-fopenmp") == 0 && !other_openmp_runtime(compiler)))
       return 1;
   }
+  return 0;
+}
+
+/* Whether the user's options (with those cuemu-nvcc and NVRTC add) hold
+ * `option`. */
+static int has_option(const cuemu_compile_options *o, const char *option) {
+  for (int i = 0; i < o->argc; ++i)
+    if (strcmp(o->argv[i], option) == 0)
+      return 1;
   return 0;
 }
 
@@ -508,6 +518,28 @@ static int build_argv(const compile_job *job, const char *tu,
   if (job->pass != CUEMU_PASS_HOST && phase != PHASE_PREPROCESS &&
       phase != PHASE_LINK && job->llvm_plugin[0])
     ARGF("-fpass-plugin=%s", job->llvm_plugin);
+  /* What nvcc refuses across execution spaces, in clang++'s device pass
+   * (cuemu_clang_plugin.cc), with the GCC plugin's arguments below. */
+  if (job->pass != CUEMU_PASS_HOST && phase != PHASE_PREPROCESS &&
+      phase != PHASE_LINK && job->clang_plugin[0]) {
+    ARGF("-fplugin=%s", job->clang_plugin);
+    /* clang++ stops after 20 errors; g++, and nvcc's front end, go on:
+     * each of the unit's refusals is reported, as with g++ (the user's
+     * -ferror-limit, which follows, wins). */
+    ARG("-ferror-limit=0");
+    if (has_option(o, "-D__CUEMU_DEFAULT_DEVICE")) {
+      ARG("-Xclang");
+      ARG("-plugin-arg-cuemu_clang_plugin");
+      ARG("-Xclang");
+      ARG("default-device");
+    }
+    if (has_option(o, "-D__CUDACC_RELAXED_CONSTEXPR__=1")) {
+      ARG("-Xclang");
+      ARG("-plugin-arg-cuemu_clang_plugin");
+      ARG("-Xclang");
+      ARG("relaxed-constexpr");
+    }
+  }
   /* Shifts by run-time amounts and float-to-integer conversions give what
    * a GPU gives (clamped amounts, saturated results) in device code. */
   if (job->pass != CUEMU_PASS_HOST && phase != PHASE_PREPROCESS &&
@@ -522,18 +554,12 @@ static int build_argv(const compile_job *job, const char *tu,
      * (tests/buggy/mem_misaligned_float4.cu). */
     /* NVRTC's -default-device (cuemu_nvrtc_options.c): functions without
      * an execution space are device ones. */
-    for (int i = 0; i < o->argc; ++i)
-      if (strcmp(o->argv[i], "-D__CUEMU_DEFAULT_DEVICE") == 0) {
-        ARG("-fplugin-arg-cuemu_gcc_plugin-default-device");
-        break;
-      }
+    if (has_option(o, "-D__CUEMU_DEFAULT_DEVICE"))
+      ARG("-fplugin-arg-cuemu_gcc_plugin-default-device");
     /* --expt-relaxed-constexpr (cuemu_nvcc.c, cuemu_nvrtc_options.c):
      * device code may call constexpr host functions. */
-    for (int i = 0; i < o->argc; ++i)
-      if (strcmp(o->argv[i], "-D__CUDACC_RELAXED_CONSTEXPR__=1") == 0) {
-        ARG("-fplugin-arg-cuemu_gcc_plugin-relaxed-constexpr");
-        break;
-      }
+    if (has_option(o, "-D__CUDACC_RELAXED_CONSTEXPR__=1"))
+      ARG("-fplugin-arg-cuemu_gcc_plugin-relaxed-constexpr");
     if ((job->checks & (CUEMU_CHECK_MEM | CUEMU_CHECK_INIT)) &&
         !(job->checks & CUEMU_CHECK_RACE) && !o->debug)
       ARG(job->checks & CUEMU_CHECK_INIT
@@ -932,6 +958,8 @@ static cuemu_status hash_context(compile_job *job) {
     cuemu_hasher_add_file_stamp(h, job->gcc_plugin);
   if (job->llvm_plugin[0])
     cuemu_hasher_add_file_stamp(h, job->llvm_plugin);
+  if (job->clang_plugin[0])
+    cuemu_hasher_add_file_stamp(h, job->clang_plugin);
   /* With no compiler chosen, a unit that includes CUB or Thrust is
    * compiled by clang++ (use_clang_for_cccl()), decided after this key: so
    * the key has that clang++ and its plugin too. */
@@ -940,6 +968,8 @@ static cuemu_status hash_context(compile_job *job) {
       cuemu_command_find("clang++", clang, sizeof clang) == CUEMU_SUCCESS) {
     cuemu_hasher_add_file_stamp(h, clang);
     if (cuemu__llvm_plugin(clang, job->libdir, plugin, sizeof plugin))
+      cuemu_hasher_add_file_stamp(h, plugin);
+    if (cuemu__clang_plugin(clang, job->libdir, plugin, sizeof plugin))
       cuemu_hasher_add_file_stamp(h, plugin);
   }
   /* libcuemu itself (its translation): a rebuilt cuemu is a miss even when
@@ -1519,6 +1549,8 @@ static int use_clang_for_cccl(compile_job *job, const char *depfile) {
   job->gcc_plugin[0] = '\0';
   cuemu__llvm_plugin(job->compiler, job->libdir, job->llvm_plugin,
                      sizeof job->llvm_plugin);
+  cuemu__clang_plugin(job->compiler, job->libdir, job->clang_plugin,
+                      sizeof job->clang_plugin);
   return 1;
 }
 
@@ -2622,6 +2654,8 @@ cuemu_status cuemu_compile(const char *source, const char *output,
                     sizeof job.gcc_plugin);
   cuemu__llvm_plugin(job.compiler, job.libdir, job.llvm_plugin,
                      sizeof job.llvm_plugin);
+  cuemu__clang_plugin(job.compiler, job.libdir, job.clang_plugin,
+                      sizeof job.clang_plugin);
   /* CCCL's headers, unless the options name them already (cuemu-cc's
    * --cuda-path, or the user's -isystem TOOLKIT/include/cccl). */
   if (names_cccl(options))

@@ -15,8 +15,9 @@
  * and extended lambda) is marked for it (cuemu__device_body_mark):
  * `#pragma cuemu device_code`, by which cuemu's GCC plugin
  * (cuemu_gcc_plugin.cc) knows the function and refuses its variable-length
- * arrays itself. A g++ without the plugin, and clang++, ignore it and
- * accept them: the device pass compiles with -w, which also silences a
+ * arrays itself, as cuemu's clang plugin does with clang++
+ * (cuemu_clang_plugin.cc). A compiler without either plugin ignores it and
+ * accepts them: the device pass compiles with -w, which also silences a
  * `#pragma GCC diagnostic error "-Wvla"` (clang++'s -Wno-everything in
  * place of -w would let such a pragma work, but silences the warnings
  * that are errors by default, such as narrowing in braces).

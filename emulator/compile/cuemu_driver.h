@@ -481,6 +481,11 @@ int cuemu__gcc_plugin(const char *compiler, const char *libdir, char *path,
  * built for, else 0 and "" (cuemu_plugin_find.c). */
 int cuemu__llvm_plugin(const char *compiler, const char *libdir, char *path,
                        size_t size);
+/* The same for cuemu's clang plugin (cuemu_clang_plugin.cc: what nvcc
+ * refuses across execution spaces, in clang++'s device pass), built for the
+ * same clang++ as the LLVM plugin, where configure found clang's headers. */
+int cuemu__clang_plugin(const char *compiler, const char *libdir, char *path,
+                        size_t size);
 
 /* Reads the whole file at `path` into a NUL-terminated buffer (which the
  * caller frees) and sets *size to its length; NULL when it cannot be read

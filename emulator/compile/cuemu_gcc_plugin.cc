@@ -241,6 +241,14 @@ bool device_code(tree fn) {
 }
 
 
+/* The name of `decl` in quotes, for CUEMU_MSG_VLA. */
+const char *quoted_name(tree decl) {
+  static char name[256];
+  snprintf(name, sizeof name, "'%s'",
+           DECL_NAME(decl) ? IDENTIFIER_POINTER(DECL_NAME(decl)) : "");
+  return name;
+}
+
 tree find_vla(tree *tp, int *walk_subtrees, void *) {
   tree t = *tp;
   if (TYPE_P(t)) {
@@ -253,11 +261,8 @@ tree find_vla(tree *tp, int *walk_subtrees, void *) {
     if ((VAR_P(decl) || TREE_CODE(decl) == TYPE_DECL) &&
         !(VAR_P(decl) && is_capture_proxy(decl)) &&
         variably_modified_type_p(TREE_TYPE(decl), NULL_TREE))
-      error_at(DECL_SOURCE_LOCATION(decl),
-               "expression must have a constant value: %qD is a "
-               "variable-length array, which device code may not have "
-               "(nvcc refuses it too)",
-               decl);
+      error_at(DECL_SOURCE_LOCATION(decl), CUEMU_MSG_VLA,
+               quoted_name(decl));
   }
   return NULL_TREE;
 }

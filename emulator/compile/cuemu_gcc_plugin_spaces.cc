@@ -47,7 +47,11 @@
  *   a __host__ __device__ function, but overriding entity (function
  *   "Derived::f") is a __device__ function". Both must have a body in the
  *   unit (only bodies are marked): an override of a pure virtual function,
- *   or of one defined in another unit, is not judged. */
+ *   or of one defined in another unit, is not judged.
+ *
+ * cuemu's clang plugin (cuemu_clang_plugin_spaces.cc) refuses the same in
+ * clang++'s device pass; nvcc's words and the C++ library's lists are
+ * shared (cuemu_space_rules.h). */
 
 #include "gcc-plugin.h"
 
@@ -98,26 +102,14 @@ bool library_host_function(tree fn) {
   location_t where = DECL_SOURCE_LOCATION(fn);
   if (where <= BUILTINS_LOCATION)
     return false;
-  const char *file = LOCATION_FILE(where);
-  if (!file || !strstr(file, "/c++/"))
-    return false;
-  const char *base = strrchr(file, '/');
-  base = base ? base + 1 : file;
-  static const char *const math[] = {"cmath", "std_abs.h", "cstdlib",
-                                     "specfun.h", "math.h", "stdlib.h"};
-  for (const char *m : math)
-    if (strcmp(base, m) == 0)
-      return false;
   bool in_std = false;
   for (tree ns = decl_namespace_context(fn); ns && ns != global_namespace;
        ns = CP_DECL_CONTEXT(ns))
     if (ns == std_node)
       in_std = true;
-  if (!in_std)
-    return false;
   const char *name = DECL_NAME(fn) ? IDENTIFIER_POINTER(DECL_NAME(fn)) : "";
-  return !(DECL_NAMESPACE_SCOPE_P(fn) &&
-           (strcmp(name, "move") == 0 || strcmp(name, "forward") == 0));
+  return in_std && cuemu_space_library_host(LOCATION_FILE(where), name,
+                                            DECL_NAMESPACE_SCOPE_P(fn));
 }
 
 /* --expt-relaxed-constexpr (the plugin's argument relaxed-constexpr,
@@ -173,7 +165,7 @@ bool host_variable(tree v) {
                            device_variables->contains(marked_variable(v))))
     return false;
   const char *name = DECL_NAME(v) ? IDENTIFIER_POINTER(DECL_NAME(v)) : "";
-  return strncmp(name, "cuemu", 5) != 0 && strncmp(name, "__", 2) != 0;
+  return !cuemu_space_own_variable(name);
 }
 
 /* A variable whose value is a constant, which device code may read by
@@ -244,8 +236,7 @@ struct body_walk {
 void refuse_variable(body_walk *w, tree v, location_t where) {
   if (w->reported.add(v))
     return;
-  error_at(where, "identifier \"%s\" is undefined in device code",
-           full_name(v));
+  error_at(where, CUEMU_MSG_HOST_VARIABLE, full_name(v));
 }
 
 tree judge(tree *tp, int *walk_subtrees, void *data) {
@@ -322,7 +313,7 @@ tree judge(tree *tp, int *walk_subtrees, void *data) {
     tree target = tree_strip_any_location_wrapper(TREE_OPERAND(t, 0));
     if (w->space != CUEMU_SPACE_HOST && VAR_P(target) &&
         constant_variables->contains(target))
-      error_at(where, "expression must be a modifiable lvalue");
+      error_at(where, CUEMU_MSG_CONSTANT_STORE);
     break;
   }
   default:
@@ -433,13 +424,6 @@ const char *override_name(tree fn) {
   return name;
 }
 
-/* nvcc's name of an execution space in its messages. */
-const char *space_name(cuemu_space space) {
-  return space == CUEMU_SPACE_DEVICE        ? "__device__"
-         : space == CUEMU_SPACE_HOST_DEVICE ? "__host__ __device__"
-                                            : "__host__";
-}
-
 /* Judges the virtual function `fn` against the functions it overrides in
  * the bases of `binfo`, nearest first: the first one found in a base is
  * judged, and that base's own bases are left to it. Returns whether one
@@ -462,12 +446,9 @@ bool judge_override(tree fn, tree binfo) {
     if (mine == theirs)
       continue;
     char *theirs_name = xstrdup(override_name(over));
-    error_at(DECL_SOURCE_LOCATION(fn),
-             "execution space mismatch: overridden entity (function \"%s\") "
-             "is a %s function, but overriding entity (function \"%s\") is "
-             "a %s function",
-             theirs_name, space_name(theirs), override_name(fn),
-             space_name(mine));
+    error_at(DECL_SOURCE_LOCATION(fn), CUEMU_MSG_OVERRIDE, theirs_name,
+             cuemu_space_name(theirs), override_name(fn),
+             cuemu_space_name(mine));
     free(theirs_name);
     return true;
   }
@@ -486,10 +467,10 @@ void judge_calls(void *, void *) {
   for (const pending_call &c : pending) {
     tree callee = c.callee;
     if (cuemu_gcc_plugin_kernel(callee)) {
-      error_at(c.where, "a __global__ function call must be configured");
+      error_at(c.where, CUEMU_MSG_UNCONFIGURED);
       continue;
     }
-    if (c.space != CUEMU_SPACE_DEVICE && c.space != CUEMU_SPACE_GLOBAL)
+    if (!cuemu_space_device_only(c.space))
       continue;
     /* A function of the C++ library is a host one whether this unit
      * defines it or not (std::sort's instance may come later). */
@@ -501,22 +482,15 @@ void judge_calls(void *, void *) {
           defined->contains(abstract(callee))))
       continue;
     tree named = abstract(callee);
-    const char *caller_space =
-        c.space == CUEMU_SPACE_GLOBAL ? "__global__" : "__device__";
+    const char *caller_space = cuemu_space_name(c.space);
     if (DECL_DECLARED_CONSTEXPR_P(callee)) {
       if (!relaxed_constexpr)
-        error_at(c.where,
-                 "calling a constexpr __host__ function(\"%s\") from a %s "
-                 "function(\"%s\") is not allowed. The experimental flag "
-                 "'--expt-relaxed-constexpr' can be used to allow this.",
-                 bare_name(named), caller_space, short_name(c.caller));
+        error_at(c.where, CUEMU_MSG_CONSTEXPR_CALL, bare_name(named),
+                 caller_space, short_name(c.caller));
       continue;
     }
-    error_at(c.where,
-             "calling a __host__ function(\"%s\") from a %s function(\"%s\") "
-             "is not allowed",
-             decl_as_string(named, TFF_SCOPE), caller_space,
-             short_name(c.caller));
+    error_at(c.where, CUEMU_MSG_HOST_CALL, decl_as_string(named, TFF_SCOPE),
+             caller_space, short_name(c.caller));
   }
   pending.release();
 }
@@ -556,8 +530,7 @@ void refuse_dynamic_initialization(tree v, bool constant) {
     if (init && walk_tree_without_duplicates(&init, any_call, NULL) &&
         !walk_tree_without_duplicates(&init, not_empty_construction, NULL))
       return; /* empty constructors only */
-    error_at(DECL_SOURCE_LOCATION(v),
-             "dynamic initialization is not supported for a %s variable",
+    error_at(DECL_SOURCE_LOCATION(v), CUEMU_MSG_DYNAMIC_INIT,
              constant ? "__constant__" : "__device__");
     return;
   }
@@ -621,8 +594,7 @@ void shared_pragma(cpp_reader *) {
     ;
   if (current_function_decl && !foreign(where) &&
       cuemu_gcc_plugin_space(current_function_decl) == CUEMU_SPACE_HOST)
-    error_at(where, "a static \"__shared__\" variable declaration is not "
-                    "allowed inside a host function body");
+    error_at(where, CUEMU_MSG_HOST_SHARED);
 }
 
 } // namespace

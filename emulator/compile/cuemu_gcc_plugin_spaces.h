@@ -4,14 +4,7 @@
 #ifndef CUEMU_GCC_PLUGIN_SPACES_H
 #define CUEMU_GCC_PLUGIN_SPACES_H
 
-/* Where a function runs, from the marks of the device pass
- * (`#pragma cuemu device_code [global|host]`, cuemu_device_code.c). */
-enum cuemu_space {
-  CUEMU_SPACE_HOST,        /* unmarked: host code, or no user's code */
-  CUEMU_SPACE_DEVICE,      /* __device__ */
-  CUEMU_SPACE_HOST_DEVICE, /* __host__ __device__ */
-  CUEMU_SPACE_GLOBAL       /* __global__ */
-};
+#include "cuemu_space_rules.h"
 
 /* The space of `fn`: that of the innermost marked function it is or lies
  * in (a lambda's call operator, a local class's member). */

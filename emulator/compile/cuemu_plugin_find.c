@@ -3,7 +3,9 @@
  * plugins, and where it is: the GCC plugin for g++ (cuemu_gcc_plugin.cc)
  * and the LLVM pass plugin for clang++ (cuemu_llvm_plugin.cc), which give
  * device code a GPU's results of run-time shifts and float-to-integer
- * conversions and the lockstep of volatile accesses.
+ * conversions and the lockstep of volatile accesses, and the clang plugin
+ * (cuemu_clang_plugin.cc), which refuses in clang++'s device pass what the
+ * GCC plugin refuses across execution spaces in g++'s.
  *
  * A plugin runs inside the compiler and works only in the compiler it was
  * built for, so the device pass loads it only when its compiler is the one
@@ -52,4 +54,10 @@ int cuemu__llvm_plugin(const char *compiler, const char *libdir, char *path,
                        size_t size) {
   return plugin_for(compiler, CUEMU_LLVM_PLUGIN_CLANG, libdir,
                     "cuemu_llvm_plugin.so", path, size);
+}
+
+int cuemu__clang_plugin(const char *compiler, const char *libdir, char *path,
+                        size_t size) {
+  return plugin_for(compiler, CUEMU_LLVM_PLUGIN_CLANG, libdir,
+                    "cuemu_clang_plugin.so", path, size);
 }

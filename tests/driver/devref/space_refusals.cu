@@ -11,6 +11,14 @@
 #include <cstdlib>
 #include <type_traits>
 #include <utility>
+/* With -DSPACE_THRUST the unit includes Thrust, so that cuemu-nvcc
+ * compiles it with clang++ (and cuemu's clang plugin), and the near misses
+ * use Thrust's algorithms too (tests/device_space_refusals_clang.sh). */
+#if defined(SPACE_THRUST)
+#include <thrust/device_vector.h>
+#include <thrust/reduce.h>
+#include <thrust/transform.h>
+#endif
 
 #if !defined(CASE)
 #define CASE 0
@@ -92,6 +100,12 @@ __global__ void offsets(int *p) {
 __global__ void picks(int *p) {
   const binary_op *pick = &Ops::v[1]; // case 21: identifier "Ops::v" is undefined in device code
   p[0] = (*pick)(p[0], p[1]);
+}
+#endif
+#if ON(27)
+__global__ void binds(int *p) {
+  const int &r = Table::s; // case 27: identifier "Table::s" is undefined in device code
+  p[0] = r;
 }
 #endif
 #if ON(9)
@@ -344,6 +358,39 @@ __global__ void spaces(int *out) {
 }
 __device__ int defined_later(int x) { return x + 100; }
 
+/* A __host__ __device__ function's calls of host functions are not
+ * refused (nvcc warns, where its device code is emitted), nor are a
+ * constexpr host function's calls from an extended __host__ __device__
+ * lambda (with --expt-relaxed-constexpr and --extended-lambda, which
+ * tests/device_refusals.sh gives the near misses). */
+__host__ __device__ int hd_twice(int x) { return host_twice(x); }
+#if defined(__CUDACC_EXTENDED_LAMBDA__)
+template <class F> __global__ void apply_lambda(F f, int *out) {
+  out[0] = f(out[0]);
+}
+int lambda_triple(int v) {
+  int *d, r = v;
+  cudaMalloc(&d, sizeof r);
+  cudaMemcpy(d, &r, sizeof r, cudaMemcpyHostToDevice);
+  apply_lambda<<<1, 1>>>([] __host__ __device__(int x) { return triple(x); },
+                         d);
+  cudaMemcpy(&r, d, sizeof r, cudaMemcpyDeviceToHost);
+  cudaFree(d);
+  return r;
+}
+#else
+int lambda_triple(int v) { return 3 * v; }
+#endif
+#if defined(SPACE_THRUST) && defined(__CUDACC_EXTENDED_LAMBDA__)
+/* Thrust's algorithms with such a lambda, in a unit of clang++. */
+int thrust_sum() {
+  thrust::device_vector<int> v(4, 2);
+  thrust::transform(v.begin(), v.end(), v.begin(),
+                    [] __host__ __device__(int x) { return triple(x) + 1; });
+  return thrust::reduce(v.begin(), v.end());
+}
+#endif
+
 int main() {
   int *dspaces, spaced = 0;
   void (*kernel)(int *) = spaces;
@@ -380,6 +427,16 @@ int main() {
     printf("virtual_spaces: %d\n", spaced);
     ok = 0;
   }
+  if (hd_twice(4) != 8 || lambda_triple(5) != 15) {
+    printf("hd_twice, lambda_triple: %d %d\n", hd_twice(4), lambda_triple(5));
+    ok = 0;
+  }
+#if defined(SPACE_THRUST) && defined(__CUDACC_EXTENDED_LAMBDA__)
+  if (thrust_sum() != 4 * 7) {
+    printf("thrust_sum: %d\n", thrust_sum());
+    ok = 0;
+  }
+#endif
   puts(ok ? "PASS" : "FAIL");
   return !ok;
 }

@@ -1,0 +1,70 @@
+/* cuemu_clang_plugin.h: the parts of cuemu's clang plugin
+ * (cuemu_clang_plugin.cc, cuemu_clang_plugin_spaces.cc): the device pass's
+ * marks as the plugin's pragma handler records them, and the execution
+ * space they give a function. */
+#ifndef CUEMU_CLANG_PLUGIN_H
+#define CUEMU_CLANG_PLUGIN_H
+
+#include <map>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "clang/AST/ASTConsumer.h"
+#include "clang/AST/Decl.h"
+#include "clang/Basic/SourceManager.h"
+
+#include "cuemu_space_rules.h"
+
+namespace cuemu_clang {
+
+/* A place in the translation unit that orders as the text does: the file
+ * and the offset in it of a location's expansion. */
+typedef std::pair<unsigned, unsigned> place;
+place place_of(const clang::SourceManager &sm, clang::SourceLocation loc);
+
+/* The marks of the device pass, in the order of the text. */
+struct marks {
+  /* `#pragma cuemu device_code [global|host]` right after the `{` of each
+   * body of device code: where it is and the space it names; and, once
+   * the consumer has given each to its body, the space of each body by
+   * the place of its `{`. */
+  std::vector<std::pair<clang::SourceLocation, cuemu_space>> device_code;
+  std::map<place, cuemu_space> bodies;
+  /* `#pragma cuemu device_variable [constant] v...` after each declaration
+   * of a __device__, __constant__ or __managed__ variable. */
+  struct variables {
+    clang::SourceLocation where;
+    bool constant;
+    std::vector<std::string> names;
+  };
+  std::vector<variables> device_variables;
+  /* `#pragma cuemu shared` after each __shared__ declaration in a body. */
+  std::vector<clang::SourceLocation> shared;
+};
+/* The marks of the unit being compiled (one per compiler process). */
+marks &unit_marks();
+
+/* The space of `fn`: that of the innermost marked function it is or lies
+ * in (a lambda's call operator, a local class's member); a template's
+ * instance is marked where its pattern's body is. */
+cuemu_space space_of(const clang::SourceManager &sm,
+                     const clang::FunctionDecl *fn);
+/* Whether `fn` itself is a kernel, or a kernel template's instance. */
+bool is_kernel(const clang::SourceManager &sm, const clang::FunctionDecl *fn);
+/* The body of `fn` or of the pattern it is instantiated from, or NULL. */
+const clang::Stmt *body_of(const clang::FunctionDecl *fn,
+                           const clang::FunctionDecl **definition);
+
+/* The consumer that refuses what nvcc refuses across execution spaces
+ * (cuemu_clang_plugin_spaces.cc): with `default_device`, functions without
+ * a space are device ones (NVRTC's -default-device); with `relaxed`,
+ * device code may call constexpr host functions (--expt-relaxed-constexpr).
+ */
+std::unique_ptr<clang::ASTConsumer> spaces_consumer(bool default_device,
+                                                    bool relaxed);
+
+} // namespace cuemu_clang
+
+#endif

@@ -1,0 +1,94 @@
+/* cuemu_space_rules.h: what cuemu's two compiler plugins share of their
+ * refusals across CUDA's execution spaces (cuemu_gcc_plugin_spaces.cc for
+ * g++, cuemu_clang_plugin_spaces.cc for clang++): the spaces that the
+ * device pass's marks give, nvcc's words for each refusal (printf formats)
+ * and the C++ library's functions that device code may call. Plain C++,
+ * with no compiler's headers. */
+#ifndef CUEMU_SPACE_RULES_H
+#define CUEMU_SPACE_RULES_H
+
+#include <string.h>
+
+/* Where a function runs, from the marks of the device pass
+ * (`#pragma cuemu device_code [global|host]`, cuemu_device_code.c). */
+enum cuemu_space {
+  CUEMU_SPACE_HOST,        /* unmarked: host code, or no user's code */
+  CUEMU_SPACE_DEVICE,      /* __device__ */
+  CUEMU_SPACE_HOST_DEVICE, /* __host__ __device__ */
+  CUEMU_SPACE_GLOBAL       /* __global__ */
+};
+
+/* nvcc's messages (docs/nvcc-checks.md). The callee's name is written
+ * with its scope and parameters ("HostCounter::next()"), the caller's
+ * bare ("k"); a constexpr callee's bare too ("min"). */
+#define CUEMU_MSG_HOST_CALL                                                   \
+  "calling a __host__ function(\"%s\") from a %s function(\"%s\") is not "    \
+  "allowed"
+#define CUEMU_MSG_CONSTEXPR_CALL                                              \
+  "calling a constexpr __host__ function(\"%s\") from a %s function(\"%s\") " \
+  "is not allowed. The experimental flag '--expt-relaxed-constexpr' can be "  \
+  "used to allow this."
+#define CUEMU_MSG_UNCONFIGURED "a __global__ function call must be configured"
+#define CUEMU_MSG_HOST_VARIABLE                                               \
+  "identifier \"%s\" is undefined in device code"
+#define CUEMU_MSG_DYNAMIC_INIT                                                \
+  "dynamic initialization is not supported for a %s variable"
+#define CUEMU_MSG_CONSTANT_STORE "expression must be a modifiable lvalue"
+#define CUEMU_MSG_HOST_SHARED                                                 \
+  "a static \"__shared__\" variable declaration is not allowed inside a "     \
+  "host function body"
+#define CUEMU_MSG_OVERRIDE                                                    \
+  "execution space mismatch: overridden entity (function \"%s\") is a %s "   \
+  "function, but overriding entity (function \"%s\") is a %s function"
+/* The variable's name, quoted as the compiler quotes it. */
+#define CUEMU_MSG_VLA                                                         \
+  "expression must have a constant value: %s is a variable-length array, "   \
+  "which device code may not have (nvcc refuses it too)"
+
+/* nvcc's name of an execution space in its messages: of a function that
+ * overrides or is overridden, and of a caller ("__global__" or
+ * "__device__"). */
+static inline const char *cuemu_space_name(cuemu_space space) {
+  return space == CUEMU_SPACE_DEVICE        ? "__device__"
+         : space == CUEMU_SPACE_HOST_DEVICE ? "__host__ __device__"
+         : space == CUEMU_SPACE_GLOBAL      ? "__global__"
+                                            : "__host__";
+}
+
+/* Whether device code is judged for the calls and variables of host code:
+ * a __global__ or __device__ function's (a __host__ __device__ one's calls
+ * are not judged: nvcc's warning #20011-D, only where its device code is
+ * emitted). */
+static inline bool cuemu_space_device_only(cuemu_space space) {
+  return space == CUEMU_SPACE_DEVICE || space == CUEMU_SPACE_GLOBAL;
+}
+
+/* Whether a function of the C++ library's header `file` (a path), of
+ * namespace std, named `name`, at namespace scope or not, is one that nvcc
+ * takes for a host function in device code: not a math function (<cmath>,
+ * <cstdlib>: the CUDA headers give their overloads for device code), nor
+ * std::move or std::forward, which nvcc lets device code call. `file` not
+ * of the C++ library (no "/c++/" in it) holds none. */
+static inline bool cuemu_space_library_host(const char *file,
+                                            const char *name,
+                                            bool namespace_scope) {
+  if (!file || !strstr(file, "/c++/"))
+    return false;
+  const char *base = strrchr(file, '/');
+  base = base ? base + 1 : file;
+  static const char *const math[] = {"cmath", "std_abs.h", "cstdlib",
+                                     "specfun.h", "math.h", "stdlib.h"};
+  for (const char *m : math)
+    if (strcmp(base, m) == 0)
+      return false;
+  return !(namespace_scope &&
+           (strcmp(name, "move") == 0 || strcmp(name, "forward") == 0));
+}
+
+/* Whether a variable of the user's code named `name` is one of cuemu's own
+ * (the translation's, the shims'), never the user's host memory. */
+static inline bool cuemu_space_own_variable(const char *name) {
+  return strncmp(name, "cuemu", 5) == 0 || strncmp(name, "__", 2) == 0;
+}
+
+#endif
