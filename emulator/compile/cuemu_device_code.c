@@ -503,9 +503,59 @@ static size_t enclosing_class(const cuemu_rewriter *rw, size_t i) {
   return rw->n;
 }
 
-/* "Q::name" for the name token `name` and the qualifier token `q` (rw->n:
- * "::name"), after a '+' for a __host__ __device__ function, a '-' for a
- * __device__ one; NULL without memory. */
+/* Whether token k is a word that makes up a type by itself (`int`,
+ * `unsigned`, `const`): not a parameter's name. */
+static int type_word(const cuemu_rewriter *rw, size_t k) {
+  static const char *const words[] = {
+      "int",    "float",    "double", "char",     "long",  "short",
+      "signed", "unsigned", "bool",   "void",     "auto",  "const",
+      "volatile", "__restrict__", "wchar_t", "char16_t", "char32_t", NULL};
+  for (int i = 0; words[i]; ++i)
+    if (cuemu__rw_is(rw, k, words[i]))
+      return 1;
+  return 0;
+}
+
+/* Appends the types of the parameters whose `(` is token `open`, without
+ * their names and default arguments (`(const vec3 &, float)`), so that a
+ * declaration and a definition of one function give the same text. */
+static void parameter_types(cuemu_strbuf *sb, const cuemu_rewriter *rw,
+                            size_t open) {
+  size_t close = cuemu__rw_close(rw, open);
+  cuemu__sb_add(sb, "(", 1);
+  for (size_t a = open + 1; a < close && close < rw->n;) {
+    /* One parameter: [a, b), its default argument from `eq`. */
+    size_t b = a, eq = rw->n;
+    for (; b < close && !cuemu__rw_is(rw, b, ","); b++) {
+      if (cuemu__rw_is(rw, b, "(") || cuemu__rw_is(rw, b, "[") ||
+          cuemu__rw_is(rw, b, "{"))
+        b = cuemu__rw_close(rw, b);
+      else if (cuemu__rw_is(rw, b, "<") &&
+               cuemu__rw_template_close(rw, b) < close)
+        b = cuemu__rw_template_close(rw, b);
+      else if (cuemu__rw_is(rw, b, "=") && eq == rw->n)
+        eq = b;
+    }
+    size_t last = eq < b ? eq : b;
+    if (last - a >= 2 && cuemu__rw_ident(rw, last - 1) &&
+        !type_word(rw, last - 1))
+      last--;
+    if (a > open + 1)
+      cuemu__sb_add(sb, ",", 1);
+    for (size_t k = a; k < last; k++) {
+      if (k > a)
+        cuemu__sb_add(sb, " ", 1);
+      cuemu__sb_tokens(sb, rw, k, k + 1, 0);
+    }
+    a = b + 1;
+  }
+  cuemu__sb_add(sb, ")", 1);
+}
+
+/* "Q::name(types)" for the name token `name` (its parameters follow it)
+ * and the qualifier token `q` (rw->n: "::name(types)"), after a '+' for a
+ * __host__ __device__ function, a '-' for a __device__ one; NULL without
+ * memory. */
 static char *prototype_key(const cuemu_rewriter *rw, int host, size_t q,
                            size_t name) {
   cuemu_strbuf sb = {0};
@@ -514,6 +564,7 @@ static char *prototype_key(const cuemu_rewriter *rw, int host, size_t q,
     cuemu__sb_tokens(&sb, rw, q, q + 1, 0);
   cuemu__sb_add(&sb, "::", 2);
   cuemu__sb_tokens(&sb, rw, name, name + 1, 0);
+  parameter_types(&sb, rw, name + 1);
   if (sb.oom) {
     free(sb.data);
     return NULL;
@@ -521,14 +572,19 @@ static char *prototype_key(const cuemu_rewriter *rw, int host, size_t q,
   return sb.data;
 }
 
-/* Whether a function of the key `key` (its sign left out) was recorded:
- * 1 as a __device__ function, 2 as a __host__ __device__ one, 3 both
- * (overloads). */
-static int prototype_known(const cuemu_rewriter *rw, const char *key) {
+/* Whether a function of the key `key` (its sign left out; its parameter
+ * types too unless `types`) was recorded: 1 as a __device__ function, 2 as
+ * a __host__ __device__ one, 3 both (overloads). */
+static int prototype_known(const cuemu_rewriter *rw, const char *key,
+                           int types) {
   int known = 0;
-  for (size_t p = 0; p < rw->device_proto_count; p++)
-    if (strcmp(rw->device_protos[p] + 1, key + 1) == 0)
+  size_t length = types ? strlen(key + 1) : strcspn(key + 1, "(");
+  for (size_t p = 0; p < rw->device_proto_count; p++) {
+    const char *proto = rw->device_protos[p] + 1;
+    if (strncmp(proto, key + 1, length) == 0 &&
+        (types ? proto[length] == '\0' : proto[length] == '('))
       known |= rw->device_protos[p][0] == '+' ? 2 : 1;
+  }
   return known;
 }
 
@@ -578,7 +634,7 @@ cuemu_status cuemu__device_prototype_note(cuemu_rewriter *rw, size_t device,
   char *key = prototype_key(rw, host, q, name);
   if (!key)
     return CUEMU_OUT_OF_MEMORY;
-  if (prototype_known(rw, key) & (host ? 2 : 1)) {
+  if (prototype_known(rw, key, 1) & (host ? 2 : 1)) {
     free(key);
     return CUEMU_SUCCESS;
   }
@@ -619,7 +675,13 @@ cuemu_status cuemu__device_redeclared_mark(cuemu_rewriter *rw, size_t start,
   }
   char *key = prototype_key(rw, 0, q, name),
        *bare = prototype_key(rw, 0, rw->n, name);
-  int known = key && bare ? prototype_known(rw, key) | prototype_known(rw, bare)
+  /* The device pass marks a definition whose name was declared (device
+   * code may call it), the host pass stubs only one whose parameter types
+   * are those of a __device__ prototype (a host overload of the name keeps
+   * its body, which host code calls). */
+  int host_pass = rw->pass == CUEMU_PASS_HOST;
+  int known = key && bare ? prototype_known(rw, key, host_pass) |
+                                prototype_known(rw, bare, host_pass)
                           : 0;
   cuemu_status st = !key || !bare ? CUEMU_OUT_OF_MEMORY : CUEMU_SUCCESS;
   free(key);
@@ -627,7 +689,7 @@ cuemu_status cuemu__device_redeclared_mark(cuemu_rewriter *rw, size_t start,
   if (st != CUEMU_SUCCESS || !known)
     return st;
   /* A __host__ __device__ function's definition stays the host's. */
-  if (rw->pass == CUEMU_PASS_HOST)
+  if (host_pass)
     return known == 1 ? cuemu__host_redeclared_stub(rw, start, brace)
                       : CUEMU_SUCCESS;
   return cuemu__device_body_mark(rw, brace, "host");

@@ -19,6 +19,7 @@
 struct Mover {
   float start, speed;
   __device__ float at(float t) const;
+  float at(int step) const; /* a host overload, defined plain too */
   __host__ __device__ float twice(float t) const;
   __device__ float ahead(float t) const { return at(t) + twice(t); }
 };
@@ -26,6 +27,7 @@ struct Mover {
 /* Defined without a qualifier: both are __host__ __device__ functions. */
 float Mover::at(float t) const { return start + speed * t; }
 float Mover::twice(float t) const { return 2.0f * (start + speed * t); }
+float Mover::at(int step) const { return start + 10.0f * speed * step; }
 
 template <typename T> struct Box {
   T lo, hi;
@@ -40,6 +42,8 @@ int geo::square(int x) { return x * x; }
 
 __device__ int cube(int x);
 int cube(int x) { return x * geo::square(x); }
+/* A host overload of the name: host code calls it. */
+float cube(float x) { return x * x * x; }
 
 __global__ void kernel(Mover m, Box<int> b, float *out) {
   int i = threadIdx.x;
@@ -58,6 +62,10 @@ int main() {
     return 1;
   }
   int failures = 0;
+  if (cube(2.0f) != 8.0f || m.at(2) != 11.0f) {
+    printf("host overloads: %g %g\n", cube(2.0f), m.at(2));
+    failures++;
+  }
   for (int i = 0; i < n; i++) {
     float at = 1.0f + 0.5f * i;
     float want = at + m.twice((float)i) + 7.0f + (float)(i * i * i);
