@@ -30,6 +30,7 @@
 #include "check/cuemu_check.h"
 #include "base/cuemu_report.h"
 #include "core/cuemu_allocations.h"
+#include "core/cuemu_device_heap.h"
 #include "core/cuemu_ptr_map.h"
 
 typedef struct side_entry {
@@ -183,6 +184,18 @@ void cuemu__check_mark_init(void *p, size_t n) {
     memset(e->init + off, 1, n);
   }
   pthread_mutex_unlock(&side_lock);
+  /* The device heap (kernel code's new and malloc), which a runtime call of
+   * kernel code writes too (`cudaMalloc(&obj->list, ...)`, obj made by
+   * new): its own "written" map. */
+  void *hbase;
+  size_t hsize;
+  const void *hsite;
+  unsigned char *written;
+  void *cells;
+  if (!e && cuemu__device_heap_classify((uintptr_t)p, n, &hbase, &hsize,
+                                        &hsite) == CUEMU_HEAP_INSIDE &&
+      cuemu__device_heap_shadow((uintptr_t)p, 0, &written, &cells))
+    memset(written, 1, n);
 }
 
 void cuemu__check_alloc_reset(void) {

@@ -358,11 +358,8 @@ static int after_requires_clause(const cuemu_rewriter *rw, size_t brace) {
   return 0;
 }
 
-/* When the `{` at `brace` opens a constructor's member initializer
- * (`: v{n}`, `, w{m}`), the `{` of the body after the initializers, else
- * `brace`; rw->n when none is found. */
-static size_t past_member_initializers(const cuemu_rewriter *rw,
-                                       size_t brace) {
+size_t cuemu__rw_past_member_initializers(const cuemu_rewriter *rw,
+                                         size_t brace) {
   if (brace < 2 || !cuemu__rw_ident(rw, brace - 1) ||
       !(cuemu__rw_is(rw, brace - 2, ":") || cuemu__rw_is(rw, brace - 2, ",")))
     return brace;
@@ -385,7 +382,7 @@ cuemu_status cuemu__device_body_mark(cuemu_rewriter *rw, size_t brace,
    * a trailing return type between, or a constructor's member initializers
    * (the first `{` may open one of those); any other brace (a variable's
    * initializer, `T{...}`) is left alone. */
-  size_t body = past_member_initializers(rw, brace);
+  size_t body = cuemu__rw_past_member_initializers(rw, brace);
   if (body >= rw->n || (body == brace && !after_parameters(rw, brace) &&
                         !after_trailing_return(rw, brace) &&
                         !after_requires_clause(rw, brace)))
@@ -429,4 +426,272 @@ cuemu_status cuemu__device_inner_mark(cuemu_rewriter *rw, size_t device) {
              cuemu__rw_is(rw, device + 1, "__host__");
   return body < rw->n ? cuemu__device_body_mark(rw, body, host ? "host" : "")
                       : CUEMU_SUCCESS;
+}
+
+/* ---- Device functions defined again without a qualifier ---------------- */
+
+/* The name token of the function declared from `start`, before `end`: the
+ * identifier before the first `(` of its parameters at depth 0 (attributes
+ * and __launch_bounds__ skipped); rw->n for anything else (a variable, an
+ * operator, a destructor, a nested declarator). */
+static size_t declared_name(const cuemu_rewriter *rw, size_t start,
+                            size_t end) {
+  for (size_t k = start; k < end; k++) {
+    size_t after = cuemu__rw_skip_attribute(rw, k);
+    if (after != k) {
+      k = after - 1;
+      continue;
+    }
+    if (cuemu__rw_is(rw, k, "<")) {
+      size_t close = cuemu__rw_template_close(rw, k);
+      if (close >= end)
+        return rw->n;
+      k = close;
+      continue;
+    }
+    if (cuemu__rw_is(rw, k, "(")) {
+      if (k == start || !cuemu__rw_ident(rw, k - 1) || not_a_name(rw, k - 1) ||
+          cuemu__rw_is(rw, k - 1, "operator") ||
+          (k >= 2 && (cuemu__rw_is(rw, k - 2, "~") ||
+                      cuemu__rw_is(rw, k - 2, "operator"))))
+        return rw->n;
+      return k - 1;
+    }
+    if (cuemu__rw_is(rw, k, ";") || cuemu__rw_is(rw, k, "{") ||
+        cuemu__rw_is(rw, k, "=") || cuemu__rw_is(rw, k, "["))
+      return rw->n;
+  }
+  return rw->n;
+}
+
+/* The name token of the class, struct or union whose body holds token i
+ * (`struct Mover {`, `template <class T> class __align__(8) Box final :
+ * public Base<T> {`), or rw->n when i lies in another body (a function's,
+ * a lambda's, a namespace's). */
+static size_t enclosing_class(const cuemu_rewriter *rw, size_t i) {
+  size_t k = i, depth = 0;
+  while (k-- > 0) {
+    if (cuemu__rw_is(rw, k, "}"))
+      depth++;
+    else if (cuemu__rw_is(rw, k, "{") && depth-- == 0)
+      break;
+  }
+  if (k >= i)
+    return rw->n;
+  while (k-- > 0) {
+    if (cuemu__rw_is(rw, k, ")") || cuemu__rw_is(rw, k, "]")) {
+      size_t open = cuemu__rw_open(rw, k);
+      if (open == (size_t)-1)
+        return rw->n;
+      k = open;
+      continue;
+    }
+    if (cuemu__rw_is(rw, k, ";") || cuemu__rw_is(rw, k, "{") ||
+        cuemu__rw_is(rw, k, "}") || cuemu__rw_is(rw, k, "="))
+      return rw->n;
+    if (cuemu__rw_is(rw, k, "class") || cuemu__rw_is(rw, k, "struct") ||
+        cuemu__rw_is(rw, k, "union")) {
+      size_t n = k + 1;
+      while (n < i && cuemu__rw_skip_attribute(rw, n) != n)
+        n = cuemu__rw_skip_attribute(rw, n);
+      /* `struct A::B {`: the last name. */
+      while (n + 2 < i && cuemu__rw_is(rw, n + 1, "::") &&
+             cuemu__rw_ident(rw, n + 2))
+        n += 2;
+      return n < i && cuemu__rw_ident(rw, n) ? n : rw->n;
+    }
+  }
+  return rw->n;
+}
+
+/* Whether token k is a word that makes up a type by itself (`int`,
+ * `unsigned`, `const`): not a parameter's name. */
+static int type_word(const cuemu_rewriter *rw, size_t k) {
+  static const char *const words[] = {
+      "int",    "float",    "double", "char",     "long",  "short",
+      "signed", "unsigned", "bool",   "void",     "auto",  "const",
+      "volatile", "__restrict__", "wchar_t", "char16_t", "char32_t", NULL};
+  for (int i = 0; words[i]; ++i)
+    if (cuemu__rw_is(rw, k, words[i]))
+      return 1;
+  return 0;
+}
+
+/* Appends the types of the parameters whose `(` is token `open`, without
+ * their names and default arguments (`(const vec3 &, float)`), so that a
+ * declaration and a definition of one function give the same text. */
+static void parameter_types(cuemu_strbuf *sb, const cuemu_rewriter *rw,
+                            size_t open) {
+  size_t close = cuemu__rw_close(rw, open);
+  cuemu__sb_add(sb, "(", 1);
+  for (size_t a = open + 1; a < close && close < rw->n;) {
+    /* One parameter: [a, b), its default argument from `eq`. */
+    size_t b = a, eq = rw->n;
+    for (; b < close && !cuemu__rw_is(rw, b, ","); b++) {
+      if (cuemu__rw_is(rw, b, "(") || cuemu__rw_is(rw, b, "[") ||
+          cuemu__rw_is(rw, b, "{"))
+        b = cuemu__rw_close(rw, b);
+      else if (cuemu__rw_is(rw, b, "<") &&
+               cuemu__rw_template_close(rw, b) < close)
+        b = cuemu__rw_template_close(rw, b);
+      else if (cuemu__rw_is(rw, b, "=") && eq == rw->n)
+        eq = b;
+    }
+    size_t last = eq < b ? eq : b;
+    if (last - a >= 2 && cuemu__rw_ident(rw, last - 1) &&
+        !type_word(rw, last - 1))
+      last--;
+    if (a > open + 1)
+      cuemu__sb_add(sb, ",", 1);
+    for (size_t k = a; k < last; k++) {
+      if (k > a)
+        cuemu__sb_add(sb, " ", 1);
+      cuemu__sb_tokens(sb, rw, k, k + 1, 0);
+    }
+    a = b + 1;
+  }
+  cuemu__sb_add(sb, ")", 1);
+}
+
+/* "Q::name(types)" for the name token `name` (its parameters follow it)
+ * and the qualifier token `q` (rw->n: "::name(types)"), after a '+' for a
+ * __host__ __device__ function, a '-' for a __device__ one; NULL without
+ * memory. */
+static char *prototype_key(const cuemu_rewriter *rw, int host, size_t q,
+                           size_t name) {
+  cuemu_strbuf sb = {0};
+  cuemu__sb_add(&sb, host ? "+" : "-", 1);
+  if (q < rw->n)
+    cuemu__sb_tokens(&sb, rw, q, q + 1, 0);
+  cuemu__sb_add(&sb, "::", 2);
+  cuemu__sb_tokens(&sb, rw, name, name + 1, 0);
+  parameter_types(&sb, rw, name + 1);
+  if (sb.oom) {
+    free(sb.data);
+    return NULL;
+  }
+  return sb.data;
+}
+
+/* Whether a function of the key `key` (its sign left out; its parameter
+ * types too unless `types`) was recorded: 1 as a __device__ function, 2 as
+ * a __host__ __device__ one, 3 both (overloads). */
+static int prototype_known(const cuemu_rewriter *rw, const char *key,
+                           int types) {
+  int known = 0;
+  size_t length = types ? strlen(key + 1) : strcspn(key + 1, "(");
+  for (size_t p = 0; p < rw->device_proto_count; p++) {
+    const char *proto = rw->device_protos[p] + 1;
+    if (strncmp(proto, key + 1, length) == 0 &&
+        (types ? proto[length] == '\0' : proto[length] == '('))
+      known |= rw->device_protos[p][0] == '+' ? 2 : 1;
+  }
+  return known;
+}
+
+cuemu_status cuemu__device_prototype_note(cuemu_rewriter *rw, size_t device,
+                                          size_t start, size_t end) {
+  if (device == (size_t)-1) {
+    for (size_t p = 0; p < rw->device_proto_count; p++)
+      free(rw->device_protos[p]);
+    free(rw->device_protos);
+    rw->device_protos = NULL;
+    rw->device_proto_count = rw->device_proto_capacity = 0;
+    return CUEMU_SUCCESS;
+  }
+  size_t q = rw->n;
+  if (start == (size_t)-1) {
+    /* A member's: from the class's last `;`, `{`, `}` or access label to
+     * its own `;` (none: a body, which is marked where it is). */
+    q = enclosing_class(rw, device);
+    if (q >= rw->n)
+      return CUEMU_SUCCESS;
+    start = device;
+    while (start > 0 && !cuemu__rw_is(rw, start - 1, ";") &&
+           !cuemu__rw_is(rw, start - 1, "{") &&
+           !cuemu__rw_is(rw, start - 1, "}") &&
+           !cuemu__rw_is(rw, start - 1, ":"))
+      start--;
+    for (end = device; end < rw->n && !cuemu__rw_is(rw, end, ";"); end++) {
+      if (cuemu__rw_is(rw, end, "(") || cuemu__rw_is(rw, end, "["))
+        end = cuemu__rw_close(rw, end);
+      else if (cuemu__rw_is(rw, end, "{") || cuemu__rw_is(rw, end, "}"))
+        return CUEMU_SUCCESS;
+    }
+  }
+  int host = 0;
+  for (size_t k = start; k < end; k++)
+    if (cuemu__rw_is(rw, k, "__global__") || cuemu__rw_is(rw, k, "friend") ||
+        cuemu__rw_is(rw, k, "typedef"))
+      return CUEMU_SUCCESS;
+    else if (cuemu__rw_is(rw, k, "__host__"))
+      host = 1;
+  size_t name = declared_name(rw, start, end);
+  if (name >= rw->n ||
+      (q < rw->n && rw->toks[name].length == rw->toks[q].length &&
+       memcmp(rw->text + rw->toks[name].offset, rw->text + rw->toks[q].offset,
+              rw->toks[q].length) == 0))
+    return CUEMU_SUCCESS; /* not a function, or a constructor */
+  char *key = prototype_key(rw, host, q, name);
+  if (!key)
+    return CUEMU_OUT_OF_MEMORY;
+  if (prototype_known(rw, key, 1) & (host ? 2 : 1)) {
+    free(key);
+    return CUEMU_SUCCESS;
+  }
+  if (rw->device_proto_count == rw->device_proto_capacity) {
+    size_t cap = rw->device_proto_capacity ? 2 * rw->device_proto_capacity : 16;
+    char **grown = realloc(rw->device_protos, cap * sizeof *grown);
+    if (!grown) {
+      free(key);
+      return CUEMU_OUT_OF_MEMORY;
+    }
+    rw->device_protos = grown;
+    rw->device_proto_capacity = cap;
+  }
+  rw->device_protos[rw->device_proto_count++] = key;
+  return CUEMU_SUCCESS;
+}
+
+cuemu_status cuemu__device_redeclared_mark(cuemu_rewriter *rw, size_t start,
+                                           size_t brace) {
+  if (rw->device_proto_count == 0)
+    return CUEMU_SUCCESS;
+  for (size_t k = start; k < brace; k++)
+    if (cuemu__rw_is(rw, k, "__host__"))
+      return CUEMU_SUCCESS;
+  size_t name = declared_name(rw, start, brace);
+  if (name >= rw->n)
+    return CUEMU_SUCCESS;
+  /* `R Q::name(`, `R Q<T>::name(`, `R ns::name(` or `R name(`. */
+  size_t q = rw->n;
+  if (name >= 2 && cuemu__rw_is(rw, name - 1, "::")) {
+    q = name - 2;
+    if (cuemu__rw_is(rw, q, ">")) {
+      size_t open = cuemu__rw_template_open(rw, q);
+      q = open != (size_t)-1 && open > 0 ? open - 1 : rw->n;
+    }
+    if (q < rw->n && !cuemu__rw_ident(rw, q))
+      q = rw->n;
+  }
+  char *key = prototype_key(rw, 0, q, name),
+       *bare = prototype_key(rw, 0, rw->n, name);
+  /* The device pass marks a definition whose name was declared (device
+   * code may call it), the host pass stubs only one whose parameter types
+   * are those of a __device__ prototype (a host overload of the name keeps
+   * its body, which host code calls). */
+  int host_pass = rw->pass == CUEMU_PASS_HOST;
+  int known = key && bare ? prototype_known(rw, key, host_pass) |
+                                prototype_known(rw, bare, host_pass)
+                          : 0;
+  cuemu_status st = !key || !bare ? CUEMU_OUT_OF_MEMORY : CUEMU_SUCCESS;
+  free(key);
+  free(bare);
+  if (st != CUEMU_SUCCESS || !known)
+    return st;
+  /* A __host__ __device__ function's definition stays the host's. */
+  if (host_pass)
+    return known == 1 ? cuemu__host_redeclared_stub(rw, start, brace)
+                      : CUEMU_SUCCESS;
+  return cuemu__device_body_mark(rw, brace, "host");
 }

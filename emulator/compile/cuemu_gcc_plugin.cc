@@ -4,7 +4,8 @@
  *
  * The device pass of cuemu-cc loads it (-fplugin, see cuemu_compile.c) when
  * its compiler is the g++ the plugin was built for. Before each function
- * body is lowered to GIMPLE it rewrites two kinds of expressions:
+ * body is lowered to GIMPLE it rewrites two kinds of expressions and
+ * orders the arguments of calls:
  *
  * - Shifts by an amount known only at run time. PTX's shl and shr clamp
  *   the amount to the register's width: a 32-bit x << 32 is 0, a signed
@@ -18,6 +19,15 @@
  *   cvt.rzi saturates to the destination's range and converts NaN to 0;
  *   x86-64's cvttss2si gives the "integer indefinite" 0x80000000 for both,
  *   so (int)3e9f was INT_MIN instead of INT_MAX.
+ *
+ * - The order of a call's arguments, which C++ leaves unspecified: nvcc's
+ *   device code evaluates them from left to right (its PTX makes the first
+ *   argument's calls first), g++ from right to left on x86-64, so
+ *   `vec3(curand_uniform(s), curand_uniform(s), curand_uniform(s))` drew x
+ *   last. Every call and constructor call of the device pass is marked to
+ *   evaluate its arguments in order (CALL_EXPR_ORDERED_ARGS, which GCC
+ *   sets for C++17's ordered operator calls), except those C++17 orders
+ *   from right to left (assignment operators).
  *
  * Amounts and operands known at compile time are left to the compiler,
  * which folds them (and warns about out-of-range shifts) as nvcc does.
@@ -148,6 +158,13 @@ tree rewrite(tree *tp, int *walk_subtrees, void *data) {
     return NULL_TREE;
   }
   enum tree_code code = TREE_CODE(t);
+  /* A call's arguments from left to right, as nvcc's device code evaluates
+   * them (g++ evaluates them from right to left on x86-64); a call that C++
+   * orders otherwise (an assignment operator's, right operand first) keeps
+   * its order. */
+  if ((code == CALL_EXPR || code == AGGR_INIT_EXPR) &&
+      !CALL_EXPR_REVERSE_ARGS(t))
+    CALL_EXPR_ORDERED_ARGS(t) = 1;
   bool shift = (code == LSHIFT_EXPR || code == RSHIFT_EXPR) &&
                register_width(TREE_TYPE(t)) &&
                TREE_CODE(TREE_OPERAND(t, 1)) != INTEGER_CST;

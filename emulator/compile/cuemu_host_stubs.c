@@ -295,27 +295,42 @@ static int constructor(const cuemu_rewriter *rw, size_t decl_start,
   return 1;
 }
 
-cuemu_status cuemu__host_device_stub(cuemu_rewriter *rw, size_t decl_start,
-                                     size_t brace) {
+/* Replaces the body (its `{` at token `brace`) of the function declared
+ * from token decl_start, whose parameters follow token `from`, by the
+ * stub, but keeps a body that the host may need (a deduced return type, a
+ * constructor's initializers, an empty constructor); with `device` (its
+ * `__device__` token, else rw->n), gives it the attribute that refuses
+ * host calls too. */
+static cuemu_status stub_body(cuemu_rewriter *rw, size_t decl_start,
+                              size_t from, size_t device, size_t brace,
+                              int deduced) {
   static const char stub[] = "{ __builtin_trap(); }";
   size_t k;
-  int deduced;
-  size_t device = device_only(rw, decl_start, brace, &deduced);
-  if (device == rw->n)
-    return CUEMU_SUCCESS;
-  size_t open = parameters(rw, device, brace);
+  size_t open = parameters(rw, from, brace);
   size_t close = open < rw->n ? cuemu__rw_close(rw, open) : rw->n;
   if (close >= brace)
     return CUEMU_SUCCESS;
   /* Between the parameters and the body: a trailing return type, or a
-   * constructor's initializers (`:`), whose body is kept. */
+   * constructor's initializers (`:`), which stay (a reference or const
+   * member needs its own), before the body, which goes unless empty. */
   for (k = close + 1; k < brace; k++) {
     if (cuemu__rw_is(rw, k, "->"))
       deduced = 0;
-    if (cuemu__rw_is(rw, k, ":") || cuemu__rw_is(rw, k, "=")) {
+    if (cuemu__rw_is(rw, k, "=")) {
       rw->host_device_code = 1; /* the body stays */
       return CUEMU_SUCCESS;
     }
+  }
+  int initializers = 0;
+  for (k = close + 1; k < brace && !initializers; k++)
+    initializers = cuemu__rw_is(rw, k, ":");
+  if (initializers) {
+    size_t body = cuemu__rw_past_member_initializers(rw, brace);
+    if (body >= rw->n || cuemu__rw_close(rw, body) == body + 1) {
+      rw->host_device_code = 1; /* the body stays */
+      return CUEMU_SUCCESS;
+    }
+    brace = body;
   }
   size_t end = cuemu__rw_close(rw, brace);
   if (deduced || end >= rw->n) {
@@ -330,7 +345,7 @@ cuemu_status cuemu__host_device_stub(cuemu_rewriter *rw, size_t decl_start,
   const cuemu_token *a = &rw->toks[brace], *b = &rw->toks[end];
   /* nvcc's message, naming the function (a member's, on its declaration
    * in the class). */
-  cuemu_status st = qualified_name(rw, device, open)
+  cuemu_status st = device >= rw->n || qualified_name(rw, device, open)
                         ? CUEMU_SUCCESS
                         : refuse_host_calls(rw, device, open, 1);
   if (st == CUEMU_SUCCESS)
@@ -339,6 +354,32 @@ cuemu_status cuemu__host_device_stub(cuemu_rewriter *rw, size_t decl_start,
   if (st == CUEMU_SUCCESS)
     st = cuemu__host_quiet(rw, decl_start, end);
   return st;
+}
+
+cuemu_status cuemu__host_device_stub(cuemu_rewriter *rw, size_t decl_start,
+                                     size_t brace) {
+  int deduced;
+  size_t device = device_only(rw, decl_start, brace, &deduced);
+  if (device == rw->n)
+    return CUEMU_SUCCESS;
+  return stub_body(rw, decl_start, device, device, brace, deduced);
+}
+
+cuemu_status cuemu__host_redeclared_stub(cuemu_rewriter *rw,
+                                         size_t decl_start, size_t brace) {
+  int deduced = 0;
+  for (size_t k = decl_start; k < brace; k++)
+    if (cuemu__rw_is(rw, k, "constexpr") || cuemu__rw_is(rw, k, "consteval"))
+      return CUEMU_SUCCESS;
+    else if (cuemu__rw_is(rw, k, "auto"))
+      deduced = 1;
+  /* Its parameters: the first `(` after the template head. */
+  size_t from = decl_start;
+  if (cuemu__rw_is(rw, from, "template") && cuemu__rw_is(rw, from + 1, "<"))
+    from = cuemu__rw_template_close(rw, from + 1);
+  if (from >= brace)
+    return CUEMU_SUCCESS;
+  return stub_body(rw, decl_start, from, rw->n, brace, deduced);
 }
 
 /* The first token of the member declaration whose `__device__` is token

@@ -156,6 +156,15 @@ static cuemu_status open_brace(walker *w, size_t i) {
       rw->host_device_code = 1; /* a system header's body stays */
     }
   }
+  /* A definition without an execution space of a function declared
+   * __device__ before: nvcc's __host__ __device__ function
+   * (cuemu_device_code.c). */
+  if (!w->device_decl && !w->kernel_decl && w->other_depth == 1 &&
+      rw->preprocessed &&
+      !(rw->toks[i].flags & (CUEMU_TOKEN_FOREIGN | CUEMU_TOKEN_SHIM))) {
+    cuemu_status st = cuemu__device_redeclared_mark(rw, w->decl_start, i);
+    if (st != CUEMU_SUCCESS) return st;
+  }
   /* A host function's body, where the whole prelude lets a call of a
    * device-only function compile (cuemu_host_calls.c). */
   if (!w->device_decl && !w->kernel_decl && w->other_depth == 1 &&
@@ -1018,6 +1027,13 @@ static cuemu_status walk(walker *w) {
          * namespace-scope device function's (cuemu_device_code.c). */
         st = cuemu__device_inner_mark(rw, i);
       }
+      /* A member function declared __device__ without its body, recorded
+       * for a definition after its class without a qualifier. */
+      if (st == CUEMU_SUCCESS && rw->preprocessed && w->other_depth > 0 &&
+          !w->device_body && !w->kernel_body &&
+          !(t->flags & (CUEMU_TOKEN_FOREIGN | CUEMU_TOKEN_SHIM)) &&
+          cuemu__rw_is(rw, i, "__device__"))
+        st = cuemu__device_prototype_note(rw, i, (size_t)-1, 0);
       if (st != CUEMU_SUCCESS) {
         /* refused in device code */
       } else if (own && cuemu__rw_is(rw, i, "__noinline__") &&
@@ -1142,6 +1158,11 @@ static cuemu_status walk(walker *w) {
                  rw->pass == CUEMU_PASS_HOST &&
                  !(t->flags & CUEMU_TOKEN_FOREIGN))
           st = cuemu__host_device_decl(rw, w->decl_start, i);
+        if (st == CUEMU_SUCCESS && !w->kernel_decl && w->device_decl &&
+            rw->preprocessed &&
+            !(t->flags & (CUEMU_TOKEN_FOREIGN | CUEMU_TOKEN_SHIM)))
+          st = cuemu__device_prototype_note(rw, w->decl_start, w->decl_start,
+                                            i);
         w->device_decl = 0;
         w->decl_start = i + 1;
         w->kernel_decl = 0;
@@ -1247,6 +1268,7 @@ static void release(cuemu_rewriter *rw, walker *w) {
   free(rw->kernels);
   cuemu__launch_calls_free(rw);
   cuemu__device_variable_note(rw, NULL, (size_t)-1, 0);
+  cuemu__device_prototype_note(rw, (size_t)-1, 0, 0);
   cuemu__lambda_notes_free(rw->lambdas, rw->lambda_count);
   free(rw->lambdas);
   free(rw->by_name);

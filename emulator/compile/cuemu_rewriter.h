@@ -110,6 +110,10 @@ typedef struct cuemu_rewriter {
   char **device_vars;  /* the namespace-scope device variables declared so
                         * far without -rdc, "ns::name" (cuemu_device_code.c) */
   size_t device_var_count, device_var_capacity;
+  char **device_protos; /* the functions declared __device__ without a body
+                         * so far, "Class::name" or "::name"
+                         * (cuemu__device_prototype_note) */
+  size_t device_proto_count, device_proto_capacity;
   char caller[128];    /* the device body being walked, as nvcc names it in
                         * its messages: `__global__ function("k")`; empty
                         * for a __host__ __device__ function
@@ -289,11 +293,35 @@ void cuemu__device_caller_note(cuemu_rewriter *rw, size_t start, size_t brace,
  * for the refusals of cuemu_gcc_plugin_spaces.cc. */
 cuemu_status cuemu__device_body_mark(cuemu_rewriter *rw, size_t brace,
                                      const char *space);
+/* When the `{` at `brace` opens a constructor's member initializer
+ * (`: v{n}`, `, w{m}`), the `{` of the body after the initializers, else
+ * `brace`; rw->n when none is found (cuemu_device_code.c). */
+size_t cuemu__rw_past_member_initializers(const cuemu_rewriter *rw,
+                                          size_t brace);
 /* The same for the body of the member function (cuemu__rw_member_body) or
  * the extended lambda (`[...] __device__ (...) {`) whose `__device__` is
  * token `device`, inside a class or a function; nothing for another
  * `__device__`. */
 cuemu_status cuemu__device_inner_mark(cuemu_rewriter *rw, size_t device);
+/* Records the function declared __device__ (or
+ * __host__ __device__) without a body by the declaration whose `__device__`
+ * is token `device`: a member function's, in a class body (`start` is then
+ * (size_t)-1), or one of namespace scope from token `start` to its `;` at
+ * `end`. `device` (size_t)-1 frees the records. nvcc takes a later
+ * definition of such a function without an execution space for a
+ * __host__ __device__ function (its warning #20037-D). */
+cuemu_status cuemu__device_prototype_note(cuemu_rewriter *rw, size_t device,
+                                          size_t start, size_t end);
+/* The body at `brace` of the namespace-scope definition from token `start`
+ * without an execution space (`float Mover::at(float t) const {`) of a
+ * function recorded by cuemu__device_prototype_note: in the device pass,
+ * marked as a __host__ __device__ function's (cuemu__device_body_mark), so
+ * that device code may call it, as nvcc lets it; in the host pass, a
+ * __device__ function's stub (cuemu__host_redeclared_stub), as nvcc's host
+ * compile keeps no body of it (a host call is refused, and its calls of
+ * device functions are not compiled for the host). */
+cuemu_status cuemu__device_redeclared_mark(cuemu_rewriter *rw, size_t start,
+                                           size_t brace);
 
 /* If token i (`__shared__`) belongs to an `extern __shared__` unsized array
  * declaration, rewrites it and sets *resume past its `;`; else *resume = i. */
@@ -510,6 +538,12 @@ size_t cuemu__kernel_body_end(const cuemu_rewriter *rw);
 cuemu_status cuemu__host_quiet(cuemu_rewriter *rw, size_t first, size_t last);
 cuemu_status cuemu__host_device_stub(cuemu_rewriter *rw, size_t decl_start,
                                      size_t brace);
+/* The same for the body at `brace` of a definition without an execution
+ * space (from token decl_start) of a function declared __device__ before:
+ * nvcc's host compile takes it for a __device__ function (its declaration
+ * already refuses host calls). */
+cuemu_status cuemu__host_redeclared_stub(cuemu_rewriter *rw,
+                                         size_t decl_start, size_t brace);
 /* In the host pass: gives a namespace-scope declaration without a body of
  * a __device__-only function, tokens [decl_start, semicolon), the
  * attribute that cuemu__host_device_stub() gives its definition, which

@@ -75,7 +75,10 @@ void cuemu__allocation_memory_free(void *base, size_t size);
 void cuemu__allocation_reset(void);
 
 /* The checkers' hooks: an allocation was made at `site` (the caller's
- * return address), freed, freed wrongly, or written by a copy or set. */
+ * return address), freed, freed wrongly, or written by a copy or set, or
+ * by a runtime call that returns a value through a pointer (kernel code's
+ * `cudaMalloc(&obj->list, ...)` writes device memory where the checked
+ * code does not see the store). */
 void cuemu__allocation_note(void *base, size_t size, int kind,
                             const void *site);
 void cuemu__allocation_freed(void *base);

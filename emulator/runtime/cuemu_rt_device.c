@@ -73,6 +73,7 @@ int cuemu_rt_get_device(int *device) {
   if (!device)
     return cuemu_rt_error(cudaErrorInvalidValue);
   *device = cuemu__device_current();
+  cuemu__allocation_written(device, sizeof *device);
   return cudaSuccess;
 }
 
@@ -511,6 +512,7 @@ int cuemu_rt_device_get_attribute(int *value, int attr, int device) {
     return cuemu_rt_error(cudaErrorInvalidValue);
   }
   *value = v;
+  cuemu__allocation_written(value, sizeof *value);
   return cudaSuccess;
 }
 

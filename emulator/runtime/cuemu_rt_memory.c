@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <cuemu/cuemu_device.h>
 #include <cuemu/cuemu_runtime.h>
 #include <cuemu/cuemu_external.h>
 
@@ -119,10 +120,18 @@ static int allocate(void **ptr, size_t size, size_t align, int kind,
     return cuemu_rt_error(cudaErrorMemoryAllocation);
   }
   cuemu__allocation_note(p, size, kind, site);
+  /* Kernel code's (the device runtime's cudaMalloc): the checkers of the
+   * running launch do not know it (they know the allocations made before
+   * it), so they see none of its writes; initcheck takes it for written,
+   * so that a later launch's reads of what this one wrote are not
+   * reported (a ray tracer's box fills the list it allocates). */
+  if (cuemu_thread_in_kernel())
+    cuemu__allocation_written(p, size);
   cuemu__drv_note_allocation(p); /* CU_POINTER_ATTRIBUTE_CONTEXT */
   if (kind == CUEMU_RT_MEMORY_MANAGED)
     cuemu__managed_guard_add(p, size, flags == cudaMemAttachGlobal);
   *ptr = p;
+  cuemu__allocation_written(ptr, sizeof *ptr);
   return cudaSuccess;
 }
 

@@ -9,6 +9,7 @@
 #include <cuemu/cuemu_runtime.h>
 #include <cuemu/cuemu_runtime_streams.h>
 
+#include "core/cuemu_allocations.h"
 #include "device/cuemu_handles.h"
 #include "runtime/cuemu_rt_capture.h"
 #include "runtime/cuemu_rt_internal.h"
@@ -40,6 +41,7 @@ int cuemu_rt_stream_create(void **stream, unsigned flags, int priority) {
   if (cuemu__handle_create(CUEMU_HANDLE_STREAM, &state, stream) !=
       CUEMU_SUCCESS)
     return cuemu_rt_error(cudaErrorMemoryAllocation);
+  cuemu__allocation_written(stream, sizeof *stream);
   return cudaSuccess;
 }
 
