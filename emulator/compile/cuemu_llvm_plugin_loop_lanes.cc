@@ -21,9 +21,11 @@
  * element addresses, casts and loads of a pointer variable; "different
  * element" compares how the two addresses are computed, so that a lane
  * that updates its own element (`y[i] = a * x[i] + y[i]`, `p[i].x +=
- * p[i].v`) exchanges nothing. */
+ * p[i].v`) exchanges nothing, nor does one that keeps a row of its own
+ * (`m[tid][i + 1] = m[tid][i] | bit`, the row indexed by threadIdx.x). */
 
 #include "llvm/Analysis/CFG.h"
+#include "llvm/Config/llvm-config.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -84,6 +86,86 @@ const Value *element(const Value *address) {
       return address;
     address = gep->getPointerOperand();
   }
+}
+
+/* Whether `user` of a local's address only marks it for the optimiser or
+ * the debugger: the start and end of its lifetime, a debugging record, or
+ * a cast of the address used only by those. */
+bool marks_only(const User *user) {
+  if (const auto *call = dyn_cast<CallBase>(user))
+    return call->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(call);
+  if (!isa<CastInst>(user))
+    return false;
+  for (const User *cast_user : user->users())
+    if (!marks_only(cast_user))
+      return false;
+  return true;
+}
+
+/* Whether index `v` is the lane's own: `threadIdx.x`, read through
+ * conversions and a local variable stored once (`const int tid =
+ * threadIdx.x;`), as the GCC plugin's lane_index. */
+bool lane_index(const Value *v, int depth) {
+  if (depth > 16)
+    return false;
+  if (const auto *cast = dyn_cast<CastInst>(v))
+    return lane_index(cast->getOperand(0), depth + 1);
+  const auto *load = dyn_cast<LoadInst>(v);
+  if (!load)
+    return false;
+  const Value *from = load->getPointerOperand()->stripPointerCasts();
+#if LLVM_VERSION_MAJOR >= 16
+  /* clang++ 16 and later read a thread-local variable through the
+   * address that this intrinsic gives. */
+  if (const auto *tls = dyn_cast<IntrinsicInst>(from))
+    if (tls->getIntrinsicID() == Intrinsic::threadlocal_address)
+      from = tls->getArgOperand(0)->stripPointerCasts();
+#endif
+  if (const auto *gep = dyn_cast<GEPOperator>(from))
+    if (gep->hasAllZeroIndices())
+      from = gep->getPointerOperand()->stripPointerCasts();
+  if (const auto *global = dyn_cast<GlobalVariable>(from))
+    return global->getName() == "threadIdx";
+  const auto *local = dyn_cast<AllocaInst>(from);
+  if (!local)
+    return false;
+  const StoreInst *only = nullptr;
+  for (const User *user : local->users()) {
+    if (isa<LoadInst>(user) || marks_only(user))
+      continue;
+    const auto *store = dyn_cast<StoreInst>(user);
+    if (!store || store->getPointerOperand() != local || only)
+      return false;
+    only = store;
+  }
+  return only && lane_index(only->getValueOperand(), depth + 1);
+}
+
+/* The index of the first dimension of an address of an element of a
+ * multi-dimensional array (`tid` in `&m[tid][i]`, each dimension an element
+ * address of its own in clang++'s IR), or null. */
+const Value *row_index(const Value *address) {
+  const Value *row = nullptr;
+  int dimensions = 0;
+  for (int depth = 0; depth < 32; ++depth) {
+    const auto *gep = dyn_cast<GEPOperator>(address->stripPointerCasts());
+    if (!gep)
+      break;
+    if (gep->getSourceElementType()->isArrayTy() && gep->getNumIndices() == 2) {
+      row = gep->getOperand(2);
+      ++dimensions;
+    }
+    address = gep->getPointerOperand();
+  }
+  return dimensions >= 2 ? row : nullptr;
+}
+
+/* Whether addresses `a` and `b` lie in the row of the lane of a
+ * multi-dimensional array (`&m[tid][i]` and `&m[tid][i + 1]`): see the GCC
+ * plugin's lane_rows. */
+bool lane_rows(const Value *a, const Value *b) {
+  const Value *ra = row_index(a), *rb = row_index(b);
+  return ra && rb && same_value(ra, rb, 0) && lane_index(ra, 0);
 }
 
 /* One plain access of a loop to memory other than the function's locals. */
@@ -159,7 +241,8 @@ void look_at_loop(const BasicBlock *header, const BasicBlock *latch,
     bool exchange = false;
     for (const access &ld : seen)
       exchange |= !ld.store && ld.root == st.root &&
-                  !same_value(element(ld.address), element(st.address), 0);
+                  !same_value(element(ld.address), element(st.address), 0) &&
+                  !lane_rows(ld.address, st.address);
     if (!exchange)
       continue;
     for (const access &a : seen)
