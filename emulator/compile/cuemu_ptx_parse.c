@@ -361,12 +361,16 @@ static cuemu_status parse(parser *p, cuemu__ptx_asm *a) {
     }
   }
   /* Clobbers: "memory" makes the statement a compiler barrier, as it is
-   * for nvcc; "cc" changes nothing. */
+   * for nvcc; nvcc refuses "cc" in device code ("The cc clobber constraint
+   * is not supported in device code"), and so does cuemu. */
   if (st == CUEMU_SUCCESS &&
       (clobbers_next || is(p, p->i, ":") || is(p, p->i, "::"))) {
     if (!clobbers_next) p->i++;
-    while (p->i < p->n && !is(p, p->i, ")")) {
+    while (st == CUEMU_SUCCESS && p->i < p->n && !is(p, p->i, ")")) {
       if (is(p, p->i, "\"memory\"")) a->memory_clobber = 1;
+      if (is(p, p->i, "\"cc\""))
+        st = fail(p, line_at(p, p->i),
+                  "inline PTX: the \"cc\" clobber is not supported in device code");
       p->i++;
     }
   }
