@@ -26,10 +26,10 @@
  * through the temporaries, casts and pointer additions that compute the
  * address; "different element" compares the two addresses' computations,
  * so that `y[i] = a * x[i] + y[i]` and `p[i].x += p[i].v` (the lane's own
- * element) are not taken for an exchange, nor are two elements of the row
- * of a multi-dimensional array that the lane's threadIdx.x indexes
- * (`m[tid][i + 1] = m[tid][i] | bit`: a per-thread stack kept in shared
- * memory). All the loop's accesses to such an array are stepped;
+ * element) are not taken for an exchange, nor are two elements of the slice
+ * of a multi-dimensional array that the lane's threadIdx.x indexes in one
+ * of its dimensions (`m[tid][i + 1] = m[tid][i] | bit`: a per-thread stack
+ * kept in shared memory; `h[b][tid]`). All the loop's accesses to such an array are stepped;
  * which of them reach shared memory is decided at run time. */
 
 #include "gcc-plugin.h"
@@ -198,32 +198,44 @@ bool lane_index(function *fun, tree t, int depth) {
   return lane_index(fun, only_value(fun, t), depth + 1);
 }
 
-/* The index of the first dimension of a reference to an element of a
- * multi-dimensional array (`tid` in `m[tid][i]` or `st[tid].stack[i]`), or
- * NULL. */
-tree row_index(tree ref) {
-  tree row = NULL;
-  int dimensions = 0;
+/* The indices of a reference to an element of a multi-dimensional array,
+ * outermost dimension first (`t, i` in `m[t][i]` or `st[t].stack[i]`);
+ * their number, or 0 for more than `max`. */
+int array_indices(tree ref, tree *indices, int max) {
+  int n = 0;
   for (ref = element(ref); TREE_CODE(ref) == ARRAY_REF ||
                            TREE_CODE(ref) == COMPONENT_REF;
        ref = TREE_OPERAND(ref, 0))
     if (TREE_CODE(ref) == ARRAY_REF) {
-      row = TREE_OPERAND(ref, 1);
-      ++dimensions;
+      if (n == max)
+        return 0;
+      indices[n++] = TREE_OPERAND(ref, 1);
     }
-  return dimensions >= 2 ? row : NULL;
+  for (int k = 0; k < n / 2; ++k) {
+    tree outer = indices[n - 1 - k];
+    indices[n - 1 - k] = indices[k];
+    indices[k] = outer;
+  }
+  return n;
 }
 
-/* Whether references `a` and `b` lie in the same row of a
- * multi-dimensional array, the row of the lane (`m[tid][i]` and
- * `m[tid][i + 1]`): the lanes of a warp, whose threadIdx.x differ, then
- * touch rows of their own, as the stacks of a backtracking search kept in
- * shared memory do, and exchange nothing. (A block narrower than a warp has
- * lanes of one threadIdx.x in a warp; rows shared by them are not
- * recognised as an exchange.) */
-bool lane_rows(function *fun, tree a, tree b) {
-  tree ra = row_index(a), rb = row_index(b);
-  return ra && rb && same_value(ra, rb, 0) && lane_index(fun, ra, 0);
+/* Whether references `a` and `b` lie in the slice of a multi-dimensional
+ * array that one of its dimensions gives the lane (`m[tid][i]` and
+ * `m[tid][i + 1]`, `h[b][tid]` and `h[b + 1][tid]`, that index the lane's
+ * threadIdx.x): the lanes of a warp, whose threadIdx.x differ, touch slices
+ * of their own, as a per-thread stack or histogram kept in shared memory
+ * does, and exchange nothing. (A block narrower than a warp has lanes of one
+ * threadIdx.x in a warp; slices shared by those are not recognised as an
+ * exchange.) */
+bool lane_slices(function *fun, tree a, tree b) {
+  tree ia[8], ib[8];
+  int na = array_indices(a, ia, 8), nb = array_indices(b, ib, 8);
+  if (na < 2 || na != nb)
+    return false;
+  for (int d = 0; d < na; ++d)
+    if (same_value(ia[d], ib[d], 0) && lane_index(fun, ia[d], 0))
+      return true;
+  return false;
 }
 
 /* One plain access of a loop to memory other than the function's locals. */
@@ -318,7 +330,7 @@ void look_at_loop(function *fun, edge back,
     for (unsigned j = 0; j < seen.length() && !exchange; ++j)
       exchange = !seen[j].store && operand_equal_p(seen[j].root, st.root, 0) &&
                  !same_value(element(seen[j].ref), element(st.ref), 0) &&
-                 !lane_rows(fun, seen[j].ref, st.ref);
+                 !lane_slices(fun, seen[j].ref, st.ref);
     if (!exchange)
       continue;
     for (unsigned j = 0; j < seen.length(); ++j)

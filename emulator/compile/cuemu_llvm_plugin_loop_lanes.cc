@@ -21,8 +21,9 @@
  * element addresses, casts and loads of a pointer variable; "different
  * element" compares how the two addresses are computed, so that a lane
  * that updates its own element (`y[i] = a * x[i] + y[i]`, `p[i].x +=
- * p[i].v`) exchanges nothing, nor does one that keeps a row of its own
- * (`m[tid][i + 1] = m[tid][i] | bit`, the row indexed by threadIdx.x). */
+ * p[i].v`) exchanges nothing, nor does one that keeps a slice of its own
+ * (`m[tid][i + 1] = m[tid][i] | bit`, `h[b][tid]`: a dimension indexed by
+ * threadIdx.x). */
 
 #include "llvm/Analysis/CFG.h"
 #include "llvm/Config/llvm-config.h"
@@ -141,31 +142,33 @@ bool lane_index(const Value *v, int depth) {
   return only && lane_index(only->getValueOperand(), depth + 1);
 }
 
-/* The index of the first dimension of an address of an element of a
- * multi-dimensional array (`tid` in `&m[tid][i]`, each dimension an element
- * address of its own in clang++'s IR), or null. */
-const Value *row_index(const Value *address) {
-  const Value *row = nullptr;
-  int dimensions = 0;
+/* The indices of an address of an element of a multi-dimensional array,
+ * outermost dimension first (`t, i` in `&m[t][i]`, each dimension an
+ * element address of its own in clang++'s IR). */
+SmallVector<const Value *, 8> array_indices(const Value *address) {
+  SmallVector<const Value *, 8> indices;
   for (int depth = 0; depth < 32; ++depth) {
     const auto *gep = dyn_cast<GEPOperator>(address->stripPointerCasts());
     if (!gep)
       break;
-    if (gep->getSourceElementType()->isArrayTy() && gep->getNumIndices() == 2) {
-      row = gep->getOperand(2);
-      ++dimensions;
-    }
+    if (gep->getSourceElementType()->isArrayTy() && gep->getNumIndices() == 2)
+      indices.insert(indices.begin(), gep->getOperand(2));
     address = gep->getPointerOperand();
   }
-  return dimensions >= 2 ? row : nullptr;
+  return indices;
 }
 
-/* Whether addresses `a` and `b` lie in the row of the lane of a
- * multi-dimensional array (`&m[tid][i]` and `&m[tid][i + 1]`): see the GCC
- * plugin's lane_rows. */
-bool lane_rows(const Value *a, const Value *b) {
-  const Value *ra = row_index(a), *rb = row_index(b);
-  return ra && rb && same_value(ra, rb, 0) && lane_index(ra, 0);
+/* Whether addresses `a` and `b` lie in the slice of a multi-dimensional
+ * array that one of its dimensions gives the lane (`&m[tid][i]` and
+ * `&m[tid][i + 1]`, `&h[b][tid]`): see the GCC plugin's lane_slices. */
+bool lane_slices(const Value *a, const Value *b) {
+  SmallVector<const Value *, 8> ia = array_indices(a), ib = array_indices(b);
+  if (ia.size() < 2 || ia.size() != ib.size())
+    return false;
+  for (size_t d = 0; d < ia.size(); ++d)
+    if (same_value(ia[d], ib[d], 0) && lane_index(ia[d], 0))
+      return true;
+  return false;
 }
 
 /* One plain access of a loop to memory other than the function's locals. */
@@ -242,7 +245,7 @@ void look_at_loop(const BasicBlock *header, const BasicBlock *latch,
     for (const access &ld : seen)
       exchange |= !ld.store && ld.root == st.root &&
                   !same_value(element(ld.address), element(st.address), 0) &&
-                  !lane_rows(ld.address, st.address);
+                  !lane_slices(ld.address, st.address);
     if (!exchange)
       continue;
     for (const access &a : seen)
