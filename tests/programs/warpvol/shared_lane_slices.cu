@@ -119,10 +119,14 @@ int main() {
   // bound leaves room for a slow or loaded machine.
   printf("search: %.3f s, table: %.3f s of processor time\n", seconds,
          seconds_dp);
+  // A checked build (CUEMU_CC_CHECK, cuemu's checkers) costs more than that
+  // by its instrumentation alone: it checks the results only.
+#ifndef CUEMU_CHECKED_BUILD
   if (seconds > 0.3 || seconds_dp > 0.3) {
     printf("FAIL: the lanes' own slices were run in lockstep\n");
     return 1;
   }
+#endif
   printf("PASS\n");
   return 0;
 }
