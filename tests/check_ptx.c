@@ -385,6 +385,9 @@ START_TEST(ptx_errors_name_what_and_where) {
                   "inputs in the shape .m16n8k8");
   translate_error("asm goto(\"bra.uni %l0;\" :::: out);", 1,
                   "inline PTX: asm goto is not supported");
+  /* nvcc: "The cc clobber constraint is not supported in device code". */
+  translate_error("asm volatile(\"mov.u32 %0, %%clock;\" : \"=r\"(x) ::\n \"memory\", \"cc\");", 2,
+                  "inline PTX: the \"cc\" clobber is not supported in device code");
   translate_error("asm(\".shared .u32 s; mov.u32 %0, 1;\" : \"=r\"(x));", 1,
                   "inline PTX: unsupported directive .shared");
 }

@@ -26,7 +26,10 @@
  * through the temporaries, casts and pointer additions that compute the
  * address; "different element" compares the two addresses' computations,
  * so that `y[i] = a * x[i] + y[i]` and `p[i].x += p[i].v` (the lane's own
- * element) are not taken for an exchange. All the loop's accesses to such an array are stepped;
+ * element) are not taken for an exchange, nor are two elements of the slice
+ * of a multi-dimensional array that the lane's threadIdx.x indexes in one
+ * of its dimensions (`m[tid][i + 1] = m[tid][i] | bit`: a per-thread stack
+ * kept in shared memory; `h[b][tid]`). All the loop's accesses to such an array are stepped;
  * which of them reach shared memory is decided at run time. */
 
 #include "gcc-plugin.h"
@@ -141,6 +144,100 @@ tree array_root(tree ref) {
   return base;
 }
 
+/* The one value that `fun` assigns to its local variable `var`, or NULL
+ * (a variable assigned more than once, by a call or an asm, or whose
+ * address is taken, may hold anything). */
+tree only_value(function *fun, tree var) {
+  if (!VAR_P(var) || TREE_STATIC(var) || DECL_EXTERNAL(var) ||
+      TREE_ADDRESSABLE(var) || DECL_CONTEXT(var) != fun->decl)
+    return NULL;
+  tree value = NULL;
+  basic_block bb;
+  FOR_EACH_BB_FN(bb, fun) {
+    for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi);
+         gsi_next(&gsi)) {
+      gimple *stmt = gsi_stmt(gsi);
+      if (gimple_code(stmt) == GIMPLE_ASM) {
+        for (unsigned i = 0; i < gimple_asm_noutputs(as_a<gasm *>(stmt)); ++i)
+          if (TREE_VALUE(gimple_asm_output_op(as_a<gasm *>(stmt), i)) == var)
+            return NULL;
+        continue;
+      }
+      if (!gimple_has_lhs(stmt) || gimple_get_lhs(stmt) != var)
+        continue;
+      if (value || !is_gimple_assign(stmt))
+        return NULL;
+      enum tree_code code = gimple_assign_rhs_code(stmt);
+      if (!CONVERT_EXPR_CODE_P(code) && !gimple_assign_single_p(stmt))
+        return NULL;
+      value = gimple_assign_rhs1(stmt);
+    }
+  }
+  return value;
+}
+
+/* Whether index `t` is the lane's own: `threadIdx.x`, read through
+ * temporaries, conversions and a local variable assigned once (`const int
+ * tid = threadIdx.x;`). */
+bool lane_index(function *fun, tree t, int depth) {
+  if (!t || depth > 16)
+    return false;
+  if (TREE_CODE(t) == COMPONENT_REF) {
+    tree object = TREE_OPERAND(t, 0), field = TREE_OPERAND(t, 1);
+    return VAR_P(object) && DECL_NAME(object) && DECL_NAME(field) &&
+           !strcmp(IDENTIFIER_POINTER(DECL_NAME(object)), "threadIdx") &&
+           !strcmp(IDENTIFIER_POINTER(DECL_NAME(field)), "x");
+  }
+  if (TREE_CODE(t) == SSA_NAME) {
+    gimple *def = definition(t);
+    if (!def || (!CONVERT_EXPR_CODE_P(gimple_assign_rhs_code(def)) &&
+                 !gimple_assign_single_p(def)))
+      return false;
+    return lane_index(fun, gimple_assign_rhs1(def), depth + 1);
+  }
+  return lane_index(fun, only_value(fun, t), depth + 1);
+}
+
+/* The indices of a reference to an element of a multi-dimensional array,
+ * outermost dimension first (`t, i` in `m[t][i]` or `st[t].stack[i]`);
+ * their number, or 0 for more than `max`. */
+int array_indices(tree ref, tree *indices, int max) {
+  int n = 0;
+  for (ref = element(ref); TREE_CODE(ref) == ARRAY_REF ||
+                           TREE_CODE(ref) == COMPONENT_REF;
+       ref = TREE_OPERAND(ref, 0))
+    if (TREE_CODE(ref) == ARRAY_REF) {
+      if (n == max)
+        return 0;
+      indices[n++] = TREE_OPERAND(ref, 1);
+    }
+  for (int k = 0; k < n / 2; ++k) {
+    tree outer = indices[n - 1 - k];
+    indices[n - 1 - k] = indices[k];
+    indices[k] = outer;
+  }
+  return n;
+}
+
+/* Whether references `a` and `b` lie in the slice of a multi-dimensional
+ * array that one of its dimensions gives the lane (`m[tid][i]` and
+ * `m[tid][i + 1]`, `h[b][tid]` and `h[b + 1][tid]`, that index the lane's
+ * threadIdx.x): the lanes of a warp, whose threadIdx.x differ, touch slices
+ * of their own, as a per-thread stack or histogram kept in shared memory
+ * does, and exchange nothing. (A block narrower than a warp has lanes of one
+ * threadIdx.x in a warp; slices shared by those are not recognised as an
+ * exchange.) */
+bool lane_slices(function *fun, tree a, tree b) {
+  tree ia[8], ib[8];
+  int na = array_indices(a, ia, 8), nb = array_indices(b, ib, 8);
+  if (na < 2 || na != nb)
+    return false;
+  for (int d = 0; d < na; ++d)
+    if (same_value(ia[d], ib[d], 0) && lane_index(fun, ia[d], 0))
+      return true;
+  return false;
+}
+
 /* One plain access of a loop to memory other than the function's locals. */
 struct access {
   gimple *stmt;
@@ -232,7 +329,8 @@ void look_at_loop(function *fun, edge back,
     bool exchange = false;
     for (unsigned j = 0; j < seen.length() && !exchange; ++j)
       exchange = !seen[j].store && operand_equal_p(seen[j].root, st.root, 0) &&
-                 !same_value(element(seen[j].ref), element(st.ref), 0);
+                 !same_value(element(seen[j].ref), element(st.ref), 0) &&
+                 !lane_slices(fun, seen[j].ref, st.ref);
     if (!exchange)
       continue;
     for (unsigned j = 0; j < seen.length(); ++j)

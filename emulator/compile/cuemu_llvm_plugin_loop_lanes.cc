@@ -21,9 +21,12 @@
  * element addresses, casts and loads of a pointer variable; "different
  * element" compares how the two addresses are computed, so that a lane
  * that updates its own element (`y[i] = a * x[i] + y[i]`, `p[i].x +=
- * p[i].v`) exchanges nothing. */
+ * p[i].v`) exchanges nothing, nor does one that keeps a slice of its own
+ * (`m[tid][i + 1] = m[tid][i] | bit`, `h[b][tid]`: a dimension indexed by
+ * threadIdx.x). */
 
 #include "llvm/Analysis/CFG.h"
+#include "llvm/Config/llvm-config.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -84,6 +87,88 @@ const Value *element(const Value *address) {
       return address;
     address = gep->getPointerOperand();
   }
+}
+
+/* Whether `user` of a local's address only marks it for the optimiser or
+ * the debugger: the start and end of its lifetime, a debugging record, or
+ * a cast of the address used only by those. */
+bool marks_only(const User *user) {
+  if (const auto *call = dyn_cast<CallBase>(user))
+    return call->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(call);
+  if (!isa<CastInst>(user))
+    return false;
+  for (const User *cast_user : user->users())
+    if (!marks_only(cast_user))
+      return false;
+  return true;
+}
+
+/* Whether index `v` is the lane's own: `threadIdx.x`, read through
+ * conversions and a local variable stored once (`const int tid =
+ * threadIdx.x;`), as the GCC plugin's lane_index. */
+bool lane_index(const Value *v, int depth) {
+  if (depth > 16)
+    return false;
+  if (const auto *cast = dyn_cast<CastInst>(v))
+    return lane_index(cast->getOperand(0), depth + 1);
+  const auto *load = dyn_cast<LoadInst>(v);
+  if (!load)
+    return false;
+  const Value *from = load->getPointerOperand()->stripPointerCasts();
+#if LLVM_VERSION_MAJOR >= 16
+  /* clang++ 16 and later read a thread-local variable through the
+   * address that this intrinsic gives. */
+  if (const auto *tls = dyn_cast<IntrinsicInst>(from))
+    if (tls->getIntrinsicID() == Intrinsic::threadlocal_address)
+      from = tls->getArgOperand(0)->stripPointerCasts();
+#endif
+  if (const auto *gep = dyn_cast<GEPOperator>(from))
+    if (gep->hasAllZeroIndices())
+      from = gep->getPointerOperand()->stripPointerCasts();
+  if (const auto *global = dyn_cast<GlobalVariable>(from))
+    return global->getName() == "threadIdx";
+  const auto *local = dyn_cast<AllocaInst>(from);
+  if (!local)
+    return false;
+  const StoreInst *only = nullptr;
+  for (const User *user : local->users()) {
+    if (isa<LoadInst>(user) || marks_only(user))
+      continue;
+    const auto *store = dyn_cast<StoreInst>(user);
+    if (!store || store->getPointerOperand() != local || only)
+      return false;
+    only = store;
+  }
+  return only && lane_index(only->getValueOperand(), depth + 1);
+}
+
+/* The indices of an address of an element of a multi-dimensional array,
+ * outermost dimension first (`t, i` in `&m[t][i]`, each dimension an
+ * element address of its own in clang++'s IR). */
+SmallVector<const Value *, 8> array_indices(const Value *address) {
+  SmallVector<const Value *, 8> indices;
+  for (int depth = 0; depth < 32; ++depth) {
+    const auto *gep = dyn_cast<GEPOperator>(address->stripPointerCasts());
+    if (!gep)
+      break;
+    if (gep->getSourceElementType()->isArrayTy() && gep->getNumIndices() == 2)
+      indices.insert(indices.begin(), gep->getOperand(2));
+    address = gep->getPointerOperand();
+  }
+  return indices;
+}
+
+/* Whether addresses `a` and `b` lie in the slice of a multi-dimensional
+ * array that one of its dimensions gives the lane (`&m[tid][i]` and
+ * `&m[tid][i + 1]`, `&h[b][tid]`): see the GCC plugin's lane_slices. */
+bool lane_slices(const Value *a, const Value *b) {
+  SmallVector<const Value *, 8> ia = array_indices(a), ib = array_indices(b);
+  if (ia.size() < 2 || ia.size() != ib.size())
+    return false;
+  for (size_t d = 0; d < ia.size(); ++d)
+    if (same_value(ia[d], ib[d], 0) && lane_index(ia[d], 0))
+      return true;
+  return false;
 }
 
 /* One plain access of a loop to memory other than the function's locals. */
@@ -159,7 +244,8 @@ void look_at_loop(const BasicBlock *header, const BasicBlock *latch,
     bool exchange = false;
     for (const access &ld : seen)
       exchange |= !ld.store && ld.root == st.root &&
-                  !same_value(element(ld.address), element(st.address), 0);
+                  !same_value(element(ld.address), element(st.address), 0) &&
+                  !lane_slices(ld.address, st.address);
     if (!exchange)
       continue;
     for (const access &a : seen)

@@ -310,6 +310,7 @@ static cuemu_status parse(parser *p, cuemu__ptx_asm *a) {
   size_t cap = 0;
   int basic = 1;
   size_t is_goto = 0;
+  int clobbers_next = 0;
   cuemu_status st = CUEMU_SUCCESS;
   if (!(is(p, 0, "asm") || is(p, 0, "__asm") || is(p, 0, "__asm__")))
     return fail(p, 1, "inline PTX: not an asm statement");
@@ -350,18 +351,26 @@ static cuemu_status parse(parser *p, cuemu__ptx_asm *a) {
     st = operand_list(p, a, 1);
     a->outputs = a->count;
     if (st == CUEMU_SUCCESS && is(p, p->i, "::")) {
-      p->i++; /* no inputs; clobbers follow */
+      /* No inputs; the clobbers follow at once (`: "=r"(t) :: "memory"`,
+       * the way most timing code reads %clock). */
+      p->i++;
+      clobbers_next = 1;
     } else if (st == CUEMU_SUCCESS && is(p, p->i, ":")) {
       p->i++;
       st = operand_list(p, a, 0);
     }
   }
   /* Clobbers: "memory" makes the statement a compiler barrier, as it is
-   * for nvcc; "cc" changes nothing. */
-  if (st == CUEMU_SUCCESS && (is(p, p->i, ":") || is(p, p->i, "::"))) {
-    p->i++;
-    while (p->i < p->n && !is(p, p->i, ")")) {
+   * for nvcc; nvcc refuses "cc" in device code ("The cc clobber constraint
+   * is not supported in device code"), and so does cuemu. */
+  if (st == CUEMU_SUCCESS &&
+      (clobbers_next || is(p, p->i, ":") || is(p, p->i, "::"))) {
+    if (!clobbers_next) p->i++;
+    while (st == CUEMU_SUCCESS && p->i < p->n && !is(p, p->i, ")")) {
       if (is(p, p->i, "\"memory\"")) a->memory_clobber = 1;
+      if (is(p, p->i, "\"cc\""))
+        st = fail(p, line_at(p, p->i),
+                  "inline PTX: the \"cc\" clobber is not supported in device code");
       p->i++;
     }
   }
