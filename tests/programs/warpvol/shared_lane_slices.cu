@@ -4,7 +4,8 @@
 // with no barrier; then a table of its own in a column (`ways[s][tid]`).
 // Those accesses touch no other lane's slice, so they need no lockstep
 // (docs/warp-lockstep.md): stepped, each one cost a switch between lanes and
-// the loops ran about 50 times slower than unstepped. A loop that does
+// the loops ran about 50 times slower than unstepped (bench/bench_warp_lockstep.cu
+// measures it). A loop that does
 // exchange values between rows (`x[t][k] += x[t ^ 16][k]`) is still run in
 // lockstep and gives a GPU's result.
 #include <cstdio>
@@ -115,18 +116,10 @@ int main() {
         printf("FAIL: swap_halves lane %d [%d] = %d\n", t, k, out[t * 4 + k]);
         return 1;
       }
-  // About 0.02 s of processor time each unstepped here, 1 s stepped; the
-  // bound leaves room for a slow or loaded machine.
+  // Its speed (the rows are not run in lockstep) is bench_warp_lockstep's
+  // "lane rows" ratio: tests check results, benchmarks time.
   printf("search: %.3f s, table: %.3f s of processor time\n", seconds,
          seconds_dp);
-  // A checked build (CUEMU_CC_CHECK, cuemu's checkers) costs more than that
-  // by its instrumentation alone: it checks the results only.
-#ifndef CUEMU_CHECKED_BUILD
-  if (seconds > 0.3 || seconds_dp > 0.3) {
-    printf("FAIL: the lanes' own slices were run in lockstep\n");
-    return 1;
-  }
-#endif
   printf("PASS\n");
   return 0;
 }
