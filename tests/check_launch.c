@@ -65,8 +65,16 @@ END_TEST
 
 /* ---- Kernel lookup ------------------------------------------------------- */
 
+/* tests/kernels/launch_shapes.cu built with g++ (test_compiler(0)), as
+ * param_ctype_spelling_is_compiler_independent builds it too: one build of
+ * the file with g++ in the suite, not another with the default compiler
+ * (c++, which is g++ too, under another key of the compile cache). */
+static cuemu_module *shapes_module(void) {
+  return test_module_cxx("launch_shapes.cu", test_compiler(0), NULL, 0);
+}
+
 START_TEST(lookup_plain_namespaced_and_extern_c) {
-  cuemu_module *m = test_module("launch_shapes.cu");
+  cuemu_module *m = shapes_module();
   ck_assert_int_eq(cuemu_module_kernel_count(m), 10);
   static const char *names[] = {
       "record_coords", "count_threads",  "set_flag",         "touch_shared",
@@ -105,7 +113,7 @@ START_TEST(lookup_plain_namespaced_and_extern_c) {
 END_TEST
 
 START_TEST(lookup_unknown_kernel) {
-  cuemu_module *m = test_module("launch_shapes.cu");
+  cuemu_module *m = shapes_module();
   cuemu_kernel *k = (cuemu_kernel *)&k;
   ck_assert_int_eq(cuemu_module_get_kernel(m, "no_such_kernel", &k),
                    CUEMU_KERNEL_NOT_FOUND);
@@ -235,7 +243,7 @@ struct mixed {
 };
 
 START_TEST(param_descriptors) {
-  cuemu_module *m = test_module("launch_shapes.cu");
+  cuemu_module *m = shapes_module();
   cuemu_kernel *k = test_kernel(m, "params_scalars");
   ck_assert_int_eq(cuemu_kernel_param_count(k), 6);
   check_param(k, 0, "int", sizeof(int), _Alignof(int));
@@ -308,7 +316,7 @@ START_TEST(param_ctype_spelling_is_compiler_independent) {
 END_TEST
 
 START_TEST(scalars_arrive) {
-  cuemu_module *m = test_module("launch_shapes.cu");
+  cuemu_module *m = shapes_module();
   int a = -123456, pv = 99;
   float b = 1.5f, qv = -0.25f;
   double c = 1e300, out[5] = {0};
@@ -329,7 +337,7 @@ START_TEST(scalars_arrive) {
 END_TEST
 
 START_TEST(struct_by_value_arrives_intact) {
-  cuemu_module *m = test_module("launch_shapes.cu");
+  cuemu_module *m = shapes_module();
   struct mixed s;
   memset(&s, 0, sizeof s);
   s.x = 3.25f;
@@ -358,7 +366,7 @@ START_TEST(struct_by_value_arrives_intact) {
 END_TEST
 
 START_TEST(vector_and_half_arrive) {
-  cuemu_module *m = test_module("launch_shapes.cu");
+  cuemu_module *m = shapes_module();
   /* float4 is 16-byte aligned; pass it from an aligned location. */
   _Alignas(16) float v[4] = {1.0f, -2.0f, 3.5f, 1e30f};
   _Alignas(16) float out[4] = {0};
@@ -409,7 +417,7 @@ static void refused(cuemu_kernel *k, cuemu_dim3 grid, cuemu_dim3 block,
 }
 
 START_TEST(bad_grid_dims) {
-  cuemu_module *m = test_module("launch_shapes.cu");
+  cuemu_module *m = shapes_module();
   cuemu_kernel *k = test_kernel(m, "set_flag");
   cuemu_dim3 one = test_dim(1, 1, 1);
   refused(k, test_dim(0, 1, 1), one, 0, CUEMU_INVALID_GRID_DIM, "(0,1,1)");
@@ -426,7 +434,7 @@ START_TEST(bad_grid_dims) {
 END_TEST
 
 START_TEST(bad_block_dims) {
-  cuemu_module *m = test_module("launch_shapes.cu");
+  cuemu_module *m = shapes_module();
   cuemu_kernel *k = test_kernel(m, "set_flag");
   cuemu_dim3 one = test_dim(1, 1, 1);
   refused(k, one, test_dim(0, 1, 1), 0, CUEMU_INVALID_BLOCK_DIM, "(0,1,1)");
@@ -447,7 +455,7 @@ START_TEST(bad_block_dims) {
 END_TEST
 
 START_TEST(bad_argument_lists) {
-  cuemu_module *m = test_module("launch_shapes.cu");
+  cuemu_module *m = shapes_module();
   cuemu_kernel *k = test_kernel(m, "set_flag");
   int flag = 0;
   int *fp = &flag;
@@ -500,7 +508,7 @@ static cuemu_status touch(cuemu_kernel *k, size_t bytes, int *flag) {
 }
 
 START_TEST(dynamic_shared_limits) {
-  cuemu_module *m = test_module("launch_shapes.cu");
+  cuemu_module *m = shapes_module();
   cuemu_kernel *k = test_kernel(m, "touch_shared");
   int flag = 0;
   ck_assert_int_eq(touch(k, 48 * 1024, &flag), CUEMU_SUCCESS);
@@ -587,7 +595,7 @@ static void run_shape(cuemu_module *m, cuemu_dim3 g, cuemu_dim3 b) {
 }
 
 START_TEST(block_shapes_at_the_limits) {
-  cuemu_module *m = test_module("launch_shapes.cu");
+  cuemu_module *m = shapes_module();
   run_shape(m, test_dim(2, 1, 1), test_dim(1024, 1, 1));
   run_shape(m, test_dim(1, 2, 1), test_dim(1, 1024, 1));
   run_shape(m, test_dim(1, 1, 2), test_dim(1, 1, 64));
@@ -600,7 +608,7 @@ START_TEST(block_shapes_at_the_limits) {
 END_TEST
 
 START_TEST(large_grids) {
-  cuemu_module *m = test_module("launch_shapes.cu");
+  cuemu_module *m = shapes_module();
   run_shape(m, test_dim(70000, 1, 1), test_dim(1, 1, 1));
   run_shape(m, test_dim(1, 65535, 1), test_dim(1, 1, 1));
   run_shape(m, test_dim(1, 1, 65535), test_dim(1, 1, 1));
@@ -611,7 +619,7 @@ END_TEST
 
 /* Grid y and z both at their maximum: counted, not recorded. */
 START_TEST(grid_y_and_z_at_their_maximum) {
-  cuemu_module *m = test_module("launch_shapes.cu");
+  cuemu_module *m = shapes_module();
   unsigned long long total = 0, *tp = &total;
   void *args[] = {&tp};
   ck_assert_int_eq(cuemu_kernel_launch(test_kernel(m, "count_threads"),
@@ -627,7 +635,7 @@ START_TEST(device_limits_are_configurable) {
   /* CUEMU_DEVICE sets the emulated device's per-block limits, read once per
    * process (this test runs in a child of its own). */
   test_setenv("CUEMU_DEVICE", "threads=256,smem=100");
-  cuemu_module *m = test_module("launch_shapes.cu");
+  cuemu_module *m = shapes_module();
   cuemu_kernel *k = test_kernel(m, "set_flag");
   int flag = 0, *pf = &flag;
   void *args[] = {&pf};
@@ -665,7 +673,7 @@ END_TEST
 START_TEST(a_stream_that_is_not_one_is_refused) {
   /* The C API takes NULL or a stream of the runtime API; anything else is
    * INVALID_HANDLE with a message, and nothing runs. */
-  cuemu_module *m = test_module("launch_shapes.cu");
+  cuemu_module *m = shapes_module();
   cuemu_kernel *k = test_kernel(m, "set_flag");
   int flag = 0, *pf = &flag;
   void *args[] = {&pf};
@@ -688,7 +696,7 @@ START_TEST(bad_device_setting_fails_every_launch) {
   /* A malformed CUEMU_DEVICE fails every launch with one message naming the
    * variable, instead of being ignored. */
   test_setenv("CUEMU_DEVICE", "threads=lots");
-  cuemu_module *m = test_module("launch_shapes.cu");
+  cuemu_module *m = shapes_module();
   cuemu_kernel *k = test_kernel(m, "set_flag");
   int flag = 0, *pf = &flag;
   void *args[] = {&pf};
