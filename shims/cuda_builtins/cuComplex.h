@@ -75,7 +75,7 @@ template <class C_> inline C_ div(C_ x, C_ y) {
 
 /* |x| as big * sqrt(1 + (small / big)^2); zero and infinite parts give
  * big + small. */
-template <class C_> inline auto abs(C_ x) {
+template <class C_> inline auto abs(C_ x) -> decltype(x.x) {
   using T = decltype(x.x);
   const T a = std::fabs(x.x), b = std::fabs(x.y);
   const T big = a > b ? a : b;
