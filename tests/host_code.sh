@@ -11,7 +11,10 @@
 #   includes cuComplex.h, cublas_v2.h, cufft.h, cusolverDn.h and
 #   cusparse.h, links -lcudart, -lcusparse and -lcublas, and runs. The
 #   shims' cuComplex.h refused C ("the CUDA shims are C++ headers"), and
-#   cuda_fp16.h, cuda_bf16.h and library_types.h had no C forms.
+#   cuda_fp16.h, cuda_bf16.h and library_types.h had no C forms;
+# - host_c_fft.c, a C program that includes <cufftXt.h> first (NVIDIA's
+#   cufft.h and cuComplex.h then come after the shims' vector_types.h),
+#   links -lcufft and runs: "unknown type name '__host__'" before.
 # With NVIDIA's headers both build. Both g++/gcc and clang++/clang where
 # there is one.
 srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
@@ -41,12 +44,18 @@ for cxx in ${GXX:-g++} ${CLANGXX:-clang++}; do
 done
 for cc in ${CC:-gcc} clang; do
   command -v "$cc" >/dev/null 2>&1 || continue
-  name=$(basename "$cc")
-  if step "$name" "$cc" -std=c99 -Wall -isystem "$toolkit/include" "$d/host_c.c" \
-    -o "host_$name" -L"$toolkit/lib64" -lcudart -lcusparse -lcublas -lm \
+  cname=$(basename "$cc")
+  if step "$cname" "$cc" -std=c99 -Wall -isystem "$toolkit/include" "$d/host_c.c" \
+    -o "host_$cname" -L"$toolkit/lib64" -lcudart -lcusparse -lcublas -lm \
     -Wl,-rpath,"$toolkit/lib64"; then
-    passes "$name -std=c99 builds a C program with the libraries' headers, and it runs" \
-      "./host_$name"
+    passes "$cname -std=c99 builds a C program with the libraries' headers, and it runs" \
+      "./host_$cname"
+  fi
+  if step "${cname}_fft" "$cc" -std=c99 -Wall -isystem "$toolkit/include" "$d/host_c_fft.c" \
+    -o "host_${cname}_fft" -L"$toolkit/lib64" -lcudart -lcufft -lm \
+    -Wl,-rpath,"$toolkit/lib64"; then
+    passes "$cname -std=c99 builds a C program that includes <cufftXt.h> first, and it runs" \
+      "./host_${cname}_fft"
   fi
 done
 rm -rf "$work"
