@@ -79,7 +79,12 @@ enum { CUBLAS_COMPUTE_16F = 64, CUBLAS_COMPUTE_16F_PEDANTIC = 65,
        CUBLAS_COMPUTE_32F_FAST_16F = 74, CUBLAS_COMPUTE_32F_FAST_16BF = 75,
        CUBLAS_COMPUTE_32F_FAST_TF32 = 77, CUBLAS_COMPUTE_64F = 70,
        CUBLAS_COMPUTE_64F_PEDANTIC = 71, CUBLAS_COMPUTE_32I = 72,
-       CUBLAS_COMPUTE_32I_PEDANTIC = 73 };
+       CUBLAS_COMPUTE_32I_PEDANTIC = 73,
+       CUBLAS_COMPUTE_32F_EMULATED_16BFX9 = 78,
+       CUBLAS_COMPUTE_64F_EMULATED_FIXEDPOINT = 79 };
+enum { CUEMU_BLAS_GEMM_AUTOTUNE = 999 };
+/* cudaEmulationSpecialValuesSupport's default: infinities and NaNs. */
+enum { CUEMU_BLAS_SPECIAL_VALUES_DEFAULT = 0xFFFF };
 /* cudaDataType values (library_types.h). */
 enum { CUEMU_R_32F = 0, CUEMU_R_64F = 1, CUEMU_R_16F = 2, CUEMU_R_8I = 3,
        CUEMU_C_32F = 4, CUEMU_C_64F = 5, CUEMU_R_32I = 10,
@@ -88,6 +93,19 @@ enum { CUEMU_R_32F = 0, CUEMU_R_64F = 1, CUEMU_R_16F = 2, CUEMU_R_8I = 3,
 #define CUEMU_BLAS_INT_TYPE(I) (sizeof(I) == 8 ? CUEMU_R_64I : CUEMU_R_32I)
 
 typedef struct cuemu_blas_handle *cublasHandle_t;
+
+/* A handle's floating-point emulation settings (CUDA 13's
+ * cublasSetEmulationStrategy and cublasSetFixedPointEmulation*): kept and
+ * read back. cuemu computes every type natively, as cuBLAS does where its
+ * heuristics find emulation no faster (cuemu_blas_emulation.c). */
+typedef struct cuemu_blas_emulation {
+  int strategy;          /* cublasEmulationStrategy_t, 0 to 2 */
+  int special_values;    /* cudaEmulationSpecialValuesSupport mask */
+  int mantissa_control;  /* cudaEmulationMantissaControl, 0 or 1 */
+  int max_mantissa_bits; /* 0: the library's choice */
+  int mantissa_offset;
+  int *mantissa_bits_out; /* the user's pointer, never written here */
+} cuemu_blas_emulation;
 typedef struct cuemu_blas_op cuemu_blas_op;
 
 /* A handle: the device it was created on, its stream and modes. Nothing
@@ -100,6 +118,7 @@ struct cuemu_blas_handle {
   int pointer_mode;
   int math_mode;
   int atomics_mode;
+  cuemu_blas_emulation emulation;
 };
 
 /* One operation on a stream: `run` computes it when the stream gets to it;

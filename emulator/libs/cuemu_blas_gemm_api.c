@@ -121,8 +121,20 @@ static cublasStatus_t ex_types(int compute, int at, int bt, int ct, int *work,
       return CUBLAS_STATUS_SUCCESS;
     }
     return CUBLAS_STATUS_NOT_SUPPORTED;
+  case CUBLAS_COMPUTE_32F_EMULATED_16BFX9:
+    /* Float computed through three bfloat16 parts per input (CUDA 13):
+     * float accuracy, so computed in float here. */
+    if (at == bt && at == ct && (at == CUEMU_R_32F || at == CUEMU_C_32F)) {
+      *work = *scalar = at;
+      return CUBLAS_STATUS_SUCCESS;
+    }
+    return CUBLAS_STATUS_NOT_SUPPORTED;
   case CUBLAS_COMPUTE_64F:
   case CUBLAS_COMPUTE_64F_PEDANTIC:
+  case CUBLAS_COMPUTE_64F_EMULATED_FIXEDPOINT:
+    /* The fixed-point emulation keeps at least double's accuracy (dynamic
+     * mantissa control) or the bits the handle asks for: computed in
+     * double here (cuemu_blas_emulation.c). */
     if (at == bt && at == ct && (at == CUEMU_R_64F || at == CUEMU_C_64F)) {
       *work = *scalar = at;
       return CUBLAS_STATUS_SUCCESS;
@@ -147,10 +159,13 @@ int cuemu__blas_ex_supported(int compute, int at, int bt, int ct) {
 }
 
 /* cublasGemmAlgo_t: CUBLAS_GEMM_DEFAULT (-1), ALGO0-23, DEFAULT_TENSOR_OP
- * (99) and ALGO0_TENSOR_OP-ALGO15_TENSOR_OP (100-115); every one computes
- * the same here. */
+ * (99), ALGO0_TENSOR_OP-ALGO15_TENSOR_OP (100-115) and CUDA 13's
+ * CUBLAS_GEMM_AUTOTUNE (999, which benchmarks the algorithms on its first
+ * call and keeps the fastest in the handle); every one computes the same
+ * here. */
 static int algo_valid(int algo) {
-  return (algo >= -1 && algo <= 23) || (algo >= 99 && algo <= 115);
+  return (algo >= -1 && algo <= 23) || (algo >= 99 && algo <= 115) ||
+         algo == CUEMU_BLAS_GEMM_AUTOTUNE;
 }
 
 cublasStatus_t cuemu__blas_ex_call(cublasHandle_t h, cuemu_blas_gemm_call *c,

@@ -26,6 +26,7 @@ CUEMU_BLAS_EXPORT cublasStatus_t cublasCreate_v2(cublasHandle_t *handle) {
   if (!h)
     return CUBLAS_STATUS_ALLOC_FAILED;
   h->device = device;
+  h->emulation.special_values = CUEMU_BLAS_SPECIAL_VALUES_DEFAULT;
   *handle = h;
   return CUBLAS_STATUS_SUCCESS;
 }

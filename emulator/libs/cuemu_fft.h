@@ -97,6 +97,11 @@ typedef struct cuemu_fft_plan {
    * when it is called (cuemu_fft_callback.c). */
   void *callback[2], *caller_info[2];
   size_t callback_shared[2];
+  /* cufftXtSetJITCallback: the library (a loaded module image) that holds
+   * each LTO callback, unloaded when the callback is replaced or cleared,
+   * or the plan freed. */
+  void *jit_library[2];
+  int jit_type[2];
   /* cufftXtSetGPUs: the GPUs of a multi-GPU plan (ngpus 0: one GPU's). */
   int ngpus;
   int gpus[16];
@@ -163,6 +168,16 @@ typedef struct {
   size_t shared_size[2];
   void *shared[2];
 } cuemu_fft_callbacks;
+
+/* Unloads the library of the plan's LTO callback in `slot` (0 load, 1
+ * store), if it has one (cuemu_fft_callback.c). */
+void cuemu__fft_jit_release(cuemu_fft_plan *p, int slot);
+
+/* When the plan is made with `plan_type`: the LTO callbacks set before
+ * (cufftXtSetJITCallback may come first) must be of its load's and store's
+ * types (CUFFT_INVALID_TYPE), and not for half precision
+ * (CUFFT_NOT_SUPPORTED). */
+cufftResult cuemu__fft_jit_check(const cuemu_fft_plan *p, int plan_type);
 
 /* The callbacks of p as they are now (none: all NULL). */
 cuemu_fft_callbacks cuemu__fft_callbacks(const cuemu_fft_plan *p);

@@ -15,8 +15,21 @@
  * _Complex, float and double, which the x86-64 and AArch64 calling
  * conventions pass as they pass those structures. Half precision plans
  * take no callback (CUFFT_NOT_SUPPORTED), as cuFFT's.
+ *
+ * An LTO callback (cufftXtSetJITCallback, CUDA 12.6) comes as the LTO IR
+ * of the program's callback, compiled apart (nvcc -dlto -fatbin, or NVRTC
+ * with -dlto and nvrtcGetLTOIR), and the name of its function. cuemu's
+ * compilers make a module image of that code: it is loaded as a library
+ * (cuLibraryLoadData) and the function found by its symbol name
+ * (cuLibraryGetUnifiedFunction); the callback is then called as one that
+ * cufftXtSetCallback sets (its offset is an unsigned long long, which is
+ * size_t here).
  */
 #include <stddef.h>
+#include <stdio.h>
+
+#include <cuemu/cuemu_driver_api.h>
+#include <cuemu/cuemu_driver_library.h>
 
 #include "cuemu_fft.h"
 
@@ -34,15 +47,18 @@ static int callback_type(int plan_type, int store) {
 
 /* The plan of `handle` and the slot (0 load, 1 store) of `type`, or a
  * status: a half precision plan, or a type that is not its load's or its
- * store's. */
-static cufftResult slot_of(cufftHandle handle, int type, cuemu_fft_plan **p,
-                           int *slot) {
+ * store's; for an LTO callback (jit), a plan not made yet takes any type,
+ * checked when it is made (cuemu__fft_jit_check). */
+static cufftResult slot_of(cufftHandle handle, int type, int jit,
+                           cuemu_fft_plan **p, int *slot) {
   *p = cuemu__fft_plan_get(handle);
   if (!*p)
     return CUFFT_INVALID_PLAN;
   cufftResult st = CUFFT_SUCCESS;
   if (type < 0 || type >= CB_TYPES)
     st = CUFFT_INVALID_VALUE;
+  else if (jit && !__atomic_load_n(&(*p)->made, __ATOMIC_ACQUIRE))
+    ; /* An LTO callback before the plan is made: checked then. */
   else if (cuemu__fft_scalar((*p)->type) == 2)
     st = CUFFT_NOT_SUPPORTED;
   else if (type != callback_type((*p)->type, type >= CB_ST_COMPLEX))
@@ -59,25 +75,84 @@ CUEMU_FFT_EXPORT cufftResult cufftXtSetCallback(cufftHandle handle,
                                                 void **caller_info) {
   cuemu_fft_plan *p;
   int slot;
-  cufftResult st = slot_of(handle, type, &p, &slot);
+  cufftResult st = slot_of(handle, type, 0, &p, &slot);
   if (st != CUFFT_SUCCESS)
     return st;
-  if (!routine || !routine[0])
+  if (!routine || !routine[0]) {
     st = CUFFT_INVALID_VALUE;
-  else
-    p->callback[slot] = routine[0],
+  } else {
+    cuemu__fft_jit_release(p, slot);
+    p->callback[slot] = routine[0];
     p->caller_info[slot] = caller_info ? caller_info[0] : NULL;
+  }
   cuemu__fft_plan_release(p);
   return st;
+}
+
+cufftResult cuemu__fft_jit_check(const cuemu_fft_plan *p, int plan_type) {
+  for (int k = 0; k < 2; ++k)
+    if (p->jit_library[k] && (cuemu__fft_scalar(plan_type) == 2 ||
+                              p->jit_type[k] != callback_type(plan_type, k)))
+      return cuemu__fft_scalar(plan_type) == 2 ? CUFFT_NOT_SUPPORTED
+                                               : CUFFT_INVALID_TYPE;
+  return CUFFT_SUCCESS;
+}
+
+void cuemu__fft_jit_release(cuemu_fft_plan *p, int slot) {
+  if (p->jit_library[slot])
+    cuemu_drv_library_unload(p->jit_library[slot]);
+  p->jit_library[slot] = NULL;
+}
+
+/* The LTO IR (`fatbin`, `size` bytes: the size is not needed to read a
+ * module image) and the callback's symbol name; caller_info: one entry per
+ * GPU of the plan (one here). A NULL name or image, or an image that is not
+ * a module of cuemu's or has no function of that name, is
+ * CUFFT_INVALID_VALUE with a line on stderr. */
+CUEMU_FFT_EXPORT cufftResult cufftXtSetJITCallback(cufftHandle handle,
+                                                   const char *name,
+                                                   const void *fatbin,
+                                                   size_t size, int type,
+                                                   void **caller_info) {
+  cuemu_fft_plan *p;
+  int slot;
+  cufftResult st = slot_of(handle, type, 1, &p, &slot);
+  if (st != CUFFT_SUCCESS)
+    return st;
+  void *library = NULL, *routine = NULL;
+  const char *why = NULL;
+  if (!name || !fatbin || !size)
+    why = "a NULL symbol name or LTO IR";
+  else if (cuemu_drv_init(0) != 0 ||
+           cuemu_drv_library_load_data(&library, fatbin) != 0)
+    why = "the LTO IR is not a module that cuemu's compilers made";
+  else if (cuemu_drv_library_get_unified_function(&routine, library, name) != 0)
+    why = "the LTO IR has no function of that name";
+  if (why) {
+    fprintf(stderr, "cuemu: cufftXtSetJITCallback: %s (%s)\n", why,
+            name ? name : "NULL");
+    if (library)
+      cuemu_drv_library_unload(library);
+    cuemu__fft_plan_release(p);
+    return CUFFT_INVALID_VALUE;
+  }
+  cuemu__fft_jit_release(p, slot);
+  p->jit_type[slot] = type;
+  p->jit_library[slot] = library;
+  p->callback[slot] = routine;
+  p->caller_info[slot] = caller_info ? caller_info[0] : NULL;
+  cuemu__fft_plan_release(p);
+  return CUFFT_SUCCESS;
 }
 
 CUEMU_FFT_EXPORT cufftResult cufftXtClearCallback(cufftHandle handle,
                                                   int type) {
   cuemu_fft_plan *p;
   int slot;
-  cufftResult st = slot_of(handle, type, &p, &slot);
+  cufftResult st = slot_of(handle, type, 0, &p, &slot);
   if (st != CUFFT_SUCCESS)
     return st;
+  cuemu__fft_jit_release(p, slot);
   p->callback[slot] = p->caller_info[slot] = NULL;
   p->callback_shared[slot] = 0;
   cuemu__fft_plan_release(p);
@@ -90,7 +165,7 @@ CUEMU_FFT_EXPORT cufftResult cufftXtSetCallbackSharedSize(cufftHandle handle,
                                                           size_t size) {
   cuemu_fft_plan *p;
   int slot;
-  cufftResult st = slot_of(handle, type, &p, &slot);
+  cufftResult st = slot_of(handle, type, 0, &p, &slot);
   if (st != CUFFT_SUCCESS)
     return st;
   if (size > 16 * 1024)

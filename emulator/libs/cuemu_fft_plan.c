@@ -54,6 +54,8 @@ static int public_type(int type) {
 static void plan_free(cuemu_fft_plan *p) {
   for (int d = 0; d < 3; ++d)
     cuemu__fft_engine_destroy(p->engine[d]);
+  for (int k = 0; k < 2; ++k)
+    cuemu__fft_jit_release(p, k);
   free(p);
 }
 
@@ -171,6 +173,8 @@ cufftResult cuemu__fft_make(cufftHandle handle, int rank, const long long *n,
   if (st == CUFFT_SUCCESS)
     st = check(&geometry, rank, n, inembed, istride, idist, onembed, ostride,
                odist, type, batch);
+  if (st == CUFFT_SUCCESS)
+    st = cuemu__fft_jit_check(p, type);
   for (int d = 0; d < rank && st == CUFFT_SUCCESS; ++d) {
     geometry.engine[d] = cuemu__fft_engine_create((size_t)n[d]);
     if (!geometry.engine[d])

@@ -271,6 +271,14 @@ void cuemu__sparse_op_scalar(cusparseHandle_t h, cuemu_sparse_op *op, int slot,
 /* Enqueues op on the handle's stream and takes it over. */
 cusparseStatus_t cuemu__sparse_submit(cusparseHandle_t h, cuemu_sparse_op *op);
 
+/* After the submit of a call whose result goes to host memory
+ * (CUSPARSE_POINTER_MODE_HOST): waits for the handle's stream, so that the
+ * call returns with the result written, as cuSPARSE's. While the stream
+ * captures a graph it does not wait (a capturing stream cannot be
+ * synchronized): the captured work writes the result each time the graph
+ * runs, as NVIDIA's graph-capture sample of cusparseSpVV expects. */
+cusparseStatus_t cuemu__sparse_wait_result(cusparseHandle_t h);
+
 /* Enqueues a new operation of `run` whose extra is a copy of the `size`
  * bytes at `extra` (the call's arguments, which it owns once queued). */
 cusparseStatus_t cuemu__sparse_submit_copy(cusparseHandle_t h,

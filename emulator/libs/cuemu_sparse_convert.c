@@ -173,7 +173,8 @@ E cusparseStatus_t cusparseSpVV_bufferSize(cusparseHandle_t h, int op_x,
 }
 
 /* With CUSPARSE_POINTER_MODE_HOST the call returns once the result is
- * written (it waits for the stream), as cuSPARSE's. */
+ * written (it waits for the stream, unless the stream captures a graph:
+ * cuemu__sparse_wait_result), as cuSPARSE's. */
 E cusparseStatus_t cusparseSpVV(cusparseHandle_t h, int op_x,
                                 const cuemu_sparse_spvec *x,
                                 const cuemu_sparse_dnvec *y, void *result,
@@ -191,9 +192,8 @@ E cusparseStatus_t cusparseSpVV(cusparseHandle_t h, int op_x,
   op->sv = *x, op->y = *y, op->op_a = op_x, op->alg = type;
   op->scalar[0] = result;
   s = cuemu__sparse_submit(h, op);
-  if (s == OK && h->pointer_mode == CUSPARSE_POINTER_MODE_HOST &&
-      cuemu_rt_stream_synchronize(h->stream) != 0)
-    return CUSPARSE_STATUS_EXECUTION_FAILED;
+  if (s == OK && h->pointer_mode == CUSPARSE_POINTER_MODE_HOST)
+    return cuemu__sparse_wait_result(h);
   return s;
 }
 

@@ -252,10 +252,19 @@ cusparseStatus_t cuemu__sparse_submit_scalars(
   /* h->pointer_mode is read before the work runs, as the scalars'. */
   int wait = count && h->pointer_mode == CUSPARSE_POINTER_MODE_HOST;
   cusparseStatus_t s = cuemu__sparse_submit(h, op);
-  if (s == CUSPARSE_STATUS_SUCCESS && wait &&
-      cuemu_rt_stream_synchronize(h->stream) != 0)
-    return CUSPARSE_STATUS_EXECUTION_FAILED;
+  if (s == CUSPARSE_STATUS_SUCCESS && wait)
+    return cuemu__sparse_wait_result(h);
   return s;
+}
+
+cusparseStatus_t cuemu__sparse_wait_result(cusparseHandle_t h) {
+  int capture = CUEMU_RT_CAPTURE_NONE;
+  cuemu_rt_stream_is_capturing(h->stream, &capture);
+  if (capture != CUEMU_RT_CAPTURE_NONE)
+    return CUSPARSE_STATUS_SUCCESS;
+  return cuemu_rt_stream_synchronize(h->stream) == 0
+             ? CUSPARSE_STATUS_SUCCESS
+             : CUSPARSE_STATUS_EXECUTION_FAILED;
 }
 
 cusparseStatus_t cuemu__sparse_unsupported(const char *name,

@@ -16,12 +16,8 @@
 #if !defined(CUEMU_CUCOMPLEX_H) && !defined(CU_COMPLEX_H_)
 #define CUEMU_CUCOMPLEX_H
 
-#ifndef __cplusplus
-#error "the CUDA shims are C++ headers; compile .cu files with cuemu-cc"
-#endif
-
-#include <cmath>
-#include <limits>
+#include <float.h>
+#include <math.h>
 
 #include "vector_types.h"
 
@@ -32,136 +28,107 @@ typedef float2 cuFloatComplex;
 typedef double2 cuDoubleComplex;
 typedef cuFloatComplex cuComplex;
 
+/* A C program (a .c file that the host compiler compiles, as NVIDIA's
+ * cuSPARSE samples are, through <cusparse.h>, <cublas_v2.h>, <cufft.h> or
+ * <cusolverDn.h>) includes this header as C++ code does, as it does
+ * NVIDIA's: the functions are C's static inline functions there, C++'s
+ * inline functions here, with one body. */
+#ifdef __cplusplus
+#define CUEMU_CUCOMPLEX_FN_ inline
+#else
+#define CUEMU_CUCOMPLEX_FN_ static inline
+#endif
+
 /* ---- One implementation for both precisions ------------------------------
  *
- * C is cuFloatComplex or cuDoubleComplex, T its part's type; CUDA's names
- * below forward to these. */
+ * __cuemu_C is cuFloatComplex or cuDoubleComplex, __cuemu_T its part's
+ * type, __cuemu_S the suffix of its names (f for float, none for double),
+ * __cuemu_MAKE its constructor, __cuemu_FABS and __cuemu_SQRT the C
+ * library's functions for __cuemu_T and __cuemu_MAX its largest finite
+ * value. */
+#define CUEMU_CUCOMPLEX_DEFINE_(__cuemu_C, __cuemu_T, __cuemu_S, __cuemu_MAKE, \
+                                __cuemu_FABS, __cuemu_SQRT, __cuemu_MAX)       \
+  CUEMU_CUCOMPLEX_FN_ __cuemu_T cuCreal##__cuemu_S(__cuemu_C x) {              \
+    return x.x;                                                                \
+  }                                                                            \
+  CUEMU_CUCOMPLEX_FN_ __cuemu_T cuCimag##__cuemu_S(__cuemu_C x) {              \
+    return x.y;                                                                \
+  }                                                                            \
+  CUEMU_CUCOMPLEX_FN_ __cuemu_C __cuemu_MAKE(__cuemu_T __cuemu_r,              \
+                                             __cuemu_T __cuemu_i) {            \
+    __cuemu_C __cuemu_c;                                                       \
+    __cuemu_c.x = __cuemu_r;                                                   \
+    __cuemu_c.y = __cuemu_i;                                                   \
+    return __cuemu_c;                                                          \
+  }                                                                            \
+  CUEMU_CUCOMPLEX_FN_ __cuemu_C cuConj##__cuemu_S(__cuemu_C x) {               \
+    return __cuemu_MAKE(x.x, -x.y);                                            \
+  }                                                                            \
+  CUEMU_CUCOMPLEX_FN_ __cuemu_C cuCadd##__cuemu_S(__cuemu_C x, __cuemu_C y) {  \
+    return __cuemu_MAKE(x.x + y.x, x.y + y.y);                                 \
+  }                                                                            \
+  CUEMU_CUCOMPLEX_FN_ __cuemu_C cuCsub##__cuemu_S(__cuemu_C x, __cuemu_C y) {  \
+    return __cuemu_MAKE(x.x - y.x, x.y - y.y);                                 \
+  }                                                                            \
+  CUEMU_CUCOMPLEX_FN_ __cuemu_C cuCmul##__cuemu_S(__cuemu_C x, __cuemu_C y) {  \
+    const __cuemu_T __cuemu_re = x.x * y.x - x.y * y.y;                        \
+    const __cuemu_T __cuemu_im = x.x * y.y + x.y * y.x;                        \
+    return __cuemu_MAKE(__cuemu_re, __cuemu_im);                               \
+  }                                                                            \
+  /* x / y, with both scaled by 1 / (|y.re| + |y.im|) to avoid overflow. */    \
+  CUEMU_CUCOMPLEX_FN_ __cuemu_C cuCdiv##__cuemu_S(__cuemu_C x, __cuemu_C y) {  \
+    const __cuemu_T scale =                                                    \
+        (__cuemu_T)1 / (__cuemu_FABS(y.x) + __cuemu_FABS(y.y));                \
+    const __cuemu_T xr = x.x * scale, xi = x.y * scale;                        \
+    const __cuemu_T yr = y.x * scale, yi = y.y * scale;                        \
+    const __cuemu_T inv = (__cuemu_T)1 / (yr * yr + yi * yi);                  \
+    return __cuemu_MAKE((xr * yr + xi * yi) * inv, (xi * yr - xr * yi) * inv); \
+  }                                                                            \
+  /* |x| as big * sqrt(1 + (small / big)^2); zero and infinite parts give      \
+   * big + small. */                                                           \
+  CUEMU_CUCOMPLEX_FN_ __cuemu_T cuCabs##__cuemu_S(__cuemu_C x) {               \
+    const __cuemu_T a = __cuemu_FABS(x.x), b = __cuemu_FABS(x.y);              \
+    const __cuemu_T big = a > b ? a : b;                                       \
+    const __cuemu_T small = a > b ? b : a;                                     \
+    const __cuemu_T __cuemu_q = small / big;                                   \
+    __cuemu_T __cuemu_r =                                                      \
+        big * __cuemu_SQRT((__cuemu_T)1 + __cuemu_q * __cuemu_q);              \
+    if (big == (__cuemu_T)0 || big > __cuemu_MAX || small > __cuemu_MAX)       \
+      __cuemu_r = big + small;                                                 \
+    return __cuemu_r;                                                          \
+  }                                                                            \
+  /* x * y + d, accumulating in CUDA's order: first the x.re terms, then the   \
+   * x.im terms. */                                                            \
+  CUEMU_CUCOMPLEX_FN_ __cuemu_C cuCfma##__cuemu_S(__cuemu_C x, __cuemu_C y,    \
+                                                  __cuemu_C d) {               \
+    __cuemu_T __cuemu_re = x.x * y.x + d.x;                                    \
+    __cuemu_T __cuemu_im = x.x * y.y + d.y;                                    \
+    __cuemu_re = -(x.y * y.y) + __cuemu_re;                                    \
+    __cuemu_im = x.y * y.x + __cuemu_im;                                       \
+    return __cuemu_MAKE(__cuemu_re, __cuemu_im);                               \
+  }
 
-namespace cuemu {
-namespace complex {
+CUEMU_CUCOMPLEX_DEFINE_(cuFloatComplex, float, f, make_cuFloatComplex, fabsf,
+                        sqrtf, FLT_MAX)
+CUEMU_CUCOMPLEX_DEFINE_(cuDoubleComplex, double, , make_cuDoubleComplex, fabs,
+                        sqrt, DBL_MAX)
 
-template <class C_, class T> inline C_ make(T re, T im) {
-  C_ c;
-  c.x = re;
-  c.y = im;
-  return c;
-}
-
-template <class C_> inline C_ conj(C_ x) { return make<C_>(x.x, -x.y); }
-
-template <class C_> inline C_ add(C_ x, C_ y) {
-  return make<C_>(x.x + y.x, x.y + y.y);
-}
-
-template <class C_> inline C_ sub(C_ x, C_ y) {
-  return make<C_>(x.x - y.x, x.y - y.y);
-}
-
-template <class C_> inline C_ mul(C_ x, C_ y) {
-  const auto re = x.x * y.x - x.y * y.y;
-  const auto im = x.x * y.y + x.y * y.x;
-  return make<C_>(re, im);
-}
-
-/* x / y, with both scaled by 1 / (|y.re| + |y.im|) to avoid overflow. */
-template <class C_> inline C_ div(C_ x, C_ y) {
-  using T = decltype(x.x);
-  const T scale = T(1) / (std::fabs(y.x) + std::fabs(y.y));
-  const T xr = x.x * scale, xi = x.y * scale;
-  const T yr = y.x * scale, yi = y.y * scale;
-  const T inv = T(1) / (yr * yr + yi * yi);
-  return make<C_>((xr * yr + xi * yi) * inv, (xi * yr - xr * yi) * inv);
-}
-
-/* |x| as big * sqrt(1 + (small / big)^2); zero and infinite parts give
- * big + small. */
-template <class C_> inline auto abs(C_ x) {
-  using T = decltype(x.x);
-  const T a = std::fabs(x.x), b = std::fabs(x.y);
-  const T big = a > b ? a : b;
-  const T small = a > b ? b : a;
-  const T __cuemu_q = small / big;
-  T __cuemu_r = big * std::sqrt(T(1) + __cuemu_q * __cuemu_q);
-  if (big == T(0) || big > std::numeric_limits<T>::max() ||
-      small > std::numeric_limits<T>::max())
-    __cuemu_r = big + small;
-  return __cuemu_r;
-}
-
-/* x * y + d, accumulating in CUDA's order: first the x.re terms, then the
- * x.im terms. */
-template <class C_> inline C_ fma(C_ x, C_ y, C_ d) {
-  auto re = x.x * y.x + d.x;
-  auto im = x.x * y.y + d.y;
-  re = -(x.y * y.y) + re;
-  im = x.y * y.x + im;
-  return make<C_>(re, im);
-}
-
-} // namespace complex
-} // namespace cuemu
-
-/* ---- Single precision ---------------------------------------------------- */
-
-inline float cuCrealf(cuFloatComplex x) { return x.x; }
-inline float cuCimagf(cuFloatComplex x) { return x.y; }
-inline cuFloatComplex make_cuFloatComplex(float __cuemu_r, float __cuemu_i) {
-  return cuemu::complex::make<cuFloatComplex>(__cuemu_r, __cuemu_i);
-}
-inline cuFloatComplex cuConjf(cuFloatComplex x) { return cuemu::complex::conj(x); }
-inline cuFloatComplex cuCaddf(cuFloatComplex x, cuFloatComplex y) {
-  return cuemu::complex::add(x, y);
-}
-inline cuFloatComplex cuCsubf(cuFloatComplex x, cuFloatComplex y) {
-  return cuemu::complex::sub(x, y);
-}
-inline cuFloatComplex cuCmulf(cuFloatComplex x, cuFloatComplex y) {
-  return cuemu::complex::mul(x, y);
-}
-inline cuFloatComplex cuCdivf(cuFloatComplex x, cuFloatComplex y) {
-  return cuemu::complex::div(x, y);
-}
-inline float cuCabsf(cuFloatComplex x) { return cuemu::complex::abs(x); }
-inline cuComplex cuCfmaf(cuComplex x, cuComplex y, cuComplex d) {
-  return cuemu::complex::fma(x, y, d);
-}
-
-/* ---- Double precision ---------------------------------------------------- */
-
-inline double cuCreal(cuDoubleComplex x) { return x.x; }
-inline double cuCimag(cuDoubleComplex x) { return x.y; }
-inline cuDoubleComplex make_cuDoubleComplex(double __cuemu_r, double __cuemu_i) {
-  return cuemu::complex::make<cuDoubleComplex>(__cuemu_r, __cuemu_i);
-}
-inline cuDoubleComplex cuConj(cuDoubleComplex x) { return cuemu::complex::conj(x); }
-inline cuDoubleComplex cuCadd(cuDoubleComplex x, cuDoubleComplex y) {
-  return cuemu::complex::add(x, y);
-}
-inline cuDoubleComplex cuCsub(cuDoubleComplex x, cuDoubleComplex y) {
-  return cuemu::complex::sub(x, y);
-}
-inline cuDoubleComplex cuCmul(cuDoubleComplex x, cuDoubleComplex y) {
-  return cuemu::complex::mul(x, y);
-}
-inline cuDoubleComplex cuCdiv(cuDoubleComplex x, cuDoubleComplex y) {
-  return cuemu::complex::div(x, y);
-}
-inline double cuCabs(cuDoubleComplex x) { return cuemu::complex::abs(x); }
-inline cuDoubleComplex cuCfma(cuDoubleComplex x, cuDoubleComplex y,
-                              cuDoubleComplex d) {
-  return cuemu::complex::fma(x, y, d);
-}
+#undef CUEMU_CUCOMPLEX_DEFINE_
 
 /* ---- Conversions --------------------------------------------------------- */
 
-inline cuComplex make_cuComplex(float x, float y) { return make_cuFloatComplex(x, y); }
-
-inline cuDoubleComplex cuComplexFloatToDouble(cuFloatComplex c) {
-  return make_cuDoubleComplex(static_cast<double>(c.x), static_cast<double>(c.y));
+CUEMU_CUCOMPLEX_FN_ cuComplex make_cuComplex(float x, float y) {
+  return make_cuFloatComplex(x, y);
 }
 
-inline cuFloatComplex cuComplexDoubleToFloat(cuDoubleComplex c) {
-  return make_cuFloatComplex(static_cast<float>(c.x), static_cast<float>(c.y));
+CUEMU_CUCOMPLEX_FN_ cuDoubleComplex cuComplexFloatToDouble(cuFloatComplex c) {
+  return make_cuDoubleComplex((double)c.x, (double)c.y);
 }
+
+CUEMU_CUCOMPLEX_FN_ cuFloatComplex cuComplexDoubleToFloat(cuDoubleComplex c) {
+  return make_cuFloatComplex((float)c.x, (float)c.y);
+}
+
+#undef CUEMU_CUCOMPLEX_FN_
 
 #endif /* CUEMU_CUCOMPLEX_H */

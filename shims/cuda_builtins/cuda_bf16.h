@@ -16,6 +16,16 @@
 #ifndef CUEMU_CUDA_BF16_H
 #define CUEMU_CUDA_BF16_H
 
+/* A C program gets the raw types only, as from NVIDIA's header (through
+ * <cublas_v2.h> in a .c file): the types with their operators and
+ * functions are C++. */
+#ifndef __cplusplus
+#include "cuemu_narrow_float_raw.h"
+#define __CUDA_BF16_H__
+#define __CUDA_BF16_HPP__
+CUEMU_NF_DEFINE_RAW_TYPES(__nv_bfloat16_raw, __nv_bfloat162_raw)
+#else
+
 #include "cuda_fp16.h"
 #include "cuemu_narrow_float_ops.h"
 #include "vector_types.h"
@@ -90,5 +100,7 @@ inline __half::__half(const __nv_bfloat16 f) {
 
 CUEMU_WARP_DEFINE_SHUFFLES(__nv_bfloat16)
 CUEMU_WARP_DEFINE_SHUFFLES(__nv_bfloat162)
+
+#endif /* __cplusplus */
 
 #endif /* CUEMU_CUDA_BF16_H */

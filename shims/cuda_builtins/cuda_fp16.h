@@ -15,6 +15,16 @@
 #ifndef CUEMU_CUDA_FP16_H
 #define CUEMU_CUDA_FP16_H
 
+/* A C program gets the raw types only, as from NVIDIA's header (through
+ * <cublas_v2.h> in a .c file): the types with their operators and
+ * functions are C++. */
+#ifndef __cplusplus
+#include "cuemu_narrow_float_raw.h"
+#define __CUDA_FP16_H__
+#define __CUDA_FP16_HPP__
+CUEMU_NF_DEFINE_RAW_TYPES(__half_raw, __half2_raw)
+#else
+
 #include "cuemu_narrow_float_ops.h"
 #include "vector_types.h"
 
@@ -84,5 +94,7 @@ CUEMU_NF_DEFINE_PAIR_OPERATORS(__half, __half2, 0x3C00U, cuemu_half_from_bits)
 
 CUEMU_WARP_DEFINE_SHUFFLES(__half)
 CUEMU_WARP_DEFINE_SHUFFLES(__half2)
+
+#endif /* __cplusplus */
 
 #endif /* CUEMU_CUDA_FP16_H */

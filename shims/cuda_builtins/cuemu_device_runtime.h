@@ -78,6 +78,12 @@ struct heap_bypass {
   heap_bypass &operator=(const heap_bypass &) = delete;
 };
 
+/* Launches from kernel code exist in the units that cuemu-nvcc compiles,
+ * which are C++14 or later (docs/dialects.md). A .cpp file that the host
+ * compiler compiles itself with -std=c++11 (CMake's CXX language with
+ * CMAKE_CXX_STANDARD 11) may include cuda_runtime.h, as it may NVIDIA's;
+ * it has no kernel, and C++11 lacks std::index_sequence. */
+#if __cplusplus >= 201402L
 /* Queues a launch from kernel code of a kernel whose parameters have the
  * types Values (a std::tuple): they are made from `args` now, as CUDA
  * copies a launch's arguments when it is made, in the launch's copy itself
@@ -99,6 +105,7 @@ int child_launch(const cuemu_kernel_desc *desc, void *fn, dim3 __cuemu_grid,
   return cuemu_device_launch(desc, __cuemu_g, b, __cuemu_shmem, stream, owner->ptrs, owner,
                              &release_child_args<Owner>);
 }
+#endif
 
 /* The same for a kernel template whose arguments are deduced: the thunk
  * reads the tuple of values and the lambda that calls the kernel. */

@@ -21,6 +21,7 @@
 #include <cuemu/cuemu_warp_step.h>
 
 #include "cuemu_narrow_float.h"
+#include "cuemu_narrow_float_raw.h"
 
 /* ---- Operations on raw bits ---------------------------------------------- */
 
@@ -562,14 +563,7 @@ inline unsigned cuemu_nf_atomic_update32_add(unsigned *p, unsigned v,
  *
  * and, after the types, CUEMU_NF_DEFINE_CONVERSIONS (below). */
 
-#define CUEMU_NF_DEFINE_RAW_TYPES(RAW, RAW2)                                   \
-  typedef struct alignas(2) {                                                  \
-    unsigned short x;                                                          \
-  } RAW;                                                                       \
-  typedef struct alignas(4) {                                                  \
-    unsigned short x;                                                          \
-    unsigned short y;                                                          \
-  } RAW2;
+/* CUEMU_NF_DEFINE_RAW_TYPES(RAW, RAW2) is cuemu_narrow_float_raw.h's. */
 
 #define CUEMU_NF_DECLARE_CONVERSIONS(N, H_)                                    \
   struct H_;                                                                   \

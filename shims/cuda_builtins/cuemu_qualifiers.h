@@ -181,6 +181,7 @@ extern "C" __thread void *cuemu_dynamic_shared
  * copies of one inlined into several callers are one. */
 #if !defined(CUEMU_TRANSLATING) /* once in a translated unit */
 namespace cuemu {
+#if __cplusplus >= 201402L
 constexpr unsigned long long __cuemu_shared_note_id(const char *__cuemu_f,
                                                     unsigned long long __cuemu_id) {
   unsigned long long __cuemu_h = __cuemu_id;
@@ -189,6 +190,21 @@ constexpr unsigned long long __cuemu_shared_note_id(const char *__cuemu_f,
                 1099511628211ull;
   return __cuemu_h & 0x7fffffffu;
 }
+#else
+/* C++11 takes a constexpr function of one return statement only: a .cpp
+ * file that the host compiler compiles with -std=c++11 (CMake's CXX
+ * language with CMAKE_CXX_STANDARD 11) may include cuda_runtime.h, as it
+ * may NVIDIA's. Such a unit declares no __shared__ variable: never
+ * called there. */
+constexpr unsigned long long __cuemu_shared_note_id(const char *__cuemu_f,
+                                                    unsigned long long __cuemu_id) {
+  return *__cuemu_f ? __cuemu_shared_note_id(
+                          __cuemu_f + 1,
+                          (__cuemu_id ^ static_cast<unsigned char>(*__cuemu_f)) *
+                              1099511628211ull)
+                    : __cuemu_id & 0x7fffffffu;
+}
+#endif
 } // namespace cuemu
 #endif
 #define CUEMU_DEVICE_SHARED_NOTE(name, id)                                    \

@@ -50,7 +50,10 @@ template <typename T> inline const void *function_address(T *f) {
     return static_cast<const void *>(f);
 }
 template <typename T> constexpr int known_function() {
-  return std::is_function<std::remove_pointer_t<std::decay_t<T>>>::value ? 1 : 0;
+  return std::is_function<typename std::remove_pointer<
+                             typename std::decay<T>::type>::type>::value
+             ? 1
+             : 0;
 }
 
 /* The number of parameters of a function type. */

@@ -71,4 +71,14 @@ typedef enum libraryPropertyType_t {
   PATCH_LEVEL
 } libraryPropertyType;
 
+/* In C, the tags' names are types as in C++, as NVIDIA's header makes them
+ * (cublas_api.h declares cudaDataType_t parameters). */
+#ifndef __cplusplus
+typedef enum cudaDataType_t cudaDataType_t;
+typedef enum cudaEmulationStrategy_t cudaEmulationStrategy_t;
+typedef enum cudaEmulationMantissaControl_t cudaEmulationMantissaControl_t;
+typedef enum cudaEmulationSpecialValuesSupport_t cudaEmulationSpecialValuesSupport_t;
+typedef enum libraryPropertyType_t libraryPropertyType_t;
+#endif
+
 #endif /* __LIBRARY_TYPES_H__ */

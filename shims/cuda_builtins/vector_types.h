@@ -16,6 +16,23 @@
 #ifndef CUEMU_VECTOR_TYPES_H
 #define CUEMU_VECTOR_TYPES_H
 
+/* In C, CUDA's qualifiers are empty, as NVIDIA's host_defines.h (which its
+ * vector_types.h includes) makes them for a host compiler: NVIDIA's C
+ * headers that come after this one use them (its cuComplex.h, which a C
+ * file that includes <cufftXt.h> first reaches through NVIDIA's cufft.h).
+ * In C++ they are cuemu_qualifiers.h's. */
+#ifndef __cplusplus
+#ifndef __host__
+#define __host__
+#endif
+#ifndef __device__
+#define __device__
+#endif
+#ifndef __align__
+#define __align__(n) __attribute__((aligned(n)))
+#endif
+#endif
+
 /* Real code tests this guard to learn that the vector types are declared. */
 #ifndef __VECTOR_TYPES_H__
 #define __VECTOR_TYPES_H__
