@@ -11,9 +11,12 @@
 # namespace's constexpr array's element (but in a constant expression or
 # under sizeof, which the near misses hold), a class's constexpr array's
 # element at a run-time offset or by address, a class's constexpr member
-# bound to a reference (but read by value through `*&`, folded, which the
-# near misses hold, also for an array of device function pointers called
-# at a constant index), variable
+# or a namespace's constant bound to a reference (a reference's
+# initializer, a call's or a constructor's reference parameter, through a
+# conditional) (but read by value through `*&`, folded, which the near
+# misses hold, also for an array of device function pointers called at a
+# constant index, and a constexpr function's call of constants, folded),
+# variable
 # templates' and class templates' static members' instances, a virtual
 # function overriding one of another execution space
 # (tests/driver/devref/space_refusals.cu,

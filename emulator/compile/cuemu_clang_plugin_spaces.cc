@@ -424,10 +424,36 @@ class spaces : public ASTConsumer {
    * when it is a constant (`const int &r = Table::s;`, `f(Table::s)` of a
    * `const int &` parameter). */
   void judge_binding(body_walk &w, const Expr *e) {
+    /* A conditional lvalue binds either of its operands. */
+    if (const AbstractConditionalOperator *c =
+            dyn_cast<AbstractConditionalOperator>(e->IgnoreParens())) {
+      judge_binding(w, c->getTrueExpr());
+      judge_binding(w, c->getFalseExpr());
+      return;
+    }
     bool constant_index;
     const VarDecl *v = base_variable(e, &constant_index);
     if (w.device && host_variable(v))
       refuse_variable(w, v, e->getExprLoc());
+  }
+
+  /* The arguments of a call (`call`, of `callee`) bound to its reference
+   * parameters, from the argument `first` (1 for a member operator, whose
+   * object is the first). A call of a constexpr function that is a
+   * constant as a whole (`std::min(Table::s, 3)`) binds nothing: nvcc
+   * folds it (cuemu_space_folded_call()). */
+  void judge_arguments(body_walk &w, const Expr *call,
+                       const FunctionDecl *callee, const Expr *const *args,
+                       unsigned n, unsigned first) {
+    if (!callee || !w.device)
+      return;
+    if (cuemu_space_folded_call(callee->isConstexpr(),
+                                !call->isValueDependent() &&
+                                    call->isCXX11ConstantExpr(*ctx)))
+      return;
+    for (unsigned i = first; i < n && i - first < callee->getNumParams(); ++i)
+      if (callee->getParamDecl(i - first)->getType()->isReferenceType())
+        judge_binding(w, args[i]);
   }
 
   void walk(body_walk &w, const Stmt *s) {
@@ -481,13 +507,11 @@ class spaces : public ASTConsumer {
                                !cast<CXXMethodDecl>(callee)->isStatic()
                            ? 1
                            : 0;
-      for (unsigned i = first; callee && i < c->getNumArgs() &&
-                               i - first < callee->getNumParams();
-           ++i)
-        if (callee->getParamDecl(i - first)->getType()->isReferenceType())
-          judge_binding(w, c->getArg(i));
+      judge_arguments(w, c, callee, c->getArgs(), c->getNumArgs(), first);
     } else if (const CXXConstructExpr *c = dyn_cast<CXXConstructExpr>(s)) {
       note_call(w, c->getConstructor(), c->getBeginLoc());
+      judge_arguments(w, c, c->getConstructor(), c->getArgs(),
+                      c->getNumArgs(), 0);
     } else if (const ImplicitCastExpr *c = dyn_cast<ImplicitCastExpr>(s)) {
       if (c->getCastKind() == CK_LValueToRValue && w.device &&
           indirection(c->getSubExpr()) && folded_constant(c))

@@ -17,7 +17,10 @@
  *   "identifier "v" is undefined in device code" (a constant read by
  *   value, or an element of a class's constexpr static array at a
  *   constant index, is accepted as nvcc accepts it; an element of a
- *   namespace's constexpr array only in a constant expression);
+ *   namespace's constexpr array only in a constant expression), a
+ *   constant too where a reference is bound to it (`const int &r =
+ *   Table::s;`, `f(Table::s)` of a `const int &` parameter, but in a call
+ *   that nvcc folds: cuemu_space_folded_call());
  * - a __device__ or __constant__ variable that needs dynamic
  *   initialization (a constructor that is not empty, a call):
  *   "dynamic initialization is not supported for a __device__ variable";
@@ -266,6 +269,16 @@ tree judge(tree *tp, int *walk_subtrees, void *data) {
         (!foreign(DECL_SOURCE_LOCATION(callee)) ||
          (device && library_host_function(callee))))
       pending.safe_push({w->fn, callee, where, w->space});
+    /* A call that nvcc folds binds no variable to its reference
+     * parameters (`std::min(Table::s, 3)`, which g++ may have folded
+     * already, `f(Table::s)` of a `constexpr int f(const int &)`): its
+     * arguments, constants, are not judged. */
+    if (device && callee && TREE_CODE(callee) == FUNCTION_DECL &&
+        cuemu_space_folded_call(
+            DECL_DECLARED_CONSTEXPR_P(callee),
+            CONSTANT_CLASS_P(tree_strip_any_location_wrapper(
+                maybe_constant_value(t)))))
+      *walk_subtrees = 0;
     break;
   }
   case ADDR_EXPR: {

@@ -91,4 +91,16 @@ static inline bool cuemu_space_own_variable(const char *name) {
   return strncmp(name, "cuemu", 5) == 0 || strncmp(name, "__", 2) == 0;
 }
 
+/* Whether a call in device code is folded, as nvcc folds it, so that the
+ * variables bound to its reference parameters are not odr-used there: a
+ * call of a constexpr function (`std::min`, a lambda's, the user's) that
+ * is a constant as a whole (`std::min(Table::s, 3)`, `f(Table::s)` of a
+ * `constexpr int f(const int &)`). Any other call's reference parameter
+ * bound to a host variable, a constant too, is refused
+ * (`std::min(Table::s, x)`). */
+static inline bool cuemu_space_folded_call(bool constexpr_callee,
+                                           bool constant_call) {
+  return constexpr_callee && constant_call;
+}
+
 #endif

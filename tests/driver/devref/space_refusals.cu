@@ -7,6 +7,7 @@
  * from cuemu-nvcc (with g++) and from nvcc; without CASE and CASES, the
  * near misses that nvcc accepts build and run, and print PASS.
  */
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <type_traits>
@@ -108,6 +109,37 @@ __global__ void binds(int *p) {
   p[0] = r;
 }
 #endif
+/* A host variable bound to a call's reference parameter: a user's
+ * function's, std::min's (not folded, as p[0] is no constant), a
+ * constructor's, through a conditional. */
+__device__ int plus_one(const int &x) { return x + 1; }
+constexpr int ns_limit = 6;
+const int ns_const_limit = 7;
+struct Bound {
+  int v;
+  __device__ Bound(const int &x) : v(x) {}
+};
+#if ON(28)
+__global__ void binds_argument(int *p) {
+  p[0] = plus_one(Table::s); // case 28: identifier "Table::s" is undefined in device code
+}
+#endif
+#if ON(29)
+__global__ void binds_min(int *p) {
+  p[0] = std::min(ns_limit, p[0]); // case 29: identifier "ns_limit" is undefined in device code
+}
+#endif
+#if ON(30)
+__global__ void binds_constructor(int *p) {
+  Bound b(ns_const_limit); // case 30: identifier "ns_const_limit" is undefined in device code
+  p[0] = b.v;
+}
+#endif
+#if ON(31)
+__global__ void binds_either(int *p) {
+  p[0] = plus_one(p[1] ? p[0] : Table::s); // case 31: identifier "Table::s" is undefined in device code
+}
+#endif
 #if ON(9)
 struct Seeded {
   int seed;
@@ -158,9 +190,6 @@ constexpr int host_cx(int x) { return x + 1; }
 __global__ void strict_constexpr(int *p) {
   p[0] = host_cx(p[0]); // case 12: calling a constexpr __host__ function("host_cx") from a __global__ function("strict_constexpr") is not allowed. The experimental flag '--expt-relaxed-constexpr' can be used to allow this.
 }
-#endif
-#if ON(13) || ON(14)
-#include <algorithm>
 #endif
 #if ON(13)
 __global__ void library_constexpr(int *p) {
@@ -331,6 +360,25 @@ __global__ void more_spaces(int *out) {
            std::integral_constant<int, ns_table[2]>::value;
 }
 
+/* A constant bound to no reference: read by value (`int v = Table::s;`,
+ * `x + Table::s`), a template argument, a call of a constexpr function
+ * that nvcc folds (std::min's, the user's, a lambda's, of constants);
+ * std::min of two locals; a __device__ and a __constant__ variable bound
+ * to a reference. */
+__device__ int device_limit = 8;
+__constant__ int constant_limit = 9;
+constexpr int cx_plus_one(const int &x) { return x + 1; }
+__global__ void bound_values(int *out) {
+  int v = Table::s;
+  int x = out[1];
+  int lo = std::min(v, x);
+  auto same = [](const int &y) { return y; };
+  out[0] = v + (x + Table::s) + lo + plus_one(device_limit) +
+           plus_one(constant_limit) +
+           std::integral_constant<int, Table::s>::value +
+           std::min(Table::s, 3) + cx_plus_one(Table::s) + same(Table::s);
+}
+
 constexpr int offset = 7;
 const int bias = 1;
 constexpr int triple(int x) { return 3 * x; }
@@ -417,6 +465,16 @@ int main() {
   cudaFree(dspaces);
   if (spaced != 2 + 3 + 5 + 4 + 5 + 1 + 12 + 10 + 2) {
     printf("folded_reads: %d\n", spaced);
+    ok = 0;
+  }
+  int values[2] = {0, 2};
+  cudaMalloc(&dspaces, sizeof values);
+  cudaMemcpy(dspaces, values, sizeof values, cudaMemcpyHostToDevice);
+  bound_values<<<1, 1>>>(dspaces);
+  cudaMemcpy(values, dspaces, sizeof values, cudaMemcpyDeviceToHost);
+  cudaFree(dspaces);
+  if (values[0] != 5 + 7 + 2 + 9 + 10 + 5 + 3 + 6 + 5) {
+    printf("bound_values: %d\n", values[0]);
     ok = 0;
   }
   cudaMalloc(&dspaces, sizeof spaced);
