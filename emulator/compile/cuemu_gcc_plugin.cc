@@ -24,8 +24,9 @@
  *   device code evaluates them from left to right (its PTX makes the first
  *   argument's calls first), g++ from right to left on x86-64, so
  *   `vec3(curand_uniform(s), curand_uniform(s), curand_uniform(s))` drew x
- *   last. Every call and constructor call of the device pass is marked to
- *   evaluate its arguments in order (CALL_EXPR_ORDERED_ARGS, which GCC
+ *   last. Every call and constructor call of the user's device code with
+ *   two arguments or more that have side effects is marked to evaluate
+ *   its arguments in order (CALL_EXPR_ORDERED_ARGS, which GCC
  *   sets for C++17's ordered operator calls), except those C++17 orders
  *   from right to left (assignment operators).
  *
@@ -151,6 +152,23 @@ tree saturated_conversion(tree t) {
 
 /* Rewrites one node after its operands (so that a rewritten node is never
  * walked again). */
+/* How many arguments of the call or constructor call `t` have side
+ * effects: their order matters only where two have. An ordered call
+ * evaluates each argument into a temporary first, which takes stack: with
+ * every call marked, a kernel's 30000-byte parameter passed on to a child
+ * launch overflowed its thread's 64 KiB stack (cc13/device_side_params.cu). */
+int arguments_with_effects(tree t) {
+  int n = TREE_CODE(t) == CALL_EXPR ? call_expr_nargs(t)
+                                    : aggr_init_expr_nargs(t);
+  int effects = 0;
+  for (int i = 0; i < n; ++i) {
+    tree arg = TREE_CODE(t) == CALL_EXPR ? CALL_EXPR_ARG(t, i)
+                                         : AGGR_INIT_EXPR_ARG(t, i);
+    effects += arg && TREE_SIDE_EFFECTS(arg);
+  }
+  return effects;
+}
+
 tree rewrite(tree *tp, int *walk_subtrees, void *data) {
   tree t = *tp;
   if (TYPE_P(t) || DECL_P(t) || CONSTANT_CLASS_P(t)) {
@@ -159,11 +177,14 @@ tree rewrite(tree *tp, int *walk_subtrees, void *data) {
   }
   enum tree_code code = TREE_CODE(t);
   /* A call's arguments from left to right, as nvcc's device code evaluates
-   * them (g++ evaluates them from right to left on x86-64); a call that C++
-   * orders otherwise (an assignment operator's, right operand first) keeps
-   * its order. */
+   * them (g++ evaluates them from right to left on x86-64), where two of
+   * them have side effects, in the user's code (the shims' own calls, such
+   * as a kernel's call with copies of its parameters, do not depend on the
+   * order); a call that C++ orders otherwise (an assignment operator's,
+   * right operand first) keeps its order. */
   if ((code == CALL_EXPR || code == AGGR_INIT_EXPR) &&
-      !CALL_EXPR_REVERSE_ARGS(t))
+      !CALL_EXPR_REVERSE_ARGS(t) && arguments_with_effects(t) > 1 &&
+      !in_system_header_at(EXPR_LOCATION(t)))
     CALL_EXPR_ORDERED_ARGS(t) = 1;
   bool shift = (code == LSHIFT_EXPR || code == RSHIFT_EXPR) &&
                register_width(TREE_TYPE(t)) &&
