@@ -117,6 +117,9 @@ typedef struct compile_job {
   char ii[2][PATH_MAX + 96]; /* the preprocessed units, per pass */
   int pass;                  /* the pass build_argv() writes (enum cuemu_pass) */
   const char *link_second;   /* a second object for PHASE_LINK, or NULL */
+  char check_entry[PATH_MAX + 96]; /* the checkers' entry points, linked
+                                    * into every output of a checked build
+                                    * (check_entry()), or "" */
   char arch_macro[64];       /* -D__CUDA_ARCH__=900 (device pass, modules) */
   char arch_features[3][64]; /* -D__CUDA_ARCH_SPECIFIC__=900 and the other
                               * macros of an sm_90a or sm_100f (arch_suffix);
@@ -341,6 +344,8 @@ static int build_argv(const compile_job *job, const char *tu,
     ARG(tu); /* the object */
     if (job->link_second)
       ARG(job->link_second);
+    if (job->check_entry[0])
+      ARG(job->check_entry);
     /* Libraries after the objects that use them, as a linker needs them
      * (a shared library before them is dropped with --as-needed). */
     for (int i = 0; i < o->argc; ++i)
@@ -1711,6 +1716,21 @@ static cuemu_status expand_name_expressions(compile_job *job,
   return st;
 }
 
+/* Installs in job->check_entry, beside the build's files, the object that
+ * defines the ThreadSanitizer entry points of a build with instrumenting
+ * checkers (shims/cuda_builtins/cuemu_check_entry.h), which its units only
+ * declare: compiled once per compiler and checker set, and kept in the
+ * cache (cuemu_check_entry_object.c). Nothing for other builds. */
+static cuemu_status check_entry(compile_job *job, cuemu_cache_build *b) {
+  job->check_entry[0] = '\0';
+  if (!(job->checks & ~(unsigned)CUEMU_CHECK_SYNC))
+    return CUEMU_SUCCESS;
+  return cuemu__check_entry_object(job->cxx_words, job->cxx_count,
+                                   job->compiler, job->checks, job->shims,
+                                   job->include, job->use_cache, b->temp,
+                                   job->check_entry, sizeof job->check_entry);
+}
+
 /* The build of a cache miss (a cuemu_cache_build_fn). Each pass (one for a
  * module, nvcc's device and host passes otherwise) preprocesses the source
  * beside the other temporary files, translates its translation unit and
@@ -2406,6 +2426,8 @@ static cuemu_status build(void *data, cuemu_cache_build *b) {
           st = shared_calls(b, object[0], 0,
                             o->nvcc_module ? job->source : NULL);
       }
+      if (st == CUEMU_SUCCESS)
+        st = check_entry(job, b);
       if (st == CUEMU_SUCCESS) {
         build_argv(job, object[0], b->depfile, b->built, argv[0], max,
                    buffers[0], bufsize, PHASE_LINK);
@@ -2528,9 +2550,19 @@ static cuemu_status build(void *data, cuemu_cache_build *b) {
     }
     if (nshared > 0)
       unlink(shared);
+    /* The checkers' entry points that both passes call, in the object too:
+     * a plain link of it (the host compiler's, or cuemu-nvcc's without
+     * --check) binds its hidden references to them. */
+    if (st == CUEMU_SUCCESS)
+      st = check_entry(job, b);
     if (st == CUEMU_SUCCESS && o->object) {
-      const char *ld[] = {"ld", "-r", dev_local, object[1], "-o", b->built,
-                          NULL};
+      const char *ld[8] = {"ld", "-r", dev_local, object[1]};
+      int n = 4;
+      if (job->check_entry[0])
+        ld[n++] = job->check_entry;
+      ld[n++] = "-o";
+      ld[n++] = b->built;
+      ld[n] = NULL;
       st = run_tool(ld, dev_local);
     } else if (st == CUEMU_SUCCESS) {
       /* The device pass first: where both define a symbol weakly (a
@@ -2556,6 +2588,8 @@ static cuemu_status build(void *data, cuemu_cache_build *b) {
     job->inputs[p] = NULL;
   }
   unlink(dev_local);
+  if (job->check_entry[0])
+    unlink(job->check_entry);
   return st;
 }
 

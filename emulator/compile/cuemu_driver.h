@@ -163,6 +163,21 @@ cuemu_status cuemu__debug_vars_object(const char *shims, const char *include,
                                       const char *temp, char *object,
                                       size_t size);
 
+/* Installs at `object` (a path beside `temp`, a path prefix in the cache's
+ * build folder, which the caller removes) the object that defines the
+ * ThreadSanitizer entry points of a build with the checkers `checks`
+ * (CUEMU_CHECK_* bits with instrumentation: race, mem or init), compiled by
+ * the compiler of the `ncxx` words `cxx` (`compiler`: the program they
+ * run) with the shims in `shims` and libcuemu's headers in `include`, from
+ * the compile cache when `use_cache` and it has one
+ * (cuemu_check_entry_object.c). Returns SUCCESS, COMPILE, CACHE or
+ * IO_ERROR, with a report. */
+cuemu_status cuemu__check_entry_object(char *const *cxx, int ncxx,
+                                       const char *compiler, unsigned checks,
+                                       const char *shims, const char *include,
+                                       int use_cache, const char *temp,
+                                       char *object, size_t size);
+
 /* cuemu_command_run() in two halves, so that two compiles (the device and
  * the host pass) run at once: starts argv (output to `log` when not NULL)
  * and sets *pid; then waits for it and sets *exit_status (128 + the signal

@@ -2,17 +2,23 @@
  * cuemu_check_entry.h: the ThreadSanitizer entry points that a checked
  * build (cuemu-cc --check=race, mem or init, compiled with
  * -fsanitize=thread) calls for its plain loads and stores, defined in the
- * build itself so that the call is a direct one and the common case is
- * decided without leaving it (cuemu/cuemu_check_fast.h). The rest goes to
- * libcuemu's cuemu_check_access() with the caller's return address, as
- * libcuemu's own entry points of the same names do (emulator/check/
- * cuemu_check_tsan.c; atomics, copies and the other entry points are only
- * there).
+ * module or program itself so that the call is a direct one and the common
+ * case is decided without leaving it (cuemu/cuemu_check_fast.h). The rest
+ * goes to libcuemu's cuemu_check_access() with the caller's return
+ * address, as libcuemu's own entry points of the same names do
+ * (emulator/check/cuemu_check_tsan.c; atomics, copies and the other entry
+ * points are only there).
  *
- * Every translation unit gets a weak copy, hidden by the assembler
- * directives below (the compiler ignores a visibility attribute on these
- * names, which it declares itself); the linker keeps one per module or
- * program. Nothing here may be instrumented.
+ * A translated unit only declares them, hidden by the assembler directives
+ * below (the compiler ignores a visibility attribute on these names, which
+ * it declares itself). Their definitions are compiled once per compiler
+ * and checker set, optimised and not instrumented, by cuemu-cc with
+ * CUEMU_CHECK_ENTRY_DEFINE (emulator/compile/cuemu_check_entry_object.c,
+ * an entry of the compile cache), and that object is linked into every
+ * checked output: a module, a program, and the object of -c, -dc or -lib
+ * (ld -r), so that a plain link of it still has them. They are weak: the
+ * linker keeps one per module or program. A hidden reference that nothing
+ * defines fails the link, instead of reaching libcuemu's slower ones.
  */
 #ifndef CUEMU_CHECK_ENTRY_H
 #define CUEMU_CHECK_ENTRY_H
@@ -22,7 +28,23 @@
 #ifdef CUEMU_CHECKED_BUILD
 #include <cuemu/cuemu_check_fast.h>
 
-#ifdef CUEMU_CHECK_ENTRY_RACE
+#ifndef CUEMU_CHECK_ENTRY_DEFINE
+/* The unit's declarations. Its references stay hidden, so that the link
+ * binds them within the module, with a direct call. */
+#define CUEMU_CHECK_ENTRY_ONE(name, n, kind)                                   \
+  __asm__(".hidden " #name);                                                   \
+  extern "C" void name(void *p);
+#if defined(__GNUC__) && !defined(__clang__)
+/* cuemu's GCC plugin finds the state that it tests inline by its
+ * declaration among the unit's variables (cuemu_gcc_plugin_check.cc),
+ * which hold only those that the unit's code uses: the definitions of the
+ * entry points used it, and this keeps it there. */
+__attribute__((used, no_sanitize("thread", "bounds"))) static cuemu_check_fast *
+cuemu_check_entry_state() {
+  return cuemu_check_fast_state;
+}
+#endif
+#elif defined(CUEMU_CHECK_ENTRY_RACE)
 /* A build with racecheck (cuemu-cc defines CUEMU_CHECK_ENTRY_RACE): nearly
  * every access to an allocation updates its cells, so the whole fast path
  * is one function, and the decision and the update share its registers. */
