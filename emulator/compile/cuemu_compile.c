@@ -752,7 +752,8 @@ static int build_argv(const compile_job *job, const char *tu,
   }
   if (job->checks & ~(unsigned)CUEMU_CHECK_SYNC) {
     /* Every access calls a __tsan_* function: the build's own for plain
-     * loads and stores (shims/cuda_builtins/cuemu_check_entry.h), libcuemu's
+     * loads and stores (shims/cuda_builtins/cuemu_check_entry.h, which the
+     * unit declares and check_entry() links in), libcuemu's
      * for the rest (emulator/check/cuemu_check_tsan.c); -g gives reports
      * their lines. */
     ARG("-fsanitize=thread");

@@ -23,7 +23,10 @@
  * access to the same array, with no store in between, reuses the first's
  * range test). It reads the state's fields by name from the declaration of
  * cuemu_check_fast_state that the checked build has
- * (cuemu_check_entry.h includes cuemu_check_fast.h); a unit without it, or
+ * (cuemu_check_entry.h includes cuemu_check_fast.h, and keeps the
+ * variable among the unit's with a function that reads it: the unit only
+ * declares the entry points, which are defined in an object of their own);
+ * a unit without it, or
  * whose structure lacks a field, is left as it is. cuemu-cc asks for the
  * pass (plugin argument check-inline=mem or init) only when racecheck is
  * off: with racecheck every hot allocation has cells to update, which only

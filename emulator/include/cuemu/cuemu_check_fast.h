@@ -6,7 +6,8 @@
  * Every memory access of a checked kernel is instrumented with a call of
  * __tsan_readN or __tsan_writeN. The shims define those entry points in the
  * checked module itself (cuemu_check_entry.h, hidden, so that the call is a
- * direct one), and they decide most accesses here: an access that the
+ * direct one; cuemu-cc compiles them once into an object that it links into
+ * every checked output), and they decide most accesses here: an access that the
  * checkers leave alone (the built-in variables, memory that is near no
  * allocation and no shared memory), or an aligned access wholly inside a live
  * allocation that the running block touched lately (memcheck has nothing to
