@@ -55,7 +55,8 @@ mkdir -p "$work" || exit 1
   done
   find "$srcdir/tests/programs" -name '*.cu' -type f | LC_ALL=C sort
   for f in "$srcdir"/tests/gdb/*.cu \
-      "$srcdir"/tests/buggy/*.cu "$srcdir"/tests/buggy/modules/*.cu; do
+      "$srcdir"/tests/buggy/*.cu "$srcdir"/tests/buggy/modules/*.cu \
+      "$srcdir"/tests/buggy/objects/*.cu; do
     [ -f "$f" ] && echo "$f"
   done
   find "$srcdir/examples" -name '*.cu' -type f 2>/dev/null | LC_ALL=C sort
