@@ -4,8 +4,9 @@
  * libcuemu in place of ThreadSanitizer's runtime: every access goes to the
  * shadow memory (cuemu_check_shadow.c) with the caller's return address,
  * which gives its source line. (Builds made since the checked build got its
- * own plain loads and stores, shims/cuda_builtins/cuemu_check_entry.h, call
- * only the others here.) Atomic operations are performed for real
+ * own plain loads and stores, shims/cuda_builtins/cuemu_check_entry.h, now
+ * an object that cuemu-cc links into every checked output, call only the
+ * others here.) Atomic operations are performed for real
  * (and recorded as atomic accesses, which never race). Function entry and
  * exit have nothing to do; the vtable hooks are a write and a read.
  *
