@@ -7,7 +7,8 @@
 # So an object built with --check=race -c (and -dc) and a library built
 # with --check=mem -lib, linked into programs by a plain `cuemu-nvcc` link
 # without --check, still report their race and their out-of-bounds write
-# with the right lines (tests/buggy/objects: each .cu's EXPECT line, as in
+# with the right lines, with clang++ units too and in a program that mixes
+# both compilers' units (tests/buggy/objects: each .cu's EXPECT line, as in
 # tests/checkers.sh); the entry points are hidden in the object and local
 # in the program. Run by `make check` with AM_TESTS_ENVIRONMENT.
 
@@ -30,6 +31,18 @@ step main "$nvcc" -c "$src/objects_main.cpp" -o main.o
 step link_race "$nvcc" race.o main.o -o race_object
 step link_oob "$nvcc" main.o liboob.a -o oob_object
 step link_rdc "$nvcc" -rdc=true race_rdc.o main.o -o race_rdc
+# A clang++ unit's object (the entry points compiled by clang++), alone and
+# in a program with a g++ unit's checked object (its kernel unused there).
+programs="race_object oob_object race_rdc"
+if command -v "${CLANGXX:-clang++}" >/dev/null 2>&1; then
+  step race_clang "$nvcc" -ccbin "${CLANGXX:-clang++}" --check=race -c \
+    "$src/race_object.cu" -o race_clang.o &&
+    step oob_gxx "$nvcc" --check=mem -Drun_kernel=unused_kernel -c \
+      "$src/oob_object.cu" -o oob_gxx.o &&
+    step link_clang "$nvcc" race_clang.o main.o -o race_clang &&
+    step link_mixed "$nvcc" race_clang.o oob_gxx.o main.o -o race_mixed &&
+    programs="$programs race_clang race_mixed"
+fi
 
 # The object's entry points are weak and hidden; the program's are local.
 if [ -f "$work/race.o" ] &&
@@ -43,10 +56,10 @@ if [ -x "$work/race_object" ] &&
   nm "$work/race_object" | grep __tsan_read4
 fi
 
-for program in race_object oob_object race_rdc; do
+for program in $programs; do
   [ -x "$work/$program" ] || continue
   name=$program
-  [ "$program" = race_rdc ] && name=race_object
+  case $program in race_*) name=race_object ;; esac
   env CUEMU_QUIET=0 CUEMU_WORKERS=1 timeout 60 "$work/$program" </dev/null \
     >"$work/$name.out" 2>&1
   expect=$(sed -n 's|^// EXPECT: *||p' "$src/$name.cu" | head -n 1)
