@@ -40,7 +40,8 @@
  * __builtin_alloca, __builtin_malloc, __builtin_printf and the math
  * functions. __builtin_constant_p and __builtin_return_address, which nvcc
  * also refuses, are left out: the shims' macros expand to them in the
- * user's code (CUEMU_ATOMIC_CONSTANT, cuemu_check_entry.h). */
+ * user's code (CUEMU_ATOMIC_CONSTANT; the surface, PTX barrier and tensor
+ * shims, which pass the caller's address to their reports). */
 static const char *const host_builtins[] = {
     "__builtin_trap", "__builtin_abort", "__builtin_free",
     "__builtin_strlen", "__builtin_strcmp", "__builtin_strchr",
