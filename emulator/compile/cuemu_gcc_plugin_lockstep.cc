@@ -13,12 +13,13 @@
  * Accesses to the function's own volatile locals and parameters are left
  * alone (they are the lane's own); what is accessed through a pointer, and
  * static, thread-local (static __shared__) and global variables, get the
- * call, with the address of the element accessed, which libcuemu tests
- * against the block's shared memory at run time. The plain (non-volatile)
- * accesses through which the lanes exchange values in a loop that nothing
- * synchronises get the call too (cuemu_gcc_plugin_loop_lanes.cc: the tail
- * of a reduction written as a loop with no barrier). A function without
- * such accesses is unchanged. */
+ * call (cuemu_warp_step_volatile), with the address of the element
+ * accessed, which libcuemu tests at run time (shared or global memory, not
+ * the lane's own stack). The plain (non-volatile) accesses through which
+ * the lanes exchange values in a loop that nothing synchronises get a call
+ * of cuemu_warp_step, which steps shared memory only
+ * (cuemu_gcc_plugin_loop_lanes.cc: the tail of a reduction written as a
+ * loop with no barrier). A function without such accesses is unchanged. */
 
 #include "gcc-plugin.h"
 
@@ -41,26 +42,31 @@
 
 namespace {
 
-/* cuemu_warp_step's declaration, made at the first use (a root of GCC's
- * garbage collector, which may run between passes). */
-tree step_fn;
+/* The declarations of cuemu_warp_step (a loop's plain accesses) and
+ * cuemu_warp_step_volatile (volatile accesses), made at the first use
+ * (roots of GCC's garbage collector, which may run between passes). */
+tree step_fns[2];
 
 const struct ggc_root_tab step_roots[] = {
-    {&step_fn, 1, sizeof(step_fn), &gt_ggc_mx_tree_node, &gt_pch_nx_tree_node},
+    {&step_fns[0], 2, sizeof(step_fns[0]), &gt_ggc_mx_tree_node,
+     &gt_pch_nx_tree_node},
     LAST_GGC_ROOT_TAB};
 
-tree step_decl() {
-  if (!step_fn) {
+tree step_decl(bool is_volatile) {
+  tree &fn = step_fns[is_volatile];
+  if (!fn) {
     tree type = build_function_type_list(void_type_node, const_ptr_type_node,
                                          const_ptr_type_node,
                                          integer_type_node, NULL_TREE);
-    step_fn = build_fn_decl("cuemu_warp_step", type);
-    TREE_PUBLIC(step_fn) = 1;
-    DECL_EXTERNAL(step_fn) = 1;
-    DECL_ARTIFICIAL(step_fn) = 1;
-    TREE_NOTHROW(step_fn) = 1;
+    fn = build_fn_decl(is_volatile ? "cuemu_warp_step_volatile"
+                                   : "cuemu_warp_step",
+                       type);
+    TREE_PUBLIC(fn) = 1;
+    DECL_EXTERNAL(fn) = 1;
+    DECL_ARTIFICIAL(fn) = 1;
+    TREE_NOTHROW(fn) = 1;
   }
-  return step_fn;
+  return fn;
 }
 
 /* Whether operand `op` of a statement is a volatile access to memory other
@@ -100,8 +106,9 @@ tree addressable(tree ref) {
 }
 
 /* Puts cuemu_warp_step(&element, file, line) before the statement at
- * `gsi`, whose access to be stepped is `ref`. */
-void insert_step(gimple_stmt_iterator *gsi, tree ref) {
+ * `gsi`, whose access to be stepped is `ref` (cuemu_warp_step_volatile for
+ * a volatile access). */
+void insert_step(gimple_stmt_iterator *gsi, tree ref, bool is_volatile) {
   gimple *stmt = gsi_stmt(*gsi);
   tree address = build_fold_addr_expr(unshare_expr(addressable(ref)));
   address = force_gimple_operand_gsi(gsi, fold_convert(const_ptr_type_node,
@@ -110,7 +117,7 @@ void insert_step(gimple_stmt_iterator *gsi, tree ref) {
   expanded_location where = expand_location(gimple_location(stmt));
   const char *file = where.file ? where.file : "?";
   gcall *call = gimple_build_call(
-      step_decl(), 3, address,
+      step_decl(is_volatile), 3, address,
       build_string_literal(strlen(file) + 1, file),
       build_int_cst(integer_type_node, where.line));
   gimple_set_location(call, gimple_location(stmt));
@@ -135,12 +142,13 @@ struct lockstep_pass : gimple_opt_pass {
       for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi);
            gsi_next(&gsi)) {
         tree ref = volatile_access(gsi_stmt(gsi));
+        bool is_volatile = ref != NULL_TREE;
         if (!ref) {
           tree *plain = loop_lanes.get(gsi_stmt(gsi));
           ref = plain ? *plain : NULL_TREE;
         }
         if (ref)
-          insert_step(&gsi, ref);
+          insert_step(&gsi, ref, is_volatile);
       }
     }
     return 0;

@@ -1,12 +1,12 @@
 /* cuemu_llvm_plugin_lockstep.cc: the lockstep rewrite of cuemu's LLVM pass
- * plugin: a call of cuemu_warp_step(address, file, line)
+ * plugin: a call of cuemu_warp_step_volatile(address, file, line)
  * (<cuemu/cuemu_warp_step.h>) before each volatile load and store, so that
- * the lanes of a warp make their volatile shared-memory accesses in
- * lockstep, as the warp-synchronous code written before Volta expects (the
- * last warp of a reduction unrolled through a volatile pointer, warp
- * scans). The plain accesses through which the lanes exchange values in a
- * loop that nothing synchronises get the call too
- * (cuemu_llvm_plugin_loop_lanes.cc). It is the GCC plugin's lockstep pass
+ * the lanes of a warp make their volatile accesses in lockstep, as the
+ * warp-synchronous code written before Volta expects (the last warp of a
+ * reduction unrolled through a volatile pointer, warp scans). The plain
+ * accesses through which the lanes exchange values in a loop that nothing
+ * synchronises get a call of cuemu_warp_step, which steps shared memory
+ * only (cuemu_llvm_plugin_loop_lanes.cc). It is the GCC plugin's lockstep pass
  * (cuemu_gcc_plugin_lockstep.cc) for units compiled by clang++.
  *
  * It runs on the IR as clang++ emitted it, where each access is a load or
@@ -14,8 +14,8 @@
  * the function's own volatile locals and parameters (whose address is an
  * alloca) are left alone: they are the lane's own. Everything else (what a
  * pointer reaches, static, thread-local and global variables) gets the
- * call with the address accessed, which libcuemu tests against the block's
- * shared memory at run time. The file and line are the access's where the
+ * call with the address accessed, which libcuemu tests at run time (shared
+ * or global memory, not the lane's own stack). The file and line are the access's where the
  * unit has debugging information (-g, -lineinfo), else "?" and 0. */
 
 #include "llvm/Analysis/ValueTracking.h"
@@ -32,10 +32,12 @@ using namespace llvm;
 namespace {
 
 /* The address of `inst` when it is a load or a store to be stepped: a
- * volatile one of memory other than the function's own locals, or one of
- * `plain` (the loops' exchanges), else null. */
+ * volatile one of memory other than the function's own locals (then
+ * *is_volatile is set), or one of `plain` (the loops' exchanges), else
+ * null. */
 Value *stepped_address(Instruction &inst,
-                       const SmallPtrSetImpl<Instruction *> &plain) {
+                       const SmallPtrSetImpl<Instruction *> &plain,
+                       bool *is_volatile_out) {
   Value *address = nullptr;
   bool is_volatile = false;
   if (auto *load = dyn_cast<LoadInst>(&inst)) {
@@ -48,10 +50,12 @@ Value *stepped_address(Instruction &inst,
   if (!address || (!is_volatile && !plain.count(&inst)) ||
       isa<AllocaInst>(getUnderlyingObject(address)))
     return nullptr;
+  *is_volatile_out = is_volatile;
   return address;
 }
 
-/* Puts cuemu_warp_step(address, file, line) before `access`. */
+/* Puts a call of `step` (cuemu_warp_step or cuemu_warp_step_volatile) with
+ * (address, file, line) before `access`. */
 void insert_step(FunctionCallee step, Instruction &access, Value *address) {
   IRBuilder<> b(&access);
   const DebugLoc &where = access.getDebugLoc();
@@ -71,19 +75,28 @@ bool cuemu_llvm_plugin_lockstep(Function &f) {
   SmallPtrSet<Instruction *, 16> plain;
   cuemu_llvm_plugin_loop_lane_accesses(f, plain);
   SmallVector<std::pair<Instruction *, Value *>, 8> found;
-  for (Instruction &inst : instructions(f))
-    if (Value *address = stepped_address(inst, plain))
+  SmallPtrSet<Instruction *, 16> volatiles;
+  for (Instruction &inst : instructions(f)) {
+    bool is_volatile = false;
+    if (Value *address = stepped_address(inst, plain, &is_volatile)) {
       found.push_back({&inst, address});
+      if (is_volatile)
+        volatiles.insert(&inst);
+    }
+  }
   if (found.empty())
     return false;
   LLVMContext &context = f.getContext();
   Type *bytes = Type::getInt8PtrTy(context);
-  FunctionCallee step = f.getParent()->getOrInsertFunction(
-      "cuemu_warp_step", Type::getVoidTy(context), bytes, bytes,
-      Type::getInt32Ty(context));
-  if (auto *declared = dyn_cast<Function>(step.getCallee()))
-    declared->setDoesNotThrow();
+  FunctionCallee steps[2];
+  for (int v = 0; v < 2; ++v) {
+    steps[v] = f.getParent()->getOrInsertFunction(
+        v ? "cuemu_warp_step_volatile" : "cuemu_warp_step",
+        Type::getVoidTy(context), bytes, bytes, Type::getInt32Ty(context));
+    if (auto *declared = dyn_cast<Function>(steps[v].getCallee()))
+      declared->setDoesNotThrow();
+  }
   for (auto &[access, address] : found)
-    insert_step(step, *access, address);
+    insert_step(steps[volatiles.count(access) ? 1 : 0], *access, address);
   return true;
 }

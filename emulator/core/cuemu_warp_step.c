@@ -1,6 +1,6 @@
 /*
- * cuemu_warp_step.c: volatile shared-memory accesses in lockstep with the
- * warp (cuemu_warp_step.h).
+ * cuemu_warp_step.c: volatile accesses in lockstep with the warp
+ * (cuemu_warp_step.h).
  *
  * Warp-synchronous code written before Volta (the last warp of a reduction
  * unrolled through a volatile pointer, warp scans) has no __syncwarp(): it
@@ -24,14 +24,18 @@
  * for the checkers: racecheck still reports the accesses that nothing
  * orders (a race since Volta, where the lanes of a warp may diverge).
  *
- * Global memory is left alone: a volatile access there is mostly a flag
- * polled across blocks, and lockstep would cost a switch per access. A lane
- * that makes many volatile accesses in a row to one such address polls it:
- * it yields now and then, so that the other threads of its block run, and
- * a flag set by a block that has not started yet is seen as a spin
- * (cuemu_progress.h). The shims' atomics that leave memory as it was (an
- * atomic load, atomicAdd(p, 0), a failed lock's compare-and-swap) count
- * the same way (cuemu_atomic_poll).
+ * Volatile accesses to global memory are stepped as well
+ * (cuemu_warp_step_volatile: a reduction that finishes in place in its
+ * input array through a volatile pointer), but not the plain accesses of
+ * a loop (cuemu_warp_step), which in global memory are mostly a thread's
+ * own. A lane that makes many volatile accesses in a row to one global
+ * address polls it: it yields now and then, so that the other threads of
+ * its block run, and a flag set by a block that has not started yet is
+ * seen as a spin (cuemu_progress.h); a lane alone in its warp goes on
+ * from such a step untouched, so that its yields keep it marked as
+ * spinning. The shims' atomics that leave memory as it was (an atomic
+ * load, atomicAdd(p, 0), a failed lock's compare-and-swap) count the same
+ * way (cuemu_atomic_poll).
  */
 #include <link.h>
 #include <stdint.h>
@@ -216,31 +220,20 @@ static inline int poll_due(cuemu_worker *w, const volatile void *address) {
                      address);
 }
 
-void cuemu_warp_step(const volatile void *address, const char *file,
-                     int line) {
-  cuemu_worker *w = cuemu__worker_self;
-  if (!w || !w->in_kernel)
-    return;
-  if (!in_shared(w, (uintptr_t)address)) {
-    if (__builtin_expect(poll_due(w, address), 0))
-      poll_yield(w, address, __builtin_return_address(0));
-    return;
-  }
-  /* A shared flag polled by the lanes of a warp (set by another warp of
-   * the block) is a poll too: the lanes step among themselves forever, so
-   * they must yield now and then, for the lane of another warp that waits
-   * at a step whose warp-mates have exited since to be released, and for
-   * a block whose other threads wait at a barrier to be seen as spinning
-   * (tests/programs/trialbugs/faults.cu). */
-  if (__builtin_expect(poll_due_in(&w->shared_poll_address,
-                                   &w->shared_poll_count,
-                                   &w->shared_poll_value, address),
-                       0))
-    poll_yield(w, address, __builtin_return_address(0));
+/* The lane waits at a step (at `file`:`line`) until every other lane of
+ * its warp that can still run has reached one too; the last of them
+ * releases the round. With `alone_untouched`, a lane that has no such
+ * warp-mate and none waiting at a step goes on with its state as it was:
+ * a lone lane that polls a global flag stays marked as spinning by its
+ * last yield (cuemu_progress.h). */
+static void step(cuemu_worker *w, const char *file, int line,
+                 int alone_untouched) {
   cuemu_thread *t = cuemu__thread_self(w);
   unsigned id = t->id, base = id & ~(WARP_SIZE - 1u);
   unsigned bit = 1u << (id % WARP_SIZE);
   if (!others_can_run(w, base, bit)) {
+    if (alone_untouched && !w->warp_stepping[base / WARP_SIZE])
+      return;
     /* The last lane of the round: the others make their access too, and a
      * lane waiting at an __activemask gets the lanes that wait with it
      * (the ones that step here spin, for all it can know). */
@@ -256,6 +249,57 @@ void cuemu_warp_step(const volatile void *address, const char *file,
   w->state[id] = CUEMU_THREAD_WAITING;
   w->warp_stepping[base / WARP_SIZE] |= bit;
   cuemu__thread_wait(w, t);
+}
+
+/* A step at an address in the block's shared memory. A shared flag polled
+ * by the lanes of a warp (set by another warp of the block) is a poll too:
+ * the lanes step among themselves forever, so they must yield now and
+ * then, for the lane of another warp that waits at a step whose warp-mates
+ * have exited since to be released, and for a block whose other threads
+ * wait at a barrier to be seen as spinning
+ * (tests/programs/trialbugs/faults.cu). */
+static void step_shared(cuemu_worker *w, const volatile void *address,
+                        const char *file, int line) {
+  if (__builtin_expect(poll_due_in(&w->shared_poll_address,
+                                   &w->shared_poll_count,
+                                   &w->shared_poll_value, address),
+                       0))
+    poll_yield(w, address, __builtin_return_address(0));
+  step(w, file, line, 0);
+}
+
+void cuemu_warp_step(const volatile void *address, const char *file,
+                     int line) {
+  cuemu_worker *w = cuemu__worker_self;
+  if (!w || !w->in_kernel)
+    return;
+  if (!in_shared(w, (uintptr_t)address)) {
+    if (__builtin_expect(poll_due(w, address), 0))
+      poll_yield(w, address, __builtin_return_address(0));
+    return;
+  }
+  step_shared(w, address, file, line);
+}
+
+void cuemu_warp_step_volatile(const volatile void *address, const char *file,
+                              int line) {
+  cuemu_worker *w = cuemu__worker_self;
+  if (!w || !w->in_kernel)
+    return;
+  if (in_shared(w, (uintptr_t)address)) {
+    step_shared(w, address, file, line);
+    return;
+  }
+  /* Global memory (and mapped host memory) too: a reduction that works in
+   * place in its input array unrolls its last warp through a volatile
+   * pointer into global memory (tests/programs/warpvol/global_tail.cu).
+   * A flag polled there is a poll as before; the lane's own stack (a
+   * volatile local reached through a pointer) is no exchange. */
+  if (__builtin_expect(poll_due(w, address), 0))
+    poll_yield(w, address, __builtin_return_address(0));
+  if (cuemu__kernel_stack_holds(w, (const void *)address))
+    return;
+  step(w, file, line, 1);
 }
 
 void cuemu_atomic_poll(const volatile void *address) {

@@ -1,5 +1,5 @@
 /*
- * cuemu_warp_step.h: the lockstep point that device code compiled by g++
+ * cuemu_warp_step.h: the lockstep points that device code compiled by g++
  * calls before each volatile access to memory (cuemu's GCC plugin inserts
  * the calls: emulator/compile/cuemu_gcc_plugin_lockstep.cc).
  *
@@ -20,8 +20,9 @@ extern "C" {
 #endif
 
 /* The calling lane is about to make a volatile access to `address`, at
- * `file`:`line` (for messages and the debugger). An access to the lane's
- * own stack, or any call outside a kernel, returns at once; otherwise the
+ * `file`:`line` (for messages and the debugger). An access outside the
+ * block's shared memory, or any call outside a kernel, returns at once
+ * (but for a flag polled there: see below); otherwise the
  * lane waits here until every other lane of its warp that can still run
  * has reached such a step too (lanes that wait at a barrier or a warp
  * collective, that yielded, or that have exited do not hold the others
@@ -30,6 +31,14 @@ extern "C" {
  * that no barrier or __syncwarp() orders. Kernel code. */
 void cuemu_warp_step(const volatile void *address, const char *file,
                      int line);
+
+/* The same for an access through a volatile lvalue: such an access to
+ * global memory (a reduction that finishes in place in its input array
+ * through a volatile pointer) is stepped too, where cuemu_warp_step, which
+ * the plain accesses of an unsynchronised loop get, steps shared memory
+ * only. Kernel code. */
+void cuemu_warp_step_volatile(const volatile void *address, const char *file,
+                              int line);
 
 /* The calling thread made an atomic access to `address` that left it as it
  * was: an atomic load (PTX ld.acquire or ld.relaxed, __nv_atomic_load), or
