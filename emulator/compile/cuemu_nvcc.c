@@ -2505,13 +2505,16 @@ static cuemu_status vtable_pulls(command *c, const words *objects, words *w,
   return st;
 }
 
-/* The context of device_undefined(): the link's files, and how many
- * references were told. */
+/* The context of device_undefined(): the link's files, how many
+ * references were told, and the undefined names of a build for one
+ * architecture (sorted once read). */
 typedef struct undefined_refs {
   const words *files;
   const char *name; /* the reference whose object is looked for */
   int found;        /* an object's walk met the reference */
   int count;
+  char **names;
+  size_t nnames, cap;
 } undefined_refs;
 
 static cuemu_status find_reference(void *ctx, const char *name, int kind) {
@@ -2523,10 +2526,24 @@ static cuemu_status find_reference(void *ctx, const char *name, int kind) {
 
 /* Prints nvlink's line for one undefined reference NAME.cuemu_arch_800:
  * the name without the suffix, the first object that references it, the
- * pass's target. */
+ * pass's target. Keeps another undefined name for tell_reference(). */
 static cuemu_status tell_undefined(void *ctx, const char *name) {
   undefined_refs *u = ctx;
   const char *suffix = strstr(name, CUEMU_ARCH_SUFFIX_PREFIX);
+  if (!suffix) {
+    if (u->nnames == u->cap) {
+      size_t cap = u->cap ? 2 * u->cap : 64;
+      char **grown = realloc(u->names, cap * sizeof *grown);
+      if (!grown)
+        return oom();
+      u->names = grown;
+      u->cap = cap;
+    }
+    if (!(u->names[u->nnames] = strdup(name)))
+      return oom();
+    u->nnames++;
+    return CUEMU_SUCCESS;
+  }
   const char *arch = suffix + strlen(CUEMU_ARCH_SUFFIX_PREFIX);
   const char *object = "?";
   u->name = name;
@@ -2544,23 +2561,59 @@ static cuemu_status tell_undefined(void *ctx, const char *name) {
   return CUEMU_SUCCESS;
 }
 
+static int by_name(const void *a, const void *b) {
+  return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Whether the device code's reference `name` is one that no input defines
+ * (tell_undefined() kept it) and that no library of every program's link
+ * defines either (printf, sinf, the C++ runtime's). */
+static int is_undefined(void *ctx, const char *name) {
+  undefined_refs *u = ctx;
+  return bsearch(&name, u->names, u->nnames, sizeof *u->names, by_name) &&
+         !cuemu__runtime_defines(lib_dir(), name);
+}
+
+/* Prints nvlink's line for an undefined reference of a build for one
+ * architecture. */
+static cuemu_status tell_reference(void *ctx, const char *name,
+                                   const char *object) {
+  undefined_refs *u = ctx;
+  fprintf(stderr, "nvlink error   : Undefined reference to '%s' in '%s'\n",
+          name, object);
+  u->count++;
+  return CUEMU_SUCCESS;
+}
+
 /* nvcc's device link refuses a device function or variable that no input
- * defines. Where the objects were built for several architectures, a
- * further pass's references name device code alone (NAME.cuemu_arch_800),
- * so the link's objects and archives tell which are undefined
- * (cuemu__archive_device_undefined(); tests/driver_dlink_undefined.sh). */
-static cuemu_status device_undefined(command *c) {
+ * defines: the -dlink step, and the link of a program of relocatable
+ * device code (`objects`, with the command's link inputs). Where the
+ * objects were built for several architectures, a further pass's
+ * references name device code alone (NAME.cuemu_arch_800), so the link's
+ * objects and archives tell which are undefined; for one architecture,
+ * the summaries of what the units' device functions reference do
+ * (cuemu__reach_undefined(); tests/driver_dlink_undefined.sh). */
+static cuemu_status device_undefined(command *c, const words *objects) {
   words files = {0};
+  for (int i = 0; objects && i < objects->n; ++i)
+    add(&files, objects->v[i]);
   for (int i = 0; i < c->ninputs; ++i)
     if (c->inputs[i].kind == IN_LINK)
       add(&files, c->inputs[i].path);
-  undefined_refs u = {&files, NULL, 0, 0};
+  undefined_refs u = {&files, NULL, 0, 0, NULL, 0, 0};
   cuemu_status st =
       files.oom ? oom()
-                : cuemu__archive_device_undefined(files.v, files.n, c->link.v,
-                                                  c->link.n, tell_undefined,
-                                                  &u);
+                : cuemu__archive_undefined(files.v, files.n, c->link.v,
+                                           c->link.n, tell_undefined, &u);
+  if (st == CUEMU_SUCCESS && !u.count && u.nnames) {
+    qsort(u.names, u.nnames, sizeof *u.names, by_name);
+    st = cuemu__reach_undefined(files.v, files.n, c->link.v, c->link.n,
+                                is_undefined, tell_reference, &u);
+  }
   free(files.v);
+  for (size_t i = 0; i < u.nnames; ++i)
+    free(u.names[i]);
+  free(u.names);
   if (st == CUEMU_SUCCESS && u.count)
     st = cuemu__report(CUEMU_COMPILE, "the device link has %d undefined "
                                       "reference%s (nvlink's messages are "
@@ -2680,7 +2733,10 @@ static cuemu_status link_program(command *c, const words *objects,
         strncmp(a, "-std=", 5) != 0)
       add(&w, a);
   }
-  st = vtable_pulls(c, objects, &w, "-Wl,--undefined=", "");
+  /* nvcc device-links a program of relocatable device code. */
+  st = device_undefined(c, objects);
+  if (st == CUEMU_SUCCESS)
+    st = vtable_pulls(c, objects, &w, "-Wl,--undefined=", "");
   if (st != CUEMU_SUCCESS) {
     free(w.v);
     return st;
@@ -3035,7 +3091,7 @@ static cuemu_status execute(command *c, int *cache_hit) {
     words w = {0}, lines = {0};
     const char *source = "/dev/null";
     char *dir = NULL;
-    st = device_undefined(c);
+    st = device_undefined(c, NULL);
     if (st == CUEMU_SUCCESS)
       st = vtable_pulls(c, NULL, &lines, "\t.globl ", "\n");
     /* And the records of the static shared memory that the objects'
@@ -3092,9 +3148,12 @@ static cuemu_status execute(command *c, int *cache_hit) {
    * links libraries or linker options is not cached whole (their contents
    * are not in the key), and would compile without the precompiled prelude
    * every time: its .cu is compiled as a cached object and then linked, as
-   * nvcc does (unless -MD asks for the program's dependencies). */
+   * nvcc does (unless -MD asks for the program's dependencies). So is one
+   * of relocatable device code, whose link is a device link
+   * (device_undefined()). */
   if (c->mode == MODE_LINK && c->ninputs == 1 && ncu == 1 && !c->shared &&
-      (c->md || !cuemu__links_other_files(c->link.v, c->link.n))) {
+      (c->md ||
+       (!c->rdc && !cuemu__links_other_files(c->link.v, c->link.n)))) {
     const char *out = c->output ? c->output : "a.out";
     double began = now_ms();
     st = compile_cu(c, c->inputs[0].path, out, 0, cache_hit);
