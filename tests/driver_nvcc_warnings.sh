@@ -11,6 +11,10 @@
 #   asked for, refuse the compile with the same lines as errors and write
 #   nothing; -w silences the warnings; -Werror=foo is nvcc's error.
 # - A compile-cache hit gives the warnings again.
+# - Warning #20037-D, which nvcc gives without an option: a function
+#   declared __device__ and defined without an execution space
+#   (tests/programs/trialray/redeclared_space.cu), at each definition's
+#   line, naming the function as nvcc does; -w silences it.
 # The lines expected are nvcc 13.0's (its own build of the same command is
 # recorded with nvcc_build). Run by `make check`.
 
@@ -86,6 +90,27 @@ refused werror_all "$(expect error Werror=missing-launch-bounds "$bounds_lines")
 
 step silenced "$nvcc" -w -Wdefault-stream-launch -c -o silenced.o "$d/main.cu" &&
   check "-w silences -Wdefault-stream-launch" "$work/silenced.log" ""
+
+# nvcc 13.0's lines for redeclared_space.cu, but for the path.
+redeclared=$srcdir/tests/programs/trialray/redeclared_space.cu
+for hit in first again; do
+  step "redeclared_$hit" "$nvcc" -c -o redeclared.o "$redeclared" &&
+    if [ "$(sed -n 's|^.*/\(redeclared_space.cu:.*#20037-D: .*\)$|\1|p' \
+      "$work/redeclared_$hit.log")" = 'redeclared_space.cu:28: warning #20037-D: a __device__ function("Mover::at") redeclared without __device__, hence treated as a __host__ __device__ function
+redeclared_space.cu:36: warning #20037-D: a __device__ function("Box<T>::width") redeclared without __device__, hence treated as a __host__ __device__ function
+redeclared_space.cu:41: warning #20037-D: a __device__ function("geo::square") redeclared without __device__, hence treated as a __host__ __device__ function
+redeclared_space.cu:44: warning #20037-D: a __device__ function("cube") redeclared without __device__, hence treated as a __host__ __device__ function' ]; then
+      echo "PASS: warning #20037-D ($hit)"
+    else
+      fail "warning #20037-D ($hit): got"
+      sed 's/^/  | /' "$work/redeclared_$hit.log" | head -20
+    fi
+done
+step redeclared_silenced "$nvcc" -w -c -o redeclared.o "$redeclared" &&
+  check "-w silences warning #20037-D" "$work/redeclared_silenced.log" "" &&
+  if grep -q 20037 "$work/redeclared_silenced.log"; then
+    fail "-w did not silence warning #20037-D"
+  fi
 
 if (cd "$work" && "$nvcc" -Werror=foo -c -o foo.o "$d/main.cu") \
   >"$work/foo.log" 2>&1; then

@@ -1744,7 +1744,7 @@ static cuemu_status translate_pass(const compile_job *job, int p,
                                   extended_lambda(o), job->variant,
                                   o->cuemu_warn_default_stream_launch,
                                   o->cuemu_warn_missing_launch_bounds,
-                                  job->host_full};
+                                  !has_option(o, "-w"), job->host_full};
   memset(rw, 0, sizeof *rw);
   cuemu_status st = cuemu__rewrite_preprocessed(text, size, job->source,
                                                 &topt, rw);

@@ -653,6 +653,22 @@ cuemu_status cuemu__device_prototype_note(cuemu_rewriter *rw, size_t device,
   return CUEMU_SUCCESS;
 }
 
+/* nvcc's warning #20037-D at the definition, whose qualified name is
+ * tokens [first, name] ("Box<T>::width"; its outer qualifiers too). */
+static void redeclared_warning(cuemu_rewriter *rw, size_t first, size_t name) {
+  while (first >= 2 && cuemu__rw_is(rw, first - 1, "::") &&
+         cuemu__rw_ident(rw, first - 2))
+    first -= 2;
+  cuemu_strbuf what = {0};
+  cuemu__sb_str(&what, "a __device__ function(\"");
+  cuemu__sb_tokens(&what, rw, first, name + 1, 0);
+  cuemu__sb_str(&what, "\") redeclared without __device__, hence treated "
+                       "as a __host__ __device__ function");
+  if (!what.oom)
+    cuemu__rw_diagnose(rw, name, rw->warn_redeclared, "20037-D", what.data);
+  free(what.data);
+}
+
 cuemu_status cuemu__device_redeclared_mark(cuemu_rewriter *rw, size_t start,
                                            size_t brace) {
   if (rw->device_proto_count == 0)
@@ -689,7 +705,11 @@ cuemu_status cuemu__device_redeclared_mark(cuemu_rewriter *rw, size_t start,
   free(bare);
   if (st != CUEMU_SUCCESS || !known)
     return st;
-  /* A __host__ __device__ function's definition stays the host's. */
+  /* A __host__ __device__ function's definition stays the host's. The
+   * host pass, which matches the parameter types too, gives nvcc's
+   * warning at the definition's name. */
+  if (host_pass && known == 1)
+    redeclared_warning(rw, q < rw->n ? q : name, name);
   if (host_pass)
     return known == 1 ? cuemu__host_redeclared_stub(rw, start, brace)
                       : CUEMU_SUCCESS;
