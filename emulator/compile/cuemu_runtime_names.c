@@ -65,15 +65,15 @@ static int file_defines(const char *path, const char *name) {
 }
 
 int cuemu__runtime_defines(const char *libdir, const char *name) {
-  /* The system's runtimes, which are safe to load. */
+  /* The system's runtimes, which are safe to load: loaded once, and kept
+   * for the process's next names. */
   static const char *const system[] = {"libc.so.6", "libm.so.6",
                                        "libstdc++.so.6", "libgcc_s.so.1"};
+  static void *handles[sizeof system / sizeof *system];
   for (size_t i = 0; i < sizeof system / sizeof *system; ++i) {
-    void *handle = dlopen(system[i], RTLD_LAZY | RTLD_LOCAL);
-    int found = handle && dlsym(handle, name) != NULL;
-    if (handle)
-      dlclose(handle);
-    if (found)
+    if (!handles[i])
+      handles[i] = dlopen(system[i], RTLD_LAZY | RTLD_LOCAL);
+    if (handles[i] && dlsym(handles[i], name))
       return 1;
   }
   /* libcuemu's, read without loading them (their constructors start the
