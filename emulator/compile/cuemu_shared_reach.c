@@ -413,13 +413,12 @@ cuemu_status cuemu__shared_reach_source(const char *const *files, int n,
   return st;
 }
 
-/* The lines' indexes sorted by function (in *order), for first_in(). */
-static const reach_lines *sorting;
-static int by_function_index(const void *a, const void *b) {
-  int c = strcmp(sorting->v[*(const size_t *)a].function,
-                 sorting->v[*(const size_t *)b].function);
-  return c ? c : (*(const size_t *)a > *(const size_t *)b) -
-                     (*(const size_t *)a < *(const size_t *)b);
+/* Orders indexes of the lines `l` by function, then by index (qsort_r). */
+static int by_function_index(const void *a, const void *b, void *l) {
+  const reach_lines *lines = l;
+  const size_t x = *(const size_t *)a, y = *(const size_t *)b;
+  int c = strcmp(lines->v[x].function, lines->v[y].function);
+  return c ? c : (x > y) - (x < y);
 }
 
 /* The position in `order` (n indexes of l's lines sorted by function) of
@@ -499,8 +498,7 @@ cuemu_status cuemu__reach_undefined(
   if (st == CUEMU_SUCCESS && l.n) {
     for (size_t k = 0; k < l.n; ++k)
       order[k] = k;
-    sorting = &l;
-    qsort(order, l.n, sizeof *order, by_function_index);
+    qsort_r(order, l.n, sizeof *order, by_function_index, &l);
     reach_kernels(&l, order, reached, pulled, queue);
   }
   /* Object by object, in the link's order: the functions that a reached
