@@ -14,7 +14,8 @@
 # - Warning #20037-D, which nvcc gives without an option: a function
 #   declared __device__ and defined without an execution space
 #   (tests/programs/trialray/redeclared_space.cu), at each definition's
-#   line, naming the function as nvcc does; -w silences it.
+#   line, naming the function as nvcc does; -w and -diag-suppress 20037
+#   silence it, -Werror all-warnings makes it an error.
 # The lines expected are nvcc 13.0's (its own build of the same command is
 # recorded with nvcc_build). Run by `make check`.
 
@@ -106,11 +107,25 @@ redeclared_space.cu:44: warning #20037-D: a __device__ function("cube") redeclar
       sed 's/^/  | /' "$work/redeclared_$hit.log" | head -20
     fi
 done
-step redeclared_silenced "$nvcc" -w -c -o redeclared.o "$redeclared" &&
-  check "-w silences warning #20037-D" "$work/redeclared_silenced.log" "" &&
-  if grep -q 20037 "$work/redeclared_silenced.log"; then
-    fail "-w did not silence warning #20037-D"
-  fi
+for silence in "-w" "-diag-suppress 20037" "--diag-suppress=177,20037"; do
+  # shellcheck disable=SC2086 # the option's words
+  step redeclared_silenced "$nvcc" $silence -c -o redeclared.o "$redeclared" &&
+    if grep -q 20037 "$work/redeclared_silenced.log"; then
+      fail "$silence did not silence warning #20037-D"
+    else
+      echo "PASS: $silence silences warning #20037-D"
+    fi
+done
+rm -f "$work/redeclared_error.o"
+if (cd "$work" && "$nvcc" -Werror all-warnings -c -o redeclared_error.o \
+  "$redeclared") >"$work/redeclared_error.log" 2>&1; then
+  fail "-Werror all-warnings took warning #20037-D"
+elif [ "$(grep -c 'redeclared_space.cu:[0-9]*: error #20037-D: ' \
+  "$work/redeclared_error.log")" = 4 ] && [ ! -e "$work/redeclared_error.o" ]; then
+  echo "PASS: -Werror all-warnings makes warning #20037-D an error"
+else
+  fail "-Werror all-warnings: $(head -3 "$work/redeclared_error.log")"
+fi
 
 if (cd "$work" && "$nvcc" -Werror=foo -c -o foo.o "$d/main.cu") \
   >"$work/foo.log" 2>&1; then

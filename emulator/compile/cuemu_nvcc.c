@@ -113,6 +113,7 @@ typedef struct command {
   int werror_all;    /* -Werror all-warnings: nvcc's own warnings are errors */
   int clean;         /* -clean: delete what the command would make */
   int no_warnings;   /* -w */
+  int suppress_redeclared; /* -diag-suppress 20037 (nvcc's warning #20037-D) */
   int ptxas_no_warnings; /* -Xptxas -w */
   int warn_stream, warn_bounds; /* -Wdefault-stream-launch (1),
                       * -Werror=default-stream-launch (2); the same for
@@ -246,7 +247,7 @@ enum opt_id {
   O_IGNORED, O_IGNORED_VALUE, O_TIME, O_DEFAULT_STREAM, O_TEMPLATE_LIMIT, O_OPTIONS_FILE, O_MODULE, O_CHECK, O_CXX,
   O_NO_CACHE, O_NAME_EXPR, O_HELP, O_M64, O_PTX, O_CUBIN, O_FATBIN,
   O_CUDA_PATH, O_DEVICE_VISIBILITY, O_RUN, O_RUN_ARGS, O_FMAD, O_RLINK,
-  O_NO_EXCEPTIONS, O_RANDOM_SEED, O_SANITIZE, O_CLEAN
+  O_NO_EXCEPTIONS, O_RANDOM_SEED, O_SANITIZE, O_CLEAN, O_DIAG_SUPPRESS
 };
 
 /* How an option takes a value: none, in the next word or after `=`
@@ -362,7 +363,7 @@ static const option options[] = {
     {"-time", "--time", VALUE, O_TIME},
     {"-fdevice-time-trace", "--fdevice-time-trace", VALUE, O_IGNORED_VALUE},
     {"-fdevice-syntax-only", "--fdevice-syntax-only", FLAG, O_IGNORED},
-    {"-diag-suppress", "--diag-suppress", VALUE, O_IGNORED_VALUE},
+    {"-diag-suppress", "--diag-suppress", VALUE, O_DIAG_SUPPRESS},
     {"-diag-warn", "--diag-warn", VALUE, O_IGNORED_VALUE},
     {"-diag-error", "--diag-error", VALUE, O_IGNORED_VALUE},
     {"-err-no", "--display-error-number", FLAG, O_IGNORED},
@@ -1473,6 +1474,13 @@ static cuemu_status parse_words(command *c, int argc, const char *const *argv,
     case O_LINEINFO:
       c->lineinfo = 1;
       break;
+    case O_DIAG_SUPPRESS:
+      /* Numbers, comma-separated: cuemu gives one of nvcc's numbered
+       * warnings, #20037-D. */
+      for (const char *p = value; p && *p; p += strcspn(p, ","), p += *p == ',')
+        if (strtol(p, NULL, 10) == 20037)
+          c->suppress_redeclared = 1;
+      break;
     case O_IGNORED_VALUE:
     case O_M64:
       break;
@@ -2253,6 +2261,9 @@ static cuemu_status compile_cu(command *c, const char *source,
   o.cuemu_fast_math = c->fast_math;
   o.cuemu_warn_default_stream_launch = nvcc_warning(c, c->warn_stream);
   o.cuemu_warn_missing_launch_bounds = nvcc_warning(c, c->warn_bounds);
+  o.cuemu_warn_redeclared = c->suppress_redeclared || c->no_warnings ? -1
+                            : c->werror_all                          ? 2
+                                                                     : 0;
   if (c->verbose) {
     fprintf(stderr, "#$ cuemu_compile %s -> %s (%s)\n", source, output,
             c->module ? "module" : object ? "object" : "program");
