@@ -2526,6 +2526,8 @@ typedef struct undefined_refs {
   int count;
   char **names;
   size_t nnames, cap;
+  unsigned char *verdict; /* by name: 0 not asked yet, 1 undefined, 2 a
+                           * library's (is_undefined()) */
 } undefined_refs;
 
 static cuemu_status find_reference(void *ctx, const char *name, int kind) {
@@ -2581,8 +2583,13 @@ static int by_name(const void *a, const void *b) {
  * defines either (printf, sinf, the C++ runtime's). */
 static int is_undefined(void *ctx, const char *name) {
   undefined_refs *u = ctx;
-  return bsearch(&name, u->names, u->nnames, sizeof *u->names, by_name) &&
-         !cuemu__runtime_defines(lib_dir(), name);
+  char **found = bsearch(&name, u->names, u->nnames, sizeof *u->names, by_name);
+  if (!found)
+    return 0;
+  unsigned char *verdict = &u->verdict[found - u->names];
+  if (!*verdict)
+    *verdict = cuemu__runtime_defines(lib_dir(), name) ? 2 : 1;
+  return *verdict == 1;
 }
 
 /* Prints nvlink's line for an undefined reference of a build for one
@@ -2611,16 +2618,20 @@ static cuemu_status device_undefined(command *c, const words *objects) {
   for (int i = 0; i < c->ninputs; ++i)
     if (c->inputs[i].kind == IN_LINK)
       add(&files, c->inputs[i].path);
-  undefined_refs u = {&files, NULL, 0, 0, NULL, 0, 0};
+  undefined_refs u = {&files, NULL, 0, 0, NULL, 0, 0, NULL};
   cuemu_status st =
       files.oom ? oom()
                 : cuemu__archive_undefined(files.v, files.n, c->link.v,
                                            c->link.n, tell_undefined, &u);
   if (st == CUEMU_SUCCESS && !u.count && u.nnames) {
     qsort(u.names, u.nnames, sizeof *u.names, by_name);
-    st = cuemu__reach_undefined(files.v, files.n, c->link.v, c->link.n,
-                                is_undefined, tell_reference, &u);
+    u.verdict = calloc(u.nnames, 1);
+    st = u.verdict ? cuemu__reach_undefined(files.v, files.n, c->link.v,
+                                            c->link.n, is_undefined,
+                                            tell_reference, &u)
+                   : oom();
   }
+  free(u.verdict);
   free(files.v);
   for (size_t i = 0; i < u.nnames; ++i)
     free(u.names[i]);
