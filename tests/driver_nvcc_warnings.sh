@@ -14,7 +14,8 @@
 # - Warning #20037-D, which nvcc gives without an option: a function
 #   declared __device__ and defined without an execution space
 #   (tests/programs/trialray/redeclared_space.cu), at each definition's
-#   line, naming the function as nvcc does; -w and -diag-suppress 20037
+#   line, naming the function as nvcc does; -w, -diag-suppress 20037 and
+#   nv_diag pragmas (tests/driver/nvcc_warnings/redeclared_pragmas.cu)
 #   silence it, -Werror all-warnings makes it an error.
 # The lines expected are nvcc 13.0's (its own build of the same command is
 # recorded with nvcc_build). Run by `make check`.
@@ -116,6 +117,15 @@ for silence in "-w" "-diag-suppress 20037" "--diag-suppress=177,20037"; do
       echo "PASS: $silence silences warning #20037-D"
     fi
 done
+step redeclared_pragmas "$nvcc" -c -o redeclared_pragmas.o \
+  "$d/redeclared_pragmas.cu" &&
+  if [ "$(sed -n 's|^.*/\(redeclared_pragmas.cu:[0-9]*\): warning #20037-D: .*$|\1|p' \
+    "$work/redeclared_pragmas.log")" = "redeclared_pragmas.cu:13" ]; then
+    echo "PASS: nv_diag pragmas suppress warning #20037-D"
+  else
+    fail "nv_diag pragmas: got"
+    sed 's/^/  | /' "$work/redeclared_pragmas.log" | head -20
+  fi
 rm -f "$work/redeclared_error.o"
 if (cd "$work" && "$nvcc" -Werror all-warnings -c -o redeclared_error.o \
   "$redeclared") >"$work/redeclared_error.log" 2>&1; then
@@ -140,7 +150,9 @@ real=$(find_nvcc)
 if [ -n "$real" ]; then
   (cd "$work" && mkdir nv && cd nv &&
     nvcc_build driver_nvcc_warnings.sh:warnings "$real" -Wdefault-stream-launch \
-      -Wmissing-launch-bounds -c -o nv.o "$d/main.cu") >"$work/nvcc.log" 2>&1 ||
+      -Wmissing-launch-bounds -c -o nv.o "$d/main.cu" &&
+    nvcc_build driver_nvcc_warnings.sh:redeclared_pragmas "$real" -c \
+      -o nv_pragmas.o "$d/redeclared_pragmas.cu") >"$work/nvcc.log" 2>&1 ||
     fail "nvcc refuses a command of this test: $(tail -5 "$work/nvcc.log")"
 fi
 
