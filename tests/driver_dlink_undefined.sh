@@ -11,9 +11,18 @@
 #   2. -dlink of main.o and lib.o, then the link by the host compiler
 #      with cuemu's libcudart, runs;
 #   3. -dlink of main.o with lib.o in an archive (-lib, -L -l) passes;
-#   4. nvcc builds both files with -dc;
+#   4. nvcc builds the files with -dc;
 #   5. a one-command -rdc=true build of main.cu alone (one architecture)
-#      fails at its link, naming the function.
+#      fails at its device link, with nvlink's message.
+# With one architecture, whose device code is named as its host code, the
+# units' summaries of what their device functions reference (section
+# cuemu_shared_reach) tell the device link which references are device
+# code's. Programs refs.cu and defs.cu:
+#   6. -dlink of refs.o alone gives nvlink 13's four lines, in its order
+#      (the functions that the kernel reaches, then the variable), and not
+#      the function that only an unused device function calls, nor printf,
+#      malloc or sinf;
+#   7. -dlink of refs.o and defs.o passes, and the program runs.
 # Run by `make check` with AM_TESTS_ENVIRONMENT.
 
 srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
@@ -55,27 +64,44 @@ step archive "$cc" $arch -lib lib.o -o libscale.a &&
   echo "PASS: 3. -dlink with an archive that defines it"
 
 # A one-command -rdc=true build of one architecture whose device code
-# calls a function no file defines fails at its link, with the linker's
-# message naming the function and the caller's line (nvcc: nvlink's
-# "Undefined reference"), and cuemu-nvcc says that the link failed.
+# calls a function no file defines fails at its device link, with
+# nvlink's line (the object is a temporary file, as nvcc's is).
 if (cd "$work" && "$cc" -rdc=true -arch=sm_80 "$p/main.cu" -o one) \
     >"$work/one.log" 2>&1; then
   fail "5. -rdc=true of main.cu alone succeeded"
-elif grep -q "undefined reference to .scaled(int)" "$work/one.log" &&
-  grep -q "main.cu did not link (the linker's messages are above)" \
-    "$work/one.log"; then
-  echo "PASS: 5. -rdc=true without lib.cu: the linker's message"
+elif grep -q "^nvlink error   : Undefined reference to '_Z6scaledi' in '.*main.o'$" \
+    "$work/one.log" &&
+  grep -q "the device link has 1 undefined reference" "$work/one.log"; then
+  echo "PASS: 5. -rdc=true without lib.cu: nvlink's message"
 else
   fail "5. the message: $(cat "$work/one.log")"
 fi
 
+step refs "$cc" -arch=sm_90 -dc "$p/refs.cu" -o refs.o &&
+  step defs "$cc" -arch=sm_90 -dc "$p/defs.cu" -o defs.o || exit 1
+if (cd "$work" && "$cc" -arch=sm_90 -dlink refs.o -o refs_dlink.o) \
+    >"$work/refs_alone.log" 2>&1; then
+  fail "6. -dlink of refs.o alone succeeded"
+elif [ "$(grep '^nvlink' "$work/refs_alone.log")" = "\
+nvlink error   : Undefined reference to '_Z6offseti' in 'refs.o'
+nvlink error   : Undefined reference to '_ZN3geo4areaEf' in 'refs.o'
+nvlink error   : Undefined reference to '_Z7doubledIfET_S0_' in 'refs.o'
+nvlink error   : Undefined reference to 'bias' in 'refs.o'" ]; then
+  echo "PASS: 6. -dlink of refs.o alone: nvlink's lines"
+else
+  fail "6. the messages: $(cat "$work/refs_alone.log")"
+fi
+step refs_dlink "$cc" -arch=sm_90 -dlink refs.o defs.o -o refs_dlink.o &&
+  step refs_link "$cc" -arch=sm_90 refs.o defs.o refs_dlink.o -o refs &&
+  passes "7. -dlink of refs.o and defs.o" ./refs
+
 real=$(find_nvcc 2>/dev/null)
 if [ -n "$real" ] && [ -z "${CUEMU_SKIP_NVCC:-}" ]; then
-  for f in main lib; do
+  for f in main lib refs defs; do
     # shellcheck disable=SC2086
     step "nvcc_$f" nvcc_build "driver_dlink_undefined.sh:$f" timeout 600 "$real" \
       -std=c++17 $arch -dc "$p/$f.cu" -o /dev/null || break
-  done && echo "PASS: 4. nvcc builds both files"
+  done && echo "PASS: 4. nvcc builds the files"
 fi
 
 [ "$failed" -eq 0 ] || exit 1

@@ -11,6 +11,12 @@
 #   asked for, refuse the compile with the same lines as errors and write
 #   nothing; -w silences the warnings; -Werror=foo is nvcc's error.
 # - A compile-cache hit gives the warnings again.
+# - Warning #20037-D, which nvcc gives without an option: a function
+#   declared __device__ and defined without an execution space
+#   (tests/programs/trialray/redeclared_space.cu), at each definition's
+#   line, naming the function as nvcc does; -w, -diag-suppress 20037 and
+#   nv_diag pragmas (tests/driver/nvcc_warnings/redeclared_pragmas.cu)
+#   silence it, -Werror all-warnings makes it an error.
 # The lines expected are nvcc 13.0's (its own build of the same command is
 # recorded with nvcc_build). Run by `make check`.
 
@@ -87,6 +93,50 @@ refused werror_all "$(expect error Werror=missing-launch-bounds "$bounds_lines")
 step silenced "$nvcc" -w -Wdefault-stream-launch -c -o silenced.o "$d/main.cu" &&
   check "-w silences -Wdefault-stream-launch" "$work/silenced.log" ""
 
+# nvcc 13.0's lines for redeclared_space.cu, but for the path.
+redeclared=$srcdir/tests/programs/trialray/redeclared_space.cu
+for hit in first again; do
+  step "redeclared_$hit" "$nvcc" -c -o redeclared.o "$redeclared" &&
+    if [ "$(sed -n 's|^.*/\(redeclared_space.cu:.*#20037-D: .*\)$|\1|p' \
+      "$work/redeclared_$hit.log")" = 'redeclared_space.cu:28: warning #20037-D: a __device__ function("Mover::at") redeclared without __device__, hence treated as a __host__ __device__ function
+redeclared_space.cu:36: warning #20037-D: a __device__ function("Box<T>::width") redeclared without __device__, hence treated as a __host__ __device__ function
+redeclared_space.cu:41: warning #20037-D: a __device__ function("geo::square") redeclared without __device__, hence treated as a __host__ __device__ function
+redeclared_space.cu:44: warning #20037-D: a __device__ function("cube") redeclared without __device__, hence treated as a __host__ __device__ function' ]; then
+      echo "PASS: warning #20037-D ($hit)"
+    else
+      fail "warning #20037-D ($hit): got"
+      sed 's/^/  | /' "$work/redeclared_$hit.log" | head -20
+    fi
+done
+for silence in "-w" "-diag-suppress 20037" "--diag-suppress=177,20037"; do
+  # shellcheck disable=SC2086 # the option's words
+  step redeclared_silenced "$nvcc" $silence -c -o redeclared.o "$redeclared" &&
+    if grep -q 20037 "$work/redeclared_silenced.log"; then
+      fail "$silence did not silence warning #20037-D"
+    else
+      echo "PASS: $silence silences warning #20037-D"
+    fi
+done
+step redeclared_pragmas "$nvcc" -c -o redeclared_pragmas.o \
+  "$d/redeclared_pragmas.cu" &&
+  if [ "$(sed -n 's|^.*/\(redeclared_pragmas.cu:[0-9]*\): warning #20037-D: .*$|\1|p' \
+    "$work/redeclared_pragmas.log")" = "redeclared_pragmas.cu:13" ]; then
+    echo "PASS: nv_diag pragmas suppress warning #20037-D"
+  else
+    fail "nv_diag pragmas: got"
+    sed 's/^/  | /' "$work/redeclared_pragmas.log" | head -20
+  fi
+rm -f "$work/redeclared_error.o"
+if (cd "$work" && "$nvcc" -Werror all-warnings -c -o redeclared_error.o \
+  "$redeclared") >"$work/redeclared_error.log" 2>&1; then
+  fail "-Werror all-warnings took warning #20037-D"
+elif [ "$(grep -c 'redeclared_space.cu:[0-9]*: error #20037-D: ' \
+  "$work/redeclared_error.log")" = 4 ] && [ ! -e "$work/redeclared_error.o" ]; then
+  echo "PASS: -Werror all-warnings makes warning #20037-D an error"
+else
+  fail "-Werror all-warnings: $(head -3 "$work/redeclared_error.log")"
+fi
+
 if (cd "$work" && "$nvcc" -Werror=foo -c -o foo.o "$d/main.cu") \
   >"$work/foo.log" 2>&1; then
   fail "-Werror=foo was taken"
@@ -100,7 +150,9 @@ real=$(find_nvcc)
 if [ -n "$real" ]; then
   (cd "$work" && mkdir nv && cd nv &&
     nvcc_build driver_nvcc_warnings.sh:warnings "$real" -Wdefault-stream-launch \
-      -Wmissing-launch-bounds -c -o nv.o "$d/main.cu") >"$work/nvcc.log" 2>&1 ||
+      -Wmissing-launch-bounds -c -o nv.o "$d/main.cu" &&
+    nvcc_build driver_nvcc_warnings.sh:redeclared_pragmas "$real" -c \
+      -o nv_pragmas.o "$d/redeclared_pragmas.cu") >"$work/nvcc.log" 2>&1 ||
     fail "nvcc refuses a command of this test: $(tail -5 "$work/nvcc.log")"
 fi
 

@@ -378,14 +378,13 @@ static cuemu_status no_table(void *ctx, const char *name) {
   return CUEMU_SUCCESS;
 }
 
-cuemu_status cuemu__archive_device_undefined(
+cuemu_status cuemu__archive_undefined(
     const char *const *files, int n, const char *const *link, int m,
     cuemu_status (*each)(void *ctx, const char *name), void *ctx) {
   names set = {0};
   cuemu_status st = link_names(&set, files, n, link, m, no_table, NULL);
   for (size_t i = 0; i < set.n && st == CUEMU_SUCCESS; ++i)
-    if ((set.flags[i] & NAME_UNDEFINED) && !(set.flags[i] & NAME_DEFINED) &&
-        strstr(set.v[i], CUEMU_ARCH_SUFFIX_PREFIX))
+    if ((set.flags[i] & NAME_UNDEFINED) && !(set.flags[i] & NAME_DEFINED))
       st = each(ctx, set.v[i]);
   free_names(&set);
   if (st == CUEMU_OUT_OF_MEMORY)

@@ -303,6 +303,14 @@ static int has_option(const cuemu_compile_options *o, const char *option) {
   return 0;
 }
 
+/* The level of nvcc's warning #20037-D (cuemu_translate_options): the
+ * option's, or a warning unless -w. */
+static int redeclared_level(const cuemu_compile_options *o) {
+  if (o->cuemu_warn_redeclared)
+    return o->cuemu_warn_redeclared < 0 ? 0 : o->cuemu_warn_redeclared;
+  return !has_option(o, "-w");
+}
+
 /* Room in a compiler's argument vector for the arguments cuemu adds to the
  * user's (and the C++ compiler's own words): the dialect and code options,
  * nvcc's macros, the checkers' instrumentation (about 20), the passes'
@@ -1003,10 +1011,10 @@ static cuemu_status hash_job(compile_job *job) {
    * one's, but its unit records the checkers (write_checks_record()). */
   snprintf(num, sizeof num,
            "abi %d module %d debug %d object %d arch %d %d checks %u "
-           "warn %d %d",
+           "warn %d %d %d",
            CUEMU_MODULE_ABI, o->module, o->debug, o->object, o->arch,
            o->arch_suffix, job->checks, o->cuemu_warn_default_stream_launch,
-           o->cuemu_warn_missing_launch_bounds);
+           o->cuemu_warn_missing_launch_bounds, redeclared_level(o));
   cuemu_hasher_add_string(h, num);
   cuemu_hasher_add_string(h, o->cuemu_arch_images ? o->cuemu_arch_images : "");
   cuemu_hasher_add_string(h, o->cuemu_arch_passes ? o->cuemu_arch_passes : "");
@@ -1765,7 +1773,7 @@ static cuemu_status translate_pass(const compile_job *job, int p,
                                   extended_lambda(o), job->variant,
                                   o->cuemu_warn_default_stream_launch,
                                   o->cuemu_warn_missing_launch_bounds,
-                                  job->host_full};
+                                  redeclared_level(o), job->host_full};
   memset(rw, 0, sizeof *rw);
   cuemu_status st = cuemu__rewrite_preprocessed(text, size, job->source,
                                                 &topt, rw);

@@ -654,6 +654,87 @@ cuemu_status cuemu__device_prototype_note(cuemu_rewriter *rw, size_t device,
   return CUEMU_SUCCESS;
 }
 
+/* Whether nvcc's diagnostic `number` is suppressed at `offset` of the
+ * unit's text by the nv_diag pragmas before it (`#pragma nv_diag_suppress
+ * 20037`, a `_Pragma` of it, or the older `diag_suppress`; nv_diag_default,
+ * nv_diag_warning and nv_diag_error end it; nv_diagnostic push and pop
+ * keep and restore it). */
+static int diag_suppressed(const cuemu_rewriter *rw, size_t offset,
+                           long number) {
+  int suppressed = 0, depth = 0;
+  unsigned long long saved = 0; /* the pushed states, a bit each */
+  for (const char *p = rw->text, *end = rw->text + offset; p < end;) {
+    const char *nl = memchr(p, '\n', (size_t)(end - p));
+    const char *stop = nl ? nl : end;
+    const char *q = p;
+    while (q < stop && (*q == ' ' || *q == '\t'))
+      q++;
+    static const char pragma[] = "#pragma";
+    if ((size_t)(stop - q) > sizeof pragma &&
+        memcmp(q, pragma, sizeof pragma - 1) == 0) {
+      q += sizeof pragma - 1;
+      while (q < stop && (*q == ' ' || *q == '\t'))
+        q++;
+      const char *word = q;
+      while (q < stop && *q != ' ' && *q != '\t')
+        q++;
+      size_t length = (size_t)(q - word);
+      int kind = 0; /* 1 suppress, 2 another level, 3 push, 4 pop */
+      if (length > 3 && memcmp(word, "nv_", 3) == 0) {
+        word += 3; /* the older names without nv_ too */
+        length -= 3;
+      }
+      if (length == 13 && memcmp(word, "diag_suppress", 13) == 0)
+        kind = 1;
+      else if ((length == 12 && memcmp(word, "diag_default", 12) == 0) ||
+               (length == 12 && memcmp(word, "diag_warning", 12) == 0) ||
+               (length == 10 && memcmp(word, "diag_error", 10) == 0))
+        kind = 2;
+      else if (length == 10 && memcmp(word, "diagnostic", 10) == 0) {
+        while (q < stop && (*q == ' ' || *q == '\t'))
+          q++;
+        kind = stop - q >= 4 && memcmp(q, "push", 4) == 0   ? 3
+               : stop - q >= 3 && memcmp(q, "pop", 3) == 0 ? 4
+                                                            : 0;
+      }
+      if (kind == 3 && depth < 64) {
+        saved = (saved << 1) | (unsigned)suppressed;
+        depth++;
+      } else if (kind == 4 && depth > 0) {
+        suppressed = (int)(saved & 1);
+        saved >>= 1;
+        depth--;
+      }
+      /* The numbers: "20037", "20037-D", comma-separated. */
+      for (const char *d = q; (kind == 1 || kind == 2) && d < stop; d++)
+        if (*d >= '0' && *d <= '9' && (d == q || d[-1] < '0' || d[-1] > '9') &&
+            strtol(d, NULL, 10) == number)
+          suppressed = kind == 1;
+    }
+    p = nl ? nl + 1 : end;
+  }
+  return suppressed;
+}
+
+/* nvcc's warning #20037-D at the definition, whose qualified name is
+ * tokens [first, name] ("Box<T>::width"; its outer qualifiers too). */
+static void redeclared_warning(cuemu_rewriter *rw, size_t first, size_t name) {
+  if (!rw->warn_redeclared ||
+      diag_suppressed(rw, rw->toks[name].offset, 20037))
+    return;
+  while (first >= 2 && cuemu__rw_is(rw, first - 1, "::") &&
+         cuemu__rw_ident(rw, first - 2))
+    first -= 2;
+  cuemu_strbuf what = {0};
+  cuemu__sb_str(&what, "a __device__ function(\"");
+  cuemu__sb_tokens(&what, rw, first, name + 1, 0);
+  cuemu__sb_str(&what, "\") redeclared without __device__, hence treated "
+                       "as a __host__ __device__ function");
+  if (!what.oom)
+    cuemu__rw_diagnose(rw, name, rw->warn_redeclared, "20037-D", what.data);
+  free(what.data);
+}
+
 cuemu_status cuemu__device_redeclared_mark(cuemu_rewriter *rw, size_t start,
                                            size_t brace) {
   if (rw->device_proto_count == 0)
@@ -690,7 +771,11 @@ cuemu_status cuemu__device_redeclared_mark(cuemu_rewriter *rw, size_t start,
   free(bare);
   if (st != CUEMU_SUCCESS || !known)
     return st;
-  /* A __host__ __device__ function's definition stays the host's. */
+  /* A __host__ __device__ function's definition stays the host's. The
+   * host pass, which matches the parameter types too, gives nvcc's
+   * warning at the definition's name. */
+  if (host_pass && known == 1)
+    redeclared_warning(rw, q < rw->n ? q : name, name);
   if (host_pass)
     return known == 1 ? cuemu__host_redeclared_stub(rw, start, brace)
                       : CUEMU_SUCCESS;

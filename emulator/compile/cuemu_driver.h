@@ -326,15 +326,36 @@ cuemu_status cuemu__archive_vtable_pulls(const char *const *files, int n,
 #define CUEMU_ARCH_SUFFIX_PREFIX ".cuemu_arch_"
 
 /* Calls each(ctx, NAME) for each strong reference of the link's objects
- * (as cuemu__archive_vtable_pulls() takes `files` and `link`) to a further
- * device pass's function or variable (NAME.cuemu_arch_800) that neither an
- * object nor an archive member that the link pulls in defines: what
- * nvcc's device link refuses ("Undefined reference to"). A build for one
- * architecture names its device code as its host code, which no link can
- * tell apart; it is checked at the program's link. */
-cuemu_status cuemu__archive_device_undefined(
+ * (as cuemu__archive_vtable_pulls() takes `files` and `link`) that neither
+ * an object nor an archive member that the link pulls in defines. Those to
+ * a further device pass's function or variable (NAME.cuemu_arch_800) are
+ * device code's, what nvcc's device link refuses ("Undefined reference
+ * to"); a build for one architecture names its device code as its host
+ * code, whose references cuemu__reach_undefined() tells apart. */
+cuemu_status cuemu__archive_undefined(
     const char *const *files, int n, const char *const *link, int m,
     cuemu_status (*each)(void *ctx, const char *name), void *ctx);
+
+/* Calls each(ctx, NAME, OBJECT) for the references of the device code of
+ * the link's objects (`files`, n, and the archives that `link`, m words,
+ * names with -l; the summaries of cuemu__elf_shared_calls()'s `reach`)
+ * that undefined(ctx, NAME) says no input defines, as nvlink tells them
+ * ("Undefined reference to 'NAME' in 'OBJECT'"; OBJECT a path of `files`,
+ * or ARCHIVE:MEMBER): object by object in the link's order, the functions
+ * that the kernels reach (through other objects' functions too; an
+ * archive's member that they reach is linked), then the variables that
+ * the object's functions reference; each name once. Returns SUCCESS,
+ * OUT_OF_MEMORY, or the first other status of each(). */
+cuemu_status cuemu__reach_undefined(
+    const char *const *files, int n, const char *const *link, int m,
+    int (*undefined)(void *ctx, const char *name),
+    cuemu_status (*each)(void *ctx, const char *name, const char *object),
+    void *ctx);
+
+/* Non-zero when a library of every program's link defines `name`: the C,
+ * math and C++ runtimes (libc, libm, libstdc++, libgcc_s), and libcuemu.so
+ * and libcuemu_cudart.so of the folder `libdir` (cuemu_runtime_names.c). */
+int cuemu__runtime_defines(const char *libdir, const char *name);
 
 /* Writes to the assembly file `source` the records (section
  * cuemu_static_shared_calls: the function's address, the declaration's id,

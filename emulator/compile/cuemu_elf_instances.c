@@ -828,10 +828,27 @@ typedef struct shared_note {
   unsigned long long id, bytes;
 } shared_note;
 
-/* An edge of the call graph between code sections. */
+/* An edge of the call graph between code sections (or, for a reference
+ * to another object's symbol, from a section to the symbol: `call` when
+ * the relocation is a call's or a jump's, as to a function). */
 typedef struct code_edge {
   size_t from, to;
+  int call;
 } code_edge;
+
+/* Non-zero when the relocation type `type` of a machine's code is a call's
+ * or a jump's: x86-64's PLT32 (a variable's or a function's address is
+ * PC32 or GOTPCREL), AArch64's CALL26 and JUMP26. */
+static int call_relocation(unsigned type) {
+#if defined(__x86_64__)
+  return type == R_X86_64_PLT32;
+#elif defined(__aarch64__)
+  return type == R_AARCH64_CALL26 || type == R_AARCH64_JUMP26;
+#else
+  (void)type;
+  return 1;
+#endif
+}
 
 static int edge_order(const void *a, const void *b) {
   const code_edge *x = a, *y = b;
@@ -875,7 +892,8 @@ static int read_calls(const elf_object *o, const Elf64_Sym *syms,
             return 0;
           *ext = grown;
         }
-        (*ext)[(*next)++] = (code_edge){from, s};
+        (*ext)[(*next)++] =
+            (code_edge){from, s, call_relocation(ELF64_R_TYPE(one->r_info))};
         continue;
       }
       if (s == 0 || s >= nsyms || syms[s].st_shndx == SHN_UNDEF ||
@@ -908,7 +926,7 @@ static int read_calls(const elf_object *o, const Elf64_Sym *syms,
             return 0;
           *edge = grown;
         }
-        (*edge)[(*nedges)++] = (code_edge){from, to};
+        (*edge)[(*nedges)++] = (code_edge){from, to, 1};
       }
     }
   }
@@ -1212,6 +1230,7 @@ cuemu_status cuemu__elf_shared_calls(const char *object, const char *source,
   code_edge *edge = NULL, *ext = NULL;
   size_t nnotes = 0, nedges = 0, next = 0, nkernels = 0, nbody = 0,
          *first = NULL, *stack = NULL, *seen = NULL, *named = NULL;
+  unsigned char *called = NULL; /* a symbol that the object calls */
   FILE *out = NULL, *reach_out = NULL;
   if (unit && syms &&
       !read_kernels(&o, syms, n, symtab, &kernel, &nkernels, &body, &nbody))
@@ -1231,13 +1250,16 @@ cuemu_status cuemu__elf_shared_calls(const char *object, const char *source,
     stack = malloc((nedges + 1) * sizeof *stack);
     seen = calloc(o.count, sizeof *seen);
     named = summary ? calloc(n, sizeof *named) : NULL;
-    if (!first || !stack || !seen || (summary && !named))
+    called = summary ? calloc(n, 1) : NULL;
+    if (!first || !stack || !seen || (summary && (!named || !called)))
       st = cuemu__report(CUEMU_OUT_OF_MEMORY, "no memory");
     for (size_t e = 0, s = 0; st == CUEMU_SUCCESS && s <= o.count; ++s) {
       while (e < nedges && edge[e].from < s)
         ++e;
       first[s] = e;
     }
+    for (size_t x = 0; called && x < next; ++x)
+      called[ext[x].to] |= (unsigned char)ext[x].call;
   }
   if (st == CUEMU_SUCCESS && nkernels)
     st = shared_limit(unit, kernel, nkernels, body, nbody, note, nnotes, edge,
@@ -1259,7 +1281,10 @@ cuemu_status cuemu__elf_shared_calls(const char *object, const char *source,
                          strerror(errno));
       break;
     }
-    /* Each name once, not cuemu's own (the runtime's, the shims'). */
+    /* Each name once, not cuemu's own (the runtime's, the shims'): "C"
+     * for a function that the object calls, "D" for another reference
+     * (a variable's, or a function's address alone), which the device
+     * link tells apart as nvlink does (cuemu__reach_undefined()). */
     for (size_t x = 0; summary && x < next; ++x) {
       const char *callee = symbol_name(&syms[ext[x].to], names, names_size);
       if (seen[ext[x].from] != k || !callee || !*callee ||
@@ -1267,7 +1292,8 @@ cuemu_status cuemu__elf_shared_calls(const char *object, const char *source,
           strncmp(callee, "_ZN5cuemu", 9) == 0 || named[ext[x].to] == k)
         continue;
       named[ext[x].to] = k;
-      fprintf(reach_out, "C %s %s\n", name, callee);
+      fprintf(reach_out, "%c %s %s\n", called[ext[x].to] ? 'C' : 'D', name,
+              callee);
       ++*nreach;
     }
     /* A kernel's static shared memory in this unit, which the link adds
@@ -1314,6 +1340,7 @@ cuemu_status cuemu__elf_shared_calls(const char *object, const char *source,
   free(edge);
   free(ext);
   free(named);
+  free(called);
   free(first);
   free(stack);
   free(seen);

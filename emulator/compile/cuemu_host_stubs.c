@@ -324,6 +324,26 @@ static cuemu_status stub_body(cuemu_rewriter *rw, size_t decl_start,
   int initializers = 0;
   for (k = close + 1; k < brace && !initializers; k++)
     initializers = cuemu__rw_is(rw, k, ":");
+  /* A constructor defined after its class keeps its initializers, and the
+   * default member initializers of its class, which may call __device__
+   * functions (`: v(dev_f())`, `int x = dev_f();`): inline, it is compiled
+   * only where host code calls it (and refused there), as one defined in
+   * its class is. */
+  const int later = constructor(rw, decl_start, open) &&
+                    cuemu__rw_is(rw, open - 2, "::") &&
+                    !cuemu__rw_is(rw, decl_start, "template") &&
+                    !cuemu__rw_is(rw, decl_start, "inline");
+  size_t scope = open - 3; /* `inline` before `ns::S::S(` */
+  while (later && scope >= decl_start + 2 &&
+         cuemu__rw_is(rw, scope - 1, "::") && cuemu__rw_ident(rw, scope - 2))
+    scope -= 2;
+  if (later && scope > decl_start && cuemu__rw_is(rw, scope - 1, "::"))
+    scope--; /* `::S::S(` */
+  cuemu_status st = later ? cuemu__rw_edit(rw, rw->toks[scope].offset, 0,
+                                           "inline ", 7)
+                          : CUEMU_SUCCESS;
+  if (st != CUEMU_SUCCESS)
+    return st;
   if (initializers) {
     size_t body = cuemu__rw_past_member_initializers(rw, brace);
     if (body >= rw->n || cuemu__rw_close(rw, body) == body + 1) {
@@ -345,9 +365,9 @@ static cuemu_status stub_body(cuemu_rewriter *rw, size_t decl_start,
   const cuemu_token *a = &rw->toks[brace], *b = &rw->toks[end];
   /* nvcc's message, naming the function (a member's, on its declaration
    * in the class). */
-  cuemu_status st = device >= rw->n || qualified_name(rw, device, open)
-                        ? CUEMU_SUCCESS
-                        : refuse_host_calls(rw, device, open, 1);
+  st = device >= rw->n || qualified_name(rw, device, open)
+           ? CUEMU_SUCCESS
+           : refuse_host_calls(rw, device, open, 1);
   if (st == CUEMU_SUCCESS)
     st = cuemu__rw_edit(rw, a->offset, b->offset + b->length - a->offset, stub,
                         sizeof stub - 1);

@@ -113,6 +113,7 @@ typedef struct command {
   int werror_all;    /* -Werror all-warnings: nvcc's own warnings are errors */
   int clean;         /* -clean: delete what the command would make */
   int no_warnings;   /* -w */
+  int suppress_redeclared; /* -diag-suppress 20037 (nvcc's warning #20037-D) */
   int ptxas_no_warnings; /* -Xptxas -w */
   int warn_stream, warn_bounds; /* -Wdefault-stream-launch (1),
                       * -Werror=default-stream-launch (2); the same for
@@ -246,7 +247,7 @@ enum opt_id {
   O_IGNORED, O_IGNORED_VALUE, O_TIME, O_DEFAULT_STREAM, O_TEMPLATE_LIMIT, O_OPTIONS_FILE, O_MODULE, O_CHECK, O_CXX,
   O_NO_CACHE, O_NAME_EXPR, O_HELP, O_M64, O_PTX, O_CUBIN, O_FATBIN,
   O_CUDA_PATH, O_DEVICE_VISIBILITY, O_RUN, O_RUN_ARGS, O_FMAD, O_RLINK,
-  O_NO_EXCEPTIONS, O_RANDOM_SEED, O_SANITIZE, O_CLEAN
+  O_NO_EXCEPTIONS, O_RANDOM_SEED, O_SANITIZE, O_CLEAN, O_DIAG_SUPPRESS
 };
 
 /* How an option takes a value: none, in the next word or after `=`
@@ -362,7 +363,7 @@ static const option options[] = {
     {"-time", "--time", VALUE, O_TIME},
     {"-fdevice-time-trace", "--fdevice-time-trace", VALUE, O_IGNORED_VALUE},
     {"-fdevice-syntax-only", "--fdevice-syntax-only", FLAG, O_IGNORED},
-    {"-diag-suppress", "--diag-suppress", VALUE, O_IGNORED_VALUE},
+    {"-diag-suppress", "--diag-suppress", VALUE, O_DIAG_SUPPRESS},
     {"-diag-warn", "--diag-warn", VALUE, O_IGNORED_VALUE},
     {"-diag-error", "--diag-error", VALUE, O_IGNORED_VALUE},
     {"-err-no", "--display-error-number", FLAG, O_IGNORED},
@@ -1473,6 +1474,13 @@ static cuemu_status parse_words(command *c, int argc, const char *const *argv,
     case O_LINEINFO:
       c->lineinfo = 1;
       break;
+    case O_DIAG_SUPPRESS:
+      /* Numbers, comma-separated: cuemu gives one of nvcc's numbered
+       * warnings, #20037-D. */
+      for (const char *p = value; p && *p; p += strcspn(p, ","), p += *p == ',')
+        if (strtol(p, NULL, 10) == 20037)
+          c->suppress_redeclared = 1;
+      break;
     case O_IGNORED_VALUE:
     case O_M64:
       break;
@@ -2253,6 +2261,9 @@ static cuemu_status compile_cu(command *c, const char *source,
   o.cuemu_fast_math = c->fast_math;
   o.cuemu_warn_default_stream_launch = nvcc_warning(c, c->warn_stream);
   o.cuemu_warn_missing_launch_bounds = nvcc_warning(c, c->warn_bounds);
+  o.cuemu_warn_redeclared = c->suppress_redeclared || c->no_warnings ? -1
+                            : c->werror_all                          ? 2
+                                                                     : 0;
   if (c->verbose) {
     fprintf(stderr, "#$ cuemu_compile %s -> %s (%s)\n", source, output,
             c->module ? "module" : object ? "object" : "program");
@@ -2505,13 +2516,18 @@ static cuemu_status vtable_pulls(command *c, const words *objects, words *w,
   return st;
 }
 
-/* The context of device_undefined(): the link's files, and how many
- * references were told. */
+/* The context of device_undefined(): the link's files, how many
+ * references were told, and the undefined names of a build for one
+ * architecture (sorted once read). */
 typedef struct undefined_refs {
   const words *files;
   const char *name; /* the reference whose object is looked for */
   int found;        /* an object's walk met the reference */
   int count;
+  char **names;
+  size_t nnames, cap;
+  unsigned char *verdict; /* by name: 0 not asked yet, 1 undefined, 2 a
+                           * library's (is_undefined()) */
 } undefined_refs;
 
 static cuemu_status find_reference(void *ctx, const char *name, int kind) {
@@ -2523,10 +2539,24 @@ static cuemu_status find_reference(void *ctx, const char *name, int kind) {
 
 /* Prints nvlink's line for one undefined reference NAME.cuemu_arch_800:
  * the name without the suffix, the first object that references it, the
- * pass's target. */
+ * pass's target. Keeps another undefined name for tell_reference(). */
 static cuemu_status tell_undefined(void *ctx, const char *name) {
   undefined_refs *u = ctx;
   const char *suffix = strstr(name, CUEMU_ARCH_SUFFIX_PREFIX);
+  if (!suffix) {
+    if (u->nnames == u->cap) {
+      size_t cap = u->cap ? 2 * u->cap : 64;
+      char **grown = realloc(u->names, cap * sizeof *grown);
+      if (!grown)
+        return oom();
+      u->names = grown;
+      u->cap = cap;
+    }
+    if (!(u->names[u->nnames] = strdup(name)))
+      return oom();
+    u->nnames++;
+    return CUEMU_SUCCESS;
+  }
   const char *arch = suffix + strlen(CUEMU_ARCH_SUFFIX_PREFIX);
   const char *object = "?";
   u->name = name;
@@ -2544,23 +2574,68 @@ static cuemu_status tell_undefined(void *ctx, const char *name) {
   return CUEMU_SUCCESS;
 }
 
+static int by_name(const void *a, const void *b) {
+  return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Whether the device code's reference `name` is one that no input defines
+ * (tell_undefined() kept it) and that no library of every program's link
+ * defines either (printf, sinf, the C++ runtime's). */
+static int is_undefined(void *ctx, const char *name) {
+  undefined_refs *u = ctx;
+  char **found = bsearch(&name, u->names, u->nnames, sizeof *u->names, by_name);
+  if (!found)
+    return 0;
+  unsigned char *verdict = &u->verdict[found - u->names];
+  if (!*verdict)
+    *verdict = cuemu__runtime_defines(lib_dir(), name) ? 2 : 1;
+  return *verdict == 1;
+}
+
+/* Prints nvlink's line for an undefined reference of a build for one
+ * architecture. */
+static cuemu_status tell_reference(void *ctx, const char *name,
+                                   const char *object) {
+  undefined_refs *u = ctx;
+  fprintf(stderr, "nvlink error   : Undefined reference to '%s' in '%s'\n",
+          name, object);
+  u->count++;
+  return CUEMU_SUCCESS;
+}
+
 /* nvcc's device link refuses a device function or variable that no input
- * defines. Where the objects were built for several architectures, a
- * further pass's references name device code alone (NAME.cuemu_arch_800),
- * so the link's objects and archives tell which are undefined
- * (cuemu__archive_device_undefined(); tests/driver_dlink_undefined.sh). */
-static cuemu_status device_undefined(command *c) {
+ * defines: the -dlink step, and the link of a program of relocatable
+ * device code (`objects`, with the command's link inputs). Where the
+ * objects were built for several architectures, a further pass's
+ * references name device code alone (NAME.cuemu_arch_800), so the link's
+ * objects and archives tell which are undefined; for one architecture,
+ * the summaries of what the units' device functions reference do
+ * (cuemu__reach_undefined(); tests/driver_dlink_undefined.sh). */
+static cuemu_status device_undefined(command *c, const words *objects) {
   words files = {0};
+  for (int i = 0; objects && i < objects->n; ++i)
+    add(&files, objects->v[i]);
   for (int i = 0; i < c->ninputs; ++i)
     if (c->inputs[i].kind == IN_LINK)
       add(&files, c->inputs[i].path);
-  undefined_refs u = {&files, NULL, 0, 0};
+  undefined_refs u = {&files, NULL, 0, 0, NULL, 0, 0, NULL};
   cuemu_status st =
       files.oom ? oom()
-                : cuemu__archive_device_undefined(files.v, files.n, c->link.v,
-                                                  c->link.n, tell_undefined,
-                                                  &u);
+                : cuemu__archive_undefined(files.v, files.n, c->link.v,
+                                           c->link.n, tell_undefined, &u);
+  if (st == CUEMU_SUCCESS && !u.count && u.nnames) {
+    qsort(u.names, u.nnames, sizeof *u.names, by_name);
+    u.verdict = calloc(u.nnames, 1);
+    st = u.verdict ? cuemu__reach_undefined(files.v, files.n, c->link.v,
+                                            c->link.n, is_undefined,
+                                            tell_reference, &u)
+                   : oom();
+  }
+  free(u.verdict);
   free(files.v);
+  for (size_t i = 0; i < u.nnames; ++i)
+    free(u.names[i]);
+  free(u.names);
   if (st == CUEMU_SUCCESS && u.count)
     st = cuemu__report(CUEMU_COMPILE, "the device link has %d undefined "
                                       "reference%s (nvlink's messages are "
@@ -2680,7 +2755,10 @@ static cuemu_status link_program(command *c, const words *objects,
         strncmp(a, "-std=", 5) != 0)
       add(&w, a);
   }
-  st = vtable_pulls(c, objects, &w, "-Wl,--undefined=", "");
+  /* nvcc device-links a program of relocatable device code. */
+  st = device_undefined(c, objects);
+  if (st == CUEMU_SUCCESS)
+    st = vtable_pulls(c, objects, &w, "-Wl,--undefined=", "");
   if (st != CUEMU_SUCCESS) {
     free(w.v);
     return st;
@@ -3035,7 +3113,7 @@ static cuemu_status execute(command *c, int *cache_hit) {
     words w = {0}, lines = {0};
     const char *source = "/dev/null";
     char *dir = NULL;
-    st = device_undefined(c);
+    st = device_undefined(c, NULL);
     if (st == CUEMU_SUCCESS)
       st = vtable_pulls(c, NULL, &lines, "\t.globl ", "\n");
     /* And the records of the static shared memory that the objects'
@@ -3092,9 +3170,12 @@ static cuemu_status execute(command *c, int *cache_hit) {
    * links libraries or linker options is not cached whole (their contents
    * are not in the key), and would compile without the precompiled prelude
    * every time: its .cu is compiled as a cached object and then linked, as
-   * nvcc does (unless -MD asks for the program's dependencies). */
+   * nvcc does (unless -MD asks for the program's dependencies). So is one
+   * of relocatable device code, whose link is a device link
+   * (device_undefined()). */
   if (c->mode == MODE_LINK && c->ninputs == 1 && ncu == 1 && !c->shared &&
-      (c->md || !cuemu__links_other_files(c->link.v, c->link.n))) {
+      (c->md ||
+       (!c->rdc && !cuemu__links_other_files(c->link.v, c->link.n)))) {
     const char *out = c->output ? c->output : "a.out";
     double began = now_ms();
     st = compile_cu(c, c->inputs[0].path, out, 0, cache_hit);

@@ -1532,6 +1532,7 @@ static cuemu_status rewrite(const char *text, size_t length,
     rw.variant = opt->variant;
     rw.warn_default_stream = opt->warn_default_stream;
     rw.warn_launch_bounds = opt->warn_launch_bounds;
+    rw.warn_redeclared = opt->warn_redeclared;
     rw.host_full = opt->host_full;
     rw.unit_key = opt->unit_key;
     rw.pads = opt->pads;

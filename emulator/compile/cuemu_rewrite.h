@@ -188,6 +188,9 @@ typedef struct cuemu_translate_options {
   int warn_launch_bounds;       /* -Wmissing-launch-bounds: a kernel that the
                                  * user's code defines without
                                  * __launch_bounds__, the same way */
+  int warn_redeclared;          /* nvcc's warning #20037-D: a function
+                                 * declared __device__ and defined without
+                                 * an execution space, the same way */
   int host_full;                /* the host pass reads the whole prelude:
                                  * host functions' calls of device-only
                                  * functions are refused by the translation

@@ -190,9 +190,13 @@ void cuemu__rw_diagnose(cuemu_rewriter *rw, size_t token, int level,
       (rw->toks[token].flags & (CUEMU_TOKEN_FOREIGN | CUEMU_TOKEN_SHIM)))
     return;
   cuemu__rw_where(rw, rw->toks[token].line, &file, &user_line);
-  snprintf(line, sizeof line, "%s:%d: %s: %s [-W%s%s]\n", file, user_line,
-           level == 2 ? "error" : "warning", what, level == 2 ? "error=" : "",
-           option);
+  if (option[0] >= '0' && option[0] <= '9')
+    snprintf(line, sizeof line, "%s:%d: %s #%s: %s\n", file, user_line,
+             level == 2 ? "error" : "warning", option, what);
+  else
+    snprintf(line, sizeof line, "%s:%d: %s: %s [-W%s%s]\n", file, user_line,
+             level == 2 ? "error" : "warning", what,
+             level == 2 ? "error=" : "", option);
   cuemu__sb_str(&rw->diagnostics, line);
   if (level == 2) rw->diagnostic_errors++;
 }

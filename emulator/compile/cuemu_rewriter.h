@@ -78,6 +78,7 @@ typedef struct cuemu_rewriter {
   int variant;         /* a further device pass (cuemu_translate_options) */
   int extended_lambda; /* --extended-lambda (cuemu_translate_options) */
   int warn_default_stream, warn_launch_bounds; /* (cuemu_translate_options) */
+  int warn_redeclared; /* (cuemu_translate_options) */
   int host_full;       /* (cuemu_translate_options) */
   cuemu_strbuf diagnostics; /* what they found (cuemu__rw_diagnose()) */
   int diagnostic_errors;    /* how many of them are errors */
@@ -195,9 +196,10 @@ cuemu_status cuemu__rw_error(cuemu_rewriter *rw, int line, const char *what);
 cuemu_status cuemu__nv_atomic_args_check(cuemu_rewriter *rw, size_t i);
 /* One of nvcc's optional diagnostics at physical line `line`, as `level`
  * says (a cuemu_translate_options warn_* value: 1 a warning, 2 an error, 0
- * nothing), with the option that asks for it ("default-stream-launch"):
- * added to rw->diagnostics, in the user's file and line. Tokens of system
- * headers get none, as with nvcc. */
+ * nothing), with the option that asks for it ("default-stream-launch"),
+ * or the number of nvcc's diagnostic ("20037-D", written after the kind:
+ * "warning #20037-D: ..."): added to rw->diagnostics, in the user's file
+ * and line. Tokens of system headers get none, as with nvcc. */
 void cuemu__rw_diagnose(cuemu_rewriter *rw, size_t token, int level,
                         const char *option, const char *what);
 

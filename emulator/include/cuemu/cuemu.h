@@ -295,6 +295,11 @@ typedef struct cuemu_compile_options {
                              * optimised (-O2), as nvcc's device code does
                              * unless -G; 0: argv's -O reaches every pass
                              * (-Xcompiler -O0 builds CCCL faster) */
+  int cuemu_warn_redeclared; /* nvcc's warning #20037-D (a function declared
+                             * __device__ and defined without an execution
+                             * space): 0 warns unless argv holds -w, -1
+                             * gives nothing (nvcc's -diag-suppress 20037),
+                             * 2 refuses it (-Werror all-warnings) */
 } cuemu_compile_options;
 
 /* Compiles the CUDA source file `source` into `output` (a module or a
