@@ -951,6 +951,28 @@ fi
 
 fi
 
+# ---- 16. __half2 arithmetic against float in kernels ----------------------------
+if want 16; then
+# bench_half_arith.cu, a whole program: the CPU time per __hfma2 against per
+# float multiply-add, in kernels of the same shape, rounds alternating in one
+# process, the minimum of each. 16-bit floating point is software here; it
+# must stay within a small factor of float (it was 19x while the widening to
+# double called ldexp).
+log "[16] __half2 arithmetic against float in kernels"
+if ! CUEMU_CACHE_DIR=$out/cache-asm "$CUEMU_CC" -O2 "$benchsrc/bench_half_arith.cu" \
+  -o "$out/bench_half_arith" >"$out/half_arith_cc.log" 2>&1; then
+  error half2_fma_over_float_fma "cannot compile bench_half_arith.cu (see $out/half_arith_cc.log)" "<= 10x"
+elif CUEMU_WORKERS=1 "$out/bench_half_arith" "$([ "$quick" = 1 ] && echo 2 || echo 7)" \
+  >"$run/half_arith.txt" 2>&1; then
+  ratio=$(sed -n 's/^half_arith_ratio: //p' "$run/half_arith.txt")
+  report half2_fma_over_float_fma "$ratio" "x" "<=" 10 \
+    "CUEMU_WORKERS=1, CPU ns per __hfma2 and per float multiply-add, min of alternating rounds: $(grep -v ratio "$run/half_arith.txt" | tr '\n' ' '); loadavg $(loadavg)"
+else
+  error half2_fma_over_float_fma "bench_half_arith failed: $(cat "$run/half_arith.txt")" "<= 10x"
+fi
+
+fi
+
 # ---- 12. instruction counts (callgrind) ------------------------------------------
 if want 12; then
 # Repeatable on a loaded machine: the instructions of two more launches
