@@ -30,6 +30,8 @@
 #include <cstdint>
 #include <cstring>
 
+#include "cuemu_bit_cast.h"
+
 /* Rounding directions of the conversions (_rn, _rz, _rd, _ru suffixes). */
 enum cuemu_round_mode {
   CUEMU_ROUND_RN = 0, /* to nearest, ties to even */
@@ -51,56 +53,15 @@ inline constexpr cuemu_nf_format cuemu_nf_bfloat16 = {8, 7};
 /* The canonical NaN that CUDA returns from arithmetic and conversions. */
 inline constexpr unsigned short cuemu_nf_canonical_nan = 0x7FFFU;
 
-/* The bits of a double or a float and back. __builtin_bit_cast keeps the
- * values in registers: with std::memcpy the operands are locals whose
- * address is taken, and in a build with checkers (--check) every such copy
- * became a call of the checked memcpy and two checked accesses, which made
- * an __hfma2 cost 100 ns of CPU, 68 times a float multiply-add. */
-#if defined(__has_builtin)
-#if __has_builtin(__builtin_bit_cast)
-#define CUEMU_NF_BIT_CAST(T_, v) __builtin_bit_cast(T_, v)
-#endif
-#endif
+/* The bits of a double or a float and back (cuemu_bit_cast.h: no memory
+ * access that a checked build would see). */
+inline uint64_t cuemu_double_bits(double d) { return cuemu_bit_cast<uint64_t>(d); }
 
-inline uint64_t cuemu_double_bits(double d) {
-#ifdef CUEMU_NF_BIT_CAST
-  return CUEMU_NF_BIT_CAST(uint64_t, d);
-#else
-  uint64_t __cuemu_u;
-  std::memcpy(&__cuemu_u, &d, sizeof __cuemu_u);
-  return __cuemu_u;
-#endif
-}
+inline double cuemu_bits_double(uint64_t __cuemu_u) { return cuemu_bit_cast<double>(__cuemu_u); }
 
-inline double cuemu_bits_double(uint64_t __cuemu_u) {
-#ifdef CUEMU_NF_BIT_CAST
-  return CUEMU_NF_BIT_CAST(double, __cuemu_u);
-#else
-  double d;
-  std::memcpy(&d, &__cuemu_u, sizeof d);
-  return d;
-#endif
-}
+inline uint32_t cuemu_float_bits(float f) { return cuemu_bit_cast<uint32_t>(f); }
 
-inline uint32_t cuemu_float_bits(float f) {
-#ifdef CUEMU_NF_BIT_CAST
-  return CUEMU_NF_BIT_CAST(uint32_t, f);
-#else
-  uint32_t __cuemu_u;
-  std::memcpy(&__cuemu_u, &f, sizeof __cuemu_u);
-  return __cuemu_u;
-#endif
-}
-
-inline float cuemu_bits_float(uint32_t __cuemu_u) {
-#ifdef CUEMU_NF_BIT_CAST
-  return CUEMU_NF_BIT_CAST(float, __cuemu_u);
-#else
-  float f;
-  std::memcpy(&f, &__cuemu_u, sizeof f);
-  return f;
-#endif
-}
+inline float cuemu_bits_float(uint32_t __cuemu_u) { return cuemu_bit_cast<float>(__cuemu_u); }
 
 inline bool cuemu_nf_isnan(unsigned short h, cuemu_nf_format f) {
   const unsigned exp_mask = ((1U << f.ebits) - 1U) << f.mbits;
