@@ -20,7 +20,9 @@
 #error "the CUDA shims are C++ headers; compile .cu files with cuemu-cc"
 #endif
 
+#include <cstddef>
 #include <cstring>
+#include <type_traits>
 
 template <typename To, typename From>
 inline To cuemu_bit_cast(const From &from) {
@@ -36,6 +38,53 @@ inline To cuemu_bit_cast(const From &from) {
   std::memcpy(&to, &from, sizeof to);
   return to;
 #endif
+}
+
+namespace cuemu_bit_cast_detail {
+/* The unsigned integer of N bytes, where there is one. */
+template <std::size_t __cuemu_n> struct __cuemu_uint_of { typedef void type; };
+template <> struct __cuemu_uint_of<1> { typedef unsigned char type; };
+template <> struct __cuemu_uint_of<2> { typedef unsigned short type; };
+template <> struct __cuemu_uint_of<4> { typedef unsigned int type; };
+template <> struct __cuemu_uint_of<8> { typedef unsigned long long type; };
+
+/* Whether T is cast as a __cuemu_whole to the unsigned integer of its size. */
+template <typename T>
+struct __cuemu_whole
+    : std::integral_constant<bool, !std::is_void<typename __cuemu_uint_of<sizeof(T)>::type>::value &&
+                                       std::is_trivially_copyable<T>::value> {};
+
+template <typename T>
+inline unsigned long long __cuemu_to_word(const T &__cuemu_value, std::true_type) {
+  return cuemu_bit_cast<typename __cuemu_uint_of<sizeof(T)>::type>(__cuemu_value);
+}
+template <typename T>
+inline unsigned long long __cuemu_to_word(const T &__cuemu_value, std::false_type) {
+  unsigned long long __cuemu_bits = 0;
+  std::memcpy(&__cuemu_bits, static_cast<const void *>(&__cuemu_value), sizeof(T));
+  return __cuemu_bits;
+}
+template <typename T> inline T __cuemu_from_word(unsigned long long __cuemu_bits, std::true_type) {
+  return cuemu_bit_cast<T>(static_cast<typename __cuemu_uint_of<sizeof(T)>::type>(__cuemu_bits));
+}
+template <typename T> inline T __cuemu_from_word(unsigned long long __cuemu_bits, std::false_type) {
+  T __cuemu_value;
+  std::memcpy(static_cast<void *>(&__cuemu_value), &__cuemu_bits, sizeof(T));
+  return __cuemu_value;
+}
+} // namespace cuemu_bit_cast_detail
+
+/* The bits of a value of at most 8 bytes in the low bytes of a zeroed 64-bit
+ * word (a warp collective's operand), and the value back from such a word.
+ * Values of 1, 2, 4 or 8 bytes go through cuemu_bit_cast; others (a char3, a
+ * short3) through std::memcpy. */
+template <typename T> inline unsigned long long cuemu_bits_word(const T &__cuemu_value) {
+  static_assert(sizeof(T) <= sizeof(unsigned long long), "at most 8 bytes");
+  return cuemu_bit_cast_detail::__cuemu_to_word(__cuemu_value, cuemu_bit_cast_detail::__cuemu_whole<T>());
+}
+template <typename T> inline T cuemu_word_value(unsigned long long __cuemu_bits) {
+  static_assert(sizeof(T) <= sizeof(unsigned long long), "at most 8 bytes");
+  return cuemu_bit_cast_detail::__cuemu_from_word<T>(__cuemu_bits, cuemu_bit_cast_detail::__cuemu_whole<T>());
 }
 
 #endif
