@@ -951,6 +951,38 @@ fi
 
 fi
 
+# ---- 16. __half2 arithmetic against float in kernels ----------------------------
+if want 16; then
+# bench_half_arith.cu, a whole program: the CPU time per __hfma2 against per
+# float multiply-add, in kernels of the same shape, rounds alternating in one
+# process, the minimum of each; built plain and with every checker (whose
+# instrumentation must not see the bit casts of the software arithmetic as
+# memory accesses). 16-bit floating point is software here; it must stay
+# within a small factor of float (it was 19x while the widening to double
+# called ldexp, and 68x in a checked build while the bit casts were memcpy).
+log "[16] __half2 arithmetic against float in kernels"
+for variant in plain checked; do
+  name=half2_fma_over_float_fma
+  opts=
+  if [ "$variant" = checked ]; then
+    name=half2_fma_over_float_fma_checked
+    opts=--check=all
+  fi
+  if ! CUEMU_CACHE_DIR=$out/cache-asm "$CUEMU_CC" -O2 $opts "$benchsrc/bench_half_arith.cu" \
+    -o "$out/bench_half_arith_$variant" >"$out/half_arith_${variant}_cc.log" 2>&1; then
+    error $name "cannot compile bench_half_arith.cu (see $out/half_arith_${variant}_cc.log)" "<= 10x"
+  elif CUEMU_WORKERS=1 "$out/bench_half_arith_$variant" "$([ "$quick" = 1 ] && echo 2 || echo 7)" \
+    >"$run/half_arith_$variant.txt" 2>&1; then
+    ratio=$(sed -n 's/^half_arith_ratio: //p' "$run/half_arith_$variant.txt")
+    report $name "$ratio" "x" "<=" 10 \
+      "CUEMU_WORKERS=1, $variant build, CPU ns per __hfma2 and per float multiply-add, min of alternating rounds: $(grep -v ratio "$run/half_arith_$variant.txt" | tr '\n' ' '); loadavg $(loadavg)"
+  else
+    error $name "bench_half_arith failed: $(cat "$run/half_arith_$variant.txt")" "<= 10x"
+  fi
+done
+
+fi
+
 # ---- 12. instruction counts (callgrind) ------------------------------------------
 if want 12; then
 # Repeatable on a loaded machine: the instructions of two more launches

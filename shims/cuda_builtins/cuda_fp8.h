@@ -35,6 +35,7 @@
 
 #include "cuda_bf16.h"
 #include "cuda_fp16.h"
+#include "cuemu_bit_cast.h"
 #include "cuemu_fp8_round.h"
 #include "device_types.h"
 #include "vector_functions.h"
@@ -328,8 +329,7 @@ inline __nv_fp8_storage_t __nv_cvt_bfloat16raw_to_e8m0(const __nv_bfloat16_raw x
 
 inline __nv_fp8_storage_t __nv_cvt_float_to_e8m0(const float x, const __nv_saturation_t saturate,
                                                  const cudaRoundMode rounding) {
-  uint32_t __cuemu_u;
-  std::memcpy(&__cuemu_u, &x, sizeof __cuemu_u);
+  uint32_t __cuemu_u = cuemu_bit_cast<uint32_t>(x);
   unsigned short b;
   if ((__cuemu_u & 0x7FFFFFFFU) > 0x7F800000U)
     b = 0x7FFFU;
@@ -346,16 +346,13 @@ inline __nv_fp8_storage_t __nv_cvt_double_to_e8m0(const double x, const __nv_sat
   /* To float toward zero, with a sticky last bit when inexact. */
   const float f = static_cast<float>(x);
   const double d = static_cast<double>(f);
-  uint32_t __cuemu_u;
-  std::memcpy(&__cuemu_u, &f, sizeof __cuemu_u);
+  uint32_t __cuemu_u = cuemu_bit_cast<uint32_t>(f);
   const bool __cuemu_not_nan = (__cuemu_u << 1) <= 0xFF000000U;
   if ((x > 0.0 && d > x) || (x < 0.0 && d < x))
     --__cuemu_u;
   if (d != x && __cuemu_not_nan)
     __cuemu_u |= 1U;
-  float __cuemu_g;
-  std::memcpy(&__cuemu_g, &__cuemu_u, sizeof __cuemu_g);
-  return __nv_cvt_float_to_e8m0(__cuemu_g, saturate, rounding);
+  return __nv_cvt_float_to_e8m0(cuemu_bit_cast<float>(__cuemu_u), saturate, rounding);
 }
 
 inline __nv_bfloat16_raw __nv_cvt_e8m0_to_bf16raw(const __nv_fp8_storage_t x) {
@@ -423,9 +420,7 @@ struct alignas(1) __nv_fp8_e8m0 {
 #if !defined(__CUDA_NO_FP8_CONVERSION_OPERATORS__)
   explicit operator float() const { /* the bfloat16 widened: NaN gives 0x7FFF0000 */
     const uint32_t __cuemu_u = static_cast<uint32_t>(__nv_cvt_e8m0_to_bf16raw(__x).x) << 16;
-    float f;
-    std::memcpy(&f, &__cuemu_u, sizeof f);
-    return f;
+    return cuemu_bit_cast<float>(__cuemu_u);
   }
   explicit operator __nv_bfloat16() const { return __nv_bfloat16(__nv_cvt_e8m0_to_bf16raw(__x)); }
   explicit operator double() const { return static_cast<double>(float(*this)); }

@@ -29,6 +29,7 @@
 #include <cuemu/cuemu_device.h>
 #include <cuemu/cuemu_warp_step.h>
 
+#include "cuemu_bit_cast.h"
 #include "vector_types.h"
 
 /* ---- Building blocks -----------------------------------------------------
@@ -179,17 +180,10 @@ template <typename F_, typename U> inline F_ cuemu_atomic_fadd(F_ *p, F_ v) {
   const U old = cuemu_atomic_update(
       __cuemu_bits,
       [v](U __cuemu_o) {
-        F_ f;
-        std::memcpy(&f, &__cuemu_o, sizeof f);
-        f += v;
-        U n;
-        std::memcpy(&n, &f, sizeof n);
-        return n;
+        return cuemu_bit_cast<U>(cuemu_bit_cast<F_>(__cuemu_o) + v);
       },
       CUEMU_ATOMIC_CONSTANT(v) && v == F_(0));
-  F_ __cuemu_r;
-  std::memcpy(&__cuemu_r, &old, sizeof __cuemu_r);
-  return __cuemu_r;
+  return cuemu_bit_cast<F_>(old);
 }
 
 inline float cuemu_atomic_add_float(float *p, float v) {
@@ -199,12 +193,8 @@ inline double cuemu_atomic_add_double(double *p, double v) {
   return cuemu_atomic_fadd<double, unsigned long long>(p, v);
 }
 inline float cuemu_atomic_exchange_float(float *p, float v) {
-  unsigned int n;
-  std::memcpy(&n, &v, sizeof n);
-  const unsigned int __cuemu_o = cuemu_atomic_exchange(reinterpret_cast<unsigned int *>(p), n);
-  float __cuemu_r;
-  std::memcpy(&__cuemu_r, &__cuemu_o, sizeof __cuemu_r);
-  return __cuemu_r;
+  return cuemu_bit_cast<float>(cuemu_atomic_exchange(reinterpret_cast<unsigned int *>(p),
+                                                     cuemu_bit_cast<unsigned int>(v)));
 }
 
 /* float2 and float4: each element is added atomically on its own, which is

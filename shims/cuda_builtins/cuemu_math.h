@@ -48,6 +48,8 @@
 #include <stdlib.h>
 #include <type_traits>
 
+#include "cuemu_bit_cast.h"
+
 /*
  * In the device pass of a cuemu built with the CUDA toolkit's libdevice
  * (docs/device-math.md), CUDA's own math functions (rsqrt, sinpi, erfinv,
@@ -74,14 +76,6 @@ enum cuemu_rounding {
   cuemu_round_up
 };
 
-/* Reinterprets the bits of one trivially copyable value as another type. */
-template <typename To, typename From>
-inline To cuemu_bit_cast(const From &from) {
-  static_assert(sizeof(To) == sizeof(From), "sizes differ");
-  To to;
-  std::memcpy(&to, &from, sizeof to);
-  return to;
-}
 
 /*
  * The floating-point rounding mode, read and set. On x86-64, float and

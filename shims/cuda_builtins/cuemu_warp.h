@@ -42,6 +42,7 @@
 
 #include <cuemu/cuemu_device.h>
 
+#include "cuemu_bit_cast.h"
 #include "cuemu_builtin_vars.h"
 #include "cuemu_warp_call.h"
 
@@ -53,16 +54,13 @@ inline unsigned long long cuemu_warp_bits(const T &value) {
   static_assert(std::is_trivially_copyable<T>::value &&
                     sizeof(T) <= sizeof(unsigned long long),
                 "a warp operand is a trivially copyable type of up to 8 bytes");
-  unsigned long long __cuemu_bits = 0;
-  std::memcpy(&__cuemu_bits, &value, sizeof(T));
-  return __cuemu_bits;
+  return cuemu_bits_word(value);
 }
 
-/* The value of type T held in the low bytes of `bits`. */
+/* The value of type T held in the low bytes of `bits` (cuemu_bit_cast.h:
+ * no memory access that a checked build would see). */
 template <typename T> inline T cuemu_warp_value(unsigned long long __cuemu_bits) {
-  T value;
-  std::memcpy(static_cast<void *>(&value), &__cuemu_bits, sizeof(T));
-  return value;
+  return cuemu_word_value<T>(__cuemu_bits);
 }
 
 /* A shuffle (op is one of CUEMU_WARP_SHFL_*) of a value of any type up to

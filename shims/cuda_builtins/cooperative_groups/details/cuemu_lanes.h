@@ -17,6 +17,7 @@
 
 #include <cuemu/cuemu_device.h>
 
+#include "../../cuemu_bit_cast.h"
 #include "../../cuemu_builtin_vars.h"
 #include "../../cuemu_warp_call.h"
 
@@ -100,9 +101,7 @@ template <typename T> inline unsigned long long bits_of(const T &value) {
   static_assert(std::is_arithmetic<T>::value || std::is_pointer<T>::value,
                 "match_any/match_all take an arithmetic value");
   static_assert(sizeof(T) <= 8, "match_any/match_all take up to 64 bits");
-  unsigned long long __cuemu_bits = 0;
-  std::memcpy(&__cuemu_bits, &value, sizeof(T));
-  return __cuemu_bits;
+  return cuemu_bits_word(value);
 }
 
 /* Fails the launch when a group is used against CUDA's rules (CUDA traps). */
