@@ -2354,6 +2354,9 @@ static cuemu_status build(void *data, cuemu_cache_build *b) {
     cuemu__lambda_pads_free(pads[0], npads[0]);
     cuemu__lambda_pads_free(pads[1], npads[1]);
   }
+  /* A kernel of the device pass alone: nvcc's host stub refuses it. */
+  if (st == CUEMU_SUCCESS && count == 2 && !o->module)
+    st = cuemu__device_only_kernels(&rws[0], &rws[1], job->source);
   /* What the requested dialect refuses and C++14 takes (cuemu-nvcc's
    * -std=c++11 and c++03 mark the unit's options with the dialect). */
   for (int i = 0; i < o->argc && st == CUEMU_SUCCESS; ++i)

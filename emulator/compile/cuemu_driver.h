@@ -556,6 +556,16 @@ struct cuemu_rewrite;
 cuemu_status cuemu__dialect_check(const struct cuemu_rewrite *rw,
                                   const char *dialect);
 
+/* Refuses, as nvcc does, a kernel that the device pass `device` defines
+ * and the host pass `host` does not declare (a __global__ function within
+ * #if __CUDA_ARCH__; kernel templates are not judged), reported
+ * (cuemu__report()) at its file and line (`source` where the kernel has
+ * none). Returns CUEMU_SUCCESS or CUEMU_COMPILE.
+ * (cuemu_device_only_kernels.c; needs cuemu_rewrite.h) */
+cuemu_status cuemu__device_only_kernels(const struct cuemu_rewrite *device,
+                                        const struct cuemu_rewrite *host,
+                                        const char *source);
+
 /* A library of CUDA's toolkit named `name` (as in -lNAME): 1 when cuemu
  * builds its own (cuBLAS, cuRAND: emulator/libs), -1 when cuemu does not
  * emulate it (cuFFT, cuSPARSE, ...), 0 for any other name; *what (when

@@ -152,7 +152,7 @@ template <typename Set, typename... A_> auto picked_pointer() {
     else
       return nullptr;
   } else
-    return decltype(Set::pick(std::declval<A_>()...))::value;
+    return __cuemu_pick_t<Set, A_...>::value;
 }
 
 /* The kernel of the set that a call with arguments A... picks, or nullptr
@@ -163,17 +163,17 @@ template <typename Set, typename... A_> const void *picked_kernel() {
   else if constexpr (overloads::is_picker<Set>::value)
     return Set::template kernel<A_...>();
   else
-    return reinterpret_cast<const void *>(
-        decltype(Set::pick(std::declval<A_>()...))::value);
+    return reinterpret_cast<const void *>(__cuemu_pick_t<Set, A_...>::value);
 }
 
 template <typename... K_> class overloaded_launcher {
 public:
   /* The kernel that a launch with arguments A... calls. */
   template <typename... A_>
-  using picked = decltype(overloads::set<typename overloads::unique<
-                              overloads::__cuemu_list<>, K_...>::type>::
-                              pick(std::declval<A_>()...));
+  using picked = __cuemu_pick_t<
+      overloads::set<typename overloads::unique<overloads::__cuemu_list<>,
+                                                K_...>::type>,
+      A_...>;
 
   overloaded_launcher(dim3 __cuemu_grid, dim3 __cuemu_block, std::size_t __cuemu_shmem,
                       cudaStream_t stream)

@@ -200,6 +200,41 @@ decltype(auto) launch_argument(A_ &&arg, const cuemu_kernel_desc *desc,
   }
 }
 
+/* An integer prvalue argument of a launch of a kernel that an overload set
+ * picks (overloaded kernels, default arguments: cuemu_kernel_overloads.h)
+ * may be a null pointer constant, which nvcc's overload resolution takes
+ * for a pointer parameter, but which reaches the pick as a prvalue of its
+ * integer type (`NULL`, g++'s `__null`, is a long). The pick takes every
+ * argument as it is first; where that picks no kernel, it takes such an
+ * argument as a __cuemu_null_or_integer, which also converts to any
+ * pointer, as launch_argument() passes an integer for a pointer
+ * parameter (tests/programs/trialbook/overloaded_kernel_null_args.cu). */
+template <typename A_>
+struct __cuemu_integer_prvalue
+    : std::integral_constant<bool,
+                             !std::is_reference<A_>::value &&
+                                 std::is_integral<std::remove_cv_t<A_>>::value &&
+                                 !std::is_same<std::remove_cv_t<A_>, bool>::value> {};
+template <typename I_> struct __cuemu_null_or_integer {
+  I_ value;
+  constexpr __cuemu_null_or_integer(I_ v) : value(v) {}
+  constexpr operator I_() const { return value; }
+  /* The null pointer; another integer is nvcc's compile-time error, which
+   * cuemu reports when the launch runs (launch_argument()). */
+  template <typename __cuemu_T> operator __cuemu_T *() const {
+    if (value != 0)
+      cuemu_kernel_assert_fail(
+          "an integer other than 0 for a pointer parameter (nvcc takes "
+          "only a null pointer constant there)",
+          "kernel launch, argument", 0, "(kernel)");
+    return nullptr;
+  }
+};
+template <typename A_>
+using __cuemu_lenient_t =
+    std::conditional_t<__cuemu_integer_prvalue<A_>::value,
+                       __cuemu_null_or_integer<std::remove_cv_t<A_>>, A_>;
+
 /* A launch from kernel code (child_launch, cuemu_device_runtime.h), whose
  * arguments CUDA requires to be trivially copyable and trivially
  * destructible: nvcc refuses the others ("cannot pass an argument with a
@@ -532,8 +567,22 @@ template <typename Set, typename... A_>
 auto pick_in(int) -> decltype(Set::pick(std::declval<A_>()...));
 template <typename Set, typename... A_> void pick_in(...);
 template <typename Set, typename... A_> struct picked_constant {
-  using type = decltype(pick_in<Set, A_...>(0));
+  using __cuemu_exact = decltype(pick_in<Set, A_...>(0));
+  using type = std::conditional_t<
+      std::is_void<__cuemu_exact>::value,
+      decltype(pick_in<Set, __cuemu_lenient_t<A_>...>(0)), __cuemu_exact>;
 };
+/* The kernel_constant that the overload set `Set` picks for a call with
+ * arguments A... (__cuemu_lenient_t where the arguments as they are pick
+ * none); the compiler's error for the call where none is picked. */
+template <typename Set, typename... A_> struct __cuemu_pick_lenient {
+  using type = decltype(Set::pick(std::declval<__cuemu_lenient_t<A_>>()...));
+};
+template <typename Set, typename... A_>
+using __cuemu_pick_t = typename std::conditional_t<
+    std::is_void<decltype(pick_in<Set, A_...>(0))>::value,
+    __cuemu_pick_lenient<Set, A_...>,
+    std::enable_if<true, decltype(pick_in<Set, A_...>(0))>>::type;
 template <typename... A_> struct picked_constant<void, A_...> {
   using type = void;
 };

@@ -798,7 +798,9 @@ template <typename Set, typename... A_> auto picked_pointer();
 
 /* The values a launch with deduced arguments keeps: by_reference for an
  * lvalue argument of a reference parameter of the kernel that the call
- * picks (F; std::nullptr_t when unknown), else a copy. */
+ * picks (F; std::nullptr_t when unknown), a __cuemu_null_or_integer for
+ * an integer prvalue of a pointer parameter (a null pointer constant,
+ * which the call of the kernel takes as the null pointer), else a copy. */
 template <typename F_, typename Seq, typename... A_> struct deduced_values {
   using type = std::tuple<std::decay_t<A_>...>;
 };
@@ -808,7 +810,11 @@ struct deduced_values<void (*)(P_...), std::index_sequence<I_...>, A_...> {
       std::is_lvalue_reference<
           std::tuple_element_t<I_, std::tuple<P_...>>>::value &&
           std::is_lvalue_reference<A_>::value,
-      by_reference<std::remove_reference_t<A_>>, std::decay_t<A_>>...>;
+      by_reference<std::remove_reference_t<A_>>,
+      std::conditional_t<
+          integer_for_pointer<std::tuple_element_t<I_, std::tuple<P_...>>,
+                              A_>::value,
+          __cuemu_null_or_integer<std::remove_cv_t<A_>>, std::decay_t<A_>>>...>;
 };
 namespace overloads {
 template <typename P_> struct by_picker;
