@@ -207,11 +207,17 @@ static CUEMU_NORETURN void fail(cuemu_worker *w, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 static int settle_held(cuemu_worker *w, block_state *b, char *buf,
                        size_t size);
-/* What kernel code reads while this OS thread runs no block with the shadow
- * checkers: nothing hot and nothing skipped, so that every access goes to
- * cuemu_check_access() (which then finds no launch to check). The pointer
- * is never NULL, which spares the entry points a test. */
-static cuemu_check_fast no_block;
+/* What checked code reads while this OS thread runs no block with the
+ * shadow checkers: host code of a checked build (a CPU reference loop in a
+ * .cu file, a constructor), or kernel code of a launch without them. There
+ * is nothing to check then (cuemu_check_access() would find no launch), so
+ * the whole address space is one skipped range and the entry points decide
+ * every access inline: sent to libcuemu, each cost a call and a look-up of
+ * the thread's worker, and made a host loop of a checked build a hundred
+ * times slower than an unchecked one. The pointer is never NULL, which
+ * spares the entry points a test. */
+static cuemu_check_fast no_block = {.skip_lo = {0},
+                                    .skip_span = {UINTPTR_MAX}};
 __thread cuemu_check_fast *cuemu_check_fast_state CUEMU_TLS_IE = &no_block;
 static atomic_ullong launch_serials;
 static unsigned char locks[LOCKS];

@@ -129,6 +129,8 @@ typedef struct compile_job {
   const char **quote_dirs;   /* the folders of quoted includes: its start */
   unsigned checks;           /* checkers built in (check/cuemu_check.h) */
   int default_compiler;      /* no compiler was chosen: `c++` */
+  int gnu_chosen;            /* g++ or gcc was chosen (-ccbin g++, CMake's
+                              * FindCUDA passes -ccbin /usr/bin/gcc) */
   char cccl[PATH_MAX];       /* CCCL's folder to add with -isystem, or "" */
   char toolkit[PATH_MAX];    /* the toolkit's include folder to add with
                               * -isystem after CCCL's, or "" */
@@ -974,11 +976,11 @@ static cuemu_status hash_context(compile_job *job) {
     cuemu_hasher_add_file_stamp(h, job->llvm_plugin);
   if (job->clang_plugin[0])
     cuemu_hasher_add_file_stamp(h, job->clang_plugin);
-  /* With no compiler chosen, a unit that includes CUB or Thrust is
+  /* With g++ as the compiler, a unit that includes CUB or Thrust is
    * compiled by clang++ (use_clang_for_cccl()), decided after this key: so
    * the key has that clang++ and its plugin too. */
   char clang[PATH_MAX], plugin[PATH_MAX];
-  if (job->default_compiler &&
+  if ((job->default_compiler || job->gnu_chosen) &&
       cuemu_command_find("clang++", clang, sizeof clang) == CUEMU_SUCCESS) {
     cuemu_hasher_add_file_stamp(h, clang);
     if (cuemu__llvm_plugin(clang, job->libdir, plugin, sizeof plugin))
@@ -1539,15 +1541,35 @@ static cuemu_status run_preprocessing(const compile_job *job,
   return left ? run_passes(job, rest, left, temp) : CUEMU_SUCCESS;
 }
 
-/* A unit that includes CUB or Thrust is compiled by clang++ when no
- * compiler was chosen (the default `c++` is g++ here), since g++ refuses
- * CUB (cuemu_toolkit.h); returns 1 when the job now uses clang++. With g++
- * chosen explicitly the compile goes on, and fails with g++'s messages and
- * a hint. */
+/* Non-zero when the host compiler `cxx` (its last word: "ccache g++")
+ * is GCC by its name: g++, gcc, c++ or cc, with a target prefix or a
+ * version suffix (x86_64-linux-gnu-g++-12), and not a clang++ that
+ * /usr/bin/c++ points to. */
+static int gnu_compiler_named(char *const *words, int count) {
+  if (count < 1)
+    return 0;
+  const char *w = words[count - 1];
+  const char *base = strrchr(w, '/');
+  base = base ? base + 1 : w;
+  char real[PATH_MAX], found[PATH_MAX];
+  if (strstr(base, "clang") ||
+      (cuemu_command_find(w, found, sizeof found) == CUEMU_SUCCESS &&
+       realpath(found, real) && strstr(real, "clang")))
+    return 0;
+  return strstr(base, "g++") || strstr(base, "gcc") ||
+         strcmp(base, "c++") == 0 || strcmp(base, "cc") == 0;
+}
+
+/* A unit that includes CUB or Thrust is compiled by clang++ when the
+ * compiler is g++ (the default `c++`, or g++ or gcc chosen: nvcc compiles
+ * such a unit with -ccbin g++, and CMake's FindCUDA passes -ccbin
+ * /usr/bin/gcc), since g++ refuses CUB (cuemu_toolkit.h); returns 1 when
+ * the job now uses clang++. With another compiler chosen the compile goes
+ * on, and a failure gets a hint. */
 static int use_clang_for_cccl(compile_job *job, const char *depfile) {
   if (strstr(job->compiler, "clang") || !cuemu__deps_need_clang(depfile))
     return 0;
-  if (!job->default_compiler) {
+  if (!job->default_compiler && !job->gnu_chosen) {
     cuemu__driver_say("note", "%s", CUEMU_CLANG_HINT);
     return 0;
   }
@@ -2661,6 +2683,8 @@ cuemu_status cuemu_compile(const char *source, const char *output,
   if (!job.cxx_copy)
     return cuemu__report(CUEMU_OUT_OF_MEMORY, "no memory");
   job.cxx_count = split_words(job.cxx_copy, job.cxx_words, MAX_CXX_WORDS);
+  job.gnu_chosen = !job.default_compiler &&
+                   gnu_compiler_named(job.cxx_words, job.cxx_count);
   char bad[64];
   /* CUEMU_CC_CHECK builds checkers into every compile that asks for none,
    * so that a whole test suite can run checked. */

@@ -117,7 +117,7 @@ int cuemu__toolkit_shim_links_dir(const char *dir, const char *shims);
 /* The message printed when g++ was chosen explicitly for such a unit. */
 #define CUEMU_CLANG_HINT                                                       \
   "CUB and Thrust need clang++ (g++ 12 rejects their `using X = X<...>;` "     \
-  "members); cuemu-cc picks clang++ itself unless a compiler is chosen "       \
-  "(--cxx, -ccbin, $CXX): see docs/cccl.md"
+  "members); cuemu-cc picks clang++ itself unless a compiler other than "      \
+  "g++ is chosen (--cxx, -ccbin, $CXX): see docs/cccl.md"
 
 #endif /* CUEMU_TOOLKIT_H */

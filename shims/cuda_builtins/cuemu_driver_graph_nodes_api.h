@@ -157,13 +157,14 @@ inline void added(CUgraphNodeParams *p, const cuemu_rt_graph_node_params &__cuem
 }
 
 /* An external semaphore node's parameters read back, in the driver's
- * structure N (the runtime's is RN, whose parameters are the driver's). */
+ * structure N (the runtime's is RN, whose parameters are the driver's).
+ * C++11's traits (host code includes <cuda.h> in C++11 too). */
 template <class RN, class N_>
 inline void ext_node_out(const cuemu_rt_graph_node_params &__cuemu_r, N_ *__cuemu_out) {
   RN rn;
-  cuemu::ext::node_out<RN, std::remove_cv_t<
-                               std::remove_pointer_t<decltype(rn.paramsArray)>>>(
-      __cuemu_r, &rn);
+  cuemu::ext::node_out<
+      RN, typename std::remove_cv<typename std::remove_pointer<decltype(
+              rn.paramsArray)>::type>::type>(__cuemu_r, &rn);
   __cuemu_out->extSemArray = reinterpret_cast<CUexternalSemaphore *>(rn.extSemArray);
   __cuemu_out->paramsArray = rn.paramsArray;
   __cuemu_out->numExtSems = rn.numExtSems;

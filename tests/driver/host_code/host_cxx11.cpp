@@ -3,11 +3,15 @@
  * library samples set it), including the runtime's and the libraries'
  * headers from the toolkit's include folder and linking CUDA::cudart and
  * CUDA::curand: cuRAND's host and device generators agree, and a complex
- * value's magnitude comes from <cuComplex.h>. */
+ * value's magnitude comes from <cuComplex.h>. <cuda.h> comes first, as the
+ * CIS 565 course projects' common.h includes it before <cuda_runtime.h>
+ * in main.cpp, which FindCUDA's cuda_add_executable compiles with
+ * -std=gnu++11 (the driver API's graph nodes used std::remove_cv_t). */
 #include <cmath>
 #include <cstdio>
 #include <vector>
 
+#include <cuda.h>
 #include <cuComplex.h>
 #include <cublas_v2.h>
 #include <cuda_runtime.h>
