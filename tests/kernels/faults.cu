@@ -20,13 +20,16 @@ __global__ void fault_write(int *out, int *bad, unsigned bb, unsigned bt) {
   out[gid] = 1;
 }
 
-/* As fault_write, but reading. */
+/* As fault_write, but reading. A plain read, which the store after it
+ * keeps: a volatile one would wait for its warp-mates in lockstep
+ * (cuemu_warp_step_volatile), and the lanes after the culprit would write
+ * out[] before it faults. */
 __global__ void fault_read(int *out, const int *bad, unsigned bb,
                            unsigned bt) {
   const unsigned gid = blockIdx.x * blockDim.x + threadIdx.x;
   int v = 1;
   if (blockIdx.x == bb && threadIdx.x == bt)
-    v = *(const volatile int *)bad; /* FAULT_LINE read */
+    v = *bad; /* FAULT_LINE read */
   out[gid] = v;
 }
 
