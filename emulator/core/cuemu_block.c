@@ -807,7 +807,14 @@ void cuemu__thread_wake_lanes(cuemu_worker *w, unsigned base,
   }
   w->rq_len += n;
   w->waiting -= n;
-  w->yield_streak = 0;
+  /* A collective completed, which is progress, unless the warp polls
+   * between its collectives: then its lanes spin, and their yields must
+   * add up for the block to be seen spinning (a block that waits for one
+   * that has not started, cuemu_progress.c). */
+  if (w->warp_polled[base / 32u])
+    w->warp_polled[base / 32u] = 0;
+  else
+    w->yield_streak = 0;
 }
 
 static double seconds_now(void) {
@@ -952,6 +959,7 @@ static int next_block(cuemu_worker *w) {
     memset(w->warp_gather, 0, warps * sizeof w->warp_gather[0]);
     memset(w->warp_stepping, 0, warps * sizeof w->warp_stepping[0]);
     memset(w->warp_spinning, 0, warps * sizeof w->warp_spinning[0]);
+    memset(w->warp_polled, 0, warps * sizeof w->warp_polled[0]);
     if (w->nthreads % 32)
       w->warp_live[warps - 1] = (1u << (w->nthreads % 32)) - 1u;
     memset(w->state, CUEMU_THREAD_UNSTARTED, w->nthreads);

@@ -215,9 +215,19 @@ static inline int poll_due_in(const volatile void **last, unsigned *count,
   return 1;
 }
 
+/* A poll is due by the worker's run of accesses (the lanes of a warp that
+ * poll one flag together) or by the lane's own (each lane its own flag,
+ * the lanes taking turns at a warp collective); both runs are counted. */
 static inline int poll_due(cuemu_worker *w, const volatile void *address) {
-  return poll_due_in(&w->poll_address, &w->poll_count, &w->poll_value,
-                     address);
+  int due = poll_due_in(&w->poll_address, &w->poll_count, &w->poll_value,
+                        address);
+  const cuemu_thread *t = w->current;
+  unsigned lane = t ? t->id % 32u : 0u;
+  due |= poll_due_in(&w->lane_poll[lane].address, &w->lane_poll[lane].count,
+                     &w->lane_poll[lane].value, address);
+  if (t && w->lane_poll[lane].count != 0)
+    w->warp_polled[t->id / 32u] = 1;
+  return due;
 }
 
 /* The lane waits at a step (at `file`:`line`) until every other lane of

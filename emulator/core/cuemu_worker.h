@@ -213,6 +213,15 @@ typedef struct cuemu_worker {
    * it yields now and then (cuemu_warp_step.c). */
   const volatile void *poll_address;
   unsigned poll_count, poll_value;
+  /* The same per lane of a warp: the lanes of a warp take turns at each of
+   * its collectives, and each may poll an address of its own, which breaks
+   * the worker's run of accesses to one address at every turn (CUB's
+   * decoupled look-back polls one predecessor tile per lane between two
+   * __any_sync). */
+  struct {
+    const volatile void *address;
+    unsigned count, value;
+  } lane_poll[32];
 
   void *dynamic_shared;
   size_t dynamic_capacity;
@@ -254,6 +263,12 @@ typedef struct cuemu_worker {
    * at an __activemask: they had the chance to reach it and spin instead
    * (cuemu_warp.c). */
   unsigned warp_spinning[CUEMU_MAX_THREADS_PER_BLOCK / 32];
+  /* Per warp, whether one of its lanes polled (read again the address it
+   * read last, cuemu_warp_step.c) since the warp's last collective
+   * completed: the completion of a collective of a warp that polls between
+   * its collectives (__any_sync around a look-back) is no progress of its
+   * block (cuemu__thread_wake_lanes). */
+  unsigned char warp_polled[CUEMU_MAX_THREADS_PER_BLOCK / 32];
   int steps_ready;
   uintptr_t steps_static_lo, steps_static_size;
   /* As poll_address and its kin, for the steps' accesses to the block's

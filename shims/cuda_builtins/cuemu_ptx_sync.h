@@ -150,6 +150,9 @@ template <int... M_, typename... R_> inline void ld_ordered_v(reg address, R_ &.
                                has<m_acquire, M_...> ? __ATOMIC_ACQUIRE : __ATOMIC_RELAXED);
       int __cuemu_i = 0;
       ((ld<M_...>(d, static_cast<word_of<M_...>>(v >> (w * __cuemu_i++)))), ...);
+      /* A poll too, as ld_ordered's: CUB's look-back waits for a tile's
+       * status word so. */
+      cuemu_atomic_poll(reinterpret_cast<const void *>(address));
       return;
     }
   }
