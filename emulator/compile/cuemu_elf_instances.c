@@ -21,7 +21,8 @@
  * code links the host pass's copies (cuemu__elf_shared_globals()), and
  * lists the visible device functions of a further device pass of
  * relocatable device code, to be renamed per architecture
- * (cuemu__elf_variant_renames()).
+ * (cuemu__elf_variant_renames()), and reads the symbols of the instances
+ * that a first device pass's object records (cuemu__elf_instance_symbols()).
  */
 #define _GNU_SOURCE
 #include <elf.h>
@@ -1345,6 +1346,71 @@ cuemu_status cuemu__elf_shared_calls(const char *object, const char *source,
   free(stack);
   free(seen);
   if (st == CUEMU_SUCCESS && bad)
+    st = cuemu__report(CUEMU_COMPILE, "%s: a malformed ELF object", object);
+  return elf_close(&o, object, NULL, st);
+}
+
+/* The place of the pass in a record (its last word, see cuemu_instances.h),
+ * and the pass word of the first device pass's records. */
+enum { PASS_WORD = 6, DEVICE_PASS = 1 };
+
+cuemu_status cuemu__elf_instance_symbols(const char *object,
+                                         int (*each)(const char *symbol,
+                                                     void *data),
+                                         void *data) {
+  elf_object o;
+  int usable;
+  cuemu_status st = elf_open(object, &o, &usable);
+  if (st != CUEMU_SUCCESS || !usable)
+    return elf_close(&o, object, NULL, st);
+  const Elf64_Shdr *sh = o.sh;
+  size_t records = section_named(&o, records_name);
+  int stop = 0, malformed = 0;
+  for (size_t i = 1; i < o.count && records && !stop && !malformed; ++i) {
+    const Elf64_Shdr *rel = &sh[i];
+    if ((rel->sh_type != SHT_RELA && rel->sh_type != SHT_REL) ||
+        rel->sh_info != records)
+      continue;
+    size_t entry = rel->sh_type == SHT_RELA ? sizeof(Elf64_Rela)
+                                             : sizeof(Elf64_Rel);
+    const Elf64_Shdr *symtab = rel->sh_link < o.count ? &sh[rel->sh_link]
+                                                      : NULL;
+    if (!symtab || rel->sh_offset > o.size ||
+        rel->sh_size > o.size - rel->sh_offset ||
+        symtab->sh_offset > o.size ||
+        symtab->sh_size > o.size - symtab->sh_offset ||
+        symtab->sh_link >= o.count ||
+        sh[symtab->sh_link].sh_offset > o.size ||
+        sh[symtab->sh_link].sh_size > o.size - sh[symtab->sh_link].sh_offset ||
+        sh[records].sh_offset > o.size ||
+        sh[records].sh_size > o.size - sh[records].sh_offset) {
+      malformed = 1;
+      break;
+    }
+    const Elf64_Sym *syms = (const Elf64_Sym *)(o.data + symtab->sh_offset);
+    size_t nsyms = symtab->sh_size / sizeof(Elf64_Sym);
+    const char *names = (const char *)o.data + sh[symtab->sh_link].sh_offset;
+    size_t names_size = sh[symtab->sh_link].sh_size;
+    for (size_t r = 0; r + entry <= rel->sh_size && !stop; r += entry) {
+      const Elf64_Rel *one = (const Elf64_Rel *)(o.data + rel->sh_offset + r);
+      size_t record = one->r_offset / (RECORD_WORDS * 8);
+      size_t s = ELF64_R_SYM(one->r_info);
+      if (one->r_offset % (RECORD_WORDS * 8) != ADDRESS_WORD * 8 || s == 0 ||
+          s >= nsyms ||
+          (record + 1) * RECORD_WORDS * 8 > sh[records].sh_size)
+        continue;
+      /* The pass word is a constant, in place in the section. */
+      long long pass;
+      memcpy(&pass,
+             o.data + sh[records].sh_offset +
+                 (record * RECORD_WORDS + PASS_WORD) * 8,
+             sizeof pass);
+      const char *symbol = symbol_name(&syms[s], names, names_size);
+      if (pass == DEVICE_PASS && symbol && *symbol)
+        stop = each(symbol, data);
+    }
+  }
+  if (malformed)
     st = cuemu__report(CUEMU_COMPILE, "%s: a malformed ELF object", object);
   return elf_close(&o, object, NULL, st);
 }
