@@ -39,17 +39,19 @@ static int has_kernel(const cuemu_rewrite *rw, const char *name) {
  * the device pass alone at file:line. */
 static cuemu_status refuse(int is_template, const char *file, int line,
                            const char *name) {
+  /* g++'s words in nvcc's stub: a qualified name is not a member. */
   const char *last = strrchr(name, ':');
   const char *unqualified = last ? last + 1 : name;
+  int scope = last && last - name >= 1 ? (int)(last - name - 1) : 0;
   return cuemu__report(
       CUEMU_COMPILE,
       "%s:%d: error: %s '%s' is defined in the device pass only (within "
       "#if __CUDA_ARCH__)%s: nvcc's host pass, whose stub names every "
-      "kernel of the device pass, refuses it ('%s' was not declared in "
-      "this scope)",
+      "kernel of the device pass, refuses it ('%s' %s%.*s%s)",
       file, line, is_template ? "kernel template" : "kernel", name,
       is_template ? " and the device pass makes an instance of it" : "",
-      unqualified);
+      unqualified, scope ? "is not a member of '" : "was not declared in this scope",
+      scope, name, scope ? "'" : "");
 }
 
 cuemu_status cuemu__device_only_kernels(const cuemu_rewrite *device,
@@ -93,7 +95,8 @@ cuemu_status cuemu__device_only_kernels(const cuemu_rewrite *device,
 
 /* Non-zero when the mangled name `symbol` names an instance of the
  * function template `name` ("ns::k": _ZN2ns1kI..., "k": _Z1kI...), an
- * unnamed namespace's anywhere in it too (_GLOBAL__N_1). */
+ * unnamed namespace's anywhere in it too (the translation's named one,
+ * CUEMU_UNNAMED_NAMESPACE, or a compiler's _GLOBAL__N_1). */
 static int instance_of(const char *symbol, const char *name) {
   if (strncmp(symbol, "_Z", 2) != 0)
     return 0;
@@ -112,7 +115,9 @@ static int instance_of(const char *symbol, const char *name) {
     unsigned long length = strtoul(m, &end, 10);
     if (end == m || length == 0 || strlen(end) < length)
       return 0;
-    if (length == 12 && strncmp(end, "_GLOBAL__N_1", 12) == 0) {
+    if ((length == 12 && strncmp(end, "_GLOBAL__N_1", 12) == 0) ||
+        strncmp(end, CUEMU_UNNAMED_NAMESPACE,
+                sizeof CUEMU_UNNAMED_NAMESPACE - 1) == 0) {
       m = end + length;
       continue;
     }

@@ -565,6 +565,10 @@ struct cuemu_rewrite;
 cuemu_status cuemu__dialect_check(const struct cuemu_rewrite *rw,
                                   const char *dialect);
 
+/* The start of the name that an unnamed namespace gets in both passes,
+ * followed by the unit's cache key (cuemu_internal_linkage.c). */
+#define CUEMU_UNNAMED_NAMESPACE "cuemu_unnamed_"
+
 /* A kernel template that the device pass alone defines: its qualified
  * name ("ns::k"), and the file and line of its name. */
 typedef struct cuemu_device_template {

@@ -7,11 +7,12 @@
 // and the host function that launches its instance under such a guard
 // (REFUSED=1), and the host code ran without them. REFUSED=2 makes the
 // instance by a launch in device code (-rdc=true), REFUSED=3 by an
-// explicit instantiation, REFUSED=4 by an explicit specialization alone.
-// Without REFUSED, the near misses that nvcc builds: a template of the
-// device pass alone that nothing instantiates, a template defined in both
-// branches of the guard, and a template of both passes whose instance only
-// the device pass makes; they build and run.
+// explicit instantiation (in a namespace), REFUSED=4 by an explicit
+// specialization alone (in an unnamed namespace). Without REFUSED, the
+// near misses that nvcc builds: a template of the device pass alone that
+// nothing instantiates, a template defined in both branches of the guard,
+// and a template of both passes whose instance only the device pass makes;
+// they build and run.
 #include <cstdio>
 
 #include <cuda_runtime.h>
@@ -38,10 +39,12 @@ template __global__ void tiled<float>(float *);
 #endif
 } // namespace nbody
 #elif REFUSED == 4
+namespace {
 #if defined(__CUDA_ARCH__)
 template <int Tile> __global__ void tiled(int *out) { out[0] = Tile; } // refused 4
 template <> __global__ void tiled<5>(int *out) { out[0] = 55; }
 #endif
+} // namespace
 #endif
 
 #if defined(__CUDA_ARCH__)
