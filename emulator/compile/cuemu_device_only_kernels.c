@@ -50,8 +50,9 @@ static cuemu_status refuse(int is_template, const char *file, int line,
       "kernel of the device pass, refuses it ('%s' %s%.*s%s)",
       file, line, is_template ? "kernel template" : "kernel", name,
       is_template ? " and the device pass makes an instance of it" : "",
-      unqualified, scope ? "is not a member of '" : "was not declared in this scope",
-      scope, name, scope ? "'" : "");
+      unqualified,
+      scope ? "is not a member of '" : "was not declared in this scope", scope,
+      name, scope ? "'" : "");
 }
 
 cuemu_status cuemu__device_only_kernels(const cuemu_rewrite *device,
@@ -159,8 +160,7 @@ cuemu_status cuemu__device_template_instances(
   return refuse(1, t->file, t->line, t->name);
 }
 
-void cuemu__device_templates_free(cuemu_device_template *templates,
-                                  int count) {
+void cuemu__device_templates_free(cuemu_device_template *templates, int count) {
   for (int i = 0; i < count; ++i) {
     free(templates[i].name);
     free(templates[i].file);

@@ -601,8 +601,7 @@ cuemu_status cuemu__device_template_instances(
     const char *object, const cuemu_device_template *templates, int count);
 
 /* Frees the `count` templates `templates`. */
-void cuemu__device_templates_free(cuemu_device_template *templates,
-                                  int count);
+void cuemu__device_templates_free(cuemu_device_template *templates, int count);
 
 /* A library of CUDA's toolkit named `name` (as in -lNAME): 1 when cuemu
  * builds its own (cuBLAS, cuRAND: emulator/libs), -1 when cuemu does not

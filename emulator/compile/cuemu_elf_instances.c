@@ -1366,9 +1366,9 @@ cuemu_status cuemu__elf_instance_symbols(const char *object,
     return elf_close(&o, object, NULL, st);
   const Elf64_Shdr *sh = o.sh;
   size_t records = section_named(&o, records_name);
-  int stop = 0, malformed = records &&
-                            (sh[records].sh_offset > o.size ||
-                             sh[records].sh_size > o.size - sh[records].sh_offset);
+  int stop = 0, malformed = records && (sh[records].sh_offset > o.size ||
+                                        sh[records].sh_size >
+                                            o.size - sh[records].sh_offset);
   for (size_t i = 1; i < o.count && records && !stop && !malformed; ++i) {
     const Elf64_Shdr *rel = &sh[i];
     if ((rel->sh_type != SHT_RELA && rel->sh_type != SHT_REL) ||
@@ -1376,11 +1376,10 @@ cuemu_status cuemu__elf_instance_symbols(const char *object,
       continue;
     int rela = rel->sh_type == SHT_RELA;
     size_t entry = rela ? sizeof(Elf64_Rela) : sizeof(Elf64_Rel);
-    const Elf64_Shdr *symtab = rel->sh_link < o.count ? &sh[rel->sh_link]
-                                                      : NULL;
+    const Elf64_Shdr *symtab =
+        rel->sh_link < o.count ? &sh[rel->sh_link] : NULL;
     if (!symtab || rel->sh_offset > o.size ||
-        rel->sh_size > o.size - rel->sh_offset ||
-        symtab->sh_offset > o.size ||
+        rel->sh_size > o.size - rel->sh_offset || symtab->sh_offset > o.size ||
         symtab->sh_size > o.size - symtab->sh_offset) {
       malformed = 1;
       break;
@@ -1393,8 +1392,7 @@ cuemu_status cuemu__elf_instance_symbols(const char *object,
       size_t record = one->r_offset / (RECORD_WORDS * 8);
       size_t s = ELF64_R_SYM(one->r_info);
       if (one->r_offset % (RECORD_WORDS * 8) != SYMBOL_WORD * 8 || s == 0 ||
-          s >= nsyms ||
-          (record + 1) * RECORD_WORDS * 8 > sh[records].sh_size)
+          s >= nsyms || (record + 1) * RECORD_WORDS * 8 > sh[records].sh_size)
         continue;
       /* The pass word is a constant, in place in the section; the name's
        * address is its section's symbol (or a label) and an addend. */
