@@ -2376,9 +2376,14 @@ static cuemu_status build(void *data, cuemu_cache_build *b) {
     cuemu__lambda_pads_free(pads[0], npads[0]);
     cuemu__lambda_pads_free(pads[1], npads[1]);
   }
-  /* A kernel of the device pass alone: nvcc's host stub refuses it. */
+  /* A kernel of the device pass alone: nvcc's host stub refuses it (a
+   * kernel template's, where the device pass's object has an instance:
+   * below). */
+  cuemu_device_template *device_templates = NULL;
+  int ndevice_templates = 0;
   if (st == CUEMU_SUCCESS && count == 2 && !o->module)
-    st = cuemu__device_only_kernels(&rws[0], &rws[1], job->source);
+    st = cuemu__device_only_kernels(&rws[0], &rws[1], job->source,
+                                    &device_templates, &ndevice_templates);
   /* What the requested dialect refuses and C++14 takes (cuemu-nvcc's
    * -std=c++11 and c++03 mark the unit's options with the dialect). */
   for (int i = 0; i < o->argc && st == CUEMU_SUCCESS; ++i)
@@ -2510,6 +2515,9 @@ static cuemu_status build(void *data, cuemu_cache_build *b) {
     if (vars[0])
       unlink(vars);
     if (st == CUEMU_SUCCESS)
+      st = cuemu__device_template_instances(dev_local, device_templates,
+                                            ndevice_templates);
+    if (st == CUEMU_SUCCESS)
       st = cuemu__elf_export_instances(dev_local);
     /* With relocatable device code, the __host__ __device__ functions
      * that the pass defines and calls get their device names
@@ -2621,6 +2629,7 @@ static cuemu_status build(void *data, cuemu_cache_build *b) {
     free(job->inputs[p]);
     job->inputs[p] = NULL;
   }
+  cuemu__device_templates_free(device_templates, ndevice_templates);
   unlink(dev_local);
   if (job->check_entry[0])
     unlink(job->check_entry);

@@ -193,6 +193,15 @@ cuemu_status cuemu__command_wait(int pid, int *exit_status);
  * are. Returns SUCCESS, IO_ERROR or COMPILE (a malformed object). */
 cuemu_status cuemu__elf_export_instances(const char *object);
 
+/* Calls each(symbol, data) with the symbol (an assembler name) of every
+ * kernel template instance that the records of the first device pass in
+ * the relocatable ELF object `object` name, until it returns non-zero.
+ * Returns as cuemu__elf_export_instances(). */
+cuemu_status cuemu__elf_instance_symbols(const char *object,
+                                         int (*each)(const char *symbol,
+                                                     void *data),
+                                         void *data);
+
 /* The layout of a state space's variables that the relocatable object (or
  * shared object) `object` of a pass that notes them defines, from the
  * records of its `section` (cuemu_constant_bytes: `__constant__` data,
@@ -556,15 +565,43 @@ struct cuemu_rewrite;
 cuemu_status cuemu__dialect_check(const struct cuemu_rewrite *rw,
                                   const char *dialect);
 
+/* The start of the name that an unnamed namespace gets in both passes,
+ * followed by the unit's cache key (cuemu_internal_linkage.c). */
+#define CUEMU_UNNAMED_NAMESPACE "cuemu_unnamed_"
+
+/* A kernel template that the device pass alone defines: its qualified
+ * name ("ns::k"), and the file and line of its name. */
+typedef struct cuemu_device_template {
+  char *name, *file;
+  int line;
+} cuemu_device_template;
+
 /* Refuses, as nvcc does, a kernel that the device pass `device` defines
  * and the host pass `host` does not declare (a __global__ function within
- * #if __CUDA_ARCH__; kernel templates are not judged), reported
- * (cuemu__report()) at its file and line (`source` where the kernel has
- * none). Returns CUEMU_SUCCESS or CUEMU_COMPILE.
+ * #if __CUDA_ARCH__), reported (cuemu__report()) at its file and line
+ * (`source` where the kernel has none). Such a kernel template is judged
+ * by its instances, which the device pass's object knows: the templates
+ * are listed in *templates (*count of them; free them with
+ * cuemu__device_templates_free()) for cuemu__device_template_instances().
+ * Returns CUEMU_SUCCESS, CUEMU_COMPILE or CUEMU_OUT_OF_MEMORY.
  * (cuemu_device_only_kernels.c; needs cuemu_rewrite.h) */
 cuemu_status cuemu__device_only_kernels(const struct cuemu_rewrite *device,
                                         const struct cuemu_rewrite *host,
-                                        const char *source);
+                                        const char *source,
+                                        cuemu_device_template **templates,
+                                        int *count);
+
+/* Refuses, as nvcc does (its host stub names every instance that its
+ * device pass makes), the first of the `count` kernel templates of the
+ * device pass alone (cuemu__device_only_kernels()) of which the device
+ * pass's relocatable object `object` holds an instance: a launch, an
+ * explicit instantiation or specialization. Returns as
+ * cuemu__device_only_kernels(), or IO_ERROR. */
+cuemu_status cuemu__device_template_instances(
+    const char *object, const cuemu_device_template *templates, int count);
+
+/* Frees the `count` templates `templates`. */
+void cuemu__device_templates_free(cuemu_device_template *templates, int count);
 
 /* A library of CUDA's toolkit named `name` (as in -lNAME): 1 when cuemu
  * builds its own (cuBLAS, cuRAND: emulator/libs), -1 when cuemu does not

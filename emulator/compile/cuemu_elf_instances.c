@@ -21,7 +21,8 @@
  * code links the host pass's copies (cuemu__elf_shared_globals()), and
  * lists the visible device functions of a further device pass of
  * relocatable device code, to be renamed per architecture
- * (cuemu__elf_variant_renames()).
+ * (cuemu__elf_variant_renames()), and reads the symbols of the instances
+ * that a first device pass's object records (cuemu__elf_instance_symbols()).
  */
 #define _GNU_SOURCE
 #include <elf.h>
@@ -1345,6 +1346,78 @@ cuemu_status cuemu__elf_shared_calls(const char *object, const char *source,
   free(stack);
   free(seen);
   if (st == CUEMU_SUCCESS && bad)
+    st = cuemu__report(CUEMU_COMPILE, "%s: a malformed ELF object", object);
+  return elf_close(&o, object, NULL, st);
+}
+
+/* The places of the instance's assembler name (a string) and of the pass
+ * in a record (see cuemu_instances.h), and the pass word of the first
+ * device pass's records. */
+enum { SYMBOL_WORD = 4, PASS_WORD = 6, DEVICE_PASS = 1 };
+
+cuemu_status cuemu__elf_instance_symbols(const char *object,
+                                         int (*each)(const char *symbol,
+                                                     void *data),
+                                         void *data) {
+  elf_object o;
+  int usable;
+  cuemu_status st = elf_open(object, &o, &usable);
+  if (st != CUEMU_SUCCESS || !usable)
+    return elf_close(&o, object, NULL, st);
+  const Elf64_Shdr *sh = o.sh;
+  size_t records = section_named(&o, records_name);
+  int stop = 0, malformed = records && (sh[records].sh_offset > o.size ||
+                                        sh[records].sh_size >
+                                            o.size - sh[records].sh_offset);
+  for (size_t i = 1; i < o.count && records && !stop && !malformed; ++i) {
+    const Elf64_Shdr *rel = &sh[i];
+    if ((rel->sh_type != SHT_RELA && rel->sh_type != SHT_REL) ||
+        rel->sh_info != records)
+      continue;
+    int rela = rel->sh_type == SHT_RELA;
+    size_t entry = rela ? sizeof(Elf64_Rela) : sizeof(Elf64_Rel);
+    const Elf64_Shdr *symtab =
+        rel->sh_link < o.count ? &sh[rel->sh_link] : NULL;
+    if (!symtab || rel->sh_offset > o.size ||
+        rel->sh_size > o.size - rel->sh_offset || symtab->sh_offset > o.size ||
+        symtab->sh_size > o.size - symtab->sh_offset) {
+      malformed = 1;
+      break;
+    }
+    const Elf64_Sym *syms = (const Elf64_Sym *)(o.data + symtab->sh_offset);
+    size_t nsyms = symtab->sh_size / sizeof(Elf64_Sym);
+    const unsigned char *words = o.data + sh[records].sh_offset;
+    for (size_t r = 0; r + entry <= rel->sh_size && !stop; r += entry) {
+      const Elf64_Rela *one = (const Elf64_Rela *)(o.data + rel->sh_offset + r);
+      size_t record = one->r_offset / (RECORD_WORDS * 8);
+      size_t s = ELF64_R_SYM(one->r_info);
+      if (one->r_offset % (RECORD_WORDS * 8) != SYMBOL_WORD * 8 || s == 0 ||
+          s >= nsyms || (record + 1) * RECORD_WORDS * 8 > sh[records].sh_size)
+        continue;
+      /* The pass word is a constant, in place in the section; the name's
+       * address is its section's symbol (or a label) and an addend. */
+      long long pass, addend;
+      memcpy(&pass, words + (record * RECORD_WORDS + PASS_WORD) * 8,
+             sizeof pass);
+      if (rela)
+        addend = one->r_addend;
+      else
+        memcpy(&addend, words + one->r_offset, sizeof addend);
+      const Elf64_Sym *label = &syms[s];
+      if (pass != DEVICE_PASS || label->st_shndx == SHN_UNDEF ||
+          label->st_shndx >= o.count)
+        continue;
+      const Elf64_Shdr *home = &sh[label->st_shndx];
+      unsigned long long at = label->st_value + (unsigned long long)addend;
+      if (home->sh_type == SHT_NOBITS || home->sh_offset > o.size ||
+          home->sh_size > o.size - home->sh_offset || at >= home->sh_size)
+        continue;
+      const char *symbol = (const char *)o.data + home->sh_offset + at;
+      if (*symbol && memchr(symbol, '\0', home->sh_size - at))
+        stop = each(symbol, data);
+    }
+  }
+  if (malformed)
     st = cuemu__report(CUEMU_COMPILE, "%s: a malformed ELF object", object);
   return elf_close(&o, object, NULL, st);
 }

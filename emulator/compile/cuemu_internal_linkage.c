@@ -45,12 +45,12 @@
 /* The identifier that unnamed namespaces of this unit get. */
 static void unique_namespace(const cuemu_rewriter *rw, char *buf,
                              size_t size) {
-  snprintf(buf, size, "cuemu_unnamed_%s", rw->unit_key);
+  snprintf(buf, size, CUEMU_UNNAMED_NAMESPACE "%s", rw->unit_key);
 }
 
 const char *cuemu__ptxas_entry_name(const char *symbol, char *buf,
                                     size_t size) {
-  static const char unnamed[] = "cuemu_unnamed_";
+  static const char unnamed[] = CUEMU_UNNAMED_NAMESPACE;
   char *end = NULL;
   if (strncmp(symbol, "_ZL", 3) == 0) {
     snprintf(buf, size, "_Z%s", symbol + 3);
