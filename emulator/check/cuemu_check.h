@@ -133,6 +133,19 @@ cuemu__check_symbol_at(const cuemu_check_module *m, size_t off,
  * in the shims are skipped) into buf. */
 void cuemu__check_line(const void *pc, char *buf, size_t size);
 
+/* How many return addresses beyond an allocation's site are kept (in
+ * checked runs), so that a report names the user's line that made the
+ * allocation even where the site is in the code of a system header
+ * (Thrust's allocator, CUB's temporary storage). */
+#define CUEMU_CHECK_ALLOC_CALLERS 24
+
+/* Writes "file:line" of an allocation made at `site` into buf: the site's
+ * own line where it is in the user's code, else the first of `callers`
+ * (CUEMU_CHECK_ALLOC_CALLERS return addresses, the rest NULL, or NULL) in
+ * the user's code, else the site's first line that is not in the shims. */
+void cuemu__check_alloc_line(const void *site, const void *const *callers,
+                             char *buf, size_t size);
+
 /* Interned access sites: a small number for a code address, and back. */
 uint16_t cuemu__check_site(const void *pc);
 const void *cuemu__check_site_pc(uint16_t site);
@@ -171,6 +184,8 @@ typedef struct cuemu_check_alloc_info {
   const void *site;      /* where it was allocated (may be NULL) */
   const char *name;      /* registered name (may be NULL) */
   unsigned char *init;   /* per-byte "written" map, or NULL */
+  /* The return addresses beyond `site`, innermost first, the rest NULL. */
+  const void *callers[CUEMU_CHECK_ALLOC_CALLERS];
 } cuemu_check_alloc_info;
 int cuemu__check_alloc_info(const void *base, cuemu_check_alloc_info *out);
 

@@ -356,20 +356,35 @@ cuemu__check_symbol_at(const cuemu_check_module *m, size_t off,
 
 /* ---- Source lines ------------------------------------------------------- */
 
+/* What addr2line found for an address: a line of the user's code, only
+ * lines of system headers (a line of one is chosen), only lines of the
+ * shims, or nothing. */
+enum { LINE_USER, LINE_SYSTEM, LINE_SHIMS, LINE_NONE };
+
+static int in_shims_file(const char *line) {
+  return strstr(line, "/cuda_builtins/") != NULL;
+}
+
+static int in_system_file(const char *line) {
+  return strncmp(line, "/usr/", 5) == 0;
+}
+
 /* Runs addr2line on `file` for address `addr` and picks the innermost
- * frame that is not in the shims or in a system header; *in_shims tells
- * whether the innermost frame of all is in the shims. */
+ * frame that is not in the shims or in a system header, else the innermost
+ * that is not in the shims (a shim's caller, in a system header), else the
+ * innermost; *in_shims tells whether the innermost frame of all is in the
+ * shims. Returns a LINE_ kind. */
 static int addr2line(const char *file, uintptr_t addr, char *buf,
                      size_t size, int *in_shims) {
   char cmd[4600];
   if (snprintf(cmd, sizeof cmd, "addr2line -i -e '%s' 0x%lx 2>/dev/null",
                file, (unsigned long)addr) >= (int)sizeof cmd ||
       strchr(file, '\''))
-    return -1;
+    return LINE_NONE;
   FILE *p = popen(cmd, "re");
   if (!p)
-    return -1;
-  char line[4096], first[4096] = "";
+    return LINE_NONE;
+  char line[4096], first[4096] = "", system[4096] = "";
   int chosen = 0;
   while (fgets(line, sizeof line, p)) {
     line[strcspn(line, "\n")] = '\0';
@@ -380,50 +395,85 @@ static int addr2line(const char *file, uintptr_t addr, char *buf,
       continue;
     if (!first[0]) {
       snprintf(first, sizeof first, "%s", line);
-      *in_shims = strstr(line, "/cuda_builtins/") != NULL;
+      *in_shims = in_shims_file(line);
     }
-    if (!chosen && !strstr(line, "/cuda_builtins/") &&
-        strncmp(line, "/usr/", 5) != 0) {
-      snprintf(buf, size, "%s", line);
+    if (in_shims_file(line))
+      continue;
+    if (!in_system_file(line)) {
+      if (!chosen)
+        snprintf(buf, size, "%s", line);
       chosen = 1;
+    } else if (!system[0]) {
+      snprintf(system, sizeof system, "%s", line);
     }
   }
   pclose(p);
-  if (!chosen && first[0]) {
-    snprintf(buf, size, "%s", first);
-    chosen = 1;
+  if (chosen)
+    return LINE_USER;
+  if (system[0]) {
+    snprintf(buf, size, "%s", system);
+    return LINE_SYSTEM;
   }
-  return chosen ? 0 : -1;
+  if (first[0]) {
+    snprintf(buf, size, "%s", first);
+    return LINE_SHIMS;
+  }
+  return LINE_NONE;
 }
 
-/* The line of `pc`; returns whether its innermost frame is in the shims. */
-static int line_of(const void *pc, char *buf, size_t size) {
+/* The line of `pc`, with its LINE_ kind; *in_shims tells whether its
+ * innermost frame is in the shims. */
+static int line_kind(const void *pc, char *buf, size_t size, int *in_shims) {
   Dl_info info;
-  int in_shims = 0;
+  *in_shims = 0;
   snprintf(buf, size, "%p", pc);
   if (!pc)
-    return 0;
+    return LINE_NONE;
   /* A return address points after the call: look up the call itself. */
   uintptr_t at = (uintptr_t)pc - 1;
   if (!dladdr((const void *)at, &info) || !info.dli_fname)
-    return 0;
+    return LINE_NONE;
   const cuemu_check_module *m = cuemu__check_module_of((const void *)at);
   const char *file = m && m->path[0] ? m->path : info.dli_fname;
   /* Position-independent objects are looked up by offset, executables by
    * address. */
   const ElfW(Ehdr) *eh = (const ElfW(Ehdr) *)info.dli_fbase;
   uintptr_t addr = eh->e_type == ET_DYN ? at - (uintptr_t)info.dli_fbase : at;
+  int kind = addr2line(file, addr, buf, size, in_shims);
   /* Without line information (a build without -g), the object and the
    * offset. */
-  if (addr2line(file, addr, buf, size, &in_shims) != 0)
+  if (kind == LINE_NONE)
     snprintf(buf, size, "%s+0x%lx",
              info.dli_fname[0] ? info.dli_fname : "the program",
              (unsigned long)addr);
+  return kind;
+}
+
+/* The line of `pc`; returns whether its innermost frame is in the shims. */
+static int line_of(const void *pc, char *buf, size_t size) {
+  int in_shims;
+  line_kind(pc, buf, size, &in_shims);
   return in_shims;
 }
 
 void cuemu__check_line(const void *pc, char *buf, size_t size) {
   line_of(pc, buf, size);
+}
+
+void cuemu__check_alloc_line(const void *site, const void *const *callers,
+                             char *buf, size_t size) {
+  int in_shims;
+  if (line_kind(site, buf, size, &in_shims) == LINE_USER || !callers)
+    return;
+  /* Made in a system header's code (Thrust's allocator): the first caller
+   * in the user's code. Each is one addr2line, only when a report is
+   * made. */
+  char line[4096];
+  for (int i = 0; i < CUEMU_CHECK_ALLOC_CALLERS && callers[i]; ++i)
+    if (line_kind(callers[i], line, sizeof line, &in_shims) == LINE_USER) {
+      snprintf(buf, size, "%s", line);
+      return;
+    }
 }
 
 /* ---- Access sites --------------------------------------------------------- */

@@ -126,7 +126,7 @@ static void compare(cuemu_launch *L, const cuemu_rt_allocation *a, size_t n,
   char site[512] = "";
   if (cuemu__check_alloc_info(where->base, &info) && info.site) {
     char line[480];
-    cuemu__check_line(info.site, line, sizeof line);
+    cuemu__check_alloc_line(info.site, info.callers, line, sizeof line);
     snprintf(site, sizeof site, ", allocated at %s", line);
   } else {
     memset(&info, 0, sizeof info);

@@ -692,6 +692,7 @@ typedef struct target {
   const void *base;
   size_t offset, size;    /* of the access in the array / allocation */
   const void *site;       /* allocation site */
+  const void *const *callers; /* beyond site (cuemu__check_alloc_line) */
 } target;
 
 static void describe(const target *t, char *buf, size_t size) {
@@ -706,7 +707,7 @@ static void describe(const target *t, char *buf, size_t size) {
   char where[512] = "";
   if (t->site) {
     char line[480];
-    cuemu__check_line(t->site, line, sizeof line);
+    cuemu__check_alloc_line(t->site, t->callers, line, sizeof line);
     snprintf(where, sizeof where, ", allocated at %s", line);
   }
   snprintf(buf, size, "global memory %s%s%p%s%zu (allocation %s%sof %zu bytes "
@@ -820,7 +821,7 @@ static int settle_held(cuemu_worker *w, block_state *b, char *buf,
     const held_race *h = &b->held[i];
     if (memcmp(h->at, h->before, h->nbytes) == 0)
       continue;
-    target at = {h->shared, h->name, h->base, h->offset, h->size, NULL};
+    target at = {h->shared, h->name, h->base, h->offset, h->size, NULL, NULL};
     race_message(w, &at, h->hazard, h->first, h->pblock, h->ptid, h->psite,
                  "write", h->cblock, h->ctid, h->pc, buf, size);
     found = 1;
@@ -1278,7 +1279,7 @@ static void shared_access(cuemu_worker *w, block_state *b, cell *cells,
   /* base: the array's first byte, so that base + offset is the access's
    * (hold_race). */
   target t = {1, name, (const char *)addr - (off - base_off), off - base_off,
-              arr_size, NULL};
+              arr_size, NULL, NULL};
   check_alignment(w, addr, size, kind, &t, pc);
   if ((w->launch->shadow_checks & CUEMU_CHECK_MEM) &&
       off - base_off + size > arr_size)
@@ -1354,7 +1355,8 @@ static void region_access(cuemu_worker *w, block_state *b, region *r,
   unsigned checks = w->launch->shadow_checks;
   cuemu_check_launch *cl = b->cl;
   target t = {0, r->info.name, r->a.base, a - (uintptr_t)r->a.base,
-              r->a.size, r->info.site};
+              r->a.size, r->info.site,
+                r->info.callers};
   if (r->a.state != CUEMU_RT_MEMORY_LIVE) {
     if (checks & CUEMU_CHECK_MEM)
       report_mem(w, kind, size, addr, "use after cudaFree:", &t, pc);
@@ -1473,7 +1475,8 @@ static void access_slow(cuemu_worker *w, block_state *b, const void *addr,
       return;
     if (!s) {
       if (near && (checks & CUEMU_CHECK_MEM)) {
-        target t = {1, near->name, NULL, off - near->offset, near->size, NULL};
+        target t = {1, near->name, NULL, off - near->offset, near->size,
+                    NULL, NULL};
         report_mem(w, kind, size, addr, "out-of-bounds", &t, pc);
       }
       return;
@@ -1493,7 +1496,7 @@ static void access_slow(cuemu_worker *w, block_state *b, const void *addr,
     int v = cuemu__device_heap_classify(a, size, &hbase, &hsize, &hsite);
     if (v != CUEMU_HEAP_OUTSIDE) {
       target t = {0, "(device heap)", hbase, a - (uintptr_t)hbase, hsize,
-                  hsite};
+                  hsite, NULL};
       unsigned char *init;
       void *hcells;
       if (v != CUEMU_HEAP_INSIDE && (checks & CUEMU_CHECK_MEM))
@@ -1537,7 +1540,8 @@ static void access_slow(cuemu_worker *w, block_state *b, const void *addr,
       r->a.kind != CUEMU_RT_MEMORY_SYMBOL &&
       a - ((uintptr_t)r->a.base + r->a.size) < REDZONE) {
     target t = {0, r->info.name, r->a.base, a - (uintptr_t)r->a.base,
-                r->a.size, r->info.site};
+                r->a.size, r->info.site,
+                r->info.callers};
     report_mem(w, kind, size, addr, "out-of-bounds", &t, pc);
   }
   region *next = r ? r + 1 : (cl->nregions ? cl->regions : NULL);
@@ -1546,14 +1550,15 @@ static void access_slow(cuemu_worker *w, block_state *b, const void *addr,
       next->a.kind != CUEMU_RT_MEMORY_SYMBOL &&
       (uintptr_t)next->a.base - a <= REDZONE) {
     target t = {0, next->info.name, next->a.base, 0, next->a.size,
-                next->info.site};
+                next->info.site,
+                next->info.callers};
     report_mem(w, kind, size, addr, "out-of-bounds (before the start)", &t,
                pc);
   }
   if (b->dyn == b->dyn_own + REDZONE &&
       a - ((uintptr_t)b->dyn_own) < b->dyn_own_size) {
     target t = {1, "extern __shared__ buffer", NULL,
-                a - (uintptr_t)b->dyn, b->dyn_size, NULL};
+                a - (uintptr_t)b->dyn, b->dyn_size, NULL, NULL};
     report_mem(w, kind, size, addr, "out-of-bounds", &t, pc);
   }
   /* Past the end of the thread-local block of a program is its thread
@@ -1565,7 +1570,7 @@ static void access_slow(cuemu_worker *w, block_state *b, const void *addr,
     cuemu__check_symbol_at(b->cl->mod, a - (uintptr_t)b->tls, &near);
     if (near) {
       target t = {1, near->name, NULL, a - (uintptr_t)b->tls - near->offset,
-                  near->size, NULL};
+                  near->size, NULL, NULL};
       report_mem(w, kind, size, addr, "out-of-bounds", &t, pc);
     }
   }
@@ -1601,7 +1606,8 @@ void cuemu__check_texture_read(const void *addr, size_t size, const char *what,
     uint32_t wblock = c->wblock;
     uint16_t wtid = c->wtid, wsite = c->wsite;
     unlock_cell(lock);
-    target t = {0, r->info.name, r->a.base, off + i, r->a.size, r->info.site};
+    target t = {0, r->info.name, r->a.base, off + i, r->a.size, r->info.site,
+                r->info.callers};
     char mem[1024], writer[96], wline[512];
     describe(&t, mem, sizeof mem);
     who(w->launch, wblock, wtid, writer, sizeof writer);
