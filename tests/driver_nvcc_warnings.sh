@@ -20,7 +20,7 @@
 # - Warnings #20039-D and #20040-D: a function first declared without an
 #   execution space (a host function) and redeclared __device__ or
 #   __host__ __device__ (tests/driver/nvcc_warnings/host_redeclared.cu,
-#   members and templates too), at the first such redeclaration's line
+#   members, constructors, operators and templates too), at the first such redeclaration's line
 #   alone; -w, -diag-suppress of the number and nv_diag pragmas silence
 #   them, -Werror all-warnings makes them errors.
 # The lines expected are nvcc 13.0's (its own build of the same command is
@@ -149,7 +149,8 @@ host_lines() { # LOG KIND: the #20039-D and #20040-D lines of a compile
 }
 for number in 20039:10:plain 20040:14:twice 20039:20:Op::at \
   20040:21:Op::sum 20039:24:same 20040:29:'Box<T>::width' \
-  20039:35:geo::square 20039:39:host_first; do
+  20039:35:geo::square 20039:39:host_first 20039:46:Acc::Acc \
+  20040:47:Acc::operator+=; do
   n=${number%%:*} rest=${number#*:}
   case $n in 20039) space=__device__ ;; *) space="__host__ __device__" ;; esac
   printf 'host_redeclared.cu:%s: KIND #%s-D: a __host__ function("%s") redeclared with %s, hence treated as a __host__ __device__ function\n' \

@@ -1788,6 +1788,16 @@ static int extended_lambda(const cuemu_compile_options *o) {
 }
 
 /* Translates pass p's preprocessed text into *rw, making up `pads`. */
+/* Prints nvcc's optional warnings (and errors) that a translation found,
+ * as a compiler prints them: once for a pass translated again. */
+static void print_diagnostics(cuemu_rewrite *rw) {
+  if (rw->diagnostics) {
+    fputs(rw->diagnostics, stderr);
+    free(rw->diagnostics);
+    rw->diagnostics = NULL;
+  }
+}
+
 static cuemu_status translate_pass(const compile_job *job, int p,
                                    const char *text, size_t size,
                                    const cuemu_lambda_pad *pads, int npads,
@@ -1807,12 +1817,6 @@ static cuemu_status translate_pass(const compile_job *job, int p,
   memset(rw, 0, sizeof *rw);
   cuemu_status st = cuemu__rewrite_preprocessed(text, size, job->source,
                                                 &topt, rw);
-  /* nvcc's optional warnings (and errors), as a compiler prints them. */
-  if (rw->diagnostics) {
-    fputs(rw->diagnostics, stderr);
-    free(rw->diagnostics);
-    rw->diagnostics = NULL;
-  }
   if (st == CUEMU_SUCCESS)
     return st;
   /* The translation's error names the file as the compiler's messages do:
@@ -1955,6 +1959,7 @@ static cuemu_status further_passes(compile_job *job, cuemu_cache_build *b,
     job->variant = 1;
     if (st == CUEMU_SUCCESS)
       st = translate_pass(job, 0, text, size, NULL, 0, &rw);
+    print_diagnostics(&rw);
     job->variant = 0;
     if (st == CUEMU_SUCCESS) {
       FILE *f = fopen(tu, "we");
@@ -2384,6 +2389,9 @@ static cuemu_status build(void *data, cuemu_cache_build *b) {
     cuemu__lambda_pads_free(pads[0], npads[0]);
     cuemu__lambda_pads_free(pads[1], npads[1]);
   }
+  /* The last translation's diagnostics of each pass. */
+  for (int p = 0; p < count; ++p)
+    print_diagnostics(&rws[p]);
   /* A kernel of the device pass alone: nvcc's host stub refuses it (a
    * kernel template's, where the device pass's object has an instance:
    * below). */

@@ -822,6 +822,45 @@ static int same_token(const cuemu_rewriter *rw, size_t a, size_t c) {
                 rw->toks[a].length) == 0;
 }
 
+/* The first token of the name of the function declared from `start`
+ * before `end`, its identifier or an operator's `operator` (`operator+=`,
+ * `operator()`; not a conversion's), with *open its parameters' `(`;
+ * rw->n for anything else. */
+static size_t function_name(const cuemu_rewriter *rw, size_t start,
+                            size_t end, size_t *open) {
+  size_t name = declared_name(rw, start, end);
+  if (name < rw->n) {
+    *open = name + 1;
+    return name;
+  }
+  for (size_t k = start; k + 2 < end; k++) {
+    if (cuemu__rw_is(rw, k, "(") || cuemu__rw_is(rw, k, "{") ||
+        cuemu__rw_is(rw, k, "="))
+      return rw->n;
+    if (!cuemu__rw_is(rw, k, "operator"))
+      continue;
+    size_t p = k + 1;
+    if (cuemu__rw_is(rw, p, "(") || cuemu__rw_is(rw, p, "["))
+      p = cuemu__rw_close(rw, p) + 1;
+    else
+      while (p < end && !cuemu__rw_ident(rw, p) && !cuemu__rw_is(rw, p, "("))
+        p++;
+    if (p == k + 1 || p >= end || !cuemu__rw_is(rw, p, "("))
+      return rw->n;
+    *open = p;
+    return k;
+  }
+  return rw->n;
+}
+
+/* Appends tokens [from, to) without the spaces between them ("operator+=",
+ * as nvcc writes an operator's name). */
+static void joined_tokens(cuemu_strbuf *sb, const cuemu_rewriter *rw,
+                          size_t from, size_t to) {
+  for (size_t k = from; k < to; k++)
+    cuemu__sb_tokens(sb, rw, k, k + 1, 0);
+}
+
 /* Whether parameters whose `(` are tokens a and b have the same types. */
 static int same_parameters(const cuemu_rewriter *rw, size_t a, size_t b) {
   cuemu_strbuf x = {0}, y = {0};
@@ -834,12 +873,24 @@ static int same_parameters(const cuemu_rewriter *rw, size_t a, size_t b) {
   return same;
 }
 
+/* Whether the `length` tokens from j (before `end`) are those from `name`,
+ * followed by a `(`. */
+static int same_name(const cuemu_rewriter *rw, size_t j, size_t name,
+                     size_t length, size_t end) {
+  if (j + length >= end || !cuemu__rw_is(rw, j + length, "("))
+    return 0;
+  for (size_t k = 0; k < length; k++)
+    if (!same_token(rw, j + k, name + k))
+      return 0;
+  return 1;
+}
+
 /* Whether the class named by token `cls`, defined before it, declares the
- * member function of the name token `name` (the parameter types of its
- * definition) without __device__: the nearest definition of a class of
- * that name is searched. */
+ * member function whose name is tokens [name, open) (with the parameter
+ * types of its definition, whose `(` is `open`) without __device__: the
+ * nearest definition of a class of that name is searched. */
 static int member_declared_host(const cuemu_rewriter *rw, size_t cls,
-                                size_t name) {
+                                size_t name, size_t open) {
   for (size_t k = cls; k-- > 0;) {
     if (!cuemu__rw_is(rw, k, "class") && !cuemu__rw_is(rw, k, "struct") &&
         !cuemu__rw_is(rw, k, "union"))
@@ -850,21 +901,21 @@ static int member_declared_host(const cuemu_rewriter *rw, size_t cls,
     if (n >= cls || !same_token(rw, n, cls))
       continue;
     /* Its body: the `{` before any `;` (a declaration alone). */
-    size_t open = n + 1;
-    while (open < cls && !cuemu__rw_is(rw, open, "{") &&
-           !cuemu__rw_is(rw, open, ";")) {
-      if (cuemu__rw_is(rw, open, "(") || cuemu__rw_is(rw, open, "["))
-        open = cuemu__rw_close(rw, open);
-      open++;
+    size_t body = n + 1;
+    while (body < cls && !cuemu__rw_is(rw, body, "{") &&
+           !cuemu__rw_is(rw, body, ";")) {
+      if (cuemu__rw_is(rw, body, "(") || cuemu__rw_is(rw, body, "["))
+        body = cuemu__rw_close(rw, body);
+      body++;
     }
-    if (open >= cls || !cuemu__rw_is(rw, open, "{"))
+    if (body >= cls || !cuemu__rw_is(rw, body, "{"))
       continue;
-    size_t close = cuemu__rw_close(rw, open);
+    size_t close = cuemu__rw_close(rw, body);
     if (close >= rw->n)
       return 0;
     /* Its members, each from the token after a `;`, `{`, `}` or `:`. */
-    size_t member = open + 1;
-    for (size_t j = open + 1; j < close; j++) {
+    size_t member = body + 1;
+    for (size_t j = body + 1; j < close; j++) {
       if (cuemu__rw_is(rw, j, ";") || cuemu__rw_is(rw, j, ":")) {
         member = j + 1;
       } else if (cuemu__rw_is(rw, j, "{")) {
@@ -872,9 +923,8 @@ static int member_declared_host(const cuemu_rewriter *rw, size_t cls,
         member = j + 1;
       } else if (cuemu__rw_is(rw, j, "(") || cuemu__rw_is(rw, j, "[")) {
         j = cuemu__rw_close(rw, j);
-      } else if (same_token(rw, j, name) && j + 1 < close &&
-                 cuemu__rw_is(rw, j + 1, "(") && same_parameters(rw, j + 1,
-                                                             name + 1)) {
+      } else if (same_name(rw, j, name, open - name, close) &&
+                 same_parameters(rw, j + open - name, open)) {
         for (size_t m = member; m < j; m++)
           if (cuemu__rw_is(rw, m, "__device__"))
             return 0;
@@ -899,7 +949,7 @@ cuemu_status cuemu__host_redeclared_note(cuemu_rewriter *rw, const char *ns,
       host = 1;
     else if (cuemu__rw_is(rw, k, "__device__"))
       device = 1;
-  size_t name = declared_name(rw, start, end);
+  size_t open = rw->n, name = function_name(rw, start, end, &open);
   if (name >= rw->n)
     return CUEMU_SUCCESS;
   size_t first = qualifiers_start(rw, name);
@@ -914,9 +964,9 @@ cuemu_status cuemu__host_redeclared_note(cuemu_rewriter *rw, const char *ns,
     if (cuemu__rw_is(rw, k, "<"))
       k = cuemu__rw_template_close(rw, k);
     else
-      cuemu__sb_tokens(&key, rw, k, k + 1, 0);
-  cuemu__sb_tokens(&key, rw, name, name + 1, 0);
-  parameter_types(&key, rw, name + 1);
+      joined_tokens(&key, rw, k, k + 1);
+  joined_tokens(&key, rw, name, open);
+  parameter_types(&key, rw, open);
   if (key.oom) {
     free(key.data);
     return CUEMU_OUT_OF_MEMORY;
@@ -933,7 +983,7 @@ cuemu_status cuemu__host_redeclared_note(cuemu_rewriter *rw, const char *ns,
       size_t open = cuemu__rw_template_open(rw, q);
       q = open != (size_t)-1 && open > 0 ? open - 1 : rw->n;
     }
-    char *dkey = prototype_key(rw, 0, q, name);
+    char *dkey = open == name + 1 ? prototype_key(rw, 0, q, name) : NULL;
     int device_known = dkey && prototype_known(rw, dkey, 1);
     free(dkey);
     if (known || device_known) {
@@ -952,7 +1002,7 @@ cuemu_status cuemu__host_redeclared_note(cuemu_rewriter *rw, const char *ns,
       cls = open != (size_t)-1 && open > 0 ? open - 1 : rw->n;
     }
     if (cls < rw->n && cuemu__rw_ident(rw, cls) &&
-        member_declared_host(rw, cls, name))
+        member_declared_host(rw, cls, name, open))
       known = 2;
   }
   free(key.data);
@@ -972,7 +1022,9 @@ cuemu_status cuemu__host_redeclared_note(cuemu_rewriter *rw, const char *ns,
     cuemu__sb_str(&shown, ns);
     cuemu__sb_str(&shown, "::");
   }
-  cuemu__sb_tokens(&shown, rw, first, name + 1, 0);
+  if (first < name)
+    cuemu__sb_tokens(&shown, rw, first, name, 0);
+  joined_tokens(&shown, rw, name, open);
   cuemu_strbuf what = {0};
   cuemu__sb_str(&what, "a __host__ function(\"");
   cuemu__sb_str(&what, shown.oom ? "" : shown.data);

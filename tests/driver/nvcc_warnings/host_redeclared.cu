@@ -38,6 +38,14 @@ __device__ double square(double x) { return x * x; }
 __host__ int host_first(int x);
 __device__ int host_first(int x) { return x; }
 
+struct Acc {
+  Acc(int start);
+  Acc &operator+=(int x);
+  int v;
+};
+__device__ Acc::Acc(int start) : v(start) {}
+__host__ __device__ Acc &Acc::operator +=(int x) { v += x; return *this; }
+
 __host__ __device__ int both_first(int x);
 int both_first(int x) { return x + 4; }
 
@@ -50,7 +58,9 @@ __device__ int hidden(int x) { return x; }
 __global__ void use(int *out) {
   Op op;
   Box<int> box;
-  out[0] = plain(1) + (int)twice(2.0f) + op.at(3) + (int)Op::sum(1, 2) +
+  Acc acc(1);
+  acc += 2;
+  out[0] = acc.v + plain(1) + (int)twice(2.0f) + op.at(3) + (int)Op::sum(1, 2) +
            same(4) + box.width() + (int)geo::square(2) + host_first(5) +
            both_first(6) + hidden(7);
 }
@@ -66,7 +76,7 @@ int main() {
   // definition's function stays device-only, whatever the warning says).
   int host = (int)twice(2.0f) + (int)Op::sum(1, 2) + Box<int>().width() +
              both_first(6);
-  if (got != 45 || host != 20) {
+  if (got != 48 || host != 20) {
     printf("FAIL: %d %d\n", got, host);
     return 1;
   }
