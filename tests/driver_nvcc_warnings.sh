@@ -17,6 +17,12 @@
 #   line, naming the function as nvcc does; -w, -diag-suppress 20037 and
 #   nv_diag pragmas (tests/driver/nvcc_warnings/redeclared_pragmas.cu)
 #   silence it, -Werror all-warnings makes it an error.
+# - Warnings #20039-D and #20040-D: a function first declared without an
+#   execution space (a host function) and redeclared __device__ or
+#   __host__ __device__ (tests/driver/nvcc_warnings/host_redeclared.cu,
+#   members, constructors, operators and templates too), at the first such redeclaration's line
+#   alone; -w, -diag-suppress of the number and nv_diag pragmas silence
+#   them, -Werror all-warnings makes them errors.
 # The lines expected are nvcc 13.0's (its own build of the same command is
 # recorded with nvcc_build). Run by `make check`.
 
@@ -137,6 +143,53 @@ else
   fail "-Werror all-warnings: $(head -3 "$work/redeclared_error.log")"
 fi
 
+# nvcc 13.0's lines for host_redeclared.cu, but for the path.
+host_lines() { # LOG KIND: the #20039-D and #20040-D lines of a compile
+  sed -n "s|^.*/\(host_redeclared.cu:.*$2 #200[34][09]-D: .*\)\$|\1|p" "$1"
+}
+for number in 20039:10:plain 20040:14:twice 20039:20:Op::at \
+  20040:21:Op::sum 20039:24:same 20040:29:'Box<T>::width' \
+  20039:35:geo::square 20039:39:host_first 20039:46:Acc::Acc \
+  20040:47:Acc::operator+=; do
+  n=${number%%:*} rest=${number#*:}
+  case $n in 20039) space=__device__ ;; *) space="__host__ __device__" ;; esac
+  printf 'host_redeclared.cu:%s: KIND #%s-D: a __host__ function("%s") redeclared with %s, hence treated as a __host__ __device__ function\n' \
+    "${rest%%:*}" "$n" "${rest#*:}" "$space"
+done >"$work/host_lines"
+step host_redeclared "$nvcc" -o host_redeclared "$d/host_redeclared.cu" &&
+  passes "functions redeclared __device__ run" ./host_redeclared &&
+  if [ "$(host_lines "$work/host_redeclared.log" warning)" = \
+    "$(sed 's/KIND/warning/' "$work/host_lines")" ]; then
+    echo "PASS: warnings #20039-D and #20040-D"
+  else
+    fail "warnings #20039-D and #20040-D: got"
+    sed 's/^/  | /' "$work/host_redeclared.log" | head -20
+  fi
+for silence in "-w" "-diag-suppress 20039,20040" "--diag-suppress=20040"; do
+  # shellcheck disable=SC2086 # the option's words
+  step host_silenced "$nvcc" $silence -c -o host_redeclared.o \
+    "$d/host_redeclared.cu" &&
+    if [ "$(host_lines "$work/host_silenced.log" warning)" = \
+      "$(sed -n 's/KIND/warning/p' "$work/host_lines" |
+        if [ "$silence" = --diag-suppress=20040 ]; then grep 20039; fi)" ]; then
+      echo "PASS: $silence silences warnings #20039-D and #20040-D as nvcc"
+    else
+      fail "$silence: got"
+      sed 's/^/  | /' "$work/host_silenced.log" | head -20
+    fi
+done
+rm -f "$work/host_error.o"
+if (cd "$work" && "$nvcc" -Werror all-warnings -c -o host_error.o \
+  "$d/host_redeclared.cu") >"$work/host_error.log" 2>&1; then
+  fail "-Werror all-warnings took warnings #20039-D and #20040-D"
+elif [ "$(host_lines "$work/host_error.log" error)" = \
+  "$(sed 's/KIND/error/' "$work/host_lines")" ] &&
+  [ ! -e "$work/host_error.o" ]; then
+  echo "PASS: -Werror all-warnings makes warnings #20039-D and #20040-D errors"
+else
+  fail "-Werror all-warnings: $(head -3 "$work/host_error.log")"
+fi
+
 if (cd "$work" && "$nvcc" -Werror=foo -c -o foo.o "$d/main.cu") \
   >"$work/foo.log" 2>&1; then
   fail "-Werror=foo was taken"
@@ -152,7 +205,9 @@ if [ -n "$real" ]; then
     nvcc_build driver_nvcc_warnings.sh:warnings "$real" -Wdefault-stream-launch \
       -Wmissing-launch-bounds -c -o nv.o "$d/main.cu" &&
     nvcc_build driver_nvcc_warnings.sh:redeclared_pragmas "$real" -c \
-      -o nv_pragmas.o "$d/redeclared_pragmas.cu") >"$work/nvcc.log" 2>&1 ||
+      -o nv_pragmas.o "$d/redeclared_pragmas.cu" &&
+    nvcc_build driver_nvcc_warnings.sh:host_redeclared "$real" \
+      -o nv_host_redeclared "$d/host_redeclared.cu") >"$work/nvcc.log" 2>&1 ||
     fail "nvcc refuses a command of this test: $(tail -5 "$work/nvcc.log")"
 fi
 

@@ -305,11 +305,12 @@ static int has_option(const cuemu_compile_options *o, const char *option) {
   return 0;
 }
 
-/* The level of nvcc's warning #20037-D (cuemu_translate_options): the
+/* The level of one of nvcc's numbered warnings, #20037-D, #20039-D or
+ * #20040-D (cuemu_translate_options), from its option `given`: the
  * option's, or a warning unless -w. */
-static int redeclared_level(const cuemu_compile_options *o) {
-  if (o->cuemu_warn_redeclared)
-    return o->cuemu_warn_redeclared < 0 ? 0 : o->cuemu_warn_redeclared;
+static int numbered_level(const cuemu_compile_options *o, int given) {
+  if (given)
+    return given < 0 ? 0 : given;
   return !has_option(o, "-w");
 }
 
@@ -1013,10 +1014,13 @@ static cuemu_status hash_job(compile_job *job) {
    * one's, but its unit records the checkers (write_checks_record()). */
   snprintf(num, sizeof num,
            "abi %d module %d debug %d object %d arch %d %d checks %u "
-           "warn %d %d %d",
+           "warn %d %d %d %d %d",
            CUEMU_MODULE_ABI, o->module, o->debug, o->object, o->arch,
            o->arch_suffix, job->checks, o->cuemu_warn_default_stream_launch,
-           o->cuemu_warn_missing_launch_bounds, redeclared_level(o));
+           o->cuemu_warn_missing_launch_bounds,
+           numbered_level(o, o->cuemu_warn_redeclared),
+           numbered_level(o, o->cuemu_warn_redeclared_device),
+           numbered_level(o, o->cuemu_warn_redeclared_host_device));
   cuemu_hasher_add_string(h, num);
   cuemu_hasher_add_string(h, o->cuemu_arch_images ? o->cuemu_arch_images : "");
   cuemu_hasher_add_string(h, o->cuemu_arch_passes ? o->cuemu_arch_passes : "");
@@ -1784,27 +1788,35 @@ static int extended_lambda(const cuemu_compile_options *o) {
 }
 
 /* Translates pass p's preprocessed text into *rw, making up `pads`. */
+/* Prints nvcc's optional warnings (and errors) that a translation found,
+ * as a compiler prints them: once for a pass translated again. */
+static void print_diagnostics(cuemu_rewrite *rw) {
+  if (rw->diagnostics) {
+    fputs(rw->diagnostics, stderr);
+    free(rw->diagnostics);
+    rw->diagnostics = NULL;
+  }
+}
+
 static cuemu_status translate_pass(const compile_job *job, int p,
                                    const char *text, size_t size,
                                    const cuemu_lambda_pad *pads, int npads,
                                    cuemu_rewrite *rw) {
   const cuemu_compile_options *o = job->opt;
   const char *skip[] = {job->shims, job->include, NULL};
+  int redeclared = numbered_level(o, o->cuemu_warn_redeclared),
+      device = numbered_level(o, o->cuemu_warn_redeclared_device),
+      host_device = numbered_level(o, o->cuemu_warn_redeclared_host_device);
   cuemu_translate_options topt = {skip, (enum cuemu_pass)pass_of(job, p),
                                   o->rdc, job->key.hex, pads, npads,
                                   extended_lambda(o), job->variant,
                                   o->cuemu_warn_default_stream_launch,
                                   o->cuemu_warn_missing_launch_bounds,
-                                  redeclared_level(o), job->host_full};
+                                  redeclared, device, host_device,
+                                  job->host_full};
   memset(rw, 0, sizeof *rw);
   cuemu_status st = cuemu__rewrite_preprocessed(text, size, job->source,
                                                 &topt, rw);
-  /* nvcc's optional warnings (and errors), as a compiler prints them. */
-  if (rw->diagnostics) {
-    fputs(rw->diagnostics, stderr);
-    free(rw->diagnostics);
-    rw->diagnostics = NULL;
-  }
   if (st == CUEMU_SUCCESS)
     return st;
   /* The translation's error names the file as the compiler's messages do:
@@ -1947,6 +1959,7 @@ static cuemu_status further_passes(compile_job *job, cuemu_cache_build *b,
     job->variant = 1;
     if (st == CUEMU_SUCCESS)
       st = translate_pass(job, 0, text, size, NULL, 0, &rw);
+    print_diagnostics(&rw);
     job->variant = 0;
     if (st == CUEMU_SUCCESS) {
       FILE *f = fopen(tu, "we");
@@ -2376,6 +2389,9 @@ static cuemu_status build(void *data, cuemu_cache_build *b) {
     cuemu__lambda_pads_free(pads[0], npads[0]);
     cuemu__lambda_pads_free(pads[1], npads[1]);
   }
+  /* The last translation's diagnostics of each pass. */
+  for (int p = 0; p < count; ++p)
+    print_diagnostics(&rws[p]);
   /* A kernel of the device pass alone: nvcc's host stub refuses it (a
    * kernel template's, where the device pass's object has an instance:
    * below). */

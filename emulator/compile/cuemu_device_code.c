@@ -590,6 +590,23 @@ static int prototype_known(const cuemu_rewriter *rw, const char *key,
   return known;
 }
 
+/* Appends `key` (malloc'ed, taken) to a list of keys. */
+static cuemu_status key_append(char ***keys, size_t *count, size_t *capacity,
+                               char *key) {
+  if (*count == *capacity) {
+    size_t cap = *capacity ? 2 * *capacity : 16;
+    char **grown = realloc(*keys, cap * sizeof *grown);
+    if (!grown) {
+      free(key);
+      return CUEMU_OUT_OF_MEMORY;
+    }
+    *keys = grown;
+    *capacity = cap;
+  }
+  (*keys)[(*count)++] = key;
+  return CUEMU_SUCCESS;
+}
+
 cuemu_status cuemu__device_prototype_note(cuemu_rewriter *rw, size_t device,
                                           size_t start, size_t end) {
   if (device == (size_t)-1) {
@@ -598,6 +615,11 @@ cuemu_status cuemu__device_prototype_note(cuemu_rewriter *rw, size_t device,
     free(rw->device_protos);
     rw->device_protos = NULL;
     rw->device_proto_count = rw->device_proto_capacity = 0;
+    for (size_t p = 0; p < rw->host_proto_count; p++)
+      free(rw->host_protos[p]);
+    free(rw->host_protos);
+    rw->host_protos = NULL;
+    rw->host_proto_count = rw->host_proto_capacity = 0;
     return CUEMU_SUCCESS;
   }
   size_t q = rw->n;
@@ -640,18 +662,8 @@ cuemu_status cuemu__device_prototype_note(cuemu_rewriter *rw, size_t device,
     free(key);
     return CUEMU_SUCCESS;
   }
-  if (rw->device_proto_count == rw->device_proto_capacity) {
-    size_t cap = rw->device_proto_capacity ? 2 * rw->device_proto_capacity : 16;
-    char **grown = realloc(rw->device_protos, cap * sizeof *grown);
-    if (!grown) {
-      free(key);
-      return CUEMU_OUT_OF_MEMORY;
-    }
-    rw->device_protos = grown;
-    rw->device_proto_capacity = cap;
-  }
-  rw->device_protos[rw->device_proto_count++] = key;
-  return CUEMU_SUCCESS;
+  return key_append(&rw->device_protos, &rw->device_proto_count,
+                    &rw->device_proto_capacity, key);
 }
 
 /* Whether nvcc's diagnostic `number` is suppressed at `offset` of the
@@ -780,4 +792,250 @@ cuemu_status cuemu__device_redeclared_mark(cuemu_rewriter *rw, size_t start,
     return known == 1 ? cuemu__host_redeclared_stub(rw, start, brace)
                       : CUEMU_SUCCESS;
   return cuemu__device_body_mark(rw, brace, "host");
+}
+
+/* ---- Host functions redeclared with an execution space ----------------- */
+
+/* The first token of the qualifiers of the name token `name` (`Box<T>` of
+ * `Box<T>::width`, `a` of `a::b::f`), `name` itself without any. */
+static size_t qualifiers_start(const cuemu_rewriter *rw, size_t name) {
+  size_t first = name;
+  while (first >= 2 && cuemu__rw_is(rw, first - 1, "::")) {
+    size_t q = first - 2;
+    if (cuemu__rw_is(rw, q, ">")) {
+      size_t open = cuemu__rw_template_open(rw, q);
+      if (open == (size_t)-1 || open == 0)
+        break;
+      q = open - 1;
+    }
+    if (!cuemu__rw_ident(rw, q))
+      break;
+    first = q;
+  }
+  return first;
+}
+
+/* Whether tokens a and c have the same text. */
+static int same_token(const cuemu_rewriter *rw, size_t a, size_t c) {
+  return rw->toks[a].length == rw->toks[c].length &&
+         memcmp(rw->text + rw->toks[a].offset, rw->text + rw->toks[c].offset,
+                rw->toks[a].length) == 0;
+}
+
+/* The first token of the name of the function declared from `start`
+ * before `end`, its identifier or an operator's `operator` (`operator+=`,
+ * `operator()`; not a conversion's), with *open its parameters' `(`;
+ * rw->n for anything else. */
+static size_t function_name(const cuemu_rewriter *rw, size_t start,
+                            size_t end, size_t *open) {
+  size_t name = declared_name(rw, start, end);
+  if (name < rw->n) {
+    *open = name + 1;
+    return name;
+  }
+  for (size_t k = start; k + 2 < end; k++) {
+    if (cuemu__rw_is(rw, k, "(") || cuemu__rw_is(rw, k, "{") ||
+        cuemu__rw_is(rw, k, "="))
+      return rw->n;
+    if (!cuemu__rw_is(rw, k, "operator"))
+      continue;
+    size_t p = k + 1;
+    if (cuemu__rw_is(rw, p, "(") || cuemu__rw_is(rw, p, "["))
+      p = cuemu__rw_close(rw, p) + 1;
+    else
+      while (p < end && !cuemu__rw_ident(rw, p) && !cuemu__rw_is(rw, p, "("))
+        p++;
+    if (p == k + 1 || p >= end || !cuemu__rw_is(rw, p, "("))
+      return rw->n;
+    *open = p;
+    return k;
+  }
+  return rw->n;
+}
+
+/* Appends tokens [from, to) without the spaces between them ("operator+=",
+ * as nvcc writes an operator's name). */
+static void joined_tokens(cuemu_strbuf *sb, const cuemu_rewriter *rw,
+                          size_t from, size_t to) {
+  for (size_t k = from; k < to; k++)
+    cuemu__sb_tokens(sb, rw, k, k + 1, 0);
+}
+
+/* Whether parameters whose `(` are tokens a and b have the same types. */
+static int same_parameters(const cuemu_rewriter *rw, size_t a, size_t b) {
+  cuemu_strbuf x = {0}, y = {0};
+  parameter_types(&x, rw, a);
+  parameter_types(&y, rw, b);
+  int same = !x.oom && !y.oom && x.length == y.length &&
+             memcmp(x.data, y.data, x.length) == 0;
+  free(x.data);
+  free(y.data);
+  return same;
+}
+
+/* Whether the `length` tokens from j (before `end`) are those from `name`,
+ * followed by a `(`. */
+static int same_name(const cuemu_rewriter *rw, size_t j, size_t name,
+                     size_t length, size_t end) {
+  if (j + length >= end || !cuemu__rw_is(rw, j + length, "("))
+    return 0;
+  for (size_t k = 0; k < length; k++)
+    if (!same_token(rw, j + k, name + k))
+      return 0;
+  return 1;
+}
+
+/* Whether the class named by token `cls`, defined before it, declares the
+ * member function whose name is tokens [name, open) (with the parameter
+ * types of its definition, whose `(` is `open`) without __device__: the
+ * nearest definition of a class of that name is searched. */
+static int member_declared_host(const cuemu_rewriter *rw, size_t cls,
+                                size_t name, size_t open) {
+  for (size_t k = cls; k-- > 0;) {
+    if (!cuemu__rw_is(rw, k, "class") && !cuemu__rw_is(rw, k, "struct") &&
+        !cuemu__rw_is(rw, k, "union"))
+      continue;
+    size_t n = k + 1;
+    while (n < cls && cuemu__rw_skip_attribute(rw, n) != n)
+      n = cuemu__rw_skip_attribute(rw, n);
+    if (n >= cls || !same_token(rw, n, cls))
+      continue;
+    /* Its body: the `{` before any `;` (a declaration alone). */
+    size_t body = n + 1;
+    while (body < cls && !cuemu__rw_is(rw, body, "{") &&
+           !cuemu__rw_is(rw, body, ";")) {
+      if (cuemu__rw_is(rw, body, "(") || cuemu__rw_is(rw, body, "["))
+        body = cuemu__rw_close(rw, body);
+      body++;
+    }
+    if (body >= cls || !cuemu__rw_is(rw, body, "{"))
+      continue;
+    size_t close = cuemu__rw_close(rw, body);
+    if (close >= rw->n)
+      return 0;
+    /* Its members, each from the token after a `;`, `{`, `}` or `:`. */
+    size_t member = body + 1;
+    for (size_t j = body + 1; j < close; j++) {
+      if (cuemu__rw_is(rw, j, ";") || cuemu__rw_is(rw, j, ":")) {
+        member = j + 1;
+      } else if (cuemu__rw_is(rw, j, "{")) {
+        j = cuemu__rw_close(rw, j);
+        member = j + 1;
+      } else if (cuemu__rw_is(rw, j, "(") || cuemu__rw_is(rw, j, "[")) {
+        j = cuemu__rw_close(rw, j);
+      } else if (same_name(rw, j, name, open - name, close) &&
+                 same_parameters(rw, j + open - name, open)) {
+        for (size_t m = member; m < j; m++)
+          if (cuemu__rw_is(rw, m, "__device__"))
+            return 0;
+        return 1;
+      }
+      if (j >= close)
+        return 0;
+    }
+    return 0;
+  }
+  return 0;
+}
+
+cuemu_status cuemu__host_redeclared_note(cuemu_rewriter *rw, const char *ns,
+                                         size_t start, size_t end) {
+  int host = 0, device = 0;
+  for (size_t k = start; k < end; k++)
+    if (cuemu__rw_is(rw, k, "__global__") || cuemu__rw_is(rw, k, "friend") ||
+        cuemu__rw_is(rw, k, "typedef"))
+      return CUEMU_SUCCESS;
+    else if (cuemu__rw_is(rw, k, "__host__"))
+      host = 1;
+    else if (cuemu__rw_is(rw, k, "__device__"))
+      device = 1;
+  size_t open = rw->n, name = function_name(rw, start, end, &open);
+  if (name >= rw->n)
+    return CUEMU_SUCCESS;
+  size_t first = qualifiers_start(rw, name);
+  /* "ns::Q::name(types)", the qualifiers' template arguments left out,
+   * and the name as nvcc writes it, "ns::Q<T>::name". */
+  cuemu_strbuf key = {0}, shown = {0};
+  if (ns[0]) {
+    cuemu__sb_str(&key, ns);
+    cuemu__sb_str(&key, "::");
+  }
+  for (size_t k = first; k < name; k++)
+    if (cuemu__rw_is(rw, k, "<"))
+      k = cuemu__rw_template_close(rw, k);
+    else
+      joined_tokens(&key, rw, k, k + 1);
+  joined_tokens(&key, rw, name, open);
+  parameter_types(&key, rw, open);
+  if (key.oom) {
+    free(key.data);
+    return CUEMU_OUT_OF_MEMORY;
+  }
+  size_t p = 0;
+  while (p < rw->host_proto_count && strcmp(rw->host_protos[p], key.data))
+    p++;
+  int known = p < rw->host_proto_count;
+  if (!device) {
+    /* Not a function that a __device__ prototype made a __host__
+     * __device__ one (nvcc's warning #20037-D). */
+    size_t q = first < name ? name - 2 : rw->n;
+    if (q < rw->n && cuemu__rw_is(rw, q, ">")) {
+      size_t open = cuemu__rw_template_open(rw, q);
+      q = open != (size_t)-1 && open > 0 ? open - 1 : rw->n;
+    }
+    char *dkey = open == name + 1 ? prototype_key(rw, 0, q, name) : NULL;
+    int device_known = dkey && prototype_known(rw, dkey, 1);
+    free(dkey);
+    if (known || device_known) {
+      free(key.data);
+      return CUEMU_SUCCESS;
+    }
+    return key_append(&rw->host_protos, &rw->host_proto_count,
+                      &rw->host_proto_capacity, key.data);
+  }
+  /* A member function: its class declares it, without __device__ or with
+   * it (then recorded by cuemu__device_prototype_note). */
+  if (!known && first < name) {
+    size_t cls = name - 2;
+    if (cuemu__rw_is(rw, cls, ">")) {
+      size_t open = cuemu__rw_template_open(rw, cls);
+      cls = open != (size_t)-1 && open > 0 ? open - 1 : rw->n;
+    }
+    if (cls < rw->n && cuemu__rw_ident(rw, cls) &&
+        member_declared_host(rw, cls, name, open))
+      known = 2;
+  }
+  free(key.data);
+  if (known == 1) {
+    /* nvcc warns at the first redeclaration alone. */
+    free(rw->host_protos[p]);
+    rw->host_protos[p] = rw->host_protos[--rw->host_proto_count];
+  }
+  if (!known)
+    return CUEMU_SUCCESS;
+  int level = host ? rw->warn_redeclared_host_device
+                   : rw->warn_redeclared_device;
+  if (!level || diag_suppressed(rw, rw->toks[name].offset,
+                                host ? 20040 : 20039))
+    return CUEMU_SUCCESS;
+  if (ns[0]) {
+    cuemu__sb_str(&shown, ns);
+    cuemu__sb_str(&shown, "::");
+  }
+  if (first < name)
+    cuemu__sb_tokens(&shown, rw, first, name, 0);
+  joined_tokens(&shown, rw, name, open);
+  cuemu_strbuf what = {0};
+  cuemu__sb_str(&what, "a __host__ function(\"");
+  cuemu__sb_str(&what, shown.oom ? "" : shown.data);
+  cuemu__sb_str(&what, host ? "\") redeclared with __host__ __device__, "
+                              "hence treated as a __host__ __device__ function"
+                            : "\") redeclared with __device__, hence treated "
+                              "as a __host__ __device__ function");
+  if (!what.oom && !shown.oom)
+    cuemu__rw_diagnose(rw, name, level, host ? "20040-D" : "20039-D",
+                       what.data);
+  free(shown.data);
+  free(what.data);
+  return CUEMU_SUCCESS;
 }

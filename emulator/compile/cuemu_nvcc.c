@@ -113,7 +113,8 @@ typedef struct command {
   int werror_all;    /* -Werror all-warnings: nvcc's own warnings are errors */
   int clean;         /* -clean: delete what the command would make */
   int no_warnings;   /* -w */
-  int suppress_redeclared; /* -diag-suppress 20037 (nvcc's warning #20037-D) */
+  int suppressed;    /* -diag-suppress of nvcc's warnings that cuemu gives:
+                      * #20037-D (1), #20039-D (2), #20040-D (4) */
   int ptxas_no_warnings; /* -Xptxas -w */
   int warn_stream, warn_bounds; /* -Wdefault-stream-launch (1),
                       * -Werror=default-stream-launch (2); the same for
@@ -1475,11 +1476,15 @@ static cuemu_status parse_words(command *c, int argc, const char *const *argv,
       c->lineinfo = 1;
       break;
     case O_DIAG_SUPPRESS:
-      /* Numbers, comma-separated: cuemu gives one of nvcc's numbered
-       * warnings, #20037-D. */
-      for (const char *p = value; p && *p; p += strcspn(p, ","), p += *p == ',')
-        if (strtol(p, NULL, 10) == 20037)
-          c->suppress_redeclared = 1;
+      /* Numbers, comma-separated: cuemu gives three of nvcc's numbered
+       * warnings, #20037-D, #20039-D and #20040-D. */
+      for (const char *p = value; p && *p; p += strcspn(p, ","), p += *p == ',') {
+        long number = strtol(p, NULL, 10);
+        c->suppressed |= number == 20037   ? 1
+                         : number == 20039 ? 2
+                         : number == 20040 ? 4
+                                           : 0;
+      }
       break;
     case O_IGNORED_VALUE:
     case O_M64:
@@ -2058,6 +2063,16 @@ static int nvcc_warning(const command *c, int given) {
   return given;
 }
 
+/* The option of one of nvcc's numbered warnings, whose bit of
+ * command.suppressed is `bit` (cuemu_compile_options'
+ * cuemu_warn_redeclared): -1 under -w or its -diag-suppress, 2 under
+ * -Werror all-warnings, else 0 (a warning). */
+static int numbered_warning(const command *c, int bit) {
+  return (c->suppressed & bit) || c->no_warnings ? -1
+         : c->werror_all                         ? 2
+                                                 : 0;
+}
+
 static cuemu_status compile_cu(command *c, const char *source,
                                const char *output, int object, int *hit);
 
@@ -2261,9 +2276,9 @@ static cuemu_status compile_cu(command *c, const char *source,
   o.cuemu_fast_math = c->fast_math;
   o.cuemu_warn_default_stream_launch = nvcc_warning(c, c->warn_stream);
   o.cuemu_warn_missing_launch_bounds = nvcc_warning(c, c->warn_bounds);
-  o.cuemu_warn_redeclared = c->suppress_redeclared || c->no_warnings ? -1
-                            : c->werror_all                          ? 2
-                                                                     : 0;
+  o.cuemu_warn_redeclared = numbered_warning(c, 1);
+  o.cuemu_warn_redeclared_device = numbered_warning(c, 2);
+  o.cuemu_warn_redeclared_host_device = numbered_warning(c, 4);
   if (c->verbose) {
     fprintf(stderr, "#$ cuemu_compile %s -> %s (%s)\n", source, output,
             c->module ? "module" : object ? "object" : "program");

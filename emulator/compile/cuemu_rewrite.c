@@ -89,6 +89,23 @@ static cuemu_status push(walker *w, enum scope_kind kind, char *name) {
   return CUEMU_SUCCESS;
 }
 
+static char *scope_name(const walker *w);
+
+/* In the host pass, the namespace-scope declaration or definition from
+ * w->decl_start to token `end` (its `;` or `{`), of the user's code: nvcc's
+ * warnings #20039-D and #20040-D (cuemu_device_code.c). */
+static cuemu_status host_redeclared_note(walker *w, size_t end) {
+  cuemu_rewriter *rw = w->rw;
+  if (!rw->preprocessed || rw->pass != CUEMU_PASS_HOST || w->kernel_decl ||
+      (rw->toks[end].flags & (CUEMU_TOKEN_FOREIGN | CUEMU_TOKEN_SHIM)))
+    return CUEMU_SUCCESS;
+  char *ns = scope_name(w);
+  if (!ns) return CUEMU_OUT_OF_MEMORY;
+  cuemu_status st = cuemu__host_redeclared_note(rw, ns, w->decl_start, end);
+  free(ns);
+  return st;
+}
+
 /* A `{` at namespace scope: opens a namespace, a linkage block or
  * something else (function or class body, initialiser). */
 static cuemu_status open_brace(walker *w, size_t i) {
@@ -163,6 +180,10 @@ static cuemu_status open_brace(walker *w, size_t i) {
       rw->preprocessed &&
       !(rw->toks[i].flags & (CUEMU_TOKEN_FOREIGN | CUEMU_TOKEN_SHIM))) {
     cuemu_status st = cuemu__device_redeclared_mark(rw, w->decl_start, i);
+    if (st != CUEMU_SUCCESS) return st;
+  }
+  if (w->other_depth == 1) {
+    cuemu_status st = host_redeclared_note(w, i);
     if (st != CUEMU_SUCCESS) return st;
   }
   /* A host function's body, where the whole prelude lets a call of a
@@ -1153,7 +1174,10 @@ static cuemu_status walk(walker *w) {
       } else if (cuemu__rw_is(rw, i, "}")) {
         st = close_brace(w, i);
       } else if (cuemu__rw_is(rw, i, ";") && w->other_depth == 0) {
-        if (w->kernel_decl) st = kernel_decl_end(w, i);
+        if (!w->kernel_decl) st = host_redeclared_note(w, i);
+        if (st != CUEMU_SUCCESS) {
+          /* out of memory */
+        } else if (w->kernel_decl) st = kernel_decl_end(w, i);
         else if (w->device_decl && rw->preprocessed &&
                  rw->pass == CUEMU_PASS_HOST &&
                  !(t->flags & CUEMU_TOKEN_FOREIGN))
@@ -1533,6 +1557,8 @@ static cuemu_status rewrite(const char *text, size_t length,
     rw.warn_default_stream = opt->warn_default_stream;
     rw.warn_launch_bounds = opt->warn_launch_bounds;
     rw.warn_redeclared = opt->warn_redeclared;
+    rw.warn_redeclared_device = opt->warn_redeclared_device;
+    rw.warn_redeclared_host_device = opt->warn_redeclared_host_device;
     rw.host_full = opt->host_full;
     rw.unit_key = opt->unit_key;
     rw.pads = opt->pads;

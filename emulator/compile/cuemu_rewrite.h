@@ -191,6 +191,10 @@ typedef struct cuemu_translate_options {
   int warn_redeclared;          /* nvcc's warning #20037-D: a function
                                  * declared __device__ and defined without
                                  * an execution space, the same way */
+  int warn_redeclared_device;   /* #20039-D and #20040-D: a function */
+  int warn_redeclared_host_device; /* declared without an execution space
+                                 * and redeclared __device__, or __host__
+                                 * __device__, the same way */
   int host_full;                /* the host pass reads the whole prelude:
                                  * host functions' calls of device-only
                                  * functions are refused by the translation

@@ -78,7 +78,8 @@ typedef struct cuemu_rewriter {
   int variant;         /* a further device pass (cuemu_translate_options) */
   int extended_lambda; /* --extended-lambda (cuemu_translate_options) */
   int warn_default_stream, warn_launch_bounds; /* (cuemu_translate_options) */
-  int warn_redeclared; /* (cuemu_translate_options) */
+  int warn_redeclared, warn_redeclared_device,
+      warn_redeclared_host_device; /* (cuemu_translate_options) */
   int host_full;       /* (cuemu_translate_options) */
   cuemu_strbuf diagnostics; /* what they found (cuemu__rw_diagnose()) */
   int diagnostic_errors;    /* how many of them are errors */
@@ -115,6 +116,10 @@ typedef struct cuemu_rewriter {
                          * so far, "Class::name" or "::name"
                          * (cuemu__device_prototype_note) */
   size_t device_proto_count, device_proto_capacity;
+  char **host_protos;  /* the functions declared or defined without an
+                        * execution space so far, "ns::Class::name(types)"
+                        * (cuemu__host_redeclared_note) */
+  size_t host_proto_count, host_proto_capacity;
   char caller[128];    /* the device body being walked, as nvcc names it in
                         * its messages: `__global__ function("k")`; empty
                         * for a __host__ __device__ function
@@ -324,6 +329,16 @@ cuemu_status cuemu__device_prototype_note(cuemu_rewriter *rw, size_t device,
  * device functions are not compiled for the host). */
 cuemu_status cuemu__device_redeclared_mark(cuemu_rewriter *rw, size_t start,
                                            size_t brace);
+/* nvcc's warnings #20039-D and #20040-D, in the host pass: the
+ * namespace-scope declaration or definition from token `start` before
+ * token `end` (its `;` or `{`), in namespace `ns` ("a::b"), of a function
+ * without __device__ (a host function, with __host__ too) is recorded; one
+ * with __device__ (or __host__ __device__) of a host function recorded
+ * before, or of a member function that its class declares without
+ * __device__, gets the warning at its name, the first time alone, as nvcc
+ * gives it (cuemu_device_code.c). */
+cuemu_status cuemu__host_redeclared_note(cuemu_rewriter *rw, const char *ns,
+                                         size_t start, size_t end);
 
 /* If token i (`__shared__`) belongs to an `extern __shared__` unsized array
  * declaration, rewrites it and sets *resume past its `;`; else *resume = i. */

@@ -300,6 +300,12 @@ typedef struct cuemu_compile_options {
                              * space): 0 warns unless argv holds -w, -1
                              * gives nothing (nvcc's -diag-suppress 20037),
                              * 2 refuses it (-Werror all-warnings) */
+  int cuemu_warn_redeclared_device; /* nvcc's warning #20039-D (a function
+                             * declared without an execution space and
+                             * redeclared __device__), as
+                             * cuemu_warn_redeclared (-diag-suppress 20039) */
+  int cuemu_warn_redeclared_host_device; /* #20040-D (redeclared __host__
+                             * __device__), the same way */
 } cuemu_compile_options;
 
 /* Compiles the CUDA source file `source` into `output` (a module or a
