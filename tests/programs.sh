@@ -123,8 +123,13 @@ done
 
 # One build a group. A group of several programs builds from a folder that
 # is the same in every run, so that the compile cache knows its source
-# again.
+# again, and is its wrapper's own: two wrappers of one folder with other
+# options (programs_warpvol.sh and programs_warpvol_clang.sh, which make
+# -j2 runs side by side) removed each other's sources.
 combined=$(cd "$builddir" && pwd)/tests/tmp/programs_combined.$(basename "$dir")
+if [ -n "${PROGRAMS_OPTIONS:-}" ]; then
+  combined=$combined.$(printf '%s' "$PROGRAMS_OPTIONS" | cksum | cut -d' ' -f1)
+fi
 for list in "$work"/*.sources; do
   [ -f "$list" ] || continue
   group=$(basename "$list" .sources)
