@@ -22,7 +22,10 @@
 #   __host__ __device__ (tests/driver/nvcc_warnings/host_redeclared.cu,
 #   members, constructors, operators and templates too), at the first such redeclaration's line
 #   alone; -w, -diag-suppress of the number and nv_diag pragmas silence
-#   them, -Werror all-warnings makes them errors.
+#   them, -Werror all-warnings makes them errors. -diag-error of the number
+#   makes it an error without the number ("error: a __host__ ..."), which
+#   -w leaves; -diag-suppress wins over it and -diag-warn too, in either
+#   order.
 # The lines expected are nvcc 13.0's (its own build of the same command is
 # recorded with nvcc_build). Run by `make check`.
 
@@ -189,6 +192,43 @@ elif [ "$(host_lines "$work/host_error.log" error)" = \
 else
   fail "-Werror all-warnings: $(head -3 "$work/host_error.log")"
 fi
+
+# The kind of each #20039-D and #20040-D line of a compile, as "LINE KIND"
+# with nvcc 13.0's kinds: "warning #20040-D", "error #20039-D", "error".
+host_kinds() {
+  sed -n 's|^.*/host_redeclared.cu:\([0-9]*\): \(.*\): a __host__ function(.*$|\1 \2|p' "$1"
+}
+lines20039="10 20 24 35 39 46" lines20040="14 21 29 47"
+kinds() { # KIND20039 KIND20040: the lines expected ('-' for none)
+  for l in $lines20039; do [ "$1" = - ] || echo "$l $1"; done
+  for l in $lines20040; do [ "$2" = - ] || echo "$l $2"; done
+}
+for case in "-diag-error 20039|1|error|warning #20040-D" \
+  "--diag-error=20039,20040|1|error|error" \
+  "-w -diag-error 20039|1|error|-" \
+  "-diag-error 20039 -diag-suppress 20039|0|-|warning #20040-D" \
+  "-diag-suppress 20039 -diag-error 20039|0|-|warning #20040-D" \
+  "-diag-warn 20039 -diag-error 20039|0|warning #20039-D|warning #20040-D" \
+  "-Werror all-warnings -diag-warn 20040|1|error #20039-D|error #20040-D"; do
+  options=${case%%|*} rest=${case#*|}
+  refused=${rest%%|*} rest=${rest#*|}
+  rm -f "$work/host_diag.o"
+  # shellcheck disable=SC2086 # the options' words
+  (cd "$work" && "$nvcc" $options -c -o host_diag.o "$d/host_redeclared.cu") \
+    >"$work/host_diag.log" 2>&1
+  status=$?
+  if [ "$refused" = 1 ] && { [ $status = 0 ] || [ -e "$work/host_diag.o" ]; }; then
+    fail "$options: took the compile"
+  elif [ "$refused" = 0 ] && [ $status != 0 ]; then
+    fail "$options: refused the compile"
+  elif [ "$(host_kinds "$work/host_diag.log" | sort -n)" = \
+    "$(kinds "${rest%%|*}" "${rest#*|}" | sort -n)" ]; then
+    echo "PASS: $options gives nvcc's diagnostics"
+  else
+    fail "$options: got"
+    sed 's/^/  | /' "$work/host_diag.log" | head -20
+  fi
+done
 
 if (cd "$work" && "$nvcc" -Werror=foo -c -o foo.o "$d/main.cu") \
   >"$work/foo.log" 2>&1; then

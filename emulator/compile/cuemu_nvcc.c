@@ -113,8 +113,12 @@ typedef struct command {
   int werror_all;    /* -Werror all-warnings: nvcc's own warnings are errors */
   int clean;         /* -clean: delete what the command would make */
   int no_warnings;   /* -w */
-  int suppressed;    /* -diag-suppress of nvcc's warnings that cuemu gives:
-                      * #20037-D (1), #20039-D (2), #20040-D (4) */
+  /* nvcc's numbered warnings that cuemu gives, as bits: #20037-D (1),
+   * #20039-D (2), #20040-D (4) (diag_bits). -diag-suppress wins over the
+   * others, -diag-warn over -diag-error, whatever their order, as nvcc. */
+  int suppressed;    /* -diag-suppress */
+  int diag_warned;   /* -diag-warn */
+  int diag_errors;   /* -diag-error */
   int ptxas_no_warnings; /* -Xptxas -w */
   int warn_stream, warn_bounds; /* -Wdefault-stream-launch (1),
                       * -Werror=default-stream-launch (2); the same for
@@ -248,8 +252,24 @@ enum opt_id {
   O_IGNORED, O_IGNORED_VALUE, O_TIME, O_DEFAULT_STREAM, O_TEMPLATE_LIMIT, O_OPTIONS_FILE, O_MODULE, O_CHECK, O_CXX,
   O_NO_CACHE, O_NAME_EXPR, O_HELP, O_M64, O_PTX, O_CUBIN, O_FATBIN,
   O_CUDA_PATH, O_DEVICE_VISIBILITY, O_RUN, O_RUN_ARGS, O_FMAD, O_RLINK,
-  O_NO_EXCEPTIONS, O_RANDOM_SEED, O_SANITIZE, O_CLEAN, O_DIAG_SUPPRESS
+  O_NO_EXCEPTIONS, O_RANDOM_SEED, O_SANITIZE, O_CLEAN, O_DIAG_SUPPRESS,
+  O_DIAG_WARN, O_DIAG_ERROR
 };
+
+/* The bits of command.suppressed that a -diag-suppress, -diag-warn or
+ * -diag-error value names: numbers, comma-separated, of which cuemu gives
+ * three of nvcc's numbered warnings, #20037-D, #20039-D and #20040-D. */
+static int diag_bits(const char *value) {
+  int bits = 0;
+  for (const char *p = value; p && *p; p += strcspn(p, ","), p += *p == ',') {
+    long number = strtol(p, NULL, 10);
+    bits |= number == 20037   ? 1
+            : number == 20039 ? 2
+            : number == 20040 ? 4
+                              : 0;
+  }
+  return bits;
+}
 
 /* How an option takes a value: none, in the next word or after `=`
  * (VALUE), or also glued to a one-letter name (GLUED: -Ipath, -lm, -O3). */
@@ -365,8 +385,8 @@ static const option options[] = {
     {"-fdevice-time-trace", "--fdevice-time-trace", VALUE, O_IGNORED_VALUE},
     {"-fdevice-syntax-only", "--fdevice-syntax-only", FLAG, O_IGNORED},
     {"-diag-suppress", "--diag-suppress", VALUE, O_DIAG_SUPPRESS},
-    {"-diag-warn", "--diag-warn", VALUE, O_IGNORED_VALUE},
-    {"-diag-error", "--diag-error", VALUE, O_IGNORED_VALUE},
+    {"-diag-warn", "--diag-warn", VALUE, O_DIAG_WARN},
+    {"-diag-error", "--diag-error", VALUE, O_DIAG_ERROR},
     {"-err-no", "--display-error-number", FLAG, O_IGNORED},
     {"-no-compress", "--no-compress", FLAG, O_IGNORED},
     {"-compress-mode", "--compress-mode", VALUE, O_IGNORED_VALUE},
@@ -1476,15 +1496,13 @@ static cuemu_status parse_words(command *c, int argc, const char *const *argv,
       c->lineinfo = 1;
       break;
     case O_DIAG_SUPPRESS:
-      /* Numbers, comma-separated: cuemu gives three of nvcc's numbered
-       * warnings, #20037-D, #20039-D and #20040-D. */
-      for (const char *p = value; p && *p; p += strcspn(p, ","), p += *p == ',') {
-        long number = strtol(p, NULL, 10);
-        c->suppressed |= number == 20037   ? 1
-                         : number == 20039 ? 2
-                         : number == 20040 ? 4
-                                           : 0;
-      }
+      c->suppressed |= diag_bits(value);
+      break;
+    case O_DIAG_WARN:
+      c->diag_warned |= diag_bits(value);
+      break;
+    case O_DIAG_ERROR:
+      c->diag_errors |= diag_bits(value);
       break;
     case O_IGNORED_VALUE:
     case O_M64:
@@ -2065,12 +2083,15 @@ static int nvcc_warning(const command *c, int given) {
 
 /* The option of one of nvcc's numbered warnings, whose bit of
  * command.suppressed is `bit` (cuemu_compile_options'
- * cuemu_warn_redeclared): -1 under -w or its -diag-suppress, 2 under
- * -Werror all-warnings, else 0 (a warning). */
+ * cuemu_warn_redeclared): -1 under its -diag-suppress, 3 under its
+ * -diag-error (unless -diag-warn; -w does not silence it), -1 under -w,
+ * 2 under -Werror all-warnings, else 0 (a warning). */
 static int numbered_warning(const command *c, int bit) {
-  return (c->suppressed & bit) || c->no_warnings ? -1
-         : c->werror_all                         ? 2
-                                                 : 0;
+  return c->suppressed & bit                        ? -1
+         : c->diag_errors & ~c->diag_warned & bit   ? 3
+         : c->no_warnings                           ? -1
+         : c->werror_all                            ? 2
+                                                    : 0;
 }
 
 static cuemu_status compile_cu(command *c, const char *source,

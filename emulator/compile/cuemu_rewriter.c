@@ -190,7 +190,9 @@ void cuemu__rw_diagnose(cuemu_rewriter *rw, size_t token, int level,
       (rw->toks[token].flags & (CUEMU_TOKEN_FOREIGN | CUEMU_TOKEN_SHIM)))
     return;
   cuemu__rw_where(rw, rw->toks[token].line, &file, &user_line);
-  if (option[0] >= '0' && option[0] <= '9')
+  if (level == 3) /* -diag-error: nvcc's error drops the number */
+    snprintf(line, sizeof line, "%s:%d: error: %s\n", file, user_line, what);
+  else if (option[0] >= '0' && option[0] <= '9')
     snprintf(line, sizeof line, "%s:%d: %s #%s: %s\n", file, user_line,
              level == 2 ? "error" : "warning", option, what);
   else
@@ -198,7 +200,7 @@ void cuemu__rw_diagnose(cuemu_rewriter *rw, size_t token, int level,
              level == 2 ? "error" : "warning", what,
              level == 2 ? "error=" : "", option);
   cuemu__sb_str(&rw->diagnostics, line);
-  if (level == 2) rw->diagnostic_errors++;
+  if (level >= 2) rw->diagnostic_errors++;
 }
 
 void cuemu__sb_add(cuemu_strbuf *sb, const char *s, size_t length) {

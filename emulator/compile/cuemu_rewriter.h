@@ -200,8 +200,8 @@ cuemu_status cuemu__rw_error(cuemu_rewriter *rw, int line, const char *what);
  * built-in names (cuemu_nv_atomic_args.c). */
 cuemu_status cuemu__nv_atomic_args_check(cuemu_rewriter *rw, size_t i);
 /* One of nvcc's optional diagnostics at physical line `line`, as `level`
- * says (a cuemu_translate_options warn_* value: 1 a warning, 2 an error, 0
- * nothing), with the option that asks for it ("default-stream-launch"),
+ * says (a cuemu_translate_options warn_* value: 1 a warning, 2 an error, 3
+ * an error without the number, as nvcc's -diag-error gives it, 0 nothing), with the option that asks for it ("default-stream-launch"),
  * or the number of nvcc's diagnostic ("20037-D", written after the kind:
  * "warning #20037-D: ..."): added to rw->diagnostics, in the user's file
  * and line. Tokens of system headers get none, as with nvcc. */

@@ -299,7 +299,9 @@ typedef struct cuemu_compile_options {
                              * __device__ and defined without an execution
                              * space): 0 warns unless argv holds -w, -1
                              * gives nothing (nvcc's -diag-suppress 20037),
-                             * 2 refuses it (-Werror all-warnings) */
+                             * 2 refuses it (-Werror all-warnings), 3
+                             * refuses it without the number, as nvcc's
+                             * -diag-error 20037 */
   int cuemu_warn_redeclared_device; /* nvcc's warning #20039-D (a function
                              * declared without an execution space and
                              * redeclared __device__), as
