@@ -25,7 +25,8 @@
 #   them, -Werror all-warnings makes them errors. -diag-error of the number
 #   makes it an error without the number ("error: a __host__ ..."), which
 #   -w leaves; -diag-suppress wins over it and -diag-warn too, in either
-#   order.
+#   order. The pragma nv_diag_error makes it that error too, even under -w
+#   (tests/driver/nvcc_warnings/redeclared_pragma_levels.cu).
 # The lines expected are nvcc 13.0's (its own build of the same command is
 # recorded with nvcc_build). Run by `make check`.
 
@@ -230,6 +231,29 @@ for case in "-diag-error 20039|1|error|warning #20040-D" \
   fi
 done
 
+# nv_diag_error makes #20037-D an error without the number, even under -w;
+# nv_diag_warning and nv_diag_default give back the command line's level.
+for case in "|14 error,16 warning #20037-D,18 warning #20037-D,20 warning #20037-D" \
+  "-w|14 error" \
+  "-Werror all-warnings|14 error,16 error #20037-D,18 error #20037-D,20 error #20037-D"; do
+  options=${case%%|*}
+  rm -f "$work/levels.o"
+  # shellcheck disable=SC2086 # the options' words
+  (cd "$work" && "$nvcc" $options -c -o levels.o \
+    "$d/redeclared_pragma_levels.cu") >"$work/levels.log" 2>&1
+  status=$?
+  got=$(sed -n 's|^.*/redeclared_pragma_levels.cu:\([0-9]*\): \(.*\): a __device__ function(.*$|\1 \2|p' \
+    "$work/levels.log" | paste -sd, -)
+  if [ $status = 0 ] || [ -e "$work/levels.o" ]; then
+    fail "nv_diag_error with '$options': took the compile"
+  elif [ "$got" = "${case#*|}" ]; then
+    echo "PASS: nv_diag pragmas' levels with '$options' as nvcc"
+  else
+    fail "nv_diag pragmas' levels with '$options': got"
+    sed 's/^/  | /' "$work/levels.log" | head -20
+  fi
+done
+
 if (cd "$work" && "$nvcc" -Werror=foo -c -o foo.o "$d/main.cu") \
   >"$work/foo.log" 2>&1; then
   fail "-Werror=foo was taken"
@@ -249,6 +273,16 @@ if [ -n "$real" ]; then
     nvcc_build driver_nvcc_warnings.sh:host_redeclared "$real" \
       -o nv_host_redeclared "$d/host_redeclared.cu") >"$work/nvcc.log" 2>&1 ||
     fail "nvcc refuses a command of this test: $(tail -5 "$work/nvcc.log")"
+  if (cd "$work" && "$real" -w -c -o nv_levels.o \
+    "$d/redeclared_pragma_levels.cu") >"$work/nv_levels.log" 2>&1; then
+    fail "nvcc builds redeclared_pragma_levels.cu"
+  elif [ "$(grep -c 'redeclared_pragma_levels.cu(14): error: a __device__' \
+    "$work/nv_levels.log")" = 1 ]; then
+    echo "PASS: nvcc refuses redeclared_pragma_levels.cu at line 14"
+  else
+    fail "nvcc refuses redeclared_pragma_levels.cu otherwise:"
+    sed 's/^/  | /' "$work/nv_levels.log" | head -10
+  fi
 fi
 
 rm -rf "$work"

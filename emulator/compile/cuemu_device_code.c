@@ -666,15 +666,19 @@ cuemu_status cuemu__device_prototype_note(cuemu_rewriter *rw, size_t device,
                     &rw->device_proto_capacity, key);
 }
 
-/* Whether nvcc's diagnostic `number` is suppressed at `offset` of the
- * unit's text by the nv_diag pragmas before it (`#pragma nv_diag_suppress
- * 20037`, a `_Pragma` of it, or the older `diag_suppress`; nv_diag_default,
- * nv_diag_warning and nv_diag_error end it; nv_diagnostic push and pop
- * keep and restore it). */
-static int diag_suppressed(const cuemu_rewriter *rw, size_t offset,
-                           long number) {
-  int suppressed = 0, depth = 0;
-  unsigned long long saved = 0; /* the pushed states, a bit each */
+/* The level of nvcc's diagnostic `number` at `offset` of the unit's text
+ * (a cuemu__rw_diagnose() level), where the command line's is `level`, as
+ * the nv_diag pragmas before it set it: `#pragma nv_diag_suppress 20037`
+ * (a `_Pragma` of it, or the older `diag_suppress`) silences it, even
+ * under -diag-error; nv_diag_error makes it an error without the number
+ * (3), even under -w; nv_diag_default and nv_diag_warning give it back
+ * the command line's level (nvcc's nv_diag_warning would also undo a
+ * -diag-suppress or -diag-error of the number, which `level` cannot tell
+ * from -w's silence); nv_diagnostic push and pop keep and restore it. */
+static int diag_level(const cuemu_rewriter *rw, size_t offset, long number,
+                      int level) {
+  int state = 0, depth = 0; /* 0 the command line's, 1 suppressed, 3 error */
+  unsigned long long saved = 0; /* the pushed states, two bits each */
   for (const char *p = rw->text, *end = rw->text + offset; p < end;) {
     const char *nl = memchr(p, '\n', (size_t)(end - p));
     const char *stop = nl ? nl : end;
@@ -691,7 +695,8 @@ static int diag_suppressed(const cuemu_rewriter *rw, size_t offset,
       while (q < stop && *q != ' ' && *q != '\t')
         q++;
       size_t length = (size_t)(q - word);
-      int kind = 0; /* 1 suppress, 2 another level, 3 push, 4 pop */
+      int kind = 0; /* 1 suppress, 2 the command line's, 3 error, 4 push,
+                     * 5 pop */
       if (length > 3 && memcmp(word, "nv_", 3) == 0) {
         word += 3; /* the older names without nv_ too */
         length -= 3;
@@ -699,40 +704,41 @@ static int diag_suppressed(const cuemu_rewriter *rw, size_t offset,
       if (length == 13 && memcmp(word, "diag_suppress", 13) == 0)
         kind = 1;
       else if ((length == 12 && memcmp(word, "diag_default", 12) == 0) ||
-               (length == 12 && memcmp(word, "diag_warning", 12) == 0) ||
-               (length == 10 && memcmp(word, "diag_error", 10) == 0))
+               (length == 12 && memcmp(word, "diag_warning", 12) == 0))
         kind = 2;
+      else if (length == 10 && memcmp(word, "diag_error", 10) == 0)
+        kind = 3;
       else if (length == 10 && memcmp(word, "diagnostic", 10) == 0) {
         while (q < stop && (*q == ' ' || *q == '\t'))
           q++;
-        kind = stop - q >= 4 && memcmp(q, "push", 4) == 0   ? 3
-               : stop - q >= 3 && memcmp(q, "pop", 3) == 0 ? 4
+        kind = stop - q >= 4 && memcmp(q, "push", 4) == 0   ? 4
+               : stop - q >= 3 && memcmp(q, "pop", 3) == 0 ? 5
                                                             : 0;
       }
-      if (kind == 3 && depth < 64) {
-        saved = (saved << 1) | (unsigned)suppressed;
+      if (kind == 4 && depth < 32) {
+        saved = (saved << 2) | (unsigned)state;
         depth++;
-      } else if (kind == 4 && depth > 0) {
-        suppressed = (int)(saved & 1);
-        saved >>= 1;
+      } else if (kind == 5 && depth > 0) {
+        state = (int)(saved & 3);
+        saved >>= 2;
         depth--;
       }
       /* The numbers: "20037", "20037-D", comma-separated. */
-      for (const char *d = q; (kind == 1 || kind == 2) && d < stop; d++)
+      for (const char *d = q; kind >= 1 && kind <= 3 && d < stop; d++)
         if (*d >= '0' && *d <= '9' && (d == q || d[-1] < '0' || d[-1] > '9') &&
             strtol(d, NULL, 10) == number)
-          suppressed = kind == 1;
+          state = kind == 2 ? 0 : kind;
     }
     p = nl ? nl + 1 : end;
   }
-  return suppressed;
+  return state == 1 ? 0 : state == 3 ? 3 : level;
 }
 
 /* nvcc's warning #20037-D at the definition, whose qualified name is
  * tokens [first, name] ("Box<T>::width"; its outer qualifiers too). */
 static void redeclared_warning(cuemu_rewriter *rw, size_t first, size_t name) {
-  if (!rw->warn_redeclared ||
-      diag_suppressed(rw, rw->toks[name].offset, 20037))
+  int level = diag_level(rw, rw->toks[name].offset, 20037, rw->warn_redeclared);
+  if (!level)
     return;
   while (first >= 2 && cuemu__rw_is(rw, first - 1, "::") &&
          cuemu__rw_ident(rw, first - 2))
@@ -743,7 +749,7 @@ static void redeclared_warning(cuemu_rewriter *rw, size_t first, size_t name) {
   cuemu__sb_str(&what, "\") redeclared without __device__, hence treated "
                        "as a __host__ __device__ function");
   if (!what.oom)
-    cuemu__rw_diagnose(rw, name, rw->warn_redeclared, "20037-D", what.data);
+    cuemu__rw_diagnose(rw, name, level, "20037-D", what.data);
   free(what.data);
 }
 
@@ -1013,10 +1019,10 @@ cuemu_status cuemu__host_redeclared_note(cuemu_rewriter *rw, const char *ns,
   }
   if (!known)
     return CUEMU_SUCCESS;
-  int level = host ? rw->warn_redeclared_host_device
-                   : rw->warn_redeclared_device;
-  if (!level || diag_suppressed(rw, rw->toks[name].offset,
-                                host ? 20040 : 20039))
+  int level = diag_level(rw, rw->toks[name].offset, host ? 20040 : 20039,
+                         host ? rw->warn_redeclared_host_device
+                              : rw->warn_redeclared_device);
+  if (!level)
     return CUEMU_SUCCESS;
   if (ns[0]) {
     cuemu__sb_str(&shown, ns);
