@@ -27,6 +27,10 @@
 #   -w leaves; -diag-suppress wins over it and -diag-warn too, in either
 #   order. The pragma nv_diag_error makes it that error too, even under -w
 #   (tests/driver/nvcc_warnings/redeclared_pragma_levels.cu).
+# - Warning #20036-D: a function declared __device__ and redeclared
+#   __host__ __device__ (tests/driver/nvcc_warnings/device_redeclared.cu)
+#   is one, which host code may call, as nvcc treats it; the warning at the
+#   first redeclaration; a host call of its __device__ overload is refused.
 # The lines expected are nvcc 13.0's (its own build of the same command is
 # recorded with nvcc_build). Run by `make check`.
 
@@ -231,6 +235,41 @@ for case in "-diag-error 20039|1|error|warning #20040-D" \
   fi
 done
 
+# A function declared __device__ and redeclared __host__ __device__ is one
+# (host code calls it), with warning #20036-D at the first redeclaration.
+redeclared_kinds() { # LOG: "LINE KIND" of each #20036-D line
+  sed -n 's|^.*/device_redeclared.cu:\([0-9]*\): \(.*\): a __device__ function(.*) redeclared with __host__ __device__.*$|\1 \2|p' "$1" |
+    paste -sd, -
+}
+step device_redeclared "$nvcc" -o device_redeclared "$d/device_redeclared.cu" &&
+  passes "functions redeclared __host__ __device__ run" ./device_redeclared &&
+  if [ "$(redeclared_kinds "$work/device_redeclared.log")" = \
+    "14 warning #20036-D,17 warning #20036-D,26 warning #20036-D,30 warning #20036-D" ] &&
+    grep -q 'device_redeclared.cu:26: warning #20036-D: a __device__ function("geo::square") redeclared with __host__ __device__, hence treated as a __host__ __device__ function' \
+      "$work/device_redeclared.log"; then
+    echo "PASS: warning #20036-D"
+  else
+    fail "warning #20036-D: got"
+    sed 's/^/  | /' "$work/device_redeclared.log" | head -20
+  fi
+step device_redeclared_quiet "$nvcc" -diag-suppress 20036 -c \
+  -o device_redeclared.o "$d/device_redeclared.cu" &&
+  if [ -z "$(redeclared_kinds "$work/device_redeclared_quiet.log")" ]; then
+    echo "PASS: -diag-suppress 20036 silences warning #20036-D"
+  else
+    fail "-diag-suppress 20036: got"
+    sed 's/^/  | /' "$work/device_redeclared_quiet.log" | head -20
+  fi
+if (cd "$work" && "$nvcc" -DREFUSED -c -o device_redeclared_refused.o \
+  "$d/device_redeclared.cu") >"$work/device_redeclared_refused.log" 2>&1; then
+  fail "a host call of a __device__ overload was taken"
+elif grep -q 'device_redeclared.cu:44:.*calling a __device__ function("only_device") from a __host__ function is not allowed' \
+  "$work/device_redeclared_refused.log"; then
+  echo "PASS: a host call of the __device__ overload is refused at line 44"
+else
+  fail "-DREFUSED: $(head -5 "$work/device_redeclared_refused.log")"
+fi
+
 # nv_diag_error makes #20037-D an error without the number, even under -w;
 # nv_diag_warning and nv_diag_default give back the command line's level.
 for case in "|14 error,16 warning #20037-D,18 warning #20037-D,20 warning #20037-D" \
@@ -271,7 +310,9 @@ if [ -n "$real" ]; then
     nvcc_build driver_nvcc_warnings.sh:redeclared_pragmas "$real" -c \
       -o nv_pragmas.o "$d/redeclared_pragmas.cu" &&
     nvcc_build driver_nvcc_warnings.sh:host_redeclared "$real" \
-      -o nv_host_redeclared "$d/host_redeclared.cu") >"$work/nvcc.log" 2>&1 ||
+      -o nv_host_redeclared "$d/host_redeclared.cu" &&
+    nvcc_build driver_nvcc_warnings.sh:device_redeclared "$real" \
+      -o nv_device_redeclared "$d/device_redeclared.cu") >"$work/nvcc.log" 2>&1 ||
     fail "nvcc refuses a command of this test: $(tail -5 "$work/nvcc.log")"
   if (cd "$work" && "$real" -w -c -o nv_levels.o \
     "$d/redeclared_pragma_levels.cu") >"$work/nv_levels.log" 2>&1; then

@@ -1045,3 +1045,77 @@ cuemu_status cuemu__host_redeclared_note(cuemu_rewriter *rw, const char *ns,
   free(what.data);
   return CUEMU_SUCCESS;
 }
+
+/* ---- __device__ functions redeclared __host__ __device__ --------------- */
+
+/* Prepends to `sb` the namespaces that enclose token `k` ("a::b::"). */
+static void enclosing_namespaces(cuemu_strbuf *sb, const cuemu_rewriter *rw,
+                                 size_t k) {
+  cuemu_strbuf names = {0};
+  for (size_t j = k; j-- > 0;) {
+    if (cuemu__rw_is(rw, j, "}")) {
+      size_t open = cuemu__rw_open(rw, j);
+      if (open == (size_t)-1)
+        break;
+      j = open;
+      continue;
+    }
+    if (!cuemu__rw_is(rw, j, "{"))
+      continue;
+    /* An enclosing `{`: `namespace a {` or `namespace a::b {`. */
+    size_t first = j;
+    while (first >= 2 && cuemu__rw_ident(rw, first - 1) &&
+           cuemu__rw_is(rw, first - 2, "::"))
+      first -= 2;
+    if (first >= 2 && cuemu__rw_ident(rw, first - 1) &&
+        cuemu__rw_is(rw, first - 2, "namespace")) {
+      cuemu_strbuf one = {0};
+      joined_tokens(&one, rw, first - 1, j);
+      cuemu__sb_str(&one, "::");
+      cuemu__sb_str(&one, names.data ? names.data : "");
+      free(names.data);
+      names = one;
+    }
+  }
+  cuemu__sb_str(sb, names.data ? names.data : "");
+  free(names.data);
+}
+
+int cuemu__device_redeclared_host_device(cuemu_rewriter *rw, size_t open,
+                                         size_t semicolon) {
+  size_t name = open - 1;
+  for (size_t k = semicolon + 1; k + 1 < rw->n; k++) {
+    if (!same_token(rw, k, name) || !cuemu__rw_is(rw, k + 1, "(") ||
+        (rw->toks[k].flags & CUEMU_TOKEN_FOREIGN) ||
+        !same_parameters(rw, k + 1, open))
+      continue;
+    /* Its declaration: from the `;`, `{` or `}` before it. */
+    int host = 0, device = 0;
+    size_t start = k;
+    while (start > 0 && !cuemu__rw_is(rw, start - 1, ";") &&
+           !cuemu__rw_is(rw, start - 1, "{") &&
+           !cuemu__rw_is(rw, start - 1, "}")) {
+      start--;
+      host |= cuemu__rw_is(rw, start, "__host__");
+      device |= cuemu__rw_is(rw, start, "__device__");
+    }
+    if (!host || !device)
+      continue;
+    /* nvcc's warning #20036-D at the first such redeclaration. */
+    int level = diag_level(rw, rw->toks[k].offset, 20036,
+                           rw->warn_device_redeclared_host_device);
+    if (level) {
+      cuemu_strbuf what = {0};
+      cuemu__sb_str(&what, "a __device__ function(\"");
+      enclosing_namespaces(&what, rw, k);
+      joined_tokens(&what, rw, qualifiers_start(rw, k), k + 1);
+      cuemu__sb_str(&what, "\") redeclared with __host__ __device__, hence "
+                           "treated as a __host__ __device__ function");
+      if (!what.oom)
+        cuemu__rw_diagnose(rw, k, level, "20036-D", what.data);
+      free(what.data);
+    }
+    return 1;
+  }
+  return 0;
+}

@@ -251,6 +251,10 @@ cuemu_status cuemu__host_device_decl(cuemu_rewriter *rw, size_t decl_start,
   for (size_t k = close + 1; k < semicolon; k++)
     if (cuemu__rw_is(rw, k, "=") || cuemu__rw_is(rw, k, "("))
       return CUEMU_SUCCESS;
+  /* A later `__host__ __device__` redeclaration makes it a function that
+   * host code may call (nvcc's warning #20036-D). */
+  if (cuemu__device_redeclared_host_device(rw, open, semicolon))
+    return CUEMU_SUCCESS;
   return refuse_host_calls(rw, device, open, 0);
 }
 

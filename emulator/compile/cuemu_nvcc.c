@@ -114,7 +114,7 @@ typedef struct command {
   int clean;         /* -clean: delete what the command would make */
   int no_warnings;   /* -w */
   /* nvcc's numbered warnings that cuemu gives, as bits: #20037-D (1),
-   * #20039-D (2), #20040-D (4) (diag_bits). -diag-suppress wins over the
+   * #20039-D (2), #20040-D (4), #20036-D (8) (diag_bits). -diag-suppress wins over the
    * others, -diag-warn over -diag-error, whatever their order, as nvcc. */
   int suppressed;    /* -diag-suppress */
   int diag_warned;   /* -diag-warn */
@@ -258,7 +258,8 @@ enum opt_id {
 
 /* The bits of command.suppressed that a -diag-suppress, -diag-warn or
  * -diag-error value names: numbers, comma-separated, of which cuemu gives
- * three of nvcc's numbered warnings, #20037-D, #20039-D and #20040-D. */
+ * four of nvcc's numbered warnings, #20036-D, #20037-D, #20039-D and
+ * #20040-D. */
 static int diag_bits(const char *value) {
   int bits = 0;
   for (const char *p = value; p && *p; p += strcspn(p, ","), p += *p == ',') {
@@ -266,6 +267,7 @@ static int diag_bits(const char *value) {
     bits |= number == 20037   ? 1
             : number == 20039 ? 2
             : number == 20040 ? 4
+            : number == 20036 ? 8
                               : 0;
   }
   return bits;
@@ -2300,6 +2302,7 @@ static cuemu_status compile_cu(command *c, const char *source,
   o.cuemu_warn_redeclared = numbered_warning(c, 1);
   o.cuemu_warn_redeclared_device = numbered_warning(c, 2);
   o.cuemu_warn_redeclared_host_device = numbered_warning(c, 4);
+  o.cuemu_warn_device_redeclared_host_device = numbered_warning(c, 8);
   if (c->verbose) {
     fprintf(stderr, "#$ cuemu_compile %s -> %s (%s)\n", source, output,
             c->module ? "module" : object ? "object" : "program");

@@ -1559,6 +1559,8 @@ static cuemu_status rewrite(const char *text, size_t length,
     rw.warn_redeclared = opt->warn_redeclared;
     rw.warn_redeclared_device = opt->warn_redeclared_device;
     rw.warn_redeclared_host_device = opt->warn_redeclared_host_device;
+    rw.warn_device_redeclared_host_device =
+        opt->warn_device_redeclared_host_device;
     rw.host_full = opt->host_full;
     rw.unit_key = opt->unit_key;
     rw.pads = opt->pads;

@@ -195,6 +195,9 @@ typedef struct cuemu_translate_options {
   int warn_redeclared_host_device; /* declared without an execution space
                                  * and redeclared __device__, or __host__
                                  * __device__, the same way */
+  int warn_device_redeclared_host_device; /* #20036-D: a function declared
+                                 * __device__ and redeclared __host__
+                                 * __device__, the same way */
   int host_full;                /* the host pass reads the whole prelude:
                                  * host functions' calls of device-only
                                  * functions are refused by the translation

@@ -78,8 +78,8 @@ typedef struct cuemu_rewriter {
   int variant;         /* a further device pass (cuemu_translate_options) */
   int extended_lambda; /* --extended-lambda (cuemu_translate_options) */
   int warn_default_stream, warn_launch_bounds; /* (cuemu_translate_options) */
-  int warn_redeclared, warn_redeclared_device,
-      warn_redeclared_host_device; /* (cuemu_translate_options) */
+  int warn_redeclared, warn_redeclared_device, warn_redeclared_host_device,
+      warn_device_redeclared_host_device; /* (cuemu_translate_options) */
   int host_full;       /* (cuemu_translate_options) */
   cuemu_strbuf diagnostics; /* what they found (cuemu__rw_diagnose()) */
   int diagnostic_errors;    /* how many of them are errors */
@@ -339,6 +339,14 @@ cuemu_status cuemu__device_redeclared_mark(cuemu_rewriter *rw, size_t start,
  * gives it (cuemu_device_code.c). */
 cuemu_status cuemu__host_redeclared_note(cuemu_rewriter *rw, const char *ns,
                                          size_t start, size_t end);
+/* Whether the function declared `__device__` before token `semicolon`,
+ * whose parameters open at token `open`, is redeclared `__host__
+ * __device__` later in the unit (the same name and parameter types, in the
+ * user's code): nvcc then treats it as a __host__ __device__ function,
+ * which host code may call, and gives warning #20036-D at the first such
+ * redeclaration's name (here, in the host pass). */
+int cuemu__device_redeclared_host_device(cuemu_rewriter *rw, size_t open,
+                                         size_t semicolon);
 
 /* If token i (`__shared__`) belongs to an `extern __shared__` unsized array
  * declaration, rewrites it and sets *resume past its `;`; else *resume = i. */

@@ -308,6 +308,9 @@ typedef struct cuemu_compile_options {
                              * cuemu_warn_redeclared (-diag-suppress 20039) */
   int cuemu_warn_redeclared_host_device; /* #20040-D (redeclared __host__
                              * __device__), the same way */
+  int cuemu_warn_device_redeclared_host_device; /* #20036-D (a function
+                             * declared __device__ and redeclared __host__
+                             * __device__), the same way */
 } cuemu_compile_options;
 
 /* Compiles the CUDA source file `source` into `output` (a module or a
