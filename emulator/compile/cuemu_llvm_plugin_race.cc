@@ -12,15 +12,17 @@
  *
  * - The stores to a static __shared__ variable (a `static thread_local`,
  *   cuemu_rewrite.c) that the unit never reads, once each read of it took
- *   the value just stored: GlobalOpt deletes the stores of an internal
- *   variable that nothing loads (`word = threadIdx.x; out[i] = word;`,
+ *   the value just stored (EarlyCSE, as g++ does): GlobalOpt then
+ *   deletes the stores of an internal variable that nothing loads
+ *   (`word = threadIdx.x; out[i] = word;`,
  *   tests/buggy/race_shared_write_only.cu). Every thread-local variable
  *   that the module defines is `used` (llvm.compiler.used), which
  *   GlobalOpt leaves alone. (For g++, -fno-ipa-reference-addressable.)
  * - A plain read of a location after a volatile access of it, with no call
- *   between: GVN and EarlyCSE take the volatile access's value for the
- *   read's (a flag polled through a volatile pointer, then read through a
- *   plain one, tests/buggy/race_global_flag_plain_read.cu), where g++
+ *   between: EarlyCSE (and GVN after it) takes the volatile access's value
+ *   for the read's (a flag polled through a volatile pointer, then read
+ *   through a plain one, tests/buggy/race_global_flag_plain_read.cu), where
+ *   g++
  *   never forwards a volatile access's value. Each volatile access of
  *   memory other than the function's own locals (those that the lockstep
  *   rewrite steps, cuemu_llvm_plugin_lockstep.cc, whose call before it
