@@ -66,7 +66,8 @@ bool shared_volatile(Instruction &inst) {
 bool cuemu_llvm_plugin_race_module(Module &m) {
   bool checked = false;
   for (Function &f : m)
-    checked |= !f.isDeclaration() && f.hasFnAttribute(Attribute::SanitizeThread);
+    checked |=
+        !f.isDeclaration() && f.hasFnAttribute(Attribute::SanitizeThread);
   if (!checked)
     return false;
   SmallVector<GlobalValue *, 8> kept;
@@ -88,9 +89,9 @@ bool cuemu_llvm_plugin_race(Function &f) {
       found.push_back(&inst);
   if (found.empty())
     return false;
-  InlineAsm *barrier = InlineAsm::get(
-      FunctionType::get(Type::getVoidTy(f.getContext()), false), "",
-      "~{memory}", /*hasSideEffects=*/true);
+  InlineAsm *barrier =
+      InlineAsm::get(FunctionType::get(Type::getVoidTy(f.getContext()), false),
+                     "", "~{memory}", /*hasSideEffects=*/true);
   for (Instruction *access : found) {
     CallInst *call = CallInst::Create(barrier, "", access->getNextNode());
     call->setDebugLoc(access->getDebugLoc());
