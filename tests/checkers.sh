@@ -16,10 +16,16 @@
 # however small the program, one of 20 programs about 25 s. A report that
 # comes from a kernel must come from one of the program's own kernels (its
 # namespace). The programs listed in $alone are built by themselves.
+#
+# A wrapper may set CHECKERS_OPTIONS, more options of every build
+# (checkers_race_clang.sh: -ccbin clang++), and CHECKERS_CHECK, the one
+# CHECK line whose programs it runs (the others are left out).
 
 srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
 builddir=${CUEMU_BUILDDIR:-.}
 cc=$builddir/cuemu-cc
+options=${CHECKERS_OPTIONS:-}
+only=${CHECKERS_CHECK:-}
 
 . "$srcdir/tests/test_tools.sh"
 [ -x "$cc" ] || tool_missing checkers.sh "$cc is not built"
@@ -28,9 +34,9 @@ work=$builddir/tests/tmp/checkers.$$
 mkdir -p "$work" || exit 1
 
 # Built by themselves: programs that cannot share a build.
-# race_thrust_vector_alloc includes Thrust, and with Thrust's headers in the
-# unit race_global_flag_plain_read and race_shared_write_only are not
-# reported (the race group's other programs are).
+# race_thrust_vector_alloc includes Thrust, which cuemu-cc compiles with
+# clang++: built with the race group, it would make the whole group a
+# clang++ unit, which checkers_race_clang.sh checks.
 alone=" race_thrust_vector_alloc "
 
 # The programs, each with its group: the programs of a group share a build.
@@ -48,6 +54,10 @@ for source in "$srcdir"/tests/buggy/*.cu; do
     failed=$((failed + 1))
     continue
   fi
+  if [ -n "$only" ] && [ "$checks" != "$only" ]; then
+    count=$((count - 1))
+    continue
+  fi
   group=$(echo "$checks" | tr -c 'A-Za-z0-9\n' _)
   case $alone in *" $name "*) group=$name ;; esac
   echo "$source" >>"$work/$group.sources"
@@ -55,8 +65,12 @@ for source in "$srcdir"/tests/buggy/*.cu; do
 done
 
 # One build a group, from a folder that is the same in every run, so that
-# the compile cache knows the combined source again.
+# the compile cache knows the combined source again, and that is the
+# wrapper's own: make -j2 runs checkers.sh and its wrappers side by side.
 combined=$builddir/tests/tmp/checkers.programs
+if [ -n "$options$only" ]; then
+  combined=$combined.$(printf '%s %s' "$options" "$only" | cksum | cut -d' ' -f1)
+fi
 mkdir -p "$combined" || exit 1
 for list in "$work"/*.sources; do
   [ -f "$list" ] || continue
@@ -64,7 +78,8 @@ for list in "$work"/*.sources; do
   checks=$(sed -n "s|^[^ ]* $group ||p" "$work/programs" | head -n 1)
   # shellcheck disable=SC2046 # the sources' paths have no blanks
   combine_programs "$combined/$group.cu" $(cat "$list")
-  "$cc" --check="$checks" "$combined/$group.cu" -o "$work/$group" \
+  # shellcheck disable=SC2086 # CHECKERS_OPTIONS is a list of words
+  "$cc" --check="$checks" $options "$combined/$group.cu" -o "$work/$group" \
     >"$work/$group.build" 2>&1 || rm -f "$work/$group"
 done
 rm -rf "$combined"

@@ -794,6 +794,18 @@ static int build_argv(const compile_job *job, const char *tu,
       ARG("-tsan-instrument-func-entry-exit=0");
       ARG("-mllvm");
       ARG("-tsan-distinguish-volatile=1");
+      /* A read that a write of the same location follows in its block
+       * calls its hook too (g++ leaves out none): clang's ThreadSanitizer
+       * leaves it out by default, so that a racy read whose write then
+       * stores the value already there (`best = max(best, v)`,
+       * tests/buggy/race_shared_plain_max.cu) was never reported, and a
+       * read of freed memory faulted before memcheck saw it
+       * (tests/buggy/mem_use_after_free.cu). Costs a clang++ saxpy 17% of
+       * its checked time (bench/run_check_bench.sh's kernels). The
+       * accesses that the optimiser removes before the hooks are put in
+       * are kept by cuemu's LLVM plugin (cuemu_llvm_plugin_race.cc). */
+      ARG("-mllvm");
+      ARG("-tsan-instrument-read-before-write=1");
     } else {
       ARG("--param=tsan-instrument-func-entry-exit=0");
       /* Volatile accesses call __tsan_volatile_*: racecheck takes two of

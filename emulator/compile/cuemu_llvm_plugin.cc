@@ -26,6 +26,9 @@
  *   before Volta runs its lanes in lockstep (docs/warp-lockstep.md).
  * - Wide accesses (a float4's copy) at an address that is not a multiple
  *   of their alignment fault, as on a GPU (cuemu_llvm_plugin_align.cc).
+ * - In a unit built for the checkers, the accesses that racecheck must see
+ *   and that clang++'s optimiser would remove before the checkers' hooks
+ *   are put in are kept (cuemu_llvm_plugin_race.cc).
  *
  * A second pass, late in the simplification of each function (after
  * inlining), takes the test of a blocked thread out of the thread loop of
@@ -121,7 +124,7 @@ bool gpu_results(Function &f) {
 
 struct gpu_semantics_pass : PassInfoMixin<gpu_semantics_pass> {
   PreservedAnalyses run(Module &m, ModuleAnalysisManager &) {
-    bool changed = false;
+    bool changed = cuemu_llvm_plugin_race_module(m);
     for (Function &f : m) {
       if (f.isDeclaration())
         continue;
@@ -130,6 +133,7 @@ struct gpu_semantics_pass : PassInfoMixin<gpu_semantics_pass> {
       /* After the lockstep rewrite, whose loops would take the test's call
        * for one that synchronises. */
       changed |= cuemu_llvm_plugin_align(f);
+      changed |= cuemu_llvm_plugin_race(f);
     }
     return changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
   }

@@ -5,6 +5,7 @@
 
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/Function.h"
+#include "llvm/IR/Module.h"
 
 /* Puts a call of cuemu_warp_step(address, file, line) before each volatile
  * load and store of `f` whose address is not one of its own locals, and
@@ -21,6 +22,18 @@ bool cuemu_llvm_plugin_align(llvm::Function &f);
 /* Makes 0 the reads of cuemu_thread_detached that no instruction that may
  * block can precede (cuemu_llvm_plugin_detached.cc); whether it made any. */
 bool cuemu_llvm_plugin_detached(llvm::Function &f);
+
+/* Makes every thread-local variable that `m` defines `used`, where `m`
+ * is built for the checkers, so that the optimiser keeps the stores to a
+ * static __shared__ variable that the unit never reads
+ * (cuemu_llvm_plugin_race.cc); whether it made any. */
+bool cuemu_llvm_plugin_race_module(llvm::Module &m);
+
+/* Puts an empty asm statement that clobbers memory after each volatile
+ * load and store of `f` whose address is not one of its own locals, where
+ * `f` is built for the checkers, so that no plain access takes its value
+ * (cuemu_llvm_plugin_race.cc); whether it put any. */
+bool cuemu_llvm_plugin_race(llvm::Function &f);
 
 /* Adds to `stepped` the plain loads and stores of `f` through which the
  * lanes of a warp exchange values in a loop that nothing synchronises

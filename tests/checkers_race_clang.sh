@@ -1,0 +1,19 @@
+#!/bin/sh
+# checkers_race_clang.sh: the race programs of tests/buggy/ (those whose
+# CHECK line is `race`, as tests/checkers.sh runs them) built with -ccbin
+# clang++, as cuemu-cc builds every unit that includes Thrust or CUB: each
+# race is reported with the class and the lines of a g++ build, the ones
+# that clang++'s optimiser removed before the checkers' hooks too
+# (race_shared_write_only, race_global_flag_plain_read: cuemu's LLVM
+# plugin keeps them, emulator/compile/cuemu_llvm_plugin_race.cc). Skipped
+# where there is no clang++ or configure built no LLVM plugin (no
+# llvm-dev). Run by `make check` with AM_TESTS_ENVIRONMENT.
+srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
+builddir=${CUEMU_BUILDDIR:-.}
+. "$srcdir/tests/test_tools.sh"
+command -v clang++ >/dev/null 2>&1 ||
+  tool_missing checkers_race_clang.sh "clang++ not found"
+[ -f "${CUEMU_LIB_DIR:-$builddir/.libs}/cuemu_llvm_plugin.so" ] ||
+  tool_missing checkers_race_clang.sh "no cuemu_llvm_plugin.so (configure found no LLVM headers for clang++)"
+CHECKERS_OPTIONS="-ccbin clang++" CHECKERS_CHECK=race \
+  exec sh "$srcdir/tests/checkers.sh"
