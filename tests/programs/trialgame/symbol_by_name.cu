@@ -2,9 +2,11 @@
  * symbol_by_name.cu: a symbol that names no __device__ or __constant__
  * variable is cudaErrorInvalidSymbol, and nothing is written: the string of
  * a variable's name (CUDA before 5.0 took one; an old MD5 cracker still
- * passes "target_hash" from C), a function's address and a read-only
- * table. cuemu wrote the 16 bytes into the string literal and died of
- * SIGSEGV. The variable itself still copies both ways afterwards.
+ * passes "target_hash" from C) and a function's address. cuemu wrote the
+ * 16 bytes into the string literal and died of SIGSEGV. The variable itself
+ * still copies both ways afterwards, and so do const variables, which lie
+ * in read-only memory too (a const __device__ variable, instances of const
+ * variable templates).
  * Prints PASS and exits 0 when all is well.
  */
 #include <cuda_runtime.h>
@@ -19,8 +21,11 @@ __global__ void count_matches(const unsigned *words) {
     atomicAdd(&hits, 1);
 }
 
+__device__ const int answer = 42;
+template <class T> __device__ const T scale = T(3);
+template <class T> __constant__ const T offset = T(4);
+
 static void host_function() {}
-static const unsigned read_only_table[4] = {1, 2, 3, 4};
 
 int main() {
   const unsigned h[4] = {0x01234567u, 0x89abcdefu, 0xfedcba98u, 0x76543210u};
@@ -47,14 +52,21 @@ int main() {
   size_t size = 0;
   CHECK(cudaGetSymbolSize(&size, by_name) == cudaErrorInvalidSymbol);
   cudaGetLastError();
-  /* A host function's address and a read-only host table. */
+  /* A host function's address. */
   CHECK(cudaMemcpyToSymbol((const void *)&host_function, h, sizeof h, 0,
                            cudaMemcpyHostToDevice) == cudaErrorInvalidSymbol);
   cudaGetLastError();
-  CHECK(cudaMemcpyToSymbol((const void *)read_only_table, h, sizeof h, 0,
-                           cudaMemcpyHostToDevice) == cudaErrorInvalidSymbol);
-  cudaGetLastError();
-  CHECK(read_only_table[0] == 1);
+
+  /* Const variables are symbols. */
+  int a = 0;
+  CHECK(cudaMemcpyFromSymbol(&a, answer, sizeof a) == cudaSuccess && a == 42);
+  float f = 0, g = 0;
+  CHECK(cudaMemcpyFromSymbol(&f, scale<float>, sizeof f) == cudaSuccess &&
+        f == 3.0f);
+  CHECK(cudaMemcpyFromSymbol(&g, (const void *)&offset<float>, sizeof g, 0,
+                             cudaMemcpyDeviceToHost) == cudaSuccess &&
+        g == 4.0f);
+  CHECK(cudaGetSymbolAddress(&address, scale<double>) == cudaSuccess);
 
   /* The variable itself, by its address. */
   CHECK(cudaMemcpyToSymbol(target_hash, h, sizeof h) == cudaSuccess);
