@@ -62,6 +62,10 @@ void cuemu__check_fadd_end(void);
  * (cuemu_check_variables.c). */
 size_t cuemu__check_variables_append(cuemu_rt_allocation **a, size_t n);
 
+/* Whether p lies in a registered __device__ variable
+ * (cuemu_device_variable_register; cuemu_check_variables.c). */
+int cuemu__check_variables_hold(const void *p);
+
 /* Block hooks (on the worker): a block starts; a block barrier (or the
  * block's part of grid.sync, `grid` set) completed; a warp collective of
  * `mask` in the warp starting at thread `base` completed; a tile barrier

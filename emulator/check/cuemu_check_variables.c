@@ -85,3 +85,14 @@ size_t cuemu__check_variables_append(cuemu_rt_allocation **a, size_t n) {
   pthread_mutex_unlock(&variables_lock);
   return n;
 }
+
+int cuemu__check_variables_hold(const void *p) {
+  uintptr_t a = (uintptr_t)p;
+  int found = 0;
+  pthread_mutex_lock(&variables_lock);
+  for (size_t i = 0; i < nvariables && !found; ++i)
+    found = a >= (uintptr_t)variables[i].base &&
+            a - (uintptr_t)variables[i].base < variables[i].size;
+  pthread_mutex_unlock(&variables_lock);
+  return found;
+}

@@ -35,10 +35,10 @@ typedef struct wanted {
 /* Looks `w` up among the defined symbols of the symbol table `sh` (of the
  * file image [base, base + size)); returns its symbol or NULL. Every offset
  * is checked against the image. */
-static const ElfW(Sym) *find_in_table(const unsigned char *base, size_t size,
-                                      const ElfW(Shdr) *sections,
-                                      size_t count, const ElfW(Shdr) *sh,
-                                      wanted *w) {
+static const ElfW(Sym) * find_in_table(const unsigned char *base, size_t size,
+                                       const ElfW(Shdr) * sections,
+                                       size_t count, const ElfW(Shdr) * sh,
+                                       wanted *w) {
   if (sh->sh_entsize != sizeof(ElfW(Sym)) || sh->sh_link >= count ||
       sh->sh_offset > size || sh->sh_size > size - sh->sh_offset)
     return NULL;
@@ -54,8 +54,7 @@ static const ElfW(Sym) *find_in_table(const unsigned char *base, size_t size,
     const ElfW(Sym) *s = &syms[i];
     /* ELF32_ST_TYPE is also ELF64_ST_TYPE. */
     if (s->st_shndx == SHN_UNDEF || ELF32_ST_TYPE(s->st_info) != w->type ||
-        s->st_name >= strtab->sh_size ||
-        strtab->sh_size - s->st_name <= want)
+        s->st_name >= strtab->sh_size || strtab->sh_size - s->st_name <= want)
       continue;
     if (!w->name && s->st_value == w->value &&
         memchr(strings + s->st_name, '\0', strtab->sh_size - s->st_name)) {
@@ -100,44 +99,39 @@ static int is_mapped_file(const struct stat *st, uintptr_t address) {
   return same;
 }
 
-/* Finds `w` in the symbol tables of the file that `handle` loaded; *sym
- * gets a copy of the symbol, *load_base the object's load address, and
- * (for a match by value) `name` (of `name_size` bytes) the symbol's name.
- * Returns INVALID_VALUE when there is none (with no message), IO_ERROR or
- * INVALID_VALUE with a message when the file cannot be read. */
-static cuemu_status find_symbol_in(void *handle, wanted *w, ElfW(Sym) *sym,
-                                uintptr_t *load_base, char *name,
-                                size_t name_size, const char **path) {
-  struct link_map *map = NULL;
-  *path = "?";
-  if (dlinfo(handle, RTLD_DI_LINKMAP, &map) != 0 || !map)
-    return cuemu__report(CUEMU_IO_ERROR, "not a loaded module: %s",
-                         dlerror());
+/* Finds `w` in the symbol tables of the file at `path`, loaded at
+ * `load_base`; *sym gets a copy of the symbol and (for a match by value)
+ * `name` (of `name_size` bytes) the symbol's name; *tables (when not NULL)
+ * the number of symbol tables the file has. Returns INVALID_VALUE when there
+ * is none (with no message), IO_ERROR with a message when the file cannot
+ * be read or is no longer the one loaded. */
+static cuemu_status find_symbol_in_file(const char *path, uintptr_t load_base,
+                                        wanted *w, ElfW(Sym) * sym, char *name,
+                                        size_t name_size, int *tables) {
   /* The symbol table is not loaded into memory: it is read from the file,
    * which must still be the one that was loaded. */
-  int fd = open(map->l_name, O_RDONLY | O_CLOEXEC);
+  int fd = open(path, O_RDONLY | O_CLOEXEC);
   struct stat st;
-  if (fd < 0 || fstat(fd, &st) != 0 || !is_mapped_file(&st, map->l_addr)) {
+  if (fd < 0 || fstat(fd, &st) != 0 || !is_mapped_file(&st, load_base)) {
     if (fd >= 0)
       close(fd);
     return cuemu__report(CUEMU_IO_ERROR,
                          "cannot read the symbol table of %s: the file is no "
                          "longer the module that was loaded (keep it until "
                          "its globals have been looked up)",
-                         map->l_name);
+                         path);
   }
   void *image = MAP_FAILED;
   if ((size_t)st.st_size >= sizeof(ElfW(Ehdr)))
     image = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
   close(fd);
   if (image == MAP_FAILED)
-    return cuemu__report(CUEMU_IO_ERROR, "cannot read %s", map->l_name);
-  *path = map->l_name;
-  *load_base = map->l_addr;
+    return cuemu__report(CUEMU_IO_ERROR, "cannot read %s", path);
   const unsigned char *base = image;
   size_t bytes = (size_t)st.st_size;
   const ElfW(Ehdr) *eh = image;
   const ElfW(Sym) *found = NULL;
+  int ntables = 0;
   if (memcmp(eh->e_ident, ELFMAG, SELFMAG) == 0 &&
       eh->e_ident[EI_CLASS] == NATIVE_CLASS &&
       eh->e_shentsize == sizeof(ElfW(Shdr)) && eh->e_shoff <= bytes &&
@@ -148,23 +142,46 @@ static cuemu_status find_symbol_in(void *handle, wanted *w, ElfW(Sym) *sym,
     const unsigned types[] = {SHT_SYMTAB, SHT_DYNSYM};
     for (size_t t = 0; !found && t < 2; ++t)
       for (size_t i = 0; !found && i < eh->e_shnum; ++i)
-        if (sections[i].sh_type == types[t])
+        if (sections[i].sh_type == types[t]) {
+          ++ntables;
           found = find_in_table(base, bytes, sections, eh->e_shnum,
                                 &sections[i], w);
+        }
   }
   if (found) {
     *sym = *found;
     if (name && w->found_name)
       snprintf(name, name_size, "%s", w->found_name);
   }
+  if (tables)
+    *tables = ntables;
   munmap(image, bytes);
   return found ? CUEMU_SUCCESS : CUEMU_INVALID_VALUE;
+}
+
+/* Finds `w` in the symbol tables of the file that `handle` loaded, as
+ * find_symbol_in_file(); *load_base gets the object's load address and
+ * *path its file's name. */
+static cuemu_status find_symbol_in(void *handle, wanted *w, ElfW(Sym) * sym,
+                                   uintptr_t *load_base, char *name,
+                                   size_t name_size, const char **path) {
+  struct link_map *map = NULL;
+  *path = "?";
+  if (dlinfo(handle, RTLD_DI_LINKMAP, &map) != 0 || !map)
+    return cuemu__report(CUEMU_IO_ERROR, "not a loaded module: %s", dlerror());
+  cuemu_status st = find_symbol_in_file(map->l_name, map->l_addr, w, sym, name,
+                                        name_size, NULL);
+  if (st != CUEMU_IO_ERROR) {
+    *path = map->l_name;
+    *load_base = map->l_addr;
+  }
+  return st;
 }
 
 /* A symbol of the module, else (a module that cuLinkComplete made, which
  * depends on its inputs by their absolute paths) of one of the modules it
  * depends on by an absolute path. */
-static cuemu_status find_symbol(void *handle, wanted *w, ElfW(Sym) *sym,
+static cuemu_status find_symbol(void *handle, wanted *w, ElfW(Sym) * sym,
                                 uintptr_t *load_base, char *name,
                                 size_t name_size, const char **path) {
   cuemu_status st =
@@ -205,8 +222,7 @@ cuemu_status cuemu__elf_find_object(void *handle, const char *name,
     *size = (size_t)sym.st_size;
   } else if (st == CUEMU_INVALID_VALUE) {
     st = cuemu__report(CUEMU_INVALID_VALUE,
-                       "%s defines no global variable named '%s'", path,
-                       name);
+                       "%s defines no global variable named '%s'", path, name);
   }
   return st;
 }
@@ -244,4 +260,16 @@ cuemu_status cuemu__elf_function_name(void *handle, const void *address,
 cuemu_status cuemu__elf_object_name(void *handle, const void *address,
                                     char *name, size_t size) {
   return symbol_name(handle, STT_OBJECT, address, name, size);
+}
+
+int cuemu__elf_object_starts(const char *path, uintptr_t load_base,
+                             const void *address) {
+  wanted w = {STT_OBJECT, NULL, (uintptr_t)address - load_base, NULL};
+  ElfW(Sym) sym;
+  int tables = 0;
+  cuemu_status st =
+      find_symbol_in_file(path, load_base, &w, &sym, NULL, 0, &tables);
+  if (st == CUEMU_SUCCESS)
+    return 1;
+  return st == CUEMU_INVALID_VALUE && tables ? 0 : -1;
 }

@@ -8,6 +8,7 @@
 #define CUEMU_ELF_SYMBOL_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include <cuemu/cuemu_status.h>
 
@@ -35,5 +36,12 @@ cuemu_status cuemu__elf_function_name(void *handle, const void *address,
 /* The same for the variable (an object symbol) at `address`. */
 cuemu_status cuemu__elf_object_name(void *handle, const void *address,
                                     char *name, size_t size);
+
+/* Whether a data object's symbol starts at `address` in the file at `path`
+ * (the program's own: /proc/self/exe) loaded at `load_base`: 1 when one
+ * does, 0 when none does, -1 when the file has no symbol table or cannot be
+ * read (a stripped or replaced file, which tells nothing). */
+int cuemu__elf_object_starts(const char *path, uintptr_t load_base,
+                             const void *address);
 
 #endif /* CUEMU_ELF_SYMBOL_H */

@@ -15,6 +15,7 @@
 #include "device/cuemu_functions.h"
 #include "runtime/cuemu_rt_capture.h"
 #include "runtime/cuemu_rt_internal.h"
+#include "runtime/cuemu_rt_symbol_valid.h"
 
 /* cudaMemcpyKind values. */
 #define KIND_HOST_TO_DEVICE 1
@@ -41,7 +42,7 @@ static int check(int to, int kind, const void *symbol, size_t size,
    * output comes before what the host prints after it. */
   if (drain)
     cuemu__rt_sync_point();
-  if (!symbol)
+  if (!symbol || !cuemu__rt_symbol_valid(symbol))
     return cuemu_rt_error(cudaErrorInvalidSymbol);
   if (size != CUEMU_RT_SYMBOL_SIZE_UNKNOWN &&
       (offset > size || count > size - offset))
@@ -134,7 +135,7 @@ int cuemu_rt_get_symbol_address(void **address, const void *symbol,
   int e = cuemu__rt_check_sticky();
   if (e)
     return e;
-  if (!symbol)
+  if (!symbol || !cuemu__rt_symbol_valid(symbol))
     return cuemu_rt_error(cudaErrorInvalidSymbol);
   /* The address may now be used as device memory (cudaMemcpy to it):
    * track the symbol once, if its size is known. */
@@ -151,7 +152,8 @@ int cuemu_rt_get_symbol_size(size_t *result, const void *symbol,
   int e = cuemu__rt_check_sticky();
   if (e)
     return e;
-  if (!symbol || size == CUEMU_RT_SYMBOL_SIZE_UNKNOWN)
+  if (!symbol || size == CUEMU_RT_SYMBOL_SIZE_UNKNOWN ||
+      !cuemu__rt_symbol_valid(symbol))
     return cuemu_rt_error(cudaErrorInvalidSymbol);
   *result = size;
   return cudaSuccess;
