@@ -8,6 +8,11 @@
 # program's host code called the library named (host_count.c's
 # cudaGetDeviceCount, compiled by the C compiler against the toolkit's
 # headers, answered 'no device') while its kernels ran in cuemu.
+# A link that cuemu takes no part in (a CMake target of .cpp and .cu files
+# that the C++ compiler links, NVIDIA's library first) still takes the
+# library named: the program then warns at start that NVIDIA's runtime is
+# in it beside cuemu's, naming the shared library or the program itself
+# (a static library), and a program that cuemu-nvcc links does not.
 # A stand-in library plays NVIDIA's (stand_in_runtime.c). nvcc builds the
 # program.
 # Run by `make check` with AM_TESTS_ENVIRONMENT.
@@ -41,6 +46,34 @@ step stand-in sh -c "$cc -c -fPIC '$p/stand_in_runtime.c' -o stand_in.o &&
     -o by_host_link @libs.rsp &&
     passes "cuemu-host-link links cuemu's runtime for libcudart_static.a in a response file" \
       ./by_host_link
+  if cat "$work"/*"links cuemu's runtime for"*.out | grep -q "NVIDIA's CUDA runtime" ||
+    [ "$(cat "$work"/*"links cuemu's runtime for"*.out | grep -cx PASS)" != 3 ]; then
+    fail "a program that cuemu linked warns of NVIDIA's runtime"
+  else
+    echo "PASS: a program that cuemu linked has no warning"
+  fi
+  # The C++ compiler's link of a CMake target: NVIDIA's library, then the
+  # CUDA compiler's implicit libraries (cuemu-nvcc -v's).
+  lib=$builddir_abs/.libs
+  for kind in static:libcudart_static.a shared:libcudart.so; do
+    name=${kind%%:*} file=${kind#*:}
+    ( cd "$work" && ${CXX:-g++} host_count.o fill.o -o "foreign_$name" \
+      "$work/nvidia/lib64/$file" -L"$lib" "$lib/libcuemu_by_path.a" \
+      -lcuemu_cudart -Wl,-rpath,"$work/nvidia/lib64" &&
+      ./"foreign_$name" ) >"$work/foreign_$name.log" 2>&1
+    case $name in
+    static) where="the program itself: a static libcudart" ;;
+    *) where="$work/nvidia/lib64/libcudart.so" ;;
+    esac
+    if grep -qF "cuemu: warning: NVIDIA's CUDA runtime is linked into this program ($where) beside cuemu's" \
+      "$work/foreign_$name.log" &&
+      [ "$(grep -c "NVIDIA's CUDA runtime" "$work/foreign_$name.log")" = 1 ]; then
+      echo "PASS: NVIDIA's runtime ($name) beside cuemu's is warned of once"
+    else
+      fail "no warning of NVIDIA's runtime ($name):"
+      sed 's/^/  | /' "$work/foreign_$name.log" | head -10
+    fi
+  done
 }
 
 real=$(find_nvcc)

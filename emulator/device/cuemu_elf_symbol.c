@@ -273,3 +273,11 @@ int cuemu__elf_object_starts(const char *path, uintptr_t load_base,
     return 1;
   return st == CUEMU_INVALID_VALUE && tables ? 0 : -1;
 }
+
+int cuemu__elf_defines_function(const char *path, uintptr_t mapped,
+                                const char *name) {
+  wanted w = {STT_FUNC, name, 0, NULL};
+  ElfW(Sym) sym;
+  return find_symbol_in_file(path, mapped, &w, &sym, NULL, 0, NULL) ==
+         CUEMU_SUCCESS;
+}

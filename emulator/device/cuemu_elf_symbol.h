@@ -44,4 +44,11 @@ cuemu_status cuemu__elf_object_name(void *handle, const void *address,
 int cuemu__elf_object_starts(const char *path, uintptr_t load_base,
                              const void *address);
 
+/* Whether the file at `path` defines the function `name` in its symbol
+ * tables: 1 when it does, 0 when not, or when the file cannot be read or
+ * is not the one mapped at address `mapped` (one of its loaded
+ * segments). */
+int cuemu__elf_defines_function(const char *path, uintptr_t mapped,
+                                const char *name);
+
 #endif /* CUEMU_ELF_SYMBOL_H */

@@ -17,6 +17,7 @@
 #include "base/cuemu_report.h"
 #include "device/cuemu_device_model.h"
 #include "device/cuemu_frame_size.h"
+#include "runtime/cuemu_rt_foreign_runtime.h"
 
 typedef struct function_entry {
   const void *function;
@@ -61,6 +62,8 @@ static void tables_changed(void) {
 
 void cuemu_program_register_target(const cuemu_module_desc *desc, int arch,
                                    const char *images) {
+  /* A program of cuemu's units: NVIDIA's runtime beside it is warned of. */
+  cuemu__rt_foreign_runtime_check();
   /* A copy: the text is in the registering object, which may be unloaded
    * (dlclose) while the table keeps its entry. */
   char *copy = images ? strdup(images) : NULL;

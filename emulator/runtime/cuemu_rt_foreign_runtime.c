@@ -1,0 +1,100 @@
+/*
+ * cuemu_rt_foreign_runtime.c: a warning when NVIDIA's CUDA runtime is in
+ * the program beside cuemu's.
+ *
+ * cuemu-nvcc links cuemu's runtime in NVIDIA's place (-lcudart, and a path
+ * to libcudart.so or libcudart_static.a). A link it takes no part in can
+ * still bring NVIDIA's: CMake's FindCUDA, which found a real toolkit, puts
+ * /usr/local/cuda/lib64/libcudart_static.a in CUDA_LIBRARIES, and a target
+ * that mixes .cpp and .cu files is linked by the C++ compiler with it
+ * before cuemu's libraries. The kernels and the runtime calls of the .cu
+ * files (which cuemu's headers name apart) then run in cuemu, while the
+ * .cpp files' runtime calls go to NVIDIA's runtime, which finds no GPU:
+ * `cudaGetDeviceCount` fails and the program reports no device, or worse.
+ * When cuemu's first unit registers, this file looks for that runtime: the
+ * `cudaGetDeviceCount` that the process's global scope finds (a shared
+ * libcudart.so ahead of libcuemu), or one defined by the program itself
+ * (a static libcudart), and warns once on stderr, naming the object.
+ */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <link.h>
+#include <pthread.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "device/cuemu_elf_symbol.h"
+#include "runtime/cuemu_rt_foreign_runtime.h"
+
+/* The runtime call that both runtimes define and host code calls first. */
+static const char probe[] = "cudaGetDeviceCount";
+
+/* The program's own load address and the address of its first loaded
+ * segment, which a file lookup checks is mapped from the file. */
+typedef struct program_where {
+  uintptr_t base, first;
+} program_where;
+
+/* dl_iterate_phdr's callback: the first object is the program. */
+static int program_base(struct dl_phdr_info *info, size_t size, void *data) {
+  (void)size;
+  program_where *w = data;
+  w->base = info->dlpi_addr;
+  for (ElfW(Half) i = 0; i < info->dlpi_phnum; ++i)
+    if (info->dlpi_phdr[i].p_type == PT_LOAD) {
+      w->first = info->dlpi_addr + info->dlpi_phdr[i].p_vaddr;
+      break;
+    }
+  return 1;
+}
+
+static void warn(const char *where) {
+  fprintf(stderr,
+          "cuemu: warning: NVIDIA's CUDA runtime is linked into this program "
+          "(%s) beside cuemu's: its host code's runtime calls go to a "
+          "runtime that finds no GPU while its kernels run in cuemu; link "
+          "cuemu's runtime in its place (cuemu-nvcc does; for CMake's "
+          "FindCUDA, give -DCUDA_TOOLKIT_ROOT_DIR=<cuemu's libdir>/"
+          "cuemu-toolkit, docs/runtime.md)\n",
+          where);
+}
+
+/* Whether the shared object at `path` is cuemu's runtime: its symbols, or
+ * those of the objects it depends on, include libcuemu's (cuemu's
+ * libcuemu_cudart.so, which the toolkit's libcudart names, links it). */
+static int cuemus(const char *path) {
+  void *handle = dlopen(path, RTLD_LAZY | RTLD_NOLOAD);
+  if (!handle)
+    return 0;
+  int found = dlsym(handle, "cuemu_program_register") != NULL;
+  dlclose(handle);
+  return found;
+}
+
+static void check(void) {
+  Dl_info own, found;
+  program_where program = {0, 0};
+  if (!dladdr((const void *)check, &own))
+    return;
+  dl_iterate_phdr(program_base, &program);
+  const uintptr_t base = program.base;
+  /* cuemu linked into the program itself defines the call there. */
+  if ((uintptr_t)own.dli_fbase == base)
+    return;
+  void *probed = dlsym(RTLD_DEFAULT, probe);
+  if (probed && dladdr(probed, &found) && found.dli_fname &&
+      (uintptr_t)found.dli_fbase != base && !cuemus(found.dli_fname)) {
+    warn(found.dli_fname);
+    return;
+  }
+  /* A static runtime in the program is in its dynamic symbol table only
+   * where a shared object refers to it: the program's own symbol table
+   * names it. */
+  if (cuemu__elf_defines_function("/proc/self/exe", program.first, probe))
+    warn("the program itself: a static libcudart");
+}
+
+static pthread_once_t once = PTHREAD_ONCE_INIT;
+
+void cuemu__rt_foreign_runtime_check(void) { pthread_once(&once, check); }
