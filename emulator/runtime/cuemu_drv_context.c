@@ -210,6 +210,11 @@ int cuemu_drv_result(int runtime_error, int saved) {
                                          : DRV_CUDA_ERROR_INVALID_VALUE;
 }
 
+void cuemu__drv_init_by_runtime(void) {
+  if (!cuemu__drv_initialised())
+    (void)cuemu_drv_init(0); /* with no device, the call reports that */
+}
+
 int cuemu_drv_init(unsigned flags) {
   if (flags != 0)
     return DRV_CUDA_ERROR_INVALID_VALUE;
