@@ -172,28 +172,33 @@ static cuemu_status operand(parser *p, cuemu__ptx_asm *a, int output) {
     free(op.name);
     return fail(p, line_at(p, p->i), "inline PTX: expected a constraint");
   }
-  c = spelling(p, p->i);
-  if (!c) {
-    free(op.name);
-    return CUEMU_OUT_OF_MEMORY;
-  }
-  for (q = c + 1; *q && *q != '"'; q++) {
-    if (*q == '=' || *q == '&') continue;
-    if (*q == '+') {
-      op.read_write = 1;
-    } else if (strchr("rlhfdnq", *q) && !op.constraint) {
-      op.constraint = *q;
-    } else {
-      int line = line_at(p, p->i);
-      fail(p, line, "inline PTX: unsupported constraint \"%.*s\"",
-           (int)strcspn(c + 1, "\""), c + 1);
-      free(c);
+  /* Adjacent string literals make one constraint, as in C: a macro that
+   * pastes `"=" SIZE_MARKER(u32)` gives `"=" "r"` (cuda-api-wrappers'
+   * ptx.cuh). */
+  while (p->i < p->n && p->toks[p->i].kind == CUEMU_TOKEN_STRING) {
+    c = spelling(p, p->i);
+    if (!c) {
       free(op.name);
-      return CUEMU_COMPILE;
+      return CUEMU_OUT_OF_MEMORY;
     }
+    for (q = c + 1; *q && *q != '"'; q++) {
+      if (*q == '=' || *q == '&') continue;
+      if (*q == '+') {
+        op.read_write = 1;
+      } else if (strchr("rlhfdnq", *q) && !op.constraint) {
+        op.constraint = *q;
+      } else {
+        int line = line_at(p, p->i);
+        fail(p, line, "inline PTX: unsupported constraint \"%.*s\"",
+             (int)strcspn(c + 1, "\""), c + 1);
+        free(c);
+        free(op.name);
+        return CUEMU_COMPILE;
+      }
+    }
+    free(c);
+    p->i++;
   }
-  free(c);
-  p->i++;
   if (!is(p, p->i, "(") || (close = close_of(p, p->i)) >= p->n) {
     free(op.name);
     return fail(p, line_at(p, p->i),
@@ -241,6 +246,22 @@ static cuemu_status operand_list(parser *p, cuemu__ptx_asm *a, int output) {
   }
 }
 
+/* Appends `$N`, the reference to operand N. A `%` ends the name before it
+ * in PTX (it only starts names), a `$` does not: `mov.u32%0` is `mov.u32`
+ * and `%0` (cuda-api-wrappers' ptx.cuh pastes "mov." "u32" "%0, %" ...),
+ * so a space keeps the two apart. */
+static void operand_reference(cuemu_strbuf *sb, char *buf, size_t size,
+                              int num) {
+  if (sb->length > 0) {
+    char last = sb->data[sb->length - 1];
+    if (isalnum((unsigned char)last) || last == '_' || last == '.' ||
+        last == '$')
+      cuemu__sb_add(sb, " ", 1);
+  }
+  snprintf(buf, size, "$%d", num);
+  cuemu__sb_str(sb, buf);
+}
+
 /* Replaces the operand references of the template: `%N` and `%[name]` by
  * `$N`, `%%` by `%`, `%=` by `0`. */
 static cuemu_status substitute(parser *p, cuemu__ptx_asm *a, const char *t,
@@ -267,8 +288,7 @@ static cuemu_status substitute(parser *p, cuemu__ptx_asm *a, const char *t,
         free(lines);
         return fail(p, tl[k], "inline PTX: operand %%%d does not exist", num);
       }
-      snprintf(buf, sizeof buf, "$%d", num);
-      cuemu__sb_str(&sb, buf);
+      operand_reference(&sb, buf, sizeof buf, num);
     } else if (k + 1 < n && t[k + 1] == '[') {
       size_t end = k + 2;
       int num;
@@ -284,8 +304,7 @@ static cuemu_status substitute(parser *p, cuemu__ptx_asm *a, const char *t,
         return fail(p, tl[k], "inline PTX: operand %%[%.*s] does not exist",
                     (int)(end - k - 2), t + k + 2);
       }
-      snprintf(buf, sizeof buf, "$%d", num);
-      cuemu__sb_str(&sb, buf);
+      operand_reference(&sb, buf, sizeof buf, num);
       k = end;
     } else {
       cuemu__sb_add(&sb, "%", 1);

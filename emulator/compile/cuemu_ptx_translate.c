@@ -407,7 +407,9 @@ static cuemu_status lex(tr *t) {
       tok.len = k - b;
     } else if (word_char(s[k])) {
       size_t b = k;
-      while (k < n && (word_char(s[k]) ||
+      /* A '%' only starts a name (%r1, %laneid): `mov.u32%laneid` is two
+       * words, as ptxas reads it. */
+      while (k < n && ((word_char(s[k]) && (s[k] != '%' || k == b)) ||
                        (s[k] == ':' && k + 1 < n && s[k + 1] == ':' &&
                         k + 2 < n && word_char(s[k + 2])))) {
         if (s[k] == ':') k++;

@@ -411,6 +411,15 @@ void cuemu__printf_fifo_keep(cuemu_printf_fifo *fifo) {
   pthread_mutex_destroy(&fifo->lock);
 }
 
+static __thread int executor;
+
+void cuemu__printf_mark_executor(void) { executor = 1; }
+
+void cuemu__printf_flush_at_launch(void) {
+  if (!executor)
+    cuemu__printf_flush_pending();
+}
+
 void cuemu__printf_flush_pending(void) {
   /* Whole records, one writer at a time: records of two flushes never
    * interleave. */

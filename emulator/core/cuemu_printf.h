@@ -43,4 +43,12 @@ void cuemu__printf_fifo_keep(cuemu_printf_fifo *fifo);
  * for the C API, a launch's end. */
 void cuemu__printf_flush_pending(void);
 
+/* The flush of a launch's start (cuemu__printf_flush_pending), where the
+ * launch is issued: on a thread marked by cuemu__printf_mark_executor (an
+ * execution thread of an asynchronous stream, which runs work the host
+ * issued earlier) it does nothing, as the host printed at the launch's
+ * issue; printing there would cut into what the host prints meanwhile. */
+void cuemu__printf_flush_at_launch(void);
+void cuemu__printf_mark_executor(void);
+
 #endif /* CUEMU_PRINTF_H */

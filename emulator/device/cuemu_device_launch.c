@@ -360,8 +360,10 @@ cuemu_status cuemu__device_launch(const cuemu_launch_request *r) {
                               &config.cluster);
   config.sms = launch_sms(r);
   /* CUDA prints the previous kernels' printf output when a kernel is
-   * launched; the C API, which has no synchronisation, when it ends. */
-  cuemu__printf_flush_pending();
+   * launched (where the host issues it: a stream's execution thread does
+   * not print, cuemu__printf_flush_at_launch); the C API, which has no
+   * synchronisation, when it ends. */
+  cuemu__printf_flush_at_launch();
   if (st == CUEMU_SUCCESS) {
     /* The grids that kernel code launches run when the blocks are done. */
     cuemu_grid_children children;

@@ -160,13 +160,7 @@ static cuemu_drv_context *current_or_runtime(void) {
   if (c || (!called && !cuemu__rt_used()))
     return c;
   c = &primary[cuemu__device_current()];
-  pthread_mutex_lock(&lock);
-  if (!c->runtime_ref) {
-    c->runtime_ref = 1;
-    c->retained++;
-    c->live = 1;
-  }
-  pthread_mutex_unlock(&lock);
+  cuemu__drv_runtime_holds_primary(c->device);
   push(c);
   return c;
 }
@@ -208,6 +202,26 @@ int cuemu_drv_result(int runtime_error, int saved) {
     return DRV_CUDA_ERROR_INVALID_HANDLE;
   return cuemu__drv_known(runtime_error) ? runtime_error
                                          : DRV_CUDA_ERROR_INVALID_VALUE;
+}
+
+void cuemu__drv_runtime_holds_primary(int device) {
+  if (!valid_device(device))
+    return;
+  cuemu_drv_context *c = &primary[device];
+  if (__atomic_load_n(&c->runtime_ref, __ATOMIC_ACQUIRE))
+    return;
+  pthread_mutex_lock(&lock);
+  if (!c->runtime_ref) {
+    c->retained++;
+    c->live = 1;
+    __atomic_store_n(&c->runtime_ref, 1, __ATOMIC_RELEASE);
+  }
+  pthread_mutex_unlock(&lock);
+}
+
+void cuemu__drv_init_by_runtime(void) {
+  if (!cuemu__drv_initialised())
+    (void)cuemu_drv_init(0); /* with no device, the call reports that */
 }
 
 int cuemu_drv_init(unsigned flags) {

@@ -12,6 +12,17 @@ typedef struct cuemu_drv_context cuemu_drv_context;
 
 /* Non-zero once cuInit(0) has succeeded. */
 int cuemu__drv_initialised(void);
+/* Initialises the driver as CUDA's runtime does on its first call, whatever
+ * the call (cudaGetDeviceCount, cudaGetDeviceProperties, ...): cuInit(0),
+ * without making a context current. A program may then call the driver
+ * API without cuInit of its own (cuCtxGetCurrent gives NULL until a runtime
+ * call that works with the device). */
+void cuemu__drv_init_by_runtime(void);
+/* The runtime API's reference to the primary context of `device`, taken
+ * once when the runtime first works with the device from a thread without
+ * a context of its own (CUDA's runtime retains it so):
+ * cuDevicePrimaryCtxGetState then reports it active. */
+void cuemu__drv_runtime_holds_primary(int device);
 
 /* The calling thread's current context, or NULL. */
 cuemu_drv_context *cuemu__drv_current(void);

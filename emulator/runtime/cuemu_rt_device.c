@@ -21,6 +21,7 @@
 #include "device/cuemu_device_model.h"
 #include "device/cuemu_handles.h"
 #include "device/cuemu_limits.h"
+#include "runtime/cuemu_drv_internal.h"
 #include "runtime/cuemu_rt_array.h"
 #include "runtime/cuemu_rt_capture.h"
 #include "runtime/cuemu_rt_internal.h"
@@ -40,6 +41,7 @@ size_t cuemu_rt_max_shared_optin(void) {
 }
 
 int cuemu_rt_get_device_count(int *count) {
+  cuemu__drv_init_by_runtime();
   if (!count)
     return cuemu_rt_error(cudaErrorInvalidValue);
   *count = cuemu__device_count();
@@ -70,6 +72,7 @@ int cuemu_rt_set_valid_devices(const int *devices, int len) {
 }
 
 int cuemu_rt_get_device(int *device) {
+  cuemu__drv_init_by_runtime();
   if (!device)
     return cuemu_rt_error(cudaErrorInvalidValue);
   *device = cuemu__device_current();
@@ -172,6 +175,7 @@ int cuemu_rt_device_get_limit(size_t *value, int limit) {
 }
 
 int cuemu_rt_get_device_properties(struct cudaDeviceProp *p, int device) {
+  cuemu__drv_init_by_runtime();
   if (!p)
     return cuemu_rt_error(cudaErrorInvalidValue);
   if (cuemu__device_count() == 0)
@@ -287,6 +291,7 @@ int cuemu_rt_get_device_properties(struct cudaDeviceProp *p, int device) {
 }
 
 int cuemu_rt_device_get_attribute(int *value, int attr, int device) {
+  cuemu__drv_init_by_runtime();
   if (!value)
     return cuemu_rt_error(cudaErrorInvalidValue);
   if (cuemu__device_count() == 0)
@@ -531,8 +536,9 @@ int cuemu_rt_runtime_get_version(int *version) {
 }
 
 int cuemu_rt_mem_get_info(size_t *free_bytes, size_t *total_bytes) {
-  if (!free_bytes || !total_bytes)
-    return cuemu_rt_error(cudaErrorInvalidValue);
+  /* Either output may be NULL, as with CUDA, which writes the other one
+   * only: programs ask for the total alone with cudaMemGetInfo(NULL,
+   * &total) (cuda-api-wrappers' device memory, llama.cpp's device list). */
   int sticky = cuemu__rt_check_sticky();
   if (sticky)
     return sticky;
@@ -544,8 +550,10 @@ int cuemu_rt_mem_get_info(size_t *free_bytes, size_t *total_bytes) {
   size_t total = cuemu__device_model()->total_memory;
   size_t available = cuemu__device_free_memory();
   size_t used = cuemu__allocation_device_bytes(cuemu__device_current());
-  *free_bytes = used < available ? available - used : 0;
-  *total_bytes = total;
+  if (free_bytes)
+    *free_bytes = used < available ? available - used : 0;
+  if (total_bytes)
+    *total_bytes = total;
   return cudaSuccess;
 }
 

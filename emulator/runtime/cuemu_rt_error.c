@@ -74,6 +74,7 @@ int cuemu__rt_check_sticky(void) {
     if (!__atomic_load_n(&runtime_used, __ATOMIC_RELAXED))
       __atomic_store_n(&runtime_used, 1, __ATOMIC_RELAXED);
     thread_called = 1;
+    cuemu__drv_runtime_holds_primary(cuemu__device_current());
   }
   return cuemu_rt_error(cuemu_rt_sticky());
 }

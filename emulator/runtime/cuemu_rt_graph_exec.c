@@ -9,6 +9,7 @@
 #include <cuemu/cuemu_device.h>
 #include <cuemu/cuemu_runtime.h>
 
+#include "core/cuemu_printf.h"
 #include "device/cuemu_device_launch.h"
 #include "device/cuemu_device_model.h"
 #include "device/cuemu_handles.h"
@@ -525,6 +526,10 @@ int cuemu_rt_graph_launch(cuemu_rt_graph_exec *exec, void *stream) {
   int inline_run = cuemu__stream_inline();
   if (inline_run && (code = cuemu__rt_check_stream(stream)) != 0)
     return code;
+  /* A launch's start: CUDA prints the output of the kernels that have
+   * ended (the graph's kernels, run by a stream's execution thread, do
+   * not print it there). */
+  cuemu__printf_flush_at_launch();
   /* Allocations of the previous launch no free has been issued for. */
   int auto_free = (exec->flags & FLAG_AUTO_FREE) != 0;
   code = cuemu__graph_memory_issue_launch(exec->graph, auto_free,

@@ -24,6 +24,7 @@
 #include "device/cuemu_handles.h"
 #include "runtime/cuemu_rt_internal.h"
 #include "runtime/cuemu_rt_ipc_event.h"
+#include "runtime/cuemu_rt_stream_queue.h"
 
 /* What a 64-byte handle holds. */
 typedef struct ipc_handle {
@@ -212,6 +213,10 @@ int cuemu_rt_ipc_close_mem_handle(void *ptr) {
   pthread_mutex_unlock(&lock);
   if (!e.base)
     return cuemu_rt_error(cudaErrorInvalidValue);
+  /* The work issued before the close may still use the memory (CUDA's
+   * simpleIPC closes right after launching a kernel on it): wait for it,
+   * as cudaFree does, before the mapping goes. */
+  cuemu__stream_drain_all();
   cuemu__allocation_release(ptr, 1u << CUEMU_RT_MEMORY_DEVICE, 0);
   cuemu__allocation_freed(ptr);
   munmap(ptr, e.bytes);

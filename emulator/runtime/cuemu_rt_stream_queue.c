@@ -23,6 +23,7 @@
 #include "base/cuemu_config.h"
 #include "base/cuemu_report.h"
 #include "check/cuemu_check.h"
+#include "core/cuemu_printf.h"
 #include "core/cuemu_watchdog.h"
 #include "device/cuemu_device_launch.h"
 #include "device/cuemu_device_model.h"
@@ -286,6 +287,7 @@ static void *execute(void *arg) {
   queue *q = arg;
   cuemu__stream_name_thread("cuemu-stream");
   running_queue = q;
+  cuemu__printf_mark_executor(); /* the host prints at the issue */
   cuemu__capture_bypass++; /* items are in their stream's order already */
   cuemu__device_select(q->device);
   pthread_mutex_lock(&lock);
@@ -798,7 +800,10 @@ int cuemu__stream_event_wait(void *event, int wait) {
     pthread_mutex_unlock(&lock);
     return 0;
   }
-  if (cuemu__stream_inline())
+  /* A query on an execution thread (a host function asking about an event
+   * recorded after it in its stream) looks at the records as the host
+   * does; the inline mode has none pending. */
+  if (cuemu__stream_inline() && !(running_queue && !wait))
     return 0;
   pthread_mutex_lock(&lock);
   record *r = record_of(event);
@@ -889,6 +894,9 @@ static int defer_launch(const cuemu_launch_request *r, int checked) {
   cuemu_status st = checked ? CUEMU_SUCCESS : cuemu__device_check_launch(r);
   if (st != CUEMU_SUCCESS)
     return cuemu_rt_error(cuemu_status_cuda_error(st));
+  /* The launch's start, where CUDA prints the output of the kernels that
+   * have ended: here, on the issuing thread, not when the queue runs it. */
+  cuemu__printf_flush_pending();
   cuemu_rt_graph_node_params p = cuemu__rt_launch_node(r);
   /* Threads the launch starts may touch managed memory; the host thread,
    * on a device without concurrent managed access, not until it
