@@ -82,5 +82,27 @@ if [ -n "$real" ] && [ -z "${CUEMU_SKIP_NVCC:-}" ]; then
     echo "PASS: the project builds with nvcc ($real)"
 fi
 
+# A .cpp file that includes libcu++ (host code only): nvcc puts the
+# toolkit's include/cccl on a .cpp compile's path too (-isystem, nvcc
+# -dryrun), so `#include <cuda/std/array>` in a C++ file of a project
+# compiled by nvcc builds; cuemu-nvcc gave "cuda/std/array: No such file"
+# (trialcoll). Built alone (compile and link) and with -c then a link.
+printf '%s\n' '#include <cuda/std/array>' '#include <cuda/std/span>' \
+  '#include <cstdio>' \
+  'int main() {' \
+  '  cuda::std::array<int, 4> a{1, 2, 3, 4};' \
+  '  cuda::std::span<int> s(a.data(), 3);' \
+  '  int sum = 0;' \
+  '  for (int v : s) sum += v;' \
+  '  std::puts(sum == 6 && a.size() == 4 ? "PASS" : "FAIL");' \
+  '  return sum == 6 ? 0 : 1;' \
+  '}' >"$work/host_cccl.cpp"
+if step cpp-cccl "$builddir_abs/cuemu-nvcc" host_cccl.cpp -o host_cccl &&
+  step cpp-cccl-c "$builddir_abs/cuemu-nvcc" -c host_cccl.cpp -o host_cccl.o &&
+  step cpp-cccl-link "$builddir_abs/cuemu-nvcc" host_cccl.o -o host_cccl2; then
+  passes "a .cpp file with libcu++ array and span" ./host_cccl
+  passes "the same compiled with -c and linked" ./host_cccl2
+fi
+
 rm -rf "$work"
 [ "$failed" -eq 0 ]

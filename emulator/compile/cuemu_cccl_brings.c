@@ -164,24 +164,37 @@ static const char *const float_headers[] = {"/cuda_fp16.h", "/cuda_bf16.h",
 static const char *const std_headers[] = {
     "/string",   "/string_view", "/chrono", "/stdexcept", "/system_error",
     "/iterator", "/exception",   "/ratio",  "/typeinfo"};
+/* And those of CUEMU_CCCL_BRINGS_LIBRARIES (libcu++'s, with the std ones):
+ * a unit that includes Thrust or CUB has read them all already. */
+static const char *const libcudacxx_headers[] = {
+    "/cuda/atomic",       "/cuda/std/atomic",  "/cuda/std/cassert",
+    "/cuda/std/cfloat",   "/cuda/std/chrono",  "/cuda/std/climits",
+    "/cuda/std/cstddef",  "/cuda/std/cstdint", "/cuda/std/cstring",
+    "/cuda/std/ctime",    "/cuda/std/limits",  "/cuda/std/ratio",
+    "/cuda/std/type_traits", "/cuda/std/version"};
 enum {
   FLOAT_HEADERS = sizeof float_headers / sizeof float_headers[0],
-  STD_HEADERS = sizeof std_headers / sizeof std_headers[0]
+  STD_HEADERS = sizeof std_headers / sizeof std_headers[0],
+  LIBCUDACXX_HEADERS = sizeof libcudacxx_headers / sizeof libcudacxx_headers[0]
 };
 
-/* Marks in read[0] (float_headers) and read[1] (std_headers) the header
- * that a line marker names, file[0, len). */
+/* Marks in read[kind] the header of `list` (of `count`) that a line
+ * marker names, file[0, len). */
+static void mark_list(const char *file, size_t len, const char *const *list,
+                      int count, unsigned *read) {
+  for (int h = 0; h < count; ++h) {
+    const size_t n = strlen(list[h]);
+    if (len >= n && memcmp(file + len - n, list[h], n) == 0)
+      *read |= 1u << h;
+  }
+}
+
+/* Marks in read[0] (float_headers), read[1] (std_headers) and read[2]
+ * (libcudacxx_headers) the header that a line marker names, file[0, len). */
 static void mark_read(const char *file, size_t len, unsigned *read) {
-  for (int h = 0; h < FLOAT_HEADERS; ++h) {
-    const size_t n = strlen(float_headers[h]);
-    if (len >= n && memcmp(file + len - n, float_headers[h], n) == 0)
-      read[0] |= 1u << h;
-  }
-  for (int h = 0; h < STD_HEADERS; ++h) {
-    const size_t n = strlen(std_headers[h]);
-    if (len >= n && memcmp(file + len - n, std_headers[h], n) == 0)
-      read[1] |= 1u << h;
-  }
+  mark_list(file, len, float_headers, FLOAT_HEADERS, &read[0]);
+  mark_list(file, len, std_headers, STD_HEADERS, &read[1]);
+  mark_list(file, len, libcudacxx_headers, LIBCUDACXX_HEADERS, &read[2]);
 }
 
 /* Whether the word before text[k] (on its line) is `using`. */
@@ -198,7 +211,7 @@ int cuemu__unit_needs_cccl_brings(const char *text, size_t size,
   int reads_brings = 0, names = 0, user = 1;
   const int all = CUEMU_CCCL_BRINGS_FLOATS | CUEMU_CCCL_BRINGS_LIBRARIES |
                   CUEMU_CCCL_BRINGS_STD;
-  unsigned read[2] = {0, 0}; /* the headers of each kind already read */
+  unsigned read[3] = {0, 0, 0}; /* the headers of each kind already read */
   for (size_t i = 0; i < size && !(reads_brings && names == all);) {
     const char *eol = memchr(text + i, '\n', size - i);
     const size_t n = eol ? (size_t)(eol - (text + i)) : size - i;
@@ -244,5 +257,8 @@ int cuemu__unit_needs_cccl_brings(const char *text, size_t size,
     names &= ~CUEMU_CCCL_BRINGS_FLOATS;
   if (read[1] == (1u << STD_HEADERS) - 1)
     names &= ~CUEMU_CCCL_BRINGS_STD;
+  if (read[1] == (1u << STD_HEADERS) - 1 &&
+      read[2] == (1u << LIBCUDACXX_HEADERS) - 1)
+    names &= ~CUEMU_CCCL_BRINGS_LIBRARIES;
   return reads_brings ? names : 0;
 }

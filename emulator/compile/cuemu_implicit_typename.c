@@ -19,11 +19,15 @@
  * (namespace-qualified or not) whose arguments name one of the template's
  * parameters, then `::` and a member name, then a declarator (after `*`,
  * `&`, `&&`, cv-qualifiers) that names a member of a class template of the
- * same name. A constructor (`Pool<T>::Pool(`), a conversion function, a
- * member template (`::template`, `::M<`) or a longer qualified name is left
+ * same name. A member template's own header may follow the class
+ * template's (`template <class K> template <class Tile> __device__
+ * Map<K>::value_type Map<K>::find(...)`, as BGHT's tables are written).
+ * A constructor (`Pool<T>::Pool(`), a conversion function, a member
+ * template (`::template`, `::M<`) or a longer qualified name is left
  * alone; so are declarations inside a class or a function (nvcc also takes
  * `Pool<T>::Size n = 0;` in a member's body).
- * Test: tests/programs/dialect/implicit_typename.cu.
+ * Tests: tests/programs/dialect/implicit_typename.cu,
+ * dependent_template_name.cu.
  */
 #include <string.h>
 
@@ -88,7 +92,13 @@ cuemu_status cuemu__implicit_typename(cuemu_rewriter *rw, size_t i) {
       k = after;
     else if (leading_specifier(rw, k))
       ++k;
-    else
+    else if (cuemu__rw_is(rw, k, "template") && cuemu__rw_is(rw, k + 1, "<")) {
+      /* A member template of the class template: its own header. */
+      size_t close = cuemu__rw_template_close(rw, k + 1);
+      if (close >= rw->n)
+        return CUEMU_SUCCESS;
+      k = close + 1;
+    } else
       break;
   }
   /* [ns::]Class<args>::member */

@@ -1879,6 +1879,21 @@ static cuemu_status host_words(command *c, const input *in, words *w) {
       add(w, "-isystem");
       add(w, toolkit);
     }
+    /* CCCL's headers, where the compile of a .cu file finds them
+     * (cuemu_compile(): after the user's folders and the shims);
+     * --cuda-path's are in the host words already (add_toolkit_cccl()).
+     * nvcc puts TOOLKIT/include/cccl on a .cpp file's compile too, so a
+     * C++ file may include <cuda/std/...>; without them that failed, and
+     * so did -M and -MD (CMake's depfiles) of a unit with CUB or Thrust. */
+    char *cccl = keep(c, malloc(PATH_MAX));
+    if (!cccl)
+      return oom();
+    if (!c->cuda_path &&
+        cuemu__cccl_headers(NULL, cccl, PATH_MAX) != CUEMU_CCCL_NONE &&
+        cccl[0]) {
+      add(w, "-isystem");
+      add(w, cccl);
+    }
   }
   if (in->kind == IN_CU) {
     add(w, "-x");
@@ -1928,18 +1943,8 @@ static cuemu_status pass_dependencies(command *c, const input *in,
                                       const char *define, const char *target,
                                       int phony, const char *file) {
   words w = {0};
+  /* The host words have CCCL's headers (host_words()). */
   cuemu_status st = host_words(c, in, &w);
-  /* CCCL's headers, where the compile finds them (cuemu_compile(): after
-   * the user's folders and the shims); --cuda-path's are in the host
-   * words already (add_toolkit_cccl()). Without them, -M and -MD (CMake's
-   * depfiles) of a unit with CUB or Thrust failed. */
-  char cccl[PATH_MAX];
-  if (st == CUEMU_SUCCESS && !c->cuda_path &&
-      cuemu__cccl_headers(NULL, cccl, sizeof cccl) != CUEMU_CCCL_NONE &&
-      cccl[0]) {
-    add(&w, "-isystem");
-    add(&w, keep(c, strdup(cccl)));
-  }
   if (st == CUEMU_SUCCESS) {
     if (define)
       add(&w, define);

@@ -1031,6 +1031,9 @@ static cuemu_status walk(walker *w) {
           w->other_depth == 0 && i == w->decl_start &&
           !(t->flags & CUEMU_TOKEN_FOREIGN) && cuemu__rw_is(rw, i, "template"))
         st = cuemu__implicit_typename(rw, i);
+      if (st == CUEMU_SUCCESS && own && rw->preprocessed &&
+          !(t->flags & CUEMU_TOKEN_FOREIGN) && cuemu__rw_is(rw, i, "typename"))
+        st = cuemu__implicit_template(rw, i);
       if (st == CUEMU_SUCCESS && own && w->device_body)
         st = cuemu__launch_calls_token(rw, i);
       if (st == CUEMU_SUCCESS && rw->preprocessed &&

@@ -178,6 +178,10 @@ size_t cuemu__rw_nested_declarator(const cuemu_rewriter *rw, size_t open,
  * member type that starts the namespace-scope template declaration whose
  * `template` is token i (cuemu_implicit_typename.c). */
 cuemu_status cuemu__implicit_typename(cuemu_rewriter *rw, size_t i);
+/* Inserts the `template` that nvcc does not ask for before a member
+ * template's name in the typename-specifier whose `typename` is token i
+ * (cuemu_implicit_template.c). */
+cuemu_status cuemu__implicit_template(cuemu_rewriter *rw, size_t i);
 /* A namespace-scope `__device__` or `__constant__` variable template whose
  * declaration starts at token start (its qualifier at i): in the device
  * pass the attribute `visible` after the qualifier, in the host pass an
