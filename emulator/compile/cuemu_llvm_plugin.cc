@@ -26,6 +26,8 @@
  *   before Volta runs its lanes in lockstep (docs/warp-lockstep.md).
  * - Wide accesses (a float4's copy) at an address that is not a multiple
  *   of their alignment fault, as on a GPU (cuemu_llvm_plugin_align.cc).
+ * - In a unit built for the checkers, copies of small structures are made
+ *   member by member, as g++ makes them (cuemu_llvm_plugin_copies.cc).
  * - In a unit built for the checkers, the accesses that racecheck must see
  *   and that clang++'s optimiser would remove before the checkers' hooks
  *   are put in are kept (cuemu_llvm_plugin_race.cc).
@@ -133,6 +135,8 @@ struct gpu_semantics_pass : PassInfoMixin<gpu_semantics_pass> {
       /* After the lockstep rewrite, whose loops would take the test's call
        * for one that synchronises. */
       changed |= cuemu_llvm_plugin_align(f);
+      /* After the alignment rewrite, which tests each copy's address. */
+      changed |= cuemu_llvm_plugin_copies(f);
       changed |= cuemu_llvm_plugin_race(f);
     }
     return changed ? PreservedAnalyses::none() : PreservedAnalyses::all();

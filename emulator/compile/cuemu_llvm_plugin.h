@@ -5,6 +5,7 @@
 
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/Function.h"
+#include "llvm/IR/DerivedTypes.h"
 #include "llvm/IR/Module.h"
 
 /* Puts a call of cuemu_warp_step(address, file, line) before each volatile
@@ -18,6 +19,15 @@ bool cuemu_llvm_plugin_lockstep(llvm::Function &f);
  * ends the launch with MISALIGNED_ADDRESS where a GPU faults
  * (cuemu_llvm_plugin_align.cc); whether it put any. */
 bool cuemu_llvm_plugin_align(llvm::Function &f);
+
+/* The structure that `address` points to, through its casts, or null
+ * (cuemu_llvm_plugin_align.cc). */
+llvm::StructType *cuemu_llvm_plugin_pointee(const llvm::Value *address);
+
+/* Replaces each copy of a small structure whose members are all of one
+ * scalar type by the loads and stores of its members, where `f` is built
+ * for the checkers (cuemu_llvm_plugin_copies.cc); whether it replaced any. */
+bool cuemu_llvm_plugin_copies(llvm::Function &f);
 
 /* Makes 0 the reads of cuemu_thread_detached that no instruction that may
  * block can precede (cuemu_llvm_plugin_detached.cc); whether it made any. */

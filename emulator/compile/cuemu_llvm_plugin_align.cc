@@ -92,10 +92,12 @@ void wide_accesses(Instruction &inst, const DataLayout &layout,
     found.push_back({&inst, address, size, unsigned(align.value()), store});
 }
 
+} // namespace
+
 /* The structure that `address` points to, through its casts (a copy's
  * address is an i8* cast from the structure's pointer, which may itself be
  * cast from a char pointer), or null. */
-StructType *pointee(const Value *address) {
+StructType *cuemu_llvm_plugin_pointee(const Value *address) {
   for (int depth = 0; depth < 8; ++depth) {
     auto *pointer = dyn_cast<PointerType>(address->getType());
     if (pointer && !pointer->isOpaque())
@@ -109,11 +111,13 @@ StructType *pointee(const Value *address) {
   return nullptr;
 }
 
+namespace {
+
 /* "a float4 load" where the address was a pointer to a named structure
  * (clang++ names it struct.float4), else "a 16-byte load". */
 std::string what_of(const wide &w) {
   std::string name;
-  if (StructType *s = pointee(w.address))
+  if (StructType *s = cuemu_llvm_plugin_pointee(w.address))
       if (s->hasName()) {
         StringRef n = s->getName();
         for (StringRef prefix : {"struct.", "class.", "union."})
