@@ -32,6 +32,9 @@
  *   and that clang++'s optimiser would remove before the checkers' hooks
  *   are put in are kept (cuemu_llvm_plugin_race.cc).
  *
+ * A pass at the end of the pipeline decides the common case of memcheck and
+ * initcheck inline in a checked unit (cuemu_llvm_plugin_check.cc).
+ *
  * A second pass, late in the simplification of each function (after
  * inlining), takes the test of a blocked thread out of the thread loop of
  * a kernel that cannot block (cuemu_llvm_plugin_detached.cc).
@@ -153,6 +156,15 @@ struct detached_pass : PassInfoMixin<detached_pass> {
   }
 };
 
+/* The inline test of memcheck and initcheck (cuemu_llvm_plugin_check.cc),
+ * at the end of the pipeline. */
+struct check_pass : PassInfoMixin<check_pass> {
+  PreservedAnalyses run(Function &f, FunctionAnalysisManager &analyses) {
+    return cuemu_llvm_plugin_check(f, analyses) ? PreservedAnalyses::none()
+                                                : PreservedAnalyses::all();
+  }
+};
+
 } // namespace
 
 extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
@@ -161,6 +173,10 @@ extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
             builder.registerPipelineStartEPCallback(
                 [](ModulePassManager &passes, OptimizationLevel) {
                   passes.addPass(gpu_semantics_pass());
+                });
+            builder.registerOptimizerLastEPCallback(
+                [](ModulePassManager &passes, OptimizationLevel) {
+                  passes.addPass(createModuleToFunctionPassAdaptor(check_pass()));
                 });
             builder.registerScalarOptimizerLateEPCallback(
                 [](FunctionPassManager &passes, OptimizationLevel) {
