@@ -55,6 +55,25 @@ bool wide_access(Value *address, uint64_t size, MaybeAlign align) {
          !isa<AllocaInst>(getUnderlyingObject(address));
 }
 
+/* The alignment of a copy's side at `address`, copied from or to `other`:
+ * the copy's own, but where that is less than 4 and `other` is a local of
+ * the structure that `address` points to, the local's. A float4 member of
+ * a packed structure is copied with the packed structure's alignment (1),
+ * and LLVM's type of the float4 does not carry its own (16), which the
+ * local copy of it has; nvcc loads the member with one vector load, which
+ * faults where it is misaligned (tests/programs/robust/misaligned_faults.cuh,
+ * case 15), as g++'s build finds from the member's type. */
+MaybeAlign own_alignment(Value *address, Value *other, MaybeAlign align) {
+  if (align && align->value() >= 4)
+    return align;
+  StructType *s = cuemu_llvm_plugin_pointee(address);
+  auto *local = dyn_cast<AllocaInst>(getUnderlyingObject(other));
+  if (s && local && local->getAllocatedType() == s &&
+      (!align || local->getAlign() > *align))
+    return local->getAlign();
+  return align;
+}
+
 /* Adds the wide accesses of `inst` to `found`. */
 void wide_accesses(Instruction &inst, const DataLayout &layout,
                    SmallVectorImpl<wide> &found) {
@@ -63,12 +82,16 @@ void wide_accesses(Instruction &inst, const DataLayout &layout,
     if (!length)
       return;
     uint64_t size = length->getZExtValue();
-    if (wide_access(copy->getRawSource(), size, copy->getSourceAlign()))
-      found.push_back({&inst, copy->getRawSource(), size,
-                       unsigned(copy->getSourceAlign()->value()), false});
-    if (wide_access(copy->getRawDest(), size, copy->getDestAlign()))
-      found.push_back({&inst, copy->getRawDest(), size,
-                       unsigned(copy->getDestAlign()->value()), true});
+    MaybeAlign from = own_alignment(copy->getRawSource(), copy->getRawDest(),
+                                    copy->getSourceAlign());
+    MaybeAlign to = own_alignment(copy->getRawDest(), copy->getRawSource(),
+                                  copy->getDestAlign());
+    if (wide_access(copy->getRawSource(), size, from))
+      found.push_back(
+          {&inst, copy->getRawSource(), size, unsigned(from->value()), false});
+    if (wide_access(copy->getRawDest(), size, to))
+      found.push_back(
+          {&inst, copy->getRawDest(), size, unsigned(to->value()), true});
     return;
   }
   Value *address = nullptr;
