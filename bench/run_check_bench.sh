@@ -11,7 +11,10 @@
 # each variant is run in its own process with CUEMU_WORKERS=1 (the cost per
 # core); the best of REPS launches counts. Prints a Markdown table of the
 # CPU times and of the slowdown over the unchecked build. Environment: LOG2N
-# (default 20: 2^20 elements), REPS (default 5), ROUNDS (default 3), CC.
+# (default 20: 2^20 elements), REPS (default 5), ROUNDS (default 3), CC,
+# VARIANTS (default "none sync race mem init all"; none must be one of them)
+# and OPTIONS, more options of every build (-ccbin clang++: the kernels as a
+# clang++ unit).
 # shellcheck disable=SC2086
 set -u
 
@@ -42,11 +45,11 @@ ${CC:-cc} -O2 -I"$CUEMU_INCLUDE_DIR" "$bench/bench_checkers.c" \
 # REPS launches and the rounds (what `make bench` [11] measures; this script
 # runs those rows alone, with the targets of issue 19).
 rounds=${ROUNDS:-3}
-variants="none sync race mem init all"
+variants=${VARIANTS:-none sync race mem init all}
 for variant in $variants; do
   opt=
   [ "$variant" = none ] || opt=--check=$variant
-  if ! "$CUEMU_CC" --module $opt "$bench/bench_kernels.cu" \
+  if ! "$CUEMU_CC" --module $opt ${OPTIONS:-} "$bench/bench_kernels.cu" \
       -o "$out/kernels.$variant.so" >"$out/$variant.build" 2>&1; then
     echo "run_check_bench.sh: cuemu-cc $opt failed:" >&2
     cat "$out/$variant.build" >&2

@@ -18,8 +18,9 @@
 # namespace). The programs listed in $alone are built by themselves.
 #
 # A wrapper may set CHECKERS_OPTIONS, more options of every build
-# (checkers_race_clang.sh: -ccbin clang++), and CHECKERS_CHECK, the one
-# CHECK line whose programs it runs (the others are left out).
+# (checkers_race_clang.sh: -ccbin clang++), and CHECKERS_CHECK, the CHECK
+# lines whose programs it runs, separated by blanks (the others are left
+# out).
 
 srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
 builddir=${CUEMU_BUILDDIR:-.}
@@ -54,7 +55,7 @@ for source in "$srcdir"/tests/buggy/*.cu; do
     failed=$((failed + 1))
     continue
   fi
-  if [ -n "$only" ] && [ "$checks" != "$only" ]; then
+  if [ -n "$only" ] && case " $only " in *" $checks "*) false ;; *) true ;; esac; then
     count=$((count - 1))
     continue
   fi

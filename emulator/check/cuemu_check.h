@@ -137,6 +137,13 @@ cuemu__check_symbol_at(const cuemu_check_module *m, size_t off,
  * in the shims are skipped) into buf. */
 void cuemu__check_line(const void *pc, char *buf, size_t size);
 
+/* cuemu__check_line() for the access being checked, whose code address
+ * `pc` is a return address on the calling thread's stack: where every
+ * frame of `pc` is in the shims (a shim's function that the compiler did
+ * not inline, as clang++ leaves the walk of a tensor map), the line of the
+ * first caller in the user's code. */
+void cuemu__check_line_here(const void *pc, char *buf, size_t size);
+
 /* How many return addresses beyond an allocation's site are kept (in
  * checked runs), so that a report names the user's line that made the
  * allocation even where the site is in the code of a system header

@@ -11,6 +11,7 @@
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <elf.h>
+#include <execinfo.h>
 #include <fcntl.h>
 #include <link.h>
 #include <pthread.h>
@@ -458,6 +459,29 @@ static int line_of(const void *pc, char *buf, size_t size) {
 
 void cuemu__check_line(const void *pc, char *buf, size_t size) {
   line_of(pc, buf, size);
+}
+
+void cuemu__check_line_here(const void *pc, char *buf, size_t size) {
+  int in_shims;
+  if (line_kind(pc, buf, size, &in_shims) != LINE_SHIMS)
+    return;
+  /* The return addresses from here: those of the checkers' own frames,
+   * then `pc`, then its callers. g++ inlines the shims' functions into
+   * the kernel, so that `pc`'s own frames reach the user's line; clang++
+   * leaves a large one (__cuemu_tmap_walk) a call. Only when a report is
+   * made. */
+  void *frames[64];
+  int n = backtrace(frames, (int)(sizeof frames / sizeof *frames));
+  char line[4096];
+  for (int i = 0; i < n; ++i)
+    if (frames[i] == pc) {
+      for (int j = i + 1; j < n; ++j)
+        if (line_kind(frames[j], line, sizeof line, &in_shims) == LINE_USER) {
+          snprintf(buf, size, "%s", line);
+          return;
+        }
+      return;
+    }
 }
 
 void cuemu__check_alloc_line(const void *site, const void *const *callers,

@@ -744,7 +744,7 @@ static CUEMU_NORETURN void report_init(cuemu_worker *w, const target *t,
   target at = *t;
   at.offset += i;
   describe(&at, mem, sizeof mem);
-  cuemu__check_line(pc, line, sizeof line);
+  cuemu__check_line_here(pc, line, sizeof line);
   cuemu_uint3 tid = cuemu__worker_thread_idx(w);
   fail(w, "initcheck: %s of uninitialised %s (%zu bytes, byte %zu never "
        "written) by block (%u,%u,%u) thread (%u,%u,%u) at %s",
@@ -839,7 +839,7 @@ static CUEMU_NORETURN void report_mem(cuemu_worker *w, int kind, size_t size,
   snprintf(me, sizeof me, "block (%u,%u,%u) thread (%u,%u,%u)",
            w->block_idx.x, w->block_idx.y, w->block_idx.z, tid.x, tid.y,
            tid.z);
-  cuemu__check_line(pc, line, sizeof line);
+  cuemu__check_line_here(pc, line, sizeof line);
   fail(w, "memcheck: %s %s of %zu bytes at %p%s%s by %s at %s", what,
        access_word(kind), size, addr, t ? " in " : "", mem, me, line);
 }

@@ -806,6 +806,18 @@ static int build_argv(const compile_job *job, const char *tu,
        * are kept by cuemu's LLVM plugin (cuemu_llvm_plugin_race.cc). */
       ARG("-mllvm");
       ARG("-tsan-instrument-read-before-write=1");
+      /* A structure's copy is made member by member, as g++ makes it
+       * (cuemu_llvm_plugin_copies.cc), so that a report names the member
+       * out of bounds or unwritten and the load's line; the SLP vectoriser
+       * would merge the members' loads into one again. */
+      ARG("-fno-slp-vectorize");
+      /* The common case of memcheck and initcheck decided inline, as the
+       * GCC plugin's check-inline does (cuemu_llvm_plugin_check.cc). */
+      if ((job->checks & (CUEMU_CHECK_MEM | CUEMU_CHECK_INIT)) &&
+          !(job->checks & CUEMU_CHECK_RACE) && !o->debug &&
+          job->pass != CUEMU_PASS_HOST && job->llvm_plugin[0])
+        ARG(job->checks & CUEMU_CHECK_INIT ? "-DCUEMU_CHECK_INLINE=2"
+                                           : "-DCUEMU_CHECK_INLINE=1");
     } else {
       ARG("--param=tsan-instrument-func-entry-exit=0");
       /* Volatile accesses call __tsan_volatile_*: racecheck takes two of

@@ -26,9 +26,14 @@
  *   before Volta runs its lanes in lockstep (docs/warp-lockstep.md).
  * - Wide accesses (a float4's copy) at an address that is not a multiple
  *   of their alignment fault, as on a GPU (cuemu_llvm_plugin_align.cc).
+ * - In a unit built for the checkers, copies of small structures are made
+ *   member by member, as g++ makes them (cuemu_llvm_plugin_copies.cc).
  * - In a unit built for the checkers, the accesses that racecheck must see
  *   and that clang++'s optimiser would remove before the checkers' hooks
  *   are put in are kept (cuemu_llvm_plugin_race.cc).
+ *
+ * A pass at the end of the pipeline decides the common case of memcheck and
+ * initcheck inline in a checked unit (cuemu_llvm_plugin_check.cc).
  *
  * A second pass, late in the simplification of each function (after
  * inlining), takes the test of a blocked thread out of the thread loop of
@@ -133,6 +138,8 @@ struct gpu_semantics_pass : PassInfoMixin<gpu_semantics_pass> {
       /* After the lockstep rewrite, whose loops would take the test's call
        * for one that synchronises. */
       changed |= cuemu_llvm_plugin_align(f);
+      /* After the alignment rewrite, which tests each copy's address. */
+      changed |= cuemu_llvm_plugin_copies(f);
       changed |= cuemu_llvm_plugin_race(f);
     }
     return changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
@@ -149,6 +156,15 @@ struct detached_pass : PassInfoMixin<detached_pass> {
   }
 };
 
+/* The inline test of memcheck and initcheck (cuemu_llvm_plugin_check.cc),
+ * at the end of the pipeline. */
+struct check_pass : PassInfoMixin<check_pass> {
+  PreservedAnalyses run(Function &f, FunctionAnalysisManager &analyses) {
+    return cuemu_llvm_plugin_check(f, analyses) ? PreservedAnalyses::none()
+                                                : PreservedAnalyses::all();
+  }
+};
+
 } // namespace
 
 extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
@@ -157,6 +173,10 @@ extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
             builder.registerPipelineStartEPCallback(
                 [](ModulePassManager &passes, OptimizationLevel) {
                   passes.addPass(gpu_semantics_pass());
+                });
+            builder.registerOptimizerLastEPCallback(
+                [](ModulePassManager &passes, OptimizationLevel) {
+                  passes.addPass(createModuleToFunctionPassAdaptor(check_pass()));
                 });
             builder.registerScalarOptimizerLateEPCallback(
                 [](FunctionPassManager &passes, OptimizationLevel) {

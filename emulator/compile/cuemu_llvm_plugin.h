@@ -5,7 +5,9 @@
 
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/Function.h"
+#include "llvm/IR/DerivedTypes.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/PassManager.h"
 
 /* Puts a call of cuemu_warp_step(address, file, line) before each volatile
  * load and store of `f` whose address is not one of its own locals, and
@@ -18,6 +20,22 @@ bool cuemu_llvm_plugin_lockstep(llvm::Function &f);
  * ends the launch with MISALIGNED_ADDRESS where a GPU faults
  * (cuemu_llvm_plugin_align.cc); whether it put any. */
 bool cuemu_llvm_plugin_align(llvm::Function &f);
+
+/* The structure that `address` points to, through its casts, or null
+ * (cuemu_llvm_plugin_align.cc). */
+llvm::StructType *cuemu_llvm_plugin_pointee(const llvm::Value *address);
+
+/* Replaces each copy of a small structure whose members are all of one
+ * scalar type by the loads and stores of its members, where `f` is built
+ * for the checkers (cuemu_llvm_plugin_copies.cc); whether it replaced any. */
+bool cuemu_llvm_plugin_copies(llvm::Function &f);
+
+/* Runs ThreadSanitizer's pass on `f`, where `f` is built for the checkers
+ * and its unit asks for the inline test of memcheck or initcheck, and puts
+ * that test before each call of a plain __tsan_readN or __tsan_writeN
+ * (cuemu_llvm_plugin_check.cc); whether it did. */
+bool cuemu_llvm_plugin_check(llvm::Function &f,
+                             llvm::FunctionAnalysisManager &analyses);
 
 /* Makes 0 the reads of cuemu_thread_detached that no instruction that may
  * block can precede (cuemu_llvm_plugin_detached.cc); whether it made any. */

@@ -55,6 +55,25 @@ bool wide_access(Value *address, uint64_t size, MaybeAlign align) {
          !isa<AllocaInst>(getUnderlyingObject(address));
 }
 
+/* The alignment of a copy's side at `address`, copied from or to `other`:
+ * the copy's own, but where that is less than 4 and `other` is a local of
+ * the structure that `address` points to, the local's. A float4 member of
+ * a packed structure is copied with the packed structure's alignment (1),
+ * and LLVM's type of the float4 does not carry its own (16), which the
+ * local copy of it has; nvcc loads the member with one vector load, which
+ * faults where it is misaligned (tests/programs/robust/misaligned_faults.cuh,
+ * case 15), as g++'s build finds from the member's type. */
+MaybeAlign own_alignment(Value *address, Value *other, MaybeAlign align) {
+  if (align && align->value() >= 4)
+    return align;
+  StructType *s = cuemu_llvm_plugin_pointee(address);
+  auto *local = dyn_cast<AllocaInst>(getUnderlyingObject(other));
+  if (s && local && local->getAllocatedType() == s &&
+      (!align || local->getAlign() > *align))
+    return local->getAlign();
+  return align;
+}
+
 /* Adds the wide accesses of `inst` to `found`. */
 void wide_accesses(Instruction &inst, const DataLayout &layout,
                    SmallVectorImpl<wide> &found) {
@@ -63,12 +82,16 @@ void wide_accesses(Instruction &inst, const DataLayout &layout,
     if (!length)
       return;
     uint64_t size = length->getZExtValue();
-    if (wide_access(copy->getRawSource(), size, copy->getSourceAlign()))
-      found.push_back({&inst, copy->getRawSource(), size,
-                       unsigned(copy->getSourceAlign()->value()), false});
-    if (wide_access(copy->getRawDest(), size, copy->getDestAlign()))
-      found.push_back({&inst, copy->getRawDest(), size,
-                       unsigned(copy->getDestAlign()->value()), true});
+    MaybeAlign from = own_alignment(copy->getRawSource(), copy->getRawDest(),
+                                    copy->getSourceAlign());
+    MaybeAlign to = own_alignment(copy->getRawDest(), copy->getRawSource(),
+                                  copy->getDestAlign());
+    if (wide_access(copy->getRawSource(), size, from))
+      found.push_back(
+          {&inst, copy->getRawSource(), size, unsigned(from->value()), false});
+    if (wide_access(copy->getRawDest(), size, to))
+      found.push_back(
+          {&inst, copy->getRawDest(), size, unsigned(to->value()), true});
     return;
   }
   Value *address = nullptr;
@@ -92,10 +115,12 @@ void wide_accesses(Instruction &inst, const DataLayout &layout,
     found.push_back({&inst, address, size, unsigned(align.value()), store});
 }
 
+} // namespace
+
 /* The structure that `address` points to, through its casts (a copy's
  * address is an i8* cast from the structure's pointer, which may itself be
  * cast from a char pointer), or null. */
-StructType *pointee(const Value *address) {
+StructType *cuemu_llvm_plugin_pointee(const Value *address) {
   for (int depth = 0; depth < 8; ++depth) {
     auto *pointer = dyn_cast<PointerType>(address->getType());
     if (pointer && !pointer->isOpaque())
@@ -109,11 +134,13 @@ StructType *pointee(const Value *address) {
   return nullptr;
 }
 
+namespace {
+
 /* "a float4 load" where the address was a pointer to a named structure
  * (clang++ names it struct.float4), else "a 16-byte load". */
 std::string what_of(const wide &w) {
   std::string name;
-  if (StructType *s = pointee(w.address))
+  if (StructType *s = cuemu_llvm_plugin_pointee(w.address))
       if (s->hasName()) {
         StringRef n = s->getName();
         for (StringRef prefix : {"struct.", "class.", "union."})

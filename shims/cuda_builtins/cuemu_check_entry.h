@@ -34,15 +34,22 @@
 #define CUEMU_CHECK_ENTRY_ONE(name, n, kind)                                   \
   __asm__(".hidden " #name);                                                   \
   extern "C" void name(void *p);
-#if defined(__GNUC__) && !defined(__clang__)
+#if (defined(__GNUC__) && !defined(__clang__)) || defined(CUEMU_CHECK_INLINE)
 /* cuemu's GCC plugin finds the state that it tests inline by its
  * declaration among the unit's variables (cuemu_gcc_plugin_check.cc),
  * which hold only those that the unit's code uses: the definitions of the
- * entry points used it, and this keeps it there. */
+ * entry points used it, and this keeps it there. So does cuemu's LLVM
+ * plugin (cuemu_llvm_plugin_check.cc), in a unit that clang++ compiles
+ * with CUEMU_CHECK_INLINE (cuemu-cc defines it where the GCC plugin would
+ * get check-inline), whose value it reads from cuemu_check_inline: 1 for
+ * memcheck, 2 for initcheck. */
 __attribute__((used, no_sanitize("thread", "bounds"))) static cuemu_check_fast *
 cuemu_check_entry_state() {
   return cuemu_check_fast_state;
 }
+#endif
+#if defined(__clang__) && defined(CUEMU_CHECK_INLINE)
+__attribute__((used)) static const int cuemu_check_inline = CUEMU_CHECK_INLINE;
 #endif
 #elif defined(CUEMU_CHECK_ENTRY_RACE)
 /* A build with racecheck (cuemu-cc defines CUEMU_CHECK_ENTRY_RACE): nearly

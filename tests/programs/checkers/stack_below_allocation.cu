@@ -27,13 +27,18 @@ constexpr int kFirst = 64;
 constexpr int kMax = kFirst + kRounds;
 
 /* Each thread keeps a local array whose address escapes, so that checked
- * code checks its accesses, and records where its top byte lies. */
+ * code checks its accesses, and records where its top byte lies. The loops
+ * are not unrolled: clang++ (-ccbin clang++) unrolls them whole and spills
+ * their values above the array, which then lay 400 bytes below the top of
+ * the stack at least, too deep for any round to put it near the page. */
 __global__ void sum_locals(const int *in, int *out, uintptr_t *where) {
   volatile char local[32];
+#pragma unroll 1
   for (int i = 0; i < 32; ++i)
     local[i] = (char)(in[threadIdx.x] + i);
   __syncthreads();
   int s = 0;
+#pragma unroll 1
   for (int i = 0; i < 32; ++i)
     s += local[i];
   where[threadIdx.x] = (uintptr_t)&local[31];
