@@ -2775,7 +2775,7 @@ cuemu_status cuemu_compile(const char *source, const char *output,
   job.size = size;
   /* Where quoted includes are searched, in order: the source's folder
    * (-iquote), the user's -iquote folders, then the -I folders. */
-  job.search = calloc((size_t)options->argc + 2, sizeof *job.search);
+  job.search = calloc((size_t)options->argc + 6, sizeof *job.search);
   if (!job.search) {
     free(text);
     free(job.cxx_copy);
@@ -2805,6 +2805,14 @@ cuemu_status cuemu_compile(const char *source, const char *output,
         job.search[nsearch++] = options->argv[++i];
     }
   }
+  /* Then the folders cuemu adds (build_argv()): the shims and cuemu's
+   * headers, CCCL's and the toolkit's, so that a header found in one of
+   * them and one that would now shadow it in an earlier one (a new shim in
+   * front of the toolkit's header) are in the cache's shadowing lines. */
+  const char *added[] = {job.shims, job.include, job.cccl, job.toolkit};
+  for (size_t i = 0; i < sizeof added / sizeof *added; ++i)
+    if (added[i] && added[i][0])
+      job.search[nsearch++] = added[i];
   const char *no_cache = getenv("CUEMU_NO_CACHE");
   /* The object of a build that records coverage names its files by the
    * object's path, which the key does not cover. */
