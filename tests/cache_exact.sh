@@ -122,6 +122,26 @@ header "$work/s3/src/s.h" 3
 build shadow "$c" -I "$work/s3/lib1" -I "$work/s3/lib2" "$work/s3/src/main.cu"
 expect "shadowing: new header beside the source" compiled 3
 
+# A header of the toolkit's include folder (searched after the shims, as
+# nvcc searches its own), then a shim of that name: a new shim header that
+# now shadows a toolkit header (cuda_gl_interop.h, trialcbe) is a miss too.
+# A copy of the shims and a toolkit of two marker files keep the real ones
+# untouched.
+mkdir -p "$work/s3t/src" "$work/s3t/tk/include/crt"
+cp -R "${CUEMU_SHIMS_DIR:-$srcdir/shims/cuda_builtins}" "$work/s3t/shims"
+: >"$work/s3t/tk/include/cuda_runtime_api.h"
+: >"$work/s3t/tk/include/crt/host_config.h"
+program "$work/s3t/src/main.cu" '"tkonly.h"'
+header "$work/s3t/tk/include/tkonly.h" 4
+c=$work/cache3t
+CUDA_HOME=$work/s3t/tk CUEMU_SHIMS_DIR=$work/s3t/shims \
+  build shadow "$c" "$work/s3t/src/main.cu"
+expect "shadowing: toolkit header" compiled 4
+header "$work/s3t/shims/tkonly.h" 5
+CUDA_HOME=$work/s3t/tk CUEMU_SHIMS_DIR=$work/s3t/shims \
+  build shadow "$c" "$work/s3t/src/main.cu"
+expect "shadowing: new shim header before the toolkit's" compiled 5
+
 # ---- 4. "../inc/x.h" beside a decoy of the cache folder ---------------------------
 mkdir -p "$work/s4/proj/src" "$work/s4/c/cache"
 program "$work/s4/proj/src/main.cu" '"../inc/x.h"'

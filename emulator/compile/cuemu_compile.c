@@ -42,6 +42,7 @@
 #include "cuemu_toolkit.h"
 #include "cuemu_cccl_brings.h"
 #include "cuemu_nvcc_undeclared.h"
+#include "cuemu_string_macro_suffix.h"
 
 #define MAX_CXX_WORDS 16
 
@@ -140,6 +141,8 @@ typedef struct compile_job {
   char clang_plugin[PATH_MAX]; /* its -fplugin (clang++), or "" */
   int variant;               /* the pass translated is a further device
                               * pass (further_passes()) */
+  int cccl_clang;            /* compiled by clang++ for CCCL where g++ was
+                              * asked for (use_clang_for_cccl()) */
   int host_full;             /* the host pass reads the whole prelude, not
                               * the declarations of device-only shims */
   int cccl_brings;           /* preprocessed with what nvcc's
@@ -365,6 +368,11 @@ static int build_argv(const compile_job *job, const char *tu,
     goto link;
   }
   ARG("-std=c++17");
+  /* A unit that clang++ compiles in g++'s place (use_clang_for_cccl())
+   * takes "%"PRId64 as g++ and nvcc do, as two strings, with a warning
+   * (tests/programs/cli/cccl_string_macros.cu). */
+  if (job->cccl_clang)
+    ARG("-Wno-error=reserved-user-defined-literal");
   /* DWARF 4: binutils' addr2line names the generated .cpp instead of the
    * .cu for some addresses of a DWARF 5 line table with #line (the
    * innermost frame of an inlined call), so faults would name it. */
@@ -1608,6 +1616,7 @@ static int use_clang_for_cccl(compile_job *job, const char *depfile) {
     return 0;
   }
   snprintf(job->compiler, sizeof job->compiler, "%s", found);
+  job->cccl_clang = 1;
   job->cxx_words[0] = "clang++";
   job->cxx_count = 1;
   /* The GCC plugin runs in g++ only; clang++ has its own. */
@@ -2345,6 +2354,16 @@ static cuemu_status build(void *data, cuemu_cache_build *b) {
                  max, buffers[p], bufsize, PHASE_PREPROCESS);
     }
     st = run_preprocessing(job, argv, count, b->temp);
+    /* "["__FILE__"]": g++ and nvcc join the strings, clang++ reads a
+     * user-defined literal's suffix (cuemu_string_macro_suffix.h). */
+    char from[PATH_MAX + 2];
+    snprintf(from, sizeof from, "%s%s", job->source_dir,
+             strcmp(job->source_dir, "/") == 0 ? "" : "/");
+    for (int p = 0; st == CUEMU_SUCCESS && p < count; ++p)
+      if (cuemu__split_string_macro_suffixes(
+              job->ii[p], job->file_map[0] ? from : NULL,
+              job->file_map[0] ? job->given_dir : NULL) != 0)
+        st = cuemu__report(CUEMU_IO_ERROR, "cannot rewrite %s", job->ii[p]);
   }
   /* A unit that includes cooperative groups and names what nvcc's
    * <cooperative_groups.h> brings only through libcu++ and the heavier
@@ -2802,7 +2821,7 @@ cuemu_status cuemu_compile(const char *source, const char *output,
   job.size = size;
   /* Where quoted includes are searched, in order: the source's folder
    * (-iquote), the user's -iquote folders, then the -I folders. */
-  job.search = calloc((size_t)options->argc + 2, sizeof *job.search);
+  job.search = calloc((size_t)options->argc + 6, sizeof *job.search);
   if (!job.search) {
     free(text);
     free(job.cxx_copy);
@@ -2832,6 +2851,14 @@ cuemu_status cuemu_compile(const char *source, const char *output,
         job.search[nsearch++] = options->argv[++i];
     }
   }
+  /* Then the folders cuemu adds (build_argv()): the shims and cuemu's
+   * headers, CCCL's and the toolkit's, so that a header found in one of
+   * them and one that would now shadow it in an earlier one (a new shim in
+   * front of the toolkit's header) are in the cache's shadowing lines. */
+  const char *added[] = {job.shims, job.include, job.cccl, job.toolkit};
+  for (size_t i = 0; i < sizeof added / sizeof *added; ++i)
+    if (added[i] && added[i][0])
+      job.search[nsearch++] = added[i];
   const char *no_cache = getenv("CUEMU_NO_CACHE");
   /* The object of a build that records coverage names its files by the
    * object's path, which the key does not cover. */

@@ -196,6 +196,16 @@ static void run_callback(void *arg) {
   c.trampoline(c.stream, cuemu_rt_sticky(), c.callback, c.data);
 }
 
+/* A queued callback: an item of its own, not a host node, since a graph's
+ * nodes (and so a host function of cudaLaunchHostFunc) do not run once
+ * the device's error is sticky, where a callback must run and be told the
+ * error (tests/programs/trialbook/callback_after_fault.cu). */
+static int call_callback(void *arg, void *stream) {
+  (void)stream;
+  run_callback(arg);
+  return cudaSuccess;
+}
+
 int cuemu_rt_stream_add_callback(void *s,
                                  void (*trampoline)(void *, int, void *,
                                                     void *),
@@ -213,7 +223,7 @@ int cuemu_rt_stream_add_callback(void *s,
     return cuemu_rt_error(cudaErrorMemoryAllocation);
   *c = (stream_callback){trampoline, s, callback, data};
   if (!cuemu__stream_inline()) {
-    e = defer_host(s, run_callback, c);
+    e = cuemu__stream_defer_call(s, call_callback, c);
     if (e)
       free(c);
     return e ? e : cuemu__rt_check_sticky();
