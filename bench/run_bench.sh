@@ -64,7 +64,8 @@ quick=${BENCH_QUICK:-0}
 # the fiber baseline beside it and the 2-worker speed-up, the shuffle, the
 # warp collectives, the instruction counts; 13: stream-ordered allocation
 # at scale; 14: a launch of a build of two device passes against one; 15:
-# device math, libdevice against glibc); all
+# device math, libdevice against glibc; 17: texture fetches against a
+# plain load); all
 # of them when unset.
 rows=$(printf '%s' "${BENCH_ROWS:-}" | tr ',' ' ')
 want() {
@@ -980,6 +981,29 @@ for variant in plain checked; do
     error $name "bench_half_arith failed: $(cat "$run/half_arith_$variant.txt")" "<= 10x"
   fi
 done
+
+fi
+
+# ---- 17. texture fetches against a plain global load ---------------------------
+if want 17; then
+# bench_texture.cu, a whole program: the CPU time per fetch of tex1Dfetch on
+# linear memory, tex2D with point and with linear filtering (a 2D array),
+# and per float load from global memory, in kernels of the same stencil
+# shape, rounds alternating in one process, the minimum of each. The common
+# fetches are sampled inline from the object's direct record
+# (cuemu_texture_direct.h); before that they cost 12, 21 and 83 ns.
+log "[17] texture fetches against a plain global load"
+if ! CUEMU_CACHE_DIR=$out/cache-asm "$CUEMU_CC" -O2 "$benchsrc/bench_texture.cu" \
+  -o "$out/bench_texture" >"$out/texture_cc.log" 2>&1; then
+  error tex2d_point_over_global_load "cannot compile bench_texture.cu (see $out/texture_cc.log)" "<= 10x"
+elif CUEMU_WORKERS=1 "$out/bench_texture" "$([ "$quick" = 1 ] && echo 2 || echo 7)" \
+  >"$run/texture.txt" 2>&1; then
+  set -- $(sed -n 's/^texture_ratio: //p' "$run/texture.txt")
+  report tex2d_point_over_global_load "$2" "x" "<=" 10 \
+    "CUEMU_WORKERS=1, CPU ns per fetch or load, min of alternating rounds (ratios over the load: tex1Dfetch $1, tex2D point $2, tex2D linear $3): $(grep -v ratio "$run/texture.txt" | tr '\n' ' '); loadavg $(loadavg)"
+else
+  error tex2d_point_over_global_load "bench_texture failed: $(cat "$run/texture.txt")" "<= 10x"
+fi
 
 fi
 

@@ -51,6 +51,7 @@
 #include "core/cuemu_allocations.h"
 #include "core/cuemu_device_heap.h"
 #include "device/cuemu_device_model.h"
+#include "device/cuemu_texture.h"
 
 /* Bytes past the end of a buffer (and before the start of an allocation)
  * in which an access is out of bounds rather than unknown host memory. */
@@ -291,6 +292,10 @@ void cuemu__check_launch_begin(cuemu_launch *L, unsigned env_mask,
   free(snap);
   L->check = cl;
   L->shadow_checks = checks & ~(unsigned)CUEMU_CHECK_SYNC;
+  /* The checker sees each texel a fetch reads: no fetch takes the direct
+   * path while this launch runs. */
+  if (L->shadow_checks & CUEMU_CHECK_RACE)
+    cuemu__texture_racecheck(1);
 }
 
 unsigned cuemu__check_launch_mask(const cuemu_launch *L) {
@@ -301,6 +306,8 @@ void cuemu__check_launch_end(cuemu_launch *L) {
   cuemu_check_launch *cl = L->check;
   if (!cl)
     return;
+  if (L->shadow_checks & CUEMU_CHECK_RACE)
+    cuemu__texture_racecheck(-1);
   for (size_t i = 0; i < cl->nregions; ++i) {
     cell *c = atomic_load(&cl->regions[i].cells);
     if (c && !cl->regions[i].persistent)

@@ -14,6 +14,7 @@
 
 #include <cuemu/cuemu_device.h>
 #include <cuemu/cuemu_rt_texture.h>
+#include <cuemu/cuemu_texture_direct.h>
 
 /* As many levels as cuemu_rt_array.h allows. */
 #define CUEMU_TEX_MAX_LEVELS 16
@@ -51,6 +52,10 @@ enum cuemu__tex_shape {
 };
 
 typedef struct cuemu__texture {
+  /* The direct path's record (cuemu_texture_direct.h): its op is 0 when the
+   * object has none. Filled by cuemu__texture_direct_fill, published in
+   * cuemu_texture_dir by the table. */
+  cuemu_texture_direct direct;
   uint32_t generation; /* the handle's upper half */
   int is_surface;
   int shape;             /* enum cuemu__tex_shape */
@@ -78,6 +83,16 @@ void cuemu__texture_reset(void);
 /* The live object of `handle` of the given sort, or NULL. Any code. */
 const cuemu__texture *cuemu__texture_lookup(unsigned long long handle,
                                             int is_surface);
+
+/* Fills t->direct from t's resolved shape, format, levels and descriptor
+ * (t->direct.op stays 0 where the direct path does not apply). Host code
+ * (device/cuemu_texture_direct.c). */
+void cuemu__texture_direct_fill(cuemu__texture *t);
+
+/* Counts a launch under racecheck in or out (delta 1 or -1): while one
+ * runs, every fetch goes through cuemu_texture_fetch(), whose texel reads
+ * the checker sees. */
+void cuemu__texture_racecheck(int delta);
 
 /* The resource shape (enum cuemu__tex_shape) that a texture fetch (enum
  * cuemu_texture_op, surface 0) or a surface access (enum cuemu_surface_op,

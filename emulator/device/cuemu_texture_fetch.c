@@ -8,6 +8,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "check/cuemu_check.h"
 #include "device/cuemu_texture.h"
 
 /* What one level is sampled with. */
@@ -188,6 +189,14 @@ static size_t layer_of(int layer, size_t layers) {
 static cuemu_texel fetch(cudaTextureObject_t tex,
                          const cuemu_texture_query *q);
 
+/* The racecheck hook of the direct sampling: the checker sees each texel
+ * the fetch reads, as cuemu__texture_texel shows it. */
+static void seen_texel(const void *p, size_t size) {
+  const cuemu_texture_query *q = cuemu__texture_current;
+  if (q)
+    cuemu__check_texture_read(p, size, q->function, q->file, q->line);
+}
+
 cuemu_texel cuemu_texture_fetch(cudaTextureObject_t tex,
                                 const cuemu_texture_query *q) {
   cuemu__texture_current = q;
@@ -209,6 +218,17 @@ static cuemu_texel fetch(cudaTextureObject_t tex,
                          "%s on a texture object over %s (CUDA leaves the "
                          "result undefined)",
                          q->function, shape_names[t->shape]);
+  /* An object with a direct record: the shims' sampling, at whatever level
+   * of detail (the object has one level). */
+  if (t->direct.cuemu_op == q->op) {
+    if (q->op == CUEMU_TEX_FETCH_1D)
+      return cuemu_texture_direct_fetch(&t->direct, q->index, seen_texel);
+    return cuemu_texture_direct_sample(&t->direct,
+                                       q->op == CUEMU_TEX_1D   ? 1
+                                       : q->op == CUEMU_TEX_2D ? 2
+                                                               : 3,
+                                       q->coord, seen_texel);
+  }
   if (q->op == CUEMU_TEX_FETCH_1D) {
     /* Linear memory: no filtering or addressing; out of range reads 0. */
     const cuemu__tex_level *lv = &t->level[0];

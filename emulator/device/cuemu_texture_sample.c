@@ -25,44 +25,14 @@
 
 __thread const cuemu_texture_query *cuemu__texture_current;
 
-int cuemu__texture_weight(float frac) {
-  float q = floorf(frac * 256.0f + 0.5f);
-  return q < 0.0f ? 0 : q > 256.0f ? 256 : (int)q;
-}
+int cuemu__texture_weight(float frac) { return cuemu_texture_weight_of(frac); }
 
 long cuemu__texture_address(long i, size_t n, int mode) {
-  long len = (long)n;
-  switch (mode) {
-  case cudaAddressModeBorder:
-    return i < 0 || i >= len ? -1 : i;
-  case cudaAddressModeWrap: {
-    long r = i % len;
-    return r < 0 ? r + len : r;
-  }
-  case cudaAddressModeMirror: {
-    long r = i % (2 * len);
-    if (r < 0)
-      r += 2 * len;
-    return r >= len ? 2 * len - 1 - r : r;
-  }
-  default: /* clamp */
-    return i < 0 ? 0 : i >= len ? len - 1 : i;
-  }
+  return cuemu_texture_address_of(i, n, mode);
 }
 
 float cuemu__texture_coordinate(float x, size_t n, int mode, int normalized) {
-  if (x != x)
-    x = 0.0f; /* NaN reads as 0, which every mode maps into range */
-  if (!normalized)
-    return x;
-  if (mode == cudaAddressModeWrap) {
-    x = x - floorf(x);
-  } else if (mode == cudaAddressModeMirror) {
-    float f = floorf(x);
-    float frac = x - f;
-    x = fmodf(f, 2.0f) == 0.0f ? frac : 1.0f - frac;
-  }
-  return x * (float)n;
+  return cuemu_texture_coordinate_of(x, n, mode, normalized);
 }
 
 /* IEEE binary16 bits to float. */
@@ -94,6 +64,12 @@ cuemu_texel cuemu__texture_texel(const cuemu__texture *t,
   if (q)
     cuemu__check_texture_read(p, f->size, q->function, q->file, q->line);
   cuemu_texel r;
+  if (t->direct.cuemu_format != CUEMU_TEXD_NONE) {
+    /* The conversion the shims' direct path does (cuemu_texture_direct.h). */
+    for (int c = 0; c < 4; ++c)
+      cuemu_texture_direct_channel(&t->direct, p, c, &r);
+    return r;
+  }
   if (f->packed) {
     /* 10-10-10-2: always normalized floats (see cuemu__format). */
     uint32_t u;

@@ -19,7 +19,13 @@
  * this gets cudaErrorMemoryAllocation from the create call. */
 #define TABLE_SLOTS 65536u
 
+_Static_assert(TABLE_SLOTS == CUEMU_TEXTURE_SLOTS,
+               "the direct records have a slot for each of the table's");
+
 static _Atomic(cuemu__texture *) slots[TABLE_SLOTS];
+/* The direct records of the live objects, by slot: what the shims read. */
+static cuemu_texture_directory directory;
+cuemu_texture_directory *const cuemu_texture_dir = &directory;
 static uint32_t generations[TABLE_SLOTS];
 static pthread_mutex_t table_lock = PTHREAD_MUTEX_INITIALIZER;
 
@@ -29,9 +35,12 @@ unsigned long long cuemu__texture_register(cuemu__texture *t) {
     if (atomic_load_explicit(&slots[s], memory_order_relaxed))
       continue;
     t->generation = ++generations[s];
+    unsigned long long handle = (unsigned long long)t->generation << 32 | (s + 1u);
+    t->direct.cuemu_handle = handle;
     atomic_store_explicit(&slots[s], t, memory_order_release);
+    __atomic_store_n(&directory.cuemu_slot[s], &t->direct, __ATOMIC_RELEASE);
     pthread_mutex_unlock(&table_lock);
-    return (unsigned long long)t->generation << 32 | (s + 1u);
+    return handle;
   }
   pthread_mutex_unlock(&table_lock);
   return 0;
@@ -58,6 +67,8 @@ int cuemu__texture_unregister(unsigned long long handle, int is_surface) {
   }
   atomic_store_explicit(&slots[(handle & 0xffffffffu) - 1], NULL,
                         memory_order_release);
+  __atomic_store_n(&directory.cuemu_slot[(handle & 0xffffffffu) - 1], NULL,
+                   __ATOMIC_RELEASE);
   pthread_mutex_unlock(&table_lock);
   free((void *)t);
   return 0;
@@ -66,10 +77,15 @@ int cuemu__texture_unregister(unsigned long long handle, int is_surface) {
 void cuemu__texture_reset(void) {
   pthread_mutex_lock(&table_lock);
   for (unsigned s = 0; s < TABLE_SLOTS; ++s) {
+    __atomic_store_n(&directory.cuemu_slot[s], NULL, __ATOMIC_RELEASE);
     cuemu__texture *t = atomic_exchange(&slots[s], NULL);
     free(t);
   }
   pthread_mutex_unlock(&table_lock);
+}
+
+void cuemu__texture_racecheck(int delta) {
+  __atomic_add_fetch(&directory.cuemu_racechecks, delta, __ATOMIC_SEQ_CST);
 }
 
 int cuemu__texture_shape_of_op(int op, int surface) {

@@ -57,6 +57,7 @@
 #include <cuemu/cuemu_runtime_streams.h>
 #include <cuemu/cuemu_runtime_host.h>
 #include <cuemu/cuemu_rt_texture.h>
+#include <cuemu/cuemu_texture_direct.h>
 #include <cuemu/cuemu_rt_array_async.h>
 #include <cuemu/cuemu_rt_memcpy_batch.h>
 #include <cuemu/cuemu_rt_graph_mem.h>

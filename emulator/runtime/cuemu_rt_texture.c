@@ -226,6 +226,7 @@ int cuemu_rt_create_texture_object(cudaTextureObject_t *tex,
     t->view = *view;
     t->has_view = 1;
   }
+  cuemu__texture_direct_fill(t);
   return register_object(t, tex);
 }
 

@@ -8,9 +8,12 @@
  * for the element types CUDA allows (__nv_itex_trait; another type is a
  * compile error, as in CUDA).
  *
- * Each fetch builds a cuemu_texture_query and calls libcuemu's
- * cuemu_texture_fetch() (cuemu_rt_texture.h), which does the addressing,
- * filtering and conversion in one place (docs/textures.md). The trailing
+ * tex1Dfetch, tex1D, tex2D and tex3D of the common objects are sampled
+ * inline, from the object's direct record (cuemu_texture_direct.h), with
+ * the functions libcuemu uses for them. Every other fetch builds a
+ * cuemu_texture_query and calls libcuemu's cuemu_texture_fetch()
+ * (cuemu_rt_texture.h), which does the addressing, filtering and
+ * conversion in one place (docs/textures.md). The trailing
  * defaulted parameters carry the caller's file and line for the message of
  * a faulting fetch; programs never pass them.
  */
@@ -18,6 +21,7 @@
 #define CUEMU_TEXTURE_H
 
 #include <cuemu/cuemu_rt_texture.h>
+#include <cuemu/cuemu_texture_direct.h>
 
 #include "texture_types.h"
 #include "vector_types.h"
@@ -115,6 +119,36 @@ CUEMU_ITEX_FAMILY_(float, float)
 #undef CUEMU_ITEX_VEC1_
 #undef CUEMU_ITEX_SCALAR_
 
+/* The direct record for a fetch of `op` on obj, or null. A checked build
+ * (cuemu-cc --check=...) always calls libcuemu: its instrumentation would
+ * take the inline sampling's reads for the kernel's own accesses, which the
+ * checkers see otherwise (docs/textures.md). So does a unit compiled with
+ * the host compiler's -ffast-math, which would change the sampling's
+ * arithmetic (a division by 255 becomes a multiplication, sums reorder). */
+static inline const cuemu_texture_direct *cuemu_tex_direct_(cudaTextureObject_t __cuemu_obj,
+                                                            int __cuemu_op) {
+#if defined(CUEMU_CHECKED_BUILD) || defined(__FAST_MATH__)
+  (void)__cuemu_obj;
+  (void)__cuemu_op;
+  return nullptr;
+#else
+  return cuemu_texture_direct_of(__cuemu_obj, __cuemu_op);
+#endif
+}
+
+/* The direct sampling of a fetch of `dims` coordinates, into *ptr; false
+ * when the fetch must go to libcuemu. */
+template <class T>
+static inline __attribute__((always_inline)) bool cuemu_tex_direct_sample_(T *__cuemu_ptr, cudaTextureObject_t __cuemu_obj, int __cuemu_op,
+                                            int __cuemu_dims, float __cuemu_x, float __cuemu_y, float __cuemu_z) {
+  const cuemu_texture_direct *__cuemu_d = cuemu_tex_direct_(__cuemu_obj, __cuemu_op);
+  if (!__cuemu_d)
+    return false;
+  const float __cuemu_c[3] = {__cuemu_x, __cuemu_y, __cuemu_z};
+  __nv_itex_trait<T>::put(__cuemu_ptr, cuemu_texture_direct_sample(__cuemu_d, __cuemu_dims, __cuemu_c, nullptr));
+  return true;
+}
+
 #ifdef CUEMU_HOST_DECLS
 /* The host pass's lean prelude: declarations only (cuemu_host_decls.h). */
 #include "cuemu_texture_decls.h"
@@ -122,11 +156,16 @@ CUEMU_ITEX_FAMILY_(float, float)
 
 /* ---- The fetches ----------------------------------------------------------- */
 
+
 template <class T>
 static inline typename __nv_itex_trait<T>::type
 tex1Dfetch(T *ptr, cudaTextureObject_t obj, int x,
     const char *cuemu_file = __builtin_FILE(),
     int cuemu_line = __builtin_LINE()) {
+  if (const cuemu_texture_direct *__cuemu_d = cuemu_tex_direct_(obj, CUEMU_TEX_FETCH_1D)) {
+    __nv_itex_trait<T>::put(ptr, cuemu_texture_direct_fetch(__cuemu_d, x, nullptr));
+    return;
+  }
   cuemu_texture_query __cuemu_q = cuemu_tex_query_(CUEMU_TEX_FETCH_1D, CUEMU_TEX_LOD_NONE, "tex1Dfetch",
                                            cuemu_file, cuemu_line);
   __cuemu_q.index = x;
@@ -147,6 +186,8 @@ static inline typename __nv_itex_trait<T>::type
 tex1D(T *ptr, cudaTextureObject_t obj, float x,
     const char *cuemu_file = __builtin_FILE(),
     int cuemu_line = __builtin_LINE()) {
+  if (cuemu_tex_direct_sample_(ptr, obj, CUEMU_TEX_1D, 1, x, 0.0f, 0.0f))
+    return;
   cuemu_texture_query __cuemu_q = cuemu_tex_query_(CUEMU_TEX_1D, CUEMU_TEX_LOD_NONE, "tex1D",
                                            cuemu_file, cuemu_line);
   __cuemu_q.coord[0] = x;
@@ -167,6 +208,8 @@ static inline typename __nv_itex_trait<T>::type
 tex2D(T *ptr, cudaTextureObject_t obj, float x, float y,
     const char *cuemu_file = __builtin_FILE(),
     int cuemu_line = __builtin_LINE()) {
+  if (cuemu_tex_direct_sample_(ptr, obj, CUEMU_TEX_2D, 2, x, y, 0.0f))
+    return;
   cuemu_texture_query __cuemu_q = cuemu_tex_query_(CUEMU_TEX_2D, CUEMU_TEX_LOD_NONE, "tex2D",
                                            cuemu_file, cuemu_line);
   __cuemu_q.coord[0] = x;
@@ -188,6 +231,10 @@ static inline typename __nv_itex_trait<T>::type
 tex2D(T *ptr, cudaTextureObject_t obj, float x, float y, bool * isResident,
     const char *cuemu_file = __builtin_FILE(),
     int cuemu_line = __builtin_LINE()) {
+  if (cuemu_tex_direct_sample_(ptr, obj, CUEMU_TEX_2D, 2, x, y, 0.0f)) {
+    *isResident = true;
+    return;
+  }
   cuemu_texture_query __cuemu_q = cuemu_tex_query_(CUEMU_TEX_2D, CUEMU_TEX_LOD_NONE, "tex2D",
                                            cuemu_file, cuemu_line);
   __cuemu_q.coord[0] = x;
@@ -210,6 +257,8 @@ static inline typename __nv_itex_trait<T>::type
 tex3D(T *ptr, cudaTextureObject_t obj, float x, float y, float z,
     const char *cuemu_file = __builtin_FILE(),
     int cuemu_line = __builtin_LINE()) {
+  if (cuemu_tex_direct_sample_(ptr, obj, CUEMU_TEX_3D, 3, x, y, z))
+    return;
   cuemu_texture_query __cuemu_q = cuemu_tex_query_(CUEMU_TEX_3D, CUEMU_TEX_LOD_NONE, "tex3D",
                                            cuemu_file, cuemu_line);
   __cuemu_q.coord[0] = x;
@@ -232,6 +281,10 @@ static inline typename __nv_itex_trait<T>::type
 tex3D(T *ptr, cudaTextureObject_t obj, float x, float y, float z, bool * isResident,
     const char *cuemu_file = __builtin_FILE(),
     int cuemu_line = __builtin_LINE()) {
+  if (cuemu_tex_direct_sample_(ptr, obj, CUEMU_TEX_3D, 3, x, y, z)) {
+    *isResident = true;
+    return;
+  }
   cuemu_texture_query __cuemu_q = cuemu_tex_query_(CUEMU_TEX_3D, CUEMU_TEX_LOD_NONE, "tex3D",
                                            cuemu_file, cuemu_line);
   __cuemu_q.coord[0] = x;
