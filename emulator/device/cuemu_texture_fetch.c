@@ -25,67 +25,39 @@ static const char *const shape_names[] = {
     "a 3D array", "a 1D layered array", "a 2D layered array",
     "a cubemap array", "a layered cubemap array"};
 
+/* A level as cuemu_texture_sample_with samples it: the record's sizes, modes
+ * and filter, and the level and object whose texels level_texel reads
+ * (every format, with the checker's view of each read). */
+typedef struct level_record {
+  cuemu_texture_direct d; /* first: the sampler's pointer is the record's */
+  const cuemu__texture *t;
+  const cuemu__tex_level *lv;
+} level_record;
+
+static cuemu_texel level_texel(const cuemu_texture_direct *d, size_t x,
+                               size_t y, size_t z) {
+  const level_record *r = (const level_record *)d;
+  return cuemu__texture_texel(r->t, r->lv, x, y, z);
+}
+
 /* Samples level `lv` at coordinates c (in the texture's coordinate units)
- * and slice z (layer or face): nearest point or linear. */
+ * and slice z (layer or face): nearest point or linear, with the shims'
+ * arithmetic (cuemu_texture_direct.h). */
 static cuemu_texel sample_level(const sampling *s, const cuemu__tex_level *lv,
                                 const float *c, size_t z) {
-  const cuemu__texture *t = s->t;
-  size_t n[3] = {lv->width, lv->height, lv->depth};
-  float u[3] = {0, 0, 0};
-  for (int d = 0; d < s->dims; ++d) {
-    u[d] = cuemu__texture_coordinate(c[d], n[d], s->mode[d], s->normalized);
-    /* Keep indices far inside a long whatever the coordinate. */
-    if (u[d] > 1e9f)
-      u[d] = 1e9f;
-    if (u[d] < -1e9f)
-      u[d] = -1e9f;
-  }
-  if (!s->linear) {
-    long idx[3] = {0, 0, (long)z};
-    for (int d = 0; d < s->dims; ++d) {
-      idx[d] = cuemu__texture_address((long)floorf(u[d]), n[d], s->mode[d]);
-      if (idx[d] < 0)
-        return cuemu__texture_border(t);
-    }
-    return cuemu__texture_texel(t, lv, (size_t)idx[0], (size_t)idx[1],
-                                (size_t)idx[2]);
-  }
-  /* Linear: the 2, 4 or 8 texels around u - 0.5, weighted by products of
-   * 9-bit weights (exact in single precision). */
-  long lo[3] = {0, 0, 0};
-  int w[3][2] = {{256, 0}, {256, 0}, {256, 0}};
-  for (int d = 0; d < s->dims; ++d) {
-    float b = u[d] - 0.5f;
-    float i = floorf(b);
-    int a = cuemu__texture_weight(b - i);
-    lo[d] = (long)i;
-    w[d][0] = 256 - a;
-    w[d][1] = a;
-  }
-  float scale = s->dims == 1 ? 1.0f / 256.0f
-                : s->dims == 2 ? 1.0f / 65536.0f
-                               : 1.0f / 16777216.0f;
-  cuemu_texel r = {{{0, 0, 0, 0}}};
-  int corners = 1 << s->dims;
-  for (int k = 0; k < corners; ++k) {
-    long idx[3] = {0, 0, (long)z};
-    long weight = 1;
-    int border = 0;
-    for (int d = 0; d < s->dims; ++d) {
-      int bit = (k >> d) & 1;
-      weight *= w[d][bit];
-      idx[d] = cuemu__texture_address(lo[d] + bit, n[d], s->mode[d]);
-      border |= idx[d] < 0;
-    }
-    cuemu_texel v = border ? cuemu__texture_border(t)
-                           : cuemu__texture_texel(t, lv, (size_t)idx[0],
-                                                  (size_t)idx[1],
-                                                  (size_t)idx[2]);
-    float wf = (float)weight * scale;
-    for (int ch = 0; ch < 4; ++ch)
-      r.v.f[ch] = r.v.f[ch] + wf * v.v.f[ch];
-  }
-  return r;
+  level_record r;
+  memset(&r, 0, sizeof r);
+  r.d.cuemu_normalized = s->normalized;
+  r.d.cuemu_linear = s->linear;
+  for (int d = 0; d < 3; ++d)
+    r.d.cuemu_mode[d] = s->mode[d];
+  r.d.cuemu_n[0] = lv->width;
+  r.d.cuemu_n[1] = lv->height;
+  r.d.cuemu_n[2] = lv->depth;
+  r.d.cuemu_border = cuemu__texture_border(s->t);
+  r.t = s->t;
+  r.lv = lv;
+  return cuemu_texture_sample_with(&r.d, s->dims, c, z, NULL, level_texel);
 }
 
 /* tex2Dgather: component `comp` of the four texels of the bilinear

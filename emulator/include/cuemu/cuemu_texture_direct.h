@@ -307,19 +307,28 @@ CUEMU_TEXTURE_INLINE cuemu_texel cuemu_texture_direct_fetch(
                                     __cuemu_seen);
 }
 
-/* tex1D, tex2D, tex3D (dims 1, 2, 3) at coordinates c: nearest point, or
+/* Reads element (x, y, z) of a record for cuemu_texture_sample_with (libcuemu's
+ * levels of formats without a direct conversion). */
+typedef cuemu_texel (*cuemu_texture_texel_fn)(
+    const cuemu_texture_direct *__cuemu_d, size_t __cuemu_x, size_t __cuemu_y,
+    size_t __cuemu_z);
+
+/* Samples a record's data in `dims` dimensions (1, 2, 3) at coordinates c,
+ * in slice z (a layer or face) when dims is less than 3: nearest point, or
  * linear: the 2, 4 or 8 texels around u - 0.5, weighted by products of
- * 9-bit weights (exact in single precision), summed texel by texel. */
-CUEMU_TEXTURE_INLINE cuemu_texel cuemu_texture_direct_sample(
+ * 9-bit weights (exact in single precision), summed texel by texel. Texels
+ * are read by `texel`, or by cuemu_texture_direct_texel when it is NULL. */
+CUEMU_TEXTURE_INLINE cuemu_texel cuemu_texture_sample_with(
     const cuemu_texture_direct *__cuemu_d, int __cuemu_dims,
-    const float *__cuemu_c, cuemu_texture_seen_fn __cuemu_seen) {
+    const float *__cuemu_c, size_t __cuemu_z,
+    cuemu_texture_seen_fn __cuemu_seen, cuemu_texture_texel_fn __cuemu_texel) {
   float __cuemu_u[3] = {0, 0, 0};
   for (int __cuemu_k = 0; __cuemu_k < __cuemu_dims; ++__cuemu_k)
     __cuemu_u[__cuemu_k] = cuemu_texture_bounded(cuemu_texture_coordinate_of(
         __cuemu_c[__cuemu_k], __cuemu_d->cuemu_n[__cuemu_k],
         __cuemu_d->cuemu_mode[__cuemu_k], __cuemu_d->cuemu_normalized));
   if (!__cuemu_d->cuemu_linear) {
-    long __cuemu_idx[3] = {0, 0, 0};
+    long __cuemu_idx[3] = {0, 0, (long)__cuemu_z};
     for (int __cuemu_k = 0; __cuemu_k < __cuemu_dims; ++__cuemu_k) {
       __cuemu_idx[__cuemu_k] = cuemu_texture_address_of(
           cuemu_texture_floor(__cuemu_u[__cuemu_k]),
@@ -327,9 +336,12 @@ CUEMU_TEXTURE_INLINE cuemu_texel cuemu_texture_direct_sample(
       if (__cuemu_idx[__cuemu_k] < 0)
         return __cuemu_d->cuemu_border;
     }
-    return cuemu_texture_direct_texel(__cuemu_d, (size_t)__cuemu_idx[0],
-                                      (size_t)__cuemu_idx[1],
-                                      (size_t)__cuemu_idx[2], __cuemu_seen);
+    return (__cuemu_texel
+                ? __cuemu_texel(__cuemu_d, (size_t)__cuemu_idx[0],
+                                (size_t)__cuemu_idx[1], (size_t)__cuemu_idx[2])
+                : cuemu_texture_direct_texel(
+                      __cuemu_d, (size_t)__cuemu_idx[0], (size_t)__cuemu_idx[1],
+                      (size_t)__cuemu_idx[2], __cuemu_seen));
   }
   long __cuemu_lo[3] = {0, 0, 0};
   int __cuemu_w[3][2] = {{256, 0}, {256, 0}, {256, 0}};
@@ -347,7 +359,7 @@ CUEMU_TEXTURE_INLINE cuemu_texel cuemu_texture_direct_sample(
                                             : 1.0f / 16777216.0f;
   cuemu_texel __cuemu_r = {{{0, 0, 0, 0}}};
   for (int __cuemu_k = 0; __cuemu_k < 1 << __cuemu_dims; ++__cuemu_k) {
-    long __cuemu_idx[3] = {0, 0, 0};
+    long __cuemu_idx[3] = {0, 0, (long)__cuemu_z};
     long __cuemu_weight = 1;
     int __cuemu_border = 0;
     for (int __cuemu_e = 0; __cuemu_e < __cuemu_dims; ++__cuemu_e) {
@@ -363,9 +375,13 @@ CUEMU_TEXTURE_INLINE cuemu_texel cuemu_texture_direct_sample(
     cuemu_texel __cuemu_v =
         __cuemu_border
             ? __cuemu_d->cuemu_border
-            : cuemu_texture_direct_texel(__cuemu_d, (size_t)__cuemu_idx[0],
-                                         (size_t)__cuemu_idx[1],
-                                         (size_t)__cuemu_idx[2], __cuemu_seen);
+            : (__cuemu_texel ? __cuemu_texel(__cuemu_d, (size_t)__cuemu_idx[0],
+                                             (size_t)__cuemu_idx[1],
+                                             (size_t)__cuemu_idx[2])
+                             : cuemu_texture_direct_texel(
+                                   __cuemu_d, (size_t)__cuemu_idx[0],
+                                   (size_t)__cuemu_idx[1],
+                                   (size_t)__cuemu_idx[2], __cuemu_seen));
     float __cuemu_wf = (float)__cuemu_weight * __cuemu_scale;
     for (int __cuemu_ch = 0; __cuemu_ch < 4; ++__cuemu_ch)
       __cuemu_r.v.f[__cuemu_ch] =
@@ -373,6 +389,14 @@ CUEMU_TEXTURE_INLINE cuemu_texel cuemu_texture_direct_sample(
           cuemu_texture_product(__cuemu_wf, __cuemu_v.v.f[__cuemu_ch]);
   }
   return __cuemu_r;
+}
+
+/* tex1D, tex2D, tex3D (dims 1, 2, 3) of a direct record at coordinates c. */
+CUEMU_TEXTURE_INLINE cuemu_texel cuemu_texture_direct_sample(
+    const cuemu_texture_direct *__cuemu_d, int __cuemu_dims,
+    const float *__cuemu_c, cuemu_texture_seen_fn __cuemu_seen) {
+  return cuemu_texture_sample_with(__cuemu_d, __cuemu_dims, __cuemu_c, 0,
+                                   __cuemu_seen, (cuemu_texture_texel_fn)0);
 }
 
 #ifdef __cplusplus
