@@ -326,7 +326,13 @@ static void resolve(cuemu_worker *w) {
   barrier_site_clear(w);
   w->waiting = 0;
   w->bar_count = 0;
-  w->yield_streak = 0;
+  /* A barrier completed, which is progress, unless threads poll: then
+   * they spin across barriers (each round re-reads a flag or a status
+   * that another block sets, and finds it as it was), and their yields
+   * must add up for the block to be seen spinning (cuemu_progress.c;
+   * tests/programs/progress/later_block_barrier_loop.cu). */
+  if (!cuemu__warp_step_polling(w))
+    w->yield_streak = 0;
   permute(w, w->runq, w->rq_len);
 }
 
@@ -949,6 +955,7 @@ static int next_block(cuemu_worker *w) {
   barrier_site_clear(w);
   w->bar_count = 0;
   w->yield_streak = 0;
+  cuemu__warp_step_forget_polls(w);
   w->current = NULL;
   if (w->block_marked) {
     w->block_marked = 0;

@@ -164,11 +164,17 @@ static int release(cuemu_worker *w, unsigned base) {
   return 1;
 }
 
-/* A thread that makes this many volatile accesses in a row to one address
- * (in the block's shared memory: its warp-mates' steps count too), finding
- * the same value there at the first and the last, yields: it polls a
- * flag that another thread or block sets (cuemu_progress.h). */
+/* A thread that comes back this many times to one address among its
+ * volatile accesses (in the block's shared memory: its warp-mates' steps
+ * count too), finding the same value there at the first and the last,
+ * yields: it polls a flag that another thread or block sets
+ * (cuemu_progress.h). */
 #define POLL_YIELD_EVERY 256u
+
+/* A thread that makes more accesses than this elsewhere without coming
+ * back to its anchor has left the loop that read it: the address of its
+ * next access becomes its anchor. */
+#define POLL_ROUND_MAX 1024u
 
 /* The aligned 32-bit word that holds `address` (in the page of the access,
  * which the previous access to it has shown mapped). */
@@ -187,31 +193,40 @@ poll_yield(cuemu_worker *w, const volatile void *address, void *pc) {
     cuemu__thread_yield_at(w, pc, __builtin_frame_address(0));
 }
 
-/* A volatile access to `address`: the thread polls it when the address is
- * the same as last time and its value is the same as POLL_YIELD_EVERY such
- * accesses before (looked at only
- * then, which keeps the common access cheap); returns 1 when the thread is
- * due to yield. A loop that stores to a volatile location, or reads one
- * that keeps changing (a counter of its own, a delay loop's), is not a
- * poll: it does not yield, and its block is not taken for one that waits
- * for another block. */
-static inline int poll_due_in(const volatile void **last, unsigned *count,
-                              unsigned *seen, const volatile void *address) {
-  if (address != *last) {
-    *last = address;
-    *count = 0;
+/* A volatile access to `address`: the thread polls when the address is its
+ * run's anchor and the value there is the same as POLL_YIELD_EVERY returns
+ * before (looked at only then, which keeps the common access cheap), be
+ * the anchor all it reads (a flag) or one of a few words it checks in turn
+ * (a vertex's status and its neighbours', which another warp of the block
+ * decides: tests/programs/progress/same_block_poll_cycle.cu); returns 1
+ * when the thread is due to yield. A loop that stores to a volatile
+ * location, or reads one that keeps changing (a counter of its own, a
+ * delay loop's), is not a poll: it does not yield, and its block is not
+ * taken for one that waits for another block. */
+static inline int poll_due_in(cuemu_poll_run *run,
+                              const volatile void *address) {
+  if (address != run->address) {
+    if (++run->since > POLL_ROUND_MAX) {
+      run->address = address;
+      run->count = 0;
+      run->since = 0;
+      run->stable = 0;
+    }
     return 0;
   }
-  if (++*count % POLL_YIELD_EVERY != 0) {
-    if (*count == 1)
-      *seen = word_at(address);
+  run->since = 0;
+  if (++run->count % POLL_YIELD_EVERY != 0) {
+    if (run->count == 1)
+      run->value = word_at(address);
     return 0;
   }
   unsigned value = word_at(address);
-  if (value != *seen) {
-    *seen = value;
+  if (value != run->value) {
+    run->value = value;
+    run->stable = 0;
     return 0;
   }
+  run->stable = 1;
   return 1;
 }
 
@@ -219,12 +234,10 @@ static inline int poll_due_in(const volatile void **last, unsigned *count,
  * poll one flag together) or by the lane's own (each lane its own flag,
  * the lanes taking turns at a warp collective); both runs are counted. */
 static inline int poll_due(cuemu_worker *w, const volatile void *address) {
-  int due = poll_due_in(&w->poll_address, &w->poll_count, &w->poll_value,
-                        address);
+  int due = poll_due_in(&w->poll, address);
   const cuemu_thread *t = w->current;
   unsigned lane = t ? t->id % 32u : 0u;
-  due |= poll_due_in(&w->lane_poll[lane].address, &w->lane_poll[lane].count,
-                     &w->lane_poll[lane].value, address);
+  due |= poll_due_in(&w->lane_poll[lane], address);
   if (t && w->lane_poll[lane].count != 0)
     w->warp_polled[t->id / 32u] = 1;
   return due;
@@ -270,10 +283,7 @@ static void step(cuemu_worker *w, const char *file, int line,
  * (tests/programs/trialbugs/faults.cu). */
 static void step_shared(cuemu_worker *w, const volatile void *address,
                         const char *file, int line) {
-  if (__builtin_expect(poll_due_in(&w->shared_poll_address,
-                                   &w->shared_poll_count,
-                                   &w->shared_poll_value, address),
-                       0))
+  if (__builtin_expect(poll_due_in(&w->shared_poll, address), 0))
     poll_yield(w, address, __builtin_return_address(0));
   step(w, file, line, 0);
 }
@@ -320,6 +330,19 @@ void cuemu_atomic_poll(const volatile void *address) {
    * that another warp of its block sets must let that warp run. */
   if (__builtin_expect(poll_due(w, address), 0))
     poll_yield(w, address, __builtin_return_address(0));
+}
+
+int cuemu__warp_step_polling(const cuemu_worker *w) {
+  int stable = w->poll.stable | w->shared_poll.stable;
+  for (unsigned lane = 0; lane < 32u; ++lane)
+    stable |= w->lane_poll[lane].stable;
+  return stable;
+}
+
+void cuemu__warp_step_forget_polls(cuemu_worker *w) {
+  w->poll.stable = w->shared_poll.stable = 0;
+  for (unsigned lane = 0; lane < 32u; ++lane)
+    w->lane_poll[lane].stable = 0;
 }
 
 int cuemu__warp_step_resolve(cuemu_worker *w) {

@@ -123,6 +123,22 @@ typedef struct cuemu_launch {
   char message[8192];             /* room for 32 lanes with long paths */
 } cuemu_launch;
 
+/* A thread's run of volatile accesses, as cuemu_warp_step.c follows it to
+ * find a thread that polls: the address it keeps coming back to (its
+ * anchor), how many times it came back, the value seen there at the first
+ * return (its aligned 32-bit word), and how many accesses to other
+ * addresses it made since it was last there. A poll of one flag comes back
+ * at every access; a loop that checks a few words in turn (its own
+ * vertex's status, then its neighbours') comes back once a round. */
+typedef struct cuemu_poll_run {
+  const volatile void *address;
+  unsigned count, value, since;
+  /* Whether the value was the same at the last POLL_YIELD_EVERY returns:
+   * the thread polls now, and a barrier that completes meanwhile is no
+   * progress of its block (cuemu__warp_step_polling). */
+  int stable;
+} cuemu_poll_run;
+
 typedef struct cuemu_worker {
   /* What a block barrier's fast path reads and writes, first and together
    * (cuemu_block.c): the running thread, the thread slots and states, the
@@ -207,21 +223,17 @@ typedef struct cuemu_worker {
    * thread started or exited), and when that streak began. */
   unsigned yield_streak;
   double yield_since;
-  /* The address of the last volatile access to memory outside the block's
-   * shared memory, how many were made to it in a row, and the value seen
-   * there at the last look (its aligned 32-bit word): a thread that polls
-   * it yields now and then (cuemu_warp_step.c). */
-  const volatile void *poll_address;
-  unsigned poll_count, poll_value;
+  /* The run of volatile accesses to memory outside the block's shared
+   * memory: a thread that keeps coming back to one address and finds the
+   * same value there polls it, and yields now and then
+   * (cuemu_warp_step.c). */
+  cuemu_poll_run poll;
   /* The same per lane of a warp: the lanes of a warp take turns at each of
    * its collectives, and each may poll an address of its own, which breaks
    * the worker's run of accesses to one address at every turn (CUB's
    * decoupled look-back polls one predecessor tile per lane between two
    * __any_sync). */
-  struct {
-    const volatile void *address;
-    unsigned count, value;
-  } lane_poll[32];
+  cuemu_poll_run lane_poll[32];
 
   void *dynamic_shared;
   size_t dynamic_capacity;
@@ -271,12 +283,10 @@ typedef struct cuemu_worker {
   unsigned char warp_polled[CUEMU_MAX_THREADS_PER_BLOCK / 32];
   int steps_ready;
   uintptr_t steps_static_lo, steps_static_size;
-  /* As poll_address and its kin, for the steps' accesses to the block's
-   * shared memory (a flag that another warp raises), counted apart so
-   * that a loop polling a global flag while it steps on a shared
-   * variable still polls. */
-  const volatile void *shared_poll_address;
-  unsigned shared_poll_count, shared_poll_value;
+  /* As poll, for the steps' accesses to the block's shared memory (a flag
+   * that another warp raises), counted apart so that a loop polling a
+   * global flag while it steps on a shared variable still polls. */
+  cuemu_poll_run shared_poll;
   /* Steps of the block and of each warp, for the order of printf's lines
    * (cuemu_printf.c): how many times the block's waiting threads were
    * resolved (a block barrier completed), and how many collectives of
@@ -439,6 +449,11 @@ static inline int cuemu__thread_may_run(const cuemu_worker *w, unsigned id,
  * of the block can run: releases the lanes waiting at a step (returns 1
  * when there were any). */
 int cuemu__warp_step_resolve(cuemu_worker *w);
+/* Whether a thread of the block polls now: came back to one address with
+ * the same value there for its last POLL_YIELD_EVERY returns. */
+int cuemu__warp_step_polling(const cuemu_worker *w);
+/* Forgets the polls of the previous block (at the start of a block). */
+void cuemu__warp_step_forget_polls(cuemu_worker *w);
 /* Called when thread `t` yields (it is marked so): releases the lanes
  * waiting at a step in each warp whose other lanes all wait elsewhere,
  * yield or have exited. */
