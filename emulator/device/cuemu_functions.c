@@ -63,7 +63,7 @@ static void tables_changed(void) {
 void cuemu_program_register_target(const cuemu_module_desc *desc, int arch,
                                    const char *images) {
   /* A program of cuemu's units: NVIDIA's runtime beside it is warned of. */
-  cuemu__rt_foreign_runtime_check();
+  cuemu__rt_foreign_runtime_check(desc);
   /* A copy: the text is in the registering object, which may be unloaded
    * (dlclose) while the table keeps its entry. */
   char *copy = images ? strdup(images) : NULL;

@@ -11,7 +11,9 @@
  * files (which cuemu's headers name apart) then run in cuemu, while the
  * .cpp files' runtime calls go to NVIDIA's runtime, which finds no GPU:
  * `cudaGetDeviceCount` fails and the program reports no device, or worse.
- * When cuemu's first unit registers, this file looks for that runtime: the
+ * When the program's first unit of cuemu's registers (not a module's,
+ * which Python or the parity runner loads beside NVIDIA's runtime on a
+ * GPU machine), this file looks for that runtime: the
  * `cudaGetDeviceCount` that the process's global scope finds (a shared
  * libcudart.so ahead of libcuemu), or one defined by the program itself
  * (a static libcudart), and warns once on stderr, naming the object.
@@ -30,20 +32,14 @@
 /* The runtime call that both runtimes define and host code calls first. */
 static const char probe[] = "cudaGetDeviceCount";
 
-/* The program's own load address and the address of its first loaded
- * segment, which a file lookup checks is mapped from the file. */
-typedef struct program_where {
-  uintptr_t base, first;
-} program_where;
-
-/* dl_iterate_phdr's callback: the first object is the program. */
-static int program_base(struct dl_phdr_info *info, size_t size, void *data) {
+/* dl_iterate_phdr's callback: the address of the first loaded segment of
+ * the first object, the program (dladdr()'s dli_fbase of its addresses,
+ * which a file lookup checks is mapped from the file). */
+static int program_start(struct dl_phdr_info *info, size_t size, void *data) {
   (void)size;
-  program_where *w = data;
-  w->base = info->dlpi_addr;
   for (ElfW(Half) i = 0; i < info->dlpi_phnum; ++i)
     if (info->dlpi_phdr[i].p_type == PT_LOAD) {
-      w->first = info->dlpi_addr + info->dlpi_phdr[i].p_vaddr;
+      *(uintptr_t *)data = info->dlpi_addr + info->dlpi_phdr[i].p_vaddr;
       break;
     }
   return 1;
@@ -74,27 +70,38 @@ static int cuemus(const char *path) {
 
 static void check(void) {
   Dl_info own, found;
-  program_where program = {0, 0};
+  uintptr_t program = 0;
   if (!dladdr((const void *)check, &own))
     return;
-  dl_iterate_phdr(program_base, &program);
-  const uintptr_t base = program.base;
+  dl_iterate_phdr(program_start, &program);
   /* cuemu linked into the program itself defines the call there. */
-  if ((uintptr_t)own.dli_fbase == base)
+  if ((uintptr_t)own.dli_fbase == program)
     return;
   void *probed = dlsym(RTLD_DEFAULT, probe);
   if (probed && dladdr(probed, &found) && found.dli_fname &&
-      (uintptr_t)found.dli_fbase != base && !cuemus(found.dli_fname)) {
+      (uintptr_t)found.dli_fbase != program &&
+      !cuemus(found.dli_fname)) {
     warn(found.dli_fname);
     return;
   }
   /* A static runtime in the program is in its dynamic symbol table only
    * where a shared object refers to it: the program's own symbol table
    * names it. */
-  if (cuemu__elf_defines_function("/proc/self/exe", program.first, probe))
+  if (cuemu__elf_defines_function("/proc/self/exe", program, probe))
     warn("the program itself: a static libcudart");
 }
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 
-void cuemu__rt_foreign_runtime_check(void) { pthread_once(&once, check); }
+void cuemu__rt_foreign_runtime_check(const void *unit) {
+  /* Only a program's own units: a module that a process loads (Python, the
+   * parity runner, which may hold NVIDIA's runtime for the GPU's leg) or a
+   * shared library of CUDA code is no sign of a mixed link. */
+  Dl_info where;
+  uintptr_t program = 0;
+  if (!dladdr(unit, &where))
+    return;
+  dl_iterate_phdr(program_start, &program);
+  if ((uintptr_t)where.dli_fbase == program)
+    pthread_once(&once, check);
+}
