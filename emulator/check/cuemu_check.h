@@ -166,6 +166,14 @@ const void *cuemu__check_site_pc(uint16_t site);
  * accesses come from there are dropped. Resolved (with addr2line) only when
  * such a report is about to be made. */
 int cuemu__check_site_in_shims(uint16_t site);
+/* Whether the innermost source frame of a site is in CCCL's headers (CUB,
+ * Thrust, libcu++). Their algorithms read words of their own shared
+ * temporary storage that nothing wrote and leave the values unused (lane 0
+ * of CUB's shared-memory warp scan reads the word before its own for an
+ * exclusive value that is undefined there): initcheck does not report
+ * their reads of shared memory (compute-sanitizer's initcheck checks
+ * global memory only); their reads of global memory are reported. */
+int cuemu__check_site_in_cccl(uint16_t site);
 
 /* Access kinds for cuemu__check_access. */
 enum cuemu_check_access_kind {

@@ -366,6 +366,22 @@ static int in_shims_file(const char *line) {
   return strstr(line, "/cuda_builtins/") != NULL;
 }
 
+/* Where the innermost frame of an address is: in the shims, in CCCL's
+ * headers (CUB, Thrust, libcu++: the toolkit's include/cccl or a checkout
+ * of CCCL's own), or elsewhere. */
+enum { INNER_OTHER, INNER_SHIMS, INNER_CCCL };
+
+static int inner_of(const char *line) {
+  if (in_shims_file(line))
+    return INNER_SHIMS;
+  static const char *const cccl[] = {"/include/cccl/", "/cub/", "/thrust/",
+                                     "/libcudacxx/"};
+  for (size_t i = 0; i < sizeof cccl / sizeof *cccl; ++i)
+    if (strstr(line, cccl[i]))
+      return INNER_CCCL;
+  return INNER_OTHER;
+}
+
 static int in_system_file(const char *line) {
   return strncmp(line, "/usr/", 5) == 0;
 }
@@ -373,10 +389,10 @@ static int in_system_file(const char *line) {
 /* Runs addr2line on `file` for address `addr` and picks the innermost
  * frame that is not in the shims or in a system header, else the innermost
  * that is not in the shims (a shim's caller, in a system header), else the
- * innermost; *in_shims tells whether the innermost frame of all is in the
- * shims. Returns a LINE_ kind. */
+ * innermost; *inner tells where the innermost frame of all is (INNER_).
+ * Returns a LINE_ kind. */
 static int addr2line(const char *file, uintptr_t addr, char *buf,
-                     size_t size, int *in_shims) {
+                     size_t size, int *inner) {
   char cmd[4600];
   if (snprintf(cmd, sizeof cmd, "addr2line -i -e '%s' 0x%lx 2>/dev/null",
                file, (unsigned long)addr) >= (int)sizeof cmd ||
@@ -396,7 +412,7 @@ static int addr2line(const char *file, uintptr_t addr, char *buf,
       continue;
     if (!first[0]) {
       snprintf(first, sizeof first, "%s", line);
-      *in_shims = in_shims_file(line);
+      *inner = inner_of(line);
     }
     if (in_shims_file(line))
       continue;
@@ -422,11 +438,11 @@ static int addr2line(const char *file, uintptr_t addr, char *buf,
   return LINE_NONE;
 }
 
-/* The line of `pc`, with its LINE_ kind; *in_shims tells whether its
- * innermost frame is in the shims. */
-static int line_kind(const void *pc, char *buf, size_t size, int *in_shims) {
+/* The line of `pc`, with its LINE_ kind; *inner tells where its innermost
+ * frame is (INNER_). */
+static int line_kind(const void *pc, char *buf, size_t size, int *inner) {
   Dl_info info;
-  *in_shims = 0;
+  *inner = INNER_OTHER;
   snprintf(buf, size, "%p", pc);
   if (!pc)
     return LINE_NONE;
@@ -440,7 +456,7 @@ static int line_kind(const void *pc, char *buf, size_t size, int *in_shims) {
    * address. */
   const ElfW(Ehdr) *eh = (const ElfW(Ehdr) *)info.dli_fbase;
   uintptr_t addr = eh->e_type == ET_DYN ? at - (uintptr_t)info.dli_fbase : at;
-  int kind = addr2line(file, addr, buf, size, in_shims);
+  int kind = addr2line(file, addr, buf, size, inner);
   /* Without line information (a build without -g), the object and the
    * offset. */
   if (kind == LINE_NONE)
@@ -450,11 +466,11 @@ static int line_kind(const void *pc, char *buf, size_t size, int *in_shims) {
   return kind;
 }
 
-/* The line of `pc`; returns whether its innermost frame is in the shims. */
+/* The line of `pc`; returns where its innermost frame is (INNER_). */
 static int line_of(const void *pc, char *buf, size_t size) {
-  int in_shims;
-  line_kind(pc, buf, size, &in_shims);
-  return in_shims;
+  int inner;
+  line_kind(pc, buf, size, &inner);
+  return inner;
 }
 
 void cuemu__check_line(const void *pc, char *buf, size_t size) {
@@ -462,8 +478,8 @@ void cuemu__check_line(const void *pc, char *buf, size_t size) {
 }
 
 void cuemu__check_line_here(const void *pc, char *buf, size_t size) {
-  int in_shims;
-  if (line_kind(pc, buf, size, &in_shims) != LINE_SHIMS)
+  int inner;
+  if (line_kind(pc, buf, size, &inner) != LINE_SHIMS)
     return;
   /* The return addresses from here: those of the checkers' own frames,
    * then `pc`, then its callers. g++ inlines the shims' functions into
@@ -476,7 +492,7 @@ void cuemu__check_line_here(const void *pc, char *buf, size_t size) {
   for (int i = 0; i < n; ++i)
     if (frames[i] == pc) {
       for (int j = i + 1; j < n; ++j)
-        if (line_kind(frames[j], line, sizeof line, &in_shims) == LINE_USER) {
+        if (line_kind(frames[j], line, sizeof line, &inner) == LINE_USER) {
           snprintf(buf, size, "%s", line);
           return;
         }
@@ -486,15 +502,15 @@ void cuemu__check_line_here(const void *pc, char *buf, size_t size) {
 
 void cuemu__check_alloc_line(const void *site, const void *const *callers,
                              char *buf, size_t size) {
-  int in_shims;
-  if (line_kind(site, buf, size, &in_shims) == LINE_USER || !callers)
+  int inner;
+  if (line_kind(site, buf, size, &inner) == LINE_USER || !callers)
     return;
   /* Made in a system header's code (Thrust's allocator): the first caller
    * in the user's code. Each is one addr2line, only when a report is
    * made. */
   char line[4096];
   for (int i = 0; i < CUEMU_CHECK_ALLOC_CALLERS && callers[i]; ++i)
-    if (line_kind(callers[i], line, sizeof line, &in_shims) == LINE_USER) {
+    if (line_kind(callers[i], line, sizeof line, &inner) == LINE_USER) {
       snprintf(buf, size, "%s", line);
       return;
     }
@@ -532,18 +548,28 @@ const void *cuemu__check_site_pc(uint16_t site) {
   return (const void *)atomic_load(&site_pcs[site]);
 }
 
-/* Per site: 0 not known yet, 1 the user's code, 2 the shims' own. */
+/* Per site: 0 not known yet, else 1 + where its innermost frame is
+ * (INNER_). */
 static _Atomic unsigned char site_kinds[SITE_SLOTS];
 
-int cuemu__check_site_in_shims(uint16_t site) {
+static int site_inner(uint16_t site) {
   if (!site)
-    return 0;
+    return INNER_OTHER;
   unsigned char k = atomic_load_explicit(&site_kinds[site],
                                          memory_order_relaxed);
   if (!k) {
     char line[1024];
-    k = line_of(cuemu__check_site_pc(site), line, sizeof line) ? 2 : 1;
+    k = (unsigned char)(1 + line_of(cuemu__check_site_pc(site), line,
+                                    sizeof line));
     atomic_store_explicit(&site_kinds[site], k, memory_order_relaxed);
   }
-  return k == 2;
+  return k - 1;
+}
+
+int cuemu__check_site_in_shims(uint16_t site) {
+  return site_inner(site) == INNER_SHIMS;
+}
+
+int cuemu__check_site_in_cccl(uint16_t site) {
+  return site_inner(site) == INNER_CCCL;
 }

@@ -1078,7 +1078,8 @@ static void track(cuemu_worker *w, block_state *b, cell *cells,
     for (size_t j = 0; j < bytes; ++j) {
       if (init_read && unwritten(t, c, init, byte + j) &&
           (atomic || /* the shims' atomics act for the user */
-           !cuemu__check_site_in_shims(site ? site : (site = site_of(b, pc))))) {
+           !cuemu__check_site_in_shims(site ? site : (site = site_of(b, pc)))) &&
+          !(t->shared && !atomic && cuemu__check_site_in_cccl(site))) {
         if (lock)
           unlock_cell(lock);
         report_init(w, t, byte + j, size, kind, pc);

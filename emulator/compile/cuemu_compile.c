@@ -31,6 +31,7 @@
 #include "base/cuemu_locations.h"
 #include "base/cuemu_report.h"
 #include "cuemu_codegen.h"
+#include "cuemu_debug_line.h"
 #include "cuemu_device_strings.h"
 #include "cuemu_device_symbols.h"
 #include "cuemu_driver.h"
@@ -1185,8 +1186,15 @@ static cuemu_status run_compiler(const compile_job *job, const char **argv) {
 
 /* A link's undefined references (a device function declared and never
  * defined, as nvlink's "Undefined reference") are the linker's messages. */
+/* A link of a program or module; its output's line-number sequences of
+ * the functions the link dropped are then marked (cuemu_debug_line.h), so
+ * that reports name the kept code's lines. */
 static cuemu_status run_linker(const compile_job *job, const char **argv) {
-  return run_step(job, argv, "link", "linker's");
+  cuemu_status st = run_step(job, argv, "link", "linker's");
+  for (int i = 0; st == CUEMU_SUCCESS && argv[i]; ++i)
+    if (strcmp(argv[i], "-o") == 0 && argv[i + 1])
+      cuemu__debug_line_tombstones(argv[i + 1]);
+  return st;
 }
 
 /* The end of the message of a compiler's log that starts at `at`: its

@@ -37,6 +37,7 @@
 #include "device/cuemu_fat_module.h"
 #include "device/cuemu_module_binding.h"
 #include "runtime/cuemu_module_text.h"
+#include "cuemu_debug_line.h"
 #include "cuemu_driver.h"
 #include "cuemu_gpu_arch.h"
 #include "cuemu_toolkit.h"
@@ -2838,6 +2839,8 @@ static cuemu_status link_program(command *c, const words *objects,
   st = run(c, &w, "the link");
   if (st != CUEMU_SUCCESS)
     say_unemulated(c);
+  else
+    cuemu__debug_line_tombstones(output);
   remove_temps(reach_dir, &reach_temps);
   free(reach_temps.v);
   free(w.v);
@@ -3497,6 +3500,16 @@ static cuemu_status host_link(command *c, int argc, const char *const *argv) {
     if (st != CUEMU_SUCCESS)
       say_unemulated(c);
   }
+  /* The output's line-number sequences of the functions the link dropped
+   * are marked (cuemu_debug_line.h). */
+  const char *output = "a.out";
+  for (int i = 0; i < argc; ++i)
+    if (strcmp(argv[i], "-o") == 0 && i + 1 < argc)
+      output = argv[++i];
+    else if (strncmp(argv[i], "-o", 2) == 0 && argv[i][2])
+      output = argv[i] + 2;
+  if (st == CUEMU_SUCCESS && !c->dryrun)
+    cuemu__debug_line_tombstones(output);
   free(w.v);
   return st;
 }
