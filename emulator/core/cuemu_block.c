@@ -829,6 +829,13 @@ static double seconds_now(void) {
   return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+/* The launch's progress: the blocks taken (a worker takes one when its
+ * block ends) and its threads' polls that found their flag changed. */
+static unsigned long long launch_progress(cuemu_launch *L) {
+  return atomic_load_explicit(&L->next_block, memory_order_relaxed) +
+         atomic_load_explicit(&L->poll_changes, memory_order_relaxed);
+}
+
 /* How often (in yields) a spinning block looks at the clock. */
 #define CUEMU_SPIN_CHECK_EVERY 4096u
 /* How often (in yields) a spinning block of a launch with more workers
@@ -836,15 +843,17 @@ static double seconds_now(void) {
 #define CUEMU_SPIN_LEAVE_CPU_EVERY 16u
 
 /* Ends the block when its threads have done nothing but yield for longer
- * than the launch's spin timeout: they wait for something that cannot
- * happen (a flag set by a thread stuck at a barrier, or by a block that is
- * not running). Before that, a block of a launch that is not cooperative
+ * than the launch's spin timeout while the launch made no progress (no
+ * block ended, no poll found its flag changed): they wait for something
+ * that cannot happen (a flag set by a thread stuck at a barrier, or by a
+ * block that is not running). Before that, a block of a launch that is not cooperative
  * may be waiting for a block that has not started: more blocks are made
  * resident (cuemu_progress.c). The thread yields at `pc`, with stack
  * pointer `sp`. */
 static void check_spinning(cuemu_worker *w, void *pc, void *sp) {
   if (w->yield_streak++ == 0) {
-    w->yield_since = seconds_now();
+    w->yield_since = w->spin_clock = seconds_now();
+    w->launch_progress = launch_progress(w->launch);
     return;
   }
   if (w->yield_streak % CUEMU_SPIN_CHECK_EVERY != 0) {
@@ -856,11 +865,23 @@ static void check_spinning(cuemu_worker *w, void *pc, void *sp) {
       sched_yield();
     return;
   }
-  double elapsed = seconds_now() - w->yield_since;
+  double now = seconds_now(), elapsed = now - w->yield_since;
   if (elapsed >= CUEMU_PROGRESS_WIDEN_AFTER && !w->launch->cooperative)
     cuemu__progress_spinning(w, elapsed, pc, sp);
-  if (elapsed < w->launch->spin_timeout)
+  if (now - w->spin_clock < w->launch->spin_timeout)
     return;
+  /* Meanwhile another block ended, a thread found the flag it polls
+   * changed, or a running block computes (its threads do not only yield):
+   * the launch progresses, slower than this block's wait (under checkers,
+   * on few CPUs), and the block may wait for it, as on a GPU. Its time
+   * starts again. */
+  unsigned long long progress = launch_progress(w->launch);
+  if (progress != w->launch_progress ||
+      !cuemu__watchdog_all_spin(w->launch, CUEMU_PROGRESS_REPORT_AFTER, now)) {
+    w->launch_progress = progress;
+    w->spin_clock = now;
+    return;
+  }
   char where[1024];
   describe_waiters(w, where, sizeof where);
   /* With synchronous streams the host thread that launched the kernel is

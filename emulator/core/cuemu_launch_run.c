@@ -56,6 +56,7 @@ cuemu_status cuemu__core_run(const cuemu_kernel_desc *kernel, cuemu_dim3 grid,
   L.nthreads = block.x * block.y * block.z;
   L.nblocks = (unsigned long long)grid.x * grid.y * grid.z;
   atomic_init(&L.next_block, 0);
+  atomic_init(&L.poll_changes, 0);
   atomic_init(&L.stop, 0);
   L.schedule = config->schedule;
   L.seed = config->seed;

@@ -203,7 +203,7 @@ poll_yield(cuemu_worker *w, const volatile void *address, void *pc) {
  * location, or reads one that keeps changing (a counter of its own, a
  * delay loop's), is not a poll: it does not yield, and its block is not
  * taken for one that waits for another block. */
-static inline int poll_due_in(cuemu_poll_run *run,
+static inline int poll_due_in(cuemu_worker *w, cuemu_poll_run *run,
                               const volatile void *address) {
   if (address != run->address) {
     if (++run->since > POLL_ROUND_MAX) {
@@ -224,6 +224,9 @@ static inline int poll_due_in(cuemu_poll_run *run,
   if (value != run->value) {
     run->value = value;
     run->stable = 0;
+    /* What it waits for moved: the launch progresses. */
+    atomic_fetch_add_explicit(&w->launch->poll_changes, 1,
+                              memory_order_relaxed);
     return 0;
   }
   run->stable = 1;
@@ -234,10 +237,10 @@ static inline int poll_due_in(cuemu_poll_run *run,
  * poll one flag together) or by the lane's own (each lane its own flag,
  * the lanes taking turns at a warp collective); both runs are counted. */
 static inline int poll_due(cuemu_worker *w, const volatile void *address) {
-  int due = poll_due_in(&w->poll, address);
+  int due = poll_due_in(w, &w->poll, address);
   const cuemu_thread *t = w->current;
   unsigned lane = t ? t->id % 32u : 0u;
-  due |= poll_due_in(&w->lane_poll[lane], address);
+  due |= poll_due_in(w, &w->lane_poll[lane], address);
   if (t && w->lane_poll[lane].count != 0)
     w->warp_polled[t->id / 32u] = 1;
   return due;
@@ -283,7 +286,7 @@ static void step(cuemu_worker *w, const char *file, int line,
  * (tests/programs/trialbugs/faults.cu). */
 static void step_shared(cuemu_worker *w, const volatile void *address,
                         const char *file, int line) {
-  if (__builtin_expect(poll_due_in(&w->shared_poll, address), 0))
+  if (__builtin_expect(poll_due_in(w, &w->shared_poll, address), 0))
     poll_yield(w, address, __builtin_return_address(0));
   step(w, file, line, 0);
 }

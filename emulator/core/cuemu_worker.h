@@ -79,6 +79,10 @@ typedef struct cuemu_launch {
   unsigned nthreads;              /* per block */
   unsigned long long nblocks;
   atomic_ullong next_block;
+  /* The polls of its threads that found their flag changed (a block's
+   * end moves next_block): the launch progresses, and a block that spins
+   * meanwhile may wait for it (cuemu_block.c's spin timeout). */
+  atomic_ullong poll_changes;
   unsigned workers;               /* how many take its blocks */
   /* Nonzero: the blocks are taken in reverse order within each wave of
    * this many, the blocks the device holds at once (the second run of
@@ -220,9 +224,14 @@ typedef struct cuemu_worker {
   unsigned short group_arrived[5][CUEMU_MAX_THREADS_PER_BLOCK / 64];
 
   /* Yields since the block last made progress (a barrier completed, a
-   * thread started or exited), and when that streak began. */
+   * thread started or exited), and when that streak began; when the
+   * launch was last seen progressing during the streak (the spin
+   * timeout's start), and its progress (next_block and poll_changes)
+   * seen then. */
   unsigned yield_streak;
   double yield_since;
+  double spin_clock;
+  unsigned long long launch_progress;
   /* The run of volatile accesses to memory outside the block's shared
    * memory: a thread that keeps coming back to one address and finds the
    * same value there polls it, and yields now and then
