@@ -359,8 +359,16 @@ cuemu__check_symbol_at(const cuemu_check_module *m, size_t off,
 
 /* What addr2line found for an address: a line of the user's code, only
  * lines of system headers (a line of one is chosen), only lines of the
- * shims, or nothing. */
-enum { LINE_USER, LINE_SYSTEM, LINE_SHIMS, LINE_NONE };
+ * shims, only a file of the user's without a line ("host.c:?": a static
+ * function of code built without -g, which addr2line places by the symbol
+ * table's file symbols, or a line 0), or nothing. */
+enum { LINE_USER, LINE_SYSTEM, LINE_SHIMS, LINE_FILE_ONLY, LINE_NONE };
+
+/* Whether an addr2line answer names no line ("file:?"). */
+static int without_line(const char *line) {
+  size_t n = strlen(line);
+  return n >= 2 && strcmp(line + n - 2, ":?") == 0;
+}
 
 static int in_shims_file(const char *line) {
   return strstr(line, "/cuda_builtins/") != NULL;
@@ -401,7 +409,7 @@ static int addr2line(const char *file, uintptr_t addr, char *buf,
   FILE *p = popen(cmd, "re");
   if (!p)
     return LINE_NONE;
-  char line[4096], first[4096] = "", system[4096] = "";
+  char line[4096], first[4096] = "", system[4096] = "", file_only[4096] = "";
   int chosen = 0;
   while (fgets(line, sizeof line, p)) {
     line[strcspn(line, "\n")] = '\0';
@@ -416,6 +424,11 @@ static int addr2line(const char *file, uintptr_t addr, char *buf,
     }
     if (in_shims_file(line))
       continue;
+    if (without_line(line)) {
+      if (!file_only[0] && !in_system_file(line))
+        snprintf(file_only, sizeof file_only, "%s", line);
+      continue;
+    }
     if (!in_system_file(line)) {
       if (!chosen)
         snprintf(buf, size, "%s", line);
@@ -431,11 +444,45 @@ static int addr2line(const char *file, uintptr_t addr, char *buf,
     snprintf(buf, size, "%s", system);
     return LINE_SYSTEM;
   }
+  if (file_only[0]) {
+    snprintf(buf, size, "%s", file_only);
+    return LINE_FILE_ONLY;
+  }
   if (first[0]) {
     snprintf(buf, size, "%s", first);
     return LINE_SHIMS;
   }
   return LINE_NONE;
+}
+
+/* Whether a loaded object is one of the system's libraries. */
+static int in_system_library(const char *object) {
+  return strncmp(object, "/lib/", 5) == 0 ||
+         strncmp(object, "/lib64/", 7) == 0 ||
+         strncmp(object, "/usr/lib/", 9) == 0 ||
+         strncmp(object, "/usr/lib64/", 11) == 0;
+}
+
+/* The name of the function holding `addr` in `file`, from its symbol
+ * table (addr2line -f), demangled; 0 when it has none. */
+static int function_name(const char *file, uintptr_t addr, char *buf,
+                         size_t size) {
+  char cmd[4600];
+  if (snprintf(cmd, sizeof cmd, "addr2line -f -C -e '%s' 0x%lx 2>/dev/null",
+               file, (unsigned long)addr) >= (int)sizeof cmd ||
+      strchr(file, '\''))
+    return 0;
+  FILE *p = popen(cmd, "re");
+  if (!p)
+    return 0;
+  char line[4096] = "";
+  int found = fgets(line, sizeof line, p) != NULL;
+  pclose(p);
+  line[strcspn(line, "\n")] = '\0';
+  if (!found || !line[0] || strncmp(line, "??", 2) == 0)
+    return 0;
+  snprintf(buf, size, "%s", line);
+  return 1;
 }
 
 /* The line of `pc`, with its LINE_ kind; *inner tells where its innermost
@@ -457,12 +504,22 @@ static int line_kind(const void *pc, char *buf, size_t size, int *inner) {
   const ElfW(Ehdr) *eh = (const ElfW(Ehdr) *)info.dli_fbase;
   uintptr_t addr = eh->e_type == ET_DYN ? at - (uintptr_t)info.dli_fbase : at;
   int kind = addr2line(file, addr, buf, size, inner);
-  /* Without line information (a build without -g), the object and the
-   * offset. */
-  if (kind == LINE_NONE)
-    snprintf(buf, size, "%s+0x%lx",
-             info.dli_fname[0] ? info.dli_fname : "the program",
-             (unsigned long)addr);
+  /* A line of a system library (the C library's start of main, whose
+   * lines its debugging information gives: "./csu/../sysdeps/...") is no
+   * line of the user's. */
+  if ((kind == LINE_USER || kind == LINE_FILE_ONLY) &&
+      in_system_library(info.dli_fname))
+    kind = LINE_SYSTEM;
+  /* Without line information (a build without -g), the function (from
+   * the symbol table), the object and the offset. */
+  if (kind == LINE_NONE) {
+    char name[512];
+    const char *object = info.dli_fname[0] ? info.dli_fname : "the program";
+    if (function_name(file, addr, name, sizeof name))
+      snprintf(buf, size, "%s (%s+0x%lx)", name, object, (unsigned long)addr);
+    else
+      snprintf(buf, size, "%s+0x%lx", object, (unsigned long)addr);
+  }
   return kind;
 }
 
@@ -488,14 +545,21 @@ void cuemu__check_line_here(const void *pc, char *buf, size_t size) {
    * made. */
   void *frames[64];
   int n = backtrace(frames, (int)(sizeof frames / sizeof *frames));
-  char line[4096];
+  char line[4096], file_only[4096] = "";
   for (int i = 0; i < n; ++i)
     if (frames[i] == pc) {
-      for (int j = i + 1; j < n; ++j)
-        if (line_kind(frames[j], line, sizeof line, &inner) == LINE_USER) {
+      for (int j = i + 1; j < n; ++j) {
+        int kind = line_kind(frames[j], line, sizeof line, &inner);
+        if (kind == LINE_USER) {
           snprintf(buf, size, "%s", line);
           return;
         }
+        if (kind == LINE_FILE_ONLY && !file_only[0])
+          snprintf(file_only, sizeof file_only, "%s", line);
+      }
+      /* No caller has a line: the first that names a file of the user's. */
+      if (file_only[0])
+        snprintf(buf, size, "%s", file_only);
       return;
     }
 }
@@ -505,9 +569,12 @@ void cuemu__check_alloc_line(const void *site, const void *const *callers,
   int inner;
   if (line_kind(site, buf, size, &inner) == LINE_USER || !callers)
     return;
-  /* Made in a system header's code (Thrust's allocator): the first caller
-   * in the user's code. Each is one addr2line, only when a report is
-   * made. */
+  /* Made in a system header's code (Thrust's allocator), or in code
+   * without line information (a C file built without -g): the first caller
+   * with a line of the user's code. A caller that addr2line places in a
+   * file but on no line ("host.c:?") is not the place of the call: the
+   * site keeps its own name (its file, else its function and offset).
+   * Each is one addr2line, only when a report is made. */
   char line[4096];
   for (int i = 0; i < CUEMU_CHECK_ALLOC_CALLERS && callers[i]; ++i)
     if (line_kind(callers[i], line, sizeof line, &inner) == LINE_USER) {
