@@ -57,10 +57,10 @@ void cuemu__check_fadd_end(void);
 
 /* The integer atomic adds of the two runs of a perturbed launch
  * (cuemu_atomic_slot_note, cuemu_check_slots.c): _begin(run) starts noting
- * those of run 0 or 1, _end pairs the two runs' adds by thread, and
- * _explain says (1) whether `first` and `now`, the two runs' contents of
- * an allocation of `bytes` bytes, are the same work list but for which
- * places of a counter each thread got. */
+ * those of run 0 or 1, _end keeps the counters whose places were the same
+ * in both runs, and _explain says (1) whether `first` and `now`, the two
+ * runs' contents of an allocation of `bytes` bytes, are the same work list
+ * of one of those counters, its records in another order. */
 void cuemu__check_slots_begin(int run);
 void cuemu__check_slots_end(void);
 int cuemu__check_slots_explain(const void *first, const void *now,

@@ -11,16 +11,20 @@
  * and took that for a race.
  *
  * While a perturbed launch runs, the shims' integer atomicAdd of a positive
- * amount notes here which thread took which places of which counter
- * (cuemu_atomic_slot_note). When the two runs made the same adds (the same
- * threads, each the same amounts on the same counters in the same order),
- * the places that a thread got in the first run map to those it got in
- * the second. An allocation whose two results differ is then the same
- * list when, for one counter and one record size, every thread's records
- * in the first run equal its records in the second, and every byte
- * outside the counter's places is equal. Anything else (an item that
- * depends on the order, adds that differ, a list written at an offset or
- * through a counter that is not an integer atomicAdd) is still reported.
+ * amount notes which places of which counter it took
+ * (cuemu_atomic_slot_note). A counter whose places ran from the same first
+ * to the same last in both runs is a list's counter perhaps; an allocation
+ * whose two results differ is then the same list when, for one such
+ * counter and one record size, the records at those places are the same
+ * records in both runs, in any order, and every byte outside them is
+ * equal. The places pin the record size down: a list of 16-byte edges read
+ * as 4-byte records would leave three quarters of its bytes outside. Which
+ * thread got which place is not compared: in a breadth-first search the
+ * thread that claims a vertex first, and so adds it to the next frontier,
+ * is another one in the other order (ECL-SGB's spanning trees). Anything
+ * else (records that depend on the order, such as one that stores its own
+ * place, counts that differ, a list written at an offset or through a
+ * counter that is not an integer atomicAdd) is still reported.
  */
 #include <pthread.h>
 #include <stdint.h>
@@ -30,12 +34,9 @@
 #include "check/cuemu_check.h"
 #include "core/cuemu_worker.h"
 
-/* One atomicAdd of `count` places from `old` on counter `address`, by
- * thread `who` (block and thread, linear), the `seq`-th add of the run. */
+/* One atomicAdd of `count` places from `old` on counter `address`. */
 typedef struct slot_note {
   uintptr_t address;
-  uint64_t who;
-  uint64_t seq;
   unsigned long long old, count;
 } slot_note;
 
@@ -52,19 +53,20 @@ typedef struct slot_run {
 static pthread_mutex_t slots_lock = PTHREAD_MUTEX_INITIALIZER;
 static slot_run runs[2];
 static int current; /* the run being noted */
-static int matched; /* runs[0] and runs[1] made the same adds */
+
+/* A counter's places in both runs: from `lo` to before `hi`. */
+typedef struct slot_range {
+  uintptr_t address;
+  unsigned long long lo, hi;
+} slot_range;
+static slot_range *ranges;
+static size_t nranges;
 
 void cuemu_atomic_slot_note(const volatile void *address,
                             unsigned long long old, unsigned long long count) {
   cuemu_worker *w = cuemu__worker_self;
   if (!w || !w->in_kernel || !count)
     return;
-  const cuemu_launch *L = w->launch;
-  cuemu_uint3 t = cuemu__worker_thread_idx(w);
-  uint64_t block = ((uint64_t)w->block_idx.z * L->grid.y + w->block_idx.y) *
-                       L->grid.x +
-                   w->block_idx.x;
-  uint64_t thread = ((uint64_t)t.z * L->block.y + t.y) * L->block.x + t.x;
   pthread_mutex_lock(&slots_lock);
   slot_run *r = &runs[current];
   if (!r->overflow && r->used == r->capacity) {
@@ -80,71 +82,93 @@ void cuemu_atomic_slot_note(const volatile void *address,
     }
   }
   if (!r->overflow)
-    r->notes[r->used] = (slot_note){(uintptr_t)address, block << 32 | thread,
-                                    r->used, old, count};
-  r->used++;
+    r->notes[r->used++] = (slot_note){(uintptr_t)address, old, count};
   pthread_mutex_unlock(&slots_lock);
 }
 
 void cuemu__check_slots_begin(int run) {
   pthread_mutex_lock(&slots_lock);
   if (run == 0)
-    matched = 0;
+    nranges = 0;
   runs[run].used = 0;
   runs[run].overflow = 0;
   current = run;
   pthread_mutex_unlock(&slots_lock);
 }
 
-/* By counter, then thread, then the order of the thread's own adds. */
-static int by_counter_thread(const void *pa, const void *pb) {
+static int by_counter(const void *pa, const void *pb) {
   const slot_note *a = pa, *b = pb;
-  if (a->address != b->address)
-    return a->address < b->address ? -1 : 1;
-  if (a->who != b->who)
-    return a->who < b->who ? -1 : 1;
-  return a->seq < b->seq ? -1 : a->seq > b->seq;
+  return a->address < b->address ? -1 : a->address > b->address;
+}
+
+/* The next counter of run `r` from note `*at` on: its range, `*at` moved
+ * past its notes. */
+static slot_range next_range(const slot_run *r, size_t *at) {
+  slot_range c = {r->notes[*at].address, ~0ull, 0};
+  for (; *at < r->used && r->notes[*at].address == c.address; ++*at) {
+    const slot_note *n = &r->notes[*at];
+    if (n->old < c.lo)
+      c.lo = n->old;
+    if (n->old + n->count > c.hi)
+      c.hi = n->old + n->count;
+  }
+  return c;
 }
 
 void cuemu__check_slots_end(void) {
   pthread_mutex_lock(&slots_lock);
   slot_run *a = &runs[0], *b = &runs[1];
-  matched = !a->overflow && !b->overflow && a->used && a->used == b->used;
-  if (matched) {
-    qsort(a->notes, a->used, sizeof *a->notes, by_counter_thread);
-    qsort(b->notes, b->used, sizeof *b->notes, by_counter_thread);
-    for (size_t i = 0; matched && i < a->used; ++i)
-      matched = a->notes[i].address == b->notes[i].address &&
-                a->notes[i].who == b->notes[i].who &&
-                a->notes[i].count == b->notes[i].count;
+  nranges = 0;
+  if (!a->overflow && !b->overflow && a->used && b->used) {
+    qsort(a->notes, a->used, sizeof *a->notes, by_counter);
+    qsort(b->notes, b->used, sizeof *b->notes, by_counter);
+    slot_range *grown = realloc(ranges, a->used * sizeof *ranges);
+    if (grown)
+      ranges = grown;
+    /* The counters of both runs whose places are the same. */
+    for (size_t i = 0, j = 0; grown && i < a->used && j < b->used;) {
+      size_t i0 = i, j0 = j;
+      slot_range x = next_range(a, &i), y = next_range(b, &j);
+      if (x.address < y.address)
+        j = j0;
+      else if (y.address < x.address)
+        i = i0;
+      else if (x.lo == y.lo && x.hi == y.hi)
+        ranges[nranges++] = x;
+    }
   }
   pthread_mutex_unlock(&slots_lock);
 }
 
-/* Whether the notes [from, to) of one counter explain the difference
- * between `first` and `now` with records of `size` bytes. */
-static int same_list(const slot_note *a, const slot_note *b, size_t from,
-                     size_t to, const unsigned char *first,
+static size_t record_size; /* of the records compared, under slots_lock */
+
+static int by_record(const void *a, const void *b) {
+  return memcmp(a, b, record_size);
+}
+
+/* Whether the places [c->lo, c->hi) of records of `size` bytes explain the
+ * difference between `first` and `now`. */
+static int same_list(const slot_range *c, const unsigned char *first,
                      const unsigned char *now, size_t bytes, size_t size) {
-  unsigned long long lo = ~0ull, hi = 0;
-  for (size_t i = from; i < to; ++i) {
-    if (a[i].old < lo)
-      lo = a[i].old;
-    if (a[i].old + a[i].count > hi)
-      hi = a[i].old + a[i].count;
+  if (c->hi > bytes / size)
+    return 0;
+  size_t lo = c->lo * size, hi = c->hi * size;
+  if (memcmp(first, now, lo) != 0 ||
+      memcmp(first + hi, now + hi, bytes - hi) != 0)
+    return 0;
+  unsigned char *x = malloc(hi - lo), *y = malloc(hi - lo);
+  int same = 0;
+  if (x && y) {
+    memcpy(x, first + lo, hi - lo);
+    memcpy(y, now + lo, hi - lo);
+    record_size = size;
+    qsort(x, c->hi - c->lo, size, by_record);
+    qsort(y, c->hi - c->lo, size, by_record);
+    same = memcmp(x, y, hi - lo) == 0;
   }
-  if (hi > bytes / size)
-    return 0;
-  /* Outside the places handed out, the two runs agree. */
-  if (memcmp(first, now, lo * size) != 0 ||
-      memcmp(first + hi * size, now + hi * size, bytes - hi * size) != 0)
-    return 0;
-  for (size_t i = from; i < to; ++i)
-    if (b[i].old + b[i].count > bytes / size ||
-        memcmp(first + a[i].old * size, now + b[i].old * size,
-               a[i].count * size) != 0)
-      return 0;
-  return 1;
+  free(x);
+  free(y);
+  return same;
 }
 
 int cuemu__check_slots_explain(const void *first, const void *now,
@@ -154,15 +178,9 @@ int cuemu__check_slots_explain(const void *first, const void *now,
   static const size_t sizes[] = {4, 8, 12, 16, 24, 32};
   int explained = 0;
   pthread_mutex_lock(&slots_lock);
-  const slot_note *a = runs[0].notes, *b = runs[1].notes;
-  for (size_t from = 0; matched && !explained && from < runs[0].used;) {
-    size_t to = from;
-    while (to < runs[0].used && a[to].address == a[from].address)
-      ++to;
+  for (size_t i = 0; !explained && i < nranges; ++i)
     for (size_t k = 0; !explained && k < sizeof sizes / sizeof *sizes; ++k)
-      explained = same_list(a, b, from, to, first, now, bytes, sizes[k]);
-    from = to;
-  }
+      explained = same_list(&ranges[i], first, now, bytes, sizes[k]);
   pthread_mutex_unlock(&slots_lock);
   return explained;
 }

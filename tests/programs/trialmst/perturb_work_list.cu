@@ -1,8 +1,10 @@
 // perturb_work_list.cu: work lists filled through an atomicAdd counter, the
 // way graph codes build their frontiers (a trial of Martin Burtscher's
-// graph codes: ECL-SCC's edge list, Indigo's populate_worklist). Which place
-// each thread gets depends on the order, so the lists come out permuted,
-// as on a GPU; their contents as sets do not. Run again under schedule
+// graph codes: ECL-SCC's edge list, Indigo's populate_worklist, ECL-SGB's
+// breadth-first frontier). Which place each thread gets depends on the
+// order, so the lists come out permuted, as on a GPU; their contents as sets
+// do not. In a frontier even the thread that adds a vertex depends on the
+// order (the first to claim it). Run again under schedule
 // perturbation (CUEMU_CHECK_SCHEDULES=1, tests/programs_trialmst.sh), which
 // reported every such list as a race before.
 #include <algorithm>
@@ -33,6 +35,15 @@ __global__ void keep_edges(const int *from, const int *to, int n, int2 *list,
     list[base + __popc(mask & ((1u << lane) - 1))] = make_int2(from[i], to[i]);
 }
 
+/* The next frontier of a breadth-first step: each edge's thread claims its
+ * head by atomicCAS, and the thread that claimed it adds it. */
+__global__ void expand(const int *from, const int *to, int n, int *claimed,
+                       int *next, int *size) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n && (from[i] & 1) && atomicCAS(&claimed[to[i]], 0, 1) == 0)
+    next[atomicAdd(size, 1)] = to[i];
+}
+
 int main() {
   const int n = 3000;
   std::vector<int> in(n), from(n), to(n);
@@ -41,7 +52,7 @@ int main() {
     from[i] = (i * 31) % 997;
     to[i] = (i * 57) % 991;
   }
-  int *d_in, *d_from, *d_to, *d_list, *d_size;
+  int *d_in, *d_from, *d_to, *d_list, *d_size, *d_claimed, *d_next, *d_nsize;
   int2 *d_edges;
   unsigned *d_esize;
   cudaMalloc(&d_in, n * sizeof(int));
@@ -51,6 +62,9 @@ int main() {
   cudaMalloc(&d_size, sizeof(int));
   cudaMalloc(&d_edges, n * sizeof(int2));
   cudaMalloc(&d_esize, sizeof(unsigned));
+  cudaMalloc(&d_claimed, 1000 * sizeof(int));
+  cudaMalloc(&d_next, 1000 * sizeof(int));
+  cudaMalloc(&d_nsize, sizeof(int));
   cudaMemcpy(d_in, in.data(), n * sizeof(int), cudaMemcpyHostToDevice);
   cudaMemcpy(d_from, from.data(), n * sizeof(int), cudaMemcpyHostToDevice);
   cudaMemcpy(d_to, to.data(), n * sizeof(int), cudaMemcpyHostToDevice);
@@ -58,15 +72,22 @@ int main() {
   cudaMemset(d_size, 0, sizeof(int));
   cudaMemset(d_edges, 0, n * sizeof(int2));
   cudaMemset(d_esize, 0, sizeof(unsigned));
+  cudaMemset(d_claimed, 0, 1000 * sizeof(int));
+  cudaMemset(d_next, 0, 1000 * sizeof(int));
+  cudaMemset(d_nsize, 0, sizeof(int));
   keep_odd<<<(n + 255) / 256, 256>>>(d_in, n, d_list, d_size);
   keep_edges<<<(n + 127) / 128, 128>>>(d_from, d_to, n, d_edges, d_esize);
+  expand<<<(n + 255) / 256, 256>>>(d_from, d_to, n, d_claimed, d_next, d_nsize);
   cudaError_t e = cudaDeviceSynchronize();
   if (e != cudaSuccess) {
     printf("FAIL: %s\n", cudaGetErrorString(e));
     return 1;
   }
-  int size;
+  int size, nsize;
   unsigned esize;
+  std::vector<int> next(1000);
+  cudaMemcpy(&nsize, d_nsize, sizeof nsize, cudaMemcpyDeviceToHost);
+  cudaMemcpy(next.data(), d_next, 1000 * sizeof(int), cudaMemcpyDeviceToHost);
   std::vector<int> list(n);
   std::vector<int2> edges(n);
   cudaMemcpy(&size, d_size, sizeof size, cudaMemcpyDeviceToHost);
@@ -76,7 +97,11 @@ int main() {
 
   std::vector<int> odd, got(list.begin(), list.begin() + size);
   std::vector<long long> want_edges, got_edges;
+  std::vector<int> heads, got_heads(next.begin(), next.begin() + nsize);
   for (int i = 0; i < n; ++i) {
+    if ((from[i] & 1) &&
+        std::find(heads.begin(), heads.end(), to[i]) == heads.end())
+      heads.push_back(to[i]);
     if (in[i] & 1)
       odd.push_back(in[i]);
     if (from[i] < to[i])
@@ -88,9 +113,11 @@ int main() {
   std::sort(got.begin(), got.end());
   std::sort(want_edges.begin(), want_edges.end());
   std::sort(got_edges.begin(), got_edges.end());
-  if (got != odd || got_edges != want_edges) {
-    printf("FAIL: %d odd values of %zu, %u edges of %zu\n", size, odd.size(),
-           esize, want_edges.size());
+  std::sort(heads.begin(), heads.end());
+  std::sort(got_heads.begin(), got_heads.end());
+  if (got != odd || got_edges != want_edges || got_heads != heads) {
+    printf("FAIL: %d odd values of %zu, %u edges of %zu, %d heads of %zu\n",
+           size, odd.size(), esize, want_edges.size(), nsize, heads.size());
     return 1;
   }
   printf("PASS\n");
