@@ -34,33 +34,59 @@
 #include "check/cuemu_check.h"
 #include "core/cuemu_worker.h"
 
-/* One atomicAdd of `count` places from `old` on counter `address`. */
-typedef struct slot_note {
-  uintptr_t address;
-  unsigned long long old, count;
-} slot_note;
+/* A counter's places in one run, or in both: from `lo` to before `hi`. */
+typedef struct slot_range {
+  uintptr_t address; /* 0: a free entry */
+  unsigned long long lo, hi;
+} slot_range;
 
-/* Past this many adds in one run, no list is recognised (the notes of a
- * launch of a hundred million atomics would cost gigabytes). */
-enum { MAX_NOTES = 1 << 22 };
+/* Past this many counters in one run (a histogram's bins count too), no
+ * list is recognised. */
+enum { MAX_COUNTERS = 1 << 20 };
 
+/* One run's counters: an open-addressing table by address. */
 typedef struct slot_run {
-  slot_note *notes;
-  size_t used, capacity;
+  slot_range *table;
+  size_t capacity, used; /* capacity a power of two, or 0 */
   int overflow;
 } slot_run;
 
 static pthread_mutex_t slots_lock = PTHREAD_MUTEX_INITIALIZER;
 static slot_run runs[2];
 static int current; /* the run being noted */
+static slot_range *ranges; /* the counters whose places both runs share */
+static size_t nranges, ranges_capacity;
 
-/* A counter's places in both runs: from `lo` to before `hi`. */
-typedef struct slot_range {
-  uintptr_t address;
-  unsigned long long lo, hi;
-} slot_range;
-static slot_range *ranges;
-static size_t nranges;
+static slot_range *entry(slot_range *table, size_t capacity,
+                         uintptr_t address) {
+  size_t k = (size_t)(((uint64_t)address * 0x9E3779B97F4A7C15ull) >> 20) &
+             (capacity - 1);
+  while (table[k].address && table[k].address != address)
+    k = (k + 1) & (capacity - 1);
+  return &table[k];
+}
+
+/* Room for one more counter in run `r` (0: none, it overflowed). */
+static int room(slot_run *r) {
+  if (r->overflow)
+    return 0;
+  if (2 * (r->used + 1) <= r->capacity)
+    return 1;
+  size_t capacity = r->capacity ? 2 * r->capacity : 256;
+  slot_range *table =
+      capacity <= 2 * MAX_COUNTERS ? calloc(capacity, sizeof *table) : NULL;
+  if (!table) {
+    r->overflow = 1;
+    return 0;
+  }
+  for (size_t k = 0; k < r->capacity; ++k)
+    if (r->table[k].address)
+      *entry(table, capacity, r->table[k].address) = r->table[k];
+  free(r->table);
+  r->table = table;
+  r->capacity = capacity;
+  return 1;
+}
 
 void cuemu_atomic_slot_note(const volatile void *address,
                             unsigned long long old, unsigned long long count) {
@@ -69,20 +95,19 @@ void cuemu_atomic_slot_note(const volatile void *address,
     return;
   pthread_mutex_lock(&slots_lock);
   slot_run *r = &runs[current];
-  if (!r->overflow && r->used == r->capacity) {
-    size_t capacity = r->capacity ? 2 * r->capacity : 1024;
-    slot_note *grown = capacity <= MAX_NOTES
-                           ? realloc(r->notes, capacity * sizeof *grown)
-                           : NULL;
-    if (grown) {
-      r->notes = grown;
-      r->capacity = capacity;
-    } else {
-      r->overflow = 1;
-    }
+  slot_range *c = r->capacity ? entry(r->table, r->capacity,
+                                      (uintptr_t)address)
+                              : NULL;
+  if ((!c || !c->address) && room(r)) {
+    c = entry(r->table, r->capacity, (uintptr_t)address);
+    *c = (slot_range){(uintptr_t)address, old, old + count};
+    r->used++;
+  } else if (c && c->address) {
+    if (old < c->lo)
+      c->lo = old;
+    if (old + count > c->hi)
+      c->hi = old + count;
   }
-  if (!r->overflow)
-    r->notes[r->used++] = (slot_note){(uintptr_t)address, old, count};
   pthread_mutex_unlock(&slots_lock);
 }
 
@@ -90,29 +115,13 @@ void cuemu__check_slots_begin(int run) {
   pthread_mutex_lock(&slots_lock);
   if (run == 0)
     nranges = 0;
-  runs[run].used = 0;
-  runs[run].overflow = 0;
+  slot_run *r = &runs[run];
+  if (r->used)
+    memset(r->table, 0, r->capacity * sizeof *r->table);
+  r->used = 0;
+  r->overflow = 0;
   current = run;
   pthread_mutex_unlock(&slots_lock);
-}
-
-static int by_counter(const void *pa, const void *pb) {
-  const slot_note *a = pa, *b = pb;
-  return a->address < b->address ? -1 : a->address > b->address;
-}
-
-/* The next counter of run `r` from note `*at` on: its range, `*at` moved
- * past its notes. */
-static slot_range next_range(const slot_run *r, size_t *at) {
-  slot_range c = {r->notes[*at].address, ~0ull, 0};
-  for (; *at < r->used && r->notes[*at].address == c.address; ++*at) {
-    const slot_note *n = &r->notes[*at];
-    if (n->old < c.lo)
-      c.lo = n->old;
-    if (n->old + n->count > c.hi)
-      c.hi = n->old + n->count;
-  }
-  return c;
 }
 
 void cuemu__check_slots_end(void) {
@@ -120,21 +129,21 @@ void cuemu__check_slots_end(void) {
   slot_run *a = &runs[0], *b = &runs[1];
   nranges = 0;
   if (!a->overflow && !b->overflow && a->used && b->used) {
-    qsort(a->notes, a->used, sizeof *a->notes, by_counter);
-    qsort(b->notes, b->used, sizeof *b->notes, by_counter);
-    slot_range *grown = realloc(ranges, a->used * sizeof *ranges);
-    if (grown)
-      ranges = grown;
+    if (ranges_capacity < a->used) {
+      slot_range *grown = realloc(ranges, a->used * sizeof *ranges);
+      if (grown) {
+        ranges = grown;
+        ranges_capacity = a->used;
+      }
+    }
     /* The counters of both runs whose places are the same. */
-    for (size_t i = 0, j = 0; grown && i < a->used && j < b->used;) {
-      size_t i0 = i, j0 = j;
-      slot_range x = next_range(a, &i), y = next_range(b, &j);
-      if (x.address < y.address)
-        j = j0;
-      else if (y.address < x.address)
-        i = i0;
-      else if (x.lo == y.lo && x.hi == y.hi)
-        ranges[nranges++] = x;
+    for (size_t k = 0; ranges_capacity >= a->used && k < a->capacity; ++k) {
+      const slot_range *x = &a->table[k];
+      if (!x->address)
+        continue;
+      const slot_range *y = entry(b->table, b->capacity, x->address);
+      if (y->address && x->lo == y->lo && x->hi == y->hi)
+        ranges[nranges++] = *x;
     }
   }
   pthread_mutex_unlock(&slots_lock);
