@@ -55,6 +55,17 @@ void cuemu__check_perturb_exclude(int hold);
 void cuemu__check_fadd_begin(void);
 void cuemu__check_fadd_end(void);
 
+/* The integer atomic adds of the two runs of a perturbed launch
+ * (cuemu_atomic_slot_note, cuemu_check_slots.c): _begin(run) starts noting
+ * those of run 0 or 1, _end keeps the counters whose places were the same
+ * in both runs, and _explain says (1) whether `first` and `now`, the two
+ * runs' contents of an allocation of `bytes` bytes, are the same work list
+ * of one of those counters, its records in another order. */
+void cuemu__check_slots_begin(int run);
+void cuemu__check_slots_end(void);
+int cuemu__check_slots_explain(const void *first, const void *now,
+                               size_t bytes);
+
 /* Appends to the table *a of n allocations (cuemu__allocation_snapshot's,
  * grown here) one live CUEMU_RT_MEMORY_SYMBOL entry per registered
  * __device__ variable (cuemu_device_variable_register) that no entry

@@ -131,6 +131,18 @@ _Static_assert((int)CUEMU_ACCESS_READ == CUEMU_CHECK_FAST_READ &&
 /* Which of cuemu_check_fast's skipped ranges holds what. */
 enum { SKIP_BUILTINS = 0, SKIP_GAPS = 1 };
 
+/* What memory a report is about: "shared memory tile+12 (tile: 128
+ * bytes)" or "global memory 0x...+12 (allocation of 400 bytes at 0x...,
+ * allocated at p.cu:20)". */
+typedef struct target {
+  int shared;
+  const char *name;       /* array or registered buffer, or NULL */
+  const void *base;
+  size_t offset, size;    /* of the access in the array / allocation */
+  const void *site;       /* allocation site */
+  const void *const *callers; /* beyond site (cuemu__check_alloc_line) */
+} target;
+
 /* A write race held back until the worker's next checked access, or the
  * block's next barrier or its end, whichever comes first (hold_race): the
  * location's bytes before the write are kept, and the race is reported
@@ -141,10 +153,7 @@ enum { SKIP_BUILTINS = 0, SKIP_GAPS = 1 };
  * and does not show by default. */
 enum { HELD_RACES = 16, HELD_BYTES = 16 };
 typedef struct held_race {
-  int shared;
-  const char *name;
-  const void *base;
-  size_t offset, size;      /* of the byte raced on, as target has them */
+  target raced;             /* the byte raced on, its allocation's site kept */
   const unsigned char *at;  /* the bytes the write stored */
   size_t nbytes;
   unsigned char before[HELD_BYTES];
@@ -690,18 +699,6 @@ static void site_line(uint16_t site, const void *pc, char *buf, size_t size) {
   cuemu__check_line(site ? cuemu__check_site_pc(site) : pc, buf, size);
 }
 
-/* What memory a report is about: "shared memory tile+12 (tile: 128
- * bytes)" or "global memory 0x...+12 (allocation of 400 bytes at 0x...,
- * allocated at p.cu:20)". */
-typedef struct target {
-  int shared;
-  const char *name;       /* array or registered buffer, or NULL */
-  const void *base;
-  size_t offset, size;    /* of the access in the array / allocation */
-  const void *site;       /* allocation site */
-  const void *const *callers; /* beyond site (cuemu__check_alloc_line) */
-} target;
-
 static void describe(const target *t, char *buf, size_t size) {
   /* An access before the start has a negative offset. */
   int before = t->offset > SIZE_MAX / 2;
@@ -809,10 +806,8 @@ static int hold_race(block_state *b, const target *t, const target *at,
   if (b->nheld == HELD_RACES)
     return 0;
   held_race *h = &b->held[b->nheld++];
-  *h = (held_race){at->shared, at->name, at->base, at->offset, at->size,
-                   bytes,      size,     {0},      hazard,     first,
-                   pblock,     cblock,   ptid,     psite,      ctid,
-                   pc};
+  *h = (held_race){*at,   bytes, size,  {0},   hazard, first, pblock,
+                   cblock, ptid,  psite, ctid,  pc};
   memcpy(h->before, bytes, size);
   return 1;
 }
@@ -828,8 +823,7 @@ static int settle_held(cuemu_worker *w, block_state *b, char *buf,
     const held_race *h = &b->held[i];
     if (memcmp(h->at, h->before, h->nbytes) == 0)
       continue;
-    target at = {h->shared, h->name, h->base, h->offset, h->size, NULL, NULL};
-    race_message(w, &at, h->hazard, h->first, h->pblock, h->ptid, h->psite,
+    race_message(w, &h->raced, h->hazard, h->first, h->pblock, h->ptid, h->psite,
                  "write", h->cblock, h->ctid, h->pc, buf, size);
     found = 1;
   }

@@ -71,11 +71,17 @@ inline void cuemu_atomic_aligned(const volatile void *p, const char *what) {
 #define CUEMU_ATOMIC_CONSTANT(x) true
 #endif
 
+/* Under schedule perturbation, an add of a positive amount tells which
+ * places of a counter this thread got (a work list's, perhaps). */
 template <typename T> inline T cuemu_atomic_fetch_add(T *p, T v) {
   CUEMU_ATOMIC_ALIGNED(p, "an atomic add");
   T old = __atomic_fetch_add(p, v, __ATOMIC_SEQ_CST);
   if (CUEMU_ATOMIC_CONSTANT(v) && v == T(0))
     cuemu_atomic_poll(p);
+  if (std::is_integral<T>::value &&
+      __builtin_expect(cuemu_atomic_fadd_exact_on, 0) && v > T(0))
+    cuemu_atomic_slot_note(p, static_cast<unsigned long long>(old),
+                           static_cast<unsigned long long>(v));
   return old;
 }
 template <typename T> inline T cuemu_atomic_fetch_sub(T *p, T v) {

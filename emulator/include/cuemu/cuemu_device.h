@@ -370,7 +370,8 @@ void cuemu_thread_yield(void);
 
 /* Non-zero while a launch runs under schedule perturbation
  * (CUEMU_CHECK_SCHEDULES=1, docs/checkers.md): the shims' floating-point
- * atomic adds then call cuemu_atomic_fadd_exact. Read by kernel code,
+ * atomic adds then call cuemu_atomic_fadd_exact, their integer atomic adds
+ * cuemu_atomic_slot_note. Read by kernel code,
  * written by libcuemu only. */
 extern int cuemu_atomic_fadd_exact_on;
 /* atomicAdd to the value of a binary floating-point format (`ebits`
@@ -384,6 +385,13 @@ extern int cuemu_atomic_fadd_exact_on;
  * cuemu_atomic_fadd_exact_on is set. */
 void cuemu_atomic_fadd_exact(volatile void *address, const void *value,
                              unsigned ebits, unsigned mbits, void *old);
+/* An integer atomicAdd of `count` (> 0) at `address` returned `old`: the
+ * places old .. old + count - 1 of a counter that may hand out places in a
+ * work list. Schedule perturbation compares the two orders' lists up to
+ * which thread got which places (cuemu_check_slots.c). Kernel code, called
+ * only while cuemu_atomic_fadd_exact_on is set. */
+void cuemu_atomic_slot_note(const volatile void *address,
+                            unsigned long long old, unsigned long long count);
 
 /* A phase of a cuda::barrier of the block completed (called by the
  * <cuda/barrier> shim from the arrival that completes it): the racecheck
