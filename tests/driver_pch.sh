@@ -126,6 +126,11 @@ expect() { # WHAT USED VALUE
   if [ "$used" != "$2" ] || [ "$value" != "$3" ]; then
     fail "$1: wanted '$2' printing '$3', got '$used' printing '$value'"
     sed 's/^/  | /' "$work/$name.log"
+    # What the cache held then (a failure seen once in CI, not here):
+    # each entry's size, time and first bytes.
+    for e in "${CUEMU_CACHE_DIR:-$work/cache}"/*; do
+      echo "  cache: $(stat -c '%s %y' "$e") $(basename "$e") $(head -c 24 "$e" | tr -c '[:print:]' '.')"
+    done
   fi
 }
 
