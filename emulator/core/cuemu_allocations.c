@@ -42,10 +42,11 @@ static quarantined *quarantine;
 static size_t quarantine_len, quarantine_cap, quarantine_bytes;
 
 /* How many mappings of their own allocations may have at once: an eighth
- * of vm.max_map_count (each costs two mappings, its data and its guard
- * page, and freed ones stay in the quarantine), so that thread stacks
- * (cuemu_stack.c), libraries and malloc keep the rest. Past it, small
- * allocations are pieces of shared slabs (cuemu_allocation_slabs.h). */
+ * of vm.max_map_count (each costs up to three mappings, its guard before,
+ * its data and its guard after, and freed ones stay in the quarantine), so
+ * that thread stacks (cuemu_stack.c), libraries and malloc keep the rest.
+ * Past it, small allocations are pieces of shared slabs
+ * (cuemu_allocation_slabs.h). */
 static size_t own_budget(void) {
   long most = cuemu__max_map_count() / 8;
   return most > 16 ? (size_t)most : 16;
@@ -62,6 +63,11 @@ static size_t data_bytes(size_t size) {
 
 /* The least guard after an allocation: a GPU's page of device memory. */
 #define CUEMU_GUARD_MIN_BYTES ((size_t)2 << 20)
+/* The guard before an allocation's data: a GPU's page of device memory
+ * too, so that a read a little before the start (a stencil's neighbour
+ * at offset - 1 or offset - width, read before the thread tests whether
+ * it keeps the result) finds mapped memory, as on a GPU. */
+#define CUEMU_GUARD_BEFORE_BYTES ((size_t)2 << 20)
 
 /* The bytes of the mapping that cuemu__allocation_memory_new makes for
  * `size`: its pages, then the guard (or the room after an unguarded
@@ -73,10 +79,11 @@ static size_t mapping_bytes(size_t size) {
   return data == 0 || data + guard < data ? 0 : data + guard;
 }
 
-/* The mappings cuemu__allocation_memory_new made, by their start: a set
+/* The mappings cuemu__allocation_memory_new made, by their data's start: a set
  * (cuemu_ptr_map.h), so that cuemu__allocation_memory_free
- * knows whether memory it is given has the extra page (other memory, such
- * as an imported pool's mapping, is freed page for page as given).
+ * knows whether memory it is given has the guards around its data (other
+ * memory, such as an imported pool's mapping, is freed page for page as
+ * given).
  * Guarded by quarantine_lock. */
 static cuemu__ptr_map made;
 
@@ -95,10 +102,16 @@ static size_t pool_guards;
  * tests/programs/trialquant/gate_overrun.cu), and memcheck, which looks at
  * an access before it is made, reports it as out of bounds rather than as
  * an access to that neighbour (an allocation filling its pages exactly
- * would otherwise end where the next one starts). Reading past the end
- * gives zeros, as a GPU reads the mapped memory around an allocation. A
- * guard keeps the kernel from merging neighbouring mappings, so each
- * allocation costs two of the process's vm.max_map_count mappings: past
+ * would otherwise end where the next one starts). A read-only guard of
+ * CUEMU_GUARD_BEFORE_BYTES precedes the data too: reading past the end or
+ * a little before the start gives zeros, as a GPU reads the mapped memory
+ * around an allocation (without it, a read of the byte before an
+ * allocation mapped after a freed one, or last, faulted:
+ * tests/programs/trialuda/stencil_reads_before_start.cu), and writing
+ * there faults. A guard keeps the kernel from merging neighbouring
+ * mappings, so each allocation costs two or three of the process's
+ * vm.max_map_count mappings (a guard before meets the guard after the
+ * allocation mapped just below it, and the two may merge): past
  * own_budget() of them, or when the system refuses the mapping or its
  * guard, an allocation
  * of at most CUEMU_SLAB_PIECE_MAX bytes is a piece of a shared slab
@@ -115,15 +128,21 @@ void *cuemu__allocation_memory_new(size_t size) {
   pthread_mutex_unlock(&quarantine_lock);
   if (!own && size <= CUEMU_SLAB_PIECE_MAX)
     return cuemu__allocation_slab_take(size);
-  char *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE,
-                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-  if (p == MAP_FAILED)
+  size_t before = CUEMU_GUARD_BEFORE_BYTES;
+  char *m = before + bytes < bytes
+                ? MAP_FAILED
+                : mmap(NULL, before + bytes, PROT_READ | PROT_WRITE,
+                       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (m == MAP_FAILED)
     return size <= CUEMU_SLAB_PIECE_MAX ? cuemu__allocation_slab_take(size)
                                         : NULL;
+  char *p = m + before;
   size_t data = data_bytes(size);
-  if (own && mprotect(p + data, bytes - data, PROT_READ) != 0 &&
+  if (own &&
+      (mprotect(m, before, PROT_READ) != 0 ||
+       mprotect(p + data, bytes - data, PROT_READ) != 0) &&
       size <= CUEMU_SLAB_PIECE_MAX) {
-    munmap(p, bytes);
+    munmap(m, before + bytes);
     return cuemu__allocation_slab_take(size);
   }
   pthread_mutex_lock(&quarantine_lock);
@@ -157,6 +176,11 @@ void cuemu__allocation_memory_free(void *base, size_t size) {
     return;
   size_t bytes = ours ? mapping_bytes(size) : data_bytes(size);
   size_t held = data_bytes(size);
+  if (ours) {
+    /* The whole mapping, from its guard before the data. */
+    base = (char *)base - CUEMU_GUARD_BEFORE_BYTES;
+    bytes += CUEMU_GUARD_BEFORE_BYTES;
+  }
   /* No access from now on: a kernel that still uses it faults. */
   if (mprotect(base, bytes, PROT_NONE) != 0) {
     munmap(base, bytes);

@@ -49,8 +49,9 @@ size_t cuemu__allocation_snapshot(cuemu_rt_allocation **out);
 int cuemu__allocation_release(void *p, unsigned kinds, int keep);
 
 /* Memory for a device, managed or pinned allocation of `size` bytes: a
- * mapping of its own (page-aligned) followed by a read-only guard page, so
- * that a write past its end never reaches another allocation; or NULL.
+ * mapping of its own (page-aligned) between read-only guards, so that a
+ * write past its end or before its start never reaches another
+ * allocation, and a read there gives zeros, as on a GPU; or NULL.
  * Past a budget of such mappings (an eighth of vm.max_map_count), or where
  * the system refuses one, an allocation of at most CUEMU_SLAB_PIECE_MAX
  * bytes is a piece of a shared slab (512-byte aligned, 256 bytes apart
