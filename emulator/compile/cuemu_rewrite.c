@@ -900,7 +900,9 @@ static cuemu_status device_linkage_decl(walker *w, size_t i) {
     int done = 0;
     cuemu_status st = cuemu__private_device_variable(rw, start, i, ns, &done);
     free(ns);
-    if (st != CUEMU_SUCCESS) return st;
+    /* Not made private (a system header's, `-isystem`): left as C++ has
+     * it, each pass's own, as a static one there. */
+    if (st != CUEMU_SUCCESS || !done) return st;
   }
   if (!is_function && !has_static && !rw->rdc) {
     /* Each file's own, as with nvcc (cuemu_internal_linkage.c). */

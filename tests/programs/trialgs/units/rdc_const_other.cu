@@ -1,5 +1,5 @@
 // rdc_const_other.cu: the second unit of rdc_const_globals.cu.
-// NVCC_OPTIONS: -rdc=true
+// NVCC_OPTIONS: -rdc=true -isystem sys
 #include "rdc_const_tables.cuh"
 
 // Both units define a kUnitTag of their own, with different values.
@@ -8,7 +8,7 @@ __device__ const int kUnitTag = 20;
 __device__ const int kOffset = 100;
 
 __global__ void other_sum(float *out) {
-  out[0] = kFilterTaps[0] * kGain + kUnitTag + kOffset;
+  out[0] = kFilterTaps[0] * kGain + kUnitTag + kOffset + kSysPrimes[2];
 }
 
 float other_unit_sum(int *tag) {

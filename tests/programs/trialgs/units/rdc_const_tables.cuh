@@ -6,6 +6,8 @@
 // internal linkage in C++: each unit has its own, and nvcc links them.
 #pragma once
 
+#include <rdc_sys_tables.cuh>
+
 __device__ const float kFilterTaps[3] = {0.25f, 0.5f, 0.25f};
 __constant__ const float kGain = 2.0f;
 // Declared extern here, so that the definition in rdc_const_other.cu, without
