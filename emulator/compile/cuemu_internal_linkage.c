@@ -21,7 +21,9 @@
  *   key, so that it stays private to the unit; so does any such variable
  *   without relocatable device code (nvcc compiles each file's device code
  *   alone then: two files may each have a `__device__ int x`, and neither
- *   can name the other's);
+ *   can name the other's), and with it a const one that no declaration
+ *   says `extern`, which C++ gives internal linkage (a header's
+ *   `__device__ const float table[] = {...}` that several units include);
  * - a `static` variable template loses `static` and goes into that
  *   namespace, with a using-declaration after it (one assembler name
  *   would not do: each instance is an object of its own), and gets the
@@ -351,4 +353,30 @@ cuemu_status cuemu__static_kernel_close(cuemu_rewriter *rw, size_t end,
   int len = snprintf(text, sizeof text, " } using %s::%s;", ns, spelled);
   const cuemu_token *t = &rw->toks[end];
   return cuemu__rw_edit(rw, t->offset + t->length, 0, text, (size_t)len);
+}
+
+/* The declaration around token t, from the token after the `;`, `{` or `}`
+ * before it, says `extern`. */
+static int declared_extern(const cuemu_rewriter *rw, size_t t) {
+  for (size_t k = t; k-- > 0;) {
+    if (cuemu__rw_is(rw, k, ";") || cuemu__rw_is(rw, k, "{") ||
+        cuemu__rw_is(rw, k, "}"))
+      return 0;
+    if (cuemu__rw_is(rw, k, "extern"))
+      return 1;
+  }
+  return 0;
+}
+
+int cuemu__const_variable_internal(const cuemu_rewriter *rw, size_t start,
+                                   size_t name) {
+  const cuemu_token *n = &rw->toks[name];
+  for (size_t t = 0; t < start && t < rw->n; t++) {
+    const cuemu_token *k = &rw->toks[t];
+    if (k->kind == CUEMU_TOKEN_IDENT && k->length == n->length &&
+        memcmp(rw->text + k->offset, rw->text + n->offset, n->length) == 0 &&
+        declared_extern(rw, t))
+      return 0;
+  }
+  return 1;
 }

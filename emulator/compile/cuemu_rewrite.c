@@ -476,8 +476,9 @@ static int top_level_const(const cuemu_rewriter *rw, size_t start,
  * __device__ function that is neither inline, constexpr, a template nor
  * also __host__, or an explicit specialization of a function template) is
  * one object of the program: default visibility in the device pass, a weak
- * definition in the host pass. A static variable, and
- * any variable without rdc, gets a name private to the unit first
+ * definition in the host pass. A static variable, a const one that no
+ * declaration says `extern` (internal linkage in C++), and any variable
+ * without rdc, gets a name private to the unit first
  * (cuemu_internal_linkage.c); static functions keep a copy per pass. */
 /* With rdc, the explicit instantiation definition `template __device__
  * R f<T>(...);` whose `__device__` is token i, starting at token `start`:
@@ -887,20 +888,33 @@ static cuemu_status device_linkage_decl(walker *w, size_t i) {
     return cuemu__rw_edit(rw, t->offset + t->length, 0, device_linkage,
                           sizeof device_linkage - 1);
   }
-  if (!is_function && !has_static && !rw->rdc) {
-    /* Each file's own, as with nvcc (cuemu_internal_linkage.c). */
+  /* A const variable that no declaration says `extern` has internal
+   * linkage in C++, and nvcc keeps each unit's own with rdc too (PTX
+   * `__nv_static_..._name`): private to the unit, as a static one
+   * (cuemu_internal_linkage.c), as is every variable without rdc. One that
+   * is not made private (a system header's, `-isystem`) is left as C++ has
+   * it, each pass's own, as a static one there. */
+  int const_decl = !is_function && !has_static && !is_extern && k > i + 1 &&
+                   k < rw->n && cuemu__rw_ident(rw, k - 1) &&
+                   top_level_const(rw, start, k);
+  int internal_const = const_decl && rw->rdc &&
+                       cuemu__const_variable_internal(rw, start, k - 1);
+  if (internal_const || (!is_function && !has_static && !rw->rdc)) {
     char *ns = scope_name(w);
     if (!ns) return CUEMU_OUT_OF_MEMORY;
     int done = 0;
     cuemu_status st = CUEMU_SUCCESS;
-    if (rw->pass == CUEMU_PASS_DEVICE && k > i + 1 && k < rw->n &&
-        cuemu__rw_ident(rw, k - 1) &&
+    if (!rw->rdc && rw->pass == CUEMU_PASS_DEVICE && k > i + 1 &&
+        k < rw->n && cuemu__rw_ident(rw, k - 1) &&
         !(rw->toks[i].flags & CUEMU_TOKEN_FOREIGN))
       st = cuemu__device_variable_note(rw, ns, k - 1, is_extern);
     if (st == CUEMU_SUCCESS)
       st = cuemu__private_device_variable(rw, start, i, ns, &done);
     free(ns);
     if (st != CUEMU_SUCCESS) return st;
+    if (!done && (internal_const ||
+                  (const_decl && cuemu__const_variable_internal(rw, start, k - 1))))
+      return CUEMU_SUCCESS;
   }
   w->linked_decl = start + 1;
   const cuemu_token *t = &rw->toks[i];

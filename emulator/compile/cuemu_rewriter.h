@@ -488,6 +488,12 @@ cuemu_status cuemu__unnamed_namespace(cuemu_rewriter *rw, size_t ns,
 cuemu_status cuemu__private_device_variable(cuemu_rewriter *rw, size_t start,
                                            size_t qualifier, const char *scope,
                                            int *done);
+/* Non-zero when the namespace-scope const variable whose name is token name,
+ * in the declaration that starts at token start (which does not say
+ * `extern`), has internal linkage: no earlier declaration of the unit
+ * declares that name `extern`. */
+int cuemu__const_variable_internal(const cuemu_rewriter *rw, size_t start,
+                                   size_t name);
 /* A `static` variable template declared at token start, with its
  * `__device__` or `__constant__` at token qualifier, loses `static` and
  * goes into the unit's namespace (brought back by a using-declaration);
