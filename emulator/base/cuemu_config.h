@@ -10,8 +10,9 @@
  *                         cuemu__device_thread_stack)
  *   CUEMU_SCHEDULE        forward | reverse | random:SEED (default forward)
  *   CUEMU_SPIN_TIMEOUT    seconds a block may spend with its threads only
- *                         yielding (__nanosleep) and waiting before the
- *                         launch ends as a deadlock (default 10)
+ *                         yielding (__nanosleep) and waiting, while its
+ *                         launch makes no progress, before the launch ends
+ *                         as a deadlock (default 10)
  *   CUEMU_CHECK           checkers to run among those built in (a list of
  *                         sync, race, mem, init, all; empty or "none": none;
  *                         unset: all built in; docs/checkers.md). Any value
