@@ -309,7 +309,7 @@ START_TEST(ptx_errors_name_what_and_where) {
   translate_error("asm volatile(\n  \"mov.u32 %0, 1;\\n\\t\"\n"
                   "  \"foo.bar.b32 %0, %0;\"\n  : \"=r\"(x));",
                   3, "inline PTX: unsupported instruction foo.bar.b32");
-  translate_error("asm(\"brkpt;\");", 1, "inline PTX: unsupported instruction brkpt");
+  translate_error("asm(\"pmevent.mask 1;\");", 1, "inline PTX: unsupported instruction pmevent.mask");
   /* A misspelt first instruction is PTX by its types (.u32, .b64, .pred):
    * named, not left to the host assembler ("no such instruction"). */
   translate_error("asm(\"madd.lo.u32 %0, %1, %2, %0;\" : \"+r\"(x) : \"r\"(a), \"r\"(b));", 1,

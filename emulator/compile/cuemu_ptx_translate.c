@@ -64,7 +64,7 @@ static const insn insns[] = {
     {"mul24", "mul24", 0, 1, 2, 2, "u32 s32 hi lo"},
     {"mad24", "mad24", 0, 1, 3, 3, "u32 s32 hi lo"},
     {"sad", "sad", 0, 1, 3, 3, INTS},
-    {"fma", "fma", 0, 1, 3, 3, "f32 f64 " HALVES " sat ftz relu " RND},
+    {"fma", "fma", 0, 1, 3, 3, "f32 f64 " HALVES " sat ftz relu oob " RND},
     {"div", "div", 0, 1, 2, 2, INTS " f32 f64 approx full ftz " RND},
     {"rem", "rem", 0, 1, 2, 2, INTS},
     {"abs", "abs", 0, 1, 1, 1, "s16 s32 s64 f32 f64 " HALVES " ftz"},
@@ -192,6 +192,7 @@ static const insn insns[] = {
      "parity -acquire -relaxed -cta -cluster -shared -shared::cta b64"},
     {"mbarrier.pending_count", "mbar_pending_count", 0, 1, 1, 1, "b64"},
     {"trap", "trap", F_SITE, 0, 0, 0, ""},
+    {"brkpt", "__cuemu_brkpt", F_SITE, 0, 0, 0, ""},
     {"exit", "exit", F_SITE, 0, 0, 0, ""},
     {"bar.sync", "bar_sync", F_SITE, 0, 1, 2, "-aligned"},
     {"barrier.sync", "bar_sync", F_SITE, 0, 1, 2, "-aligned"},
@@ -256,7 +257,7 @@ static const char *const unsupported[] = {
     "movmatrix", "cp", "cvt", "dp4a", "dp2a", "vote", "shfl", "match",
     "redux", "elect", "griddepcontrol", "setmaxnreg", "tensormap", "multimem",
     "createpolicy", "isspacep", "getctarank",
-    "stackrestore", "stacksave", "alloca", "call", "ret", "brkpt",
+    "stackrestore", "stacksave", "alloca", "call", "ret",
     "pmevent", "vadd", "vsub", "vmad", "vmin", "vmax", "vabsdiff", "vset",
     "vshl", "vshr", "vadd2", "vadd4", "vsub2", "vsub4", "vavrg2", "vavrg4", "vabsdiff2",
     "vabsdiff4", "vmin2", "vmin4", "vmax2", "vmax4", "vset2", "vset4", "ex2", "lg2", "bra", "brx", "szext", "clusterlaunchcontrol", "st", "ld", "atom", "red", "prefetch",
@@ -1343,6 +1344,9 @@ static cuemu_status instruction(tr *t) {
           snprintf(ftype, sizeof ftype, "%s%.*s", prefix, (int)l, op + m);
           first_type = 0;
         }
+      } else if (l == 3 && !strncmp(op + m, "oob", l)) {
+        /* A modifier added since the hygiene check has a reserved name. */
+        cuemu__sb_str(&targs, "cuemu_p::__cuemu_m_oob");
       } else if (l == 7 && !strncmp(op + m, "acq_rel", l)) {
         /* Of an atom, .acq_rel orders as .release does here (its acquire
          * half is the operation itself, done sequentially consistent). */
