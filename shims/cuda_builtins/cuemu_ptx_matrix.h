@@ -329,12 +329,47 @@ inline void __cuemu_mma_tf32(reg *d, const reg *a, const reg *b, const reg *c, c
   }
 }
 
+/* mma.sync.aligned.m8n8k16.row.col{.satfinite}.s32.atype.btype.s32 (sm_75)
+ * with .s8 or .u8 A and B, as the PTX ISA lays the fragments out ("Matrix
+ * fragments for mma.m8n8k16"): A's one register holds row g, columns
+ * 4t..4t+3; B's rows 4t..4t+3 of column g; C's and D's two registers
+ * row g, columns 2t and 2t + 1. */
+template <int... M_>
+inline void __cuemu_mma_m8n8k16(reg *d, const reg *a, const reg *b, const reg *c, const char *file,
+                                int line) {
+  constexpr int atype = type_n<M_...>(1), __cuemu_btype = type_n<M_...>(2);
+  const int __cuemu_lane = static_cast<int>(sreg_laneid()), __cuemu_g = __cuemu_lane / 4,
+            t = __cuemu_lane % 4;
+  __cuemu_lanes<2> __cuemu_all;
+  const reg mine[2] = {a[0], b[0]};
+  __cuemu_lanes_gather(__cuemu_all, mine, "mma.sync", file, line);
+  int32_t a_m[16], b_m[16][2];
+  for (int __cuemu_k = 0; __cuemu_k < 16; ++__cuemu_k) {
+    a_m[__cuemu_k] = __cuemu_matrix_byte<atype>(
+        __cuemu_all.__cuemu_lane[4 * __cuemu_g + __cuemu_k / 4][0], __cuemu_k % 4);
+    for (int h = 0; h < 2; ++h)
+      b_m[__cuemu_k][h] = __cuemu_matrix_byte<__cuemu_btype>(
+          __cuemu_all.__cuemu_lane[4 * (2 * t + h) + __cuemu_k / 4][1], __cuemu_k % 4);
+  }
+  __cuemu_lanes_release(__cuemu_all, "mma.sync", file, line);
+  for (int e = 0; e < 2; ++e) {
+    int64_t __cuemu_sum = static_cast<int32_t>(static_cast<uint32_t>(c[e]));
+    for (int __cuemu_k = 0; __cuemu_k < 16; ++__cuemu_k)
+      __cuemu_sum += static_cast<int64_t>(a_m[__cuemu_k]) * b_m[__cuemu_k][e];
+    if constexpr (has<m_satfinite, M_...>)
+      __cuemu_sum = __cuemu_sum > INT32_MAX ? INT32_MAX : __cuemu_sum < INT32_MIN ? INT32_MIN : __cuemu_sum;
+    d[e] = static_cast<uint32_t>(static_cast<uint64_t>(__cuemu_sum));
+  }
+}
+
 /* mma.sync: the integer or the floating-point products. */
 template <int... M_>
 inline void mma_core(reg *d, const reg *a, const reg *b, const reg *c, const char *file,
                      int line) {
   constexpr int atype = type_n<M_...>(1);
-  if constexpr (atype == s8 || atype == u8)
+  if constexpr (has<__cuemu_m_m8n8k16, M_...>)
+    __cuemu_mma_m8n8k16<M_...>(d, a, b, c, file, line);
+  else if constexpr (atype == s8 || atype == u8)
     __cuemu_mma_integer<M_...>(d, a, b, c, file, line);
   else if constexpr (atype == __cuemu_tf32)
     __cuemu_mma_tf32<M_...>(d, a, b, c, file, line);
@@ -366,6 +401,13 @@ inline void mma(reg &d0, reg &d1, reg &d2, reg &d3, reg a0, reg a1, reg b0, reg 
   reg d[4];
   mma_core<M_...>(d, a, b, c, file, line);
   d0 = d[0], d1 = d[1], d2 = d[2], d3 = d[3];
+}
+template <int... M_>
+inline void mma(reg &d0, reg &d1, reg a0, reg b0, reg c0, reg c1, const char *file, int line) {
+  const reg a[1] = {a0}, b[1] = {b0}, c[2] = {c0, c1};
+  reg d[4];
+  mma_core<M_...>(d, a, b, c, file, line);
+  d0 = d[0], d1 = d[1];
 }
 template <int... M_>
 inline void mma(reg &d0, reg &d1, reg a0, reg a1, reg b0, reg c0, reg c1, const char *file,
