@@ -181,10 +181,26 @@ inline void __cuemu_stmatrix(reg address, reg __cuemu_s0, reg __cuemu_s1, reg __
   __cuemu_stmatrix_n<M_...>(__cuemu_src, 4, address, file, line);
 }
 
-/* Element e (0 low, 1 high) of a .f16x2 or .bf16x2 register as a float. */
+/* Element e (0 low, 1 high) of a .f16x2 or .bf16x2 register as a float:
+ * cuemu_nf_to_float()'s value (a NaN the canonical one) from the bits
+ * alone, since every mma.sync converts 64 of them per lane. */
 template <int In_> inline float matrix_half(reg __cuemu_r, int e) {
-  return cuemu_nf_to_float(static_cast<unsigned short>(__cuemu_r >> (16 * e)),
-                           In_ == f16 ? cuemu_nf_binary16 : cuemu_nf_bfloat16);
+  const uint32_t h = static_cast<uint32_t>(__cuemu_r >> (16 * e)) & 0xffffu;
+  const uint32_t sign = (h & 0x8000u) << 16;
+  if constexpr (In_ == f16) {
+    const uint32_t exponent = (h >> 10) & 31u, mantissa = h & 0x3ffu;
+    if (exponent == 31u)
+      return cuemu_bits_float(mantissa ? 0x7fffffffu : sign | 0x7f800000u);
+    if (exponent == 0u) {
+      /* Zero or subnormal: mantissa * 2^-24, exact in float. */
+      const float v = static_cast<float>(mantissa) * 0x1p-24f;
+      return sign ? -v : v;
+    }
+    return cuemu_bits_float(sign | ((exponent + 112u) << 23) | (mantissa << 13));
+  } else {
+    if ((h & 0x7f80u) == 0x7f80u && (h & 0x7fu)) return cuemu_bits_float(0x7fffffffu);
+    return cuemu_bits_float(h << 16);
+  }
 }
 
 /* Byte e of an .s8 or .u8 register (four elements, the lowest first). */
