@@ -309,7 +309,7 @@ START_TEST(ptx_errors_name_what_and_where) {
   translate_error("asm volatile(\n  \"mov.u32 %0, 1;\\n\\t\"\n"
                   "  \"foo.bar.b32 %0, %0;\"\n  : \"=r\"(x));",
                   3, "inline PTX: unsupported instruction foo.bar.b32");
-  translate_error("asm(\"brkpt;\");", 1, "inline PTX: unsupported instruction brkpt");
+  translate_error("asm(\"pmevent.mask 1;\");", 1, "inline PTX: unsupported instruction pmevent.mask");
   /* A misspelt first instruction is PTX by its types (.u32, .b64, .pred):
    * named, not left to the host assembler ("no such instruction"). */
   translate_error("asm(\"madd.lo.u32 %0, %1, %2, %0;\" : \"+r\"(x) : \"r\"(a), \"r\"(b));", 1,
@@ -415,7 +415,7 @@ START_TEST(ptx_matrix_forms_ptxas_rejects) {
                "repeats a qualifier");
   matrix_error("mma.sync.aligned.m16n8k16.row.f32.f16.f16.f32", mma_ops, mma_bind, rows);
   matrix_error("mma.sync.aligned.row.col.f32.f16.f16.f32", mma_ops, mma_bind,
-               "needs one shape, .m16n8k16, .m16n8k8 or .m16n8k32");
+               "needs one shape, .m16n8k16, .m16n8k8, .m16n8k32 or .m8n8k16");
   /* The integer products: .s8/.u8 with .s32 accumulators, not .m16n8k8;
    * .m16n8k32 and .satfinite only with them (ptxas refuses each: "Illegal
    * matrix shape", "Unexpected instruction types", "Arguments mismatch"). */
@@ -426,7 +426,7 @@ START_TEST(ptx_matrix_forms_ptxas_rejects) {
   matrix_error("mma.sync.aligned.m16n8k32.row.col.f32.s8.s8.f32", mma_ops, mma_bind,
                "needs .s8 or .u8 inputs with .s32 accumulators");
   matrix_error("mma.sync.aligned.m16n8k8.row.col.s32.s8.s8.s32", mma_ops, mma_bind,
-               "takes .s8 and .u8 inputs in the shapes .m16n8k16 and .m16n8k32");
+               "takes .s8 and .u8 inputs in the shapes .m16n8k16, .m16n8k32 and .m8n8k16");
   matrix_error("mma.sync.aligned.m16n8k16.row.col.s32.s8.s8.s32", mma_ops, mma_bind,
                "has operand vectors of the wrong sizes for its shape and types");
   matrix_error("mma.sync.aligned.m16n8k16.m16n8k16.row.col.f32.f16.f16.f32", mma_ops, mma_bind,

@@ -319,7 +319,7 @@ cuemu_status cuemu__private_device_variable(cuemu_rewriter *rw, size_t start,
 cuemu_status cuemu__static_kernel_open(cuemu_rewriter *rw, size_t start,
                                        size_t global, size_t *name) {
   *name = (size_t)-1;
-  if (!two_passes(rw) || (rw->toks[global].flags & CUEMU_TOKEN_FOREIGN))
+  if (!two_passes(rw) || (rw->toks[global].flags & CUEMU_TOKEN_SHIM))
     return CUEMU_SUCCESS;
   size_t s = (size_t)-1, open = rw->last_params;
   for (size_t k = start; k < open && k < rw->n; ++k)

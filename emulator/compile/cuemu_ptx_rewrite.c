@@ -5,11 +5,12 @@
  * after a declarator (`int f(int) __asm__("name");`) is no statement and
  * is left alone, as are asm statements whose template is not PTX.
  *
- * A statement of the user's own files that cannot be translated is a
- * compile error. One of a system header (the toolkit's CCCL, whose headers
- * hold inline PTX for every architecture and feature, most of which a
- * program never runs) becomes code that ends the launch running it with
- * the message instead (CUEMU_PTX_DEFER_UNSUPPORTED).
+ * A statement of the unit's own source file that cannot be translated is
+ * a compile error. One of a header, the user's or a system one (the
+ * toolkit's CCCL, or CUTLASS and CuTe under -I, whose headers hold inline
+ * PTX for every architecture and feature, most of which a program never
+ * runs, and which nvcc builds whole) becomes code that ends the launch
+ * running it with the message instead (CUEMU_PTX_DEFER_UNSUPPORTED).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -56,7 +57,8 @@ cuemu_status cuemu__ptx_rewrite(cuemu_rewriter *rw, size_t i, size_t *resume) {
   st = cuemu__ptx_translate(rw->text + rw->toks[i].offset,
                             rw->toks[end].offset + rw->toks[end].length -
                                 rw->toks[i].offset,
-                            (rw->toks[i].flags & CUEMU_TOKEN_FOREIGN)
+                            (rw->toks[i].flags &
+                             (CUEMU_TOKEN_FOREIGN | CUEMU_TOKEN_INCLUDED))
                                 ? CUEMU_PTX_DEFER_UNSUPPORTED
                                 : 0,
                             &r);

@@ -64,7 +64,7 @@ static const insn insns[] = {
     {"mul24", "mul24", 0, 1, 2, 2, "u32 s32 hi lo"},
     {"mad24", "mad24", 0, 1, 3, 3, "u32 s32 hi lo"},
     {"sad", "sad", 0, 1, 3, 3, INTS},
-    {"fma", "fma", 0, 1, 3, 3, "f32 f64 " HALVES " sat ftz relu " RND},
+    {"fma", "fma", 0, 1, 3, 3, "f32 f64 " HALVES " sat ftz relu oob " RND},
     {"div", "div", 0, 1, 2, 2, INTS " f32 f64 approx full ftz " RND},
     {"rem", "rem", 0, 1, 2, 2, INTS},
     {"abs", "abs", 0, 1, 1, 1, "s16 s32 s64 f32 f64 " HALVES " ftz"},
@@ -192,6 +192,7 @@ static const insn insns[] = {
      "parity -acquire -relaxed -cta -cluster -shared -shared::cta b64"},
     {"mbarrier.pending_count", "mbar_pending_count", 0, 1, 1, 1, "b64"},
     {"trap", "trap", F_SITE, 0, 0, 0, ""},
+    {"brkpt", "__cuemu_brkpt", F_SITE, 0, 0, 0, ""},
     {"exit", "exit", F_SITE, 0, 0, 0, ""},
     {"bar.sync", "bar_sync", F_SITE, 0, 1, 2, "-aligned"},
     {"barrier.sync", "bar_sync", F_SITE, 0, 1, 2, "-aligned"},
@@ -224,7 +225,7 @@ static const insn insns[] = {
     {"stmatrix.sync.aligned", "__cuemu_stmatrix", F_ST | F_SITE, 0, 2, 2,
      "m8n8 x1 x2 x4 trans b16 -shared -shared::cta"},
     {"mma.sync.aligned", "mma", F_SITE, 1, 3, 3,
-     "m16n8k16 m16n8k8 -m16n8k32 row col f16 bf16 tf32 f32 s8 u8 s32 satfinite"},
+     "m16n8k16 m16n8k8 -m16n8k32 m8n8k16 row col f16 bf16 tf32 f32 s8 u8 s32 satfinite"},
     /* The SIMD video instructions (cuemu_ptx_int.h), without masks or
      * element selectors. */
     {"vadd2", "__cuemu_vadd2", 0, 1, 3, 3, "u32 s32 sat add"},
@@ -256,7 +257,7 @@ static const char *const unsupported[] = {
     "movmatrix", "cp", "cvt", "dp4a", "dp2a", "vote", "shfl", "match",
     "redux", "elect", "griddepcontrol", "setmaxnreg", "tensormap", "multimem",
     "createpolicy", "isspacep", "getctarank",
-    "stackrestore", "stacksave", "alloca", "call", "ret", "brkpt",
+    "stackrestore", "stacksave", "alloca", "call", "ret",
     "pmevent", "vadd", "vsub", "vmad", "vmin", "vmax", "vabsdiff", "vset",
     "vshl", "vshr", "vadd2", "vadd4", "vsub2", "vsub4", "vavrg2", "vavrg4", "vabsdiff2",
     "vabsdiff4", "vmin2", "vmin4", "vmax2", "vmax4", "vset2", "vset4", "ex2", "lg2", "bra", "brx", "szext", "clusterlaunchcontrol", "st", "ld", "atom", "red", "prefetch",
@@ -916,7 +917,7 @@ static int count_mod(const char *mods, const char *name) {
 static const char *matrix_form(const insn *in, const char *mods, const opnd *ops) {
   static const char *const once[] = {"m8n8", "x1", "x2", "x4", "trans", "shared",
                                      "shared::cta", "b16", "m16n8k16", "m16n8k8",
-                                     "m16n8k32", "row", "col", "satfinite", NULL};
+                                     "m16n8k32", "m8n8k16", "row", "col", "satfinite", NULL};
   const char *types[4], *p;
   int k, ntypes = 0, first_layout = 0;
   for (k = 0; once[k]; k++)
@@ -935,8 +936,9 @@ static const char *matrix_form(const insn *in, const char *mods, const opnd *ops
                    : "needs a braced destination of as many registers as .x1, .x2 or .x4 says";
     return NULL;
   }
-  if (count_mod(mods, "m16n8k16") + count_mod(mods, "m16n8k8") + count_mod(mods, "m16n8k32") != 1)
-    return "needs one shape, .m16n8k16, .m16n8k8 or .m16n8k32";
+  if (count_mod(mods, "m16n8k16") + count_mod(mods, "m16n8k8") + count_mod(mods, "m16n8k32") +
+          count_mod(mods, "m8n8k16") != 1)
+    return "needs one shape, .m16n8k16, .m16n8k8, .m16n8k32 or .m8n8k16";
   for (p = mods; (p = strchr(p, '.')) != NULL;) {
     size_t l = strcspn(++p, ".");
     if (!first_layout && l == 3 && (!strncmp(p, "row", 3) || !strncmp(p, "col", 3)))
@@ -952,10 +954,12 @@ static const char *matrix_form(const insn *in, const char *mods, const opnd *ops
   if (ntypes != 4) return "needs four types (D, A, B, C)";
   if (!strncmp(types[1], "s8", 2) || !strncmp(types[1], "u8", 2)) {
     /* The integer products: .s8/.u8 inputs (of either signedness each),
-     * .s32 accumulators, shapes k16 and k32. */
-    const int k32 = count_mod(mods, "m16n8k32");
-    const int want[4] = {4, k32 ? 4 : 2, k32 ? 2 : 1, 4};
-    if (count_mod(mods, "m16n8k8")) return "takes .s8 and .u8 inputs in the shapes .m16n8k16 and .m16n8k32";
+     * .s32 accumulators, shapes k16 and k32, and Turing's m8n8k16 (A, B
+     * one register, C and D two). */
+    const int k32 = count_mod(mods, "m16n8k32"), m8 = count_mod(mods, "m8n8k16");
+    const int want[4] = {m8 ? 2 : 4, m8 ? 1 : k32 ? 4 : 2, m8 ? 1 : k32 ? 2 : 1, m8 ? 2 : 4};
+    if (count_mod(mods, "m16n8k8"))
+      return "takes .s8 and .u8 inputs in the shapes .m16n8k16, .m16n8k32 and .m8n8k16";
     if ((strncmp(types[2], "s8", 2) && strncmp(types[2], "u8", 2)) ||
         strncmp(types[0], "s32", 3) || strncmp(types[3], "s32", 3))
       return "needs .s8 or .u8 inputs with .s32 accumulators";
@@ -965,6 +969,7 @@ static const char *matrix_form(const insn *in, const char *mods, const opnd *ops
     return NULL;
   }
   if (count_mod(mods, "m16n8k32")) return "takes the shape .m16n8k32 only with .s8 or .u8 inputs";
+  if (count_mod(mods, "m8n8k16")) return "takes the shape .m8n8k16 only with .s8 or .u8 inputs";
   if (!strncmp(types[1], "tf32", 4) || !strncmp(types[2], "tf32", 4)) {
     /* .tf32 inputs: .m16n8k8 with .f32 accumulators (A 4 registers, B 2). */
     if (!count_mod(mods, "m16n8k8")) return "takes .tf32 inputs in the shape .m16n8k8";
@@ -1343,6 +1348,11 @@ static cuemu_status instruction(tr *t) {
           snprintf(ftype, sizeof ftype, "%s%.*s", prefix, (int)l, op + m);
           first_type = 0;
         }
+      } else if ((l == 3 && !strncmp(op + m, "oob", l)) ||
+                 (l == 7 && !strncmp(op + m, "m8n8k16", l))) {
+        /* A modifier added since the hygiene check has a reserved name. */
+        cuemu__sb_str(&targs, "cuemu_p::__cuemu_m_");
+        cuemu__sb_add(&targs, op + m, l);
       } else if (l == 7 && !strncmp(op + m, "acq_rel", l)) {
         /* Of an atom, .acq_rel orders as .release does here (its acquire
          * half is the operation itself, done sequentially consistent). */

@@ -201,6 +201,20 @@ static cuemu_status open_brace(walker *w, size_t i) {
 
 static cuemu_status kernel_decl_end(walker *w, size_t end);
 
+/* Token i of the declaration that starts at token `start` is inside
+ * parentheses: a `{` there opens a braced initializer
+ * (`__launch_bounds__(decltype(size(Layout{}))::value)`, as CuTe's
+ * tutorials bound their kernels, or a default argument `T t = T{}`), not
+ * the declaration's body. */
+static int in_parentheses(const cuemu_rewriter *rw, size_t start, size_t i) {
+  long depth = 0;
+  for (size_t k = start; k < i && k < rw->n; k++) {
+    if (cuemu__rw_is(rw, k, "(")) depth++;
+    else if (cuemu__rw_is(rw, k, ")")) depth--;
+  }
+  return depth > 0;
+}
+
 static cuemu_status close_brace(walker *w, size_t i) {
   cuemu_status st = CUEMU_SUCCESS;
   if (w->other_depth > 0) {
@@ -1184,6 +1198,8 @@ static cuemu_status walk(walker *w) {
         if (w->other_depth == 0 && cuemu__rw_requires_body(rw, i) &&
             cuemu__rw_close(rw, i) < rw->n)
           i = cuemu__rw_close(rw, i); /* a requires-clause's, not a body */
+        else if (w->other_depth == 0 && in_parentheses(rw, w->decl_start, i))
+          w->other_depth++; /* a braced initializer, not a body */
         else if (w->other_depth == 0)
           st = open_brace(w, i);
         else
@@ -1340,9 +1356,10 @@ static int conditional(const char *text, const cuemu_token *t) {
 
 /* A line marker (`# 12 "file" 1 3`, or `#line 12 "file"`) of a
  * preprocessed translation unit: records it and sets *flags to the token
- * flags of the file it enters (0 for a user's file; CUEMU_TOKEN_FOREIGN
- * for a system header, plus CUEMU_TOKEN_SHIM for a file under one of the
- * skip folders), or to -1 when the directive is not a marker. */
+ * flags of the file it enters (0 for the unit's own source;
+ * CUEMU_TOKEN_INCLUDED for any other file, plus CUEMU_TOKEN_FOREIGN for a
+ * system header, plus CUEMU_TOKEN_SHIM for a file under one of the skip
+ * folders), or to -1 when the directive is not a marker. */
 static cuemu_status line_marker(cuemu_rewriter *rw, const cuemu_token *t,
                                 int *flags) {
   const char *p = rw->text + t->offset, *end = p + t->length;
@@ -1399,6 +1416,10 @@ static cuemu_status line_marker(cuemu_rewriter *rw, const cuemu_token *t,
   }
   *flags = skipped ? (int)(CUEMU_TOKEN_FOREIGN | CUEMU_TOKEN_SHIM)
                    : system ? (int)CUEMU_TOKEN_FOREIGN : 0;
+  /* The first marker names the unit's own source. */
+  if (rw->marker_count > 1 && file.data[0] != '<' &&
+      strcmp(file.data, rw->markers[0].file) != 0)
+    *flags |= (int)CUEMU_TOKEN_INCLUDED;
   if (skipped && !system && file.data[0] != '<') {
     /* The shims are system headers for the compile of the translated
      * unit, as the toolkit's headers are for nvcc's (under -isystem): the

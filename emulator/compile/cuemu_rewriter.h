@@ -43,6 +43,12 @@ typedef struct cuemu_strbuf {
  * but never rewritten. The CUDA code of other system headers (CUB, Thrust,
  * a library under -isystem) is translated as the user's is. */
 #define CUEMU_TOKEN_SHIM 0x400u
+/* Set, in a preprocessed translation unit, on tokens of a header that the
+ * unit includes (any file but the unit's own source): inline PTX there
+ * that cuemu cannot emulate ends the launch that runs it, as in a system
+ * header (cuemu_ptx_rewrite.c), since libraries such as CUTLASS hold PTX
+ * for every architecture in code a program never calls. */
+#define CUEMU_TOKEN_INCLUDED 0x800u
 
 /* A line marker of a preprocessed translation unit: physical line `phys`
  * of the text is followed by line `line` of `file`. */

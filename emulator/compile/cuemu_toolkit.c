@@ -215,7 +215,9 @@ int cuemu__deps_need_clang(const char *depfile) {
   if (!f)
     return 0;
   while (!found && fgets(line, sizeof line, f))
-    found = strstr(line, "/cub/") != NULL || strstr(line, "/thrust/") != NULL;
+    found = strstr(line, "/cub/") != NULL || strstr(line, "/thrust/") != NULL ||
+            strstr(line, "/cutlass/cutlass.h") != NULL ||
+            strstr(line, "/cute/config.hpp") != NULL;
   fclose(f);
   return found;
 }

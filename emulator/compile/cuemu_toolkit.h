@@ -65,10 +65,11 @@ enum cuemu_cccl_source cuemu__cccl_headers(const char *cuda_path, char *out,
 int cuemu__source_includes_cccl(const char *text, size_t size);
 
 /* Non-zero when the make-style dependency file `depfile` lists a header of
- * CUB or Thrust, which g++ 12 refuses to compile (CUB declares
- * `using X = X<...>;` inside classes, which g++ rejects as "changes
- * meaning" unless given -fpermissive, which would also quietly accept
- * other errors): the compile then uses clang++. */
+ * CUB or Thrust, or CUTLASS's or CuTe's own (`cutlass/cutlass.h`,
+ * `cute/config.hpp`, which all of theirs include), which g++ 12 refuses to
+ * compile (they declare `using X = X<...>;` inside classes, which g++
+ * rejects as "changes meaning" unless given -fpermissive, which would also
+ * quietly accept other errors): the compile then uses clang++. */
 int cuemu__deps_need_clang(const char *depfile);
 
 /* "CUB", "Thrust" or "libcu++" when the make-style dependency file
@@ -116,7 +117,7 @@ int cuemu__toolkit_shim_links_dir(const char *dir, const char *shims);
 
 /* The message printed when g++ was chosen explicitly for such a unit. */
 #define CUEMU_CLANG_HINT                                                       \
-  "CUB and Thrust need clang++ (g++ 12 rejects their `using X = X<...>;` "     \
+  "CUB, Thrust and CUTLASS need clang++ (g++ 12 rejects their `using X = X<...>;` "     \
   "members); cuemu-cc picks clang++ itself unless a compiler other than "      \
   "g++ is chosen (--cxx, -ccbin, $CXX): see docs/cccl.md"
 

@@ -50,17 +50,27 @@ void cuemu_kernel_assert_fail(const char *expr, const char *file, int line,
   leave_thread(w);
 }
 
-void cuemu_kernel_trap(const char *file, int line) {
+/* __trap() or __brkpt() (`what`) ends the launch with TRAP. */
+static CUEMU_NORETURN void trap(const char *what, const char *file, int line) {
   cuemu_worker *w = cuemu__worker_self;
   if (!w || !w->in_kernel)
     abort();
   cuemu_uint3 t = cuemu__worker_thread_idx(w);
   cuemu_uint3 b = w->block_idx;
   cuemu__block_fail(w, CUEMU_TRAP,
-                    "kernel %s: __trap() at %s:%d in thread (%u,%u,%u) of "
+                    "kernel %s: %s at %s:%d in thread (%u,%u,%u) of "
                     "block (%u,%u,%u)",
-                    w->launch->kernel->name, file, line, t.x, t.y, t.z, b.x,
-                    b.y, b.z);
+                    w->launch->kernel->name, what, file, line, t.x, t.y, t.z,
+                    b.x, b.y, b.z);
+}
+
+void cuemu_kernel_trap(const char *file, int line) {
+  trap("__trap()", file, line);
+}
+
+/* A breakpoint with no debugger attached stops the kernel as a trap does. */
+void cuemu_kernel_breakpoint(const char *file, int line) {
+  trap("__brkpt() (a breakpoint, no debugger attached)", file, line);
 }
 
 void cuemu_thread_exit(const char *file, int line) {

@@ -64,7 +64,7 @@ enum : int {
   m_up, m_down, m_bfly, m_idx, m_all, m_any, m_uni, m_ballot,
   m_noComplete, m_parity, m_noinc,
   m_m8n8, m_x1, m_x2, m_x4, m_trans, m_m16n8k16, m_m16n8k8, m_row, m_col,
-  m_satfinite
+  m_satfinite, __cuemu_m_oob, __cuemu_m_m8n8k16
 };
 
 /* A type is (kind << 8) | bits. */

@@ -72,8 +72,14 @@ inline unsigned short half_flush(unsigned short h, cuemu_nf_format f) {
   return exponent == 0 && mantissa != 0 ? static_cast<unsigned short>(h & 0x8000u) : h;
 }
 
+/* The NaN that a tensor copy's CU_TENSOR_MAP_FLOAT_OOB_FILL_NAN_REQUEST_ZERO_FMA
+ * gives out-of-bounds 16-bit elements (every bit set but the sign), which
+ * fma.oob takes for zero's request. */
+constexpr unsigned short __cuemu_half_oob_nan = 0x7fffu;
+
 /* op(x, y, z, format) on each 16-bit half of the operands (two for the
- * pairs), with .ftz, .sat and .relu applied. */
+ * pairs), with .ftz, .sat and .relu applied; with .oob (fma), a half one of
+ * whose operands is the out-of-bounds NaN is +0. */
 template <int... M_, typename Op> inline reg half_lanes(reg a, reg b, reg c, Op op) {
   constexpr int T = type_n<M_...>(0), lanes = width(T) / 16;
   constexpr cuemu_nf_format f = half_format<T>();
@@ -88,6 +94,8 @@ template <int... M_, typename Op> inline reg half_lanes(reg a, reg b, reg c, Op 
       z = half_flush(z, f);
     }
     unsigned short __cuemu_r = op(x, y, z, f);
+    if constexpr (has<__cuemu_m_oob, M_...>)
+      if (x == __cuemu_half_oob_nan || y == __cuemu_half_oob_nan || z == __cuemu_half_oob_nan) __cuemu_r = 0;
     if constexpr (has<m_ftz, M_...>) __cuemu_r = half_flush(__cuemu_r, f);
     if constexpr (has<m_sat, M_...>) __cuemu_r = cuemu_nf_sat(__cuemu_r, f);
     if constexpr (has<m_relu, M_...>) __cuemu_r = cuemu_nf_relu(__cuemu_r, f);
@@ -126,6 +134,8 @@ template <int... M_> inline void fmul(reg &d, reg a, reg b) {
 }
 template <int... M_> inline void ffma(reg &d, reg a, reg b, reg c) {
   constexpr int T = type_n<M_...>(0);
+  static_assert(!has<__cuemu_m_oob, M_...> || is_half(T),
+                "inline PTX: fma.oob takes .f16, .f16x2, .bf16 or .bf16x2 only");
   if constexpr (is_half(T))
     d = half_lanes<M_...>(a, b, c, CUEMU_PTX_HALF_OP(cuemu_nf_fma(x, y, z, f)));
   else

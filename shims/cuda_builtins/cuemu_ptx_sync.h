@@ -293,6 +293,12 @@ template <int... M_> [[noreturn]] inline void trap(const char *file, int line) {
   cuemu_kernel_trap(file, line);
 }
 
+/* brkpt: a breakpoint, which with no debugger attached ends the launch as
+ * trap does. */
+template <int... M_> [[noreturn]] inline void __cuemu_brkpt(const char *file, int line) {
+  cuemu_kernel_breakpoint(file, line);
+}
+
 /* exit: the thread ends here (it counts as exited at barriers and warp
  * collectives). */
 template <int... M_> [[noreturn]] inline void exit(const char *file, int line) {

@@ -1,6 +1,6 @@
 /*
  * cuemu_sync.h: block barriers (__syncthreads and its _count, _and and _or
- * forms) and __trap().
+ * forms), __trap() and __brkpt().
  *
  * Each call passes its call site, taken with __builtin_FILE/__builtin_LINE
  * in default arguments, so that the scheduler can tell barriers apart and
@@ -96,6 +96,13 @@ inline int __syncthreads_or(int predicate,
 [[noreturn]] inline void __trap(const char *cuemu_file = __builtin_FILE(),
                                 int cuemu_line = __builtin_LINE()) {
   cuemu_kernel_trap(cuemu_file, cuemu_line);
+}
+
+/* __brkpt() is PTX's brkpt: with no debugger attached, the launch ends as
+ * with __trap(). */
+[[noreturn]] inline void __brkpt(const char *cuemu_file = __builtin_FILE(),
+                                 int cuemu_line = __builtin_LINE()) {
+  cuemu_kernel_breakpoint(cuemu_file, cuemu_line);
 }
 
 #endif /* CUEMU_SYNC_H */

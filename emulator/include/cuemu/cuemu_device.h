@@ -444,6 +444,9 @@ CUEMU_NORETURN void cuemu_thread_finish(void);
 CUEMU_NORETURN void cuemu_kernel_assert_fail(const char *expr, const char *file,
                                       int line, const char *function);
 CUEMU_NORETURN void cuemu_kernel_trap(const char *file, int line);
+/* __brkpt() and PTX's brkpt: with no debugger attached, the launch ends with
+ * TRAP (an illegal instruction), naming the breakpoint. Kernel code. */
+CUEMU_NORETURN void cuemu_kernel_breakpoint(const char *file, int line);
 
 /* Shared-memory addresses of the shared state space (as on a GPU, 32 bits,
  * never 0), for __cvta_generic_to_shared() and inline PTX's cvta and
