@@ -30,6 +30,8 @@
  *
  * Calls that cannot block: internal functions, calls that never return (a
  * thread that blocked in one never comes back into the loop), and
+ * libcuemu's functions that never switch threads (cuemu_plugin_never_block.h:
+ * schedule perturbation's notes of atomic adds), and
  * built-in library functions that are const, pure or leaf (memcpy, sqrtf,
  * __atomic_fetch_add: they cannot call back into cuemu), except malloc,
  * free, calloc and realloc (the device pass's malloc and free are renamed
@@ -56,6 +58,7 @@
 #include "stringpool.h"
 
 #include "cuemu_gcc_plugin_detached.h"
+#include "cuemu_plugin_never_block.h"
 
 namespace {
 
@@ -97,6 +100,9 @@ bool may_block(gimple *stmt) {
   tree fn = gimple_call_fndecl(call);
   if (!fn)
     return true; /* through a pointer */
+  if (DECL_NAME(fn) &&
+      cuemu_plugin_never_blocks(IDENTIFIER_POINTER(DECL_NAME(fn))))
+    return false;
   if (!fndecl_built_in_p(fn, BUILT_IN_NORMAL) ||
       !(flags & (ECF_CONST | ECF_PURE | ECF_LEAF)))
     return true;

@@ -16,7 +16,9 @@
  *
  * What may block: a call through a pointer, a call of a function that is
  * not an intrinsic and may touch memory (libcuemu's barriers and
- * collectives, a device function that was not inlined, cuemu_warp_step),
+ * collectives, a device function that was not inlined, cuemu_warp_step)
+ * but libcuemu's functions that never switch threads
+ * (cuemu_plugin_never_block.h),
  * inline asm with instructions in it, and a call that returns twice. A call
  * that never returns cannot come back into the loop. Functions built for
  * the checkers (-fsanitize=thread) are left alone: their hooks, which reach
@@ -30,6 +32,7 @@
 #include "llvm/IR/Module.h"
 
 #include "cuemu_llvm_plugin.h"
+#include "cuemu_plugin_never_block.h"
 
 using namespace llvm;
 
@@ -48,6 +51,8 @@ bool may_block(const Instruction &inst) {
   if (call->doesNotReturn() || isa<IntrinsicInst>(call))
     return false;
   const Function *callee = call->getCalledFunction();
+  if (callee && cuemu_plugin_never_blocks(callee->getName().str().c_str()))
+    return false;
   return !callee || !callee->doesNotAccessMemory();
 }
 
