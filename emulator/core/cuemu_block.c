@@ -844,12 +844,12 @@ static unsigned long long launch_progress(cuemu_launch *L) {
 
 /* Ends the block when its threads have done nothing but yield for longer
  * than the launch's spin timeout while the launch made no progress (no
- * block ended, no poll found its flag changed): they wait for something
- * that cannot happen (a flag set by a thread stuck at a barrier, or by a
- * block that is not running). Before that, a block of a launch that is not cooperative
- * may be waiting for a block that has not started: more blocks are made
- * resident (cuemu_progress.c). The thread yields at `pc`, with stack
- * pointer `sp`. */
+ * block ended or computed, no poll found its flag changed): they wait for
+ * something that cannot happen (a flag set by a thread stuck at a barrier,
+ * or by a block that is not running). Before that, a block of a launch
+ * that is not cooperative may be waiting for a block that has not
+ * started: more blocks are made resident (cuemu_progress.c). The thread
+ * yields at `pc`, with stack pointer `sp`. */
 static void check_spinning(cuemu_worker *w, void *pc, void *sp) {
   if (w->yield_streak++ == 0) {
     w->yield_since = w->spin_clock = seconds_now();
