@@ -108,8 +108,8 @@ static size_t mark_unit(cursor *c) {
         ++marked;
       }
       c->at += n;
-    } else if (op == DW_LNS_fixed_advance_pc) {
-      read_bytes(c, 2);
+    } else if (op == DW_LNS_fixed_advance_pc && op < opcode_base) {
+      read_bytes(c, 2); /* a uhalf, not a LEB128 */
     } else if (op < opcode_base) {
       for (unsigned i = 0; i < lengths[op - 1]; ++i)
         read_uleb(c);
