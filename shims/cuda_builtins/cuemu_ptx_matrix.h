@@ -192,8 +192,10 @@ template <int In_> inline float matrix_half(reg __cuemu_r, int e) {
     if (exponent == 31u)
       return cuemu_bits_float(mantissa ? 0x7fffffffu : sign | 0x7f800000u);
     if (exponent == 0u) {
-      /* Zero or subnormal: mantissa * 2^-24, exact in float. */
-      const float v = static_cast<float>(mantissa) * 0x1p-24f;
+      /* Zero or subnormal: mantissa * 2^-24 (written in decimal: a
+       * hexadecimal floating literal is C++17, and -std=c++14 units
+       * include this header), exact in float. */
+      const float v = static_cast<float>(mantissa) * 5.9604644775390625e-8f;
       return sign ? -v : v;
     }
     return cuemu_bits_float(sign | ((exponent + 112u) << 23) | (mantissa << 13));
