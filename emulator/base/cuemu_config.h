@@ -102,6 +102,10 @@ typedef struct cuemu_config {
                                    device/cuemu_child_grids.h); NULL: none */
   unsigned sms;                 /* the SMs the launch may use (a green
                                    context's stream); 0: the device's */
+  int reports_fail;             /* racecheck's and initcheck's reports end
+                                   the launch with CHECK_REPORT once its
+                                   blocks ran (the C API's launches); 0:
+                                   it succeeds (a whole program's) */
 } cuemu_config;
 
 /* Settings of the emulated device, read once per process. */

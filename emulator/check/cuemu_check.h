@@ -36,8 +36,8 @@ void cuemu__check_launch_end(cuemu_launch *launch);
 
 /* Schedule perturbation (CUEMU_CHECK_SCHEDULES=1): runs the launch with
  * `run_once` twice, in two thread orders, from the same device memory, and
- * ends it with CHECK_REPORT when the results differ; the caller sees the
- * first run's results (cuemu_check_perturb.c). */
+ * reports it (cuemu__check_report) when the results differ; the caller sees
+ * the first run's results (cuemu_check_perturb.c). */
 typedef void (*cuemu_check_run_fn)(cuemu_launch *launch,
                                    unsigned extra_workers);
 void cuemu__check_perturb(cuemu_launch *launch, unsigned extra_workers,
@@ -85,7 +85,7 @@ void cuemu__check_block_begin(cuemu_worker *w);
 /* Worker w left the blocks of a launch (its threads' code no longer runs
  * on this OS thread until the next block begins). A write race still
  * held back (cuemu_check_shadow.c) that changed its location
- * ends the launch here. */
+ * is reported here. */
 void cuemu__check_block_leave(cuemu_worker *w);
 void cuemu__check_block_sync(cuemu_worker *w, int grid);
 void cuemu__check_warp_sync(cuemu_worker *w, unsigned base, unsigned mask);
@@ -110,6 +110,34 @@ void cuemu__check_mark_init(void *p, size_t n);
 void cuemu__check_bad_free(void *p, const void *site);
 /* cudaDeviceReset freed everything. */
 void cuemu__check_alloc_reset(void);
+
+/* Reports after which the launch goes on (racecheck, initcheck;
+ * cuemu_check_report.c). _begin counts a report of `kind` (the launch's
+ * kernel and the two words a and b, such as the code addresses of the two
+ * accesses, make its key) and says what to do with it: NONE, nothing more;
+ * KEEP, format it with cuemu__check_report, which keeps it as the launch's
+ * message (the launch's first report); PRINT, the same and print it (the
+ * key's first report in the process), unless a report with the same
+ * `where` (its source lines) was printed already. Kernel or host code, any
+ * thread. */
+enum cuemu_check_report_how {
+  CUEMU_REPORT_NONE = 0,
+  CUEMU_REPORT_KEEP = 1,
+  CUEMU_REPORT_PRINT = 2
+};
+enum cuemu_check_report_kind {
+  CUEMU_REPORT_RACE = 1,
+  CUEMU_REPORT_INIT = 2,
+  CUEMU_REPORT_TEXTURE = 3,
+  CUEMU_REPORT_SCHEDULE = 4
+};
+int cuemu__check_report_begin(cuemu_launch *launch, int kind, uintptr_t a,
+                              uintptr_t b);
+void cuemu__check_report(cuemu_launch *launch, int how, const char *where,
+                         const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+/* A leak reported at exit counts among a program's reports. */
+void cuemu__check_report_leak(void);
 
 /* ---- Inside the checkers ------------------------------------------------ */
 

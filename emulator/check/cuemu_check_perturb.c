@@ -9,8 +9,9 @@
  * allocation (device, managed and pinned memory, symbols, registered
  * buffers) and every __device__ variable of the program's code
  * (cuemu_check_variables.c) is saved before the first run and restored before the second;
- * when the two runs leave different contents, the launch ends with
- * CHECK_REPORT naming the first byte that differs (the floating-point
+ * when the two runs leave different contents, a racecheck report names the
+ * first byte that differs and the program goes on (cuemu_check_report.c;
+ * the C API's launch ends with CHECK_REPORT) (the floating-point
  * atomic adds of both runs make sums that do not depend on the order,
  * cuemu_check_fadd.c, and a work list filled through an atomicAdd counter
  * is the same list whichever thread got which place, cuemu_check_slots.c).
@@ -130,8 +131,16 @@ static void compare(cuemu_launch *L, const cuemu_rt_allocation *a, size_t n,
     return;
   size_t i = (size_t)(where - a);
   cuemu_check_alloc_info info;
+  int found = cuemu__check_alloc_info(where->base, &info);
+  /* Reported once for each kernel and allocation site (or variable); the
+   * program goes on with the first order's results. */
+  int how = cuemu__check_report_begin(
+      L, CUEMU_REPORT_SCHEDULE,
+      found ? (uintptr_t)info.site : (uintptr_t)where->base, 0);
+  if (!how)
+    return;
   char site[512] = "";
-  if (cuemu__check_alloc_info(where->base, &info) && info.site) {
+  if (found && info.site) {
     char line[480];
     cuemu__check_alloc_line(info.site, info.callers, line, sizeof line);
     snprintf(site, sizeof site, ", allocated at %s", line);
@@ -145,14 +154,16 @@ static void compare(cuemu_launch *L, const cuemu_rt_allocation *a, size_t n,
                       ? symbol.dli_sname
                       : "a __device__ variable at";
   }
-  cuemu__launch_error(
-      L, CUEMU_CHECK_REPORT,
-      "kernel %s: racecheck: schedule perturbation: the launch's results "
+  char key[600];
+  snprintf(key, sizeof key, "%s%s", info.name ? info.name : "", site);
+  cuemu__check_report(
+      L, how, key,
+      "racecheck: schedule perturbation: the launch's results "
       "depend on the order of threads and blocks: %zu %s between the %s "
       "and the "
       "%s order, first at %s%s%p+%zu (allocation of %zu bytes at %p%s): "
       "0x%02x %s, 0x%02x %s",
-      L->kernel->name, differ, differ == 1 ? "byte differs" : "bytes differ",
+      differ, differ == 1 ? "byte differs" : "bytes differ",
       order_name(order1),
       order_name(order2), info.name ? info.name : "", info.name ? " " : "",
       where->base, at, where->size, where->base, site, first[i][at],

@@ -215,8 +215,7 @@ static __thread block_state *self_state;
 
 static CUEMU_NORETURN void fail(cuemu_worker *w, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
-static int settle_held(cuemu_worker *w, block_state *b, char *buf,
-                       size_t size);
+static void settle_held(cuemu_worker *w, block_state *b);
 /* What checked code reads while this OS thread runs no block with the
  * shadow checkers: host code of a checked build (a CPU reference loop in a
  * .cu file, a constructor), or kernel code of a launch without them. There
@@ -516,20 +515,17 @@ static void solo_enter(block_state *b) {
 }
 
 /* The races still held when the block that made them ended (after its
- * last barrier): those that changed their bytes end the launch. Host
- * code, the worker's own stack: b's block has ended, the next one has not
+ * last barrier): those that changed their bytes are reported. Host code,
+ * the worker's own stack: b's block has ended, the next one has not
  * begun. */
 static void settle_at_end(cuemu_worker *w, block_state *b) {
-  char msg[1700];
   if (!b->nheld)
     return;
   if (!w->launch->check || b->serial != w->launch->check->serial) {
     b->nheld = 0; /* an earlier launch's */
     return;
   }
-  if (settle_held(w, b, msg, sizeof msg))
-    cuemu__launch_error(w->launch, CUEMU_CHECK_REPORT, "kernel %s: %s",
-                        w->launch->kernel->name, msg);
+  settle_held(w, b);
 }
 
 void cuemu__check_block_begin(cuemu_worker *w) {
@@ -630,9 +626,8 @@ void cuemu__check_block_sync(cuemu_worker *w, int grid) {
   block_state *b = current_state(w);
   if (!b)
     return;
-  char msg[1700];
-  if (b->nheld && settle_held(w, b, msg, sizeof msg))
-    fail(w, "%s", msg);
+  if (b->nheld)
+    settle_held(w, b);
   b->fast.block_seq = ++b->fast.seq;
   if (grid)
     b->fast.gen++;
@@ -740,47 +735,53 @@ static const char *access_word(int kind) {
   return kind & CUEMU_ACCESS_WRITE ? "write" : "read";
 }
 
-/* Byte `i` of an access of `size` bytes to `t` was never written. */
-static CUEMU_NORETURN void report_init(cuemu_worker *w, const target *t,
-                                       size_t i, size_t size, int kind,
-                                       const void *pc) {
+/* Byte `i` of an access of `size` bytes to `t` was never written: reported
+ * (once for each access site, cuemu_check_report.c), and the access goes
+ * on, as with compute-sanitizer's initcheck. */
+static void report_init(cuemu_worker *w, const target *t, size_t i,
+                        size_t size, int kind, const void *pc) {
+  int how = cuemu__check_report_begin(w->launch, CUEMU_REPORT_INIT,
+                                      (uintptr_t)pc, 0);
+  if (!how)
+    return;
   char mem[1024], line[512];
   target at = *t;
   at.offset += i;
   describe(&at, mem, sizeof mem);
   cuemu__check_line_here(pc, line, sizeof line);
   cuemu_uint3 tid = cuemu__worker_thread_idx(w);
-  fail(w, "initcheck: %s of uninitialised %s (%zu bytes, byte %zu never "
-       "written) by block (%u,%u,%u) thread (%u,%u,%u) at %s",
-       access_word(kind), mem, size, i, w->block_idx.x, w->block_idx.y,
-       w->block_idx.z, tid.x, tid.y, tid.z, line);
+  cuemu__check_report(w->launch, how, line,
+                      "initcheck: %s of uninitialised %s (%zu bytes, byte "
+                      "%zu never written) by block (%u,%u,%u) thread "
+                      "(%u,%u,%u) at %s",
+                      access_word(kind), mem, size, i, w->block_idx.x,
+                      w->block_idx.y, w->block_idx.z, tid.x, tid.y, tid.z,
+                      line);
 }
 
-static void race_message(cuemu_worker *w, const target *t,
-                         const char *hazard, const char *first,
-                         uint32_t pblock, uint16_t ptid, uint16_t psite,
-                         const char *second, uint32_t cblock, uint16_t ctid,
-                         const void *pc, char *buf, size_t size) {
-  char mem[1024], a[96], b[96], la[512], lb[512];
+/* A race: reported (once for each pair of source lines and hazard,
+ * cuemu_check_report.c), and the launch goes on, as with
+ * compute-sanitizer's racecheck. */
+static void report_race(cuemu_worker *w, const target *t, const char *hazard,
+                        const char *first, uint32_t pblock, uint16_t ptid,
+                        uint16_t psite, const char *second, uint32_t cblock,
+                        uint16_t ctid, const void *pc) {
+  int how = cuemu__check_report_begin(
+      w->launch, CUEMU_REPORT_RACE, (uintptr_t)pc,
+      (uintptr_t)psite ^ ((uintptr_t)(const void *)hazard << 16));
+  if (!how)
+    return;
+  char mem[1024], a[96], b[96], la[512], lb[512], where[1100];
   describe(t, mem, sizeof mem);
   who(w->launch, pblock, ptid, a, sizeof a);
   who(w->launch, cblock, ctid, b, sizeof b);
   site_line(psite, NULL, la, sizeof la);
   site_line(0, pc, lb, sizeof lb);
-  snprintf(buf, size, "racecheck: race (%s) on %s: %s by %s at %s; %s by %s at %s",
-           hazard, mem, first, a, la, second, b, lb);
-}
-
-static CUEMU_NORETURN void report_race(cuemu_worker *w, const target *t,
-                                       const char *hazard, const char *first,
-                                       uint32_t pblock, uint16_t ptid,
-                                       uint16_t psite, const char *second,
-                                       uint32_t cblock, uint16_t ctid,
-                                       const void *pc) {
-  char msg[1700];
-  race_message(w, t, hazard, first, pblock, ptid, psite, second, cblock, ctid,
-               pc, msg, sizeof msg);
-  fail(w, "%s", msg);
+  snprintf(where, sizeof where, "%s %s %s", hazard, la, lb);
+  cuemu__check_report(w->launch, how, where,
+                      "racecheck: race (%s) on %s: %s by %s at %s; %s by %s "
+                      "at %s",
+                      hazard, mem, first, a, la, second, b, lb);
 }
 
 /* Holds back a race of a write of `size` bytes (`t` the access, `at` the
@@ -812,22 +813,17 @@ static int hold_race(block_state *b, const target *t, const target *at,
   return 1;
 }
 
-/* The races held in b (hold_race) whose bytes have changed since, the
- * first of them as a report in `buf` (returns 1); the others are
- * forgotten. */
-static int settle_held(cuemu_worker *w, block_state *b, char *buf,
-                       size_t size) {
-  int n = b->nheld, found = 0;
+/* Reports the races held in b (hold_race) whose bytes have changed
+ * since, and forgets them all. */
+static void settle_held(cuemu_worker *w, block_state *b) {
+  int n = b->nheld;
   b->nheld = 0;
-  for (int i = 0; i < n && !found; ++i) {
+  for (int i = 0; i < n; ++i) {
     const held_race *h = &b->held[i];
-    if (memcmp(h->at, h->before, h->nbytes) == 0)
-      continue;
-    race_message(w, &h->raced, h->hazard, h->first, h->pblock, h->ptid, h->psite,
-                 "write", h->cblock, h->ctid, h->pc, buf, size);
-    found = 1;
+    if (memcmp(h->at, h->before, h->nbytes) != 0)
+      report_race(w, &h->raced, h->hazard, h->first, h->pblock, h->ptid,
+                  h->psite, "write", h->cblock, h->ctid, h->pc);
   }
-  return found;
 }
 
 static CUEMU_NORETURN void report_mem(cuemu_worker *w, int kind, size_t size,
@@ -999,12 +995,11 @@ static void track(cuemu_worker *w, block_state *b, cell *cells,
    * now, a write that changed its location is reported before anything
    * this access finds. */
   if (b->nheld) {
-    char msg[1700];
-    if (settle_held(w, b, msg, sizeof msg)) {
-      if (lock)
-        unlock_cell(lock);
-      fail(w, "%s", msg);
-    }
+    if (lock)
+      unlock_cell(lock);
+    settle_held(w, b);
+    if (lock)
+      lock_cell(lock);
   }
   /* Volatile accesses to global memory are strong (PTX's ld.volatile and
    * st.volatile are relaxed system-scope accesses): two of them never
@@ -1041,8 +1036,10 @@ static void track(cuemu_worker *w, block_state *b, cell *cells,
     /* initcheck of global memory only. */
     for (size_t i = 0; i < size; ++i) {
       if (init_read && init && !init[i] &&
-          (atomic || !cuemu__check_site_in_shims(cuemu__check_site(pc))))
+          (atomic || !cuemu__check_site_in_shims(cuemu__check_site(pc)))) {
         report_init(w, t, i, size, kind, pc);
+        init_read = 0; /* one report an access */
+      }
       if (write && init)
         init[i] = 1;
     }
@@ -1077,6 +1074,9 @@ static void track(cuemu_worker *w, block_state *b, cell *cells,
         if (lock)
           unlock_cell(lock);
         report_init(w, t, byte + j, size, kind, pc);
+        if (lock)
+          lock_cell(lock);
+        init_read = 0; /* one report an access */
       }
       if (write) {
         c->flags |= CELL_INIT;
@@ -1107,6 +1107,8 @@ static void track(cuemu_worker *w, block_state *b, cell *cells,
                             : "RAW: read after write",
                       "write", c->wblock, c->wtid, c->wsite,
                       write ? "write" : "read", b->fast.block, me, pc);
+          if (lock)
+            lock_cell(lock);
         }
       }
       if (write) {
@@ -1126,6 +1128,8 @@ static void track(cuemu_worker *w, block_state *b, cell *cells,
               unlock_cell(lock);
             report_race(w, &at, "WAR: write after read", "read", c->rblock,
                         c->rtid, c->rsite, "write", b->fast.block, me, pc);
+            if (lock)
+              lock_cell(lock);
           }
         }
         c->flags = (uint16_t)(strong ? c->flags | CELL_WVOLATILE
@@ -1610,6 +1614,12 @@ void cuemu__check_texture_read(const void *addr, size_t size, const char *what,
     uint32_t wblock = c->wblock;
     uint16_t wtid = c->wtid, wsite = c->wsite;
     unlock_cell(lock);
+    /* Reported once for each fetch's line; the fetch goes on. */
+    int how = cuemu__check_report_begin(w->launch, CUEMU_REPORT_TEXTURE,
+                                        (uintptr_t)(const void *)file,
+                                        (uintptr_t)line);
+    if (!how)
+      return;
     target t = {0, r->info.name, r->a.base, off + i, r->a.size, r->info.site,
                 r->info.callers};
     char mem[1024], writer[96], wline[512];
@@ -1617,11 +1627,16 @@ void cuemu__check_texture_read(const void *addr, size_t size, const char *what,
     who(w->launch, wblock, wtid, writer, sizeof writer);
     site_line(wsite, NULL, wline, sizeof wline);
     cuemu_uint3 tid = cuemu__worker_thread_idx(w);
-    fail(w, "racecheck: %s by block (%u,%u,%u) thread (%u,%u,%u) at %s:%d "
-         "reads %s, written in this launch by %s at %s (CUDA leaves a "
-         "texture read of memory written in the same launch undefined)",
-         what, w->block_idx.x, w->block_idx.y, w->block_idx.z, tid.x, tid.y,
-         tid.z, file ? file : "?", line, mem, writer, wline);
+    char where[640];
+    snprintf(where, sizeof where, "%s:%d %s", file ? file : "?", line, wline);
+    cuemu__check_report(
+        w->launch, how, where,
+        "racecheck: %s by block (%u,%u,%u) thread (%u,%u,%u) at %s:%d "
+        "reads %s, written in this launch by %s at %s (CUDA leaves a "
+        "texture read of memory written in the same launch undefined)",
+        what, w->block_idx.x, w->block_idx.y, w->block_idx.z, tid.x, tid.y,
+        tid.z, file ? file : "?", line, mem, writer, wline);
+    return;
   }
   unlock_cell(lock);
 }

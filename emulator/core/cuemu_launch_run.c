@@ -74,6 +74,7 @@ cuemu_status cuemu__core_run(const cuemu_kernel_desc *kernel, cuemu_dim3 grid,
   cuemu__printf_fifo_init(&fifo, config->printf_fifo);
   L.printf_fifo = &fifo;
   L.grid_context = config->grid_context;
+  L.reports_fail = config->reports_fail;
   /* The blocks of a cluster are resident together: every block is. */
   if (config->cluster.x)
     cooperative = 1;
@@ -146,5 +147,8 @@ cuemu_status cuemu__core_run(const cuemu_kernel_desc *kernel, cuemu_dim3 grid,
     cuemu__report_print(L.message);
     return cuemu__report(L.status, "%s", L.message);
   }
+  /* Reports after which the blocks went on (printed when made). */
+  if (L.reports_fail && atomic_load(&L.reported))
+    return cuemu__report(CUEMU_CHECK_REPORT, "%s", L.message);
   return CUEMU_SUCCESS;
 }

@@ -123,6 +123,13 @@ typedef struct cuemu_launch {
   atomic_int widened;             /* workers were started for spinning */
   cuemu_dim3 cluster;             /* blocks per cluster; zero: none */
   struct cuemu_cluster *clusters; /* their state (cuemu_cluster.c) */
+  /* Reports after which the launch goes on (check/cuemu_check_report.c):
+   * whether one was made, whether the first is in `message`, and whether
+   * they end the launch with CHECK_REPORT once its blocks ran (the C API's
+   * launches) or leave it a success (a whole program's). */
+  atomic_int reported;
+  int report_kept;
+  int reports_fail;
   cuemu_status status;            /* first error */
   char message[8192];             /* room for 32 lanes with long paths */
 } cuemu_launch;

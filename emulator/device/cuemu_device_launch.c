@@ -359,6 +359,7 @@ cuemu_status cuemu__device_launch(const cuemu_launch_request *r) {
     st = cuemu__cluster_shape(r, cuemu__function_identity(r->kernel, r->args),
                               &config.cluster);
   config.sms = launch_sms(r);
+  config.reports_fail = r->origin != CUEMU_LAUNCH_RUNTIME;
   /* CUDA prints the previous kernels' printf output when a kernel is
    * launched (where the host issues it: a stream's execution thread does
    * not print, cuemu__printf_flush_at_launch); the C API, which has no
