@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <cuemu/cuemu.h>
 #include <cuemu/cuemu_device.h>
 
 #include "check_suites.h"
@@ -80,6 +81,18 @@ START_TEST(shared_race_is_reported_with_both_lines) {
   TEST_ASSERT_CONTAINS(msg, "block (0,0,0) thread (1,0,0)");
   assert_names_line("shift_write");
   assert_names_line("shift_read");
+  /* The launch went on after the report, as compute-sanitizer's racecheck
+   * lets a kernel run: every thread stored its element. */
+  ck_assert(out[255] == 254.0f);
+  /* The same race again: the process printed it once, but this launch
+   * ends with the report too, with its message. */
+  memset(out, 0, 256 * sizeof *out);
+  ck_assert_int_eq(launch_shift(m, out), CUEMU_CHECK_REPORT);
+  TEST_ASSERT_CONTAINS(cuemu_last_message(), "kernel shift: racecheck: ");
+  assert_names_line("shift_read");
+  ck_assert(out[255] == 254.0f);
+  /* The C API's reports are returned, not counted for the exit status. */
+  ck_assert_uint_eq(cuemu_check_reports(NULL), 0);
   free(out);
   cuemu_module_unload(m);
 }

@@ -1,0 +1,86 @@
+#!/bin/sh
+# checkers_reports.sh: racecheck's and initcheck's reports let a whole
+# program go on (tests/programs/checkers_reports/reports_go_on.cu, built
+# with --check=race,init): its launches succeed, a program that loops on a
+# device flag ends, each race or unwritten read is printed once however
+# often it happens, a summary at exit counts them, and a program that
+# would exit with 0 exits with CUEMU_CHECK_EXIT_STATUS (1 when unset).
+srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
+builddir=${CUEMU_BUILDDIR:-.}
+cc=$builddir/cuemu-cc
+
+. "$srcdir/tests/test_tools.sh"
+[ -x "$cc" ] || tool_missing checkers_reports.sh "$cc is not built"
+
+work=$builddir/tests/tmp/checkers_reports.$$
+mkdir -p "$work" || exit 1
+trap 'rm -rf "$work"' EXIT
+failed=0
+fail() {
+  echo "FAIL: $*"
+  failed=$((failed + 1))
+}
+
+program=$work/reports_go_on
+"$cc" --check=race,init \
+  "$srcdir/tests/programs/checkers_reports/reports_go_on.cu" -o "$program" \
+  >"$work/build" 2>&1 || { cat "$work/build"; exit 1; }
+
+# run NAME WANTED-STATUS [VAR=VALUE...] -- ARGS: runs the program with the
+# variables set; its status must be WANTED-STATUS and it must print PASS.
+run() {
+  name=$1 wanted=$2
+  shift 2
+  vars=
+  while [ $# -gt 0 ] && [ "$1" != -- ]; do
+    vars="$vars $1"
+    shift
+  done
+  [ $# -gt 0 ] && shift
+  # shellcheck disable=SC2086 # the variables are words
+  env CUEMU_QUIET=0 $vars timeout 60 "$program" "$@" >"$work/$name.out" \
+    2>"$work/$name.err"
+  status=$?
+  [ "$status" -eq "$wanted" ] ||
+    fail "$name: exit status $status, wanted $wanted"
+  grep -qx PASS "$work/$name.out" || fail "$name: no PASS"
+}
+
+run default 1 -- pass
+races=$(grep -c "racecheck: race (RAW: read after write) on shared memory tile" \
+  "$work/default.err")
+[ "$races" -eq 1 ] || fail "default: the race printed $races times, wanted once"
+grep -q "kernel relax: racecheck: .*reports_go_on.cu:35; read by .*reports_go_on.cu:37" \
+  "$work/default.err" || fail "default: the race does not name lines 35 and 37"
+inits=$(grep -c "initcheck: read of uninitialised global memory" "$work/default.err")
+[ "$inits" -eq 1 ] || fail "default: the read printed $inits times, wanted once"
+grep -q "kernel add_one: initcheck: .* at .*reports_go_on.cu:47" "$work/default.err" ||
+  fail "default: the unwritten read does not name line 47"
+grep -Eq "^cuemu: checkers: [0-9]+ reports \(2 distinct\) in this program's kernels; exit status 1 instead of 0" \
+  "$work/default.err" || fail "default: no summary"
+
+run status0 0 CUEMU_CHECK_EXIT_STATUS=0 -- pass
+run status7 7 CUEMU_CHECK_EXIT_STATUS=7 -- pass
+grep -q "exit status 7 instead of 0" "$work/status7.err" || fail "status7: no summary"
+# A program that fails on its own keeps its status.
+run own_status 2 -- fail
+grep -q "^cuemu: checkers: .* (2 distinct) in this program's kernels\$" \
+  "$work/own_status.err" || fail "own_status: no summary"
+# Quiet: no reports, but the summary that explains the status.
+run quiet 1 CUEMU_QUIET=1 -- pass
+grep -q "racecheck:" "$work/quiet.err" && fail "quiet: a report was printed"
+grep -q "^cuemu: checkers: " "$work/quiet.err" || fail "quiet: no summary"
+# Reports the program expected and forgot: no summary, status 0.
+run clear 0 -- clear
+grep -q "^cuemu: checkers: " "$work/clear.err" && fail "clear: a summary"
+grep -q "reports, the last: kernel add_one: initcheck: " "$work/clear.out" ||
+  fail "clear: cuemu_check_reports did not give the last report"
+
+if [ "$failed" -ne 0 ]; then
+  for f in "$work"/*.out "$work"/*.err; do
+    echo "== $f"
+    cat "$f"
+  done
+  exit 1
+fi
+echo "checkers_reports.sh: all cases pass"
