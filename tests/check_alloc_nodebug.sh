@@ -39,8 +39,9 @@ if step fill.o env CUEMU_CC_CHECK=mem "$nvcc" -arch=sm_90 -c "$d/fill.cu" \
   step host.o "$cc" -O2 -I"$cuda/include" -c "$d/host.c" -o host.o &&
   step link "$cc" -o leaky host.o alloc.o fill.o -L"$toolkit/lib64" \
     -lcudart -lstdc++; then
+  # The leak is expected: it would make the exit status 1.
   passes "the program runs, checked" env CUEMU_QUIET=1 CUEMU_CHECK_LEAKS=1 \
-    ./leaky
+    CUEMU_CHECK_EXIT_STATUS=0 ./leaky
   report=$(grep "memcheck: leak:" "$work/the program runs, checked.out")
   case $report in
   "")
