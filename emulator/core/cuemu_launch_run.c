@@ -68,6 +68,7 @@ cuemu_status cuemu__core_run(const cuemu_kernel_desc *kernel, cuemu_dim3 grid,
   L.check_set = config->check_set;
   atomic_init(&L.warned_inactive, 0);
   atomic_init(&L.widened, 0);
+  atomic_init(&L.queued, 0);
   pthread_mutex_init(&L.error_lock, NULL);
   pthread_mutex_init(&L.progress_lock, NULL);
   cuemu_printf_fifo fifo;

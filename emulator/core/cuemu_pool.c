@@ -210,6 +210,19 @@ static int own_threads(cuemu_launch *launch, unsigned helpers,
   return made == helpers ? 0 : -1;
 }
 
+/* Takes the pool for `launch`. While another launch holds it (launches on
+ * several devices or streams run one after the other here), `launch` is
+ * marked queued: its blocks have not started because they cannot, so the
+ * watchdog neither reports it as hung (CUEMU_TIMEOUT) nor gives it workers
+ * of its own as if its blocks spun (cuemu_watchdog.c). */
+static void wait_for_pool(cuemu_launch *launch) {
+  if (pthread_mutex_trylock(&pool.launch_lock) == 0)
+    return;
+  atomic_store(&launch->queued, 1);
+  pthread_mutex_lock(&pool.launch_lock);
+  atomic_store(&launch->queued, 0);
+}
+
 void cuemu__pool_run(cuemu_launch *launch, unsigned helpers) {
   cuemu_worker *self = cuemu__caller_worker();
   if (!self) {
@@ -229,9 +242,9 @@ void cuemu__pool_run(cuemu_launch *launch, unsigned helpers) {
   if (launch->cooperative && pthread_mutex_trylock(&pool.launch_lock) != 0) {
     if (own_threads(launch, helpers, self) == 0)
       return;
-    pthread_mutex_lock(&pool.launch_lock);
+    wait_for_pool(launch);
   } else if (!launch->cooperative) {
-    pthread_mutex_lock(&pool.launch_lock);
+    wait_for_pool(launch);
   }
   pthread_mutex_lock(&pool.lock);
   helpers = grow(helpers) < helpers ? pool.count : helpers;

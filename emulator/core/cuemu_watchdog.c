@@ -509,6 +509,12 @@ static void *watch(void *arg) {
       watched *l = &launches[i];
       if (!l->launch)
         continue;
+      /* A launch waiting for the worker pool has not begun: its clocks
+       * start when it gets the pool. */
+      if (atomic_load(&l->launch->queued)) {
+        l->since = l->still_since = t;
+        continue;
+      }
       double elapsed = note_progress(l, t);
       if (elapsed >= CUEMU_PROGRESS_IDLE_AFTER)
         offer_workers(l, t);
@@ -616,8 +622,11 @@ double cuemu__watchdog_still_seconds(void) {
   pthread_mutex_lock(&lock);
   double t = now(), still = -1.0;
   for (int i = 0; i < MAX_LAUNCHES; ++i) {
-    /* The watchdog's thread may not run (under a debugger): look here. */
-    double s = launches[i].launch ? note_progress(&launches[i], t) : -1.0;
+    /* The watchdog's thread may not run (under a debugger): look here. A
+     * launch waiting for the pool has not begun: it tells nothing. */
+    double s = launches[i].launch && !atomic_load(&launches[i].launch->queued)
+                   ? note_progress(&launches[i], t)
+                   : -1.0;
     if (s >= 0 && (still < 0 || s < still))
       still = s;
   }

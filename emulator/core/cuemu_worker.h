@@ -121,6 +121,10 @@ typedef struct cuemu_launch {
   struct cuemu_progress *progress;
   int progress_closed;            /* the blocks have run: no more workers */
   atomic_int widened;             /* workers were started for spinning */
+  /* The launch waits for the worker pool, which another launch (on
+   * another device or stream) holds: none of its blocks can start yet, and
+   * the watchdog does not count the wait (cuemu_pool.c). */
+  atomic_int queued;
   cuemu_dim3 cluster;             /* blocks per cluster; zero: none */
   struct cuemu_cluster *clusters; /* their state (cuemu_cluster.c) */
   /* Reports after which the launch goes on (check/cuemu_check_report.c):
