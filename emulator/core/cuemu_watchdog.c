@@ -495,6 +495,28 @@ static double note_progress(watched *l, double t) {
   return t - l->since;
 }
 
+/* Launch L waits for the worker pool and has no workers of its own yet:
+ * none of its blocks can start. */
+static int waiting(const cuemu_launch *L) {
+  return atomic_load(&L->queued) &&
+         !atomic_load_explicit(&L->widened, memory_order_relaxed);
+}
+
+/* The seconds since the launches that run (not waiting for the pool) last
+ * started a block, the least of them, at time t; 0 when none runs (the pool
+ * passes from one launch to the next). The lock held. */
+static double running_launches_still(double t) {
+  double still = -1.0;
+  for (int i = 0; i < MAX_LAUNCHES; ++i) {
+    if (!launches[i].launch || waiting(launches[i].launch))
+      continue;
+    double s = note_progress(&launches[i], t);
+    if (still < 0 || s < still)
+      still = s;
+  }
+  return still < 0 ? 0.0 : still;
+}
+
 static void *watch(void *arg) {
   (void)arg;
   pthread_setname_np(pthread_self(), "cuemu-watchdog");
@@ -505,14 +527,22 @@ static void *watch(void *arg) {
     usleep(100 * 1000);
     pthread_mutex_lock(&lock);
     double t = now();
+    double running_still = running_launches_still(t);
     for (int i = 0; i < MAX_LAUNCHES; ++i) {
       watched *l = &launches[i];
       if (!l->launch)
         continue;
-      /* A launch waiting for the worker pool has not begun: its clocks
-       * start when it gets the pool. */
-      if (atomic_load(&l->launch->queued)) {
-        l->since = l->still_since = t;
+      /* A launch waiting for the worker pool has not begun: it is never
+       * reported, its clock starts when it gets the pool. While the
+       * launches that run start blocks, it waits its turn; when they have
+       * started none for a while (their blocks may spin for it, on another
+       * device), it is offered workers of its own as a spinning launch is. */
+      if (waiting(l->launch)) {
+        l->since = t;
+        if (running_still < CUEMU_PROGRESS_IDLE_AFTER)
+          l->still_since = t;
+        else
+          offer_workers(l, t);
         continue;
       }
       double elapsed = note_progress(l, t);
@@ -624,7 +654,7 @@ double cuemu__watchdog_still_seconds(void) {
   for (int i = 0; i < MAX_LAUNCHES; ++i) {
     /* The watchdog's thread may not run (under a debugger): look here. A
      * launch waiting for the pool has not begun: it tells nothing. */
-    double s = launches[i].launch && !atomic_load(&launches[i].launch->queued)
+    double s = launches[i].launch && !waiting(launches[i].launch)
                    ? note_progress(&launches[i], t)
                    : -1.0;
     if (s >= 0 && (still < 0 || s < still))
