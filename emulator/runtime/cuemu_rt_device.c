@@ -6,6 +6,7 @@
  * cudaMemGetInfo, cudaDeviceReset and the profiler calls.
  */
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,11 +50,28 @@ int cuemu_rt_get_device_count(int *count) {
   return *count ? cudaSuccess : cuemu_rt_error(cudaErrorNoDevice);
 }
 
+/* A multi-GPU program (the training exercises' "use 4 GPUs") asks for a
+ * device past the emulated ones: CUDA's error is the same on a machine
+ * with fewer GPUs, but the emulator can have more, so it says how, once. */
+static void note_more_devices(int device) {
+  static atomic_int noted;
+  int count = cuemu__device_count();
+  if (device < count || device >= CUEMU_MAX_DEVICES ||
+      cuemu__config_quiet() || atomic_exchange(&noted, 1))
+    return;
+  fprintf(stderr,
+          "cuemu: note: cudaSetDevice(%d): %d device%s emulated; "
+          "CUEMU_DEVICE=count=N emulates N, up to %d (docs/driver-api.md)\n",
+          device, count, count == 1 ? " is" : "s are", CUEMU_MAX_DEVICES);
+}
+
 int cuemu_rt_set_device(int device) {
   if (cuemu__device_count() == 0)
     return cuemu_rt_error(cudaErrorNoDevice);
-  if (device < 0 || device >= cuemu__device_count())
+  if (device < 0 || device >= cuemu__device_count()) {
+    note_more_devices(device);
     return cuemu_rt_error(cudaErrorInvalidDevice);
+  }
   cuemu__device_select(device);
   return cuemu__rt_check_sticky();
 }
