@@ -144,6 +144,15 @@ static unsigned widen_if_due(cuemu_worker *w, cuemu_launch *L,
               "(docs/streams.md)\n",
               L->kernel->name, w->block_idx.x, w->block_idx.y,
               w->block_idx.z, limit);
+    else if (atomic_load(&L->queued))
+      fprintf(stderr,
+              "cuemu: note: kernel %s waits for the worker pool, and the "
+              "launches that hold it have started no block for %.1f s: "
+              "they may wait for it (on another device or stream), so it "
+              "now runs up to %u blocks at once on worker threads of its "
+              "own, as GPUs run such launches side by side "
+              "(docs/streams.md)\n",
+              L->kernel->name, CUEMU_PROGRESS_STILL_AFTER, limit);
     else
       fprintf(stderr,
               "cuemu: note: kernel %s: no block has started for %.1f s "
