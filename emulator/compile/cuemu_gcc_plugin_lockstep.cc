@@ -69,11 +69,28 @@ tree step_decl(bool is_volatile) {
   return fn;
 }
 
+/* Whether `op` is reached through a pointer to volatile although its own
+ * type is plain: a reference cast that drops the qualifier, as the warp
+ * scans of pre-Volta scan libraries read the other lanes' elements
+ * (`op(t, (const T &)s_data[idx - 1])` with `volatile T *s_data`). GIMPLE
+ * keeps the pointer's type, which the cast does not change, in the
+ * reference's base. Such a read is one of the warp's exchange, which a GPU
+ * makes after the whole warp's store of the step before, so it is stepped
+ * as a volatile one (tests/programs/warpvol/scan_cast_reads.cu). */
+bool through_volatile_pointer(tree op) {
+  tree base = get_base_address(op);
+  if (!base || TREE_CODE(base) != MEM_REF)
+    return false;
+  tree type = TREE_TYPE(TREE_OPERAND(base, 0));
+  return POINTER_TYPE_P(type) && TYPE_VOLATILE(TREE_TYPE(type));
+}
+
 /* Whether operand `op` of a statement is a volatile access to memory other
  * than the function's own locals. */
 bool volatile_memory(tree op) {
   return cuemu_gcc_plugin_shared_candidate(op) &&
-         (TREE_THIS_VOLATILE(op) || TYPE_VOLATILE(TREE_TYPE(op)));
+         (TREE_THIS_VOLATILE(op) || TYPE_VOLATILE(TREE_TYPE(op)) ||
+          through_volatile_pointer(op));
 }
 
 /* The volatile access of `stmt` (its first, for a copy from one volatile
