@@ -39,6 +39,7 @@
 #include "cuemu_gcc_plugin_lockstep.h"
 #include "cuemu_gcc_plugin_loop_lanes.h"
 #include "cuemu_gcc_plugin_pass.h"
+#include "cuemu_gcc_plugin_step_padding.h"
 
 namespace {
 
@@ -154,6 +155,7 @@ struct lockstep_pass : gimple_opt_pass {
      * one that synchronises. */
     hash_map<gimple *, tree> loop_lanes;
     cuemu_gcc_plugin_loop_lane_accesses(fun, &loop_lanes);
+    bool stepped = false;
     basic_block bb;
     FOR_EACH_BB_FN(bb, fun) {
       for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi);
@@ -164,10 +166,14 @@ struct lockstep_pass : gimple_opt_pass {
           tree *plain = loop_lanes.get(gsi_stmt(gsi));
           ref = plain ? *plain : NULL_TREE;
         }
-        if (ref)
+        if (ref) {
           insert_step(&gsi, ref, is_volatile);
+          stepped = true;
+        }
       }
     }
+    if (stepped)
+      cuemu_gcc_plugin_pad_steps(fun);
     return 0;
   }
 };
