@@ -7,7 +7,10 @@
 // t + s[at - k]`). A GPU warp that a branch masks off waits while the
 // others execute the arm; before, in cuemu, the lanes that skipped it ran
 // ahead by the accesses they skipped, read before the others had stored,
-// and the sort lost keys (32 keys: 5 and 7 gone, three 0s).
+// and the sort lost keys (12 keys: 5 and 7 gone, three 0s). The segmented
+// scan was right even so (a lane at a head that runs ahead stores the value
+// already there); it checks that the padding of a conditional expression
+// keeps it right.
 #include <algorithm>
 #include <cstdio>
 #include <vector>
