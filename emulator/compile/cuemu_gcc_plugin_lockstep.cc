@@ -39,6 +39,7 @@
 #include "cuemu_gcc_plugin_lockstep.h"
 #include "cuemu_gcc_plugin_loop_lanes.h"
 #include "cuemu_gcc_plugin_pass.h"
+#include "cuemu_gcc_plugin_step_padding.h"
 
 namespace {
 
@@ -69,11 +70,28 @@ tree step_decl(bool is_volatile) {
   return fn;
 }
 
+/* Whether `op` is reached through a pointer to volatile although its own
+ * type is plain: a reference cast that drops the qualifier, as the warp
+ * scans of pre-Volta scan libraries read the other lanes' elements
+ * (`op(t, (const T &)s_data[idx - 1])` with `volatile T *s_data`). GIMPLE
+ * keeps the pointer's type, which the cast does not change, in the
+ * reference's base. Such a read is one of the warp's exchange, which a GPU
+ * makes after the whole warp's store of the step before, so it is stepped
+ * as a volatile one (tests/programs/warpvol/scan_cast_reads.cu). */
+bool through_volatile_pointer(tree op) {
+  tree base = get_base_address(op);
+  if (!base || TREE_CODE(base) != MEM_REF)
+    return false;
+  tree type = TREE_TYPE(TREE_OPERAND(base, 0));
+  return POINTER_TYPE_P(type) && TYPE_VOLATILE(TREE_TYPE(type));
+}
+
 /* Whether operand `op` of a statement is a volatile access to memory other
  * than the function's own locals. */
 bool volatile_memory(tree op) {
   return cuemu_gcc_plugin_shared_candidate(op) &&
-         (TREE_THIS_VOLATILE(op) || TYPE_VOLATILE(TREE_TYPE(op)));
+         (TREE_THIS_VOLATILE(op) || TYPE_VOLATILE(TREE_TYPE(op)) ||
+          through_volatile_pointer(op));
 }
 
 /* The volatile access of `stmt` (its first, for a copy from one volatile
@@ -137,6 +155,7 @@ struct lockstep_pass : gimple_opt_pass {
      * one that synchronises. */
     hash_map<gimple *, tree> loop_lanes;
     cuemu_gcc_plugin_loop_lane_accesses(fun, &loop_lanes);
+    bool stepped = false;
     basic_block bb;
     FOR_EACH_BB_FN(bb, fun) {
       for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi);
@@ -147,10 +166,14 @@ struct lockstep_pass : gimple_opt_pass {
           tree *plain = loop_lanes.get(gsi_stmt(gsi));
           ref = plain ? *plain : NULL_TREE;
         }
-        if (ref)
+        if (ref) {
           insert_step(&gsi, ref, is_volatile);
+          stepped = true;
+        }
       }
     }
+    if (stepped)
+      cuemu_gcc_plugin_pad_steps(fun);
     return 0;
   }
 };

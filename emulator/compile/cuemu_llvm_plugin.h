@@ -15,6 +15,12 @@
  * values in a loop (cuemu_llvm_plugin_lockstep.cc); whether it put any. */
 bool cuemu_llvm_plugin_lockstep(llvm::Function &f);
 
+/* Puts a call of cuemu_warp_step_skip(n, file, line) on each edge into a
+ * join of `f` along which n fewer steps are made than along the longest
+ * path from the branch that the join closes, where no loop lies between
+ * them (cuemu_llvm_plugin_step_padding.cc). */
+void cuemu_llvm_plugin_pad_steps(llvm::Function &f);
+
 /* Puts a test of the address before each wide access of `f` (a copy of a
  * structure aligned to 4, 8 or 16 bytes, a vector's load or store) that
  * ends the launch with MISALIGNED_ADDRESS where a GPU faults

@@ -98,5 +98,6 @@ bool cuemu_llvm_plugin_lockstep(Function &f) {
   }
   for (auto &[access, address] : found)
     insert_step(steps[volatiles.count(access) ? 1 : 0], *access, address);
+  cuemu_llvm_plugin_pad_steps(f);
   return true;
 }

@@ -986,6 +986,7 @@ static int next_block(cuemu_worker *w) {
     memset(w->warp_live, 0xff, warps * sizeof w->warp_live[0]);
     memset(w->warp_gather, 0, warps * sizeof w->warp_gather[0]);
     memset(w->warp_stepping, 0, warps * sizeof w->warp_stepping[0]);
+    memset(w->warp_owing, 0, warps * sizeof w->warp_owing[0]);
     memset(w->warp_spinning, 0, warps * sizeof w->warp_spinning[0]);
     memset(w->warp_polled, 0, warps * sizeof w->warp_polled[0]);
     if (w->nthreads % 32)

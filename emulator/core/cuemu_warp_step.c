@@ -154,13 +154,39 @@ static int others_can_run(const cuemu_worker *w, unsigned base,
 }
 
 /* Makes the lanes of warp `base` that wait at a step runnable (in lane
- * order); returns 1 when there were any. */
-static int release(cuemu_worker *w, unsigned base) {
-  unsigned lanes = w->warp_stepping[base / WARP_SIZE];
+ * order); returns 1 when there were any. A lane that skipped a branch arm
+ * (cuemu_warp_step_skip) waits out one round less, and goes on with the
+ * round that makes the skipped arm's last accesses; when no lane makes an
+ * access (`accessing`: the calling lane makes one), no round makes one, and
+ * the skipping lanes all go on. */
+static int release(cuemu_worker *w, unsigned base, int accessing) {
+  unsigned warp = base / WARP_SIZE;
+  unsigned lanes = w->warp_stepping[warp];
   if (!lanes)
     return 0;
-  w->warp_stepping[base / WARP_SIZE] = 0;
-  cuemu__thread_wake_lanes(w, base, lanes);
+  unsigned owing = lanes & w->warp_owing[warp];
+  unsigned wake = lanes & ~owing;
+  if (!wake && !accessing) {
+    /* Nothing happened: no progress of the block either (a lane that polls
+     * a flag another block sets and skips the arm that stores it must not
+     * make its spinning block look busy, cuemu__thread_wake_lanes). */
+    unsigned char polled = w->warp_polled[warp];
+    w->warp_polled[warp] = 1;
+    w->warp_owing[warp] = 0;
+    w->warp_stepping[warp] = 0;
+    cuemu__thread_wake_lanes(w, base, lanes);
+    w->warp_polled[warp] = polled;
+    return 1;
+  }
+  for (unsigned o = owing; o; o &= o - 1) {
+    unsigned lane = (unsigned)__builtin_ctz(o);
+    if (--w->step_owed[base + lane] == 0) {
+      wake |= 1u << lane;
+      w->warp_owing[warp] &= ~(1u << lane);
+    }
+  }
+  w->warp_stepping[warp] = lanes & ~wake;
+  cuemu__thread_wake_lanes(w, base, wake);
   return 1;
 }
 
@@ -265,7 +291,7 @@ static void step(cuemu_worker *w, const char *file, int line,
      * (the ones that step here spin, for all it can know). */
     t->wait.kind = CUEMU_SYNC_STEP;
     cuemu__warp_settle_active(w, id);
-    release(w, base);
+    release(w, base, 1);
     return;
   }
   t->wait.kind = CUEMU_SYNC_STEP;
@@ -325,6 +351,37 @@ void cuemu_warp_step_volatile(const volatile void *address, const char *file,
   step(w, file, line, 1);
 }
 
+void cuemu_warp_step_skip(unsigned rounds, const char *file, int line) {
+  cuemu_worker *w = cuemu__worker_self;
+  if (!w || !w->in_kernel || rounds == 0)
+    return;
+  cuemu_thread *t = cuemu__thread_self(w);
+  unsigned id = t->id, base = id & ~(WARP_SIZE - 1u), warp = base / WARP_SIZE;
+  unsigned bit = 1u << (id % WARP_SIZE);
+  if (!others_can_run(w, base, bit)) {
+    /* No lane of the warp makes the arm's accesses now: none to wait for
+     * (the lanes that took the arm ran before, or all skip it). */
+    if (!(w->warp_stepping[warp] & ~w->warp_owing[warp])) {
+      release(w, base, 0);
+      return;
+    }
+    /* The last lane of the round: the others make their access, and this
+     * lane has waited one round. */
+    release(w, base, 0);
+    if (--rounds == 0)
+      return;
+  }
+  t->wait.kind = CUEMU_SYNC_STEP;
+  t->wait.op = 0;
+  t->wait.file = file;
+  t->wait.line = line;
+  w->state[id] = CUEMU_THREAD_WAITING;
+  w->step_owed[id] = (unsigned short)(rounds > 0xffffu ? 0xffffu : rounds);
+  w->warp_owing[warp] |= bit;
+  w->warp_stepping[warp] |= bit;
+  cuemu__thread_wait(w, t);
+}
+
 void cuemu_atomic_poll(const volatile void *address) {
   cuemu_worker *w = cuemu__worker_self;
   if (!w || !w->in_kernel)
@@ -343,7 +400,15 @@ int cuemu__warp_step_polling(const cuemu_worker *w) {
 }
 
 void cuemu__warp_step_forget_polls(cuemu_worker *w) {
-  w->poll.stable = w->shared_poll.stable = 0;
+  /* The run in shared memory starts again: the block's shared memory is
+   * new, and the returns a warp-synchronous kernel's lanes make to their
+   * own elements (a flag each lane clears, stores 0 to again and reads
+   * every round) added up over the blocks and launches that a worker ran
+   * until they were taken for a poll, and the lane that yielded fell out of
+   * its warp's lockstep (tests/programs/warpvol/divergent_arms.cu: the
+   * 16-key sort after the sorts of 2 to 15 keys). */
+  w->shared_poll = (cuemu_poll_run){0, 0, 0, 0, 0};
+  w->poll.stable = 0;
   for (unsigned lane = 0; lane < 32u; ++lane)
     w->lane_poll[lane].stable = 0;
 }
@@ -351,7 +416,7 @@ void cuemu__warp_step_forget_polls(cuemu_worker *w) {
 int cuemu__warp_step_resolve(cuemu_worker *w) {
   int woke = 0;
   for (unsigned base = 0; base < w->nthreads; base += WARP_SIZE)
-    woke |= release(w, base);
+    woke |= release(w, base, 0);
   return woke;
 }
 
@@ -362,5 +427,5 @@ void cuemu__warp_step_yield(cuemu_worker *w, cuemu_thread *t) {
   (void)t;
   for (unsigned base = 0; base < w->nthreads; base += WARP_SIZE)
     if (w->warp_stepping[base / WARP_SIZE] && !others_can_run(w, base, 0))
-      release(w, base);
+      release(w, base, 0);
 }

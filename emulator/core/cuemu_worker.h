@@ -291,6 +291,12 @@ typedef struct cuemu_worker {
    * module's thread-local block), found at the first step of a launch
    * (steps_ready, cleared when a launch starts). */
   unsigned warp_stepping[CUEMU_MAX_THREADS_PER_BLOCK / 32];
+  /* Per warp, the lanes among warp_stepping that skipped the accesses of a
+   * branch arm (cuemu_warp_step_skip) and wait out as many rounds of the
+   * lanes that make them, each lane's count of rounds still to wait in
+   * step_owed. */
+  unsigned warp_owing[CUEMU_MAX_THREADS_PER_BLOCK / 32];
+  unsigned short step_owed[CUEMU_MAX_THREADS_PER_BLOCK];
   /* Per warp, the lanes that yielded since a lane of the warp began to wait
    * at an __activemask: they had the chance to reach it and spin instead
    * (cuemu_warp.c). */

@@ -40,6 +40,15 @@ void cuemu_warp_step(const volatile void *address, const char *file,
 void cuemu_warp_step_volatile(const volatile void *address, const char *file,
                               int line);
 
+/* The calling lane skips, at a branch of warp-synchronous code, an arm in
+ * which the lanes that take it make more stepped accesses than on the
+ * lane's own path, as many as the first argument (cuemu's GCC and LLVM
+ * plugins pad the shorter paths with this call): it waits out that many
+ * rounds of its warp's steps, as the lanes of a GPU warp that a branch
+ * masks off wait for the others to execute the arm, so that its next
+ * access comes after theirs. Kernel code. */
+void cuemu_warp_step_skip(unsigned, const char *file, int line);
+
 /* The calling thread made an atomic access to `address` that left it as it
  * was: an atomic load (PTX ld.acquire or ld.relaxed, __nv_atomic_load), or
  * a read-modify-write that changed nothing (atomicAdd(p, 0),
