@@ -214,13 +214,13 @@ cuemu_status cuemu_alloc_unregister(void *base);
 /* The reports that racecheck and initcheck (and schedule perturbation)
  * made in the launches of this process's CUDA runtime API (a whole
  * program's kernels), after which those launches went on and succeeded,
- * and the leaks memcheck reported; `*last` (when `last` is not NULL) gets
+ * and the leaks memcheck reported; `*__cuemu_last` (unless NULL) gets
  * the last report printed ("" when none; valid until the next report).
  * While the count is not zero, a program that exits with status 0 exits
  * with CUEMU_CHECK_EXIT_STATUS (1 when unset) instead. Launches of the C
  * API (cuemu_kernel_launch) return CHECK_REPORT instead of counting here.
  * Host code, any thread. */
-unsigned long long cuemu_check_reports(const char **last);
+unsigned long long cuemu_check_reports(const char **__cuemu_last);
 
 /* Forgets the reports counted so far (a test that expects them). */
 void cuemu_check_reports_clear(void);
