@@ -49,3 +49,10 @@ void cuemu__report_print(const char *message) {
   fprintf(stderr, "cuemu: %s\n", message);
   fflush(stderr);
 }
+
+cuemu_status cuemu__report_print_first(cuemu_status status,
+                                       atomic_flag *told) {
+  if (!atomic_flag_test_and_set(told))
+    cuemu__report_print(cuemu_last_message());
+  return status;
+}

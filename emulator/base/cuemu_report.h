@@ -4,6 +4,8 @@
 #ifndef CUEMU_REPORT_H
 #define CUEMU_REPORT_H
 
+#include <stdatomic.h>
+
 #include <cuemu/cuemu_status.h>
 
 /* Records a message for cuemu_last_message() and returns `status`, so that
@@ -23,5 +25,13 @@ void cuemu__error_stop(cuemu_status status, const char *message);
  * (cuemu__error_log_add: cudaLogsDumpToMemory and the log callbacks get
  * it whatever CUEMU_QUIET). */
 void cuemu__report_print(const char *message);
+
+/* Prints the message of the last failed call (cuemu__report_print) the
+ * first time it is called with `told` in the process, and returns
+ * `status`: for a refusal that a GPU makes too, but whose limit here is one
+ * of cuemu's settings (the emulated device's compute capability, its SM
+ * count), which the program's own message, CUDA's, does not name. */
+cuemu_status cuemu__report_print_first(cuemu_status status,
+                                       atomic_flag *told);
 
 #endif /* CUEMU_REPORT_H */

@@ -88,11 +88,16 @@ cuemu_status cuemu__core_run(const cuemu_kernel_desc *kernel, cuemu_dim3 grid,
       pthread_mutex_destroy(&L.progress_lock);
       pthread_mutex_destroy(&L.error_lock);
       cuemu__printf_fifo_keep(&fifo);
-      return cuemu__report(CUEMU_COOPERATIVE_TOO_LARGE,
-                           "kernel %s: a cooperative launch of %llu blocks "
-                           "of %u threads; this process can map the stacks "
-                           "of at most %u resident blocks",
-                           kernel->name, L.nblocks, L.nthreads, most);
+      /* A limit of this process (vm.max_map_count), not of the device the
+       * program asked about: printed once, as the SM count's refusal. */
+      static atomic_flag told = ATOMIC_FLAG_INIT;
+      return cuemu__report_print_first(
+          cuemu__report(CUEMU_COOPERATIVE_TOO_LARGE,
+                        "kernel %s: a cooperative launch of %llu blocks "
+                        "of %u threads; this process can map the stacks "
+                        "of at most %u resident blocks",
+                        kernel->name, L.nblocks, L.nthreads, most),
+          &told);
     }
     L.cooperative = 1;
     if (config->cluster.x) {

@@ -256,8 +256,7 @@ static cuemu_status validate(const cuemu_launch_request *r,
      * setting's name: the program's own message ("no kernel image is
      * available for execution on the device") does not tell it. */
     static atomic_flag told = ATOMIC_FLAG_INIT;
-    if (!atomic_flag_test_and_set(&told))
-      cuemu__report_print(cuemu_last_message());
+    st = cuemu__report_print_first(st, &told);
   }
   if (st == CUEMU_SUCCESS)
     st = check_shape(r);
@@ -276,12 +275,20 @@ static cuemu_status validate(const cuemu_launch_request *r,
         (unsigned long long)cuemu__device_blocks_per_sm(
             threads, a.static_shared_bytes + r->dynamic_shared) *
         (sms ? sms : cuemu__device_model()->sms);
+    /* A GPU with that many SMs refuses the launch too; but here the SM
+     * count is a setting (8 by default, where a real sm_90 GPU has 114 or
+     * more), and a program that sizes its grid from its data rather than
+     * from occupancy (an FDTD step of 91 blocks) is refused only here: the
+     * first such refusal of a process is printed, as the kernel image's. */
+    static atomic_flag told_sms = ATOMIC_FLAG_INIT;
     if (blocks > resident)
-      st = cuemu__report(CUEMU_COOPERATIVE_TOO_LARGE,
-                         "kernel %s: a cooperative launch of %llu blocks of "
-                         "%u threads; at most %llu can be resident at once "
-                         "(CUEMU_DEVICE=sms=N sets the emulated SM count)",
-                         r->kernel->name, blocks, threads, resident);
+      st = cuemu__report_print_first(
+          cuemu__report(CUEMU_COOPERATIVE_TOO_LARGE,
+                        "kernel %s: a cooperative launch of %llu blocks of "
+                        "%u threads; at most %llu can be resident at once "
+                        "(CUEMU_DEVICE=sms=N sets the emulated SM count)",
+                        r->kernel->name, blocks, threads, resident),
+          &told_sms);
   }
   return st;
 }

@@ -23,7 +23,14 @@
 /* A module's <cmath> has no C++17 special functions, as NVRTC's. */
 #include "cuemu_rtc_specfun_hide.h"
 
+/* nvcc's cuda_runtime.h does not bring the C library's assert: code that
+ * calls assert() without <assert.h> or <cassert>, in a kernel or on the
+ * host, is nvcc 13's error ("identifier "assert" is undefined"; two
+ * programs of the Altis suite). NVRTC has it (a module's source uses it
+ * bare), and CCCL's headers bring it where nvcc's do (cuemu_cccl_brings.h). */
+#ifdef __CUDACC_RTC__
 #include <cassert>
+#endif
 #include <climits>
 #include <cmath>
 /* nvcc's cuda_runtime.h brings glibc's <ctype.h> (toupper, isdigit... in
