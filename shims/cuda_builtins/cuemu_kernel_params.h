@@ -307,6 +307,28 @@ template <typename L_> struct device_side_launcher : L_ {
   }
 };
 
+/* A launch of a kernel of type void (*)(P...) whose parameters are all
+ * kept as values: its call takes the parameters as nvcc's stub
+ * `void k(P...)` does, so that an argument converts where the launch is
+ * written, as in a call, and an argument that is only read (a static const
+ * data member initialised in its class and defined nowhere, an enumerator)
+ * is not odr-used, where a forwarding reference bound to it would need its
+ * definition at -O0; the launcher's forwarded() takes them on. */
+template <typename L_, typename F_, bool = abi_traits<F_>::by_address>
+struct launch_by_value;
+template <typename L_, typename... P_>
+struct launch_by_value<L_, void (*)(P_...), false> {
+  void operator()(P_... args) const {
+    static_cast<const L_ *>(this)->forwarded(std::forward<P_>(args)...);
+  }
+  /* Only the assertion is reported for a wrong count. */
+  template <typename... A_,
+            std::enable_if_t<sizeof...(A_) != sizeof...(P_), int> = 0>
+  void operator()(A_ &&...) const {
+    static_assert(sizeof...(A_) == sizeof...(P_),
+                  "wrong number of arguments in a kernel launch");
+  }
+};
 /* A launch of a kernel of type void (*)(P...) that keeps a parameter as
  * its bytes (kept_as_bytes): its call takes the parameters by value, as
  * nvcc's stub `void k(P...)` does, so that C++ makes them as it makes the
@@ -314,12 +336,6 @@ template <typename L_> struct device_side_launcher : L_ {
  * copied, by whichever constructor the call picks), and the launch takes
  * their bytes; the caller destroys them after the launch. L is the
  * launcher, which calls launch_pointers(). */
-template <typename L_, typename F_, bool = abi_traits<F_>::by_address>
-struct launch_by_value {
-  template <typename... A_> void operator()(A_ &&...args) const {
-    static_cast<const L_ *>(this)->forwarded(std::forward<A_>(args)...);
-  }
-};
 template <typename L_, typename... P_>
 struct launch_by_value<L_, void (*)(P_...), true> {
   void operator()(param_value_t<P_>... args) const {
