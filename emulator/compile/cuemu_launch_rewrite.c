@@ -117,22 +117,33 @@ static size_t callee_start(const cuemu_rewriter *rw, size_t k, size_t none,
  * (empty), and *checked set; or nothing where the arguments cannot be
  * written twice: a lambda (in an unevaluated operand, an error before
  * C++20). Out of memory, *out is freed. */
-static cuemu_status argument_check(const cuemu_rewriter *rw, size_t start,
-                                   size_t i, size_t j, cuemu_strbuf *out,
-                                   int *checked) {
-  size_t open = j + 3, close;
-  *checked = 0;
-  /* A translation unit's: the shims declare __cuemu_launch_checked there. */
-  if (!rw->preprocessed || !cuemu__rw_is(rw, open, "(")) return CUEMU_SUCCESS;
-  close = cuemu__rw_close(rw, open);
-  if (close >= rw->n) return CUEMU_SUCCESS;
-  for (size_t k = open + 1; k < close; k++)
+/* Non-zero when the arguments of the launch whose `>>>` is token j can be
+ * written twice, once in an unevaluated operand: in a translation unit
+ * (the shims declare what such an operand names there), with no lambda
+ * among them (in an unevaluated operand, an error before C++20). *open and
+ * *close are then the tokens of their parentheses. */
+static int arguments_repeatable(const cuemu_rewriter *rw, size_t j,
+                                size_t *open, size_t *close) {
+  *open = j + 3;
+  if (!rw->preprocessed || !cuemu__rw_is(rw, *open, "(")) return 0;
+  *close = cuemu__rw_close(rw, *open);
+  if (*close >= rw->n) return 0;
+  for (size_t k = *open + 1; k < *close; k++)
     if (cuemu__rw_is(rw, k, "[") &&
-        (k == open + 1 || cuemu__rw_is(rw, k - 1, "(") ||
+        (k == *open + 1 || cuemu__rw_is(rw, k - 1, "(") ||
          cuemu__rw_is(rw, k - 1, ",") || cuemu__rw_is(rw, k - 1, "=") ||
          cuemu__rw_is(rw, k - 1, "?") || cuemu__rw_is(rw, k - 1, ":") ||
          cuemu__rw_is(rw, k - 1, "{") || cuemu__rw_is(rw, k - 1, "return")))
-      return CUEMU_SUCCESS;
+      return 0;
+  return 1;
+}
+
+static cuemu_status argument_check(const cuemu_rewriter *rw, size_t start,
+                                   size_t i, size_t j, cuemu_strbuf *out,
+                                   int *checked) {
+  size_t open, close;
+  *checked = 0;
+  if (!arguments_repeatable(rw, j, &open, &close)) return CUEMU_SUCCESS;
   cuemu__sb_str(out, "::cuemu::__cuemu_launch_checked<sizeof((");
   cuemu__sb_tokens(out, rw, start, i, 0);
   cuemu__sb_str(out, "(");
@@ -296,6 +307,30 @@ cuemu_status cuemu__launch_rewrite(cuemu_rewriter *rw, size_t i,
     if (decl->template_variadic || given < decl->template_required)
       in_lambda = 1;
   }
+  /* A launch whose call picks the kernel (overloads, deduced template
+   * arguments, default arguments) takes a constant as nvcc's stubs do, by
+   * value: `__cuemu_by_value<decltype(__cuemu_arg_kinds(args))>(` before
+   * the launcher, and its `)` after (cuemu_kernel_params.h). */
+  int by_value = 0;
+  if (in_lambda || (decl && decl->overloaded)) {
+    size_t open, end;
+    if (arguments_repeatable(rw, j, &open, &end)) {
+      cuemu_strbuf wrap = {0};
+      cuemu__sb_str(&wrap, "::cuemu::__cuemu_by_value<decltype(::cuemu::"
+                           "__cuemu_arg_kinds(");
+      cuemu__sb_tokens(&wrap, rw, open + 1, end, 0);
+      cuemu__sb_str(&wrap, "))>(");
+      if (wrap.oom) {
+        free(wrap.data);
+        return CUEMU_OUT_OF_MEMORY;
+      }
+      st = cuemu__rw_edit(rw, rw->toks[start].offset, 0, wrap.data,
+                          wrap.length);
+      free(wrap.data);
+      if (st != CUEMU_SUCCESS) return st;
+      by_value = 1;
+    }
+  }
   if (decl && decl->overloaded && !in_lambda &&
       cuemu__kernel_overloads_ready(rw, decl)) {
     /* Overloads: the launch's arguments pick the kernel. */
@@ -437,6 +472,14 @@ cuemu_status cuemu__launch_rewrite(cuemu_rewriter *rw, size_t i,
     st = cuemu__rw_edit(rw, rw->toks[start].offset, 0, head, sizeof head - 1);
     if (!st) st = replace_chevrons(rw, i, ", ", 2);
   }
-  if (!st) st = replace_chevrons(rw, j, close + 1, strlen(close + 1));
+  if (!st && by_value) {
+    /* __cuemu_by_value's parenthesis closes after the launcher. */
+    char *closing = NULL;
+    if (asprintf(&closing, "%s)", close + 1) < 0) return CUEMU_OUT_OF_MEMORY;
+    st = replace_chevrons(rw, j, closing, strlen(closing));
+    free(closing);
+  } else if (!st) {
+    st = replace_chevrons(rw, j, close + 1, strlen(close + 1));
+  }
   return st;
 }
