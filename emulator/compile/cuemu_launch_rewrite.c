@@ -308,11 +308,14 @@ cuemu_status cuemu__launch_rewrite(cuemu_rewriter *rw, size_t i,
       in_lambda = 1;
   }
   /* A launch whose call picks the kernel (overloads, deduced template
-   * arguments, default arguments) takes a constant as nvcc's stubs do, by
-   * value: `__cuemu_by_value<decltype(__cuemu_arg_kinds(args))>(` before
-   * the launcher, and its `)` after (cuemu_kernel_params.h). */
-  int by_value = 0;
-  if (in_lambda || (decl && decl->overloaded)) {
+   * arguments, default arguments), and a launch in kernel code, take a
+   * constant as nvcc's stubs do, by value:
+   * `__cuemu_by_value<decltype(__cuemu_arg_kinds(args))>(` before the
+   * launcher, and its `)` at the end of every closing of `>>>` below
+   * (cuemu_kernel_params.h). */
+  char wrapped_close[32];
+  if (in_lambda || (decl && decl->overloaded) ||
+      (rw->launch_in_device_code && known)) {
     size_t open, end;
     if (arguments_repeatable(rw, j, &open, &end)) {
       cuemu_strbuf wrap = {0};
@@ -328,7 +331,8 @@ cuemu_status cuemu__launch_rewrite(cuemu_rewriter *rw, size_t i,
                           wrap.length);
       free(wrap.data);
       if (st != CUEMU_SUCCESS) return st;
-      by_value = 1;
+      snprintf(wrapped_close, sizeof wrapped_close, "%s)", close);
+      close = wrapped_close;
     }
   }
   if (decl && decl->overloaded && !in_lambda &&
@@ -472,14 +476,6 @@ cuemu_status cuemu__launch_rewrite(cuemu_rewriter *rw, size_t i,
     st = cuemu__rw_edit(rw, rw->toks[start].offset, 0, head, sizeof head - 1);
     if (!st) st = replace_chevrons(rw, i, ", ", 2);
   }
-  if (!st && by_value) {
-    /* __cuemu_by_value's parenthesis closes after the launcher. */
-    char *closing = NULL;
-    if (asprintf(&closing, "%s)", close + 1) < 0) return CUEMU_OUT_OF_MEMORY;
-    st = replace_chevrons(rw, j, closing, strlen(closing));
-    free(closing);
-  } else if (!st) {
-    st = replace_chevrons(rw, j, close + 1, strlen(close + 1));
-  }
+  if (!st) st = replace_chevrons(rw, j, close + 1, strlen(close + 1));
   return st;
 }
