@@ -22,7 +22,11 @@
  * the shims'), unless an argument is a lambda. In kernel code of the
  * device pass, `.device_side()` follows the launcher (`...(config)
  * .device_side()(args)`), which refuses the arguments nvcc refuses there.
- * Only `<<<`, `>>>` and the
+ * A launch whose call picks the kernel (launch_deduced, launch_overloaded)
+ * and a launch in kernel code go through
+ * `::cuemu::__cuemu_by_value<decltype(::cuemu::__cuemu_arg_kinds(args))>(
+ * launcher)(args)` (unless an argument is a lambda), which takes a
+ * constant by value, as nvcc's stubs do. Only `<<<`, `>>>` and the
  * insertion point change, so newlines inside the launch stay where they are.
  */
 #define _GNU_SOURCE
