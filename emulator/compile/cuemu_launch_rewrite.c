@@ -22,7 +22,11 @@
  * the shims'), unless an argument is a lambda. In kernel code of the
  * device pass, `.device_side()` follows the launcher (`...(config)
  * .device_side()(args)`), which refuses the arguments nvcc refuses there.
- * Only `<<<`, `>>>` and the
+ * A launch whose call picks the kernel (launch_deduced, launch_overloaded)
+ * and a launch in kernel code go through
+ * `::cuemu::__cuemu_by_value<decltype(::cuemu::__cuemu_arg_kinds(args))>(
+ * launcher)(args)` (unless an argument is a lambda), which takes a
+ * constant by value, as nvcc's stubs do. Only `<<<`, `>>>` and the
  * insertion point change, so newlines inside the launch stay where they are.
  */
 #define _GNU_SOURCE
@@ -117,22 +121,33 @@ static size_t callee_start(const cuemu_rewriter *rw, size_t k, size_t none,
  * (empty), and *checked set; or nothing where the arguments cannot be
  * written twice: a lambda (in an unevaluated operand, an error before
  * C++20). Out of memory, *out is freed. */
-static cuemu_status argument_check(const cuemu_rewriter *rw, size_t start,
-                                   size_t i, size_t j, cuemu_strbuf *out,
-                                   int *checked) {
-  size_t open = j + 3, close;
-  *checked = 0;
-  /* A translation unit's: the shims declare __cuemu_launch_checked there. */
-  if (!rw->preprocessed || !cuemu__rw_is(rw, open, "(")) return CUEMU_SUCCESS;
-  close = cuemu__rw_close(rw, open);
-  if (close >= rw->n) return CUEMU_SUCCESS;
-  for (size_t k = open + 1; k < close; k++)
+/* Non-zero when the arguments of the launch whose `>>>` is token j can be
+ * written twice, once in an unevaluated operand: in a translation unit
+ * (the shims declare what such an operand names there), with no lambda
+ * among them (in an unevaluated operand, an error before C++20). *open and
+ * *close are then the tokens of their parentheses. */
+static int arguments_repeatable(const cuemu_rewriter *rw, size_t j,
+                                size_t *open, size_t *close) {
+  *open = j + 3;
+  if (!rw->preprocessed || !cuemu__rw_is(rw, *open, "(")) return 0;
+  *close = cuemu__rw_close(rw, *open);
+  if (*close >= rw->n) return 0;
+  for (size_t k = *open + 1; k < *close; k++)
     if (cuemu__rw_is(rw, k, "[") &&
-        (k == open + 1 || cuemu__rw_is(rw, k - 1, "(") ||
+        (k == *open + 1 || cuemu__rw_is(rw, k - 1, "(") ||
          cuemu__rw_is(rw, k - 1, ",") || cuemu__rw_is(rw, k - 1, "=") ||
          cuemu__rw_is(rw, k - 1, "?") || cuemu__rw_is(rw, k - 1, ":") ||
          cuemu__rw_is(rw, k - 1, "{") || cuemu__rw_is(rw, k - 1, "return")))
-      return CUEMU_SUCCESS;
+      return 0;
+  return 1;
+}
+
+static cuemu_status argument_check(const cuemu_rewriter *rw, size_t start,
+                                   size_t i, size_t j, cuemu_strbuf *out,
+                                   int *checked) {
+  size_t open, close;
+  *checked = 0;
+  if (!arguments_repeatable(rw, j, &open, &close)) return CUEMU_SUCCESS;
   cuemu__sb_str(out, "::cuemu::__cuemu_launch_checked<sizeof((");
   cuemu__sb_tokens(out, rw, start, i, 0);
   cuemu__sb_str(out, "(");
@@ -295,6 +310,34 @@ cuemu_status cuemu__launch_rewrite(cuemu_rewriter *rw, size_t i,
     }
     if (decl->template_variadic || given < decl->template_required)
       in_lambda = 1;
+  }
+  /* A launch whose call picks the kernel (overloads, deduced template
+   * arguments, default arguments), and a launch in kernel code, take a
+   * constant as nvcc's stubs do, by value:
+   * `__cuemu_by_value<decltype(__cuemu_arg_kinds(args))>(` before the
+   * launcher, and its `)` at the end of every closing of `>>>` below
+   * (cuemu_kernel_params.h). */
+  char wrapped_close[32];
+  if (in_lambda || (decl && decl->overloaded) ||
+      (rw->launch_in_device_code && known)) {
+    size_t open, end;
+    if (arguments_repeatable(rw, j, &open, &end)) {
+      cuemu_strbuf wrap = {0};
+      cuemu__sb_str(&wrap, "::cuemu::__cuemu_by_value<decltype(::cuemu::"
+                           "__cuemu_arg_kinds(");
+      cuemu__sb_tokens(&wrap, rw, open + 1, end, 0);
+      cuemu__sb_str(&wrap, "))>(");
+      if (wrap.oom) {
+        free(wrap.data);
+        return CUEMU_OUT_OF_MEMORY;
+      }
+      st = cuemu__rw_edit(rw, rw->toks[start].offset, 0, wrap.data,
+                          wrap.length);
+      free(wrap.data);
+      if (st != CUEMU_SUCCESS) return st;
+      snprintf(wrapped_close, sizeof wrapped_close, "%s)", close);
+      close = wrapped_close;
+    }
   }
   if (decl && decl->overloaded && !in_lambda &&
       cuemu__kernel_overloads_ready(rw, decl)) {

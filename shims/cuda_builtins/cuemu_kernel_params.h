@@ -307,6 +307,28 @@ template <typename L_> struct device_side_launcher : L_ {
   }
 };
 
+/* A launch of a kernel of type void (*)(P...) whose parameters are all
+ * kept as values: its call takes the parameters as nvcc's stub
+ * `void k(P...)` does, so that an argument converts where the launch is
+ * written, as in a call, and an argument that is only read (a static const
+ * data member initialised in its class and defined nowhere, an enumerator)
+ * is not odr-used, where a forwarding reference bound to it would need its
+ * definition at -O0; the launcher's forwarded() takes them on. */
+template <typename L_, typename F_, bool = abi_traits<F_>::by_address>
+struct launch_by_value;
+template <typename L_, typename... P_>
+struct launch_by_value<L_, void (*)(P_...), false> {
+  void operator()(P_... args) const {
+    static_cast<const L_ *>(this)->forwarded(std::forward<P_>(args)...);
+  }
+  /* Only the assertion is reported for a wrong count. */
+  template <typename... A_,
+            std::enable_if_t<sizeof...(A_) != sizeof...(P_), int> = 0>
+  void operator()(A_ &&...) const {
+    static_assert(sizeof...(A_) == sizeof...(P_),
+                  "wrong number of arguments in a kernel launch");
+  }
+};
 /* A launch of a kernel of type void (*)(P...) that keeps a parameter as
  * its bytes (kept_as_bytes): its call takes the parameters by value, as
  * nvcc's stub `void k(P...)` does, so that C++ makes them as it makes the
@@ -314,12 +336,6 @@ template <typename L_> struct device_side_launcher : L_ {
  * copied, by whichever constructor the call picks), and the launch takes
  * their bytes; the caller destroys them after the launch. L is the
  * launcher, which calls launch_pointers(). */
-template <typename L_, typename F_, bool = abi_traits<F_>::by_address>
-struct launch_by_value {
-  template <typename... A_> void operator()(A_ &&...args) const {
-    static_cast<const L_ *>(this)->forwarded(std::forward<A_>(args)...);
-  }
-};
 template <typename L_, typename... P_>
 struct launch_by_value<L_, void (*)(P_...), true> {
   void operator()(param_value_t<P_>... args) const {
@@ -343,6 +359,64 @@ struct launch_by_value<L_, void (*)(P_...), true> {
                   "wrong number of arguments in a kernel launch");
   }
 };
+
+/* A launch whose kernel a call picks (a kernel template's deduced template
+ * arguments, an overload set: launch_deduced, launch_overloaded) takes an
+ * argument that is a const lvalue of a scalar type by value, as nvcc's
+ * stub does: cuemu-cc writes
+ * `__cuemu_by_value<decltype(__cuemu_arg_kinds(args))>(launcher)(args)`
+ * (cuemu_launch_rewrite.c), where __cuemu_arg_kinds, only declared, deduces
+ * each argument's type and value category in an unevaluated operand, and
+ * the launcher gets the copy as a const lvalue, so that it picks as before,
+ * while the argument is not odr-used (a static const data member
+ * initialised in its class and defined nowhere, which a forwarding
+ * reference needed at -O0). Every other argument is forwarded as it was:
+ * a temporary lives to the end of the launch's full-expression, and a
+ * variable given to a reference parameter is the caller's. */
+template <typename... A_> struct __cuemu_arg_kinds_t {};
+template <typename... A_>
+__cuemu_arg_kinds_t<A_...> __cuemu_arg_kinds(A_ &&...);
+/* Any other argument, forwarded as the unevaluated operand saw it. Its
+ * object may be more const where the launch is (a variable captured by copy
+ * in a lambda is the closure's const member there, and the variable itself
+ * in an unevaluated operand), so it binds to an object of its type whatever
+ * its qualifiers. */
+template <typename A_> struct __cuemu_forwarded {
+  std::remove_reference_t<A_> *object;
+  template <typename __cuemu_U,
+            typename = std::enable_if_t<std::is_same<
+                std::remove_cv_t<std::remove_reference_t<__cuemu_U>>,
+                std::remove_cv_t<std::remove_reference_t<A_>>>::value>>
+  __cuemu_forwarded(__cuemu_U &&argument)
+      : object(const_cast<std::remove_reference_t<A_> *>(
+            __builtin_addressof(argument))) {}
+  A_ &&get() const { return static_cast<A_ &&>(*object); }
+};
+template <typename A_, typename V_ = std::remove_reference_t<A_>>
+using __cuemu_by_value_param_t = std::conditional_t<
+    std::is_lvalue_reference<A_>::value && std::is_const<V_>::value &&
+        std::is_scalar<V_>::value,
+    std::remove_cv_t<V_>,
+    std::conditional_t<std::is_function<V_>::value, A_ &&,
+                       __cuemu_forwarded<A_>>>;
+template <typename A_> A_ &&__cuemu_by_value_get(__cuemu_forwarded<A_> &a) {
+  return a.get();
+}
+template <typename A_, typename V_> A_ &&__cuemu_by_value_get(V_ &v) {
+  return static_cast<A_ &&>(v);
+}
+template <typename __cuemu_Kinds, typename L_> struct __cuemu_by_value_launcher;
+template <typename... A_, typename L_>
+struct __cuemu_by_value_launcher<__cuemu_arg_kinds_t<A_...>, L_> {
+  L_ launcher;
+  void operator()(__cuemu_by_value_param_t<A_>... args) const {
+    launcher(__cuemu_by_value_get<A_>(args)...);
+  }
+};
+template <typename __cuemu_Kinds, typename L_>
+__cuemu_by_value_launcher<__cuemu_Kinds, L_> __cuemu_by_value(const L_ &launcher) {
+  return {launcher};
+}
 
 /* ---- The device side: the thunks ----------------------------------------- */
 
