@@ -62,6 +62,9 @@ grep -Eq "^cuemu: checkers: [0-9]+ reports \(2 distinct\) in this program's kern
 run status0 0 CUEMU_CHECK_EXIT_STATUS=0 -- pass
 run status7 7 CUEMU_CHECK_EXIT_STATUS=7 -- pass
 grep -q "exit status 7 instead of 0" "$work/status7.err" || fail "status7: no summary"
+run bad_status 1 CUEMU_CHECK_EXIT_STATUS=seven -- pass
+grep -q "CUEMU_CHECK_EXIT_STATUS=seven: expected 0 to 255; using 1" \
+  "$work/bad_status.err" || fail "bad_status: no message"
 # A program that fails on its own keeps its status.
 run own_status 2 -- fail
 grep -q "^cuemu: checkers: .* (2 distinct) in this program's kernels\$" \

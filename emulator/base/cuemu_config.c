@@ -115,6 +115,22 @@ int cuemu__config_streams_async(void) {
   return 1;
 }
 
+int cuemu__config_check_exit_status(void) {
+  const char *v = getenv("CUEMU_CHECK_EXIT_STATUS");
+  if (!v || !*v)
+    return 1;
+  char *end;
+  errno = 0;
+  long n = strtol(v, &end, 10);
+  if (errno || *end || n < 0 || n > 255) {
+    if (!cuemu__config_quiet())
+      fprintf(stderr, "cuemu: CUEMU_CHECK_EXIT_STATUS=%s: expected 0 to "
+                      "255; using 1\n", v);
+    return 1;
+  }
+  return (int)n;
+}
+
 long cuemu__config_ext_wait_seconds(void) {
   const char *v = getenv("CUEMU_EXT_WAIT_SECONDS");
   return v && atol(v) > 0 ? atol(v) : 60;

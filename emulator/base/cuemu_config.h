@@ -152,6 +152,11 @@ int cuemu__config_check_schedules(void);
  * and CUEMU_CHECK (when set) names mem. */
 int cuemu__config_check_leaks(void);
 
+/* The exit status that racecheck's and initcheck's reports give a program
+ * that exits with 0 (check/cuemu_check_report.c): CUEMU_CHECK_EXIT_STATUS,
+ * 0 to 255; 1 when unset (a malformed value is reported on stderr). */
+int cuemu__config_check_exit_status(void);
+
 /* CUEMU_GRAPH_ORDER (read at each call): the order in which a graph launch
  * runs nodes that are ready together, an enum cuemu_schedule_kind (forward:
  * the order they were added, reverse, random with *seed). A malformed value

@@ -3,10 +3,9 @@
  * (racecheck, initcheck), as compute-sanitizer's racecheck and initcheck
  * report a hazard and let the kernel run to its end.
  *
- * Each report names a class and the code addresses of its accesses; the
- * first report of each such key in the process is printed (at most
- * CUEMU_CHECK_PRINT_LIMIT of them), the others are only counted, so that a
- * racy kernel in a loop prints its race once. A launch of the C API
+ * The first report of each kernel, class and set of source lines in the
+ * process is printed (at most CUEMU_CHECK_PRINT_LIMIT of them), the others
+ * are only counted, so that a racy kernel in a loop prints its race once. A launch of the C API
  * (cuemu_kernel_launch: the parity runner, the Python package) still ends
  * with CHECK_REPORT and the first report's text once all its blocks ran
  * (core/cuemu_launch_run.c); a whole program's launch succeeds, as on a
@@ -18,7 +17,6 @@
  */
 #include "check/cuemu_check.h"
 
-#include <errno.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdatomic.h>
@@ -39,7 +37,8 @@
 
 static pthread_mutex_t report_lock = PTHREAD_MUTEX_INITIALIZER;
 static unsigned long printed;
-/* Reports of whole programs' launches: all, and those printed. */
+/* Reports of whole programs' launches: all, and those of distinct source
+ * lines. */
 static atomic_ullong program_reports;
 static unsigned long long program_distinct;
 static char last_report[2048 + 256];
@@ -151,19 +150,6 @@ void cuemu_check_reports_clear(void) {
   pthread_mutex_unlock(&report_lock);
 }
 
-/* The exit status that reports give a program that exits with 0. */
-static int exit_status(void) {
-  const char *v = getenv("CUEMU_CHECK_EXIT_STATUS");
-  if (!v || !*v)
-    return 1;
-  char *end;
-  errno = 0;
-  long n = strtol(v, &end, 10);
-  if (errno || *end || n < 0 || n > 255)
-    return 1;
-  return (int)n;
-}
-
 /* Registered first of all exit handlers (below), so run last: after the
  * program's own and after the shared libraries' destructors. */
 static void at_exit(int status, void *unused) {
@@ -171,7 +157,7 @@ static void at_exit(int status, void *unused) {
   unsigned long long n = atomic_load(&program_reports);
   if (!n)
     return;
-  int code = status == 0 ? exit_status() : status;
+  int code = status == 0 ? cuemu__config_check_exit_status() : status;
   if (code != status || !cuemu__config_quiet())
     fprintf(stderr,
             "cuemu: checkers: %llu report%s (%llu distinct) in this "
