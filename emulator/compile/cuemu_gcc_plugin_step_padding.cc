@@ -135,6 +135,13 @@ void insert_skip(edge e, int rounds) {
 } // namespace
 
 void cuemu_gcc_plugin_pad_steps(function *fun) {
+  /* The functions of system headers (CCCL's, the shims') are not padded:
+   * their steps are libcu++'s own bookkeeping (a local-memory check before
+   * an atomic), and a padded one moved the line that a fault in an atomic
+   * called from there names (tests/programs/robust/misaligned_faults_gxx_O0.cu,
+   * cuda::atomic_ref<double>::fetch_add at -O0). */
+  if (in_system_header_at(DECL_SOURCE_LOCATION(fun->decl)))
+    return;
   static bool rooted;
   if (!rooted) {
     ggc_register_root_tab(skip_roots);
