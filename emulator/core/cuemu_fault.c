@@ -421,7 +421,7 @@ void cuemu__fault_report(cuemu_worker *w) {
           a.base, t.x, t.y, t.z, b.x, b.y, b.z, place);
       return;
     }
-    char note[400];
+    char note[512];
     shared_wrap_note(w, note, sizeof note);
     cuemu__launch_error(w->launch, fault_status(w->fault.sig, w->fault.code),
                         "kernel %s: %s at address %p in thread (%u,%u,%u) of "
