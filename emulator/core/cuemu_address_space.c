@@ -76,10 +76,12 @@ int cuemu_address_space(const void *p) {
   if (cuemu__kernel_stack_holds(w, p))
     return cuemu__grid_constant_holds(w, p) ? CUEMU_SPACE_GRID_CONSTANT
                                             : CUEMU_SPACE_LOCAL;
+  return cuemu__block_shared_holds(w, p) ? CUEMU_SPACE_SHARED
+                                         : CUEMU_SPACE_GLOBAL;
+}
+
+int cuemu__block_shared_holds(cuemu_worker *w, const void *p) {
   /* The buffer kernel code sees (a checked launch's has redzones). */
-  if (inside(p, cuemu_dynamic_shared, w->launch->dynamic_shared))
-    return CUEMU_SPACE_SHARED;
-  if (dl_iterate_phdr(in_tls_block, (void *)p))
-    return CUEMU_SPACE_SHARED;
-  return CUEMU_SPACE_GLOBAL;
+  return inside(p, cuemu_dynamic_shared, w->launch->dynamic_shared) ||
+         dl_iterate_phdr(in_tls_block, (void *)p);
 }

@@ -346,6 +346,32 @@ static int overflowed_unguarded(cuemu_worker *w) {
   return s && sp >= s->base - CUEMU_GUARD_BYTES && sp < s->base + s->size;
 }
 
+/* A note for a fault k * 2^32 bytes past the block's shared memory (k from
+ * 1 to 16): on a GPU a shared-memory address is 32 bits, so indexing a
+ * __shared__ array with an unsigned 32-bit index that wrapped below zero
+ * (p[~i], p[i - j] with i < j, elements of up to 16 bytes) wraps back into
+ * the block's window; here shared memory is ordinary memory of the worker
+ * and such an index reaches 4 GiB or more past it. Empty otherwise. */
+static void shared_wrap_note(cuemu_worker *w, char *note, size_t size) {
+  uintptr_t a = (uintptr_t)w->fault.addr;
+  note[0] = 0;
+  for (uintptr_t k = 1; k <= 16 && a >= k << 32; ++k) {
+    uintptr_t wrapped = a - (k << 32);
+    if (cuemu__block_shared_holds(w, (const void *)wrapped)) {
+      snprintf(note, size,
+               " (the address is %lu x 2^32 bytes past %p, an address in the "
+               "block's shared memory: on a GPU a shared-memory address has 32 bits "
+               "and wraps back into the block's window, as when a __shared__ "
+               "array is indexed with an unsigned 32-bit index below zero, "
+               "p[~i] or p[i - j] with i < j; cuemu's shared memory is "
+               "ordinary 64-bit memory and cannot wrap: index with a signed "
+               "int)",
+               (unsigned long)k, (void *)wrapped);
+      return;
+    }
+  }
+}
+
 void cuemu__fault_report(cuemu_worker *w) {
   w->fault.pending = 0;
   cuemu_uint3 t = w->fault.thread;
@@ -395,11 +421,14 @@ void cuemu__fault_report(cuemu_worker *w) {
           a.base, t.x, t.y, t.z, b.x, b.y, b.z, place);
       return;
     }
+    char note[512];
+    shared_wrap_note(w, note, sizeof note);
     cuemu__launch_error(w->launch, fault_status(w->fault.sig, w->fault.code),
                         "kernel %s: %s at address %p in thread (%u,%u,%u) of "
-                        "block (%u,%u,%u), in %s",
+                        "block (%u,%u,%u), in %s%s",
                         kernel, fault_name(w->fault.sig, w->fault.code),
-                        w->fault.addr, t.x, t.y, t.z, b.x, b.y, b.z, place);
+                        w->fault.addr, t.x, t.y, t.z, b.x, b.y, b.z, place,
+                        note);
   }
   w->call_file = NULL;
 }

@@ -518,6 +518,11 @@ void cuemu__kernel_stack(cuemu_worker *w, uintptr_t *base, size_t *size);
 /* Whether p lies in the stack of w's running kernel thread. */
 int cuemu__kernel_stack_holds(cuemu_worker *w, const void *p);
 
+/* Whether p lies in the shared memory of w's block: its dynamic buffer or
+ * the static __shared__ variables (thread-local objects of the worker).
+ * Call from w's OS thread (cuemu_address_space.c). */
+int cuemu__block_shared_holds(cuemu_worker *w, const void *p);
+
 /* Installs the fault handlers and an alternate signal stack for the
  * calling OS thread, which both stay: a launch looks again (system calls)
  * only when its last look is a second old (cuemu_fault.c). The second
