@@ -272,6 +272,18 @@ static inline int poll_due(cuemu_worker *w, const volatile void *address) {
   return due;
 }
 
+/* Lane `t` waits at a step of file:line until a round releases it. */
+static void wait_round(cuemu_worker *w, cuemu_thread *t, const char *file,
+                       int line) {
+  t->wait.kind = CUEMU_SYNC_STEP;
+  t->wait.op = 0;
+  t->wait.file = file;
+  t->wait.line = line;
+  w->state[t->id] = CUEMU_THREAD_WAITING;
+  w->warp_stepping[t->id / WARP_SIZE] |= 1u << (t->id % WARP_SIZE);
+  cuemu__thread_wait(w, t);
+}
+
 /* The lane waits at a step (at `file`:`line`) until every other lane of
  * its warp that can still run has reached one too; the last of them
  * releases the round. With `alone_untouched`, a lane that has no such
@@ -294,13 +306,7 @@ static void step(cuemu_worker *w, const char *file, int line,
     release(w, base, 1);
     return;
   }
-  t->wait.kind = CUEMU_SYNC_STEP;
-  t->wait.op = 0;
-  t->wait.file = file;
-  t->wait.line = line;
-  w->state[id] = CUEMU_THREAD_WAITING;
-  w->warp_stepping[base / WARP_SIZE] |= bit;
-  cuemu__thread_wait(w, t);
+  wait_round(w, t, file, line);
 }
 
 /* A step at an address in the block's shared memory. A shared flag polled
@@ -371,15 +377,9 @@ void cuemu_warp_step_skip(unsigned rounds, const char *file, int line) {
     if (--rounds == 0)
       return;
   }
-  t->wait.kind = CUEMU_SYNC_STEP;
-  t->wait.op = 0;
-  t->wait.file = file;
-  t->wait.line = line;
-  w->state[id] = CUEMU_THREAD_WAITING;
   w->step_owed[id] = (unsigned short)(rounds > 0xffffu ? 0xffffu : rounds);
   w->warp_owing[warp] |= bit;
-  w->warp_stepping[warp] |= bit;
-  cuemu__thread_wait(w, t);
+  wait_round(w, t, file, line);
 }
 
 void cuemu_atomic_poll(const volatile void *address) {
