@@ -115,12 +115,6 @@ static size_t callee_start(const cuemu_rewriter *rw, size_t k, size_t none,
   }
 }
 
-/* The check of a launch's arguments by a call of the kernel (tokens
- * [start, i) are the callee, j the `>>>`):
- * `::cuemu::__cuemu_launch_checked<sizeof((callee(args), 0))>(`, in *out
- * (empty), and *checked set; or nothing where the arguments cannot be
- * written twice: a lambda (in an unevaluated operand, an error before
- * C++20). Out of memory, *out is freed. */
 /* Non-zero when the arguments of the launch whose `>>>` is token j can be
  * written twice, once in an unevaluated operand: in a translation unit
  * (the shims declare what such an operand names there), with no lambda
@@ -142,6 +136,71 @@ static int arguments_repeatable(const cuemu_rewriter *rw, size_t j,
   return 1;
 }
 
+/* Non-zero when tokens [a, b) are a name alone: `::`-qualified
+ * identifiers, with no template arguments. */
+static int plain_name(const cuemu_rewriter *rw, size_t a, size_t b) {
+  size_t k = a;
+  if (k < b && cuemu__rw_is(rw, k, "::")) k++;
+  for (;;) {
+    if (k >= b || !cuemu__rw_ident(rw, k)) return 0;
+    if (++k == b) return 1;
+    if (!cuemu__rw_is(rw, k, "::")) return 0;
+    k++;
+  }
+}
+
+/* Where __cuemu_by_value cannot take the launch's arguments (a lambda is
+ * among them), each argument that is a name alone becomes
+ * `::cuemu::__cuemu_arg_value<decltype((name))>(name)`
+ * (cuemu_kernel_params.h), so that a const scalar is read, not odr-used,
+ * as nvcc's by-value stub reads it. An argument list with a `<` or `>`
+ * outside parentheses is left as it is: its commas may be a template's. */
+static cuemu_status wrap_named_arguments(cuemu_rewriter *rw, size_t j) {
+  size_t open = j + 3;
+  if (!rw->preprocessed || !cuemu__rw_is(rw, open, "(")) return CUEMU_SUCCESS;
+  size_t close = cuemu__rw_close(rw, open);
+  if (close >= rw->n) return CUEMU_SUCCESS;
+  for (size_t k = open + 1; k < close; k++) {
+    if (cuemu__rw_is(rw, k, "(") || cuemu__rw_is(rw, k, "[") ||
+        cuemu__rw_is(rw, k, "{"))
+      k = cuemu__rw_close(rw, k);
+    else if (cuemu__rw_is(rw, k, "<") || cuemu__rw_is(rw, k, ">"))
+      return CUEMU_SUCCESS;
+  }
+  size_t a = open + 1;
+  for (size_t k = open + 1; k <= close; k++) {
+    if (k < close && (cuemu__rw_is(rw, k, "(") || cuemu__rw_is(rw, k, "[") ||
+                      cuemu__rw_is(rw, k, "{"))) {
+      k = cuemu__rw_close(rw, k);
+      continue;
+    }
+    if (k < close && !cuemu__rw_is(rw, k, ",")) continue;
+    if (plain_name(rw, a, k)) {
+      cuemu_strbuf head = {0};
+      cuemu__sb_str(&head, "::cuemu::__cuemu_arg_value<decltype((");
+      cuemu__sb_tokens(&head, rw, a, k, 0);
+      cuemu__sb_str(&head, "))>(");
+      cuemu_status st =
+          head.oom ? CUEMU_OUT_OF_MEMORY
+                   : cuemu__rw_edit(rw, rw->toks[a].offset, 0, head.data,
+                                    head.length);
+      free(head.data);
+      if (st == CUEMU_SUCCESS)
+        st = cuemu__rw_edit(rw, rw->toks[k - 1].offset + rw->toks[k - 1].length,
+                            0, ")", 1);
+      if (st != CUEMU_SUCCESS) return st;
+    }
+    a = k + 1;
+  }
+  return CUEMU_SUCCESS;
+}
+
+/* The check of a launch's arguments by a call of the kernel (tokens
+ * [start, i) are the callee, j the `>>>`):
+ * `::cuemu::__cuemu_launch_checked<sizeof((callee(args), 0))>(`, in *out
+ * (empty), and *checked set; or nothing where the arguments cannot be
+ * written twice: a lambda (in an unevaluated operand, an error before
+ * C++20). Out of memory, *out is freed. */
 static cuemu_status argument_check(const cuemu_rewriter *rw, size_t start,
                                    size_t i, size_t j, cuemu_strbuf *out,
                                    int *checked) {
@@ -337,6 +396,9 @@ cuemu_status cuemu__launch_rewrite(cuemu_rewriter *rw, size_t i,
       if (st != CUEMU_SUCCESS) return st;
       snprintf(wrapped_close, sizeof wrapped_close, "%s)", close);
       close = wrapped_close;
+    } else {
+      st = wrap_named_arguments(rw, j);
+      if (st != CUEMU_SUCCESS) return st;
     }
   }
   if (decl && decl->overloaded && !in_lambda &&

@@ -392,11 +392,16 @@ template <typename A_> struct __cuemu_forwarded {
             __builtin_addressof(argument))) {}
   A_ &&get() const { return static_cast<A_ &&>(*object); }
 };
+/* Whether an argument of kind A_ (a type and value category, as decltype
+ * gives them) is a const lvalue of a scalar type, which is read by value. */
+template <typename A_, typename V_ = std::remove_reference_t<A_>>
+using __cuemu_read_by_value =
+    std::integral_constant<bool, std::is_lvalue_reference<A_>::value &&
+                                     std::is_const<V_>::value &&
+                                     std::is_scalar<V_>::value>;
 template <typename A_, typename V_ = std::remove_reference_t<A_>>
 using __cuemu_by_value_param_t = std::conditional_t<
-    std::is_lvalue_reference<A_>::value && std::is_const<V_>::value &&
-        std::is_scalar<V_>::value,
-    std::remove_cv_t<V_>,
+    __cuemu_read_by_value<A_>::value, std::remove_cv_t<V_>,
     std::conditional_t<std::is_function<V_>::value, A_ &&,
                        __cuemu_forwarded<A_>>>;
 template <typename A_> A_ &&__cuemu_by_value_get(__cuemu_forwarded<A_> &a) {
@@ -416,6 +421,17 @@ struct __cuemu_by_value_launcher<__cuemu_arg_kinds_t<A_...>, L_> {
 template <typename __cuemu_Kinds, typename L_>
 __cuemu_by_value_launcher<__cuemu_Kinds, L_> __cuemu_by_value(const L_ &launcher) {
   return {launcher};
+}
+/* One argument of such a launch where a lambda is among the arguments (no
+ * unevaluated operand may hold one before C++20): cuemu-cc writes
+ * `__cuemu_arg_value<decltype((name))>(name)` around each argument that is
+ * a name alone, which gives a const scalar's value, read as above, and
+ * forwards any other object. */
+template <typename A_>
+std::conditional_t<__cuemu_read_by_value<A_>::value,
+                   std::remove_cv_t<std::remove_reference_t<A_>>, A_ &&>
+__cuemu_arg_value(__cuemu_by_value_param_t<A_> argument) {
+  return __cuemu_by_value_get<A_>(argument);
 }
 
 /* ---- The device side: the thunks ----------------------------------------- */
