@@ -111,6 +111,8 @@ static const struct {
      "CUDA_ERROR_LAUNCH_FAILED", 719, 1},
     {CUEMU_PTX_TARGET, "cudaErrorInvalidPtx", 218, "CUDA_ERROR_INVALID_PTX",
      218, 0},
+    {CUEMU_PTX_JIT, "cudaErrorInvalidPtx", 218, "CUDA_ERROR_INVALID_PTX", 218,
+     0},
 };
 
 START_TEST(every_status_has_its_cuda_errors) {

@@ -53,8 +53,11 @@ step module-pre-stdint "$nvcc" --module -Xcompiler -include,stdint.h \
   -o pre_stdint.so "$d/host_fixed_width.cu" &&
   echo "PASS: --module after -Xcompiler -include stdint.h"
 
-# A module of nvcc's is refused, naming what it is.
-printf '//\n.version 8.0\n.target sm_90\n' >"$work/real.ptx"
+# PTX of nvcc's is JIT-compiled (tests/programs/drv/ptx_text_modules.cu);
+# one for a newer GPU than the device is refused as the driver's JIT
+# refuses it, and a fatbinary of nvcc's, naming what it is.
+printf '//\n.version 8.0\n.target sm_100\n' >"$work/real.ptx"
+printf '\120\355\125\272\001\000\020\000' >"$work/real.fatbin"
 cat >"$work/load.cpp" <<'EOT'
 #include <cuda.h>
 #include <cstdio>
@@ -74,11 +77,19 @@ int main(int, char **argv) {
 EOT
 if step load "$nvcc" -o load load.cpp -lcuda; then
   (cd "$work" && CUEMU_QUIET=0 ./load real.ptx) >"$work/load.out" 2>&1
-  if grep -q CUDA_ERROR_INVALID_IMAGE "$work/load.out" &&
-    grep -q "looks like PTX text" "$work/load.out"; then
-    echo "PASS: PTX of nvcc's is refused with a message"
+  if grep -q CUDA_ERROR_INVALID_PTX "$work/load.out" &&
+    grep -q "SM version specified by .target (sm_100)" "$work/load.out"; then
+    echo "PASS: PTX of nvcc's for a newer GPU is refused with ptxas's message"
   else
-    fail "a PTX text module: its output:"
+    fail "a PTX text module for sm_100: its output:"
+    sed 's/^/  | /' "$work/load.out"
+  fi
+  (cd "$work" && CUEMU_QUIET=0 ./load real.fatbin) >"$work/load.out" 2>&1
+  if grep -q CUDA_ERROR_INVALID_IMAGE "$work/load.out" &&
+    grep -q "NVIDIA fatbinary" "$work/load.out"; then
+    echo "PASS: a fatbinary of nvcc's is refused with a message"
+  else
+    fail "a fatbinary of nvcc's: its output:"
     sed 's/^/  | /' "$work/load.out"
   fi
 fi

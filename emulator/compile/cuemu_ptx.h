@@ -97,4 +97,17 @@ cuemu_status cuemu__ptx_error(cuemu_ptx_result *out, int line, const char *fmt,
 /* Non-zero when the template text[0, length) is PTX (see above). */
 int cuemu__ptx_template_is_ptx(const char *text, size_t length);
 
+/* ---- Modules of NVIDIA PTX (cuemu_ptx_module.c) --------------------------- */
+
+/* Non-zero when text[0, length) is NVIDIA PTX text: its first directive,
+ * after comments, is `.version`. */
+int cuemu__ptx_module_is(const char *text, size_t length);
+
+/* Translates the PTX module text[0, length) into CUDA C++ that cuemu
+ * compiles as a module (NVRTC's device pass): out->code, whose `#line`
+ * directives give the PTX's line numbers. CUEMU_COMPILE with out->message
+ * and out->error_line (the PTX's line) for what it does not translate. */
+cuemu_status cuemu__ptx_module_source(const char *text, size_t length,
+                                      cuemu_ptx_result *out);
+
 #endif /* CUEMU_PTX_H */

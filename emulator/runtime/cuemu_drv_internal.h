@@ -107,6 +107,16 @@ int cuemu__drv_not_a_module(const void *head, size_t n, const char *where);
 int cuemu__drv_not_a_module_in(const char *call, const void *head, size_t n,
                                const char *where);
 
+/* Non-zero when the image (at most n bytes; SIZE_MAX: NUL-terminated) is
+ * NVIDIA PTX text (cuemu_drv_ptx.c). */
+int cuemu__drv_ptx_is(const void *image, size_t n);
+/* Compiles NVIDIA PTX text into a cuemu module image in *out (malloc'ed,
+ * *size bytes), as the driver's JIT compiles PTX; a driver error code,
+ * CUDA_ERROR_INVALID_PTX with a message naming `call` and `where` when the
+ * PTX cannot be translated or compiled. */
+int cuemu__drv_ptx_image(const char *call, const void *image, size_t n,
+                         const char *where, void **out, size_t *size);
+
 /* The function calls without the context check (cuemu_drv_module.c), for
  * the kernels of libraries (cuKernelGetAttribute, ...): driver codes. */
 int cuemu__drv_func_get_attribute(int *value, int attribute, void *function);

@@ -168,6 +168,18 @@ int cuemu_drv_link_add_data(cuemu_drv_link *state, const void *data,
     free(decoded);
     return e;
   }
+  if (cuemu__drv_ptx_is(data, size ? size : SIZE_MAX)) {
+    /* NVIDIA PTX text: JIT-compiled, then linked as its image. */
+    void *compiled = NULL;
+    size_t n = 0;
+    int e = cuemu__drv_ptx_image(call, data, size ? size : SIZE_MAX,
+                                 name && *name ? name : "a link input",
+                                 &compiled, &n);
+    if (!e)
+      e = cuemu_drv_link_add_data(state, compiled, n, name);
+    free(compiled);
+    return e;
+  }
   size_t elf = cuemu__drv_elf_size(data);
   if (!elf)
     return cuemu__drv_not_a_module_in(call, data, size < 4 ? size : 4,

@@ -114,7 +114,7 @@ int cuemu__drv_not_a_module_in(const char *call, const void *head, size_t n,
   if (n >= 4 && h[0] == 0x50 && h[1] == 0xed && h[2] == 0x55 && h[3] == 0xba)
     what = "it is an NVIDIA fatbinary (nvcc's), which has no code for a CPU";
   else if (n >= 1 && (h[0] == '/' || h[0] == '.' || h[0] == '\n'))
-    what = "it looks like PTX text (nvcc's), which cuemu does not run";
+    what = "it is text, but not PTX (its first directive is not .version)";
   cuemu__report(CUEMU_MODULE_LOAD,
                 "%s: %s: %s; build the module with cuemu-nvcc "
                 "(-ptx, -cubin or -fatbin) or NVRTC through cuemu",
@@ -287,6 +287,25 @@ static int load_text_file(void **module, const char *path) {
   return e;
 }
 
+/* Loads a file of NVIDIA PTX text, JIT-compiled (cuemu_drv_ptx.c); any
+ * other file that is no module (its first n bytes at `head`) is refused. */
+static int load_ptx_file(void **module, const char *path,
+                         const unsigned char *head, size_t n) {
+  size_t size = 0;
+  char *data = read_file(path, &size);
+  if (!data || !cuemu__drv_ptx_is(data, size)) {
+    free(data);
+    return cuemu__drv_not_a_module(head, n, path);
+  }
+  void *image = NULL;
+  int e = cuemu__drv_ptx_image("cuModuleLoad", data, size, path, &image, &n);
+  free(data);
+  if (!e)
+    e = cuemu__drv_module_load_data(module, image);
+  free(image);
+  return e;
+}
+
 int cuemu_drv_module_load(void **module, const char *path) {
   int e = cuemu_drv_check_context();
   return e ? e : cuemu__drv_module_load(module, path);
@@ -315,7 +334,7 @@ int cuemu__drv_module_load(void **module, const char *path) {
     return e;
   }
   if (n < SELFMAG || memcmp(head, ELFMAG, SELFMAG) != 0)
-    return cuemu__drv_not_a_module(head, n, path);
+    return load_ptx_file(module, path, head, n);
   /* dlopen() searches the library path for a name without a slash. */
   char local[4096];
   if (!strchr(path, '/')) {
@@ -363,6 +382,17 @@ int cuemu__drv_module_load_data(void **module, const void *image) {
                 ? cuemu__drv_module_load_data(module, decoded)
                 : cuemu__drv_not_a_module(decoded, 4, "the image");
     free(decoded);
+    return e;
+  }
+  if (cuemu__drv_ptx_is(image, SIZE_MAX)) {
+    /* NVIDIA PTX text: JIT-compiled, as the driver compiles it. */
+    void *compiled = NULL;
+    size_t n = 0;
+    int e = cuemu__drv_ptx_image("cuModuleLoadData", image, SIZE_MAX,
+                                 "the image", &compiled, &n);
+    if (!e)
+      e = cuemu__drv_module_load_data(module, compiled);
+    free(compiled);
     return e;
   }
   if (cuemu__fat_module_is(image, SIZE_MAX)) {

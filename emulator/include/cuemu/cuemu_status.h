@@ -176,6 +176,10 @@ extern "C" {
   /* PTX whose .target is newer than the device (nvcc -ptx -arch=compute_100 */ \
   /* loaded on sm_90): the driver's JIT compile fails, as ptxas says. */       \
   XX(CUEMU_PTX_TARGET, "the PTX's target is newer than the device",             \
+     cudaErrorInvalidPtx, CUDA_ERROR_INVALID_PTX, CALL)                        \
+  /* NVIDIA PTX text that cuemu's JIT (cuemu_ptx_module.c, NVRTC) could */    \
+  /* not translate or compile: the driver's JIT compile fails. */             \
+  XX(CUEMU_PTX_JIT, "a PTX JIT compilation failed",                             \
      cudaErrorInvalidPtx, CUDA_ERROR_INVALID_PTX, CALL)
 /* clang-format on */
 

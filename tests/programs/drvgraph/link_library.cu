@@ -2,7 +2,7 @@
 // relocatable device code, a kernel in one calling a device function (and
 // reading a variable) defined in the other, linked with cuLink* (one input
 // as CUBIN in memory, one as PTX from a file) into an image that
-// cuModuleLoadData loads; an unresolved reference and a PTX text refused;
+// cuModuleLoadData loads; an unresolved reference and a newer GPU's PTX refused;
 // the image as a library (cuLibrary*, cuKernel*) and through the runtime
 // (cudaLibraryLoadData, cudaLibraryGetKernel, cudaLaunchKernel with a
 // cudaKernel_t, a kernel node of it).
@@ -130,7 +130,7 @@ int main() {
   CHECK(run_apply(apply, 5, 1));
   CU(cuModuleUnload(mod));
 
-  // ---- Errors: an unresolved reference, a real PTX text. ----
+  // ---- Errors: an unresolved reference, a PTX text for a newer GPU. ----
   // The log sizes are in and out: the first link wrote back the bytes it
   // filled (none), so they are set again.
   values[1] = (void *)sizeof error_log;
@@ -142,10 +142,11 @@ int main() {
   CHECK(cuLinkComplete(link, &none, &image_size) ==
         CUDA_ERROR_INVALID_IMAGE);
   CHECK(std::strstr(error_log, "scale") != nullptr);
-  static char ptx_text[] = "//\n.version 8.0\n.target sm_90\n";
+  // NVIDIA PTX is JIT-compiled; one for a newer device than sm_90 is not.
+  static char ptx_text[] = "//\n.version 8.0\n.target sm_100\n";
   CHECK(cuLinkAddData(link, CU_JIT_INPUT_PTX, ptx_text, sizeof ptx_text,
                       "real.ptx", 0, nullptr, nullptr) ==
-        CUDA_ERROR_INVALID_IMAGE);
+        CUDA_ERROR_INVALID_PTX);
   CU(cuLinkDestroy(link));
 
   // ---- The linked image as a library. ----
