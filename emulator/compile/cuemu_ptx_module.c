@@ -21,10 +21,17 @@
  * `#line` directives give the PTX's line numbers, so that the inline
  * translator's errors and cuemu's reports name its lines.
  *
- * Not translated (an error naming the line): `.func` definitions and
- * `call` (device functions that nvcc did not inline, and `vprintf`,
- * `malloc`, `__assertfail`), initializers holding addresses
- * (`generic(x)`), texture and surface references.
+ * A `.func` becomes `void name(void **cuemu_ptx_slots)`, whose slots hold
+ * the addresses of its return and parameters; a body's `.param` variables
+ * (a call sequence's arguments and result) become the function's variables,
+ * and `call` reaches a function through an operand holding its address
+ * (cuemu_ptx_translate.c's call_instruction()), `vprintf` too, bound to
+ * libcuemu's cuemu_ptx_vprintf().
+ *
+ * Not translated (an error naming the line): calls of CUDA's other ABI
+ * functions (`malloc`, `free`, `__assertfail`), indirect calls, `.reg`
+ * parameters, initializers holding addresses (`generic(x)`), texture and
+ * surface references.
  */
 #include "cuemu_ptx.h"
 
@@ -141,14 +148,15 @@ static void addf(cuemu_strbuf *sb, const char *fmt, ...) {
 
 /* ---- Names that become operands ------------------------------------------- */
 
-enum { SYM_PARAM, SYM_GLOBAL, SYM_SHARED, SYM_LOCAL };
-
 typedef struct symbol {
   char name[256];
-  int kind;
-  int array;   /* an array: its name is its address (also an extern one) */
-  int operand; /* the entry's operand number, or -1 while unused */
+  char bind[320]; /* the C++ expression of its operand's value */
+  int operand;    /* the body's operand number, or -1 while unused */
 } symbol;
+
+/* How a declaration's name is bound: by its address (an array's name is
+ * one), a shared variable's in the shared window. */
+enum { BIND_ADDRESS, BIND_SHARED };
 
 typedef struct symbols {
   symbol *v;
@@ -162,9 +170,11 @@ static symbol *find_symbol(symbols *t, const char *s, size_t len) {
   return NULL;
 }
 
+/* A name of the module or the body, whose operand's value is the C++
+ * expression `bind`. */
 static cuemu_status add_symbol(reader *r, symbols *t, const char *s,
-                               size_t len, int kind, int array) {
-  if (len >= sizeof t->v->name)
+                               size_t len, const char *bind) {
+  if (len >= sizeof t->v->name || strlen(bind) >= sizeof t->v->bind)
     return fail(r, "PTX module: the name %.40s... is too long", s);
   if (t->count == t->capacity) {
     size_t cap = t->capacity ? 2 * t->capacity : 16;
@@ -176,8 +186,7 @@ static cuemu_status add_symbol(reader *r, symbols *t, const char *s,
   symbol *y = &t->v[t->count++];
   memcpy(y->name, s, len);
   y->name[len] = '\0';
-  y->kind = kind;
-  y->array = array;
+  snprintf(y->bind, sizeof y->bind, "%s", bind);
   y->operand = -1;
   return CUEMU_SUCCESS;
 }
@@ -186,19 +195,24 @@ static cuemu_status add_symbol(reader *r, symbols *t, const char *s,
 
 /* The C++ type that holds a PTX type of a variable: an integer of its
  * size (floating-point variables are initialised with their bits). */
-static const char *storage_type(const reader *r, size_t len) {
+static const char *storage_type(const reader *r, size_t len,
+                                unsigned *bytes) {
   static const struct {
     const char *ptx, *cxx;
-  } types[] = {{".b8", "unsigned char"},       {".u8", "unsigned char"},
-               {".s8", "signed char"},         {".b16", "unsigned short"},
-               {".u16", "unsigned short"},     {".s16", "short"},
-               {".f16", "unsigned short"},     {".bf16", "unsigned short"},
-               {".b32", "unsigned int"},       {".u32", "unsigned int"},
-               {".s32", "int"},                {".f32", "unsigned int"},
-               {".b64", "unsigned long long"}, {".u64", "unsigned long long"},
-               {".s64", "long long"},          {".f64", "unsigned long long"}};
+    unsigned bytes;
+  } types[] = {{".b8", "unsigned char", 1},       {".u8", "unsigned char", 1},
+               {".s8", "signed char", 1},         {".b16", "unsigned short", 2},
+               {".u16", "unsigned short", 2},     {".s16", "short", 2},
+               {".f16", "unsigned short", 2},     {".bf16", "unsigned short", 2},
+               {".b32", "unsigned int", 4},       {".u32", "unsigned int", 4},
+               {".s32", "int", 4},                {".f32", "unsigned int", 4},
+               {".b64", "unsigned long long", 8}, {".u64", "unsigned long long", 8},
+               {".s64", "long long", 8},          {".f64", "unsigned long long", 8}};
   for (size_t i = 0; i < sizeof types / sizeof types[0]; i++)
-    if (is(r, len, types[i].ptx)) return types[i].cxx;
+    if (is(r, len, types[i].ptx)) {
+      *bytes = types[i].bytes;
+      return types[i].cxx;
+    }
   return NULL;
 }
 
@@ -208,6 +222,7 @@ typedef struct declaration {
   unsigned long align;
   int vector; /* 1, 2 or 4 */
   const char *type;
+  unsigned type_bytes;
   size_t name, name_len; /* offsets in the text */
   cuemu_strbuf dims;     /* `[4][8]`, or empty; `[]` for an extern array */
   cuemu_strbuf init;     /* ` = {...}` in C++, or empty */
@@ -257,7 +272,7 @@ static cuemu_status read_declaration(reader *r, declaration *d) {
                !is(r, len, ".shared") && !is(r, len, ".const") &&
                !is(r, len, ".local")) {
       /* a .param's pointer attributes are dropped; this is the type */
-      if (d->type || !(d->type = storage_type(r, len)))
+      if (d->type || !(d->type = storage_type(r, len, &d->type_bytes)))
         return fail(r, "PTX module: unsupported type %.*s in a declaration",
                     (int)len, r->s + r->k);
     }
@@ -297,6 +312,15 @@ static cuemu_status read_declaration(reader *r, declaration *d) {
   return CUEMU_SUCCESS;
 }
 
+/* The bytes of the declared object: its type's times its dimensions. */
+static unsigned long declared_bytes(const reader *r, const declaration *d) {
+  (void)r;
+  unsigned long bytes = d->type_bytes;
+  for (const char *p = d->dims.data; p && (p = strchr(p, '[')) != NULL; p++)
+    bytes *= strtoul(p + 1, NULL, 0);
+  return bytes;
+}
+
 /* `__align__(N) TYPE NAME DIMS INIT` */
 static void put_declaration(cuemu_strbuf *out, const reader *r,
                             const declaration *d) {
@@ -325,22 +349,28 @@ static int operand_of(symbol *y, int *count, cuemu_strbuf *binds) {
   if (y->operand >= 0) return y->operand;
   y->operand = (*count)++;
   cuemu__sb_str(binds, y->operand ? ", " : "");
-  const char *address = y->array ? "" : "&";
-  if (y->kind == SYM_SHARED)
-    addf(binds,
-         "\"l\"((unsigned long long)__cvta_generic_to_shared(%s%s))",
-         address, y->name);
-  else
-    addf(binds, "\"l\"((unsigned long long)%s%s)", address, y->name);
+  addf(binds, "\"l\"((unsigned long long)(%s))", y->bind);
   return y->operand;
 }
 
-/* The entry's parameters `( .param .u64 k_param_0, ... )`, as the
- * kernel's. A `.b8` array parameter (a structure passed by value) is a
- * structure of its size and alignment. */
-static cuemu_status entry_parameters(reader *r, symbols *syms,
-                                     cuemu_strbuf *types,
-                                     cuemu_strbuf *params) {
+/* Adds the declared name, bound by its address (`how`). */
+static cuemu_status declared_symbol(reader *r, symbols *syms,
+                                    const declaration *d, int how) {
+  char bind[320];
+  snprintf(bind, sizeof bind, how == BIND_SHARED
+                                  ? "__cvta_generic_to_shared(%s%.*s)"
+                                  : "%s%.*s",
+           d->dims.length ? "" : "&", (int)d->name_len, r->s + d->name);
+  return add_symbol(r, syms, r->s + d->name, d->name_len, bind);
+}
+
+/* The parameters `( .param .u64 k_param_0, ... )`: an entry's are its
+ * kernel's (`params` gets them; a `.b8` array parameter, a structure passed
+ * by value, is a structure of its size and alignment, in `types`); a
+ * function's (params NULL) are the addresses in its slots, after the
+ * return's (cuemu_ptx_translate.c's call). */
+static cuemu_status parameters(reader *r, symbols *syms, cuemu_strbuf *types,
+                               cuemu_strbuf *params, int first_slot) {
   size_t len = token(r);
   if (!is(r, len, "(")) return CUEMU_SUCCESS; /* no parameters */
   r->k += len;
@@ -351,13 +381,21 @@ static cuemu_status entry_parameters(reader *r, symbols *syms,
       continue;
     }
     if (!is(r, len, ".param"))
-      return fail(r, "PTX module: expected .param in an entry's parameters");
+      return fail(r, "PTX module: expected .param in a parameter list (.reg "
+                     "parameters are not translated)");
     r->k += len;
     declaration d;
     cuemu_status st = read_declaration(r, &d);
-    if (st == CUEMU_SUCCESS)
-      st = add_symbol(r, syms, r->s + d.name, d.name_len, SYM_PARAM, 0);
-    if (st == CUEMU_SUCCESS) {
+    if (st == CUEMU_SUCCESS && !params) {
+      char bind[64];
+      snprintf(bind, sizeof bind, "cuemu_ptx_slots[%d]", first_slot + index);
+      st = add_symbol(r, syms, r->s + d.name, d.name_len, bind);
+    } else if (st == CUEMU_SUCCESS) {
+      char bind[300]; /* a kernel parameter, a structure's too */
+      snprintf(bind, sizeof bind, "&%.*s", (int)d.name_len, r->s + d.name);
+      st = add_symbol(r, syms, r->s + d.name, d.name_len, bind);
+    }
+    if (st == CUEMU_SUCCESS && params) {
       cuemu__sb_str(params, index ? ", " : "");
       if (d.dims.length) {
         addf(types, "struct __align__(%lu) cuemu_ptx_param_%.*s { %s b",
@@ -446,16 +484,40 @@ static cuemu_status entry_body(reader *r, symbols *syms, size_t module_syms,
       skip_line(r);
       continue;
     }
-    if (starts_statement(last) && (is(r, len, ".shared") || is(r, len, ".local"))) {
-      int shared = w[1] == 's';
+    if (starts_statement(last) && is(r, len, ".pragma")) {
+      skip_statement(r); /* "nounroll": nothing to do here */
+      last = ';';
+      continue;
+    }
+    if (starts_statement(last) &&
+        (is(r, len, ".shared") || is(r, len, ".local") || is(r, len, ".param"))) {
+      /* The body's variables are the function's: .param ones hold a
+       * call's arguments and result (each name one object of 64 bytes, or
+       * more where the first declaration needs it, as a later call's
+       * declaration of the name may be larger). */
+      char space = w[1];
       r->k += len;
       declaration d;
       cuemu_status st = read_declaration(r, &d);
-      if (st == CUEMU_SUCCESS)
-        st = add_symbol(r, syms, r->s + d.name, d.name_len,
-                        shared ? SYM_SHARED : SYM_LOCAL, d.dims.length != 0);
-      if (st == CUEMU_SUCCESS) {
-        cuemu__sb_str(vars, shared ? "  __shared__ " : "  ");
+      symbol *old = st == CUEMU_SUCCESS && space == 'p'
+                        ? find_symbol(syms, r->s + d.name, d.name_len)
+                        : NULL;
+      if (st == CUEMU_SUCCESS && space == 'p') {
+        unsigned long bytes = declared_bytes(r, &d);
+        if (old && bytes > 64)
+          st = fail(r, "PTX module: a .param of more than 64 bytes declared "
+                       "again");
+        free(d.dims.data);
+        memset(&d.dims, 0, sizeof d.dims);
+        addf(&d.dims, "[%lu]", bytes > 64 ? bytes : 64);
+        d.type = "unsigned char";
+        d.align = 16;
+      }
+      if (st == CUEMU_SUCCESS && !old)
+        st = declared_symbol(r, syms, &d,
+                             space == 's' ? BIND_SHARED : BIND_ADDRESS);
+      if (st == CUEMU_SUCCESS && !old) {
+        cuemu__sb_str(vars, space == 's' ? "  __shared__ " : "  ");
         put_declaration(vars, r, &d);
         cuemu__sb_str(vars, ";\n");
       }
@@ -465,10 +527,6 @@ static cuemu_status entry_body(reader *r, symbols *syms, size_t module_syms,
       last = ';';
       continue;
     }
-    if (is(r, len, "call") || (len > 5 && !strncmp(w, "call.", 5)))
-      return fail(r,
-                  "PTX module: call is not translated (a device function "
-                  "that was not inlined, vprintf, malloc or __assertfail)");
     symbol *y = word_char(w[0]) ? find_symbol(syms, w, len) : NULL;
     if (y) {
       addf(tmpl, "%%%d", operand_of(y, &operands, binds));
@@ -515,22 +573,50 @@ static cuemu_status check_statement(reader *r, int body_line,
   return st;
 }
 
-static cuemu_status entry(reader *r, symbols *syms, cuemu_strbuf *out) {
+/* An `.entry` (is_entry) or a `.func`, from its name (after a `.func`'s
+ * return parameter, which `has_return` says it has): a kernel of the same
+ * name, or a function `void name(void **cuemu_ptx_slots)` whose slots hold
+ * the addresses of its return and parameters (a call's, see
+ * cuemu_ptx_translate.c). A `.func` without a body is declared; a function
+ * is declared before any body that calls it, as PTX requires. */
+static cuemu_status routine(reader *r, symbols *syms, cuemu_strbuf *out,
+                            int is_entry, const char *return_name) {
+  int has_return = return_name && *return_name;
   size_t len = token(r);
   if (!len || !word_char(r->s[r->k]))
-    return fail(r, "PTX module: an .entry without a name");
+    return fail(r, "PTX module: an .entry or .func without a name");
   size_t name = r->k, name_len = len;
   int line = r->line;
   r->k += len;
+  cuemu_status st = CUEMU_SUCCESS;
+  if (!is_entry && !find_symbol(syms, r->s + name, name_len)) {
+    char bind[300];
+    snprintf(bind, sizeof bind, "&%.*s", (int)name_len, r->s + name);
+    st = add_symbol(r, syms, r->s + name, name_len, bind);
+    addf(out, "#line %d\n__device__ void %.*s(void **cuemu_ptx_slots);\n",
+         line, (int)name_len, r->s + name);
+  }
   size_t module_syms = syms->count;
   cuemu_strbuf types = {0}, params = {0}, bounds = {0}, vars = {0},
                tmpl = {0}, binds = {0};
-  cuemu_status st = entry_parameters(r, syms, &types, &params);
+  if (st == CUEMU_SUCCESS && has_return)
+    st = add_symbol(r, syms, return_name, strlen(return_name),
+                    "cuemu_ptx_slots[0]");
+  if (st == CUEMU_SUCCESS)
+    st = parameters(r, syms, &types, is_entry ? &params : NULL, 1);
   if (st == CUEMU_SUCCESS) {
     entry_directives(r, &bounds);
     len = token(r);
+    if (!is_entry && is(r, len, ";")) { /* a declaration */
+      r->k += len;
+      syms->count = module_syms;
+      free(types.data);
+      free(params.data);
+      free(bounds.data);
+      return CUEMU_SUCCESS;
+    }
     if (!is(r, len, "{"))
-      st = fail(r, "PTX module: an .entry without a body");
+      st = fail(r, "PTX module: an .entry or .func without a body");
   }
   int body_line = r->line;
   if (st == CUEMU_SUCCESS)
@@ -539,8 +625,12 @@ static cuemu_status entry(reader *r, symbols *syms, cuemu_strbuf *out) {
     st = check_statement(r, body_line, &tmpl, &binds);
   if (st == CUEMU_SUCCESS) {
     cuemu__sb_add(out, types.data ? types.data : "", types.length);
-    addf(out, "#line %d\n__global__ void %s%.*s(", line,
-         bounds.data ? bounds.data : "", (int)name_len, r->s + name);
+    if (is_entry)
+      addf(out, "#line %d\n__global__ void %s%.*s(", line,
+           bounds.data ? bounds.data : "", (int)name_len, r->s + name);
+    else
+      addf(out, "#line %d\n__device__ void %.*s(void **cuemu_ptx_slots", line,
+           (int)name_len, r->s + name);
     cuemu__sb_add(out, params.data ? params.data : "", params.length);
     cuemu__sb_str(out, ") {\n");
     cuemu__sb_add(out, vars.data ? vars.data : "", vars.length);
@@ -561,6 +651,39 @@ static cuemu_status entry(reader *r, symbols *syms, cuemu_strbuf *out) {
   return st;
 }
 
+/* A `.func`'s return parameter, `(.param .b32 func_retval0)`: its name in
+ * `name` (empty without one), which routine() binds to slot 0. */
+static cuemu_status func_return(reader *r, char *name, size_t cap) {
+  size_t len = token(r);
+  name[0] = '\0';
+  if (!is(r, len, "(")) return CUEMU_SUCCESS;
+  /* `name(` is the function's name and parameters; `(.param` a return. */
+  size_t at = r->k;
+  int line = r->line;
+  r->k += len;
+  len = token(r);
+  if (!is(r, len, ".param")) {
+    r->k = at;
+    r->line = line;
+    return CUEMU_SUCCESS;
+  }
+  r->k += len;
+  declaration d;
+  cuemu_status st = read_declaration(r, &d);
+  if (st == CUEMU_SUCCESS && d.name_len >= cap)
+    st = fail(r, "PTX module: a function's return name is too long");
+  if (st == CUEMU_SUCCESS) {
+    memcpy(name, r->s + d.name, d.name_len);
+    name[d.name_len] = '\0';
+  }
+  declaration_free(&d);
+  len = token(r);
+  if (st == CUEMU_SUCCESS && !is(r, len, ")"))
+    st = fail(r, "PTX module: expected ) after a function's return");
+  r->k += len;
+  return st;
+}
+
 /* ---- The module ----------------------------------------------------------- */
 
 /* A module variable `.global`, `.const` or `.shared` (`space`), `.extern`
@@ -571,8 +694,7 @@ static cuemu_status variable(reader *r, symbols *syms, cuemu_strbuf *out,
   int line = r->line;
   cuemu_status st = read_declaration(r, &d);
   if (st == CUEMU_SUCCESS)
-    st = add_symbol(r, syms, r->s + d.name, d.name_len,
-                    space == 's' ? SYM_SHARED : SYM_GLOBAL, d.dims.length != 0);
+    st = declared_symbol(r, syms, &d, space == 's' ? BIND_SHARED : BIND_ADDRESS);
   if (st == CUEMU_SUCCESS) {
     addf(out, "#line %d\n%s%s", line, is_extern ? "extern " : "",
          space == 's' ? "__shared__ " : space == 'c' ? "__constant__ "
@@ -634,14 +756,21 @@ cuemu_status cuemu__ptx_module_source(const char *text, size_t length,
     }
     if (is(&r, len, ".entry")) {
       r.k += len;
-      st = entry(&r, &syms, &src);
+      st = routine(&r, &syms, &src, 1, NULL);
     } else if (is(&r, len, ".func")) {
-      if (is_extern) {
-        skip_statement(&r); /* a declaration: a call would name it */
-        continue;
+      char return_name[256];
+      r.k += len;
+      st = func_return(&r, return_name, sizeof return_name);
+      len = st == CUEMU_SUCCESS ? token(&r) : 0;
+      if (st == CUEMU_SUCCESS && is_extern) {
+        /* A function of CUDA's ABI that cuemu has (vprintf, a kernel's
+         * printf), bound to it; a call of another is refused there. */
+        if (is(&r, len, "vprintf") && !find_symbol(&syms, r.s + r.k, len))
+          st = add_symbol(&r, &syms, r.s + r.k, len, "&cuemu_ptx_vprintf");
+        skip_statement(&r);
+      } else if (st == CUEMU_SUCCESS) {
+        st = routine(&r, &syms, &src, 0, return_name);
       }
-      st = fail(&r, "PTX module: .func is not translated (a device function "
-                    "that was not inlined)");
     } else if (is(&r, len, ".global") || is(&r, len, ".const") ||
                is(&r, len, ".shared")) {
       char space = r.s[r.k + 1];

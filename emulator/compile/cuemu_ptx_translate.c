@@ -1241,6 +1241,72 @@ static void carry_use(tr *t, const insn *in, const char *op) {
   }
 }
 
+/* `call{.uni} {(r),} f{, (a, b, ...)};` whose target `f` is an operand of
+ * the statement holding the address of a function that takes the addresses
+ * of the return and parameter slots (`void f(void **slots)`, slots[0] the
+ * return's or null): how cuemu_ptx_module.c binds the functions of a PTX
+ * module and the ABI functions it calls (vprintf). A call of a PTX
+ * function by its name is not emulated in a statement of C++ code. */
+static cuemu_status call_instruction(tr *t, const char *op, int line) {
+  opnd ret, target, arg;
+  cuemu_strbuf slots = {0};
+  cuemu_status st = CUEMU_SUCCESS;
+  memset(&ret, 0, sizeof ret);
+  snprintf(ret.part[0], sizeof ret.part[0], "0");
+  if (punct(t, '(')) {
+    t->i++;
+    st = simple(t, &ret, 0, 0);
+    if (st != CUEMU_SUCCESS) return st;
+    if (!punct(t, ')')) return fail(t, line, "inline PTX: expected ) after call's return");
+    t->i++;
+    if (!punct(t, ',')) return fail(t, line, "inline PTX: expected , after call's return");
+    t->i++;
+  }
+  const ptok *k = cur(t);
+  if (k->kind != T_WORD || k->s[0] != '$' || k->len < 2 ||
+      !isdigit((unsigned char)k->s[1]))
+    return fail(t, line, "inline PTX: unsupported instruction %s (a call of %.*s)",
+                op, (int)k->len, k->s);
+  memset(&target, 0, sizeof target);
+  st = simple(t, &target, 0, 0);
+  if (st != CUEMU_SUCCESS) return st;
+  cuemu__sb_str(&slots, "(void *)(unsigned long long)(");
+  cuemu__sb_str(&slots, ret.part[0]);
+  cuemu__sb_str(&slots, ")");
+  if (punct(t, ',')) {
+    t->i++;
+    if (!punct(t, '(')) return fail(t, line, "inline PTX: expected ( before call's arguments");
+    t->i++;
+    while (!punct(t, ')')) {
+      memset(&arg, 0, sizeof arg);
+      st = simple(t, &arg, 0, 0);
+      if (st != CUEMU_SUCCESS) break;
+      cuemu__sb_str(&slots, ", (void *)(unsigned long long)(");
+      cuemu__sb_str(&slots, arg.part[0]);
+      cuemu__sb_str(&slots, ")");
+      if (punct(t, ',')) t->i++;
+      else if (!punct(t, ')')) {
+        st = fail(t, line, "inline PTX: expected , or ) in call's arguments");
+        break;
+      }
+    }
+    if (st == CUEMU_SUCCESS) t->i++;
+  }
+  if (st == CUEMU_SUCCESS && !punct(t, ';'))
+    st = fail(t, line, "inline PTX: expected ; after call");
+  if (st == CUEMU_SUCCESS) {
+    t->i++;
+    cuemu__sb_str(&t->body, "{ void *cuemu_ptx_slots[] = {");
+    cuemu__sb_add(&t->body, slots.data, slots.length);
+    cuemu__sb_str(&t->body, "}; ((void (*)(void **))(unsigned long long)(");
+    cuemu__sb_str(&t->body, target.part[0]);
+    cuemu__sb_str(&t->body, "))(cuemu_ptx_slots); } ");
+    if (slots.oom) st = CUEMU_OUT_OF_MEMORY;
+  }
+  free(slots.data);
+  return st;
+}
+
 static cuemu_status instruction(tr *t) {
   const ptok *opk = cur(t);
   char op[128], ftype[32] = "cuemu_p::u32";
@@ -1269,6 +1335,8 @@ static cuemu_status instruction(tr *t) {
     t->i++;
     return CUEMU_SUCCESS;
   }
+  if (!strcmp(op, "call") || !strcmp(op, "call.uni"))
+    return call_instruction(t, op, line);
   if (!strcmp(op, "ret") || !strcmp(op, "ret.uni")) {
     /* The asm statement's function returns: in a kernel the thread ends,
      * as PTX's ret does in an entry function. */

@@ -111,6 +111,56 @@ static const char *next_spec(const char *p, spec *out) {
   return NULL;
 }
 
+void cuemu_ptx_vprintf(void **__cuemu_slots) {
+  const char *format = NULL;
+  const unsigned char *buffer = NULL;
+  memcpy(&format, __cuemu_slots[1], sizeof format);
+  memcpy(&buffer, __cuemu_slots[2], sizeof buffer);
+  cuemu_printf_arg args[64];
+  int n = 0;
+  size_t offset = 0;
+  spec s;
+  for (const char *p = format; p && n < 64 && (p = next_spec(p, &s)) != NULL;) {
+    /* A * width or precision is an int; the conversion's argument comes
+     * after C's promotions: 8 bytes for a long, a double and a pointer. */
+    for (int k = 0; k <= s.stars && n < 64; ++k) {
+      int star = k < s.stars, wide = 0;
+      for (const char *m = s.start; !star && m < s.end; ++m)
+        wide |= strchr("ljztqL", *m) != NULL;
+      int kind = CUEMU_PRINTF_SIGNED;
+      if (!star && strchr("ouxXc", s.conversion))
+        kind = CUEMU_PRINTF_UNSIGNED;
+      else if (!star && strchr("fFeEgGaA", s.conversion))
+        kind = CUEMU_PRINTF_DOUBLE;
+      else if (!star && strchr("sp", s.conversion))
+        kind = CUEMU_PRINTF_POINTER;
+      size_t size = kind == CUEMU_PRINTF_DOUBLE ||
+                            kind == CUEMU_PRINTF_POINTER || wide
+                        ? 8
+                        : 4;
+      offset = (offset + size - 1) & ~(size - 1);
+      cuemu_printf_arg *a = &args[n++];
+      a->kind = kind;
+      a->value.u = 0;
+      if (buffer && size == 8)
+        memcpy(&a->value, buffer + offset, 8);
+      else if (buffer && kind == CUEMU_PRINTF_SIGNED) {
+        int v;
+        memcpy(&v, buffer + offset, 4);
+        a->value.i = v;
+      } else if (buffer) {
+        unsigned v;
+        memcpy(&v, buffer + offset, 4);
+        a->value.u = v;
+      }
+      offset += size;
+    }
+  }
+  int r = cuemu_printf_capture("(PTX vprintf)", 0, format, n, args);
+  if (__cuemu_slots[0])
+    memcpy(__cuemu_slots[0], &r, sizeof r);
+}
+
 int cuemu_printf_capture(const char *file, int line, const char *format,
                          int nargs, const cuemu_printf_arg *args) {
   cuemu_worker *w = cuemu__worker_self;

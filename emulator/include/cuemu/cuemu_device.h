@@ -435,6 +435,14 @@ typedef struct cuemu_printf_arg {
 int cuemu_printf_capture(const char *file, int line, const char *format,
                          int nargs, const cuemu_printf_arg *args);
 
+/* PTX's vprintf, the printf of a kernel in nvcc's PTX, which cuemu's JIT of
+ * PTX text calls (cuemu_ptx_module.c): __cuemu_slots[0] is the int result's
+ * address (or null), __cuemu_slots[1] and [2] the addresses of the
+ * format's and of the argument buffer's addresses; the buffer holds each
+ * argument after C's promotions at an offset aligned to its size, as nvcc
+ * lays it out. Kernel code. */
+void cuemu_ptx_vprintf(void **__cuemu_slots);
+
 /* Called by a thunk when a kernel thread that has been suspended returns. */
 CUEMU_NORETURN void cuemu_thread_finish(void);
 

@@ -10,9 +10,11 @@
  * cuModuleGetGlobal (the constant changed by the host is what the kernel
  * reads), a local array and a warp shuffle, dynamic shared memory, a
  * structure passed by value, `__launch_bounds__` (`.maxntid`) as the
- * function's thread limit; and the JIT's refusals, CUDA_ERROR_INVALID_PTX:
- * a `.target` newer than the device, an unknown instruction, and a call,
- * which cuemu does not translate.
+ * function's thread limit; calls of device functions nvcc did not inline
+ * (a recursive one) and printf (vprintf: the program's output has "thread 1
+ * of 32: hi  2.50 7000000000 z ff"); and the JIT's refusals,
+ * CUDA_ERROR_INVALID_PTX: a `.target` newer than the device, an unknown
+ * instruction, and a call of malloc, which cuemu does not give PTX.
  * Prints PASS and exits 0 when all is well.
  */
 // CUEMU_OPTIONS: -lcuda
@@ -180,31 +182,53 @@ int main() {
   std::string unknown = text;
   unknown.replace(unknown.find("\tret;"), 5, "\tnot_an_instruction.b32 %r1;");
   CHECK(cuModuleLoadData(&m, unknown.c_str()) == CUDA_ERROR_INVALID_PTX);
-  static const char calls[] = R"PTX(
+  static const char calls_malloc[] = R"PTX(
 .version 9.0
 .target sm_90
 .address_size 64
-.extern .func (.param .b32 func_retval0) vprintf(.param .b64 a, .param .b64 b);
-.global .align 1 .b8 fmt[4] = {104, 105, 10, 0};
-.visible .entry hello()
+.extern .func (.param .b64 func_retval0) malloc(.param .b64 malloc_param_0);
+.visible .entry grab()
 {
-	.reg .b32 %r<2>;
-	.reg .b64 %rd<3>;
-	mov.u64 %rd1, fmt;
-	cvta.global.u64 %rd2, %rd1;
+	.reg .b64 %rd<2>;
 	{
 	.param .b64 param0;
-	st.param.b64 [param0], %rd2;
-	.param .b64 param1;
-	st.param.b64 [param1], 0;
-	.param .b32 retval0;
-	call.uni (retval0), vprintf, (param0, param1);
-	ld.param.b32 %r1, [retval0];
+	st.param.b64 [param0], 64;
+	.param .b64 retval0;
+	call.uni (retval0), malloc, (param0);
+	ld.param.b64 %rd1, [retval0];
 	}
 	ret;
 }
 )PTX";
-  CHECK(cuModuleLoadData(&m, calls) == CUDA_ERROR_INVALID_PTX);
+  CHECK(cuModuleLoadData(&m, calls_malloc) == CUDA_ERROR_INVALID_PTX);
+
+  /* Calls of device functions nvcc did not inline, and printf. */
+  CU(cuModuleLoadData(&m, ptx_text_calls));
+  CUfunction calls;
+  CU(cuModuleGetFunction(&calls, m, "calls"));
+  CUdeviceptr ints, doubles, count;
+  CU(cuMemAlloc(&ints, 32 * sizeof(int)));
+  CU(cuMemAlloc(&doubles, 32 * sizeof(double)));
+  CU(cuMemAlloc(&count, sizeof(int)));
+  CU(cuMemsetD32(count, 0, 1));
+  double h[32];
+  for (int t = 0; t < 32; ++t) h[t] = t + 0.25;
+  CU(cuMemcpyHtoD(doubles, h, sizeof h));
+  void *calls_args[] = {&ints, &doubles, &count};
+  CU(cuLaunchKernel(calls, 1, 1, 1, 32, 1, 1, 0, nullptr, calls_args,
+                    nullptr));
+  CU(cuCtxSynchronize());
+  int out[32], n = 0;
+  CU(cuMemcpyDtoH(out, ints, sizeof out));
+  CU(cuMemcpyDtoH(h, doubles, sizeof h));
+  CU(cuMemcpyDtoH(&n, count, sizeof n));
+  const int factorial[6] = {1, 1, 2, 6, 24, 120};
+  CHECK(n == 32);
+  for (int t = 0; t < 32; ++t) {
+    CHECK(out[t] == 3 * t + 3 + factorial[t % 6]);
+    CHECK(h[t] == 2 * (t + 0.25));
+  }
+  CU(cuModuleUnload(m));
 
   CU(cuDevicePrimaryCtxRelease(dev));
   return finish();
