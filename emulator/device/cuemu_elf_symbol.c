@@ -257,6 +257,24 @@ cuemu_status cuemu__elf_function_name(void *handle, const void *address,
   return symbol_name(handle, STT_FUNC, address, name, size);
 }
 
+cuemu_status cuemu__elf_function_name_at(const void *address, char *name,
+                                         size_t size) {
+  Dl_info info;
+  struct link_map *map = NULL;
+  if (!address || !dladdr1(address, &info, (void **)&map, RTLD_DL_LINKMAP) ||
+      !map)
+    return CUEMU_INVALID_VALUE;
+  /* The program's own link map has no name. */
+  const char *path = map->l_name && map->l_name[0] ? map->l_name
+                                                   : "/proc/self/exe";
+  wanted w = {STT_FUNC, NULL, (uintptr_t)address - map->l_addr, NULL};
+  ElfW(Sym) sym;
+  return find_symbol_in_file(path, map->l_addr, &w, &sym, name, size, NULL) ==
+                 CUEMU_SUCCESS
+             ? CUEMU_SUCCESS
+             : CUEMU_INVALID_VALUE;
+}
+
 cuemu_status cuemu__elf_object_name(void *handle, const void *address,
                                     char *name, size_t size) {
   return symbol_name(handle, STT_OBJECT, address, name, size);

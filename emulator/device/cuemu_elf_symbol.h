@@ -33,6 +33,14 @@ cuemu_status cuemu__elf_find_function(void *handle, const char *name,
 cuemu_status cuemu__elf_function_name(void *handle, const void *address,
                                       char *name, size_t size);
 
+/* The symbol name of the function at `address` in whatever object holds
+ * it (the program itself, read from /proc/self/exe, a library or a
+ * module), copied into `name` (`size` bytes); INVALID_VALUE (with no
+ * message) when no loaded object holds `address` or no function symbol of
+ * its file starts there (a stripped file). */
+cuemu_status cuemu__elf_function_name_at(const void *address, char *name,
+                                         size_t size);
+
 /* The same for the variable (an object symbol) at `address`. */
 cuemu_status cuemu__elf_object_name(void *handle, const void *address,
                                     char *name, size_t size);

@@ -3,6 +3,7 @@
  * kernels, their attributes, and launching them through the one launch path
  * (cuemu_device_launch.h).
  */
+#define _GNU_SOURCE
 #include <ctype.h>
 #include <limits.h>
 #include <dlfcn.h>
@@ -19,6 +20,7 @@
 #include "core/cuemu_printf.h"
 #include "device/cuemu_device_launch.h"
 #include "device/cuemu_device_model.h"
+#include "device/cuemu_elf_symbol.h"
 #include "device/cuemu_functions.h"
 #include "device/cuemu_module_binding.h"
 
@@ -26,13 +28,24 @@ struct cuemu_kernel {
   const cuemu_kernel_desc *desc;
   char *key;                  /* the name without insignificant spaces */
   cuemu_param *params;
+  char *symbol;               /* CUDA's name of it, once asked for */
 };
+
+/* Another name of a kernel of the module: a name expression that names a
+ * kernel the table also lists under its own name (NVRTC's "my_kernel" of a
+ * kernel that is not a template). */
+typedef struct kernel_alias {
+  char *key;
+  int index;                  /* into the module's kernels */
+} kernel_alias;
 
 struct cuemu_module {
   void *handle;
   const cuemu_module_desc *desc;
   int count;
   cuemu_kernel *kernels;
+  int alias_count;
+  kernel_alias *aliases;
 };
 
 /* Drops white space except where it separates two identifier characters,
@@ -86,8 +99,12 @@ static void module_free(cuemu_module *m) {
   for (int i = 0; i < m->count; ++i) {
     free(m->kernels[i].key);
     free(m->kernels[i].params);
+    free(m->kernels[i].symbol);
   }
   free(m->kernels);
+  for (int i = 0; i < m->alias_count; ++i)
+    free(m->aliases[i].key);
+  free(m->aliases);
   if (m->desc)
     cuemu__check_module_unloading((const void *)m->desc);
   if (m->handle)
@@ -158,7 +175,8 @@ cuemu_status cuemu_module_load(cuemu_module **out, const char *path) {
     return st;
   }
   m->kernels = calloc((size_t)m->desc->kernel_count + 1, sizeof *m->kernels);
-  if (!m->kernels) {
+  m->aliases = calloc((size_t)m->desc->kernel_count + 1, sizeof *m->aliases);
+  if (!m->kernels || !m->aliases) {
     module_free(m);
     return cuemu__report(CUEMU_OUT_OF_MEMORY, "no memory to load %s", path);
   }
@@ -167,6 +185,24 @@ cuemu_status cuemu_module_load(cuemu_module **out, const char *path) {
      * cuemu__module_variable_symbol()), not a kernel. */
     if (!m->desc->kernels[i].thunk)
       continue;
+    /* A kernel listed twice (its definition and a name expression) is one
+     * kernel, as CUDA counts and enumerates them: the second entry is a
+     * name of the first. */
+    int first = -1;
+    for (int j = 0; j < m->count && first < 0; ++j)
+      if (m->desc->kernels[i].function &&
+          m->kernels[j].desc->function == m->desc->kernels[i].function)
+        first = j;
+    if (first >= 0) {
+      kernel_alias *a = &m->aliases[m->alias_count++];
+      a->index = first;
+      if (!(a->key = name_key(m->desc->kernels[i].name))) {
+        module_free(m);
+        return cuemu__report(CUEMU_OUT_OF_MEMORY, "no memory to load %s",
+                             path);
+      }
+      continue;
+    }
     if (kernel_init(&m->kernels[m->count++], &m->desc->kernels[i]) != 0) {
       module_free(m);
       return cuemu__report(CUEMU_OUT_OF_MEMORY, "no memory to load %s", path);
@@ -200,6 +236,13 @@ cuemu_status cuemu_module_get_kernel(cuemu_module *m, const char *name,
       return CUEMU_SUCCESS;
     }
   }
+  for (int i = 0; i < m->alias_count; ++i) {
+    if (strcmp(m->aliases[i].key, key) == 0) {
+      free(key);
+      *out = &m->kernels[m->aliases[i].index];
+      return CUEMU_SUCCESS;
+    }
+  }
   free(key);
   return cuemu__report(CUEMU_KERNEL_NOT_FOUND,
                        "no kernel named '%s' in the module (template "
@@ -216,6 +259,48 @@ cuemu_kernel *cuemu_module_kernel_at(const cuemu_module *m, int i) {
 
 const char *cuemu_kernel_name(const cuemu_kernel *k) {
   return k ? k->desc->name : NULL;
+}
+
+/* Whether `symbol` can be the symbol of the kernel named `name`: it holds
+ * the name's last identifier (that of "ns::scale<float, 2>" is "scale"),
+ * as every mangling of it does. */
+static int symbol_fits(const char *symbol, const char *name) {
+  const char *end = strchr(name, '<');
+  if (!end)
+    end = name + strlen(name);
+  const char *start = end;
+  while (start > name &&
+         (isalnum((unsigned char)start[-1]) || start[-1] == '_'))
+    start--;
+  size_t n = (size_t)(end - start);
+  for (const char *p = symbol; n > 0 && *p; ++p)
+    if (strncmp(p, start, n) == 0)
+      return 1;
+  return 0;
+}
+
+const char *cuemu__kernel_symbol_name(cuemu_kernel *k) {
+  if (!k)
+    return NULL;
+  char *s = __atomic_load_n(&k->symbol, __ATOMIC_ACQUIRE);
+  if (s)
+    return s;
+  const char *name = k->desc->name;
+  char symbol[4096];
+  if (cuemu__elf_function_name_at(k->desc->function, symbol, sizeof symbol) ==
+          CUEMU_SUCCESS &&
+      symbol_fits(symbol, name))
+    name = symbol;
+  s = strdup(name);
+  if (!s)
+    return k->desc->name;
+  char *expected = NULL;
+  if (!__atomic_compare_exchange_n(&k->symbol, &expected, s, 0,
+                                   __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
+    free(s);
+    s = expected;
+  }
+  return s;
 }
 
 int cuemu_kernel_param_count(const cuemu_kernel *k) {
@@ -382,7 +467,6 @@ int cuemu__kernel_is_program(const cuemu_kernel *k) {
 
 /* ---- Global variables --------------------------------------------------- */
 
-#include "device/cuemu_elf_symbol.h"
 
 cuemu_status cuemu_module_get_global(cuemu_module *m, const char *name,
                                      void **ptr, size_t *size) {

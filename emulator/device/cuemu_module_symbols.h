@@ -37,6 +37,14 @@ cuemu_status cuemu__module_variable_symbol(cuemu_module *module,
 cuemu_status cuemu__module_find_function(cuemu_module *module,
                                          const char *symbol, void **address);
 
+/* The name CUDA gives kernel `k` (cuFuncGetName, cuKernelGetName,
+ * cudaFuncGetName): the symbol of its function, mangled for a C++ kernel
+ * ("_Z3fooi"), from the symbol table of the object that holds it (the
+ * program, a library or a module); its registered name ("foo") where no
+ * symbol names it (a stripped program). Kept with the kernel, valid while
+ * it is; NULL only for a NULL `k`. Host code. */
+const char *cuemu__kernel_symbol_name(cuemu_kernel *k);
+
 /* The descriptor of kernel `k` (not NULL). */
 const cuemu_kernel_desc *cuemu__kernel_desc(const cuemu_kernel *k);
 

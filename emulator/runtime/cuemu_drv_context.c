@@ -219,6 +219,15 @@ void cuemu__drv_runtime_holds_primary(int device) {
   pthread_mutex_unlock(&lock);
 }
 
+void cuemu__drv_runtime_set_device(int device) {
+  if (!cuemu__drv_initialised() || !valid_device(device) || depth == 0 ||
+      stack[depth - 1] == &primary[device])
+    return;
+  cuemu__drv_runtime_holds_primary(device);
+  stack[depth - 1] = &primary[device];
+  follow_top();
+}
+
 void cuemu__drv_init_by_runtime(void) {
   if (!cuemu__drv_initialised())
     (void)cuemu_drv_init(0); /* with no device, the call reports that */

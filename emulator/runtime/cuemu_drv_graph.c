@@ -15,6 +15,7 @@
 #include <cuemu/cuemu_runtime.h>
 #include <cuemu/cuemu_driver_graph.h>
 
+#include "device/cuemu_functions.h"
 #include "device/cuemu_module_symbols.h"
 #include "runtime/cuemu_drv_internal.h"
 #include "runtime/cuemu_rt_capture.h"
@@ -112,5 +113,10 @@ int cuemu_drv_graph_function(const cuemu_kernel_desc *desc, void **function) {
     if (cuemu__kernel_desc(named[i]) == desc)
       *function = named[i];
   pthread_mutex_unlock(&lock);
+  /* A kernel of the program that only the runtime launched (a captured
+   * <<<>>> launch) has its CUfunction too, cudaGetFuncBySymbol's. */
+  if (!*function && desc && desc->function &&
+      cuemu__function_find(desc->function))
+    *function = cuemu__drv_function((void *)desc->function);
   return DRV_CUDA_SUCCESS;
 }

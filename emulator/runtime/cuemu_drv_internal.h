@@ -23,6 +23,12 @@ void cuemu__drv_init_by_runtime(void);
  * a context of its own (CUDA's runtime retains it so):
  * cuDevicePrimaryCtxGetState then reports it active. */
 void cuemu__drv_runtime_holds_primary(int device);
+/* cudaSetDevice(device): CUDA's runtime makes the device's primary context
+ * current with cuCtxSetCurrent, so a created context (or another device's
+ * primary one) at the top of the calling thread's stack is replaced by it,
+ * and the runtime holds it. A thread with no context yet gets it at its next
+ * call that needs one. Nothing before cuInit. */
+void cuemu__drv_runtime_set_device(int device);
 
 /* The calling thread's current context, or NULL. */
 cuemu_drv_context *cuemu__drv_current(void);

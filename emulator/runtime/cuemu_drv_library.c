@@ -452,11 +452,13 @@ int cuemu_drv_kernel_get_name(const char **name, void *kernel) {
     return DRV_CUDA_ERROR_INVALID_VALUE;
   const struct cuemu_kernel_desc *program = cuemu__drv_program_kernel(kernel);
   if (program) {
-    *name = program->name;
+    *name = cuemu__kernel_symbol_name(cuemu__kernel_of_program(program));
+    if (!*name)
+      *name = program->name;
     return DRV_CUDA_SUCCESS;
   }
   if (!library_of(kernel))
     return DRV_CUDA_ERROR_INVALID_HANDLE;
-  *name = cuemu_kernel_name(kernel);
+  *name = cuemu__kernel_symbol_name(kernel);
   return DRV_CUDA_SUCCESS;
 }

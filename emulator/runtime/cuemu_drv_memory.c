@@ -15,6 +15,7 @@
 #include <cuemu/cuemu_runtime.h>
 #include <cuemu/cuemu_runtime_peer.h>
 
+#include "core/cuemu_access_limits.h"
 #include "core/cuemu_allocations.h"
 #include "device/cuemu_device_launch.h"
 #include "device/cuemu_device_model.h"
@@ -36,9 +37,12 @@ enum {
   PTR_SYNC_MEMOPS = 6,
   PTR_IS_MANAGED = 8,
   PTR_DEVICE_ORDINAL = 9,
+  PTR_IS_LEGACY_CUDA_IPC_CAPABLE = 10,
   PTR_RANGE_START_ADDR = 11,
   PTR_RANGE_SIZE = 12,
-  PTR_MAPPED = 13
+  PTR_MAPPED = 13,
+  PTR_ACCESS_FLAGS = 16,
+  PTR_MEMPOOL_HANDLE = 17
 };
 enum { MEMORYTYPE_HOST = 1, MEMORYTYPE_DEVICE = 2, MEMORYTYPE_UNIFIED = 4 };
 
@@ -235,6 +239,21 @@ int cuemu_drv_pointer_get_attribute(void *data, int attribute,
   case PTR_SYNC_MEMOPS:
     *(int *)data = sync_memops(a.base);
     break;
+  case PTR_IS_LEGACY_CUDA_IPC_CAPABLE: /* cudaIpcGetMemHandle takes it */
+    *(int *)data = a.kind == CUEMU_RT_MEMORY_DEVICE &&
+                   !(a.flags & CUEMU__RT_MEMORY_POOLED);
+    break;
+  case PTR_ACCESS_FLAGS: { /* the current context's device's access */
+    int access = cuemu__access_limits_of(p, cuemu__device_current());
+    *(unsigned *)data = access < 0 ? CUEMU_MEM_ACCESS_READWRITE
+                                   : (unsigned)access;
+    break;
+  }
+  case PTR_MEMPOOL_HANDLE: /* NULL for memory of no pool */
+    *(void **)data = (a.flags & CUEMU__RT_MEMORY_POOLED)
+                         ? (void *)cuemu__rt_pool_of(a.base)
+                         : NULL;
+    break;
   default:
     return DRV_CUDA_ERROR_INVALID_VALUE;
   }
@@ -248,6 +267,7 @@ static void pointer_attribute_empty(void *data, int attribute) {
   switch (attribute) {
   case PTR_CONTEXT:
   case PTR_HOST_POINTER:
+  case PTR_MEMPOOL_HANDLE:
     *(void **)data = NULL;
     break;
   case PTR_DEVICE_POINTER:
@@ -290,6 +310,9 @@ int cuemu_drv_pointer_get_attributes(unsigned count, const int *attributes,
     case PTR_RANGE_SIZE:
     case PTR_MAPPED:
     case PTR_SYNC_MEMOPS:
+    case PTR_IS_LEGACY_CUDA_IPC_CAPABLE:
+    case PTR_ACCESS_FLAGS:
+    case PTR_MEMPOOL_HANDLE:
       known = 1;
       break;
     default:

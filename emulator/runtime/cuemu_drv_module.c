@@ -713,7 +713,7 @@ int cuemu_drv_func_get_name(const char **name, void *function) {
     return DRV_CUDA_ERROR_INVALID_VALUE;
   if (!function)
     return DRV_CUDA_ERROR_INVALID_HANDLE;
-  *name = cuemu_kernel_name(function);
+  *name = cuemu__kernel_symbol_name(function);
   return DRV_CUDA_SUCCESS;
 }
 

@@ -119,6 +119,16 @@ static int dropped(const char *line, size_t len) {
   return 0;
 }
 
+/* Whether the host compiler's message is one that NVRTC does not give:
+ * GCC warns of a `#pragma once` in the file it compiles, which the
+ * program's source is here, where NVRTC says nothing (jitify's and
+ * cuda-api-wrappers' programs start so, being headers elsewhere). */
+static int not_nvrtcs(int kind, const char *text, size_t len) {
+  static const char once[] = "#pragma once in main file";
+  return kind == KIND_WARNING && len == sizeof once - 1 &&
+         strncmp(text, once, len) == 0;
+}
+
 /* The text of the file a message names, when it is the program or one of
  * its headers; NULL otherwise. */
 static const char *text_of(const cuemu_nvrtc_sources *src, const char *file,
@@ -225,7 +235,9 @@ int cuemu__nvrtc_log_messages(cuemu_nvrtc_text *log, const char *text,
     if (parse_place(s, len, &at))
       kind = kind_of(&at, &message, &message_len);
     int r = 0;
-    if (kind != KIND_NONE) {
+    if (kind != KIND_NONE && not_nvrtcs(kind, message, message_len)) {
+      /* Dropped, and its source line and caret after it (dropped()). */
+    } else if (kind != KIND_NONE) {
       errors += kind == KIND_ERROR;
       fatal += kind == KIND_FATAL;
       r = add_message(log, s, &at, kind, message, message_len, sources);

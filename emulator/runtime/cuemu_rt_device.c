@@ -73,6 +73,7 @@ int cuemu_rt_set_device(int device) {
     return cuemu_rt_error(cudaErrorInvalidDevice);
   }
   cuemu__device_select(device);
+  cuemu__drv_runtime_set_device(device);
   return cuemu__rt_check_sticky();
 }
 

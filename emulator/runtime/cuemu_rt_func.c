@@ -11,6 +11,7 @@
 #include "device/cuemu_cluster_shape.h"
 #include "device/cuemu_device_model.h"
 #include "device/cuemu_functions.h"
+#include "device/cuemu_module_symbols.h"
 #include "runtime/cuemu_drv_internal.h"
 #include "runtime/cuemu_occupancy.h"
 #include "runtime/cuemu_rt_internal.h"
@@ -99,7 +100,11 @@ int cuemu_rt_func_get_name(const char **name, const void *function) {
   int e = check_function(function, 0);
   if (e)
     return e;
-  *name = desc_of(function)->name;
+  /* The driver's function of it: the program's kernel, or the current
+   * device's load of a library's. */
+  *name = cuemu__kernel_symbol_name(cuemu__drv_function((void *)function));
+  if (!*name)
+    *name = desc_of(function)->name;
   return cudaSuccess;
 }
 

@@ -111,6 +111,10 @@ int cuemu__rt_device_free(void *ptr, const void *site);
  * (cuemu_rt_mempool.c). */
 int cuemu__rt_pool_free(void *ptr, void *stream);
 
+/* The pool of the live stream-ordered allocation that starts at `base`, or
+ * NULL (CU_POINTER_ATTRIBUTE_MEMPOOL_HANDLE; cuemu_rt_mempool.c). */
+struct CUmemPoolHandle_st *cuemu__rt_pool_of(const void *base);
+
 /* Ends the pools of `device` (every device when -1) with their
  * stream-ordered allocations (cudaDeviceReset). */
 void cuemu__rt_pool_reset(int device);

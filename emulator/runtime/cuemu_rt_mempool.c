@@ -1146,6 +1146,14 @@ int cuemu__pool_share_fd(cudaMemPool_t pool) {
   return fd;
 }
 
+cudaMemPool_t cuemu__rt_pool_of(const void *base) {
+  pthread_mutex_lock(&lock);
+  pool_allocation *a = find_allocation(base);
+  cudaMemPool_t p = a ? a->pool : NULL;
+  pthread_mutex_unlock(&lock);
+  return p;
+}
+
 int cuemu__pool_place(const void *ptr, cudaMemPool_t *pool,
                       unsigned long long *offset) {
   pthread_mutex_lock(&lock);

@@ -20,8 +20,9 @@ extern "C" {
  * CUfunction of a loaded module: CUDA_ERROR_INVALID_VALUE for NULL. */
 int cuemu_drv_graph_kernel(cuemu_rt_graph_kernel *kernel, void *function);
 
-/* The CUfunction whose kernel `desc` is (one a driver call has named), or
- * NULL (a kernel of the program's own, not of a module); CUDA_SUCCESS. */
+/* The CUfunction whose kernel `desc` is (one a driver call has named, or
+ * for a kernel of the program's own, cudaGetFuncBySymbol's), or NULL;
+ * CUDA_SUCCESS. */
 int cuemu_drv_graph_function(const cuemu_kernel_desc *desc, void **function);
 
 /* cuMemsetD8Async, cuMemsetD16Async, cuMemsetD32Async: `n` elements of
