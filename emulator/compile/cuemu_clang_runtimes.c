@@ -57,28 +57,9 @@ static cuemu_status note_caller(void *ctx, const char *name, int kind) {
  * returns 1 when that names a file that exists. */
 static int ask_clang(const char *clang, const char *option, char *path,
                      size_t size) {
-  const char *tmp = getenv("TMPDIR");
-  char out[PATH_MAX];
-  if (snprintf(out, sizeof out, "%s/cuemu-clang-rt-XXXXXX",
-               tmp && *tmp ? tmp : "/tmp") >= (int)sizeof out)
-    return 0;
-  int fd = mkstemp(out);
-  if (fd < 0)
-    return 0;
-  close(fd);
   const char *argv[] = {clang, option, "--rtlib=compiler-rt", NULL};
-  int rc = -1, found = 0;
-  if (cuemu_command_run(argv, out, &rc) == CUEMU_SUCCESS && rc == 0) {
-    FILE *f = fopen(out, "r");
-    if (f && fgets(path, (int)size, f)) {
-      path[strcspn(path, "\n")] = '\0';
-      found = path[0] == '/' && access(path, R_OK) == 0;
-    }
-    if (f)
-      fclose(f);
-  }
-  unlink(out);
-  return found;
+  return cuemu__command_first_line(argv, path, size) == 0 &&
+         path[0] == '/' && access(path, R_OK) == 0;
 }
 
 /* LLVM's libomp: where clang++ -print-file-name finds it, else in the lib

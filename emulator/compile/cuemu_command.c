@@ -103,3 +103,29 @@ cuemu_status cuemu_command_run(const char *const *argv, const char *log,
     return st;
   return cuemu__command_wait(pid, exit_status);
 }
+
+int cuemu__command_first_line(const char *const *argv, char *line,
+                              size_t size) {
+  const char *tmp = getenv("TMPDIR");
+  char out[PATH_MAX];
+  if (size == 0 || snprintf(out, sizeof out, "%s/cuemu-command-XXXXXX",
+                            tmp && *tmp ? tmp : "/tmp") >= (int)sizeof out)
+    return -1;
+  int fd = mkstemp(out);
+  if (fd < 0)
+    return -1;
+  close(fd);
+  int rc = -1, got = 0;
+  line[0] = '\0';
+  if (cuemu_command_run(argv, out, &rc) == CUEMU_SUCCESS && rc == 0) {
+    FILE *f = fopen(out, "r");
+    if (f && fgets(line, (int)size, f)) {
+      line[strcspn(line, "\n")] = '\0';
+      got = 1;
+    }
+    if (f)
+      fclose(f);
+  }
+  unlink(out);
+  return got ? 0 : -1;
+}

@@ -144,6 +144,8 @@ typedef struct compile_job {
                               * pass (further_passes()) */
   int cccl_clang;            /* compiled by clang++ for CCCL where g++ was
                               * asked for (use_clang_for_cccl()) */
+  char gnu_version[32];      /* then that g++'s version, which clang++
+                              * defines as its own (-fgnuc-version=), or "" */
   int host_full;             /* the host pass reads the whole prelude, not
                               * the declarations of device-only shims */
   int cccl_brings;           /* preprocessed with what nvcc's
@@ -374,6 +376,10 @@ static int build_argv(const compile_job *job, const char *tu,
    * (tests/programs/cli/cccl_string_macros.cu). */
   if (job->cccl_clang)
     ARG("-Wno-error=reserved-user-defined-literal");
+  /* nvcc's front end defines its host compiler's __GNUC__ and the rest,
+   * which headers test (cuemu_gnu_version.c). */
+  if (job->cccl_clang && job->gnu_version[0])
+    ARGF("-fgnuc-version=%s", job->gnu_version);
   /* DWARF 4: binutils' addr2line names the generated .cpp instead of the
    * .cu for some addresses of a DWARF 5 line table with #line (the
    * innermost frame of an inlined call), so faults would name it. */
@@ -1623,6 +1629,8 @@ static int use_clang_for_cccl(compile_job *job, const char *depfile) {
     cuemu__driver_say("note", "clang++ not found; %s", CUEMU_CLANG_HINT);
     return 0;
   }
+  cuemu__gnu_version(job->cxx_words, job->cxx_count, job->gnu_version,
+                     sizeof job->gnu_version);
   snprintf(job->compiler, sizeof job->compiler, "%s", found);
   job->cccl_clang = 1;
   job->cxx_words[0] = "clang++";

@@ -375,6 +375,17 @@ size_t cuemu__rw_past_member_initializers(const cuemu_rewriter *rw,
   return k < rw->n && cuemu__rw_is(rw, k + 1, "{") ? k + 1 : rw->n;
 }
 
+/* Marks the body that opens at the `{` token `body` as device code of
+ * `space` ("", "host" or "global"). */
+static cuemu_status mark_body(cuemu_rewriter *rw, size_t body,
+                              const char *space) {
+  const cuemu_token *a = &rw->toks[body];
+  char pragma[64];
+  snprintf(pragma, sizeof pragma, "_Pragma(\"cuemu device_code%s%s\")",
+           space[0] ? " " : "", space);
+  return insert_pragmas(rw, body, a->offset + a->length, pragma);
+}
+
 cuemu_status cuemu__device_body_mark(cuemu_rewriter *rw, size_t brace,
                                     const char *space) {
   if (rw->pass != CUEMU_PASS_DEVICE && rw->pass != CUEMU_PASS_SINGLE)
@@ -388,11 +399,7 @@ cuemu_status cuemu__device_body_mark(cuemu_rewriter *rw, size_t brace,
                         !after_trailing_return(rw, brace) &&
                         !after_requires_clause(rw, brace)))
     return CUEMU_SUCCESS;
-  const cuemu_token *a = &rw->toks[body];
-  char pragma[64];
-  snprintf(pragma, sizeof pragma, "_Pragma(\"cuemu device_code%s%s\")",
-           space[0] ? " " : "", space);
-  return insert_pragmas(rw, body, a->offset + a->length, pragma);
+  return mark_body(rw, body, space);
 }
 
 /* The `{` of the body of the extended lambda whose `__device__` is token
@@ -419,14 +426,21 @@ static size_t lambda_body(const cuemu_rewriter *rw, size_t device) {
 }
 
 cuemu_status cuemu__device_inner_mark(cuemu_rewriter *rw, size_t device) {
-  size_t start, body = cuemu__rw_member_body(rw, device, &start);
-  if (body >= rw->n)
-    body = lambda_body(rw, device);
   /* `__host__ __device__` or `__device__ __host__`: both spaces. */
   int host = (device > 0 && cuemu__rw_is(rw, device - 1, "__host__")) ||
              cuemu__rw_is(rw, device + 1, "__host__");
-  return body < rw->n ? cuemu__device_body_mark(rw, body, host ? "host" : "")
-                      : CUEMU_SUCCESS;
+  size_t start, body = cuemu__rw_member_body(rw, device, &start);
+  if (body < rw->n)
+    return cuemu__device_body_mark(rw, body, host ? "host" : "");
+  /* An extended lambda's body, which may follow its `__device__` with no
+   * parameters between (`[=, *this] __device__ { ... }`, as warpcore
+   * writes the lambdas of its kernels): lambda_body() has found the `{`
+   * that opens it. */
+  body = lambda_body(rw, device);
+  if (body >= rw->n ||
+      (rw->pass != CUEMU_PASS_DEVICE && rw->pass != CUEMU_PASS_SINGLE))
+    return CUEMU_SUCCESS;
+  return mark_body(rw, body, host ? "host" : "");
 }
 
 /* ---- Device functions defined again without a qualifier ---------------- */

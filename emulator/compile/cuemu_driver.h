@@ -186,6 +186,23 @@ cuemu_status cuemu__command_start(const char *const *argv, const char *log,
                                   int *pid);
 cuemu_status cuemu__command_wait(int pid, int *exit_status);
 
+/* Runs argv (argv[0] looked up on $PATH) and puts the first line that it
+ * prints (its output and errors) into `line`, without the newline; returns
+ * 0 when it exited with 0 and printed a line, else -1 (cuemu_command.c). */
+int cuemu__command_first_line(const char *const *argv, char *line,
+                              size_t size);
+
+/* Puts into `version` the version of the GCC that the `count` words of
+ * `words` run ("g++", "ccache g++"), as its -dumpfullversion prints it
+ * ("9.4.0"), so that clang++ compiling in its place defines the same
+ * __GNUC__, __GNUC_MINOR__ and __GNUC_PATCHLEVEL__ (-fgnuc-version=), as
+ * nvcc's front end defines its host compiler's; GCC 10's for a newer one
+ * (the newest whose declarations in glibc's headers clang++ reads);
+ * returns 0, or -1 (and an empty `version`) when it does not print one
+ * (cuemu_gnu_version.c). */
+int cuemu__gnu_version(char *const *words, int count, char *version,
+                       size_t size);
+
 /* Gives default visibility, in the relocatable ELF object `object`, to the
  * kernel template instances that its section of kernel instances records
  * (cuemu_elf_instances.c), so that objcopy --localize-hidden leaves them
