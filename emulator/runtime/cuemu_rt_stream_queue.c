@@ -652,12 +652,15 @@ static double seconds_since(const struct timespec *t) {
  * thread is the process's only host thread, nothing left can satisfy the
  * waits: they are abandoned, and fail with a message. A kernel that has
  * run for CUEMU_EXT_WAIT_SECONDS while nothing else can run, and no block
- * of which has ended for as long, is reported and made the sticky error:
- * returns cudaErrorLaunchTimeout then, else 0. A kernel whose blocks keep
- * ending is long, not spinning (a benchmark's 2-million-block launch ran
- * for minutes here; tests/programs/async/long_kernel_progress.cu). */
-/* Whether no block of a running launch has ended for `limit` seconds; a
- * queue's item that is no launch (a host function) has none: 1. */
+ * or thread of which has ended for as long, is reported and made the
+ * sticky error: returns cudaErrorLaunchTimeout then, else 0. A kernel whose
+ * blocks or threads keep ending is long, not spinning (a benchmark's
+ * 2-million-block launch ran for minutes here,
+ * tests/programs/async/long_kernel_progress.cu; a single block of 128
+ * threads making 2 million atomic updates each ran for more than a minute
+ * on a loaded machine, tests/programs/trialhec4/long_block_threads_end.cu). */
+/* Whether no block or thread of a running launch has ended for `limit`
+ * seconds; a queue's item that is no launch (a host function) has none: 1. */
 static int blocks_still_for(long limit) {
   double still = cuemu__watchdog_still_seconds();
   return still < 0 || still >= (double)limit;
