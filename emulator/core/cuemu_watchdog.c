@@ -63,13 +63,14 @@ enum { MAX_SAMPLES = 64 };
 
 /* A launch watched: `since` is when it last made progress, that is, when
  * its count of blocks taken (next_block: a worker takes the next block
- * when it has finished one) was last seen to move from `seen_next`;
- * `still_since` is when the threads its blocks run were last seen to
- * change from `seen_running` (running_print()). */
+ * when it has finished one) was last seen to move from `seen_next`, or a
+ * thread of a block it runs was last seen to end (ended_print() moved
+ * from `seen_ended`); `still_since` is when the threads its blocks run
+ * were last seen to change from `seen_running` (running_print()). */
 typedef struct watched {
   cuemu_launch *launch;
   unsigned long long number; /* unique to this launch */
-  unsigned long long seen_next;
+  unsigned long long seen_next, seen_ended;
   double since;
   int warned;
   unsigned long long seen_running;
@@ -462,6 +463,44 @@ static unsigned long long running_print(const cuemu_launch *L) {
   return print;
 }
 
+/* A value that changes when a thread of a block of launch `L` that runs
+ * now ends (the lock held): the block's count of threads ended, and the
+ * thread that runs lazily (threads run one after the other, each to its
+ * end: a change of threadIdx is an end). Threads that take turns as
+ * coroutines (at barriers, or yielding in a spin) leave it as it was, so
+ * that a launch whose threads only wait still makes no progress; one whose
+ * threads keep ending is long (one block of threads that each compute for
+ * a while: HeCBench's GUPS kernel, a single block of 128 threads, ran for
+ * more than a minute on a loaded machine and was taken for a spin). */
+static unsigned long long ended_print(const cuemu_launch *L) {
+  unsigned long long print = 0;
+  for (int i = 0; i < MAX_RUNNERS; ++i) {
+    const cuemu_worker *w = runners[i].worker;
+    if (!w || __atomic_load_n(&w->launch, __ATOMIC_RELAXED) != L)
+      continue;
+    unsigned long long item =
+        (unsigned long long)__atomic_load_n(&w->exited, __ATOMIC_RELAXED) ^
+        ((unsigned long long)__atomic_load_n(&w->block_idx.x,
+                                             __ATOMIC_RELAXED) << 20) ^
+        ((unsigned long long)__atomic_load_n(&w->block_idx.y,
+                                             __ATOMIC_RELAXED) << 36) ^
+        ((unsigned long long)__atomic_load_n(&w->block_idx.z,
+                                             __ATOMIC_RELAXED) << 52);
+    if (!__atomic_load_n(&w->current, __ATOMIC_RELAXED) &&
+        runners[i].thread_idx) {
+      const cuemu_uint3 *t = runners[i].thread_idx;
+      item ^= ((unsigned long long)__atomic_load_n(&t->x, __ATOMIC_RELAXED)
+               << 8) ^
+              ((unsigned long long)__atomic_load_n(&t->y, __ATOMIC_RELAXED)
+               << 24) ^
+              ((unsigned long long)__atomic_load_n(&t->z, __ATOMIC_RELAXED)
+               << 34);
+    }
+    print = (print ^ item) * 0x9e3779b97f4a7c15ull + (unsigned)i;
+  }
+  return print;
+}
+
 /* Offers launch `l` more workers (cuemu__progress_idle) when no block of
  * it has started for CUEMU_PROGRESS_IDLE_AFTER seconds and the threads its
  * blocks run have not changed for CUEMU_PROGRESS_STILL_AFTER: they may
@@ -483,13 +522,15 @@ static void offer_workers(watched *l, double t) {
     cuemu__progress_idle(l->launch);
 }
 
-/* Notes (the lock held) whether watched launch l has taken a block since
- * it was last looked at, at time t; returns the seconds since it last
- * did. */
+/* Notes (the lock held) whether watched launch l has taken a block, or
+ * ended a thread of one, since it was last looked at, at time t; returns
+ * the seconds since it last did. */
 static double note_progress(watched *l, double t) {
   unsigned long long next = atomic_load(&l->launch->next_block);
-  if (next != l->seen_next) {
+  unsigned long long ended = ended_print(l->launch);
+  if (next != l->seen_next || ended != l->seen_ended) {
     l->seen_next = next;
+    l->seen_ended = ended;
     l->since = t;
   }
   return t - l->since;
@@ -627,7 +668,10 @@ void cuemu__watchdog_begin(cuemu_launch *L) {
   while (i < MAX_LAUNCHES && launches[i].launch)
     ++i;
   if (i < MAX_LAUNCHES)
-    launches[i] = (watched){L, ++launch_numbers, 0, now(), 0, 0, now()};
+    launches[i] = (watched){.launch = L,
+                            .number = ++launch_numbers,
+                            .since = now(),
+                            .still_since = now()};
   else if (!warned_launches++)
     fprintf(stderr, "cuemu: warning: more than %d launches run at once; "
                     "the watchdog (CUEMU_TIMEOUT) does not watch the "

@@ -4,7 +4,7 @@
  * would set, grids of several devices that wait for a launch not issued
  * yet under CUEMU_STREAMS=sync) cannot be stopped: its threads are the
  * process's. The watchdog watches every launch; one that has run for
- * CUEMU_TIMEOUT seconds without a block ending is reported (kernel, grid,
+ * CUEMU_TIMEOUT seconds without a block or a thread ending is reported (kernel, grid,
  * the blocks still running, each with the thread running on it and its
  * source line) and
  * the process exits with status 124, without running atexit handlers
@@ -59,12 +59,13 @@ void cuemu__fault_place_of(cuemu_worker *w, void *pc, void *sp, char *place,
                            size_t size);
 
 /* The seconds since a block of a launch now running last ended (a worker
- * took its next block), for the launch that ended one last; when none
+ * took its next block) or a thread of one did, for the launch that ended
+ * one last; when none
  * runs, since a launch last ended (a launch whose last block has just
  * ended, its stream's item not yet done, is not still), or -1 when none
  * has. The stream queues ask it before they report a kernel that
  * the host has waited for too long as spinning (cuemu_rt_stream_queue.c):
- * a kernel whose blocks keep ending is long, not stuck. */
+ * a kernel whose blocks or threads keep ending is long, not stuck. */
 double cuemu__watchdog_still_seconds(void);
 
 /* Whether every worker that runs a block of launch `L` now has done

@@ -5,7 +5,8 @@
  * parameters copied as cudaGraphAddNode copies them), an event record or a
  * wait, and waits before it runs for the tickets of other queues that CUDA's
  * ordering puts before it. Queues are never freed: an item may name
- * another queue's ticket, and a destroyed stream's queue is a few bytes.
+ * another queue's ticket, and a destroyed stream's queue is a few bytes;
+ * once idle it leaves the list that every look at the queues walks.
  */
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -66,10 +67,12 @@ typedef struct item {
 
 typedef struct queue {
   struct queue *next;
+  struct queue *retired_next; /* in `retired`, once off `queues` */
   uintptr_t stream;   /* the handle; 1 for the legacy default stream */
   const void *thread; /* cudaStreamPerThread: the host thread's */
   int device;
   int legacy, blocking, forgotten, started;
+  int exited; /* its execution thread has ended */
   item *head, *tail;
   unsigned long long issued, done;
   /* The item running: since when, whether it waits for memory (1 private,
@@ -96,6 +99,7 @@ typedef struct record {
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t changed = PTHREAD_COND_INITIALIZER;
 static queue *queues;
+static queue *retired; /* taken off `queues` by retire(), kept */
 static record *records;
 static size_t nrecords, records_cap;
 static unsigned long long issued_items; /* items issued to any queue */
@@ -175,6 +179,27 @@ static queue *find(void *stream, int create) {
 }
 
 static int pending(const queue *q) { return q->done < q->issued; }
+
+/* Takes a destroyed stream's queue off `queues` (the lock held) once
+ * nothing is left in it to run, wait for or report: every look at the
+ * queues walks the list, and a program that creates and destroys a stream
+ * at each step (HeCBench's streamCreateCopyDestroy, a thousand streams)
+ * spent most of each copy walking the streams it had destroyed. Its next
+ * stays as it is, so that a walk that stands on it (a wait that released
+ * the lock) goes on to the queues after it; its memory stays, as items,
+ * records and barriers may still name it. */
+static void retire(queue *q) {
+  if (!q->forgotten || q->head || (q->started && !q->exited) || q->error ||
+      q->error_message)
+    return;
+  for (queue **p = &queues; *p; p = &(*p)->next)
+    if (*p == q) {
+      *p = q->next;
+      q->retired_next = retired;
+      retired = q;
+      return;
+    }
+}
 
 static int add_dep(item *it, queue *q) {
   dep *d = realloc(it->deps, (it->ndeps + 1) * sizeof *d);
@@ -294,8 +319,11 @@ static void *execute(void *arg) {
   for (;;) {
     while (!q->head && !q->forgotten)
       pthread_cond_wait(&changed, &lock);
-    if (!q->head)
+    if (!q->head) {
+      q->exited = 1;
+      retire(q);
       break;
+    }
     item *it = q->head;
     while (!deps_met(it))
       pthread_cond_wait(&changed, &lock);
@@ -624,12 +652,15 @@ static double seconds_since(const struct timespec *t) {
  * thread is the process's only host thread, nothing left can satisfy the
  * waits: they are abandoned, and fail with a message. A kernel that has
  * run for CUEMU_EXT_WAIT_SECONDS while nothing else can run, and no block
- * of which has ended for as long, is reported and made the sticky error:
- * returns cudaErrorLaunchTimeout then, else 0. A kernel whose blocks keep
- * ending is long, not spinning (a benchmark's 2-million-block launch ran
- * for minutes here; tests/programs/async/long_kernel_progress.cu). */
-/* Whether no block of a running launch has ended for `limit` seconds; a
- * queue's item that is no launch (a host function) has none: 1. */
+ * or thread of which has ended for as long, is reported and made the
+ * sticky error: returns cudaErrorLaunchTimeout then, else 0. A kernel whose
+ * blocks or threads keep ending is long, not spinning (a benchmark's
+ * 2-million-block launch ran for minutes here,
+ * tests/programs/async/long_kernel_progress.cu; a single block of 128
+ * threads making 2 million atomic updates each ran for more than a minute
+ * on a loaded machine, tests/programs/trialhec4/long_block_threads_end.cu). */
+/* Whether no block or thread of a running launch has ended for `limit`
+ * seconds; a queue's item that is no launch (a host function) has none: 1. */
 static int blocks_still_for(long limit) {
   double still = cuemu__watchdog_still_seconds();
   return still < 0 || still >= (double)limit;
@@ -761,6 +792,7 @@ static int wait_all(int take, int device) {
     int f = take ? take_error(q) : 0;
     if (!code)
       code = e ? e : f;
+    retire(q);
   }
   pthread_mutex_unlock(&lock);
   return code ? cuemu_rt_error(code) : 0;
@@ -831,6 +863,7 @@ void cuemu__stream_forget(void *stream) {
   queue *q = cuemu__handle_is_default_stream(stream) ? NULL : find(stream, 0);
   if (q) {
     q->forgotten = 1;
+    retire(q); /* one without a thread; a thread retires its own */
     pthread_cond_broadcast(&changed);
   }
   pthread_mutex_unlock(&lock);
@@ -839,8 +872,10 @@ void cuemu__stream_forget(void *stream) {
 void cuemu__stream_reset(int device) {
   pthread_mutex_lock(&lock);
   for (queue *q = queues; q; q = q->next)
-    if (q->device == device)
+    if (q->device == device) {
       q->forgotten = 1;
+      retire(q);
+    }
   pthread_cond_broadcast(&changed);
   pthread_mutex_unlock(&lock);
 }
