@@ -60,7 +60,10 @@ template <int... M_> inline void add(reg &d, reg a, reg b, reg &cc) {
   }
 }
 
-/* sub{.sat}{.cc}: with .cc, the borrow out goes to CC.CF. */
+/* sub{.sat}{.cc}: with .cc, CC.CF is the carry out of a + ~b + 1, as the
+ * GPU subtracts: 1 when nothing is borrowed. The GPU keeps one carry bit
+ * for additions and subtractions, so an addc after a sub.cc, or a subc
+ * after an add.cc, reads it that way (CGBN's warp-wide negate does). */
 template <int... M_> inline void sub(reg &d, reg a, reg b, reg &cc) {
   constexpr int T = type_n<M_...>(0), w = width(T);
   if constexpr (is_fp(T)) {
@@ -68,7 +71,7 @@ template <int... M_> inline void sub(reg &d, reg a, reg b, reg &cc) {
   } else if constexpr (has<m_sat, M_...>) {
     d = result<T>(static_cast<reg>(clamp_to<T>(value<T>(a) - value<T>(b))));
   } else {
-    if constexpr (has<m_cc, M_...>) cc = zx(a, w) < zx(b, w);
+    if constexpr (has<m_cc, M_...>) cc = zx(a, w) >= zx(b, w);
     d = result<T>(zx(a, w) - zx(b, w));
   }
 }
@@ -81,11 +84,12 @@ template <int... M_> inline void addc(reg &d, reg a, reg b, reg &cc) {
   d = result<T>(static_cast<reg>(__cuemu_sum));
 }
 
-/* subc{.cc}: d = a - (b + CC.CF). */
+/* subc{.cc}: d = a + ~b + CC.CF, that is a - (b + borrow) where the borrow
+ * is 1 - CC.CF; with .cc, CC.CF becomes the carry out of that sum. */
 template <int... M_> inline void subc(reg &d, reg a, reg b, reg &cc) {
   constexpr int T = type_n<M_...>(0), w = width(T);
-  const wide_u sub = static_cast<wide_u>(zx(b, w)) + (cc & 1);
-  if constexpr (has<m_cc, M_...>) cc = static_cast<wide_u>(zx(a, w)) < sub;
+  const wide_u sub = static_cast<wide_u>(zx(b, w)) + (1 - (cc & 1));
+  if constexpr (has<m_cc, M_...>) cc = static_cast<wide_u>(zx(a, w)) >= sub;
   d = result<T>(static_cast<reg>(static_cast<wide_u>(zx(a, w)) - sub));
 }
 

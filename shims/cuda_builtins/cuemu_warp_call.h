@@ -11,6 +11,12 @@
  * nothing else. The op and mask, and the arg and width, travel as one word
  * each, which is how the runtime's gather record compares them; with
  * constant operands the compiler folds them.
+ *
+ * The lane's inline-PTX carry flag (cuemu_ptx_carry) is kept across the
+ * call, in the lane's own frame: the other lanes run while it waits, and on
+ * a GPU a shuffle or a vote leaves a lane's carry alone, so that a carry
+ * chain may go on after one (CGBN's division shuffles each limb in between
+ * its subc.cc steps).
  */
 #ifndef CUEMU_WARP_CALL_H
 #define CUEMU_WARP_CALL_H
@@ -31,6 +37,7 @@ inline unsigned long long cuemu_warp_call(int op, unsigned mask,
       static_cast<unsigned long long>(static_cast<unsigned>(width)) << 32 |
       static_cast<unsigned>(arg);
   unsigned long long result;
+  const unsigned long long cuemu_carry = cuemu_ptx_carry;
   /* The fence first: a checked build makes it a call, which would clobber
    * r8 and r9 once they hold the operands. */
   CUEMU_SYNC_FENCE();
@@ -49,16 +56,23 @@ inline unsigned long long cuemu_warp_call(int op, unsigned mask,
                  "cc" CUEMU_SYNC_CLOBBERS_MEMORY CUEMU_SYNC_CLOBBERS_AVX512
                : cuemu_not_leaf);
   CUEMU_SYNC_FENCE();
+  cuemu_ptx_carry = cuemu_carry;
   return result;
 cuemu_not_leaf:
-  return cuemu_warp_collective(op, mask, value, arg, width, name, file, line);
+  result = cuemu_warp_collective(op, mask, value, arg, width, name, file, line);
+  cuemu_ptx_carry = cuemu_carry;
+  return result;
 }
 #else
 inline unsigned long long cuemu_warp_call(int op, unsigned mask,
                                           unsigned long long value, int arg,
                                           int width, const char *name,
                                           const char *file, int line) {
-  return cuemu_warp_collective(op, mask, value, arg, width, name, file, line);
+  const unsigned long long cuemu_carry = cuemu_ptx_carry;
+  unsigned long long result =
+      cuemu_warp_collective(op, mask, value, arg, width, name, file, line);
+  cuemu_ptx_carry = cuemu_carry;
+  return result;
 }
 #endif
 
