@@ -313,8 +313,7 @@ static cuemu_status read_declaration(reader *r, declaration *d) {
 }
 
 /* The bytes of the declared object: its type's times its dimensions. */
-static unsigned long declared_bytes(const reader *r, const declaration *d) {
-  (void)r;
+static unsigned long declared_bytes(const declaration *d) {
   unsigned long bytes = d->type_bytes;
   for (const char *p = d->dims.data; p && (p = strchr(p, '[')) != NULL; p++)
     bytes *= strtoul(p + 1, NULL, 0);
@@ -417,12 +416,13 @@ static cuemu_status parameters(reader *r, symbols *syms, cuemu_strbuf *types,
   return CUEMU_SUCCESS;
 }
 
-/* Performance directives between the parameters and the body; .maxntid
- * and .minnctapersm give the kernel's __launch_bounds__. */
+/* Performance directives between the parameters and the body (or the `;`
+ * of a declaration); .maxntid and .minnctapersm give the kernel's
+ * __launch_bounds__. */
 static void entry_directives(reader *r, cuemu_strbuf *bounds) {
   unsigned long threads = 0, blocks = 0;
   size_t len;
-  while ((len = token(r)) != 0 && !is(r, len, "{")) {
+  while ((len = token(r)) != 0 && !is(r, len, "{") && !is(r, len, ";")) {
     int maxntid = is(r, len, ".maxntid") || is(r, len, ".reqntid");
     int minctas = is(r, len, ".minnctapersm");
     r->k += len;
@@ -451,10 +451,10 @@ static int starts_statement(char last) {
          last == '\0';
 }
 
-/* The entry's body, from its `{` to the matching `}`: the kernel's own
- * variables go to `vars`, the statement's template to `tmpl`, its operands
- * to `binds`. */
-static cuemu_status entry_body(reader *r, symbols *syms, size_t module_syms,
+/* The body of an entry or a function, from its `{` to the matching `}`: its
+ * own variables go to `vars`, the statement's template to `tmpl`, its
+ * operands to `binds`. */
+static cuemu_status routine_body(reader *r, symbols *syms, size_t module_syms,
                                cuemu_strbuf *vars, cuemu_strbuf *tmpl,
                                cuemu_strbuf *binds) {
   int depth = 0, operands = 0;
@@ -503,7 +503,7 @@ static cuemu_status entry_body(reader *r, symbols *syms, size_t module_syms,
                         ? find_symbol(syms, r->s + d.name, d.name_len)
                         : NULL;
       if (st == CUEMU_SUCCESS && space == 'p') {
-        unsigned long bytes = declared_bytes(r, &d);
+        unsigned long bytes = declared_bytes(&d);
         if (old && bytes > 64)
           st = fail(r, "PTX module: a .param of more than 64 bytes declared "
                        "again");
@@ -620,7 +620,7 @@ static cuemu_status routine(reader *r, symbols *syms, cuemu_strbuf *out,
   }
   int body_line = r->line;
   if (st == CUEMU_SUCCESS)
-    st = entry_body(r, syms, module_syms, &vars, &tmpl, &binds);
+    st = routine_body(r, syms, module_syms, &vars, &tmpl, &binds);
   if (st == CUEMU_SUCCESS)
     st = check_statement(r, body_line, &tmpl, &binds);
   if (st == CUEMU_SUCCESS) {
