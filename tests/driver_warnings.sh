@@ -16,7 +16,8 @@
 # variable's line, whose columns differ between the passes, is shown once
 # (device_variable_error.cu), and names the source as the command line
 # spells it; clang++'s quote of a kernel's line is the user's line
-# (clang_quote_error.cu). With nvcc present, it is
+# (clang_quote_error.cu); a private field only __device__ members read
+# builds with clang++ and -Werror (private_field.cu). With nvcc present, it is
 # checked to agree.
 # Run by `make check` with AM_TESTS_ENVIRONMENT.
 
@@ -276,6 +277,10 @@ if [ -n "$real" ]; then
   (cd "$work" && nvcc_build driver_warnings.sh:nvcc-dev-werror "$real" \
     -arch=sm_90 -Xcompiler -Wall,-Werror -c -o dev.o "$w/dev.cu") >/dev/null 2>&1 ||
     fail "nvcc -Xcompiler -Wall,-Werror fails on dev.cu: the test is wrong"
+  (cd "$work" && nvcc_build driver_warnings.sh:nvcc-clang-private-field "$real" \
+    -ccbin clang++ -arch=sm_90 -Xcompiler -Wall,-Wextra,-Werror -c \
+    -o private_field.o "$w/private_field.cu") >/dev/null 2>&1 ||
+    fail "nvcc -ccbin clang++ -Werror fails on private_field.cu: the test is wrong"
   (cd "$work" && nvcc_build driver_warnings.sh:nvcc-refuses-host-warning \
     sh -c "$refuses" sh "$real" -arch=sm_90 -DHOST_WARNING -Xcompiler \
     -Wall,-Werror -c -o main.o "$w/main.cu") >/dev/null 2>&1 ||
@@ -353,6 +358,18 @@ elif grep -q 'clang_quote_error\.cu:10:17: note' "$work/clang_quote.log" &&
   echo "PASS: clang++'s quote of a kernel's line is the user's line"
 else
   fail "clang++'s note at the kernel's line: $(cat "$work/clang_quote.log")"
+fi
+
+# A private field that only __device__ members read is unused in the host
+# pass; nvcc's cudafe++ tells a clang++ host compiler to ignore
+# -Wunused-private-field (and -Wunused-parameter), so -Werror builds it
+# (stdgpu's mutex_ref, trialstdgpu).
+if "$nvcc" -ccbin clang++ -arch=sm_90 -Xcompiler -Wall,-Wextra,-Werror \
+  -o "$work/private_field" "$w/private_field.cu" >"$work/private_field.log" 2>&1 &&
+  [ "$("$work/private_field")" = PASS ] && ! grep -q warning "$work/private_field.log"; then
+  echo "PASS: clang++ host pass: a field only device code reads builds with -Werror"
+else
+  fail "clang++ -Wall,-Werror, a field only device code reads: $(cat "$work/private_field.log")"
 fi
 
 rm -rf "$work"
