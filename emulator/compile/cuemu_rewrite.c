@@ -342,6 +342,27 @@ static const char host_kernel[] = " __attribute__((weak, noinline))";
 static const char host_kernel_template[] =
     " __attribute__((weak, noinline, visibility(\"hidden\")))";
 
+/* The host pass's mark of the device or constant variable whose qualifier
+ * is token i (CUEMU_HOST_SHADOW_MARK), with `weak, ` (`extra`) for a
+ * definition: the host object's own, its shadow. */
+static cuemu_status host_shadow(cuemu_rewriter *rw, size_t i,
+                                const char *extra) {
+  char mark[96];
+  int n = snprintf(mark, sizeof mark,
+                   " __attribute__((%svisibility(\"protected\")))", extra);
+  const cuemu_token *t = &rw->toks[i];
+  return cuemu__rw_edit(rw, t->offset + t->length, 0, mark, (size_t)n);
+}
+
+int cuemu__rw_managed_decl(const cuemu_rewriter *rw, size_t start) {
+  for (size_t k = start; k < rw->n && !cuemu__rw_is(rw, k, ";") &&
+                         !cuemu__rw_is(rw, k, "=") && !cuemu__rw_is(rw, k, "{");
+       k++)
+    if (cuemu__rw_is(rw, k, "__managed__"))
+      return 1;
+  return 0;
+}
+
 /* Non-zero when the kernel declared with `__global__` at token i has
  * internal linkage (static, or in an anonymous namespace). */
 static int internal_linkage(const walker *w, size_t i) {
@@ -895,6 +916,11 @@ static cuemu_status device_linkage_decl(walker *w, size_t i) {
             "have internal linkage when the program is compiled in whole "
             "program mode (-rdc=false), as nvcc says");
     }
+    if (!is_function && rw->pass == CUEMU_PASS_HOST &&
+        !cuemu__rw_managed_decl(rw, start)) {
+      w->linked_decl = start + 1;
+      return host_shadow(rw, i, "");
+    }
     if (is_function || !rw->rdc || rw->pass != CUEMU_PASS_DEVICE)
       return CUEMU_SUCCESS;
     w->linked_decl = start + 1;
@@ -942,6 +968,12 @@ static cuemu_status device_linkage_decl(walker *w, size_t i) {
   if (rw->pass == CUEMU_PASS_DEVICE)
     return add_device_linkage(rw, i);
   int definition = is_function ? has_body : (!is_extern || has_init);
+  /* Without rdc, an `extern` declaration that no definition of the unit
+   * follows is nvcc's definition, of the device pass's object only: host
+   * code keeps naming that object. */
+  if (!is_function && rw->pass == CUEMU_PASS_HOST &&
+      !cuemu__rw_managed_decl(rw, start) && (definition || rw->rdc))
+    return host_shadow(rw, i, definition ? "weak, " : "");
   if (definition)
     return cuemu__rw_edit(rw, t->offset + t->length, 0, host_linkage,
                           sizeof host_linkage - 1);

@@ -49,6 +49,12 @@ int cuemu__program_pass_arch(void);
  * (cuemu_program_register_variable_copies()), else `symbol`. */
 void *cuemu__variable_copy(const void *symbol);
 
+/* The device's object of the host object (shadow) `p` of a __device__ or
+ * __constant__ variable, or an address in it, at the same offset
+ * (cuemu_program_register_variable_shadows()); `p` itself when it is in no
+ * registered shadow, or when its variable has no device object. */
+void *cuemu__variable_shadow_device(const void *p);
+
 /* 1 when the emulated device can run the kernel `desc` (its build has a
  * kernel image for the device's compute capability:
  * cuemu_program_register_target()), else 0; *images (when `images` is not
