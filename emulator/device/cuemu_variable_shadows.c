@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
+#include "core/cuemu_allocations.h"
 #include "device/cuemu_functions.h"
 
 /* The registered sections, each once. */
@@ -59,4 +60,27 @@ void *cuemu__variable_shadow_device(const void *p) {
 
 const void *cuemu_variable_device_address(const void *variable) {
   return cuemu__variable_shadow_device(variable);
+}
+
+size_t cuemu__variable_shadows_append(cuemu_rt_allocation **a, size_t n) {
+  if (!__atomic_load_n(&range_count, __ATOMIC_ACQUIRE))
+    return n;
+  pthread_mutex_lock(&lock);
+  size_t more = 0;
+  for (size_t k = 0; k < range_count; ++k)
+    more += (size_t)(ranges[k].end - ranges[k].begin);
+  cuemu_rt_allocation *grown = more ? realloc(*a, (n + more) * sizeof *grown)
+                                    : NULL;
+  if (grown) {
+    *a = grown;
+    for (size_t k = 0; k < range_count; ++k)
+      for (const cuemu_variable_shadow *s = ranges[k].begin;
+           s < ranges[k].end; ++s)
+        if (s->device && s->size)
+          grown[n++] = (cuemu_rt_allocation){
+              (void *)s->shadow, (size_t)s->size, CUEMU_RT_MEMORY_SYMBOL,
+              CUEMU_RT_MEMORY_LIVE, CUEMU__ALLOCATION_SHADOW};
+  }
+  pthread_mutex_unlock(&lock);
+  return n;
 }
