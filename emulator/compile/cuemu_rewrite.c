@@ -343,15 +343,18 @@ static const char host_kernel_template[] =
     " __attribute__((weak, noinline, visibility(\"hidden\")))";
 
 /* The host pass's mark of the device or constant variable whose qualifier
- * is token i (CUEMU_HOST_SHADOW_MARK), with `weak, ` (`extra`) for a
- * definition: the host object's own, its shadow. */
+ * is token i (CUEMU_HOST_SHADOW_MARK), and, for a `definition`, the
+ * host pass's weak linkage: the host object's own, its shadow. */
 static cuemu_status host_shadow(cuemu_rewriter *rw, size_t i,
-                                const char *extra) {
-  char mark[96];
-  int n = snprintf(mark, sizeof mark,
-                   " __attribute__((%svisibility(\"protected\")))", extra);
+                                int definition) {
   const cuemu_token *t = &rw->toks[i];
-  return cuemu__rw_edit(rw, t->offset + t->length, 0, mark, (size_t)n);
+  cuemu_status st =
+      cuemu__rw_edit(rw, t->offset + t->length, 0, CUEMU_HOST_SHADOW_MARK,
+                     sizeof CUEMU_HOST_SHADOW_MARK - 1);
+  if (st == CUEMU_SUCCESS && definition)
+    st = cuemu__rw_edit(rw, t->offset + t->length, 0, host_linkage,
+                        sizeof host_linkage - 1);
+  return st;
 }
 
 int cuemu__rw_managed_decl(const cuemu_rewriter *rw, size_t start) {
@@ -919,7 +922,7 @@ static cuemu_status device_linkage_decl(walker *w, size_t i) {
     if (!is_function && rw->pass == CUEMU_PASS_HOST &&
         !cuemu__rw_managed_decl(rw, start)) {
       w->linked_decl = start + 1;
-      return host_shadow(rw, i, "");
+      return host_shadow(rw, i, 0);
     }
     if (is_function || !rw->rdc || rw->pass != CUEMU_PASS_DEVICE)
       return CUEMU_SUCCESS;
@@ -968,12 +971,9 @@ static cuemu_status device_linkage_decl(walker *w, size_t i) {
   if (rw->pass == CUEMU_PASS_DEVICE)
     return add_device_linkage(rw, i);
   int definition = is_function ? has_body : (!is_extern || has_init);
-  /* Without rdc, an `extern` declaration that no definition of the unit
-   * follows is nvcc's definition, of the device pass's object only: host
-   * code keeps naming that object. */
   if (!is_function && rw->pass == CUEMU_PASS_HOST &&
-      !cuemu__rw_managed_decl(rw, start) && (definition || rw->rdc))
-    return host_shadow(rw, i, definition ? "weak, " : "");
+      !cuemu__rw_managed_decl(rw, start))
+    return host_shadow(rw, i, definition);
   if (definition)
     return cuemu__rw_edit(rw, t->offset + t->length, 0, host_linkage,
                           sizeof host_linkage - 1);

@@ -21,6 +21,7 @@ struct Pair {
 __constant__ Pair pairs[3] = {{1, 1.5f}, {2, 2.5f}, {3, 3.5f}};
 template <class T> __device__ T tvalue = T(5);
 __managed__ int managed_value = 9;
+constexpr __device__ int constexpr_value = 31;
 
 __global__ void bump(int *out) {
   counter += 100;
@@ -111,6 +112,38 @@ int main() {
   SHADOW_CHECK("cudaGetSymbolAddress(coeffs)",
                cudaGetSymbolAddress(&address, coeffs) == cudaSuccess &&
                    address != (void *)coeffs);
+
+  // A graph's copies to and from a symbol, and an asynchronous copy from
+  // one.
+  cudaGraph_t graph;
+  cudaGraphExec_t exec;
+  cudaGraphNode_t to_node, from_node;
+  int graph_in = 77, graph_out = 0, async_out = 0;
+  SHADOW_CHECK("a graph's symbol copies",
+               cudaGraphCreate(&graph, 0) == cudaSuccess &&
+                   cudaGraphAddMemcpyNodeToSymbol(
+                       &to_node, graph, nullptr, 0, hidden_count, &graph_in,
+                       sizeof graph_in, 0,
+                       cudaMemcpyHostToDevice) == cudaSuccess &&
+                   cudaGraphAddMemcpyNodeFromSymbol(
+                       &from_node, graph, &to_node, 1, &graph_out,
+                       hidden_count, sizeof graph_out, 0,
+                       cudaMemcpyDeviceToHost) == cudaSuccess &&
+                   cudaGraphInstantiate(&exec, graph, 0) == cudaSuccess &&
+                   cudaGraphLaunch(exec, 0) == cudaSuccess &&
+                   cudaStreamSynchronize(0) == cudaSuccess &&
+                   graph_out == 77);
+  cudaGraphExecDestroy(exec);
+  cudaGraphDestroy(graph);
+  SHADOW_CHECK("hidden_count's host object after the graph",
+               hidden_count == 3);
+  SHADOW_CHECK("cudaMemcpyFromSymbolAsync(hidden_count)",
+               cudaMemcpyFromSymbolAsync(&async_out, hidden_count,
+                                         sizeof async_out) == cudaSuccess &&
+                   cudaDeviceSynchronize() == cudaSuccess &&
+                   async_out == 77);
+  SHADOW_CHECK("constexpr_value", constexpr_value == 31 &&
+                                      from_symbol(constexpr_value, 31));
 
   // The host object is host memory, which the device's memory calls do
   // not take.
