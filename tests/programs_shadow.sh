@@ -42,4 +42,13 @@ if command -v clang++ >/dev/null 2>&1; then
     passes clang++ ./clang
 fi
 
+# The same two units with -rdc=true, by the real nvcc where there is one.
+real=$(find_nvcc)
+if [ -n "$real" ]; then
+  step nvcc nvcc_build programs_shadow.sh:rdc "$real" -std=c++17 \
+    -arch=sm_90 -rdc=true -DSHADOW_RDC "$d/shadow_main.cu" \
+    "$d/shadow_other.cu" -o rdc_nvcc &&
+    echo "PASS: nvcc builds the -rdc=true program"
+fi
+
 [ "$failed" -eq 0 ]

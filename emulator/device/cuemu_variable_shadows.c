@@ -48,7 +48,7 @@ void *cuemu__variable_shadow_device(const void *p) {
   for (size_t k = 0; k < range_count && found == p; ++k)
     for (const cuemu_variable_shadow *s = ranges[k].begin; s < ranges[k].end;
          ++s) {
-      const uintptr_t lo = (uintptr_t)s->shadow;
+      const uintptr_t lo = (uintptr_t)s->host;
       if (s->device && a >= lo && (a - lo < s->size || a == lo)) {
         found = (char *)s->device + (a - lo);
         break;
@@ -78,7 +78,7 @@ size_t cuemu__variable_shadows_append(cuemu_rt_allocation **a, size_t n) {
            s < ranges[k].end; ++s)
         if (s->device && s->size)
           grown[n++] = (cuemu_rt_allocation){
-              (void *)s->shadow, (size_t)s->size, CUEMU_RT_MEMORY_SYMBOL,
+              (void *)s->host, (size_t)s->size, CUEMU_RT_MEMORY_SYMBOL,
               CUEMU_RT_MEMORY_LIVE, CUEMU__ALLOCATION_SHADOW};
   }
   pthread_mutex_unlock(&lock);

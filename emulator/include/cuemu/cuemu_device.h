@@ -188,11 +188,11 @@ void cuemu_program_register_variable_copies(
 
 /* One entry of a program's section `cuemu_variable_shadows`
  * (emulator/compile/cuemu_elf_instances.c writes them): the host pass's own
- * object (`shadow`, `size` bytes) of a __device__ or __constant__ variable,
+ * object (`host`, `size` bytes) of a __device__ or __constant__ variable,
  * which host code names, as nvcc's host code has a shadow of each device
  * variable, and the device pass's object `device` (NULL: none). */
 typedef struct cuemu_variable_shadow {
-  const void *shadow;
+  const void *host;
   void *device;
   unsigned long long size;
 } cuemu_variable_shadow;
