@@ -11,7 +11,9 @@
 # Built whole, with -rdc=true and shadow_other.cu (which defines the
 # variable that the main unit declares `extern`: one host object of both
 # units), as -dc objects linked apart, and with clang++ as the host
-# compiler. Before: host code read and wrote the device's objects.
+# compiler. Before: host code read and wrote the device's objects. A
+# shared library with a variable of its own (shadow_lib.cu), loaded and
+# unloaded by shadow_dlopen.cu.
 # Run by `make check` with AM_TESTS_ENVIRONMENT.
 
 srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
@@ -41,6 +43,13 @@ if command -v clang++ >/dev/null 2>&1; then
     "$d/shadow_main.cu" "$d/shadow_other.cu" -o clang &&
     passes clang++ ./clang
 fi
+# A shared library's host objects, loaded and unloaded by a program that
+# then reaches its own variable (before the library's records were
+# forgotten at its unload: a lookup read the unmapped records).
+step lib "$nvcc" -shared -Xcompiler -fPIC "$d/shadow_lib.cu" \
+  -o libshadow.so &&
+  step dlopen "$nvcc" "$d/shadow_dlopen.cu" -ldl -o dlopen_main &&
+  passes dlopen ./dlopen_main "$work/libshadow.so"
 
 # The same two units with -rdc=true, by the real nvcc where there is one.
 real=$(find_nvcc)

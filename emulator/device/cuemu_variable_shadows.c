@@ -39,6 +39,20 @@ void cuemu_program_register_variable_shadows(
   pthread_mutex_unlock(&lock);
 }
 
+void cuemu_program_unregister_variable_shadows(
+    const cuemu_variable_shadow *begin) {
+  if (!begin || !__atomic_load_n(&range_count, __ATOMIC_ACQUIRE))
+    return;
+  pthread_mutex_lock(&lock);
+  for (size_t k = 0; k < range_count; ++k)
+    if (ranges[k].begin == begin) {
+      ranges[k] = ranges[range_count - 1];
+      __atomic_store_n(&range_count, range_count - 1, __ATOMIC_RELEASE);
+      break;
+    }
+  pthread_mutex_unlock(&lock);
+}
+
 void *cuemu__variable_shadow_device(const void *p) {
   if (!p || !__atomic_load_n(&range_count, __ATOMIC_ACQUIRE))
     return (void *)p;

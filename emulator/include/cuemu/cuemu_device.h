@@ -209,6 +209,12 @@ void cuemu_program_register_variable_shadows(
     const cuemu_variable_shadow *__cuemu_begin,
     const cuemu_variable_shadow *__cuemu_end);
 
+/* Forgets the records registered with `begin`
+ * (cuemu_program_register_variable_shadows()), when the shared library
+ * that holds them is unloaded. Host code. */
+void cuemu_program_unregister_variable_shadows(
+    const cuemu_variable_shadow *__cuemu_begin);
+
 /* The device's object of the variable whose host object (shadow), or an
  * address in it, is `variable` (cuemu_program_register_variable_shadows()),
  * else `variable`: what cuemu-cc's notes of __constant__ and __device__
