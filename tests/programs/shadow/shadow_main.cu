@@ -1,10 +1,10 @@
 // shadow_main.cu: host code's own objects (shadows) of __device__ and
-// NVCC_OPTIONS: -rdc=true -DSHADOW_RDC
 // __constant__ variables, as nvcc has them (tests/programs_shadow.sh).
 // Host code that names a device variable reads and writes its host object,
 // which holds the initial value; the symbol calls reach the device's
-// object; the host object is no device memory (cudaMemset of its address
-// fails); a __managed__ variable is one object of both.
+// object; the host object is no device memory (cudaMemset and cudaMemcpy
+// of its address fail); a __managed__ variable is one object of both.
+// NVCC_OPTIONS: -rdc=true -DSHADOW_RDC
 #include "shadow.cuh"
 
 __device__ int counter = 7;
@@ -151,7 +151,12 @@ int main() {
                cudaMemset(&counter, 0, sizeof counter) ==
                    cudaErrorInvalidValue);
   cudaGetLastError();
-  SHADOW_CHECK("the device's counter after the refused cudaMemset",
+  int copied = 5;
+  SHADOW_CHECK("cudaMemcpy to counter's host object, host to device",
+               cudaMemcpy(&counter, &copied, sizeof copied,
+                          cudaMemcpyHostToDevice) == cudaErrorInvalidValue);
+  cudaGetLastError();
+  SHADOW_CHECK("the device's counter after the refused copies",
                from_symbol(counter, 1100));
 
   // A __managed__ variable is one object.

@@ -1,6 +1,6 @@
 // shadow_other.cu: the unit of tests/programs/shadow that defines
-// NVCC_OPTIONS: -rdc=true
 // linked_count, which shadow_main.cu declares `extern` (with -rdc=true).
+// NVCC_OPTIONS: -rdc=true
 #include "shadow.cuh"
 
 __device__ int linked_count = 1;
