@@ -51,6 +51,7 @@
 #include "core/cuemu_allocations.h"
 #include "core/cuemu_device_heap.h"
 #include "device/cuemu_device_model.h"
+#include "device/cuemu_functions.h"
 #include "device/cuemu_texture.h"
 
 /* Bytes past the end of a buffer (and before the start of an allocation)
@@ -285,6 +286,10 @@ void cuemu__check_launch_begin(cuemu_launch *L, unsigned env_mask,
   pthread_mutex_init(&cl->lock, NULL);
   cuemu_rt_allocation *snap = NULL;
   size_t n = cuemu__allocation_snapshot(&snap);
+  /* The host objects of device variables, which a kernel given host
+   * code's `&d_var` reaches: host memory, as on a GPU. */
+  if (checks & CUEMU_CHECK_MEM)
+    n = cuemu__variable_shadows_append(&snap, n);
   cl->regions = calloc(n ? n : 1, sizeof *cl->regions);
   if (cl->regions) {
     for (size_t i = 0; i < n; ++i) {
@@ -1363,6 +1368,15 @@ static void region_access(cuemu_worker *w, block_state *b, region *r,
   target t = {0, r->info.name, r->a.base, a - (uintptr_t)r->a.base,
               r->a.size, r->info.site,
                 r->info.callers};
+  if (r->a.flags & CUEMU__ALLOCATION_SHADOW) {
+    if (checks & CUEMU_CHECK_MEM)
+      report_mem(w, kind, size, addr,
+                 "host memory (no device allocation: the host object of a "
+                 "__device__ or __constant__ variable, whose address host "
+                 "code took; cudaGetSymbolAddress gives the device's):",
+                 NULL, pc);
+    return;
+  }
   if (r->a.state != CUEMU_RT_MEMORY_LIVE) {
     if (checks & CUEMU_CHECK_MEM)
       report_mem(w, kind, size, addr, "use after cudaFree:", &t, pc);
@@ -1528,7 +1542,8 @@ static void access_slow(cuemu_worker *w, block_state *b, const void *addr,
   /* Tracked allocations. */
   cuemu_check_launch *cl = b->cl;
   region *r = region_at(cl, a);
-  if (r && r != b->hot[0] && r->a.size)
+  if (r && r != b->hot[0] && r->a.size &&
+      !(r->a.flags & CUEMU__ALLOCATION_SHADOW))
     set_hot(b, r, checks);
   if (r && a - (uintptr_t)r->a.base < (r->a.size ? r->a.size : 1)) {
     region_access(w, b, r, addr, size, kind, pc);

@@ -402,6 +402,27 @@ int cuemu__codegen_write_unit(FILE *out, const char *path,
             "__stop_cuemu_static_shared), 0);\n"
             "} // namespace\n",
             unit_id, unit_id);
+    /* The host objects (shadows) of device variables, before the
+     * program's static initializers, whose notes of a variable name its
+     * shadow (cuemu__elf_variable_shadows()), until the program or shared
+     * library is unloaded. */
+    fputs("extern \"C\" const ::cuemu_variable_shadow "
+          "__start_cuemu_variable_shadows[] __attribute__((weak, "
+          "visibility(\"hidden\")));\n"
+          "extern \"C\" const ::cuemu_variable_shadow "
+          "__stop_cuemu_variable_shadows[] __attribute__((weak, "
+          "visibility(\"hidden\")));\n"
+          "namespace {\n"
+          "__attribute__((constructor(101))) void cuemu_shadows_register() {\n"
+          "  ::cuemu_program_register_variable_shadows("
+          "__start_cuemu_variable_shadows, __stop_cuemu_variable_shadows);\n"
+          "}\n"
+          "__attribute__((destructor(101))) void cuemu_shadows_unregister() {\n"
+          "  ::cuemu_program_unregister_variable_shadows("
+          "__start_cuemu_variable_shadows);\n"
+          "}\n"
+          "} // namespace\n",
+          out);
     return ferror(out) ? -1 : 0;
   }
   return put_table(out, path, rw, module, unit_id, arch, images,

@@ -2147,6 +2147,54 @@ static cuemu_status further_passes(compile_job *job, cuemu_cache_build *b,
   return st;
 }
 
+/* Gives the host pass's object `host` its own objects (shadows) of the
+ * unit's __device__ and __constant__ variables, as nvcc's host code has
+ * them: renamed (cuemu__elf_variable_shadows()), with the records that map
+ * each shadow to the device pass's object for the symbol calls linked in
+ * (section cuemu_variable_shadows, which the host pass's generated code
+ * registers). */
+static cuemu_status host_shadows(cuemu_cache_build *b, const char *host) {
+  char renames[PATH_MAX + 96], redefine[PATH_MAX + 128],
+      records[PATH_MAX + 96], records_o[PATH_MAX + 96],
+      merged[PATH_MAX + 96];
+  if (snprintf(renames, sizeof renames, "%s.shadows", b->temp) >=
+          (int)sizeof renames ||
+      snprintf(records, sizeof records, "%s.shadows.s", b->temp) >=
+          (int)sizeof records ||
+      snprintf(records_o, sizeof records_o, "%s.shadows.o", b->temp) >=
+          (int)sizeof records_o ||
+      snprintf(merged, sizeof merged, "%s.shadows.merged.o", b->temp) >=
+          (int)sizeof merged)
+    return cuemu__report(CUEMU_CACHE, "the cache folder's path is too long");
+  int count = 0, defined = 0;
+  cuemu_status st =
+      cuemu__elf_variable_shadows(host, renames, &count, records, &defined);
+  snprintf(redefine, sizeof redefine, "--redefine-syms=%s", renames);
+  if (st == CUEMU_SUCCESS && count) {
+    const char *objcopy[] = {"objcopy", redefine, host, NULL};
+    st = run_tool(objcopy, host);
+  }
+  if (st == CUEMU_SUCCESS && defined) {
+    const char *as[] = {"as", records, "-o", records_o, NULL};
+    st = run_tool(as, records);
+  }
+  if (st == CUEMU_SUCCESS && defined) {
+    const char *ld[] = {"ld", "-r", host, records_o, "-o", merged, NULL};
+    st = run_tool(ld, host);
+  }
+  if (st == CUEMU_SUCCESS && defined && rename(merged, host) != 0)
+    st = cuemu__report(CUEMU_IO_ERROR, "cannot write %s: %s", host,
+                       strerror(errno));
+  if (count)
+    unlink(renames);
+  if (defined) {
+    unlink(records);
+    unlink(records_o);
+    unlink(merged);
+  }
+  return st;
+}
+
 /* Links into dev_local the assembly that make() writes to a file of the
  * build's (named after `tag`), assembled by `as`; nothing when make()
  * returns CUEMU_NOT_SUPPORTED (nothing to add). */
@@ -2655,6 +2703,8 @@ static cuemu_status build(void *data, cuemu_cache_build *b) {
       unlink(job->fallbacks);
     /* A variable template's instance is the device pass's object, in both
      * passes (cuemu_variable_template.c). */
+    if (st == CUEMU_SUCCESS)
+      st = host_shadows(b, object[1]);
     if (st == CUEMU_SUCCESS)
       st = cuemu__elf_weaken_unique(object[1], dev_local);
     /* A host function that the user's visibility("default") kept global in

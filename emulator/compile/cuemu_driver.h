@@ -487,6 +487,28 @@ cuemu_status cuemu__device_fallbacks_source(const char *list,
  * Returns as cuemu__elf_export_instances(). */
 cuemu_status cuemu__elf_weaken_unique(const char *host, const char *device);
 
+/* The suffix of the host pass's own objects of __device__ and __constant__
+ * variables (shadows, as nvcc's host code has them):
+ * cuemu__elf_variable_shadows(). */
+#define CUEMU_SHADOW_SUFFIX ".cuemu_shadow"
+
+/* In the host pass's relocatable ELF object `host`: the symbols of
+ * protected visibility (CUEMU_HOST_SHADOW_MARK of cuemu_rewriter.h, the
+ * host pass's device and constant variables, defined or referenced) are
+ * made hidden, and written to the file `renames` ("NAME
+ * NAME.cuemu_shadow", one a line, for objcopy --redefine-syms), so that
+ * host code names its own objects, apart from the device pass's. For each
+ * one that `host` defines, the assembly of a record (section
+ * cuemu_variable_shadows, cuemu_variable_shadow of cuemu_device.h: the
+ * shadow, the device pass's object NAME, referenced weakly, and the
+ * shadow's size) goes to the file `records`, by which the symbol calls
+ * reach the device's object. Sets *count to the number of renamed
+ * symbols, *defined to the number of records (0: no file written).
+ * Returns as cuemu__elf_export_instances(). */
+cuemu_status cuemu__elf_variable_shadows(const char *host, const char *renames,
+                                         int *count, const char *records,
+                                         int *defined);
+
 /* Writes to the file `list`, one a line, the names of the symbols that the
  * device pass's relocatable ELF object `device` must make local (objcopy
  * --localize-symbols) so that the program's host code links the host

@@ -671,6 +671,76 @@ cuemu_status cuemu__elf_weaken_unique(const char *host, const char *device) {
   return elf_close(&h, host, written, st);
 }
 
+cuemu_status cuemu__elf_variable_shadows(const char *host, const char *renames,
+                                         int *count, const char *records,
+                                         int *defined) {
+  *count = *defined = 0;
+  elf_object h;
+  int usable = 0, bad = 0;
+  cuemu_status st = elf_open(host, &h, &usable);
+  if (st != CUEMU_SUCCESS || !usable)
+    return elf_close(&h, host, NULL, st);
+  size_t n = 0, names_size = 0;
+  const char *names = NULL;
+  const Elf64_Shdr *symtab = NULL, *written = NULL;
+  Elf64_Sym *syms = symbols(&h, &n, &names, &names_size, &symtab, &bad);
+  FILE *list = NULL, *out = NULL;
+  for (size_t k = 1; syms && st == CUEMU_SUCCESS && k < n; ++k) {
+    const int bind = ELF64_ST_BIND(syms[k].st_info);
+    const int type = ELF64_ST_TYPE(syms[k].st_info);
+    const int undefined = syms[k].st_shndx == SHN_UNDEF;
+    if ((bind != STB_GLOBAL && bind != STB_WEAK && bind != STB_GNU_UNIQUE) ||
+        ELF64_ST_VISIBILITY(syms[k].st_other) != STV_PROTECTED ||
+        !(type == STT_OBJECT || (undefined && type == STT_NOTYPE)))
+      continue;
+    const char *name = symbol_name(&syms[k], names, names_size);
+    if (!name || !*name)
+      continue;
+    if (!list && !(list = fopen(renames, "we"))) {
+      st = cuemu__report(CUEMU_IO_ERROR, "cannot write %s: %s", renames,
+                         strerror(errno));
+      break;
+    }
+    fprintf(list, "%s %s" CUEMU_SHADOW_SUFFIX "\n", name, name);
+    ++*count;
+    /* Hidden: the shadow is the linked file's own (as the device's object
+     * of a shared library is its own); a unique binding becomes weak, one
+     * shadow of every unit's instance of a variable template. */
+    syms[k].st_other =
+        (unsigned char)((syms[k].st_other & ~3u) | STV_HIDDEN);
+    if (bind == STB_GNU_UNIQUE)
+      syms[k].st_info = (unsigned char)ELF64_ST_INFO(STB_WEAK, type);
+    written = symtab;
+    if (undefined)
+      continue;
+    if (!out) {
+      if (!(out = fopen(records, "we"))) {
+        st = cuemu__report(CUEMU_IO_ERROR, "cannot write %s: %s", records,
+                           strerror(errno));
+        break;
+      }
+      fputs("\t.section cuemu_variable_shadows,\"aw\",%progbits\n", out);
+    }
+    /* The device pass's object is referenced weakly: an instance of a
+     * variable template that only host code names has none (0). */
+    fprintf(out,
+            "\t.balign 8\n\t.weak %s\n\t.quad %s" CUEMU_SHADOW_SUFFIX
+            "\n\t.quad %s\n\t.quad %llu\n",
+            name, name, name, (unsigned long long)syms[k].st_size);
+    ++*defined;
+  }
+  if (out) {
+    fputs("\t.section .note.GNU-stack,\"\",%progbits\n", out);
+    if (fclose(out) != 0 && st == CUEMU_SUCCESS)
+      st = cuemu__report(CUEMU_IO_ERROR, "cannot write %s", records);
+  }
+  if (list && fclose(list) != 0 && st == CUEMU_SUCCESS)
+    st = cuemu__report(CUEMU_IO_ERROR, "cannot write %s", renames);
+  if (st == CUEMU_SUCCESS && bad)
+    st = cuemu__report(CUEMU_COMPILE, "%s: a malformed ELF object", host);
+  return elf_close(&h, host, written, st);
+}
+
 /* Non-zero for a class's virtual table, VTT or type information. */
 static int class_data(const char *name) {
   return strncmp(name, "_ZTV", 4) == 0 || strncmp(name, "_ZTT", 4) == 0 ||

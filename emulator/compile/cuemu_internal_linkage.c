@@ -232,6 +232,12 @@ cuemu_status cuemu__static_variable_template(cuemu_rewriter *rw, size_t start,
     st = cuemu__rw_edit(rw, rw->toks[qualifier].offset +
                                 rw->toks[qualifier].length,
                         0, visible, visible_length);
+  if (st == CUEMU_SUCCESS && rw->pass == CUEMU_PASS_HOST &&
+      !cuemu__rw_managed_decl(rw, start))
+    st = cuemu__rw_edit(rw, rw->toks[qualifier].offset +
+                                rw->toks[qualifier].length,
+                        0, CUEMU_HOST_SHADOW_MARK,
+                        sizeof CUEMU_HOST_SHADOW_MARK - 1);
   if (st == CUEMU_SUCCESS)
     st = cuemu__rw_edit(rw, rw->toks[end].offset + rw->toks[end].length, 0,
                         close, (size_t)close_len);

@@ -188,11 +188,21 @@ cuemu_status cuemu__implicit_typename(cuemu_rewriter *rw, size_t i);
  * template's name in the typename-specifier whose `typename` is token i
  * (cuemu_implicit_template.c). */
 cuemu_status cuemu__implicit_template(cuemu_rewriter *rw, size_t i);
+/* The host pass's mark of a namespace-scope `__device__` or `__constant__`
+ * variable (not `__managed__`), after its qualifier: protected visibility,
+ * which marks its definition and its references in the host pass's object,
+ * whose names are then made the host object's own (NAME.cuemu_shadow:
+ * cuemu__elf_variable_shadows()), as nvcc's host code has a shadow of each
+ * device variable. */
+/* Non-zero when the declaration that starts at token start says
+ * `__managed__` before its initializer or its end. */
+int cuemu__rw_managed_decl(const cuemu_rewriter *rw, size_t start);
+#define CUEMU_HOST_SHADOW_MARK " __attribute__((visibility(\"protected\")))"
 /* A namespace-scope `__device__` or `__constant__` variable template whose
  * declaration starts at token start (its qualifier at i): in the device
- * pass the attribute `visible` after the qualifier, in the host pass an
- * `extern` declaration without the initializer
- * (cuemu_variable_template.c). *handled says whether it was one. */
+ * pass the attribute `visible` after the qualifier, in the host pass
+ * CUEMU_HOST_SHADOW_MARK (cuemu_variable_template.c). *handled says
+ * whether it was one. */
 cuemu_status cuemu__device_variable_template(cuemu_rewriter *rw, size_t start,
                                             size_t i, const char *visible,
                                             size_t visible_length,
@@ -503,7 +513,8 @@ int cuemu__const_variable_internal(const cuemu_rewriter *rw, size_t start,
 /* A `static` variable template declared at token start, with its
  * `__device__` or `__constant__` at token qualifier, loses `static` and
  * goes into the unit's namespace (brought back by a using-declaration);
- * in the device pass `visible` follows the qualifier. *done: it was one. */
+ * in the device pass `visible` follows the qualifier, in the host pass
+ * CUEMU_HOST_SHADOW_MARK. *done: it was one. */
 cuemu_status cuemu__static_variable_template(cuemu_rewriter *rw, size_t start,
                                             size_t qualifier,
                                             const char *visible,

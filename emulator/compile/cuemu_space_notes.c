@@ -4,8 +4,10 @@
  * __isGridConstant answer as on the GPU (cuemu_address_space.h):
  *
  * - after each namespace-scope definition of `__constant__` variables, in
- *   the host pass (whose initializers run; its weak definitions resolve to
- *   the device pass's objects) or the single pass of a module,
+ *   the host pass (whose initializers run; the notes name a variable's
+ *   host object, its shadow, which the note maps to the device pass's
+ *   object: cuemu_variable_device_address()) or the single pass of a
+ *   module,
  *   `CUEMU_CONSTANT_NOTE(name)` for each variable it defines, which
  *   registers the variable's address range once, at load; the same, with
  *   `CUEMU_MANAGED_NOTE(name)`, after a definition of `__managed__`

@@ -14,7 +14,9 @@
  * pass's object defines them too (cuemu__elf_weaken_unique(), after the
  * compile), and linked after the device pass's. An instance that only host
  * code names, under `#ifndef __CUDA_ARCH__` (which the device pass never
- * sees), is the host pass's own object, as nvcc's host code has its shadow.
+ * sees), is the host pass's own object. Host code's names of the
+ * instances are the host pass's shadows (CUEMU_HOST_SHADOW_MARK), as
+ * nvcc's host code has a shadow of each instance.
  * Explicit specializations (`template <>`) and templates of functions are
  * left alone.
  */
@@ -90,6 +92,9 @@ cuemu_status cuemu__device_variable_template(cuemu_rewriter *rw, size_t start,
     return CUEMU_SUCCESS;
   *handled = 1;
   const cuemu_token *q = &rw->toks[i];
+  if (rw->pass == CUEMU_PASS_HOST)
+    return cuemu__rw_edit(rw, q->offset + q->length, 0, CUEMU_HOST_SHADOW_MARK,
+                          sizeof CUEMU_HOST_SHADOW_MARK - 1);
   if (rw->pass != CUEMU_PASS_DEVICE)
     return CUEMU_SUCCESS;
   return cuemu__rw_edit(rw, q->offset + q->length, 0, visible, visible_length);

@@ -25,6 +25,12 @@ int cuemu__allocation_insert(void *base, size_t size, int kind,
  * kernel's access to it as a use before the allocation. */
 #define CUEMU__ALLOCATION_UNREACHED (1u << 21)
 
+/* A flag of an entry that memcheck's launches add to their view of the
+ * table (cuemu__variable_shadows_append()): the host object (shadow) of a
+ * __device__ or __constant__ variable, host memory, which a kernel reaches
+ * only through an address that host code took (`&d_var`). */
+#define CUEMU__ALLOCATION_SHADOW (1u << 22)
+
 /* Clears the flags `clear`, then sets `set`, of the live entry based at
  * `base`; returns 1, or 0 when there is none. */
 int cuemu__allocation_set_flags(void *base, unsigned clear, unsigned set);

@@ -13,6 +13,7 @@
 
 #include <cuemu/cuemu.h>
 #include <cuemu/cuemu_device.h>
+#include <cuemu/cuemu_runtime.h>
 
 /* cudaFuncAttribute values that a kernel's table entry keeps. */
 enum cuemu_function_setting {
@@ -48,6 +49,19 @@ int cuemu__program_pass_arch(void);
  * reach on the current device: the copy of the pass it runs
  * (cuemu_program_register_variable_copies()), else `symbol`. */
 void *cuemu__variable_copy(const void *symbol);
+
+/* The device's object of the host object (shadow) `p` of a __device__ or
+ * __constant__ variable, or an address in it, at the same offset
+ * (cuemu_program_register_variable_shadows()); `p` itself when it is in no
+ * registered shadow, or when its variable has no device object. */
+void *cuemu__variable_shadow_device(const void *p);
+
+/* Appends to the array *a of n entries (grown with realloc) the registered
+ * shadows of variables that have a device object, as live
+ * CUEMU_RT_MEMORY_SYMBOL entries flagged CUEMU__ALLOCATION_SHADOW
+ * (core/cuemu_allocations.h); returns the new count (n when *a cannot
+ * grow). */
+size_t cuemu__variable_shadows_append(cuemu_rt_allocation **a, size_t n);
 
 /* 1 when the emulated device can run the kernel `desc` (its build has a
  * kernel image for the device's compute capability:

@@ -1,7 +1,9 @@
 /*
  * cuemu_rt_symbol.c: copies to and from __device__ and __constant__
- * variables. Both are host variables in cuemu, so a symbol's address is
- * the variable's; the shim passes its size when it knows the type. A
+ * variables. Both are host variables in cuemu; host code names its own
+ * object of each (its shadow, as with nvcc), whose symbol calls reach the
+ * device's object (cuemu__variable_shadow_device()); the shim passes its
+ * size when it knows the type. A
  * variable of which a further device pass has its own copy (its
  * initializer holds device code's addresses) is the copy of the pass that
  * the current device runs (cuemu__variable_copy()).
@@ -55,7 +57,7 @@ static int check(int to, int kind, const void *symbol, size_t size,
 int cuemu_rt_memcpy_to_symbol(void *symbol, size_t size, const void *src,
                               size_t count, size_t offset, int kind,
                               void *stream) {
-  symbol = cuemu__variable_copy(symbol);
+  symbol = cuemu__variable_copy(cuemu__variable_shadow_device(symbol));
   int e = check(1, kind, symbol, size, src, count, offset, stream, 1);
   if (e)
     return e;
@@ -70,7 +72,7 @@ int cuemu_rt_memcpy_to_symbol(void *symbol, size_t size, const void *src,
 int cuemu_rt_memcpy_from_symbol(void *dst, const void *symbol, size_t size,
                                 size_t count, size_t offset, int kind,
                                 void *stream) {
-  symbol = cuemu__variable_copy(symbol);
+  symbol = cuemu__variable_copy(cuemu__variable_shadow_device(symbol));
   int e = check(0, kind, symbol, size, dst, count, offset, stream, 1);
   if (e)
     return e;
@@ -98,7 +100,7 @@ static int track(const void *symbol, size_t size) {
  * it to `other`. */
 static int symbol_async(int to, void *symbol, size_t size, void *other,
                         size_t count, size_t offset, int kind, void *stream) {
-  symbol = cuemu__variable_copy(symbol);
+  symbol = cuemu__variable_copy(cuemu__variable_shadow_device(symbol));
   int e = check(to, kind, symbol, size, other, count, offset, stream, 0);
   if (e)
     return e;
@@ -135,6 +137,7 @@ int cuemu_rt_get_symbol_address(void **address, const void *symbol,
   int e = cuemu__rt_check_sticky();
   if (e)
     return e;
+  symbol = cuemu__variable_shadow_device(symbol);
   if (!symbol || !cuemu__rt_symbol_valid(symbol))
     return cuemu_rt_error(cudaErrorInvalidSymbol);
   /* The address may now be used as device memory (cudaMemcpy to it):
@@ -152,6 +155,7 @@ int cuemu_rt_get_symbol_size(size_t *result, const void *symbol,
   int e = cuemu__rt_check_sticky();
   if (e)
     return e;
+  symbol = cuemu__variable_shadow_device(symbol);
   if (!symbol || size == CUEMU_RT_SYMBOL_SIZE_UNKNOWN ||
       !cuemu__rt_symbol_valid(symbol))
     return cuemu_rt_error(cudaErrorInvalidSymbol);

@@ -52,6 +52,13 @@
  * variable (`__device__ volatile int done;`, as graph codes declare their
  * flags) is noted too. */
 #define CUEMU_VARIABLE_ADDRESS_(name) ((const void *)__builtin_addressof(name))
+/* The device's object of a variable that the host pass names by its host
+ * object (shadow), for the notes of __constant__ and __device__ variables
+ * (cuemu_program_register_variable_shadows()); the address itself
+ * elsewhere. */
+extern "C" const void *cuemu_variable_device_address(const void *variable);
+#define CUEMU_DEVICE_ADDRESS_(name)                                           \
+  cuemu_variable_device_address(CUEMU_VARIABLE_ADDRESS_(name))
 extern "C" int cuemu_constant_register(const void *p, __SIZE_TYPE__ size);
 extern "C" void cuemu_grid_constant_note(const void *p, __SIZE_TYPE__ size);
 /* Each note of a __constant__ variable also records its size, its
@@ -69,7 +76,7 @@ extern "C" void cuemu_grid_constant_note(const void *p, __SIZE_TYPE__ size);
       sizeof(name), __alignof__(name), n, 0};
 #define CUEMU_CONSTANT_NOTE_(name, n)                                         \
   [[maybe_unused]] static const int cuemu_constant_note_##n =                 \
-      cuemu_constant_register(CUEMU_VARIABLE_ADDRESS_(name), sizeof(name));   \
+      cuemu_constant_register(CUEMU_DEVICE_ADDRESS_(name), sizeof(name));     \
   CUEMU_SPACE_BYTES_("cuemu_constant_bytes", name, n)
 #define CUEMU_CONSTANT_NOTE_AT_(name, n) CUEMU_CONSTANT_NOTE_(name, n)
 #define CUEMU_CONSTANT_NOTE(name) CUEMU_CONSTANT_NOTE_AT_(name, __COUNTER__)
@@ -120,7 +127,7 @@ struct __cuemu_device_note {
 #endif
 #define CUEMU_DEVICE_NOTE_(name, count)                                       \
   [[maybe_unused]] static const ::cuemu::__cuemu_device_note                 \
-      cuemu_device_note_##count(CUEMU_VARIABLE_ADDRESS_(name), sizeof(name)); \
+      cuemu_device_note_##count(CUEMU_DEVICE_ADDRESS_(name), sizeof(name));   \
   CUEMU_SPACE_BYTES_("cuemu_global_bytes", name, count)
 #define CUEMU_DEVICE_NOTE_AT_(name, count) CUEMU_DEVICE_NOTE_(name, count)
 #define CUEMU_DEVICE_NOTE(name) CUEMU_DEVICE_NOTE_AT_(name, __COUNTER__)

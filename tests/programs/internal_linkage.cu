@@ -104,8 +104,14 @@ int main() {
   CHECK(cudaDeviceSynchronize() == cudaSuccess);
   CHECK(l[0] == (lanes{7, 48}));
   CHECK(l[2].lo == 1u);
+  // The symbol's address is the device's object, not host code's own
+  // object of the variable (its shadow), as on a GPU.
   void *where = nullptr;
   CHECK(cudaGetSymbolAddress(&where, counter) == cudaSuccess);
-  CHECK(where == static_cast<void *>(&counter));
+  CHECK(where != static_cast<void *>(&counter));
+  int through = 0;
+  CHECK(cudaMemcpy(&through, where, sizeof through,
+                   cudaMemcpyDeviceToHost) == cudaSuccess);
+  CHECK(through == 41 + 4 * 32 * 2);
   return finish();
 }

@@ -186,6 +186,41 @@ void cuemu_program_register_variable_copies(
     const cuemu_variable_copy *__cuemu_begin,
     const cuemu_variable_copy *__cuemu_end);
 
+/* One entry of a program's section `cuemu_variable_shadows`
+ * (emulator/compile/cuemu_elf_instances.c writes them): the host pass's own
+ * object (`host`, `size` bytes) of a __device__ or __constant__ variable,
+ * which host code names, as nvcc's host code has a shadow of each device
+ * variable, and the device pass's object `device` (NULL: none). */
+typedef struct cuemu_variable_shadow {
+  const void *host;
+  void *device;
+  unsigned long long size;
+} cuemu_variable_shadow;
+
+/* Registers the shadows of the records [begin, end) (one program's or
+ * shared library's section; once for each `begin`): the host's symbol calls
+ * (cudaMemcpyToSymbol, cudaMemcpyFromSymbol, cudaGetSymbolAddress,
+ * cudaGetSymbolSize, the graphs' symbol copies) and the notes of cuemu-cc
+ * (cuemu_constant_register(), cuemu_device_variable_register()) given a
+ * shadow reach its device object, as nvcc's registration
+ * (__cudaRegisterVar) maps a shadow to its device variable. Called before
+ * the program's other static initializers. Host code. */
+void cuemu_program_register_variable_shadows(
+    const cuemu_variable_shadow *__cuemu_begin,
+    const cuemu_variable_shadow *__cuemu_end);
+
+/* Forgets the records registered with `begin`
+ * (cuemu_program_register_variable_shadows()), when the shared library
+ * that holds them is unloaded. Host code. */
+void cuemu_program_unregister_variable_shadows(
+    const cuemu_variable_shadow *__cuemu_begin);
+
+/* The device's object of the variable whose host object (shadow), or an
+ * address in it, is `variable` (cuemu_program_register_variable_shadows()),
+ * else `variable`: what cuemu-cc's notes of __constant__ and __device__
+ * variables register. Host code. */
+const void *cuemu_variable_device_address(const void *variable);
+
 /* Launches a kernel of the program: what `kernel<<<grid, block, shmem,
  * stream>>>(args)` becomes. The launch goes through the one launch path of
  * libcuemu (the same checks as cudaLaunchKernel, including the sticky error
