@@ -424,14 +424,14 @@ static void report(int slot, double elapsed, int ending) {
   pthread_mutex_lock(&lock);
 }
 
-/* A value that changes when a block of launch `L` that runs now moves on:
- * a block starts, a thread of it exits, or another of its threads runs
- * (the lock held). A block whose thread runs a loop that never waits (a
- * spin on an atomic, or a long computation of one thread) leaves it as it
- * was; a block whose threads take turns at barriers, or run one after the
- * other, changes it. (The worker's fields are read while its OS thread
- * writes them: a torn or stale value only delays the watchdog.) */
-static unsigned long long running_print(const cuemu_launch *L) {
+/* A value that changes when a thread of a block of launch `L` that runs
+ * now ends (the lock held): the block's count of threads ended, the block,
+ * and the thread that runs lazily (threads run one after the other, each
+ * to its end: a change of threadIdx is an end); with `turns`, also when
+ * another of its threads runs (the coroutine running). (The worker's
+ * fields are read while its OS thread writes them: a torn or stale value
+ * only delays the watchdog.) */
+static unsigned long long launch_print(const cuemu_launch *L, int turns) {
   unsigned long long print = 0;
   for (int i = 0; i < MAX_RUNNERS; ++i) {
     const cuemu_worker *w = runners[i].worker;
@@ -440,7 +440,6 @@ static unsigned long long running_print(const cuemu_launch *L) {
     const cuemu_thread *current =
         __atomic_load_n(&w->current, __ATOMIC_RELAXED);
     unsigned long long item =
-        (unsigned long long)(uintptr_t)current ^
         ((unsigned long long)__atomic_load_n(&w->exited, __ATOMIC_RELAXED)
          << 40) ^
         ((unsigned long long)__atomic_load_n(&w->block_idx.x,
@@ -448,6 +447,8 @@ static unsigned long long running_print(const cuemu_launch *L) {
         __atomic_load_n(&w->block_idx.y, __ATOMIC_RELAXED) ^
         ((unsigned long long)__atomic_load_n(&w->block_idx.z,
                                              __ATOMIC_RELAXED) << 52);
+    if (turns)
+      item ^= (unsigned long long)(uintptr_t)current;
     if (!current && runners[i].thread_idx) {
       /* Threads run one after the other, lazily: threadIdx tells which. */
       const cuemu_uint3 *t = runners[i].thread_idx;
@@ -463,42 +464,25 @@ static unsigned long long running_print(const cuemu_launch *L) {
   return print;
 }
 
+/* A value that changes when a block of launch `L` that runs now moves on:
+ * a block starts, a thread of it exits, or another of its threads runs
+ * (the lock held). A block whose thread runs a loop that never waits (a
+ * spin on an atomic, or a long computation of one thread) leaves it as it
+ * was; a block whose threads take turns at barriers, or run one after the
+ * other, changes it. */
+static unsigned long long running_print(const cuemu_launch *L) {
+  return launch_print(L, 1);
+}
+
 /* A value that changes when a thread of a block of launch `L` that runs
- * now ends (the lock held): the block's count of threads ended, and the
- * thread that runs lazily (threads run one after the other, each to its
- * end: a change of threadIdx is an end). Threads that take turns as
- * coroutines (at barriers, or yielding in a spin) leave it as it was, so
- * that a launch whose threads only wait still makes no progress; one whose
- * threads keep ending is long (one block of threads that each compute for
- * a while: HeCBench's GUPS kernel, a single block of 128 threads, ran for
- * more than a minute on a loaded machine and was taken for a spin). */
+ * now ends (the lock held). Threads that take turns as coroutines (at
+ * barriers, or yielding in a spin) leave it as it was, so that a launch
+ * whose threads only wait still makes no progress; one whose threads keep
+ * ending is long (one block of threads that each compute for a while:
+ * HeCBench's GUPS kernel, a single block of 128 threads, ran for more than
+ * a minute on a loaded machine and was taken for a spin). */
 static unsigned long long ended_print(const cuemu_launch *L) {
-  unsigned long long print = 0;
-  for (int i = 0; i < MAX_RUNNERS; ++i) {
-    const cuemu_worker *w = runners[i].worker;
-    if (!w || __atomic_load_n(&w->launch, __ATOMIC_RELAXED) != L)
-      continue;
-    unsigned long long item =
-        (unsigned long long)__atomic_load_n(&w->exited, __ATOMIC_RELAXED) ^
-        ((unsigned long long)__atomic_load_n(&w->block_idx.x,
-                                             __ATOMIC_RELAXED) << 20) ^
-        ((unsigned long long)__atomic_load_n(&w->block_idx.y,
-                                             __ATOMIC_RELAXED) << 36) ^
-        ((unsigned long long)__atomic_load_n(&w->block_idx.z,
-                                             __ATOMIC_RELAXED) << 52);
-    if (!__atomic_load_n(&w->current, __ATOMIC_RELAXED) &&
-        runners[i].thread_idx) {
-      const cuemu_uint3 *t = runners[i].thread_idx;
-      item ^= ((unsigned long long)__atomic_load_n(&t->x, __ATOMIC_RELAXED)
-               << 8) ^
-              ((unsigned long long)__atomic_load_n(&t->y, __ATOMIC_RELAXED)
-               << 24) ^
-              ((unsigned long long)__atomic_load_n(&t->z, __ATOMIC_RELAXED)
-               << 34);
-    }
-    print = (print ^ item) * 0x9e3779b97f4a7c15ull + (unsigned)i;
-  }
-  return print;
+  return launch_print(L, 0);
 }
 
 /* Offers launch `l` more workers (cuemu__progress_idle) when no block of
