@@ -247,35 +247,35 @@ END_TEST
 
 START_TEST(shared_basic) {
   expect("extern __shared__ float s[];\n",
-         "extern __thread float *s" SHARED_TAIL "\n");
+         "extern __thread float (&s)[]" SHARED_TAIL "\n");
   expect("void f() {\n  extern __shared__ unsigned char smem[];\n}\n",
-         "void f() {\n  extern __thread unsigned char *smem" SHARED_TAIL
+         "void f() {\n  extern __thread unsigned char (&smem)[]" SHARED_TAIL
          "\n}\n");
   expect("extern __shared__ const volatile int a[] ; // tail\n",
-         "extern __thread const volatile int *a" SHARED_TAIL " // tail\n");
+         "extern __thread const volatile int (&a)[]" SHARED_TAIL " // tail\n");
   expect("volatile extern __shared__ double v[];",
-         "extern __thread volatile double *v" SHARED_TAIL);
-  expect("__shared__ extern int e[];", "extern __thread int *e" SHARED_TAIL);
+         "extern __thread volatile double (&v)[]" SHARED_TAIL);
+  expect("__shared__ extern int e[];", "extern __thread int (&e)[]" SHARED_TAIL);
 }
 END_TEST
 
 START_TEST(shared_alignment) {
   expect("extern __shared__ __align__(16) float a[];",
-         "extern __thread float *a" SHARED_TAIL);
+         "extern __thread float (&a)[]" SHARED_TAIL);
   expect("extern __shared__ alignas(16) float b[];",
-         "extern __thread float *b" SHARED_TAIL);
+         "extern __thread float (&b)[]" SHARED_TAIL);
   expect("extern __shared__ __attribute__((aligned(16))) float c[];",
-         "extern __thread float *c" SHARED_TAIL);
+         "extern __thread float (&c)[]" SHARED_TAIL);
   expect("extern __shared__ float d[] __align__(32);",
-         "extern __thread float *d" SHARED_TAIL);
+         "extern __thread float (&d)[]" SHARED_TAIL);
   expect("extern __shared__ float e[] __attribute__((aligned(32)));",
-         "extern __thread float *e" SHARED_TAIL);
+         "extern __thread float (&e)[]" SHARED_TAIL);
   expect("alignas(8) extern __shared__ float f[];",
-         "extern __thread float *f" SHARED_TAIL);
+         "extern __thread float (&f)[]" SHARED_TAIL);
   expect("extern __shared__ [[gnu::aligned(16)]] float g[];",
-         "extern __thread float *g" SHARED_TAIL);
+         "extern __thread float (&g)[]" SHARED_TAIL);
   expect("extern __shared__ __align__(sizeof(T)) unsigned char h[];",
-         "extern __thread unsigned char *h" SHARED_TAIL);
+         "extern __thread unsigned char (&h)[]" SHARED_TAIL);
 }
 END_TEST
 
@@ -287,27 +287,27 @@ START_TEST(shared_types) {
          "  extern __shared__ float *q[];\n"
          "}\n",
          "template <class T> __global__ void k() {\n"
-         "  extern __thread T *t" SHARED_TAIL "\n"
-         "  extern __thread typename X<T>::type *u" SHARED_TAIL "\n"
-         "  extern __thread std::pair<int, T> *p" SHARED_TAIL "\n"
-         "  extern __thread float * *q" SHARED_TAIL "\n"
+         "  extern __thread T (&t)[]" SHARED_TAIL "\n"
+         "  extern __thread typename X<T>::type (&u)[]" SHARED_TAIL "\n"
+         "  extern __thread std::pair<int, T> (&p)[]" SHARED_TAIL "\n"
+         "  extern __thread float * (&q)[]" SHARED_TAIL "\n"
          "}\n");
 }
 END_TEST
 
 START_TEST(shared_multidim_and_several) {
   expect("extern __shared__ float tile[][33];",
-         "extern __thread float (*tile)[33]" SHARED_TAIL);
+         "extern __thread float (&tile)[][33]" SHARED_TAIL);
   expect("extern __shared__ int cube[][4][N + 1];",
-         "extern __thread int (*cube)[4][N + 1]" SHARED_TAIL);
+         "extern __thread int (&cube)[][4][N + 1]" SHARED_TAIL);
   expect("extern __shared__ float a[], b[];",
-         "extern __thread float *a" SHARED_TAIL
-         " extern __thread float *b" SHARED_TAIL);
+         "extern __thread float (&a)[]" SHARED_TAIL
+         " extern __thread float (&b)[]" SHARED_TAIL);
   expect("extern __shared__ __align__(16) float a[] __align__(16), *b[], "
          "c[][2];",
-         "extern __thread float *a" SHARED_TAIL
-         " extern __thread float **b" SHARED_TAIL
-         " extern __thread float (*c)[2]" SHARED_TAIL);
+         "extern __thread float (&a)[]" SHARED_TAIL
+         " extern __thread float *(&b)[]" SHARED_TAIL
+         " extern __thread float (&c)[][2]" SHARED_TAIL);
 }
 END_TEST
 
@@ -323,7 +323,7 @@ START_TEST(shared_multiline) {
   expect("  extern __shared__\n"
          "    float /* x\n y */ s[]\n"
          "    ;\nint z;\n",
-         "  extern __thread float *s" SHARED_TAIL "\n\n\n\nint z;\n");
+         "  extern __thread float (&s)[]" SHARED_TAIL "\n\n\n\nint z;\n");
 }
 END_TEST
 
@@ -600,8 +600,8 @@ START_TEST(kernels_and_rewrites_in_else_branches) {
   ck_assert_int_eq(r.kernel_count, 2);
   check_kernel(&r, 0, "k", 0, 0, 1, 2);
   check_kernel(&r, 1, "slow", 0, 0, 1, 7);
-  ck_assert_ptr_nonnull(strstr(r.text, "extern __thread float *s"));
-  ck_assert_ptr_nonnull(strstr(r.text, "extern __thread double *d"));
+  ck_assert_ptr_nonnull(strstr(r.text, "extern __thread float (&s)[]"));
+  ck_assert_ptr_nonnull(strstr(r.text, "extern __thread double (&d)[]"));
   ck_assert_ptr_nonnull(strstr(r.text, "::cuemu::launch_static<CUEMU_KERNEL_ARGS(k)>(1, 1)(p);"));
   cuemu__rewrite_free(&r);
 }

@@ -2,13 +2,16 @@
  * cuemu_shared_decl.c: rewriting of `extern __shared__` unsized arrays.
  *
  *   extern __shared__ __align__(16) T name[];
- *     -> extern __thread T *name __asm__("cuemu_dynamic_shared") CUEMU_TLS_IE
- *        __attribute__((unused));
+ *     -> extern __thread T (&name)[] __asm__("cuemu_dynamic_shared")
+ *        CUEMU_TLS_IE __attribute__((unused));
  *   extern __shared__ T name[][33];
- *     -> extern __thread T (*name)[33] __asm__("cuemu_dynamic_shared") ...;
+ *     -> extern __thread T (&name)[][33] __asm__("cuemu_dynamic_shared") ...;
  *
- * Every such declaration names the same thread-local pointer of libcuemu, so
- * all of them alias the per-block dynamic buffer, as on the GPU. Alignment
+ * Every such declaration names the same thread-local pointer of libcuemu, a
+ * reference's storage, so all of them alias the per-block dynamic buffer, as
+ * on the GPU, and each is an array there as on the GPU: `&name` and
+ * `reinterpret_cast<T &>(name)` are the buffer's address and contents.
+ * In a function body, a local reference (see build()). Alignment
  * attributes are dropped (the buffer is aligned to at least 16 bytes).
  * Several declarators give several declarations on the first line of the
  * original; the newlines of the original follow them, so the line count is
@@ -113,6 +116,42 @@ static size_t find_name(const cuemu_rewriter *rw, size_t k, int *has_extern) {
   return rw->n;
 }
 
+/* Whether a lambda that captures by copy by default (`[=]`, `[=, ...]`)
+ * names the variable whose name is token name, in the rest of the block
+ * whose declaration ends at token from. Such a lambda would copy a local
+ * reference's array of unknown bound, which neither compiler can, where on
+ * a GPU the variable is not captured at all (it is not automatic): there
+ * the declaration falls back to a local pointer, whose `&name` is not the
+ * buffer's address. */
+static int copied_in_lambda(const cuemu_rewriter *rw, size_t from,
+                            size_t name) {
+  size_t depth = 0, k;
+  for (k = from; k < rw->n; k++) {
+    if (cuemu__rw_is(rw, k, "{")) {
+      depth++;
+    } else if (cuemu__rw_is(rw, k, "}")) {
+      if (depth-- == 0) return 0;
+    } else if (cuemu__rw_is(rw, k, "[") && cuemu__rw_is(rw, k + 1, "=") &&
+               (cuemu__rw_is(rw, k + 2, "]") || cuemu__rw_is(rw, k + 2, ","))) {
+      size_t body = cuemu__rw_close(rw, k), close;
+      while (body < rw->n && !cuemu__rw_is(rw, body, "{") &&
+             !cuemu__rw_is(rw, body, ";"))
+        body = cuemu__rw_is(rw, body, "(") ? cuemu__rw_close(rw, body) + 1
+                                           : body + 1;
+      if (body >= rw->n || !cuemu__rw_is(rw, body, "{")) continue;
+      close = cuemu__rw_close(rw, body);
+      for (size_t t = body + 1; t < close && t < rw->n; t++)
+        if (rw->toks[t].length == rw->toks[name].length &&
+            !memcmp(rw->text + rw->toks[t].offset,
+                    rw->text + rw->toks[name].offset, rw->toks[t].length) &&
+            !cuemu__rw_is(rw, t - 1, ".") && !cuemu__rw_is(rw, t - 1, "->") &&
+            !cuemu__rw_is(rw, t - 1, "::"))
+          return 1;
+    }
+  }
+  return 0;
+}
+
 /* Builds the replacement of the declaration whose specifiers are tokens
  * [begin, shared) and (shared, name); returns the index of its `;`, or
  * rw->n when it is not an unsized array declaration. */
@@ -139,20 +178,25 @@ static size_t build(const cuemu_rewriter *rw, size_t begin, size_t shared,
     join(&jd, rw, prefix, name);
     if (out->length) cuemu__sb_add(out, " ", 1);
     if (rw->preprocessed && rw->scope_depth > 0) {
-      /* In a function body: a local pointer to the dynamic buffer, since
-       * g++ drops an asm label on a block-scope extern in a template. */
+      /* In a function body: a local reference to the dynamic buffer (or a
+       * pointer, see copied_in_lambda()), since g++ drops an asm label on
+       * a block-scope extern in a template. */
+      int pointer = copied_in_lambda(rw, k, name);
       size_t at = out->length;
       cuemu__sb_add(out, type.data ? type.data : "", type.length);
       cuemu__sb_add(out, " ", 1);
       cuemu__sb_add(out, decl.data ? decl.data : "", decl.length);
       size_t type_end = out->length;
-      cuemu__sb_str(out, dims == k ? "*const " : "(*const ");
+      cuemu__sb_str(out, pointer ? (dims == k ? "*const " : "(*const ")
+                                 : "(&");
       cuemu__sb_tokens(out, rw, name, name + 1, 0);
-      if (dims != k) {
+      if (!pointer)
+        cuemu__sb_str(out, ")[]");
+      else if (dims != k)
         cuemu__sb_str(out, ")");
-        cuemu__sb_tokens(out, rw, dims, k, 0);
-      }
-      cuemu__sb_str(out, " __attribute__((unused)) = reinterpret_cast<");
+      cuemu__sb_tokens(out, rw, dims, k, 0);
+      cuemu__sb_str(out, pointer ? " __attribute__((unused)) = reinterpret_cast<"
+                                 : " __attribute__((unused)) = *reinterpret_cast<");
       if (!out->oom) {
         char *copy = malloc(type_end - at + 1);
         if (!copy) {
@@ -163,8 +207,8 @@ static size_t build(const cuemu_rewriter *rw, size_t begin, size_t shared,
           free(copy);
         }
       }
-      cuemu__sb_str(out, dims == k ? "*" : "(*)");
-      if (dims != k) cuemu__sb_tokens(out, rw, dims, k, 0);
+      cuemu__sb_str(out, pointer ? (dims == k ? "*" : "(*)") : "(*)[]");
+      cuemu__sb_tokens(out, rw, dims, k, 0);
       cuemu__sb_str(out, ">(cuemu_dynamic_shared);");
       free(decl.data);
     } else {
@@ -173,12 +217,10 @@ static size_t build(const cuemu_rewriter *rw, size_t begin, size_t shared,
       cuemu__sb_add(out, " ", 1);
       cuemu__sb_add(out, decl.data ? decl.data : "", decl.length);
       free(decl.data);
-      cuemu__sb_str(out, dims == k ? "*" : "(*");
+      cuemu__sb_str(out, "(&");
       cuemu__sb_tokens(out, rw, name, name + 1, 0);
-      if (dims != k) {
-        cuemu__sb_str(out, ")");
-        cuemu__sb_tokens(out, rw, dims, k, 0);
-      }
+      cuemu__sb_str(out, ")[]");
+      cuemu__sb_tokens(out, rw, dims, k, 0);
       cuemu__sb_str(out, rw->preprocessed ? tail_tu : tail);
     }
     while (cuemu__rw_skip_attribute(rw, k) != k)

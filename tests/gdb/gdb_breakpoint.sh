@@ -50,7 +50,7 @@ reject out "no Python errors" 'Python Exception|Error occurred in Python'
 
 # A condition set before libcuemu is loaded may name a built-in variable
 # that no code of the program names (gridDim); dynamic shared memory
-# (extern __shared__, a pointer after cuemu-cc's rewriting) prints.
+# (extern __shared__, a reference to an array after cuemu-cc's rewriting) prints.
 rot=$(line gdb_reduce rotate)
 run_gdb rotate \
   -ex "break gdb_reduce.cu:$rot if threadIdx.x == 5 && blockIdx.x == 1 && gridDim.x == 2" \
