@@ -25,11 +25,12 @@
  * the addresses of its return and parameters; a body's `.param` variables
  * (a call sequence's arguments and result) become the function's variables,
  * and `call` reaches a function through an operand holding its address
- * (cuemu_ptx_translate.c's call_instruction()), `vprintf` too, bound to
- * libcuemu's cuemu_ptx_vprintf().
+ * (cuemu_ptx_translate.c's call_instruction()), and so do the functions
+ * of CUDA's ABI, bound to libcuemu's: `vprintf` to cuemu_ptx_vprintf(),
+ * `malloc`, `free` and `__assertfail` to cuemu_ptx_abi.c's.
  *
- * Not translated (an error naming the line): calls of CUDA's other ABI
- * functions (`malloc`, `free`, `__assertfail`), indirect calls, `.reg`
+ * Not translated (an error naming the line): calls of other functions
+ * declared `.extern`, indirect calls, `.reg`
  * parameters, initializers holding addresses (`generic(x)`), texture and
  * surface references.
  */
@@ -764,9 +765,17 @@ cuemu_status cuemu__ptx_module_source(const char *text, size_t length,
       len = st == CUEMU_SUCCESS ? token(&r) : 0;
       if (st == CUEMU_SUCCESS && is_extern) {
         /* A function of CUDA's ABI that cuemu has (vprintf, a kernel's
-         * printf), bound to it; a call of another is refused there. */
-        if (is(&r, len, "vprintf") && !find_symbol(&syms, r.s + r.k, len))
-          st = add_symbol(&r, &syms, r.s + r.k, len, "&cuemu_ptx_vprintf");
+         * printf; malloc, free; __assertfail, a failed assert), bound to
+         * it; a call of another is refused there. */
+        static const char *const abi[][2] = {
+            {"vprintf", "&cuemu_ptx_vprintf"},
+            {"malloc", "&cuemu_ptx_malloc"},
+            {"free", "&cuemu_ptx_free"},
+            {"__assertfail", "&cuemu_ptx_assertfail"},
+        };
+        for (size_t a = 0; a < sizeof abi / sizeof abi[0]; a++)
+          if (is(&r, len, abi[a][0]) && !find_symbol(&syms, r.s + r.k, len))
+            st = add_symbol(&r, &syms, r.s + r.k, len, abi[a][1]);
         skip_statement(&r);
       } else if (st == CUEMU_SUCCESS) {
         st = routine(&r, &syms, &src, 0, return_name);

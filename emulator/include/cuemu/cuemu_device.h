@@ -477,6 +477,13 @@ int cuemu_printf_capture(const char *file, int line, const char *format,
  * argument after C's promotions at an offset aligned to its size, as nvcc
  * lays it out. Kernel code. */
 void cuemu_ptx_vprintf(void **__cuemu_slots);
+/* PTX's malloc, free and __assertfail (a kernel's failed assert()), for
+ * the same JIT, with the same slots: [0] the result's address (malloc's
+ * pointer) or null, then the parameters' addresses (cuemu_ptx_abi.c).
+ * Kernel code. */
+void cuemu_ptx_malloc(void **__cuemu_slots);
+void cuemu_ptx_free(void **__cuemu_slots);
+CUEMU_NORETURN void cuemu_ptx_assertfail(void **__cuemu_slots);
 
 /* Called by a thunk when a kernel thread that has been suspended returns. */
 CUEMU_NORETURN void cuemu_thread_finish(void);

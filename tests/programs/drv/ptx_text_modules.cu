@@ -14,7 +14,9 @@
  * (a recursive one) and printf (vprintf: the program's output has "thread 1
  * of 32: hi  2.50 7000000000 z ff"); and the JIT's refusals,
  * CUDA_ERROR_INVALID_PTX: a `.target` newer than the device, an unknown
- * instruction, and a call of malloc, which cuemu does not give PTX.
+ * instruction, and a call of an `.extern` function that is not CUDA's. The
+ * device heap's malloc and free, and assert (__assertfail: the launch ends
+ * with CUDA_ERROR_ASSERT), run.
  * Prints PASS and exits 0 when all is well.
  */
 // CUEMU_OPTIONS: -lcuda
@@ -182,11 +184,11 @@ int main() {
   std::string unknown = text;
   unknown.replace(unknown.find("\tret;"), 5, "\tnot_an_instruction.b32 %r1;");
   CHECK(cuModuleLoadData(&m, unknown.c_str()) == CUDA_ERROR_INVALID_PTX);
-  static const char calls_malloc[] = R"PTX(
+  static const char calls_unknown[] = R"PTX(
 .version 9.0
 .target sm_90
 .address_size 64
-.extern .func (.param .b64 func_retval0) malloc(.param .b64 malloc_param_0);
+.extern .func (.param .b64 func_retval0) pool_alloc(.param .b64 pool_alloc_param_0);
 .visible .entry grab()
 {
 	.reg .b64 %rd<2>;
@@ -194,13 +196,13 @@ int main() {
 	.param .b64 param0;
 	st.param.b64 [param0], 64;
 	.param .b64 retval0;
-	call.uni (retval0), malloc, (param0);
+	call.uni (retval0), pool_alloc, (param0);
 	ld.param.b64 %rd1, [retval0];
 	}
 	ret;
 }
 )PTX";
-  CHECK(cuModuleLoadData(&m, calls_malloc) == CUDA_ERROR_INVALID_PTX);
+  CHECK(cuModuleLoadData(&m, calls_unknown) == CUDA_ERROR_INVALID_PTX);
 
   /* Calls of device functions nvcc did not inline, and printf; one function
    * declared before its definition, as PTX may. */
@@ -237,6 +239,31 @@ int main() {
   }
   CU(cuModuleUnload(m));
 
-  CU(cuDevicePrimaryCtxRelease(dev));
+  /* malloc and free of the device heap, and assert: a failed one ends the
+   * launch with CUDA_ERROR_ASSERT, and the context with it (so last). */
+  CU(cuModuleLoadData(&m, ptx_text_abi));
+  CUfunction heap_sums, checked;
+  CU(cuModuleGetFunction(&heap_sums, m, "heap_sums"));
+  CU(cuModuleGetFunction(&checked, m, "checked"));
+  int terms = 10;
+  void *heap_args[] = {&ints, &terms};
+  CU(cuLaunchKernel(heap_sums, 1, 1, 1, 32, 1, 1, 0, nullptr, heap_args,
+                    nullptr));
+  CU(cuCtxSynchronize());
+  CU(cuMemcpyDtoH(out, ints, sizeof out));
+  for (int t = 0; t < 32; ++t) CHECK(out[t] == 45 * t);
+  CUdeviceptr doubled;
+  CU(cuMemAlloc(&doubled, 32 * sizeof(int)));
+  void *checked_args[] = {&ints, &doubled};
+  CU(cuLaunchKernel(checked, 1, 1, 1, 32, 1, 1, 0, nullptr, checked_args,
+                    nullptr));
+  CU(cuCtxSynchronize());
+  int twice[32];
+  CU(cuMemcpyDtoH(twice, doubled, sizeof twice));
+  for (int t = 0; t < 32; ++t) CHECK(twice[t] == 90 * t);
+  CU(cuMemsetD32(ints + 7 * sizeof(int), (unsigned)-1, 1));
+  CU(cuLaunchKernel(checked, 1, 1, 1, 32, 1, 1, 0, nullptr, checked_args,
+                    nullptr));
+  CHECK(cuCtxSynchronize() == CUDA_ERROR_ASSERT);
   return finish();
 }
