@@ -768,6 +768,27 @@ static cuemu_status host_device_member(cuemu_rewriter *rw, size_t i) {
                         sizeof variant_linkage - 1);
 }
 
+/* Removes the `extern` tokens of the declaration that starts at token
+ * start (not `extern "C"`, whose linkage stays). */
+static cuemu_status drop_extern(cuemu_rewriter *rw, size_t start) {
+  for (size_t k = start; k < rw->n && !cuemu__rw_is(rw, k, ";") &&
+                         !cuemu__rw_is(rw, k, "=") && !cuemu__rw_is(rw, k, "{");
+       k++) {
+    if (cuemu__rw_is(rw, k, "(") || cuemu__rw_is(rw, k, "[")) {
+      k = cuemu__rw_close(rw, k);
+      if (k >= rw->n) break;
+      continue;
+    }
+    if (!cuemu__rw_is(rw, k, "extern") ||
+        (k + 1 < rw->n && rw->toks[k + 1].kind == CUEMU_TOKEN_STRING))
+      continue;
+    cuemu_status st =
+        cuemu__rw_edit(rw, rw->toks[k].offset, rw->toks[k].length, "", 0);
+    if (st != CUEMU_SUCCESS) return st;
+  }
+  return CUEMU_SUCCESS;
+}
+
 static cuemu_status device_linkage_decl(walker *w, size_t i) {
   cuemu_rewriter *rw = w->rw;
   size_t k, start = w->decl_start;
@@ -937,6 +958,17 @@ static cuemu_status device_linkage_decl(walker *w, size_t i) {
    * (cuemu_internal_linkage.c), as is every variable without rdc. One that
    * is not made private (a system header's, `-isystem`) is left as C++ has
    * it, each pass's own, as a static one there. */
+  int was_extern = is_extern;
+  if (!rw->rdc && !is_function && is_extern && !has_init &&
+      !(rw->toks[i].flags & CUEMU_TOKEN_FOREIGN)) {
+    /* Without rdc an extern declaration is a definition of the unit's own
+     * variable, as nvcc treats it (its warning #20044-D: "treated as a
+     * static definition"): the `extern` goes, in both passes, so that a
+     * lone `extern __device__ int x;` links. */
+    cuemu_status st = drop_extern(rw, start);
+    if (st != CUEMU_SUCCESS) return st;
+    is_extern = 0;
+  }
   int const_decl = !is_function && !has_static && !is_extern && k > i + 1 &&
                    k < rw->n && cuemu__rw_ident(rw, k - 1) &&
                    top_level_const(rw, start, k);
@@ -950,7 +982,7 @@ static cuemu_status device_linkage_decl(walker *w, size_t i) {
     if (!rw->rdc && rw->pass == CUEMU_PASS_DEVICE && k > i + 1 &&
         k < rw->n && cuemu__rw_ident(rw, k - 1) &&
         !(rw->toks[i].flags & CUEMU_TOKEN_FOREIGN))
-      st = cuemu__device_variable_note(rw, ns, k - 1, is_extern);
+      st = cuemu__device_variable_note(rw, ns, k - 1, was_extern);
     if (st == CUEMU_SUCCESS)
       st = cuemu__private_device_variable(rw, start, i, ns, &done);
     free(ns);
