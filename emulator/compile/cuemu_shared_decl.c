@@ -116,21 +116,20 @@ static size_t find_name(const cuemu_rewriter *rw, size_t k, int *has_extern) {
   return rw->n;
 }
 
-/* Whether a lambda that captures by copy by default (`[=]`, `[=, ...]`)
- * names the variable whose name is token name, in the rest of the block
- * whose declaration ends at token from. Such a lambda would copy a local
- * reference's array of unknown bound, which neither compiler can, where on
- * a GPU the variable is not captured at all (it is not automatic): there
- * the declaration falls back to a local pointer, whose `&name` is not the
- * buffer's address. */
-static int copied_in_lambda(const cuemu_rewriter *rw, size_t from,
-                            size_t name) {
+/* Makes each lambda that captures by copy by default (`[=]`, `[=, ...]`)
+ * and names the variable whose name is token name, in the rest of the
+ * block whose declaration ends at token from, capture it by reference
+ * (`[=, &name]`): a lambda cannot copy a local reference's array of unknown
+ * bound, and on a GPU the variable is not captured at all (it is not
+ * automatic), so the lambda reads the buffer itself either way. */
+static cuemu_status capture_by_reference(cuemu_rewriter *rw, size_t from,
+                                         size_t name) {
   size_t depth = 0, k;
   for (k = from; k < rw->n; k++) {
     if (cuemu__rw_is(rw, k, "{")) {
       depth++;
     } else if (cuemu__rw_is(rw, k, "}")) {
-      if (depth-- == 0) return 0;
+      if (depth-- == 0) break;
     } else if (cuemu__rw_is(rw, k, "[") && cuemu__rw_is(rw, k + 1, "=") &&
                (cuemu__rw_is(rw, k + 2, "]") || cuemu__rw_is(rw, k + 2, ","))) {
       size_t body = cuemu__rw_close(rw, k), close;
@@ -145,17 +144,27 @@ static int copied_in_lambda(const cuemu_rewriter *rw, size_t from,
             !memcmp(rw->text + rw->toks[t].offset,
                     rw->text + rw->toks[name].offset, rw->toks[t].length) &&
             !cuemu__rw_is(rw, t - 1, ".") && !cuemu__rw_is(rw, t - 1, "->") &&
-            !cuemu__rw_is(rw, t - 1, "::"))
-          return 1;
+            !cuemu__rw_is(rw, t - 1, "::")) {
+          cuemu_strbuf capture = {0};
+          cuemu__sb_str(&capture, ", &");
+          cuemu__sb_tokens(&capture, rw, name, name + 1, 0);
+          cuemu_status st =
+              capture.oom ? CUEMU_OUT_OF_MEMORY
+                          : cuemu__rw_edit(rw, rw->toks[k + 1].offset + 1, 0,
+                                           capture.data, capture.length);
+          free(capture.data);
+          if (st != CUEMU_SUCCESS) return st;
+          break;
+        }
     }
   }
-  return 0;
+  return CUEMU_SUCCESS;
 }
 
 /* Builds the replacement of the declaration whose specifiers are tokens
  * [begin, shared) and (shared, name); returns the index of its `;`, or
  * rw->n when it is not an unsized array declaration. */
-static size_t build(const cuemu_rewriter *rw, size_t begin, size_t shared,
+static size_t build(cuemu_rewriter *rw, size_t begin, size_t shared,
                     size_t name, cuemu_strbuf *out) {
   cuemu_strbuf type = {0};
   joiner jt = {&type, (size_t)-1};
@@ -178,25 +187,19 @@ static size_t build(const cuemu_rewriter *rw, size_t begin, size_t shared,
     join(&jd, rw, prefix, name);
     if (out->length) cuemu__sb_add(out, " ", 1);
     if (rw->preprocessed && rw->scope_depth > 0) {
-      /* In a function body: a local reference to the dynamic buffer (or a
-       * pointer, see copied_in_lambda()), since g++ drops an asm label on
-       * a block-scope extern in a template. */
-      int pointer = copied_in_lambda(rw, k, name);
+      /* In a function body: a local reference to the dynamic buffer, since
+       * g++ drops an asm label on a block-scope extern in a template; the
+       * lambdas that would copy it capture it by reference. */
       size_t at = out->length;
       cuemu__sb_add(out, type.data ? type.data : "", type.length);
       cuemu__sb_add(out, " ", 1);
       cuemu__sb_add(out, decl.data ? decl.data : "", decl.length);
       size_t type_end = out->length;
-      cuemu__sb_str(out, pointer ? (dims == k ? "*const " : "(*const ")
-                                 : "(&");
+      cuemu__sb_str(out, "(&");
       cuemu__sb_tokens(out, rw, name, name + 1, 0);
-      if (!pointer)
-        cuemu__sb_str(out, ")[]");
-      else if (dims != k)
-        cuemu__sb_str(out, ")");
+      cuemu__sb_str(out, ")[]");
       cuemu__sb_tokens(out, rw, dims, k, 0);
-      cuemu__sb_str(out, pointer ? " __attribute__((unused)) = reinterpret_cast<"
-                                 : " __attribute__((unused)) = *reinterpret_cast<");
+      cuemu__sb_str(out, " __attribute__((unused)) = *reinterpret_cast<");
       if (!out->oom) {
         char *copy = malloc(type_end - at + 1);
         if (!copy) {
@@ -207,9 +210,10 @@ static size_t build(const cuemu_rewriter *rw, size_t begin, size_t shared,
           free(copy);
         }
       }
-      cuemu__sb_str(out, pointer ? (dims == k ? "*" : "(*)") : "(*)[]");
+      cuemu__sb_str(out, "(*)[]");
       cuemu__sb_tokens(out, rw, dims, k, 0);
       cuemu__sb_str(out, ">(cuemu_dynamic_shared);");
+      if (capture_by_reference(rw, k, name) != CUEMU_SUCCESS) out->oom = 1;
       free(decl.data);
     } else {
       cuemu__sb_str(out, "extern __thread ");

@@ -4,7 +4,8 @@
  * and `reinterpret_cast<U &>(name)` (CUB's way to lay temporary storage
  * over the dynamic buffer) are the buffer's address and contents, not those
  * of a pointer to it; the array decays to a pointer for a template's `T *`;
- * and a lambda that copies by default reads it where it is.
+ * and a lambda that copies by default reads it where it is, in a body where
+ * `&name` is the buffer's address too.
  */
 #include "check.cuh"
 
@@ -63,7 +64,8 @@ __global__ void tile_rows(float *out) {
   auto read = [=](int r, int c) { return tile[r][c]; };
   int i = threadIdx.y * blockDim.x + threadIdx.x;
   out[i] = read(threadIdx.x % blockDim.y, threadIdx.y) +
-           1000.0f * ((char *)&tile[1][0] - (char *)&tile[0][0] == 33 * sizeof(float));
+           1000.0f * ((char *)&tile[1][0] - (char *)&tile[0][0] == 33 * sizeof(float) &&
+                      (void *)&tile == (void *)tile);
 }
 
 int main() {
