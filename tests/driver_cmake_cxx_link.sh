@@ -3,10 +3,13 @@
 # CUDA program that links a C++ static library and cuBLAS by -lcublas (as
 # Altis's benchmarks do), configured with CMAKE_CUDA_COMPILER=cuemu-nvcc.
 # CMake links it with the C++ compiler and the folders of cuemu-nvcc -v's
-# LIBRARIES line, which lead -lcublas to cuemu-toolkit/lib64's script for
-# cuemu's cuBLAS, as nvcc's lead it to the toolkit's (before, it found
-# NVIDIA's libcublas on the system's library path, whose cublasCreate fails
-# without a GPU). With nvcc present, the project builds with it too.
+# LIBRARIES line, which lead -lcublas to cuemu-toolkit/lib64/emulated's link
+# to the script for cuemu's cuBLAS, as nvcc's lead it to the toolkit's
+# (before, it found NVIDIA's libcublas on the system's library path, whose
+# cublasCreate fails without a GPU). The folder has no script of a library
+# that cuemu refuses (libnppc), so that a link naming one without calling
+# it finds what it found before. With nvcc present, the project builds with
+# it too.
 # Run by `make check` with AM_TESTS_ENVIRONMENT.
 
 srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
@@ -25,11 +28,19 @@ failed=0
 step configure cmake -S "$p" -B build -DCMAKE_CUDA_COMPILER="$builddir_abs/cuemu-nvcc" &&
   step build cmake --build build --verbose &&
   step ctest env -u LD_LIBRARY_PATH ctest --test-dir build --output-on-failure &&
-  if ! grep -q 'c++ .*-L[^ ]*cuemu-toolkit/lib64 .*-lcublas' "$work/build.log"; then
-    fail "the program was not linked by the C++ compiler with cuemu-toolkit/lib64 before -lcublas (see $work/build.log)"
+  if ! grep -q 'c++ .*-L[^ ]*cuemu-toolkit/lib64/emulated .*-lcublas' "$work/build.log"; then
+    fail "the program was not linked by the C++ compiler with cuemu-toolkit/lib64/emulated before -lcublas (see $work/build.log)"
   else
     echo "PASS: a CUDA program with a C++ library, linked by the C++ compiler, gets cuemu's cuBLAS from -lcublas"
   fi
+
+emulated=${CUEMU_LIB_DIR:-$builddir_abs/.libs}/cuemu-toolkit/lib64/emulated
+if [ -e "$emulated/libcublas.so" ] && [ -e "$emulated/libcudart.so" ] &&
+  [ ! -e "$emulated/libnppc.so" ] && [ ! -e "$emulated/libcusolverMg.so" ]; then
+  echo "PASS: lib64/emulated links cuBLAS's and the runtime's scripts, not the refused libraries'"
+else
+  fail "lib64/emulated ($emulated) does not hold exactly the emulated libraries' scripts"
+fi
 
 real=$(find_nvcc 2>/dev/null)
 if [ -n "$real" ] && [ -z "${CUEMU_SKIP_NVCC:-}" ]; then

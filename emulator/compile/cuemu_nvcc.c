@@ -2027,17 +2027,18 @@ static const char *by_path_script(command *c) {
 }
 
 /* The library folders of nvcc -v's LIBRARIES line and of the link line it
- * shows, which CMake finds by this text: the toolkit's lib64 folder (its
- * scripts naming cuemu's libraries: emulator/export/toolkit.am), where it
- * is built, then libcuemu's folder. nvcc shows its targets/<arch>/lib
- * there; CMake links a CUDA target that also holds C++ code (a C++
- * library among its libraries) with the C++ compiler and these folders, so
- * that -lcublas or -lcufft finds cuemu's libraries there, not NVIDIA's on
- * the system's paths (whose calls fail without a GPU). */
+ * shows, which CMake finds by this text: the toolkit's lib64/emulated
+ * folder (links to lib64's scripts naming cuemu's libraries, not to those
+ * that refuse a library cuemu does not emulate: emulator/libs/libs.am),
+ * where it is built, then libcuemu's folder. nvcc shows its
+ * targets/<arch>/lib there; CMake links a CUDA target that also holds C++
+ * code (a C++ library among its libraries) with the C++ compiler and these
+ * folders, so that -lcublas or -lcufft finds cuemu's libraries there, not
+ * NVIDIA's on the system's paths (whose calls fail without a GPU). */
 static const char *library_folders(command *c) {
   struct stat st;
   const char *lib = lib_dir();
-  const char *lib64 = joined(c, lib, "/cuemu-toolkit/lib64");
+  const char *lib64 = joined(c, lib, "/cuemu-toolkit/lib64/emulated");
   if (lib64 && stat(lib64, &st) == 0 && S_ISDIR(st.st_mode)) {
     char *both = joined(c, "\"-L", lib64);
     both = both ? joined(c, both, "\" \"-L") : NULL;
