@@ -2026,6 +2026,32 @@ static const char *by_path_script(command *c) {
   return path && stat(path, &st) == 0 && S_ISREG(st.st_mode) ? path : NULL;
 }
 
+/* The library folders of nvcc -v's LIBRARIES line and of the link line it
+ * shows, which CMake finds by this text: the toolkit's lib64/emulated
+ * folder (links to lib64's scripts naming cuemu's libraries, not to those
+ * that refuse a library cuemu does not emulate: emulator/libs/libs.am),
+ * where it is built, then libcuemu's folder. nvcc shows its
+ * targets/<arch>/lib there; CMake links a CUDA target that also holds C++
+ * code (a C++ library among its libraries) with the C++ compiler and these
+ * folders, so that -lcublas or -lcufft finds cuemu's libraries there, not
+ * NVIDIA's on the system's paths (whose calls fail without a GPU). */
+static const char *library_folders(command *c) {
+  struct stat st;
+  const char *lib = lib_dir();
+  const char *lib64 = joined(c, lib, "/cuemu-toolkit/lib64/emulated");
+  if (lib64 && stat(lib64, &st) == 0 && S_ISDIR(st.st_mode)) {
+    char *both = joined(c, "\"-L", lib64);
+    both = both ? joined(c, both, "\" \"-L") : NULL;
+    both = both ? joined(c, both, lib) : NULL;
+    both = both ? joined(c, both, "\"") : NULL;
+    if (both)
+      return both;
+  }
+  char *one = joined(c, "\"-L", lib);
+  one = one ? joined(c, one, "\"") : NULL;
+  return one ? one : "";
+}
+
 /* The link option of -lcuda: cuemu-toolkit/lib64/libcuda.so in libcuemu's
  * folder (a linker script naming cuemu's libcuda.so.1 and libcuemu:
  * emulator/export/libcuda.am), linked only where an object calls the
@@ -2324,9 +2350,9 @@ static cuemu_status compile_cu(command *c, const char *source,
      * and would not start. */
     if (!object && !c->module) {
       const char *linker = host_link_path(c), *script = by_path_script(c);
-      fprintf(stderr, "#$ %s -pthread \"%s.o\" -o \"%s\" \"-L%s\" %s%s%s"
+      fprintf(stderr, "#$ %s -pthread \"%s.o\" -o \"%s\" %s %s%s%s"
               "-Wl,-rpath,%s\n",
-              linker ? linker : o.cxx, output, output, lib_dir(),
+              linker ? linker : o.cxx, output, output, library_folders(c),
               script ? "\"" : "-lcuemu", script ? script : "",
               script ? "\" " : " ", lib_dir());
     }
@@ -2441,10 +2467,11 @@ static void verbose_environment(command *c) {
           "#$ TOP=%s\n"
           "#$ NVVMIR_LIBRARY_DIR=%s/nvvm/libdevice\n"
           "#$ INCLUDES=\"-I%s\" \"-I%s\"\n"
-          "#$ LIBRARIES=  \"-L%s\"\n"
+          "#$ LIBRARIES=  %s\n"
           "#$ cuemu: -arch compute_%d (the emulated device's compute "
           "capability)\n",
-          top ? top : "", top ? top : "", shims, include_dir(), lib,
+          top ? top : "", top ? top : "", shims, include_dir(),
+          library_folders(c),
           (c->arch ? c->arch : CUEMU_DEFAULT_ARCH) / 10);
   static const char *const flags[] = {"NVCC_PREPEND_FLAGS",
                                       "NVCC_APPEND_FLAGS"};
