@@ -30,7 +30,13 @@
  * of a multi-dimensional array that the lane's threadIdx.x indexes in one
  * of its dimensions (`m[tid][i + 1] = m[tid][i] | bit`: a per-thread stack
  * kept in shared memory; `h[b][tid]`). All the loop's accesses to such an array are stepped;
- * which of them reach shared memory is decided at run time. */
+ * which of them reach shared memory is decided at run time.
+ *
+ * Outside a loop, the same exchange is a store and a load of a different
+ * element with nothing that may synchronise between, in either order
+ * (`s[tid] = sum;` by a few lanes, then lane 0's reads of `s[k]`):
+ * look_at_stores steps the store and the accesses to its array that a lane
+ * may make after or before it up to such a statement. */
 
 #include "gcc-plugin.h"
 
@@ -339,10 +345,103 @@ void look_at_loop(function *fun, edge back,
   }
 }
 
+/* Adds to `found` the plain accesses of `fun` that a lane may make after
+ * (`forward`) or before the statement at `from` with nothing that may
+ * synchronise between, in the same or another iteration of a loop. */
+void region_accesses(function *fun, gimple_stmt_iterator from, bool forward,
+                     auto_vec<access> *found) {
+  auto_sbitmap visited(last_basic_block_for_fn(fun));
+  bitmap_clear(visited);
+  auto_vec<basic_block> work;
+  basic_block bb = gsi_bb(from);
+  gimple_stmt_iterator gsi = from;
+  bool first = true;
+  for (;;) {
+    bool open = true;
+    if (first) {
+      if (forward)
+        gsi_next(&gsi);
+      else
+        gsi_prev(&gsi);
+    } else {
+      gsi = forward ? gsi_start_bb(bb) : gsi_last_bb(bb);
+    }
+    for (; !gsi_end_p(gsi) && open;
+         forward ? gsi_next(&gsi) : gsi_prev(&gsi)) {
+      gimple *stmt = gsi_stmt(gsi);
+      if (may_synchronise(stmt)) {
+        open = false;
+        break;
+      }
+      access a;
+      if (plain_access(stmt, &a.ref, &a.store)) {
+        a.stmt = stmt;
+        a.root = array_root(a.ref);
+        if (a.root)
+          found->safe_push(a);
+      }
+    }
+    if (open) {
+      edge e;
+      edge_iterator ei;
+      FOR_EACH_EDGE(e, ei, forward ? bb->succs : bb->preds) {
+        basic_block next = forward ? e->dest : e->src;
+        if (next == EXIT_BLOCK_PTR_FOR_FN(fun) ||
+            next == ENTRY_BLOCK_PTR_FOR_FN(fun) ||
+            bitmap_bit_p(visited, next->index))
+          continue;
+        bitmap_set_bit(visited, next->index);
+        work.safe_push(next);
+      }
+    }
+    if (work.is_empty())
+      return;
+    bb = work.pop();
+    first = false;
+  }
+}
+
+/* Adds to `accesses` the accesses through which the lanes exchange values
+ * outside a loop: a store to an element of an array and a load of another
+ * element of it with nothing that may synchronise between, in either
+ * order (`s[tid] = sum;` then lane 0's `t = s[k];` with no barrier: the
+ * converged warp makes all its stores before lane 0's loads). The store and
+ * the accesses to that array so reached are stepped. */
+void look_at_stores(function *fun, hash_map<gimple *, tree> *accesses) {
+  basic_block bb;
+  FOR_EACH_BB_FN(bb, fun) {
+    for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi);
+         gsi_next(&gsi)) {
+      access st;
+      if (!plain_access(gsi_stmt(gsi), &st.ref, &st.store) || !st.store)
+        continue;
+      st.root = array_root(st.ref);
+      if (!st.root)
+        continue;
+      auto_vec<access> region;
+      region_accesses(fun, gsi, true, &region);
+      region_accesses(fun, gsi, false, &region);
+      bool exchange = false;
+      for (unsigned j = 0; j < region.length() && !exchange; ++j)
+        exchange = !region[j].store &&
+                   operand_equal_p(region[j].root, st.root, 0) &&
+                   !same_value(element(region[j].ref), element(st.ref), 0) &&
+                   !lane_slices(fun, region[j].ref, st.ref);
+      if (!exchange)
+        continue;
+      accesses->put(gsi_stmt(gsi), st.ref);
+      for (unsigned j = 0; j < region.length(); ++j)
+        if (operand_equal_p(region[j].root, st.root, 0))
+          accesses->put(region[j].stmt, region[j].ref);
+    }
+  }
+}
+
 } // namespace
 
 void cuemu_gcc_plugin_loop_lane_accesses(function *fun,
                                          hash_map<gimple *, tree> *accesses) {
+  look_at_stores(fun, accesses);
   mark_dfs_back_edges(fun);
   basic_block bb;
   FOR_EACH_BB_FN(bb, fun) {

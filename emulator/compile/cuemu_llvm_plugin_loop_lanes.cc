@@ -23,7 +23,9 @@
  * that updates its own element (`y[i] = a * x[i] + y[i]`, `p[i].x +=
  * p[i].v`) exchanges nothing, nor does one that keeps a slice of its own
  * (`m[tid][i + 1] = m[tid][i] | bit`, `h[b][tid]`: a dimension indexed by
- * threadIdx.x). */
+ * threadIdx.x). A store and a load of another element of its array with
+ * nothing that may synchronise between, outside any loop, are stepped too
+ * (look_at_stores). */
 
 #include "llvm/Analysis/CFG.h"
 #include "llvm/Config/llvm-config.h"
@@ -254,10 +256,87 @@ void look_at_loop(const BasicBlock *header, const BasicBlock *latch,
   }
 }
 
+/* Adds to `found` the plain accesses that a lane may make after
+ * (`forward`) or before instruction `from` with nothing that may
+ * synchronise between, in the same or another iteration of a loop: see the
+ * GCC plugin's region_accesses. */
+void region_accesses(Instruction *from, bool forward,
+                     SmallVectorImpl<access> &found) {
+  SmallPtrSet<const BasicBlock *, 16> visited;
+  SmallVector<BasicBlock *, 16> work;
+  BasicBlock *bb = from->getParent();
+  bool first = true;
+  for (;;) {
+    bool open = true;
+    SmallVector<Instruction *, 32> order;
+    if (forward) {
+      for (Instruction *i = first ? from->getNextNode() : &bb->front(); i;
+           i = i->getNextNode())
+        order.push_back(i);
+    } else {
+      for (Instruction *i = first ? from->getPrevNode() : &bb->back(); i;
+           i = i->getPrevNode())
+        order.push_back(i);
+    }
+    for (Instruction *inst : order) {
+      if (may_synchronise(*inst)) {
+        open = false;
+        break;
+      }
+      access a;
+      if (plain_access(*inst, &a))
+        found.push_back(a);
+    }
+    if (open) {
+      if (forward) {
+        for (BasicBlock *next : successors(bb))
+          if (visited.insert(next).second)
+            work.push_back(next);
+      } else {
+        for (BasicBlock *next : predecessors(bb))
+          if (visited.insert(next).second)
+            work.push_back(next);
+      }
+    }
+    if (work.empty())
+      return;
+    bb = work.pop_back_val();
+    first = false;
+  }
+}
+
+/* Adds to `stepped` the accesses through which the lanes exchange values
+ * outside a loop: a store to an element of an array and a load of another
+ * element with nothing that may synchronise between, in either order; see
+ * the GCC plugin's look_at_stores. */
+void look_at_stores(Function &f, SmallPtrSetImpl<Instruction *> &stepped) {
+  for (BasicBlock &bb : f)
+    for (Instruction &inst : bb) {
+      access st;
+      if (!plain_access(inst, &st) || !st.store)
+        continue;
+      SmallVector<access, 16> region;
+      region_accesses(&inst, true, region);
+      region_accesses(&inst, false, region);
+      bool exchange = false;
+      for (const access &ld : region)
+        exchange |= !ld.store && ld.root == st.root &&
+                    !same_value(element(ld.address), element(st.address), 0) &&
+                    !lane_slices(ld.address, st.address);
+      if (!exchange)
+        continue;
+      stepped.insert(&inst);
+      for (const access &a : region)
+        if (a.root == st.root)
+          stepped.insert(a.inst);
+    }
+}
+
 } // namespace
 
 void cuemu_llvm_plugin_loop_lane_accesses(
     Function &f, SmallPtrSetImpl<Instruction *> &stepped) {
+  look_at_stores(f, stepped);
   SmallVector<std::pair<const BasicBlock *, const BasicBlock *>, 8> back;
   FindFunctionBackedges(f, back);
   for (const auto &[latch, header] : back)
