@@ -401,6 +401,25 @@ void region_accesses(function *fun, gimple_stmt_iterator from, bool forward,
   }
 }
 
+/* Whether array root `root` may be shared memory: a static, thread-local
+ * (static __shared__) or external (extern __shared__) variable, or a local
+ * pointer variable assigned once from such a root. A parameter is left
+ * out: a kernel's pointer parameters reach global memory, where the steps
+ * make no lane wait, and a step costs the kernel its barrier-free thread
+ * loop (a naive reduction `d[i] += d[i + s]` relaunched per stride ran 14
+ * times slower stepped). */
+bool may_be_shared(function *fun, tree root, int depth) {
+  if (!root || !VAR_P(root) || depth > 8)
+    return false;
+  if (TREE_STATIC(root) || DECL_EXTERNAL(root))
+    return true;
+  tree value = only_value(fun, root);
+  if (!value || TREE_CODE(value) == INTEGER_CST)
+    return false;
+  tree from = pointer_root(value, 0);
+  return from != root && may_be_shared(fun, from, depth + 1);
+}
+
 /* Adds to `accesses` the accesses through which the lanes exchange values
  * outside a loop: a store to an element of an array and a load of another
  * element of it with nothing that may synchronise between, in either
@@ -416,7 +435,7 @@ void look_at_stores(function *fun, hash_map<gimple *, tree> *accesses) {
       if (!plain_access(gsi_stmt(gsi), &st.ref, &st.store) || !st.store)
         continue;
       st.root = array_root(st.ref);
-      if (!st.root)
+      if (!st.root || !may_be_shared(fun, st.root, 0))
         continue;
       auto_vec<access> region;
       region_accesses(fun, gsi, true, &region);

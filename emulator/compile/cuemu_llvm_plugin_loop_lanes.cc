@@ -305,6 +305,37 @@ void region_accesses(Instruction *from, bool forward,
   }
 }
 
+/* Whether array root `root` may be shared memory: a global (a __shared__
+ * variable, or the address of a thread-local one), or a local pointer
+ * variable stored once from such a root; a parameter is left out, as in
+ * the GCC plugin's may_be_shared. */
+bool may_be_shared(const Value *root, int depth) {
+  if (depth > 8)
+    return false;
+  if (isa<GlobalVariable>(root))
+    return true;
+#if LLVM_VERSION_MAJOR >= 16
+  if (const auto *call = dyn_cast<IntrinsicInst>(root))
+    return call->getIntrinsicID() == Intrinsic::threadlocal_address;
+#endif
+  const auto *local = dyn_cast<AllocaInst>(root);
+  if (!local)
+    return false;
+  const StoreInst *only = nullptr;
+  for (const User *user : local->users()) {
+    if (isa<LoadInst>(user) || marks_only(user))
+      continue;
+    const auto *store = dyn_cast<StoreInst>(user);
+    if (!store || store->getPointerOperand() != local || only)
+      return false;
+    only = store;
+  }
+  if (!only)
+    return false;
+  const Value *from = pointer_root(only->getValueOperand());
+  return from != root && may_be_shared(from, depth + 1);
+}
+
 /* Adds to `stepped` the accesses through which the lanes exchange values
  * outside a loop: a store to an element of an array and a load of another
  * element with nothing that may synchronise between, in either order; see
@@ -313,7 +344,7 @@ void look_at_stores(Function &f, SmallPtrSetImpl<Instruction *> &stepped) {
   for (BasicBlock &bb : f)
     for (Instruction &inst : bb) {
       access st;
-      if (!plain_access(inst, &st) || !st.store)
+      if (!plain_access(inst, &st) || !st.store || !may_be_shared(st.root, 0))
         continue;
       SmallVector<access, 16> region;
       region_accesses(&inst, true, region);
