@@ -23,9 +23,9 @@
  * that updates its own element (`y[i] = a * x[i] + y[i]`, `p[i].x +=
  * p[i].v`) exchanges nothing, nor does one that keeps a slice of its own
  * (`m[tid][i + 1] = m[tid][i] | bit`, `h[b][tid]`: a dimension indexed by
- * threadIdx.x). A store and a load of another element of its array with
- * nothing that may synchronise between, outside any loop, are stepped too
- * (look_at_stores). */
+ * threadIdx.x). A store to an array that may be shared memory and a later
+ * load of another element with nothing that may synchronise between,
+ * outside any loop, are stepped too (look_at_stores). */
 
 #include "llvm/Analysis/CFG.h"
 #include "llvm/Config/llvm-config.h"
@@ -257,28 +257,16 @@ void look_at_loop(const BasicBlock *header, const BasicBlock *latch,
 }
 
 /* Adds to `found` the plain accesses that a lane may make after
- * (`forward`) or before instruction `from` with nothing that may
- * synchronise between, in the same or another iteration of a loop: see the
- * GCC plugin's region_accesses. */
-void region_accesses(Instruction *from, bool forward,
-                     SmallVectorImpl<access> &found) {
+ * instruction `from` with nothing that may synchronise between, in the same
+ * or a later iteration of a loop: see the GCC plugin's accesses_after. */
+void accesses_after(Instruction *from, SmallVectorImpl<access> &found) {
   SmallPtrSet<const BasicBlock *, 16> visited;
   SmallVector<BasicBlock *, 16> work;
   BasicBlock *bb = from->getParent();
-  bool first = true;
+  Instruction *first = from->getNextNode();
   for (;;) {
     bool open = true;
-    SmallVector<Instruction *, 32> order;
-    if (forward) {
-      for (Instruction *i = first ? from->getNextNode() : &bb->front(); i;
-           i = i->getNextNode())
-        order.push_back(i);
-    } else {
-      for (Instruction *i = first ? from->getPrevNode() : &bb->back(); i;
-           i = i->getPrevNode())
-        order.push_back(i);
-    }
-    for (Instruction *inst : order) {
+    for (Instruction *inst = first; inst; inst = inst->getNextNode()) {
       if (may_synchronise(*inst)) {
         open = false;
         break;
@@ -287,21 +275,14 @@ void region_accesses(Instruction *from, bool forward,
       if (plain_access(*inst, &a))
         found.push_back(a);
     }
-    if (open) {
-      if (forward) {
-        for (BasicBlock *next : successors(bb))
-          if (visited.insert(next).second)
-            work.push_back(next);
-      } else {
-        for (BasicBlock *next : predecessors(bb))
-          if (visited.insert(next).second)
-            work.push_back(next);
-      }
-    }
+    if (open)
+      for (BasicBlock *next : successors(bb))
+        if (visited.insert(next).second)
+          work.push_back(next);
     if (work.empty())
       return;
     bb = work.pop_back_val();
-    first = false;
+    first = &bb->front();
   }
 }
 
@@ -337,9 +318,9 @@ bool may_be_shared(const Value *root, int depth) {
 }
 
 /* Adds to `stepped` the accesses through which the lanes exchange values
- * outside a loop: a store to an element of an array and a load of another
- * element with nothing that may synchronise between, in either order; see
- * the GCC plugin's look_at_stores. */
+ * outside a loop: a store to an element of an array that may be shared
+ * memory, then a load of another element with nothing that may synchronise
+ * between; see the GCC plugin's look_at_stores. */
 void look_at_stores(Function &f, SmallPtrSetImpl<Instruction *> &stepped) {
   for (BasicBlock &bb : f)
     for (Instruction &inst : bb) {
@@ -347,8 +328,7 @@ void look_at_stores(Function &f, SmallPtrSetImpl<Instruction *> &stepped) {
       if (!plain_access(inst, &st) || !st.store || !may_be_shared(st.root, 0))
         continue;
       SmallVector<access, 16> region;
-      region_accesses(&inst, true, region);
-      region_accesses(&inst, false, region);
+      accesses_after(&inst, region);
       bool exchange = false;
       for (const access &ld : region)
         exchange |= !ld.store && ld.root == st.root &&

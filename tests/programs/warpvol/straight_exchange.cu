@@ -1,13 +1,13 @@
 // straight_exchange.cu: lanes of a warp that exchange values through plain
 // (non-volatile) shared memory outside any loop, with no barrier between the
 // store and the load: a few lanes each store a column's total to s[tid], and
-// lane 0 then reads all of them; or each lane reads its left neighbour's
-// element and stores its own. The converged warp makes all its stores (or
-// all its loads) before the next instruction, so a GPU prints the totals and
-// the shifted values; run one lane after another, lane 0 read the totals
-// before the other lanes had stored them. Found by the HeCBench trial (a
-// Romberg integration whose thread 0 combined the columns summed by threads
-// 1 to 16 and printed 1.4e-8 for 2304618.1).
+// lane 0 then reads all of them; or each lane stores its element and reads
+// its neighbour's. The converged warp makes all its stores before the next
+// instruction's loads, so a GPU prints the totals and the neighbours' values;
+// run one lane after another, lane 0 read the totals before the other lanes
+// had stored them. Found by the HeCBench trial (a Romberg integration whose
+// thread 0 combined the columns summed by threads 1 to 16 and printed 1.4e-8
+// for 2304618.1).
 #include <cstdio>
 #include <vector>
 
@@ -44,17 +44,15 @@ __global__ void column_totals(const double *in, double *out) {
   }
 }
 
-/* One warp: each lane reads its left neighbour's element, then stores it as
- * its own (the warp's loads all come before its stores). */
-__global__ void shift_right(const int *in, int *out) {
+/* One warp: each lane stores its square, then reads its neighbour's (lane
+ * t ^ 1) with no barrier between (the warp's stores all come before its
+ * loads). */
+__global__ void swap_pairs(const int *in, int *out) {
   __shared__ int s[32];
   unsigned t = threadIdx.x;
-  s[t] = in[t];
-  __syncthreads();
-  int v = t > 0 ? s[t - 1] : -1;
-  s[t] = v;
-  __syncthreads();
-  out[t] = s[t];
+  int v = in[t];
+  s[t] = v * v;
+  out[t] = s[t ^ 1];
 }
 
 int main() {
@@ -79,22 +77,22 @@ int main() {
     }
   }
 
-  int *d_ints, *d_shifted;
-  std::vector<int> ints(32), shifted(32);
+  int *d_ints, *d_swapped;
+  std::vector<int> ints(32), swapped(32);
   for (int i = 0; i < 32; i++)
     ints[i] = 100 + i;
   CHECK(cudaMalloc(&d_ints, 32 * sizeof(int)) == cudaSuccess);
-  CHECK(cudaMalloc(&d_shifted, 32 * sizeof(int)) == cudaSuccess);
+  CHECK(cudaMalloc(&d_swapped, 32 * sizeof(int)) == cudaSuccess);
   cudaMemcpy(d_ints, ints.data(), 32 * sizeof(int), cudaMemcpyHostToDevice);
-  shift_right<<<1, 32>>>(d_ints, d_shifted);
+  swap_pairs<<<1, 32>>>(d_ints, d_swapped);
   CHECK(cudaDeviceSynchronize() == cudaSuccess);
-  cudaMemcpy(shifted.data(), d_shifted, 32 * sizeof(int), cudaMemcpyDeviceToHost);
+  cudaMemcpy(swapped.data(), d_swapped, 32 * sizeof(int), cudaMemcpyDeviceToHost);
   for (int i = 0; i < 32; i++)
-    CHECK(shifted[i] == (i == 0 ? -1 : 100 + i - 1));
+    CHECK(swapped[i] == (100 + (i ^ 1)) * (100 + (i ^ 1)));
 
   cudaFree(d_in);
   cudaFree(d_out);
   cudaFree(d_ints);
-  cudaFree(d_shifted);
+  cudaFree(d_swapped);
   return finish();
 }
