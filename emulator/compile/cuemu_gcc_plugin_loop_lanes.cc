@@ -30,7 +30,13 @@
  * of a multi-dimensional array that the lane's threadIdx.x indexes in one
  * of its dimensions (`m[tid][i + 1] = m[tid][i] | bit`: a per-thread stack
  * kept in shared memory; `h[b][tid]`). All the loop's accesses to such an array are stepped;
- * which of them reach shared memory is decided at run time. */
+ * which of them reach shared memory is decided at run time.
+ *
+ * Outside a loop, the same exchange is a store to an array that may be
+ * shared memory and a later load of a different element with nothing that
+ * may synchronise between (`s[tid] = sum;` by a few lanes, then lane 0's
+ * reads of `s[k]`): look_at_stores steps the store and the accesses to its
+ * array that a lane may make after it up to such a statement. */
 
 #include "gcc-plugin.h"
 
@@ -339,10 +345,114 @@ void look_at_loop(function *fun, edge back,
   }
 }
 
+/* Adds to `found` the plain accesses of `fun` that a lane may make after
+ * the statement at `from` with nothing that may synchronise between, in the
+ * same or a later iteration of a loop. */
+void accesses_after(function *fun, gimple_stmt_iterator from,
+                    auto_vec<access> *found) {
+  auto_sbitmap visited(last_basic_block_for_fn(fun));
+  bitmap_clear(visited);
+  auto_vec<basic_block> work;
+  basic_block bb = gsi_bb(from);
+  gimple_stmt_iterator gsi = from;
+  gsi_next(&gsi);
+  for (;;) {
+    bool open = true;
+    for (; !gsi_end_p(gsi); gsi_next(&gsi)) {
+      gimple *stmt = gsi_stmt(gsi);
+      if (may_synchronise(stmt)) {
+        open = false;
+        break;
+      }
+      access a;
+      if (plain_access(stmt, &a.ref, &a.store)) {
+        a.stmt = stmt;
+        a.root = array_root(a.ref);
+        if (a.root)
+          found->safe_push(a);
+      }
+    }
+    if (open) {
+      edge e;
+      edge_iterator ei;
+      FOR_EACH_EDGE(e, ei, bb->succs) {
+        if (e->dest == EXIT_BLOCK_PTR_FOR_FN(fun) ||
+            bitmap_bit_p(visited, e->dest->index))
+          continue;
+        bitmap_set_bit(visited, e->dest->index);
+        work.safe_push(e->dest);
+      }
+    }
+    if (work.is_empty())
+      return;
+    bb = work.pop();
+    gsi = gsi_start_bb(bb);
+  }
+}
+
+/* Whether array root `root` may be shared memory: a static, thread-local
+ * (static __shared__) or external (extern __shared__) variable, or a local
+ * pointer variable assigned once from such a root. A parameter is left
+ * out: a kernel's pointer parameters reach global memory, where the steps
+ * make no lane wait, and a step costs the kernel its barrier-free thread
+ * loop (a naive reduction `d[i] += d[i + s]` relaunched per stride ran 14
+ * times slower stepped). */
+bool may_be_shared(function *fun, tree root, int depth) {
+  if (!root || !VAR_P(root) || depth > 8)
+    return false;
+  if (TREE_STATIC(root) || DECL_EXTERNAL(root))
+    return true;
+  tree value = only_value(fun, root);
+  if (!value || TREE_CODE(value) == INTEGER_CST)
+    return false;
+  tree from = pointer_root(value, 0);
+  return from != root && may_be_shared(fun, from, depth + 1);
+}
+
+/* Adds to `accesses` the accesses through which the lanes exchange values
+ * outside a loop: a store to an element of an array that may be shared
+ * memory, then a load of another element with nothing that may synchronise
+ * between (`s[tid] = sum;` by a few lanes, then lane 0's `t = s[k];` with
+ * no barrier: the converged warp makes all its stores before lane 0's
+ * loads). The store and the accesses to that array so reached are stepped.
+ * A load before the store is not looked at: a block's tree reduction
+ * between barriers (`s[t] += s[t + k]; __syncthreads();`) loads before it
+ * stores, reads elements that no earlier lane has written, and would pay a
+ * step at each access (2.8 times slower). */
+void look_at_stores(function *fun, hash_map<gimple *, tree> *accesses) {
+  basic_block bb;
+  FOR_EACH_BB_FN(bb, fun) {
+    for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi);
+         gsi_next(&gsi)) {
+      access st;
+      if (!plain_access(gsi_stmt(gsi), &st.ref, &st.store) || !st.store)
+        continue;
+      st.root = array_root(st.ref);
+      if (!st.root || !may_be_shared(fun, st.root, 0))
+        continue;
+      auto_vec<access> region;
+      accesses_after(fun, gsi, &region);
+      bool exchange = false;
+      for (unsigned j = 0; j < region.length() && !exchange; ++j)
+        exchange = !region[j].store &&
+                   operand_equal_p(region[j].root, st.root, 0) &&
+                   !same_value(element(region[j].ref), element(st.ref), 0) &&
+                   !lane_slices(fun, region[j].ref, st.ref);
+      if (!exchange)
+        continue;
+      accesses->put(gsi_stmt(gsi), st.ref);
+      for (unsigned j = 0; j < region.length(); ++j)
+        if (operand_equal_p(region[j].root, st.root, 0))
+          accesses->put(region[j].stmt, region[j].ref);
+    }
+  }
+}
+
 } // namespace
 
 void cuemu_gcc_plugin_loop_lane_accesses(function *fun,
                                          hash_map<gimple *, tree> *accesses) {
+  look_at_stores(fun, accesses);
   mark_dfs_back_edges(fun);
   basic_block bb;
   FOR_EACH_BB_FN(bb, fun) {

@@ -10,8 +10,10 @@
  * on a GPU and that cuemu must step (cuemu_warp_step): those of a loop with
  * no call that may synchronise, that store to an array and load another
  * element of the same array (`for (; s > 0; s >>= 1) if (tid < s) a[tid] +=
- * a[tid + s];`). Volatile accesses are left out (the lockstep pass steps
- * them all). */
+ * a[tid + s];`), and a store to a shared array and a later load of
+ * another element of it with no such call between, outside a loop
+ * (`s[tid] = v;` then lane 0's `s[k]`). Volatile accesses are left out (the lockstep pass steps them
+ * all). */
 void cuemu_gcc_plugin_loop_lane_accesses(function *fun,
                                          hash_map<gimple *, tree> *accesses);
 

@@ -23,7 +23,9 @@
  * that updates its own element (`y[i] = a * x[i] + y[i]`, `p[i].x +=
  * p[i].v`) exchanges nothing, nor does one that keeps a slice of its own
  * (`m[tid][i + 1] = m[tid][i] | bit`, `h[b][tid]`: a dimension indexed by
- * threadIdx.x). */
+ * threadIdx.x). A store to an array that may be shared memory and a later
+ * load of another element with nothing that may synchronise between,
+ * outside any loop, are stepped too (look_at_stores). */
 
 #include "llvm/Analysis/CFG.h"
 #include "llvm/Config/llvm-config.h"
@@ -254,10 +256,98 @@ void look_at_loop(const BasicBlock *header, const BasicBlock *latch,
   }
 }
 
+/* Adds to `found` the plain accesses that a lane may make after
+ * instruction `from` with nothing that may synchronise between, in the same
+ * or a later iteration of a loop: see the GCC plugin's accesses_after. */
+void accesses_after(Instruction *from, SmallVectorImpl<access> &found) {
+  SmallPtrSet<const BasicBlock *, 16> visited;
+  SmallVector<BasicBlock *, 16> work;
+  BasicBlock *bb = from->getParent();
+  Instruction *first = from->getNextNode();
+  for (;;) {
+    bool open = true;
+    for (Instruction *inst = first; inst; inst = inst->getNextNode()) {
+      if (may_synchronise(*inst)) {
+        open = false;
+        break;
+      }
+      access a;
+      if (plain_access(*inst, &a))
+        found.push_back(a);
+    }
+    if (open)
+      for (BasicBlock *next : successors(bb))
+        if (visited.insert(next).second)
+          work.push_back(next);
+    if (work.empty())
+      return;
+    bb = work.pop_back_val();
+    first = &bb->front();
+  }
+}
+
+/* Whether array root `root` may be shared memory: a global (a __shared__
+ * variable, or the address of a thread-local one), or a local pointer
+ * variable stored once from such a root; a parameter is left out, as in
+ * the GCC plugin's may_be_shared. */
+bool may_be_shared(const Value *root, int depth) {
+  if (depth > 8)
+    return false;
+  if (isa<GlobalVariable>(root))
+    return true;
+#if LLVM_VERSION_MAJOR >= 16
+  if (const auto *call = dyn_cast<IntrinsicInst>(root))
+    return call->getIntrinsicID() == Intrinsic::threadlocal_address;
+#endif
+  const auto *local = dyn_cast<AllocaInst>(root);
+  if (!local)
+    return false;
+  const StoreInst *only = nullptr;
+  for (const User *user : local->users()) {
+    if (isa<LoadInst>(user) || marks_only(user))
+      continue;
+    const auto *store = dyn_cast<StoreInst>(user);
+    if (!store || store->getPointerOperand() != local || only)
+      return false;
+    only = store;
+  }
+  if (!only)
+    return false;
+  const Value *from = pointer_root(only->getValueOperand());
+  return from != root && may_be_shared(from, depth + 1);
+}
+
+/* Adds to `stepped` the accesses through which the lanes exchange values
+ * outside a loop: a store to an element of an array that may be shared
+ * memory, then a load of another element with nothing that may synchronise
+ * between; see the GCC plugin's look_at_stores. */
+void look_at_stores(Function &f, SmallPtrSetImpl<Instruction *> &stepped) {
+  for (BasicBlock &bb : f)
+    for (Instruction &inst : bb) {
+      access st;
+      if (!plain_access(inst, &st) || !st.store || !may_be_shared(st.root, 0))
+        continue;
+      SmallVector<access, 16> region;
+      accesses_after(&inst, region);
+      bool exchange = false;
+      for (const access &ld : region)
+        exchange |= !ld.store && ld.root == st.root &&
+                    !same_value(element(ld.address), element(st.address), 0) &&
+                    !lane_slices(ld.address, st.address);
+      if (!exchange)
+        continue;
+      stepped.insert(&inst);
+      for (const access &a : region)
+        if (a.root == st.root)
+          stepped.insert(a.inst);
+    }
+}
+
 } // namespace
 
 void cuemu_llvm_plugin_loop_lane_accesses(
     Function &f, SmallPtrSetImpl<Instruction *> &stepped) {
+  look_at_stores(f, stepped);
   SmallVector<std::pair<const BasicBlock *, const BasicBlock *>, 8> back;
   FindFunctionBackedges(f, back);
   for (const auto &[latch, header] : back)

@@ -372,6 +372,44 @@ static void shared_wrap_note(cuemu_worker *w, char *note, size_t size) {
   }
 }
 
+/* A note for a fault in the guard after a live device, managed or pinned
+ * allocation (cuemu__allocation_memory_new: as large as the allocation and
+ * at least 2 MiB): how far past its end the address is. On a GPU such a
+ * write usually goes unnoticed (allocations are carved out of 2 MiB pages,
+ * so the rest of the page, or the allocation next to it, takes it); here
+ * the guard makes it fault. Empty otherwise. */
+static void past_end_note(const void *addr, char *note, size_t size) {
+  note[0] = 0;
+  cuemu_rt_allocation *all = NULL;
+  size_t n = cuemu__allocation_snapshot(&all);
+  const cuemu_rt_allocation *before = NULL;
+  for (size_t i = 0; i < n && (const char *)all[i].base <= (const char *)addr;
+       ++i)
+    before = &all[i];
+  if (before && before->state == CUEMU_RT_MEMORY_LIVE &&
+      (before->kind == CUEMU_RT_MEMORY_DEVICE ||
+       before->kind == CUEMU_RT_MEMORY_MANAGED ||
+       before->kind == CUEMU_RT_MEMORY_HOST)) {
+    const char *end = (const char *)before->base + before->size;
+    size_t guard = before->size < ((size_t)2 << 20) ? (size_t)2 << 20
+                                                     : before->size;
+    size_t past = (size_t)((const char *)addr - end);
+    if ((const char *)addr >= end && past < guard + 4096)
+      snprintf(note, size,
+               " (the address is %zu bytes past the end of the %zu-byte %s "
+               "allocation at %p: a write past the end of an allocation "
+               "faults here, where a GPU, whose allocations are carved out "
+               "of 2 MiB pages, may let it land unnoticed in the rest of the "
+               "page or in the allocation next to it)",
+               past, before->size,
+               before->kind == CUEMU_RT_MEMORY_MANAGED ? "managed"
+               : before->kind == CUEMU_RT_MEMORY_HOST  ? "pinned host"
+                                                       : "device",
+               before->base);
+  }
+  free(all);
+}
+
 void cuemu__fault_report(cuemu_worker *w) {
   w->fault.pending = 0;
   cuemu_uint3 t = w->fault.thread;
@@ -423,6 +461,8 @@ void cuemu__fault_report(cuemu_worker *w) {
     }
     char note[512];
     shared_wrap_note(w, note, sizeof note);
+    if (!note[0])
+      past_end_note(w->fault.addr, note, sizeof note);
     cuemu__launch_error(w->launch, fault_status(w->fault.sig, w->fault.code),
                         "kernel %s: %s at address %p in thread (%u,%u,%u) of "
                         "block (%u,%u,%u), in %s%s",
