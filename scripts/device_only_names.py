@@ -57,9 +57,14 @@ def names(text):
         r"\b([A-Za-z_]\w*)\s*\([^;{}]*\)\s*(?:const\s*)?"
         r"__attribute__\(\(error\(\"calling a __device__", text))
     declared.discard("__attribute__")
-    return sorted(n for n in declared if not re.search(
-        r"\b" + re.escape(n) + r"\s*\([^;{}]*\)\s*(?:const\s*)?(?:noexcept\s*)?\{",
+    # The names that have a body somewhere, found in one pass over the text
+    # (a lookahead, so that matches may overlap: `f(g(x)) {` defines both f
+    # and g, as a search for each name would find); a search of the text
+    # for each declared name took 12 s.
+    defined = set(re.findall(
+        r"(?=\b([A-Za-z_]\w*)\s*\([^;{}]*\)\s*(?:const\s*)?(?:noexcept\s*)?\{)",
         text))
+    return sorted(declared - defined)
 
 
 def table(found):

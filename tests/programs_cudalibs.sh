@@ -49,15 +49,18 @@ library_refused libnvblas "${CC:-cc}" "$work/main.c" -o "$work/main" -L"$lib64" 
 # Every library that the one table (emulator/compile/cuemu_cuda_libraries.def)
 # marks as not emulated is refused both ways: named by cuemu-nvcc's note
 # when a link with its -l fails (the table compiled in), and by a lib64
-# script (the table read by libs.am).
+# script (the table read by libs.am). The links are of one object, compiled
+# once (the note comes from the link, whatever its inputs).
 table=$srcdir/emulator/compile/cuemu_cuda_libraries.def
 names=$(sed -n 's/^CUEMU_CUDA_LIBRARY(\([A-Za-z0-9_]*\), .*, 0)$/\1/p' "$table")
 count=0
+"$nvcc" -c "$work/main.cu" -o "$work/main.o" >"$work/main_o.log" 2>&1 ||
+  fail "main.cu did not compile: $(head -3 "$work/main_o.log")"
 for l in $names; do
   case $l in *_static) f=lib$l.a ;; *) f=lib$l.so ;; esac
   if ! grep -q "ASSERT(0, \"cuemu: lib$l is not emulated" "$lib64/$f" 2>/dev/null; then
     fail "lib$l: $lib64/$f is not a script refusing it"
-  elif "$nvcc" "$work/main.cu" -o "$work/main" "-l$l" >"$work/refused.log" 2>&1 ||
+  elif "$nvcc" "$work/main.o" -o "$work/main" "-l$l" >"$work/refused.log" 2>&1 ||
     ! grep -q "lib$l .* is not emulated" "$work/refused.log"; then
     fail "-l$l: cuemu-nvcc did not refuse it: $(head -2 "$work/refused.log")"
   else

@@ -6,6 +6,8 @@
 # launch results and last errors as the first, and must not run the grids
 # it launches again (cdp_errors, heap_basics once failed there).
 srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
+PROGRAMS_COMBINE=1
+export PROGRAMS_COMBINE
 sh "$srcdir/tests/programs.sh" "$srcdir/tests/programs/devrt" || exit 1
 CUEMU_CHECK_SCHEDULES=1 exec sh "$srcdir/tests/programs.sh" \
   "$srcdir/tests/programs/devrt"

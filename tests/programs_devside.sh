@@ -3,4 +3,4 @@
 # (sub-byte tensor-core fragments, the cluster split barrier, cluster
 # kernels launched from kernel code, the device runtime's limits, the
 # device heap under the checkers and NVRTC, the address-space predicates).
-exec sh "${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}/tests/programs.sh" "${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}/tests/programs/devside"
+PROGRAMS_COMBINE=1 exec sh "${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}/tests/programs.sh" "${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}/tests/programs/devside"

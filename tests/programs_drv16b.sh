@@ -3,4 +3,4 @@
 # issue 16 (schedule perturbation and __device__ variables, context events,
 # context destruction, green contexts, graph update, driver calls), built
 # with cuemu-nvcc; each checks itself against CUDA's documented behaviour.
-exec sh "${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}/tests/programs.sh" "${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}/tests/programs/drv16b"
+PROGRAMS_COMBINE=1 exec sh "${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}/tests/programs.sh" "${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}/tests/programs/drv16b"

@@ -4,4 +4,4 @@
 # event records and handles, the driver calls of checkpoints and graphics
 # interop, concurrent managed access), built with cuemu-nvcc; each checks
 # itself against CUDA's documented behaviour.
-exec sh "${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}/tests/programs.sh" "${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}/tests/programs/hostrest"
+PROGRAMS_COMBINE=1 exec sh "${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}/tests/programs.sh" "${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}/tests/programs/hostrest"

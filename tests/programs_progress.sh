@@ -8,5 +8,7 @@
 # emulator sees the spinning (docs/streams.md, "Blocks that wait for other
 # blocks").
 srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
+PROGRAMS_COMBINE=1
+export PROGRAMS_COMBINE
 sh "$srcdir/tests/programs.sh" "$srcdir/tests/programs/progress" || exit 1
 CUEMU_WORKERS=1 exec sh "$srcdir/tests/programs.sh" "$srcdir/tests/programs/progress"

@@ -3,4 +3,4 @@
 # from a failure of the API-module examples of cuda-api-wrappers (newer
 # versions, with NVRTC modules, kernel enumeration and graphs) reproduced
 # with the driver and runtime calls the wrappers make.
-exec sh "${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}/tests/programs.sh" "${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}/tests/programs/trialcapiw"
+PROGRAMS_COMBINE=1 PROGRAMS_ALONE=kernel_names_mangled exec sh "${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}/tests/programs.sh" "${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}/tests/programs/trialcapiw"

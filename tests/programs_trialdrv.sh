@@ -8,4 +8,4 @@
 # with child processes started by fork and exec. The Makefile project of the same trial is
 # tests/trialdrv_project.sh.
 srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
-exec sh "$srcdir/tests/programs.sh" "$srcdir/tests/programs/trialdrv"
+PROGRAMS_COMBINE=1 PROGRAMS_ALONE=vmm_ipc_exec exec sh "$srcdir/tests/programs.sh" "$srcdir/tests/programs/trialdrv"

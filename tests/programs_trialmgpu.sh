@@ -4,4 +4,4 @@
 # (OpenMP or std::thread per device, IPC between processes, virtual memory
 # management, NVRTC, libraries, the linker, contexts, multi-device graphs),
 # built with cuemu-nvcc.
-exec sh "${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}/tests/programs.sh" "${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}/tests/programs/trialmgpu"
+PROGRAMS_COMBINE=1 exec sh "${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}/tests/programs.sh" "${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}/tests/programs/trialmgpu"

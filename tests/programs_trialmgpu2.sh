@@ -9,4 +9,4 @@
 # and without concurrent managed access), trimmed to run fast, and the
 # cases reduced from its failures, built with cuemu-nvcc. Each program
 # names its devices (CUEMU_DEVICE) before its first CUDA call.
-exec sh "${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}/tests/programs.sh" "${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}/tests/programs/trialmgpu2"
+PROGRAMS_COMBINE=1 exec sh "${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}/tests/programs.sh" "${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}/tests/programs/trialmgpu2"

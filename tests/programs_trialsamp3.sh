@@ -17,7 +17,7 @@
 srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
 builddir=${CUEMU_BUILDDIR:-.}
 . "$srcdir/tests/test_tools.sh"
-sh "$srcdir/tests/programs.sh" "$srcdir/tests/programs/trialsamp3"
+PROGRAMS_COMBINE=1 sh "$srcdir/tests/programs.sh" "$srcdir/tests/programs/trialsamp3"
 status=$?
 
 builddir=$(cd "$builddir" && pwd)

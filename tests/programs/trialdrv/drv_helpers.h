@@ -1,6 +1,7 @@
 // drv_helpers.h: the error check and device choice of the driver-API
 // programs of this project, in the style of the CUDA samples helpers.
-#pragma once
+#ifndef TRIALDRV_DRV_HELPERS_H
+#define TRIALDRV_DRV_HELPERS_H
 #include <cuda.h>
 #include <cstdio>
 #include <cstdlib>
@@ -33,3 +34,4 @@ inline CUdevice findCudaDeviceDRV(int argc, char **argv) {
   printf("> Using CUDA Device [0]: %s (SM %d.%d)\n", name, major, minor);
   return dev;
 }
+#endif // TRIALDRV_DRV_HELPERS_H

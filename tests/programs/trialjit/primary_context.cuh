@@ -1,6 +1,7 @@
 // primary_context.cuh: what the driver-API programs of this folder do
 // before loading a module: cuInit, device 0's primary context made current.
-#pragma once
+#ifndef TRIALJIT_PRIMARY_CONTEXT_CUH
+#define TRIALJIT_PRIMARY_CONTEXT_CUH
 #include <cuda.h>
 
 #include "../check.cuh"
@@ -16,3 +17,4 @@ inline CUdevice use_primary_context() {
   CHECK(cuCtxSetCurrent(ctx) == CUDA_SUCCESS);
   return dev;
 }
+#endif // TRIALJIT_PRIMARY_CONTEXT_CUH

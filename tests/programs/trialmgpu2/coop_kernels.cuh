@@ -1,4 +1,5 @@
-#pragma once
+#ifndef TRIALMGPU2_COOP_KERNELS_CUH
+#define TRIALMGPU2_COOP_KERNELS_CUH
 #include <cooperative_groups.h>
 namespace cg = cooperative_groups;
 
@@ -25,3 +26,4 @@ __global__ void coop_sum(const float *in, float *partials, float *out, int n) {
     *out = t;
   }
 }
+#endif // TRIALMGPU2_COOP_KERNELS_CUH

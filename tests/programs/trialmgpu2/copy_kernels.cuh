@@ -1,4 +1,5 @@
-#pragma once
+#ifndef TRIALMGPU2_COPY_KERNELS_CUH
+#define TRIALMGPU2_COPY_KERNELS_CUH
 #include <cuda_runtime.h>
 
 // Copies with a kernel, reading through a peer mapping when src is remote.
@@ -20,3 +21,4 @@ __global__ void spin_flag(volatile int *flag, unsigned long long limit) {
   unsigned long long n = 0;
   while (*flag == 0 && n < limit) ++n;
 }
+#endif // TRIALMGPU2_COPY_KERNELS_CUH

@@ -1,4 +1,5 @@
-#pragma once
+#ifndef TRIALMGPU2_GRAPH_KERNELS_CUH
+#define TRIALMGPU2_GRAPH_KERNELS_CUH
 #include <cuda_runtime.h>
 
 __global__ void scale_add(float *y, const float *x, float a, int n) {
@@ -15,3 +16,4 @@ __global__ void dot_atomic(const float *a, const float *b, float *out, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n) atomicAdd(out, a[i] * b[i]);
 }
+#endif // TRIALMGPU2_GRAPH_KERNELS_CUH

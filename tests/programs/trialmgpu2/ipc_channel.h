@@ -1,6 +1,7 @@
 // A Unix socket pair between a parent and a forked child: bytes, and file
 // descriptors passed with SCM_RIGHTS.
-#pragma once
+#ifndef TRIALMGPU2_IPC_CHANNEL_H
+#define TRIALMGPU2_IPC_CHANNEL_H
 #include <sys/socket.h>
 #include <sys/types.h>
 #include <sys/wait.h>
@@ -69,3 +70,4 @@ inline int ipc_wait_child(pid_t pid) {
   if (waitpid(pid, &status, 0) != pid) return -1;
   return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
+#endif // TRIALMGPU2_IPC_CHANNEL_H

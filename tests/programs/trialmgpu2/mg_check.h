@@ -1,5 +1,6 @@
 // Error checking and small helpers shared by the multi-GPU samples.
-#pragma once
+#ifndef TRIALMGPU2_MG_CHECK_H
+#define TRIALMGPU2_MG_CHECK_H
 #include <cstdio>
 #include <cstdlib>
 #include <cuda_runtime.h>
@@ -50,3 +51,4 @@ inline int mg_finish(bool ok, const char *name) {
   std::printf("%s: %s\n%s\n", name, ok ? "PASS" : "FAIL", ok ? "PASS" : "FAIL");
   return ok ? EXIT_SUCCESS : EXIT_FAILURE;
 }
+#endif // TRIALMGPU2_MG_CHECK_H

@@ -1,4 +1,5 @@
-#pragma once
+#ifndef TRIALMGPU2_REDUCE_CUH
+#define TRIALMGPU2_REDUCE_CUH
 #include <cuda_runtime.h>
 
 template <typename T, int BLOCK>
@@ -20,3 +21,4 @@ __global__ void iota_scaled(T *out, T scale, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n) out[i] = scale * (T)i;
 }
+#endif // TRIALMGPU2_REDUCE_CUH

@@ -1,4 +1,5 @@
-#pragma once
+#ifndef TRIALMGPU2_STENCIL_CUH
+#define TRIALMGPU2_STENCIL_CUH
 #include <cuda_runtime.h>
 
 // One Jacobi sweep of a 1-D heat equation over rows [1, rows] of a slab with
@@ -16,3 +17,4 @@ __global__ void jacobi_rows(Real *out, const Real *in, int rows, int width, Real
   Real d = v - c[x];
   atomicAdd(row_norm, d * d);
 }
+#endif // TRIALMGPU2_STENCIL_CUH

@@ -1,6 +1,7 @@
 // samp_check.h: error checking shared by the sample programs, in the
 // manner of the samples' helper headers.
-#pragma once
+#ifndef TRIALSAMP3_SAMP_CHECK_H
+#define TRIALSAMP3_SAMP_CHECK_H
 #include <cstdio>
 #include <cstdlib>
 #include <cuda_runtime.h>
@@ -39,3 +40,4 @@ static inline int samp_result(bool ok, const char *name) {
          ok ? "PASS" : "FAIL");
   return ok ? EXIT_SUCCESS : EXIT_FAILURE;
 }
+#endif // TRIALSAMP3_SAMP_CHECK_H

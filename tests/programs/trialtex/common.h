@@ -1,6 +1,7 @@
 // common.h - small helpers shared by the imaging samples (error checks and a
 // host model of the texture unit, per the CUDA Programming Guide, "Texture Fetching").
-#pragma once
+#ifndef TRIALTEX_COMMON_H
+#define TRIALTEX_COMMON_H
 #include <cstdio>
 #include <cstdlib>
 #include <cmath>
@@ -68,3 +69,4 @@ static HF4 host_tex2D(F f, int w, int h, HostAddr m, bool norm, bool linear, flo
 static inline bool near_(float a, float b, float tol = 2e-6f) {
   return fabsf(a - b) <= tol * fmaxf(1.0f, fabsf(b));
 }
+#endif // TRIALTEX_COMMON_H
