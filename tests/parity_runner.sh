@@ -151,7 +151,7 @@ rc=$?
 [ $rc -eq 1 ] || fail "--check race on the racy kernel exited $rc, not 1"
 expect_in "$out" "==== racy (tests/parity/racy/racy.parity.yaml): CHECK_REPORT"
 expect_in "$out" "racecheck: race"
-expect_in "$out" "racy.cu:15"
+expect_in "$out" "racy.cu:11"
 
 # A case that runs past --timeout is killed (with what it started) and
 # failed, and the runner goes on; here its host implementation never returns.

@@ -1,11 +1,16 @@
 /* racy.cu: wrong on purpose: a shared-memory tree reduction with no
  * __syncthreads() between its steps, so a thread may read a partial sum
  * before its owner has written it. The result depends on the order the
- * threads run in (a race on a GPU; racecheck reports it). The steps are
- * written out: cuemu runs a loop of them with each warp's lanes in step,
- * as a GPU's converged warp would (docs/warp-lockstep.md). */
+ * threads run in (a race on a GPU; racecheck reports it). Each step is a
+ * call of a function that is not inlined: cuemu runs a loop of the steps,
+ * or the steps written out in the kernel, with each warp's lanes in step,
+ * as a GPU's converged warp would (docs/warp-lockstep.md), which hides
+ * this race from a comparison of schedules. */
 #define RACY_THREADS 256
-#define RACY_STEP(stride) if (t < (stride)) s[t] += s[t + (stride)];
+__device__ __noinline__ void racy_step(int *s, unsigned t, unsigned stride) {
+  if (t < stride) s[t] += s[t + stride];
+}
+#define RACY_STEP(stride) racy_step(s, t, (stride));
 extern "C" __global__ void racy_sum(int n, const int *x, int *sums) {
   __shared__ int s[RACY_THREADS];
   unsigned t = threadIdx.x;
