@@ -630,6 +630,29 @@ else
   report compile_kernel_module_cpu "$line_cpu" " ms" "<=" 300 \
     "a one-line kernel built into a module after an edit, its precompiled prelude present: CPU time (user + system of cuemu-cc and its compilers), median of 5; wall time $line_wall ms, loadavg $(loadavg)"
 fi
+# The device pass's host code: a program whose host code outweighs its
+# device code (bench_host_program.cu: a host class template instantiated
+# for 20 kernel configurations) compiled after an edit with the device
+# pass compiling only the host code that device code reaches
+# (cuemu_gcc_plugin_host_code.cc) against all of it, as before
+# (CUEMU_DEVICE_HOST_CODE=1): CPU time, medians of 3 runs of each, in
+# turns (after a first of each, which makes the preludes).
+log "[5b] cuemu-cc compile without the device pass's host code vs with it"
+cp "$benchsrc/bench_host_program.cu" "$edit_dir/bench_program.cu"
+for i in 0 1 2 3; do
+  echo "dropped $(compile_once "$edit_dir/bench_program.cu" -o "$out/program_host")"
+  export CUEMU_DEVICE_HOST_CODE=1
+  echo "kept $(compile_once "$edit_dir/bench_program.cu" -o "$out/program_host")"
+  unset CUEMU_DEVICE_HOST_CODE
+done | sed 1,2d >"$run/host_code.times"
+if grep -q fail "$run/host_code.times"; then
+  error compile_device_host_code_cpu "cannot compile bench_host_program.cu: $(cat "$run/compile.err")" "<= 0.8x"
+else
+  dropped=$(awk '$1 == "dropped" { print $3 }' "$run/host_code.times" | sort -n | sed -n 2p)
+  kept=$(awk '$1 == "kept" { print $3 }' "$run/host_code.times" | sort -n | sed -n 2p)
+  report compile_device_host_code_cpu "$(calc "%.2f" "$dropped / $kept")" "x" "<=" 0.8 \
+    "a host-heavy program after an edit, the device pass compiling only the host code that device code reaches: $dropped ms; all of it (CUEMU_DEVICE_HOST_CODE=1): $kept ms; medians of 3 in turns, CPU time, loadavg $(loadavg)"
+fi
 
 fi
 

@@ -142,6 +142,8 @@ typedef struct compile_job {
   char clang_plugin[PATH_MAX]; /* its -fplugin (clang++), or "" */
   int variant;               /* the pass translated is a further device
                               * pass (further_passes()) */
+  int device_host_code;      /* CUEMU_DEVICE_HOST_CODE=1: the device pass
+                              * compiles all host code (see build_argv) */
   int cccl_clang;            /* compiled by clang++ for CCCL where g++ was
                               * asked for (use_clang_for_cccl()) */
   char gnu_version[32];      /* then that g++'s version, which clang++
@@ -591,6 +593,12 @@ static int build_argv(const compile_job *job, const char *tu,
      * device code may call constexpr host functions. */
     if (has_option(o, "-D__CUDACC_RELAXED_CONSTEXPR__=1"))
       ARG("-fplugin-arg-cuemu_gcc_plugin-relaxed-constexpr");
+    /* The device pass of a program compiles no host code that its device
+     * code does not reach: the host pass's is the program's
+     * (cuemu_gcc_plugin_host_code.cc). CUEMU_DEVICE_HOST_CODE=1 compiles
+     * it all, as before (bench/run_bench.sh compares the two). */
+    if (job->pass == CUEMU_PASS_DEVICE && !job->device_host_code)
+      ARG("-fplugin-arg-cuemu_gcc_plugin-drop-host-code");
     if ((job->checks & (CUEMU_CHECK_MEM | CUEMU_CHECK_INIT)) &&
         !(job->checks & CUEMU_CHECK_RACE) && !o->debug)
       ARG(job->checks & CUEMU_CHECK_INIT
@@ -1017,6 +1025,8 @@ static cuemu_status hash_context(compile_job *job) {
   cuemu_status st = cuemu_hasher_create(&h, "cuemu-cc context");
   if (st != CUEMU_SUCCESS)
     return st;
+  if (job->device_host_code)
+    cuemu_hasher_add_string(h, "the device pass's host code");
   cuemu_hasher_add_file_stamp(h, job->compiler);
   if (job->gcc_plugin[0])
     cuemu_hasher_add_file_stamp(h, job->gcc_plugin);
@@ -2944,6 +2954,10 @@ cuemu_status cuemu_compile(const char *source, const char *output,
   job.use_cache = use_cache;
   /* Precompiled and preprocessed preludes are cache entries; CUEMU_NO_PCH=1
    * turns them off (as CUEMU_NO_CACHE=1 does the cache). */
+  /* CUEMU_DEVICE_HOST_CODE=1: the device pass compiles all the unit's host
+   * code, as before the plugin's drop-host-code (bench/run_bench.sh). */
+  const char *host_code = getenv("CUEMU_DEVICE_HOST_CODE");
+  job.device_host_code = host_code && strcmp(host_code, "1") == 0;
   const char *no_pch = getenv("CUEMU_NO_PCH");
   job.use_pch = use_cache && !(no_pch && strcmp(no_pch, "1") == 0);
   cuemu_status st = hash_job(&job);

@@ -65,6 +65,7 @@
 #include "c-family/c-pragma.h"
 
 #include "cuemu_gcc_plugin_detached.h"
+#include "cuemu_gcc_plugin_host_code.h"
 #include "cuemu_gcc_plugin_call_results.h"
 #include "cuemu_gcc_plugin_check.h"
 #include "cuemu_gcc_plugin_align.h"
@@ -371,6 +372,10 @@ int plugin_init(struct plugin_name_args *info,
       default_device = true;
     else if (strcmp(info->argv[i].key, "relaxed-constexpr") == 0)
       relaxed = true;
+    else if (strcmp(info->argv[i].key, "drop-host-code") == 0)
+      /* The device pass of a program: no host code that device code does
+       * not reach (cuemu_gcc_plugin_host_code.cc). */
+      cuemu_gcc_plugin_register_host_code(info->base_name);
     else if (strcmp(info->argv[i].key, "check-inline") == 0)
       cuemu_gcc_plugin_register_check(
           info->base_name, info->argv[i].value ? info->argv[i].value : "");
