@@ -179,13 +179,15 @@ static int using_may_name(const char *full, const char *q, int rooted) {
 
 /* A kernel with a picker that the using-declaration ending at `named`
  * (its last name) names, or NULL: NULL too where a kernel that it may
- * name (using_may_name()) has none, since which one it names is lookup's. */
+ * name (using_may_name()) has none, since which one it names is lookup's.
+ * *candidates (where not NULL): how many kernels it may name. */
 static const cuemu_kernel_decl *using_kernel(const cuemu_rewriter *rw,
-                                             size_t from, size_t named) {
+                                             size_t from, size_t named,
+                                             int *candidates) {
   cuemu_strbuf q = {0};
   if (cuemu__rw_is(rw, from, "typename"))
     from++;
-  int rooted = cuemu__rw_is(rw, from, "::");
+  int rooted = cuemu__rw_is(rw, from, "::"), count = 0, unpicked = 0;
   if (rooted)
     from++;
   cuemu__sb_tokens(&q, rw, from, named + 1, 0);
@@ -194,20 +196,21 @@ static const cuemu_kernel_decl *using_kernel(const cuemu_rewriter *rw,
     const char *name = rw->kernels[i].name;
     if (!using_may_name(name, q.data, rooted))
       continue;
-    if (!kernel_picked(rw, name)) {
-      found = NULL;
-      break;
-    }
-    if (rw->kernels[i].picker)
+    count++;
+    if (!kernel_picked(rw, name))
+      unpicked = 1;
+    else if (rw->kernels[i].picker)
       found = &rw->kernels[i];
   }
   free(q.data);
-  return found;
+  if (candidates)
+    *candidates = count;
+  return unpicked ? NULL : found;
 }
 
 cuemu_status cuemu__picker_using(cuemu_rewriter *rw, size_t k) {
   size_t named, end = using_declaration(rw, k, &named);
-  if (end >= rw->n || !using_kernel(rw, k + 1, named))
+  if (end >= rw->n || !using_kernel(rw, k + 1, named, NULL))
     return CUEMU_SUCCESS;
   /* `using A::k;` brings the kernel; ` using A::cuemu_pick_k;` after it
    * brings its picker, so that a launch of k there learns which kernel it
@@ -229,14 +232,18 @@ cuemu_status cuemu__picker_using(cuemu_rewriter *rw, size_t k) {
 
 /* Whether a using-declaration (`using ns::last;`) names `last` and brings
  * the kernel into a scope without its picker (one of a kernel without a
- * picker; cuemu__picker_using() brings the others' along). */
+ * picker; cuemu__picker_using() brings the others' along). One of a system
+ * header that may name none of the kernels does not count (Thrust's
+ * `using ...::fill;`, where the user's kernel template is called fill). */
 static int using_declared(const cuemu_rewriter *rw, const char *last) {
   for (size_t k = 0; k + 3 < rw->n; k++) {
     if (!cuemu__rw_is(rw, k, "using"))
       continue;
     size_t named, e = using_declaration(rw, k, &named);
+    int candidates;
     if (e < rw->n && cuemu__rw_is(rw, named, last) &&
-        !using_kernel(rw, k + 1, named))
+        !using_kernel(rw, k + 1, named, &candidates) &&
+        (candidates || !(rw->toks[k].flags & CUEMU_TOKEN_FOREIGN)))
       return 1;
   }
   return 0;

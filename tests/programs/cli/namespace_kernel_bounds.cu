@@ -10,9 +10,18 @@
 // (`using a::b::fill;`) and a using-directive.
 // cudaFuncGetAttributes() reports each kernel's bound as its
 // maxThreadsPerBlock, and the inline namespace's __cluster_dims__ holds.
+// Kernels with __maxnreg__ (nvcc 12.4's register limit) build and run.
+// cuemu's report of a refused launch names the kernel as it is written, an
+// unnamed namespace's without the name that cuemu gives that namespace.
 #include <cuda_runtime.h>
 
+#include <cstring>
+
 #include "../check.cuh"
+#if __has_include(<cuemu/cuemu.h>)
+#include <cuemu/cuemu.h>
+#define HAVE_CUEMU_MESSAGES 1
+#endif
 
 namespace a {
 namespace b {
@@ -36,6 +45,17 @@ __global__ void __launch_bounds__(128) fill(T *p, T v, int) {
   p[blockIdx.x * blockDim.x + threadIdx.x] += v;
 }
 } // namespace c
+} // namespace a
+
+namespace a {
+namespace b {
+__global__ void __maxnreg__(32) limited(float *p) {
+  p[blockIdx.x * blockDim.x + threadIdx.x] += 32.0f;
+}
+template <typename T> __global__ void __maxnreg__(40) limited_t(T *p) {
+  p[blockIdx.x * blockDim.x + threadIdx.x] += T(64);
+}
+} // namespace b
 } // namespace a
 
 namespace a {
@@ -74,6 +94,30 @@ static cudaError_t errors[32];
 static int launches = 0;
 
 static void note() { errors[launches++] = cudaGetLastError(); }
+
+// Whether cuemu's report of the last refused launch names the kernel
+// `name` (the end of its name: a combined test build puts the program in a
+// namespace of its own), with its template arguments `args` or, where a
+// unit includes Thrust, without them (the name that a launch with deduced
+// arguments wrote), and never with the name that cuemu gives an unnamed
+// namespace.
+static bool reported(const char *name, const char *args = "") {
+#ifdef HAVE_CUEMU_MESSAGES
+  const char *m = cuemu_last_message();
+  char want[96], bare[96];
+  std::snprintf(want, sizeof want, "%s%s: block", name, args);
+  std::snprintf(bare, sizeof bare, "%s: block", name);
+  if ((!std::strstr(m, want) && !std::strstr(m, bare)) ||
+      std::strstr(m, "cuemu_unnamed")) {
+    std::printf("report: %s\nexpected the kernel %s%s\n", m, name, args);
+    return false;
+  }
+#else
+  (void)name;
+  (void)args;
+#endif
+  return true;
+}
 
 namespace a {
 // Using-declarations relative to namespace a.
@@ -127,15 +171,19 @@ int main() {
   note();
   a::b::later<<<1, 128>>>(p);
   note();
-  hidden<<<1, 128>>>(p);
-  note();
+  CHECK(reported("::b::later"));
   hidden<float><<<1, 128>>>(p);
+  note();
+  CHECK(reported("hidden", "<float>"));
+  hidden<<<1, 128>>>(p);
   note();
   hidden_plain<<<1, 128>>>(p);
   note();
-  a::versioned<<<1, 128>>>(p);
-  note();
+  CHECK(reported("hidden_plain"));
   a::v2::versioned<float><<<1, 128>>>(p);
+  note();
+  CHECK(reported("versioned", "<float>"));
+  a::versioned<<<1, 128>>>(p);
   note();
   a::clustered<<<2, 128>>>(p);
   note();
@@ -156,7 +204,8 @@ int main() {
     ran += p[i] != 0.0f;
   CHECK(ran == 0); // none of them ran
 
-  // Within the bounds: each runs. p[0, 64) = 1 * 3 + 1 + 2 + 4 + 8 + 16.
+  // Within the bounds: each runs.
+  // p[0, 64) = 1 * 3 + 1 + 2 + 4 + 8 + 16 + 32 + 64.
   a::b::fill<<<1, 64>>>(p, 1.0f);
   note();
   a::b::apply<a::b::scale><<<1, 64>>>(p, a::b::scale{3.0f});
@@ -171,6 +220,10 @@ int main() {
   note();
   a::clustered<<<2, 32>>>(p);
   note();
+  a::b::limited<<<2, 32>>>(p);
+  note();
+  a::b::limited_t<<<1, 64>>>(p);
+  note();
   a::clustered<<<3, 32>>>(p); // not a multiple of the cluster: refused
   CHECK(cudaGetLastError() != cudaSuccess);
   for (int k = refused; k < launches; ++k) {
@@ -182,7 +235,7 @@ int main() {
   CHECK(cudaDeviceSynchronize() == cudaSuccess);
   int bad = 0;
   for (int i = 0; i < n; ++i)
-    bad += p[i] != (i < 64 ? 34.0f : 0.0f);
+    bad += p[i] != (i < 64 ? 130.0f : 0.0f);
   CHECK(bad == 0);
 
   // The bounds as cudaFuncGetAttributes() reports them.
