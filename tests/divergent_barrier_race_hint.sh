@@ -7,7 +7,7 @@
 # thread read first; cuemu runs thread 0 first, the threads disagree on a
 # branch that holds a barrier, and the launch fails as a divergent barrier.
 # The report must name both barriers' lines and say how to find the race
-# (--check=race) and how to run the threads in another order
+# (a build with --check=race) and how to run the threads in another order
 # (CUEMU_SCHEDULE=reverse, with which the program must print PASS). With
 # nvcc present, the program is checked to build with it. About 2 s of CPU.
 
@@ -30,7 +30,7 @@ if step build "$nvcc" -O2 -o race "$src"; then
   if grep -qF "divergent __syncthreads in block" "$work/run.out" &&
     grep -qF "published_item_race.cu:$skip" "$work/run.out" &&
     grep -qF "published_item_race.cu:$count" "$work/run.out" &&
-    grep -qF "the program races, which a GPU's timing may hide: --check=race names the accesses; CUEMU_SCHEDULE=reverse runs the threads in another order" "$work/run.out"; then
+    grep -qF "the program races, which a GPU's timing may hide: a build with --check=race (CUEMU_CC_CHECK=race) names the accesses; CUEMU_SCHEDULE=reverse runs the threads in another order" "$work/run.out"; then
     echo "PASS: the divergent barrier's report names both lines and how to find the race"
   else
     fail "the report does not say how to find the race; its output:"
