@@ -289,7 +289,12 @@ static void resolve(cuemu_worker *w) {
     describe_waiters(w, where, sizeof where);
     cuemu__block_fail(w, CUEMU_DIVERGENT_BARRIER,
                       "kernel %s: divergent __syncthreads in block (%u,%u,%u): "
-                      "%s",
+                      "%s (if the threads' branch reads shared memory that "
+                      "a thread wrote with no barrier in between, the "
+                      "program races, which a GPU's timing may hide: a "
+                      "build with --check=race (CUEMU_CC_CHECK=race) names "
+                      "the accesses; CUEMU_SCHEDULE=reverse runs the "
+                      "threads in another order)",
                       w->launch->kernel->name, w->block_idx.x, w->block_idx.y,
                       w->block_idx.z, where);
   }
