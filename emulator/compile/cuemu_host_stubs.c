@@ -285,6 +285,7 @@ static int constructor(const cuemu_rewriter *rw, size_t decl_start,
       continue;
     if ((cuemu__rw_is(rw, k, "__attribute__") ||
          cuemu__rw_is(rw, k, "__launch_bounds__") ||
+         cuemu__rw_is(rw, k, "__maxnreg__") ||
          cuemu__rw_is(rw, k, "alignas")) &&
         cuemu__rw_is(rw, k + 1, "(")) {
       k = cuemu__rw_close(rw, k + 1);

@@ -124,18 +124,21 @@ int cuemu__kernel_namespaces(const cuemu_rewriter *rw, const char *last) {
   return count;
 }
 
+/* Whether the kernel whose full name is `name` (one of its overloads)
+ * has a picker. */
+static int kernel_picked(const cuemu_rewriter *rw, const char *name) {
+  for (int j = 0; j < rw->kernel_count; j++)
+    if (rw->kernels[j].picker && strcmp(rw->kernels[j].name, name) == 0)
+      return 1;
+  return 0;
+}
+
 /* Whether every kernel named `last` (in each of its namespaces) has a
  * picker. */
 static int every_kernel_picked(const cuemu_rewriter *rw, const char *last) {
   for (int i = 0; i < rw->kernel_count; i++) {
     const char *name = rw->kernels[i].name;
-    if (strcmp(cuemu__last_part(name), last) != 0)
-      continue;
-    int picked = 0;
-    for (int j = 0; j < rw->kernel_count && !picked; j++)
-      picked = rw->kernels[j].picker &&
-               strcmp(rw->kernels[j].name, name) == 0;
-    if (!picked)
+    if (strcmp(cuemu__last_part(name), last) == 0 && !kernel_picked(rw, name))
       return 0;
   }
   return 1;
@@ -160,27 +163,54 @@ static size_t using_declaration(const cuemu_rewriter *rw, size_t k,
   return e;
 }
 
-/* The kernel with a picker that the using-declaration ending at `named`
- * (its last name) names, or NULL. */
+/* Whether the kernel whose full name is `full` may be the one that a
+ * using-declaration naming `q` (`rooted`: written `::q`) names. Unless it
+ * is rooted, q is relative to the namespaces around the declaration
+ * (`using inner::k;` in namespace outer; a program that a combined test
+ * build wraps in a namespace of its own): any kernel whose name ends in
+ * `::q`. */
+static int using_may_name(const char *full, const char *q, int rooted) {
+  size_t fl = strlen(full), ql = strlen(q);
+  if (fl == ql)
+    return strcmp(full, q) == 0;
+  return !rooted && fl > ql + 2 && strcmp(full + fl - ql, q) == 0 &&
+         memcmp(full + fl - ql - 2, "::", 2) == 0;
+}
+
+/* A kernel with a picker that the using-declaration ending at `named`
+ * (its last name) names, or NULL: NULL too where a kernel that it may
+ * name (using_may_name()) has none, since which one it names is lookup's.
+ * *candidates (where not NULL): how many kernels it may name. */
 static const cuemu_kernel_decl *using_kernel(const cuemu_rewriter *rw,
-                                             size_t from, size_t named) {
+                                             size_t from, size_t named,
+                                             int *candidates) {
   cuemu_strbuf q = {0};
   if (cuemu__rw_is(rw, from, "typename"))
     from++;
-  if (cuemu__rw_is(rw, from, "::"))
+  int rooted = cuemu__rw_is(rw, from, "::"), count = 0, unpicked = 0;
+  if (rooted)
     from++;
   cuemu__sb_tokens(&q, rw, from, named + 1, 0);
   const cuemu_kernel_decl *found = NULL;
-  for (int i = 0; q.data && !q.oom && i < rw->kernel_count; i++)
-    if (rw->kernels[i].picker && strcmp(rw->kernels[i].name, q.data) == 0)
+  for (int i = 0; q.data && !q.oom && i < rw->kernel_count; i++) {
+    const char *name = rw->kernels[i].name;
+    if (!using_may_name(name, q.data, rooted))
+      continue;
+    count++;
+    if (!kernel_picked(rw, name))
+      unpicked = 1;
+    else if (rw->kernels[i].picker)
       found = &rw->kernels[i];
+  }
   free(q.data);
-  return found;
+  if (candidates)
+    *candidates = count;
+  return unpicked ? NULL : found;
 }
 
 cuemu_status cuemu__picker_using(cuemu_rewriter *rw, size_t k) {
   size_t named, end = using_declaration(rw, k, &named);
-  if (end >= rw->n || !using_kernel(rw, k + 1, named))
+  if (end >= rw->n || !using_kernel(rw, k + 1, named, NULL))
     return CUEMU_SUCCESS;
   /* `using A::k;` brings the kernel; ` using A::cuemu_pick_k;` after it
    * brings its picker, so that a launch of k there learns which kernel it
@@ -202,14 +232,18 @@ cuemu_status cuemu__picker_using(cuemu_rewriter *rw, size_t k) {
 
 /* Whether a using-declaration (`using ns::last;`) names `last` and brings
  * the kernel into a scope without its picker (one of a kernel without a
- * picker; cuemu__picker_using() brings the others' along). */
+ * picker; cuemu__picker_using() brings the others' along). One of a system
+ * header that may name none of the kernels does not count (Thrust's
+ * `using ...::fill;`, where the user's kernel template is called fill). */
 static int using_declared(const cuemu_rewriter *rw, const char *last) {
   for (size_t k = 0; k + 3 < rw->n; k++) {
     if (!cuemu__rw_is(rw, k, "using"))
       continue;
     size_t named, e = using_declaration(rw, k, &named);
+    int candidates;
     if (e < rw->n && cuemu__rw_is(rw, named, last) &&
-        !using_kernel(rw, k + 1, named))
+        !using_kernel(rw, k + 1, named, &candidates) &&
+        (candidates || !(rw->toks[k].flags & CUEMU_TOKEN_FOREIGN)))
       return 1;
   }
   return 0;

@@ -42,8 +42,8 @@ static int not_a_call(const cuemu_rewriter *rw, size_t i) {
   static const char *const words[] = {
       "if", "for", "while", "switch", "return", "sizeof", "alignof",
       "decltype", "static_assert", "catch", "__attribute__", "alignas",
-      "__launch_bounds__", "__cluster_dims__", "__declspec", "noexcept",
-      "typeid", "__builtin_expect", "defined", "static_cast",
+      "__launch_bounds__", "__cluster_dims__", "__maxnreg__", "__declspec",
+      "noexcept", "typeid", "__builtin_expect", "defined", "static_cast",
       "reinterpret_cast", "const_cast", "dynamic_cast", "template",
       "operator"};
   for (size_t k = 0; k < sizeof words / sizeof *words; ++k)

@@ -131,6 +131,34 @@ struct name_text {
   const char *c_str() const { return data ? data : ""; }
 };
 
+/* Whether c may be part of an identifier. */
+inline bool __cuemu_name_char(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+         (c >= '0' && c <= '9') || c == '_';
+}
+
+/* Adds the n characters of a name at `at`, without the name that cuemu
+ * gives unnamed namespaces ("cuemu_unnamed_" and the unit's key:
+ * CUEMU_UNNAMED_NAMESPACE, cuemu_driver.h), as the kernel table names a
+ * kernel of one (`anon`, `w::k`). */
+inline void __cuemu_add_name(name_text &__cuemu_out, const char *at,
+                             std::size_t n) {
+  static const char __cuemu_unnamed[] = "cuemu_unnamed_";
+  const char *stop = at + n, *u;
+  while ((u = std::strstr(at, __cuemu_unnamed)) != nullptr && u < stop &&
+         (u == at || !__cuemu_name_char(u[-1]))) {
+    const char *__cuemu_after = u + sizeof __cuemu_unnamed - 1;
+    while (__cuemu_after < stop && __cuemu_name_char(*__cuemu_after))
+      ++__cuemu_after;
+    if (__cuemu_after + 1 >= stop || __cuemu_after[0] != ':' ||
+        __cuemu_after[1] != ':')
+      break;
+    __cuemu_out.add(at, static_cast<std::size_t>(u - at));
+    at = __cuemu_after + 2;
+  }
+  __cuemu_out.add(at, static_cast<std::size_t>(stop - at));
+}
+
 /* Adds the text between `tag` ("T = ") and the closing bracket of
  * __PRETTY_FUNCTION__ (or its `;`), without a leading `&`; all of `pretty`
  * when the tag is missing. */
@@ -152,7 +180,7 @@ inline void pretty_argument(name_text &__cuemu_out, const char *pretty,
     ++at;
     --n;
   }
-  __cuemu_out.add(at, n);
+  __cuemu_add_name(__cuemu_out, at, n);
 }
 
 /* The C++ name of a type, spelled the same by every compiler: fundamental
@@ -280,7 +308,7 @@ inline bool __cuemu_kernel_tag_name(name_text &__cuemu_out, const char *text) {
   }
   if (end <= at || *end != '(')
     return false;
-  __cuemu_out.add(at, static_cast<std::size_t>(end - at));
+  __cuemu_add_name(__cuemu_out, at, static_cast<std::size_t>(end - at));
   return true;
 }
 

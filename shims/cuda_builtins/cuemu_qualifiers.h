@@ -28,6 +28,7 @@
 #define __shared__ __shared__
 #define __launch_bounds__(...) __launch_bounds__(__VA_ARGS__)
 #define __cluster_dims__(...) __cluster_dims__(__VA_ARGS__)
+#define __maxnreg__(...) __maxnreg__(__VA_ARGS__)
 #define __grid_constant__ __grid_constant__
 #else
 #define __global__
@@ -35,6 +36,9 @@
 #define __host__
 #define __launch_bounds__(...)
 #define __cluster_dims__(...)
+/* A kernel's register limit (nvcc 12.4's __maxnreg__): the emulated
+ * threads have no registers to limit. */
+#define __maxnreg__(...)
 #define __constant__
 #define __managed__
 #define __shared__ static thread_local
