@@ -71,10 +71,11 @@ HAS_INCLUDE = re.compile(r"__has_include(_next)?\s*\(\s*[<\"][^>\"]*[>\"]\s*\)")
 # (CUGPUDirectRDMAWritesOrdering); an all-capital CUSTOM is the user's.
 CUDA_PREFIX = re.compile(r"^(cuda|cu[A-Z]|CU_|CU[a-z]|CU[A-Z]+[a-z]|CUDA|PFN_|"
                          r"nvrtc|NVRTC|nvJitLink|NVJITLINK|curand|CURAND)")
-# C++'s keywords and alternative tokens that no standard header spells.
+# C++'s keywords and alternative tokens that no standard header spells
+# (typeid: in clang++'s kernel names, cuemu_kernel_thunks.h).
 KEYWORDS = set("alignas alignof and and_eq asm bitand bitor compl concept "
                "consteval constinit co_await co_return co_yield goto not "
-               "not_eq or or_eq requires xor xor_eq".split())
+               "not_eq or or_eq requires typeid xor xor_eq".split())
 
 
 def reserved(name):

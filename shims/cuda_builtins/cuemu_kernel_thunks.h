@@ -23,6 +23,15 @@
 #include <cstdlib>
 #include <cstring>
 #include <tuple>
+/* Whether kernels are named from a __cuemu_demangled type (kernel_name()):
+ * clang++ with RTTI. */
+#if defined(__clang__) && defined(__GXX_RTTI)
+#define CUEMU_KERNEL_NAME_DEMANGLED 1
+#endif
+#ifdef CUEMU_KERNEL_NAME_DEMANGLED
+#include <cxxabi.h>
+#include <typeinfo>
+#endif
 #include <type_traits>
 #include <utility>
 
@@ -128,6 +137,28 @@ inline bool __cuemu_name_char(char c) {
          (c >= '0' && c <= '9') || c == '_';
 }
 
+/* Adds the n characters of a name at `at`, without the name that cuemu
+ * gives unnamed namespaces ("cuemu_unnamed_" and the unit's key:
+ * CUEMU_UNNAMED_NAMESPACE, cuemu_driver.h), as the kernel table names a
+ * kernel of one (`anon`, `w::k`). */
+inline void __cuemu_add_name(name_text &__cuemu_out, const char *at,
+                             std::size_t n) {
+  static const char __cuemu_unnamed[] = "cuemu_unnamed_";
+  const char *stop = at + n, *u;
+  while ((u = std::strstr(at, __cuemu_unnamed)) != nullptr && u < stop &&
+         (u == at || !__cuemu_name_char(u[-1]))) {
+    const char *__cuemu_after = u + sizeof __cuemu_unnamed - 1;
+    while (__cuemu_after < stop && __cuemu_name_char(*__cuemu_after))
+      ++__cuemu_after;
+    if (__cuemu_after + 1 >= stop || __cuemu_after[0] != ':' ||
+        __cuemu_after[1] != ':')
+      break;
+    __cuemu_out.add(at, static_cast<std::size_t>(u - at));
+    at = __cuemu_after + 2;
+  }
+  __cuemu_out.add(at, static_cast<std::size_t>(stop - at));
+}
+
 /* Adds the text between `tag` ("T = ") and the closing bracket of
  * __PRETTY_FUNCTION__ (or its `;`), without a leading `&`; all of `pretty`
  * when the tag is missing. */
@@ -149,23 +180,7 @@ inline void pretty_argument(name_text &__cuemu_out, const char *pretty,
     ++at;
     --n;
   }
-  /* Without the name that cuemu gives unnamed namespaces ("cuemu_unnamed_"
-   * and the unit's key: CUEMU_UNNAMED_NAMESPACE, cuemu_driver.h), as the
-   * kernel table names a kernel of one (`anon`, `w::k`). */
-  static const char __cuemu_unnamed[] = "cuemu_unnamed_";
-  const char *stop = at + n, *u;
-  while ((u = std::strstr(at, __cuemu_unnamed)) != nullptr && u < stop &&
-         (u == at || !__cuemu_name_char(u[-1]))) {
-    const char *__cuemu_after = u + sizeof __cuemu_unnamed - 1;
-    while (__cuemu_after < stop && __cuemu_name_char(*__cuemu_after))
-      ++__cuemu_after;
-    if (__cuemu_after + 1 >= stop || __cuemu_after[0] != ':' ||
-        __cuemu_after[1] != ':')
-      break;
-    __cuemu_out.add(at, static_cast<std::size_t>(u - at));
-    at = __cuemu_after + 2;
-  }
-  __cuemu_out.add(at, static_cast<std::size_t>(stop - at));
+  __cuemu_add_name(__cuemu_out, at, n);
 }
 
 /* The C++ name of a type, spelled the same by every compiler: fundamental
@@ -249,10 +264,80 @@ inline name_text kernel_argument(const char *pretty) {
   pretty_argument(n, pretty, "K_ = ");
   return n;
 }
+
+#ifdef CUEMU_KERNEL_NAME_DEMANGLED
+/* clang++ (which compiles the units that include CCCL) names a function
+ * given as a template argument without its template arguments and its
+ * inline namespaces (`&tk` for tk<int>, `&a::versioned` for
+ * a::v2::versioned<float>), so there the name comes from the mangled name
+ * of a type that holds the kernel, demangled ("__cuemu_kernel_tag<void
+ * (*)(int*), &(void tk<int>(int*))>"): the kernel's name is what follows
+ * "&(" after the tag's first argument, less the return type and the
+ * parameters. */
+template <typename KT, KT K_> struct __cuemu_kernel_tag {};
+
+/* Adds the kernel's name in `text`, the demangled name of a
+ * __cuemu_kernel_tag; false where it is not of that form. */
+inline bool __cuemu_kernel_tag_name(name_text &__cuemu_out, const char *text) {
+  const char *at = std::strchr(text, '<');
+  int depth = 0;
+  for (; at && *at; ++at) { /* to the comma after the tag's first argument */
+    if (*at == '<' || *at == '(')
+      ++depth;
+    else if (*at == '>' || *at == ')')
+      --depth;
+    else if (*at == ',' && depth == 1)
+      break;
+  }
+  if (!at || std::strncmp(at, ", &(", 4) != 0)
+    return false;
+  at += 4;
+  const char *end = at + std::strlen(at);
+  if (end - at < 2 || std::strcmp(end - 2, ")>") != 0)
+    return false;
+  end -= 2; /* after the parameter list */
+  if (std::strncmp(at, "void ", 5) == 0) /* a template's instance */
+    at += 5;
+  depth = 0;
+  while (end > at) { /* back to the parameter list's '(' */
+    --end;
+    if (*end == ')')
+      ++depth;
+    else if (*end == '(' && --depth == 0)
+      break;
+  }
+  if (end <= at || *end != '(')
+    return false;
+  __cuemu_add_name(__cuemu_out, at, static_cast<std::size_t>(end - at));
+  return true;
+}
+
+/* The kernel's name from the mangled name of its __cuemu_kernel_tag, or
+ * from __PRETTY_FUNCTION__ where that cannot be demangled. */
+inline name_text __cuemu_kernel_tag_argument(const char *__cuemu_mangled,
+                                             const char *pretty) {
+  name_text n;
+  int status = -1;
+  char *text = abi::__cxa_demangle(__cuemu_mangled, nullptr, nullptr, &status);
+  if (status != 0 || !text || !__cuemu_kernel_tag_name(n, text))
+    pretty_argument(n, pretty, "K_ = ");
+  /* realloc, not free, which the device pass renames to the device
+   * heap's (as name_text does). */
+  if (text)
+    text = static_cast<char *>(std::realloc(text, 0));
+  return n;
+}
+template <typename KT, KT K_> CUEMU_PER_MODULE const char *kernel_name() {
+  static const name_text name = __cuemu_kernel_tag_argument(
+      typeid(__cuemu_kernel_tag<KT, K_>).name(), __PRETTY_FUNCTION__);
+  return name.c_str();
+}
+#else
 template <typename KT, KT K_> CUEMU_PER_MODULE const char *kernel_name() {
   static const name_text name = kernel_argument(__PRETTY_FUNCTION__);
   return name.c_str();
 }
+#endif
 
 /* Makes the compiler store threadIdx to memory here, even when the inlined
  * kernel keeps it in a register: the fault handler and gdb read the real
