@@ -178,7 +178,7 @@ PYEOF
 timeout 300 "$parity" --no-gpu --check race --html "$work/race.html" \
   tests/parity/racy >"$work/race.out" 2>&1
 grep -q "racecheck: race" "$work/race.html" || fail "the HTML report lacks the checker's report"
-grep -q "racy.cu:15" "$work/race.html" || fail "the HTML report lacks the checker's source line"
+grep -q "racy.cu:11" "$work/race.html" || fail "the HTML report lacks the checker's source line"
 
 # A real browser draws the page of the 2-D case; the screenshot shows the
 # heat map's dark red (#800026 at its top).

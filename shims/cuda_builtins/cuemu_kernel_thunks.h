@@ -131,32 +131,15 @@ struct name_text {
   const char *c_str() const { return data ? data : ""; }
 };
 
-/* Whether c may be part of an identifier. */
-inline bool __cuemu_name_char(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-         (c >= '0' && c <= '9') || c == '_';
-}
-
-/* Adds the n characters of a name at `at`, without the name that cuemu
- * gives unnamed namespaces ("cuemu_unnamed_" and the unit's key:
- * CUEMU_UNNAMED_NAMESPACE, cuemu_driver.h), as the kernel table names a
- * kernel of one (`anon`, `w::k`). */
+/* Adds the n characters of a name at `at`. A kernel of an unnamed
+ * namespace keeps the name that cuemu gives that namespace
+ * ("cuemu_unnamed_" and the unit's key: CUEMU_UNNAMED_NAMESPACE,
+ * cuemu_driver.h): the name is the instance's identity too, and the
+ * instances of two units' (or two shared libraries') unnamed namespaces
+ * are two kernels (trialpyext's ctypes libraries, one unloaded). */
 inline void __cuemu_add_name(name_text &__cuemu_out, const char *at,
                              std::size_t n) {
-  static const char __cuemu_unnamed[] = "cuemu_unnamed_";
-  const char *stop = at + n, *u;
-  while ((u = std::strstr(at, __cuemu_unnamed)) != nullptr && u < stop &&
-         (u == at || !__cuemu_name_char(u[-1]))) {
-    const char *__cuemu_after = u + sizeof __cuemu_unnamed - 1;
-    while (__cuemu_after < stop && __cuemu_name_char(*__cuemu_after))
-      ++__cuemu_after;
-    if (__cuemu_after + 1 >= stop || __cuemu_after[0] != ':' ||
-        __cuemu_after[1] != ':')
-      break;
-    __cuemu_out.add(at, static_cast<std::size_t>(u - at));
-    at = __cuemu_after + 2;
-  }
-  __cuemu_out.add(at, static_cast<std::size_t>(stop - at));
+  __cuemu_out.add(at, n);
 }
 
 /* Adds the text between `tag` ("T = ") and the closing bracket of
