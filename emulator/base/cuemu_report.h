@@ -13,6 +13,12 @@
 cuemu_status cuemu__report(cuemu_status status, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
+/* Rewrites, in place, the name that cuemu-cc gives unnamed namespaces in the
+ * kernel names of a message ("cuemu_unnamed_KEY::") as CUDA's tools show it
+ * ("(anonymous namespace)::"). Messages only: the name stays the kernel's
+ * identity everywhere else. */
+void cuemu__report_display_names(char *text);
+
 /* Called with every error that ends a launch (cuemu__launch_error() and
  * cuemu__block_fail(), cuemu_worker.h), in the context that found it (the
  * faulting thread, the thread whose arrival made a barrier divergent, the

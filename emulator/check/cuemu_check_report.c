@@ -93,6 +93,7 @@ void cuemu__check_report(cuemu_launch *L, int how, const char *where,
   vsnprintf(msg, sizeof msg, fmt, ap);
   va_end(ap);
   snprintf(line, sizeof line, "kernel %s: %s", L->kernel->name, msg);
+  cuemu__report_display_names(line);
   /* Still in the context that found the report: a debugger stops here. */
   cuemu__error_stop(CUEMU_CHECK_REPORT, line);
   pthread_mutex_lock(&L->error_lock);
