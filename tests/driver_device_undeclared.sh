@@ -34,7 +34,7 @@ for ccbin in "" "${CLANGXX:-clang++}"; do
   if (cd "$work" && "$nvcc" ${ccbin:+-ccbin "$ccbin"} -o prog "$program") \
     >"$work/build.log" 2>&1 && "$work/prog" >"$work/out" 2>&1 &&
     grep -qx PASS "$work/out"; then
-    [ -n "$ccbin" ] || grep -q "note: .*declared nowhere.*-fdelayed-template-parsing" \
+    [ -n "$ccbin" ] || grep -q "note: .*undeclared in templates.*-fdelayed-template-parsing" \
       "$work/build.log" || fail "no note with g++: $(cat "$work/build.log")"
   else
     fail "device_template_undeclared.cu ${ccbin:+(-ccbin $ccbin)}: $(head -c 3000 \

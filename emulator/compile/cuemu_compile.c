@@ -1505,7 +1505,8 @@ static cuemu_status constant_bank(const compile_job *job, const char *object) {
  * `log`, is to be compiled again with -fdelayed-template-parsing, as
  * nvcc's device pass takes names undeclared in a template that nothing
  * instantiates (cuemu_undeclared_names.c): its messages are all about
- * undeclared names, and the compiler is clang++, or g++ where clang++ is
+ * undeclared names at lines that the host pass does not see, and the
+ * compiler is clang++, or g++ where clang++ is
  * found (use_clang_for_cccl()'s rule), which compiles the unit again. */
 static int delay_templates_wanted(const compile_job *job, const char *log) {
   if (job->delay_templates)
@@ -1517,7 +1518,9 @@ static int delay_templates_wanted(const compile_job *job, const char *log) {
     return 0;
   size_t size = 0;
   char *text = cuemu__read_file(log, &size);
-  int wanted = text && cuemu__only_undeclared_names(text, size);
+  int wanted = text && job->inputs[1] &&
+               cuemu__undeclared_device_only(text, size, job->inputs[1],
+                                             job->input_sizes[1]);
   free(text);
   return wanted;
 }
@@ -2849,13 +2852,23 @@ static cuemu_status build(void *data, cuemu_cache_build *b) {
     use_clang(job, found);
   }
   job->delay_templates = 1;
-  cuemu__driver_say("note",
-                    "%s: names that are declared nowhere in templates of the "
-                    "device pass, which nvcc's device pass takes while nothing "
-                    "instantiates them; compiled again by clang++ with "
-                    "-fdelayed-template-parsing in the device pass",
-                    job->given);
-  return build_once(job, b);
+  st = build_once(job, b);
+  if (st == CUEMU_SUCCESS)
+    cuemu__driver_say("note",
+                      "%s: names undeclared in templates that only the device "
+                      "pass sees, which nvcc's device pass takes while nothing "
+                      "instantiates them; compiled again by clang++ with "
+                      "-fdelayed-template-parsing in the device pass",
+                      job->given);
+  else
+    cuemu__driver_say("note",
+                      "%s: g++ refused names undeclared in code that only the "
+                      "device pass sees, and clang++ with "
+                      "-fdelayed-template-parsing (nvcc's device pass takes "
+                      "them in templates that nothing instantiates) refused "
+                      "them too (its messages are above)",
+                      job->given);
+  return st;
 }
 
 /* __FILE__ as nvcc gives it. The passes preprocess the source by its
