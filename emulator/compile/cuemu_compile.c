@@ -144,8 +144,14 @@ typedef struct compile_job {
                               * pass (further_passes()) */
   int device_host_code;      /* CUEMU_DEVICE_HOST_CODE=1: the device pass
                               * compiles all host code (see build_argv) */
-  int cccl_clang;            /* compiled by clang++ for CCCL where g++ was
-                              * asked for (use_clang_for_cccl()) */
+  int cccl_clang;            /* compiled by clang++ where g++ was asked for,
+                              * for CCCL (use_clang_for_cccl()) or for
+                              * undeclared names (build()) */
+  int delay_templates;      /* the device pass is compiled with
+                              * -fdelayed-template-parsing (build()) */
+  int delay_wanted;          /* the device pass failed on undeclared names
+                              * alone and is to be compiled again so
+                              * (run_passes()) */
   char gnu_version[32];      /* then that g++'s version, which clang++
                               * defines as its own (-fgnuc-version=), or "" */
   int host_full;             /* the host pass reads the whole prelude, not
@@ -373,6 +379,10 @@ static int build_argv(const compile_job *job, const char *tu,
     goto link;
   }
   ARG("-std=c++17");
+  /* nvcc's device pass does not parse a template that nothing
+   * instantiates (cuemu_undeclared_names.c); the host pass does. */
+  if (job->delay_templates && job->pass == CUEMU_PASS_DEVICE)
+    ARG("-fdelayed-template-parsing");
   /* A unit that clang++ compiles in g++'s place (use_clang_for_cccl())
    * takes "%"PRId64 as g++ and nvcc do, as two strings, with a warning
    * (tests/programs/cli/cccl_string_macros.cu). */
@@ -1491,9 +1501,37 @@ static cuemu_status constant_bank(const compile_job *job, const char *object) {
   return st;
 }
 
+/* Whether the failed device pass of `job`, whose messages are the file
+ * `log`, is to be compiled again with -fdelayed-template-parsing, as
+ * nvcc's device pass takes names undeclared in a template that nothing
+ * instantiates (cuemu_undeclared_names.c): its messages are all about
+ * undeclared names at lines that the host pass does not see, and the
+ * compiler is clang++, or g++ where clang++ is
+ * found (use_clang_for_cccl()'s rule), which compiles the unit again. */
+static int delay_templates_wanted(const compile_job *job, const char *log) {
+  if (job->delay_templates)
+    return 0;
+  char found[PATH_MAX];
+  if (!strstr(job->compiler, "clang") &&
+      (!(job->default_compiler || job->gnu_chosen) ||
+       cuemu_command_find("clang++", found, sizeof found) != CUEMU_SUCCESS))
+    return 0;
+  size_t size = 0;
+  char *text = cuemu__read_file(log, &size);
+  int wanted = text && job->inputs[1] &&
+               cuemu__undeclared_device_only(text, size, job->inputs[1],
+                                             job->input_sizes[1]);
+  free(text);
+  return wanted;
+}
+
+/* Runs the passes' compiles, `count` of them, each command's messages in
+ * a log beside `temp`, printed together; with `delay` (two passes),
+ * where the device pass alone fails on names that nvcc's device pass
+ * takes, sets *delay and prints nothing (delay_templates_wanted()). */
 static cuemu_status run_passes(const compile_job *job, const char **argv[2],
-                               int count, const char *temp) {
-  int pid[2] = {-1, -1}, rc, failed = 0;
+                               int count, const char *temp, int *delay) {
+  int pid[2] = {-1, -1}, rc, failed = 0, status[2] = {0, 0};
   cuemu_status st = CUEMU_SUCCESS;
   char logs[2][PATH_MAX + 96];
   int logged = count == 2;
@@ -1509,7 +1547,12 @@ static cuemu_status run_passes(const compile_job *job, const char **argv[2],
     if (pid[p] < 0)
       continue;
     if (cuemu__command_wait(pid[p], &rc) != CUEMU_SUCCESS || rc != 0)
-      failed = 1;
+      failed = 1, status[p] = 1;
+  }
+  if (delay && logged && st == CUEMU_SUCCESS && status[0] && !status[1] &&
+      delay_templates_wanted(job, logs[0])) {
+    *delay = 1;
+    return CUEMU_COMPILE;
   }
   if (logged)
     print_pass_messages(job, logs);
@@ -1607,7 +1650,7 @@ static cuemu_status run_preprocessing(const compile_job *job,
   for (int p = 0; p < count; ++p)
     if (!done[p])
       rest[left++] = argv[p];
-  return left ? run_passes(job, rest, left, temp) : CUEMU_SUCCESS;
+  return left ? run_passes(job, rest, left, temp, NULL) : CUEMU_SUCCESS;
 }
 
 /* Non-zero when the host compiler `cxx` (its last word: "ccache g++")
@@ -1635,6 +1678,8 @@ static int gnu_compiler_named(char *const *words, int count) {
  * /usr/bin/gcc), since g++ refuses CUB (cuemu_toolkit.h); returns 1 when
  * the job now uses clang++. With another compiler chosen the compile goes
  * on, and a failure gets a hint. */
+static void use_clang(compile_job *job, const char *found);
+
 static int use_clang_for_cccl(compile_job *job, const char *depfile) {
   if (strstr(job->compiler, "clang") || !cuemu__deps_need_clang(depfile))
     return 0;
@@ -1647,6 +1692,13 @@ static int use_clang_for_cccl(compile_job *job, const char *depfile) {
     cuemu__driver_say("note", "clang++ not found; %s", CUEMU_CLANG_HINT);
     return 0;
   }
+  use_clang(job, found);
+  return 1;
+}
+
+/* Makes clang++, found at `found`, compile `job` in g++'s place, defining
+ * that g++'s version as nvcc's front end does. */
+static void use_clang(compile_job *job, const char *found) {
   cuemu__gnu_version(job->cxx_words, job->cxx_count, job->gnu_version,
                      sizeof job->gnu_version);
   snprintf(job->compiler, sizeof job->compiler, "%s", found);
@@ -1659,7 +1711,6 @@ static int use_clang_for_cccl(compile_job *job, const char *depfile) {
                      sizeof job->llvm_plugin);
   cuemu__clang_plugin(job->compiler, job->libdir, job->clang_plugin,
                       sizeof job->clang_plugin);
-  return 1;
 }
 
 /* Non-zero when the unit's kernels and device variables keep default
@@ -2376,8 +2427,7 @@ static cuemu_status keep_dir_check(const compile_job *job) {
                        job->given);
 }
 
-static cuemu_status build(void *data, cuemu_cache_build *b) {
-  compile_job *job = data;
+static cuemu_status build_once(compile_job *job, cuemu_cache_build *b) {
   const cuemu_compile_options *o = job->opt;
   int count = pass_count(job);
   char object[2][PATH_MAX + 96], dev_local[PATH_MAX + 96];
@@ -2426,7 +2476,8 @@ static cuemu_status build(void *data, cuemu_cache_build *b) {
       st = cuemu__report(CUEMU_COMPILE, "%s did not compile: %s", job->source,
                          CUEMU_NO_CCCL_NOTE);
   }
-  if (st == CUEMU_SUCCESS && use_clang_for_cccl(job, b->depfile)) {
+  if (st == CUEMU_SUCCESS &&
+      (job->cccl_clang || use_clang_for_cccl(job, b->depfile))) {
     /* Preprocessed again by clang++, whose macros CCCL reads; CCCL's
      * device code keeps its bodies in the host pass. */
     job->host_full = 1;
@@ -2632,7 +2683,7 @@ static cuemu_status build(void *data, cuemu_cache_build *b) {
                  object[p], argv[p], max, buffers[p], bufsize, PHASE_COMPILE);
     }
     job->pch = NULL;
-    st = run_passes(job, argv, 2, b->temp);
+    st = run_passes(job, argv, 2, b->temp, &job->delay_wanted);
     /* The host pass's object has the notes (cuemu_space_notes.c). */
     if (st == CUEMU_SUCCESS)
       st = constant_bank(job, object[1]);
@@ -2779,6 +2830,44 @@ static cuemu_status build(void *data, cuemu_cache_build *b) {
   unlink(dev_local);
   if (job->check_entry[0])
     unlink(job->check_entry);
+  return st;
+}
+
+/* Builds `data`'s unit for the cache's `b`. A unit whose device pass
+ * alone fails, on names undeclared in templates that nvcc's device pass
+ * does not parse while nothing instantiates them, is built again with that
+ * pass's templates parsed where they are instantiated: by clang++, in g++'s
+ * place where g++ was the compiler (cuemu_undeclared_names.c; test:
+ * tests/programs/dialect/device_template_undeclared.cu). */
+static cuemu_status build(void *data, cuemu_cache_build *b) {
+  compile_job *job = data;
+  job->delay_wanted = 0;
+  cuemu_status st = build_once(job, b);
+  if (st != CUEMU_COMPILE || !job->delay_wanted)
+    return st;
+  char found[PATH_MAX];
+  if (!strstr(job->compiler, "clang")) {
+    if (cuemu_command_find("clang++", found, sizeof found) != CUEMU_SUCCESS)
+      return st;
+    use_clang(job, found);
+  }
+  job->delay_templates = 1;
+  st = build_once(job, b);
+  if (st == CUEMU_SUCCESS)
+    cuemu__driver_say("note",
+                      "%s: names undeclared in templates that only the device "
+                      "pass sees, which nvcc's device pass takes while nothing "
+                      "instantiates them; compiled again by clang++ with "
+                      "-fdelayed-template-parsing in the device pass",
+                      job->given);
+  else
+    cuemu__driver_say("note",
+                      "%s: g++ refused names undeclared in code that only the "
+                      "device pass sees, and clang++ with "
+                      "-fdelayed-template-parsing (nvcc's device pass takes "
+                      "them in templates that nothing instantiates) refused "
+                      "them too (its messages are above)",
+                      job->given);
   return st;
 }
 

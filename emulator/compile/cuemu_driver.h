@@ -192,6 +192,14 @@ cuemu_status cuemu__command_wait(int pid, int *exit_status);
 int cuemu__command_first_line(const char *const *argv, char *line,
                               size_t size);
 
+/* Whether the `size` bytes of a device pass's messages `log` have an
+ * error and every error is g++'s or clang++'s about a name that lookup
+ * does not find ("'x' was not declared in this scope") at a line that the
+ * host pass's preprocessed unit `host_ii` (`host_size` bytes) does not
+ * have: 1, else 0 (cuemu_undeclared_names.c). */
+int cuemu__undeclared_device_only(const char *log, size_t size,
+                                  const char *host_ii, size_t host_size);
+
 /* Puts into `version` the version of the GCC that the `count` words of
  * `words` run ("g++", "ccache g++"), as its -dumpfullversion prints it
  * ("9.4.0"), so that clang++ compiling in its place defines the same
