@@ -16,7 +16,9 @@ builddir=${CUEMU_BUILDDIR:-.}
 . "$srcdir/tests/test_tools.sh"
 work=$(cd "$builddir" && pwd)/tests/tmp/programs_trialapps.$$
 mkdir -p "$work" || exit 1
-PROGRAMS_COMBINE=1 PROGRAMS_KEEP=$work/programs \
+# half_shared_initcheck.cu is about initcheck's check of shared memory,
+# which is off by default.
+CUEMU_CHECK_SHARED_INIT=1 PROGRAMS_COMBINE=1 PROGRAMS_KEEP=$work/programs \
   sh "$srcdir/tests/programs.sh" "$srcdir/tests/programs/trialapps"
 status=$?
 

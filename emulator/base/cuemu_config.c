@@ -390,6 +390,7 @@ static long online_cpus(void) {
 enum {
   LAUNCH_CHECK,
   LAUNCH_CHECK_SCHEDULES,
+  LAUNCH_CHECK_SHARED_INIT,
   LAUNCH_WORKERS,
   LAUNCH_STACK_SIZE,
   LAUNCH_SPIN_TIMEOUT,
@@ -402,6 +403,7 @@ static const struct {
   size_t length;
 } launch_names[LAUNCH_NAMES] = {
     LAUNCH_NAME("CUEMU_CHECK"),        LAUNCH_NAME("CUEMU_CHECK_SCHEDULES"),
+    LAUNCH_NAME("CUEMU_CHECK_SHARED_INIT"),
     LAUNCH_NAME("CUEMU_WORKERS"),      LAUNCH_NAME("CUEMU_STACK_SIZE"),
     LAUNCH_NAME("CUEMU_SPIN_TIMEOUT"), LAUNCH_NAME("CUEMU_SCHEDULE")};
 #undef LAUNCH_NAME
@@ -456,6 +458,7 @@ static cuemu_status read_launch(cuemu_config *c) {
   c->seed = 0;
   c->spin_timeout = CUEMU_DEFAULT_SPIN_TIMEOUT;
   c->check_schedules = flag_value(env[LAUNCH_CHECK_SCHEDULES]);
+  c->check_shared_init = flag_value(env[LAUNCH_CHECK_SHARED_INIT]);
   char bad[64];
   if (check_value(env[LAUNCH_CHECK], &c->check_mask, &c->check_set, bad,
                   sizeof bad) != 0)

@@ -21,6 +21,10 @@
  *   CUEMU_CHECK_SCHEDULES 1: run every launch twice, in two orders, and
  *                         report results that differ
  *   CUEMU_CHECK_LEAKS     1: memcheck reports device memory never freed
+ *   CUEMU_CHECK_SHARED_INIT  1: initcheck checks shared memory too,
+ *                         reporting any read of an unwritten shared byte
+ *                         whether or not the value is used (default: global
+ *                         memory only, as compute-sanitizer's initcheck)
  *   CUEMU_QUIET           1: launch failures are not printed on stderr
  *   CUEMU_SM_COUNT        SMs of the emulated device (1 to 1024)
  *   CUEMU_STREAMS         async (default): streams run their work on
@@ -93,6 +97,7 @@ typedef struct cuemu_config {
   unsigned check_mask;          /* CUEMU_CHECK's checkers (check/cuemu_check.h) */
   int check_set;                /* CUEMU_CHECK is set (else: all built in) */
   int check_schedules;          /* CUEMU_CHECK_SCHEDULES=1 */
+  int check_shared_init;        /* CUEMU_CHECK_SHARED_INIT=1 */
   size_t printf_fifo;           /* bytes of printf() records per launch (the
                                    device's cudaLimitPrintfFifoSize) */
   cuemu_dim3 cluster;           /* blocks per cluster (checked by the

@@ -110,6 +110,12 @@ typedef struct region {
 
 typedef struct cuemu_check_launch {
   unsigned checks;
+  /* The checkers of shared memory: `checks` without initcheck unless
+   * CUEMU_CHECK_SHARED_INIT=1. compute-sanitizer's initcheck checks global
+   * memory only, and correct kernels read unwritten shared bytes whose
+   * values they then drop (a block scan's carry lanes that fewer warps
+   * filled, a funnel shift's masked-off bytes). */
+  unsigned shared_checks;
   uint16_t epoch;           /* cells of other launches count as empty */
   const cuemu_check_module *mod;
   unsigned long long serial;
@@ -275,6 +281,8 @@ void cuemu__check_launch_begin(cuemu_launch *L, unsigned env_mask,
   if (!cl)
     return;
   cl->checks = checks;
+  cl->shared_checks =
+      L->check_shared_init ? checks : checks & ~(unsigned)CUEMU_CHECK_INIT;
   cl->mod = m;
   cl->serial = atomic_fetch_add(&launch_serials, 1) + 1;
   cl->device = cuemu__device_current();
@@ -398,14 +406,14 @@ static void set_hot(block_state *b, region *r, unsigned checks) {
 
 /* Makes [lo, lo + span) of shared memory (a whole static array, or the
  * dynamic buffer), whose granule cells `cells` are counted from `origin`,
- * the shared memory that kernel code decides inline (cuemu_check_fast.h):
- * with racecheck or initcheck when they have the cells, else with
- * memcheck. */
+ * the shared memory that kernel code decides inline (cuemu_check_fast.h)
+ * for the shared-memory checkers `checks` (a launch's shared_checks): with
+ * racecheck or initcheck when they have the cells, else with memcheck or
+ * with nothing to check. */
 static void set_hot_shared(block_state *b, char *lo, size_t span, char *origin,
                            cell *cells, unsigned checks) {
-  int fast = checks & (CUEMU_CHECK_RACE | CUEMU_CHECK_INIT)
-                 ? cells != NULL
-                 : (checks & CUEMU_CHECK_MEM) != 0;
+  int fast = checks & (CUEMU_CHECK_RACE | CUEMU_CHECK_INIT) ? cells != NULL
+                                                            : 1;
   b->fast.shared_lo = fast ? (uintptr_t)lo : 0;
   b->fast.shared_span = fast ? span : 0;
   b->fast.shared_origin = (uintptr_t)origin;
@@ -564,9 +572,13 @@ void cuemu__check_block_begin(cuemu_worker *w) {
       b->tls = __tls_get_addr(&ti);
       b->tls_size = cl->mod->tls_size;
     }
-    b->tls_cells = grow(b->tls_cells, &b->tls_cap, shadow_cells(b->tls_size));
-    b->dyn_cells =
-        grow(b->dyn_cells, &b->dyn_cap, shadow_cells(L->dynamic_shared));
+    /* Shared memory has cells only for the checkers that keep them. */
+    if (cl->shared_checks & (CUEMU_CHECK_RACE | CUEMU_CHECK_INIT)) {
+      b->tls_cells =
+          grow(b->tls_cells, &b->tls_cap, shadow_cells(b->tls_size));
+      b->dyn_cells =
+          grow(b->dyn_cells, &b->dyn_cap, shadow_cells(L->dynamic_shared));
+    }
   }
   /* The block's dynamic shared memory comes from here, between two
    * redzones that nothing else owns, so that any access next to it is out
@@ -993,7 +1005,7 @@ static int unwritten(const target *t, const cell *c, const unsigned char *init,
 static void track(cuemu_worker *w, block_state *b, cell *cells,
                   unsigned char *init, const target *t, size_t size,
                   size_t gran, int kind, const void *pc, const void *lock) {
-  unsigned checks = b->cl->checks;
+  unsigned checks = t->shared ? b->cl->shared_checks : b->cl->checks;
   int write = kind & CUEMU_ACCESS_WRITE, read = kind & CUEMU_ACCESS_READ;
   int atomic = kind & CUEMU_ACCESS_ATOMIC;
   /* The stores of the races held at earlier accesses are done: settled
@@ -1295,9 +1307,10 @@ static void shared_access(cuemu_worker *w, block_state *b, cell *cells,
   if ((w->launch->shadow_checks & CUEMU_CHECK_MEM) &&
       off - base_off + size > arr_size)
     report_mem(w, kind, size, addr, "out-of-bounds", &t, pc);
-  /* Memcheck alone keeps no cells. */
+  /* Memcheck alone keeps no cells, nor does initcheck of global memory
+   * only (CUEMU_CHECK_SHARED_INIT unset). */
   if (!cells ||
-      !(w->launch->shadow_checks & (CUEMU_CHECK_RACE | CUEMU_CHECK_INIT)))
+      !(b->cl->shared_checks & (CUEMU_CHECK_RACE | CUEMU_CHECK_INIT)))
     return;
   if (off - base_off + size > arr_size)
     size = arr_size - (off - base_off);
@@ -1475,7 +1488,8 @@ static void access_slow(cuemu_worker *w, block_state *b, const void *addr,
   unsigned checks = w->launch->shadow_checks;
   /* The dynamic shared buffer. */
   if (b->dyn && a - (uintptr_t)b->dyn < b->dyn_size) {
-    set_hot_shared(b, b->dyn, b->dyn_size, b->dyn, b->dyn_cells, checks);
+    set_hot_shared(b, b->dyn, b->dyn_size, b->dyn, b->dyn_cells,
+                   b->cl->shared_checks);
     shared_access(w, b, b->dyn_cells, b->dyn_size, "extern __shared__ buffer",
                   0, b->dyn_size, a - (uintptr_t)b->dyn, addr, size, kind, pc);
     return;
@@ -1504,7 +1518,7 @@ static void access_slow(cuemu_worker *w, block_state *b, const void *addr,
       return;
     }
     set_hot_shared(b, b->tls + s->offset, s->size, b->tls, b->tls_cells,
-                   checks);
+                   b->cl->shared_checks);
     shared_access(w, b, b->tls_cells, b->tls_size, s->name, s->offset, s->size,
                   off, addr, size, kind, pc);
     return;

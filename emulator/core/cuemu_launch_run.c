@@ -66,6 +66,7 @@ cuemu_status cuemu__core_run(const cuemu_kernel_desc *kernel, cuemu_dim3 grid,
   L.checks = config->checks;
   L.check_mask = config->check_mask;
   L.check_set = config->check_set;
+  L.check_shared_init = config->check_shared_init;
   atomic_init(&L.warned_inactive, 0);
   atomic_init(&L.widened, 0);
   atomic_init(&L.queued, 0);

@@ -96,6 +96,7 @@ typedef struct cuemu_launch {
   int checks;                     /* CUEMU_CHECK asks for checkers */
   unsigned check_mask;            /* CUEMU_CHECK's checkers */
   int check_set;                  /* CUEMU_CHECK is set */
+  int check_shared_init;          /* CUEMU_CHECK_SHARED_INIT=1 */
   unsigned shadow_checks;         /* race/mem/init bits running (check/) */
   struct cuemu_check_launch *check; /* the checkers' state, or NULL */
   atomic_int warned_inactive;     /* the inactive-lane warning was given */

@@ -3,7 +3,8 @@
 // it starts, even where the emulator reuses the memory of a block that ran
 // before on the same worker.
 // CHECK: init
-// EXPECT: init uninitialised shared line 17
+// ENV: CUEMU_CHECK_SHARED_INIT=1
+// EXPECT: init uninitialised shared line 18
 #include <cstdio>
 #include <cuda_runtime.h>
 

@@ -1,6 +1,7 @@
 // init_shared_user_namespace.cu: a deliberately buggy kernel for the checkers (tests/checkers.sh).
 // CHECK: init
-// EXPECT: init uninitialised shared line 19
+// ENV: CUEMU_CHECK_SHARED_INIT=1
+// EXPECT: init uninitialised shared line 20
 #include <cstdio>
 #include <cuda_runtime.h>
 

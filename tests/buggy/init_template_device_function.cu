@@ -1,6 +1,7 @@
 // init_template_device_function.cu: a deliberately buggy kernel for the checkers (tests/checkers.sh).
 // CHECK: init
-// EXPECT: init uninitialised shared line 13
+// ENV: CUEMU_CHECK_SHARED_INIT=1
+// EXPECT: init uninitialised shared line 14
 #include <cstdio>
 #include <cuda_runtime.h>
 
