@@ -18,7 +18,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include <cuemu/cuemu.h>
 
@@ -31,45 +30,21 @@
 /* ---- Helpers --------------------------------------------------------------- */
 
 /* The kernel files that the suite builds with g++ and with clang++ (see
- * test_compiler), built as one module per compiler, as check_selftest.c
- * builds its files: a build costs mostly what every build of a kernel file
- * costs (the shims' prelude, cooperative groups' headers, and with
- * CUEMU_CC_CHECK=all the checkers'), so one build of the three costs about
- * two thirds of three (g++: 5.8 s of CPU instead of 9.4; with
- * --check=all, 8.8 instead of 12.3). Their kernels are extern "C" and
- * their file-scope helpers have names of their own, so the files are
- * included as they are, and messages still name each file and line. */
+ * test_compiler), built as one module per compiler
+ * (test_module_combined): one build of the three costs about two thirds
+ * of three (g++: 5.8 s of CPU instead of 9.4; with --check=all, 8.8
+ * instead of 12.3). */
 static const char *const combined_files[] = {
     "groups_tiles.cu", "groups_coalesced.cu", "groups_wide.cu", NULL};
 
 /* The module that holds the kernels of `file` built with compiler `cxx`:
- * the combined module (tests/tmp/groups_combined.cu, written under another
- * name and renamed, since check_cuemu and tests/checkers_suites.sh may
- * write it at once, the same text) for the files of combined_files, else
- * the file's own. */
+ * the combined module for the files of combined_files, else the file's
+ * own. */
 static cuemu_module *groups_module(const char *file, const char *cxx) {
-  int combined = 0;
   for (int i = 0; combined_files[i]; ++i)
-    combined |= strcmp(file, combined_files[i]) == 0;
-  if (!combined)
-    return test_module_cxx(file, cxx, NULL, 0);
-  char *dir = test_src_path("tests/kernels");
-  char text[8192] = "// tests/kernels/groups_{tiles,coalesced,wide}.cu, made by "
-                    "tests/check_groups.c.\n";
-  for (int i = 0; combined_files[i]; ++i) {
-    size_t have = strlen(text);
-    snprintf(text + have, sizeof text - have, "#include \"%s/%s\"\n", dir,
-             combined_files[i]);
-  }
-  free(dir);
-  char *out = test_tmp_path("groups_combined.cu");
-  char scratch[4200];
-  snprintf(scratch, sizeof scratch, "%s.%ld", out, (long)getpid());
-  test_write_text(scratch, text);
-  ck_assert_msg(rename(scratch, out) == 0, "cannot rename %s", scratch);
-  cuemu_module *m = test_module_cxx(out, cxx, NULL, 0);
-  free(out);
-  return m;
+    if (strcmp(file, combined_files[i]) == 0)
+      return test_module_combined("groups_combined.cu", combined_files, cxx);
+  return test_module_cxx(file, cxx, NULL, 0);
 }
 
 static void launch_ok(cuemu_module *m, const char *name, cuemu_dim3 grid,
