@@ -18,6 +18,14 @@
 #include "check_suites.h"
 #include "cuemu_test_util.h"
 
+/* The suite's kernel files but stack.cu (built with two compilers), built
+ * as one module (test_module_combined): one build instead of four. */
+static cuemu_module *scheduler_module(void) {
+  static const char *const files[] = {"barriers.cu", "early_exit.cu",
+                                      "schedule.cu", "spin.cu", NULL};
+  return test_module_combined("scheduler_combined.cu", files, NULL);
+}
+
 /* ---- Exactly once, with early exits ---------------------------------------- */
 
 /* The same rules as tests/kernels/early_exit.cu. */
@@ -39,7 +47,7 @@ static const struct {
 START_TEST(early_exit_runs_each_thread_once) {
   test_setenv("CUEMU_WORKERS", configs[_i].workers);
   test_setenv("CUEMU_SCHEDULE", configs[_i].schedule);
-  cuemu_module *m = test_module("early_exit.cu");
+  cuemu_module *m = scheduler_module();
   const unsigned grid = 6, block = 96, n = grid * block;
   unsigned *entries = calloc(n, sizeof *entries);
   unsigned *passed1 = calloc(n, sizeof *passed1);
@@ -101,7 +109,7 @@ static void exit_then_vote(cuemu_module *m, unsigned block, unsigned live,
 }
 
 START_TEST(exited_threads_count_as_arrived) {
-  cuemu_module *m = test_module("early_exit.cu");
+  cuemu_module *m = scheduler_module();
   exit_then_vote(m, 256, 100, 0);
   exit_then_vote(m, 256, 1, 0);
   exit_then_vote(m, 256, 3, 0);
@@ -146,7 +154,7 @@ static void vote(cuemu_module *m, const int *data, unsigned n, cuemu_dim3 g,
 }
 
 START_TEST(syncthreads_count_and_or) {
-  cuemu_module *m = test_module("barriers.cu");
+  cuemu_module *m = scheduler_module();
   enum { N = 4096 };
   int *data = malloc(N * sizeof *data);
   unsigned seed = 12345;
@@ -182,7 +190,7 @@ END_TEST
 /* Fixed answers for one case, independent of the host model above: even
  * values in a 3-D block of 128, and one zero. */
 START_TEST(syncthreads_count_known_values) {
-  cuemu_module *m = test_module("barriers.cu");
+  cuemu_module *m = scheduler_module();
   int data[128], results[3 * 128];
   for (int i = 0; i < 128; ++i)
     data[i] = i % 2 == 0 ? 2 : 1; /* v & 6 is non-zero for even i */
@@ -206,7 +214,7 @@ END_TEST
 
 START_TEST(divergent_barrier_is_reported) {
   test_setenv("CUEMU_WORKERS", "1");
-  cuemu_module *m = test_module("barriers.cu");
+  cuemu_module *m = scheduler_module();
   int out[3 * 32];
   memset(out, 0, sizeof out);
   int *op = out;
@@ -249,7 +257,7 @@ END_TEST
 /* ---- Stacks ----------------------------------------------------------------------- */
 
 START_TEST(local_array_kept_across_barriers) {
-  cuemu_module *m = test_module("barriers.cu");
+  cuemu_module *m = scheduler_module();
   unsigned errors = 0, *ep = &errors;
   void *args[] = {&ep};
   TEST_ASSERT_LAUNCH_OK(
@@ -414,7 +422,7 @@ static unsigned last_writer(cuemu_module *m, const char *schedule) {
 }
 
 START_TEST(reverse_schedule_changes_a_racy_result) {
-  cuemu_module *m = test_module("schedule.cu");
+  cuemu_module *m = scheduler_module();
   unsigned fwd = last_writer(m, "forward");
   unsigned rev = last_writer(m, "reverse");
   ck_assert_uint_eq(fwd, 255);
@@ -471,7 +479,7 @@ static void check_permutations(const unsigned *rec) {
 }
 
 START_TEST(random_schedules_are_deterministic) {
-  cuemu_module *m = test_module("schedule.cu");
+  cuemu_module *m = scheduler_module();
   test_setenv("CUEMU_SCHEDULE", "random:1");
   order_record a1 = run_order(m), a2 = run_order(m);
   test_setenv("CUEMU_SCHEDULE", "random:2");
@@ -499,7 +507,7 @@ END_TEST
  * order, then thread order, and resume from a barrier in thread order. */
 START_TEST(one_worker_is_deterministic) {
   test_setenv("CUEMU_WORKERS", "1");
-  cuemu_module *m = test_module("schedule.cu");
+  cuemu_module *m = scheduler_module();
   order_record a = run_order(m), b = run_order(m);
   ck_assert_int_eq(memcmp(a.first, b.first, ORDER_N * sizeof(unsigned)), 0);
   ck_assert(same_order(a, b));
@@ -520,7 +528,7 @@ END_TEST
 START_TEST(reverse_schedule_order) {
   test_setenv("CUEMU_WORKERS", "1");
   test_setenv("CUEMU_SCHEDULE", "reverse");
-  cuemu_module *m = test_module("schedule.cu");
+  cuemu_module *m = scheduler_module();
   order_record a = run_order(m);
   for (unsigned i = 0; i < ORDER_N; ++i) {
     unsigned b = i / ORDER_THREADS, t = i % ORDER_THREADS;
@@ -555,7 +563,7 @@ static void bad_setting(cuemu_module *m, const char *name, const char *value) {
 }
 
 START_TEST(invalid_settings_are_refused) {
-  cuemu_module *m = test_module("schedule.cu");
+  cuemu_module *m = scheduler_module();
   bad_setting(m, "CUEMU_SCHEDULE", "sideways");
   bad_setting(m, "CUEMU_SCHEDULE", "random:");
   bad_setting(m, "CUEMU_SCHEDULE", "random:seven");
@@ -596,7 +604,7 @@ static void cg_block(cuemu_module *m, cuemu_dim3 g, cuemu_dim3 b) {
 }
 
 START_TEST(cooperative_groups_thread_block) {
-  cuemu_module *m = test_module("barriers.cu");
+  cuemu_module *m = scheduler_module();
   cg_block(m, test_dim(2, 3, 2), test_dim(4, 3, 5));
   cg_block(m, test_dim(1, 1, 1), test_dim(8, 8, 16));
   cg_block(m, test_dim(3, 1, 1), test_dim(64, 1, 1));
@@ -606,7 +614,7 @@ START_TEST(cooperative_groups_thread_block) {
 END_TEST
 
 START_TEST(many_barriers_in_a_big_block) {
-  cuemu_module *m = test_module("barriers.cu");
+  cuemu_module *m = scheduler_module();
   const unsigned n = 1024;
   int rounds = 50; /* 100 barriers */
   unsigned long long sum = 0, *sp = &sum;
@@ -627,7 +635,7 @@ END_TEST
 START_TEST(spinning_threads_make_progress) {
   /* Thread 0 waits with __nanosleep for a flag that the last thread sets:
    * a yield lets the other threads run, so this completes. */
-  cuemu_module *m = test_module("spin.cu");
+  cuemu_module *m = scheduler_module();
   volatile int flag = 0;
   int out = 0;
   volatile int *pf = &flag;
@@ -643,7 +651,7 @@ START_TEST(spinning_forever_is_a_deadlock) {
   /* Thread 0 spins for a flag set after a barrier it never reaches: the
    * launch ends as a deadlock after CUEMU_SPIN_TIMEOUT, naming the
    * barrier the others wait at, instead of hanging. */
-  cuemu_module *m = test_module("spin.cu");
+  cuemu_module *m = scheduler_module();
   test_setenv("CUEMU_SPIN_TIMEOUT", "0.2");
   volatile int flag = 0;
   volatile int *pf = &flag;
@@ -665,7 +673,7 @@ END_TEST
 START_TEST(parallel_launches_work_after_fork) {
   /* The child of a fork() has none of the parent's worker threads; its
    * parallel launches must start their own instead of waiting for ever. */
-  cuemu_module *m = test_module("spin.cu");
+  cuemu_module *m = scheduler_module();
   test_setenv("CUEMU_WORKERS", "2");
   int counter = 0;
   int *pc = &counter;

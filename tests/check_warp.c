@@ -29,6 +29,15 @@
 #include "check_suites.h"
 #include "cuemu_test_util.h"
 
+/* The suite's kernel files, built as one module (test_module_combined):
+ * one build instead of seven. */
+static cuemu_module *warp_module(void) {
+  static const char *const files[] = {
+      "warp_inactive.cu", "warp_match.cu",   "warp_misuse.cu", "warp_reduce.cu",
+      "warp_shuffle.cu",  "warp_syncwarp.cu", "warp_vote.cu",   NULL};
+  return test_module_combined("warp_combined.cu", files, NULL);
+}
+
 /* ---- Helpers ------------------------------------------------------------- */
 
 /* A launch shape. */
@@ -227,7 +236,7 @@ static void sweep(cuemu_module *m, const shuffle_type *type, shape s,
 
 /* int, every shape, every mask. */
 START_TEST(shuffle_every_width_shape_and_mask) {
-  cuemu_module *m = test_module("warp_shuffle.cu");
+  cuemu_module *m = warp_module();
   int nshapes;
   const shape *shapes = common_shapes(&nshapes);
   for (int s = 0; s < nshapes; ++s)
@@ -239,7 +248,7 @@ END_TEST
 
 /* Every type (_i), in a partial warp and a 3-D block, with two masks. */
 START_TEST(shuffle_every_type) {
-  cuemu_module *m = test_module("warp_shuffle.cu");
+  cuemu_module *m = warp_module();
   const shuffle_type *type = &shuffle_types[_i];
   sweep(m, type, shape_of(2, 45, 1, 1), 0xffffffffu, 1);
   sweep(m, type, shape_of(1, 8, 4, 3), 0x55555555u, 2);
@@ -250,7 +259,7 @@ END_TEST
 
 /* The butterfly sum, with values whose sums are known. */
 START_TEST(shuffle_xor_sum) {
-  cuemu_module *m = test_module("warp_shuffle.cu");
+  cuemu_module *m = warp_module();
   enum { N = 256 };
   int in[N], out[N];
   for (int i = 0; i < N; ++i)
@@ -274,7 +283,7 @@ END_TEST
 
 /* One mask, two call sites of the same intrinsic. */
 START_TEST(shuffle_from_two_call_sites) {
-  cuemu_module *m = test_module("warp_shuffle.cu");
+  cuemu_module *m = warp_module();
   enum { N = 64 };
   int in[N], out[N];
   for (int i = 0; i < N; ++i)
@@ -293,7 +302,7 @@ END_TEST
  * two half-warp shuffles gathered at once (warp_shuffle.cu), against the
  * PTX model above. */
 START_TEST(shuffle_per_lane_operands) {
-  cuemu_module *m = test_module("warp_shuffle.cu");
+  cuemu_module *m = warp_module();
   enum { N = 128 };
   int in[N], out[N * 4];
   for (int i = 0; i < N; ++i)
@@ -346,7 +355,7 @@ static void block_sum(cuemu_module *m, shape sh, uint64_t seed) {
 
 /* For every block shape. */
 START_TEST(shuffle_block_sum) {
-  cuemu_module *m = test_module("warp_shuffle.cu");
+  cuemu_module *m = warp_module();
   int nshapes;
   const shape *shapes = common_shapes(&nshapes);
   const shape extra[] = {shape_of(3, 1000, 1, 1), shape_of(2, 32, 32, 1),
@@ -418,7 +427,7 @@ static void votes(cuemu_module *m, shape s, unsigned mask, int pattern,
 }
 
 START_TEST(votes_every_shape_mask_and_predicate) {
-  cuemu_module *m = test_module("warp_vote.cu");
+  cuemu_module *m = warp_module();
   int nshapes;
   const shape *shapes = common_shapes(&nshapes);
   for (int s = 0; s < nshapes; ++s)
@@ -432,7 +441,7 @@ END_TEST
 /* Fixed answers in a 3-D block of (8,4,3): thread (x,y,z) has linear id
  * x + 8y + 32z, so warp z holds the plane z and lane x + 8y. */
 START_TEST(votes_follow_row_major_lanes) {
-  cuemu_module *m = test_module("warp_vote.cu");
+  cuemu_module *m = warp_module();
   enum { N = 96 };
   int pred[N];
   unsigned out[5 * N];
@@ -491,7 +500,7 @@ static void active_branch(cuemu_module *m, shape s, int mode, int pattern,
 }
 
 START_TEST(activemask_in_a_branch) {
-  cuemu_module *m = test_module("warp_vote.cu");
+  cuemu_module *m = warp_module();
   int nshapes;
   const shape *shapes = common_shapes(&nshapes);
   for (int s = 0; s < nshapes; ++s)
@@ -503,7 +512,7 @@ START_TEST(activemask_in_a_branch) {
 END_TEST
 
 START_TEST(ballot_from_two_call_sites) {
-  cuemu_module *m = test_module("warp_vote.cu");
+  cuemu_module *m = warp_module();
   enum { N = 96 };
   int pred[N];
   unsigned out[N];
@@ -561,7 +570,7 @@ static void split_branches(cuemu_module *m, shape s, uint64_t seed) {
 }
 
 START_TEST(masks_of_two_branches) {
-  cuemu_module *m = test_module("warp_vote.cu");
+  cuemu_module *m = warp_module();
   int nshapes;
   const shape *shapes = common_shapes(&nshapes);
   for (int s = 0; s < nshapes; ++s)
@@ -612,7 +621,7 @@ static void shrinking(cuemu_module *m, shape s, uint64_t seed) {
 }
 
 START_TEST(masks_shrinking_in_a_loop) {
-  cuemu_module *m = test_module("warp_vote.cu");
+  cuemu_module *m = warp_module();
   int nshapes;
   const shape *shapes = common_shapes(&nshapes);
   for (int s = 0; s < nshapes; ++s)
@@ -720,7 +729,7 @@ static void match(cuemu_module *m, const match_type *type, shape s,
 }
 
 START_TEST(match_every_type) {
-  cuemu_module *m = test_module("warp_match.cu");
+  cuemu_module *m = warp_module();
   const match_type *type = &match_types[_i];
   static const unsigned match_masks[] = {0xffffffffu, 0x55555555u, 0x80000001u,
                                          0x00002000u, 0x0000ffffu};
@@ -737,7 +746,7 @@ END_TEST
 
 /* Fixed answers: groups of four equal values, then all equal. */
 START_TEST(match_known_values) {
-  cuemu_module *m = test_module("warp_match.cu");
+  cuemu_module *m = warp_module();
   long long in[32];
   unsigned out[3 * 32], mask = 0xffffffffu;
   for (int l = 0; l < 32; ++l)
@@ -857,7 +866,7 @@ static void reduce_unsigned(cuemu_module *m, shape s, unsigned mask,
 }
 
 START_TEST(reductions_every_shape_and_mask) {
-  cuemu_module *m = test_module("warp_reduce.cu");
+  cuemu_module *m = warp_module();
   int nshapes;
   const shape *shapes = common_shapes(&nshapes);
   for (int s = 0; s < nshapes; ++s)
@@ -871,7 +880,7 @@ END_TEST
 
 /* Fixed answers: -16..15 in one warp. */
 START_TEST(reductions_known_values) {
-  cuemu_module *m = test_module("warp_reduce.cu");
+  cuemu_module *m = warp_module();
   int in[32], out[3 * 32];
   unsigned mask = 0xffffffffu;
   for (int l = 0; l < 32; ++l)
@@ -933,7 +942,7 @@ static void exchange(cuemu_module *m, shape s, unsigned mask, int mode) {
 }
 
 START_TEST(syncwarp_orders_shared_memory) {
-  cuemu_module *m = test_module("warp_syncwarp.cu");
+  cuemu_module *m = warp_module();
   int nshapes;
   const shape *shapes = common_shapes(&nshapes);
   for (int s = 0; s < nshapes; ++s)
@@ -996,7 +1005,7 @@ static const misuse_case misuse_cases[] = {
  * launch of the same kernel runs. */
 START_TEST(misuse_is_reported) {
   const misuse_case *c = &misuse_cases[_i];
-  cuemu_module *m = test_module("warp_misuse.cu");
+  cuemu_module *m = warp_module();
   cuemu_kernel *k = test_kernel(m, "misuse");
   static const char *const schedules[] = {"forward", "reverse", "random:3"};
   for (int sc = 0; sc < 3; ++sc) {
@@ -1059,7 +1068,7 @@ END_TEST
  * collective completes among the others (cases 1, 2 and 5 of
  * warp_misuse.cu), under every schedule. */
 START_TEST(masks_may_name_exited_and_absent_lanes) {
-  cuemu_module *m = test_module("warp_misuse.cu");
+  cuemu_module *m = warp_module();
   cuemu_kernel *k = test_kernel(m, "misuse");
   static const char *const schedules[] = {"forward", "reverse", "random:3"};
   for (int sc = 0; sc < 3; ++sc) {
@@ -1173,14 +1182,14 @@ static const struct {
 START_TEST(results_do_not_depend_on_the_schedule) {
   test_setenv("CUEMU_WORKERS", configs[_i].workers);
   test_setenv("CUEMU_SCHEDULE", configs[_i].schedule);
-  cuemu_module *m = test_module("warp_shuffle.cu");
+  cuemu_module *m = warp_module();
   sweep(m, &shuffle_types[0], shape_of(3, 100, 1, 1), 0xffffffffu, 11);
   sweep(m, &shuffle_types[0], shape_of(2, 8, 4, 3), 0x9E3779B9u, 12);
   sweep(m, &shuffle_types[7], shape_of(2, 45, 1, 1), 0x55555555u, 13);
   block_sum(m, shape_of(3, 1000, 1, 1), 18);
   block_sum(m, shape_of(2, 5, 3, 7), 19);
   cuemu_module_unload(m);
-  m = test_module("warp_vote.cu");
+  m = warp_module();
   votes(m, shape_of(3, 8, 4, 3), 0xffffffffu, 0, 14);
   votes(m, shape_of(2, 100, 1, 1), 0x80000001u, 3, 15);
   for (int mode = 0; mode < 3; ++mode)
@@ -1188,15 +1197,15 @@ START_TEST(results_do_not_depend_on_the_schedule) {
   split_branches(m, shape_of(2, 8, 4, 3), 21);
   shrinking(m, shape_of(3, 100, 1, 1), 22);
   cuemu_module_unload(m);
-  m = test_module("warp_match.cu");
+  m = warp_module();
   match(m, &match_types[5], shape_of(3, 64, 1, 1), 0xffffffffu, 1);
   match(m, &match_types[6], shape_of(2, 45, 1, 1), 0x55555555u, 5);
   cuemu_module_unload(m);
-  m = test_module("warp_reduce.cu");
+  m = warp_module();
   reduce_int(m, shape_of(3, 100, 1, 1), 0xffffffffu, 16);
   reduce_unsigned(m, shape_of(2, 5, 3, 7), 0x9E3779B9u, 17);
   cuemu_module_unload(m);
-  m = test_module("warp_syncwarp.cu");
+  m = warp_module();
   exchange(m, shape_of(4, 96, 1, 1), 0xffffffffu, 0);
   exchange(m, shape_of(3, 45, 1, 1), 0x80000001u, 0);
   exchange(m, shape_of(2, 8, 4, 4), 0xffffffffu, 1);
@@ -1208,7 +1217,7 @@ END_TEST
 
 /* Runs shfl_outside_mask with stderr captured; returns what it printed. */
 static char *run_outside_mask(int *out) {
-  cuemu_module *m = test_module("warp_inactive.cu");
+  cuemu_module *m = warp_module();
   char *log = test_tmp_path("warp_inactive.stderr");
   void *args[] = {&out};
   test_capture cap = test_capture_begin(2, log);

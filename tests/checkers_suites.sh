@@ -29,7 +29,7 @@ work=$builddir/tests/tmp/checkers_suites.$$
 mkdir -p "$work" || exit 1
 failed=0
 # Each suite's line ends with the processor seconds it took (its compiles
-# are most of them: groups about 40 of its 60, for 12 checked builds).
+# are most of them: groups about 30 of its 60, tests/check_groups.c).
 for suite in shared atomics warp groups grid scheduler selftest launch; do
   children_cpu "$work/times" >"$work/cpu.before"
   CUEMU_CC_CHECK=all CUEMU_TEST_SUITE=$suite "$bin" >"$work/$suite.out" 2>&1

@@ -88,6 +88,33 @@ cuemu_module *test_module(const char *file) {
   return test_module_cxx(file, NULL, NULL, 0);
 }
 
+cuemu_module *test_module_combined(const char *name,
+                                   const char *const *files, const char *cxx) {
+  char *text = NULL;
+  size_t size = 0;
+  FILE *f = open_memstream(&text, &size);
+  ck_assert_ptr_nonnull(f);
+  fprintf(f, "// Made by tests/cuemu_test_util.c (test_module_combined).\n");
+  for (int i = 0; files[i]; ++i) {
+    char *path = source_path(files[i]);
+    fprintf(f, "#include \"%s\"\n", path);
+    free(path);
+  }
+  ck_assert_int_eq(fclose(f), 0);
+  char *out = test_tmp_path(name);
+  size_t n = strlen(out) + 32;
+  char *scratch = malloc(n);
+  ck_assert_ptr_nonnull(scratch);
+  snprintf(scratch, n, "%s.%ld", out, (long)getpid());
+  test_write_text(scratch, text);
+  ck_assert_msg(rename(scratch, out) == 0, "cannot rename %s", scratch);
+  cuemu_module *m = test_module_cxx(out, cxx, NULL, 0);
+  free(scratch);
+  free(out);
+  free(text);
+  return m;
+}
+
 const cuemu_module_desc *test_program(const char *file) {
   return test_program_cxx(file, NULL);
 }

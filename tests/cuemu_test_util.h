@@ -44,6 +44,19 @@ cuemu_module *test_module_cxx(const char *file, const char *cxx,
                               const char *const *name_exprs, int count);
 cuemu_module *test_module(const char *file);
 
+/* Compiles the kernel files `files` (NULL-ended, names as test_module()
+ * takes them) as one module with the compiler `cxx` (NULL: $CXX or c++)
+ * and loads it: tests/tmp/NAME #includes each file as it is, so that
+ * messages still name each file and line. A build costs mostly what every
+ * build of a kernel file costs (the shims' prelude, and with
+ * CUEMU_CC_CHECK=all the checkers'), so that one build of several files
+ * costs far less than one build each. The files' kernels must be
+ * extern "C" and their file-scope names their own. NAME is written under
+ * another name and renamed, since check_cuemu and tests/checkers_suites.sh
+ * may write it at once (the same text). */
+cuemu_module *test_module_combined(const char *name,
+                                   const char *const *files, const char *cxx);
+
 /* Compiles tests/kernels/FILE as test_module() does, loads it and
  * registers its kernels as a whole program's (cuemu_program_register), so
  * that the runtime API's launches find them by address. Returns the

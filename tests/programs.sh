@@ -21,7 +21,8 @@
 #       by themselves even so: those whose point is a form at file scope, a
 #       kernel's name in a report (a namespace changes it), or a process of
 #       their own (they run their executable again, or handle signals).
-#   PROGRAMS_OPTIONS='...'  options of every build, before each program's.
+#   PROGRAMS_OPTIONS='...'  options of every build, before each program's
+#       (but for a program whose own options already hold them).
 #   PROGRAMS_KEEP=FOLDER  FOLDER/NAME runs program NAME after programs.sh
 #       has finished (a script that runs its build), for the tests that run
 #       a program again.
@@ -95,7 +96,17 @@ for source in "$dir"/*.cu; do
   [ -f "$source" ] || continue
   name=$(basename "$source" .cu)
   count=$((count + 1))
-  options="${PROGRAMS_OPTIONS:-} $(program_options "$source")"
+  own=$(program_options "$source")
+  # A wrapper's options that the program's own options already hold (the
+  # same words in the same order) are not given twice: a program whose own
+  # line repeats --extended-lambda of programs_thrust.sh then joins the
+  # others of its options instead of making a second build of CCCL's
+  # headers (about 30 s of CPU).
+  # shellcheck disable=SC2086 # blanks and new lines become one space
+  case " $(echo $own) " in
+    *" $(echo ${PROGRAMS_OPTIONS:-}) "*) options=" $own" ;;
+    *) options="${PROGRAMS_OPTIONS:-} $own" ;;
+  esac
   group=$name
   if combined "$name"; then
     compile=
