@@ -18,9 +18,10 @@
  * is no root, but stays only where something reaches it: GCC drops those
  * that only removed functions used after the plugin's step, where LLVM
  * would drop them only in its later passes and not at -O0. A definition
- * of the user's files that the host pass names (visible: not hidden in
- * this unit, which is compiled with -fvisibility=hidden) is kept whatever
- * refers to it (llvm.compiler.used), as the g++ step forces it out.
+ * that the host pass names (visible: not hidden in this unit, which is
+ * compiled with -fvisibility=hidden; a function of the user's files, or a
+ * variable) is kept whatever refers to it (llvm.compiler.used), as the
+ * g++ step forces it out.
  *
  * Without the clang plugin's record (CUEMU_DEVICE_HOST_CODE=1, a module,
  * or no clang plugin) nothing changes. */
@@ -95,12 +96,18 @@ bool cuemu_llvm_plugin_host_code(Module &m) {
   for (GlobalValue &g : m.global_values())
     if (const Comdat *c = g.getComdat())
       r.groups[c].push_back(&g);
-  /* What the host pass names stays. */
+  /* What the host pass names stays: the visible definitions of the
+   * user's files, and the visible variables of all (a device variable
+   * template's instance of a system header); a system header's kernel
+   * template is `used` already (cuemu_rewrite.c's kernel_linkage), and
+   * its other visible functions are the C++ library's (namespace std has
+   * default visibility), which the host pass does not name. */
   SmallVector<GlobalValue *, 16> visible;
   for (GlobalValue &g : m.global_values())
     if (!g.isDeclaration() && g.isDiscardableIfUnused() &&
         !g.hasHiddenVisibility() && !g.hasLocalLinkage() &&
-        kind(g.getName().str().c_str()) == CUEMU_HOST_CODE_USER)
+        (isa<GlobalVariable>(g) ||
+         kind(g.getName().str().c_str()) == CUEMU_HOST_CODE_USER))
       visible.push_back(&g);
   if (!visible.empty())
     appendToCompilerUsed(m, visible);
