@@ -636,22 +636,38 @@ fi
 # pass compiling only the host code that device code reaches
 # (cuemu_gcc_plugin_host_code.cc) against all of it, as before
 # (CUEMU_DEVICE_HOST_CODE=1): CPU time, medians of 3 runs of each, in
-# turns (after a first of each, which makes the preludes).
-log "[5b] cuemu-cc compile without the device pass's host code vs with it"
-cp "$benchsrc/bench_host_program.cu" "$edit_dir/bench_program.cu"
-for i in 0 1 2 3; do
-  echo "dropped $(compile_once "$edit_dir/bench_program.cu" -o "$out/program_host")"
-  export CUEMU_DEVICE_HOST_CODE=1
-  echo "kept $(compile_once "$edit_dir/bench_program.cu" -o "$out/program_host")"
-  unset CUEMU_DEVICE_HOST_CODE
-done | sed 1,2d >"$run/host_code.times"
-if grep -q fail "$run/host_code.times"; then
-  error compile_device_host_code_cpu "cannot compile bench_host_program.cu: $(cat "$run/compile.err")" "<= 0.8x"
-else
-  dropped=$(awk '$1 == "dropped" { print $3 }' "$run/host_code.times" | sort -n | sed -n 2p)
-  kept=$(awk '$1 == "kept" { print $3 }' "$run/host_code.times" | sort -n | sed -n 2p)
-  report compile_device_host_code_cpu "$(calc "%.2f" "$dropped / $kept")" "x" "<=" 0.8 \
-    "a host-heavy program after an edit, the device pass compiling only the host code that device code reaches: $dropped ms; all of it (CUEMU_DEVICE_HOST_CODE=1): $kept ms; medians of 3 in turns, CPU time, loadavg $(loadavg)"
+# turns (after a first of each, which makes the preludes); with g++, and
+# with clang++.
+# host_code_row NAME WHO OPTION...: the row NAME, the program compiled
+# with cuemu-cc's OPTIONs by WHO (the compiler, in the row's words).
+host_code_row() {
+  name=$1 who=$2
+  shift 2
+  log "[5b] cuemu-cc compile without the device pass's host code vs with it ($who)"
+  cp "$benchsrc/bench_host_program.cu" "$edit_dir/bench_program.cu"
+  for i in 0 1 2 3; do
+    echo "dropped $(compile_once "$@" "$edit_dir/bench_program.cu" -o "$out/program_host")"
+    export CUEMU_DEVICE_HOST_CODE=1
+    echo "kept $(compile_once "$@" "$edit_dir/bench_program.cu" -o "$out/program_host")"
+    unset CUEMU_DEVICE_HOST_CODE
+  done | sed 1,2d >"$run/host_code.times"
+  if grep -q fail "$run/host_code.times"; then
+    error "$name" "cannot compile bench_host_program.cu: $(cat "$run/compile.err")" "<= 0.8x"
+  else
+    dropped=$(awk '$1 == "dropped" { print $3 }' "$run/host_code.times" | sort -n | sed -n 2p)
+    kept=$(awk '$1 == "kept" { print $3 }' "$run/host_code.times" | sort -n | sed -n 2p)
+    report "$name" "$(calc "%.2f" "$dropped / $kept")" "x" "<=" 0.8 \
+      "a host-heavy program after an edit ($who), the device pass compiling only the host code that device code reaches: $dropped ms; all of it (CUEMU_DEVICE_HOST_CODE=1): $kept ms; medians of 3 in turns, CPU time, loadavg $(loadavg)"
+  fi
+}
+host_code_row compile_device_host_code_cpu g++
+# The same with clang++ (-ccbin clang++), whose device pass drops the host
+# code with cuemu's clang and LLVM plugins (cuemu_llvm_plugin_host_code.cc),
+# where configure built them.
+if command -v clang++ >/dev/null 2>&1 &&
+  [ -f "$CUEMU_LIB_DIR/cuemu_clang_plugin.so" ] &&
+  [ -f "$CUEMU_LIB_DIR/cuemu_llvm_plugin.so" ]; then
+  host_code_row compile_device_host_code_clang_cpu clang++ -ccbin clang++
 fi
 
 fi

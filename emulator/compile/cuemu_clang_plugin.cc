@@ -10,8 +10,9 @@
  * clang++ that configure built it for; it adds its consumer before
  * clang++'s code generation, which an error then stops. Its arguments
  * (-Xclang -plugin-arg-cuemu_clang_plugin -Xclang ARG) are
- * `default-device` (NVRTC's -default-device) and `relaxed-constexpr`
- * (--expt-relaxed-constexpr), as the GCC plugin's.
+ * `default-device` (NVRTC's -default-device), `relaxed-constexpr`
+ * (--expt-relaxed-constexpr) and `drop-host-code` (the device pass of a
+ * program), as the GCC plugin's.
  *
  * Which functions and variables are device code comes from the marks that
  * the device pass writes for the GCC plugin, read here by a pragma handler
@@ -143,12 +144,12 @@ public:
 
 /* The plugin's action: the consumer, added before code generation. */
 class spaces_action : public PluginASTAction {
-  bool default_device = false, relaxed = false;
+  bool default_device = false, relaxed = false, drop_host_code = false;
 
 protected:
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &,
                                                  llvm::StringRef) override {
-    return spaces_consumer(default_device, relaxed);
+    return spaces_consumer(default_device, relaxed, drop_host_code);
   }
   bool ParseArgs(const CompilerInstance &ci,
                  const std::vector<std::string> &args) override {
@@ -157,6 +158,11 @@ protected:
         default_device = true;
       else if (a == "relaxed-constexpr")
         relaxed = true;
+      else if (a == "drop-host-code")
+        /* The device pass of a program: its LLVM pass plugin compiles no
+         * host code that device code does not reach
+         * (cuemu_clang_plugin_host_code.cc). */
+        drop_host_code = true;
       else {
         DiagnosticsEngine &d = ci.getDiagnostics();
         d.Report(d.getCustomDiagID(DiagnosticsEngine::Error,

@@ -60,10 +60,20 @@ const clang::Stmt *body_of(const clang::FunctionDecl *fn,
 /* The consumer that refuses what nvcc refuses across execution spaces
  * (cuemu_clang_plugin_spaces.cc): with `default_device`, functions without
  * a space are device ones (NVRTC's -default-device); with `relaxed`,
- * device code may call constexpr host functions (--expt-relaxed-constexpr).
- */
+ * device code may call constexpr host functions (--expt-relaxed-constexpr);
+ * with `drop_host_code`, the names of the user's host functions are
+ * recorded for the LLVM pass plugin (record_host_code()). */
 std::unique_ptr<clang::ASTConsumer> spaces_consumer(bool default_device,
-                                                    bool relaxed);
+                                                    bool relaxed,
+                                                    bool drop_host_code);
+
+/* Records the kind of each name of the user's `functions` (with bodies,
+ * templates' instances too) and `variables` (of namespace and class scope)
+ * for the LLVM pass plugin (cuemu_clang_plugin_host_code.cc), once the
+ * marks are read: the consumer's, given `drop-host-code`. */
+void record_host_code(clang::ASTContext &ctx,
+                      const std::vector<const clang::FunctionDecl *> &functions,
+                      const std::vector<const clang::VarDecl *> &variables);
 
 } // namespace cuemu_clang
 

@@ -87,7 +87,7 @@ struct collector : RecursiveASTVisitor<collector> {
 };
 
 class spaces : public ASTConsumer {
-  bool default_device, relaxed;
+  bool default_device, relaxed, drop_host_code;
   ASTContext *ctx = nullptr;
   const SourceManager *sm = nullptr;
   /* The __device__, __constant__ and __managed__ variables (canonical
@@ -694,8 +694,9 @@ class spaces : public ASTConsumer {
   }
 
 public:
-  spaces(bool default_device, bool relaxed)
-      : default_device(default_device), relaxed(relaxed) {}
+  spaces(bool default_device, bool relaxed, bool drop_host_code)
+      : default_device(default_device), relaxed(relaxed),
+        drop_host_code(drop_host_code) {}
 
   void HandleTranslationUnit(ASTContext &context) override {
     ctx = &context;
@@ -705,6 +706,8 @@ public:
     collector c(*sm);
     c.TraverseDecl(context.getTranslationUnitDecl());
     read_marks(c);
+    if (drop_host_code)
+      record_host_code(context, c.functions, c.variables);
     for (const FunctionDecl *fn : c.functions)
       judge_body(fn);
     judge_calls();
@@ -715,8 +718,9 @@ public:
 } // namespace
 
 std::unique_ptr<ASTConsumer> spaces_consumer(bool default_device,
-                                             bool relaxed) {
-  return std::make_unique<spaces>(default_device, relaxed);
+                                             bool relaxed,
+                                             bool drop_host_code) {
+  return std::make_unique<spaces>(default_device, relaxed, drop_host_code);
 }
 
 } // namespace cuemu_clang

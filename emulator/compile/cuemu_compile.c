@@ -143,7 +143,8 @@ typedef struct compile_job {
   int variant;               /* the pass translated is a further device
                               * pass (further_passes()) */
   int device_host_code;      /* CUEMU_DEVICE_HOST_CODE=1: the device pass
-                              * compiles all host code (see build_argv) */
+                              * compiles all host code (see build_argv),
+                              * with g++ and with clang++ */
   int cccl_clang;            /* compiled by clang++ where g++ was asked for,
                               * for CCCL (use_clang_for_cccl()) or for
                               * undeclared names (build()) */
@@ -581,6 +582,18 @@ static int build_argv(const compile_job *job, const char *tu,
       ARG("-plugin-arg-cuemu_clang_plugin");
       ARG("-Xclang");
       ARG("relaxed-constexpr");
+    }
+    /* The device pass of a program compiles no host code that its device
+     * code does not reach: the clang plugin records the user's host
+     * functions, which the LLVM plugin removes where nothing else reaches
+     * them (cuemu_llvm_plugin_host_code.cc), as the GCC plugin's
+     * drop-host-code below. */
+    if (job->pass == CUEMU_PASS_DEVICE && !job->device_host_code &&
+        job->llvm_plugin[0]) {
+      ARG("-Xclang");
+      ARG("-plugin-arg-cuemu_clang_plugin");
+      ARG("-Xclang");
+      ARG("drop-host-code");
     }
   }
   /* Shifts by run-time amounts and float-to-integer conversions give what

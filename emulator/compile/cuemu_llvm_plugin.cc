@@ -42,7 +42,9 @@
  * Amounts and operands known when clang++ emits the IR are left alone, as
  * the GCC plugin leaves them to the compiler. The pass runs on every
  * function of the device pass: its host code is never run (the host pass's
- * copy runs), as with the GCC plugin. */
+ * copy runs), as with the GCC plugin. Before all that, the device pass of
+ * a program removes the host functions of the user's files that device
+ * code does not reach (cuemu_llvm_plugin_host_code.cc). */
 
 /* libtool compiles a module with -DPIC, which is the name of a parameter of
  * PassBuilder's constructor. */
@@ -129,7 +131,9 @@ bool gpu_results(Function &f) {
 
 struct gpu_semantics_pass : PassInfoMixin<gpu_semantics_pass> {
   PreservedAnalyses run(Module &m, ModuleAnalysisManager &) {
-    bool changed = cuemu_llvm_plugin_race_module(m);
+    /* First, so that nothing is spent on what it removes. */
+    bool changed = cuemu_llvm_plugin_host_code(m);
+    changed |= cuemu_llvm_plugin_race_module(m);
     for (Function &f : m) {
       if (f.isDeclaration())
         continue;

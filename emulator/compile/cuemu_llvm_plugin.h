@@ -9,6 +9,11 @@
 #include "llvm/IR/Module.h"
 #include "llvm/IR/PassManager.h"
 
+/* Removes the host functions of the user's files that nothing else of `m`
+ * reaches, where cuemu's clang plugin recorded them (the device pass of a
+ * program, cuemu_llvm_plugin_host_code.cc); whether it removed any. */
+bool cuemu_llvm_plugin_host_code(llvm::Module &m);
+
 /* Puts a call of cuemu_warp_step(address, file, line) before each volatile
  * load and store of `f` whose address is not one of its own locals, and
  * before the plain accesses through which the lanes of a warp exchange
