@@ -17,7 +17,8 @@
 # NVCC_APPEND_FLAGS and NVCC_CCBIN are read as nvcc reads them; more of
 # nvcc's options are accepted (-pg and -arbin do what nvcc's do). The
 # program is
-# tests/programs/trialmk/makefile_option_quoting.cu. With nvcc present, it
+# tests/programs/trialmk/makefile_option_quoting.cu. -Xcompiler -flto
+# builds (lto_scale.cu, lto_main.cpp) link with the .cpp's LTO object. With nvcc present, it
 # is checked to take the same command.
 # Run by `make check` with AM_TESTS_ENVIRONMENT.
 
@@ -206,6 +207,16 @@ if grep -qx compute_90 "$work/arch.list" && grep -qx sm_121 "$work/code.list" &&
 else
   fail "--list-gpu-arch: $(cat "$work/arch.list" "$work/code.list")"
 fi
+
+# A Makefile that builds with the host compiler's link-time optimisation
+# (-Xcompiler -flto on every unit and on the link, as CMake's
+# INTERPROCEDURAL_OPTIMIZATION gives its C++ files): the .cu unit's object
+# is machine code, which the LTO link takes with the .cpp's LTO object.
+lto=$srcdir/tests/programs/trialmk
+step lto-cu "$nvcc" -Xcompiler -flto -O2 -c "$lto/lto_scale.cu" -o lto_scale.o &&
+  step lto-cpp "$nvcc" -Xcompiler -flto -O2 -c "$lto/lto_main.cpp" -o lto_main.o &&
+  step lto-link "$nvcc" -Xcompiler -flto -O2 lto_scale.o lto_main.o -o lto &&
+  passes "-Xcompiler -flto on a .cu unit, a .cpp unit and the link" ./lto
 
 real=$(find_nvcc 2>/dev/null)
 if [ -n "$real" ] && [ -z "${CUEMU_SKIP_NVCC:-}" ]; then

@@ -691,6 +691,14 @@ static int build_argv(const compile_job *job, const char *tu,
   if (user_level && o->cuemu_host_level && phase != PHASE_PREPROCESS &&
       job->pass != CUEMU_PASS_HOST && o->debug != 1)
     ARG(o->debug == CUEMU_DEBUG_DEVICE ? "-O0" : "-O2");
+  /* A .cu unit's objects are machine code even under the user's -flto
+   * (-Xcompiler -flto, CMake's INTERPROCEDURAL_OPTIMIZATION): objcopy
+   * renames and localises their symbols after the compile, which it cannot
+   * do to GCC's or LLVM's bitcode ("redefining symbols does not work on
+   * LTO-compiled object files"). The link may still use -flto: it links
+   * the host .cpp files' LTO objects with them (tests/driver_lto.sh). */
+  if (phase != PHASE_LINK && phase != PHASE_PREPROCESS)
+    ARG("-fno-lto");
   /* -g3 (or -ggdb3) keeps the macros' definitions in -E's output
    * (preprocessor_output_form()); the compile of the translated unit keeps the
    * user's debug level. */
