@@ -29,10 +29,16 @@
  * of CUDA's ABI, bound to libcuemu's: `vprintf` to cuemu_ptx_vprintf(),
  * `malloc`, `free` and `__assertfail` to cuemu_ptx_abi.c's.
  *
+ * An indirect call (a device function pointer, a virtual function) goes
+ * through the register holding such a function's address; its
+ * `.callprototype` or `.calltargets` label is dropped. Initializers may
+ * hold addresses (names of variables and functions, `generic(x)`, offsets,
+ * the mask operator: init_expression(), packed_bytes()); a function's
+ * `.reg` parameters and return are registers of its body, moved from and
+ * to its slots (reg_param_moves()).
+ *
  * Not translated (an error naming the line): calls of other functions
- * declared `.extern`, indirect calls, `.reg`
- * parameters, initializers holding addresses (`generic(x)`), texture and
- * surface references.
+ * declared `.extern`, texture and surface references.
  */
 #include "cuemu_ptx.h"
 

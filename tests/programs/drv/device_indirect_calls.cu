@@ -26,6 +26,10 @@ int main() {
   CUDA(cudaDeviceSynchronize());
   for (int i = 0; i < n; ++i) CHECK(out[i] == expected_op(which[i], 100 + i, 9));
 
+  pick_op<<<3, 32>>>(out, which, n);
+  CUDA(cudaDeviceSynchronize());
+  for (int i = 0; i < n; ++i) CHECK(out[i] == (which[i] ? i + 3 : i * 3));
+
   shapes<<<3, 32>>>(out, n);
   CUDA(cudaDeviceSynchronize());
   for (int i = 0; i < n; ++i) {

@@ -93,8 +93,9 @@ int main() {
 
   CUmodule m;
   CU(cuModuleLoadData(&m, ptx_indirect_kernels));
-  CUfunction apply, shape, through;
+  CUfunction apply, pick, shape, through;
   CU(cuModuleGetFunction(&apply, m, "apply_ops"));
+  CU(cuModuleGetFunction(&pick, m, "pick_op"));
   CU(cuModuleGetFunction(&shape, m, "shapes"));
   CU(cuModuleGetFunction(&through, m, "through_pointers"));
 
@@ -126,6 +127,12 @@ int main() {
   CU(cuMemcpyDtoH(host_out, out, n * sizeof(int)));
   for (int i = 0; i < n; ++i)
     CHECK(host_out[i] == expected_op(host_which[i], 100 + i, 9));
+
+  void *pick_args[] = {&out, &which, &count};
+  CU(cuLaunchKernel(pick, 3, 1, 1, 32, 1, 1, 0, nullptr, pick_args, nullptr));
+  CU(cuMemcpyDtoH(host_out, out, n * sizeof(int)));
+  for (int i = 0; i < n; ++i)
+    CHECK(host_out[i] == (host_which[i] ? i + 3 : i * 3));
 
   void *shape_args[] = {&out, &count};
   CU(cuLaunchKernel(shape, 3, 1, 1, 32, 1, 1, 0, nullptr, shape_args, nullptr));

@@ -5,7 +5,7 @@
  * through the driver API): a table of `__device__` function pointers, a
  * hierarchy of classes with virtual functions created in device code with
  * new (a call through the vtable, and the virtual destructor through
- * delete), `__device__` pointers initialised with the addresses of
+ * delete), a function pointer chosen in a kernel, `__device__` pointers initialised with the addresses of
  * `__device__` variables (one into an array, one in `__constant__` memory),
  * a structure holding a pointer and a function pointer, and a packed one
  * (nvcc writes its pointer byte by byte, with PTX's mask operator).
@@ -69,6 +69,17 @@ extern "C" __global__ void apply_ops(int *out, const int *which, int a, int b,
                                      int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n) out[i] = ops[which[i] % 3](a + i, b);
+}
+
+/* out[i] = i + 3 or i * 3 by sel[i], through a function pointer chosen in
+ * the kernel (nvcc moves both functions' addresses into registers and
+ * selects one; volatile keeps the pointer in local memory). */
+extern "C" __global__ void pick_op(int *out, const int *sel, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) {
+    volatile binop f = sel[i] ? add_op : mul_op;
+    out[i] = f(i, 3);
+  }
 }
 
 /* out[2i], out[2i+1]: the area and sides of shape i, a Rect, a Square or a

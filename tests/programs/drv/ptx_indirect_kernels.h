@@ -11,7 +11,8 @@
  * prototype_4;`, with `.callprototype` labels), and initializers holding
  * addresses (`generic(target)`, `generic(table_data)+8`, function names in
  * `ops` and the vtables `_ZTV...`, the mask operator `0xFF00(...)` in the
- * packed structure).
+ * packed structure); `pick_op` moves functions' addresses into registers
+ * (`mov.u64 %rd8, _Z6add_opii`).
  */
 #ifndef PTX_INDIRECT_KERNELS_H
 #define PTX_INDIRECT_KERNELS_H
@@ -509,6 +510,68 @@ $L__BB18_2:
 	ret;
 
 }
+	// .globl	pick_op
+.visible .entry pick_op(
+	.param .u64 pick_op_param_0,
+	.param .u64 pick_op_param_1,
+	.param .u32 pick_op_param_2
+)
+{
+	.local .align 8 .b8 	__local_depot19[8];
+	.reg .b64 	%SP;
+	.reg .b64 	%SPL;
+	.reg .pred 	%p<3>;
+	.reg .b32 	%r<8>;
+	.reg .b64 	%rd<14>;
+
+
+	mov.u64 	%SPL, __local_depot19;
+	ld.param.u64 	%rd1, [pick_op_param_0];
+	ld.param.u64 	%rd2, [pick_op_param_1];
+	ld.param.u32 	%r2, [pick_op_param_2];
+	mov.u32 	%r3, %ntid.x;
+	mov.u32 	%r4, %ctaid.x;
+	mov.u32 	%r5, %tid.x;
+	mad.lo.s32 	%r1, %r4, %r3, %r5;
+	setp.ge.s32 	%p1, %r1, %r2;
+	@%p1 bra 	$L__BB19_2;
+
+	add.u64 	%rd4, %SPL, 0;
+	cvta.to.global.u64 	%rd5, %rd2;
+	mul.wide.s32 	%rd6, %r1, 4;
+	add.s64 	%rd7, %rd5, %rd6;
+	ld.global.u32 	%r6, [%rd7];
+	setp.eq.s32 	%p2, %r6, 0;
+	mov.u64 	%rd8, _Z6add_opii;
+	mov.u64 	%rd9, _Z6mul_opii;
+	selp.b64 	%rd10, %rd9, %rd8, %p2;
+	st.local.u64 	[%rd4], %rd10;
+	ld.local.u64 	%rd11, [%rd4];
+	{ // callseq 5, 0
+	.reg .b32 temp_param_reg;
+	.param .b32 param0;
+	st.param.b32 	[param0+0], %r1;
+	.param .b32 param1;
+	st.param.b32 	[param1+0], 3;
+	.param .b32 retval0;
+	prototype_5 : .callprototype (.param .b32 _) _ (.param .b32 _, .param .b32 _);
+	call (retval0), 
+	%rd11, 
+	(
+	param0, 
+	param1
+	)
+	, prototype_5;
+	ld.param.b32 	%r7, [retval0+0];
+	} // callseq 5
+	cvta.to.global.u64 	%rd12, %rd1;
+	add.s64 	%rd13, %rd12, %rd6;
+	st.global.u32 	[%rd13], %r7;
+
+$L__BB19_2:
+	ret;
+
+}
 	// .globl	shapes
 .visible .entry shapes(
 	.param .u64 shapes_param_0,
@@ -527,7 +590,7 @@ $L__BB18_2:
 	mov.u32 	%r5, %tid.x;
 	mad.lo.s32 	%r1, %r4, %r3, %r5;
 	setp.ge.s32 	%p1, %r1, %r2;
-	@%p1 bra 	$L__BB19_8;
+	@%p1 bra 	$L__BB20_8;
 
 	mul.hi.s32 	%r7, %r1, 1431655766;
 	shr.u32 	%r8, %r7, 31;
@@ -535,32 +598,11 @@ $L__BB18_2:
 	mul.lo.s32 	%r10, %r9, 3;
 	sub.s32 	%r6, %r1, %r10;
 	setp.eq.s32 	%p2, %r6, 0;
-	@%p2 bra 	$L__BB19_4;
+	@%p2 bra 	$L__BB20_4;
 
 	setp.ne.s32 	%p3, %r6, 1;
-	@%p3 bra 	$L__BB19_5;
+	@%p3 bra 	$L__BB20_5;
 
-	{ // callseq 5, 0
-	.reg .b32 temp_param_reg;
-	.param .b64 param0;
-	st.param.b64 	[param0+0], 16;
-	.param .b64 retval0;
-	call.uni (retval0), 
-	malloc, 
-	(
-	param0
-	);
-	ld.param.b64 	%rd32, [retval0+0];
-	} // callseq 5
-	st.v2.u32 	[%rd32+8], {%r1, %r1};
-	mov.u64 	%rd12, _ZTV6Square;
-	cvta.global.u64 	%rd13, %rd12;
-	add.s64 	%rd14, %rd13, 16;
-	st.u64 	[%rd32], %rd14;
-	add.s64 	%rd31, %rd12, 16;
-	bra.uni 	$L__BB19_6;
-
-$L__BB19_4:
 	{ // callseq 6, 0
 	.reg .b32 temp_param_reg;
 	.param .b64 param0;
@@ -573,16 +615,15 @@ $L__BB19_4:
 	);
 	ld.param.b64 	%rd32, [retval0+0];
 	} // callseq 6
-	mov.u64 	%rd16, _ZTV4Rect;
-	cvta.global.u64 	%rd17, %rd16;
-	add.s64 	%rd18, %rd17, 16;
-	st.u64 	[%rd32], %rd18;
-	mov.u32 	%r11, 2;
-	st.v2.u32 	[%rd32+8], {%r1, %r11};
-	add.s64 	%rd31, %rd16, 16;
-	bra.uni 	$L__BB19_6;
+	st.v2.u32 	[%rd32+8], {%r1, %r1};
+	mov.u64 	%rd12, _ZTV6Square;
+	cvta.global.u64 	%rd13, %rd12;
+	add.s64 	%rd14, %rd13, 16;
+	st.u64 	[%rd32], %rd14;
+	add.s64 	%rd31, %rd12, 16;
+	bra.uni 	$L__BB20_6;
 
-$L__BB19_5:
+$L__BB20_4:
 	{ // callseq 7, 0
 	.reg .b32 temp_param_reg;
 	.param .b64 param0;
@@ -595,6 +636,28 @@ $L__BB19_5:
 	);
 	ld.param.b64 	%rd32, [retval0+0];
 	} // callseq 7
+	mov.u64 	%rd16, _ZTV4Rect;
+	cvta.global.u64 	%rd17, %rd16;
+	add.s64 	%rd18, %rd17, 16;
+	st.u64 	[%rd32], %rd18;
+	mov.u32 	%r11, 2;
+	st.v2.u32 	[%rd32+8], {%r1, %r11};
+	add.s64 	%rd31, %rd16, 16;
+	bra.uni 	$L__BB20_6;
+
+$L__BB20_5:
+	{ // callseq 8, 0
+	.reg .b32 temp_param_reg;
+	.param .b64 param0;
+	st.param.b64 	[param0+0], 16;
+	.param .b64 retval0;
+	call.uni (retval0), 
+	malloc, 
+	(
+	param0
+	);
+	ld.param.b64 	%rd32, [retval0+0];
+	} // callseq 8
 	mov.u64 	%rd20, _ZTV3Tri;
 	cvta.global.u64 	%rd21, %rd20;
 	add.s64 	%rd22, %rd21, 16;
@@ -603,29 +666,8 @@ $L__BB19_5:
 	st.v2.u32 	[%rd32+8], {%r1, %r12};
 	add.s64 	%rd31, %rd20, 16;
 
-$L__BB19_6:
+$L__BB20_6:
 	ld.global.nc.u64 	%rd23, [%rd31+16];
-	{ // callseq 8, 0
-	.reg .b32 temp_param_reg;
-	.param .b64 param0;
-	st.param.b64 	[param0+0], %rd32;
-	.param .b32 retval0;
-	prototype_8 : .callprototype (.param .b32 _) _ (.param .b64 _);
-	call (retval0), 
-	%rd23, 
-	(
-	param0
-	)
-	, prototype_8;
-	ld.param.b32 	%r13, [retval0+0];
-	} // callseq 8
-	shl.b32 	%r14, %r1, 1;
-	cvta.to.global.u64 	%rd24, %rd10;
-	mul.wide.s32 	%rd25, %r14, 4;
-	add.s64 	%rd26, %rd24, %rd25;
-	st.global.u32 	[%rd26], %r13;
-	ld.u64 	%rd27, [%rd32];
-	ld.u64 	%rd28, [%rd27+24];
 	{ // callseq 9, 0
 	.reg .b32 temp_param_reg;
 	.param .b64 param0;
@@ -633,33 +675,54 @@ $L__BB19_6:
 	.param .b32 retval0;
 	prototype_9 : .callprototype (.param .b32 _) _ (.param .b64 _);
 	call (retval0), 
-	%rd28, 
+	%rd23, 
 	(
 	param0
 	)
 	, prototype_9;
-	ld.param.b32 	%r15, [retval0+0];
+	ld.param.b32 	%r13, [retval0+0];
 	} // callseq 9
-	st.global.u32 	[%rd26+4], %r15;
-	setp.eq.s64 	%p4, %rd32, 0;
-	@%p4 bra 	$L__BB19_8;
-
-	ld.u64 	%rd29, [%rd32];
-	ld.u64 	%rd30, [%rd29+8];
+	shl.b32 	%r14, %r1, 1;
+	cvta.to.global.u64 	%rd24, %rd10;
+	mul.wide.s32 	%rd25, %r14, 4;
+	add.s64 	%rd26, %rd24, %rd25;
+	st.global.u32 	[%rd26], %r13;
+	ld.u64 	%rd27, [%rd32];
+	ld.u64 	%rd28, [%rd27+24];
 	{ // callseq 10, 0
 	.reg .b32 temp_param_reg;
 	.param .b64 param0;
 	st.param.b64 	[param0+0], %rd32;
-	prototype_10 : .callprototype ()_ (.param .b64 _);
+	.param .b32 retval0;
+	prototype_10 : .callprototype (.param .b32 _) _ (.param .b64 _);
+	call (retval0), 
+	%rd28, 
+	(
+	param0
+	)
+	, prototype_10;
+	ld.param.b32 	%r15, [retval0+0];
+	} // callseq 10
+	st.global.u32 	[%rd26+4], %r15;
+	setp.eq.s64 	%p4, %rd32, 0;
+	@%p4 bra 	$L__BB20_8;
+
+	ld.u64 	%rd29, [%rd32];
+	ld.u64 	%rd30, [%rd29+8];
+	{ // callseq 11, 0
+	.reg .b32 temp_param_reg;
+	.param .b64 param0;
+	st.param.b64 	[param0+0], %rd32;
+	prototype_11 : .callprototype ()_ (.param .b64 _);
 	call 
 	%rd30, 
 	(
 	param0
 	)
-	, prototype_10;
-	} // callseq 10
+	, prototype_11;
+	} // callseq 11
 
-$L__BB19_8:
+$L__BB20_8:
 	ret;
 
 }
@@ -691,20 +754,20 @@ $L__BB19_8:
 	st.global.u32 	[%rd2+8], %r5;
 	ld.global.u64 	%rd8, [holder+16];
 	ld.global.u32 	%r6, [holder];
-	{ // callseq 11, 0
+	{ // callseq 12, 0
 	.reg .b32 temp_param_reg;
 	.param .b32 param0;
 	st.param.b32 	[param0+0], %r6;
 	.param .b32 retval0;
-	prototype_11 : .callprototype (.param .b32 _) _ (.param .b32 _);
+	prototype_12 : .callprototype (.param .b32 _) _ (.param .b32 _);
 	call (retval0), 
 	%rd8, 
 	(
 	param0
 	)
-	, prototype_11;
+	, prototype_12;
 	ld.param.b32 	%r7, [retval0+0];
-	} // callseq 11
+	} // callseq 12
 	ld.global.u64 	%rd9, [holder+8];
 	mov.u64 	%rd10, target;
 	cvta.global.u64 	%rd11, %rd10;
