@@ -379,7 +379,8 @@ static cuemu_status packed_bytes(reader *r, declaration *d,
   if (d->type_bytes != 1 || d->vector != 1 || !d->dims.data ||
       strchr(d->dims.data + 1, '['))
     return fail(r, "PTX module: the mask operator in an initializer of "
-                   "other than a one-dimensional byte array");
+                   "other than a one-dimensional byte array (a byte of an "
+                   "address in a wider element is not translated)");
   if (d->dims.length > 2) total = strtoul(d->dims.data + 1, NULL, 0);
   if (total < count)
     return fail(r, "PTX module: more values than the array holds");

@@ -169,6 +169,29 @@ int main() {
   CHECK(results[3] == (unsigned long long)-1); /* twice_sum(0, 1000), its early ret */
   CU(cuModuleUnload(m));
 
+  /* An initializer naming what the module does not declare before it is
+   * refused, as ptxas refuses it ("Invalid initial value expression"); so
+   * is the mask operator outside a byte array, which ptxas takes but nvcc
+   * never writes (cuemu: a byte of an address in a wider element is not
+   * known before the module is linked, and a __device__ variable may not
+   * be initialised dynamically). */
+  static const char undeclared[] = R"PTX(
+.version 7.0
+.target sm_80
+.address_size 64
+.global .align 8 .u64 p = generic(later);
+.global .align 4 .u32 later = 1;
+)PTX";
+  CHECK(cuModuleLoadData(&m, undeclared) == CUDA_ERROR_INVALID_PTX);
+  static const char wide_mask[] = R"PTX(
+.version 7.1
+.target sm_80
+.address_size 64
+.global .align 4 .u32 x = 1;
+.global .align 4 .u32 bytes[2] = {0xFF(generic(x)), 0xFF00(generic(x))};
+)PTX";
+  CHECK(cuModuleLoadData(&m, wide_mask) == CUDA_ERROR_INVALID_PTX);
+
   /* Texture references, which CUDA 12 removed, are still refused. */
   static const char texref[] = R"PTX(
 .version 7.0
