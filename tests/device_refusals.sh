@@ -202,5 +202,23 @@ elif [ -n "$real" ]; then
     fail "nvcc refuses the near misses (the test is wrong): $(head -5 "$work/nvcc.log")"
 fi
 
+# A module (the form of NVRTC's and the PTX JIT's compiles) in which a
+# __device__ variable is followed by a __device__ function's prototype,
+# which the device pass marks as a variable it may have misread: the mark
+# is the function's, not the variable's note (the clang plugin judged the
+# note's initialization, and refused it as dynamic).
+if [ "$source" = space_refusals.cu ]; then
+  cat >"$work/prototype_after_variable.cu" <<'EOT'
+__device__ float gain = 2.0f;
+__device__ float twice(float x);
+__device__ float twice(float x) { return gain * x; }
+extern "C" __global__ void scale(float *p) { p[0] = twice(p[0]); }
+EOT
+  # shellcheck disable=SC2086 # the options are words
+  step module-prototype "$nvcc" $strict_options --module \
+    -o prototype_after_variable.so prototype_after_variable.cu &&
+    echo "PASS: a module with a prototype after a __device__ variable builds${cxx:+ with $cxx}"
+fi
+
 rm -rf "$work"
 exit "$failed"

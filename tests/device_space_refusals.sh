@@ -4,7 +4,7 @@
 # nvcc's words: a host function called from a __global__ or __device__
 # function, a kernel called without <<<>>> from host or device code, a
 # host variable odr-used in device code, a __device__ variable that needs
-# dynamic initialization, a __constant__ variable assigned in a kernel,
+# dynamic initialization (one byte of an address too), a __constant__ variable assigned in a kernel,
 # __shared__ in a host function, a constexpr host function (the user's,
 # std::min) without --expt-relaxed-constexpr, the C++ library's host
 # functions (std::sort, std::vector), a const array's element, a
@@ -26,8 +26,10 @@
 # function, an empty __device__ constructor, a nested array declarator,
 # overrides in their base's space (through two levels, of a pure virtual
 # function),
-# __device__ variable templates, std::move) build and run, with g++ and
-# clang++. tests/device_refusals.sh
+# __device__ variable templates, std::move, integers initialised with
+# addresses) build and run, with g++ and clang++, and so does a module
+# with a function's prototype after a __device__ variable.
+# tests/device_refusals.sh
 # does the work.
 # Run by `make check` with AM_TESTS_ENVIRONMENT.
 srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}

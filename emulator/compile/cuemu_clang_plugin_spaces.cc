@@ -183,9 +183,13 @@ class spaces : public ASTConsumer {
           }
         }
         /* A name that names nothing is a declarator the device pass
-         * misread: its variable is the one just declared. */
+         * misread: its variable is the one just declared, unless that is
+         * cuemu's own (the note of the variable before, `__device__ float
+         * g = 1; __device__ float f(float);`, where the name is a
+         * function's prototype's). */
         if (!v && end != by_place.begin() &&
-            std::prev(end)->first.first == at.first)
+            std::prev(end)->first.first == at.first &&
+            !std::prev(end)->second->getName().startswith("cuemu_"))
           v = std::prev(end)->second;
         if (!v)
           continue;
@@ -273,6 +277,15 @@ class spaces : public ASTConsumer {
     const Expr *init = v->getInit();
     if (!init || v->getType()->isDependentType() ||
         v->hasConstantInitialization())
+      return;
+    /* An integer or pointer holding an address, `(unsigned long long)&x`
+     * (+ an offset), alone or in a plain structure, is no constant
+     * expression of C++ but one that the linker writes, which nvcc
+     * initialises statically as g++ does (PTX's `generic(x)`); a byte of
+     * an address is not. */
+    const CXXRecordDecl *record = type->getAsCXXRecordDecl();
+    if ((type->isScalarType() || (record && record->isPOD())) &&
+        init->isConstantInitializer(*ctx, false))
       return;
     bool any = false, only_empty = true;
     calls_in(init, &any, &only_empty);

@@ -29,10 +29,16 @@
  * of CUDA's ABI, bound to libcuemu's: `vprintf` to cuemu_ptx_vprintf(),
  * `malloc`, `free` and `__assertfail` to cuemu_ptx_abi.c's.
  *
+ * An indirect call (a device function pointer, a virtual function) goes
+ * through the register holding such a function's address; its
+ * `.callprototype` or `.calltargets` label is dropped. Initializers may
+ * hold addresses (names of variables and functions, `generic(x)`, offsets,
+ * the mask operator: init_expression(), packed_bytes()); a function's
+ * `.reg` parameters and return are registers of its body, moved from and
+ * to its slots (reg_param_moves()).
+ *
  * Not translated (an error naming the line): calls of other functions
- * declared `.extern`, indirect calls, `.reg`
- * parameters, initializers holding addresses (`generic(x)`), texture and
- * surface references.
+ * declared `.extern`, texture and surface references.
  */
 #include "cuemu_ptx.h"
 
@@ -116,6 +122,16 @@ static cuemu_status fail(reader *r, const char *fmt, ...) {
   va_end(ap);
   r->out->error_line = r->line;
   return CUEMU_COMPILE;
+}
+
+/* Texture and surface references (`.global .texref t;`, `.tex .u32 t;`)
+ * are refused: CUDA 12 removed them from CUDA C++ (nvcc refuses
+ * `texture<>`), so only PTX of older toolkits holds them, and they are
+ * bound through the deprecated cuTexRef* calls, whose references no
+ * kernel of cuemu's reads (cuemu_driver_texref_api.h). */
+static cuemu_status texture_reference(reader *r) {
+  return fail(r, "PTX module: texture and surface references are not "
+                 "translated (CUDA 12 removed them)");
 }
 
 /* Skips to the end of the line (directives without a `;`). */
@@ -227,16 +243,28 @@ typedef struct declaration {
   size_t name, name_len; /* offsets in the text */
   cuemu_strbuf dims;     /* `[4][8]`, or empty; `[]` for an extern array */
   cuemu_strbuf init;     /* ` = {...}` in C++, or empty */
+  cuemu_strbuf type_def; /* the definition of a structure `type` names */
+  char *type_name;       /* `type` when the declaration owns it */
 } declaration;
 
 static void declaration_free(declaration *d) {
   free(d->dims.data);
   free(d->init.data);
+  free(d->type_def.data);
+  free(d->type_name);
 }
 
-/* One value of an initializer: an integer as it is, a floating-point
+/* One value of an initializer, as offsets in its C++ text: the whole
+ * value's, and where it is one mask operator's byte (`shift` 0, 8, ... 56,
+ * or -1), the masked expression's. */
+typedef struct init_item {
+  size_t from, to, inner_from, inner_to;
+  int shift;
+} init_item;
+
+/* One number of an initializer: an integer as it is, a floating-point
  * constant's bits as a hexadecimal integer. */
-static cuemu_status init_value(reader *r, size_t len, cuemu_strbuf *out) {
+static cuemu_status init_number(reader *r, size_t len, cuemu_strbuf *out) {
   const char *w = r->s + r->k;
   if (len >= 3 && w[0] == '0' && (w[1] == 'f' || w[1] == 'F' || w[1] == 'd' ||
                                   w[1] == 'D')) {
@@ -249,15 +277,167 @@ static cuemu_status init_value(reader *r, size_t len, cuemu_strbuf *out) {
     if (!isxdigit((unsigned char)w[i]) && w[i] != 'x' && w[i] != 'X' &&
         w[i] != 'U' && w[i] != 'u')
       return fail(r,
-                  "PTX module: an initializer value %.*s that is not an "
-                  "integer or a floating-point constant's bits (addresses, "
-                  "generic(), are not translated)",
+                  "PTX module: an initializer value %.*s that is not a "
+                  "number or the name of a variable or function declared "
+                  "before it",
                   (int)len, w);
   cuemu__sb_add(out, w, len);
   return CUEMU_SUCCESS;
 }
 
-static cuemu_status read_declaration(reader *r, declaration *d) {
+/* An expression of an initializer, up to a `,`, `}`, `)` or `;`: numbers
+ * and addresses added and subtracted. An address is the name of a module
+ * variable or function, `generic(expression)` (a generic address, which
+ * under cuemu is the variable's address, as a state space's own address
+ * is), or `0xFF00(expression)`, the mask operator, which takes the byte
+ * of the expression that the mask selects (a byte of an address in a
+ * `.b8` array, the form of a packed structure holding pointers). Written
+ * as a C++ expression of type unsigned long long; `syms` NULL where no
+ * address may appear. */
+static cuemu_status init_expression(reader *r, symbols *syms,
+                                    cuemu_strbuf *out, init_item *item) {
+  size_t len;
+  int terms = 0;
+  if (item) item->shift = -1;
+  cuemu__sb_str(out, "(");
+  while ((len = token(r)) != 0 && !is(r, len, ",") && !is(r, len, "}") &&
+         !is(r, len, ")") && !is(r, len, ";")) {
+    cuemu_status st = CUEMU_SUCCESS;
+    const char *w = r->s + r->k;
+    symbol *y = syms && word_char(w[0]) ? find_symbol(syms, w, len) : NULL;
+    if (is(r, len, "+") || is(r, len, "-")) {
+      cuemu__sb_add(out, w, 1);
+      r->k += len;
+      continue;
+    }
+    if (terms++ && !strchr("+-", out->data[out->length - 1]))
+      return fail(r, "PTX module: expected + or - in an initializer");
+    if (item) item->shift = -1; /* set again below for one mask alone */
+    if (y) {
+      addf(out, "(unsigned long long)(%s)", y->bind);
+      r->k += len;
+      continue;
+    }
+    size_t at = r->k;
+    r->k += len;
+    size_t next = token(r);
+    int call = is(r, next, "(");
+    r->k = at;
+    if (call && syms && len == 7 && !strncmp(w, "generic", 7)) {
+      r->k += len + next;
+      st = init_expression(r, syms, out, NULL);
+    } else if (call && syms && len > 2 && w[0] == '0' &&
+               (w[1] == 'x' || w[1] == 'X')) {
+      unsigned long long mask = strtoull(w, NULL, 16);
+      int shift = 0;
+      while (shift < 64 && mask != (0xFFull << shift)) shift += 8;
+      if (shift == 64)
+        return fail(r, "PTX module: a mask %.*s that is not one byte's",
+                    (int)len, w);
+      r->k += len + next;
+      cuemu__sb_str(out, "((");
+      size_t inner = out->length;
+      st = init_expression(r, syms, out, NULL);
+      if (item && terms == 1) {
+        item->shift = shift;
+        item->inner_from = inner;
+        item->inner_to = out->length;
+      }
+      addf(out, " >> %d) & 0xFF)", shift);
+    } else if (word_char(w[0]) && !isdigit((unsigned char)w[0])) {
+      return fail(r,
+                  "PTX module: an initializer names %.*s, which is not a "
+                  "variable or function declared before it%s",
+                  (int)len, w, syms ? "" : " (in a parameter)");
+    } else {
+      st = init_number(r, len, out);
+      r->k += len;
+      continue;
+    }
+    if (st != CUEMU_SUCCESS) return st;
+    len = token(r);
+    if (!is(r, len, ")"))
+      return fail(r, "PTX module: expected ) in an initializer");
+    r->k += len;
+  }
+  cuemu__sb_str(out, ")");
+  return CUEMU_SUCCESS;
+}
+
+/* A byte array whose initializer holds addresses byte by byte, with the
+ * mask operator (`.u8 p[9] = {107, 0xFF(generic(x)), 0xFF00(generic(x)),
+ * ...}`, how nvcc writes a packed structure holding a pointer): a C++
+ * byte cannot be initialised with a byte of an address before the program
+ * runs (a __device__ variable may not be initialised dynamically), so the
+ * variable becomes a packed structure of the same bytes in which the 8 (or
+ * 4) bytes of one address in order are one field, of an address that the
+ * linker writes. */
+static cuemu_status packed_bytes(reader *r, declaration *d,
+                                 const init_item *items, size_t count) {
+  const char *text = d->init.data;
+  unsigned long total = count;
+  if (d->type_bytes != 1 || d->vector != 1 || !d->dims.data ||
+      strchr(d->dims.data + 1, '['))
+    return fail(r, "PTX module: the mask operator in an initializer of "
+                   "other than a one-dimensional byte array (a byte of an "
+                   "address in a wider element is not translated)");
+  if (d->dims.length > 2) total = strtoul(d->dims.data + 1, NULL, 0);
+  if (total < count)
+    return fail(r, "PTX module: more values than the array holds");
+  cuemu_strbuf def = {0}, init = {0};
+  char name[300];
+  snprintf(name, sizeof name, "cuemu_ptx_bytes_%.*s", (int)d->name_len,
+           r->s + d->name);
+  addf(&def, "struct __attribute__((packed)) %s {", name);
+  cuemu__sb_str(&init, " = {");
+  int field = 0;
+  for (size_t i = 0; i < count;) {
+    size_t n = 0; /* the bytes of one address from here, in order */
+    const init_item *a = &items[i];
+    while (i + n < count && n < 8 && items[i + n].shift == (int)(8 * n) &&
+           items[i + n].inner_to - items[i + n].inner_from ==
+               a->inner_to - a->inner_from &&
+           !memcmp(text + items[i + n].inner_from, text + a->inner_from,
+                   a->inner_to - a->inner_from))
+      n++;
+    if (n == 8 || n == 4) {
+      const char *t = n == 8 ? "unsigned long long" : "unsigned int";
+      addf(&def, " %s f%d;", t, field++);
+      addf(&init, "%s(%s)(", field > 1 ? ", " : "", t);
+      cuemu__sb_add(&init, text + a->inner_from, a->inner_to - a->inner_from);
+      cuemu__sb_str(&init, ")");
+      i += n;
+    } else {
+      addf(&def, " %s f%d;", d->type, field++);
+      cuemu__sb_str(&init, field > 1 ? ", " : "");
+      cuemu__sb_add(&init, text + a->from, a->to - a->from);
+      i++;
+    }
+  }
+  if (total > count)
+    addf(&def, " unsigned char rest[%lu];", total - count);
+  cuemu__sb_str(&def, " };\n");
+  cuemu__sb_str(&init, "}");
+  if (def.oom || init.oom) {
+    free(def.data);
+    free(init.data);
+    return CUEMU_OUT_OF_MEMORY;
+  }
+  free(d->init.data);
+  d->init = init;
+  free(d->type_def.data);
+  d->type_def = def;
+  free(d->dims.data);
+  memset(&d->dims, 0, sizeof d->dims);
+  if (!(d->type_name = strdup(name))) return CUEMU_OUT_OF_MEMORY;
+  d->type = d->type_name;
+  return CUEMU_SUCCESS;
+}
+
+/* Reads a declaration; `syms` holds the names its initializer may take
+ * the addresses of (NULL: none). */
+static cuemu_status read_declaration(reader *r, declaration *d,
+                                     symbols *syms) {
   size_t len;
   memset(d, 0, sizeof *d);
   d->vector = 1;
@@ -273,6 +453,9 @@ static cuemu_status read_declaration(reader *r, declaration *d) {
                !is(r, len, ".shared") && !is(r, len, ".const") &&
                !is(r, len, ".local")) {
       /* a .param's pointer attributes are dropped; this is the type */
+      if (is(r, len, ".texref") || is(r, len, ".surfref") ||
+          is(r, len, ".samplerref"))
+        return texture_reference(r);
       if (d->type || !(d->type = storage_type(r, len, &d->type_bytes)))
         return fail(r, "PTX module: unsupported type %.*s in a declaration",
                     (int)len, r->s + r->k);
@@ -298,17 +481,37 @@ static cuemu_status read_declaration(reader *r, declaration *d) {
   if (is(r, len, "=")) {
     r->k += len;
     cuemu__sb_str(&d->init, " = ");
-    while ((len = token(r)) != 0 && !is(r, len, ";")) {
-      cuemu_status st = CUEMU_SUCCESS;
-      if (is(r, len, "{") || is(r, len, "}") || is(r, len, ","))
+    init_item *items = NULL;
+    size_t count = 0, masked = 0;
+    cuemu_status st = CUEMU_SUCCESS;
+    while (st == CUEMU_SUCCESS && (len = token(r)) != 0 && !is(r, len, ";")) {
+      if (is(r, len, "{") || is(r, len, "}") || is(r, len, ",")) {
         cuemu__sb_add(&d->init, r->s + r->k, len);
-      else if (is(r, len, "-"))
-        cuemu__sb_str(&d->init, "-");
-      else
-        st = init_value(r, len, &d->init);
-      if (st != CUEMU_SUCCESS) return st;
-      r->k += len;
+        r->k += len;
+        continue;
+      }
+      if (!(count & (count + 1))) { /* 0, 1, 3, 7, ...: grow */
+        init_item *more = realloc(items, 2 * (count + 1) * sizeof *items);
+        if (!more) {
+          st = CUEMU_OUT_OF_MEMORY;
+          break;
+        }
+        items = more;
+      }
+      /* Each value converted to the element's type. */
+      init_item *item = &items[count++];
+      item->from = d->init.length;
+      addf(&d->init, "(%s)", d->type);
+      st = init_expression(r, syms, &d->init, item);
+      item->to = d->init.length;
+      masked += item->shift >= 0;
+      if (st == CUEMU_SUCCESS && is(r, token(r), ")"))
+        st = fail(r, "PTX module: unbalanced ) in an initializer");
     }
+    if (st == CUEMU_SUCCESS && masked && !d->init.oom)
+      st = packed_bytes(r, d, items, count);
+    free(items);
+    if (st != CUEMU_SUCCESS) return st;
   }
   return CUEMU_SUCCESS;
 }
@@ -364,13 +567,47 @@ static cuemu_status declared_symbol(reader *r, symbols *syms,
   return add_symbol(r, syms, r->s + d->name, d->name_len, bind);
 }
 
+/* A function's `.reg` parameters and return (older or hand-written PTX:
+ * `.func (.reg .b32 r) f(.reg .b32 a)`): registers of its body, each
+ * loaded from its slot where the body starts, and the return's stored to
+ * its slot before each `ret`; a call passes the address of a copy of each
+ * register or immediate it gives (cuemu_ptx_translate.c's call_slot()). */
+typedef struct reg_param {
+  char name[64];
+  unsigned bytes; /* 2, 4 or 8 */
+  int slot;       /* 0 for the return */
+} reg_param;
+
+typedef struct reg_params {
+  reg_param v[16];
+  int count;
+} reg_params;
+
+/* Notes the .reg parameter or return just read (`d`) in slot `slot`. */
+static cuemu_status add_reg_param(reader *r, reg_params *regs,
+                                  const declaration *d, int slot) {
+  if (regs->count == (int)(sizeof regs->v / sizeof regs->v[0]))
+    return fail(r, "PTX module: more than 16 .reg parameters");
+  if (d->name_len >= sizeof regs->v->name || d->dims.length ||
+      d->type_bytes < 2)
+    return fail(r, "PTX module: a .reg parameter that is not one register "
+                   "of 16, 32 or 64 bits");
+  reg_param *p = &regs->v[regs->count++];
+  memcpy(p->name, r->s + d->name, d->name_len);
+  p->name[d->name_len] = '\0';
+  p->bytes = d->type_bytes;
+  p->slot = slot;
+  return CUEMU_SUCCESS;
+}
+
 /* The parameters `( .param .u64 k_param_0, ... )`: an entry's are its
  * kernel's (`params` gets them; a `.b8` array parameter, a structure passed
  * by value, is a structure of its size and alignment, in `types`); a
  * function's (params NULL) are the addresses in its slots, after the
  * return's (cuemu_ptx_translate.c's call). */
 static cuemu_status parameters(reader *r, symbols *syms, cuemu_strbuf *types,
-                               cuemu_strbuf *params, int first_slot) {
+                               cuemu_strbuf *params, int first_slot,
+                               reg_params *regs) {
   size_t len = token(r);
   if (!is(r, len, "(")) return CUEMU_SUCCESS; /* no parameters */
   r->k += len;
@@ -380,13 +617,16 @@ static cuemu_status parameters(reader *r, symbols *syms, cuemu_strbuf *types,
       r->k += len;
       continue;
     }
-    if (!is(r, len, ".param"))
-      return fail(r, "PTX module: expected .param in a parameter list (.reg "
-                     "parameters are not translated)");
+    int reg = is(r, len, ".reg");
+    if (!is(r, len, ".param") && !(reg && !params))
+      return fail(r, "PTX module: expected .param in %s parameter list",
+                  params ? "an entry's" : "a function's");
     r->k += len;
     declaration d;
-    cuemu_status st = read_declaration(r, &d);
-    if (st == CUEMU_SUCCESS && !params) {
+    cuemu_status st = read_declaration(r, &d, NULL);
+    if (st == CUEMU_SUCCESS && reg) {
+      st = add_reg_param(r, regs, &d, first_slot + index);
+    } else if (st == CUEMU_SUCCESS && !params) {
       char bind[64];
       snprintf(bind, sizeof bind, "cuemu_ptx_slots[%d]", first_slot + index);
       st = add_symbol(r, syms, r->s + d.name, d.name_len, bind);
@@ -452,12 +692,80 @@ static int starts_statement(char last) {
          last == '\0';
 }
 
+/* Non-zero when the statement at r->k is a label of an indirect call's
+ * prototype or list of targets (`prototype_4 : .callprototype ...;`,
+ * `Ftgt: .calltargets f, g;`), which the call through an address does not
+ * need (cuemu_ptx_translate.c's call_instruction()). */
+static int call_prototype(reader *r, size_t len) {
+  size_t at = r->k;
+  int line = r->line, yes = 0;
+  r->k += len;
+  len = token(r);
+  if (is(r, len, ":")) {
+    r->k += len;
+    len = token(r);
+    yes = is(r, len, ".callprototype") || is(r, len, ".calltargets");
+  }
+  r->k = at;
+  r->line = line;
+  return yes;
+}
+
+/* Non-zero when the statement at r->k is a `ret`, guarded or not. */
+static int ret_statement(reader *r, size_t len) {
+  size_t at = r->k;
+  int line = r->line;
+  if (is(r, len, "@")) {
+    r->k += len;
+    len = token(r);
+    if (is(r, len, "!")) {
+      r->k += len;
+      len = token(r);
+    }
+    r->k += len;
+    len = token(r);
+  }
+  int yes = is(r, len, "ret") || is(r, len, "ret.uni");
+  r->k = at;
+  r->line = line;
+  return yes;
+}
+
+/* `ld.bN name, [slot];` for each .reg parameter where the body starts
+ * (`store` 0, the return declared too), or `st.bN [slot], name;` for the
+ * return before a `ret` (`store` 1). */
+static void reg_param_moves(const reg_params *regs, int store, symbols *syms,
+                            int *operands, cuemu_strbuf *tmpl,
+                            cuemu_strbuf *binds) {
+  for (int i = 0; i < regs->count; i++) {
+    const reg_param *p = &regs->v[i];
+    char slot[32], name[2 * sizeof p->name];
+    size_t k = 0;
+    if (store && p->slot != 0) continue;
+    for (const char *c = p->name; *c; c++) { /* `%` is `%%` in a template */
+      if (*c == '%') name[k++] = '%';
+      name[k++] = *c;
+    }
+    name[k] = '\0';
+    snprintf(slot, sizeof slot, "cuemu_ptx_slot%d", p->slot);
+    symbol *y = find_symbol(syms, slot, strlen(slot));
+    if (!store) addf(tmpl, " .reg .b%u %s;", p->bytes * 8, name);
+    if (!y || (!store && p->slot == 0)) continue;
+    int n = operand_of(y, operands, binds);
+    if (store)
+      addf(tmpl, " st.b%u [%%%d], %s;", p->bytes * 8, n, name);
+    else
+      addf(tmpl, " ld.b%u %s, [%%%d];", p->bytes * 8, name, n);
+  }
+  if (regs->count) cuemu__sb_str(tmpl, " ");
+}
+
 /* The body of an entry or a function, from its `{` to the matching `}`: its
  * own variables go to `vars`, the statement's template to `tmpl`, its
- * operands to `binds`. */
+ * operands to `binds`; a function's .reg parameters are `regs`. */
 static cuemu_status routine_body(reader *r, symbols *syms, size_t module_syms,
-                               cuemu_strbuf *vars, cuemu_strbuf *tmpl,
-                               cuemu_strbuf *binds) {
+                                 const reg_params *regs, cuemu_strbuf *vars,
+                                 cuemu_strbuf *tmpl, cuemu_strbuf *binds) {
   int depth = 0, operands = 0;
   char last = '\0';
   size_t len;
@@ -475,12 +783,26 @@ static cuemu_status routine_body(reader *r, symbols *syms, size_t module_syms,
     len = token(r);
     if (!len) return fail(r, "PTX module: unterminated entry body");
     const char *w = r->s + r->k;
-    if (is(r, len, "{")) depth++;
+    if (is(r, len, "{") && depth++ == 0) {
+      put_template_char(tmpl, '{');
+      reg_param_moves(regs, 0, syms, &operands, tmpl, binds);
+      r->k += len;
+      last = '{';
+      continue;
+    }
     if (is(r, len, "}") && --depth == 0) {
+      reg_param_moves(regs, 1, syms, &operands, tmpl, binds);
       put_template_char(tmpl, '}');
       r->k += len;
       break;
     }
+    if (starts_statement(last) && word_char(w[0]) && call_prototype(r, len)) {
+      skip_statement(r);
+      last = ';';
+      continue;
+    }
+    if (starts_statement(last) && regs->count && ret_statement(r, len))
+      reg_param_moves(regs, 1, syms, &operands, tmpl, binds);
     if (starts_statement(last) && (is(r, len, ".loc") || is(r, len, ".file"))) {
       skip_line(r);
       continue;
@@ -499,7 +821,7 @@ static cuemu_status routine_body(reader *r, symbols *syms, size_t module_syms,
       char space = w[1];
       r->k += len;
       declaration d;
-      cuemu_status st = read_declaration(r, &d);
+      cuemu_status st = read_declaration(r, &d, NULL);
       symbol *old = st == CUEMU_SUCCESS && space == 'p'
                         ? find_symbol(syms, r->s + d.name, d.name_len)
                         : NULL;
@@ -581,7 +903,8 @@ static cuemu_status check_statement(reader *r, int body_line,
  * cuemu_ptx_translate.c). A `.func` without a body is declared; a function
  * is declared before any body that calls it, as PTX requires. */
 static cuemu_status routine(reader *r, symbols *syms, cuemu_strbuf *out,
-                            int is_entry, const char *return_name) {
+                            int is_entry, const char *return_name,
+                            reg_params *regs) {
   int has_return = return_name && *return_name;
   size_t len = token(r);
   if (!len || !word_char(r->s[r->k]))
@@ -604,7 +927,14 @@ static cuemu_status routine(reader *r, symbols *syms, cuemu_strbuf *out,
     st = add_symbol(r, syms, return_name, strlen(return_name),
                     "cuemu_ptx_slots[0]");
   if (st == CUEMU_SUCCESS)
-    st = parameters(r, syms, &types, is_entry ? &params : NULL, 1);
+    st = parameters(r, syms, &types, is_entry ? &params : NULL, 1, regs);
+  /* The slots of .reg parameters, operands of the body. */
+  for (int i = 0; st == CUEMU_SUCCESS && i < regs->count; i++) {
+    char slot[32], bind[48];
+    snprintf(slot, sizeof slot, "cuemu_ptx_slot%d", regs->v[i].slot);
+    snprintf(bind, sizeof bind, "cuemu_ptx_slots[%d]", regs->v[i].slot);
+    st = add_symbol(r, syms, slot, strlen(slot), bind);
+  }
   if (st == CUEMU_SUCCESS) {
     entry_directives(r, &bounds);
     len = token(r);
@@ -621,7 +951,7 @@ static cuemu_status routine(reader *r, symbols *syms, cuemu_strbuf *out,
   }
   int body_line = r->line;
   if (st == CUEMU_SUCCESS)
-    st = routine_body(r, syms, module_syms, &vars, &tmpl, &binds);
+    st = routine_body(r, syms, module_syms, regs, &vars, &tmpl, &binds);
   if (st == CUEMU_SUCCESS)
     st = check_statement(r, body_line, &tmpl, &binds);
   if (st == CUEMU_SUCCESS) {
@@ -654,7 +984,8 @@ static cuemu_status routine(reader *r, symbols *syms, cuemu_strbuf *out,
 
 /* A `.func`'s return parameter, `(.param .b32 func_retval0)`: its name in
  * `name` (empty without one), which routine() binds to slot 0. */
-static cuemu_status func_return(reader *r, char *name, size_t cap) {
+static cuemu_status func_return(reader *r, char *name, size_t cap,
+                                reg_params *regs) {
   size_t len = token(r);
   name[0] = '\0';
   if (!is(r, len, "(")) return CUEMU_SUCCESS;
@@ -663,17 +994,21 @@ static cuemu_status func_return(reader *r, char *name, size_t cap) {
   int line = r->line;
   r->k += len;
   len = token(r);
-  if (!is(r, len, ".param")) {
+  int reg = is(r, len, ".reg");
+  if (!is(r, len, ".param") && !reg) {
     r->k = at;
     r->line = line;
     return CUEMU_SUCCESS;
   }
   r->k += len;
   declaration d;
-  cuemu_status st = read_declaration(r, &d);
-  if (st == CUEMU_SUCCESS && d.name_len >= cap)
+  cuemu_status st = read_declaration(r, &d, NULL);
+  if (st == CUEMU_SUCCESS && reg) {
+    /* A register of the body, not a name of the slot. */
+    st = add_reg_param(r, regs, &d, 0);
+  } else if (st == CUEMU_SUCCESS && d.name_len >= cap) {
     st = fail(r, "PTX module: a function's return name is too long");
-  if (st == CUEMU_SUCCESS) {
+  } else if (st == CUEMU_SUCCESS) {
     memcpy(name, r->s + d.name, d.name_len);
     name[d.name_len] = '\0';
   }
@@ -693,10 +1028,12 @@ static cuemu_status variable(reader *r, symbols *syms, cuemu_strbuf *out,
                              char space, int is_extern) {
   declaration d;
   int line = r->line;
-  cuemu_status st = read_declaration(r, &d);
+  cuemu_status st = read_declaration(r, &d, syms);
   if (st == CUEMU_SUCCESS)
     st = declared_symbol(r, syms, &d, space == 's' ? BIND_SHARED : BIND_ADDRESS);
   if (st == CUEMU_SUCCESS) {
+    cuemu__sb_add(out, d.type_def.data ? d.type_def.data : "",
+                  d.type_def.length);
     addf(out, "#line %d\n%s%s", line, is_extern ? "extern " : "",
          space == 's' ? "__shared__ " : space == 'c' ? "__constant__ "
                                                      : "__device__ ");
@@ -757,11 +1094,13 @@ cuemu_status cuemu__ptx_module_source(const char *text, size_t length,
     }
     if (is(&r, len, ".entry")) {
       r.k += len;
-      st = routine(&r, &syms, &src, 1, NULL);
+      reg_params none = {0};
+      st = routine(&r, &syms, &src, 1, NULL, &none);
     } else if (is(&r, len, ".func")) {
       char return_name[256];
+      reg_params regs = {0};
       r.k += len;
-      st = func_return(&r, return_name, sizeof return_name);
+      st = func_return(&r, return_name, sizeof return_name, &regs);
       len = st == CUEMU_SUCCESS ? token(&r) : 0;
       if (st == CUEMU_SUCCESS && is_extern) {
         /* A function of CUDA's ABI that cuemu has (vprintf, a kernel's
@@ -778,7 +1117,7 @@ cuemu_status cuemu__ptx_module_source(const char *text, size_t length,
             st = add_symbol(&r, &syms, r.s + r.k, len, abi[a][1]);
         skip_statement(&r);
       } else if (st == CUEMU_SUCCESS) {
-        st = routine(&r, &syms, &src, 0, return_name);
+        st = routine(&r, &syms, &src, 0, return_name, &regs);
       }
     } else if (is(&r, len, ".global") || is(&r, len, ".const") ||
                is(&r, len, ".shared")) {
@@ -788,8 +1127,7 @@ cuemu_status cuemu__ptx_module_source(const char *text, size_t length,
     } else if (is(&r, len, ".tex") || is(&r, len, ".surf") ||
                is(&r, len, ".texref") || is(&r, len, ".surfref") ||
                is(&r, len, ".samplerref")) {
-      st = fail(&r, "PTX module: texture and surface references are not "
-                    "translated (CUDA 12 removed them)");
+      st = texture_reference(&r);
     } else {
       st = fail(&r, "PTX module: unexpected %.*s at module scope",
                 (int)(len < 40 ? len : 40), r.s + r.k);

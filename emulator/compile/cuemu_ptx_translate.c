@@ -1241,69 +1241,121 @@ static void carry_use(tr *t, const insn *in, const char *op) {
   }
 }
 
-/* `call{.uni} {(r),} f{, (a, b, ...)};` whose target `f` is an operand of
- * the statement holding the address of a function that takes the addresses
- * of the return and parameter slots (`void f(void **slots)`, slots[0] the
- * return's or null): how cuemu_ptx_module.c binds the functions of a PTX
- * module and the ABI functions it calls (vprintf). A call of a PTX
- * function by its name is not emulated in a statement of C++ code. */
+/* One slot of a call: an operand of the statement (`$N`, the address of a
+ * .param variable, how cuemu_ptx_module.c binds a call sequence's
+ * arguments) as it is, or a register or immediate (PTX's other argument
+ * forms, which a function with .reg parameters takes) copied into a
+ * variable of the call, whose address is the slot; `copies` gets the
+ * copies' declarations, `back` a result's copy back into its register. */
+static cuemu_status call_slot(tr *t, int index, int is_return, cuemu_strbuf *slots,
+                              cuemu_strbuf *copies, cuemu_strbuf *back, int line) {
+  const ptok *k = cur(t);
+  int operand = k->kind == T_WORD && k->s[0] == '$' && k->len > 1 &&
+                isdigit((unsigned char)k->s[1]);
+  char var[48];
+  opnd o;
+  memset(&o, 0, sizeof o);
+  cuemu_status st = simple(t, &o, 0, 0);
+  if (st != CUEMU_SUCCESS) return st;
+  cuemu__sb_str(slots, index ? ", " : "");
+  if (operand) {
+    cuemu__sb_str(slots, "(void *)(unsigned long long)(");
+    cuemu__sb_str(slots, o.part[0]);
+    cuemu__sb_str(slots, ")");
+    return CUEMU_SUCCESS;
+  }
+  if (is_return && !o.lvalue[0])
+    return fail(t, line, "inline PTX: a call's return is not a register");
+  snprintf(var, sizeof var, "cuemu_ptx_call_%d", index);
+  cuemu__sb_str(copies, "unsigned long long ");
+  cuemu__sb_str(copies, var);
+  cuemu__sb_str(copies, " = ");
+  cuemu__sb_str(copies, is_return ? "0" : o.part[0]);
+  cuemu__sb_str(copies, "; ");
+  cuemu__sb_str(slots, "&");
+  cuemu__sb_str(slots, var);
+  if (is_return) {
+    cuemu__sb_str(back, o.part[0]);
+    cuemu__sb_str(back, " = ");
+    cuemu__sb_str(back, var);
+    cuemu__sb_str(back, "; ");
+  }
+  return CUEMU_SUCCESS;
+}
+
+/* `call{.uni} {(r),} f{, (a, b, ...)}{, proto};` whose target `f` is an
+ * operand of the statement holding the address of a function that takes
+ * the addresses of the return and parameter slots (`void f(void **slots)`,
+ * slots[0] the return's or null): how cuemu_ptx_module.c binds the
+ * functions of a PTX module and the ABI functions it calls (vprintf), or,
+ * in an indirect call, a register holding such an address (a device
+ * function pointer, a virtual function read from a vtable). An indirect
+ * call's last operand, the prototype's label (`.callprototype`) or the
+ * list of its possible targets (`.calltargets`, a call table), says
+ * nothing that the call through the address needs, and is dropped. A call
+ * of a PTX function by its name is not emulated in a statement of C++
+ * code. */
 static cuemu_status call_instruction(tr *t, const char *op, int line) {
-  opnd ret, target, arg;
-  cuemu_strbuf slots = {0};
+  opnd target;
+  cuemu_strbuf slots = {0}, copies = {0}, back = {0};
   cuemu_status st = CUEMU_SUCCESS;
-  memset(&ret, 0, sizeof ret);
-  snprintf(ret.part[0], sizeof ret.part[0], "0");
+  int index = 1;
   if (punct(t, '(')) {
     t->i++;
-    st = simple(t, &ret, 0, 0);
-    if (st != CUEMU_SUCCESS) return st;
-    if (!punct(t, ')')) return fail(t, line, "inline PTX: expected ) after call's return");
-    t->i++;
-    if (!punct(t, ',')) return fail(t, line, "inline PTX: expected , after call's return");
-    t->i++;
+    st = call_slot(t, 0, 1, &slots, &copies, &back, line);
+    if (st == CUEMU_SUCCESS && !punct(t, ')'))
+      st = fail(t, line, "inline PTX: expected ) after call's return");
+    if (st == CUEMU_SUCCESS) t->i++;
+    if (st == CUEMU_SUCCESS && !punct(t, ','))
+      st = fail(t, line, "inline PTX: expected , after call's return");
+    if (st == CUEMU_SUCCESS) t->i++;
+  } else {
+    cuemu__sb_str(&slots, "(void *)0");
   }
   const ptok *k = cur(t);
-  if (k->kind != T_WORD || k->s[0] != '$' || k->len < 2 ||
-      !isdigit((unsigned char)k->s[1]))
-    return fail(t, line, "inline PTX: unsupported instruction %s (a call of %.*s)",
-                op, (int)k->len, k->s);
+  char reg[160];
+  int lv = 0;
+  if (st == CUEMU_SUCCESS &&
+      (k->kind != T_WORD || !resolve(t, k->s, k->len, reg, sizeof reg, &lv) ||
+       !(lv || k->s[0] == '$')))
+    st = fail(t, line, "inline PTX: unsupported instruction %s (a call of %.*s)",
+              op, (int)k->len, k->s);
   memset(&target, 0, sizeof target);
-  st = simple(t, &target, 0, 0);
-  if (st != CUEMU_SUCCESS) return st;
-  cuemu__sb_str(&slots, "(void *)(unsigned long long)(");
-  cuemu__sb_str(&slots, ret.part[0]);
-  cuemu__sb_str(&slots, ")");
-  if (punct(t, ',')) {
-    t->i++;
-    if (!punct(t, '(')) return fail(t, line, "inline PTX: expected ( before call's arguments");
-    t->i++;
-    while (!punct(t, ')')) {
-      memset(&arg, 0, sizeof arg);
-      st = simple(t, &arg, 0, 0);
+  if (st == CUEMU_SUCCESS) st = simple(t, &target, 0, 0);
+  if (st == CUEMU_SUCCESS && punct(t, ',') && t->i + 1 < t->n &&
+      t->toks[t->i + 1].kind == T_PUNCT && t->toks[t->i + 1].s[0] == '(') {
+    t->i += 2;
+    while (st == CUEMU_SUCCESS && !punct(t, ')')) {
+      st = call_slot(t, index++, 0, &slots, &copies, &back, line);
       if (st != CUEMU_SUCCESS) break;
-      cuemu__sb_str(&slots, ", (void *)(unsigned long long)(");
-      cuemu__sb_str(&slots, arg.part[0]);
-      cuemu__sb_str(&slots, ")");
       if (punct(t, ',')) t->i++;
-      else if (!punct(t, ')')) {
+      else if (!punct(t, ')'))
         st = fail(t, line, "inline PTX: expected , or ) in call's arguments");
-        break;
-      }
     }
     if (st == CUEMU_SUCCESS) t->i++;
   }
+  /* An indirect call's prototype or targets. */
+  if (st == CUEMU_SUCCESS && punct(t, ',') && t->i + 1 < t->n &&
+      t->toks[t->i + 1].kind == T_WORD)
+    t->i += 2;
   if (st == CUEMU_SUCCESS && !punct(t, ';'))
     st = fail(t, line, "inline PTX: expected ; after call");
   if (st == CUEMU_SUCCESS) {
     t->i++;
-    cuemu__sb_str(&t->body, "{ void *cuemu_ptx_slots[] = {");
+    cuemu__sb_str(&t->body, "{ ");
+    cuemu__sb_add(&t->body, copies.data, copies.length);
+    cuemu__sb_str(&t->body, "void *cuemu_ptx_call_slots[] = {");
     cuemu__sb_add(&t->body, slots.data, slots.length);
     cuemu__sb_str(&t->body, "}; ((void (*)(void **))(unsigned long long)(");
     cuemu__sb_str(&t->body, target.part[0]);
-    cuemu__sb_str(&t->body, "))(cuemu_ptx_slots); } ");
-    if (slots.oom) st = CUEMU_OUT_OF_MEMORY;
+    cuemu__sb_str(&t->body, "))(cuemu_ptx_call_slots); ");
+    cuemu__sb_add(&t->body, back.data, back.length);
+    cuemu__sb_str(&t->body, "} ");
+    if (slots.oom || copies.oom || back.oom) st = CUEMU_OUT_OF_MEMORY;
   }
   free(slots.data);
+  free(copies.data);
+  free(back.data);
   return st;
 }
 

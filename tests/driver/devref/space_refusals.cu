@@ -253,6 +253,11 @@ struct Square : Figure {
 };
 __global__ void square_corners(int *p) { p[0] = Square().corners(); }
 #endif
+#if ON(32)
+/* One byte of an address is not known before the program is linked. */
+__device__ int byte_target;
+__device__ unsigned char address_byte = (unsigned char)((unsigned long long)&byte_target >> 8); // case 32: dynamic initialization is not supported for a __device__ variable
+#endif
 #if ON(26)
 template <class T> struct Labelled : Figure {
   __device__ int id() const override { return sizeof(T); } // case 26: execution space mismatch: overridden entity (function "Figure::id") is a __host__ function, but overriding entity (function "Labelled
@@ -288,6 +293,13 @@ __global__ void virtual_spaces(int *out) {
   out[0] = s->sides() + s->corners() + a->area();
 }
 
+/* Integers initialised with addresses, which nvcc initialises statically
+ * (PTX's `generic(address_target)`, `generic(address_target)+4`), unlike a
+ * byte of an address (nvcc: dynamic initialization is not supported). */
+__device__ int address_target = 5;
+__device__ unsigned long long address_held[2] = {
+    (unsigned long long)&address_target, (unsigned long long)&address_target + 4};
+
 /* A read by value whose whole expression is a constant (nvcc folds it):
  * `*&Table::v[1]`, pointer arithmetic at constant offsets, and a class's
  * constexpr array of device function pointers called at a constant index,
@@ -295,7 +307,9 @@ __global__ void virtual_spaces(int *out) {
 __global__ void folded_reads(int *out) {
   out[0] = *&Table::v[1] + *(&Table::v[1] + 1) + (&Table::s)[0] +
            *&*&Table::v[3] + *&Table::s + (*&Ops::v[0] == dev_add) +
-           Ops::v[1](3, 4) + (*&Ops::v[1])(2, 5) + (*(&Ops::v[0] + 1))(1, 2);
+           Ops::v[1](3, 4) + (*&Ops::v[1])(2, 5) + (*(&Ops::v[0] + 1))(1, 2) +
+           (address_held[1] - address_held[0] == 4) +
+           *reinterpret_cast<const int *>(address_held[0]);
 }
 
 /* Across execution spaces, what nvcc accepts: constants read by value (a
@@ -463,7 +477,7 @@ int main() {
   folded_reads<<<1, 1>>>(dspaces);
   cudaMemcpy(&spaced, dspaces, sizeof spaced, cudaMemcpyDeviceToHost);
   cudaFree(dspaces);
-  if (spaced != 2 + 3 + 5 + 4 + 5 + 1 + 12 + 10 + 2) {
+  if (spaced != 2 + 3 + 5 + 4 + 5 + 1 + 12 + 10 + 2 + 1 + 5) {
     printf("folded_reads: %d\n", spaced);
     ok = 0;
   }
