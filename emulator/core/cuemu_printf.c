@@ -8,10 +8,13 @@
  * run of records that one warp of a block made (between another warp's
  * records of that block; other blocks' records keep their places), and in
  * each step of the warp (between two completions of a barrier of the block
- * or of a collective of the warp), each lane's n-th record comes after every
- * lane's (n-1)-th; records of the same rank go by their line (two calls
- * of divergent branches, one after the other), then by lane. Each lane's
- * own lines keep their order.
+ * or of a collective of the warp), the lanes' records are merged as the
+ * warp runs its calls: of the lanes' next records, those of the smallest
+ * line go first, in lane order, one per lane. So a call that only some
+ * lanes make (`if (tid == 0) printf(...)`) comes before the next call that
+ * all make, a loop's later rounds, which only some lanes run, come before
+ * the line after the loop, and two calls of divergent branches go by their
+ * line. Each lane's own lines keep their order.
  */
 #include "core/cuemu_printf.h"
 
@@ -340,23 +343,45 @@ static void register_exit(void) { atexit(flush_at_exit); }
 /* A record of a warp's run, and where it goes. */
 typedef struct placed {
   unsigned long long phase; /* the warp's step */
-  unsigned round, lane; /* the lane's n-th record in the step, n = round */
+  unsigned lane;
   int line;
   size_t at;            /* its place in the launch's order */
   cuemu_printf_record *r;
 } placed;
 
-static int by_round(const void *a, const void *b) {
+/* Each step's records, lane by lane, each lane's in the order made. */
+static int by_lane(const void *a, const void *b) {
   const placed *x = a, *y = b;
   if (x->phase != y->phase)
     return x->phase < y->phase ? -1 : 1;
-  if (x->round != y->round)
-    return x->round < y->round ? -1 : 1;
-  if (x->line != y->line)
-    return x->line < y->line ? -1 : 1;
   if (x->lane != y->lane)
     return x->lane < y->lane ? -1 : 1;
   return x->at < y->at ? -1 : x->at > y->at;
+}
+
+/* Merges the records of one step, lane by lane in run[0..m), into out as
+ * the warp runs its calls (see the top of this file). */
+static void merge_step(const placed *run, size_t m, placed *out) {
+  size_t head[32], end[32];
+  for (unsigned lane = 0; lane < 32; ++lane)
+    head[lane] = end[lane] = 0;
+  for (size_t k = 0; k < m; ++k) {
+    unsigned lane = run[k].lane;
+    if (head[lane] == end[lane])
+      head[lane] = k;
+    end[lane] = k + 1;
+  }
+  for (size_t n = 0; n < m;) {
+    int first = 0, any = 0;
+    for (unsigned lane = 0; lane < 32; ++lane)
+      if (head[lane] < end[lane] && (!any || run[head[lane]].line < first)) {
+        first = run[head[lane]].line;
+        any = 1;
+      }
+    for (unsigned lane = 0; lane < 32; ++lane)
+      if (head[lane] < end[lane] && run[head[lane]].line == first)
+        out[n++] = run[head[lane]++];
+  }
 }
 
 /* For each record, the index of the next one of the same block (n: none),
@@ -404,31 +429,30 @@ static void warp_order(cuemu_printf_fifo *fifo) {
   size_t *next = malloc(n * sizeof *next);
   unsigned char *done = calloc(n, 1);
   placed *run = malloc(n * sizeof *run);
+  placed *merged = malloc(n * sizeof *merged);
   size_t filled = 0;
   for (cuemu_printf_record *r = fifo->first; all && r; r = r->next)
     all[filled++] = r;
-  if (all && next && done && run && link_blocks(all, n, next) == 0) {
+  if (all && next && done && run && merged && link_blocks(all, n, next) == 0) {
     for (size_t i = 0; i < n; ++i) {
       if (done[i] || all[i]->block == UNPLACED)
         continue;
-      unsigned rounds[32] = {0};
-      unsigned long long phases[32] = {0};
       size_t m = 0;
       for (size_t j = i; j < n && all[j]->warp == all[i]->warp; j = next[j]) {
-        unsigned lane = all[j]->lane;
-        if (phases[lane] != all[j]->phase) {
-          phases[lane] = all[j]->phase;
-          rounds[lane] = 0;
-        }
-        run[m++] = (placed){all[j]->phase, rounds[lane]++, lane,
-                            all[j]->line, j, all[j]};
+        run[m++] = (placed){all[j]->phase, all[j]->lane, all[j]->line, j,
+                            all[j]};
         done[j] = 1;
       }
-      qsort(run, m, sizeof *run, by_round);
+      qsort(run, m, sizeof *run, by_lane);
+      for (size_t s = 0, e; s < m; s = e) {
+        for (e = s + 1; e < m && run[e].phase == run[s].phase; ++e)
+          ;
+        merge_step(run + s, e - s, merged + s);
+      }
       /* Back into the run's places, which the chain from i walks. */
       size_t at = i;
       for (size_t k = 0; k < m; ++k) {
-        all[at] = run[k].r;
+        all[at] = merged[k].r;
         at = next[at];
       }
     }
@@ -442,6 +466,7 @@ static void warp_order(cuemu_printf_fifo *fifo) {
   free(next);
   free(done);
   free(run);
+  free(merged);
 }
 
 void cuemu__printf_fifo_keep(cuemu_printf_fifo *fifo) {
