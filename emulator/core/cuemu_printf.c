@@ -8,13 +8,18 @@
  * run of records that one warp of a block made (between another warp's
  * records of that block; other blocks' records keep their places), and in
  * each step of the warp (between two completions of a barrier of the block
- * or of a collective of the warp), the lanes' records are merged as the
- * warp runs its calls: of the lanes' next records, those of the smallest
- * line go first, in lane order, one per lane. So a call that only some
- * lanes make (`if (tid == 0) printf(...)`) comes before the next call that
- * all make, a loop's later rounds, which only some lanes run, come before
- * the line after the loop, and two calls of divergent branches go by their
- * line. Each lane's own lines keep their order.
+ * or of a collective of the warp), the lanes' records are lined up as the
+ * warp runs its calls: each lane's sequence of call lines is aligned with
+ * those of the lanes before it (a longest common subsequence), the calls
+ * they share print together, in lane order, and the calls only some lanes
+ * make go between them, where those lanes made them; two such runs between
+ * the same shared calls (divergent branches) go by their line. So a call
+ * that only lane 0 makes (`if (tid == 0) printf(...)`) comes before the
+ * next call that all make, a loop's later rounds, which only some lanes
+ * run, come before the line after the loop, and a guarded call inside a
+ * loop stays in its round. Each lane's own lines keep their order. A step
+ * too long to align (more than ALIGN_CELLS pairs of lines) is merged more
+ * simply: the lanes' next records of the smallest line first.
  */
 #include "core/cuemu_printf.h"
 
@@ -359,8 +364,8 @@ static int by_lane(const void *a, const void *b) {
   return x->at < y->at ? -1 : x->at > y->at;
 }
 
-/* Merges the records of one step, lane by lane in run[0..m), into out as
- * the warp runs its calls (see the top of this file). */
+/* Merges the records of one step, lane by lane in run[0..m), into out:
+ * the lanes' next records of the smallest line first, in lane order. */
 static void merge_step(const placed *run, size_t m, placed *out) {
   size_t head[32], end[32];
   for (unsigned lane = 0; lane < 32; ++lane)
@@ -382,6 +387,121 @@ static void merge_step(const placed *run, size_t m, placed *out) {
       if (head[lane] < end[lane] && run[head[lane]].line == first)
         out[n++] = run[head[lane]++];
   }
+}
+
+/* The most cells of the table that aligns one lane's lines with a step's
+ * calls so far (4 bytes each). */
+#define ALIGN_CELLS ((size_t)1 << 22)
+#define NO_RECORD ((size_t)-1)
+
+/* The calls of a step lined up so far: call k's line, and its records (the
+ * first, the last, and each record's next in chain). */
+typedef struct calls {
+  int *line;
+  size_t *first, *last;
+  size_t n;
+} calls;
+
+static int calls_alloc(calls *c, size_t cap) {
+  c->line = malloc(cap * sizeof *c->line);
+  c->first = malloc(cap * sizeof *c->first);
+  c->last = malloc(cap * sizeof *c->last);
+  c->n = 0;
+  return c->line && c->first && c->last ? 0 : -1;
+}
+
+static void calls_free(calls *c) {
+  free(c->line);
+  free(c->first);
+  free(c->last);
+}
+
+static void calls_copy(calls *to, const calls *from, size_t k) {
+  to->line[to->n] = from->line[k];
+  to->first[to->n] = from->first[k];
+  to->last[to->n++] = from->last[k];
+}
+
+static void calls_add(calls *to, int line, size_t record, size_t *chain) {
+  to->line[to->n] = line;
+  to->first[to->n] = to->last[to->n] = record;
+  chain[record] = NO_RECORD;
+  to->n++;
+}
+
+/* Lines up the records of one step, lane by lane in run[0..m), into out
+ * (see the top of this file). Returns -1, out untouched, where the step is
+ * too long to align or memory runs out. */
+static int align_step(const placed *run, size_t m, placed *out) {
+  calls cur = {0}, next = {0};
+  size_t *chain = malloc(m * sizeof *chain);
+  int ok = chain && calls_alloc(&cur, m) == 0 && calls_alloc(&next, m) == 0;
+  for (size_t s = 0, e; ok && s < m; s = e) {
+    for (e = s + 1; e < m && run[e].lane == run[s].lane; ++e)
+      ;
+    size_t n = cur.n, q = e - s, w = q + 1;
+    unsigned *t = (n + 1) <= ALIGN_CELLS / w ? calloc((n + 1) * w, sizeof *t) : NULL;
+    if (!t) {
+      ok = 0;
+      break;
+    }
+    /* t[i * w + j]: the longest common subsequence of the lines of calls
+     * i.. and of records s + j.. */
+    for (size_t i = n; i-- > 0;)
+      for (size_t j = q; j-- > 0;) {
+        unsigned down = t[(i + 1) * w + j], right = t[i * w + j + 1];
+        t[i * w + j] = cur.line[i] == run[s + j].line ? t[(i + 1) * w + j + 1] + 1
+                       : down > right                 ? down
+                                                      : right;
+      }
+    next.n = 0;
+    size_t i = 0, j = 0;
+    while (i < n || j < q) {
+      /* The next pair of the alignment, and the calls and records that the
+       * alignment skips before it, merged by their lines. */
+      size_t ai = i, aj = j;
+      int pair = 0;
+      while (ai < n && aj < q) {
+        if (cur.line[ai] == run[s + aj].line &&
+            t[ai * w + aj] == t[(ai + 1) * w + aj + 1] + 1) {
+          pair = 1;
+          break;
+        }
+        if (t[(ai + 1) * w + aj] >= t[ai * w + aj + 1])
+          ++ai;
+        else
+          ++aj;
+      }
+      if (!pair)
+        ai = n, aj = q;
+      while (i < ai || j < aj)
+        if (j >= aj || (i < ai && cur.line[i] <= run[s + j].line))
+          calls_copy(&next, &cur, i++);
+        else
+          calls_add(&next, run[s + j].line, s + j, chain), ++j;
+      if (pair) {
+        chain[cur.last[i]] = s + j;
+        chain[s + j] = NO_RECORD;
+        cur.last[i] = s + j;
+        calls_copy(&next, &cur, i++);
+        ++j;
+      }
+    }
+    free(t);
+    calls swap = cur;
+    cur = next;
+    next = swap;
+  }
+  if (ok) {
+    size_t o = 0;
+    for (size_t k = 0; k < cur.n; ++k)
+      for (size_t r = cur.first[k]; r != NO_RECORD; r = chain[r])
+        out[o++] = run[r];
+  }
+  calls_free(&cur);
+  calls_free(&next);
+  free(chain);
+  return ok ? 0 : -1;
 }
 
 /* For each record, the index of the next one of the same block (n: none),
@@ -447,7 +567,8 @@ static void warp_order(cuemu_printf_fifo *fifo) {
       for (size_t s = 0, e; s < m; s = e) {
         for (e = s + 1; e < m && run[e].phase == run[s].phase; ++e)
           ;
-        merge_step(run + s, e - s, merged + s);
+        if (align_step(run + s, e - s, merged + s) != 0)
+          merge_step(run + s, e - s, merged + s);
       }
       /* Back into the run's places, which the chain from i walks. */
       size_t at = i;
