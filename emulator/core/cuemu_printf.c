@@ -8,10 +8,18 @@
  * run of records that one warp of a block made (between another warp's
  * records of that block; other blocks' records keep their places), and in
  * each step of the warp (between two completions of a barrier of the block
- * or of a collective of the warp), each lane's n-th record comes after every
- * lane's (n-1)-th; records of the same rank go by their line (two calls
- * of divergent branches, one after the other), then by lane. Each lane's
- * own lines keep their order.
+ * or of a collective of the warp), the lanes' records are lined up as the
+ * warp runs its calls: each lane's sequence of call lines is aligned with
+ * those of the lanes before it (a longest common subsequence), the calls
+ * they share print together, in lane order, and the calls only some lanes
+ * make go between them, where those lanes made them; two such runs between
+ * the same shared calls (divergent branches) go by their line. So a call
+ * that only lane 0 makes (`if (tid == 0) printf(...)`) comes before the
+ * next call that all make, a loop's later rounds, which only some lanes
+ * run, come before the line after the loop, and a guarded call inside a
+ * loop stays in its round. Each lane's own lines keep their order. A step
+ * too long to align (more than ALIGN_CELLS pairs of lines) is merged more
+ * simply: the lanes' next records of the smallest line first.
  */
 #include "core/cuemu_printf.h"
 
@@ -340,23 +348,160 @@ static void register_exit(void) { atexit(flush_at_exit); }
 /* A record of a warp's run, and where it goes. */
 typedef struct placed {
   unsigned long long phase; /* the warp's step */
-  unsigned round, lane; /* the lane's n-th record in the step, n = round */
+  unsigned lane;
   int line;
   size_t at;            /* its place in the launch's order */
   cuemu_printf_record *r;
 } placed;
 
-static int by_round(const void *a, const void *b) {
+/* Each step's records, lane by lane, each lane's in the order made. */
+static int by_lane(const void *a, const void *b) {
   const placed *x = a, *y = b;
   if (x->phase != y->phase)
     return x->phase < y->phase ? -1 : 1;
-  if (x->round != y->round)
-    return x->round < y->round ? -1 : 1;
-  if (x->line != y->line)
-    return x->line < y->line ? -1 : 1;
   if (x->lane != y->lane)
     return x->lane < y->lane ? -1 : 1;
   return x->at < y->at ? -1 : x->at > y->at;
+}
+
+/* Merges the records of one step, lane by lane in run[0..m), into out:
+ * the lanes' next records of the smallest line first, in lane order. */
+static void merge_step(const placed *run, size_t m, placed *out) {
+  size_t head[32], end[32];
+  for (unsigned lane = 0; lane < 32; ++lane)
+    head[lane] = end[lane] = 0;
+  for (size_t k = 0; k < m; ++k) {
+    unsigned lane = run[k].lane;
+    if (head[lane] == end[lane])
+      head[lane] = k;
+    end[lane] = k + 1;
+  }
+  for (size_t n = 0; n < m;) {
+    int first = 0, any = 0;
+    for (unsigned lane = 0; lane < 32; ++lane)
+      if (head[lane] < end[lane] && (!any || run[head[lane]].line < first)) {
+        first = run[head[lane]].line;
+        any = 1;
+      }
+    for (unsigned lane = 0; lane < 32; ++lane)
+      if (head[lane] < end[lane] && run[head[lane]].line == first)
+        out[n++] = run[head[lane]++];
+  }
+}
+
+/* The most cells of the table that aligns one lane's lines with a step's
+ * calls so far (4 bytes each). */
+#define ALIGN_CELLS ((size_t)1 << 22)
+#define NO_RECORD ((size_t)-1)
+
+/* The calls of a step lined up so far: call k's line, and its records (the
+ * first, the last, and each record's next in chain). */
+typedef struct calls {
+  int *line;
+  size_t *first, *last;
+  size_t n;
+} calls;
+
+static int calls_alloc(calls *c, size_t cap) {
+  c->line = malloc(cap * sizeof *c->line);
+  c->first = malloc(cap * sizeof *c->first);
+  c->last = malloc(cap * sizeof *c->last);
+  c->n = 0;
+  return c->line && c->first && c->last ? 0 : -1;
+}
+
+static void calls_free(calls *c) {
+  free(c->line);
+  free(c->first);
+  free(c->last);
+}
+
+static void calls_copy(calls *to, const calls *from, size_t k) {
+  to->line[to->n] = from->line[k];
+  to->first[to->n] = from->first[k];
+  to->last[to->n++] = from->last[k];
+}
+
+static void calls_add(calls *to, int line, size_t record, size_t *chain) {
+  to->line[to->n] = line;
+  to->first[to->n] = to->last[to->n] = record;
+  chain[record] = NO_RECORD;
+  to->n++;
+}
+
+/* Lines up the records of one step, lane by lane in run[0..m), into out
+ * (see the top of this file). Returns -1, out untouched, where the step is
+ * too long to align or memory runs out. */
+static int align_step(const placed *run, size_t m, placed *out) {
+  calls cur = {0}, next = {0};
+  size_t *chain = malloc(m * sizeof *chain);
+  int ok = chain && calls_alloc(&cur, m) == 0 && calls_alloc(&next, m) == 0;
+  for (size_t s = 0, e; ok && s < m; s = e) {
+    for (e = s + 1; e < m && run[e].lane == run[s].lane; ++e)
+      ;
+    size_t n = cur.n, q = e - s, w = q + 1;
+    unsigned *t = (n + 1) <= ALIGN_CELLS / w ? calloc((n + 1) * w, sizeof *t) : NULL;
+    if (!t) {
+      ok = 0;
+      break;
+    }
+    /* t[i * w + j]: the longest common subsequence of the lines of calls
+     * i.. and of records s + j.. */
+    for (size_t i = n; i-- > 0;)
+      for (size_t j = q; j-- > 0;) {
+        unsigned down = t[(i + 1) * w + j], right = t[i * w + j + 1];
+        t[i * w + j] = cur.line[i] == run[s + j].line ? t[(i + 1) * w + j + 1] + 1
+                       : down > right                 ? down
+                                                      : right;
+      }
+    next.n = 0;
+    size_t i = 0, j = 0;
+    while (i < n || j < q) {
+      /* The next pair of the alignment, and the calls and records that the
+       * alignment skips before it, merged by their lines. */
+      size_t ai = i, aj = j;
+      int pair = 0;
+      while (ai < n && aj < q) {
+        if (cur.line[ai] == run[s + aj].line &&
+            t[ai * w + aj] == t[(ai + 1) * w + aj + 1] + 1) {
+          pair = 1;
+          break;
+        }
+        if (t[(ai + 1) * w + aj] >= t[ai * w + aj + 1])
+          ++ai;
+        else
+          ++aj;
+      }
+      if (!pair)
+        ai = n, aj = q;
+      while (i < ai || j < aj)
+        if (j >= aj || (i < ai && cur.line[i] <= run[s + j].line))
+          calls_copy(&next, &cur, i++);
+        else
+          calls_add(&next, run[s + j].line, s + j, chain), ++j;
+      if (pair) {
+        chain[cur.last[i]] = s + j;
+        chain[s + j] = NO_RECORD;
+        cur.last[i] = s + j;
+        calls_copy(&next, &cur, i++);
+        ++j;
+      }
+    }
+    free(t);
+    calls swap = cur;
+    cur = next;
+    next = swap;
+  }
+  if (ok) {
+    size_t o = 0;
+    for (size_t k = 0; k < cur.n; ++k)
+      for (size_t r = cur.first[k]; r != NO_RECORD; r = chain[r])
+        out[o++] = run[r];
+  }
+  calls_free(&cur);
+  calls_free(&next);
+  free(chain);
+  return ok ? 0 : -1;
 }
 
 /* For each record, the index of the next one of the same block (n: none),
@@ -404,31 +549,31 @@ static void warp_order(cuemu_printf_fifo *fifo) {
   size_t *next = malloc(n * sizeof *next);
   unsigned char *done = calloc(n, 1);
   placed *run = malloc(n * sizeof *run);
+  placed *merged = malloc(n * sizeof *merged);
   size_t filled = 0;
   for (cuemu_printf_record *r = fifo->first; all && r; r = r->next)
     all[filled++] = r;
-  if (all && next && done && run && link_blocks(all, n, next) == 0) {
+  if (all && next && done && run && merged && link_blocks(all, n, next) == 0) {
     for (size_t i = 0; i < n; ++i) {
       if (done[i] || all[i]->block == UNPLACED)
         continue;
-      unsigned rounds[32] = {0};
-      unsigned long long phases[32] = {0};
       size_t m = 0;
       for (size_t j = i; j < n && all[j]->warp == all[i]->warp; j = next[j]) {
-        unsigned lane = all[j]->lane;
-        if (phases[lane] != all[j]->phase) {
-          phases[lane] = all[j]->phase;
-          rounds[lane] = 0;
-        }
-        run[m++] = (placed){all[j]->phase, rounds[lane]++, lane,
-                            all[j]->line, j, all[j]};
+        run[m++] = (placed){all[j]->phase, all[j]->lane, all[j]->line, j,
+                            all[j]};
         done[j] = 1;
       }
-      qsort(run, m, sizeof *run, by_round);
+      qsort(run, m, sizeof *run, by_lane);
+      for (size_t s = 0, e; s < m; s = e) {
+        for (e = s + 1; e < m && run[e].phase == run[s].phase; ++e)
+          ;
+        if (align_step(run + s, e - s, merged + s) != 0)
+          merge_step(run + s, e - s, merged + s);
+      }
       /* Back into the run's places, which the chain from i walks. */
       size_t at = i;
       for (size_t k = 0; k < m; ++k) {
-        all[at] = run[k].r;
+        all[at] = merged[k].r;
         at = next[at];
       }
     }
@@ -442,6 +587,7 @@ static void warp_order(cuemu_printf_fifo *fifo) {
   free(next);
   free(done);
   free(run);
+  free(merged);
 }
 
 void cuemu__printf_fifo_keep(cuemu_printf_fifo *fifo) {
