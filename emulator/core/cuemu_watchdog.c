@@ -78,7 +78,7 @@ typedef struct watched {
   /* When a thread of a block it runs was last seen to arrive at a block
    * barrier (arrived_print() moved from `seen_arrived`): the host's wait
    * takes that for progress too (cuemu__watchdog_still_seconds()). */
-  unsigned long long seen_arrived;
+  unsigned long long seen_arrived, seen_phases;
   double arrived_since;
 } watched;
 
@@ -493,18 +493,24 @@ static unsigned long long ended_print(const cuemu_launch *L) {
 /* A value that changes when a thread of a block of launch `L` that runs
  * now arrives at a block barrier (the lock held): each block's count of
  * arrivals at the barrier being gathered, which a completed barrier sets
- * back to 0. A block whose threads compute for long and then meet (a
- * sketch that each thread fills in shared memory before block.sync()) moves
- * it each time one of them is done; a plain busy loop, or threads that only
- * yield in a spin, leave it as it was. */
-static unsigned long long arrived_print(const cuemu_launch *L) {
+ * back to 0; and in `phases`, one that changes when a block barrier of such
+ * a block completes. A block whose threads compute for long and then meet
+ * (a sketch that each thread fills in shared memory before block.sync())
+ * moves the first each time one of them is done, and not the second; a
+ * plain busy loop, or threads that only yield in a spin, move neither; a
+ * loop that polls through __syncthreads() moves both. */
+static unsigned long long arrived_print(const cuemu_launch *L,
+                                        unsigned long long *phases) {
   unsigned long long print = 0;
+  *phases = 0;
   for (int i = 0; i < MAX_RUNNERS; ++i) {
     const cuemu_worker *w = runners[i].worker;
     if (!w || __atomic_load_n(&w->launch, __ATOMIC_RELAXED) != L)
       continue;
     unsigned long long item = __atomic_load_n(&w->narrivals, __ATOMIC_RELAXED);
     print = (print ^ item) * 0x9e3779b97f4a7c15ull + (unsigned)i;
+    item = __atomic_load_n(&w->block_phase, __ATOMIC_RELAXED);
+    *phases = (*phases ^ item) * 0x9e3779b97f4a7c15ull + (unsigned)i;
   }
   return print;
 }
@@ -537,11 +543,16 @@ static void offer_workers(watched *l, double t) {
 static double note_progress(watched *l, double t) {
   unsigned long long next = atomic_load(&l->launch->next_block);
   unsigned long long ended = ended_print(l->launch);
-  unsigned long long arrived = arrived_print(l->launch);
-  if (arrived != l->seen_arrived) {
-    l->seen_arrived = arrived;
+  /* More arrivals at the one barrier being gathered since the last look:
+   * the threads that arrived computed until then. Arrivals while barriers
+   * complete are a loop through __syncthreads(), which may poll memory
+   * that nothing will write: no progress then, as before. */
+  unsigned long long phases;
+  unsigned long long arrived = arrived_print(l->launch, &phases);
+  if (arrived != l->seen_arrived && phases == l->seen_phases)
     l->arrived_since = t;
-  }
+  l->seen_arrived = arrived;
+  l->seen_phases = phases;
   if (next != l->seen_next || ended != l->seen_ended) {
     l->seen_next = next;
     l->seen_ended = ended;

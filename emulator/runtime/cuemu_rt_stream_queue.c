@@ -662,7 +662,7 @@ static double seconds_since(const struct timespec *t) {
  * on a loaded machine, tests/programs/trialhec4/long_block_threads_end.cu;
  * one block of 512 threads that each add 2^19 items to a sketch in shared
  * memory before a barrier, cuCollections' HyperLogLog example,
- * tests/programs/trialcuco/long_block_barrier_turns.cu). */
+ * tests/programs/async/long_block_barrier_turns.cu). */
 /* Whether no block or thread of a running launch has ended for `limit`
  * seconds; a queue's item that is no launch (a host function) has none: 1. */
 static int blocks_still_for(long limit) {

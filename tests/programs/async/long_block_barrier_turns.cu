@@ -14,6 +14,11 @@
 // the barrier the block copies the registers out: 40 threads of 60 ms, about
 // 2.4 s against a limit of 1 s. trialhec4/long_block_threads_end.cu is the
 // same for threads that end without a barrier.
+// Arrivals while barriers keep completing are no progress: a block that
+// polls, through __syncthreads(), a flag that nothing will write is reported
+// as a kernel that spins (cudaErrorLaunchTimeout, sticky), as a lone thread
+// that spins is (stuck_and_failed.cu). On a GPU it would never end; so it
+// comes last, and its threads spin on until the process exits.
 #include <cuda_runtime.h>
 
 #include <chrono>
@@ -39,6 +44,18 @@ __global__ void compute_then_meet(long long cycles, int *out) {
   __syncthreads();
   for (int r = threadIdx.x; r < REGISTERS; r += blockDim.x)
     out[r] = registers[r];
+}
+
+// Thread 0 reads the flag; the block goes on when it is set.
+__global__ void poll_through_barriers(const volatile int *flag, int *out) {
+  __shared__ int go;
+  do {
+    __syncthreads();
+    if (threadIdx.x == 0)
+      go = *flag;
+    __syncthreads();
+  } while (!go);
+  out[threadIdx.x] = go;
 }
 
 int main() {
@@ -67,6 +84,16 @@ int main() {
   for (int r = 0; r < REGISTERS; ++r)
     CHECK(out[r] == expect[r]);
   printf("%d threads met in %.2f s\n", THREADS, took);
-  CHECK(cudaFree(out) == cudaSuccess);
+
+  int *flag;
+  CHECK(cudaHostAlloc(&flag, sizeof(int), cudaHostAllocMapped) == cudaSuccess);
+  *flag = 0;
+  t0 = std::chrono::steady_clock::now();
+  poll_through_barriers<<<1, THREADS>>>(flag, out);
+  CHECK(cudaDeviceSynchronize() == cudaErrorLaunchTimeout);
+  took = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0)
+             .count();
+  CHECK(took >= 0.9 && took < 10.0);
+  CHECK(cudaMemset(out, 0, 4) == cudaErrorLaunchTimeout); // sticky
   return finish();
 }
