@@ -75,6 +75,11 @@ typedef struct watched {
   int warned;
   unsigned long long seen_running;
   double still_since;
+  /* When a thread of a block it runs was last seen to arrive at a block
+   * barrier (arrived_print() moved from `seen_arrived`): the host's wait
+   * takes that for progress too (cuemu__watchdog_still_seconds()). */
+  unsigned long long seen_arrived, seen_phases;
+  double arrived_since;
 } watched;
 
 /* A worker running blocks on an OS thread. `outer` is the runner the same
@@ -485,6 +490,31 @@ static unsigned long long ended_print(const cuemu_launch *L) {
   return launch_print(L, 0);
 }
 
+/* A value that changes when a thread of a block of launch `L` that runs
+ * now arrives at a block barrier (the lock held): each block's count of
+ * arrivals at the barrier being gathered, which a completed barrier sets
+ * back to 0; and in `phases`, one that changes when a block barrier of such
+ * a block completes. A block whose threads compute for long and then meet
+ * (a sketch that each thread fills in shared memory before block.sync())
+ * moves the first each time one of them is done, and not the second; a
+ * plain busy loop, or threads that only yield in a spin, move neither; a
+ * loop that polls through __syncthreads() moves both. */
+static unsigned long long arrived_print(const cuemu_launch *L,
+                                        unsigned long long *phases) {
+  unsigned long long print = 0;
+  *phases = 0;
+  for (int i = 0; i < MAX_RUNNERS; ++i) {
+    const cuemu_worker *w = runners[i].worker;
+    if (!w || __atomic_load_n(&w->launch, __ATOMIC_RELAXED) != L)
+      continue;
+    unsigned long long item = __atomic_load_n(&w->narrivals, __ATOMIC_RELAXED);
+    print = (print ^ item) * 0x9e3779b97f4a7c15ull + (unsigned)i;
+    item = __atomic_load_n(&w->block_phase, __ATOMIC_RELAXED);
+    *phases = (*phases ^ item) * 0x9e3779b97f4a7c15ull + (unsigned)i;
+  }
+  return print;
+}
+
 /* Offers launch `l` more workers (cuemu__progress_idle) when no block of
  * it has started for CUEMU_PROGRESS_IDLE_AFTER seconds and the threads its
  * blocks run have not changed for CUEMU_PROGRESS_STILL_AFTER: they may
@@ -508,10 +538,21 @@ static void offer_workers(watched *l, double t) {
 
 /* Notes (the lock held) whether watched launch l has taken a block, or
  * ended a thread of one, since it was last looked at, at time t; returns
- * the seconds since it last did. */
+ * the seconds since it last did. Notes too when a thread of it last arrived
+ * at a block barrier (`arrived_since`), which only the host's wait reads. */
 static double note_progress(watched *l, double t) {
   unsigned long long next = atomic_load(&l->launch->next_block);
   unsigned long long ended = ended_print(l->launch);
+  /* More arrivals at the one barrier being gathered since the last look:
+   * the threads that arrived computed until then. Arrivals while barriers
+   * complete are a loop through __syncthreads(), which may poll memory
+   * that nothing will write: no progress then, as before. */
+  unsigned long long phases;
+  unsigned long long arrived = arrived_print(l->launch, &phases);
+  if (arrived != l->seen_arrived && phases == l->seen_phases)
+    l->arrived_since = t;
+  l->seen_arrived = arrived;
+  l->seen_phases = phases;
   if (next != l->seen_next || ended != l->seen_ended) {
     l->seen_next = next;
     l->seen_ended = ended;
@@ -655,7 +696,8 @@ void cuemu__watchdog_begin(cuemu_launch *L) {
     launches[i] = (watched){.launch = L,
                             .number = ++launch_numbers,
                             .since = now(),
-                            .still_since = now()};
+                            .still_since = now(),
+                            .arrived_since = now()};
   else if (!warned_launches++)
     fprintf(stderr, "cuemu: warning: more than %d launches run at once; "
                     "the watchdog (CUEMU_TIMEOUT) does not watch the "
@@ -685,6 +727,11 @@ double cuemu__watchdog_still_seconds(void) {
     double s = launches[i].launch && !waiting(launches[i].launch)
                    ? note_progress(&launches[i], t)
                    : -1.0;
+    /* For the host's wait, a thread that arrives at a block barrier is
+     * progress too (CUEMU_TIMEOUT's report takes only blocks and threads
+     * that end). */
+    if (s > 0 && t - launches[i].arrived_since < s)
+      s = t - launches[i].arrived_since;
     if (s >= 0 && (still < 0 || s < still))
       still = s;
   }

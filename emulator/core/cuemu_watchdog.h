@@ -59,13 +59,14 @@ void cuemu__fault_place_of(cuemu_worker *w, void *pc, void *sp, char *place,
                            size_t size);
 
 /* The seconds since a block of a launch now running last ended (a worker
- * took its next block) or a thread of one did, for the launch that ended
- * one last; when none
+ * took its next block), a thread of one did, or a thread of one arrived at
+ * a block barrier, for the launch that did so last; when none
  * runs, since a launch last ended (a launch whose last block has just
  * ended, its stream's item not yet done, is not still), or -1 when none
  * has. The stream queues ask it before they report a kernel that
  * the host has waited for too long as spinning (cuemu_rt_stream_queue.c):
- * a kernel whose blocks or threads keep ending is long, not stuck. */
+ * a kernel whose blocks or threads keep ending, or whose threads keep
+ * arriving at barriers after computing, is long, not stuck. */
 double cuemu__watchdog_still_seconds(void);
 
 /* Whether every worker that runs a block of launch `L` now has done

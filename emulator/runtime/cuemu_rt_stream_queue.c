@@ -652,13 +652,17 @@ static double seconds_since(const struct timespec *t) {
  * thread is the process's only host thread, nothing left can satisfy the
  * waits: they are abandoned, and fail with a message. A kernel that has
  * run for CUEMU_EXT_WAIT_SECONDS while nothing else can run, and no block
- * or thread of which has ended for as long, is reported and made the
- * sticky error: returns cudaErrorLaunchTimeout then, else 0. A kernel whose
- * blocks or threads keep ending is long, not spinning (a benchmark's
+ * or thread of which has ended, or arrived at a block barrier, for as long,
+ * is reported and made the sticky error: returns cudaErrorLaunchTimeout
+ * then, else 0. A kernel whose blocks or threads keep ending, or whose
+ * threads keep arriving at barriers, is long, not spinning (a benchmark's
  * 2-million-block launch ran for minutes here,
  * tests/programs/async/long_kernel_progress.cu; a single block of 128
  * threads making 2 million atomic updates each ran for more than a minute
- * on a loaded machine, tests/programs/trialhec4/long_block_threads_end.cu). */
+ * on a loaded machine, tests/programs/trialhec4/long_block_threads_end.cu;
+ * one block of 512 threads that each add 2^19 items to a sketch in shared
+ * memory before a barrier, cuCollections' HyperLogLog example,
+ * tests/programs/async/long_block_barrier_turns.cu). */
 /* Whether no block or thread of a running launch has ended for `limit`
  * seconds; a queue's item that is no launch (a host function) has none: 1. */
 static int blocks_still_for(long limit) {
