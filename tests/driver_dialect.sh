@@ -11,7 +11,11 @@
 # With clang++ as the host compiler, -std=c++14 builds and runs
 # tests/driver/cc13b/cxx14_launches.cu and the dialect program; with the
 # default host compiler (g++), -std=c++14 builds and runs cxx14_launches.cu.
-# With nvcc present, it is checked to agree.
+# With clang++, a constexpr template whose local is of non-literal type
+# is still refused where a constant is needed (constexpr_nonliteral_
+# constant.cu), and such a local in what is no template is refused
+# (constexpr_nonliteral_plain.cu). With nvcc present, it is checked to
+# agree.
 # Run by `make check` with AM_TESTS_ENVIRONMENT.
 
 srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
@@ -108,6 +112,28 @@ if command -v "${CLANGXX:-clang++}" >/dev/null 2>&1; then
         "$work/$name.out" 2>/dev/null)"
     fi
   done
+  # A local of non-literal type in a constexpr function: clang++ compiles
+  # again without `constexpr` the templates that nvcc takes so
+  # (cuemu_constexpr_locals.c, tests/programs/dialect/
+  # constexpr_nonliteral_local.cu), and a call of one where a constant is
+  # needed is still an error at the user's line; what is no template is
+  # refused at its variable.
+  for case in constant:11:must.be.initialized.by.a.constant \
+    constant:12:not.an.integral.constant plain:11:non-literal \
+    plain:14:non-literal plain:17:non-literal; do
+    name=constexpr_nonliteral_${case%%:*}
+    at=${case#*:}
+    [ -f "$work/$name.log" ] ||
+      if (cd "$work" && CUEMU_NO_CACHE=1 "$nvcc" -ccbin "${CLANGXX:-clang++}" \
+        -c -o x.o "$d/$name.cu") >"$work/$name.log" 2>&1; then
+        fail "$name.cu compiles"
+      fi
+    grep -q "$name.cu:${at%%:*}:.*error: .*${at#*:}" "$work/$name.log" ||
+      fail "$name.cu: no error at line ${at%%:*}: $(head -c 3000 "$work/$name.log")"
+  done
+  grep -q "cannot be defined in a constexpr" \
+    "$work/constexpr_nonliteral_constant.log" &&
+    fail "constexpr_nonliteral_constant.cu: the template is refused itself"
 else
   tool_missing driver_dialect.sh "clang++ is missing"
 fi
@@ -127,6 +153,11 @@ if [ -n "$real" ]; then
   (cd "$work" && "$real" -arch=sm_90 -ccbin "${CLANGXX:-clang++}" \
     -std=c++14 -c -o x.o "$launches") >/dev/null 2>&1 ||
     fail "nvcc -ccbin clang++ -std=c++14 fails on cxx14_launches.cu"
+  for name in constant plain; do
+    (cd "$work" && "$real" -arch=sm_90 -c -o x.o \
+      "$d/constexpr_nonliteral_$name.cu") >/dev/null 2>&1 &&
+      fail "nvcc takes constexpr_nonliteral_$name.cu: the test is wrong"
+  done
 fi
 
 rm -rf "$work"

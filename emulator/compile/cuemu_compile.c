@@ -153,6 +153,11 @@ typedef struct compile_job {
   int delay_wanted;          /* the device pass failed on undeclared names
                               * alone and is to be compiled again so
                               * (run_passes()) */
+  cuemu_constexpr_places constexpr_places; /* the places of clang++'s
+                              * errors about non-literal locals of
+                              * constexpr templates (run_passes()) */
+  int constexpr_blanked;     /* the units are compiled with `constexpr`
+                              * blanked out of those templates (build()) */
   char gnu_version[32];      /* then that g++'s version, which clang++
                               * defines as its own (-fgnuc-version=), or "" */
   int host_full;             /* the host pass reads the whole prelude, not
@@ -1546,12 +1551,46 @@ static int delay_templates_wanted(const compile_job *job, const char *log) {
   return wanted;
 }
 
+/* Whether the failed passes of `job` (status[p] non-zero), whose messages
+ * are the files `logs`, failed on clang++'s errors about a local variable
+ * of non-literal type in constexpr templates, which nvcc takes: their
+ * places are then in *places (cuemu_constexpr_locals.c). */
+static int constexpr_locals_wanted(const compile_job *job,
+                                   char logs[2][PATH_MAX + 96],
+                                   const int status[2],
+                                   cuemu_constexpr_places *places) {
+  int wanted = 0;
+  for (int p = 0; p < 2; ++p) {
+    if (!status[p] || !job->inputs[p])
+      continue;
+    size_t size = 0;
+    char *text = cuemu__read_file(logs[p], &size);
+    int found = text ? cuemu__constexpr_locals_places(text, size,
+                                                      job->inputs[p],
+                                                      job->input_sizes[p],
+                                                      places)
+                     : 0;
+    int errors = text && memmem(text, size, ": error: ", 9);
+    free(text);
+    if (!found && errors) {
+      cuemu__constexpr_places_free(places);
+      return 0;
+    }
+    wanted |= found;
+  }
+  return wanted;
+}
+
 /* Runs the passes' compiles, `count` of them, each command's messages in
  * a log beside `temp`, printed together; with `delay` (two passes),
  * where the device pass alone fails on names that nvcc's device pass
- * takes, sets *delay and prints nothing (delay_templates_wanted()). */
+ * takes, sets *delay and prints nothing (delay_templates_wanted()); with
+ * `places`, where the passes fail on clang++'s errors about non-literal
+ * locals of constexpr templates, which nvcc takes, sets *places and
+ * prints nothing (constexpr_locals_wanted()). */
 static cuemu_status run_passes(const compile_job *job, const char **argv[2],
-                               int count, const char *temp, int *delay) {
+                               int count, const char *temp, int *delay,
+                               cuemu_constexpr_places *places) {
   int pid[2] = {-1, -1}, rc, failed = 0, status[2] = {0, 0};
   cuemu_status st = CUEMU_SUCCESS;
   char logs[2][PATH_MAX + 96];
@@ -1573,6 +1612,12 @@ static cuemu_status run_passes(const compile_job *job, const char **argv[2],
   if (delay && logged && st == CUEMU_SUCCESS && status[0] && !status[1] &&
       delay_templates_wanted(job, logs[0])) {
     *delay = 1;
+    return CUEMU_COMPILE;
+  }
+  if (places && logged && st == CUEMU_SUCCESS && failed &&
+      constexpr_locals_wanted(job, logs, status, places)) {
+    unlink(logs[0]);
+    unlink(logs[1]);
     return CUEMU_COMPILE;
   }
   if (logged)
@@ -1671,7 +1716,7 @@ static cuemu_status run_preprocessing(const compile_job *job,
   for (int p = 0; p < count; ++p)
     if (!done[p])
       rest[left++] = argv[p];
-  return left ? run_passes(job, rest, left, temp, NULL) : CUEMU_SUCCESS;
+  return left ? run_passes(job, rest, left, temp, NULL, NULL) : CUEMU_SUCCESS;
 }
 
 /* Non-zero when the host compiler `cxx` (its last word: "ccache g++")
@@ -2448,6 +2493,16 @@ static cuemu_status keep_dir_check(const compile_job *job) {
                        job->given);
 }
 
+/* The preprocessed unit `text` (`size` bytes), with `constexpr` blanked
+ * out of the templates that clang++ refused for a non-literal local
+ * (build()). */
+static char *blank_constexpr(const compile_job *job, char *text,
+                             size_t size) {
+  if (job->constexpr_blanked)
+    cuemu__constexpr_locals_blank(text, size, &job->constexpr_places);
+  return text;
+}
+
 static cuemu_status build_once(compile_job *job, cuemu_cache_build *b) {
   const cuemu_compile_options *o = job->opt;
   int count = pass_count(job);
@@ -2546,7 +2601,8 @@ static cuemu_status build_once(compile_job *job, cuemu_cache_build *b) {
       st = cuemu__report(CUEMU_IO_ERROR, "cannot read %s: %s", job->ii[p],
                          strerror(errno));
     else
-      st = translate_pass(job, p, texts[p], sizes[p], NULL, 0, &rws[p]);
+      st = translate_pass(job, p, blank_constexpr(job, texts[p], sizes[p]),
+                          sizes[p], NULL, 0, &rws[p]);
   }
   /* A host pass that keeps device code (or includes CCCL) is preprocessed
    * again with the whole prelude, and translated again. */
@@ -2569,7 +2625,8 @@ static cuemu_status build_once(compile_job *job, cuemu_cache_build *b) {
       st = cuemu__report(CUEMU_IO_ERROR, "cannot read %s: %s", job->ii[1],
                          strerror(errno));
     if (st == CUEMU_SUCCESS)
-      st = translate_pass(job, 1, texts[1], sizes[1], NULL, 0, &rws[1]);
+      st = translate_pass(job, 1, blank_constexpr(job, texts[1], sizes[1]),
+                          sizes[1], NULL, 0, &rws[1]);
   }
   /* Lambdas that one pass alone compiles: the other makes them up, and is
    * translated again (cuemu_lambda_passes.c). */
@@ -2704,7 +2761,8 @@ static cuemu_status build_once(compile_job *job, cuemu_cache_build *b) {
                  object[p], argv[p], max, buffers[p], bufsize, PHASE_COMPILE);
     }
     job->pch = NULL;
-    st = run_passes(job, argv, 2, b->temp, &job->delay_wanted);
+    st = run_passes(job, argv, 2, b->temp, &job->delay_wanted,
+                    job->constexpr_blanked ? NULL : &job->constexpr_places);
     /* The host pass's object has the notes (cuemu_space_notes.c). */
     if (st == CUEMU_SUCCESS)
       st = constant_bank(job, object[1]);
@@ -2854,14 +2912,13 @@ static cuemu_status build_once(compile_job *job, cuemu_cache_build *b) {
   return st;
 }
 
-/* Builds `data`'s unit for the cache's `b`. A unit whose device pass
+/* Builds `job`'s unit for the cache's `b`. A unit whose device pass
  * alone fails, on names undeclared in templates that nvcc's device pass
  * does not parse while nothing instantiates them, is built again with that
  * pass's templates parsed where they are instantiated: by clang++, in g++'s
  * place where g++ was the compiler (cuemu_undeclared_names.c; test:
  * tests/programs/dialect/device_template_undeclared.cu). */
-static cuemu_status build(void *data, cuemu_cache_build *b) {
-  compile_job *job = data;
+static cuemu_status build_delayed(compile_job *job, cuemu_cache_build *b) {
   job->delay_wanted = 0;
   cuemu_status st = build_once(job, b);
   if (st != CUEMU_COMPILE || !job->delay_wanted)
@@ -2889,6 +2946,34 @@ static cuemu_status build(void *data, cuemu_cache_build *b) {
                       "them in templates that nothing instantiates) refused "
                       "them too (its messages are above)",
                       job->given);
+  return st;
+}
+
+/* Builds `data`'s unit for the cache's `b` (build_delayed()). A unit that
+ * clang++ refuses for local variables of non-literal type in constexpr
+ * templates, which nvcc takes, is built again with `constexpr` blanked out
+ * of those templates (cuemu_constexpr_locals.c; test:
+ * tests/programs/thrust/constexpr_nonliteral_local.cu). */
+static cuemu_status build(void *data, cuemu_cache_build *b) {
+  compile_job *job = data;
+  cuemu_status st = build_delayed(job, b);
+  if (st != CUEMU_COMPILE || job->constexpr_places.count == 0)
+    return st;
+  job->constexpr_blanked = 1;
+  st = build_delayed(job, b);
+  job->constexpr_blanked = 0;
+  cuemu__constexpr_places_free(&job->constexpr_places);
+  cuemu__driver_say(
+      "note",
+      st == CUEMU_SUCCESS
+          ? "%s: clang++ refused a local variable of non-literal type in a "
+            "constexpr template, which nvcc takes; compiled again without "
+            "`constexpr` on that template"
+          : "%s: clang++ refused a local variable of non-literal type in a "
+            "constexpr template, which nvcc takes (it is then no constant "
+            "expression); compiled again without `constexpr` on that "
+            "template, the unit is refused (the messages are above)",
+      job->given);
   return st;
 }
 

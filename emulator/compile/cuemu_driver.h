@@ -200,6 +200,32 @@ int cuemu__command_first_line(const char *const *argv, char *line,
 int cuemu__undeclared_device_only(const char *log, size_t size,
                                   const char *host_ii, size_t host_size);
 
+/* A place that clang++'s message names, FILE:LINE:COLUMN. */
+typedef struct cuemu_constexpr_place {
+  char *file;
+  long line, column;
+} cuemu_constexpr_place;
+typedef struct cuemu_constexpr_places {
+  cuemu_constexpr_place *at;
+  size_t count;
+} cuemu_constexpr_places;
+
+/* Whether the `size` bytes of a pass's messages `log` have clang++'s
+ * error about a local variable of non-literal type in a constexpr
+ * function, each in a templated function of the pass's preprocessed unit
+ * `ii` (`ii_size` bytes), which nvcc takes: 1, with their places added to
+ * *places, else 0 (*places may have some: free it) (cuemu_constexpr_locals.c). */
+int cuemu__constexpr_locals_places(const char *log, size_t size,
+                                   const char *ii, size_t ii_size,
+                                   cuemu_constexpr_places *places);
+
+/* Blanks out, in the preprocessed unit `ii` (`size` bytes), the
+ * `constexpr` of the templated functions around `places`. */
+void cuemu__constexpr_locals_blank(char *ii, size_t size,
+                                   const cuemu_constexpr_places *places);
+
+void cuemu__constexpr_places_free(cuemu_constexpr_places *places);
+
 /* Puts into `version` the version of the GCC that the `count` words of
  * `words` run ("g++", "ccache g++"), as its -dumpfullversion prints it
  * ("9.4.0"), so that clang++ compiling in its place defines the same

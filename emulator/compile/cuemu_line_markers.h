@@ -1,7 +1,9 @@
 /*
  * cuemu_line_markers.h: the line markers of a preprocessed unit
  * (`# N "FILE" FLAGS`), as the scans of the user's code read them
- * (cuemu_cccl_brings.c, cuemu_nvcc_undeclared.c). Internal to libcuemu.
+ * (cuemu_cccl_brings.c, cuemu_nvcc_undeclared.c), and the places that
+ * the compiler's messages name in it (cuemu_undeclared_names.c,
+ * cuemu_constexpr_locals.c). Internal to libcuemu.
  */
 #ifndef CUEMU_LINE_MARKERS_H
 #define CUEMU_LINE_MARKERS_H
@@ -26,5 +28,18 @@ int cuemu__user_marker(const char *line, size_t n, const char *const *skip,
 
 /* Non-zero for a character of an identifier. */
 int cuemu__ident_char(char c);
+
+/* The offset in the preprocessed unit `ii` (`size` bytes) of the first
+ * non-empty line that its markers place at line `line` of the file named
+ * by the `file_len` bytes of `file`, or -1 where it has none. */
+long cuemu__unit_line(const char *ii, size_t size, const char *file,
+                      size_t file_len, long line);
+
+/* Reads the place of the compiler's message `line` (`len` bytes) that
+ * starts with "FILE:LINE:COLUMN: error: " (or "fatal error"): its file's
+ * name into *file and *file_len, its line into *at and its column into
+ * *column; returns 1, or 0 where it names none. */
+int cuemu__error_place(const char *line, size_t len, const char **file,
+                       size_t *file_len, long *at, long *column);
 
 #endif /* CUEMU_LINE_MARKERS_H */

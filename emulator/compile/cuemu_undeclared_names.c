@@ -33,58 +33,6 @@ static const char *const undeclared[] = {
     "use of undeclared identifier",
 };
 
-/* Whether the preprocessed unit `ii` (`size` bytes) has the line `line` of
- * the file named by the `file_len` bytes of `file`. */
-static int unit_has_line(const char *ii, size_t size, const char *file,
-                         size_t file_len, long line) {
-  const char *end = ii + size;
-  cuemu_user_marker m = {0};
-  long at = 0;
-  int in_file = 0;
-  for (const char *l = ii; l < end;) {
-    const char *nl = memchr(l, '\n', (size_t)(end - l));
-    size_t len = nl ? (size_t)(nl - l) : (size_t)(end - l);
-    if (cuemu__user_marker(l, len, NULL, 0, &m)) {
-      at = m.line;
-      in_file = m.file_len == file_len && memcmp(m.file, file, file_len) == 0;
-    } else {
-      if (in_file && at == line && len > 0)
-        return 1;
-      at++;
-    }
-    l += len + 1;
-  }
-  return 0;
-}
-
-/* Reads the place of the message `line` (`len` bytes) that starts with
- * "FILE:LINE:COLUMN: error: ": its file's name into *file and *file_len
- * and its line into *at; returns 1, or 0 where it names none. */
-static int error_place(const char *line, size_t len, const char **file,
-                       size_t *file_len, long *at) {
-  const char *e = memmem(line, len, ": error: ", 9);
-  if (!e)
-    e = memmem(line, len, ": fatal error: ", 15);
-  if (!e)
-    return 0;
-  const char *p = e;
-  int colons = 0;
-  const char *digits[2] = {NULL, NULL};
-  while (p > line && colons < 2) {
-    const char *q = p;
-    while (q > line && q[-1] >= '0' && q[-1] <= '9')
-      q--;
-    if (q == p || q == line || q[-1] != ':')
-      return 0;
-    digits[colons++] = q;
-    p = q - 1;
-  }
-  *file = line;
-  *file_len = (size_t)(p - line);
-  *at = strtol(digits[1], NULL, 10);
-  return *file_len > 0;
-}
-
 int cuemu__undeclared_device_only(const char *log, size_t size,
                                   const char *host_ii, size_t host_size) {
   int errors = 0;
@@ -99,9 +47,10 @@ int cuemu__undeclared_device_only(const char *log, size_t size,
           known = 1;
       const char *file;
       size_t file_len;
-      long at;
-      if (!known || !error_place(line, len, &file, &file_len, &at) ||
-          unit_has_line(host_ii, host_size, file, file_len, at))
+      long at, column;
+      if (!known ||
+          !cuemu__error_place(line, len, &file, &file_len, &at, &column) ||
+          cuemu__unit_line(host_ii, host_size, file, file_len, at) >= 0)
         return 0;
       errors++;
     }
