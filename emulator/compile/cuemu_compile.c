@@ -156,8 +156,12 @@ typedef struct compile_job {
   cuemu_constexpr_places constexpr_places; /* the places of clang++'s
                               * errors about non-literal locals of
                               * constexpr templates (run_passes()) */
-  int constexpr_blanked;     /* the units are compiled with `constexpr`
-                              * blanked out of those templates (build()) */
+  int constexpr_wanted;      /* new such places: to compile again */
+  int constexpr_round;       /* the units are compiled with `constexpr`
+                              * blanked out of those templates (build()):
+                              * the round, 0 for none */
+  long *blanked[2];          /* the offsets blanked in each pass's unit */
+  size_t nblanked[2];
   char gnu_version[32];      /* then that g++'s version, which clang++
                               * defines as its own (-fgnuc-version=), or "" */
   int host_full;             /* the host pass reads the whole prelude, not
@@ -1560,24 +1564,37 @@ static int constexpr_locals_wanted(const compile_job *job,
                                    const int status[2],
                                    cuemu_constexpr_places *places) {
   int wanted = 0;
+  cuemu_constexpr_places fresh = {NULL, 0};
   for (int p = 0; p < 2; ++p) {
     if (!status[p] || !job->inputs[p])
       continue;
     size_t size = 0;
     char *text = cuemu__read_file(logs[p], &size);
-    int found = text ? cuemu__constexpr_locals_places(text, size,
-                                                      job->inputs[p],
-                                                      job->input_sizes[p],
-                                                      places)
+    int found = text ? cuemu__constexpr_locals_places(
+                           text, size, job->inputs[p], job->input_sizes[p],
+                           job->blanked[p], job->nblanked[p], &fresh)
                      : 0;
     int errors = text && memmem(text, size, ": error: ", 9);
     free(text);
     if (!found && errors) {
-      cuemu__constexpr_places_free(places);
+      cuemu__constexpr_places_free(&fresh);
       return 0;
     }
     wanted |= found;
   }
+  /* The new places join those of the rounds before. */
+  cuemu_constexpr_place *all =
+      fresh.count ? realloc(places->at, (places->count + fresh.count) *
+                                            sizeof *all)
+                  : NULL;
+  if (!all) {
+    cuemu__constexpr_places_free(&fresh);
+    return 0;
+  }
+  memcpy(all + places->count, fresh.at, fresh.count * sizeof *all);
+  places->at = all;
+  places->count += fresh.count;
+  free(fresh.at);
   return wanted;
 }
 
@@ -1586,11 +1603,11 @@ static int constexpr_locals_wanted(const compile_job *job,
  * where the device pass alone fails on names that nvcc's device pass
  * takes, sets *delay and prints nothing (delay_templates_wanted()); with
  * `places`, where the passes fail on clang++'s errors about non-literal
- * locals of constexpr templates, which nvcc takes, sets *places and
- * prints nothing (constexpr_locals_wanted()). */
+ * locals of constexpr templates, which nvcc takes, adds to *places, sets
+ * *wanted and prints nothing (constexpr_locals_wanted()). */
 static cuemu_status run_passes(const compile_job *job, const char **argv[2],
                                int count, const char *temp, int *delay,
-                               cuemu_constexpr_places *places) {
+                               cuemu_constexpr_places *places, int *wanted) {
   int pid[2] = {-1, -1}, rc, failed = 0, status[2] = {0, 0};
   cuemu_status st = CUEMU_SUCCESS;
   char logs[2][PATH_MAX + 96];
@@ -1616,6 +1633,7 @@ static cuemu_status run_passes(const compile_job *job, const char **argv[2],
   }
   if (places && logged && st == CUEMU_SUCCESS && failed &&
       constexpr_locals_wanted(job, logs, status, places)) {
+    *wanted = 1;
     unlink(logs[0]);
     unlink(logs[1]);
     return CUEMU_COMPILE;
@@ -1716,7 +1734,7 @@ static cuemu_status run_preprocessing(const compile_job *job,
   for (int p = 0; p < count; ++p)
     if (!done[p])
       rest[left++] = argv[p];
-  return left ? run_passes(job, rest, left, temp, NULL, NULL) : CUEMU_SUCCESS;
+  return left ? run_passes(job, rest, left, temp, NULL, NULL, NULL) : CUEMU_SUCCESS;
 }
 
 /* Non-zero when the host compiler `cxx` (its last word: "ccache g++")
@@ -2496,10 +2514,11 @@ static cuemu_status keep_dir_check(const compile_job *job) {
 /* The preprocessed unit `text` (`size` bytes), with `constexpr` blanked
  * out of the templates that clang++ refused for a non-literal local
  * (build()). */
-static char *blank_constexpr(const compile_job *job, char *text,
+static char *blank_constexpr(compile_job *job, int p, char *text,
                              size_t size) {
-  if (job->constexpr_blanked)
-    cuemu__constexpr_locals_blank(text, size, &job->constexpr_places);
+  if (job->constexpr_round)
+    cuemu__constexpr_locals_blank(text, size, &job->constexpr_places,
+                                  &job->blanked[p], &job->nblanked[p]);
   return text;
 }
 
@@ -2601,7 +2620,7 @@ static cuemu_status build_once(compile_job *job, cuemu_cache_build *b) {
       st = cuemu__report(CUEMU_IO_ERROR, "cannot read %s: %s", job->ii[p],
                          strerror(errno));
     else
-      st = translate_pass(job, p, blank_constexpr(job, texts[p], sizes[p]),
+      st = translate_pass(job, p, blank_constexpr(job, p, texts[p], sizes[p]),
                           sizes[p], NULL, 0, &rws[p]);
   }
   /* A host pass that keeps device code (or includes CCCL) is preprocessed
@@ -2625,7 +2644,7 @@ static cuemu_status build_once(compile_job *job, cuemu_cache_build *b) {
       st = cuemu__report(CUEMU_IO_ERROR, "cannot read %s: %s", job->ii[1],
                          strerror(errno));
     if (st == CUEMU_SUCCESS)
-      st = translate_pass(job, 1, blank_constexpr(job, texts[1], sizes[1]),
+      st = translate_pass(job, 1, blank_constexpr(job, 1, texts[1], sizes[1]),
                           sizes[1], NULL, 0, &rws[1]);
   }
   /* Lambdas that one pass alone compiles: the other makes them up, and is
@@ -2762,7 +2781,8 @@ static cuemu_status build_once(compile_job *job, cuemu_cache_build *b) {
     }
     job->pch = NULL;
     st = run_passes(job, argv, 2, b->temp, &job->delay_wanted,
-                    job->constexpr_blanked ? NULL : &job->constexpr_places);
+                    job->constexpr_round < 2 ? &job->constexpr_places : NULL,
+                    &job->constexpr_wanted);
     /* The host pass's object has the notes (cuemu_space_notes.c). */
     if (st == CUEMU_SUCCESS)
       st = constant_bank(job, object[1]);
@@ -2953,27 +2973,38 @@ static cuemu_status build_delayed(compile_job *job, cuemu_cache_build *b) {
  * clang++ refuses for local variables of non-literal type in constexpr
  * templates, which nvcc takes, is built again with `constexpr` blanked out
  * of those templates (cuemu_constexpr_locals.c; test:
- * tests/programs/thrust/constexpr_nonliteral_local.cu). */
+ * tests/programs/dialect/constexpr_nonliteral_local.cu). */
 static cuemu_status build(void *data, cuemu_cache_build *b) {
   compile_job *job = data;
+  job->constexpr_wanted = 0;
   cuemu_status st = build_delayed(job, b);
-  if (st != CUEMU_COMPILE || job->constexpr_places.count == 0)
-    return st;
-  job->constexpr_blanked = 1;
-  st = build_delayed(job, b);
-  job->constexpr_blanked = 0;
+  /* A second round blanks the constexpr declarations before the
+   * out-of-class definitions blanked in the first. */
+  while (st == CUEMU_COMPILE && job->constexpr_wanted &&
+         job->constexpr_round < 2) {
+    job->constexpr_round++;
+    job->constexpr_wanted = 0;
+    st = build_delayed(job, b);
+  }
+  if (job->constexpr_round)
+    cuemu__driver_say(
+        "note",
+        st == CUEMU_SUCCESS
+            ? "%s: clang++ refused a local variable of non-literal type in a "
+              "constexpr template, which nvcc takes; compiled again without "
+              "`constexpr` on that template"
+            : "%s: clang++ refused a local variable of non-literal type in a "
+              "constexpr template, which nvcc takes (it is then no constant "
+              "expression); compiled again without `constexpr` on that "
+              "template, the unit is refused (the messages are above)",
+        job->given);
+  job->constexpr_round = 0;
   cuemu__constexpr_places_free(&job->constexpr_places);
-  cuemu__driver_say(
-      "note",
-      st == CUEMU_SUCCESS
-          ? "%s: clang++ refused a local variable of non-literal type in a "
-            "constexpr template, which nvcc takes; compiled again without "
-            "`constexpr` on that template"
-          : "%s: clang++ refused a local variable of non-literal type in a "
-            "constexpr template, which nvcc takes (it is then no constant "
-            "expression); compiled again without `constexpr` on that "
-            "template, the unit is refused (the messages are above)",
-      job->given);
+  for (int p = 0; p < 2; ++p) {
+    free(job->blanked[p]);
+    job->blanked[p] = NULL;
+    job->nblanked[p] = 0;
+  }
   return st;
 }
 

@@ -16,7 +16,10 @@
  * cuemu_compile.c compiles the unit again with `constexpr` blanked out of
  * those functions in the preprocessed units (lines and columns kept): a
  * call of one in a constant expression is then refused at the user's line
- * ("non-constexpr function"), as nvcc refuses it there.
+ * ("non-constexpr function"), as nvcc refuses it there. A class
+ * template's member defined out of its class, declared `constexpr` in it,
+ * is then refused ("non-constexpr declaration of 'f' follows constexpr
+ * declaration"): a second round blanks that declaration too.
  */
 #define _GNU_SOURCE
 #include <stdlib.h>
@@ -26,6 +29,8 @@
 #include "cuemu_line_markers.h"
 
 static const char nonliteral[] = "cannot be defined in a constexpr function";
+static const char redeclaration[] = "follows constexpr declaration";
+static const char previous[] = ": note: previous declaration is here";
 
 /* A `{` open before the place looked for: where it is, where the text
  * before it that belongs to it (its head) starts, and the depth of
@@ -82,9 +87,10 @@ static size_t skip_literal(const char *text, size_t size, size_t i) {
 }
 
 /* The braces open at text[pos] (*count of them, innermost last; to free),
- * or NULL. */
+ * or NULL; *statement is where the declaration or statement at pos
+ * starts. */
 static open_brace *braces_around(const char *text, size_t size, size_t pos,
-                                 size_t *count) {
+                                 size_t *count, size_t *statement) {
   open_brace *stack = NULL;
   size_t n = 0, cap = 0, head = 0;
   int parens = 0;
@@ -122,6 +128,7 @@ static open_brace *braces_around(const char *text, size_t size, size_t pos,
     i++;
   }
   *count = n;
+  *statement = head;
   return stack;
 }
 
@@ -210,8 +217,8 @@ static int read_head(const char *text, size_t from, size_t to,
  * too), not where a template's body holds it (a lambda, a local class's
  * member). */
 static long templated_constexpr(const char *text, size_t size, size_t pos) {
-  size_t count = 0;
-  open_brace *stack = braces_around(text, size, pos, &count);
+  size_t count = 0, statement;
+  open_brace *stack = braces_around(text, size, pos, &count, &statement);
   long found = -1;
   int templated = 0, scope;
   size_t k = count;
@@ -233,6 +240,29 @@ static long templated_constexpr(const char *text, size_t size, size_t pos) {
   return templated ? found : -1;
 }
 
+/* The offset of the last `constexpr` of the declaration that text[pos]
+ * is in, before pos, or -1; *statement is where the declaration starts. */
+static long declaration_constexpr(const char *text, size_t size, size_t pos,
+                                  size_t *statement) {
+  size_t count = 0, keyword = (size_t)-1;
+  int scope;
+  free(braces_around(text, size, pos, &count, statement));
+  read_head(text, *statement, pos, &keyword, &scope);
+  return keyword == (size_t)-1 ? -1 : (long)keyword;
+}
+
+/* The offset of the `constexpr` that `p` names: the templated function's
+ * around a local, or a declaration's. */
+static long place_keyword(const char *ii, size_t size,
+                          const cuemu_constexpr_place *p, long where) {
+  size_t statement;
+  if (where < 0)
+    return -1;
+  return p->declaration
+             ? declaration_constexpr(ii, size, (size_t)where, &statement)
+             : templated_constexpr(ii, size, (size_t)where);
+}
+
 /* The offset in the unit `ii` of the place FILE:LINE:COLUMN, or -1. */
 static long place_offset(const char *ii, size_t size,
                          const cuemu_constexpr_place *p) {
@@ -245,8 +275,38 @@ static long place_offset(const char *ii, size_t size,
   return line + (column < len ? column : len);
 }
 
+/* Adds `p` (its file to free) to *places; returns 0 where no memory. */
+static int add_place(cuemu_constexpr_places *places, cuemu_constexpr_place p) {
+  cuemu_constexpr_place *grown =
+      p.file ? realloc(places->at, (places->count + 1) * sizeof *grown) : NULL;
+  if (!grown) {
+    free(p.file);
+    return 0;
+  }
+  places->at = grown;
+  places->at[places->count++] = p;
+  return 1;
+}
+
+/* Whether the definition at ii[pos] was declared `constexpr` before it
+ * and its `constexpr` blanked (at one of the offsets `blanked`): clang++'s
+ * "non-constexpr declaration of 'f' follows constexpr declaration" about
+ * a class template's member defined out of its class. */
+static int blanked_definition(const char *ii, size_t size, long pos,
+                              const long *blanked, size_t nblanked) {
+  size_t statement;
+  if (pos < 0)
+    return 0;
+  declaration_constexpr(ii, size, (size_t)pos, &statement);
+  for (size_t k = 0; k < nblanked; ++k)
+    if (blanked[k] >= (long)statement && blanked[k] < pos)
+      return 1;
+  return 0;
+}
+
 int cuemu__constexpr_locals_places(const char *log, size_t size,
                                    const char *ii, size_t ii_size,
+                                   const long *blanked, size_t nblanked,
                                    cuemu_constexpr_places *places) {
   int found = 0;
   const char *end = log + size;
@@ -256,20 +316,40 @@ int cuemu__constexpr_locals_places(const char *log, size_t size,
     const char *file;
     size_t file_len;
     long at, column;
-    if (memmem(line, len, nonliteral, sizeof nonliteral - 1) &&
+    int local = memmem(line, len, nonliteral, sizeof nonliteral - 1) != NULL;
+    int redeclared =
+        memmem(line, len, redeclaration, sizeof redeclaration - 1) != NULL;
+    if ((local || redeclared) &&
         cuemu__error_place(line, len, &file, &file_len, &at, &column)) {
-      cuemu_constexpr_place p = {strndup(file, file_len), at, column};
-      cuemu_constexpr_place *grown =
-          p.file ? realloc(places->at, (places->count + 1) * sizeof *grown)
-                 : NULL;
-      long where = grown ? place_offset(ii, ii_size, &p) : -1;
-      if (grown)
-        places->at = grown;
-      if (where < 0 || templated_constexpr(ii, ii_size, (size_t)where) < 0) {
+      cuemu_constexpr_place p = {strndup(file, file_len), at, column, 0};
+      long where = p.file ? place_offset(ii, ii_size, &p) : -1;
+      if (local ? place_keyword(ii, ii_size, &p, where) < 0
+                : !blanked_definition(ii, ii_size, where, blanked, nblanked)) {
         free(p.file);
         return 0;
       }
-      places->at[places->count++] = p;
+      if (redeclared) {
+        /* The declaration before it, which its note names. */
+        free(p.file);
+        p.file = NULL;
+        for (const char *n = line + len + 1; n < end && !p.file;) {
+          const char *e = memchr(n, '\n', (size_t)(end - n));
+          size_t nlen = e ? (size_t)(e - n) : (size_t)(end - n);
+          if (memmem(n, nlen, ": error: ", 9))
+            break;
+          if (memmem(n, nlen, previous, sizeof previous - 1) &&
+              cuemu__error_place(n, nlen, &file, &file_len, &at, &column))
+            p = (cuemu_constexpr_place){strndup(file, file_len), at, column, 1};
+          n += nlen + 1;
+        }
+        if (!p.file ||
+            place_keyword(ii, ii_size, &p, place_offset(ii, ii_size, &p)) < 0) {
+          free(p.file);
+          return 0;
+        }
+      }
+      if (!add_place(places, p))
+        return 0;
       found = 1;
     }
     line += len + 1;
@@ -278,12 +358,23 @@ int cuemu__constexpr_locals_places(const char *log, size_t size,
 }
 
 void cuemu__constexpr_locals_blank(char *ii, size_t size,
-                                   const cuemu_constexpr_places *places) {
+                                   const cuemu_constexpr_places *places,
+                                   long **blanked, size_t *nblanked) {
+  /* All found before any is blanked: two places may name one. */
+  free(*blanked);
+  *nblanked = 0;
+  *blanked = malloc((places->count + 1) * sizeof **blanked);
+  if (!*blanked)
+    return;
+  for (size_t k = 0; k < places->count; ++k)
+    (*blanked)[k] = place_keyword(ii, size, &places->at[k],
+                                  place_offset(ii, size, &places->at[k]));
   for (size_t k = 0; k < places->count; ++k) {
-    long where = place_offset(ii, size, &places->at[k]);
-    long keyword = where < 0 ? -1 : templated_constexpr(ii, size, (size_t)where);
-    if (keyword >= 0)
+    long keyword = (*blanked)[k];
+    if (keyword >= 0 && memcmp(ii + keyword, "constexpr", 9) == 0) {
       memset(ii + keyword, ' ', sizeof "constexpr" - 1);
+      (*blanked)[(*nblanked)++] = keyword;
+    }
   }
 }
 

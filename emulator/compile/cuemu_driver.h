@@ -200,10 +200,12 @@ int cuemu__command_first_line(const char *const *argv, char *line,
 int cuemu__undeclared_device_only(const char *log, size_t size,
                                   const char *host_ii, size_t host_size);
 
-/* A place that clang++'s message names, FILE:LINE:COLUMN. */
+/* A place that clang++'s message names, FILE:LINE:COLUMN: a local
+ * variable's, or a constexpr declaration's (`declaration`). */
 typedef struct cuemu_constexpr_place {
   char *file;
   long line, column;
+  int declaration;
 } cuemu_constexpr_place;
 typedef struct cuemu_constexpr_places {
   cuemu_constexpr_place *at;
@@ -213,16 +215,24 @@ typedef struct cuemu_constexpr_places {
 /* Whether the `size` bytes of a pass's messages `log` have clang++'s
  * error about a local variable of non-literal type in a constexpr
  * function, each in a templated function of the pass's preprocessed unit
- * `ii` (`ii_size` bytes), which nvcc takes: 1, with their places added to
- * *places, else 0 (*places may have some: free it) (cuemu_constexpr_locals.c). */
+ * `ii` (`ii_size` bytes), which nvcc takes, or its "non-constexpr
+ * declaration follows constexpr declaration" about a definition whose
+ * `constexpr` was blanked (at one of the `nblanked` offsets `blanked`),
+ * and no other of these two: 1, with their places added to *places (the
+ * declaration's for the latter), else 0 (*places may have some: free it)
+ * (cuemu_constexpr_locals.c). */
 int cuemu__constexpr_locals_places(const char *log, size_t size,
                                    const char *ii, size_t ii_size,
+                                   const long *blanked, size_t nblanked,
                                    cuemu_constexpr_places *places);
 
 /* Blanks out, in the preprocessed unit `ii` (`size` bytes), the
- * `constexpr` of the templated functions around `places`. */
+ * `constexpr` of the templated functions around `places` and of the
+ * declarations there; their offsets replace *blanked (*nblanked of them,
+ * to free). */
 void cuemu__constexpr_locals_blank(char *ii, size_t size,
-                                   const cuemu_constexpr_places *places);
+                                   const cuemu_constexpr_places *places,
+                                   long **blanked, size_t *nblanked);
 
 void cuemu__constexpr_places_free(cuemu_constexpr_places *places);
 

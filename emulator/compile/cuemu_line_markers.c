@@ -63,6 +63,8 @@ int cuemu__error_place(const char *line, size_t len, const char **file,
   if (!e)
     e = memmem(line, len, ": fatal error: ", 15);
   if (!e)
+    e = memmem(line, len, ": note: ", 8);
+  if (!e)
     return 0;
   const char *p = e;
   int colons = 0;

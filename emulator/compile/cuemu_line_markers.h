@@ -36,7 +36,7 @@ long cuemu__unit_line(const char *ii, size_t size, const char *file,
                       size_t file_len, long line);
 
 /* Reads the place of the compiler's message `line` (`len` bytes) that
- * starts with "FILE:LINE:COLUMN: error: " (or "fatal error"): its file's
+ * starts with "FILE:LINE:COLUMN: error: " (or "fatal error", "note"): its file's
  * name into *file and *file_len, its line into *at and its column into
  * *column; returns 1, or 0 where it names none. */
 int cuemu__error_place(const char *line, size_t len, const char **file,

@@ -33,9 +33,16 @@ template <class T> struct table {
     tally const t{};
     return 2 * x * t.v;
   }
+  /* Declared constexpr here and defined out of the class. */
+  constexpr T thrice(T x) const;
   /* A sibling without such a local stays a constant expression. */
   static constexpr int size() { return 4; }
 };
+
+template <class T> constexpr T table<T>::thrice(T x) const {
+  tally const t{};
+  return 3 * x * t.v;
+}
 
 /* A function template that device code calls. */
 template <class U> __host__ __device__ constexpr U plus_one(U u) {
@@ -64,6 +71,7 @@ int main() {
   const int values[table<int>::size()] = {1, 2, 3, 4};
   CHECK(table<int>{}.sum(values, 4) == 10);
   CHECK(table<long>{}.twice(21) == 42);
+  CHECK(table<int>{}.thrice(14) == 42);
   CHECK(plus_one(41) == 42);
   CHECK(pick(41) == 42);
   auto generic = [](auto u) constexpr {
