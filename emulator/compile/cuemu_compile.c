@@ -402,6 +402,16 @@ static int build_argv(const compile_job *job, const char *tu,
    * which headers test (cuemu_gnu_version.c). */
   if (job->cccl_clang && job->gnu_version[0])
     ARGF("-fgnuc-version=%s", job->gnu_version);
+  /* clang++ 14 crashes (a segmentation fault in its code generation, at
+   * -O2 in C++17) on __builtin_assume_aligned whose alignment is a
+   * constexpr call returning a reference (`cuda::std::min(sizeof(T) * N,
+   * max_vec_bytes())` in a member template: cuCollections' Bloom filter),
+   * which nvcc and g++ take. The alignment is only a hint to the optimiser,
+   * so the units it compiles in g++'s place drop it (the builtin's result
+   * is the pointer as a void *; tests/programs/dialect/
+   * assume_aligned_constant_call.cu). */
+  if (job->cccl_clang && phase == PHASE_PREPROCESS)
+    ARG("-D__builtin_assume_aligned(P, ...)=((void *)(P))");
   /* DWARF 4: binutils' addr2line names the generated .cpp instead of the
    * .cu for some addresses of a DWARF 5 line table with #line (the
    * innermost frame of an inlined call), so faults would name it. */
