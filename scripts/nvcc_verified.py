@@ -156,6 +156,17 @@ def word_paths(word):
     return paths
 
 
+def file_name(path, srcdir, work):
+    """A file's name in a build's key: its path in the source tree, or, in
+    the test's work folder (whose name holds the test's process id, and
+    which is inside the source tree in a build there), <work>/ and its path
+    in that folder, so that a file that a test writes there (x_after.cpp of
+    driver_makefile_options.sh) has one key from run to run."""
+    if work and path.startswith(os.path.join(work, "")):
+        return "<work>/" + os.path.relpath(path, work)
+    return os.path.relpath(path, srcdir)
+
+
 def build_key(words, label, srcdir, work, version):
     """The key of a test script's nvcc build (see the module's comment)."""
     digest = hashlib.sha256()
@@ -193,7 +204,7 @@ def build_key(words, label, srcdir, work, version):
                     files += [os.path.join(top, f) for f in sorted(found)]
             for name in files:
                 with open(name, "rb") as f:
-                    digest.update(b"\0f" + os.path.relpath(name, srcdir).encode() +
+                    digest.update(b"\0f" + file_name(name, srcdir, work).encode() +
                                   b"\0" + f.read())
     return digest.hexdigest()
 
