@@ -156,6 +156,17 @@ def word_paths(word):
     return paths
 
 
+def file_name(path, srcdir, work):
+    """A file's name in a build's key: its path in the source tree, or, in
+    the test's work folder (whose name holds the test's process id, and
+    which is inside the source tree in a build there), <work>/ and its path
+    in that folder, so that a file that a test writes there (x_after.cpp of
+    driver_makefile_options.sh) has one key from run to run."""
+    if work and path.startswith(os.path.join(work, "")):
+        return "<work>/" + os.path.relpath(path, work)
+    return os.path.relpath(path, srcdir)
+
+
 def build_key(words, label, srcdir, work, version):
     """The key of a test script's nvcc build (see the module's comment)."""
     digest = hashlib.sha256()
@@ -173,11 +184,16 @@ def build_key(words, label, srcdir, work, version):
     dirs = [os.path.abspath(d) for d in dirs]
     dirs.append(os.path.join(srcdir, "tests", "kernels"))
     inside = os.path.join(srcdir, "")
-    for word in words:
+    for i, word in enumerate(words):
         shown = word
         for path, name in names:
             shown = shown.replace(path, name)
         digest.update(b"\0w" + shown.encode())
+        # An output (-o NAME) is no input: a file of that name that the test
+        # made before (cuemu-nvcc's build of the same program, whose bytes
+        # hold the clone's paths) must not change the key.
+        if i > 0 and words[i - 1] in ("-o", "--output-file"):
+            continue
         for path in word_paths(word):
             path = os.path.abspath(path)
             if not path.startswith(inside):
@@ -193,7 +209,7 @@ def build_key(words, label, srcdir, work, version):
                     files += [os.path.join(top, f) for f in sorted(found)]
             for name in files:
                 with open(name, "rb") as f:
-                    digest.update(b"\0f" + os.path.relpath(name, srcdir).encode() +
+                    digest.update(b"\0f" + file_name(name, srcdir, work).encode() +
                                   b"\0" + f.read())
     return digest.hexdigest()
 

@@ -47,7 +47,8 @@ fi
 
 real=$(find_nvcc 2>/dev/null)
 if [ -n "$real" ]; then
-  step nvcc_build "$real" -arch=sm_90 -o race.nv "$src" &&
+  step nvcc-build nvcc_build divergent_barrier_race_hint.sh:race "$real" \
+    -arch=sm_90 -o race.nv "$src" &&
     echo "PASS: nvcc builds it"
 fi
 exit $failed

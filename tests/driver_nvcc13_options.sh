@@ -109,9 +109,13 @@ if [ -n "$real" ]; then
   (cd "$work" && mkdir nv && cd nv &&
     nvcc_build driver_nvcc13_options.sh:compiled "$real" $compile_options -c \
       -o compiled.o "$d/reloc_kernels.cu" &&
+    # A label and an output of its own per command (a label is one word
+    # in the record; an output that a command of the record's key names
+    # must not be another's, whose bytes differ from build to build).
     for options in "-hls use-lcs" -aug-hls; do
-      nvcc_build "driver_nvcc13_options.sh:linked$options" "$real" $options \
-        -rdc=true -DRELOC_RDC -o linked "$d/reloc_main.cu" "$d/reloc_kernels.cu" ||
+      label=linked$(echo $options | tr ' ' _)
+      nvcc_build "driver_nvcc13_options.sh:$label" "$real" $options \
+        -rdc=true -DRELOC_RDC -o "$label" "$d/reloc_main.cu" "$d/reloc_kernels.cu" ||
         exit 1
     done &&
     nvcc_build driver_nvcc13_options.sh:sanitize "$real" -sanitize memcheck \
