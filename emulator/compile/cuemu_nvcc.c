@@ -2285,7 +2285,12 @@ static cuemu_status compile_cu(command *c, const char *source,
   o.module = c->module;
   o.nvcc_module = c->module_suffix != NULL;
   o.object = object;
-  o.debug = c->device_debug ? CUEMU_DEBUG_DEVICE : c->debug;
+  /* nvcc's -g asks for the host code's debug information only ("--debug
+   * (-g): Generate debug information for host code"); its device code stays
+   * optimised unless -G. */
+  o.debug = c->device_debug ? CUEMU_DEBUG_DEVICE
+            : c->debug      ? CUEMU_DEBUG_HOST
+                            : 0;
   o.cuemu_host_level = c->host_level;
   o.argv = c->host.v;
   o.argc = c->host.n;

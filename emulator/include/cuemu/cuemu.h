@@ -229,6 +229,9 @@ void cuemu_check_reports_clear(void);
 
 /* cuemu_compile_options.debug for nvcc's -G: device code unoptimised. */
 #define CUEMU_DEBUG_DEVICE 2
+/* cuemu_compile_options.debug for nvcc's -g: the host pass as with 1, the
+ * device passes optimised as without debug. */
+#define CUEMU_DEBUG_HOST 3
 
 /* Options for cuemu_compile(); zero-initialise and fill what you need. */
 typedef struct cuemu_compile_options {
@@ -236,7 +239,8 @@ typedef struct cuemu_compile_options {
   int debug;                /* 1: -g -O0, where argv's -O does not say
                              * otherwise; CUEMU_DEBUG_DEVICE (nvcc's -G):
                              * the same, and device code at -O0 whatever
-                             * argv's -O; 0: -O2 */
+                             * argv's -O; CUEMU_DEBUG_HOST (nvcc's -g): 1
+                             * for the host pass only; 0: -O2 */
   const char *const *argv;  /* extra options passed through: -I, -D, -std */
   int argc;
   const char *const *name_expressions; /* template instantiations to export */
