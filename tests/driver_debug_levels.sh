@@ -40,5 +40,10 @@ expect "-g -rdc=true" "device 1"
 expect "-G" "device 0"
 expect "-G -g" "device 0"
 
+# cuemu-cc's -g is cuemu's debug build: every pass at -O0 (docs/debugging.md).
+nvcc=$(cd "$builddir" && pwd)/cuemu-cc
+expect "-g" "device 0"
+expect "" "device 1"
+
 rm -rf "$work"
 exit $failed

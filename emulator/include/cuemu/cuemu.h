@@ -369,6 +369,14 @@ cuemu_status cuemu_compile_command(int argc, const char *const *argv,
  * command, exit with the status itself. Host code. */
 int cuemu_compile_run_status(void);
 
+/* With a value not 0, the calling OS thread's later cuemu_compile_command()
+ * calls read -g as nvcc does, debug information for the host code only
+ * (CUEMU_DEBUG_HOST: device code stays optimised); with 0 (the default, as
+ * cuemu-cc and cuemu-run have it), -g debugs every pass at -O0. The
+ * command called by a name holding "nvcc" (cuemu-nvcc, the toolkit's nvcc)
+ * turns it on. Host code. */
+void cuemu_compile_nvcc_debug(int);
+
 #ifdef __cplusplus
 }
 #endif
