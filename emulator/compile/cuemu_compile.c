@@ -352,6 +352,11 @@ static int build_argv(const compile_job *job, const char *tu,
                       const char **argv, int max, char *buffers,
                       size_t buffer_size, int phase) {
   const cuemu_compile_options *o = job->opt;
+  /* nvcc's -g (CUEMU_DEBUG_HOST) is the host pass's debug build only; the
+   * device passes stay optimised, as nvcc's device code does without -G. */
+  const int debug = o->debug == CUEMU_DEBUG_HOST
+                        ? job->pass == CUEMU_PASS_HOST
+                        : o->debug;
   int n = 0;
   size_t used = 0;
 #define ARG(s) (n < max - 1 ? (void)(argv[n++] = (s)) : (void)0)
@@ -416,7 +421,7 @@ static int build_argv(const compile_job *job, const char *tu,
    * .cu for some addresses of a DWARF 5 line table with #line (the
    * innermost frame of an inlined call), so faults would name it. */
   ARG("-gdwarf-4");
-  if (o->debug) {
+  if (debug) {
     ARG("-g");
     ARG("-O0");
   } else {
@@ -642,7 +647,7 @@ static int build_argv(const compile_job *job, const char *tu,
     if (job->pass == CUEMU_PASS_DEVICE && !job->device_host_code)
       ARG("-fplugin-arg-cuemu_gcc_plugin-drop-host-code");
     if ((job->checks & (CUEMU_CHECK_MEM | CUEMU_CHECK_INIT)) &&
-        !(job->checks & CUEMU_CHECK_RACE) && !o->debug)
+        !(job->checks & CUEMU_CHECK_RACE) && !debug)
       ARG(job->checks & CUEMU_CHECK_INIT
               ? "-fplugin-arg-cuemu_gcc_plugin-check-inline=init"
               : "-fplugin-arg-cuemu_gcc_plugin-check-inline=mem");
@@ -708,8 +713,8 @@ static int build_argv(const compile_job *job, const char *tu,
    * reaches the device pass, as the suite's CCCL programs build
    * (docs/thrust.md, Cost). */
   if (user_level && o->cuemu_host_level && phase != PHASE_PREPROCESS &&
-      job->pass != CUEMU_PASS_HOST && o->debug != 1)
-    ARG(o->debug == CUEMU_DEBUG_DEVICE ? "-O0" : "-O2");
+      job->pass != CUEMU_PASS_HOST && debug != 1)
+    ARG(debug == CUEMU_DEBUG_DEVICE ? "-O0" : "-O2");
   /* A .cu unit's objects are machine code even under the user's -flto
    * (-Xcompiler -flto, CMake's INTERPROCEDURAL_OPTIMIZATION): objcopy
    * renames and localises their symbols after the compile, which it cannot
@@ -895,7 +900,7 @@ static int build_argv(const compile_job *job, const char *tu,
       /* The common case of memcheck and initcheck decided inline, as the
        * GCC plugin's check-inline does (cuemu_llvm_plugin_check.cc). */
       if ((job->checks & (CUEMU_CHECK_MEM | CUEMU_CHECK_INIT)) &&
-          !(job->checks & CUEMU_CHECK_RACE) && !o->debug &&
+          !(job->checks & CUEMU_CHECK_RACE) && !debug &&
           job->pass != CUEMU_PASS_HOST && job->llvm_plugin[0])
         ARG(job->checks & CUEMU_CHECK_INIT ? "-DCUEMU_CHECK_INLINE=2"
                                            : "-DCUEMU_CHECK_INLINE=1");

@@ -2115,6 +2115,9 @@ static int nvcc_warning(const command *c, int given) {
   return given;
 }
 
+/* Whether -g is nvcc's (cuemu_compile_nvcc_debug()). */
+static _Thread_local int nvcc_debug;
+
 /* The option of one of nvcc's numbered warnings, whose bit of
  * command.suppressed is `bit` (cuemu_compile_options'
  * cuemu_warn_redeclared): -1 under its -diag-suppress, 3 under its
@@ -2285,7 +2288,13 @@ static cuemu_status compile_cu(command *c, const char *source,
   o.module = c->module;
   o.nvcc_module = c->module_suffix != NULL;
   o.object = object;
-  o.debug = c->device_debug ? CUEMU_DEBUG_DEVICE : c->debug;
+  /* nvcc's -g asks for the host code's debug information only ("--debug
+   * (-g): Generate debug information for host code"); its device code stays
+   * optimised unless -G. cuemu-cc's -g debugs every pass. */
+  o.debug = c->device_debug ? CUEMU_DEBUG_DEVICE
+            : !c->debug     ? 0
+            : nvcc_debug    ? CUEMU_DEBUG_HOST
+                            : 1;
   o.cuemu_host_level = c->host_level;
   o.argv = c->host.v;
   o.argc = c->host.n;
@@ -2913,6 +2922,8 @@ static void version(void) {
 static _Thread_local int last_run_status;
 
 int cuemu_compile_run_status(void) { return last_run_status; }
+
+void cuemu_compile_nvcc_debug(int on) { nvcc_debug = on != 0; }
 
 static cuemu_status run_program(command *c, const char *program) {
   const char *path = strchr(program, '/') ? program : joined(c, "./", program);

@@ -11,7 +11,10 @@ int main(int argc, char **argv) {
   const char *name = strrchr(argv[0], '/');
   name = name ? name + 1 : argv[0];
   /* The command line's meaning is libcuemu's (cuemu_compile_command), so
-   * that bindings share it. */
+   * that bindings share it. Called as nvcc, -g is nvcc's: the host code's
+   * debug information only. */
+  if (strstr(name, "nvcc"))
+    cuemu_compile_nvcc_debug(1);
   cuemu_status st =
       cuemu_compile_command(argc - 1, (const char *const *)argv + 1, NULL);
   /* -run's program failed: its status, without a word, as nvcc. */

@@ -229,6 +229,9 @@ void cuemu_check_reports_clear(void);
 
 /* cuemu_compile_options.debug for nvcc's -G: device code unoptimised. */
 #define CUEMU_DEBUG_DEVICE 2
+/* cuemu_compile_options.debug for nvcc's -g: the host pass as with 1, the
+ * device passes optimised as without debug. */
+#define CUEMU_DEBUG_HOST 3
 
 /* Options for cuemu_compile(); zero-initialise and fill what you need. */
 typedef struct cuemu_compile_options {
@@ -236,7 +239,8 @@ typedef struct cuemu_compile_options {
   int debug;                /* 1: -g -O0, where argv's -O does not say
                              * otherwise; CUEMU_DEBUG_DEVICE (nvcc's -G):
                              * the same, and device code at -O0 whatever
-                             * argv's -O; 0: -O2 */
+                             * argv's -O; CUEMU_DEBUG_HOST (nvcc's -g): 1
+                             * for the host pass only; 0: -O2 */
   const char *const *argv;  /* extra options passed through: -I, -D, -std */
   int argc;
   const char *const *name_expressions; /* template instantiations to export */
@@ -364,6 +368,14 @@ cuemu_status cuemu_compile_command(int argc, const char *const *argv,
  * returns COMPILE when that status is not 0; nvcc, and the cuemu-nvcc
  * command, exit with the status itself. Host code. */
 int cuemu_compile_run_status(void);
+
+/* With a value not 0, the calling OS thread's later cuemu_compile_command()
+ * calls read -g as nvcc does, debug information for the host code only
+ * (CUEMU_DEBUG_HOST: device code stays optimised); with 0 (the default, as
+ * cuemu-cc and cuemu-run have it), -g debugs every pass at -O0. The
+ * command called by a name holding "nvcc" (cuemu-nvcc, the toolkit's nvcc)
+ * turns it on. Host code. */
+void cuemu_compile_nvcc_debug(int);
 
 #ifdef __cplusplus
 }
