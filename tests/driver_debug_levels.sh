@@ -45,5 +45,15 @@ nvcc=$(cd "$builddir" && pwd)/cuemu-cc
 expect "-g" "device 0"
 expect "" "device 1"
 
+# Real nvcc builds the program with each of the options above.
+real=$(find_nvcc 2>/dev/null)
+if [ -n "$real" ] && [ -z "${CUEMU_SKIP_NVCC:-}" ]; then
+  step nvcc-g nvcc_build driver_debug_levels.sh:g "$real" -std=c++17 -g -c \
+    "$file" -o nvcc_g.o &&
+    step nvcc-G nvcc_build driver_debug_levels.sh:G "$real" -std=c++17 -G -g \
+      -c "$file" -o nvcc_G.o &&
+    echo "PASS: nvcc builds debug_levels.cu with -g and with -G -g"
+fi
+
 rm -rf "$work"
 exit $failed
