@@ -18,7 +18,7 @@
 # nvcc's options are accepted (-pg and -arbin do what nvcc's do). The
 # program is
 # tests/programs/trialmk/makefile_option_quoting.cu. -Xcompiler -flto
-# builds (lto_scale.cu, lto_main.cpp) link with the .cpp's LTO object. With nvcc present, it
+# builds (tests/driver/lto) link with the .cpp's LTO object. With nvcc present, it
 # is checked to take the same command.
 # Run by `make check` with AM_TESTS_ENVIRONMENT.
 
@@ -212,7 +212,7 @@ fi
 # (-Xcompiler -flto on every unit and on the link, as CMake's
 # INTERPROCEDURAL_OPTIMIZATION gives its C++ files): the .cu unit's object
 # is machine code, which the LTO link takes with the .cpp's LTO object.
-lto=$srcdir/tests/programs/trialmk
+lto=$srcdir/tests/driver/lto
 step lto-cu "$nvcc" -Xcompiler -flto -O2 -c "$lto/lto_scale.cu" -o lto_scale.o &&
   step lto-cpp "$nvcc" -Xcompiler -flto -O2 -c "$lto/lto_main.cpp" -o lto_main.o &&
   step lto-link "$nvcc" -Xcompiler -flto -O2 lto_scale.o lto_main.o -o lto &&
@@ -233,6 +233,9 @@ if [ -n "$real" ] && [ -z "${CUEMU_SKIP_NVCC:-}" ]; then
   else
     fail "nvcc lists other architectures: $(cat "$work/arch.nvcc" "$work/code.nvcc" "$work/both.nvcc")"
   fi
+  step nvcc-lto nvcc_build driver_makefile_options.sh:lto "$real" -std=c++17 \
+    -Xcompiler -flto -O2 -c "$lto/lto_scale.cu" -o nvcc_lto.o &&
+    echo "PASS: nvcc compiles lto_scale.cu with -Xcompiler -flto"
   step nvcc-x-after nvcc_build driver_makefile_options.sh:x-after \
     "$real" -std=c++17 -c x_after.cpp -x cu -o x_after.o &&
     echo "PASS: nvcc compiles x_after.cpp with -x cu after it"
