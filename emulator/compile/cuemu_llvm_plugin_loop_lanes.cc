@@ -61,19 +61,48 @@ bool same_value(const Value *a, const Value *b, int depth) {
   return true;
 }
 
+/* Whether `address` is that of a variable (a local, a global, or a
+ * thread-local one through the intrinsic that clang++ 16 and later read it
+ * with), rather than of an element or a member of one. */
+bool variable_address(const Value *address) {
+  address = address->stripPointerCasts();
+#if LLVM_VERSION_MAJOR >= 16
+  if (const auto *tls = dyn_cast<IntrinsicInst>(address))
+    if (tls->getIntrinsicID() == Intrinsic::threadlocal_address)
+      address = tls->getArgOperand(0)->stripPointerCasts();
+#endif
+  return isa<AllocaInst>(address) || isa<GlobalVariable>(address);
+}
+
 /* The variable, parameter or global that pointer `p` comes from, through
- * element addresses, casts and the load of a pointer variable. */
+ * element addresses, casts and the load of a pointer variable; a pointer
+ * loaded from memory other than a variable (a member, `this->s` in a
+ * class's method, or an element) is its own root, as the GCC plugin's
+ * pointer_root has it. Before, such a load was followed to the variable
+ * under it: a loop of a method that stored through a member reference
+ * (CUB's `s.keys_out[ranks[u]] = keys[u]`, where `s` is the agent's
+ * TempStorage) then stored to the same "array" as its load of the member
+ * `s` itself (root `this`), a different element, and every lane of the
+ * warp waited at a step at every store of the loop. */
 const Value *pointer_root(const Value *p) {
   for (int depth = 0; depth < 32; ++depth) {
     p = p->stripPointerCasts();
     if (const auto *gep = dyn_cast<GEPOperator>(p))
       p = gep->getPointerOperand();
-    else if (const auto *load = dyn_cast<LoadInst>(p))
+    else if (const auto *load = dyn_cast<LoadInst>(p);
+             load && variable_address(load->getPointerOperand()))
       p = load->getPointerOperand();
     else
       return p;
   }
   return p;
+}
+
+/* Whether roots `a` and `b` are one array: the same variable, or pointers
+ * loaded the same way (two loads of the member `this->p` in
+ * `this->p[i] = this->p[i + 1]`). */
+bool same_root(const Value *a, const Value *b) {
+  return a == b || (isa<LoadInst>(a) && same_value(a, b, 0));
 }
 
 /* The element of an array that `address` reaches a part of (`p[i]` for
@@ -245,13 +274,13 @@ void look_at_loop(const BasicBlock *header, const BasicBlock *latch,
       continue;
     bool exchange = false;
     for (const access &ld : seen)
-      exchange |= !ld.store && ld.root == st.root &&
+      exchange |= !ld.store && same_root(ld.root, st.root) &&
                   !same_value(element(ld.address), element(st.address), 0) &&
                   !lane_slices(ld.address, st.address);
     if (!exchange)
       continue;
     for (const access &a : seen)
-      if (a.root == st.root)
+      if (same_root(a.root, st.root))
         stepped.insert(a.inst);
   }
 }
@@ -331,14 +360,14 @@ void look_at_stores(Function &f, SmallPtrSetImpl<Instruction *> &stepped) {
       accesses_after(&inst, region);
       bool exchange = false;
       for (const access &ld : region)
-        exchange |= !ld.store && ld.root == st.root &&
+        exchange |= !ld.store && same_root(ld.root, st.root) &&
                     !same_value(element(ld.address), element(st.address), 0) &&
                     !lane_slices(ld.address, st.address);
       if (!exchange)
         continue;
       stepped.insert(&inst);
       for (const access &a : region)
-        if (a.root == st.root)
+        if (same_root(a.root, st.root))
           stepped.insert(a.inst);
     }
 }
