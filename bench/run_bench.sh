@@ -65,7 +65,7 @@ quick=${BENCH_QUICK:-0}
 # warp collectives, the instruction counts; 13: stream-ordered allocation
 # at scale; 14: a launch of a build of two device passes against one; 15:
 # device math, libdevice against glibc; 17: texture fetches against a
-# plain load); all
+# plain load; 18: Thrust's and CUB's radix sorts against a host sort); all
 # of them when unset.
 rows=$(printf '%s' "${BENCH_ROWS:-}" | tr ',' ' ')
 want() {
@@ -1042,6 +1042,37 @@ elif CUEMU_WORKERS=1 "$out/bench_texture" "$([ "$quick" = 1 ] && echo 2 || echo 
     "CUEMU_WORKERS=1, CPU ns per fetch or load, min of alternating rounds (ratios over the load: tex1Dfetch $1, tex2D point $2, tex2D linear $3): $(grep -v ratio "$run/texture.txt" | tr '\n' ' '); loadavg $(loadavg)"
 else
   error tex2d_point_over_global_load "bench_texture failed: $(cat "$run/texture.txt")" "<= 10x"
+fi
+
+fi
+
+# ---- 18. device-wide radix sorts (Thrust, CUB) against a host sort --------------
+if want 18; then
+# bench_sort.cu, a whole program built with the toolkit's Thrust and CUB
+# (skipped when cuemu-cc finds no CCCL): thrust::sort_by_key of 2^20
+# (double, int) pairs, cub::DeviceRadixSort::SortPairs of the same and
+# thrust::sort of 2^20 ints, each against std::stable_sort of the same data,
+# in turns in one process, the minimum CPU time of each. Before the LLVM
+# plugin stopped taking CUB's stores through its member reference `s` for
+# warp exchanges (cuemu_llvm_plugin_loop_lanes.cc), sort_by_key took about
+# 1.5 times as long (bench/RESULTS.md).
+log "[18] thrust::sort_by_key of 2^20 (double, int) pairs against std::stable_sort, CUEMU_WORKERS=1"
+# CXX is emptied so that cuemu-cc picks its own compiler for CCCL, as [9].
+if ! CXX= CUEMU_CACHE_DIR=$out/cache-asm "$CUEMU_CC" -O2 "$benchsrc/bench_sort.cu" \
+  -o "$out/bench_sort" >"$out/sort_cc.log" 2>&1; then
+  if grep -q 'No such file' "$out/sort_cc.log"; then
+    log "thrust_sort_by_key_over_host_sort: SKIP (no CCCL found: see docs/cccl.md)"
+  else
+    tail -n 20 "$out/sort_cc.log" | sed 's/^/    /' >&2
+    error thrust_sort_by_key_over_host_sort "cannot compile bench_sort.cu (see $out/sort_cc.log)" "<= 10x"
+  fi
+elif CUEMU_WORKERS=1 "$out/bench_sort" "$([ "$quick" = 1 ] && echo 1 || echo 3)" \
+  >"$run/sort.txt" 2>&1; then
+  ratio=$(sed -n 's/^thrust_sort_by_key_over_host_sort: //p' "$run/sort.txt")
+  report thrust_sort_by_key_over_host_sort "$ratio" "x" "<=" 10 \
+    "CUEMU_WORKERS=1, CPU time, min of alternating rounds: $(tr '\n' ' ' <"$run/sort.txt"); loadavg $(loadavg)"
+else
+  error thrust_sort_by_key_over_host_sort "bench_sort failed: $(cat "$run/sort.txt")" "<= 10x"
 fi
 
 fi

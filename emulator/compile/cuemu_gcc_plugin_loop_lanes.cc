@@ -131,6 +131,17 @@ tree pointer_root(tree p, int depth) {
   return p;
 }
 
+/* Whether roots `a` and `b` are one array: the same variable or
+ * parameter, or temporaries that hold a pointer loaded the same way (two
+ * loads of the member `this->p` in `this->p[t] += this->p[t + s]`, each a
+ * temporary of its own; before, the lanes of such a loop ran one after
+ * another, and a warp's tail sum through a member pointer came out wrong:
+ * tests/programs/warpvol/member_exchange.cu). */
+bool same_root(tree a, tree b) {
+  return operand_equal_p(a, b, 0) ||
+         (TREE_CODE(a) == SSA_NAME && same_value(a, b, 0));
+}
+
 /* The element of an array that reference `ref` reads or writes a part of
  * (`p[i]` for `p[i].x`): the lanes that update fields of their own element
  * (`p[i].x += p[i].v`) exchange nothing. */
@@ -334,13 +345,13 @@ void look_at_loop(function *fun, edge back,
       continue;
     bool exchange = false;
     for (unsigned j = 0; j < seen.length() && !exchange; ++j)
-      exchange = !seen[j].store && operand_equal_p(seen[j].root, st.root, 0) &&
+      exchange = !seen[j].store && same_root(seen[j].root, st.root) &&
                  !same_value(element(seen[j].ref), element(st.ref), 0) &&
                  !lane_slices(fun, seen[j].ref, st.ref);
     if (!exchange)
       continue;
     for (unsigned j = 0; j < seen.length(); ++j)
-      if (operand_equal_p(seen[j].root, st.root, 0))
+      if (same_root(seen[j].root, st.root))
         accesses->put(seen[j].stmt, seen[j].ref);
   }
 }
@@ -435,14 +446,14 @@ void look_at_stores(function *fun, hash_map<gimple *, tree> *accesses) {
       bool exchange = false;
       for (unsigned j = 0; j < region.length() && !exchange; ++j)
         exchange = !region[j].store &&
-                   operand_equal_p(region[j].root, st.root, 0) &&
+                   same_root(region[j].root, st.root) &&
                    !same_value(element(region[j].ref), element(st.ref), 0) &&
                    !lane_slices(fun, region[j].ref, st.ref);
       if (!exchange)
         continue;
       accesses->put(gsi_stmt(gsi), st.ref);
       for (unsigned j = 0; j < region.length(); ++j)
-        if (operand_equal_p(region[j].root, st.root, 0))
+        if (same_root(region[j].root, st.root))
           accesses->put(region[j].stmt, region[j].ref);
     }
   }
