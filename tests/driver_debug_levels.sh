@@ -27,9 +27,11 @@
 # compile runs; the device pass's compile is the command with -ffp-contract, and
 # its level its last -O.
 #
-# Where nvcc differs still: `-O3 -Xcompiler -O0` (nvcc puts its -O3 last:
-# __OPTIMIZE__ in both passes) is compiled and seen at -O0 by cuemu-nvcc,
-# whose tests build CCCL programs so (docs/thrust.md, Cost).
+# `-O3 -Xcompiler -O0`: nvcc puts its -O3 last, so both passes see
+# __OPTIMIZE__, and so do cuemu-nvcc's, whose preprocessing puts nvcc's -O
+# last too; its compiles keep the user's order, at -O0 (its tests build
+# CCCL programs so: docs/thrust.md, Cost). Where nvcc differs still:
+# `-Xcompiler -O3 -O0` (nvcc drops its -O0: __OPTIMIZE__) is seen at -O0.
 # Run by `make check` with AM_TESTS_ENVIRONMENT.
 
 srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
@@ -100,23 +102,21 @@ expect() {
 before=$failed
 expect g++ "" 2 -O2
 expect g++ "-O0" 2 -O2
-expect g++ "-O1" 1 -O2
 expect g++ "-O3" 1 -O2
 expect g++ "-g" 2 -O2
 expect g++ "-g -rdc=true" 2 -O2
 expect g++ "-lineinfo" 2 -O2
 expect g++ "-G" 2 -O0
-expect g++ "-G -g" 2 -O0
 expect g++ "-G -O3" 1 -O0
 expect g++ "-Xcompiler -Os" 5 -Os
 expect g++ "-O0 -Xcompiler -O2" 1 -O2
+expect g++ "-O3 -Xcompiler -O0" 1 -O0
 expect clang++ "" 2 -O2
 expect clang++ "-O2" 1 -O2
 expect clang++ "-G" 2 -O0
 # cuemu-cc's -g is cuemu's debug build: every pass at -O0
 # (docs/debugging.md); its macros are the user's level, as nvcc's.
 expect cc:g++ "" 2 -O2
-expect cc:g++ "-O2" 1 -O2
 expect cc:g++ "-g" 2 -O0
 [ "$failed" = "$before" ] &&
   echo "PASS: nvcc's optimisation macros in both passes, device code compiled at -O2 (-O0 with -G)"
