@@ -736,7 +736,8 @@ class spaces : public ASTConsumer {
       if (callee->isConstexpr()) {
         if (!relaxed)
           error(c.where, format(CUEMU_MSG_CONSTEXPR_CALL,
-                                bare_name(callee).c_str(), caller_space,
+                                cuemu_space_nvcc_name(bare_name(callee).c_str()),
+                                caller_space,
                                 caller.c_str()));
         continue;
       }

@@ -196,17 +196,19 @@ __global__ void library_constexpr(int *p) {
   p[0] = std::min(p[0], p[1]); // case 13: calling a constexpr __host__ function("min") from a __global__ function("library_constexpr") is not allowed. The experimental flag '--expt-relaxed-constexpr' can be used to allow this.
 }
 #endif
-/* Cases 33 to 36: a constexpr host function called in a constant
+/* Cases 33 to 37: a constexpr host function called in a constant
  * expression of device code (a constexpr variable's initializer, a
- * template argument, a static_assert, an array's bound), which nvcc 13.0
+ * template argument, a static_assert, an array's bound; the conversion of
+ * std::is_same<...>{} to bool, which nvcc names with its own spelling of
+ * bool, __nv_bool), which nvcc 13.0
  * refuses as it refuses a call at run time (without
  * --expt-relaxed-constexpr). The operands of sizeof, decltype and
  * noexcept beside them are unevaluated, which nvcc accepts (the line
  * marked as a strict near miss, which tests/device_refusals.sh checks).
  * Refused by the clang plugin only: g++ has folded these expressions
  * before its plugin walks the body (docs/nvcc-checks.md). */
-// strict cases: 33 34 35 36
-// clang++ cases: 33 34 35 36
+// strict cases: 33 34 35 36 37
+// clang++ cases: 33 34 35 36 37
 constexpr int host_cx2(int x) { return x + 2; }
 template <typename T> constexpr T host_tcx(T x) { return 3 * x; }
 template <int N> struct Fixed {
@@ -235,6 +237,12 @@ __global__ void constant_bound(int *p) {
   int staged[host_cx2(1)]; // case 36: calling a constexpr __host__ function("host_cx2") from a __global__ function("constant_bound") is not allowed. The experimental flag '--expt-relaxed-constexpr' can be used to allow this.
   staged[0] = p[0];
   p[1] = staged[0];
+}
+#endif
+#if ON(37)
+__global__ void constant_trait(int *p) {
+  static_assert(std::is_same<int, int>{}, "same"); // case 37: calling a constexpr __host__ function("operator __nv_bool") from a __global__ function("constant_trait") is not allowed. The experimental flag '--expt-relaxed-constexpr' can be used to allow this.
+  p[0] = 1;
 }
 #endif
 #if ON(14)
