@@ -709,6 +709,12 @@ static int build_argv(const compile_job *job, const char *tu,
       user_level = 1;
     ARG(o->argv[i]);
   }
+  /* nvcc's own -O comes after -Xcompiler's in nvcc's preprocessing (nvcc
+   * -dryrun: `-O0 -O3` for `-O3 -Xcompiler -O0`), so the code sees
+   * __OPTIMIZE__ there; the compiles keep the user's order, where
+   * -Xcompiler -O0 builds CCCL faster. */
+  if (phase == PHASE_PREPROCESS && o->cuemu_nvcc_level)
+    ARG(o->cuemu_nvcc_level);
   /* nvcc's -O is the host code's level; device code is optimised unless
    * -G (or cuemu's -g) asks otherwise. So the device pass's -O2 comes
    * after nvcc's -O0: Thrust's reduce_by_key agent, built at -O0,
@@ -719,12 +725,6 @@ static int build_argv(const compile_job *job, const char *tu,
    * gdb (tests/gdb/gdb_breakpoint.sh). A last -O of -Xcompiler still
    * reaches the device pass, as the suite's CCCL programs build
    * (docs/thrust.md, Cost). */
-  /* nvcc's own -O comes after -Xcompiler's in nvcc's preprocessing (nvcc
-   * -dryrun: `-O0 -O3` for `-O3 -Xcompiler -O0`), so the code sees
-   * __OPTIMIZE__ there; the compiles keep the user's order, where
-   * -Xcompiler -O0 builds CCCL faster. */
-  if (phase == PHASE_PREPROCESS && o->cuemu_nvcc_level)
-    ARG(o->cuemu_nvcc_level);
   if (user_level && o->cuemu_host_level && phase != PHASE_PREPROCESS &&
       job->pass != CUEMU_PASS_HOST && debug != 1)
     ARG(debug == CUEMU_DEBUG_DEVICE ? "-O0" : "-O2");
