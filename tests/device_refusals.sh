@@ -18,7 +18,11 @@
 # the cases compiled in a unit that includes Thrust (-DSPACE_THRUST, which
 # cuemu-nvcc gives clang++), the strict ones with -ccbin clang++; nvcc's
 # refusals are left to the g++ run, and the near misses are built with
-# Thrust (and by nvcc, recorded in tests/nvcc_builds.txt).
+# Thrust (and by nvcc, recorded in tests/nvcc_builds.txt). The cases of
+# a `// clang++ cases:` line are refused by the clang plugin only (g++ has
+# folded their constant expressions before its plugin sees them): the g++
+# run leaves them to nvcc. The strict cases' compile (without
+# --expt-relaxed-constexpr) refuses no line marked `// strict near miss`.
 # Run by `make check` with AM_TESTS_ENVIRONMENT.
 
 srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
@@ -61,7 +65,8 @@ fi
 
 # The cases that the file's `// strict cases: N...` line names compile
 # without those options.
-strict=" $(sed -n 's|.*// strict cases: ||p' "$src") "
+strict=" $(sed -n 's|.*// strict cases: ||p' "$src" | tr '\n' ' ') "
+clang_only=" $(sed -n 's|.*// clang++ cases: ||p' "$src" | tr '\n' ' ') "
 
 # refused LOG N: whether LOG, cuemu-nvcc's, holds case N's message at its
 # line; nvcc_refused LOG N: nvcc's.
@@ -139,20 +144,52 @@ check_cases() {
 
 together_file=no
 grep -q '^// cases together$' "$src" && together_file=yes
-relaxed=
-strict_cases=
+# split CASES: the relaxed ones and the strict ones.
+split() {
+  relaxed=
+  strict_cases=
+  for n in $1; do
+    case $strict in
+      *" $n "*) strict_cases="$strict_cases $n" ;;
+      *) relaxed="$relaxed $n" ;;
+    esac
+  done
+}
+cuemu_cases=
 for n in $cases; do
-  case $strict in
-    *" $n "*) strict_cases="$strict_cases $n" ;;
-    *) relaxed="$relaxed $n" ;;
+  case "$cxx:$clang_only" in
+    :*" $n "*) echo "SKIP: case $n: refused by the clang plugin only" ;;
+    *) cuemu_cases="$cuemu_cases $n" ;;
   esac
 done
+split "$cuemu_cases"
 missed=
 # shellcheck disable=SC2086 # the cases are words
 [ -n "$relaxed" ] && missed="$missed $(check_cases cuemu cuemu.log "$options $cuemu_options" $relaxed)"
 # shellcheck disable=SC2086 # the cases are words
 [ -n "$strict_cases" ] && missed="$missed $(check_cases cuemu cuemu-strict.log "$strict_options" $strict_cases)"
-for n in $cases; do
+# The strict cases all together: no line marked `// strict near miss`
+# refused.
+near=$(grep -n '// strict near miss' "$src" | cut -d: -f1)
+if [ -n "$strict_cases" ] && [ -n "$near" ] && [ "$together_file" = yes ]; then
+  mask=0
+  for n in $strict_cases; do mask=$((mask | 1 << n)); done
+  # shellcheck disable=SC2086 # the options are words
+  (cd "$work" && "$nvcc" $strict_options -DCASES=$mask -c -o x.o "$src") \
+    >"$work/strict-all.log" 2>&1
+  refused_near=
+  for l in $near; do
+    grep -q "$source:$l:[0-9]*: error: " "$work/strict-all.log" &&
+      refused_near="$refused_near $l"
+  done
+  if [ -n "$refused_near" ]; then
+    fail "the strict cases' compile refuses near misses at lines$refused_near:"
+    grep "error: " "$work/strict-all.log" | head -5
+  else
+    echo "PASS: the strict cases' compile refuses no near miss beside them"
+  fi
+fi
+for n in $cuemu_cases; do
   line=$(grep -n "// case $n: " "$src" | cut -d: -f1)
   message=$(sed -n "s|.*// case $n: ||p" "$src")
   case " $missed " in
@@ -163,6 +200,7 @@ for n in $cases; do
   esac
 done
 if [ -n "$real" ] && [ -z "$cxx" ]; then
+  split "$cases"
   missed=
   # shellcheck disable=SC2086 # the cases are words
   [ -n "$relaxed" ] && missed="$missed $(check_cases nvcc nvcc.log "$options" $relaxed)"

@@ -564,6 +564,71 @@ class spaces : public ASTConsumer {
       walk(w, child);
   }
 
+  /* The calls of a device body's constant expressions, which walk()
+   * leaves out, as they use no variable: a constexpr variable's
+   * initializer, an array's bound and a template argument (in the types
+   * the body writes), a static_assert, an enumerator, a case label, an
+   * `if constexpr` condition. nvcc 13.0 refuses a call of a constexpr
+   * host function there as at run time (without --expt-relaxed-constexpr);
+   * clang++ keeps them in its tree, where g++ has folded them before its
+   * plugin's walk. Unevaluated operands (sizeof, decltype, noexcept) call
+   * nothing, as nvcc has it, and a lambda's or a local class's functions
+   * are bodies of their own. */
+  struct constant_calls : RecursiveASTVisitor<constant_calls> {
+    typedef RecursiveASTVisitor<constant_calls> base;
+    spaces &s;
+    body_walk &w;
+    int constant = 0; /* inside a constant expression */
+    constant_calls(spaces &s, body_walk &w) : s(s), w(w) {}
+    template <typename F> bool constantly(F traverse) {
+      ++constant;
+      bool go_on = traverse();
+      --constant;
+      return go_on;
+    }
+    bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+    bool TraverseCXXRecordDecl(CXXRecordDecl *) { return true; }
+    bool TraverseUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *) {
+      return true;
+    }
+    bool TraverseCXXNoexceptExpr(CXXNoexceptExpr *) { return true; }
+    bool TraverseDecltypeTypeLoc(DecltypeTypeLoc) { return true; }
+    bool TraverseTypeOfExprTypeLoc(TypeOfExprTypeLoc) { return true; }
+    bool TraverseCXXTypeidExpr(CXXTypeidExpr *e) {
+      return !e->isPotentiallyEvaluated() || base::TraverseCXXTypeidExpr(e);
+    }
+    bool TraverseConstantExpr(ConstantExpr *e) {
+      return constantly([&] { return base::TraverseConstantExpr(e); });
+    }
+    bool TraverseTypeLoc(TypeLoc t) {
+      return constantly([&] { return base::TraverseTypeLoc(t); });
+    }
+    bool TraverseTemplateArgumentLoc(const TemplateArgumentLoc &a) {
+      return constantly([&] { return base::TraverseTemplateArgumentLoc(a); });
+    }
+    bool TraverseStaticAssertDecl(StaticAssertDecl *d) {
+      return constantly([&] { return base::TraverseStaticAssertDecl(d); });
+    }
+    bool TraverseEnumConstantDecl(EnumConstantDecl *d) {
+      return constantly([&] { return base::TraverseEnumConstantDecl(d); });
+    }
+    bool TraverseVarDecl(VarDecl *v) {
+      if (!v->isConstexpr())
+        return base::TraverseVarDecl(v);
+      return constantly([&] { return base::TraverseVarDecl(v); });
+    }
+    bool VisitCallExpr(CallExpr *c) {
+      if (constant)
+        s.note_call(w, c->getDirectCallee(), c->getBeginLoc());
+      return true;
+    }
+    bool VisitCXXConstructExpr(CXXConstructExpr *c) {
+      if (constant)
+        s.note_call(w, c->getConstructor(), c->getBeginLoc());
+      return true;
+    }
+  };
+
   /* Whether `fn` is the lambda by which cuemu-cc launches a kernel
    * template with deduced arguments (`[&](auto &&...cuemu_arg_) {
    * k(cuemu_arg_...); }`, cuemu_launch_rewrite.c), whose call of the
@@ -613,6 +678,8 @@ class spaces : public ASTConsumer {
       return;
     body_walk w = {fn, fn_space, cuemu_space_device_only(fn_space), {}, {}};
     walk(w, fn->getBody());
+    if (w.device)
+      constant_calls(*this, w).TraverseStmt(fn->getBody());
     if (const CXXConstructorDecl *ctor = dyn_cast<CXXConstructorDecl>(fn))
       for (const CXXCtorInitializer *init : ctor->inits())
         if (init->isWritten())
@@ -669,7 +736,8 @@ class spaces : public ASTConsumer {
       if (callee->isConstexpr()) {
         if (!relaxed)
           error(c.where, format(CUEMU_MSG_CONSTEXPR_CALL,
-                                bare_name(callee).c_str(), caller_space,
+                                cuemu_space_nvcc_name(bare_name(callee).c_str()),
+                                caller_space,
                                 caller.c_str()));
         continue;
       }

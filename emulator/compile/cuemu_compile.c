@@ -346,6 +346,8 @@ static int numbered_level(const cuemu_compile_options *o, int given) {
  * lost its `-o` file with 64 ("missing filename after '-o'"). */
 #define FIXED_ARGS 192
 
+static int compile_optimised(const compile_job *job);
+
 /* Builds the compiler's argument vector into argv (at most `max`). */
 static int build_argv(const compile_job *job, const char *tu,
                       const char *depfile, const char *built,
@@ -432,8 +434,13 @@ static int build_argv(const compile_job *job, const char *tu,
      * follows, decides. Device code is always optimised, as nvcc's is.
      * The shims' functions that record their caller's address are always
      * inlined (CUEMU_AT_CALLER), so checkers name the user's line at -O0
-     * too. */
-    if (job->pass != CUEMU_PASS_HOST)
+     * too. The device pass's preprocessing has no -O of cuemu's either:
+     * nvcc's (`gcc -E`, nvcc -dryrun) has the user's -O alone, so the
+     * user's code sees __OPTIMIZE__ and __NO_INLINE__ as in nvcc's device
+     * pass (defined from -O1 on, and without -O or with -O0, -g, -G), and
+     * the shims see the compile's level as CUEMU_OPTIMIZED
+     * (tests/driver_debug_levels.sh). */
+    if (job->pass != CUEMU_PASS_HOST && phase != PHASE_PREPROCESS)
       ARG("-O2");
     /* Line tables only (no cost at run time), so that a fault, an assert
      * or a checker's report in an optimised build names the user's file
@@ -702,6 +709,12 @@ static int build_argv(const compile_job *job, const char *tu,
       user_level = 1;
     ARG(o->argv[i]);
   }
+  /* nvcc's own -O comes after -Xcompiler's in nvcc's preprocessing (nvcc
+   * -dryrun: `-O0 -O3` for `-O3 -Xcompiler -O0`), so the code sees
+   * __OPTIMIZE__ there; the compiles keep the user's order, where
+   * -Xcompiler -O0 builds CCCL faster. */
+  if (phase == PHASE_PREPROCESS && o->cuemu_nvcc_level)
+    ARG(o->cuemu_nvcc_level);
   /* nvcc's -O is the host code's level; device code is optimised unless
    * -G (or cuemu's -g) asks otherwise. So the device pass's -O2 comes
    * after nvcc's -O0: Thrust's reduce_by_key agent, built at -O0,
@@ -782,6 +795,7 @@ static int build_argv(const compile_job *job, const char *tu,
     if (job->file_map[0])
       ARG(job->file_map);
     ARG("-DCUEMU_TRANSLATING=1");
+    ARG(compile_optimised(job) ? "-DCUEMU_OPTIMIZED=1" : "-DCUEMU_OPTIMIZED=0");
     ARG("-D__CUDACC__");
     for (int i = 0; cuemu__nvcc_version_macros[i]; ++i)
       ARG(cuemu__nvcc_version_macros[i]);
@@ -993,6 +1007,29 @@ link:
   return n;
 #undef ARG
 #undef ARGF
+}
+
+/* Whether the compile of the pass's translated unit optimises: its
+ * command's last -O is not -O0 (GCC and Clang define __OPTIMIZE__ from -O1
+ * on, -Os, -Og and -Ofast included). The preprocessing, which sees the
+ * user's -O alone (build_argv()), tells the shims so through
+ * CUEMU_OPTIMIZED (cuemu_optimized.h). 0 where there is no memory. */
+static int compile_optimised(const compile_job *job) {
+  const cuemu_compile_options *o = job->opt;
+  int max = FIXED_ARGS + o->argc + job->cxx_count;
+  const char **argv = calloc((size_t)max, sizeof *argv);
+  char *buffers = malloc(8 * PATH_MAX);
+  int optimised = 0;
+  if (argv && buffers) {
+    build_argv(job, "TU", "DEPS", "OUT", argv, max, buffers, 8 * PATH_MAX,
+               PHASE_COMPILE);
+    for (int i = 0; argv[i]; ++i)
+      if (strncmp(argv[i], "-O", 2) == 0)
+        optimised = strcmp(argv[i], "-O0") != 0;
+  }
+  free(argv);
+  free(buffers);
+  return optimised;
 }
 
 int cuemu__link_tail(const char *libdir, unsigned checks, const char **argv,

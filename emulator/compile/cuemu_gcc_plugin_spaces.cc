@@ -498,7 +498,8 @@ void judge_calls(void *, void *) {
     const char *caller_space = cuemu_space_name(c.space);
     if (DECL_DECLARED_CONSTEXPR_P(callee)) {
       if (!relaxed_constexpr)
-        error_at(c.where, CUEMU_MSG_CONSTEXPR_CALL, bare_name(named),
+        error_at(c.where, CUEMU_MSG_CONSTEXPR_CALL,
+                 cuemu_space_nvcc_name(bare_name(named)),
                  caller_space, short_name(c.caller));
       continue;
     }

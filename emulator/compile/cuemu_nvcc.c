@@ -110,6 +110,7 @@ typedef struct command {
   int reporting;        /* the compile of the module it reads is running */
   int device_debug, extended_lambda, relaxed_constexpr; /* -G, the --expt-* */
   int host_level;    /* the last -O of the host options is nvcc's -O */
+  const char *nvcc_level; /* nvcc's last -O if -O1 or more, else NULL */
   int lineinfo;      /* -lineinfo */
   int werror_all;    /* -Werror all-warnings: nvcc's own warnings are errors */
   int clean;         /* -clean: delete what the command would make */
@@ -1415,6 +1416,7 @@ static cuemu_status parse_words(command *c, int argc, const char *const *argv,
         w = NULL;
       st = w ? add(&c->host, w) : oom();
       c->host_level = 1;
+      c->nvcc_level = level > 0 ? w : NULL;
       break;
     }
     case O_XCOMPILER: {
@@ -2296,6 +2298,7 @@ static cuemu_status compile_cu(command *c, const char *source,
             : nvcc_debug    ? CUEMU_DEBUG_HOST
                             : 1;
   o.cuemu_host_level = c->host_level;
+  o.cuemu_nvcc_level = c->nvcc_level;
   o.argv = c->host.v;
   o.argc = c->host.n;
   o.name_expressions = c->names.v;

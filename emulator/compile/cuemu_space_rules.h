@@ -28,6 +28,12 @@ enum cuemu_space {
   "calling a constexpr __host__ function(\"%s\") from a %s function(\"%s\") " \
   "is not allowed. The experimental flag '--expt-relaxed-constexpr' can be "  \
   "used to allow this."
+/* nvcc's spelling of a constexpr callee's bare name: its front end writes
+ * bool as __nv_bool ("operator __nv_bool" for std::is_same<T, int>{}'s
+ * conversion, nvcc 13.0). */
+static inline const char *cuemu_space_nvcc_name(const char *name) {
+  return strcmp(name, "operator bool") == 0 ? "operator __nv_bool" : name;
+}
 #define CUEMU_MSG_UNCONFIGURED "a __global__ function call must be configured"
 #define CUEMU_MSG_HOST_VARIABLE                                               \
   "identifier \"%s\" is undefined in device code"

@@ -30,6 +30,7 @@
 #include <cuemu/cuemu_warp_step.h>
 
 #include "cuemu_bit_cast.h"
+#include "cuemu_optimized.h"
 #include "vector_types.h"
 
 /* ---- Building blocks -----------------------------------------------------
@@ -65,7 +66,7 @@ inline void cuemu_atomic_aligned(const volatile void *p, const char *what) {
 }
 #define CUEMU_ATOMIC_ALIGNED(p, what) cuemu_atomic_aligned<sizeof(*(p))>(p, what)
 
-#ifdef __OPTIMIZE__
+#if CUEMU_OPTIMIZED
 #define CUEMU_ATOMIC_CONSTANT(x) __builtin_constant_p(x)
 #else
 #define CUEMU_ATOMIC_CONSTANT(x) true

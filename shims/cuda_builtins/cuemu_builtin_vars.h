@@ -11,6 +11,7 @@
 
 #include <cuemu/cuemu_device.h>
 
+#include "cuemu_optimized.h"
 #include "vector_types.h"
 
 /* blockIdx, blockDim and gridDim are declared const, as CUDA has them
@@ -57,7 +58,7 @@ extern __thread const uint3 gridDim CUEMU_TLS_IE;
 extern const int warpSize;
 }
 
-#ifndef __OPTIMIZE__
+#if !CUEMU_OPTIMIZED
 /* In a debug build (-g -O0), every translation unit's debugging information
  * declares the four variables, used or not, so that gdb can parse
  * `break k.cu:12 if blockIdx.x == 2` before libcuemu, which defines them,

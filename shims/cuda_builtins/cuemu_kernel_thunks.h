@@ -23,6 +23,9 @@
 #include <cstdlib>
 #include <cstring>
 #include <tuple>
+
+#include "cuemu_optimized.h"
+
 /* Whether kernels are named from a __cuemu_demangled type (kernel_name()):
  * clang++ with RTTI. */
 #if defined(__clang__) && defined(__GXX_RTTI)
@@ -649,7 +652,7 @@ CUEMU_PER_MODULE cuemu_kernel_desc describe(const char *name, const char *file, 
           :
           : "i"(&::cuemu::kernel_identity<KT, K_>));
 #endif
-#ifndef __OPTIMIZE__
+#if !CUEMU_OPTIMIZED
   /* Code compiled at -O0 (-g, -G) needs larger stacks. */
   cuemu_kernel_set_unoptimized(d.function);
 #endif

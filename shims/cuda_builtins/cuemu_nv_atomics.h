@@ -127,7 +127,7 @@ enum __cuemu_access_kind { __cuemu_any_access, __cuemu_load_access, __cuemu_stor
 /* Checks the order and the scope of an operation of kind `kind`, and puts
  * the release half of its order before it. */
 inline void __cuemu_check_order(int __cuemu_order, int scope, __cuemu_access_kind kind = __cuemu_any_access) {
-#ifdef __OPTIMIZE__
+#if CUEMU_OPTIMIZED
   if (__builtin_constant_p(__cuemu_order) &&
       (__cuemu_order < __NV_ATOMIC_RELAXED || __cuemu_order > __NV_ATOMIC_SEQ_CST))
     __cuemu_refused_order();

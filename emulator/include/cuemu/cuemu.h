@@ -329,6 +329,12 @@ typedef struct cuemu_compile_options {
   int cuemu_warn_device_redeclared_host_device; /* #20036-D (a function
                              * declared __device__ and redeclared __host__
                              * __device__), the same way */
+  const char *cuemu_nvcc_level; /* nvcc's own -O (the last, -O1 and up),
+                             * or NULL (none, or -O0, which nvcc drops):
+                             * the preprocessing puts it after argv's
+                             * options, as nvcc puts it after -Xcompiler's,
+                             * so that the code sees nvcc's macros; the
+                             * compiles keep argv's order */
 } cuemu_compile_options;
 
 /* Compiles the CUDA source file `source` into `output` (a module or a

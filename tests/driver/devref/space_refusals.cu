@@ -196,6 +196,55 @@ __global__ void library_constexpr(int *p) {
   p[0] = std::min(p[0], p[1]); // case 13: calling a constexpr __host__ function("min") from a __global__ function("library_constexpr") is not allowed. The experimental flag '--expt-relaxed-constexpr' can be used to allow this.
 }
 #endif
+/* Cases 33 to 37: a constexpr host function called in a constant
+ * expression of device code (a constexpr variable's initializer, a
+ * template argument, a static_assert, an array's bound; the conversion of
+ * std::is_same<...>{} to bool, which nvcc names with its own spelling of
+ * bool, __nv_bool), which nvcc 13.0
+ * refuses as it refuses a call at run time (without
+ * --expt-relaxed-constexpr). The operands of sizeof, decltype and
+ * noexcept beside them are unevaluated, which nvcc accepts (the line
+ * marked as a strict near miss, which tests/device_refusals.sh checks).
+ * Refused by the clang plugin only: g++ has folded these expressions
+ * before its plugin walks the body (docs/nvcc-checks.md). */
+// strict cases: 33 34 35 36 37
+// clang++ cases: 33 34 35 36 37
+constexpr int host_cx2(int x) { return x + 2; }
+template <typename T> constexpr T host_tcx(T x) { return 3 * x; }
+template <int N> struct Fixed {
+  static constexpr int value = N;
+};
+#if ON(33)
+__global__ void constant_init(int *p) {
+  constexpr int four = host_cx2(2); // case 33: calling a constexpr __host__ function("host_cx2") from a __global__ function("constant_init") is not allowed. The experimental flag '--expt-relaxed-constexpr' can be used to allow this.
+  decltype(host_cx2(1)) unevaluated = sizeof(host_cx2(1)) + noexcept(host_cx2(1)); // strict near miss
+  p[0] = four + unevaluated;
+}
+#endif
+#if ON(34)
+__device__ int constant_template_argument() {
+  return Fixed<host_tcx(2)>::value; // case 34: calling a constexpr __host__ function("host_tcx") from a __device__ function("constant_template_argument") is not allowed. The experimental flag '--expt-relaxed-constexpr' can be used to allow this.
+}
+#endif
+#if ON(35)
+__global__ void constant_assert(int *p) {
+  static_assert(std::max(1, 2) == 2, "max"); // case 35: calling a constexpr __host__ function("max") from a __global__ function("constant_assert") is not allowed. The experimental flag '--expt-relaxed-constexpr' can be used to allow this.
+  p[0] = 1;
+}
+#endif
+#if ON(36)
+__global__ void constant_bound(int *p) {
+  int staged[host_cx2(1)]; // case 36: calling a constexpr __host__ function("host_cx2") from a __global__ function("constant_bound") is not allowed. The experimental flag '--expt-relaxed-constexpr' can be used to allow this.
+  staged[0] = p[0];
+  p[1] = staged[0];
+}
+#endif
+#if ON(37)
+__global__ void constant_trait(int *p) {
+  static_assert(std::is_same<int, int>{}, "same"); // case 37: calling a constexpr __host__ function("operator __nv_bool") from a __global__ function("constant_trait") is not allowed. The experimental flag '--expt-relaxed-constexpr' can be used to allow this.
+  p[0] = 1;
+}
+#endif
 #if ON(14)
 __global__ void library_sort(int *p) {
   std::sort(p, p + 4); // case 14: calling a __host__ function("
