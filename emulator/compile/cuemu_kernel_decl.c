@@ -415,7 +415,7 @@ void cuemu__sb_parameters(cuemu_strbuf *sb, const cuemu_rewriter *rw,
 cuemu_status cuemu__kernel_type_alias(cuemu_rewriter *rw, size_t decl_start,
                                       size_t end, const char *scope) {
   cuemu_kernel_decl *d;
-  cuemu_strbuf text = {0}, alias = {0};
+  cuemu_strbuf text = {0}, alias = {0}, constant = {0};
   size_t open, close;
   (void)decl_start;
   if (rw->last_kernel < 0) return CUEMU_SUCCESS;
@@ -451,16 +451,34 @@ cuemu_status cuemu__kernel_type_alias(cuemu_rewriter *rw, size_t decl_start,
   cuemu__sb_str(&text, " = void(");
   cuemu__sb_parameters(&text, rw, open, close);
   cuemu__sb_str(&text, ");");
+  /* The kernel itself as a type, taken here, where the name's overload set
+   * holds no function declared later: a launch in the body of a host
+   * function of the same name whose return type is deduced (`auto`) may
+   * not take the set's address before that type is known (g++: "use of
+   * 'auto f(int)' before deduction of 'auto'"), so it names the kernel
+   * through this (cuemu_launch_rewrite.c). */
+  cuemu__sb_str(&text, " using cuemu_kernel_constant_");
+  cuemu__sb_str(&text, last);
+  cuemu__sb_str(&text, " = ::cuemu::kernel_constant<CUEMU_KERNEL_CAST_ARGS("
+                       "(cuemu_kernel_type_");
+  cuemu__sb_str(&text, last);
+  cuemu__sb_str(&text, " *)(&");
+  cuemu__sb_str(&text, last);
+  cuemu__sb_str(&text, "))>;");
   cuemu__sb_str(&alias, "::");
   if (*scope) {
     cuemu__sb_str(&alias, scope);
     cuemu__sb_str(&alias, "::");
   }
+  cuemu__sb_str(&constant, alias.data ? alias.data : "");
   cuemu__sb_str(&alias, "cuemu_kernel_type_");
   cuemu__sb_str(&alias, last);
-  if (text.oom || alias.oom) {
+  cuemu__sb_str(&constant, "cuemu_kernel_constant_");
+  cuemu__sb_str(&constant, last);
+  if (text.oom || alias.oom || constant.oom) {
     free(text.data);
     free(alias.data);
+    free(constant.data);
     return CUEMU_OUT_OF_MEMORY;
   }
   cuemu_status st =
@@ -468,5 +486,6 @@ cuemu_status cuemu__kernel_type_alias(cuemu_rewriter *rw, size_t decl_start,
                      text.data, text.length);
   free(text.data);
   d->type_alias = alias.data;
+  d->constant_alias = constant.data;
   return st;
 }

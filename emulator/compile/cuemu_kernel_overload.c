@@ -240,12 +240,20 @@ char *cuemu__kernel_pick_set(cuemu_rewriter *rw, size_t start, size_t name) {
       continue;
     char defaults[48];
     cuemu__sb_str(&set, n++ ? ", " : "");
-    cuemu__sb_str(&set, "::cuemu::overloads::defaulted<::cuemu::"
-                        "kernel_constant<CUEMU_KERNEL_CAST_ARGS((");
-    cuemu__sb_str(&set, d->type_alias);
-    cuemu__sb_str(&set, " *)(&::");
-    cuemu__sb_str(&set, d->name);
-    snprintf(defaults, sizeof defaults, "))>, %d>", d->default_count);
+    if (d->constant_alias) {
+      /* Its constant, declared where no later host function of the name
+       * (one whose return type is not deduced yet) is in the set. */
+      cuemu__sb_str(&set, "::cuemu::overloads::defaulted<");
+      cuemu__sb_str(&set, d->constant_alias);
+      snprintf(defaults, sizeof defaults, ", %d>", d->default_count);
+    } else {
+      cuemu__sb_str(&set, "::cuemu::overloads::defaulted<::cuemu::"
+                          "kernel_constant<CUEMU_KERNEL_CAST_ARGS((");
+      cuemu__sb_str(&set, d->type_alias);
+      cuemu__sb_str(&set, " *)(&::");
+      cuemu__sb_str(&set, d->name);
+      snprintf(defaults, sizeof defaults, "))>, %d>", d->default_count);
+    }
     cuemu__sb_str(&set, defaults);
   }
   cuemu__sb_str(&set, ">");

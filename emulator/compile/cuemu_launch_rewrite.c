@@ -377,7 +377,12 @@ cuemu_status cuemu__launch_rewrite(cuemu_rewriter *rw, size_t i,
    * launcher, and its `)` at the end of every closing of `>>>` below
    * (cuemu_kernel_params.h). */
   char wrapped_close[32];
-  if (in_lambda || (decl && decl->overloaded) ||
+  /* A kernel whose name is also an ordinary function's, named through its
+   * constant (cuemu__kernel_type_alias()): launched as a set of one
+   * overload, so taken by value as the overloads' launches are. */
+  int by_constant = known && !in_lambda && decl && !decl->overloaded &&
+                    decl->constant_alias;
+  if (in_lambda || (decl && decl->overloaded) || by_constant ||
       (rw->launch_in_device_code && known)) {
     size_t open, end;
     if (arguments_repeatable(rw, j, &open, &end)) {
@@ -450,6 +455,28 @@ cuemu_status cuemu__launch_rewrite(cuemu_rewriter *rw, size_t i,
       st = replace_chevrons(rw, i, tail,
                           (size_t)m);
     free(tail);
+  } else if (by_constant) {
+    /* A kernel whose name is also an ordinary function's: the launch names
+     * the kernel's constant instead of the name as written, whose overload
+     * set may hold a host function that the launch is in and whose return
+     * type is not deduced yet (tail-island/cuda-primer's mandelbrot-cuda-ng;
+     * tests/programs/trialbook/kernel_named_like_auto_host_function.cu).
+     * The callee's text is replaced; its newlines stay. */
+    st = argument_count(rw, decl, j);
+    if (st != CUEMU_SUCCESS) return st;
+    cuemu_strbuf head = {0};
+    cuemu__sb_str(&head, "::cuemu::launch_overloaded<");
+    cuemu__sb_str(&head, decl->constant_alias);
+    if (head.oom) {
+      free(head.data);
+      return CUEMU_OUT_OF_MEMORY;
+    }
+    st = cuemu__rw_edit(rw, rw->toks[start].offset,
+                        rw->toks[i].offset - rw->toks[start].offset,
+                        head.data, head.length);
+    free(head.data);
+    if (!st)
+      st = replace_chevrons(rw, i, ">(", 2);
   } else if (known && decl && decl->type_alias) {
     /* A kernel whose name is also an ordinary function's: its type picks
      * it out of the overload set. */

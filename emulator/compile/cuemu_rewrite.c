@@ -1383,6 +1383,7 @@ static void release(cuemu_rewriter *rw, walker *w) {
     free(rw->kernels[i].cluster_dims);
     free(rw->kernels[i].file);
     free(rw->kernels[i].type_alias);
+    free(rw->kernels[i].constant_alias);
     free(rw->kernels[i].signature);
     free(rw->kernels[i].alias_scope);
   }
@@ -1758,6 +1759,7 @@ void cuemu__rewrite_free(cuemu_rewrite *r) {
     free(r->kernels[i].launch_bounds);
     free(r->kernels[i].file);
     free(r->kernels[i].type_alias);
+    free(r->kernels[i].constant_alias);
     free(r->kernels[i].signature);
     free(r->kernels[i].alias_scope);
   }

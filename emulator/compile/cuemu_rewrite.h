@@ -61,6 +61,10 @@ typedef struct cuemu_kernel_decl {
                         * declared the kernel's function type (for a name
                         * that is also an ordinary function's, or an
                         * overload), else NULL */
+  char *constant_alias; /* "::ns::cuemu_kernel_constant_k", the kernel as a
+                        * ::cuemu::kernel_constant declared right after
+                        * its first declaration, for a name that is also
+                        * an ordinary function's, else NULL */
   /* Overloads (cuemu_kernel_overload.c), in a translation unit only. */
   char *signature;     /* its parameter types as written, without names and
                         * default arguments */
