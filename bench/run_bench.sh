@@ -127,6 +127,33 @@ report() {
 ms() { calc "%.2f" "$1 / 1e6"; }
 loadavg() { cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown; }
 
+# Builds and runs a whole-program benchmark that includes CCCL, then reports
+# the ratio it prints: cccl_bench NAME SOURCE TARGET ROUNDS NOTE [OPTIONS...].
+# TARGET is the "<=" bound, ROUNDS the program's argument, NOTE the start of
+# the raw column. CXX is emptied so that cuemu-cc picks its own compiler for
+# CCCL (clang++ where g++ rejects CUB's headers, docs/cccl.md), as a user's
+# build does; a toolkit without CCCL is a SKIP. The run is CUEMU_WORKERS=1.
+cccl_bench() {
+  cb_name=$1 cb_src=$2 cb_target=$3 cb_rounds=$4 cb_note=$5
+  shift 5
+  cb_base=$(basename "$cb_src" .cu)
+  if ! CXX= CUEMU_CACHE_DIR=$out/cache-asm "$CUEMU_CC" "$@" "$benchsrc/$cb_src" \
+    -o "$out/$cb_base" >"$out/$cb_base.cc.log" 2>&1; then
+    if grep -q '\(cub\|thrust\)/.*No such file' "$out/$cb_base.cc.log"; then
+      log "$cb_name: SKIP (no CCCL found: see docs/cccl.md)"
+    else
+      tail -n 20 "$out/$cb_base.cc.log" | sed 's/^/    /' >&2
+      error "$cb_name" "cannot compile $cb_src (see $out/$cb_base.cc.log)" "<= ${cb_target}x"
+    fi
+  elif CUEMU_WORKERS=1 "$out/$cb_base" "$cb_rounds" >"$run/$cb_base.txt" 2>&1; then
+    cb_ratio=$(sed -n "s/^$cb_name: //p" "$run/$cb_base.txt")
+    report "$cb_name" "$cb_ratio" "x" "<=" "$cb_target" \
+      "$cb_note: $(tr '\n' ' ' <"$run/$cb_base.txt"); loadavg $(loadavg)"
+  else
+    error "$cb_name" "$cb_base failed: $(cat "$run/$cb_base.txt")" "<= ${cb_target}x"
+  fi
+}
+
 # Runs the driver on the libcuemu in directory $1 (the rest: its arguments),
 # appending its output to the file $out_file, and checks that the process
 # really ran on that library.
@@ -775,24 +802,9 @@ if want 9; then
 # shared-memory tree and by cub::BlockReduce, interleaved in one process;
 # the ratio of the minimum times. CUEMU_WORKERS=1, as [2].
 log "[9] cub::BlockReduce<float, 256> against examples/block_sum's shared-memory tree, 2^20 elements"
-# CXX is emptied so that cuemu-cc picks its own compiler for CCCL (clang++
-# where g++ rejects CUB's headers, docs/cccl.md), as a user's build does.
-if ! CXX= CUEMU_CACHE_DIR=$out/cache-asm "$CUEMU_CC" "$benchsrc/bench_cub_reduce.cu" \
-  -o "$out/bench_cub_reduce" >"$out/cub_cc.log" 2>&1; then
-  if grep -q 'cub/block/block_reduce.cuh.*No such file' "$out/cub_cc.log"; then
-    log "cub_block_reduce_over_hand_written: SKIP (no CCCL found: see docs/cccl.md)"
-  else
-    tail -n 20 "$out/cub_cc.log" | sed 's/^/    /' >&2
-    error cub_block_reduce_over_hand_written "cannot compile bench_cub_reduce.cu (see $out/cub_cc.log)" "<= 1.5x"
-  fi
-elif CUEMU_WORKERS=1 "$out/bench_cub_reduce" "$([ "$quick" = 1 ] && echo 2 || echo 7)" \
-  >"$run/cub.txt" 2>&1; then
-  ratio=$(sed -n 's/^cub_block_reduce_over_hand_written: //p' "$run/cub.txt")
-  report cub_block_reduce_over_hand_written "$ratio" "x" "<=" 1.5 \
-    "CUEMU_WORKERS=1, min of 3 x 7 interleaved launches each: $(tr '\n' ' ' <"$run/cub.txt"); loadavg $(loadavg)"
-else
-  error cub_block_reduce_over_hand_written "bench_cub_reduce failed: $(cat "$run/cub.txt")" "<= 1.5x"
-fi
+cccl_bench cub_block_reduce_over_hand_written bench_cub_reduce.cu 1.5 \
+  "$([ "$quick" = 1 ] && echo 2 || echo 7)" \
+  "CUEMU_WORKERS=1, min of 3 x 7 interleaved launches each"
 
 fi
 
@@ -1057,23 +1069,9 @@ if want 18; then
 # warp exchanges (cuemu_llvm_plugin_loop_lanes.cc), sort_by_key took about
 # 1.5 times as long (bench/RESULTS.md).
 log "[18] thrust::sort_by_key of 2^20 (double, int) pairs against std::stable_sort, CUEMU_WORKERS=1"
-# CXX is emptied so that cuemu-cc picks its own compiler for CCCL, as [9].
-if ! CXX= CUEMU_CACHE_DIR=$out/cache-asm "$CUEMU_CC" -O2 "$benchsrc/bench_sort.cu" \
-  -o "$out/bench_sort" >"$out/sort_cc.log" 2>&1; then
-  if grep -q 'No such file' "$out/sort_cc.log"; then
-    log "thrust_sort_by_key_over_host_sort: SKIP (no CCCL found: see docs/cccl.md)"
-  else
-    tail -n 20 "$out/sort_cc.log" | sed 's/^/    /' >&2
-    error thrust_sort_by_key_over_host_sort "cannot compile bench_sort.cu (see $out/sort_cc.log)" "<= 10x"
-  fi
-elif CUEMU_WORKERS=1 "$out/bench_sort" "$([ "$quick" = 1 ] && echo 1 || echo 3)" \
-  >"$run/sort.txt" 2>&1; then
-  ratio=$(sed -n 's/^thrust_sort_by_key_over_host_sort: //p' "$run/sort.txt")
-  report thrust_sort_by_key_over_host_sort "$ratio" "x" "<=" 10 \
-    "CUEMU_WORKERS=1, CPU time, min of alternating rounds: $(tr '\n' ' ' <"$run/sort.txt"); loadavg $(loadavg)"
-else
-  error thrust_sort_by_key_over_host_sort "bench_sort failed: $(cat "$run/sort.txt")" "<= 10x"
-fi
+cccl_bench thrust_sort_by_key_over_host_sort bench_sort.cu 10 \
+  "$([ "$quick" = 1 ] && echo 1 || echo 3)" \
+  "CUEMU_WORKERS=1, CPU time, min of alternating rounds" -O2
 
 fi
 
