@@ -837,7 +837,8 @@ static int hold_race(block_state *b, const target *t, const target *at,
    * this one is settled with it; else that write changed them, and this
    * race (with the thread that wrote last) is reported now. */
   for (int i = 0; i < b->nheld; ++i)
-    if (b->held[i].at == bytes && b->held[i].nbytes == size)
+    if (!b->held[i].cas && b->held[i].at == bytes &&
+        b->held[i].nbytes == size)
       return memcmp(b->held[i].before, bytes, size) == 0;
   if (b->nheld == HELD_RACES)
     return 0;
