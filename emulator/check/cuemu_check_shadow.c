@@ -1227,8 +1227,14 @@ static void track(cuemu_worker *w, block_state *b, cell *cells,
         }
       }
       if (write) {
-        /* Against the last read. */
-        if (c->rtid &&
+        /* Against the last read; not for a compare-and-swap of the user:
+         * a plain read of another thread may be the guess of its own
+         * compare-and-swap loop, which checks it, and a read whose value
+         * the thread uses otherwise is found against the atomics before
+         * it (hold_read_race). With blocks running side by side, the
+         * other threads' compare-and-swaps of a contended word fall
+         * between a thread's guess and its own compare-and-swap. */
+        if (c->rtid && !(kind & CUEMU_ACCESS_CAS) &&
             !strong_pair(kind, t->shared, c->flags & CELL_RATOMIC,
                          c->flags & CELL_RVOLATILE) &&
             (c->rtid != me || c->rblock != b->fast.block) &&
