@@ -220,7 +220,8 @@ enum cuemu_check_access_kind {
   CUEMU_ACCESS_WRITE = 2,
   CUEMU_ACCESS_ATOMIC = 4,   /* with READ and/or WRITE */
   CUEMU_ACCESS_RANGE = 8,    /* a block copy: no alignment rule */
-  CUEMU_ACCESS_VOLATILE = 16 /* through a volatile lvalue */
+  CUEMU_ACCESS_VOLATILE = 16, /* through a volatile lvalue */
+  CUEMU_ACCESS_CAS = 32       /* with ATOMIC: the user's compare-and-swap */
 };
 
 /* Called by the instrumentation for every access of checked code. */

@@ -27,8 +27,11 @@
  * algorithms: a read cannot see a write made after its thread's later
  * store was seen). Shared cells
  * count as empty when a block starts (a stamp per block); global cells
- * live for one launch (the kernel boundary orders everything). Atomics
- * never race.
+ * live for one launch (the kernel boundary orders everything). Two
+ * atomics never race; an atomic and a plain access of another thread
+ * race unless ordered (PTX's memory model), and an atomic read-modify-write
+ * is the last write of its cell, so that its thread's later accesses are
+ * ordered after the atomics before it.
  */
 #define _GNU_SOURCE
 #include <pthread.h>
@@ -70,7 +73,11 @@ enum {
   CELL_INIT = CUEMU_CHECK_CELL_INIT,
   CELL_SPLIT = CUEMU_CHECK_CELL_SPLIT,
   CELL_WVOLATILE = CUEMU_CHECK_CELL_WVOLATILE,
-  CELL_RVOLATILE = CUEMU_CHECK_CELL_RVOLATILE
+  CELL_RVOLATILE = CUEMU_CHECK_CELL_RVOLATILE,
+  CELL_WATOMIC = CUEMU_CHECK_CELL_WATOMIC,
+  CELL_RATOMIC = CUEMU_CHECK_CELL_RATOMIC,
+  CELL_WSTRONG = CUEMU_CHECK_CELL_WSTRONG,
+  CELL_RSTRONG = CUEMU_CHECK_CELL_RSTRONG
 };
 _Static_assert(sizeof(cell) == 32, "the lock stripes below assume 32-byte cells");
 #define HALF_AT(h, o)                                                          \
@@ -157,16 +164,26 @@ typedef struct target {
  * stored the value the location held has no effect in any order (all
  * threads clearing a shared flag, or marking a vertex visited at the same
  * depth), a hazard that compute-sanitizer's racecheck gives severity INFO
- * and does not show by default. */
+ * and does not show by default.
+ *
+ * A plain read of a word that another thread's atomic wrote last, with
+ * nothing between them, is held likewise (`cas` set), until the reading
+ * thread's next compare-and-swap of the same word, which then drops it:
+ * the read's value is only the guess that the compare-and-swap checks
+ * (`old = *p; do { assumed = old; old = atomicCAS(p, assumed, f(assumed));
+ * } while (assumed != old);`, the CUDA Programming Guide's atomicAdd of
+ * double), so that no result depends on the race. Any other access of the
+ * worker's, a barrier or the block's end reports it. */
 enum { HELD_RACES = 16, HELD_BYTES = 16 };
 typedef struct held_race {
   target raced;             /* the byte raced on, its allocation's site kept */
   const unsigned char *at;  /* the bytes the write stored */
   size_t nbytes;
   unsigned char before[HELD_BYTES];
-  const char *hazard, *first;
+  const char *hazard, *first, *second;
   uint32_t pblock, cblock;
   uint16_t ptid, psite, ctid;
+  int cas;
   const void *pc;
 } held_race;
 
@@ -810,7 +827,8 @@ static void report_race(cuemu_worker *w, const target *t, const char *hazard,
 static int hold_race(block_state *b, const target *t, const target *at,
                      size_t size, const char *hazard, const char *first,
                      uint32_t pblock, uint16_t ptid, uint16_t psite,
-                     uint32_t cblock, uint16_t ctid, const void *pc) {
+                     const char *second, uint32_t cblock, uint16_t ctid,
+                     const void *pc) {
   if (!t->base || size > HELD_BYTES)
     return 0;
   const unsigned char *bytes = (const unsigned char *)t->base + t->offset;
@@ -819,15 +837,50 @@ static int hold_race(block_state *b, const target *t, const target *at,
    * this one is settled with it; else that write changed them, and this
    * race (with the thread that wrote last) is reported now. */
   for (int i = 0; i < b->nheld; ++i)
-    if (b->held[i].at == bytes && b->held[i].nbytes == size)
+    if (!b->held[i].cas && b->held[i].at == bytes &&
+        b->held[i].nbytes == size)
       return memcmp(b->held[i].before, bytes, size) == 0;
   if (b->nheld == HELD_RACES)
     return 0;
   held_race *h = &b->held[b->nheld++];
-  *h = (held_race){*at,   bytes, size,  {0},   hazard, first, pblock,
-                   cblock, ptid,  psite, ctid,  pc};
+  *h = (held_race){*at,    bytes,  size,  {0},   hazard, first, second,
+                   pblock, cblock, ptid,  psite, ctid,   0,     pc};
   memcpy(h->before, bytes, size);
   return 1;
+}
+
+/* Holds back the race of a plain read of `size` bytes (`t` the access,
+ * `at` the byte raced on) with the atomic of thread `ptid` of block
+ * `pblock` that wrote them last, until the reading thread `ctid` makes its
+ * next access (held_race): returns 1 when held, 0 when it is to be
+ * reported now. */
+static int hold_read_race(block_state *b, const target *t, const target *at,
+                          size_t size, uint32_t pblock, uint16_t ptid,
+                          uint16_t psite, uint32_t cblock, uint16_t ctid,
+                          const void *pc) {
+  if (!t->base || b->nheld == HELD_RACES)
+    return 0;
+  const unsigned char *bytes = (const unsigned char *)t->base + t->offset;
+  for (int i = 0; i < b->nheld; ++i)
+    if (b->held[i].cas && b->held[i].at == bytes &&
+        b->held[i].ctid == ctid && b->held[i].cblock == cblock)
+      return 1;
+  b->held[b->nheld++] = (held_race){
+      *at,    bytes,  size, {0},  "RAW: read after write", "atomic", "read",
+      pblock, cblock, ptid, psite, ctid, 1, pc};
+  return 1;
+}
+
+/* Drops the reads held (hold_read_race) whose thread `ctid` of block
+ * `cblock` now makes a compare-and-swap of the same bytes at `addr`. */
+static void drop_checked_reads(block_state *b, const void *addr,
+                               uint32_t cblock, uint16_t ctid) {
+  int n = 0;
+  for (int i = 0; i < b->nheld; ++i)
+    if (!(b->held[i].cas && b->held[i].at == addr &&
+          b->held[i].ctid == ctid && b->held[i].cblock == cblock))
+      b->held[n++] = b->held[i];
+  b->nheld = n;
 }
 
 /* Reports the races held in b (hold_race) whose bytes have changed
@@ -837,9 +890,9 @@ static void settle_held(cuemu_worker *w, block_state *b) {
   b->nheld = 0;
   for (int i = 0; i < n; ++i) {
     const held_race *h = &b->held[i];
-    if (memcmp(h->at, h->before, h->nbytes) != 0)
+    if (h->cas || memcmp(h->at, h->before, h->nbytes) != 0)
       report_race(w, &h->raced, h->hazard, h->first, h->pblock, h->ptid,
-                  h->psite, "write", h->cblock, h->ctid, h->pc);
+                  h->psite, h->second, h->cblock, h->ctid, h->pc);
   }
 }
 
@@ -910,6 +963,21 @@ static int read_published(const block_state *b, uint32_t pblock, uint16_t ptid,
                                 memory_order_relaxed) > pseq;
   return b->thread_strong[ptid - 1u] > pseq &&
          b->thread_observe[ctid - 1u] >= b->thread_strong[ptid - 1u];
+}
+
+/* Whether an access of `kind` (in shared memory or not) and a recorded one
+ * (atomic, volatile) are both strong accesses, which never race (PTX's
+ * memory model): two atomics, an atomic and a volatile access, or two
+ * volatile accesses of global memory. Two volatile accesses of shared
+ * memory race: warp-synchronous code through a volatile pointer races
+ * since Volta, and compute-sanitizer's racecheck says so. */
+static int strong_pair(int kind, int shared, int recorded_atomic,
+                       int recorded_volatile) {
+  if (kind & CUEMU_ACCESS_ATOMIC)
+    return recorded_atomic || recorded_volatile;
+  if (kind & CUEMU_ACCESS_VOLATILE)
+    return recorded_atomic || (recorded_volatile && !shared);
+  return 0;
 }
 
 /* Records a strong store (atomic, or volatile to global memory) by thread
@@ -1008,9 +1076,20 @@ static void track(cuemu_worker *w, block_state *b, cell *cells,
   unsigned checks = t->shared ? b->cl->shared_checks : b->cl->checks;
   int write = kind & CUEMU_ACCESS_WRITE, read = kind & CUEMU_ACCESS_READ;
   int atomic = kind & CUEMU_ACCESS_ATOMIC;
+  /* The accessing thread, from threadIdx as the checked module's inline
+   * path has it (cuemu_check_fast_race): the thunks and the scheduler keep
+   * it the running thread's. */
+  uint16_t me = (uint16_t)(threadIdx.x +
+                           w->block_dim.x *
+                               (threadIdx.y + w->block_dim.y * threadIdx.z) +
+                           1);
   /* The stores of the races held at earlier accesses are done: settled
    * now, a write that changed its location is reported before anything
-   * this access finds. */
+   * this access finds. A compare-and-swap first drops the reads of its
+   * word that its thread made as its guess (hold_read_race). */
+  if (b->nheld && (kind & CUEMU_ACCESS_CAS) && t->base)
+    drop_checked_reads(b, (const char *)t->base + t->offset, b->fast.block,
+                       me);
   if (b->nheld) {
     if (lock)
       unlock_cell(lock);
@@ -1024,18 +1103,19 @@ static void track(cuemu_worker *w, block_state *b, cell *cells,
    * blocks no race; what the flag publishes is ordered by the writer's
    * __threadfence() (ordered() below). Volatile shared memory is left as
    * it was: warp-synchronous code through a volatile pointer races since
-   * Volta, and compute-sanitizer's racecheck says so. */
-  int strong = (kind & CUEMU_ACCESS_VOLATILE) && !t->shared;
-  /* The accessing thread, from threadIdx as the checked module's inline
-   * path has it (cuemu_check_fast_race): the thunks and the scheduler keep
-   * it the running thread's. */
-  uint16_t me = (uint16_t)(threadIdx.x +
-                           w->block_dim.x *
-                               (threadIdx.y + w->block_dim.y * threadIdx.z) +
-                           1);
+   * Volta, and compute-sanitizer's racecheck says so. Atomics are strong
+   * in either memory: an atomic and a plain access of one word race
+   * unless ordered (PTX's memory model: only two strong accesses never
+   * do), a plain clear of a counter that other threads add to with
+   * atomicAdd; an atomic and a volatile access never race, in shared
+   * memory too (a shared flag raised with atomicExch and polled through
+   * a volatile pointer). The cells note both kinds (CELL_WATOMIC,
+   * CELL_WVOLATILE and their read twins) in either memory;
+   * strong_pair() says which pairs never race. */
+  int is_volatile = kind & CUEMU_ACCESS_VOLATILE;
+  int strong = atomic || (is_volatile && !t->shared);
   uint16_t site = 0;
-  if (write && (atomic || strong) && !t->shared &&
-      (checks & CUEMU_CHECK_RACE))
+  if (write && strong && !t->shared && (checks & CUEMU_CHECK_RACE))
     note_strong_store(b, me);
   if (read && (atomic || (kind & CUEMU_ACCESS_VOLATILE)) &&
       (checks & CUEMU_CHECK_RACE))
@@ -1102,67 +1182,122 @@ static void track(cuemu_worker *w, block_state *b, cell *cells,
       }
       if (j)
         continue;
-      if (!(checks & CUEMU_CHECK_RACE) || atomic)
+      if (!(checks & CUEMU_CHECK_RACE))
         continue;
       if (!site)
         site = site_of(b, pc);
+      /* The shims' own accesses are dropped from reports (their
+       * bookkeeping), except their atomics, which act for the user. */
+      int mine_in_shims = !atomic && cuemu__check_site_in_shims(site);
+      const char *word = atomic ? (write ? "atomic" : "atomic read")
+                                : (write ? "write" : "read");
       /* Against the last write. */
-      if (c->wtid && !(strong && (c->flags & CELL_WVOLATILE)) &&
+      if (c->wtid &&
+          !strong_pair(kind, t->shared, c->flags & CELL_WATOMIC,
+                       c->flags & CELL_WVOLATILE) &&
           (c->wtid != me || c->wblock != b->fast.block) &&
           !ordered(b, c->wblock, c->wtid, c->wseq, c->wgen, me) &&
-          !cuemu__check_site_in_shims(site) &&
-          !cuemu__check_site_in_shims(c->wsite)) {
+          !mine_in_shims &&
+          ((c->flags & CELL_WATOMIC) ||
+           !cuemu__check_site_in_shims(c->wsite))) {
         target at = *t;
         at.offset += byte;
-        if (!write ||
-            !hold_race(b, t, &at, size, "WAW: write after write", "write",
-                       c->wblock, c->wtid, c->wsite, b->fast.block, me, pc)) {
+        const char *first = c->flags & CELL_WATOMIC ? "atomic" : "write";
+        /* A write's race waits for its store (hold_race); a plain read of
+         * an atomic's word, for its thread's next compare-and-swap
+         * (hold_read_race). */
+        int held = write ? hold_race(b, t, &at, size, "WAW: write after write",
+                                     first, c->wblock, c->wtid, c->wsite,
+                                     word, b->fast.block, me, pc)
+                         : !atomic && !is_volatile &&
+                               (c->flags & CELL_WATOMIC) &&
+                               hold_read_race(b, t, &at, size, c->wblock,
+                                              c->wtid, c->wsite,
+                                              b->fast.block, me, pc);
+        if (!held) {
           if (lock)
             unlock_cell(lock);
           report_race(w, &at,
                       write ? "WAW: write after write"
                             : "RAW: read after write",
-                      "write", c->wblock, c->wtid, c->wsite,
-                      write ? "write" : "read", b->fast.block, me, pc);
+                      first, c->wblock, c->wtid, c->wsite, word,
+                      b->fast.block, me, pc);
           if (lock)
             lock_cell(lock);
         }
       }
       if (write) {
-        /* Against the last read. */
-        if (c->rtid && !(strong && (c->flags & CELL_RVOLATILE)) &&
+        /* Against the last read; not for a compare-and-swap of the user:
+         * a plain read of another thread may be the guess of its own
+         * compare-and-swap loop, which checks it, and a read whose value
+         * the thread uses otherwise is found against the atomics before
+         * it (hold_read_race). With blocks running side by side, the
+         * other threads' compare-and-swaps of a contended word fall
+         * between a thread's guess and its own compare-and-swap. */
+        if (c->rtid && !(kind & CUEMU_ACCESS_CAS) &&
+            !strong_pair(kind, t->shared, c->flags & CELL_RATOMIC,
+                         c->flags & CELL_RVOLATILE) &&
             (c->rtid != me || c->rblock != b->fast.block) &&
             !ordered(b, c->rblock, c->rtid, c->rseq, c->rgen, me) &&
             !read_published(b, c->rblock, c->rtid, c->rseq, me) &&
-            !cuemu__check_site_in_shims(site) &&
-            !cuemu__check_site_in_shims(c->rsite)) {
+            !mine_in_shims &&
+            ((c->flags & CELL_RATOMIC) ||
+             !cuemu__check_site_in_shims(c->rsite))) {
           target at = *t;
           at.offset += byte;
-          if (!hold_race(b, t, &at, size, "WAR: write after read", "read",
-                         c->rblock, c->rtid, c->rsite, b->fast.block, me,
-                         pc)) {
+          const char *first =
+              c->flags & CELL_RATOMIC ? "atomic read" : "read";
+          if (!hold_race(b, t, &at, size, "WAR: write after read", first,
+                         c->rblock, c->rtid, c->rsite, word, b->fast.block,
+                         me, pc)) {
             if (lock)
               unlock_cell(lock);
-            report_race(w, &at, "WAR: write after read", "read", c->rblock,
-                        c->rtid, c->rsite, "write", b->fast.block, me, pc);
+            report_race(w, &at, "WAR: write after read", first, c->rblock,
+                        c->rtid, c->rsite, word, b->fast.block, me, pc);
             if (lock)
               lock_cell(lock);
           }
         }
-        c->flags = (uint16_t)(strong ? c->flags | CELL_WVOLATILE
-                                     : c->flags & ~CELL_WVOLATILE);
+        /* An atomic leaves a plain write of its own thread as the last
+         * write: that write is ordered before this atomic, not before the
+         * other threads' atomics that come after it (a counter cleared by
+         * one thread that then adds to it, as the others do). Otherwise
+         * the atomic is the last write: a later access of its thread is
+         * ordered after every atomic before it, which it read (PTX's
+         * observation order), as is the plain clear of a ticket counter
+         * by the thread that drew the last ticket (the threadfence
+         * reduction). */
+        /* A compare-and-swap checks the value of its thread's own plain
+         * read of the word, the guess of a compare-and-swap loop (whose
+         * next guess is the value the compare-and-swap returns): the
+         * read no longer counts, and the other threads' compare-and-swaps
+         * do not race with it (hold_read_race, for the other order). */
+        if ((kind & CUEMU_ACCESS_CAS) && c->rtid == me &&
+            c->rblock == b->fast.block && !(c->flags & CELL_RSTRONG))
+          c->rtid = 0;
+        if (atomic && !(c->flags & CELL_WSTRONG) && c->wtid == me &&
+            c->wblock == b->fast.block)
+          continue;
+        c->flags = (uint16_t)((c->flags & ~CELL_WSTRONG) |
+                              (atomic            ? CELL_WATOMIC
+                               : is_volatile ? CELL_WVOLATILE
+                                                 : 0));
         c->wtid = me;
         c->wblock = b->fast.block;
         c->wseq = b->fast.seq;
         c->wgen = b->fast.gen;
         c->wsite = site;
       } else if (!c->rtid || (c->rtid == me && c->rblock == b->fast.block) ||
-                 ordered(b, c->rblock, c->rtid, c->rseq, c->rgen, me)) {
+                 ordered(b, c->rblock, c->rtid, c->rseq, c->rgen, me) ||
+                 (!atomic && !is_volatile && (c->flags & CELL_RSTRONG))) {
         /* A read concurrent with the recorded one keeps the older, so that
          * a later write by this thread still meets a reader it races
-         * with. */
-        c->flags = (uint16_t)(strong ? c->flags | CELL_RVOLATILE
-                                     : c->flags & ~CELL_RVOLATILE);
+         * with; but a plain read takes the place of a strong one, which
+         * no strong write races with. */
+        c->flags = (uint16_t)((c->flags & ~CELL_RSTRONG) |
+                              (atomic            ? CELL_RATOMIC
+                               : is_volatile ? CELL_RVOLATILE
+                                                 : 0));
         c->rtid = me;
         c->rblock = b->fast.block;
         c->rseq = b->fast.seq;

@@ -7,7 +7,8 @@
  * own plain loads and stores, shims/cuda_builtins/cuemu_check_entry.h, now
  * an object that cuemu-cc links into every checked output, call only the
  * others here.) Atomic operations are performed for real
- * (and recorded as atomic accesses, which never race). Function entry and
+ * (and recorded as atomic accesses, which race with plain accesses only;
+ * a compare-and-swap says it is one). Function entry and
  * exit have nothing to do; the vtable hooks are a write and a read.
  *
  * This file must not itself be instrumented, and nothing in libcuemu is.
@@ -25,6 +26,12 @@ extern atomic_int cuemu__check_present;
 #define W CUEMU_ACCESS_WRITE
 #define V CUEMU_ACCESS_VOLATILE
 #define A CUEMU_ACCESS_ATOMIC
+/* A compare-and-swap of the user (CUDA's atomicCAS, __nv_atomic_compare_
+ * exchange, libcu++'s): one whose failure order is not relaxed. The shims'
+ * own loops that make an operation without an instruction of its own
+ * (atomicMax, a float atomicAdd) fail relaxed; their compare-and-swap is
+ * that operation, an ordinary read-modify-write to racecheck. */
+#define CAS(fmo) ((fmo) == __ATOMIC_RELAXED ? 0 : CUEMU_ACCESS_CAS)
 
 /* Called by the constructor of every instrumented object. */
 void __tsan_init(void) { atomic_store(&cuemu__check_present, 1); }
@@ -164,24 +171,24 @@ static inline void release_point(int mo) {
   int __tsan_atomic##bits##_compare_exchange_strong(volatile T *a, T *c, T v,  \
                                                     int mo, int fmo) {         \
     release_point(mo);                                                      \
-    (void)fmo;                                                                 \
-    cuemu__check_access((const void *)a, sizeof(T), R | W | A, PC());          \
+    cuemu__check_access((const void *)a, sizeof(T), R | W | A | CAS(fmo),      \
+                        PC());                                                 \
     return __atomic_compare_exchange_n(a, c, v, 0, __ATOMIC_SEQ_CST,           \
                                        __ATOMIC_SEQ_CST);                      \
   }                                                                            \
   int __tsan_atomic##bits##_compare_exchange_weak(volatile T *a, T *c, T v,    \
                                                   int mo, int fmo) {           \
     release_point(mo);                                                      \
-    (void)fmo;                                                                 \
-    cuemu__check_access((const void *)a, sizeof(T), R | W | A, PC());          \
+    cuemu__check_access((const void *)a, sizeof(T), R | W | A | CAS(fmo),      \
+                        PC());                                                 \
     return __atomic_compare_exchange_n(a, c, v, 1, __ATOMIC_SEQ_CST,           \
                                        __ATOMIC_SEQ_CST);                      \
   }                                                                            \
   T __tsan_atomic##bits##_compare_exchange_val(volatile T *a, T c, T v,        \
                                                int mo, int fmo) {              \
     release_point(mo);                                                      \
-    (void)fmo;                                                                 \
-    cuemu__check_access((const void *)a, sizeof(T), R | W | A, PC());          \
+    cuemu__check_access((const void *)a, sizeof(T), R | W | A | CAS(fmo),      \
+                        PC());                                                 \
     __atomic_compare_exchange_n(a, &c, v, 0, __ATOMIC_SEQ_CST,                 \
                                 __ATOMIC_SEQ_CST);                             \
     return c;                                                                  \

@@ -77,11 +77,19 @@ typedef struct cuemu_check_half {
 enum {
   CUEMU_CHECK_CELL_INIT = 1, /* shared memory: written */
   CUEMU_CHECK_CELL_SPLIT = 2, /* a granule: its bytes have cells of their own */
-  /* Global memory: the last write, or the last read, was volatile (a
-   * strong access in PTX's memory model, as ld.volatile is ld.relaxed.sys:
-   * two of them to one location never race). */
+  /* The last write, or the last read, was volatile (a strong access in
+   * PTX's memory model, as ld.volatile is ld.relaxed.sys: two of them to
+   * one location of global memory never race, nor one and an atomic). */
   CUEMU_CHECK_CELL_WVOLATILE = 4,
-  CUEMU_CHECK_CELL_RVOLATILE = 8
+  CUEMU_CHECK_CELL_RVOLATILE = 8,
+  /* The last write, or the last read, was atomic (global or shared
+   * memory): a strong access too, which races with a plain one of another
+   * thread unless they are ordered, and never with another strong one. */
+  CUEMU_CHECK_CELL_WATOMIC = 16,
+  CUEMU_CHECK_CELL_RATOMIC = 32,
+  /* A plain write, or read, clears these. */
+  CUEMU_CHECK_CELL_WSTRONG = CUEMU_CHECK_CELL_WVOLATILE | CUEMU_CHECK_CELL_WATOMIC,
+  CUEMU_CHECK_CELL_RSTRONG = CUEMU_CHECK_CELL_RVOLATILE | CUEMU_CHECK_CELL_RATOMIC
 };
 
 /* What the state says of the running block; every range is empty when its
@@ -301,9 +309,9 @@ CUEMU_CHECK_FAST_FN void cuemu_check_fast_record(const cuemu_check_fast *f,
   cuemu_check_half mine = {f->seq, f->block, me, site, f->gen, 0};
   cuemu_check_half none = {0, 0, 0, 0, 0, 0};
   if (write) {
-    /* A plain write: the last write is no longer volatile. */
+    /* A plain write: the last write is no longer volatile or atomic. */
     mine.tag = (uint16_t)(((fresh ? 0 : c->flags) &
-                           ~CUEMU_CHECK_CELL_WVOLATILE) |
+                           ~CUEMU_CHECK_CELL_WSTRONG) |
                           CUEMU_CHECK_CELL_INIT);
     __builtin_memcpy(w, &mine, sizeof mine);
     if (fresh) {
@@ -315,8 +323,8 @@ CUEMU_CHECK_FAST_FN void cuemu_check_fast_record(const cuemu_check_fast *f,
     __builtin_memcpy(__cuemu_r, &mine, sizeof mine);
     if (fresh)
       __builtin_memcpy(w, &none, sizeof none);
-    else if (c->flags & CUEMU_CHECK_CELL_RVOLATILE)
-      c->flags &= (uint16_t)~CUEMU_CHECK_CELL_RVOLATILE; /* a plain read */
+    else if (c->flags & CUEMU_CHECK_CELL_RSTRONG)
+      c->flags &= (uint16_t)~CUEMU_CHECK_CELL_RSTRONG; /* a plain read */
   }
 }
 
