@@ -397,11 +397,21 @@ class spaces : public ASTConsumer {
 
   void note_call(body_walk &w, const FunctionDecl *callee,
                  SourceLocation where) {
-    if (!callee || callee->getBuiltinID())
+    if (!callee || callee->getBuiltinID() || implementation_function(callee))
       return;
     if (!foreign(callee->getLocation()) ||
         (w.device && library_host_function(callee)))
       pending.push_back({w.fn, callee, where, w.space});
+  }
+
+  /* Whether `fn` is one of cuemu's own, named `__cuemu_...` (a name
+   * reserved to the implementation), such as the constexpr hash that the
+   * shims' CUEMU_DEVICE_SHARED_NOTE calls in the constexpr initializer it
+   * puts beside each __shared__ variable of a device function: like a
+   * builtin, it is no call of the user's. */
+  static bool implementation_function(const FunctionDecl *fn) {
+    const IdentifierInfo *id = fn->getIdentifier();
+    return id && id->getName().startswith("__cuemu");
   }
 
   /* Whether `fn` is a host function of the C++ library (libstdc++'s

@@ -215,7 +215,15 @@ template <int N> struct Fixed {
   static constexpr int value = N;
 };
 #if ON(33)
+/* A __shared__ variable of a device function: the note cuemu-cc puts
+ * beside it calls cuemu's own constexpr hash, no call of the user's. */
+__device__ int staged_value(int x) {
+  __shared__ int staged[4]; // strict near miss
+  staged[threadIdx.x % 4] = x;
+  return staged[threadIdx.x % 4];
+}
 __global__ void constant_init(int *p) {
+  p[1] = staged_value(1);
   constexpr int four = host_cx2(2); // case 33: calling a constexpr __host__ function("host_cx2") from a __global__ function("constant_init") is not allowed. The experimental flag '--expt-relaxed-constexpr' can be used to allow this.
   decltype(host_cx2(1)) unevaluated = sizeof(host_cx2(1)) + noexcept(host_cx2(1)); // strict near miss
   p[0] = four + unevaluated;
