@@ -262,7 +262,9 @@ cuemu_status cuemu__device_code_check(cuemu_rewriter *rw, size_t i) {
         "calling a __host__ function(\"cudaDeviceSynchronize\") from device "
         "code is not allowed: CUDA 12 removed it from the device runtime, "
         "as nvcc says (a child grid always completes before its parent; "
-        "launch into cudaStreamTailLaunch to run work after the parent)");
+        "launch into cudaStreamTailLaunch to run work after the parent); "
+        "cuemu does not emulate the legacy CDP1 that nvcc still compiles "
+        "below sm_90 with -DCUDA_FORCE_CDP1_IF_SUPPORTED");
   return CUEMU_SUCCESS;
 }
 
