@@ -377,12 +377,7 @@ cuemu_status cuemu__launch_rewrite(cuemu_rewriter *rw, size_t i,
    * launcher, and its `)` at the end of every closing of `>>>` below
    * (cuemu_kernel_params.h). */
   char wrapped_close[32];
-  /* A kernel whose name is also an ordinary function's, named through its
-   * constant (cuemu__kernel_type_alias()): launched as a set of one
-   * overload, so taken by value as the overloads' launches are. */
-  int by_constant = known && !in_lambda && decl && !decl->overloaded &&
-                    decl->constant_alias;
-  if (in_lambda || (decl && decl->overloaded) || by_constant ||
+  if (in_lambda || (decl && decl->overloaded) ||
       (rw->launch_in_device_code && known)) {
     size_t open, end;
     if (arguments_repeatable(rw, j, &open, &end)) {
@@ -455,18 +450,21 @@ cuemu_status cuemu__launch_rewrite(cuemu_rewriter *rw, size_t i,
       st = replace_chevrons(rw, i, tail,
                           (size_t)m);
     free(tail);
-  } else if (by_constant) {
-    /* A kernel whose name is also an ordinary function's: the launch names
-     * the kernel's constant instead of the name as written, whose overload
-     * set may hold a host function that the launch is in and whose return
-     * type is not deduced yet (tail-island/cuda-primer's mandelbrot-cuda-ng;
+  } else if (known && decl && decl->constant_alias) {
+    /* A kernel of this unit (cuemu__kernel_type_alias()): the launch names
+     * the kernel's constant, `::cuemu::launch_constant(constant{}, config)`,
+     * instead of the name as written, whose overload set may hold an
+     * ordinary function of the same name, even one that the launch is in
+     * and whose return type is not deduced yet (tail-island/cuda-primer's
+     * mandelbrot-cuda-ng;
      * tests/programs/trialbook/kernel_named_like_auto_host_function.cu).
      * The callee's text is replaced; its newlines stay. */
     st = argument_count(rw, decl, j);
     if (st != CUEMU_SUCCESS) return st;
     cuemu_strbuf head = {0};
-    cuemu__sb_str(&head, "::cuemu::launch_overloaded<");
+    cuemu__sb_str(&head, "::cuemu::launch_constant(");
     cuemu__sb_str(&head, decl->constant_alias);
+    cuemu__sb_str(&head, "{}, ");
     if (head.oom) {
       free(head.data);
       return CUEMU_OUT_OF_MEMORY;
@@ -476,7 +474,7 @@ cuemu_status cuemu__launch_rewrite(cuemu_rewriter *rw, size_t i,
                         head.data, head.length);
     free(head.data);
     if (!st)
-      st = replace_chevrons(rw, i, ">(", 2);
+      st = replace_chevrons(rw, i, "", 0);
   } else if (known && decl && decl->type_alias) {
     /* A kernel whose name is also an ordinary function's: its type picks
      * it out of the overload set. */

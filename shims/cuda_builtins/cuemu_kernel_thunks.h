@@ -810,11 +810,13 @@ template <> struct __cuemu_a_host_function_call_cannot_be_configured<false> {};
 
 /* launch_static of the kernel that a constant names (a kernel_constant,
  * cuemu_kernel_overloads.h): the constant's template argument, which C++14
- * takes as a template argument where it takes no constant's ::value. */
+ * takes as a template argument where it takes no constant's ::value. A
+ * launch of a kernel of the unit names it so (`launch_constant(
+ * cuemu_kernel_constant_k{}, grid, block)`, cuemu_launch_rewrite.c). */
 template <typename KT, KT K_>
 CUEMU_PER_MODULE launcher<KT> launch_constant(std::integral_constant<KT, K_>, dim3 __cuemu_grid,
-                             dim3 __cuemu_block, std::size_t __cuemu_shmem,
-                             cudaStream_t stream) {
+                             dim3 __cuemu_block, std::size_t __cuemu_shmem = 0,
+                             cudaStream_t stream = nullptr) {
   return launch_static<KT, K_>(__cuemu_grid, __cuemu_block, __cuemu_shmem, stream);
 }
 
