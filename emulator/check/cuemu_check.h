@@ -103,6 +103,9 @@ unsigned cuemu__check_launch_mask(const cuemu_launch *launch);
  * written by the host side (cudaMemcpy, cudaMemset). */
 void cuemu__check_alloc_note(void *base, size_t size, int kind,
                              const void *site);
+/* A CUDA array's elements: as device memory (a "written" map), named
+ * "cudaArray" in reports and left out of the leak report. */
+void cuemu__check_alloc_note_array(void *base, size_t size, const void *site);
 void cuemu__check_alloc_free(void *base);
 void cuemu__check_mark_init(void *p, size_t n);
 /* cudaFree of a pointer that is no live allocation: a double free when it

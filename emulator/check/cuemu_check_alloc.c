@@ -45,6 +45,7 @@ typedef struct side_entry {
   void *cells;           /* the race shadow, see cuemu__check_alloc_cells */
   size_t cells_size;
   int untabled; /* not based at an entry of the table of allocations */
+  int array;    /* a CUDA array's elements: no leak report */
 } side_entry;
 
 /* The records, by base (constant time to find however many allocations
@@ -99,7 +100,9 @@ static void report_leaks(void) {
     side_entry *e = side.keys[i] ? side.values[i] : NULL;
     if (!e)
       continue;
-    if (e->kind != CUEMU_RT_MEMORY_DEVICE && e->kind != CUEMU_RT_MEMORY_MANAGED)
+    if ((e->kind != CUEMU_RT_MEMORY_DEVICE &&
+         e->kind != CUEMU_RT_MEMORY_MANAGED) ||
+        e->array)
       continue;
     char where[512] = "an unknown place";
     if (e->site)
@@ -179,9 +182,22 @@ void cuemu__check_alloc_note(void *base, size_t size, int kind,
       munmap(init, size);
     return;
   }
-  *e = (side_entry){base, size, kind, site, {0}, NULL, init, NULL, 0, untabled};
+  *e = (side_entry){base, size, kind, site, {0}, NULL, init, NULL, 0, untabled,
+                    0};
   memcpy(e->callers, callers, sizeof callers);
   side_untabled += (size_t)untabled;
+  pthread_mutex_unlock(&side_lock);
+}
+
+void cuemu__check_alloc_note_array(void *base, size_t size,
+                                   const void *site) {
+  cuemu__check_alloc_note(base, size, CUEMU_RT_MEMORY_DEVICE, site);
+  pthread_mutex_lock(&side_lock);
+  side_entry *e = side_find_locked(base);
+  if (e) {
+    e->array = 1;
+    e->name = strdup("cudaArray");
+  }
   pthread_mutex_unlock(&side_lock);
 }
 

@@ -1750,10 +1750,43 @@ static void access_slow(cuemu_worker *w, block_state *b, const void *addr,
 
 /* ---- Texture reads --------------------------------------------------------- */
 
+/* initcheck of a texture fetch: a texel read from bytes that nothing
+ * wrote is reported (once for each fetch's line), in the words of
+ * report_init, and the fetch goes on. Returns 1 when it reported. */
+static int texture_read_unwritten(cuemu_worker *w, const region *r,
+                                  size_t off, size_t size, const char *what,
+                                  const char *file, int line) {
+  const unsigned char *init = r->info.init;
+  size_t i = 0;
+  while (i < size && init[off + i])
+    ++i;
+  if (i == size)
+    return 0;
+  int how = cuemu__check_report_begin(w->launch, CUEMU_REPORT_INIT,
+                                      (uintptr_t)(const void *)file,
+                                      (uintptr_t)line);
+  if (!how)
+    return 1;
+  target t = {0, r->info.name, r->a.base, off + i, r->a.size, r->info.site,
+              r->info.callers};
+  char mem[1024], where[640];
+  describe(&t, mem, sizeof mem);
+  snprintf(where, sizeof where, "%s:%d", file ? file : "?", line);
+  cuemu_uint3 tid = cuemu__worker_thread_idx(w);
+  cuemu__check_report(w->launch, how, where,
+                      "initcheck: %s read of uninitialised %s (%zu bytes, "
+                      "byte %zu never written) by block (%u,%u,%u) thread "
+                      "(%u,%u,%u) at %s",
+                      what, mem, size, i, w->block_idx.x, w->block_idx.y,
+                      w->block_idx.z, tid.x, tid.y, tid.z, where);
+  return 1;
+}
+
 void cuemu__check_texture_read(const void *addr, size_t size, const char *what,
                                const char *file, int line) {
   cuemu_worker *w = cuemu__worker_self;
-  if (!w || !w->in_kernel || !(w->launch->shadow_checks & CUEMU_CHECK_RACE))
+  if (!w || !w->in_kernel ||
+      !(w->launch->shadow_checks & (CUEMU_CHECK_RACE | CUEMU_CHECK_INIT)))
     return;
   block_state *b = current_state(w);
   if (!b)
@@ -1766,6 +1799,11 @@ void cuemu__check_texture_read(const void *addr, size_t size, const char *what,
   size_t off = a - (uintptr_t)r->a.base;
   if (size > r->a.size - off)
     size = r->a.size - off;
+  if ((b->cl->checks & CUEMU_CHECK_INIT) && r->info.init &&
+      texture_read_unwritten(w, r, off, size, what, file, line))
+    return;
+  if (!(w->launch->shadow_checks & CUEMU_CHECK_RACE))
+    return;
   cell *cells = region_cells(b->cl, r);
   if (!cells)
     return;

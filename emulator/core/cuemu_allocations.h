@@ -88,6 +88,9 @@ void cuemu__allocation_reset(void);
  * code does not see the store). */
 void cuemu__allocation_note(void *base, size_t size, int kind,
                             const void *site);
+/* A CUDA array's elements (cuemu_rt_array.c): device memory that initcheck
+ * checks as cudaMalloc's, named "cudaArray" in reports, and no leak. */
+void cuemu__allocation_note_array(void *base, size_t size, const void *site);
 void cuemu__allocation_freed(void *base);
 void cuemu__allocation_bad_free(void *p, const void *site);
 void cuemu__allocation_written(void *p, size_t n);

@@ -165,12 +165,13 @@ int cuemu__format_decode(const struct cudaChannelFormatDesc *desc,
   return 0;
 }
 
-/* Makes an array of `desc` with the packed size w x h x d; returns a CUDA
- * code. */
+/* Makes an array of `desc` with the packed size w x h x d, allocated at
+ * `site` (the caller's return address, or NULL); returns a CUDA code. */
 static int array_new(struct cudaArray **out,
                      const struct cudaChannelFormatDesc *desc,
                      const cuemu__format *fmt, struct cudaExtent extent,
-                     size_t w, size_t h, size_t d, unsigned flags) {
+                     size_t w, size_t h, size_t d, unsigned flags,
+                     const void *site) {
   struct cudaArray *a = calloc(1, sizeof *a);
   size_t bytes = w * h * d * fmt->size;
   if (!a)
@@ -197,12 +198,16 @@ static int array_new(struct cudaArray **out,
     free(a);
     return cudaErrorMemoryAllocation;
   }
+  /* initcheck: its elements start unwritten, as cudaMalloc's bytes do; the
+   * copies (through cuemu_rt_memcpy_2d) and surface writes mark them. */
+  cuemu__allocation_note_array(a->data, bytes ? bytes : 1, site);
   *out = a;
   return 0;
 }
 
 static void array_delete(struct cudaArray *a) {
   size_t bytes = a->width * a->height * a->depth * a->format.size;
+  cuemu__allocation_freed(a->data);
   cuemu_rt_memory_untrack(a->data);
   cuemu__allocation_memory_free(a->data, bytes ? bytes : 1);
   a->magic = FREED_MAGIC;
@@ -252,9 +257,11 @@ static int array_shape(struct cudaExtent e, unsigned flags, size_t *w,
   return 0;
 }
 
-int cuemu_rt_malloc_3d_array(cudaArray_t *array,
-                             const struct cudaChannelFormatDesc *desc,
-                             struct cudaExtent extent, unsigned flags) {
+/* cudaMalloc3DArray, called at `site`. */
+static int malloc_3d_array(cudaArray_t *array,
+                           const struct cudaChannelFormatDesc *desc,
+                           struct cudaExtent extent, unsigned flags,
+                           const void *site) {
   if (!array || !desc)
     return cuemu_rt_error(cudaErrorInvalidValue);
   int sticky = cuemu__rt_check_sticky();
@@ -267,7 +274,7 @@ int cuemu_rt_malloc_3d_array(cudaArray_t *array,
     code = array_shape(extent, flags, &w, &h, &d);
   struct cudaArray *a = NULL;
   if (!code)
-    code = array_new(&a, desc, &fmt, extent, w, h, d, flags);
+    code = array_new(&a, desc, &fmt, extent, w, h, d, flags, site);
   if (!code && live_add(a) != 0) {
     array_delete(a);
     code = cudaErrorMemoryAllocation;
@@ -278,13 +285,20 @@ int cuemu_rt_malloc_3d_array(cudaArray_t *array,
   return cudaSuccess;
 }
 
+int cuemu_rt_malloc_3d_array(cudaArray_t *array,
+                             const struct cudaChannelFormatDesc *desc,
+                             struct cudaExtent extent, unsigned flags) {
+  return malloc_3d_array(array, desc, extent, flags,
+                         __builtin_return_address(0));
+}
+
 int cuemu_rt_malloc_array(cudaArray_t *array,
                           const struct cudaChannelFormatDesc *desc,
                           size_t width, size_t height, unsigned flags) {
   if (flags & (cudaArrayLayered | cudaArrayCubemap))
     return cuemu_rt_error(cudaErrorInvalidValue);
   struct cudaExtent e = {width, height, 0};
-  return cuemu_rt_malloc_3d_array(array, desc, e, flags);
+  return malloc_3d_array(array, desc, e, flags, __builtin_return_address(0));
 }
 
 int cuemu_rt_malloc_mipmapped_array(cudaMipmappedArray_t *mipmap,
@@ -330,7 +344,8 @@ int cuemu_rt_malloc_mipmapped_array(cudaMipmappedArray_t *mipmap,
       le.depth = extent.depth >> l ? extent.depth >> l : 1;
     code = array_shape(le, flags, &w, &h, &d);
     if (!code)
-      code = array_new(&m->level[l], desc, &fmt, le, w, h, d, flags);
+      code = array_new(&m->level[l], desc, &fmt, le, w, h, d, flags,
+                       __builtin_return_address(0));
     if (code) {
       mipmap_delete(m); /* the levels made so far */
       return cuemu_rt_error(code);

@@ -12,6 +12,7 @@
 #ifndef CUEMU_TEXTURE_API_H
 #define CUEMU_TEXTURE_API_H
 
+#include <cuemu/cuemu_device.h> /* CUEMU_AT_CALLER */
 #include <cuemu/cuemu_rt_array_async.h>
 #include <cuemu/cuemu_rt_texture.h>
 #include <cuemu/cuemu_runtime_graph.h>
@@ -32,7 +33,9 @@
 
 /* ---- Arrays ------------------------------------------------------------------ */
 
-inline cudaError_t cudaMallocArray(cudaArray_t *array,
+/* The allocations record their caller's line (CUEMU_AT_CALLER), which
+ * initcheck's reports of an array name. */
+CUEMU_AT_CALLER inline cudaError_t cudaMallocArray(cudaArray_t *array,
                                    const struct cudaChannelFormatDesc *desc,
                                    size_t width, size_t height = 0,
                                    unsigned int flags = 0) {
@@ -40,7 +43,7 @@ inline cudaError_t cudaMallocArray(cudaArray_t *array,
       cuemu_rt_malloc_array(array, desc, width, height, flags));
 }
 
-inline cudaError_t cudaMalloc3DArray(cudaArray_t *array,
+CUEMU_AT_CALLER inline cudaError_t cudaMalloc3DArray(cudaArray_t *array,
                                      const struct cudaChannelFormatDesc *desc,
                                      struct cudaExtent extent,
                                      unsigned int flags = 0) {
@@ -48,7 +51,7 @@ inline cudaError_t cudaMalloc3DArray(cudaArray_t *array,
       cuemu_rt_malloc_3d_array(array, desc, extent, flags));
 }
 
-inline cudaError_t cudaMallocMipmappedArray(
+CUEMU_AT_CALLER inline cudaError_t cudaMallocMipmappedArray(
     cudaMipmappedArray_t *mipmappedArray,
     const struct cudaChannelFormatDesc *desc, struct cudaExtent extent,
     unsigned int numLevels, unsigned int flags = 0) {
