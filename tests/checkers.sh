@@ -4,9 +4,11 @@
 #   // CHECK: LIST          the checkers to build in (cuemu-cc --check=LIST)
 #   // ENV: VAR=VALUE       optional, set while it runs
 #   // EXPECT: CLASS WORD... line N [line M]
-# CLASS is race, mem, init or sync; the report must come from that checker
-# (racecheck:, memcheck:, initcheck:; sync reports come from the scheduler
-# or synccheck:), contain every WORD, and name FILE.cu:N (and :M). Programs
+# CLASS is race, mem, init, sync or api; the report must come from that
+# checker (racecheck:, memcheck:, initcheck:; sync reports come from the
+# scheduler or synccheck:; api is memcheck's one report of a failing call
+# of the runtime API, "API error:"), contain every WORD, and name FILE.cu:N
+# (and :M). Programs
 # run with CUEMU_WORKERS=1, so that the order of blocks, and so the first
 # report, is deterministic. Run by `make check` with AM_TESTS_ENVIRONMENT.
 #
@@ -109,6 +111,8 @@ while read -r source group checks; do
            problems="$problems; no memcheck report" ;;
     init) grep -q "initcheck: " "$work/$name.out" ||
             problems="$problems; no initcheck report" ;;
+    api) [ "$(grep -c "API error: " "$work/$name.out")" = 1 ] ||
+           problems="$problems; not one API error report" ;;
     sync) if grep -qE "(racecheck|memcheck|initcheck): " "$work/$name.out"
           then problems="$problems; a report of another class"; fi ;;
     *) problems="$problems; unknown class $class" ;;

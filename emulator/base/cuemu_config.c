@@ -159,6 +159,28 @@ int cuemu__config_check_leaks(void) {
   return !set || (mask & CUEMU_CHECK_MEM) != 0;
 }
 
+int cuemu__config_check_api_errors(void) {
+  static int warned;
+  unsigned mask;
+  int set;
+  char bad[64];
+  if (check_env(&mask, &set, bad, sizeof bad) ||
+      (set && !(mask & CUEMU_CHECK_MEM)))
+    return 0;
+  const char *v = getenv("CUEMU_CHECK_API_ERRORS");
+  if (v && strcmp(v, "all") == 0)
+    return CUEMU_API_ERRORS_ALL;
+  if (v && strcmp(v, "no") == 0)
+    return 0;
+  if (!v || !*v || strcmp(v, "explicit") == 0)
+    return CUEMU_API_ERRORS_EXPLICIT;
+  if (!__atomic_exchange_n(&warned, 1, __ATOMIC_RELAXED) &&
+      !cuemu__config_quiet())
+    fprintf(stderr, "cuemu: CUEMU_CHECK_API_ERRORS=%s: expected explicit, "
+                    "all or no; using explicit\n", v);
+  return CUEMU_API_ERRORS_EXPLICIT;
+}
+
 /* Parses a byte count with an optional K or M suffix (and an optional
  * "iB" or "B" after it); -1 for anything else, a sign or an overflow. */
 static int parse_size(const char *s, size_t *out) {

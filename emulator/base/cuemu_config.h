@@ -157,6 +157,17 @@ int cuemu__config_check_schedules(void);
  * and CUEMU_CHECK (when set) names mem. */
 int cuemu__config_check_leaks(void);
 
+/* Which failing calls of the runtime API memcheck reports
+ * (check/cuemu_check_api.c), as compute-sanitizer's --report-api-errors:
+ * CUEMU_CHECK_API_ERRORS=explicit (the default: the program's own calls),
+ * all (those that cuemu's libraries make too) or no (0). 0 as well when
+ * CUEMU_CHECK is set and does not name mem. */
+enum cuemu_api_errors {
+  CUEMU_API_ERRORS_EXPLICIT = 1,
+  CUEMU_API_ERRORS_ALL = 2
+};
+int cuemu__config_check_api_errors(void);
+
 /* The exit status that racecheck's and initcheck's reports give a program
  * that exits with 0 (check/cuemu_check_report.c): CUEMU_CHECK_EXIT_STATUS,
  * 0 to 255; 1 when unset (a malformed value is reported on stderr). */

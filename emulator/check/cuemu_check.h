@@ -139,6 +139,11 @@ int cuemu__check_report_begin(cuemu_launch *launch, int kind, uintptr_t a,
 void cuemu__check_report(cuemu_launch *launch, int how, const char *where,
                          const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
+/* A call of the runtime API returned `code` (not cudaErrorNotReady), in
+ * host code: memcheck's report of it in checked processes
+ * (cuemu_check_api.c; nothing otherwise). */
+void cuemu__check_api_error(int code);
+
 /* A leak reported at exit counts among a program's reports. */
 void cuemu__check_report_leak(void);
 
@@ -178,6 +183,12 @@ cuemu__check_symbol_at(const cuemu_check_module *m, size_t off,
 /* Writes "file:line" of code address `pc` (the user's source line: frames
  * in the shims are skipped) into buf. */
 void cuemu__check_line(const void *pc, char *buf, size_t size);
+
+/* Writes the name of the function (demangled, with its parameters) whose
+ * code holds return address `pc` into buf: the innermost function that the
+ * compiler inlined there, where the debugging information says. Returns 0
+ * when it has none. */
+int cuemu__check_function_at(const void *pc, char *buf, size_t size);
 
 /* cuemu__check_line() for the access being checked, whose code address
  * `pc` is a return address on the calling thread's stack: where every

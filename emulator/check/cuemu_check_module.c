@@ -463,8 +463,9 @@ static int in_system_library(const char *object) {
          strncmp(object, "/usr/lib64/", 11) == 0;
 }
 
-/* The name of the function holding `addr` in `file`, from its symbol
- * table (addr2line -f), demangled; 0 when it has none. */
+/* The name of the function holding `addr` in `file` (the innermost one
+ * that the compiler inlined there, where the debugging information says),
+ * from addr2line -f, demangled; 0 when it has none. */
 static int function_name(const char *file, uintptr_t addr, char *buf,
                          size_t size) {
   char cmd[4600];
@@ -485,24 +486,43 @@ static int function_name(const char *file, uintptr_t addr, char *buf,
   return 1;
 }
 
+/* The file to give addr2line for the code at return address `pc`, and the
+ * address of the call in it; 0 when no loaded object holds it. */
+static int locate(const void *pc, Dl_info *info, const char **file,
+                  uintptr_t *addr) {
+  if (!pc)
+    return 0;
+  /* A return address points after the call: look up the call itself. */
+  uintptr_t at = (uintptr_t)pc - 1;
+  if (!dladdr((const void *)at, info) || !info->dli_fname)
+    return 0;
+  const cuemu_check_module *m = cuemu__check_module_of((const void *)at);
+  *file = m && m->path[0] ? m->path : info->dli_fname;
+  /* Position-independent objects are looked up by offset, executables by
+   * address. */
+  const ElfW(Ehdr) *eh = (const ElfW(Ehdr) *)info->dli_fbase;
+  *addr = eh->e_type == ET_DYN ? at - (uintptr_t)info->dli_fbase : at;
+  return 1;
+}
+
+int cuemu__check_function_at(const void *pc, char *buf, size_t size) {
+  Dl_info info;
+  const char *file;
+  uintptr_t addr;
+  return locate(pc, &info, &file, &addr) &&
+         function_name(file, addr, buf, size);
+}
+
 /* The line of `pc`, with its LINE_ kind; *inner tells where its innermost
  * frame is (INNER_). */
 static int line_kind(const void *pc, char *buf, size_t size, int *inner) {
   Dl_info info;
+  const char *file;
+  uintptr_t addr;
   *inner = INNER_OTHER;
   snprintf(buf, size, "%p", pc);
-  if (!pc)
+  if (!locate(pc, &info, &file, &addr))
     return LINE_NONE;
-  /* A return address points after the call: look up the call itself. */
-  uintptr_t at = (uintptr_t)pc - 1;
-  if (!dladdr((const void *)at, &info) || !info.dli_fname)
-    return LINE_NONE;
-  const cuemu_check_module *m = cuemu__check_module_of((const void *)at);
-  const char *file = m && m->path[0] ? m->path : info.dli_fname;
-  /* Position-independent objects are looked up by offset, executables by
-   * address. */
-  const ElfW(Ehdr) *eh = (const ElfW(Ehdr) *)info.dli_fbase;
-  uintptr_t addr = eh->e_type == ET_DYN ? at - (uintptr_t)info.dli_fbase : at;
   int kind = addr2line(file, addr, buf, size, inner);
   /* A line of a system library (the C library's start of main, whose
    * lines its debugging information gives: "./csu/../sysdeps/...") is no

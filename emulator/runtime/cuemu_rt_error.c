@@ -10,6 +10,7 @@
 
 #include "base/cuemu_error_log.h"
 #include "base/cuemu_report.h"
+#include "check/cuemu_check.h"
 #include "device/cuemu_device_launch.h"
 #include "device/cuemu_device_model.h"
 #include "device/cuemu_handles.h"
@@ -31,8 +32,10 @@ int cuemu_rt_error(int code) {
   /* In kernel code, the device runtime's last error is per CUDA thread. */
   if (code != 0 && cuemu_thread_in_kernel())
     return cuemu_device_record_error(code);
-  if (code != 0)
+  if (code != 0) {
     last_error = code;
+    cuemu__check_api_error(code);
+  }
   return code;
 }
 
