@@ -19,6 +19,9 @@
 #include "runtime/cuemu_rt_stream_queue.h"
 
 static __thread int last_error;
+/* Set while a call of the driver API runs on the runtime's functions
+ * (cuemu__rt_driver_enter() to cuemu__rt_error_restore()). */
+static __thread int in_driver;
 
 int cuemu_rt_error(int code) {
   /* cudaErrorNotReady (cudaEventQuery, cudaStreamQuery and
@@ -34,7 +37,9 @@ int cuemu_rt_error(int code) {
     return cuemu_device_record_error(code);
   if (code != 0) {
     last_error = code;
-    cuemu__check_api_error(code);
+    /* The driver API's errors are not reported (docs/checkers.md). */
+    if (!in_driver)
+      cuemu__check_api_error(code);
   }
   return code;
 }
@@ -56,7 +61,6 @@ int cuemu_rt_sticky(void) {
  * set, a thread without a context works in the primary one (as CUDA's
  * runtime makes it current in the threads that call it). */
 static int runtime_used;
-static __thread int in_driver;
 /* Set by such a call on this thread, taken by the driver API. */
 static __thread int thread_called;
 
