@@ -22,6 +22,7 @@
 #include <cuemu/cuemu_runtime.h>
 
 #include "base/cuemu_config.h"
+#include "core/cuemu_array_shape.h"
 #include "core/cuemu_worker.h"
 
 /* The name of the linker symbol that records the checkers built in. */
@@ -103,9 +104,21 @@ unsigned cuemu__check_launch_mask(const cuemu_launch *launch);
  * written by the host side (cudaMemcpy, cudaMemset). */
 void cuemu__check_alloc_note(void *base, size_t size, int kind,
                              const void *site);
-/* A CUDA array's elements: as device memory (a "written" map), named
- * "cudaArray" in reports and left out of the leak report. */
-void cuemu__check_alloc_note_array(void *base, size_t size, const void *site);
+/* A CUDA array's elements, laid out as `shape` says: as device memory (a
+ * "written" map), named "cudaArray" in reports, which give an element's
+ * coordinates, and left out of the leak report. */
+void cuemu__check_alloc_note_array(void *base, size_t size, const void *site,
+                                   const cuemu__array_shape *shape);
+/* In `element`, the element of an array holding byte `offset` (less than
+ * the array's size), as a user counts it: "element (3,7)", "element
+ * (1,2,1)", "element (2,1) of layer 1", "element (0,5) of face 4 of layer
+ * 2", with " of level 1" after it in a mipmapped array's level; and in
+ * `array`, what the array is: "16x8 elements of 4 bytes", with ", 3
+ * layers", ", 6 faces" or ", 2 layers of 6 faces", and " in a mipmapped
+ * array" for a level (cuemu_check_array_element.c). */
+void cuemu__check_array_element(const cuemu__array_shape *shape, size_t offset,
+                                char *element, size_t element_size, char *array,
+                                size_t array_size);
 void cuemu__check_alloc_free(void *base);
 void cuemu__check_mark_init(void *p, size_t n);
 /* cudaFree of a pointer that is no live allocation: a double free when it
@@ -257,6 +270,7 @@ typedef struct cuemu_check_alloc_info {
   const void *site;      /* where it was allocated (may be NULL) */
   const char *name;      /* registered name (may be NULL) */
   unsigned char *init;   /* per-byte "written" map, or NULL */
+  cuemu__array_shape array; /* a CUDA array's layout (element 0: none) */
   /* The return addresses beyond `site`, innermost first, the rest NULL. */
   const void *callers[CUEMU_CHECK_ALLOC_CALLERS];
 } cuemu_check_alloc_info;

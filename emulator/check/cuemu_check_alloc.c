@@ -45,7 +45,8 @@ typedef struct side_entry {
   void *cells;           /* the race shadow, see cuemu__check_alloc_cells */
   size_t cells_size;
   int untabled; /* not based at an entry of the table of allocations */
-  int array;    /* a CUDA array's elements: no leak report */
+  cuemu__array_shape array; /* a CUDA array's elements (element 0: none):
+                             * no leak report */
 } side_entry;
 
 /* The records, by base (constant time to find however many allocations
@@ -102,7 +103,7 @@ static void report_leaks(void) {
       continue;
     if ((e->kind != CUEMU_RT_MEMORY_DEVICE &&
          e->kind != CUEMU_RT_MEMORY_MANAGED) ||
-        e->array)
+        e->array.element)
       continue;
     char where[512] = "an unknown place";
     if (e->site)
@@ -182,20 +183,20 @@ void cuemu__check_alloc_note(void *base, size_t size, int kind,
       munmap(init, size);
     return;
   }
-  *e = (side_entry){base, size, kind, site, {0}, NULL, init, NULL, 0, untabled,
-                    0};
+  *e = (side_entry){base, size, kind, site,     {0}, NULL,
+                    init, NULL, 0,    untabled, {0}};
   memcpy(e->callers, callers, sizeof callers);
   side_untabled += (size_t)untabled;
   pthread_mutex_unlock(&side_lock);
 }
 
-void cuemu__check_alloc_note_array(void *base, size_t size,
-                                   const void *site) {
+void cuemu__check_alloc_note_array(void *base, size_t size, const void *site,
+                                   const cuemu__array_shape *shape) {
   cuemu__check_alloc_note(base, size, CUEMU_RT_MEMORY_DEVICE, site);
   pthread_mutex_lock(&side_lock);
   side_entry *e = side_find_locked(base);
   if (e) {
-    e->array = 1;
+    e->array = *shape;
     e->name = strdup("cudaArray");
   }
   pthread_mutex_unlock(&side_lock);
@@ -301,6 +302,7 @@ int cuemu__check_alloc_info(const void *base, cuemu_check_alloc_info *out) {
     memcpy(out->callers, e->callers, sizeof out->callers);
     out->name = e->name;
     out->init = e->init;
+    out->array = e->array;
   }
   pthread_mutex_unlock(&side_lock);
   return e != NULL;

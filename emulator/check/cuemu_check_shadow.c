@@ -146,8 +146,9 @@ _Static_assert((int)CUEMU_ACCESS_READ == CUEMU_CHECK_FAST_READ &&
 enum { SKIP_BUILTINS = 0, SKIP_GAPS = 1 };
 
 /* What memory a report is about: "shared memory tile+12 (tile: 128
- * bytes)" or "global memory 0x...+12 (allocation of 400 bytes at 0x...,
- * allocated at p.cu:20)". */
+ * bytes)", "global memory 0x...+12 (allocation of 400 bytes at 0x...,
+ * allocated at p.cu:20)" or "cudaArray element (3,7) (byte 460 of
+ * cudaArray 0x..., 16x8 elements of 4 bytes, allocated at p.cu:26)". */
 typedef struct target {
   int shared;
   const char *name;       /* array or registered buffer, or NULL */
@@ -155,6 +156,7 @@ typedef struct target {
   size_t offset, size;    /* of the access in the array / allocation */
   const void *site;       /* allocation site */
   const void *const *callers; /* beyond site (cuemu__check_alloc_line) */
+  const cuemu__array_shape *array; /* a CUDA array's layout, or NULL */
 } target;
 
 /* A write race held back until the worker's next checked access, or the
@@ -742,6 +744,16 @@ static void describe(const target *t, char *buf, size_t size) {
     char line[480];
     cuemu__check_alloc_line(t->site, t->callers, line, sizeof line);
     snprintf(where, sizeof where, ", allocated at %s", line);
+  }
+  /* A CUDA array's element, by its coordinates (a GPU's arrays have no
+   * addresses); the byte offset into cuemu's packed copy after it. */
+  if (t->array && t->array->element && !before && off < t->size) {
+    char element[160], array[256];
+    cuemu__check_array_element(t->array, off, element, sizeof element, array,
+                               sizeof array);
+    snprintf(buf, size, "cudaArray %s (byte %zu of cudaArray %p, %s%s)",
+             element, off, t->base, array, where);
+    return;
   }
   snprintf(buf, size, "global memory %s%s%p%s%zu (allocation %s%sof %zu bytes "
            "at %p%s)",
@@ -1436,8 +1448,14 @@ static void shared_access(cuemu_worker *w, block_state *b, cell *cells,
                           size_t size, int kind, const void *pc) {
   /* base: the array's first byte, so that base + offset is the access's
    * (hold_race). */
-  target t = {1, name, (const char *)addr - (off - base_off), off - base_off,
-              arr_size, NULL, NULL};
+  target t = {1,
+              name,
+              (const char *)addr - (off - base_off),
+              off - base_off,
+              arr_size,
+              NULL,
+              NULL,
+              NULL};
   check_alignment(w, addr, size, kind, &t, pc);
   if ((w->launch->shadow_checks & CUEMU_CHECK_MEM) &&
       off - base_off + size > arr_size)
@@ -1506,6 +1524,15 @@ static void note_gap(block_state *b, uintptr_t a, const region *r) {
   b->fast.skip_span[SKIP_GAPS] = hi - lo;
 }
 
+/* What a report says of byte `offset` of tracked allocation `r`. */
+static target region_target(const region *r, size_t offset) {
+  const cuemu__array_shape *array =
+      r->info.array.element ? &r->info.array : NULL;
+  target t = {0,         r->info.name, r->a.base,       offset,
+              r->a.size, r->info.site, r->info.callers, array};
+  return t;
+}
+
 /* An access whose first byte lies in tracked allocation `r`. */
 static void region_access(cuemu_worker *w, block_state *b, region *r,
                           const void *addr, size_t size, int kind,
@@ -1513,9 +1540,7 @@ static void region_access(cuemu_worker *w, block_state *b, region *r,
   uintptr_t a = (uintptr_t)addr;
   unsigned checks = w->launch->shadow_checks;
   cuemu_check_launch *cl = b->cl;
-  target t = {0, r->info.name, r->a.base, a - (uintptr_t)r->a.base,
-              r->a.size, r->info.site,
-                r->info.callers};
+  target t = region_target(r, a - (uintptr_t)r->a.base);
   if (r->a.flags & CUEMU__ALLOCATION_SHADOW) {
     if (checks & CUEMU_CHECK_MEM)
       report_mem(w, kind, size, addr,
@@ -1646,8 +1671,8 @@ static void access_slow(cuemu_worker *w, block_state *b, const void *addr,
       return;
     if (!s) {
       if (near && (checks & CUEMU_CHECK_MEM)) {
-        target t = {1, near->name, NULL, off - near->offset, near->size,
-                    NULL, NULL};
+        target t = {1,          near->name, NULL, off - near->offset,
+                    near->size, NULL,       NULL, NULL};
         report_mem(w, kind, size, addr, "out-of-bounds", &t, pc);
       }
       return;
@@ -1666,8 +1691,8 @@ static void access_slow(cuemu_worker *w, block_state *b, const void *addr,
     const void *hsite;
     int v = cuemu__device_heap_classify(a, size, &hbase, &hsize, &hsite);
     if (v != CUEMU_HEAP_OUTSIDE) {
-      target t = {0, "(device heap)", hbase, a - (uintptr_t)hbase, hsize,
-                  hsite, NULL};
+      target t = {0,     "(device heap)", hbase, a - (uintptr_t)hbase,
+                  hsize, hsite,           NULL,  NULL};
       unsigned char *init;
       void *hcells;
       if (v != CUEMU_HEAP_INSIDE && (checks & CUEMU_CHECK_MEM))
@@ -1711,9 +1736,7 @@ static void access_slow(cuemu_worker *w, block_state *b, const void *addr,
   if (r && r->a.state == CUEMU_RT_MEMORY_LIVE &&
       r->a.kind != CUEMU_RT_MEMORY_SYMBOL &&
       a - ((uintptr_t)r->a.base + r->a.size) < REDZONE) {
-    target t = {0, r->info.name, r->a.base, a - (uintptr_t)r->a.base,
-                r->a.size, r->info.site,
-                r->info.callers};
+    target t = region_target(r, a - (uintptr_t)r->a.base);
     report_mem(w, kind, size, addr, "out-of-bounds", &t, pc);
   }
   region *next = r ? r + 1 : (cl->nregions ? cl->regions : NULL);
@@ -1721,16 +1744,16 @@ static void access_slow(cuemu_worker *w, block_state *b, const void *addr,
       next->a.state == CUEMU_RT_MEMORY_LIVE &&
       next->a.kind != CUEMU_RT_MEMORY_SYMBOL &&
       (uintptr_t)next->a.base - a <= REDZONE) {
-    target t = {0, next->info.name, next->a.base, 0, next->a.size,
-                next->info.site,
-                next->info.callers};
+    target t = region_target(next, 0);
     report_mem(w, kind, size, addr, "out-of-bounds (before the start)", &t,
                pc);
   }
   if (b->dyn == b->dyn_own + REDZONE &&
       a - ((uintptr_t)b->dyn_own) < b->dyn_own_size) {
-    target t = {1, "extern __shared__ buffer", NULL,
-                a - (uintptr_t)b->dyn, b->dyn_size, NULL, NULL};
+    target t = {1,           "extern __shared__ buffer",
+                NULL,        a - (uintptr_t)b->dyn,
+                b->dyn_size, NULL,
+                NULL,        NULL};
     report_mem(w, kind, size, addr, "out-of-bounds", &t, pc);
   }
   /* Past the end of the thread-local block of a program is its thread
@@ -1741,8 +1764,9 @@ static void access_slow(cuemu_worker *w, block_state *b, const void *addr,
     const cuemu_check_symbol *near = NULL;
     cuemu__check_symbol_at(b->cl->mod, a - (uintptr_t)b->tls, &near);
     if (near) {
-      target t = {1, near->name, NULL, a - (uintptr_t)b->tls - near->offset,
-                  near->size, NULL, NULL};
+      target t = {
+          1,          near->name, NULL, a - (uintptr_t)b->tls - near->offset,
+          near->size, NULL,       NULL, NULL};
       report_mem(w, kind, size, addr, "out-of-bounds", &t, pc);
     }
   }
@@ -1767,8 +1791,7 @@ static int texture_read_unwritten(cuemu_worker *w, const region *r,
                                       (uintptr_t)line);
   if (!how)
     return 1;
-  target t = {0, r->info.name, r->a.base, off + i, r->a.size, r->info.site,
-              r->info.callers};
+  target t = region_target(r, off + i);
   char mem[1024], where[640];
   describe(&t, mem, sizeof mem);
   snprintf(where, sizeof where, "%s:%d", file ? file : "?", line);
@@ -1822,8 +1845,7 @@ void cuemu__check_texture_read(const void *addr, size_t size, const char *what,
                                         (uintptr_t)line);
     if (!how)
       return;
-    target t = {0, r->info.name, r->a.base, off + i, r->a.size, r->info.site,
-                r->info.callers};
+    target t = region_target(r, off + i);
     char mem[1024], writer[96], wline[512];
     describe(&t, mem, sizeof mem);
     who(w->launch, wblock, wtid, writer, sizeof writer);

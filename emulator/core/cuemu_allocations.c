@@ -409,8 +409,9 @@ void cuemu__allocation_note(void *base, size_t size, int kind,
   cuemu__check_alloc_note(base, size, kind, site);
 }
 
-void cuemu__allocation_note_array(void *base, size_t size, const void *site) {
-  cuemu__check_alloc_note_array(base, size, site);
+void cuemu__allocation_note_array(void *base, size_t size, const void *site,
+                                  const cuemu__array_shape *shape) {
+  cuemu__check_alloc_note_array(base, size, site, shape);
 }
 
 void cuemu__allocation_freed(void *base) { cuemu__check_alloc_free(base); }

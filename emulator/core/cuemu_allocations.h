@@ -14,6 +14,8 @@
 
 #include <cuemu/cuemu_runtime.h>
 
+#include "core/cuemu_array_shape.h"
+
 /* Adds a live entry, replacing the freed entries it overlaps. Returns 0, or
  * a CUDA code: cudaErrorHostMemoryAlreadyRegistered when it overlaps a live
  * one, cudaErrorMemoryAllocation when the table cannot grow. */
@@ -88,9 +90,11 @@ void cuemu__allocation_reset(void);
  * code does not see the store). */
 void cuemu__allocation_note(void *base, size_t size, int kind,
                             const void *site);
-/* A CUDA array's elements (cuemu_rt_array.c): device memory that initcheck
- * checks as cudaMalloc's, named "cudaArray" in reports, and no leak. */
-void cuemu__allocation_note_array(void *base, size_t size, const void *site);
+/* A CUDA array's elements (cuemu_rt_array.c), laid out as `shape` says:
+ * device memory that initcheck checks as cudaMalloc's, named "cudaArray"
+ * in reports (with the coordinates of an element), and no leak. */
+void cuemu__allocation_note_array(void *base, size_t size, const void *site,
+                                  const cuemu__array_shape *shape);
 void cuemu__allocation_freed(void *base);
 void cuemu__allocation_bad_free(void *p, const void *site);
 void cuemu__allocation_written(void *p, size_t n);

@@ -125,10 +125,11 @@ long cuemu__texture_address(long i, size_t n, int mode);
 float cuemu__texture_coordinate(float x, size_t n, int mode, int normalized);
 
 /* Element (x, y, z) of level `lv` of `t`, converted as the texture's read
- * mode says (see cuemu_texel). */
+ * mode says (see cuemu_texel); the read is shown to `seen` (the checkers'
+ * hook) unless it is NULL. */
 cuemu_texel cuemu__texture_texel(const cuemu__texture *t,
-                                 const cuemu__tex_level *lv, size_t x,
-                                 size_t y, size_t z);
+                                 const cuemu__tex_level *lv, size_t x, size_t y,
+                                 size_t z, cuemu_texture_seen_fn seen);
 
 /* The border colour, as a texel of `t`. */
 cuemu_texel cuemu__texture_border(const cuemu__texture *t);

@@ -35,9 +35,17 @@ typedef struct level_record {
 } level_record;
 
 static cuemu_texel level_texel(const cuemu_texture_direct *d, size_t x,
-                               size_t y, size_t z) {
+                               size_t y, size_t z, cuemu_texture_seen_fn seen) {
   const level_record *r = (const level_record *)d;
-  return cuemu__texture_texel(r->t, r->lv, x, y, z);
+  return cuemu__texture_texel(r->t, r->lv, x, y, z, seen);
+}
+
+/* The checkers' hook of every texel a fetch reads (cuemu_texture_seen_fn):
+ * racecheck's and initcheck's view of the read, at the fetch's line. */
+static void seen_texel(const void *p, size_t size) {
+  const cuemu_texture_query *q = cuemu__texture_current;
+  if (q)
+    cuemu__check_texture_read(p, size, q->function, q->file, q->line);
 }
 
 /* Samples level `lv` at coordinates c (in the texture's coordinate units)
@@ -57,7 +65,8 @@ static cuemu_texel sample_level(const sampling *s, const cuemu__tex_level *lv,
   r.d.cuemu_border = cuemu__texture_border(s->t);
   r.t = s->t;
   r.lv = lv;
-  return cuemu_texture_sample_with(&r.d, s->dims, c, z, NULL, level_texel);
+  return cuemu_texture_sample_with(&r.d, s->dims, c, z, seen_texel,
+                                   level_texel);
 }
 
 /* tex2Dgather: component `comp` of the four texels of the bilinear
@@ -80,9 +89,10 @@ static cuemu_texel gather(const sampling *s, const cuemu__tex_level *lv,
   for (int k = 0; k < 4; ++k) {
     long x = cuemu__texture_address(lo[0] + dx[k], n[0], s->mode[0]);
     long y = cuemu__texture_address(lo[1] + dy[k], n[1], s->mode[1]);
-    cuemu_texel v = x < 0 || y < 0 ? cuemu__texture_border(s->t)
-                                   : cuemu__texture_texel(s->t, lv, (size_t)x,
-                                                          (size_t)y, 0);
+    cuemu_texel v = x < 0 || y < 0
+                        ? cuemu__texture_border(s->t)
+                        : cuemu__texture_texel(s->t, lv, (size_t)x, (size_t)y,
+                                               0, seen_texel);
     r.v.u[k] = v.v.u[comp];
   }
   return r;
@@ -161,14 +171,6 @@ static size_t layer_of(int layer, size_t layers) {
 static cuemu_texel fetch(cudaTextureObject_t tex,
                          const cuemu_texture_query *q);
 
-/* The racecheck hook of the direct sampling: the checker sees each texel
- * the fetch reads, as cuemu__texture_texel shows it. */
-static void seen_texel(const void *p, size_t size) {
-  const cuemu_texture_query *q = cuemu__texture_current;
-  if (q)
-    cuemu__check_texture_read(p, size, q->function, q->file, q->line);
-}
-
 cuemu_texel cuemu_texture_fetch(cudaTextureObject_t tex,
                                 const cuemu_texture_query *q) {
   cuemu__texture_current = q;
@@ -208,7 +210,7 @@ static cuemu_texel fetch(cudaTextureObject_t tex,
       cuemu_texel zero = {{{0, 0, 0, 0}}};
       return zero;
     }
-    return cuemu__texture_texel(t, lv, (size_t)q->index, 0, 0);
+    return cuemu__texture_texel(t, lv, (size_t)q->index, 0, 0, seen_texel);
   }
   if (q->op == CUEMU_TEX_2D_GATHER && !t->gather)
     cuemu__texture_fault(q->file, q->line,

@@ -20,7 +20,6 @@
 #include <math.h>
 #include <string.h>
 
-#include "check/cuemu_check.h"
 #include "device/cuemu_texture.h"
 
 __thread const cuemu_texture_query *cuemu__texture_current;
@@ -55,14 +54,13 @@ static float srgb_to_linear(float c) {
 }
 
 cuemu_texel cuemu__texture_texel(const cuemu__texture *t,
-                                 const cuemu__tex_level *lv, size_t x,
-                                 size_t y, size_t z) {
+                                 const cuemu__tex_level *lv, size_t x, size_t y,
+                                 size_t z, cuemu_texture_seen_fn seen) {
   const cuemu__texel_format *f = &t->format;
   const unsigned char *p = lv->data + z * lv->slice + y * lv->pitch +
                            x * f->size;
-  const cuemu_texture_query *q = cuemu__texture_current;
-  if (q)
-    cuemu__check_texture_read(p, f->size, q->function, q->file, q->line);
+  if (seen)
+    seen(p, f->size);
   cuemu_texel r;
   if (t->direct.cuemu_format != CUEMU_TEXD_NONE) {
     /* The conversion the shims' direct path does (cuemu_texture_direct.h). */

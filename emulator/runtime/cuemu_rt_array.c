@@ -166,12 +166,13 @@ int cuemu__format_decode(const struct cudaChannelFormatDesc *desc,
 }
 
 /* Makes an array of `desc` with the packed size w x h x d, allocated at
- * `site` (the caller's return address, or NULL); returns a CUDA code. */
+ * `site` (the caller's return address, or NULL), level `level` of a
+ * mipmapped array or -1; returns a CUDA code. */
 static int array_new(struct cudaArray **out,
                      const struct cudaChannelFormatDesc *desc,
                      const cuemu__format *fmt, struct cudaExtent extent,
                      size_t w, size_t h, size_t d, unsigned flags,
-                     const void *site) {
+                     const void *site, int level) {
   struct cudaArray *a = calloc(1, sizeof *a);
   size_t bytes = w * h * d * fmt->size;
   if (!a)
@@ -199,8 +200,21 @@ static int array_new(struct cudaArray **out,
     return cudaErrorMemoryAllocation;
   }
   /* initcheck: its elements start unwritten, as cudaMalloc's bytes do; the
-   * copies (through cuemu_rt_memcpy_2d) and surface writes mark them. */
-  cuemu__allocation_note_array(a->data, bytes ? bytes : 1, site);
+   * copies (through cuemu_rt_memcpy_2d) and surface writes mark them. The
+   * reports name an element by its coordinates: x, y and z of a 3D array;
+   * x (and y) and the layer or face of a layered or cubemap array. */
+  int slices = (flags & (cudaArrayLayered | cudaArrayCubemap)) != 0;
+  cuemu__array_shape shape = {fmt->size,
+                              w,
+                              h,
+                              d,
+                              extent.height == 0            ? 1
+                              : extent.depth == 0 || slices ? 2
+                                                            : 3,
+                              (flags & cudaArrayLayered) != 0,
+                              (flags & cudaArrayCubemap) != 0,
+                              level};
+  cuemu__allocation_note_array(a->data, bytes ? bytes : 1, site, &shape);
   *out = a;
   return 0;
 }
@@ -274,7 +288,7 @@ static int malloc_3d_array(cudaArray_t *array,
     code = array_shape(extent, flags, &w, &h, &d);
   struct cudaArray *a = NULL;
   if (!code)
-    code = array_new(&a, desc, &fmt, extent, w, h, d, flags, site);
+    code = array_new(&a, desc, &fmt, extent, w, h, d, flags, site, -1);
   if (!code && live_add(a) != 0) {
     array_delete(a);
     code = cudaErrorMemoryAllocation;
@@ -345,7 +359,7 @@ int cuemu_rt_malloc_mipmapped_array(cudaMipmappedArray_t *mipmap,
     code = array_shape(le, flags, &w, &h, &d);
     if (!code)
       code = array_new(&m->level[l], desc, &fmt, le, w, h, d, flags,
-                       __builtin_return_address(0));
+                       __builtin_return_address(0), (int)l);
     if (code) {
       mipmap_delete(m); /* the levels made so far */
       return cuemu_rt_error(code);

@@ -1,6 +1,6 @@
 // init_surf_read_unwritten.cu: a deliberately buggy kernel for the checkers (tests/checkers.sh).
 // CHECK: init
-// EXPECT: init read uninitialised cudaArray line 13
+// EXPECT: init read uninitialised cudaArray element (0,0) line 13
 #include <cstdio>
 #include <cuda_runtime.h>
 

@@ -1,6 +1,6 @@
 // init_tex_half_array.cu: a deliberately buggy kernel for the checkers (tests/checkers.sh).
 // CHECK: init
-// EXPECT: init tex2D uninitialised cudaArray line 16
+// EXPECT: init tex2D uninitialised cudaArray element (3,7) line 16
 #include <cstdio>
 #include <cuda_runtime.h>
 

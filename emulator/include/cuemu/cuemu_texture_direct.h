@@ -308,16 +308,21 @@ CUEMU_TEXTURE_INLINE cuemu_texel cuemu_texture_direct_fetch(
 }
 
 /* Reads element (x, y, z) of a record for cuemu_texture_sample_with (libcuemu's
- * levels of formats without a direct conversion). */
+ * levels of formats without a direct conversion), showing the read to
+ * `seen` unless it is NULL. */
 typedef cuemu_texel (*cuemu_texture_texel_fn)(
     const cuemu_texture_direct *__cuemu_d, size_t __cuemu_x, size_t __cuemu_y,
-    size_t __cuemu_z);
+    size_t __cuemu_z, cuemu_texture_seen_fn __cuemu_seen);
 
 /* Samples a record's data in `dims` dimensions (1, 2, 3) at coordinates c,
  * in slice z (a layer or face) when dims is less than 3: nearest point, or
  * linear: the 2, 4 or 8 texels around u - 0.5, weighted by products of
  * 9-bit weights (exact in single precision), summed texel by texel. Texels
- * are read by `texel`, or by cuemu_texture_direct_texel when it is NULL. */
+ * are read by `texel`, or by cuemu_texture_direct_texel when it is NULL.
+ * `seen` sees each texel that counts: not one whose weight is 0 (a
+ * coordinate at a texel's centre, or within 1/512 of it, gives the next
+ * texel the weight 0), which the hardware fetches with the footprint but
+ * which cannot change the result, so that initcheck does not report it. */
 CUEMU_TEXTURE_INLINE cuemu_texel cuemu_texture_sample_with(
     const cuemu_texture_direct *__cuemu_d, int __cuemu_dims,
     const float *__cuemu_c, size_t __cuemu_z,
@@ -338,7 +343,8 @@ CUEMU_TEXTURE_INLINE cuemu_texel cuemu_texture_sample_with(
     }
     return (__cuemu_texel
                 ? __cuemu_texel(__cuemu_d, (size_t)__cuemu_idx[0],
-                                (size_t)__cuemu_idx[1], (size_t)__cuemu_idx[2])
+                                (size_t)__cuemu_idx[1], (size_t)__cuemu_idx[2],
+                                __cuemu_seen)
                 : cuemu_texture_direct_texel(
                       __cuemu_d, (size_t)__cuemu_idx[0], (size_t)__cuemu_idx[1],
                       (size_t)__cuemu_idx[2], __cuemu_seen));
@@ -362,26 +368,33 @@ CUEMU_TEXTURE_INLINE cuemu_texel cuemu_texture_sample_with(
     long __cuemu_idx[3] = {0, 0, (long)__cuemu_z};
     long __cuemu_weight = 1;
     int __cuemu_border = 0;
+    int __cuemu_unweighted = 0; /* a factor of the weight is 0 */
     for (int __cuemu_e = 0; __cuemu_e < __cuemu_dims; ++__cuemu_e) {
       int __cuemu_bit = (__cuemu_k >> __cuemu_e) & 1;
       __cuemu_weight =
           (long)((unsigned long)__cuemu_weight *
                  (unsigned long)(long)__cuemu_w[__cuemu_e][__cuemu_bit]);
+      __cuemu_unweighted |= __cuemu_w[__cuemu_e][__cuemu_bit] == 0;
       __cuemu_idx[__cuemu_e] = cuemu_texture_address_of(
           __cuemu_lo[__cuemu_e] + __cuemu_bit, __cuemu_d->cuemu_n[__cuemu_e],
           __cuemu_d->cuemu_mode[__cuemu_e]);
       __cuemu_border |= __cuemu_idx[__cuemu_e] < 0;
     }
+    /* (NULL whenever the caller's is: the shims' inline fetches test
+     * nothing.) */
+    cuemu_texture_seen_fn __cuemu_counts =
+        __cuemu_unweighted ? (cuemu_texture_seen_fn)0 : __cuemu_seen;
     cuemu_texel __cuemu_v =
         __cuemu_border
             ? __cuemu_d->cuemu_border
-            : (__cuemu_texel ? __cuemu_texel(__cuemu_d, (size_t)__cuemu_idx[0],
-                                             (size_t)__cuemu_idx[1],
-                                             (size_t)__cuemu_idx[2])
-                             : cuemu_texture_direct_texel(
-                                   __cuemu_d, (size_t)__cuemu_idx[0],
+            : (__cuemu_texel
+                   ? __cuemu_texel(__cuemu_d, (size_t)__cuemu_idx[0],
                                    (size_t)__cuemu_idx[1],
-                                   (size_t)__cuemu_idx[2], __cuemu_seen));
+                                   (size_t)__cuemu_idx[2], __cuemu_counts)
+                   : cuemu_texture_direct_texel(
+                         __cuemu_d, (size_t)__cuemu_idx[0],
+                         (size_t)__cuemu_idx[1], (size_t)__cuemu_idx[2],
+                         __cuemu_counts));
     float __cuemu_wf = (float)__cuemu_weight * __cuemu_scale;
     for (int __cuemu_ch = 0; __cuemu_ch < 4; ++__cuemu_ch)
       __cuemu_r.v.f[__cuemu_ch] =

@@ -9,8 +9,14 @@
 // then fetched and read back through the surface; textures over cudaMalloc
 // memory set by cudaMemset and written by a kernel, one over the written
 // first half of a buffer fetched past its end (a fetch out of range reads
-// 0, no memory); and an array of which only the top half was copied in,
-// read only there.
+// 0, no memory); an array of which only the top half was copied in,
+// read only there; and linear filtering at the centre of the last written
+// element, row, column, slice or layer's row of 1D, 2D, 3D and layered
+// arrays, where the next one's 9-bit weight is 0 (also 0.001 texel past
+// the centre, which the weight rounds to 0): a GPU fetches the whole
+// footprint, but a texel of weight 0 adds nothing, so it is no read of
+// unwritten memory (tests/buggy/init_tex_linear_next_row.cu is a fetch
+// whose weight is not 0).
 // CUEMU_OPTIONS: --check=all
 #include <cuda_runtime.h>
 
@@ -92,6 +98,23 @@ __global__ void fetches(cudaTextureObject_t set, cudaTextureObject_t filled,
 __global__ void top_rows(cudaTextureObject_t t, float *out) {
   int x = threadIdx.x, y = threadIdx.y;
   out[y * W + x] = tex2D<float>(t, x + 0.5f, y + 0.5f);
+}
+
+/* Linear filtering at the centre of the last written row (`rows`, `t3`'s
+ * slice 0, `layers`' rows in layer 1), column (`cols`) and element (`t1`). */
+__global__ void centres(cudaTextureObject_t t1, cudaTextureObject_t rows,
+                        cudaTextureObject_t cols, cudaTextureObject_t t3,
+                        cudaTextureObject_t layers, float *out) {
+  int x = threadIdx.x;
+  float c = H / 2 - 0.5f;
+  out[x] = tex2D<float>(rows, x + 0.5f, c);
+  out[W + x] = tex2D<float>(rows, x + 0.5f, c + 0.001f);
+  out[2 * W + x] = tex3D<float>(t3, x + 0.5f, 0.5f, 0.5f);
+  out[3 * W + x] = tex2DLayered<float>(layers, x + 0.5f, c, 1);
+  if (x < H)
+    out[4 * W + x] = tex2D<float>(cols, W / 2 - 0.5f, x + 0.5f);
+  if (x == 0)
+    out[5 * W] = tex1D<float>(t1, W / 2 - 0.5f);
 }
 
 int main() {
@@ -182,6 +205,48 @@ int main() {
   CHECK(cudaMemcpy(got, out, W * (H / 2) * sizeof(float),
                    cudaMemcpyDeviceToHost) == cudaSuccess);
   CHECK(got[W + 2] == (float)(W + 2));
+
+  /* Linear filtering at the centres of the last written elements: a 1D
+   * array and a 2D array's columns copied in up to W / 2, a 3D array's
+   * first slice, a layered array's top rows in both layers; `ah` above. */
+  cudaArray_t a1, ac, a3h, al;
+  CHECK(cudaMallocArray(&a1, &fd, W) == cudaSuccess);
+  CHECK(cudaMemcpy2DToArray(a1, 0, 0, host, W * sizeof(float),
+                            W / 2 * sizeof(float), 1,
+                            cudaMemcpyHostToDevice) == cudaSuccess);
+  CHECK(cudaMallocArray(&ac, &fd, W, H) == cudaSuccess);
+  CHECK(cudaMemcpy2DToArray(ac, 0, 0, host, W * sizeof(float),
+                            W / 2 * sizeof(float), H,
+                            cudaMemcpyHostToDevice) == cudaSuccess);
+  CHECK(cudaMalloc3DArray(&a3h, &fd, make_cudaExtent(W, H, D)) == cudaSuccess);
+  CHECK(cudaMalloc3DArray(&al, &fd, make_cudaExtent(W, H, 2),
+                          cudaArrayLayered) == cudaSuccess);
+  cudaMemcpy3DParms ph = {};
+  ph.srcPtr = make_cudaPitchedPtr(host, W * sizeof(float), W, H);
+  ph.dstArray = a3h;
+  ph.extent = make_cudaExtent(W, H, 1);
+  ph.kind = cudaMemcpyHostToDevice;
+  CHECK(cudaMemcpy3D(&ph) == cudaSuccess);
+  ph.dstArray = al;
+  ph.extent = make_cudaExtent(W, H / 2, 2);
+  CHECK(cudaMemcpy3D(&ph) == cudaSuccess);
+  centres<<<1, W>>>(
+      array_texture(a1, cudaAddressModeClamp, cudaFilterModeLinear),
+      array_texture(ah, cudaAddressModeClamp, cudaFilterModeLinear),
+      array_texture(ac, cudaAddressModeClamp, cudaFilterModeLinear),
+      array_texture(a3h, cudaAddressModeClamp, cudaFilterModeLinear),
+      array_texture(al, cudaAddressModeClamp, cudaFilterModeLinear), out);
+  CHECK(cudaMemcpy(got, out, (5 * W + 1) * sizeof(float),
+                   cudaMemcpyDeviceToHost) == cudaSuccess);
+  for (int x = 0; x < W; ++x) {
+    CHECK(got[x] == host[(H / 2 - 1) * W + x]);
+    CHECK(got[W + x] == host[(H / 2 - 1) * W + x]);
+    CHECK(got[2 * W + x] == host[x]);
+    CHECK(got[3 * W + x] == host[W * H + (H / 2 - 1) * W + x]);
+  }
+  for (int y = 0; y < H; ++y)
+    CHECK(got[4 * W + y] == host[y * W + W / 2 - 1]);
+  CHECK(got[5 * W] == host[W / 2 - 1]);
   CHECK(cudaDeviceSynchronize() == cudaSuccess);
   return finish();
 }
