@@ -34,18 +34,18 @@ typedef struct level_record {
   const cuemu__tex_level *lv;
 } level_record;
 
-static cuemu_texel level_texel(const cuemu_texture_direct *d, size_t x,
-                               size_t y, size_t z, cuemu_texture_seen_fn seen) {
-  const level_record *r = (const level_record *)d;
-  return cuemu__texture_texel(r->t, r->lv, x, y, z, seen);
-}
-
 /* The checkers' hook of every texel a fetch reads (cuemu_texture_seen_fn):
  * racecheck's and initcheck's view of the read, at the fetch's line. */
 static void seen_texel(const void *p, size_t size) {
   const cuemu_texture_query *q = cuemu__texture_current;
   if (q)
     cuemu__check_texture_read(p, size, q->function, q->file, q->line);
+}
+
+static cuemu_texel level_texel(const cuemu_texture_direct *d, size_t x,
+                               size_t y, size_t z, int seen) {
+  const level_record *r = (const level_record *)d;
+  return cuemu__texture_texel(r->t, r->lv, x, y, z, seen ? seen_texel : NULL);
 }
 
 /* Samples level `lv` at coordinates c (in the texture's coordinate units)

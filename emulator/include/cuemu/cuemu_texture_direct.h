@@ -278,13 +278,21 @@ cuemu_texture_direct_channel(const cuemu_texture_direct *__cuemu_d,
   }
 }
 
+/* The address of element (x, y, z) of the record's data. */
+CUEMU_TEXTURE_INLINE const unsigned char *
+cuemu_texture_direct_address(const cuemu_texture_direct *__cuemu_d,
+                             size_t __cuemu_x, size_t __cuemu_y,
+                             size_t __cuemu_z) {
+  return __cuemu_d->cuemu_data + __cuemu_z * __cuemu_d->cuemu_slice +
+         __cuemu_y * __cuemu_d->cuemu_pitch + __cuemu_x * __cuemu_d->cuemu_size;
+}
+
 /* Element (x, y, z) of the record's data, converted. */
 CUEMU_TEXTURE_INLINE cuemu_texel cuemu_texture_direct_texel(
     const cuemu_texture_direct *__cuemu_d, size_t __cuemu_x, size_t __cuemu_y,
     size_t __cuemu_z, cuemu_texture_seen_fn __cuemu_seen) {
   const unsigned char *__cuemu_p =
-      __cuemu_d->cuemu_data + __cuemu_z * __cuemu_d->cuemu_slice +
-      __cuemu_y * __cuemu_d->cuemu_pitch + __cuemu_x * __cuemu_d->cuemu_size;
+      cuemu_texture_direct_address(__cuemu_d, __cuemu_x, __cuemu_y, __cuemu_z);
   if (__cuemu_seen)
     __cuemu_seen(__cuemu_p, __cuemu_d->cuemu_size);
   cuemu_texel __cuemu_r;
@@ -308,11 +316,11 @@ CUEMU_TEXTURE_INLINE cuemu_texel cuemu_texture_direct_fetch(
 }
 
 /* Reads element (x, y, z) of a record for cuemu_texture_sample_with (libcuemu's
- * levels of formats without a direct conversion), showing the read to
- * `seen` unless it is NULL. */
+ * levels of formats without a direct conversion); `seen`: whether the
+ * checkers see the read. */
 typedef cuemu_texel (*cuemu_texture_texel_fn)(
     const cuemu_texture_direct *__cuemu_d, size_t __cuemu_x, size_t __cuemu_y,
-    size_t __cuemu_z, cuemu_texture_seen_fn __cuemu_seen);
+    size_t __cuemu_z, int __cuemu_seen);
 
 /* Samples a record's data in `dims` dimensions (1, 2, 3) at coordinates c,
  * in slice z (a layer or face) when dims is less than 3: nearest point, or
@@ -344,7 +352,7 @@ CUEMU_TEXTURE_INLINE cuemu_texel cuemu_texture_sample_with(
     return (__cuemu_texel
                 ? __cuemu_texel(__cuemu_d, (size_t)__cuemu_idx[0],
                                 (size_t)__cuemu_idx[1], (size_t)__cuemu_idx[2],
-                                __cuemu_seen)
+                                __cuemu_seen != 0)
                 : cuemu_texture_direct_texel(
                       __cuemu_d, (size_t)__cuemu_idx[0], (size_t)__cuemu_idx[1],
                       (size_t)__cuemu_idx[2], __cuemu_seen));
@@ -368,33 +376,35 @@ CUEMU_TEXTURE_INLINE cuemu_texel cuemu_texture_sample_with(
     long __cuemu_idx[3] = {0, 0, (long)__cuemu_z};
     long __cuemu_weight = 1;
     int __cuemu_border = 0;
-    int __cuemu_unweighted = 0; /* a factor of the weight is 0 */
     for (int __cuemu_e = 0; __cuemu_e < __cuemu_dims; ++__cuemu_e) {
       int __cuemu_bit = (__cuemu_k >> __cuemu_e) & 1;
       __cuemu_weight =
           (long)((unsigned long)__cuemu_weight *
                  (unsigned long)(long)__cuemu_w[__cuemu_e][__cuemu_bit]);
-      __cuemu_unweighted |= __cuemu_w[__cuemu_e][__cuemu_bit] == 0;
       __cuemu_idx[__cuemu_e] = cuemu_texture_address_of(
           __cuemu_lo[__cuemu_e] + __cuemu_bit, __cuemu_d->cuemu_n[__cuemu_e],
           __cuemu_d->cuemu_mode[__cuemu_e]);
       __cuemu_border |= __cuemu_idx[__cuemu_e] < 0;
     }
-    /* (NULL whenever the caller's is: the shims' inline fetches test
-     * nothing.) */
-    cuemu_texture_seen_fn __cuemu_counts =
-        __cuemu_unweighted ? (cuemu_texture_seen_fn)0 : __cuemu_seen;
+    /* The hook is called here, not through a variable, so that a constant
+     * one stays a direct call (and NULL, the shims', tests nothing). */
+    int __cuemu_seen_here = __cuemu_seen && __cuemu_weight != 0;
     cuemu_texel __cuemu_v =
         __cuemu_border
             ? __cuemu_d->cuemu_border
             : (__cuemu_texel
                    ? __cuemu_texel(__cuemu_d, (size_t)__cuemu_idx[0],
                                    (size_t)__cuemu_idx[1],
-                                   (size_t)__cuemu_idx[2], __cuemu_counts)
+                                   (size_t)__cuemu_idx[2], __cuemu_seen_here)
                    : cuemu_texture_direct_texel(
                          __cuemu_d, (size_t)__cuemu_idx[0],
                          (size_t)__cuemu_idx[1], (size_t)__cuemu_idx[2],
-                         __cuemu_counts));
+                         (cuemu_texture_seen_fn)0));
+    if (__cuemu_seen_here && !__cuemu_border && !__cuemu_texel)
+      __cuemu_seen(cuemu_texture_direct_address(
+                       __cuemu_d, (size_t)__cuemu_idx[0],
+                       (size_t)__cuemu_idx[1], (size_t)__cuemu_idx[2]),
+                   __cuemu_d->cuemu_size);
     float __cuemu_wf = (float)__cuemu_weight * __cuemu_scale;
     for (int __cuemu_ch = 0; __cuemu_ch < 4; ++__cuemu_ch)
       __cuemu_r.v.f[__cuemu_ch] =
