@@ -255,10 +255,12 @@ enum cuemu_check_access_kind {
 void cuemu__check_access(const void *addr, size_t size, int kind,
                          const void *pc);
 /* A texture fetch read `size` bytes at `addr` (device/cuemu_texture_fetch.c;
- * `what`, `file` and `line` name the fetch). Under racecheck, bytes that a
- * thread of this launch wrote are reported: CUDA leaves a texture read of
- * memory written in the same launch undefined (the texture cache is not
- * coherent with the writes), barriers or not. Kernel code. */
+ * `what`, `file` and `line` name the fetch; a linear fetch's texels of
+ * weight 0 are not shown). Under racecheck, bytes that a thread of this
+ * launch wrote are reported: CUDA leaves a texture read of memory written
+ * in the same launch undefined (the texture cache is not coherent with the
+ * writes), barriers or not. Under initcheck, bytes that nothing wrote are
+ * reported. Kernel code. */
 void cuemu__check_texture_read(const void *addr, size_t size, const char *what,
                                const char *file, int line);
 /* A fence (__threadfence): the thread's earlier global writes are
