@@ -55,6 +55,7 @@
 #include "plugin-version.h"
 
 #include "tree.h"
+#include "stringpool.h"
 #include "cp/cp-tree.h"
 #include "diagnostic-core.h"
 #include "fold-const.h"
@@ -122,6 +123,27 @@ tree power_of_two(tree real_type, int exponent) {
   return build_real(real_type, r);
 }
 
+/* `bound`, a minimum or maximum that a conversion saturates to, as a value
+ * the optimiser cannot see, through the shims' __cuemu_saturation_bound
+ * (cuemu_qualifiers.h, an empty asm). On the paths where the conversion
+ * saturates, its result was a constant, and an index of a __shared__ array
+ * (a thread-local variable) taken from it became the array's address plus
+ * 4 * INT_MAX, which g++ folds into the 32-bit relocation of the array's
+ * thread-local offset: the link failed ("relocation truncated to fit:
+ * R_X86_64_DTPOFF32"), as a histogram's `atomicAdd(&bins[(int)(v / w)], 1)`
+ * did. Zero and a unit without the shims keep the constant. */
+tree opaque_bound(location_t loc, tree type, tree bound) {
+  if (integer_zerop(bound))
+    return bound;
+  tree fn = get_global_binding(get_identifier("__cuemu_saturation_bound"));
+  if (!fn || TREE_CODE(fn) != FUNCTION_DECL)
+    return bound;
+  mark_used(fn);
+  tree call = build_call_expr_loc(
+      loc, fn, 1, fold_convert_loc(loc, long_long_unsigned_type_node, bound));
+  return fold_convert_loc(loc, type, call);
+}
+
 /* (T)x for a float or double x, saturated as cvt.rzi does. */
 tree saturated_conversion(tree t) {
   tree type = TREE_TYPE(t);
@@ -142,10 +164,10 @@ tree saturated_conversion(tree t) {
   tree result = build3_loc(
       loc, COND_EXPR, type,
       build2_loc(loc, LT_EXPR, boolean_type_node, x, below),
-      TYPE_MIN_VALUE(type), converted);
+      opaque_bound(loc, type, TYPE_MIN_VALUE(type)), converted);
   result = build3_loc(loc, COND_EXPR, type,
                       build2_loc(loc, GE_EXPR, boolean_type_node, x, above),
-                      TYPE_MAX_VALUE(type), result);
+                      opaque_bound(loc, type, TYPE_MAX_VALUE(type)), result);
   return build3_loc(loc, COND_EXPR, type,
                     build2_loc(loc, UNORDERED_EXPR, boolean_type_node, x, x),
                     build_int_cst(type, 0), result);

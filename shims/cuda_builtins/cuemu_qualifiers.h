@@ -149,6 +149,21 @@ struct __cuemu_device_note {
 extern "C" __thread void *cuemu_dynamic_shared
     __attribute__((tls_model("initial-exec")));
 
+/* The minimum or maximum that a float-to-integer conversion of device code
+ * saturates to, which cuemu's GCC plugin passes through this function
+ * (opaque_bound(), emulator/compile/cuemu_gcc_plugin.cc) so that g++ does
+ * not see it as a constant: an index of a __shared__ array taken from it
+ * would fold into the array's 32-bit thread-local offset, and the link
+ * would fail. Defined where the qualifiers are macros (the compile of a
+ * translated unit). */
+#if !defined(CUEMU_TRANSLATING)
+static inline __attribute__((always_inline)) unsigned long long
+__cuemu_saturation_bound(unsigned long long __cuemu_bound) {
+  __asm__("" : "+r"(__cuemu_bound));
+  return __cuemu_bound;
+}
+#endif
+
 /* What cuemu-cc adds after each static __shared__ declaration in a
  * kernel's body (emulator/compile/cuemu_shared_decl.c): nvcc's limit on a
  * kernel's static shared memory, checked at compile time as ptxas does,
