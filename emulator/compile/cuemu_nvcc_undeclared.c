@@ -47,7 +47,8 @@ static const struct refused_name refused[] = {{"uint8_t", "uint8_t", 0},
                                               {"FILE", "FILE", 1},
                                               {"stderr", "stderr", 1},
                                               {"stdout", "stdout", 1},
-                                              {"perror", "perror", 1}};
+                                              {"perror", "perror", 1},
+                                              {"va_list", "va_list", 1}};
 enum { NREFUSED = sizeof refused / sizeof refused[0], PRINTF = 8 };
 
 /* Headers whose names nvcc 13.0 leaves undeclared or declares, with g++ 12
