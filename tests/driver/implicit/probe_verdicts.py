@@ -8,11 +8,12 @@ cuemu-nvcc (with g++, and with -ccbin clang++) for each. This script writes
 every probe of the table into one .cu file, a function per line, compiles
 it with a command, and reads the verdict of each line from the messages:
 
-  A  accepted: no error and no warning at the line;
-  W  accepted with cuemu-nvcc's warning that nvcc refuses the name
+  A  accepted: the unit builds with the line;
+  W  accepted, and the build warns that nvcc refuses the row's name
      (`"NAME" is used without <H>, which nvcc refuses`,
      emulator/compile/cuemu_nvcc_undeclared.c: given once per name, at
-     its first use, so a W row is one whose name is warned about);
+     its first use, so W is given to each row whose id is a name warned
+     about, in every context);
   R  refused: an error at the line.
 
 A unit with an error is compiled again without the refused lines until it
@@ -128,13 +129,13 @@ def main():
     rows = read_table(table)
     got = verdicts(rows, work, command)
     if mode == "show":
-        for ident, _, snippet in rows:
+        for ident, _, _ in rows:
             print(ident, " ".join(got[(ident, ctx)] for ctx, _ in CONTEXTS))
         return 0
     failed = 0
-    for ident, table, _ in rows:
+    for ident, cells, _ in rows:
         for ctx, _ in CONTEXTS:
-            want, have = table[ctx][tool], got[(ident, ctx)]
+            want, have = cells[ctx][tool], got[(ident, ctx)]
             if want != have:
                 print("FAIL: %s in %s code: %s gives %s, the table says %s" %
                       (ident, ctx, tool, have, want))
