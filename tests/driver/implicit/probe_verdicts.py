@@ -12,8 +12,8 @@ it with a command, and reads the verdict of each line from the messages:
   W  accepted, and the build warns that nvcc refuses the row's name
      (`"NAME" is used without <H>, which nvcc refuses`,
      emulator/compile/cuemu_nvcc_undeclared.c: given once per name, at
-     its first use, so W is given to each row whose id is a name warned
-     about, in every context);
+     its first use, so W is given to each probe whose statement names a
+     name warned about, in every context);
   R  refused: an error at the line.
 
 A unit with an error is compiled again without the refused lines until it
@@ -107,8 +107,9 @@ def verdicts(rows, work, command):
             if m:
                 warned.add(m.group(1))
         if run.returncode == 0:
-            for ident, ctx in lines.values():
-                result[(ident, ctx)] = "W" if ident in warned else "A"
+            for ident, ctx, _, snippet in probes:
+                names = set(re.findall(r"\w+", snippet))
+                result[(ident, ctx)] = "W" if names & warned else "A"
             return result
         if not refused:
             sys.exit("probe_verdicts.py: %s fails at no probe's line:\n%s" %
