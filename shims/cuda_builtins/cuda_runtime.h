@@ -41,6 +41,13 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+/* nvcc's host compiler, g++, declares ::nullptr_t in its <stddef.h>, which
+ * nvcc's cuda_runtime.h reads: a .cu file names it bare. clang's
+ * <stddef.h> does not, so with -ccbin clang++ it is declared here as g++
+ * declares it (tests/driver/implicit/names.txt). */
+#if defined(__clang__)
+typedef decltype(nullptr) nullptr_t;
+#endif
 
 #include "cuemu_qualifiers.h"
 #include "vector_types.h"

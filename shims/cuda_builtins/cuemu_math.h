@@ -38,7 +38,6 @@
 #endif
 
 #include <cfenv>
-#include <cfloat>
 #include <climits>
 #include <cmath>
 #include <cstdint>

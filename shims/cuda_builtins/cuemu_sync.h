@@ -46,6 +46,18 @@
 #define CUEMU_SYNC_CLOBBERS_MEMORY
 #define CUEMU_SYNC_FENCE() __atomic_signal_fence(__ATOMIC_SEQ_CST)
 #endif
+#define CUEMU_SYNC_ASM_CALL 1
+#endif
+
+#ifdef CUEMU_HOST_DECLS
+/* The host pass's lean prelude: declarations only (cuemu_host_decls.h), so
+ * that a host function's call of a barrier, __trap() or __brkpt() is
+ * refused at the user's line, as nvcc refuses it ("calling a __device__
+ * function from a __host__ function is not allowed"). */
+#include "cuemu_sync_decls.h"
+#else
+
+#ifdef CUEMU_SYNC_ASM_CALL
 inline void __syncthreads(const char *cuemu_file = __builtin_FILE(),
                           int cuemu_line = __builtin_LINE()) {
   CUEMU_SYNC_FENCE();
@@ -104,5 +116,7 @@ inline int __syncthreads_or(int predicate,
                                  int cuemu_line = __builtin_LINE()) {
   cuemu_kernel_breakpoint(cuemu_file, cuemu_line);
 }
+
+#endif /* CUEMU_HOST_DECLS */
 
 #endif /* CUEMU_SYNC_H */

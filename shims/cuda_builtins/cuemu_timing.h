@@ -27,8 +27,6 @@
 
 #include <cuemu/cuemu_device.h>
 
-inline long long int clock64(void) { return cuemu_clock64(); }
-
 /* <time.h> has declared the C library's clock(); from here on, calls of
  * clock() (and std::clock()) go to cuemu_clock(). */
 namespace std {
@@ -36,9 +34,20 @@ using ::cuemu_clock;
 }
 #define clock() cuemu_clock()
 
+#ifdef CUEMU_HOST_DECLS
+/* The host pass's lean prelude: declarations only (cuemu_host_decls.h), so
+ * that a host function's call of clock64() or __nanosleep() is refused at
+ * the user's line, as nvcc refuses it. */
+#include "cuemu_timing_decls.h"
+#else
+
+inline long long int clock64(void) { return cuemu_clock64(); }
+
 inline void __nanosleep(unsigned int ns) {
   (void)ns;
   cuemu_thread_yield();
 }
+
+#endif /* CUEMU_HOST_DECLS */
 
 #endif /* CUEMU_TIMING_H */
