@@ -17,6 +17,16 @@
  * `cudaGetDeviceCount` that the process's global scope finds (a shared
  * libcudart.so ahead of libcuemu), or one defined by the program itself
  * (a static libcudart), and warns once on stderr, naming the object.
+ *
+ * The same link brings NVIDIA's math libraries when the project names the
+ * system toolkit's lib64 itself (`link_directories(/usr/local/cuda/lib64)`
+ * and `-lcublas`, a target that the C++ compiler links): cuBLAS's
+ * `cublasCreate` then answers CUBLAS_STATUS_NOT_INITIALIZED, finding no
+ * GPU, and the program stops at its first library call. Each library's
+ * first call found in a shared object that is not cuemu's is warned of
+ * once too, with the remedy: cuemu's toolkit lib64 first in
+ * LD_LIBRARY_PATH, which holds cuemu's libraries under NVIDIA's file names
+ * (libcublas.so.13 and the others, emulator/libs/libs.am).
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -31,6 +41,16 @@
 
 /* The runtime call that both runtimes define and host code calls first. */
 static const char probe[] = "cudaGetDeviceCount";
+
+/* NVIDIA's libraries that cuemu emulates, each by the call that a program
+ * makes first (a handle or a plan). */
+static const struct {
+  const char *probe, *name;
+} libraries[] = {
+    {"cublasCreate_v2", "cuBLAS"},     {"cublasLtCreate", "cuBLASLt"},
+    {"curandCreateGenerator", "cuRAND"}, {"cufftPlan1d", "cuFFT"},
+    {"cusparseCreate", "cuSPARSE"},    {"cusolverDnCreate", "cuSOLVER"},
+};
 
 /* dl_iterate_phdr's callback: the address of the first loaded segment of
  * the first object, the program (dladdr()'s dli_fbase of its addresses,
@@ -68,20 +88,44 @@ static int cuemus(const char *path) {
   return found;
 }
 
+/* The file of the shared object, neither the program nor cuemu's, that
+ * defines `symbol` for the process's global scope; NULL where none does. */
+static const char *foreign_definition(const char *symbol, uintptr_t program) {
+  Dl_info found;
+  void *probed = dlsym(RTLD_DEFAULT, symbol);
+  if (probed && dladdr(probed, &found) && found.dli_fname &&
+      (uintptr_t)found.dli_fbase != program && !cuemus(found.dli_fname))
+    return found.dli_fname;
+  return NULL;
+}
+
+static void check_libraries(uintptr_t program) {
+  for (size_t i = 0; i < sizeof libraries / sizeof *libraries; ++i) {
+    const char *where = foreign_definition(libraries[i].probe, program);
+    if (where)
+      fprintf(stderr,
+              "cuemu: warning: NVIDIA's %s is linked into this program (%s): "
+              "it finds no GPU, so its calls fail; run the program with "
+              "cuemu's toolkit lib64 (<cuemu's libdir>/cuemu-toolkit/lib64) "
+              "first in LD_LIBRARY_PATH, which holds cuemu's %s under "
+              "NVIDIA's file name, or link it from there (docs/cublas.md)\n",
+              libraries[i].name, where, libraries[i].name);
+  }
+}
+
 static void check(void) {
-  Dl_info own, found;
+  Dl_info own;
   uintptr_t program = 0;
   if (!dladdr((const void *)check, &own))
     return;
   dl_iterate_phdr(program_start, &program);
+  check_libraries(program);
   /* cuemu linked into the program itself defines the call there. */
   if ((uintptr_t)own.dli_fbase == program)
     return;
-  void *probed = dlsym(RTLD_DEFAULT, probe);
-  if (probed && dladdr(probed, &found) && found.dli_fname &&
-      (uintptr_t)found.dli_fbase != program &&
-      !cuemus(found.dli_fname)) {
-    warn(found.dli_fname);
+  const char *where = foreign_definition(probe, program);
+  if (where) {
+    warn(where);
     return;
   }
   /* A static runtime in the program is in its dynamic symbol table only
