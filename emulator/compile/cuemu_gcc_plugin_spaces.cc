@@ -39,7 +39,9 @@
  * __shared__ declaration in a function's body. Only the user's files are
  * judged: a function or variable of a system header (the shims, CUB) is
  * taken to be what its code says, except the C++ library's functions,
- * host ones (library_host_function()), and a function that this unit
+ * host ones (library_host_function()), the C library's that CUDA does not
+ * declare for device code (libc_host_function(): strcmp, atoi, rand, named
+ * bare as nvcc names them), and a function that this unit
  * only declares (defined in another unit, with -rdc) is accepted. A
  * __host__ __device__ function's calls are not judged (nvcc's warning
  * #20011-D, only where its device code is emitted), nor are implicit and
