@@ -45,6 +45,24 @@ else
   echo "SKIP: clang++ is missing"
 fi
 
+# nvcc's words at the user's line, the callee named bare, with each host
+# compiler (and with nvcc, where it is present).
+expect_words() { # TOOL LOG
+  for words in \
+    'message.cu[:(]7[:)].*calling a __host__ function("atoi") from a __device__ function("parse") is not allowed' \
+    'message.cu[:(]11[:)].*calling a __host__ function("strcmp") from a __global__ function("compare") is not allowed'; do
+    grep -q "$words" "$2" || { echo "FAIL: $1 does not say $words:"; cat "$2"; failed=1; }
+  done
+}
+msg=$srcdir/tests/driver/devlibc/message.cu
+CUEMU_NO_CACHE=1 "$nvcc" -c -o "$work/message.o" "$msg" >"$work/g++.log" 2>&1
+expect_words g++ "$work/g++.log"
+if command -v "${CLANGXX:-clang++}" >/dev/null 2>&1; then
+  CUEMU_NO_CACHE=1 "$nvcc" -ccbin "${CLANGXX:-clang++}" -c \
+    -o "$work/message.o" "$msg" >"$work/clang++.log" 2>&1
+  expect_words clang++ "$work/clang++.log"
+fi
+
 # nvcc's verdicts, where it is present.
 real=$(find_nvcc)
 if [ -n "$real" ]; then
@@ -53,6 +71,8 @@ if [ -n "$real" ]; then
     "${PYTHON:-python3}" "$probe" check nvcc "$table" "$work/nvcc" -- \
     "$real" -c -o probe.o) ||
     fail "nvcc's verdicts are not the table's: the table is wrong"
+  "$real" -c -o "$work/message.o" "$msg" >"$work/nvcc.log" 2>&1
+  expect_words nvcc "$work/nvcc.log"
 fi
 
 [ "$failed" = 0 ] && rm -rf "$work"
