@@ -38,6 +38,20 @@ else
   status=1
 fi
 
+# The C library's functions that CUDA declares for device code
+# (emulator/compile/cuemu_device_libc_names.h, cuemu_space_rules.h), from
+# nvcc's headers where nvcc 13.0, which made the table, is present.
+real_nvcc=${NVCC:-/usr/local/cuda/bin/nvcc}
+if [ -x "$real_nvcc" ] &&
+    "$real_nvcc" --version 2>/dev/null | grep -q 'release 13\.0,'; then
+  if python3 "$srcdir/scripts/device_libc_names.py" --check "$real_nvcc" \
+      "$srcdir/emulator/compile/cuemu_device_libc_names.h"; then
+    echo "ok: cuemu_device_libc_names.h"
+  else
+    status=1
+  fi
+fi
+
 # A host function's call of a device-only function.
 builddir=${CUEMU_BUILDDIR:-$srcdir}
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/host_decls.XXXXXX") || exit 1

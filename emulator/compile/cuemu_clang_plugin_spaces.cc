@@ -397,7 +397,13 @@ class spaces : public ASTConsumer {
 
   void note_call(body_walk &w, const FunctionDecl *callee,
                  SourceLocation where) {
-    if (!callee || callee->getBuiltinID() || implementation_function(callee))
+    if (!callee || implementation_function(callee))
+      return;
+    if (w.device && libc_host_function(callee)) {
+      pending.push_back({w.fn, callee, where, w.space});
+      return;
+    }
+    if (callee->getBuiltinID())
       return;
     if (!foreign(callee->getLocation()) ||
         (w.device && library_host_function(callee)))
@@ -412,6 +418,22 @@ class spaces : public ASTConsumer {
   static bool implementation_function(const FunctionDecl *fn) {
     const IdentifierInfo *id = fn->getIdentifier();
     return id && id->getName().startswith("__cuemu");
+  }
+
+  /* Whether `fn` is a host function of the C library (strcmp, atoi, rand,
+   * fopen): of the global namespace, declared in the system's C headers,
+   * and not one that CUDA declares for device code too
+   * (cuemu_space_libc_host()). Many are clang++'s built-ins too (strlen,
+   * strcmp). */
+  bool libc_host_function(const FunctionDecl *fn) const {
+    if (!fn->getIdentifier() || fn->getLocation().isInvalid() ||
+        !fn->getDeclContext()->getRedeclContext()->isTranslationUnit())
+      return false;
+    PresumedLoc at = sm->getPresumedLoc(fn->getLocation());
+    return at.isValid() &&
+           cuemu_space_libc_host(at.getFilename(),
+                                 fn->getName().str().c_str(),
+                                 fn->isExternC());
   }
 
   /* Whether `fn` is a host function of the C++ library (libstdc++'s
@@ -522,7 +544,13 @@ class spaces : public ASTConsumer {
     bool constant_index;
     if (const CallExpr *c = dyn_cast<CallExpr>(s)) {
       const FunctionDecl *callee = c->getDirectCallee();
-      note_call(w, callee, c->getBeginLoc());
+      Expr::EvalResult value;
+      if (!(w.device && callee && libc_host_function(callee) &&
+            cuemu_space_libc_folded(
+                callee->getName().str().c_str(),
+                !c->isValueDependent() &&
+                    c->EvaluateAsRValue(value, *ctx) && value.Val.isInt())))
+        note_call(w, callee, c->getBeginLoc());
       /* An operator that is a member takes its object as the first
        * argument. */
       unsigned first = isa<CXXOperatorCallExpr>(c) && callee &&
@@ -751,7 +779,11 @@ class spaces : public ASTConsumer {
                                 caller.c_str()));
         continue;
       }
-      error(c.where, format(CUEMU_MSG_HOST_CALL, signature(callee).c_str(),
+      /* nvcc names a function of the C library bare ("strcmp"). */
+      error(c.where, format(CUEMU_MSG_HOST_CALL,
+                            libc_host_function(callee)
+                                ? callee->getName().str().c_str()
+                                : signature(callee).c_str(),
                             caller_space, caller.c_str()));
     }
     pending.clear();

@@ -39,7 +39,9 @@
  * __shared__ declaration in a function's body. Only the user's files are
  * judged: a function or variable of a system header (the shims, CUB) is
  * taken to be what its code says, except the C++ library's functions,
- * host ones (library_host_function()), and a function that this unit
+ * host ones (library_host_function()), the C library's that CUDA does not
+ * declare for device code (libc_host_function(): strcmp, atoi, rand, named
+ * bare as nvcc names them), and a function that this unit
  * only declares (defined in another unit, with -rdc) is accepted. A
  * __host__ __device__ function's calls are not judged (nvcc's warning
  * #20011-D, only where its device code is emitted), nor are implicit and
@@ -113,6 +115,21 @@ bool library_host_function(tree fn) {
   const char *name = DECL_NAME(fn) ? IDENTIFIER_POINTER(DECL_NAME(fn)) : "";
   return in_std && cuemu_space_library_host(LOCATION_FILE(where), name,
                                             DECL_NAMESPACE_SCOPE_P(fn));
+}
+
+/* Whether `fn` is a host function of the C library (strcmp, atoi, rand,
+ * fopen): of the global namespace, declared in the system's C headers,
+ * and not one that CUDA declares for device code too
+ * (cuemu_space_libc_host()). Most are GCC's built-ins too (strlen,
+ * strcmp), declared again by the header. */
+bool libc_host_function(tree fn) {
+  location_t where = DECL_SOURCE_LOCATION(fn);
+  if (where <= BUILTINS_LOCATION || !DECL_NAME(fn) ||
+      CP_DECL_CONTEXT(fn) != global_namespace)
+    return false;
+  return cuemu_space_libc_host(LOCATION_FILE(where),
+                               IDENTIFIER_POINTER(DECL_NAME(fn)),
+                               DECL_EXTERN_C_P(fn));
 }
 
 /* --expt-relaxed-constexpr (the plugin's argument relaxed-constexpr,
@@ -265,9 +282,14 @@ tree judge(tree *tp, int *walk_subtrees, void *data) {
   case AGGR_INIT_EXPR: {
     tree callee = cp_get_callee_fndecl_nofold(t);
     if (callee && TREE_CODE(callee) == FUNCTION_DECL &&
-        !fndecl_built_in_p(callee) &&
-        (!foreign(DECL_SOURCE_LOCATION(callee)) ||
-         (device && library_host_function(callee))))
+        ((device && libc_host_function(callee) &&
+          !cuemu_space_libc_folded(
+              IDENTIFIER_POINTER(DECL_NAME(callee)),
+              CONSTANT_CLASS_P(tree_strip_any_location_wrapper(
+                  fold(maybe_constant_value(t)))))) ||
+         (!fndecl_built_in_p(callee) &&
+          (!foreign(DECL_SOURCE_LOCATION(callee)) ||
+           (device && library_host_function(callee))))))
       pending.safe_push({w->fn, callee, where, w->space});
     /* A call that nvcc folds binds no variable to its reference
      * parameters (`std::min(Table::s, 3)`, which g++ may have folded
@@ -503,7 +525,10 @@ void judge_calls(void *, void *) {
                  caller_space, short_name(c.caller));
       continue;
     }
-    error_at(c.where, CUEMU_MSG_HOST_CALL, decl_as_string(named, TFF_SCOPE),
+    /* nvcc names a function of the C library bare ("strcmp"). */
+    error_at(c.where, CUEMU_MSG_HOST_CALL,
+             libc_host_function(named) ? short_name(named)
+                                       : decl_as_string(named, TFF_SCOPE),
              caller_space, short_name(c.caller));
   }
   pending.release();

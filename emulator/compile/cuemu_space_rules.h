@@ -7,7 +7,10 @@
 #ifndef CUEMU_SPACE_RULES_H
 #define CUEMU_SPACE_RULES_H
 
+#include <stdlib.h>
 #include <string.h>
+
+#include "cuemu_device_libc_names.h"
 
 /* Where a function runs, from the marks of the device pass
  * (`#pragma cuemu device_code [global|host]`, cuemu_device_code.c). */
@@ -89,6 +92,42 @@ static inline bool cuemu_space_library_host(const char *file,
       return false;
   return !(namespace_scope &&
            (strcmp(name, "move") == 0 || strcmp(name, "forward") == 0));
+}
+
+/* Whether a function of the global namespace declared in `file` (a path),
+ * named `name`, extern "C" or not (`extern_c`), is a function of the C
+ * library that nvcc takes for a host function in device code ("calling a
+ * __host__ function("strcmp") from a __global__ function("k") is not
+ * allowed"): one of the system's headers (/usr/include, not the C++
+ * library's) that CUDA does not declare for device code too, as it
+ * declares printf, malloc, memcpy, clock and the math API
+ * (cuemu_device_libc_names.h, from nvcc's headers). A function of C++
+ * linkage counts only in a header of /usr/include itself: glibc's C++
+ * overloads of strchr, strstr, memchr (<string.h>) and wcschr (<wchar.h>),
+ * not a C++ library's of a folder there (Eigen's, /usr/include/eigen3). */
+static inline int cuemu_space_libc_name_order(const void *a, const void *b) {
+  return strcmp(*static_cast<const char *const *>(a),
+                *static_cast<const char *const *>(b));
+}
+static inline bool cuemu_space_libc_host(const char *file, const char *name,
+                                         bool extern_c) {
+  if (!file || strncmp(file, "/usr/include/", 13) != 0 ||
+      strstr(file, "/c++/") || (!extern_c && strchr(file + 13, '/')))
+    return false;
+  return !bsearch(&name, cuemu_device_libc_names,
+                  sizeof cuemu_device_libc_names /
+                      sizeof cuemu_device_libc_names[0],
+                  sizeof cuemu_device_libc_names[0],
+                  cuemu_space_libc_name_order);
+}
+
+/* Whether nvcc folds a call of the C library's `name` whose value is a
+ * constant (`constant_call`), so that device code calls nothing: it
+ * accepts strlen("ab") in a kernel, and refuses strcmp("a", "b"),
+ * memchr("ab", 'b', 2) and strlen(p) (nvcc 13.0). */
+static inline bool cuemu_space_libc_folded(const char *name,
+                                           bool constant_call) {
+  return constant_call && strcmp(name, "strlen") == 0;
 }
 
 /* Whether a variable of the user's code named `name` is one of cuemu's own

@@ -1,24 +1,25 @@
 /*
  * bad_host_calls.cu: host functions that end the process, called from
- * device code through __device__ functions, where the compile does not see
- * them (nvcc refuses each call; the file is not built with nvcc). Each
+ * device code through __host__ __device__ functions, whose calls the
+ * compile does not judge (nvcc only warns of each call there, #20011-D;
+ * the file is not built with nvcc). Each
  * must end the launch with an error naming the function and the line, and
  * leave the host process running (tests/check_faults.c).
  */
 #include <csignal>
 #include <cstdlib>
 
-__device__ void stop_with_exit(int code) {
+__host__ __device__ void stop_with_exit(int code) {
   exit(code); /* FAULT_LINE exit */
 }
 
-__device__ void stop_with_abort() {
+__host__ __device__ void stop_with_abort() {
   std::abort(); /* FAULT_LINE abort */
 }
 
 /* What a library's abort() does (std::terminate, a failed glibc check):
  * SIGABRT on the kernel thread. */
-__device__ void stop_with_sigabrt() {
+__host__ __device__ void stop_with_sigabrt() {
   raise(SIGABRT); /* FAULT_LINE sigabrt */
 }
 

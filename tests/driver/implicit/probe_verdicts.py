@@ -31,7 +31,11 @@ build: a verdict is never guessed.
       prints the verdicts, a row per name (to write the table again).
 
 names.txt's rows: the name's id, a cell for each of host, device and
-host-device code, then the statement that uses the name. A cell is nvcc's
+host-device code, then the statement that uses the name. Another table
+may name its contexts in a line `#contexts NAME...` (host: no qualifier;
+global: __global__; device: __device__; hd: __host__ __device__), a cell
+for each, and give its unit's first lines as `#include <H>` lines
+(tests/driver/devlibc/calls.txt: C library calls with their headers). A cell is nvcc's
 verdict, then cuemu-nvcc's with g++ where it differs, then cuemu-nvcc's
 with clang++ where that differs from g++'s, separated by colons: `R:W` is
 refused by nvcc, accepted with the warning by cuemu-nvcc.
@@ -43,17 +47,31 @@ import sys
 
 CONTEXTS = [("host", ""), ("device", "__global__ "),
             ("hd", "__host__ __device__ ")]
+# The contexts that a `#contexts` line may name, with their qualifiers.
+NAMED_CONTEXTS = {"host": "", "global": "__global__ ",
+                  "device": "__device__ ", "hd": "__host__ __device__ "}
 TOOLS = ["nvcc", "g++", "clang++"]
+# The unit's first lines (a table's `#include` lines).
+PRELUDE = []
 
 
 def read_table(path):
-    """Rows (id, {context: {tool: verdict}}, snippet), in the file's order."""
+    """Rows (id, {context: {tool: verdict}}, snippet), in the file's order;
+    sets CONTEXTS and PRELUDE from the table's lines that name them."""
+    global CONTEXTS
     rows = []
     for line in open(path, encoding="utf-8"):
+        if line.startswith("#contexts"):
+            CONTEXTS = [(c, NAMED_CONTEXTS[c]) for c in line.split()[1:]]
+            continue
+        if line.startswith("#include"):
+            PRELUDE.append(line.rstrip("\n"))
+            continue
         if not line.strip() or line.startswith("#"):
             continue
-        words = line.split(None, 4)
-        ident, cells, snippet = words[0], words[1:4], words[4].rstrip("\n")
+        words = line.split(None, len(CONTEXTS) + 1)
+        ident, cells = words[0], words[1:len(CONTEXTS) + 1]
+        snippet = words[len(CONTEXTS) + 1].rstrip("\n")
         verdicts = {}
         for (ctx, _), cell in zip(CONTEXTS, cells):
             parts = cell.split(":")
@@ -66,11 +84,15 @@ def read_table(path):
 
 
 def write_unit(path, probes):
-    """One probe per line, from line 2; returns {line: (id, context)}."""
+    """One probe per line, after the prelude; returns {line: (id,
+    context)}."""
     lines = {}
     with open(path, "w", encoding="utf-8") as out:
-        out.write("// Each line uses one name without its header.\n")
-        for n, (ident, ctx, qual, snippet) in enumerate(probes, 2):
+        for line in PRELUDE:
+            out.write(line + "\n")
+        out.write("// Each line uses one name as the table's rows say.\n")
+        for n, (ident, ctx, qual, snippet) in enumerate(probes,
+                                                        len(PRELUDE) + 2):
             out.write("%svoid probe_%s_%s() { %s }\n" %
                       (qual, ctx, re.sub(r"\W", "_", ident), snippet))
             lines[n] = (ident, ctx)
