@@ -219,10 +219,21 @@ def generate(header):
     return "\n".join(out)
 
 
-def generated_main(argv, generate, name, doc):
+def name_table(comment, array, names):
+    """A generated C header: the comment's lines in a block comment, then
+    `static const char *const ARRAY[]` of the names, one a line."""
+    lines = ["/*"] + [(" * " + line).rstrip() for line in comment] + [" */"]
+    lines.append("static const char *const %s[] = {" % array)
+    lines += ['    "%s",' % n for n in names]
+    lines += ["};", ""]
+    return "\n".join(lines)
+
+
+def generated_main(argv, generate, name, doc, target="host-decls"):
     """The command line of a script that makes a generated file from one
     input: `SCRIPT INPUT OUTPUT` writes OUTPUT, `SCRIPT --check INPUT
-    OUTPUT` exits 1 when OUTPUT is not what generate(INPUT) makes."""
+    OUTPUT` exits 1 when OUTPUT is not what generate(INPUT) makes (`make
+    TARGET` makes it again)."""
     check = argv[1:2] == ["--check"]
     args = argv[2:] if check else argv[1:]
     if len(args) != 2:
@@ -242,7 +253,7 @@ def generated_main(argv, generate, name, doc):
         except OSError:
             pass
         sys.stderr.write("%s: %s is not what %s makes; run "
-                         "`make host-decls`\n" % (name, output, source))
+                         "`make %s`\n" % (name, output, source, target))
         return 1
     with open(output, "w") as f:
         f.write(text)
