@@ -317,6 +317,15 @@ void cuemu__check_launch_begin(cuemu_launch *L, unsigned env_mask,
    * code's `&d_var` reaches: host memory, as on a GPU. */
   if (checks & CUEMU_CHECK_MEM)
     n = cuemu__variable_shadows_append(&snap, n);
+  /* The program's own namespace-scope __device__ variables, which host
+   * code need not name (a symbol copy makes one a tracked allocation):
+   * without a region, racecheck left a race on one unseen (a __device__
+   * scratch array every thread of every block writes). They are symbols:
+   * their neighbours are other variables, no redzone (memcheck), and with
+   * no "written" map, initcheck leaves them alone, as a GPU's statically
+   * initialised variables are written. */
+  if (checks & CUEMU_CHECK_RACE)
+    n = cuemu__check_variables_append(&snap, n);
   cl->regions = calloc(n ? n : 1, sizeof *cl->regions);
   if (cl->regions) {
     for (size_t i = 0; i < n; ++i) {
