@@ -49,6 +49,7 @@ from fake_cupy._exceptions import (AxisError, ComplexWarning,  # noqa: E402,F401
                                    VisibleDeprecationWarning)
 linalg = _functions.delegate_module("fake_cupy.linalg", _numpy.linalg)
 fft = _functions.delegate_module("fake_cupy.fft", _numpy.fft)
+from fake_cupy._stride_tricks import lib  # noqa: E402
 
 
 def __getattr__(name):

@@ -34,6 +34,8 @@ def install():
     sys.modules["cupy.random"] = fake_cupy.random
     sys.modules["cupy.linalg"] = fake_cupy.linalg
     sys.modules["cupy.fft"] = fake_cupy.fft
+    sys.modules["cupy.lib"] = fake_cupy.lib
+    sys.modules["cupy.lib.stride_tricks"] = fake_cupy.lib.stride_tricks
     from fake_cupy import _internals
     for name, module in _internals.modules().items():
         sys.modules[name] = module

@@ -12,11 +12,13 @@ passed by value as their bytes, for struct parameters.
 
 Strict mode (the default; CUEMU_FAKE_CUPY_STRICT=0 or set_strict(False)
 turns it off) checks every launch against the kernel's parameter
-descriptor and raises TypeError naming the parameter for a wrong count, a
+descriptor and raises TypeError naming the parameter for too few arguments, a
 scalar of another size or kind, a pointer for a scalar (or the reverse) and
 an array whose dtype differs from the pointed-to type: on a GPU such a call
 silently reads garbage. An 8-byte integer (such as a.data.ptr) is accepted
-for a pointer, as it is a valid address on a GPU too.
+for a pointer, as it is a valid address on a GPU too. Arguments beyond the
+kernel's parameters are ignored, as cuLaunchKernel reads only as many as the
+kernel has (strict mode warns of them, RuntimeWarning).
 
 Code is compiled by NVRTC first when NVRTC is present (see
 fake_cupy._nvrtc), so that what CuPy refuses raises CompileException with
@@ -431,10 +433,24 @@ def _convert(x):
     raise TypeError(f"Unsupported type {type(x)}")
 
 
+def _drop_extra(kernel_name, params, args):
+    """The arguments the kernel's parameters take. CuPy packs every argument
+    and cuLaunchKernel reads only as many as the kernel has, so extra ones
+    are ignored; strict mode warns of them."""
+    if len(args) <= len(params):
+        return args
+    if _strict:
+        warnings.warn(f"kernel {kernel_name} takes {len(params)} "
+                      f"argument{'s' if len(params) != 1 else ''} but "
+                      f"{len(args)} were given; the extra ones are ignored, "
+                      "as on CUDA", RuntimeWarning, stacklevel=3)
+    return args[:len(params)]
+
+
 def _check(kernel_name, params, args):
     """Strict mode: raises TypeError naming the parameter that the
-    arguments do not fit."""
-    if len(params) != len(args):
+    arguments do not fit (too few of them, or one of another kind)."""
+    if len(params) > len(args):
         listed = ", ".join(p.ctype for p in params)
         raise TypeError(f"kernel {kernel_name}({listed}) takes {len(params)} "
                         f"argument{'s' if len(params) != 1 else ''} but "
@@ -778,7 +794,8 @@ class RawKernel:
         grid = _dim3(grid, "grid")
         block = _dim3(block, "block")
         kernel = self.kernel
-        converted = [_convert(a) for a in args]
+        converted = _drop_extra(self.name, kernel.params,
+                                [_convert(a) for a in args])
         if _strict:
             _check(self.name, kernel.params, converted)
         arrays = [a.array for a in converted if a.array is not None]

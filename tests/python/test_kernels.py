@@ -1,5 +1,7 @@
 """RawKernel and RawModule: argument conversion, strict mode, real kernels
 (block reduction, warp shuffle, struct argument), faults."""
+import warnings
+
 import numpy
 import pytest
 
@@ -97,6 +99,32 @@ def test_strict_mode_names_the_parameter(cp):
     # An address as a Python int is a valid pointer argument, as on a GPU.
     k((1,), (8,), (numpy.float32(1), x.data.ptr, y, n))
     assert (y.get() == 3).all()
+
+
+def test_extra_arguments_are_ignored_as_by_cuda(cp):
+    # CuPy packs every argument and cuLaunchKernel reads only as many as the
+    # kernel has, so extra ones do nothing (glcm-cupy 0.2.1 passes a fifth
+    # argument to four-parameter kernels). The fake runs such a launch;
+    # strict mode warns. Too few arguments stay an error (test above).
+    k = cp.RawKernel(kernels.AXPY, "axpy")
+    x = cp.ones(8, cp.float32)
+    y = cp.zeros(8, cp.float32)
+    n = numpy.int32(8)
+    with pytest.warns(RuntimeWarning, match=r"kernel axpy takes 4 arguments "
+                                            r"but 6 were given"):
+        k((1,), (8,), (numpy.float32(2), x, y, n, True, cp.zeros(3)))
+    assert (y.get() == 2).all()
+    old = cp.set_strict(False)
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            k((1,), (8,), (numpy.float32(1), x, y, n, 7))
+    finally:
+        cp.set_strict(old)
+    assert (y.get() == 3).all()
+    # Extra arguments are still converted, as CuPy packs them all.
+    with pytest.raises(TypeError, match="Unsupported type"):
+        k((1,), (8,), (numpy.float32(1), x, y, n, "x"))
 
 
 def test_strict_mode_can_be_turned_off(cp):

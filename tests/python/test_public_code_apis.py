@@ -475,3 +475,43 @@ def test_runtime_events_peers_and_pointer_attributes(cp, monkeypatch):
     host = numpy.zeros(4)
     h = rt.pointerGetAttributes(host.ctypes.data)
     assert h.type == rt.memoryTypeUnregistered and h.devicePointer == 0
+
+
+def test_lib_stride_tricks_views_device_memory(cp):
+    # glcm-cupy builds its windows with cupy.lib.stride_tricks.as_strided and
+    # hands them to a RawModule kernel; CuPy's as_strided and
+    # sliding_window_view are views of the same memory (CuPy's view is
+    # writable even with writeable=False, which it takes but ignores).
+    import importlib
+    was_installed = cp.installed()
+    cp.install()
+    try:
+        stride_tricks = importlib.import_module("cupy.lib.stride_tricks")
+    finally:
+        if not was_installed:
+            cp.uninstall()
+    assert cp.lib.stride_tricks is stride_tricks
+    x = cp.arange(10, dtype=numpy.int32)
+    w = stride_tricks.as_strided(x, shape=(4, 3), strides=(8, 4))
+    assert isinstance(w, cp.ndarray) and w.strides == (8, 4)
+    assert (w.get() == numpy.arange(10)[numpy.arange(4)[:, None] * 2
+                                          + numpy.arange(3)]).all()
+    assert w.data.ptr == x.data.ptr
+    w[1, 0] = 100
+    assert x.get()[2] == 100
+    same = stride_tricks.as_strided(x[3:])
+    assert same.shape == (7,) and same.data.ptr == x[3:].data.ptr
+    v = stride_tricks.sliding_window_view(x, 3)
+    assert v.shape == (8, 3) and v.data.ptr == x.data.ptr
+    assert (v.get()[:, 0] == x.get()[:8]).all()
+    v2 = stride_tricks.sliding_window_view(x.reshape(2, 5), (2, 2))
+    assert v2.shape == (1, 4, 2, 2)
+    x[0] = 7
+    assert v[0, 0] == 7
+    # The kernel sees the view's first element where the view starts.
+    k = cp.RawKernel(r'''
+    extern "C" __global__ void first(const int *a, int *out) { *out = a[0]; }
+    ''', "first")
+    out = cp.zeros(1, dtype=numpy.int32)
+    k((1,), (1,), (stride_tricks.as_strided(x[5:], shape=(2,), strides=(4,)), out))
+    assert out.get()[0] == 5
