@@ -118,9 +118,10 @@ def _write_source(key, source_name, code):
 
 
 def _translate_options(options):
-    """NVRTC options -> (options for cuemu-cc, debug)."""
+    """NVRTC options -> (options for cuemu-cc, debug). NVRTC trims the
+    spaces around each option (' -I dir' works), so this does too."""
     out, debug = [], False
-    options = list(options)
+    options = [o.strip() for o in options]
     i = 0
     while i < len(options):
         opt = options[i]

@@ -131,13 +131,11 @@ class Device:
 
     @property
     def attributes(self):
+        """Every device attribute the fake knows, by its CUDA name less
+        the cudaDevAttr prefix, as CuPy's dict."""
         from fake_cupy.cuda import runtime
-        props = runtime.getDeviceProperties(self.id)
-        return {"MaxThreadsPerBlock": props["maxThreadsPerBlock"],
-                "MultiProcessorCount": props["multiProcessorCount"],
-                "WarpSize": props["warpSize"],
-                "MaxSharedMemoryPerBlock": props["sharedMemPerBlock"],
-                "MaxSharedMemoryPerBlockOptin": props["sharedMemPerBlockOptin"]}
+        return {name: runtime.deviceGetAttribute(code, self.id)
+                for name, code in runtime._ATTRIBUTE_NAMES.items()}
 
     @property
     def mem_info(self):

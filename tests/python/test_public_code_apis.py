@@ -515,3 +515,38 @@ def test_lib_stride_tricks_views_device_memory(cp):
     out = cp.zeros(1, dtype=numpy.int32)
     k((1,), (1,), (stride_tricks.as_strided(x[5:], shape=(2,), strides=(4,)), out))
     assert out.get()[0] == 5
+
+
+def test_options_with_surrounding_spaces(cp, tmp_path):
+    # cupy-knn passes f' -I{folder}': NVRTC trims the spaces around each
+    # option (checked with NVRTC 13: ' -I dir', 'dir ' and ' -DX=1' all act).
+    (tmp_path / "spaced_value.cuh").write_text("#define BASE 40\n")
+    mod = cp.RawModule(code=r'''
+    #include "spaced_value.cuh"
+    extern "C" __global__ void value(int *out) { *out = BASE + EXTRA; }
+    ''', options=(" -I" + str(tmp_path) + " ", "  -DEXTRA=2", "--std=c++17 "))
+    out = cp.zeros(1, dtype=numpy.int32)
+    mod.get_function("value")((1,), (1,), (out,))
+    assert out.get()[0] == 42
+
+
+def test_device_attributes_name_every_known_attribute(cp):
+    # cupy-knn sizes its launches from Device.attributes['MaxBlockDimX'] and
+    # 'MaxGridDimX'; CuPy's dict holds every cudaDeviceAttr, named without
+    # its cudaDevAttr prefix, each as cudaDeviceGetAttribute gives it.
+    runtime = cp.cuda.runtime
+    attrs = cp.cuda.Device(0).attributes
+    props = runtime.getDeviceProperties(0)
+    assert attrs["MaxBlockDimX"] == props["maxThreadsDim"][0] == 1024
+    assert attrs["MaxBlockDimZ"] == props["maxThreadsDim"][2] == 64
+    assert attrs["MaxGridDimX"] == props["maxGridSize"][0] == 2**31 - 1
+    assert attrs["MaxGridDimY"] == props["maxGridSize"][1] == 65535
+    assert attrs["MaxThreadsPerBlock"] == props["maxThreadsPerBlock"]
+    assert attrs["MultiProcessorCount"] == props["multiProcessorCount"]
+    assert attrs["MaxSharedMemoryPerBlock"] == props["sharedMemPerBlock"]
+    assert attrs["ComputeCapabilityMajor"] == props["major"]
+    for name, value in attrs.items():
+        code = getattr(runtime, "cudaDevAttr" + name)
+        assert runtime.deviceGetAttribute(code, 0) == value
+    assert runtime.cudaDevAttrMaxBlockDimX == 2
+    assert runtime.cudaDevAttrMaxGridDimX == 5

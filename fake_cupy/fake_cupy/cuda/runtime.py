@@ -79,13 +79,24 @@ _ATTRIBUTES = {
 }
 _FIXED_ATTRIBUTES = {15: 0, 31: 1, 41: 1, 83: 1, 89: 1, 95: 1,
                      115: 1}    # cudaDevAttrMemoryPoolsSupported
-cudaDevAttrMaxThreadsPerBlock = 1
-cudaDevAttrWarpSize = 10
-cudaDevAttrMultiProcessorCount = 16
-cudaDevAttrComputeCapabilityMajor = 75
-cudaDevAttrComputeCapabilityMinor = 76
-cudaDevAttrMaxSharedMemoryPerBlockOptin = 97
-cudaDevAttrMemoryPoolsSupported = 115
+# The names (driver_types.h, less the cudaDevAttr prefix) of the attributes
+# above: runtime.cudaDevAttrNAME constants, and Device.attributes's keys.
+_ATTRIBUTE_NAMES = {
+    "MaxThreadsPerBlock": 1, "MaxBlockDimX": 2, "MaxBlockDimY": 3,
+    "MaxBlockDimZ": 4, "MaxGridDimX": 5, "MaxGridDimY": 6, "MaxGridDimZ": 7,
+    "MaxSharedMemoryPerBlock": 8, "TotalConstantMemory": 9, "WarpSize": 10,
+    "MaxRegistersPerBlock": 12, "ClockRate": 13, "GpuOverlap": 15,
+    "MultiProcessorCount": 16, "ConcurrentKernels": 31,
+    "MemoryClockRate": 36, "GlobalMemoryBusWidth": 37, "L2CacheSize": 38,
+    "MaxThreadsPerMultiProcessor": 39, "UnifiedAddressing": 41,
+    "ComputeCapabilityMajor": 75, "ComputeCapabilityMinor": 76,
+    "MaxSharedMemoryPerMultiprocessor": 81, "ManagedMemory": 83,
+    "ConcurrentManagedAccess": 89, "CooperativeLaunch": 95,
+    "MaxSharedMemoryPerBlockOptin": 97, "MaxBlocksPerMultiprocessor": 106,
+    "MemoryPoolsSupported": 115,
+}
+globals().update({"cudaDevAttr" + name: code
+                  for name, code in _ATTRIBUTE_NAMES.items()})
 
 
 def deviceGetAttribute(attrib, device):
