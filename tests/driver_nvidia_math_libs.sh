@@ -8,7 +8,11 @@
 # first in LD_LIBRARY_PATH, which holds cuemu's libraries under NVIDIA's
 # file names (libcublas.so.13, emulator/libs/libs.am). Before, its
 # cublasCreate answered CUBLAS_STATUS_NOT_INITIALIZED with no word of why.
-# A stand-in library plays NVIDIA's (stand_in_cublas.c). nvcc builds the
+# A stand-in library plays NVIDIA's (stand_in_cublas.c), its symbols
+# versioned libcublas.so.13 as NVIDIA's are, so that the program asks for
+# that version: cuemu's libraries define the version node of each NVIDIA
+# file name that links to them (emulator/libs/*.map), and ld.so runs the
+# program without "no version information available". nvcc builds the
 # program.
 # Run by `make check` with AM_TESTS_ENVIRONMENT.
 
@@ -26,7 +30,9 @@ cc=${CC:-gcc}
 lib=$builddir_abs/.libs
 toolkit=$lib/cuemu-toolkit/lib64
 
+printf 'libcublas.so.13 {\n  global:\n    *;\n};\n' >"$work/stand_in.map"
 step stand-in sh -c "$cc -shared -fPIC -Wl,-soname,libcublas.so.13 \
+    -Wl,--version-script,stand_in.map \
     '$p/stand_in_cublas.c' -o nvidia/lib64/libcublas.so.13 &&
   ln -s libcublas.so.13 nvidia/lib64/libcublas.so" &&
   step object "$nvcc" -c "$p/scaled_sgemm.cu" -o scaled_sgemm.o &&
@@ -46,8 +52,9 @@ step stand-in sh -c "$cc -shared -fPIC -Wl,-soname,libcublas.so.13 \
   fi
   ( cd "$work" && LD_LIBRARY_PATH=$toolkit${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH} \
     ./foreign ) >"$work/toolkit.log" 2>&1
-  if grep -qx PASS "$work/toolkit.log" && ! grep -q "NVIDIA's" "$work/toolkit.log"; then
-    echo "PASS: with the toolkit's lib64 first in LD_LIBRARY_PATH it runs on cuemu's cuBLAS"
+  if grep -qx PASS "$work/toolkit.log" && ! grep -q "NVIDIA's" "$work/toolkit.log" &&
+    ! grep -q "no version information" "$work/toolkit.log"; then
+    echo "PASS: with the toolkit's lib64 first in LD_LIBRARY_PATH it runs on cuemu's cuBLAS, without a version warning"
   else
     fail "the program does not run on cuemu's cuBLAS from the toolkit's lib64:"
     sed 's/^/  | /' "$work/toolkit.log" | head -10
@@ -62,6 +69,17 @@ step stand-in sh -c "$cc -shared -fPIC -Wl,-soname,libcublas.so.13 \
     sed 's/^/  | /' "$work/by_nvcc.log" | head -10
   fi
 }
+
+# Each of cuemu's libraries under an NVIDIA file name defines the version
+# node of that name, as NVIDIA's library does.
+for f in libcublas.so.13 libcublasLt.so.13 libcurand.so.10 libcufft.so.12 \
+    libcufftw.so.12 libcusparse.so.12 libcusolver.so.12 libnvrtc.so.13; do
+  if readelf -V "$toolkit/$f" 2>/dev/null | grep -q "Name: $f\$"; then
+    echo "PASS: lib64/$f defines the version $f"
+  else
+    fail "lib64/$f defines no version $f"
+  fi
+done
 
 real=$(find_nvcc)
 if [ -n "$real" ] && [ -z "${CUEMU_SKIP_NVCC:-}" ]; then

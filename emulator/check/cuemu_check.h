@@ -74,6 +74,12 @@ int cuemu__check_slots_explain(const void *first, const void *now,
  * (cuemu_check_variables.c). */
 size_t cuemu__check_variables_append(cuemu_rt_allocation **a, size_t n);
 
+/* The name of the registered __device__ variable that starts at `base`
+ * and the file and line of its definition (1), or 0 where none is known
+ * (cuemu_check_variables.c). */
+int cuemu__check_variables_name(const void *base, const char **name,
+                                const char **file, int *line);
+
 /* Whether p lies in a registered __device__ variable
  * (cuemu_device_variable_register; cuemu_check_variables.c). */
 int cuemu__check_variables_hold(const void *p);

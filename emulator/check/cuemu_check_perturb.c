@@ -146,9 +146,15 @@ static void compare(cuemu_launch *L, const cuemu_rt_allocation *a, size_t n,
     snprintf(site, sizeof site, ", allocated at %s", line);
   } else {
     memset(&info, 0, sizeof info);
-    /* A __device__ variable: its name where the dynamic symbols hold it. */
+    /* A __device__ variable: its name and definition where cuemu-cc's note
+     * registered them, else its name where the dynamic symbols hold it. */
     Dl_info symbol;
-    if (where->kind == CUEMU_RT_MEMORY_SYMBOL)
+    const char *file;
+    int line;
+    if (where->kind == CUEMU_RT_MEMORY_SYMBOL &&
+        cuemu__check_variables_name(where->base, &info.name, &file, &line))
+      snprintf(site, sizeof site, ", defined at %s:%d", file, line);
+    else if (where->kind == CUEMU_RT_MEMORY_SYMBOL)
       info.name = dladdr(where->base, &symbol) && symbol.dli_sname &&
                           symbol.dli_saddr == where->base
                       ? symbol.dli_sname

@@ -106,6 +106,8 @@ static size_t shadow_bytes(size_t size) {
 typedef struct region {
   cuemu_rt_allocation a;
   cuemu_check_alloc_info info;
+  const char *defined;      /* a __device__ variable's file, or NULL */
+  int defined_line;
   _Atomic(cell *) cells;    /* made on first use */
   int persistent;           /* cells kept by the allocation (cuemu_check_alloc.c) */
   int foreign;              /* device memory of a device that the launching
@@ -147,16 +149,20 @@ enum { SKIP_BUILTINS = 0, SKIP_GAPS = 1 };
 
 /* What memory a report is about: "shared memory tile+12 (tile: 128
  * bytes)", "global memory 0x...+12 (allocation of 400 bytes at 0x...,
- * allocated at p.cu:20)" or "cudaArray element (3,7) (byte 460 of
- * cudaArray 0x..., 16x8 elements of 4 bytes, allocated at p.cu:26)". */
+ * allocated at p.cu:20)", "global memory scratch 0x...+4 (__device__
+ * variable scratch of 12 bytes at 0x..., defined at p.cu:11)" or
+ * "cudaArray element (3,7) (byte 460 of cudaArray 0x..., 16x8 elements of
+ * 4 bytes, allocated at p.cu:26)". */
 typedef struct target {
   int shared;
-  const char *name;       /* array or registered buffer, or NULL */
+  const char *name;       /* array, registered buffer or variable, or NULL */
   const void *base;
   size_t offset, size;    /* of the access in the array / allocation */
   const void *site;       /* allocation site */
   const void *const *callers; /* beyond site (cuemu__check_alloc_line) */
   const cuemu__array_shape *array; /* a CUDA array's layout, or NULL */
+  const char *defined;    /* a __device__ variable's file, or NULL */
+  int defined_line;
 } target;
 
 /* A write race held back until the worker's next checked access, or the
@@ -333,6 +339,11 @@ void cuemu__check_launch_begin(cuemu_launch *L, unsigned env_mask,
       r->a = snap[i];
       if (!cuemu__check_alloc_info(r->a.base, &r->info))
         memset(&r->info, 0, sizeof r->info);
+      /* A __device__ variable is named by its definition. */
+      if (r->a.kind == CUEMU_RT_MEMORY_SYMBOL && !r->info.name &&
+          !cuemu__check_variables_name(r->a.base, &r->info.name, &r->defined,
+                                       &r->defined_line))
+        r->defined = NULL;
       r->foreign = foreign_device(&r->a, &r->limited);
       atomic_init(&r->cells, NULL);
     }
@@ -762,6 +773,13 @@ static void describe(const target *t, char *buf, size_t size) {
                                sizeof array);
     snprintf(buf, size, "cudaArray %s (byte %zu of cudaArray %p, %s%s)",
              element, off, t->base, array, where);
+    return;
+  }
+  if (t->defined) {
+    snprintf(buf, size, "global memory %s %p%s%zu (__device__ variable %s of "
+             "%zu bytes at %p, defined at %s:%d)",
+             t->name, t->base, before ? "-" : "+", off, t->name, t->size,
+             t->base, t->defined, t->defined_line);
     return;
   }
   snprintf(buf, size, "global memory %s%s%p%s%zu (allocation %s%sof %zu bytes "
@@ -1464,7 +1482,9 @@ static void shared_access(cuemu_worker *w, block_state *b, cell *cells,
               arr_size,
               NULL,
               NULL,
-              NULL};
+              NULL,
+              NULL,
+              0};
   check_alignment(w, addr, size, kind, &t, pc);
   if ((w->launch->shadow_checks & CUEMU_CHECK_MEM) &&
       off - base_off + size > arr_size)
@@ -1537,8 +1557,9 @@ static void note_gap(block_state *b, uintptr_t a, const region *r) {
 static target region_target(const region *r, size_t offset) {
   const cuemu__array_shape *array =
       r->info.array.element ? &r->info.array : NULL;
-  target t = {0,         r->info.name, r->a.base,       offset,
-              r->a.size, r->info.site, r->info.callers, array};
+  target t = {0,          r->info.name,   r->a.base,       offset,
+              r->a.size,  r->info.site,   r->info.callers, array,
+              r->defined, r->defined_line};
   return t;
 }
 
@@ -1681,7 +1702,8 @@ static void access_slow(cuemu_worker *w, block_state *b, const void *addr,
     if (!s) {
       if (near && (checks & CUEMU_CHECK_MEM)) {
         target t = {1,          near->name, NULL, off - near->offset,
-                    near->size, NULL,       NULL, NULL};
+                    near->size, NULL,       NULL, NULL,
+                    NULL,       0};
         report_mem(w, kind, size, addr, "out-of-bounds", &t, pc);
       }
       return;
@@ -1700,8 +1722,11 @@ static void access_slow(cuemu_worker *w, block_state *b, const void *addr,
     const void *hsite;
     int v = cuemu__device_heap_classify(a, size, &hbase, &hsize, &hsite);
     if (v != CUEMU_HEAP_OUTSIDE) {
-      target t = {0,     "(device heap)", hbase, a - (uintptr_t)hbase,
-                  hsize, hsite,           NULL,  NULL};
+      target t = {0,     "(device heap)",
+                  hbase, a - (uintptr_t)hbase,
+                  hsize, hsite,
+                  NULL,  NULL,
+                  NULL,  0};
       unsigned char *init;
       void *hcells;
       if (v != CUEMU_HEAP_INSIDE && (checks & CUEMU_CHECK_MEM))
@@ -1762,7 +1787,8 @@ static void access_slow(cuemu_worker *w, block_state *b, const void *addr,
     target t = {1,           "extern __shared__ buffer",
                 NULL,        a - (uintptr_t)b->dyn,
                 b->dyn_size, NULL,
-                NULL,        NULL};
+                NULL,        NULL,
+                NULL,        0};
     report_mem(w, kind, size, addr, "out-of-bounds", &t, pc);
   }
   /* Past the end of the thread-local block of a program is its thread
@@ -1775,7 +1801,8 @@ static void access_slow(cuemu_worker *w, block_state *b, const void *addr,
     if (near) {
       target t = {
           1,          near->name, NULL, a - (uintptr_t)b->tls - near->offset,
-          near->size, NULL,       NULL, NULL};
+          near->size, NULL,       NULL, NULL,
+          NULL,       0};
       report_mem(w, kind, size, addr, "out-of-bounds", &t, pc);
     }
   }

@@ -6,7 +6,8 @@
  * tracked allocations: a kernel's atomicAdd on a __device__ counter then
  * counts once, not once per run. Only the variables the program's own
  * code defines are noted, never the shims' (which keep host-side pointers
- * that legitimately differ between the runs of a launch).
+ * that legitimately differ between the runs of a launch). Racecheck
+ * watches them too, and names them in its reports.
  */
 #include <pthread.h>
 #include <stdint.h>
@@ -20,13 +21,17 @@
 typedef struct variable {
   const void *base;
   size_t size;
+  const char *name, *file; /* NULL from objects of earlier versions */
+  int line;
 } variable;
 
 static pthread_mutex_t variables_lock = PTHREAD_MUTEX_INITIALIZER;
 static variable *variables;
 static size_t nvariables, variables_capacity;
 
-int cuemu_device_variable_register(const void *p, size_t size) {
+int cuemu_device_variable_register_named(const void *p, size_t size,
+                                         const char *name, const char *file,
+                                         int line) {
   if (!p || !size)
     return 0;
   pthread_mutex_lock(&variables_lock);
@@ -40,9 +45,13 @@ int cuemu_device_variable_register(const void *p, size_t size) {
     variables = grown;
     variables_capacity = cap;
   }
-  variables[nvariables++] = (variable){p, size};
+  variables[nvariables++] = (variable){p, size, name, file, line};
   pthread_mutex_unlock(&variables_lock);
   return 1;
+}
+
+int cuemu_device_variable_register(const void *p, size_t size) {
+  return cuemu_device_variable_register_named(p, size, NULL, NULL, 0);
 }
 
 void cuemu_device_variable_unregister(const void *p) {
@@ -84,6 +93,21 @@ size_t cuemu__check_variables_append(cuemu_rt_allocation **a, size_t n) {
   }
   pthread_mutex_unlock(&variables_lock);
   return n;
+}
+
+int cuemu__check_variables_name(const void *base, const char **name,
+                                const char **file, int *line) {
+  int found = 0;
+  pthread_mutex_lock(&variables_lock);
+  for (size_t i = 0; i < nvariables && !found; ++i)
+    if (variables[i].base == base && variables[i].name) {
+      *name = variables[i].name;
+      *file = variables[i].file;
+      *line = variables[i].line;
+      found = 1;
+    }
+  pthread_mutex_unlock(&variables_lock);
+  return found;
 }
 
 int cuemu__check_variables_hold(const void *p) {

@@ -109,19 +109,24 @@ struct managed_note {
 #endif
 /* The same after a definition of __device__ variables (one per
  * variable): schedule perturbation saves and restores the variable around
- * a launch's two runs (cuemu_device_variable_register) from the program's
- * or module's load until its unload. */
-extern "C" int cuemu_device_variable_register(const void *address,
-                                              __SIZE_TYPE__ size);
+ * a launch's two runs, and racecheck names it in reports
+ * (cuemu_device_variable_register_named), from the program's or module's
+ * load until its unload. */
+extern "C" int cuemu_device_variable_register_named(const void *address,
+                                                    __SIZE_TYPE__ size,
+                                                    const char *name,
+                                                    const char *file, int line);
 extern "C" void cuemu_device_variable_unregister(const void *address);
 #if !defined(CUEMU_TRANSLATING)
 namespace cuemu {
 struct __cuemu_device_note {
   const void *address;
   int registered;
-  __cuemu_device_note(const void *variable, __SIZE_TYPE__ size)
+  __cuemu_device_note(const void *variable, __SIZE_TYPE__ size,
+                      const char *name, const char *file, int line)
       : address(variable),
-        registered(cuemu_device_variable_register(variable, size)) {}
+        registered(cuemu_device_variable_register_named(variable, size, name,
+                                                        file, line)) {}
   ~__cuemu_device_note() {
     if (registered)
       cuemu_device_variable_unregister(address);
@@ -131,7 +136,8 @@ struct __cuemu_device_note {
 #endif
 #define CUEMU_DEVICE_NOTE_(name, count)                                       \
   [[maybe_unused]] static const ::cuemu::__cuemu_device_note                 \
-      cuemu_device_note_##count(CUEMU_DEVICE_ADDRESS_(name), sizeof(name));   \
+      cuemu_device_note_##count(CUEMU_DEVICE_ADDRESS_(name), sizeof(name),    \
+                                #name, __FILE__, __LINE__);                   \
   CUEMU_SPACE_BYTES_("cuemu_global_bytes", name, count)
 #define CUEMU_DEVICE_NOTE_AT_(name, count) CUEMU_DEVICE_NOTE_(name, count)
 #define CUEMU_DEVICE_NOTE(name) CUEMU_DEVICE_NOTE_AT_(name, __COUNTER__)

@@ -1,6 +1,6 @@
 // race_device_variable.cu: a deliberately buggy kernel for the checkers (tests/checkers.sh).
 // CHECK: race
-// EXPECT: race global WAW line 15 line 15
+// EXPECT: race global WAW scratch line 15 line 15
 #include <cstdio>
 #include <cuda_runtime.h>
 

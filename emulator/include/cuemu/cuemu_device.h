@@ -241,9 +241,15 @@ void cuemu_objects_need_libcuemu_link_with_cuemu_nvcc_or_the_cuemu_toolkit_lib64
 /* What cuemu-cc's note after a namespace-scope definition of __device__
  * variables calls (CUEMU_DEVICE_NOTE, cuemu_qualifiers.h) when the program
  * or module is loaded, and when it is unloaded: registers the `size` bytes
- * of the variable at `p` (returns 1, or 0 when memory runs out), so that
- * schedule perturbation saves, restores and compares it as it does
- * tracked allocations (docs/checkers.md); forgets it. Host code. */
+ * of the variable `name` at `p`, defined at `file`:`line` (strings that
+ * live as long as the registration; returns 1, or 0 when memory runs out),
+ * so that schedule perturbation saves, restores and compares it as it does
+ * tracked allocations, and racecheck watches it and names it in reports
+ * (docs/checkers.md); forgets it. The form without a name is that of
+ * objects that earlier versions of cuemu-cc compiled. Host code. */
+int cuemu_device_variable_register_named(const void *p, size_t size,
+                                         const char *name, const char *file,
+                                         int line);
 int cuemu_device_variable_register(const void *p, size_t size);
 void cuemu_device_variable_unregister(const void *p);
 
