@@ -60,22 +60,35 @@ static const char *api_name(char *function) {
   return strncmp(name, "cuda", 4) == 0 ? name : "";
 }
 
+const void *cuemu__check_api_caller(const void **callers, int ncallers) {
+  /* The call of libcuemu that the program's code made: the outermost frame
+   * of libcuemu's code, and the return address into the caller's. */
+  void *frames[CUEMU_CHECK_API_FRAMES];
+  int n = backtrace(frames, CUEMU_CHECK_API_FRAMES);
+  const void *self = object_of((const void *)cuemu__check_api_caller);
+  int at = 1;
+  while (at < n && object_of(frames[at]) == self)
+    ++at;
+  for (int k = 0; k < ncallers; ++k)
+    callers[k] = at + 1 + k < n ? frames[at + 1 + k] : NULL;
+  return at < n && at >= 2 ? frames[at] : NULL;
+}
+
+const char *cuemu__check_api_name(const void *caller, char *buf,
+                                  size_t size) {
+  if (!caller || !cuemu__check_function_at(caller, buf, size))
+    return "";
+  return api_name(buf);
+}
+
 void cuemu__check_api_error(int code) {
   int which;
   if (!atomic_load_explicit(&cuemu__check_present, memory_order_relaxed) ||
       !(which = cuemu__config_check_api_errors()))
     return;
-  /* The call of libcuemu that the program's code made: the outermost frame
-   * of libcuemu's code, and the return address into the caller's. */
-  void *frames[CUEMU_CHECK_API_FRAMES];
-  int n = backtrace(frames, CUEMU_CHECK_API_FRAMES);
-  const void *self = object_of((const void *)cuemu__check_api_error);
-  int at = 1;
-  while (at < n && object_of(frames[at]) == self)
-    ++at;
-  if (at >= n || at < 2)
+  const void *caller = cuemu__check_api_caller(NULL, 0);
+  if (!caller)
     return;
-  const void *caller = frames[at];
   uintptr_t key = ((uintptr_t)caller * 31u) ^ (uintptr_t)(unsigned)code;
   pthread_mutex_lock(&api_lock);
   int fresh = !cuemu__ptr_map_get(&api_seen, key ? key : 1);
@@ -90,9 +103,7 @@ void cuemu__check_api_error(int code) {
    * is not the program's explicit call: compute-sanitizer reports those
    * only with --report-api-errors all, without the API's name here. */
   char function[512], where[512], line[1280];
-  const char *name = "";
-  if (cuemu__check_function_at(caller, function, sizeof function))
-    name = api_name(function);
+  const char *name = cuemu__check_api_name(caller, function, sizeof function);
   if (!name[0] && which != CUEMU_API_ERRORS_ALL)
     return;
   pthread_mutex_lock(&api_lock);

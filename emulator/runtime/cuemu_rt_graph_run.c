@@ -16,6 +16,7 @@
 #include "device/cuemu_device_model.h"
 #include "runtime/cuemu_rt_graph_internal.h"
 #include "runtime/cuemu_rt_graph_memory.h"
+#include "runtime/cuemu_rt_pinned_guard.h"
 
 static uint64_t splitmix(uint64_t *state) {
   uint64_t z = (*state += 0x9e3779b97f4a7c15ULL);
@@ -115,6 +116,17 @@ static int run_memset(const cuemu_rt_graph_memset *m) {
   return cudaSuccess;
 }
 
+/* A copy or memset node: the pinned memory that racecheck guards for it,
+ * when a stream's queue runs it (cuemu_rt_pinned_guard.h), is its own
+ * while it runs. */
+static int run_transfer(const cuemu_rt_graph_node_params *p) {
+  cuemu__pinned_guard_run(p);
+  int code = p->type == CUEMU_RT_NODE_MEMCPY ? run_memcpy(&p->u.memcpy)
+                                             : run_memset(&p->u.memset);
+  cuemu__pinned_guard_ran(p);
+  return code;
+}
+
 static unsigned condition_value(const cuemu_rt_graph_node *node) {
   const cuemu__graph_condition *c =
       (const cuemu__graph_condition *)(uintptr_t)node->p.u.conditional.handle;
@@ -153,10 +165,12 @@ static int run_node(const cuemu_rt_graph_node *node, void *stream,
   case CUEMU_RT_NODE_KERNEL:
     return run_kernel(node, stream);
   case CUEMU_RT_NODE_MEMCPY:
-    return run_memcpy(&p->u.memcpy);
   case CUEMU_RT_NODE_MEMSET:
-    return run_memset(&p->u.memset);
+    return run_transfer(p);
   case CUEMU_RT_NODE_HOST:
+    /* A host function may tell the host that the work before it is done
+     * (racecheck of pinned memory: cuemu_rt_pinned_guard.h). */
+    cuemu__pinned_guard_sync();
     p->u.host.fn(p->u.host.data);
     return cudaSuccess;
   case CUEMU_RT_NODE_GRAPH:

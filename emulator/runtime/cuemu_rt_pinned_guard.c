@@ -1,0 +1,426 @@
+/*
+ * cuemu_rt_pinned_guard.c: racecheck of the host's accesses to pinned
+ * memory that a queued asynchronous copy or memset still writes or reads.
+ *
+ * On a GPU, cudaMemcpyAsync into pinned memory returns at once and the
+ * copy runs later: a host that reads the destination before it has
+ * synchronised with the copy (cudaStreamSynchronize, an event, a query
+ * that finds the work done, a host function of the stream) reads stale or
+ * half-written data, and one that writes a pending copy's source sends the
+ * device the old values, the new ones or a mix, from run to run. cuemu
+ * runs queued work on execution threads, so the same program runs wrong
+ * under cuemu too, silently.
+ *
+ * In a process with checked code, when CUEMU_CHECK selects racecheck, the
+ * host memory of such a copy or memset is guarded from its issue until the
+ * host has synchronised with it after it has run: pages that hold nothing
+ * but bytes it writes lose all access (mprotect PROT_NONE); pages that
+ * hold nothing but bytes it reads (or writes) lose write access. A page
+ * that also holds bytes of anything else keeps its access, so that no
+ * correct access to a neighbour, and no system call (write(2) from a
+ * buffer half of which is synchronised), ever faults; the bytes past the
+ * end of cudaMallocHost's allocation to the end of its page are nobody's
+ * and count as the copy's. While the copy itself runs on its execution
+ * thread, its own bytes keep their access. A host thread's fault in a
+ * guarded byte is reported once (the copy's line and the access's),
+ * the guard goes, and the access runs again: the program goes on as
+ * without the checker. cuemu's own threads (a kernel reading mapped
+ * memory, another stream's copy) are never reported: their fault only
+ * takes the guards of that page away. Only while a guard exists, and only
+ * under racecheck, is anything protected: a program without the checkers
+ * pays nothing, and one with them one mprotect for each transition of a
+ * guarded copy.
+ */
+#define _GNU_SOURCE
+#include "runtime/cuemu_rt_pinned_guard.h"
+
+#include <execinfo.h>
+#include <sched.h>
+#include <stdatomic.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include <cuemu/cuemu_runtime.h>
+#include <cuemu/cuemu_runtime_graph.h>
+
+#include "base/cuemu_config.h"
+#include "check/cuemu_check.h"
+#include "context/cuemu_context.h"
+#include "core/cuemu_worker.h"
+#include "runtime/cuemu_rt_stream_queue.h"
+
+/* The most guards at once; copies issued beyond them are not guarded. */
+#define MAX_GUARDS 256
+/* The bytes apart that a piece of a slab keeps from the next one
+ * (cuemu_allocation_slabs.h): where the rest of a page is looked at. */
+#define PIECE_GAP 256u
+
+extern atomic_int cuemu__check_present;
+
+enum { FREE = 0, PENDING, RUNNING, DONE };
+
+typedef struct guard {
+  int state;
+  int writes; /* the copy writes the bytes (else it reads them) */
+  const void *owner;
+  /* The bytes the copy touches, and how far the guard covers: `end`, or
+   * the end of its page when the rest of the page is nobody's. */
+  uintptr_t start, end, cover;
+  /* The allocation (cudaMallocHost's, or registered memory). */
+  uintptr_t base;
+  size_t size;
+  int registered;
+  int memset;
+  /* The program's call, and its callers. */
+  const void *site;
+  const void *callers[CUEMU_CHECK_ALLOC_CALLERS];
+} guard;
+
+static guard guards[MAX_GUARDS];
+static atomic_int used;     /* guards not FREE */
+static atomic_int holder;   /* the thread holding the lock, 0 */
+static atomic_int hooked;   /* the fault hook is in place */
+static atomic_int overflow; /* a copy found no free guard (noted once) */
+static uintptr_t page;
+
+/* The lock: a spin lock that a thread's fault handler can tell it holds
+ * itself (returns 0 then). */
+static int lock_take(void) {
+  int self = (int)syscall(SYS_gettid);
+  for (;;) {
+    int expected = 0;
+    if (atomic_compare_exchange_weak(&holder, &expected, self))
+      return 1;
+    if (expected == self)
+      return 0;
+    sched_yield();
+  }
+}
+
+static void lock_give(void) { atomic_store(&holder, 0); }
+
+static int active(const guard *g) {
+  return g->state == PENDING || g->state == DONE;
+}
+
+/* Whether the active guards (only those of copies that write, when
+ * `writes`) cover [from, to) together. Under the lock. */
+static int covered(uintptr_t from, uintptr_t to, int writes) {
+  uintptr_t x = from;
+  for (int moved = 1; moved && x < to;) {
+    moved = 0;
+    for (int i = 0; i < MAX_GUARDS; ++i) {
+      const guard *g = &guards[i];
+      if (active(g) && (g->writes || !writes) && g->start <= x &&
+          x < g->cover) {
+        x = g->cover;
+        moved = 1;
+      }
+    }
+  }
+  return x >= to;
+}
+
+/* The protection page `p` must have now. Under the lock. */
+static int protection_of(uintptr_t p) {
+  if (covered(p, p + page, 1))
+    return PROT_NONE;
+  if (covered(p, p + page, 0))
+    return PROT_READ;
+  return PROT_READ | PROT_WRITE;
+}
+
+/* Gives the pages of [from, to) the protection their guards ask for, in
+ * runs of pages alike. Under the lock. */
+static void protect(uintptr_t from, uintptr_t to) {
+  uintptr_t first = from / page * page, last = (to + page - 1) / page * page;
+  uintptr_t run = first;
+  int prot = first < last ? protection_of(first) : 0;
+  for (uintptr_t p = first; p < last; p += page) {
+    int next = p + page < last ? protection_of(p + page) : -1;
+    if (next != prot) {
+      mprotect((void *)run, p + page - run, prot);
+      run = p + page;
+      prot = next;
+    }
+  }
+}
+
+/* Frees guard g and gives its pages back what the others ask. Under the
+ * lock. */
+static void drop(guard *g) {
+  g->state = FREE;
+  atomic_fetch_sub(&used, 1);
+  protect(g->start, g->cover);
+}
+
+static int on_access(void *address, void *uc);
+
+/* Guards [start, start + bytes) of the copy `owner` (writes: it writes
+ * them), when they are pinned memory and cover a page. */
+static void guard_side(const void *owner, uintptr_t start, size_t bytes,
+                       int writes, int is_set, const void *site,
+                       const void *const *callers) {
+  cuemu_rt_allocation a;
+  if (!start || !bytes || !cuemu_rt_memory_find((void *)start, &a) ||
+      a.state != CUEMU_RT_MEMORY_LIVE)
+    return;
+  int registered = a.kind == CUEMU_RT_MEMORY_REGISTERED;
+  /* Read-only or I/O registrations keep the protection they have. */
+  if ((a.kind != CUEMU_RT_MEMORY_HOST && !registered) ||
+      (registered &&
+       (a.flags & (cudaHostRegisterReadOnly | cudaHostRegisterIoMemory))))
+    return;
+  uintptr_t base = (uintptr_t)a.base, end = start + bytes;
+  if (end > base + a.size || end < start)
+    return;
+  uintptr_t cover = end;
+  if (!registered && end == base + a.size) {
+    /* The rest of the last page: nobody's, unless a piece of the same slab
+     * lies there. */
+    uintptr_t page_end = (end + page - 1) / page * page;
+    cover = page_end;
+    for (uintptr_t x = (end + PIECE_GAP - 1) / PIECE_GAP * PIECE_GAP;
+         x < page_end; x += PIECE_GAP) {
+      cuemu_rt_allocation b;
+      if (cuemu_rt_memory_find((void *)x, &b) &&
+          b.state == CUEMU_RT_MEMORY_LIVE)
+        cover = end;
+    }
+  }
+  /* Without a whole page, nothing would be protected. */
+  if ((start + page - 1) / page * page + page > cover / page * page)
+    return;
+  if (!lock_take())
+    return;
+  guard *g = NULL;
+  for (int i = 0; i < MAX_GUARDS && !g; ++i)
+    if (guards[i].state == FREE)
+      g = &guards[i];
+  if (!g) {
+    lock_give();
+    if (!atomic_exchange(&overflow, 1) && !cuemu__config_quiet())
+      fprintf(stderr, "cuemu: note: racecheck guards at most %d pending "
+                      "copies to or from pinned memory at once; later ones "
+                      "are not checked until the host synchronises\n",
+              MAX_GUARDS);
+    return;
+  }
+  g->writes = writes;
+  g->owner = owner;
+  g->start = start;
+  g->end = end;
+  g->cover = cover;
+  g->base = base;
+  g->size = a.size;
+  g->registered = registered;
+  g->memset = is_set;
+  g->site = site;
+  memcpy(g->callers, callers, sizeof g->callers);
+  g->state = PENDING;
+  atomic_fetch_add(&used, 1);
+  protect(start, cover);
+  lock_give();
+}
+
+/* The bytes of a pitched side from `ptr`: contiguous ones only (a
+ * pitched copy's rows leave bytes between them that are not its own). */
+static int side_bytes(const void *ptr, size_t pitch, size_t ysize, size_t x,
+                      size_t y, size_t z, size_t width, size_t height,
+                      uintptr_t *start, size_t *bytes) {
+  if (!ptr || (height > 1 && pitch != width))
+    return 0;
+  *start = (uintptr_t)ptr + z * pitch * ysize + y * pitch + x;
+  *bytes = width * height;
+  return 1;
+}
+
+int cuemu__pinned_guard_issue(const void *owner,
+                              const cuemu_rt_graph_node_params *p) {
+  if (!atomic_load_explicit(&cuemu__check_present, memory_order_relaxed) ||
+      !cuemu__config_check_selected(CUEMU_CHECK_RACE))
+    return 0;
+  uintptr_t start[2];
+  size_t bytes[2];
+  int writes[2], n = 0, is_set = p->type == CUEMU_RT_NODE_MEMSET;
+  if (p->type == CUEMU_RT_NODE_MEMCPY && p->u.memcpy.depth <= 1) {
+    const cuemu_rt_graph_memcpy *m = &p->u.memcpy;
+    if (side_bytes(m->dst, m->dst_pitch, m->dst_ysize, m->dst_x, m->dst_y,
+                   m->dst_z, m->width, m->height, &start[n], &bytes[n]))
+      writes[n++] = 1;
+    if (side_bytes(m->src, m->src_pitch, m->src_ysize, m->src_x, m->src_y,
+                   m->src_z, m->width, m->height, &start[n], &bytes[n]))
+      writes[n++] = 0;
+  } else if (is_set) {
+    const cuemu_rt_graph_memset *s = &p->u.memset;
+    if (side_bytes(s->dst, s->pitch, 0, 0, 0, 0,
+                   s->width * s->element_size, s->height, &start[n],
+                   &bytes[n]))
+      writes[n++] = 1;
+  }
+  if (!n)
+    return 0;
+  if (!page)
+    page = (uintptr_t)sysconf(_SC_PAGESIZE);
+  if (!atomic_exchange(&hooked, 1))
+    cuemu__fault_set_access_hook(on_access);
+  else
+    cuemu__fault_ensure();
+  const void *callers[CUEMU_CHECK_ALLOC_CALLERS];
+  const void *site = cuemu__check_api_caller(callers, CUEMU_CHECK_ALLOC_CALLERS);
+  int before = atomic_load(&used);
+  for (int i = 0; i < n; ++i)
+    guard_side(owner, start[i], bytes[i], writes[i], is_set, site, callers);
+  return atomic_load(&used) != before;
+}
+
+/* Moves the guards of `owner` from state `from` to `to` (FREE: drops
+ * them). */
+static void move(const void *owner, int from, int to) {
+  if (!atomic_load(&used) || !lock_take())
+    return;
+  for (int i = 0; i < MAX_GUARDS; ++i) {
+    guard *g = &guards[i];
+    if (g->state != from || g->owner != owner)
+      continue;
+    if (to == FREE) {
+      drop(g);
+    } else {
+      g->state = to;
+      protect(g->start, g->cover);
+    }
+  }
+  lock_give();
+}
+
+void cuemu__pinned_guard_cancel(const void *owner) {
+  move(owner, PENDING, FREE);
+}
+
+void cuemu__pinned_guard_run(const void *owner) {
+  move(owner, PENDING, RUNNING);
+}
+
+void cuemu__pinned_guard_ran(const void *owner) { move(owner, RUNNING, DONE); }
+
+void cuemu__pinned_guard_sync(void) {
+  if (!atomic_load(&used) || !lock_take())
+    return;
+  for (int i = 0; i < MAX_GUARDS; ++i)
+    if (guards[i].state == DONE)
+      drop(&guards[i]);
+  lock_give();
+}
+
+void cuemu__pinned_guard_forget(const void *base, size_t size) {
+  if (!atomic_load(&used) || !lock_take())
+    return;
+  uintptr_t from = (uintptr_t)base,
+            to = size > UINTPTR_MAX - from ? UINTPTR_MAX : from + size;
+  for (int i = 0; i < MAX_GUARDS; ++i) {
+    guard *g = &guards[i];
+    if (g->state != FREE && g->start < to && g->end > from)
+      drop(g);
+  }
+  lock_give();
+}
+
+/* Reports the host's access at `pc` (write: 1, read: 0, -1 unknown) to
+ * `address`, which guard g (a copy) forbids. In the fault's handler, on
+ * the thread that made the access. */
+static void report(const guard *g, uintptr_t address, int write,
+                   const void *pc) {
+  /* The access's callers: the return addresses past the interrupted
+   * frame, which the unwinder finds through the signal's frame. */
+  void *frames[CUEMU_CHECK_ALLOC_CALLERS + 16];
+  const void *callers[CUEMU_CHECK_ALLOC_CALLERS];
+  memset(callers, 0, sizeof callers);
+  int n = backtrace(frames, (int)(sizeof frames / sizeof *frames)), at = 0;
+  while (at < n && frames[at] != pc)
+    ++at;
+  for (int i = at + 1, k = 0; i < n && k < CUEMU_CHECK_ALLOC_CALLERS; ++i)
+    callers[k++] = frames[i];
+  char access_at[512] = "an unknown place", copy_at[512] = "an unknown place";
+  char function[512], where[1100], text[2048];
+  cuemu__check_alloc_line(pc, at < n ? callers : NULL, access_at,
+                          sizeof access_at);
+  cuemu__check_alloc_line(g->site, g->callers, copy_at, sizeof copy_at);
+  const char *call = cuemu__check_api_name(g->site, function, sizeof function);
+  if (!call[0])
+    call = g->memset ? "asynchronous memset" : "asynchronous copy";
+  const char *how = write > 0 ? "write" : write == 0 ? "read" : "access";
+  const char *state =
+      g->state == PENDING
+          ? "queued, it has not run yet"
+          : "it has run, but nothing told the host so";
+  const char *effect =
+      g->writes ? (write > 0 ? "the copy may overwrite what the host writes"
+                             : "the host may read stale or half-written data")
+                : "the device may get the old values, the new ones or a mix";
+  snprintf(where, sizeof where, "%s %s", access_at, copy_at);
+  snprintf(text, sizeof text,
+           "racecheck: host %s of pinned memory at %p (%s of %zu bytes at "
+           "%p, byte %zu) at %s, before the host synchronised with the %s "
+           "at %s that %s it (%s): on a GPU %s (synchronise first: "
+           "cudaStreamSynchronize, cudaEventSynchronize, "
+           "cudaDeviceSynchronize, a query that returns cudaSuccess, or a "
+           "host function of the stream)",
+           how, (void *)address,
+           g->registered ? "registered host memory" : "a pinned allocation",
+           g->size, (void *)g->base, (size_t)(address - g->base), access_at,
+           call, copy_at, g->writes ? "writes" : "reads", state, effect);
+  cuemu__check_report_host(where, text);
+}
+
+/* The fault handler's look at an access that the page's protection
+ * forbids (cuemu_fault.c): non-zero when the page is one of ours, handled
+ * (reported, and its guards gone), so that the access runs again. */
+static int on_access(void *address, void *uc) {
+  if (!atomic_load(&used) || !page)
+    return 0;
+  uintptr_t a = (uintptr_t)address, p = a / page * page;
+  if (!lock_take())
+    return 0;
+  int ours = 0;
+  for (int i = 0; i < MAX_GUARDS && !ours; ++i)
+    ours = guards[i].state != FREE && guards[i].start < p + page &&
+           guards[i].cover > p;
+  if (!ours) {
+    lock_give();
+    return 0;
+  }
+  int write = cuemu__ctx_fault_write(uc), prot = protection_of(p);
+  /* Another thread has changed the page's guards since: run it again. */
+  if ((prot & PROT_WRITE) || ((prot & PROT_READ) && write == 0)) {
+    lock_give();
+    return 1;
+  }
+  guard *hit = NULL;
+  if (!cuemu__stream_internal_thread())
+    for (int i = 0; i < MAX_GUARDS && !hit; ++i) {
+      guard *g = &guards[i];
+      if (active(g) && g->start <= a && a < g->end && (g->writes || write))
+        hit = g;
+    }
+  guard seen;
+  if (hit) {
+    seen = *hit;
+    drop(hit);
+  } else {
+    /* cuemu's own thread, or bytes past an allocation's end: the page's
+     * guards go, unreported. */
+    for (int i = 0; i < MAX_GUARDS; ++i) {
+      guard *g = &guards[i];
+      if (g->state != FREE && g->start < p + page && g->cover > p)
+        drop(g);
+    }
+  }
+  lock_give();
+  if (hit)
+    report(&seen, a, write, cuemu__ctx_fault_pc(uc));
+  return 1;
+}
