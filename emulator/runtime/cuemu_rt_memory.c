@@ -132,6 +132,8 @@ static int allocate(void **ptr, size_t size, size_t align, int kind,
   cuemu__drv_note_allocation(p); /* CU_POINTER_ATTRIBUTE_CONTEXT */
   if (kind == CUEMU_RT_MEMORY_MANAGED)
     cuemu__managed_guard_add(p, size, flags == cudaMemAttachGlobal);
+  if (kind == CUEMU_RT_MEMORY_HOST)
+    cuemu__pinned_guard_forget(p, size);
   *ptr = p;
   cuemu__allocation_written(ptr, sizeof *ptr);
   return cudaSuccess;
@@ -254,6 +256,7 @@ int cuemu_rt_host_register(void *ptr, size_t size, unsigned flags) {
   int sticky = cuemu__rt_check_sticky();
   if (sticky)
     return sticky;
+  cuemu__pinned_guard_forget(ptr, size);
   return cuemu_rt_error(
       cuemu__allocation_insert(ptr, size, CUEMU_RT_MEMORY_REGISTERED, flags));
 }

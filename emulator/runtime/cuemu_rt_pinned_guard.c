@@ -35,6 +35,7 @@
 #include "runtime/cuemu_rt_pinned_guard.h"
 
 #include <execinfo.h>
+#include <pthread.h>
 #include <sched.h>
 #include <stdatomic.h>
 #include <stdint.h>
@@ -323,10 +324,21 @@ void cuemu__pinned_guard_forget(const void *base, size_t size) {
             to = size > UINTPTR_MAX - from ? UINTPTR_MAX : from + size;
   for (int i = 0; i < MAX_GUARDS; ++i) {
     guard *g = &guards[i];
-    if (g->state != FREE && g->start < to && g->end > from)
+    if (g->state != FREE && g->start < to && g->cover > from)
       drop(g);
   }
   lock_give();
+}
+
+/* A child of fork() has none of the execution threads that would run the
+ * copies: its memory is its own. */
+static void forget_after_fork(void) {
+  atomic_store(&holder, 0);
+  cuemu__pinned_guard_forget(NULL, SIZE_MAX);
+}
+
+__attribute__((constructor)) static void register_atfork(void) {
+  pthread_atfork(NULL, NULL, forget_after_fork);
 }
 
 /* Reports the host's access at `pc` (write: 1, read: 0, -1 unknown) to

@@ -33,8 +33,10 @@ void cuemu__pinned_guard_ran(const void *owner);
  * the host's again. */
 void cuemu__pinned_guard_sync(void);
 
-/* The `size` bytes at `base` are freed or unregistered: their guards go
- * (size SIZE_MAX from NULL: every guard, at cudaDeviceReset). */
+/* The `size` bytes at `base` are freed, unregistered or newly allocated
+ * (a guard may cover the rest of a page that a piece of a slab now
+ * holds): the guards there go (size SIZE_MAX from NULL: every guard, at
+ * cudaDeviceReset). */
 void cuemu__pinned_guard_forget(const void *base, size_t size);
 
 #endif
