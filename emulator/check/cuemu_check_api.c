@@ -18,6 +18,7 @@
 #include "check/cuemu_check.h"
 
 #include <dlfcn.h>
+#include <link.h>
 #include <execinfo.h>
 #include <pthread.h>
 #include <stdatomic.h>
@@ -40,10 +41,38 @@ static pthread_mutex_t api_lock = PTHREAD_MUTEX_INITIALIZER;
 static cuemu__ptr_map api_seen;
 static unsigned api_printed;
 
-/* The load address of the object that holds `pc`, or NULL. */
-static const void *object_of(const void *pc) {
-  Dl_info info;
-  return dladdr(pc, &info) ? info.dli_fbase : NULL;
+/* The addresses that libcuemu's loaded segments span, found once (a
+ * dladdr() for every frame of every call cost 30 us a queued copy under
+ * racecheck, cuemu_rt_pinned_guard.c). */
+static uintptr_t self_lo, self_hi;
+static pthread_once_t self_once = PTHREAD_ONCE_INIT;
+
+static int find_self(struct dl_phdr_info *info, size_t size, void *data) {
+  (void)size;
+  uintptr_t pc = (uintptr_t)data, lo = UINTPTR_MAX, hi = 0;
+  for (int i = 0; i < info->dlpi_phnum; ++i) {
+    const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+    if (ph->p_type != PT_LOAD)
+      continue;
+    uintptr_t from = info->dlpi_addr + ph->p_vaddr;
+    lo = from < lo ? from : lo;
+    hi = from + ph->p_memsz > hi ? from + ph->p_memsz : hi;
+  }
+  if (pc < lo || pc >= hi)
+    return 0;
+  self_lo = lo;
+  self_hi = hi;
+  return 1;
+}
+
+static void find_self_once(void) {
+  dl_iterate_phdr(find_self, (void *)(uintptr_t)cuemu__check_api_caller);
+}
+
+/* Whether `pc` is libcuemu's code. */
+static int in_self(const void *pc) {
+  pthread_once(&self_once, find_self_once);
+  return (uintptr_t)pc >= self_lo && (uintptr_t)pc < self_hi;
 }
 
 /* The runtime API's name in `function`, the demangled name of a function
@@ -65,9 +94,8 @@ const void *cuemu__check_api_caller(const void **callers, int ncallers) {
    * of libcuemu's code, and the return address into the caller's. */
   void *frames[CUEMU_CHECK_API_FRAMES];
   int n = backtrace(frames, CUEMU_CHECK_API_FRAMES);
-  const void *self = object_of((const void *)cuemu__check_api_caller);
   int at = 1;
-  while (at < n && object_of(frames[at]) == self)
+  while (at < n && in_self(frames[at]))
     ++at;
   for (int k = 0; k < ncallers; ++k)
     callers[k] = at + 1 + k < n ? frames[at + 1 + k] : NULL;

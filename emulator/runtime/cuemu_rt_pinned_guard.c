@@ -82,6 +82,7 @@ typedef struct guard {
 } guard;
 
 static guard guards[MAX_GUARDS];
+static int high;            /* past the last guard used since the start */
 static atomic_int used;     /* guards not FREE */
 static atomic_int holder;   /* the thread holding the lock, 0 */
 static atomic_int hooked;   /* the fault hook is in place */
@@ -114,7 +115,7 @@ static int covered(uintptr_t from, uintptr_t to, int writes) {
   uintptr_t x = from;
   for (int moved = 1; moved && x < to;) {
     moved = 0;
-    for (int i = 0; i < MAX_GUARDS; ++i) {
+    for (int i = 0; i < high; ++i) {
       const guard *g = &guards[i];
       if (active(g) && (g->writes || !writes) && g->start <= x &&
           x < g->cover) {
@@ -135,10 +136,26 @@ static int protection_of(uintptr_t p) {
   return PROT_READ | PROT_WRITE;
 }
 
-/* Gives the pages of [from, to) the protection their guards ask for, in
- * runs of pages alike. Under the lock. */
-static void protect(uintptr_t from, uintptr_t to) {
-  uintptr_t first = from / page * page, last = (to + page - 1) / page * page;
+/* Whether a guard other than `self` lies on page p. Under the lock. */
+static int shared_page(uintptr_t p, const guard *self) {
+  for (int i = 0; i < high; ++i)
+    if (&guards[i] != self && guards[i].state != FREE &&
+        guards[i].start < p + page && guards[i].cover > p)
+      return 1;
+  return 0;
+}
+
+/* Gives the pages of guard g, which changed, the protection their guards
+ * ask for, in runs of pages alike: its whole pages, and a partial first or
+ * last page only when another guard lies on it too (else g alone never
+ * protected it). Under the lock. */
+static void protect(const guard *g) {
+  uintptr_t first = g->start / page * page,
+            last = (g->cover + page - 1) / page * page;
+  if (g->start != first && !shared_page(first, g))
+    first += page;
+  if (g->cover != last && last > first && !shared_page(last - page, g))
+    last -= page;
   uintptr_t run = first;
   int prot = first < last ? protection_of(first) : 0;
   for (uintptr_t p = first; p < last; p += page) {
@@ -156,7 +173,7 @@ static void protect(uintptr_t from, uintptr_t to) {
 static void drop(guard *g) {
   g->state = FREE;
   atomic_fetch_sub(&used, 1);
-  protect(g->start, g->cover);
+  protect(g);
 }
 
 static int on_access(void *address, void *uc);
@@ -200,8 +217,10 @@ static void guard_side(const void *owner, uintptr_t start, size_t bytes,
     return;
   guard *g = NULL;
   for (int i = 0; i < MAX_GUARDS && !g; ++i)
-    if (guards[i].state == FREE)
+    if (guards[i].state == FREE) {
       g = &guards[i];
+      high = i + 1 > high ? i + 1 : high;
+    }
   if (!g) {
     lock_give();
     if (!atomic_exchange(&overflow, 1) && !cuemu__config_quiet())
@@ -224,7 +243,7 @@ static void guard_side(const void *owner, uintptr_t start, size_t bytes,
   memcpy(g->callers, callers, sizeof g->callers);
   g->state = PENDING;
   atomic_fetch_add(&used, 1);
-  protect(start, cover);
+  protect(g);
   lock_give();
 }
 
@@ -284,7 +303,7 @@ int cuemu__pinned_guard_issue(const void *owner,
 static void move(const void *owner, int from, int to) {
   if (!atomic_load(&used) || !lock_take())
     return;
-  for (int i = 0; i < MAX_GUARDS; ++i) {
+  for (int i = 0; i < high; ++i) {
     guard *g = &guards[i];
     if (g->state != from || g->owner != owner)
       continue;
@@ -292,7 +311,7 @@ static void move(const void *owner, int from, int to) {
       drop(g);
     } else {
       g->state = to;
-      protect(g->start, g->cover);
+      protect(g);
     }
   }
   lock_give();
@@ -311,7 +330,7 @@ void cuemu__pinned_guard_ran(const void *owner) { move(owner, RUNNING, DONE); }
 void cuemu__pinned_guard_sync(void) {
   if (!atomic_load(&used) || !lock_take())
     return;
-  for (int i = 0; i < MAX_GUARDS; ++i)
+  for (int i = 0; i < high; ++i)
     if (guards[i].state == DONE)
       drop(&guards[i]);
   lock_give();
@@ -322,7 +341,7 @@ void cuemu__pinned_guard_forget(const void *base, size_t size) {
     return;
   uintptr_t from = (uintptr_t)base,
             to = size > UINTPTR_MAX - from ? UINTPTR_MAX : from + size;
-  for (int i = 0; i < MAX_GUARDS; ++i) {
+  for (int i = 0; i < high; ++i) {
     guard *g = &guards[i];
     if (g->state != FREE && g->start < to && g->cover > from)
       drop(g);
@@ -398,7 +417,7 @@ static int on_access(void *address, void *uc) {
   if (!lock_take())
     return 0;
   int ours = 0;
-  for (int i = 0; i < MAX_GUARDS && !ours; ++i)
+  for (int i = 0; i < high && !ours; ++i)
     ours = guards[i].state != FREE && guards[i].start < p + page &&
            guards[i].cover > p;
   if (!ours) {
@@ -413,7 +432,7 @@ static int on_access(void *address, void *uc) {
   }
   guard *hit = NULL;
   if (!cuemu__stream_internal_thread())
-    for (int i = 0; i < MAX_GUARDS && !hit; ++i) {
+    for (int i = 0; i < high && !hit; ++i) {
       guard *g = &guards[i];
       if (active(g) && g->start <= a && a < g->end && (g->writes || write))
         hit = g;
@@ -425,7 +444,7 @@ static int on_access(void *address, void *uc) {
   } else {
     /* cuemu's own thread, or bytes past an allocation's end: the page's
      * guards go, unreported. */
-    for (int i = 0; i < MAX_GUARDS; ++i) {
+    for (int i = 0; i < high; ++i) {
       guard *g = &guards[i];
       if (g->state != FREE && g->start < p + page && g->cover > p)
         drop(g);
