@@ -88,6 +88,11 @@ static atomic_int holder;   /* the thread holding the lock, 0 */
 static atomic_int hooked;   /* the fault hook is in place */
 static atomic_int overflow; /* a copy found no free guard (noted once) */
 static uintptr_t page;
+/* Counts the changes of protection, so that a fault on a page whose
+ * guards went meanwhile runs again once (below). */
+static atomic_ulong changes;
+static __thread uintptr_t retried_at;
+static __thread unsigned long retried_after;
 
 /* The lock: a spin lock that a thread's fault handler can tell it holds
  * itself (returns 0 then). */
@@ -156,6 +161,7 @@ static void protect(const guard *g) {
     first += page;
   if (g->cover != last && last > first && !shared_page(last - page, g))
     last -= page;
+  atomic_fetch_add(&changes, 1);
   uintptr_t run = first;
   int prot = first < last ? protection_of(first) : 0;
   for (uintptr_t p = first; p < last; p += page) {
@@ -411,7 +417,7 @@ static void report(const guard *g, uintptr_t address, int write,
  * forbids (cuemu_fault.c): non-zero when the page is one of ours, handled
  * (reported, and its guards gone), so that the access runs again. */
 static int on_access(void *address, void *uc) {
-  if (!atomic_load(&used) || !page)
+  if (!page)
     return 0;
   uintptr_t a = (uintptr_t)address, p = a / page * page;
   if (!lock_take())
@@ -421,8 +427,16 @@ static int on_access(void *address, void *uc) {
     ours = guards[i].state != FREE && guards[i].start < p + page &&
            guards[i].cover > p;
   if (!ours) {
+    /* Its guard may have gone, and its page been given access back, after
+     * the fault and before this look: the access runs again, once for
+     * each change (a fault that is not ours comes back with no change
+     * between, and goes to the handler before ours). */
+    unsigned long now = atomic_load(&changes);
+    int again = retried_at != a || retried_after != now;
+    retried_at = a;
+    retried_after = now;
     lock_give();
-    return 0;
+    return again;
   }
   int write = cuemu__ctx_fault_write(uc), prot = protection_of(p);
   /* Another thread has changed the page's guards since: run it again. */
