@@ -2,14 +2,14 @@
  * pinned_host_sync.cu: the host reads and writes pinned buffers that
  * asynchronous copies fill or read only after it has synchronised with
  * them, in each of the ways CUDA offers (cudaStreamSynchronize,
- * cudaEventSynchronize, cudaDeviceSynchronize, cudaStreamQuery returning
- * cudaSuccess, a host function of the stream, a blocking cudaMemcpy that
- * waits for the legacy default stream), reads a copy's source while it is
- * pending (allowed: the copy only reads it too), and writes to a file the
- * half of a buffer whose copy it has synchronised with while another
- * stream's copy still fills the other half, on the same page. The
- * checkers must report nothing (tests/checkers_clean.sh). Prints PASS and
- * exits 0 when all is well.
+ * cudaEventSynchronize, cudaDeviceSynchronize, cudaStreamQuery and
+ * cudaEventQuery returning cudaSuccess, a host function or a callback of
+ * the stream, a blocking cudaMemcpy that waits for the legacy default
+ * stream), reads a copy's source while it is pending (allowed: the copy
+ * only reads it too), and writes to a file the half of a buffer whose
+ * copy it has synchronised with while another stream's copy still fills
+ * the other half, on the same page. The checkers must report nothing
+ * (tests/checkers_clean.sh). Prints PASS and exits 0 when all is well.
  */
 #include <atomic>
 #include <cstdio>
@@ -37,6 +37,11 @@ static bool filled(const int *out, int n, int base) {
 
 static void raise_flag(void *flag) {
   static_cast<std::atomic<int> *>(flag)->store(1);
+}
+
+static void CUDART_CB raise_flag_callback(cudaStream_t, cudaError_t,
+                                          void *flag) {
+  raise_flag(flag);
 }
 
 int main() {
@@ -91,6 +96,16 @@ int main() {
   while (flag.load() == 0) {
   }
   CHECK(filled(h, N, 50));
+  CHECK(cudaStreamSynchronize(s) == cudaSuccess);
+
+  /* A stream callback after the copy tells the host it is done. */
+  flag.store(0);
+  fill<<<(N + 255) / 256, 256, 0, s>>>(d, N, 55);
+  cudaMemcpyAsync(h, d, N * sizeof(int), cudaMemcpyDeviceToHost, s);
+  cudaStreamAddCallback(s, raise_flag_callback, &flag, 0);
+  while (flag.load() == 0) {
+  }
+  CHECK(filled(h, N, 55));
   CHECK(cudaStreamSynchronize(s) == cudaSuccess);
 
   /* A blocking copy waits for the legacy default stream, which waits for
