@@ -201,7 +201,8 @@ static void on_deny(int sig, siginfo_t *info, void *uc) {
   int saved = errno;
   int k = atomic_load(&key);
   uint32_t pkru;
-  if (k >= 0 && atomic_load(&others_device) >= 0 && !cuemu__stream_internal_thread()) {
+  if (k >= 0 && atomic_load(&others_device) >= 0 &&
+      !cuemu__stream_internal_thread()) {
     if (stepping)
       step_pkru = cuemu__pkey_access(step_pkru, k, 1);
     else if (cuemu__pkey_frame_get(uc, &pkru))
@@ -346,7 +347,8 @@ static int host_fault(void *address, void *uc) {
                        "faults here)\n",
                        address, denied_kernel ? denied_kernel : "?",
                        denied_device));
-  } else if (atomic_load(&others_device) >= 0 && !cuemu__stream_internal_thread()) {
+  } else if (atomic_load(&others_device) >= 0 &&
+             !cuemu__stream_internal_thread()) {
     const char *kernel = atomic_load(&others_kernel);
     say(text, snprintf(text, sizeof text,
                        "cuemu: host thread %d touched managed memory at %p "

@@ -230,9 +230,10 @@ static void guard_side(const void *owner, uintptr_t start, size_t bytes,
   if (!g) {
     lock_give();
     if (!atomic_exchange(&overflow, 1) && !cuemu__config_quiet())
-      fprintf(stderr, "cuemu: note: racecheck guards at most %d pending "
-                      "copies to or from pinned memory at once; later ones "
-                      "are not checked until the host synchronises\n",
+      fprintf(stderr,
+              "cuemu: note: racecheck guards at most %d pending "
+              "copies to or from pinned memory at once; later ones "
+              "are not checked until the host synchronises\n",
               MAX_GUARDS);
     return;
   }
@@ -283,9 +284,8 @@ int cuemu__pinned_guard_issue(const void *owner,
       writes[n++] = 0;
   } else if (is_set) {
     const cuemu_rt_graph_memset *s = &p->u.memset;
-    if (side_bytes(s->dst, s->pitch, 0, 0, 0, 0,
-                   s->width * s->element_size, s->height, &start[n],
-                   &bytes[n]))
+    if (side_bytes(s->dst, s->pitch, 0, 0, 0, 0, s->width * s->element_size,
+                   s->height, &start[n], &bytes[n]))
       writes[n++] = 1;
   }
   if (!n)
@@ -297,7 +297,8 @@ int cuemu__pinned_guard_issue(const void *owner,
   else
     cuemu__fault_ensure();
   const void *callers[CUEMU_CHECK_ALLOC_CALLERS];
-  const void *site = cuemu__check_api_caller(callers, CUEMU_CHECK_ALLOC_CALLERS);
+  const void *site =
+      cuemu__check_api_caller(callers, CUEMU_CHECK_ALLOC_CALLERS);
   int before = atomic_load(&used);
   for (int i = 0; i < n; ++i)
     guard_side(owner, start[i], bytes[i], writes[i], is_set, site, callers);
@@ -390,10 +391,9 @@ static void report(const guard *g, uintptr_t address, int write,
   if (!call[0])
     call = g->memset ? "asynchronous memset" : "asynchronous copy";
   const char *how = write > 0 ? "write" : write == 0 ? "read" : "access";
-  const char *state =
-      g->state == PENDING
-          ? "queued, it has not run yet"
-          : "it has run, but nothing told the host so";
+  const char *state = g->state == PENDING
+                          ? "queued, it has not run yet"
+                          : "it has run, but nothing told the host so";
   const char *effect =
       g->writes ? (write > 0 ? "the copy may overwrite what the host writes"
                              : "the host may read stale or half-written data")
