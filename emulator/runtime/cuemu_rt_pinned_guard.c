@@ -71,6 +71,8 @@ typedef struct guard {
   /* The bytes the copy touches, and how far the guard covers: `end`, or
    * the end of its page when the rest of the page is nobody's. */
   uintptr_t start, end, cover;
+  /* While it runs: the bytes it touches now, which keep their access. */
+  uintptr_t hole_lo, hole_hi;
   /* The allocation (cudaMallocHost's, or registered memory). */
   uintptr_t base;
   size_t size;
@@ -110,23 +112,27 @@ static int lock_take(void) {
 
 static void lock_give(void) { atomic_store(&holder, 0); }
 
-static int active(const guard *g) {
-  return g->state == PENDING || g->state == DONE;
+/* Whether guard g guards byte x now: it is pending or has run, or it
+ * runs and x is not among the bytes it touches now. */
+static int guards_byte(const guard *g, uintptr_t x) {
+  if (g->state == FREE || x < g->start || x >= g->cover)
+    return 0;
+  return g->state != RUNNING || x < g->hole_lo || x >= g->hole_hi;
 }
 
-/* Whether the active guards (only those of copies that write, when
- * `writes`) cover [from, to) together. Under the lock. */
+/* Whether the guards (only those of copies that write, when `writes`)
+ * guard [from, to) together. Under the lock. */
 static int covered(uintptr_t from, uintptr_t to, int writes) {
   uintptr_t x = from;
   for (int moved = 1; moved && x < to;) {
     moved = 0;
     for (int i = 0; i < high; ++i) {
       const guard *g = &guards[i];
-      if (active(g) && (g->writes || !writes) && g->start <= x &&
-          x < g->cover) {
-        x = g->cover;
-        moved = 1;
-      }
+      if ((!g->writes && writes) || !guards_byte(g, x))
+        continue;
+      /* To the end of the guarded bytes from x: the hole, or the end. */
+      x = g->state == RUNNING && x < g->hole_lo ? g->hole_lo : g->cover;
+      moved = 1;
     }
   }
   return x >= to;
@@ -150,17 +156,20 @@ static int shared_page(uintptr_t p, const guard *self) {
   return 0;
 }
 
-/* Gives the pages of guard g, which changed, the protection their guards
- * ask for, in runs of pages alike: its whole pages, and a partial first or
- * last page only when another guard lies on it too (else g alone never
- * protected it). Under the lock. */
-static void protect(const guard *g) {
+/* Gives the pages of [lo, hi), in guard g, which changed there, the
+ * protection their guards ask for, in runs of pages alike: g's whole
+ * pages, and its partial first or last page only when another guard lies
+ * on it too (else g alone never protected it). Under the lock. */
+static void protect_span(const guard *g, uintptr_t lo, uintptr_t hi) {
   uintptr_t first = g->start / page * page,
             last = (g->cover + page - 1) / page * page;
   if (g->start != first && !shared_page(first, g))
     first += page;
   if (g->cover != last && last > first && !shared_page(last - page, g))
     last -= page;
+  first = lo / page * page > first ? lo / page * page : first;
+  last = (hi + page - 1) / page * page < last ? (hi + page - 1) / page * page
+                                             : last;
   atomic_fetch_add(&changes, 1);
   uintptr_t run = first;
   int prot = first < last ? protection_of(first) : 0;
@@ -173,6 +182,8 @@ static void protect(const guard *g) {
     }
   }
 }
+
+static void protect(const guard *g) { protect_span(g, g->start, g->cover); }
 
 /* Frees guard g and gives its pages back what the others ask. Under the
  * lock. */
@@ -329,7 +340,43 @@ void cuemu__pinned_guard_cancel(const void *owner) {
 }
 
 void cuemu__pinned_guard_run(const void *owner) {
-  move(owner, PENDING, RUNNING);
+  cuemu__pinned_guard_window(owner, 0, SIZE_MAX);
+}
+
+int cuemu__pinned_guard_owns(const void *owner) {
+  if (!atomic_load(&used) || !lock_take())
+    return 0;
+  int owns = 0;
+  for (int i = 0; i < high && !owns; ++i)
+    owns = guards[i].state != FREE && guards[i].owner == owner;
+  lock_give();
+  return owns;
+}
+
+void cuemu__pinned_guard_window(const void *owner, size_t offset,
+                                size_t bytes) {
+  if (!atomic_load(&used) || !lock_take())
+    return;
+  for (int i = 0; i < high; ++i) {
+    guard *g = &guards[i];
+    if ((g->state != PENDING && g->state != RUNNING) || g->owner != owner)
+      continue;
+    size_t size = g->end - g->start;
+    uintptr_t lo = g->start + (offset < size ? offset : size);
+    uintptr_t hi = lo + (bytes < g->end - lo ? bytes : g->end - lo);
+    /* The pages of the bytes it touched before and of those it touches
+     * now change. */
+    uintptr_t from = lo, to = hi;
+    if (g->state == RUNNING) {
+      from = g->hole_lo < from ? g->hole_lo : from;
+      to = g->hole_hi > to ? g->hole_hi : to;
+    }
+    g->state = RUNNING;
+    g->hole_lo = lo;
+    g->hole_hi = hi;
+    protect_span(g, from, to);
+  }
+  lock_give();
 }
 
 void cuemu__pinned_guard_ran(const void *owner) { move(owner, RUNNING, DONE); }
@@ -391,9 +438,10 @@ static void report(const guard *g, uintptr_t address, int write,
   if (!call[0])
     call = g->memset ? "asynchronous memset" : "asynchronous copy";
   const char *how = write > 0 ? "write" : write == 0 ? "read" : "access";
-  const char *state = g->state == PENDING
-                          ? "queued, it has not run yet"
-                          : "it has run, but nothing told the host so";
+  const char *state =
+      g->state == PENDING   ? "queued, it has not run yet"
+      : g->state == RUNNING ? "it is running"
+                            : "it has run, but nothing told the host so";
   const char *effect =
       g->writes ? (write > 0 ? "the copy may overwrite what the host writes"
                              : "the host may read stale or half-written data")
@@ -448,7 +496,7 @@ static int on_access(void *address, void *uc) {
   if (!cuemu__stream_internal_thread())
     for (int i = 0; i < high && !hit; ++i) {
       guard *g = &guards[i];
-      if (active(g) && g->start <= a && a < g->end && (g->writes || write))
+      if (guards_byte(g, a) && a < g->end && (g->writes || write))
         hit = g;
     }
   guard seen;

@@ -27,6 +27,13 @@ void cuemu__pinned_guard_cancel(const void *owner);
  * until the host synchronises (_ran). */
 void cuemu__pinned_guard_run(const void *owner);
 void cuemu__pinned_guard_ran(const void *owner);
+/* For a copy made in parts: whether the node `owner` has guards, and,
+ * instead of _run, the part of it that runs now (`bytes` from `offset`
+ * of each side), whose bytes alone are its own until the next part or
+ * _ran. */
+int cuemu__pinned_guard_owns(const void *owner);
+void cuemu__pinned_guard_window(const void *owner, size_t offset,
+                                size_t bytes);
 
 /* The host has synchronised (a synchronisation call, a query that found
  * the work done, a host function of a stream starting): what has run is
