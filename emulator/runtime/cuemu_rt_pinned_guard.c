@@ -487,10 +487,13 @@ static int on_access(void *address, void *uc) {
     return again;
   }
   int write = cuemu__ctx_fault_write(uc), prot = protection_of(p);
-  /* Another thread has changed the page's guards since: run it again. */
+  /* Another thread has changed the page's guards since (or an mprotect
+   * failed, out of mappings): the page gets the access its guards allow,
+   * and the access runs again (else it would fault for ever). */
   if ((prot & PROT_WRITE) || ((prot & PROT_READ) && write == 0)) {
+    int fixed = mprotect((void *)p, page, prot) == 0;
     lock_give();
-    return 1;
+    return fixed;
   }
   guard *hit = NULL;
   if (!cuemu__stream_internal_thread())
