@@ -159,6 +159,13 @@ int cuemu__config_check_leaks(void) {
   return !set || (mask & CUEMU_CHECK_MEM) != 0;
 }
 
+int cuemu__config_check_selected(unsigned bit) {
+  unsigned mask;
+  int set;
+  char bad[64];
+  return !check_env(&mask, &set, bad, sizeof bad) && (!set || (mask & bit));
+}
+
 int cuemu__config_check_api_errors(void) {
   static int warned;
   unsigned mask;

@@ -157,6 +157,10 @@ int cuemu__config_check_schedules(void);
  * and CUEMU_CHECK (when set) names mem. */
 int cuemu__config_check_leaks(void);
 
+/* Whether CUEMU_CHECK (read at each call) selects the checker `bit`
+ * (enum cuemu_check_bits): unset, it selects every checker built in. */
+int cuemu__config_check_selected(unsigned bit);
+
 /* Which failing calls of the runtime API memcheck reports
  * (check/cuemu_check_api.c), as compute-sanitizer's --report-api-errors:
  * CUEMU_CHECK_API_ERRORS=explicit (the default: the program's own calls),

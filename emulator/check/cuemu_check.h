@@ -162,6 +162,19 @@ void cuemu__check_report(cuemu_launch *launch, int how, const char *where,
  * host code: memcheck's report of it in checked processes
  * (cuemu_check_api.c; nothing otherwise). */
 void cuemu__check_api_error(int code);
+/* The return address into the program's code of the call of libcuemu
+ * that is running (NULL when none is found), and the `ncallers` return
+ * addresses beyond it into callers (the rest NULL). Host code. */
+const void *cuemu__check_api_caller(const void **callers, int ncallers);
+/* The runtime API's name ("cudaMemcpyAsync") of the shims' function that
+ * `caller` (cuemu__check_api_caller's) is in, written in buf; "" when it
+ * is in none (inlined into the program's function, say). */
+const char *cuemu__check_api_name(const void *caller, char *buf,
+                                  size_t size);
+/* A report of host code after which the program goes on (racecheck's of a
+ * host access, cuemu_rt_pinned_guard.c): counted for the exit status, and
+ * printed once for its `where` (its source lines). */
+void cuemu__check_report_host(const char *where, const char *text);
 
 /* A leak reported at exit counts among a program's reports. */
 void cuemu__check_report_leak(void);

@@ -18,6 +18,7 @@
 #include "check/cuemu_check.h"
 
 #include <dlfcn.h>
+#include <link.h>
 #include <execinfo.h>
 #include <pthread.h>
 #include <stdatomic.h>
@@ -40,10 +41,38 @@ static pthread_mutex_t api_lock = PTHREAD_MUTEX_INITIALIZER;
 static cuemu__ptr_map api_seen;
 static unsigned api_printed;
 
-/* The load address of the object that holds `pc`, or NULL. */
-static const void *object_of(const void *pc) {
-  Dl_info info;
-  return dladdr(pc, &info) ? info.dli_fbase : NULL;
+/* The addresses that libcuemu's loaded segments span, found once (a
+ * dladdr() for every frame of every call cost 30 us a queued copy under
+ * racecheck, cuemu_rt_pinned_guard.c). */
+static uintptr_t self_lo, self_hi;
+static pthread_once_t self_once = PTHREAD_ONCE_INIT;
+
+static int find_self(struct dl_phdr_info *info, size_t size, void *data) {
+  (void)size;
+  uintptr_t pc = (uintptr_t)data, lo = UINTPTR_MAX, hi = 0;
+  for (int i = 0; i < info->dlpi_phnum; ++i) {
+    const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+    if (ph->p_type != PT_LOAD)
+      continue;
+    uintptr_t from = info->dlpi_addr + ph->p_vaddr;
+    lo = from < lo ? from : lo;
+    hi = from + ph->p_memsz > hi ? from + ph->p_memsz : hi;
+  }
+  if (pc < lo || pc >= hi)
+    return 0;
+  self_lo = lo;
+  self_hi = hi;
+  return 1;
+}
+
+static void find_self_once(void) {
+  dl_iterate_phdr(find_self, (void *)(uintptr_t)cuemu__check_api_caller);
+}
+
+/* Whether `pc` is libcuemu's code. */
+static int in_self(const void *pc) {
+  pthread_once(&self_once, find_self_once);
+  return (uintptr_t)pc >= self_lo && (uintptr_t)pc < self_hi;
 }
 
 /* The runtime API's name in `function`, the demangled name of a function
@@ -60,22 +89,34 @@ static const char *api_name(char *function) {
   return strncmp(name, "cuda", 4) == 0 ? name : "";
 }
 
+const void *cuemu__check_api_caller(const void **callers, int ncallers) {
+  /* The call of libcuemu that the program's code made: the outermost frame
+   * of libcuemu's code, and the return address into the caller's. */
+  void *frames[CUEMU_CHECK_API_FRAMES];
+  int n = backtrace(frames, CUEMU_CHECK_API_FRAMES);
+  int at = 1;
+  while (at < n && in_self(frames[at]))
+    ++at;
+  for (int k = 0; k < ncallers; ++k)
+    callers[k] = at + 1 + k < n ? frames[at + 1 + k] : NULL;
+  return at < n && at >= 2 ? frames[at] : NULL;
+}
+
+const char *cuemu__check_api_name(const void *caller, char *buf,
+                                  size_t size) {
+  if (!caller || !cuemu__check_function_at(caller, buf, size))
+    return "";
+  return api_name(buf);
+}
+
 void cuemu__check_api_error(int code) {
   int which;
   if (!atomic_load_explicit(&cuemu__check_present, memory_order_relaxed) ||
       !(which = cuemu__config_check_api_errors()))
     return;
-  /* The call of libcuemu that the program's code made: the outermost frame
-   * of libcuemu's code, and the return address into the caller's. */
-  void *frames[CUEMU_CHECK_API_FRAMES];
-  int n = backtrace(frames, CUEMU_CHECK_API_FRAMES);
-  const void *self = object_of((const void *)cuemu__check_api_error);
-  int at = 1;
-  while (at < n && object_of(frames[at]) == self)
-    ++at;
-  if (at >= n || at < 2)
+  const void *caller = cuemu__check_api_caller(NULL, 0);
+  if (!caller)
     return;
-  const void *caller = frames[at];
   uintptr_t key = ((uintptr_t)caller * 31u) ^ (uintptr_t)(unsigned)code;
   pthread_mutex_lock(&api_lock);
   int fresh = !cuemu__ptr_map_get(&api_seen, key ? key : 1);
@@ -90,9 +131,7 @@ void cuemu__check_api_error(int code) {
    * is not the program's explicit call: compute-sanitizer reports those
    * only with --report-api-errors all, without the API's name here. */
   char function[512], where[512], line[1280];
-  const char *name = "";
-  if (cuemu__check_function_at(caller, function, sizeof function))
-    name = api_name(function);
+  const char *name = cuemu__check_api_name(caller, function, sizeof function);
   if (!name[0] && which != CUEMU_API_ERRORS_ALL)
     return;
   pthread_mutex_lock(&api_lock);

@@ -23,6 +23,11 @@ void *cuemu__ctx_fault_sp(const void *ucontext) {
   return (void *)uc->uc_mcontext.sp;
 }
 
+int cuemu__ctx_fault_write(const void *ucontext) {
+  (void)ucontext;
+  return -1;
+}
+
 int cuemu__ctx_emulate_divide(void *ucontext) {
   /* AArch64's divisions do not trap (a division by zero gives 0, not the
    * GPU's all ones). */

@@ -104,6 +104,12 @@ static unsigned long long load(const unsigned char *p, unsigned bytes) {
   return v;
 }
 
+int cuemu__ctx_fault_write(const void *ucontext) {
+  const ucontext_t *uc = ucontext;
+  /* Bit 1 of the page fault's error code: the access was a write. */
+  return (uc->uc_mcontext.gregs[REG_ERR] & 2) != 0;
+}
+
 int cuemu__ctx_emulate_divide(void *ucontext) {
   ucontext_t *uc = ucontext;
   greg_t *g = uc->uc_mcontext.gregs;

@@ -197,6 +197,11 @@ void *cuemu__ctx_fault_pc(const void *ucontext);
  * Async-signal-safe. */
 void *cuemu__ctx_fault_sp(const void *ucontext);
 
+/* Whether the access that a SIGSEGV interrupted was a write (1) or a read
+ * (0), from the fault's error code; -1 where the architecture's context
+ * does not say. Async-signal-safe. */
+int cuemu__ctx_fault_write(const void *ucontext);
+
 /* After an integer division trapped (SIGFPE), gives the interrupted code
  * the result a GPU gives instead, in its registers, and moves it past the
  * division: all bits set for a division by zero (quotient and remainder),

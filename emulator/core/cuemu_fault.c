@@ -170,9 +170,16 @@ static int (*_Atomic host_hook)(void *address, void *uc);
 /* Its protection key, which a kernel's threads always have access to (a
  * signal handler's thread starts without it). */
 static atomic_int host_key = -1;
+/* The runtime's look at every protection fault (cuemu_rt_pinned_guard.c),
+ * before a kernel's is taken for the kernel's. */
+static int (*_Atomic access_hook)(void *address, void *uc);
 
 static void on_fault(int sig, siginfo_t *info, void *uc) {
   cuemu_worker *w = cuemu__worker_self;
+  int (*access)(void *, void *) = atomic_load(&access_hook);
+  if (access && sig == SIGSEGV && info->si_code == SEGV_ACCERR &&
+      access(info->si_addr, uc))
+    return;
   int (*hook)(void *, void *) = atomic_load(&host_hook);
 #ifdef SEGV_PKUERR
   if (hook && sig == SIGSEGV && info->si_code == SEGV_PKUERR &&
@@ -572,17 +579,32 @@ static int segv_ours(void) {
          ((current.sa_flags & SA_SIGINFO) && current.sa_sigaction == on_fault);
 }
 
-void cuemu__fault_enter(cuemu_worker *w) {
-  (void)w;
-  int key = atomic_load_explicit(&host_key, memory_order_relaxed);
-  if (key >= 0)
-    pkey_set(key, 0);
+void cuemu__fault_set_access_hook(int (*hook)(void *address, void *uc)) {
+  atomic_store(&access_hook, hook);
+  install();
+  atomic_store_explicit(&installed_at, coarse_now(), memory_order_relaxed);
+}
+
+/* Puts our handler back in place when it is not (looked at once a
+ * second, and whenever SIGSEGV is not ours); returns the time. */
+static double ensure(void) {
   double now = coarse_now();
   double at = atomic_load_explicit(&installed_at, memory_order_relaxed);
   if (at < 0 || now - at >= CUEMU_FAULT_RECHECK_S || !segv_ours()) {
     install();
     atomic_store_explicit(&installed_at, now, memory_order_relaxed);
   }
+  return now;
+}
+
+void cuemu__fault_ensure(void) { (void)ensure(); }
+
+void cuemu__fault_enter(cuemu_worker *w) {
+  (void)w;
+  int key = atomic_load_explicit(&host_key, memory_order_relaxed);
+  if (key >= 0)
+    pkey_set(key, 0);
+  double now = ensure();
   if (thread_altstack_at < 0 || now - thread_altstack_at >= CUEMU_FAULT_RECHECK_S) {
     altstack_ensure();
     thread_altstack_at = now;

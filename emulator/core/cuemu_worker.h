@@ -537,6 +537,15 @@ void cuemu__fault_enter(cuemu_worker *w);
  * (cuemu_rt_managed_guard.c). */
 void cuemu__fault_set_host_hook(int (*hook)(void *address, void *uc),
                                 int key);
+/* Hands every protection fault (SIGSEGV of an access that the page's
+ * protection forbids, any thread's, a kernel's too) to `hook` first, which
+ * handles those of pages it protected itself (non-zero: the handler
+ * returns and the access runs again), and puts the fault handler in place
+ * (cuemu_rt_pinned_guard.c). cuemu__fault_ensure() puts it back when the
+ * program has installed its own since (at most once a second), as at a
+ * launch: before memory is protected. */
+void cuemu__fault_set_access_hook(int (*hook)(void *address, void *uc));
+void cuemu__fault_ensure(void);
 void cuemu__fault_leave(cuemu_worker *w);
 
 /* After a block was abandoned by a fault (w->fault.pending), ends the

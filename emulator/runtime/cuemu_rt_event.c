@@ -14,6 +14,7 @@
 #include "runtime/cuemu_rt_capture.h"
 #include "runtime/cuemu_rt_internal.h"
 #include "runtime/cuemu_rt_ipc_event.h"
+#include "runtime/cuemu_rt_pinned_guard.h"
 #include "runtime/cuemu_rt_pool_deps.h"
 #include "runtime/cuemu_rt_stream_queue.h"
 
@@ -144,6 +145,9 @@ int cuemu_rt_event_query(void *e) {
     err = cuemu__rt_capture_event_check(e);
   if (!err && (cuemu__stream_event_wait(e, 0) || cuemu__ipc_event_pending(e)))
     return cuemu_rt_error(cudaErrorNotReady); /* not the last error */
+  /* The host knows now that the work before the record is done. */
+  if (!err)
+    cuemu__pinned_guard_sync();
   return err;
 }
 

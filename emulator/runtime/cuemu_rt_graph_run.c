@@ -16,6 +16,7 @@
 #include "device/cuemu_device_model.h"
 #include "runtime/cuemu_rt_graph_internal.h"
 #include "runtime/cuemu_rt_graph_memory.h"
+#include "runtime/cuemu_rt_pinned_guard.h"
 
 static uint64_t splitmix(uint64_t *state) {
   uint64_t z = (*state += 0x9e3779b97f4a7c15ULL);
@@ -69,15 +70,22 @@ static int run_kernel(const cuemu_rt_graph_node *node, void *stream) {
   return cudaSuccess;
 }
 
+/* The first byte of each side of a copy between pointers. */
+static char *copy_dst(const cuemu_rt_graph_memcpy *m) {
+  return (char *)m->dst + m->dst_x +
+         m->dst_pitch * (m->dst_y + m->dst_ysize * m->dst_z);
+}
+
+static const char *copy_src(const cuemu_rt_graph_memcpy *m) {
+  return (const char *)m->src + m->src_x +
+         m->src_pitch * (m->src_y + m->src_ysize * m->src_z);
+}
+
 static int run_memcpy(const cuemu_rt_graph_memcpy *m) {
   if (m->src_array || m->dst_array)
     return cuemu__graph_run_array_copy(m);
   if (m->height == 1 && m->depth == 1)
-    return cuemu_rt_memcpy((char *)m->dst + m->dst_x +
-                               m->dst_pitch * (m->dst_y + m->dst_ysize * m->dst_z),
-                           (const char *)m->src + m->src_x +
-                               m->src_pitch * (m->src_y + m->src_ysize * m->src_z),
-                           m->width, m->kind);
+    return cuemu_rt_memcpy(copy_dst(m), copy_src(m), m->width, m->kind);
   for (size_t z = 0; z < m->depth; ++z) {
     char *d = (char *)m->dst + m->dst_x +
               m->dst_pitch * (m->dst_y + m->dst_ysize * (m->dst_z + z));
@@ -113,6 +121,34 @@ static int run_memset(const cuemu_rt_graph_memset *m) {
     }
   }
   return cudaSuccess;
+}
+
+/* The part of a guarded copy made at a time (below). */
+#define GUARDED_PART ((size_t)256 << 10)
+
+/* A copy or memset node: the pinned memory that racecheck guards for it,
+ * when a stream's queue runs it (cuemu_rt_pinned_guard.h), is its own
+ * while it runs. A guarded linear copy is made GUARDED_PART bytes at a
+ * time, only those bytes its own, so that a host access to the rest while
+ * it runs is still seen. */
+static int run_transfer(const cuemu_rt_graph_node_params *p) {
+  const cuemu_rt_graph_memcpy *m = &p->u.memcpy;
+  int code = cudaSuccess;
+  if (p->type == CUEMU_RT_NODE_MEMCPY && m->height == 1 && m->depth == 1 &&
+      !m->src_array && !m->dst_array && m->width > GUARDED_PART &&
+      cuemu__pinned_guard_owns(p)) {
+    for (size_t at = 0; at < m->width && !code; at += GUARDED_PART) {
+      size_t n = m->width - at < GUARDED_PART ? m->width - at : GUARDED_PART;
+      cuemu__pinned_guard_window(p, at, n);
+      code = cuemu_rt_memcpy(copy_dst(m) + at, copy_src(m) + at, n, m->kind);
+    }
+  } else {
+    cuemu__pinned_guard_run(p);
+    code = p->type == CUEMU_RT_NODE_MEMCPY ? run_memcpy(m)
+                                           : run_memset(&p->u.memset);
+  }
+  cuemu__pinned_guard_ran(p);
+  return code;
 }
 
 static unsigned condition_value(const cuemu_rt_graph_node *node) {
@@ -153,10 +189,12 @@ static int run_node(const cuemu_rt_graph_node *node, void *stream,
   case CUEMU_RT_NODE_KERNEL:
     return run_kernel(node, stream);
   case CUEMU_RT_NODE_MEMCPY:
-    return run_memcpy(&p->u.memcpy);
   case CUEMU_RT_NODE_MEMSET:
-    return run_memset(&p->u.memset);
+    return run_transfer(p);
   case CUEMU_RT_NODE_HOST:
+    /* A host function may tell the host that the work before it is done
+     * (racecheck of pinned memory: cuemu_rt_pinned_guard.h). */
+    cuemu__pinned_guard_sync();
     p->u.host.fn(p->u.host.data);
     return cudaSuccess;
   case CUEMU_RT_NODE_GRAPH:

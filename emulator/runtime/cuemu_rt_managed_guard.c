@@ -39,7 +39,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
-#include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
@@ -192,15 +191,6 @@ void cuemu__managed_guard_before_launch(void) {
     pkey_set(k, 0); /* threads the launch starts inherit this */
 }
 
-/* Whether the calling thread is cuemu's own (a kernel's, a stream's
- * execution thread, or one named "cuemu-..."), which keeps its access.
- * Safe in a signal handler. */
-static int internal_thread(void) {
-  char name[16] = "";
-  return cuemu_thread_in_kernel() || cuemu__stream_executing() ||
-         (prctl(PR_GET_NAME, name) == 0 && strncmp(name, "cuemu-", 6) == 0);
-}
-
 static int deny_signal(void) { return SIGRTMAX - 2; }
 
 /* The signal that takes access from a host thread. */
@@ -210,7 +200,8 @@ static void on_deny(int sig, siginfo_t *info, void *uc) {
   int saved = errno;
   int k = atomic_load(&key);
   uint32_t pkru;
-  if (k >= 0 && atomic_load(&others_device) >= 0 && !internal_thread()) {
+  if (k >= 0 && atomic_load(&others_device) >= 0 &&
+      !cuemu__stream_internal_thread()) {
     if (stepping)
       step_pkru = cuemu__pkey_access(step_pkru, k, 1);
     else if (cuemu__pkey_frame_get(uc, &pkru))
@@ -355,7 +346,8 @@ static int host_fault(void *address, void *uc) {
                        "faults here)\n",
                        address, denied_kernel ? denied_kernel : "?",
                        denied_device));
-  } else if (atomic_load(&others_device) >= 0 && !internal_thread()) {
+  } else if (atomic_load(&others_device) >= 0 &&
+             !cuemu__stream_internal_thread()) {
     const char *kernel = atomic_load(&others_kernel);
     say(text, snprintf(text, sizeof text,
                        "cuemu: host thread %d touched managed memory at %p "

@@ -23,6 +23,7 @@
 #include "runtime/cuemu_rt_graph_memory.h"
 #include "runtime/cuemu_rt_internal.h"
 #include "runtime/cuemu_rt_managed_guard.h"
+#include "runtime/cuemu_rt_pinned_guard.h"
 #include "runtime/cuemu_rt_stream_queue.h"
 
 /* cudaMalloc's alignment, cudaMallocPitch's pitch alignment, and the
@@ -75,6 +76,7 @@ void cuemu_managed_unregister(const void *p) {
 void cuemu__rt_memory_reset(void) {
   cuemu__rt_pool_reset(-1); /* first: the pools hold their memory */
   cuemu__vmm_reset(-1);
+  cuemu__pinned_guard_forget(NULL, SIZE_MAX);
   cuemu__allocation_reset();
 }
 
@@ -130,6 +132,8 @@ static int allocate(void **ptr, size_t size, size_t align, int kind,
   cuemu__drv_note_allocation(p); /* CU_POINTER_ATTRIBUTE_CONTEXT */
   if (kind == CUEMU_RT_MEMORY_MANAGED)
     cuemu__managed_guard_add(p, size, flags == cudaMemAttachGlobal);
+  if (kind == CUEMU_RT_MEMORY_HOST)
+    cuemu__pinned_guard_forget(p, size);
   *ptr = p;
   cuemu__allocation_written(ptr, sizeof *ptr);
   return cudaSuccess;
@@ -190,6 +194,7 @@ static int release_memory(void *ptr, unsigned kinds, const void *site) {
   cuemu__allocation_freed(ptr);
   if (a.kind == CUEMU_RT_MEMORY_MANAGED)
     cuemu__managed_guard_remove(ptr, a.size);
+  cuemu__pinned_guard_forget(ptr, a.size);
   cuemu__allocation_memory_free(ptr, a.size);
   return cudaSuccess;
 }
@@ -251,6 +256,7 @@ int cuemu_rt_host_register(void *ptr, size_t size, unsigned flags) {
   int sticky = cuemu__rt_check_sticky();
   if (sticky)
     return sticky;
+  cuemu__pinned_guard_forget(ptr, size);
   return cuemu_rt_error(
       cuemu__allocation_insert(ptr, size, CUEMU_RT_MEMORY_REGISTERED, flags));
 }
@@ -261,6 +267,10 @@ int cuemu_rt_host_unregister(void *ptr) {
   int sticky = cuemu__rt_check_sticky();
   if (sticky)
     return sticky;
+  cuemu_rt_allocation a;
+  if (cuemu__allocation_find(ptr, &a) && a.base == ptr &&
+      a.kind == CUEMU_RT_MEMORY_REGISTERED)
+    cuemu__pinned_guard_forget(ptr, a.size);
   if (!cuemu__allocation_release(ptr, 1u << CUEMU_RT_MEMORY_REGISTERED, 0))
     return cuemu_rt_error(cudaErrorHostMemoryNotRegistered);
   return cudaSuccess;

@@ -12,10 +12,11 @@
 #include "core/cuemu_allocations.h"
 #include "device/cuemu_handles.h"
 #include "runtime/cuemu_rt_capture.h"
+#include "runtime/cuemu_rt_graph_internal.h"
 #include "runtime/cuemu_rt_internal.h"
+#include "runtime/cuemu_rt_pinned_guard.h"
 #include "runtime/cuemu_rt_pool_deps.h"
 #include "runtime/cuemu_rt_stream_queue.h"
-#include "runtime/cuemu_rt_graph_internal.h"
 
 int cuemu__rt_check_sticky_stream(void *s) {
   int e = cuemu__rt_check_sticky();
@@ -193,6 +194,9 @@ static void run_callback(void *arg) {
   /* A callback runs after an error too, and is told the stream's error;
    * CUDA prints the kernels' output before a callback runs. */
   cuemu__rt_sync_point();
+  /* It may tell the host that the work before it is done (racecheck of
+   * pinned memory, as for a host node: cuemu_rt_pinned_guard.h). */
+  cuemu__pinned_guard_sync();
   c.trampoline(c.stream, cuemu_rt_sticky(), c.callback, c.data);
 }
 

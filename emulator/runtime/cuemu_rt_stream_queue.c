@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <time.h>
 
 #include <cuemu/cuemu.h>
@@ -34,6 +35,7 @@
 #include "runtime/cuemu_rt_graph_internal.h"
 #include "runtime/cuemu_rt_internal.h"
 #include "runtime/cuemu_rt_managed_guard.h"
+#include "runtime/cuemu_rt_pinned_guard.h"
 #include "runtime/cuemu_rt_stream_queue.h"
 
 enum { ITEM_NODE, ITEM_RECORD, ITEM_WAIT, ITEM_CALL };
@@ -489,7 +491,14 @@ int cuemu__stream_defer_node(void *stream,
   it->graph = g;
   it->transfer = params->type == CUEMU_RT_NODE_MEMCPY ||
                  params->type == CUEMU_RT_NODE_MEMSET;
-  return enqueue(stream, it);
+  /* Its pinned memory is racecheck's until the host synchronises with it
+   * (cuemu_rt_pinned_guard.h): the node's parameters name its guards. */
+  const void *owner = &node->p;
+  int guarded = it->transfer && cuemu__pinned_guard_issue(owner, params);
+  code = enqueue(stream, it);
+  if (code && guarded)
+    cuemu__pinned_guard_cancel(owner);
+  return code;
 }
 
 /* A new item that calls call(arg, stream), or NULL. */
@@ -898,6 +907,12 @@ void cuemu__stream_waiting_for_memory(int waiting) {
 }
 
 int cuemu__stream_executing(void) { return running_queue != NULL; }
+
+int cuemu__stream_internal_thread(void) {
+  char name[16] = "";
+  return cuemu_thread_in_kernel() || running_queue != NULL ||
+         (prctl(PR_GET_NAME, name) == 0 && strncmp(name, "cuemu-", 6) == 0);
+}
 
 int cuemu__stream_wait_abandoned(void) {
   queue *q = running_queue;

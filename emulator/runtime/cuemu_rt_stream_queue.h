@@ -146,6 +146,11 @@ int cuemu__stream_wait_abandoned(void);
 /* Non-zero on an execution thread running an item. */
 int cuemu__stream_executing(void);
 
+/* Whether the calling thread is cuemu's own (a kernel's, a stream's
+ * execution thread, or one named "cuemu-..."), not the program's.
+ * Async-signal-safe. */
+int cuemu__stream_internal_thread(void);
+
 /* The number of the process's threads that are not libcuemu's own
  * (execution threads and workers, named "cuemu-..."). */
 int cuemu__stream_host_threads(void);
