@@ -160,6 +160,24 @@ void cuemu__check_api_error(int code);
 /* A leak reported at exit counts among a program's reports. */
 void cuemu__check_report_leak(void);
 
+/* A report of a call of the runtime API (not of a kernel) after which the
+ * program goes on: counted among the program's reports; `line` printed
+ * when the call at `where` (its source line) is reported for the first
+ * time (cuemu_check_report.c). */
+void cuemu__check_report_call(const char *where, const char *line);
+
+/* The program's call of the runtime API in progress: the return address
+ * into the program's code of its outermost call of libcuemu (NULL when the
+ * stack holds none); and the name of the runtime API's function called
+ * there ("cudaMemcpy"), "" when the call is no shims' function of the
+ * runtime API (a library's own call). cuemu_check_api.c. */
+const void *cuemu__check_api_caller(void);
+void cuemu__check_api_name(const void *caller, char *name, size_t size);
+
+/* initcheck of the source of a copy that the runtime API makes: the `n`
+ * bytes at `src` (cuemu_check_copy_source.c). Any thread. */
+void cuemu__check_copy_source(const void *src, size_t n);
+
 /* ---- Inside the checkers ------------------------------------------------ */
 
 /* What a checked module holds (cuemu_check_module.c). */
@@ -277,6 +295,12 @@ typedef struct cuemu_check_alloc_info {
   const void *callers[CUEMU_CHECK_ALLOC_CALLERS];
 } cuemu_check_alloc_info;
 int cuemu__check_alloc_info(const void *base, cuemu_check_alloc_info *out);
+
+/* How many of the `n` bytes at `p` in an allocation with a "written" map
+ * (cudaMalloc memory) nothing wrote; when there are any, the allocation's
+ * base and size, and the offset from its base of the first such byte. */
+size_t cuemu__check_unwritten(const void *p, size_t n, void **base,
+                              size_t *size, size_t *first);
 
 /* The race shadow (`bytes` bytes, zero at first) that the allocation at
  * `base` keeps from launch to launch, or NULL when the checkers do not know

@@ -60,22 +60,37 @@ static const char *api_name(char *function) {
   return strncmp(name, "cuda", 4) == 0 ? name : "";
 }
 
+const void *cuemu__check_api_caller(void) {
+  /* The call of libcuemu that the program's code made: the outermost frame
+   * of libcuemu's code, and the return address into the caller's. */
+  void *frames[CUEMU_CHECK_API_FRAMES];
+  int n = backtrace(frames, CUEMU_CHECK_API_FRAMES);
+  const void *self = object_of((const void *)cuemu__check_api_caller);
+  int at = 1;
+  while (at < n && object_of(frames[at]) == self)
+    ++at;
+  return at >= n || at < 2 ? NULL : frames[at];
+}
+
+void cuemu__check_api_name(const void *caller, char *name, size_t size) {
+  /* The caller is the shims' function of the runtime API ("cudaMemcpy(void*,
+   * ...)", inlined into the program's code or not). A call that another
+   * library makes on its own (the emulated cuBLAS's), or libcuemu's own,
+   * is not the program's explicit call. */
+  char function[512];
+  name[0] = '\0';
+  if (cuemu__check_function_at(caller, function, sizeof function))
+    snprintf(name, size, "%s", api_name(function));
+}
+
 void cuemu__check_api_error(int code) {
   int which;
   if (!atomic_load_explicit(&cuemu__check_present, memory_order_relaxed) ||
       !(which = cuemu__config_check_api_errors()))
     return;
-  /* The call of libcuemu that the program's code made: the outermost frame
-   * of libcuemu's code, and the return address into the caller's. */
-  void *frames[CUEMU_CHECK_API_FRAMES];
-  int n = backtrace(frames, CUEMU_CHECK_API_FRAMES);
-  const void *self = object_of((const void *)cuemu__check_api_error);
-  int at = 1;
-  while (at < n && object_of(frames[at]) == self)
-    ++at;
-  if (at >= n || at < 2)
+  const void *caller = cuemu__check_api_caller();
+  if (!caller)
     return;
-  const void *caller = frames[at];
   uintptr_t key = ((uintptr_t)caller * 31u) ^ (uintptr_t)(unsigned)code;
   pthread_mutex_lock(&api_lock);
   int fresh = !cuemu__ptr_map_get(&api_seen, key ? key : 1);
@@ -84,15 +99,10 @@ void cuemu__check_api_error(int code) {
   pthread_mutex_unlock(&api_lock);
   if (!fresh)
     return;
-  /* The caller is the shims' function of the runtime API ("cudaMemcpy(void*,
-   * ...)", inlined into the program's code or not). A call that another
-   * library makes on its own (the emulated cuBLAS's), or libcuemu's own,
-   * is not the program's explicit call: compute-sanitizer reports those
+  /* compute-sanitizer reports the calls that libraries make on their own
    * only with --report-api-errors all, without the API's name here. */
-  char function[512], where[512], line[1280];
-  const char *name = "";
-  if (cuemu__check_function_at(caller, function, sizeof function))
-    name = api_name(function);
+  char name[512], where[512], line[1280];
+  cuemu__check_api_name(caller, name, sizeof name);
   if (!name[0] && which != CUEMU_API_ERRORS_ALL)
     return;
   pthread_mutex_lock(&api_lock);

@@ -69,6 +69,31 @@ static int first_time(cuemu__ptr_map *map, uintptr_t key) {
  * code may have several copies (a loop the compiler unrolled). */
 static cuemu__ptr_map seen_code, seen_lines;
 
+/* Prints report `line` when `key` (its source lines) is new to the process
+ * and fewer than CUEMU_CHECK_PRINT_LIMIT reports were printed; a new key
+ * counts as a distinct report of the program when `counts`. */
+static void print_first(uintptr_t key, const char *line, int counts) {
+  int print = 0, limit = 0;
+  pthread_mutex_lock(&report_lock);
+  if (first_time(&seen_lines, key)) {
+    if (counts)
+      program_distinct++;
+    if (printed < CUEMU_CHECK_PRINT_LIMIT) {
+      print = 1;
+      limit = ++printed == CUEMU_CHECK_PRINT_LIMIT;
+      snprintf(last_report, sizeof last_report, "%s", line);
+    }
+  }
+  pthread_mutex_unlock(&report_lock);
+  if (!print)
+    return;
+  cuemu__report_print(line);
+  if (limit && !cuemu__config_quiet())
+    fprintf(stderr, "cuemu: %d reports printed; the others are counted "
+                    "(the summary at exit)\n",
+            CUEMU_CHECK_PRINT_LIMIT);
+}
+
 int cuemu__check_report_begin(cuemu_launch *L, int kind, uintptr_t a,
                               uintptr_t b) {
   uintptr_t words[4] = {(uintptr_t)kind, (uintptr_t)(const void *)L->kernel,
@@ -107,25 +132,7 @@ void cuemu__check_report(cuemu_launch *L, int how, const char *where,
   const char *name = L->kernel->name;
   uint64_t h = fnv(1469598103934665603ull, name, strlen(name) + 1);
   h = fnv(h, where, strlen(where));
-  int print = 0, limit = 0;
-  pthread_mutex_lock(&report_lock);
-  if (first_time(&seen_lines, key_of(h))) {
-    if (!L->reports_fail)
-      program_distinct++;
-    if (printed < CUEMU_CHECK_PRINT_LIMIT) {
-      print = 1;
-      limit = ++printed == CUEMU_CHECK_PRINT_LIMIT;
-      snprintf(last_report, sizeof last_report, "%s", line);
-    }
-  }
-  pthread_mutex_unlock(&report_lock);
-  if (!print)
-    return;
-  cuemu__report_print(line);
-  if (limit && !cuemu__config_quiet())
-    fprintf(stderr, "cuemu: %d reports printed; the others are counted "
-                    "(the summary at exit)\n",
-            CUEMU_CHECK_PRINT_LIMIT);
+  print_first(key_of(h), line, !L->reports_fail);
 }
 
 void cuemu__check_report_leak(void) {
@@ -133,6 +140,12 @@ void cuemu__check_report_leak(void) {
   pthread_mutex_lock(&report_lock);
   program_distinct++;
   pthread_mutex_unlock(&report_lock);
+}
+
+void cuemu__check_report_call(const char *where, const char *line) {
+  atomic_fetch_add(&program_reports, 1);
+  uint64_t h = fnv(1469598103934665603ull, "call", 5);
+  print_first(key_of(fnv(h, where, strlen(where))), line, 1);
 }
 
 unsigned long long cuemu_check_reports(const char **last) {
