@@ -160,7 +160,8 @@ int cuemu__config_check_selects(unsigned checker) {
 }
 
 int cuemu__config_check_leaks(void) {
-  return flag("CUEMU_CHECK_LEAKS") && cuemu__config_check_selects(CUEMU_CHECK_MEM);
+  return flag("CUEMU_CHECK_LEAKS") &&
+         cuemu__config_check_selects(CUEMU_CHECK_MEM);
 }
 
 int cuemu__config_check_api_errors(void) {

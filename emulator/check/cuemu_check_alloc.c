@@ -243,8 +243,7 @@ void cuemu__check_mark_init(void *p, size_t n) {
 
 size_t cuemu__check_unwritten(const void *p, size_t n, void **base,
                               size_t *size, size_t *first) {
-  if (!atomic_load_explicit(&cuemu__check_present, memory_order_relaxed) ||
-      !n)
+  if (!atomic_load_explicit(&cuemu__check_present, memory_order_relaxed) || !n)
     return 0;
   cuemu_rt_allocation tabled;
   const void *tbase = cuemu__allocation_find(p, &tabled) ? tabled.base : NULL;

@@ -14,10 +14,10 @@
  * whichever copy it is (cudaMemcpy, cudaMemcpyAsync, ...: compute-sanitizer
  * says "cudaMemcpy source" of them all), once for each line of the program
  * that calls it; the copy goes on. Such a report counts for the program's
- * exit status, as a kernel's initcheck report does (cuemu_check_report.c). It is made when initcheck is built into the
- * module that makes the call and CUEMU_CHECK (if set) names init. The
- * copies that cuemu's libraries make on their own are not the program's
- * calls and are not reported.
+ * exit status, as a kernel's initcheck report does (cuemu_check_report.c). It
+ * is made when initcheck is built into the module that makes the call and
+ * CUEMU_CHECK (if set) names init. The copies that cuemu's libraries make on
+ * their own are not the program's calls and are not reported.
  */
 #define _GNU_SOURCE
 #include "check/cuemu_check.h"
@@ -75,7 +75,7 @@ void cuemu__check_copy_source(const void *src, size_t n) {
            "initcheck: cudaMemcpy source: %zu of the %zu bytes copied from "
            "global memory %s%s%p+%zu (allocation of %zu bytes at %p%s) were "
            "never written (the first: byte %zu) on CUDA API call at %s",
-           unwritten, n, info.name ? info.name : "", info.name ? " " : "",
-           base, off, size, base, allocated, first, where);
+           unwritten, n, info.name ? info.name : "", info.name ? " " : "", base,
+           off, size, base, allocated, first, where);
   cuemu__check_report_call(where, line);
 }
