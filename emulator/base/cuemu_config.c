@@ -150,13 +150,18 @@ static int check_env(unsigned *mask, int *set, char *bad, size_t bad_size) {
   return check_value(getenv("CUEMU_CHECK"), mask, set, bad, bad_size);
 }
 
-int cuemu__config_check_leaks(void) {
+int cuemu__config_check_selects(unsigned checker) {
   unsigned mask;
   int set;
   char bad[64];
-  if (!flag("CUEMU_CHECK_LEAKS") || check_env(&mask, &set, bad, sizeof bad))
+  if (check_env(&mask, &set, bad, sizeof bad))
     return 0;
-  return !set || (mask & CUEMU_CHECK_MEM) != 0;
+  return !set || (mask & checker) != 0;
+}
+
+int cuemu__config_check_leaks(void) {
+  return flag("CUEMU_CHECK_LEAKS") &&
+         cuemu__config_check_selects(CUEMU_CHECK_MEM);
 }
 
 int cuemu__config_check_selected(unsigned bit) {

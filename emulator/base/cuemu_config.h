@@ -153,6 +153,10 @@ int cuemu__config_quiet(void);
 /* Non-zero when CUEMU_CHECK_SCHEDULES=1 (read at each call). */
 int cuemu__config_check_schedules(void);
 
+/* Non-zero when CUEMU_CHECK selects `checker` (a bit of cuemu_check_bits):
+ * when it is unset (every checker built in runs) or names it. */
+int cuemu__config_check_selects(unsigned checker);
+
 /* Non-zero when memcheck should report leaks at exit: CUEMU_CHECK_LEAKS=1
  * and CUEMU_CHECK (when set) names mem. */
 int cuemu__config_check_leaks(void);

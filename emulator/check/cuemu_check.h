@@ -172,12 +172,17 @@ const void *cuemu__check_api_caller(const void **callers, int ncallers);
 const char *cuemu__check_api_name(const void *caller, char *buf,
                                   size_t size);
 /* A report of host code after which the program goes on (racecheck's of a
- * host access, cuemu_rt_pinned_guard.c): counted for the exit status, and
- * printed once for its `where` (its source lines). */
+ * host access, cuemu_rt_pinned_guard.c; initcheck's of a copy's source,
+ * cuemu_check_copy_source.c): counted for the exit status, and printed
+ * once for its `where` (its source lines). */
 void cuemu__check_report_host(const char *where, const char *text);
 
 /* A leak reported at exit counts among a program's reports. */
 void cuemu__check_report_leak(void);
+
+/* initcheck of the source of a copy that the runtime API makes: the `n`
+ * bytes at `src` (cuemu_check_copy_source.c). Any thread. */
+void cuemu__check_copy_source(const void *src, size_t n);
 
 /* ---- Inside the checkers ------------------------------------------------ */
 
@@ -296,6 +301,12 @@ typedef struct cuemu_check_alloc_info {
   const void *callers[CUEMU_CHECK_ALLOC_CALLERS];
 } cuemu_check_alloc_info;
 int cuemu__check_alloc_info(const void *base, cuemu_check_alloc_info *out);
+
+/* How many of the `n` bytes at `p` in an allocation with a "written" map
+ * (cudaMalloc memory) nothing wrote; when there are any, the allocation's
+ * base and size, and the offset from its base of the first such byte. */
+size_t cuemu__check_unwritten(const void *p, size_t n, void **base,
+                              size_t *size, size_t *first);
 
 /* The race shadow (`bytes` bytes, zero at first) that the allocation at
  * `base` keeps from launch to launch, or NULL when the checkers do not know

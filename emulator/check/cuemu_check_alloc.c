@@ -241,6 +241,32 @@ void cuemu__check_mark_init(void *p, size_t n) {
     memset(written, 1, n);
 }
 
+size_t cuemu__check_unwritten(const void *p, size_t n, void **base,
+                              size_t *size, size_t *first) {
+  if (!atomic_load_explicit(&cuemu__check_present, memory_order_relaxed) || !n)
+    return 0;
+  cuemu_rt_allocation tabled;
+  const void *tbase = cuemu__allocation_find(p, &tabled) ? tabled.base : NULL;
+  size_t count = 0;
+  pthread_mutex_lock(&side_lock);
+  side_entry *e = side_holding_locked(p, tbase);
+  if (e && e->init && !e->array.element) {
+    size_t off = (size_t)((const char *)p - (const char *)e->base);
+    if (n > e->size - off)
+      n = e->size - off;
+    const unsigned char *at = memchr(e->init + off, 0, n);
+    if (at) {
+      *base = e->base;
+      *size = e->size;
+      *first = (size_t)(at - e->init);
+      for (const unsigned char *q = at; q < e->init + off + n; ++q)
+        count += !*q;
+    }
+  }
+  pthread_mutex_unlock(&side_lock);
+  return count;
+}
+
 void cuemu__check_alloc_reset(void) {
   pthread_mutex_lock(&side_lock);
   for (size_t i = 0; i < side.cap;)

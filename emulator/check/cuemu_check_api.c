@@ -125,10 +125,7 @@ void cuemu__check_api_error(int code) {
   pthread_mutex_unlock(&api_lock);
   if (!fresh)
     return;
-  /* The caller is the shims' function of the runtime API ("cudaMemcpy(void*,
-   * ...)", inlined into the program's code or not). A call that another
-   * library makes on its own (the emulated cuBLAS's), or libcuemu's own,
-   * is not the program's explicit call: compute-sanitizer reports those
+  /* compute-sanitizer reports the calls that libraries make on their own
    * only with --report-api-errors all, without the API's name here. */
   char function[512], where[512], line[1280];
   const char *name = cuemu__check_api_name(caller, function, sizeof function);

@@ -423,3 +423,7 @@ void cuemu__allocation_bad_free(void *p, const void *site) {
 void cuemu__allocation_written(void *p, size_t n) {
   cuemu__check_mark_init(p, n);
 }
+
+void cuemu__allocation_copied_from(const void *p, size_t n) {
+  cuemu__check_copy_source(p, n);
+}

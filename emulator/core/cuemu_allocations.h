@@ -98,5 +98,8 @@ void cuemu__allocation_note_array(void *base, size_t size, const void *site,
 void cuemu__allocation_freed(void *base);
 void cuemu__allocation_bad_free(void *p, const void *site);
 void cuemu__allocation_written(void *p, size_t n);
+/* The runtime API is about to copy the `n` bytes at `p` (initcheck of the
+ * copy's source in checked processes, check/cuemu_check_copy_source.c). */
+void cuemu__allocation_copied_from(const void *p, size_t n);
 
 #endif /* CUEMU_ALLOCATIONS_H */

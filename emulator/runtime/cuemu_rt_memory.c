@@ -360,6 +360,7 @@ int cuemu_rt_memcpy(void *dst, const void *src, size_t count, int kind) {
   int code = cuemu__rt_check_copy(dst, count, src, count, kind);
   if (code)
     return cuemu_rt_error(code);
+  cuemu__allocation_copied_from(src, count);
   memmove(dst, src, count);
   cuemu__allocation_written(dst, count);
   return cudaSuccess;
