@@ -277,11 +277,13 @@ def _compile_code(code, options, name_expressions, source_name="kernel.cu",
                 source_name, tuple(options), log=log.text,
                 backend=backend) from None
         module.nvrtc_entries = nv.entries if nv is not None else None
+        # As CuPy's: a successful compile prints nothing; its log (NVRTC's
+        # warnings, then libcuemu's notes and the C++ compiler's warnings)
+        # goes to log_stream when one is given, and a failed compile's log
+        # is in the CompileException.
         module.compile_log = (nv.log if nv is not None else "") + log.text
         if log_stream is not None:
             log_stream.write(module.compile_log)
-        elif log.text:
-            sys.stderr.write(log.text)
         if _holds_kernel(module, code, kernel_name):
             _modules[key] = module
         return module

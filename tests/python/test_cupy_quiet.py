@@ -42,3 +42,71 @@ def test_host_numpy_still_warns(cp):
     assert numpy.geterr() == before
     with pytest.warns(RuntimeWarning):
         numpy.zeros(2) / numpy.zeros(2)
+
+
+# A kernel that defines its own FLT_MAX, as NVRTC code may (NVRTC has no
+# <float.h> and defines none of its macros, also through libcu++'s
+# <cuda/std/cfloat>), after libcu++ headers that reach <cuda/std/cfloat>.
+OWN_FLT_MAX = r'''
+#include <cuda/std/cmath>
+#include <cuda/std/limits>
+#define FLT_MAX 3.402823466e+38F
+#ifdef DBL_MAX
+#error DBL_MAX: the host <float.h> reached the module
+#endif
+extern "C" __global__ void biggest(float *x) {
+  x[0] = FLT_MAX;
+  x[1] = cuda::std::numeric_limits<float>::max();
+}
+'''
+
+
+def test_a_kernel_defining_flt_max_compiles_silently(cp, capfd):
+    capfd.readouterr()
+    m = cp.RawModule(code=OWN_FLT_MAX, options=("-std=c++17",))
+    x = cp.zeros(2, cp.float32)
+    m.get_function("biggest")((1,), (1,), (x,))
+    assert x.get().tolist() == [numpy.finfo(numpy.float32).max] * 2
+    captured = capfd.readouterr()
+    assert captured.err == "" and captured.out == ""
+
+
+NOTE_AND_WARNING = r'''
+extern "C" __global__ void noisy(int *x) {
+  int unused_variable;
+  x[0] = 7;
+}
+'''
+
+
+def test_a_successful_compile_prints_nothing(cp, capfd):
+    # -std=c++11 makes cuemu's compiler note that it compiles C++14, and
+    # -Wall-like warnings are the compiler's: the log, not stderr's.
+    capfd.readouterr()
+    k = cp.RawKernel(NOTE_AND_WARNING, "noisy", options=("-std=c++11",))
+    x = cp.zeros(1, cp.int32)
+    k((1,), (1,), (x,))
+    assert int(x.get()[0]) == 7
+    assert capfd.readouterr().err == ""
+    log = io.StringIO()
+    cp.RawModule(code=NOTE_AND_WARNING + "// again\n",
+                 options=("-std=c++11",)).compile(log_stream=log)
+    assert "C++14" in log.getvalue()
+    assert capfd.readouterr().err == ""
+
+
+@pytest.mark.parametrize("with_nvrtc", [True, False])
+def test_a_failed_compile_keeps_its_log_in_the_exception(cp, capfd,
+                                                         monkeypatch,
+                                                         with_nvrtc):
+    from fake_cupy import _nvrtc
+    if not with_nvrtc:
+        monkeypatch.setattr(_nvrtc, "library", lambda: None)
+    capfd.readouterr()
+    bad = r'''extern "C" __global__ void bad(int *x) { x[0] = no_such_name; }'''
+    with pytest.raises(cp.cuda.compiler.CompileException) as info:
+        cp.RawKernel(bad, "bad", options=("-std=c++11",)).compile()
+    assert "no_such_name" in str(info.value)
+    if not with_nvrtc:
+        assert "C++14" in str(info.value)    # cuemu's note, in the log
+    assert capfd.readouterr().err == ""
