@@ -110,3 +110,24 @@ def test_a_failed_compile_keeps_its_log_in_the_exception(cp, capfd,
     if not with_nvrtc:
         assert "C++14" in str(info.value)    # cuemu's note, in the log
     assert capfd.readouterr().err == ""
+
+
+def test_the_first_checked_compile_is_stored_in_the_cache(cp, monkeypatch,
+                                                          tmp_path):
+    # A checked build links the checkers' entry points from an object that
+    # libcuemu compiles once into the cache; the first compile of it, in a
+    # fresh cache, said "...entry.o was not stored in the cache" (its
+    # generated source was recorded as a dependency) and every process
+    # compiled it again.
+    monkeypatch.setenv("CUEMU_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.delenv("CUEMU_QUIET", raising=False)
+    monkeypatch.setenv("CUEMU_FAKE_CUPY_CHECK", "race")
+    for value in (1, 2):
+        k = cp.RawKernel(r'''extern "C" __global__ void k(int *x) {
+          x[threadIdx.x] = %d; }''' % value, "k", options=("-DV=%d" % value,))
+        log = io.StringIO()
+        k.compile(log_stream=log)
+        assert "not stored" not in log.getvalue(), log.getvalue()
+        x = cp.zeros(4, cp.int32)
+        k((1,), (4,), (x,))
+        assert x.get().tolist() == [value] * 4
