@@ -822,6 +822,12 @@ class RawKernel:
         cooperative = enable_cooperative_groups or self.enable_cooperative_groups
         if cooperative:
             grid = self._cooperative_grid(grid, block, shared_mem)
+        # Under CUEMU_FAKE_CUPY_CHECK, as under compute-sanitizer, a
+        # racecheck or initcheck report lets the kernel finish and the
+        # launch succeed; the report is printed and counted (the pytest
+        # plugin fails the test, and the process's exit status says so).
+        # The cuemu helpers' check= (self._checks) fail the call instead.
+        reports_fail = self._checks is not None
         name = self.name
         operands = []
         for i, (a, p) in enumerate(zip(converted,
@@ -835,7 +841,8 @@ class RawKernel:
         def run():
             try:
                 kernel.launch(grid, block, shared_mem, pointers,
-                              cooperative=cooperative)
+                              cooperative=cooperative,
+                              reports_fail=reports_fail)
                 # A graph's launch (a captured one) runs again: its
                 # arguments stay.
                 if not getattr(launch, "captured", False):
