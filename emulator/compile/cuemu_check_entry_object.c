@@ -30,6 +30,13 @@ typedef struct entry_job {
   int ncxx;
   const char *const *macros; /* the checkers' macros, NULL-terminated */
   const char *shims, *include;
+  /* The generated source, which the build's dependency list names and the
+   * cache must not record (cuemu_cache_build's `skip`): it lives here, not
+   * on build_entry()'s stack, because the cache reads `skip` after the
+   * callback has returned (a pointer into the callback's stack frame read
+   * garbage there, so the removed source was recorded, its path could not
+   * be resolved, and no checked build's entry object was ever stored). */
+  char source[PATH_MAX + 96];
 } entry_job;
 
 /* The macros of the checkers in `checks` that the entry points' code
@@ -46,10 +53,10 @@ static void entry_macros(unsigned checks, const char **out) {
 
 /* Compiles the object (a cuemu_cache_build_fn). */
 static cuemu_status build_entry(void *data, cuemu_cache_build *b) {
-  const entry_job *job = data;
-  char source[PATH_MAX + 96], shims[PATH_MAX + 4], include[PATH_MAX + 4];
-  if ((size_t)snprintf(source, sizeof source, "%s.entry.cpp", b->temp) >=
-          sizeof source ||
+  entry_job *job = data;
+  char *source = job->source, shims[PATH_MAX + 4], include[PATH_MAX + 4];
+  if ((size_t)snprintf(source, sizeof job->source, "%s.entry.cpp", b->temp) >=
+          sizeof job->source ||
       (size_t)snprintf(shims, sizeof shims, "-I%s", job->shims) >=
           sizeof shims ||
       (size_t)snprintf(include, sizeof include, "-I%s", job->include) >=
@@ -126,7 +133,7 @@ cuemu_status cuemu__check_entry_object(char *const *cxx, int ncxx,
   cuemu_hasher_finish(h, st == CUEMU_SUCCESS ? &key : NULL);
   if (st != CUEMU_SUCCESS)
     return st;
-  entry_job job = {cxx, ncxx, macros, shims, include};
+  entry_job job = {cxx, ncxx, macros, shims, include, ""};
   st = cuemu_cache_get(&key, object, use_cache, build_entry, &job, NULL);
   if (st != CUEMU_SUCCESS)
     unlink(object);

@@ -38,6 +38,16 @@ void cuemu__device_unstick(void) {
   atomic_store(&sticky[cuemu__device_current()], CUEMU_SUCCESS);
 }
 
+/* Non-zero while the calling thread's C API launches let racecheck's and
+ * initcheck's reports go on (cuemu_check_reports_fail(0)). */
+static _Thread_local int api_reports_go_on;
+
+int cuemu_check_reports_fail(int fail) {
+  int old = !api_reports_go_on;
+  api_reports_go_on = !fail;
+  return old;
+}
+
 /* Non-zero when every dimension of d is at least 1 and at most max's. */
 static int dims_within(cuemu_dim3 d, const unsigned max[3]) {
   return d.x && d.y && d.z && d.x <= max[0] && d.y <= max[1] && d.z <= max[2];
@@ -366,7 +376,8 @@ cuemu_status cuemu__device_launch(const cuemu_launch_request *r) {
     st = cuemu__cluster_shape(r, cuemu__function_identity(r->kernel, r->args),
                               &config.cluster);
   config.sms = launch_sms(r);
-  config.reports_fail = r->origin != CUEMU_LAUNCH_RUNTIME;
+  config.reports_fail =
+      r->origin != CUEMU_LAUNCH_RUNTIME && !api_reports_go_on;
   /* CUDA prints the previous kernels' printf output when a kernel is
    * launched (where the host issues it: a stream's execution thread does
    * not print, cuemu__printf_flush_at_launch); the C API, which has no

@@ -12,10 +12,13 @@ test suite moves over by changing an import:
 - BACKENDS, the `backend` fixture, parity_cases and check_parity
   parametrise tests;
 - the pytest plugin (module and entry point cuemu.pytest_plugin)
-  installs the fake CuPy for a whole session when CUEMU_FAKE_CUPY=1.
+  installs the fake CuPy for a whole session when CUEMU_FAKE_CUPY=1;
+- check_reports and check_reports_clear read and forget the racecheck and
+  initcheck reports that launches went on after (CUEMU_FAKE_CUPY_CHECK).
 
 The ctypes binding to libcuemu is cuemu._binding.
 """
+from cuemu._binding import check_reports, check_reports_clear
 from cuemu.testing import (KernelPair, ParityCase, assert_kernels_agree,
                            array_module, check_parity, device_function_kernel,
                            emulate_cuda_kernel, gpu_available, parity_cases)
@@ -32,6 +35,7 @@ def __getattr__(name):
 
 
 __all__ = ["BACKENDS", "KernelPair", "ParityCase", "array_module",
-           "assert_kernels_agree", "backend", "check_parity",
+           "assert_kernels_agree", "backend", "check_parity", "check_reports",
+           "check_reports_clear",
            "device_function_kernel", "emulate_cuda_kernel", "gpu_available",
            "parity_cases", "requires_cupy"]

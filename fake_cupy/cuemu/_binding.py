@@ -118,8 +118,34 @@ def library():
                                              ctypes.c_char_p]
         lib.cuemu_alloc_unregister.restype = status
         lib.cuemu_alloc_unregister.argtypes = [vp]
+    if hasattr(lib, "cuemu_check_reports_fail"):
+        lib.cuemu_check_reports_fail.restype = ctypes.c_int
+        lib.cuemu_check_reports_fail.argtypes = [ctypes.c_int]
+        lib.cuemu_check_reports.restype = ctypes.c_ulonglong
+        lib.cuemu_check_reports.argtypes = [ctypes.POINTER(ctypes.c_char_p)]
+        lib.cuemu_check_reports_clear.restype = None
+        lib.cuemu_check_reports_clear.argtypes = []
     _lib = lib
     return lib
+
+
+def check_reports():
+    """(count, last): the racecheck and initcheck reports counted in this
+    process (launches that went on after them, see Kernel.launch) and the
+    last report printed ("" when none); (0, "") without checkers."""
+    lib = library()
+    if not hasattr(lib, "cuemu_check_reports"):
+        return 0, ""
+    last = ctypes.c_char_p()
+    count = lib.cuemu_check_reports(ctypes.byref(last))
+    return int(count), (last.value or b"").decode("utf-8", "replace")
+
+
+def check_reports_clear():
+    """Forgets the reports counted so far (check_reports())."""
+    lib = library()
+    if hasattr(lib, "cuemu_check_reports_clear"):
+        lib.cuemu_check_reports_clear()
 
 
 def cache_dir():
@@ -240,16 +266,27 @@ class Kernel:
         return out.value
 
     def launch(self, grid, block, shared_mem, arg_pointers,
-               cooperative=False):
+               cooperative=False, reports_fail=True):
         """Runs the kernel; arg_pointers holds one address per parameter.
-        Raises CuemuError when the launch is refused or a thread fails."""
+        Raises CuemuError when the launch is refused or a thread fails. A
+        racecheck or initcheck report fails the launch (CHECK_REPORT, once
+        its blocks ran) when `reports_fail`; otherwise the launch succeeds
+        and the report is counted (check_reports()), as in a whole
+        program (cuemu_check_reports_fail())."""
         n = len(arg_pointers)
         args = (ctypes.c_void_p * max(1, n))(*arg_pointers)
         lib = library()
         fn = (lib.cuemu_kernel_launch_cooperative if cooperative
               else lib.cuemu_kernel_launch)
-        check(fn(self.handle, Dim3(*grid), Dim3(*block), int(shared_mem), None,
-                 args, n))
+        setting = getattr(lib, "cuemu_check_reports_fail", None)
+        old = setting(int(bool(reports_fail))) if setting else None
+        try:
+            code = fn(self.handle, Dim3(*grid), Dim3(*block), int(shared_mem),
+                      None, args, n)
+        finally:
+            if setting:
+                setting(old)
+        check(code)
 
 
 class Module:

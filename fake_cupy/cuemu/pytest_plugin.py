@@ -6,7 +6,10 @@ With CUEMU_FAKE_CUPY=1 (or --fake-cupy) it installs the fake CuPy before
 any test module or conftest imports cupy, so a suite written for CuPy runs
 unchanged. It provides the `backend` fixture, and after every test that
 used the fake it synchronizes the emulated device, so that a kernel fault
-or a lifetime report left pending fails that test instead of a later one.
+or a lifetime report left pending fails that test instead of a later one,
+as do the racecheck and initcheck reports its kernels made (under
+CUEMU_FAKE_CUPY_CHECK they let the launch succeed, as compute-sanitizer's
+do).
 """
 import os
 import sys
@@ -71,10 +74,31 @@ def pytest_report_header(config):
 backend = _testing._backend_fixture()
 
 
+def _check_reports():
+    """The checkers' report count and last report, when libcuemu is loaded."""
+    binding = sys.modules.get("cuemu._binding")
+    if binding is None or getattr(binding, "_lib", None) is None:
+        return None
+    return binding.check_reports()
+
+
 @pytest.fixture(autouse=True)
 def _cuemu_pending_errors():
-    """Fails the test that left a kernel error or a lifetime report."""
+    """Fails the test that left a kernel error or a lifetime report, or
+    whose kernels made racecheck or initcheck reports (under
+    CUEMU_FAKE_CUPY_CHECK those let the launch succeed, as under
+    compute-sanitizer; they are counted and fail the test here, and are
+    then forgotten, so that they do not change the exit status again)."""
+    before = _check_reports()
     yield
     runtime = sys.modules.get("fake_cupy._runtime")
     if runtime is not None:
         runtime.synchronize_all("all")
+    after = _check_reports()
+    if after is not None and after[0] > (before[0] if before else 0):
+        sys.modules["cuemu._binding"].check_reports_clear()
+        count = after[0] - (before[0] if before else 0)
+        pytest.fail(f"cuemu checkers: {count} report{'s' if count > 1 else ''}"
+                    f" in this test's kernels (each printed on stderr the "
+                    f"first time; the last printed: {after[1]})",
+                    pytrace=False)

@@ -94,14 +94,15 @@ def _scatter(ufunc, op):
         """cupyx.scatter_add/max/min: a[slices] updated in place, each
         index as often as it appears (NumPy's ufunc.at); as in CuPy, the
         value (a cupy or NumPy array, or a scalar) is taken in a's dtype."""
-        from fake_cupy._ndarray import _unwrap_index, ndarray
+        from fake_cupy._ndarray import _run_numpy, _unwrap_index, ndarray
         if _has_integer_array(slices) and \
                 a.dtype.name not in _SCATTER_DTYPES[op]:
             raise TypeError(f"scatter_{op} only supports "
                             f"{', '.join(_SCATTER_DTYPES[op])} as data type")
         host = value._host() if isinstance(value, ndarray) else value
-        ufunc.at(a._host(), _unwrap_index(slices),
-                 numpy.asarray(host).astype(a.dtype, copy=False))
+        index = _unwrap_index(slices)
+        _run_numpy(lambda: ufunc.at(a._host(), index, numpy.asarray(host).astype(
+            a.dtype, copy=False)), (), {})
     scatter.__name__ = "scatter_" + op
     return scatter
 

@@ -277,11 +277,13 @@ def _compile_code(code, options, name_expressions, source_name="kernel.cu",
                 source_name, tuple(options), log=log.text,
                 backend=backend) from None
         module.nvrtc_entries = nv.entries if nv is not None else None
+        # As CuPy's: a successful compile prints nothing; its log (NVRTC's
+        # warnings, then libcuemu's notes and the C++ compiler's warnings)
+        # goes to log_stream when one is given, and a failed compile's log
+        # is in the CompileException.
         module.compile_log = (nv.log if nv is not None else "") + log.text
         if log_stream is not None:
             log_stream.write(module.compile_log)
-        elif log.text:
-            sys.stderr.write(log.text)
         if _holds_kernel(module, code, kernel_name):
             _modules[key] = module
         return module
@@ -820,6 +822,12 @@ class RawKernel:
         cooperative = enable_cooperative_groups or self.enable_cooperative_groups
         if cooperative:
             grid = self._cooperative_grid(grid, block, shared_mem)
+        # Under CUEMU_FAKE_CUPY_CHECK, as under compute-sanitizer, a
+        # racecheck or initcheck report lets the kernel finish and the
+        # launch succeed; the report is printed and counted (the pytest
+        # plugin fails the test, and the process's exit status says so).
+        # The cuemu helpers' check= (self._checks) fail the call instead.
+        reports_fail = self._checks is not None
         name = self.name
         operands = []
         for i, (a, p) in enumerate(zip(converted,
@@ -833,7 +841,8 @@ class RawKernel:
         def run():
             try:
                 kernel.launch(grid, block, shared_mem, pointers,
-                              cooperative=cooperative)
+                              cooperative=cooperative,
+                              reports_fail=reports_fail)
                 # A graph's launch (a captured one) runs again: its
                 # arguments stay.
                 if not getattr(launch, "captured", False):

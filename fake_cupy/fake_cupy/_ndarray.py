@@ -6,6 +6,10 @@ copied into a fresh pool allocation (so that used_bytes and addresses
 behave as on a GPU). What CuPy refuses is refused: implicit conversion to
 NumPy (numpy.asarray, numpy functions on a mix) and NumPy array operands.
 
+As CuPy's kernels, the operations emit no NumPy floating-point warning
+(0/0, log(0), an overflow or a cast of nan give their IEEE result
+silently): every NumPy call on device arrays goes through _run_numpy.
+
 Where the fake differs from CuPy: operations run synchronously on the host
 (in deferred mode, queued kernels are run first); dtypes CuPy lacks
 (object, strings) are not refused.
@@ -105,12 +109,7 @@ class ndarray:
         raise TypeError(_NO_NUMPY)
 
     def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):
-        parents = _collect(inputs, [])
-        if "out" in kwargs:
-            parents += _collect(kwargs["out"], [])
-            kwargs["out"] = _unwrap_all(kwargs["out"])
-        result = getattr(ufunc, method)(*_unwrap_all(inputs), **kwargs)
-        return _wrap_any(result, tuple(parents))
+        return _call_numpy(getattr(ufunc, method), inputs, kwargs)
 
     def __array_function__(self, func, types, args, kwargs):
         for t in types:
@@ -223,7 +222,8 @@ class ndarray:
         return _new_from(numpy.array(self._host(), order=order, copy=True))
 
     def astype(self, dtype, order="K", casting=None, subok=None, copy=True):
-        result = self._host().astype(dtype, order=order, copy=True)
+        result = _run_numpy(self._host().astype, (dtype,),
+                            {"order": order, "copy": True})
         if not copy and result.dtype == self.dtype:
             return self
         return _new_from(result)
@@ -265,13 +265,14 @@ class ndarray:
         return _wrap_any(view, (self,))
 
     def fill(self, value):
-        self._host().fill(value)
+        _run_numpy(self._host().fill, (_unwrap(value),), {})
 
     def __getitem__(self, index):
         return _wrap_any(self._host()[_unwrap_index(index)], (self,))
 
     def __setitem__(self, index, value):
-        self._host()[_unwrap_index(index)] = _unwrap(value)
+        _run_numpy(self._host().__setitem__,
+                   (_unwrap_index(index), _unwrap(value)), {})
 
     def __copy__(self):
         return self.copy()
@@ -292,9 +293,7 @@ def _from_host(array):
 
 def _method(name):
     def method(self, *args, **kwargs):
-        result = getattr(self._host(), name)(*_unwrap_all(args),
-                                             **{k: _unwrap(v) for k, v in kwargs.items()})
-        return _wrap_any(result, (self,))
+        return _call_numpy(getattr(numpy.ndarray, name), (self,) + args, kwargs)
     method.__name__ = name
     method.__doc__ = f"ndarray.{name}, as NumPy's (results are fake arrays)."
     return method
@@ -311,10 +310,7 @@ for _name in ("reshape", "ravel", "flatten", "transpose", "swapaxes", "squeeze",
 
 def _binary(name):
     def op(self, other):
-        result = getattr(self._host(), name)(_unwrap(other))
-        if result is NotImplemented:
-            return result
-        return _wrap_any(result, (self,))
+        return _call_numpy(getattr(numpy.ndarray, name), (self, other), {})
     op.__name__ = name
     return op
 
@@ -331,7 +327,7 @@ for _full in ("__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__"):
 
 def _unary(name):
     def op(self):
-        return _wrap_any(getattr(self._host(), name)(), (self,))
+        return _call_numpy(getattr(numpy.ndarray, name), (self,), {})
     op.__name__ = name
     return op
 
@@ -440,8 +436,22 @@ def _from_interface(obj):
     return _functions._from_cuda_interface(obj)
 
 
+def _run_numpy(func, args, kwargs):
+    """Calls NumPy's `func` on host views of device arrays, as device code:
+    CuPy's kernels never emit NumPy's floating-point warnings (RuntimeWarning
+    for a division by zero, an overflow, an invalid operation or cast), so
+    they are ignored here, and only here; NumPy's own settings
+    (numpy.seterr) are left as they are for host code."""
+    with numpy.errstate(all="ignore"):
+        return func(*args, **kwargs)
+
+
 def _call_numpy(func, args, kwargs):
+    """NumPy's `func` on fake arrays (unwrapped to their host views, NumPy
+    arrays refused), its result wrapped again: views keep their operands'
+    memory."""
     args = tuple(_from_interface(a) for a in args)
     parents = tuple(_collect(args, []) + _collect(tuple(kwargs.values()), []))
-    result = func(*_unwrap_all(args), **{k: _unwrap(v) for k, v in kwargs.items()})
+    result = _run_numpy(func, _unwrap_all(args),
+                        {k: _unwrap(v) for k, v in kwargs.items()})
     return _wrap_any(result, parents)

@@ -225,6 +225,18 @@ unsigned long long cuemu_check_reports(const char **__cuemu_last);
 /* Forgets the reports counted so far (a test that expects them). */
 void cuemu_check_reports_clear(void);
 
+/* Whether racecheck's and initcheck's reports (and schedule perturbation's)
+ * end the launches of the C API (cuemu_kernel_launch,
+ * cuemu_kernel_launch_cooperative) that the calling thread makes with
+ * CHECK_REPORT once their blocks ran (`fail` 1, the default: the parity
+ * runner and the Python helpers' check= fail on them), or let them succeed
+ * and count them as a whole program's launches do (`fail` 0:
+ * cuemu_check_reports(), and the summary and exit status at exit; the fake
+ * CuPy under CUEMU_FAKE_CUPY_CHECK, as compute-sanitizer lets the kernels of
+ * a Python process run on). memcheck's and synccheck's reports end the
+ * launch either way. Returns the previous setting. Host code. */
+int cuemu_check_reports_fail(int fail);
+
 /* ---- Compiling ----------------------------------------------------------- */
 
 /* cuemu_compile_options.debug for nvcc's -G: device code unoptimised. */

@@ -1,0 +1,122 @@
+"""Checked launches from Python as under compute-sanitizer (issue 13): with
+CUEMU_FAKE_CUPY_CHECK, a racecheck or initcheck report lets the kernel run
+to its end and the launch succeed; the report is printed once and counted
+(cuemu.check_reports()), the pytest plugin fails the test whose kernels
+made it, and `python -m fake_cupy` exits with status 1, as a whole C++
+program does. A memcheck report still ends the launch with an error, as a
+bad access stops a GPU's kernel. The helpers' check= still fail the call."""
+import os
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+import cuemu
+
+# Each thread reads its neighbour's shared element with no barrier between
+# the writes and the reads: a shared-memory race (RAW) in every block.
+RACY = r'''
+extern "C" __global__ void racy(int *done, int *seen) {
+  __shared__ int s[64];
+  s[threadIdx.x] = threadIdx.x;
+  seen[blockIdx.x * blockDim.x + threadIdx.x] =
+      s[(threadIdx.x + 1) % blockDim.x];
+  done[blockIdx.x * blockDim.x + threadIdx.x] = 1;
+}
+'''
+
+OUT_OF_BOUNDS = r'''
+extern "C" __global__ void past(int *x, int n) {
+  x[n + threadIdx.x] = 1;
+}
+'''
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def _env(**extra):
+    env = dict(os.environ)
+    env.pop("CUEMU_QUIET", None)
+    env.update(extra)
+    return env
+
+
+def test_a_race_lets_the_launch_finish(cp, monkeypatch, capfd):
+    monkeypatch.setenv("CUEMU_FAKE_CUPY_CHECK", "race")
+    monkeypatch.delenv("CUEMU_QUIET", raising=False)
+    before = cuemu.check_reports()[0]
+    k = cp.RawKernel(RACY, "racy")
+    done = cp.zeros(4 * 32, cp.int32)
+    seen = cp.zeros(4 * 32, cp.int32)
+    k((4,), (32,), (done, seen))           # no exception
+    cp.cuda.Device().synchronize()
+    assert done.get().tolist() == [1] * 128  # every block ran to its end
+    count, last = cuemu.check_reports()
+    assert count > before
+    assert "racecheck" in last and "racy" in last
+    assert "racecheck" in capfd.readouterr().err
+    cuemu.check_reports_clear()              # expected: the test passes
+    assert cuemu.check_reports()[0] == 0
+
+
+def test_the_helpers_check_still_fails_the_call(cp):
+    import numpy
+    done = numpy.zeros(32, numpy.int32)
+    seen = numpy.zeros(32, numpy.int32)
+    with pytest.raises(Exception, match="CHECK_REPORT|racecheck"):
+        cuemu.emulate_cuda_kernel(RACY, done, seen, grid=(1,), block=(32,),
+                                  check="race")
+    assert cuemu.check_reports()[0] == 0     # reported by the exception
+
+
+def test_memcheck_still_ends_the_launch(cp, monkeypatch):
+    monkeypatch.setenv("CUEMU_FAKE_CUPY_CHECK", "mem")
+    k = cp.RawKernel(OUT_OF_BOUNDS, "past")
+    x = cp.zeros(64, cp.int32)
+    with pytest.raises(cp.cuda.driver.CUDADriverError):
+        k((1,), (32,), (x, 64))
+        cp.cuda.Device().synchronize()
+
+
+def test_pytest_fails_the_racy_test_and_passes_the_other(tmp_path):
+    (tmp_path / "test_user.py").write_text(textwrap.dedent('''
+        import cupy
+        RACY = %r
+        def test_racy():
+            k = cupy.RawKernel(RACY, "racy")
+            done = cupy.zeros(32, cupy.int32)
+            k((1,), (32,), (done, cupy.zeros(32, cupy.int32)))
+            assert int(done.sum()) == 32
+        def test_clean():
+            assert int(cupy.arange(4).sum()) == 6
+        ''' % RACY))
+    out = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+         "-p", "cuemu.pytest_plugin", str(tmp_path / "test_user.py")],
+        env=_env(CUEMU_FAKE_CUPY="1", CUEMU_FAKE_CUPY_CHECK="race"),
+        capture_output=True, text=True, cwd=tmp_path, timeout=300)
+    text = out.stdout + out.stderr
+    assert out.returncode == 1, text
+    # The plugin fails it at its end, as it does a kernel fault left
+    # pending: an error at the racy test's teardown.
+    assert "ERROR test_user.py::test_racy" in text, text
+    assert "1 error" in text and "FAILED" not in text, text
+    assert "cuemu checkers: " in text and "racy" in text, text
+
+
+def test_a_program_with_a_race_exits_with_status_1(tmp_path):
+    (tmp_path / "prog.py").write_text(textwrap.dedent('''
+        import cupy
+        k = cupy.RawKernel(%r, "racy")
+        done = cupy.zeros(32, cupy.int32)
+        k((1,), (32,), (done, cupy.zeros(32, cupy.int32)))
+        print("finished", int(done.sum()))
+        ''' % RACY))
+    out = subprocess.run(
+        [sys.executable, "-m", "fake_cupy", str(tmp_path / "prog.py")],
+        env=_env(CUEMU_FAKE_CUPY_CHECK="race"), capture_output=True,
+        text=True, cwd=tmp_path, timeout=300)
+    assert "finished 32" in out.stdout, out.stdout + out.stderr
+    assert out.returncode == 1, out.stdout + out.stderr
+    assert "cuemu: checkers: " in out.stderr
