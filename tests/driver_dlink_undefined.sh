@@ -23,6 +23,13 @@
 #      the function that only an unused device function calls, nor printf,
 #      malloc or sinf;
 #   7. -dlink of refs.o and defs.o passes, and the program runs.
+# Program exported.cu, whose host function has default visibility (a
+# Python extension's PyInit_NAME) and uses the host program's variable and
+# function, which the device pass's object keeps as references:
+#   8. -dlink of exported.o alone passes, also -shared with -fPIC (CMake's
+#      device link of a pybind11 module), as nvcc's, which sees device
+#      code alone;
+#   9. the program of exported.o and exported_main.cpp runs.
 # Run by `make check` with AM_TESTS_ENVIRONMENT.
 
 srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
@@ -95,9 +102,22 @@ step refs_dlink "$cc" -arch=sm_90 -dlink refs.o defs.o -o refs_dlink.o &&
   step refs_link "$cc" -arch=sm_90 refs.o defs.o refs_dlink.o -o refs &&
   passes "7. -dlink of refs.o and defs.o" ./refs
 
+step exported "$cc" -arch=sm_90 -dc -Xcompiler=-fPIC "$p/exported.cu" \
+  -o exported.o || exit 1
+if (cd "$work" && "$cc" -arch=sm_90 -dlink exported.o -o exported_dlink.o &&
+    "$cc" -arch=sm_90 -Xcompiler=-fPIC -shared -dlink exported.o \
+      -o exported_shared_dlink.o) >"$work/exported.log" 2>&1; then
+  echo "PASS: 8. -dlink of exported.o alone (and -shared)"
+else
+  fail "8. -dlink of exported.o: $(cat "$work/exported.log")"
+fi
+step exported_link "$cc" -arch=sm_90 exported.o exported_dlink.o \
+  "$p/exported_main.cpp" -o exported &&
+  passes "9. the program of exported.o" ./exported
+
 real=$(find_nvcc 2>/dev/null)
 if [ -n "$real" ] && [ -z "${CUEMU_SKIP_NVCC:-}" ]; then
-  for f in main lib refs defs; do
+  for f in main lib refs defs exported; do
     # shellcheck disable=SC2086
     step "nvcc_$f" nvcc_build "driver_dlink_undefined.sh:$f" timeout 600 "$real" \
       -std=c++17 $arch -dc "$p/$f.cu" -o /dev/null || break

@@ -2909,8 +2909,6 @@ static cuemu_status build_once(compile_job *job, cuemu_cache_build *b) {
                           bufsize);
     if (st == CUEMU_SUCCESS && job->nfallbacks)
       st = device_fallbacks(job, b, dev_local);
-    if (st == CUEMU_SUCCESS)
-      st = shared_calls(b, dev_local, o->rdc, job->source);
     if (job->nfallbacks)
       unlink(job->fallbacks);
     /* A variable template's instance is the device pass's object, in both
@@ -2940,6 +2938,13 @@ static cuemu_status build_once(compile_job *job, cuemu_cache_build *b) {
     }
     if (nshared > 0)
       unlink(shared);
+    /* After those host functions are local: the summary of relocatable
+     * device code names the global functions' references, and nvcc's
+     * device link never sees host code (a Python extension's PyInit_NAME
+     * and the interpreter's PyExc_TypeError it uses;
+     * tests/driver_dlink_undefined.sh). */
+    if (st == CUEMU_SUCCESS)
+      st = shared_calls(b, dev_local, o->rdc, job->source);
     /* The checkers' entry points that both passes call, in the object too:
      * a plain link of it (the host compiler's, or cuemu-nvcc's without
      * --check) binds its hidden references to them. */
