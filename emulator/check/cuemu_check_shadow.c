@@ -1518,6 +1518,20 @@ static int gap_exclude(uintptr_t a, uintptr_t *lo, uintptr_t *hi, uintptr_t x0,
   return 1;
 }
 
+/* The mapping of live allocation `r` (cuemu__allocation_mapping_range): 1
+ * with its addresses in [*lo, *hi), or 0. */
+static int mapping_around(const region *r, uintptr_t *lo, uintptr_t *hi) {
+  return r->a.state == CUEMU_RT_MEMORY_LIVE &&
+         r->a.kind != CUEMU_RT_MEMORY_SYMBOL &&
+         cuemu__allocation_mapping_range(r->a.base, r->a.size, lo, hi);
+}
+
+/* Whether address `a` lies in the mapping around live allocation `r`. */
+static int in_mapping_around(const region *r, uintptr_t a) {
+  uintptr_t lo, hi;
+  return mapping_around(r, &lo, &hi) && lo <= a && a < hi;
+}
+
 /* After an access at `a` found no allocation at or below it (`r`, the last
  * one starting at or below `a`, or NULL): remembers the range around `a`
  * that holds none and is not near one or near shared memory. */
@@ -1533,6 +1547,14 @@ static void note_gap(block_state *b, uintptr_t a, const region *r) {
   if (next < cl->regions + cl->nregions)
     hi = (uintptr_t)next->a.base > REDZONE ? (uintptr_t)next->a.base - REDZONE
                                           : 0;
+  /* Nor the mappings around the two allocations (their guards, the rest
+   * of their last pages), where every access is out of bounds. */
+  uintptr_t map_lo, map_hi;
+  if (r && mapping_around(r, &map_lo, &map_hi) && map_hi > lo)
+    lo = map_hi;
+  if (next < cl->regions + cl->nregions &&
+      mapping_around(next, &map_lo, &map_hi) && map_lo < hi)
+    hi = map_lo;
   if (!(lo <= a && a < hi))
     return;
   /* (Nor the device heap: a range that held it would skip a use after
@@ -1764,12 +1786,13 @@ static void access_slow(cuemu_worker *w, block_state *b, const void *addr,
    * though its top may lie just below an allocation mapped above it. */
   if (cuemu__kernel_stack_holds(w, addr))
     return;
-  /* Near a buffer, but in none: out of bounds. (A tracked device
-   * variable's neighbours in its module's data are other variables, not a
-   * redzone.) */
+  /* Near a buffer, or in the mapping around it, but in none: out of
+   * bounds. (A tracked device variable's neighbours in its module's data
+   * are other variables, not a redzone.) */
   if (r && r->a.state == CUEMU_RT_MEMORY_LIVE &&
       r->a.kind != CUEMU_RT_MEMORY_SYMBOL &&
-      a - ((uintptr_t)r->a.base + r->a.size) < REDZONE) {
+      (a - ((uintptr_t)r->a.base + r->a.size) < REDZONE ||
+       in_mapping_around(r, a))) {
     target t = region_target(r, a - (uintptr_t)r->a.base);
     report_mem(w, kind, size, addr, "out-of-bounds", &t, pc);
   }
@@ -1777,7 +1800,7 @@ static void access_slow(cuemu_worker *w, block_state *b, const void *addr,
   if (next && next < cl->regions + cl->nregions &&
       next->a.state == CUEMU_RT_MEMORY_LIVE &&
       next->a.kind != CUEMU_RT_MEMORY_SYMBOL &&
-      (uintptr_t)next->a.base - a <= REDZONE) {
+      ((uintptr_t)next->a.base - a <= REDZONE || in_mapping_around(next, a))) {
     target t = region_target(next, 0);
     report_mem(w, kind, size, addr, "out-of-bounds (before the start)", &t,
                pc);

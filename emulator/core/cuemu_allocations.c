@@ -153,6 +153,21 @@ void *cuemu__allocation_memory_new(size_t size) {
   return p;
 }
 
+int cuemu__allocation_mapping_range(const void *base, size_t size,
+                                    uintptr_t *lo, uintptr_t *hi) {
+  pthread_mutex_lock(&quarantine_lock);
+  int ours = cuemu__ptr_map_get(&made, (uintptr_t)base) != NULL;
+  pthread_mutex_unlock(&quarantine_lock);
+  size_t bytes = ours ? mapping_bytes(size) : 0;
+  uintptr_t start = (uintptr_t)base - CUEMU_GUARD_BEFORE_BYTES;
+  uintptr_t end = (uintptr_t)base + bytes;
+  if (bytes == 0 || start > (uintptr_t)base || end < (uintptr_t)base)
+    return 0;
+  *lo = start;
+  *hi = end;
+  return 1;
+}
+
 int cuemu__allocation_guard_take(void) {
   pthread_mutex_lock(&quarantine_lock);
   int granted = made.len + pool_guards < own_budget();

@@ -11,6 +11,7 @@
 #define CUEMU_ALLOCATIONS_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include <cuemu/cuemu_runtime.h>
 
@@ -78,6 +79,17 @@ void cuemu__allocation_guard_give(void);
  * (a quarantine of 256 MiB), so that a kernel that uses it after the free
  * faults, and the fault report names the freed allocation. */
 void cuemu__allocation_memory_free(void *base, size_t size);
+
+/* The addresses [*lo, *hi) of the mapping cuemu__allocation_memory_new
+ * made for the live memory of `size` bytes at `base`: the guard before it,
+ * its pages and what follows them (a guard, or room of an unguarded
+ * mapping). Nothing but that memory lies there, so memcheck takes any
+ * access there outside the `size` bytes for an access out of its bounds,
+ * however far from them. Returns 0, leaving *lo and *hi, for other memory
+ * (a slab's piece, memory the system refused a mapping of its own).
+ * Thread-safe. */
+int cuemu__allocation_mapping_range(const void *base, size_t size,
+                                    uintptr_t *lo, uintptr_t *hi);
 
 /* Frees every device, managed and pinned allocation (remembered as freed),
  * unregisters host memory; tracked symbols stay (cudaDeviceReset). */
