@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -193,9 +194,10 @@ int cuemu__config_check_api_errors(void) {
   return CUEMU_API_ERRORS_EXPLICIT;
 }
 
-/* Parses a byte count with an optional K or M suffix (and an optional
- * "iB" or "B" after it); -1 for anything else, a sign or an overflow. */
-static int parse_size(const char *s, size_t *out) {
+/* Parses a byte count of at most `max` with an optional K, M or G suffix
+ * (and an optional "iB" or "B" after it); -1 for anything else, a sign or
+ * an overflow. */
+static int parse_size_to(const char *s, unsigned long long max, size_t *out) {
   if (*s < '0' || *s > '9')
     return -1;
   errno = 0;
@@ -210,13 +212,37 @@ static int parse_size(const char *s, size_t *out) {
   } else if (*end == 'm' || *end == 'M') {
     scale = 1024 * 1024;
     end++;
+  } else if (*end == 'g' || *end == 'G') {
+    scale = 1024ull * 1024 * 1024;
+    end++;
   }
   if (*end == 'i' || *end == 'B')
     end += strspn(end, "iB");
-  if (*end || v > CUEMU_MAX_STACK_SIZE / scale)
+  if (*end || v > max / scale)
     return -1;
   *out = (size_t)(v * scale);
   return 0;
+}
+
+static int parse_size(const char *s, size_t *out) {
+  return parse_size_to(s, CUEMU_MAX_STACK_SIZE, out);
+}
+
+size_t cuemu__config_check_race_memory(void) {
+  static int warned;
+  const char *v = getenv("CUEMU_CHECK_RACE_MEMORY");
+  size_t bytes;
+  if (v && *v && parse_size_to(v, SIZE_MAX / 2, &bytes) == 0)
+    return bytes;
+  if (v && *v && !__atomic_exchange_n(&warned, 1, __ATOMIC_RELAXED) &&
+      !cuemu__config_quiet())
+    fprintf(stderr, "cuemu: CUEMU_CHECK_RACE_MEMORY=%s: expected a size "
+                    "(bytes, or with a K, M or G suffix); using half of the "
+                    "machine's memory\n", v);
+  long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+  if (pages <= 0 || page <= 0)
+    return (size_t)4 << 30;
+  return (size_t)pages / 2 * (size_t)page;
 }
 
 /* Parses an unsigned decimal number in [lo, hi] from [s, e); 0 on error. */

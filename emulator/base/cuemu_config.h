@@ -176,6 +176,12 @@ enum cuemu_api_errors {
 };
 int cuemu__config_check_api_errors(void);
 
+/* How much memory racecheck's shadow of global memory may take
+ * (check/cuemu_check_race_budget.c): CUEMU_CHECK_RACE_MEMORY, a size in
+ * bytes or with a K, M or G suffix; by default half of the machine's
+ * physical memory. */
+size_t cuemu__config_check_race_memory(void);
+
 /* The exit status that racecheck's and initcheck's reports give a program
  * that exits with 0 (check/cuemu_check_report.c): CUEMU_CHECK_EXIT_STATUS,
  * 0 to 255; 1 when unset (a malformed value is reported on stderr). */

@@ -291,6 +291,16 @@ void cuemu__check_texture_read(const void *addr, size_t size, const char *what,
  * published to other blocks. */
 void cuemu__check_fence(const void *pc);
 
+/* Racecheck's memory (cuemu_check_race_budget.c): _take reserves `bytes`
+ * of shadow (1), or refuses them where CUEMU_CHECK_RACE_MEMORY would be
+ * passed (0); _give returns them; _note says, once for each allocation,
+ * that the allocation at `base` of `size` bytes, allocated at `site` ("" if
+ * unknown), is left out of racecheck because its `shadow` did not fit. */
+int cuemu__check_race_budget_take(size_t bytes);
+void cuemu__check_race_budget_give(size_t bytes);
+void cuemu__check_race_budget_note(const void *base, size_t size,
+                                   size_t shadow, const char *site);
+
 /* Allocation facts for reports and for initcheck (cuemu_check_alloc.c). */
 typedef struct cuemu_check_alloc_info {
   const void *site;      /* where it was allocated (may be NULL) */

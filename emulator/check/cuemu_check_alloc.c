@@ -85,8 +85,10 @@ static side_entry *side_holding_locked(const void *p, const void *base) {
 static void side_drop_locked(side_entry *e) {
   if (e->init)
     munmap(e->init, e->size);
-  if (e->cells)
+  if (e->cells) {
     munmap(e->cells, e->cells_size);
+    cuemu__check_race_budget_give(e->cells_size);
+  }
   free(e->name);
   side_untabled -= (size_t)e->untabled;
   cuemu__ptr_map_remove(&side, (uintptr_t)e->base);
@@ -295,12 +297,14 @@ void *cuemu__check_alloc_cells(const void *base, size_t bytes) {
   void *cells = NULL;
   pthread_mutex_lock(&side_lock);
   side_entry *e = side_find_locked(base);
-  if (e && !e->cells && bytes) {
+  if (e && !e->cells && bytes && cuemu__check_race_budget_take(bytes)) {
     void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE,
                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (p != MAP_FAILED) {
       e->cells = p;
       e->cells_size = bytes;
+    } else {
+      cuemu__check_race_budget_give(bytes);
     }
   }
   if (e && e->cells_size == bytes)

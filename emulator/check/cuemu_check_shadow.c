@@ -110,6 +110,8 @@ typedef struct region {
   int defined_line;
   _Atomic(cell *) cells;    /* made on first use */
   int persistent;           /* cells kept by the allocation (cuemu_check_alloc.c) */
+  atomic_int unraced;       /* its shadow did not fit in racecheck's memory
+                             * (cuemu_check_race_budget.c): no cells */
   int foreign;              /* device memory of a device that the launching
                              * one has no peer access to: its number; or -1 */
   int limited;              /* memory whose access is set per device
@@ -346,6 +348,7 @@ void cuemu__check_launch_begin(cuemu_launch *L, unsigned env_mask,
         r->defined = NULL;
       r->foreign = foreign_device(&r->a, &r->limited);
       atomic_init(&r->cells, NULL);
+      atomic_init(&r->unraced, 0);
     }
     qsort(cl->regions, cl->nregions, sizeof *cl->regions, by_base);
   }
@@ -370,8 +373,10 @@ void cuemu__check_launch_end(cuemu_launch *L) {
     cuemu__texture_racecheck(-1);
   for (size_t i = 0; i < cl->nregions; ++i) {
     cell *c = atomic_load(&cl->regions[i].cells);
-    if (c && !cl->regions[i].persistent)
+    if (c && !cl->regions[i].persistent) {
       munmap(c, shadow_bytes(cl->regions[i].a.size));
+      cuemu__check_race_budget_give(shadow_bytes(cl->regions[i].a.size));
+    }
   }
   free(cl->regions);
   pthread_mutex_destroy(&cl->lock);
@@ -1436,26 +1441,40 @@ static region *region_at(cuemu_check_launch *cl, uintptr_t a) {
   return lo ? &cl->regions[lo - 1] : NULL;
 }
 
+/* The cells of region `r`, made on first use; NULL when its shadow does
+ * not fit in racecheck's memory (cuemu_check_race_budget.c), which leaves
+ * it out of racecheck for the launch. */
 static cell *region_cells(cuemu_check_launch *cl, region *r) {
   cell *c = atomic_load_explicit(&r->cells, memory_order_acquire);
-  if (c)
+  if (c || atomic_load_explicit(&r->unraced, memory_order_relaxed))
     return c;
   pthread_mutex_lock(&cl->lock);
   c = atomic_load(&r->cells);
-  if (!c) {
+  if (!c && !atomic_load(&r->unraced)) {
     /* Cells kept by the allocation from launch to launch cost their page
      * faults once; memory the checkers do not own gets cells for this
      * launch only. */
-    c = cuemu__check_alloc_cells(r->a.base, shadow_bytes(r->a.size));
+    size_t bytes = shadow_bytes(r->a.size);
+    c = cuemu__check_alloc_cells(r->a.base, bytes);
     r->persistent = c != NULL;
-    if (!c) {
-      c = mmap(NULL, shadow_bytes(r->a.size), PROT_READ | PROT_WRITE,
+    if (!c && cuemu__check_race_budget_take(bytes)) {
+      c = mmap(NULL, bytes, PROT_READ | PROT_WRITE,
                MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-      if (c == MAP_FAILED)
+      if (c == MAP_FAILED) {
         c = NULL;
+        cuemu__check_race_budget_give(bytes);
+      }
     }
-    if (c)
+    if (c) {
       atomic_store_explicit(&r->cells, c, memory_order_release);
+    } else {
+      atomic_store(&r->unraced, 1);
+      char site[480] = "";
+      if (r->info.site)
+        cuemu__check_alloc_line(r->info.site, r->info.callers, site,
+                                sizeof site);
+      cuemu__check_race_budget_note(r->a.base, r->a.size, bytes, site);
+    }
   }
   pthread_mutex_unlock(&cl->lock);
   return c;
@@ -1644,14 +1663,11 @@ static void region_access(cuemu_worker *w, block_state *b, region *r,
     return;
   if (t.offset + size > r->a.size)
     size = r->a.size - t.offset;
-  if (!(checks & CUEMU_CHECK_RACE)) {
-    if ((checks & CUEMU_CHECK_INIT) && r->info.init)
-      track(w, b, NULL, r->info.init + t.offset, &t, size, 1, kind, pc, NULL);
-    return;
-  }
-  cell *cells = region_cells(cl, r);
+  cell *cells = checks & CUEMU_CHECK_RACE ? region_cells(cl, r) : NULL;
   if (cells)
     track_region(w, b, r, cells, &t, t.offset, size, kind, pc);
+  else if ((checks & CUEMU_CHECK_INIT) && r->info.init)
+    track(w, b, NULL, r->info.init + t.offset, &t, size, 1, kind, pc, NULL);
 }
 
 static __attribute__((noinline)) void
