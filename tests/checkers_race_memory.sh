@@ -20,18 +20,10 @@ work=$builddir/tests/tmp/checkers_race_memory.$$
 mkdir -p "$work" || exit 1
 trap 'rm -rf "$work"' EXIT
 failed=0
-fail() {
-  echo "FAIL: $*"
-  failed=$((failed + 1))
-}
-
-source=$srcdir/tests/programs/checkers_race_memory/big_and_small.cu
 program=$work/big_and_small
-if ! "$cc" --check=all "$source" -o "$program" >"$work/build" 2>&1; then
-  cat "$work/build"
-  fail "cuemu-cc --check=all big_and_small.cu"
-  exit 1
-fi
+step build "$cc" --check=all \
+  "$srcdir/tests/programs/checkers_race_memory/big_and_small.cu" \
+  -o "$program" || exit 1
 
 run() { # OUTPUT LIMIT
   out=$1
