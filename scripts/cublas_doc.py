@@ -45,10 +45,13 @@ def declared(path):
 
 
 def exported(library):
+    """The cublas* names the library exports, without their symbol version
+    (cublasSgemm_v2@@libcublas.so.13: emulator/libs/cuemu_blas.map)."""
     out = subprocess.run(["nm", "-D", "--defined-only", library],
                          capture_output=True, text=True, check=True).stdout
-    return {line.split()[-1] for line in out.splitlines()
-            if line.split() and line.split()[-1].startswith("cublas")}
+    names = (line.split()[-1].split("@")[0] for line in out.splitlines()
+             if line.split())
+    return {name for name in names if name.startswith("cublas")}
 
 
 # Names that begin with a capital of S, D, C, Z or H without being a typed

@@ -41,7 +41,8 @@ exported() {
   shift
   missing=
   for f in "$@"; do
-    nm -D --defined-only "$library" | awk '{print $3}' | grep -qx "$f" ||
+    nm -D --defined-only "$library" | awk '{ sub(/@.*/, "", $3); print $3 }' |
+      grep -qx "$f" ||
       missing="$missing $f"
   done
   if [ -z "$missing" ]; then
