@@ -56,7 +56,7 @@ inits=$(grep -c "initcheck: read of uninitialised global memory" "$work/default.
 [ "$inits" -eq 1 ] || fail "default: the read printed $inits times, wanted once"
 grep -q "kernel add_one: initcheck: .* at .*reports_go_on.cu:47" "$work/default.err" ||
   fail "default: the unwritten read does not name line 47"
-grep -Eq "^cuemu: checkers: [0-9]+ reports \(2 distinct\) in this program's kernels; exit status 1 instead of 0" \
+grep -Eq "^cuemu: checkers: [0-9]+ reports \(2 distinct\) in this program; exit status 1 instead of 0" \
   "$work/default.err" || fail "default: no summary"
 
 run status0 0 CUEMU_CHECK_EXIT_STATUS=0 -- pass
@@ -67,7 +67,7 @@ grep -q "CUEMU_CHECK_EXIT_STATUS=seven: expected 0 to 255; using 1" \
   "$work/bad_status.err" || fail "bad_status: no message"
 # A program that fails on its own keeps its status.
 run own_status 2 -- fail
-grep -q "^cuemu: checkers: .* (2 distinct) in this program's kernels\$" \
+grep -q "^cuemu: checkers: .* (2 distinct) in this program\$" \
   "$work/own_status.err" || fail "own_status: no summary"
 # Quiet: no reports, but the summary that explains the status.
 run quiet 1 CUEMU_QUIET=1 -- pass

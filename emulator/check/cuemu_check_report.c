@@ -174,7 +174,7 @@ static void at_exit(int status, void *unused) {
   if (code != status || !cuemu__config_quiet())
     fprintf(stderr,
             "cuemu: checkers: %llu report%s (%llu distinct) in this "
-            "program's kernels%s",
+            "program%s",
             n, n == 1 ? "" : "s", program_distinct,
             code != status ? "; exit status " : "\n");
   if (code != status)
