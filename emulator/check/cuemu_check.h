@@ -166,6 +166,23 @@ void cuemu__check_api_error(int code);
  * that is running (NULL when none is found), and the `ncallers` return
  * addresses beyond it into callers (the rest NULL). Host code. */
 const void *cuemu__check_api_caller(const void **callers, int ncallers);
+/* Work queued on a stream runs later on the stream's own thread, where no
+ * frame is the program's: cuemu__check_api_issuer() records the program's
+ * call that queues it (cuemu__check_api_caller's return address and its
+ * callers; all NULL when no checker is built into the process), which the
+ * thread that runs it names with cuemu__check_api_run_for(&call) before and
+ * cuemu__check_api_run_for(NULL) after. cuemu__check_api_call() is then that
+ * call, else cuemu__check_api_caller's: the call that initcheck's report of
+ * a copy's source names; cuemu__check_api_call_line() its line. */
+#define CUEMU_CHECK_CALL_CALLERS 8
+typedef struct cuemu_check_call {
+  const void *pc;
+  const void *callers[CUEMU_CHECK_CALL_CALLERS + 1]; /* the last NULL */
+} cuemu_check_call;
+void cuemu__check_api_issuer(cuemu_check_call *out);
+void cuemu__check_api_run_for(const cuemu_check_call *call);
+const void *cuemu__check_api_call(void);
+void cuemu__check_api_call_line(const void *call, char *buf, size_t size);
 /* The runtime API's name ("cudaMemcpyAsync") of the shims' function that
  * `caller` (cuemu__check_api_caller's) is in, written in buf; "" when it
  * is in none (inlined into the program's function, say). */
@@ -180,9 +197,11 @@ void cuemu__check_report_host(const char *where, const char *text);
 /* A leak reported at exit counts among a program's reports. */
 void cuemu__check_report_leak(void);
 
-/* initcheck of the source of a copy that the runtime API makes: the `n`
- * bytes at `src` (cuemu_check_copy_source.c). Any thread. */
-void cuemu__check_copy_source(const void *src, size_t n);
+/* initcheck of the source of a copy that the runtime API makes: `depth`
+ * slices, `slice` bytes apart, of `height` rows, `pitch` bytes apart, of
+ * `width` bytes from `src` (cuemu_check_copy_source.c). Any thread. */
+void cuemu__check_copy_source(const void *src, size_t width, size_t height,
+                              size_t pitch, size_t depth, size_t slice);
 
 /* ---- Inside the checkers ------------------------------------------------ */
 

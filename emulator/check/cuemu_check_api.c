@@ -89,6 +89,34 @@ static const char *api_name(char *function) {
   return strncmp(name, "cuda", 4) == 0 ? name : "";
 }
 
+/* The program's call that queued the work that this thread (a stream's)
+ * runs, while it runs it; NULL otherwise. */
+static _Thread_local const cuemu_check_call *issued_by;
+
+void cuemu__check_api_run_for(const cuemu_check_call *call) {
+  issued_by = call && call->pc ? call : NULL;
+}
+
+void cuemu__check_api_issuer(cuemu_check_call *out) {
+  memset(out, 0, sizeof *out);
+  if (atomic_load_explicit(&cuemu__check_present, memory_order_relaxed))
+    out->pc = cuemu__check_api_caller(out->callers, CUEMU_CHECK_CALL_CALLERS);
+}
+
+const void *cuemu__check_api_call(void) {
+  return issued_by ? issued_by->pc : cuemu__check_api_caller(NULL, 0);
+}
+
+void cuemu__check_api_call_line(const void *call, char *buf, size_t size) {
+  if (issued_by && issued_by->pc == call) {
+    /* Its callers were recorded when it was queued: the frames of this
+     * thread are the stream's. */
+    cuemu__check_alloc_line(call, issued_by->callers, buf, size);
+  } else {
+    cuemu__check_line_here(call, buf, size);
+  }
+}
+
 const void *cuemu__check_api_caller(const void **callers, int ncallers) {
   /* The call of libcuemu that the program's code made: the outermost frame
    * of libcuemu's code, and the return address into the caller's. */

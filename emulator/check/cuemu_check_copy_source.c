@@ -53,13 +53,41 @@ static int checked_call(const void *caller) {
   return seen == 1;
 }
 
-void cuemu__check_copy_source(const void *src, size_t n) {
+/* How many of the bytes that a copy reads (`depth` slices, `slice` bytes
+ * apart, of `height` rows, `pitch` bytes apart, of `width` bytes from
+ * `src`) nothing wrote; when there are any, the allocation, its size and
+ * the offset from its base of the first such byte, as
+ * cuemu__check_unwritten's. */
+static size_t unwritten_rows(const void *src, size_t width, size_t height,
+                             size_t pitch, size_t depth, size_t slice,
+                             void **base, size_t *size, size_t *first) {
+  size_t count = 0;
+  for (size_t z = 0; z < depth; ++z)
+    for (size_t y = 0; y < height; ++y) {
+      void *b;
+      size_t s, f;
+      const char *row = (const char *)src + z * slice + y * pitch;
+      size_t n = cuemu__check_unwritten(row, width, &b, &s, &f);
+      if (n && !count) {
+        *base = b;
+        *size = s;
+        *first = f;
+      }
+      count += n;
+    }
+  return count;
+}
+
+void cuemu__check_copy_source(const void *src, size_t width, size_t height,
+                              size_t pitch, size_t depth, size_t slice) {
   void *base;
   size_t size, first;
-  size_t unwritten = cuemu__check_unwritten(src, n, &base, &size, &first);
+  size_t unwritten = unwritten_rows(src, width, height, pitch, depth, slice,
+                                    &base, &size, &first);
   if (!unwritten || !cuemu__config_check_selects(CUEMU_CHECK_INIT))
     return;
-  const void *caller = cuemu__check_api_caller(NULL, 0);
+  size_t n = width * height * depth;
+  const void *caller = cuemu__check_api_call();
   if (!caller || !checked_call(caller))
     return;
   cuemu_check_alloc_info info = {0};
@@ -69,7 +97,7 @@ void cuemu__check_copy_source(const void *src, size_t n) {
     cuemu__check_alloc_line(info.site, info.callers, site, sizeof site);
     snprintf(allocated, sizeof allocated, ", allocated at %s", site);
   }
-  cuemu__check_line_here(caller, where, sizeof where);
+  cuemu__check_api_call_line(caller, where, sizeof where);
   size_t off = (size_t)((const char *)src - (const char *)base);
   snprintf(line, sizeof line,
            "initcheck: cudaMemcpy source: %zu of the %zu bytes copied from "

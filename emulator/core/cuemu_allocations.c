@@ -440,5 +440,11 @@ void cuemu__allocation_written(void *p, size_t n) {
 }
 
 void cuemu__allocation_copied_from(const void *p, size_t n) {
-  cuemu__check_copy_source(p, n);
+  cuemu__check_copy_source(p, n, 1, n, 1, n);
+}
+
+void cuemu__allocation_copied_from_rows(const void *p, size_t width,
+                                        size_t height, size_t pitch,
+                                        size_t depth, size_t slice) {
+  cuemu__check_copy_source(p, width, height, pitch, depth, slice);
 }

@@ -113,5 +113,10 @@ void cuemu__allocation_written(void *p, size_t n);
 /* The runtime API is about to copy the `n` bytes at `p` (initcheck of the
  * copy's source in checked processes, check/cuemu_check_copy_source.c). */
 void cuemu__allocation_copied_from(const void *p, size_t n);
+/* The same for a copy of `depth` slices, `slice` bytes apart, of `height`
+ * rows, `pitch` bytes apart, of `width` bytes from `p`. */
+void cuemu__allocation_copied_from_rows(const void *p, size_t width,
+                                        size_t height, size_t pitch,
+                                        size_t depth, size_t slice);
 
 #endif /* CUEMU_ALLOCATIONS_H */

@@ -650,13 +650,9 @@ int cuemu_rt_memcpy_3d(const struct cudaMemcpy3DParms *p) {
     return cuemu_rt_error(code);
   if (bytes.width == 0 || bytes.height == 0 || bytes.depth == 0)
     return cudaSuccess;
-  for (size_t z = 0; z < bytes.depth; ++z) {
-    code = cuemu_rt_memcpy_2d(d.at + z * d.slice, d.pitch, s.at + z * s.slice,
-                              s.pitch, bytes.width, bytes.height, p->kind);
-    if (code)
-      return code;
-  }
-  return cudaSuccess;
+  return cuemu__rt_memcpy_slices(d.at, d.pitch, d.slice, s.at, s.pitch,
+                                 s.slice, bytes.width, bytes.height,
+                                 bytes.depth, p->kind);
 }
 
 int cuemu_rt_malloc_3d(struct cudaPitchedPtr *pitched,
@@ -666,7 +662,8 @@ int cuemu_rt_malloc_3d(struct cudaPitchedPtr *pitched,
   size_t pitch = 0;
   void *p = NULL;
   size_t rows = extent.height * extent.depth;
-  int code = cuemu_rt_malloc_pitch(&p, &pitch, extent.width, rows);
+  int code = cuemu__rt_malloc_pitch_at(&p, &pitch, extent.width, rows,
+                                       __builtin_return_address(0));
   if (code)
     return code;
   pitched->ptr = p;

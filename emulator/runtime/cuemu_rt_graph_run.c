@@ -16,6 +16,7 @@
 #include "device/cuemu_device_model.h"
 #include "runtime/cuemu_rt_graph_internal.h"
 #include "runtime/cuemu_rt_graph_memory.h"
+#include "runtime/cuemu_rt_internal.h"
 #include "runtime/cuemu_rt_pinned_guard.h"
 
 static uint64_t splitmix(uint64_t *state) {
@@ -86,17 +87,10 @@ static int run_memcpy(const cuemu_rt_graph_memcpy *m) {
     return cuemu__graph_run_array_copy(m);
   if (m->height == 1 && m->depth == 1)
     return cuemu_rt_memcpy(copy_dst(m), copy_src(m), m->width, m->kind);
-  for (size_t z = 0; z < m->depth; ++z) {
-    char *d = (char *)m->dst + m->dst_x +
-              m->dst_pitch * (m->dst_y + m->dst_ysize * (m->dst_z + z));
-    const char *s = (const char *)m->src + m->src_x +
-                    m->src_pitch * (m->src_y + m->src_ysize * (m->src_z + z));
-    int code = cuemu_rt_memcpy_2d(d, m->dst_pitch, s, m->src_pitch, m->width,
-                                  m->height, m->kind);
-    if (code)
-      return code;
-  }
-  return cudaSuccess;
+  return cuemu__rt_memcpy_slices(copy_dst(m), m->dst_pitch,
+                                 m->dst_pitch * m->dst_ysize, copy_src(m),
+                                 m->src_pitch, m->src_pitch * m->src_ysize,
+                                 m->width, m->height, m->depth, m->kind);
 }
 
 static int run_memset(const cuemu_rt_graph_memset *m) {

@@ -96,6 +96,18 @@ int cuemu__rt_memset_check(void *ptr, size_t pitch, size_t width,
                            size_t height);
 struct cudaMemcpy3DParms;
 int cuemu__rt_memcpy_3d_check(const struct cudaMemcpy3DParms *p);
+/* cudaMemcpy2D's body for `depth` slices of it, each side's `dslice` and
+ * `sslice` bytes apart: the copy of a 3D box of memory, whose source
+ * initcheck judges as one copy (cuemu_rt_memory.c). */
+int cuemu__rt_memcpy_slices(void *dst, size_t dpitch, size_t dslice,
+                            const void *src, size_t spitch, size_t sslice,
+                            size_t width, size_t height, size_t depth,
+                            int kind);
+
+/* cudaMallocPitch's body, with `site` the program's call (cudaMalloc3D's;
+ * cuemu_rt_memory.c). */
+int cuemu__rt_malloc_pitch_at(void **ptr, size_t *pitch, size_t width,
+                              size_t height, const void *site);
 
 /* cudaMalloc's and cudaFree's bodies for device memory, with `site` the
  * caller's address for memcheck's reports (cuemu_rt_memory.c). */

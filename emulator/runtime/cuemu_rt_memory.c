@@ -163,6 +163,12 @@ int cuemu_rt_malloc_managed(void **ptr, size_t size, unsigned flags) {
 
 int cuemu_rt_malloc_pitch(void **ptr, size_t *pitch, size_t width,
                           size_t height) {
+  return cuemu__rt_malloc_pitch_at(ptr, pitch, width, height,
+                                   __builtin_return_address(0));
+}
+
+int cuemu__rt_malloc_pitch_at(void **ptr, size_t *pitch, size_t width,
+                              size_t height, const void *site) {
   if (!ptr || !pitch)
     return cuemu_rt_error(cudaErrorInvalidValue);
   size_t p = (width + CUEMU_RT_PITCH_ALIGN - 1) / CUEMU_RT_PITCH_ALIGN *
@@ -170,7 +176,7 @@ int cuemu_rt_malloc_pitch(void **ptr, size_t *pitch, size_t width,
   if (p < width || (height && p > SIZE_MAX / height))
     return cuemu_rt_error(cudaErrorMemoryAllocation);
   int code = allocate(ptr, p * height, CUEMU_RT_ALIGN, CUEMU_RT_MEMORY_DEVICE,
-                      on_current_device(), __builtin_return_address(0));
+                      on_current_device(), site);
   if (code == cudaSuccess)
     *pitch = p;
   return code;
@@ -394,21 +400,39 @@ int cuemu__rt_memset_check(void *ptr, size_t pitch, size_t width,
   return cudaSuccess;
 }
 
-int cuemu_rt_memcpy_2d(void *dst, size_t dpitch, const void *src,
-                       size_t spitch, size_t width, size_t height, int kind) {
+int cuemu__rt_memcpy_slices(void *dst, size_t dpitch, size_t dslice,
+                            const void *src, size_t spitch, size_t sslice,
+                            size_t width, size_t height, size_t depth,
+                            int kind) {
   int sticky = blocking_copy();
   if (sticky)
     return sticky;
-  int code = cuemu__rt_copy_check(dst, dpitch, src, spitch, width, height,
-                                  kind);
-  if (code || width == 0 || height == 0)
-    return code;
-  for (size_t row = 0; row < height; ++row)
-    memmove((char *)dst + row * dpitch, (const char *)src + row * spitch,
-            width);
-  for (size_t row = 0; row < height; ++row)
-    cuemu__allocation_written((char *)dst + row * dpitch, width);
+  for (size_t z = 0; z < depth; ++z) {
+    int code = cuemu__rt_copy_check((char *)dst + z * dslice, dpitch,
+                                    (const char *)src + z * sslice, spitch,
+                                    width, height, kind);
+    if (code)
+      return code;
+  }
+  if (width == 0 || height == 0 || depth == 0)
+    return cudaSuccess;
+  cuemu__allocation_copied_from_rows(src, width, height, spitch, depth,
+                                     sslice);
+  for (size_t z = 0; z < depth; ++z)
+    for (size_t row = 0; row < height; ++row)
+      memmove((char *)dst + z * dslice + row * dpitch,
+              (const char *)src + z * sslice + row * spitch, width);
+  for (size_t z = 0; z < depth; ++z)
+    for (size_t row = 0; row < height; ++row)
+      cuemu__allocation_written((char *)dst + z * dslice + row * dpitch,
+                                width);
   return cudaSuccess;
+}
+
+int cuemu_rt_memcpy_2d(void *dst, size_t dpitch, const void *src,
+                       size_t spitch, size_t width, size_t height, int kind) {
+  return cuemu__rt_memcpy_slices(dst, dpitch, 0, src, spitch, 0, width,
+                                 height, 1, kind);
 }
 
 void cuemu_rt_library_wrote(void *p, size_t bytes) {

@@ -53,6 +53,7 @@ typedef struct item {
   int kind;
   cuemu_rt_graph *graph; /* ITEM_NODE */
   int transfer;          /* ITEM_NODE: a copy or a memset */
+  cuemu_check_call issuer; /* ITEM_NODE: the program's call (checkers) */
   void *event; /* ITEM_RECORD; ITEM_CALL: the key it is the record of */
   int (*call)(void *arg, void *stream); /* ITEM_CALL, which owns arg */
   void *arg;
@@ -297,8 +298,13 @@ static void *stream_handle(const queue *q) {
 static int run_item(queue *q, item *it) {
   void *stream = stream_handle(q);
   switch (it->kind) {
-  case ITEM_NODE:
-    return cuemu__graph_run(it->graph, stream, 0);
+  case ITEM_NODE: {
+    /* initcheck's report of a copy's source names the call that queued it. */
+    cuemu__check_api_run_for(&it->issuer);
+    int code = cuemu__graph_run(it->graph, stream, 0);
+    cuemu__check_api_run_for(NULL);
+    return code;
+  }
   case ITEM_RECORD:
     /* An event destroyed since its record was issued is no error. */
     cuemu__rt_event_stamp(it->event, it->ticket);
@@ -491,6 +497,8 @@ int cuemu__stream_defer_node(void *stream,
   it->graph = g;
   it->transfer = params->type == CUEMU_RT_NODE_MEMCPY ||
                  params->type == CUEMU_RT_NODE_MEMSET;
+  if (params->type == CUEMU_RT_NODE_MEMCPY)
+    cuemu__check_api_issuer(&it->issuer);
   /* Its pinned memory is racecheck's until the host synchronises with it
    * (cuemu_rt_pinned_guard.h): the node's parameters name its guards. */
   const void *owner = &node->p;
