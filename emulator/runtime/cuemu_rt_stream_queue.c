@@ -53,7 +53,9 @@ typedef struct item {
   int kind;
   cuemu_rt_graph *graph; /* ITEM_NODE */
   int transfer;          /* ITEM_NODE: a copy or a memset */
-  cuemu_check_call issuer; /* ITEM_NODE: the program's call (checkers) */
+  /* ITEM_NODE (a copy), ITEM_CALL: the program's call that queued it, for
+   * the checkers (cuemu__check_api_issuer). */
+  cuemu_check_call issuer;
   void *event; /* ITEM_RECORD; ITEM_CALL: the key it is the record of */
   int (*call)(void *arg, void *stream); /* ITEM_CALL, which owns arg */
   void *arg;
@@ -297,23 +299,26 @@ static void *stream_handle(const queue *q) {
 
 static int run_item(queue *q, item *it) {
   void *stream = stream_handle(q);
+  /* initcheck's report of a copy's source (a copy, or a graph's copy node)
+   * names the program's call that queued it. */
+  cuemu__check_api_run_for(&it->issuer);
+  int code = cudaSuccess;
   switch (it->kind) {
-  case ITEM_NODE: {
-    /* initcheck's report of a copy's source names the call that queued it. */
-    cuemu__check_api_run_for(&it->issuer);
-    int code = cuemu__graph_run(it->graph, stream, 0);
-    cuemu__check_api_run_for(NULL);
-    return code;
-  }
+  case ITEM_NODE:
+    code = cuemu__graph_run(it->graph, stream, 0);
+    break;
   case ITEM_RECORD:
     /* An event destroyed since its record was issued is no error. */
     cuemu__rt_event_stamp(it->event, it->ticket);
-    return cudaSuccess;
+    break;
   case ITEM_CALL:
-    return it->call(it->arg, stream);
+    code = it->call(it->arg, stream);
+    break;
   default:
-    return cudaSuccess;
+    break;
   }
+  cuemu__check_api_run_for(NULL);
+  return code;
 }
 
 static void *execute(void *arg) {
@@ -516,6 +521,7 @@ static item *call_item(int (*call)(void *, void *), void *arg) {
     it->kind = ITEM_CALL;
     it->call = call;
     it->arg = arg;
+    cuemu__check_api_issuer(&it->issuer);
   }
   return it;
 }
