@@ -19,6 +19,7 @@
 #include "runtime/cuemu_rt_internal.h"
 #include "runtime/cuemu_rt_ipc_event.h"
 #include "runtime/cuemu_rt_managed_guard.h"
+#include "runtime/cuemu_rt_pinned_guard.h"
 #include "runtime/cuemu_rt_stream_queue.h"
 
 #define FLAG_AUTO_FREE 1ull
@@ -451,6 +452,32 @@ exec_launches *cuemu__graph_exec_hold_uploaded(cuemu_rt_graph_exec *exec,
   return u;
 }
 
+/* racecheck of pinned memory (cuemu_rt_pinned_guard.h): the pinned host
+ * memory of a queued launch's copies and memsets (its enabled nodes', its
+ * child graphs' too) is guarded from the launch's issue (`issue`) as a
+ * queued cudaMemcpyAsync's is; when the launch has run, the guards of the
+ * nodes that did not run (a node disabled since, a conditional's body, an
+ * error) go (!issue). */
+static void guard_transfers(const cuemu_rt_graph *g, int issue) {
+  for (size_t i = 0; i < g->nodes.n; ++i) {
+    const cuemu_rt_graph_node *node = g->nodes.v[i];
+    switch (node->p.type) {
+    case CUEMU_RT_NODE_MEMCPY:
+    case CUEMU_RT_NODE_MEMSET:
+      if (!issue)
+        cuemu__pinned_guard_cancel(&node->p);
+      else if (node->enabled)
+        (void)cuemu__pinned_guard_issue(&node->p, &node->p);
+      break;
+    case CUEMU_RT_NODE_GRAPH:
+      guard_transfers(node->p.u.child.graph, issue);
+      break;
+    default:
+      break;
+    }
+  }
+}
+
 static int run_queued(void *arg, void *stream) {
   queued_launch q = *(queued_launch *)arg;
   free(arg);
@@ -458,6 +485,7 @@ static int run_queued(void *arg, void *stream) {
   cuemu_rt_graph_exec *exec = q.launches->retired ? NULL : q.launches->exec;
   cuemu__graph_unlock();
   int code = run_launch(exec, q.launches->graph, stream, q.n, q.auto_free);
+  guard_transfers(q.launches->graph, 0);
   cuemu__graph_lock();
   release_queued(q.launches);
   cuemu__graph_unlock();
@@ -568,8 +596,10 @@ int cuemu_rt_graph_launch(cuemu_rt_graph_exec *exec, void *stream) {
     return cuemu_rt_error(cudaErrorMemoryAllocation);
   }
   *q = (queued_launch){l, exec->launches++, auto_free};
+  guard_transfers(l->graph, 1);
   code = queue_launch(exec, stream, q);
   if (code) {
+    guard_transfers(l->graph, 0);
     free(q);
     cuemu__graph_memory_launch_done(l->graph);
   }
