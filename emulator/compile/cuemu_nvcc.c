@@ -2473,18 +2473,32 @@ static void verbose_environment(command *c) {
   char *libdevice = top ? joined(c, top, "/nvvm/libdevice") : NULL;
   if (!libdevice || stat(libdevice, &st) != 0 || !S_ISDIR(st.st_mode))
     top = joined(c, shims, "/toolkit");
+  /* The headers: the toolkit's include folder, which links the shims' and
+   * cuemu's headers, as nvcc 13 names its toolkit's targets/<arch>/include.
+   * CMake reads it as CMAKE_CUDA_TOOLKIT_INCLUDE_DIRECTORIES, and projects
+   * take the toolkit's root from it (the folder less /include) to find
+   * cuBLAS and the runtime there: the shims' folder has no libraries beside
+   * it, so they found NVIDIA's (trial pub21). Without the toolkit, the
+   * shims' and cuemu's folders. */
+  char *toolkit_include = top ? joined(c, top, "/include") : NULL;
+  char *runtime_header =
+      toolkit_include ? joined(c, toolkit_include, "/cuda_runtime.h") : NULL;
+  int in_toolkit = runtime_header && stat(runtime_header, &st) == 0;
   fprintf(stderr,
           "#$ _NVVM_BRANCH_=nvvm\n"
           "#$ _CUEMU_=cuemu " CUEMU_VERSION "\n"
           "#$ TOP=%s\n"
-          "#$ NVVMIR_LIBRARY_DIR=%s/nvvm/libdevice\n"
-          "#$ INCLUDES=\"-I%s\" \"-I%s\"\n"
+          "#$ NVVMIR_LIBRARY_DIR=%s/nvvm/libdevice\n",
+          top ? top : "", top ? top : "");
+  if (in_toolkit)
+    fprintf(stderr, "#$ INCLUDES=\"-I%s\"\n", toolkit_include);
+  else
+    fprintf(stderr, "#$ INCLUDES=\"-I%s\" \"-I%s\"\n", shims, include_dir());
+  fprintf(stderr,
           "#$ LIBRARIES=  %s\n"
           "#$ cuemu: -arch compute_%d (the emulated device's compute "
           "capability)\n",
-          top ? top : "", top ? top : "", shims, include_dir(),
-          library_folders(c),
-          (c->arch ? c->arch : CUEMU_DEFAULT_ARCH) / 10);
+          library_folders(c), (c->arch ? c->arch : CUEMU_DEFAULT_ARCH) / 10);
   static const char *const flags[] = {"NVCC_PREPEND_FLAGS",
                                       "NVCC_APPEND_FLAGS"};
   for (size_t i = 0; i < sizeof flags / sizeof *flags; ++i) {

@@ -61,6 +61,12 @@ typedef decltype(nullptr) nullptr_t;
  * rsqrtf and fminf under #ifndef __CUDACC__) are then no redefinitions, and
  * printf and clock are the C library's. */
 #ifdef __CUDACC__
+/* CUDA 9 took __CUDACC_VER__'s number away; nvcc 13's crt/common_functions.h
+ * still defines it, as this string, so that code printing it (CMake
+ * examples' `std::cout << __CUDACC_VER__`) builds and prints the message. */
+#define __CUDACC_VER__                                                         \
+  "__CUDACC_VER__ is no longer supported.  Use __CUDACC_VER_MAJOR__, "        \
+  "__CUDACC_VER_MINOR__, and __CUDACC_VER_BUILD__ instead."
 #include "cuemu_extended_lambda.h"
 #include "cuemu_builtin_vars.h"
 #include "cuemu_math.h"
