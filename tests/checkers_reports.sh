@@ -5,6 +5,9 @@
 # device flag ends, each race or unwritten read is printed once however
 # often it happens, a summary at exit counts them, and a program that
 # would exit with 0 exits with CUEMU_CHECK_EXIT_STATUS (1 when unset).
+# memcheck's and synccheck's reports end their launch and count too
+# (tests/programs/checkers_reports/ending_reports_count.cu, built with
+# --check=mem,sync): a program that ignores the launch's error still fails.
 srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
 builddir=${CUEMU_BUILDDIR:-.}
 cc=$builddir/cuemu-cc
@@ -78,6 +81,24 @@ run clear 0 -- clear
 grep -q "^cuemu: checkers: " "$work/clear.err" && fail "clear: a summary"
 grep -q "reports, the last: kernel add_one: initcheck: " "$work/clear.out" ||
   fail "clear: cuemu_check_reports did not give the last report"
+
+# memcheck and synccheck: the launch fails and the report counts.
+ending=$work/ending_reports_count
+"$cc" --check=mem,sync \
+  "$srcdir/tests/programs/checkers_reports/ending_reports_count.cu" \
+  -o "$ending" >"$work/ending.build" 2>&1 || {
+  cat "$work/ending.build"
+  exit 1
+}
+program=$ending
+for kind in mem sync; do
+  run "ending_$kind" 1 -- "$kind"
+  grep -q "^cuemu: kernel .*: ${kind}check: " "$work/ending_$kind.err" ||
+    fail "ending_$kind: no ${kind}check report"
+  grep -q "^cuemu: checkers: 1 report (1 distinct) in this program; exit status 1 instead of 0" \
+    "$work/ending_$kind.err" || fail "ending_$kind: no summary"
+done
+run ending_status0 0 CUEMU_CHECK_EXIT_STATUS=0 -- mem
 
 if [ "$failed" -ne 0 ]; then
   for f in "$work"/*.out "$work"/*.err; do

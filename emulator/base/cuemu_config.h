@@ -111,6 +111,10 @@ typedef struct cuemu_config {
                                    the launch with CHECK_REPORT once its
                                    blocks ran (the C API's launches); 0:
                                    it succeeds (a whole program's) */
+  int whole_program;            /* a launch of the runtime API: a checker's
+                                   report that ends it (memcheck's,
+                                   synccheck's) counts for the process's
+                                   exit status */
 } cuemu_config;
 
 /* Settings of the emulated device, read once per process. */

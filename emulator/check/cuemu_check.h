@@ -194,8 +194,11 @@ const char *cuemu__check_api_name(const void *caller, char *buf,
  * once for its `where` (its source lines). */
 void cuemu__check_report_host(const char *where, const char *text);
 
-/* A leak reported at exit counts among a program's reports. */
-void cuemu__check_report_leak(void);
+/* A report that counts among a program's distinct ones without being
+ * printed by cuemu__check_report (a leak reported at exit; a memcheck or
+ * synccheck report that ended a whole program's launch,
+ * core/cuemu_launch_run.c). */
+void cuemu__check_report_counted(void);
 
 /* initcheck of the source of a copy that the runtime API makes: `depth`
  * slices, `slice` bytes apart, of `height` rows, `pitch` bytes apart, of

@@ -114,7 +114,7 @@ static void report_leaks(void) {
             "cuemu: memcheck: leak: %zu bytes of device memory at %p, "
             "allocated at %s, were never freed\n",
             e->size, e->base, where);
-    cuemu__check_report_leak();
+    cuemu__check_report_counted();
   }
   pthread_mutex_unlock(&side_lock);
 }

@@ -13,7 +13,8 @@
  * reports were made: a program that would exit with 0 exits with
  * CUEMU_CHECK_EXIT_STATUS (1 when unset; 0 keeps the program's status),
  * after a summary line on stderr. memcheck's reports and synccheck's still
- * end the launch (a GPU's kernel stops at a bad access).
+ * end the launch (a GPU's kernel stops at a bad access), and a whole
+ * program's counts too (cuemu__check_report_counted).
  */
 #include "check/cuemu_check.h"
 
@@ -140,7 +141,7 @@ void cuemu__check_report_host(const char *where, const char *text) {
   print_first(fnv(h, where, strlen(where)), text, 1);
 }
 
-void cuemu__check_report_leak(void) {
+void cuemu__check_report_counted(void) {
   atomic_fetch_add(&program_reports, 1);
   pthread_mutex_lock(&report_lock);
   program_distinct++;

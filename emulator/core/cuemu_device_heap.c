@@ -92,7 +92,7 @@ static void report_leaks_locked(void) {
             "cuemu: memcheck: leak: %u bytes of the device heap at %p, "
             "allocated in kernel code at %s, were never freed\n",
             bytes[g], (void *)(arena + g * GRANULE), where);
-    cuemu__check_report_leak();
+    cuemu__check_report_counted();
   }
 }
 

@@ -77,6 +77,7 @@ cuemu_status cuemu__core_run(const cuemu_kernel_desc *kernel, cuemu_dim3 grid,
   L.printf_fifo = &fifo;
   L.grid_context = config->grid_context;
   L.reports_fail = config->reports_fail;
+  L.whole_program = config->whole_program;
   /* The blocks of a cluster are resident together: every block is. */
   if (config->cluster.x)
     cooperative = 1;
@@ -151,6 +152,11 @@ cuemu_status cuemu__core_run(const cuemu_kernel_desc *kernel, cuemu_dim3 grid,
   cuemu__printf_fifo_keep(&fifo);
   cuemu__fault_divisions_report(&L);
   if (L.status != CUEMU_SUCCESS) {
+    /* A checker's report that ended a whole program's launch counts for
+     * the exit status, as `compute-sanitizer --error-exitcode` counts it:
+     * a program that never checks the launch's error still fails. */
+    if (L.status == CUEMU_CHECK_REPORT && L.whole_program)
+      cuemu__check_report_counted();
     cuemu__report_print(L.message);
     return cuemu__report(L.status, "%s", L.message);
   }

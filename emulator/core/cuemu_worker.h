@@ -135,6 +135,7 @@ typedef struct cuemu_launch {
   atomic_int reported;
   int report_kept;
   int reports_fail;
+  int whole_program; /* cuemu_config's */
   cuemu_status status;            /* first error */
   char message[8192];             /* room for 32 lanes with long paths */
 } cuemu_launch;

@@ -378,6 +378,7 @@ cuemu_status cuemu__device_launch(const cuemu_launch_request *r) {
   config.sms = launch_sms(r);
   config.reports_fail =
       r->origin != CUEMU_LAUNCH_RUNTIME && !api_reports_go_on;
+  config.whole_program = r->origin == CUEMU_LAUNCH_RUNTIME;
   /* CUDA prints the previous kernels' printf output when a kernel is
    * launched (where the host issues it: a stream's execution thread does
    * not print, cuemu__printf_flush_at_launch); the C API, which has no
