@@ -49,6 +49,7 @@
 #include "cfganal.h"
 #include "sbitmap.h"
 #include "hash-map.h"
+#include "hash-set.h"
 
 #include "cuemu_gcc_plugin_loop_lanes.h"
 
@@ -191,6 +192,84 @@ tree only_value(function *fun, tree var) {
     }
   }
   return value;
+}
+
+/* Whether `var` is a local pointer variable of `fun` that the analysis can
+ * follow: not static, not external, its address never taken. */
+bool local_pointer(function *fun, tree var) {
+  return var && VAR_P(var) && POINTER_TYPE_P(TREE_TYPE(var)) &&
+         !TREE_STATIC(var) && !DECL_EXTERNAL(var) && !TREE_ADDRESSABLE(var) &&
+         DECL_CONTEXT(var) == fun->decl;
+}
+
+/* Adds to `arrays` the static or external arrays (a __shared__ variable)
+ * that local pointer variable `var` may point into: the roots of all the
+ * values `fun` assigns to it, followed through the other local pointer
+ * variables they are copied from (`int *p = b1_s; ... p = c;`). False where
+ * one of its values comes from anything else (a parameter, a call, a load,
+ * an asm), so that pointers the analysis cannot follow keep an array each. */
+bool pointed_arrays(function *fun, tree var, hash_set<tree> *arrays,
+                    hash_set<tree> *visited) {
+  if (visited->add(var))
+    return true;
+  if (visited->elements() > 16)
+    return false;
+  basic_block bb;
+  FOR_EACH_BB_FN(bb, fun) {
+    for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi);
+         gsi_next(&gsi)) {
+      gimple *stmt = gsi_stmt(gsi);
+      if (gimple_code(stmt) == GIMPLE_ASM) {
+        for (unsigned i = 0; i < gimple_asm_noutputs(as_a<gasm *>(stmt)); ++i)
+          if (TREE_VALUE(gimple_asm_output_op(as_a<gasm *>(stmt), i)) == var)
+            return false;
+        continue;
+      }
+      if (!gimple_has_lhs(stmt) || gimple_get_lhs(stmt) != var)
+        continue;
+      if (!is_gimple_assign(stmt) ||
+          (!CONVERT_EXPR_CODE_P(gimple_assign_rhs_code(stmt)) &&
+           !gimple_assign_single_p(stmt)))
+        return false;
+      tree value = gimple_assign_rhs1(stmt);
+      if (TREE_CODE(value) == INTEGER_CST)
+        continue;
+      tree root = pointer_root(value, 0);
+      if (local_pointer(fun, root)) {
+        if (!pointed_arrays(fun, root, arrays, visited))
+          return false;
+      } else if (VAR_P(root) && (TREE_STATIC(root) || DECL_EXTERNAL(root))) {
+        arrays->add(root);
+      } else {
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
+/* Whether roots `a` and `b` of accesses in `fun` are one array: the same
+ * root (same_root), or two local pointer variables that may point into the
+ * same __shared__ or static array. A loop that keeps the last diagonals of
+ * a wavefront in buffers it rotates (`pp = p; p = c; c = old;`, storing
+ * through `c` and loading through `p` and `pp`) exchanges values between
+ * lanes through three pointers: each taken for an array of its own, the
+ * loop was not stepped and the lanes ran one after another (a public
+ * Needleman-Wunsch kernel scored 674 for the GPU's 706:
+ * tests/programs/warpvol/rotating_buffers.cu). */
+bool same_array(function *fun, tree a, tree b) {
+  if (same_root(a, b))
+    return true;
+  if (!local_pointer(fun, a) || !local_pointer(fun, b))
+    return false;
+  hash_set<tree> in_a, in_b, seen_a, seen_b;
+  if (!pointed_arrays(fun, a, &in_a, &seen_a) ||
+      !pointed_arrays(fun, b, &in_b, &seen_b))
+    return false;
+  for (hash_set<tree>::iterator it = in_a.begin(); it != in_a.end(); ++it)
+    if (in_b.contains(*it))
+      return true;
+  return false;
 }
 
 /* Whether index `t` is the lane's own: `threadIdx.x`, read through
@@ -345,13 +424,13 @@ void look_at_loop(function *fun, edge back,
       continue;
     bool exchange = false;
     for (unsigned j = 0; j < seen.length() && !exchange; ++j)
-      exchange = !seen[j].store && same_root(seen[j].root, st.root) &&
+      exchange = !seen[j].store && same_array(fun, seen[j].root, st.root) &&
                  !same_value(element(seen[j].ref), element(st.ref), 0) &&
                  !lane_slices(fun, seen[j].ref, st.ref);
     if (!exchange)
       continue;
     for (unsigned j = 0; j < seen.length(); ++j)
-      if (same_root(seen[j].root, st.root))
+      if (same_array(fun, seen[j].root, st.root))
         accesses->put(seen[j].stmt, seen[j].ref);
   }
 }

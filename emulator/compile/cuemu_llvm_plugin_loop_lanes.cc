@@ -244,6 +244,73 @@ bool may_synchronise(const Instruction &inst) {
   return !(callee && callee->onlyReadsMemory());
 }
 
+/* The array a pointer root names: the global under the address that
+ * clang++ 16 and later read a thread-local variable (a __shared__ one) with,
+ * each read a call of its own; any other root itself. */
+const Value *array_of(const Value *root) {
+#if LLVM_VERSION_MAJOR >= 16
+  if (const auto *tls = dyn_cast<IntrinsicInst>(root))
+    if (tls->getIntrinsicID() == Intrinsic::threadlocal_address)
+      return tls->getArgOperand(0)->stripPointerCasts();
+#endif
+  return root;
+}
+
+/* Adds to `arrays` the globals (a __shared__ variable) that local pointer
+ * variable `var` (an alloca) may point into: the roots of all the values
+ * stored to it, followed through the other local pointer variables they are
+ * loaded from (`int *p = b1_s; ... p = c;`), as the GCC plugin's
+ * pointed_arrays. False where its address escapes or one of its values comes
+ * from anything else (a parameter, a call, an element). */
+bool pointed_arrays(const Value *var, SmallPtrSetImpl<const Value *> &arrays,
+                    SmallPtrSetImpl<const Value *> &visited) {
+  const auto *local = dyn_cast<AllocaInst>(var);
+  if (!local || !local->getAllocatedType()->isPointerTy())
+    return false;
+  if (!visited.insert(var).second)
+    return true;
+  if (visited.size() > 16)
+    return false;
+  for (const User *user : local->users()) {
+    if (isa<LoadInst>(user) || marks_only(user))
+      continue;
+    const auto *store = dyn_cast<StoreInst>(user);
+    if (!store || store->getPointerOperand() != local)
+      return false;
+    const Value *value = store->getValueOperand();
+    if (isa<ConstantPointerNull>(value))
+      continue;
+    const Value *root = array_of(pointer_root(value));
+    if (isa<AllocaInst>(root)) {
+      if (!pointed_arrays(root, arrays, visited))
+        return false;
+    } else if (isa<GlobalVariable>(root)) {
+      arrays.insert(root);
+    } else {
+      return false;
+    }
+  }
+  return true;
+}
+
+/* Whether roots `a` and `b` are one array: the same root (same_root), or
+ * two local pointer variables that may point into the same global, as the
+ * buffers a wavefront rotates (`pp = p; p = c; c = old;`): see the GCC
+ * plugin's same_array (tests/programs/warpvol/rotating_buffers.cu). */
+bool same_array(const Value *a, const Value *b) {
+  if (same_root(a, b))
+    return true;
+  if (!isa<AllocaInst>(a) || !isa<AllocaInst>(b))
+    return false;
+  SmallPtrSet<const Value *, 8> in_a, in_b, seen_a, seen_b;
+  if (!pointed_arrays(a, in_a, seen_a) || !pointed_arrays(b, in_b, seen_b))
+    return false;
+  for (const Value *array : in_a)
+    if (in_b.count(array))
+      return true;
+  return false;
+}
+
 /* Looks at the loop whose back edge goes from `latch` to `header`; adds to
  * `stepped` those of its accesses through which its lanes exchange
  * values. */
@@ -274,13 +341,13 @@ void look_at_loop(const BasicBlock *header, const BasicBlock *latch,
       continue;
     bool exchange = false;
     for (const access &ld : seen)
-      exchange |= !ld.store && same_root(ld.root, st.root) &&
+      exchange |= !ld.store && same_array(ld.root, st.root) &&
                   !same_value(element(ld.address), element(st.address), 0) &&
                   !lane_slices(ld.address, st.address);
     if (!exchange)
       continue;
     for (const access &a : seen)
-      if (same_root(a.root, st.root))
+      if (same_array(a.root, st.root))
         stepped.insert(a.inst);
   }
 }
