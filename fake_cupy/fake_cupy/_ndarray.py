@@ -15,6 +15,7 @@ Where the fake differs from CuPy: operations run synchronously on the host
 (object, strings) are not refused.
 """
 import numbers
+import types
 
 import numpy
 
@@ -34,6 +35,8 @@ class ndarray:
 
     __slots__ = ("_a", "_mem", "__weakref__")
     __array_priority__ = 100
+    # ndarray[Any, numpy.dtype[T]] in annotations, as CuPy's (cupy.typing).
+    __class_getitem__ = classmethod(types.GenericAlias)
 
     def __init__(self, shape, dtype=float, memptr=None, strides=None,
                  order="C"):
