@@ -294,6 +294,12 @@ def _from_host(array):
     return _new_from(array)
 
 
+# Shown under CuPy's module name, as cupy.ndarray is: public code tells device
+# arrays apart by type(x).__module__ == 'cupy'. Pickling goes through
+# __reduce__ (_from_host), not through the class's module.
+ndarray.__module__ = "cupy"
+
+
 def _method(name):
     def method(self, *args, **kwargs):
         return _call_numpy(getattr(numpy.ndarray, name), (self,) + args, kwargs)

@@ -43,7 +43,7 @@ def test_a_module_annotating_with_ndarray_alias_runs_on_the_fake(tmp_path):
         "Array: TypeAlias = NDArray[xp.double]\n"
         "def f(a: Array) -> Array:\n"
         "    return a * 2\n"
-        "print(type(f(xp.ones(2))).__module__.split('.')[0])\n")
+        "print(type(f(xp.ones(2))).__module__)\n")
     out = subprocess.run([sys.executable, "-m", "fake_cupy", str(prog)],
                          check=True, capture_output=True, text=True).stdout
-    assert out.split() == ["fake_cupy"]
+    assert out.split() == ["cupy"]

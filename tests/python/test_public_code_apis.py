@@ -550,3 +550,15 @@ def test_device_attributes_name_every_known_attribute(cp):
         assert runtime.deviceGetAttribute(code, 0) == value
     assert runtime.cudaDevAttrMaxBlockDimX == 2
     assert runtime.cudaDevAttrMaxGridDimX == 5
+
+
+def test_array_type_is_named_under_cupys_module(cp):
+    # Public code tells device arrays apart by type(x).__module__ == 'cupy'
+    # (and repr of the type); CuPy's ndarray is shown as cupy.ndarray.
+    import pickle
+    x = cp.arange(3, dtype=numpy.float32)
+    assert type(x).__module__ == "cupy"
+    assert repr(type(x)) == "<class 'cupy.ndarray'>"
+    assert type(numpy.zeros(1)).__module__ == "numpy"
+    y = pickle.loads(pickle.dumps(x))     # pickled through its own reducer
+    assert isinstance(y, cp.ndarray) and (y.get() == [0, 1, 2]).all()
