@@ -36,6 +36,7 @@ def install():
     sys.modules["cupy.fft"] = fake_cupy.fft
     sys.modules["cupy.lib"] = fake_cupy.lib
     sys.modules["cupy.lib.stride_tricks"] = fake_cupy.lib.stride_tricks
+    sys.modules["cupy.typing"] = fake_cupy.typing
     from fake_cupy import _internals
     for name, module in _internals.modules().items():
         sys.modules[name] = module

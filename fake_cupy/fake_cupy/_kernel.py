@@ -696,6 +696,9 @@ class RawKernel:
             _backend_rules(backend, jitify)
         self.code = code
         self.name = name
+        # As CuPy's: "for profiling mechanisms to auto infer a name"
+        # (cupyx.profiler.benchmark(kernel, ...)).
+        self.__name__ = name
         self.options = tuple(options)
         self.backend = backend
         self.translate_cucomplex = translate_cucomplex

@@ -15,6 +15,7 @@ Where the fake differs from CuPy: operations run synchronously on the host
 (object, strings) are not refused.
 """
 import numbers
+import types
 
 import numpy
 
@@ -34,6 +35,8 @@ class ndarray:
 
     __slots__ = ("_a", "_mem", "__weakref__")
     __array_priority__ = 100
+    # ndarray[Any, numpy.dtype[T]] in annotations, as CuPy's (cupy.typing).
+    __class_getitem__ = classmethod(types.GenericAlias)
 
     def __init__(self, shape, dtype=float, memptr=None, strides=None,
                  order="C"):
@@ -289,6 +292,12 @@ class ndarray:
 
 def _from_host(array):
     return _new_from(array)
+
+
+# Shown under CuPy's module name, as cupy.ndarray is: public code tells device
+# arrays apart by type(x).__module__ == 'cupy'. Pickling goes through
+# __reduce__ (_from_host), not through the class's module.
+ndarray.__module__ = "cupy"
 
 
 def _method(name):
