@@ -1,7 +1,40 @@
 """Making ``import cupy`` and ``import cupyx`` return the fake."""
+import importlib
+import importlib.abc
+import importlib.machinery
+import importlib.util
 import sys
 
 _NAMES = ("cupy", "cupyx")
+
+
+class _AliasFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
+    """While the fake is installed its module is named ``cupy`` (code
+    branches on ``xp.__name__ == 'cupy'``), and Python's ``from package
+    import submodule`` imports a submodule not loaded yet by that name:
+    ``cupy.NAME`` is then the module ``fake_cupy.NAME``, imported once under
+    its own name, never a second copy."""
+
+    def find_spec(self, fullname, path=None, target=None):
+        if not fullname.startswith("cupy.") or not installed():
+            return None
+        own = "fake_cupy." + fullname[len("cupy."):]
+        if own not in sys.modules:
+            try:
+                if importlib.util.find_spec(own) is None:
+                    return None
+            except (ImportError, ValueError):
+                return None
+        return importlib.machinery.ModuleSpec(fullname, self)
+
+    def create_module(self, spec):
+        return importlib.import_module("fake_cupy." + spec.name[len("cupy."):])
+
+    def exec_module(self, module):
+        """The module ran when it was imported under its own name."""
+
+
+ALIAS_FINDER = _AliasFinder()
 
 
 def installed():
@@ -24,6 +57,13 @@ def install():
             "CUEMU_FAKE_CUPY=1 with the cuemu pytest plugin)"
             % getattr(current, "__file__", current))
     sys.modules["cupy"] = fake_cupy
+    # CuPy's own name, which programs test (xp.__name__ == 'cupy'); the
+    # submodules the fake imports lazily come through ALIAS_FINDER.
+    fake_cupy.__name__ = "cupy"
+    # First: the path finder would find the file in the fake's folder, the
+    # parent's path, and run it again as a module of another name.
+    if ALIAS_FINDER not in sys.meta_path:
+        sys.meta_path.insert(0, ALIAS_FINDER)
     sys.modules["cupy.cuda"] = fake_cupy.cuda
     for sub in ("runtime", "driver", "memory", "compiler", "stream", "nvtx",
                 "profiler", "pinned_memory"):
@@ -62,3 +102,6 @@ def uninstall():
         from fake_cupy import _cupyx
         if _cupyx.SCIPY_FINDER in sys.meta_path:
             sys.meta_path.remove(_cupyx.SCIPY_FINDER)
+        if ALIAS_FINDER in sys.meta_path:
+            sys.meta_path.remove(ALIAS_FINDER)
+        fake_cupy.__name__ = "fake_cupy"
