@@ -162,6 +162,14 @@ tree array_root(tree ref) {
   return base;
 }
 
+/* Whether asm statement `stmt` writes variable `var` (one of its outputs). */
+bool asm_writes(gimple *stmt, tree var) {
+  for (unsigned i = 0; i < gimple_asm_noutputs(as_a<gasm *>(stmt)); ++i)
+    if (TREE_VALUE(gimple_asm_output_op(as_a<gasm *>(stmt), i)) == var)
+      return true;
+  return false;
+}
+
 /* The one value that `fun` assigns to its local variable `var`, or NULL
  * (a variable assigned more than once, by a call or an asm, or whose
  * address is taken, may hold anything). */
@@ -176,9 +184,8 @@ tree only_value(function *fun, tree var) {
          gsi_next(&gsi)) {
       gimple *stmt = gsi_stmt(gsi);
       if (gimple_code(stmt) == GIMPLE_ASM) {
-        for (unsigned i = 0; i < gimple_asm_noutputs(as_a<gasm *>(stmt)); ++i)
-          if (TREE_VALUE(gimple_asm_output_op(as_a<gasm *>(stmt), i)) == var)
-            return NULL;
+        if (asm_writes(stmt, var))
+          return NULL;
         continue;
       }
       if (!gimple_has_lhs(stmt) || gimple_get_lhs(stmt) != var)
@@ -220,9 +227,8 @@ bool pointed_arrays(function *fun, tree var, hash_set<tree> *arrays,
          gsi_next(&gsi)) {
       gimple *stmt = gsi_stmt(gsi);
       if (gimple_code(stmt) == GIMPLE_ASM) {
-        for (unsigned i = 0; i < gimple_asm_noutputs(as_a<gasm *>(stmt)); ++i)
-          if (TREE_VALUE(gimple_asm_output_op(as_a<gasm *>(stmt), i)) == var)
-            return false;
+        if (asm_writes(stmt, var))
+          return false;
         continue;
       }
       if (!gimple_has_lhs(stmt) || gimple_get_lhs(stmt) != var)
