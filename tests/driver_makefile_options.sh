@@ -18,8 +18,10 @@
 # nvcc's options are accepted (-pg and -arbin do what nvcc's do). The
 # program is
 # tests/programs/trialmk/makefile_option_quoting.cu. -Xcompiler -flto
-# builds (tests/driver/lto) link with the .cpp's LTO object. With nvcc present, it
-# is checked to take the same command.
+# builds (tests/driver/lto) link with the .cpp's LTO object. -O4 builds
+# a unit that includes Thrust without clang++'s warning
+# (tests/driver/optimize/o4_cccl.cu). With nvcc present, it is checked to
+# take the same commands.
 # Run by `make check` with AM_TESTS_ENVIRONMENT.
 
 srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
@@ -218,6 +220,19 @@ step lto-cu "$nvcc" -Xcompiler -flto -O2 -c "$lto/lto_scale.cu" -o lto_scale.o &
   step lto-link "$nvcc" -Xcompiler -flto -O2 lto_scale.o lto_main.o -o lto &&
   passes "-Xcompiler -flto on a .cu unit, a .cpp unit and the link" ./lto
 
+# -O4 (kiliakis/cuda-fft-convolution's Makefile): nvcc takes it silently,
+# and so does cuemu-nvcc, also where clang++ compiles a unit that includes
+# Thrust (it gets -O3, the level g++ and clang++ take -O4 for).
+o4=$srcdir/tests/driver/optimize/o4_cccl.cu
+if step o4 env CUEMU_NO_CACHE=1 "$nvcc" -O4 -o o4 "$o4"; then
+  if grep -q "warning" "$work/o4.log"; then
+    fail "-O4: a warning: $(cat "$work/o4.log")"
+  else
+    echo "PASS: -O4 builds a unit that includes Thrust without a warning"
+  fi
+  passes "the -O4 build runs" ./o4
+fi
+
 real=$(find_nvcc 2>/dev/null)
 if [ -n "$real" ] && [ -z "${CUEMU_SKIP_NVCC:-}" ]; then
   step nvcc-quoting nvcc_build driver_makefile_options.sh:quoting timeout 600 \
@@ -236,6 +251,9 @@ if [ -n "$real" ] && [ -z "${CUEMU_SKIP_NVCC:-}" ]; then
   step nvcc-lto nvcc_build driver_makefile_options.sh:lto "$real" -std=c++17 \
     -Xcompiler -flto -O2 -c "$lto/lto_scale.cu" -o nvcc_lto.o &&
     echo "PASS: nvcc compiles lto_scale.cu with -Xcompiler -flto"
+  step nvcc-o4 nvcc_build driver_makefile_options.sh:o4 "$real" -O4 -c \
+    "$o4" -o nvcc_o4.o && ! grep -q warning "$work/nvcc-o4.log" &&
+    echo "PASS: nvcc compiles o4_cccl.cu with -O4 without a warning"
   step nvcc-x-after nvcc_build driver_makefile_options.sh:x-after \
     "$real" -std=c++17 -c x_after.cpp -x cu -o x_after.o &&
     echo "PASS: nvcc compiles x_after.cpp with -x cu after it"

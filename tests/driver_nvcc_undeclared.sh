@@ -7,8 +7,10 @@
 # first use; included.cu (the headers included) and via_cuda_h.cu (cuda.h
 # brings the types) build without a warning; std_bare.cu (C++ library
 # headers that bring printf but not uint64_t) gets one warning and
-# std_brings.cu (<memory> brings the types) none. With nvcc present, it is
-# checked to refuse bare.cu and std_bare.cu and to build the others.
+# std_brings.cu (<memory> brings the types) none; curand_parts.cu
+# (curand_normal.h, one of the headers curand_kernel.h includes) gets one
+# for fprintf and one for printf. With nvcc present, it is checked to
+# refuse bare.cu, std_bare.cu and curand_parts.cu and to build the others.
 # Run by `make check` with AM_TESTS_ENVIRONMENT.
 
 srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
@@ -51,6 +53,19 @@ if step std_bare env CUEMU_NO_CACHE=1 "$nvcc" -o std_bare "$d/std_bare.cu"; then
   fi
   passes "std_bare.cu runs" ./std_bare
 fi
+# cuRAND's headers that curand_kernel.h includes (curand_normal.h...)
+# bring no <cstdio> either: one warning for each name, at its first use.
+if step curand_parts env CUEMU_NO_CACHE=1 "$nvcc" -o curand_parts "$d/curand_parts.cu"; then
+  for expected in 'curand_parts.cu:19: "fprintf" is used without <cstdio>' \
+    'curand_parts.cu:20: "printf" is used without <cstdio>'; do
+    if [ "$(grep -c "warning : .*$expected" "$work/curand_parts.log")" = 1 ]; then
+      echo "PASS: warned once: $expected"
+    else
+      fail "no warning $expected: $(cat "$work/curand_parts.log")"
+    fi
+  done
+  passes "curand_parts.cu runs" ./curand_parts
+fi
 for name in included via_cuda_h std_brings; do
   if step "$name" env CUEMU_NO_CACHE=1 "$nvcc" -o "$name" "$d/$name.cu"; then
     if grep -q warning "$work/$name.log"; then
@@ -70,6 +85,9 @@ if [ -n "$real" ]; then
   (cd "$work" && nvcc_build driver_nvcc_undeclared.sh:nvcc-refuses-std_bare \
     sh -c "$refuses" sh "$real" -c -o std_bare.o "$d/std_bare.cu") >/dev/null 2>&1 ||
     fail "nvcc accepts std_bare.cu: the test is wrong"
+  (cd "$work" && nvcc_build driver_nvcc_undeclared.sh:nvcc-refuses-curand_parts \
+    sh -c "$refuses" sh "$real" -c -o curand_parts.o "$d/curand_parts.cu") >/dev/null 2>&1 ||
+    fail "nvcc accepts curand_parts.cu: the test is wrong"
   for name in included via_cuda_h std_brings; do
     (cd "$work" && nvcc_build "driver_nvcc_undeclared.sh:nvcc-$name" \
       "$real" -c -o "$name.o" "$d/$name.cu") >/dev/null 2>&1 ||

@@ -1412,7 +1412,11 @@ static cuemu_status parse_words(command *c, int argc, const char *const *argv,
       st = read_count(o, value, &level);
       if (st != CUEMU_SUCCESS)
         break;
-      if (asprintf(&w, "-O%lld", level) < 0 || !keep(c, w))
+      /* nvcc takes -O4 and more silently and gives them to g++, which
+       * takes a level above 3 for 3; clang++, which compiles the units
+       * that include CUB or Thrust, takes it for 3 too but warns
+       * ("-O4 is equivalent to -O3"), once for each compile. */
+      if (asprintf(&w, "-O%lld", level > 3 ? 3 : level) < 0 || !keep(c, w))
         w = NULL;
       st = w ? add(&c->host, w) : oom();
       c->host_level = 1;

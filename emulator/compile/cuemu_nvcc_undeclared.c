@@ -81,6 +81,17 @@ static const struct {
     {"cuda_fp16.h", 0, 0}, {"cuda_bf16.h", 0, 0}, {"mma.h", 0, 0},
     {"device_launch_parameters.h", 0, 0}, {"cuComplex.h", 0, 0},
     {"curand.h", 0, 0}, {"curand_kernel.h", 0, 0},
+    /* The headers that curand_kernel.h includes itself: each brings at
+     * most what curand_kernel.h brings (probes with nvcc 13.0 of
+     * curand_normal.h, curand_uniform.h, curand_philox4x32_x.h and
+     * curand_globals.h after it: neither kind). */
+    {"curand_discrete.h", 0, 0}, {"curand_discrete2.h", 0, 0},
+    {"curand_globals.h", 0, 0}, {"curand_lognormal.h", 0, 0},
+    {"curand_mrg32k3a.h", 0, 0}, {"curand_mtgp32.h", 0, 0},
+    {"curand_mtgp32_kernel.h", 0, 0}, {"curand_normal.h", 0, 0},
+    {"curand_normal_static.h", 0, 0}, {"curand_philox4x32_x.h", 0, 0},
+    {"curand_poisson.h", 0, 0}, {"curand_precalc.h", 0, 0},
+    {"curand_uniform.h", 0, 0},
     {"math_constants.h", 0, 0}, {"vector_types.h", 0, 0},
     {"cuda_profiler_api.h", 0, 0}, {"cufft.h", 0, 0},
     {"device_functions.h", 0, 0}, {"cuda.h", 1, 0},
@@ -107,10 +118,34 @@ typedef struct user_files {
   int count, overflow;
 } user_files;
 
-static void add_file(user_files *u, const char *name, size_t n) {
-  for (int i = 0; i < u->count; ++i)
-    if (strlen(u->names[i]) == n && memcmp(u->names[i], name, n) == 0)
+/* Whether the `n` bytes of `name` are one of the `count` names of `set`. */
+static int in_set(char *const *set, int count, const char *name, size_t n) {
+  for (int i = 0; i < count; ++i)
+    if (strlen(set[i]) == n && memcmp(set[i], name, n) == 0)
+      return 1;
+  return 0;
+}
+
+/* Appends a copy of the `n` bytes of `name` to the growing list `*set`
+ * (`*count` names, room for `*cap`); leaves it as it is without memory. */
+static void add_name(char ***set, int *count, int *cap, const char *name,
+                     size_t n) {
+  if (*count == *cap) {
+    const int more = *cap ? 2 * *cap : 64;
+    char **grown = realloc(*set, (size_t)more * sizeof *grown);
+    if (!grown)
       return;
+    *set = grown;
+    *cap = more;
+  }
+  char *copy = strndup(name, n);
+  if (copy)
+    (*set)[(*count)++] = copy;
+}
+
+static void add_file(user_files *u, const char *name, size_t n) {
+  if (in_set(u->names, u->count, name, n))
+    return;
   if (u->count == MAX_FILES) {
     u->overflow = 1;
     return;
@@ -189,6 +224,17 @@ int cuemu__warn_nvcc_undeclared(const char *text, size_t size,
   /* A user's file in a system header's part: the expansion of a macro of
    * a system header (the shims' printf), where only that name counts. */
   int user = 1, system = 0, line = 1, found = 0;
+  /* The files that a marker first flagged as system headers. The compiler
+   * drops the flag on the lines of a system header where it expands a
+   * macro defined outside system headers (curand_kernel.h's QUALIFIERS,
+   * which expands the shims' __forceinline__): those lines are neither the
+   * user's code nor the user's file. (A user's file, first seen without
+   * the flag, gets it where it expands a system header's macro, the shims'
+   * printf: it stays the user's.) Without memory for the list, such a
+   * line may be taken for the user's, and a header's includes then keep
+   * the warning back. */
+  char **system_files = NULL;
+  int nsystem = 0, system_cap = 0;
   for (size_t i = 0; i < size;) {
     const char *eol = memchr(text + i, '\n', size - i);
     const size_t n = eol ? (size_t)(eol - (text + i)) : size - i;
@@ -199,6 +245,11 @@ int cuemu__warn_nvcc_undeclared(const char *text, size_t size,
       file_len = m.file_len;
       user = m.user;
       system = m.system;
+      if (system && !in_set(system_files, nsystem, file, file_len) &&
+          !in_set(u.names, u.count, file, file_len))
+        add_name(&system_files, &nsystem, &system_cap, file, file_len);
+      if (!system && in_set(system_files, nsystem, file, file_len))
+        user = 0;
       if (user && !system)
         add_file(&u, file, file_len);
     } else {
@@ -244,5 +295,8 @@ int cuemu__warn_nvcc_undeclared(const char *text, size_t size,
   }
   for (int k = 0; k < u.count; ++k)
     free(u.names[k]);
+  for (int k = 0; k < nsystem; ++k)
+    free(system_files[k]);
+  free(system_files);
   return warnings;
 }
