@@ -9,8 +9,9 @@
 # headers that bring printf but not uint64_t) gets one warning and
 # std_brings.cu (<memory> brings the types) none; curand_parts.cu
 # (curand_normal.h, one of the headers curand_kernel.h includes) gets one
-# for fprintf and one for printf. With nvcc present, it is checked to
-# refuse bare.cu, std_bare.cu and curand_parts.cu and to build the others.
+# for fprintf and one for printf; stdio_more.cu one for each of sscanf,
+# fwrite and fputc. With nvcc present, it is checked to refuse bare.cu,
+# std_bare.cu, curand_parts.cu and stdio_more.cu and to build the others.
 # Run by `make check` with AM_TESTS_ENVIRONMENT.
 
 srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
@@ -27,16 +28,23 @@ d=$srcdir/tests/driver/undeclared
 
 # Each warning once, at the first use (the cache is not used: a hit
 # compiles nothing, and says nothing).
-if step bare env CUEMU_NO_CACHE=1 "$nvcc" -o bare "$d/bare.cu"; then
-  for expected in 'bare.cu:7: "uint32_t" is used without <cstdint>' \
-    'bare.cu:10: "uintptr_t" is used without <cstdint>' \
-    'bare.cu:11: "printf" is used without <cstdio>'; do
-    if [ "$(grep -c "warning : .*$expected" "$work/bare.log")" = 1 ]; then
+# warned NAME EXPECTED...: each EXPECTED warning, once, in NAME's build.
+warned() {
+  log=$work/$1.log
+  shift
+  for expected in "$@"; do
+    if [ "$(grep -c "warning : .*$expected" "$log")" = 1 ]; then
       echo "PASS: warned once: $expected"
     else
-      fail "no warning $expected: $(cat "$work/bare.log")"
+      fail "no warning $expected: $(cat "$log")"
     fi
   done
+}
+
+if step bare env CUEMU_NO_CACHE=1 "$nvcc" -o bare "$d/bare.cu"; then
+  warned bare 'bare.cu:7: "uint32_t" is used without <cstdint>' \
+    'bare.cu:10: "uintptr_t" is used without <cstdint>' \
+    'bare.cu:11: "printf" is used without <cstdio>'
   [ "$(grep -c warning "$work/bare.log")" = 3 ] ||
     fail "bare.cu: not three warnings: $(cat "$work/bare.log")"
   passes "bare.cu runs" ./bare
@@ -56,15 +64,16 @@ fi
 # cuRAND's headers that curand_kernel.h includes (curand_normal.h...)
 # bring no <cstdio> either: one warning for each name, at its first use.
 if step curand_parts env CUEMU_NO_CACHE=1 "$nvcc" -o curand_parts "$d/curand_parts.cu"; then
-  for expected in 'curand_parts.cu:19: "fprintf" is used without <cstdio>' \
-    'curand_parts.cu:20: "printf" is used without <cstdio>'; do
-    if [ "$(grep -c "warning : .*$expected" "$work/curand_parts.log")" = 1 ]; then
-      echo "PASS: warned once: $expected"
-    else
-      fail "no warning $expected: $(cat "$work/curand_parts.log")"
-    fi
-  done
+  warned curand_parts 'curand_parts.cu:19: "fprintf" is used without <cstdio>' \
+    'curand_parts.cu:20: "printf" is used without <cstdio>'
   passes "curand_parts.cu runs" ./curand_parts
+fi
+# More of <cstdio>'s names (a public cuRAND example's main calls sscanf).
+if step stdio_more env CUEMU_NO_CACHE=1 "$nvcc" -o stdio_more "$d/stdio_more.cu"; then
+  warned stdio_more 'stdio_more.cu:10: "sscanf" is used without <cstdio>' \
+    'stdio_more.cu:18: "fwrite" is used without <cstdio>' \
+    'stdio_more.cu:19: "fputc" is used without <cstdio>'
+  passes "stdio_more.cu runs" ./stdio_more
 fi
 for name in included via_cuda_h std_brings; do
   if step "$name" env CUEMU_NO_CACHE=1 "$nvcc" -o "$name" "$d/$name.cu"; then
@@ -88,6 +97,9 @@ if [ -n "$real" ]; then
   (cd "$work" && nvcc_build driver_nvcc_undeclared.sh:nvcc-refuses-curand_parts \
     sh -c "$refuses" sh "$real" -c -o curand_parts.o "$d/curand_parts.cu") >/dev/null 2>&1 ||
     fail "nvcc accepts curand_parts.cu: the test is wrong"
+  (cd "$work" && nvcc_build driver_nvcc_undeclared.sh:nvcc-refuses-stdio_more \
+    sh -c "$refuses" sh "$real" -c -o stdio_more.o "$d/stdio_more.cu") >/dev/null 2>&1 ||
+    fail "nvcc accepts stdio_more.cu: the test is wrong"
   for name in included via_cuda_h std_brings; do
     (cd "$work" && nvcc_build "driver_nvcc_undeclared.sh:nvcc-$name" \
       "$real" -c -o "$name.o" "$d/$name.cu") >/dev/null 2>&1 ||

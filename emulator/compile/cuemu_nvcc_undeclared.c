@@ -64,7 +64,21 @@ static const struct refused_name refused[] = {{"uint8_t", "uint8_t", 0},
                                               {"stderr", "stderr", 1},
                                               {"stdout", "stdout", 1},
                                               {"perror", "perror", 1},
-                                              {"va_list", "va_list", 1}};
+                                              {"va_list", "va_list", 1},
+                                              {"sscanf", "sscanf", 1},
+                                              {"scanf", "scanf", 1},
+                                              {"fscanf", "fscanf", 1},
+                                              {"fgets", "fgets", 1},
+                                              {"fread", "fread", 1},
+                                              {"fwrite", "fwrite", 1},
+                                              {"fseek", "fseek", 1},
+                                              {"ftell", "ftell", 1},
+                                              {"fputc", "fputc", 1},
+                                              {"putc", "putc", 1},
+                                              {"getchar", "getchar", 1},
+                                              {"vprintf", "vprintf", 1},
+                                              {"vfprintf", "vfprintf", 1},
+                                              {"vsnprintf", "vsnprintf", 1}};
 enum { NREFUSED = sizeof refused / sizeof refused[0], PRINTF = 24 };
 
 /* Headers whose names nvcc 13.0 leaves undeclared or declares, with g++ 12
