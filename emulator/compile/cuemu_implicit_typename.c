@@ -26,8 +26,15 @@
  * template (`::template`, `::M<`) or a longer qualified name is left
  * alone; so are declarations inside a class or a function (nvcc also takes
  * `Pool<T>::Size n = 0;` in a member's body).
+ *
+ * nvcc also takes a default template argument written as an elaborated
+ * type of a dependent member, `template <class T, class = class
+ * std::enable_if<std::is_integral<T>::value>::type>` (a public matrix
+ * inverse, trial pub26), as `typename`; g++ and clang++ refuse it (the
+ * member is void, no class). There the `class` or `struct` becomes
+ * `typename`.
  * Tests: tests/programs/dialect/implicit_typename.cu,
- * dependent_template_name.cu.
+ * dependent_template_name.cu, elaborated_default_argument.cu.
  */
 #include <string.h>
 
@@ -79,12 +86,46 @@ static int leading_specifier(const cuemu_rewriter *rw, size_t k) {
   return 0;
 }
 
+/* The default template arguments of the list (popen, pclose) written as
+ * `= class|struct [::]ns::Name<args>::member` with args naming one of the
+ * list's parameters: the keyword becomes `typename`. */
+static cuemu_status elaborated_defaults(cuemu_rewriter *rw, size_t popen,
+                                        size_t pclose) {
+  for (size_t k = popen + 1; k + 1 < pclose; ++k) {
+    if (!cuemu__rw_is(rw, k, "=") || !(cuemu__rw_is(rw, k + 1, "class") ||
+                                       cuemu__rw_is(rw, k + 1, "struct")))
+      continue;
+    size_t name = k + 2;
+    if (cuemu__rw_is(rw, name, "::"))
+      ++name;
+    name = qualifier_end(rw, name);
+    if (name + 4 >= pclose || !cuemu__rw_ident(rw, name) ||
+        !cuemu__rw_is(rw, name + 1, "<"))
+      continue;
+    size_t aclose = cuemu__rw_template_close(rw, name + 1);
+    if (aclose + 2 >= pclose || !cuemu__rw_is(rw, aclose + 1, "::") ||
+        !cuemu__rw_ident(rw, aclose + 2) ||
+        !names_parameter(rw, popen, pclose, name + 1, aclose))
+      continue;
+    static const char word[] = "typename";
+    const cuemu_token *key = &rw->toks[k + 1];
+    cuemu_status st =
+        cuemu__rw_edit(rw, key->offset, key->length, word, sizeof word - 1);
+    if (st != CUEMU_SUCCESS)
+      return st;
+  }
+  return CUEMU_SUCCESS;
+}
+
 cuemu_status cuemu__implicit_typename(cuemu_rewriter *rw, size_t i) {
   if (!cuemu__rw_is(rw, i, "template") || !cuemu__rw_is(rw, i + 1, "<"))
     return CUEMU_SUCCESS;
   size_t pclose = cuemu__rw_template_close(rw, i + 1);
   if (pclose >= rw->n || pclose == i + 2)
     return CUEMU_SUCCESS; /* no list, or an explicit specialization */
+  cuemu_status st = elaborated_defaults(rw, i + 1, pclose);
+  if (st != CUEMU_SUCCESS)
+    return st;
   size_t k = pclose + 1;
   while (k < rw->n) {
     size_t after = cuemu__rw_skip_attribute(rw, k);
