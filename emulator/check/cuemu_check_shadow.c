@@ -43,6 +43,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 #include <linux/membarrier.h>
 
@@ -243,7 +244,16 @@ typedef struct block_state {
   /* Write races not reported yet (held_race). */
   held_race held[HELD_RACES];
   int nheld;
+  /* The next state in `states` (below), and the pending store of another
+   * worker's that await_stores waited for in vain last. */
+  struct block_state *next_state;
+  const struct block_state *stuck_state;
+  uintptr_t stuck_store;
 } block_state;
+
+/* Every worker's state, newest first; a state lives as long as the
+ * process (its OS thread's, see cuemu__check_block_begin). */
+static struct block_state *_Atomic states;
 
 static __thread block_state *self_state;
 
@@ -600,6 +610,9 @@ void cuemu__check_block_begin(cuemu_worker *w) {
     note_builtins(b);
     b->fast.locks = locks;
     self_state = b;
+    b->next_state = atomic_load(&states);
+    while (!atomic_compare_exchange_weak(&states, &b->next_state, b))
+      ;
   }
   if (b->serial != cl->serial) {
     b->serial = cl->serial;
@@ -660,13 +673,16 @@ void cuemu__check_block_begin(cuemu_worker *w) {
   b->fast.bdy = w->block_dim.y;
   if (L->shadow_checks && (cl->checks & CUEMU_CHECK_RACE))
     solo_enter(b);
+  cuemu_check_fast_stored(&b->fast);
   cuemu_check_fast_state = L->shadow_checks ? &b->fast : &no_block;
 }
 
 void cuemu__check_block_leave(cuemu_worker *w) {
   block_state *b = self_state;
-  if (b)
+  if (b) {
     settle_at_end(w, b);
+    cuemu_check_fast_stored(&b->fast);
+  }
   if (b && b->racing) {
     /* A block abandoned in a fault may have left in the middle of an
      * update (cuemu_check_fast_claim). */
@@ -862,6 +878,53 @@ static void report_race(cuemu_worker *w, const target *t, const char *hazard,
                       hazard, mem, first, a, la, second, b, lb);
 }
 
+/* How long await_stores waits for one store, in nanoseconds: far more
+ * than a thread preempted between a check and its store stays off its
+ * CPU; a thread that computes long without a memory access after its
+ * store is given up on (and not waited for again). */
+#define STORE_WAIT_NS 250000000ll
+
+static long long now_ns(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return ts.tv_sec * 1000000000ll + ts.tv_nsec;
+}
+
+/* Waits until no other worker's write recorded in global cells and not
+ * stored yet (cuemu_check_fast's store_pending) overlaps the `size`
+ * bytes at `bytes`, so that hold_race keeps them as that write left
+ * them: without it, a thread preempted between its write's check and its
+ * store lets a same-value write of another block look like one that
+ * changed them (two blocks raising one flag). The caller may hold the
+ * cells' stripe lock: the writer's next check clears its note before it
+ * takes any lock. */
+static void await_stores(block_state *b, const unsigned char *bytes,
+                         size_t size) {
+  uintptr_t lo = (uintptr_t)bytes, hi = lo + size;
+  for (block_state *s = atomic_load(&states); s; s = s->next_state) {
+    if (s == b)
+      continue;
+    long long deadline = 0;
+    for (;;) {
+      uintptr_t p = __atomic_load_n(&s->fast.store_pending, __ATOMIC_ACQUIRE);
+      uintptr_t plo = p & (((uintptr_t)1 << CUEMU_CHECK_PENDING_SHIFT) - 1);
+      uintptr_t phi = plo + (p >> CUEMU_CHECK_PENDING_SHIFT);
+      if (!p || plo >= hi || phi <= lo ||
+          (s == b->stuck_state && p == b->stuck_store))
+        break;
+      long long t = now_ns();
+      if (!deadline)
+        deadline = t + STORE_WAIT_NS;
+      else if (t > deadline) {
+        b->stuck_state = s;
+        b->stuck_store = p;
+        break;
+      }
+      sched_yield();
+    }
+  }
+}
+
 /* Holds back a race of a write of `size` bytes (`t` the access, `at` the
  * byte raced on) until its store is done (held_race): returns 1 when
  * held, 0 when it is to be reported now (a wide access, one whose address
@@ -886,6 +949,8 @@ static int hold_race(block_state *b, const target *t, const target *at,
       return memcmp(b->held[i].before, bytes, size) == 0;
   if (b->nheld == HELD_RACES)
     return 0;
+  if (!t->shared)
+    await_stores(b, bytes, size);
   held_race *h = &b->held[b->nheld++];
   *h = (held_race){*at,    bytes,  size,  {0},   hazard, first, second,
                    pblock, cblock, ptid,  psite, ctid,   0,     pc};
@@ -1356,6 +1421,11 @@ static void track(cuemu_worker *w, block_state *b, cell *cells,
     if (write && init)
       memset(init + gran, 1, size - gran);
   }
+  /* The store follows (await_stores); the caller's unlock publishes the
+   * note with the cells. */
+  if (write && !t->shared && t->base && (checks & CUEMU_CHECK_RACE))
+    cuemu_check_fast_pending(&b->fast,
+                             (uintptr_t)t->base + t->offset, size);
 }
 
 /* The cell that holds byte `off` of an allocation of `size` bytes with
@@ -1708,6 +1778,16 @@ void cuemu__check_access(const void *addr, size_t size, int kind,
 void cuemu_check_access(const void *addr, size_t size, int kind,
                         const void *pc) {
   cuemu__check_access(addr, size, kind, pc);
+  /* CUEMU_CHECK_STORE_DELAY_US widens the window between a write's check
+   * and its store, as a preempted thread does: a test's means to make the
+   * rare case certain (tests/programs/checkers/same_value_flag_workers.cu). */
+  static int delay_us = -1;
+  if (delay_us < 0) {
+    const char *e = getenv("CUEMU_CHECK_STORE_DELAY_US");
+    delay_us = e ? atoi(e) : 0;
+  }
+  if (delay_us > 0 && (kind & CUEMU_ACCESS_WRITE))
+    usleep((useconds_t)delay_us);
 }
 
 static void access_slow(cuemu_worker *w, block_state *b, const void *addr,

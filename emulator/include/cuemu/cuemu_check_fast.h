@@ -137,6 +137,14 @@ typedef struct cuemu_check_fast {
   /* Interned numbers of recent access sites, by code address. */
   uintptr_t site_pc[CUEMU_CHECK_SITE_CACHE];
   uint16_t site[CUEMU_CHECK_SITE_CACHE];
+  /* Racecheck's write whose store has not been made yet: a write of
+   * global memory is recorded in its cells before its store, which is the
+   * next thing its thread does; until then another worker that finds the
+   * write in the cells would see the bytes as they were before it
+   * (cuemu_check_fast_pending). The start of the next check says that the
+   * store is done (cuemu_check_fast_stored). 0: none. Last, so that the
+   * fields above keep their offsets in modules built before it. */
+  uintptr_t store_pending;
 } cuemu_check_fast;
 
 /* The calling OS thread's state; never NULL: outside a checked block it
@@ -253,6 +261,46 @@ CUEMU_CHECK_FAST_FN void cuemu_check_fast_unlock(unsigned char *lock) {
   __asm__ __volatile__("movb $0, %0" : "=m"(*lock) : : "memory");
 #else
   __atomic_clear(lock, __ATOMIC_RELEASE);
+#endif
+}
+
+/* store_pending's encoding: the address in the low bits, the size (at
+ * most 0xffff) above them. */
+#define CUEMU_CHECK_PENDING_SHIFT 48
+
+/* Notes that the write of `size` bytes at `a` just recorded in global
+ * cells has not been stored yet (cuemu_check_fast's store_pending). The
+ * caller then releases the cells' lock, which publishes the note with the
+ * record. */
+CUEMU_CHECK_FAST_FN void cuemu_check_fast_pending(cuemu_check_fast *f,
+                                                  uintptr_t a, size_t size) {
+  uintptr_t v = a >> CUEMU_CHECK_PENDING_SHIFT
+                    ? 0 /* no room for the size: not noted */
+                    : a | (uintptr_t)(size < 0xffff ? size : 0xffff)
+                              << CUEMU_CHECK_PENDING_SHIFT;
+#if defined(__clang__)
+  /* Volatile, not an atomic builtin: see cuemu_check_fast_claim. */
+  *(volatile uintptr_t *)&f->store_pending = v;
+#else
+  __atomic_store_n(&f->store_pending, v, __ATOMIC_RELAXED);
+#endif
+}
+
+/* Says that the thread's earlier stores are done: called at the start of
+ * every check, which its thread's stores before the access precede. The
+ * store that clears the note comes after them (a release, a plain move on
+ * x86-64), so that another worker that finds it clear sees them. Only a
+ * note is cleared: the state outside a block is one for all threads, and
+ * host code of a checked build runs this too. */
+CUEMU_CHECK_FAST_FN void cuemu_check_fast_stored(cuemu_check_fast *f) {
+#if defined(__clang__)
+  if (*(volatile uintptr_t *)&f->store_pending) {
+    __asm__ __volatile__("" : : : "memory");
+    *(volatile uintptr_t *)&f->store_pending = 0;
+  }
+#else
+  if (__atomic_load_n(&f->store_pending, __ATOMIC_RELAXED))
+    __atomic_store_n(&f->store_pending, 0, __ATOMIC_RELEASE);
 #endif
 }
 
@@ -416,6 +464,8 @@ CUEMU_CHECK_FAST_FN int cuemu_check_fast_race(cuemu_check_fast *f, int h,
     cuemu_check_fast_record(f, &__cuemu_g[i], epoch, write, 1, me, site);
   if (init && write)
     cuemu_check_fast_written(init + off, size, 1);
+  if (write)
+    cuemu_check_fast_pending(f, f->hot[h].base + off, size);
   cuemu_check_fast_unlock(lock);
   return 1;
 }
@@ -523,6 +573,7 @@ CUEMU_CHECK_FAST_FN int cuemu_check_fast_decide(cuemu_check_fast *f,
                                                 uintptr_t a, size_t size,
                                                 int kind, uintptr_t *off,
                                                 const void *pc) {
+  cuemu_check_fast_stored(f);
   *off = a - f->hot[0].base;
   if (*off < f->hot[0].limit)
     return cuemu_check_fast_hot(f, 0, a, *off, size, kind);
