@@ -212,12 +212,13 @@ int cuemu__unit_needs_cccl_brings(const char *text, size_t size,
   const int all = CUEMU_CCCL_BRINGS_FLOATS | CUEMU_CCCL_BRINGS_LIBRARIES |
                   CUEMU_CCCL_BRINGS_STD;
   unsigned read[3] = {0, 0, 0}; /* the headers of each kind already read */
+  cuemu_marker_reader reader = {.skip = skip, .nskip = nskip};
   for (size_t i = 0; i < size && !(reads_brings && names == all);) {
     const char *eol = memchr(text + i, '\n', size - i);
     const size_t n = eol ? (size_t)(eol - (text + i)) : size - i;
     const char *line = text + i;
     cuemu_user_marker m;
-    if (cuemu__user_marker(line, n, skip, nskip, &m)) {
+    if (cuemu__read_user_marker(&reader, line, n, &m)) {
       user = m.user && !m.system;
       if (!reads_brings && n > sizeof brings &&
           memmem(line, n, brings, sizeof brings - 1))
@@ -260,5 +261,6 @@ int cuemu__unit_needs_cccl_brings(const char *text, size_t size,
   if (read[1] == (1u << STD_HEADERS) - 1 &&
       read[2] == (1u << LIBCUDACXX_HEADERS) - 1)
     names &= ~CUEMU_CCCL_BRINGS_LIBRARIES;
+  cuemu__marker_reader_free(&reader);
   return reads_brings ? names : 0;
 }

@@ -35,6 +35,89 @@ int cuemu__user_marker(const char *line, size_t n, const char *const *skip,
   return 1;
 }
 
+/* A file that cuemu__read_user_marker() has seen: the user's, or a
+ * system header (the flag on the first marker that named it). */
+struct cuemu_marker_file {
+  char *name; /* NULL: an empty slot */
+  size_t len;
+  size_t hash;
+  int system;
+};
+
+static size_t name_hash(const char *name, size_t n) {
+  size_t h = 1469598103934665603ull;
+  for (size_t i = 0; i < n; ++i)
+    h = (h ^ (unsigned char)name[i]) * 1099511628211ull;
+  return h;
+}
+
+/* The slot of name[0, n) (hash h) in r's table: its entry, or the empty
+ * slot where it would go. */
+static cuemu_marker_file *file_slot(const cuemu_marker_reader *r,
+                                    const char *name, size_t n, size_t h) {
+  for (size_t i = h & (r->cap - 1);; i = (i + 1) & (r->cap - 1)) {
+    cuemu_marker_file *f = &r->files[i];
+    if (!f->name ||
+        (f->hash == h && f->len == n && memcmp(f->name, name, n) == 0))
+      return f;
+  }
+}
+
+/* The entry of name[0, n), added (as `system` says) when it is new; NULL
+ * without memory. */
+static cuemu_marker_file *file_entry(cuemu_marker_reader *r, const char *name,
+                                     size_t n, int system) {
+  if (2 * (r->count + 1) > r->cap) {
+    cuemu_marker_reader grown = *r;
+    grown.cap = r->cap ? 2 * r->cap : 256;
+    grown.files = calloc(grown.cap, sizeof *grown.files);
+    if (!grown.files)
+      return NULL;
+    for (size_t i = 0; i < r->cap; ++i)
+      if (r->files[i].name)
+        *file_slot(&grown, r->files[i].name, r->files[i].len,
+                   r->files[i].hash) = r->files[i];
+    free(r->files);
+    *r = grown;
+  }
+  const size_t h = name_hash(name, n);
+  cuemu_marker_file *f = file_slot(r, name, n, h);
+  if (!f->name) {
+    f->name = strndup(name, n);
+    if (!f->name)
+      return NULL;
+    f->len = n;
+    f->hash = h;
+    f->system = system;
+    r->count++;
+  }
+  return f;
+}
+
+int cuemu__read_user_marker(cuemu_marker_reader *r, const char *line,
+                            size_t n, cuemu_user_marker *m) {
+  if (!cuemu__user_marker(line, n, r->skip, r->nskip, m))
+    return 0;
+  /* A file's first marker says whose it is; files not the user's that
+   * the flag never named (<built-in>, the skipped folders) need no
+   * entry. */
+  if (m->system || m->user) {
+    const cuemu_marker_file *f =
+        file_entry(r, m->file, m->file_len, m->system);
+    if (f && f->system && !m->system)
+      m->user = 0;
+  }
+  return 1;
+}
+
+void cuemu__marker_reader_free(cuemu_marker_reader *r) {
+  for (size_t i = 0; i < r->cap; ++i)
+    free(r->files[i].name);
+  free(r->files);
+  r->files = NULL;
+  r->cap = r->count = 0;
+}
+
 long cuemu__unit_line(const char *ii, size_t size, const char *file,
                       size_t file_len, long line) {
   const char *end = ii + size;

@@ -26,6 +26,32 @@ typedef struct cuemu_user_marker {
 int cuemu__user_marker(const char *line, size_t n, const char *const *skip,
                        int nskip, cuemu_user_marker *m);
 
+/* A reader of a unit's markers in order, for the scans of the user's
+ * code: as cuemu__user_marker() reads them, and a file that a marker
+ * first flagged as a system header is never the user's. The compiler
+ * drops the flag on the lines of a system header where it expands a
+ * macro defined outside system headers (curand_kernel.h's QUALIFIERS,
+ * which expands the shims' __forceinline__): those lines are neither the
+ * user's code nor the user's file. A user's file, first seen without the
+ * flag, gets it where it expands a system header's macro (the shims'
+ * printf): it stays the user's, with `system` set on those lines.
+ * Zero-initialise it with the folders `skip`; cuemu__marker_reader_free()
+ * frees what it keeps. Without memory for its lists, a system header's
+ * line may be taken for the user's. */
+typedef struct cuemu_marker_file cuemu_marker_file;
+typedef struct cuemu_marker_reader {
+  const char *const *skip;
+  int nskip;
+  /* The files seen, each the user's or a system header, hashed by name:
+   * `cap` slots (a power of 2, or 0), `count` used. */
+  cuemu_marker_file *files;
+  size_t cap, count;
+} cuemu_marker_reader;
+
+int cuemu__read_user_marker(cuemu_marker_reader *r, const char *line,
+                            size_t n, cuemu_user_marker *m);
+void cuemu__marker_reader_free(cuemu_marker_reader *r);
+
 /* Non-zero for a character of an identifier. */
 int cuemu__ident_char(char c);
 

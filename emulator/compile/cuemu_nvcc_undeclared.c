@@ -140,23 +140,6 @@ static int in_set(char *const *set, int count, const char *name, size_t n) {
   return 0;
 }
 
-/* Appends a copy of the `n` bytes of `name` to the growing list `*set`
- * (`*count` names, room for `*cap`); leaves it as it is without memory. */
-static void add_name(char ***set, int *count, int *cap, const char *name,
-                     size_t n) {
-  if (*count == *cap) {
-    const int more = *cap ? 2 * *cap : 64;
-    char **grown = realloc(*set, (size_t)more * sizeof *grown);
-    if (!grown)
-      return;
-    *set = grown;
-    *cap = more;
-  }
-  char *copy = strndup(name, n);
-  if (copy)
-    (*set)[(*count)++] = copy;
-}
-
 static void add_file(user_files *u, const char *name, size_t n) {
   if (in_set(u->names, u->count, name, n))
     return;
@@ -238,32 +221,17 @@ int cuemu__warn_nvcc_undeclared(const char *text, size_t size,
   /* A user's file in a system header's part: the expansion of a macro of
    * a system header (the shims' printf), where only that name counts. */
   int user = 1, system = 0, line = 1, found = 0;
-  /* The files that a marker first flagged as system headers. The compiler
-   * drops the flag on the lines of a system header where it expands a
-   * macro defined outside system headers (curand_kernel.h's QUALIFIERS,
-   * which expands the shims' __forceinline__): those lines are neither the
-   * user's code nor the user's file. (A user's file, first seen without
-   * the flag, gets it where it expands a system header's macro, the shims'
-   * printf: it stays the user's.) Without memory for the list, such a
-   * line may be taken for the user's, and a header's includes then keep
-   * the warning back. */
-  char **system_files = NULL;
-  int nsystem = 0, system_cap = 0;
+  cuemu_marker_reader reader = {.skip = skip, .nskip = nskip};
   for (size_t i = 0; i < size;) {
     const char *eol = memchr(text + i, '\n', size - i);
     const size_t n = eol ? (size_t)(eol - (text + i)) : size - i;
     cuemu_user_marker m;
-    if (cuemu__user_marker(text + i, n, skip, nskip, &m)) {
+    if (cuemu__read_user_marker(&reader, text + i, n, &m)) {
       line = m.line;
       file = m.file;
       file_len = m.file_len;
       user = m.user;
       system = m.system;
-      if (system && !in_set(system_files, nsystem, file, file_len) &&
-          !in_set(u.names, u.count, file, file_len))
-        add_name(&system_files, &nsystem, &system_cap, file, file_len);
-      if (!system && in_set(system_files, nsystem, file, file_len))
-        user = 0;
       if (user && !system)
         add_file(&u, file, file_len);
     } else {
@@ -309,8 +277,6 @@ int cuemu__warn_nvcc_undeclared(const char *text, size_t size,
   }
   for (int k = 0; k < u.count; ++k)
     free(u.names[k]);
-  for (int k = 0; k < nsystem; ++k)
-    free(system_files[k]);
-  free(system_files);
+  cuemu__marker_reader_free(&reader);
   return warnings;
 }
