@@ -8,6 +8,8 @@
 # memcheck's and synccheck's reports end their launch and count too
 # (tests/programs/checkers_reports/ending_reports_count.cu, built with
 # --check=mem,sync): a program that ignores the launch's error still fails.
+# A copy to pinned memory that racecheck guards in parts counts one
+# initcheck report (tests/programs/checkers_reports/large_copy_source_once.cu).
 srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
 builddir=${CUEMU_BUILDDIR:-.}
 cc=$builddir/cuemu-cc
@@ -99,6 +101,22 @@ for kind in mem sync; do
     "$work/ending_$kind.err" || fail "ending_$kind: no summary"
 done
 run ending_status0 0 CUEMU_CHECK_EXIT_STATUS=0 -- mem
+
+# A guarded copy made in parts: one initcheck report for the whole copy.
+program=$work/large_copy_source_once
+"$cc" --check=race,init \
+  "$srcdir/tests/programs/checkers_reports/large_copy_source_once.cu" \
+  -o "$program" >"$work/large.build" 2>&1 || {
+  cat "$work/large.build"
+  exit 1
+}
+run large_copy 1 --
+copies=$(grep -c "initcheck: cudaMemcpy source: 160 of the 1048576 bytes .*(the first: byte 262104)" \
+  "$work/large_copy.err")
+[ "$copies" -eq 1 ] ||
+  fail "large_copy: the copy's source reported $copies times, wanted once"
+grep -q "^cuemu: checkers: 1 report (1 distinct) in this program" \
+  "$work/large_copy.err" || fail "large_copy: not one report in the summary"
 
 if [ "$failed" -ne 0 ]; then
   for f in "$work"/*.out "$work"/*.err; do

@@ -124,7 +124,7 @@ static int run_memset(const cuemu_rt_graph_memset *m) {
  * when a stream's queue runs it (cuemu_rt_pinned_guard.h), is its own
  * while it runs. A guarded linear copy is made GUARDED_PART bytes at a
  * time, only those bytes its own, so that a host access to the rest while
- * it runs is still seen. */
+ * it runs is still seen; initcheck judges its source as one copy. */
 static int run_transfer(const cuemu_rt_graph_node_params *p) {
   const cuemu_rt_graph_memcpy *m = &p->u.memcpy;
   int code = cudaSuccess;
@@ -134,7 +134,8 @@ static int run_transfer(const cuemu_rt_graph_node_params *p) {
     for (size_t at = 0; at < m->width && !code; at += GUARDED_PART) {
       size_t n = m->width - at < GUARDED_PART ? m->width - at : GUARDED_PART;
       cuemu__pinned_guard_window(p, at, n);
-      code = cuemu_rt_memcpy(copy_dst(m) + at, copy_src(m) + at, n, m->kind);
+      code = cuemu__rt_memcpy_part(copy_dst(m), copy_src(m), at, n, m->width,
+                                   m->kind);
     }
   } else {
     cuemu__pinned_guard_run(p);

@@ -104,6 +104,13 @@ int cuemu__rt_memcpy_slices(void *dst, size_t dpitch, size_t dslice,
                             size_t width, size_t height, size_t depth,
                             int kind);
 
+/* cudaMemcpy's body for bytes [at, at + count) of a copy of `total` bytes
+ * from src to dst made in parts: initcheck judges the source of the whole
+ * copy with its first part, so that one copy counts one report
+ * (cuemu_rt_memory.c). */
+int cuemu__rt_memcpy_part(void *dst, const void *src, size_t at,
+                          size_t count, size_t total, int kind);
+
 /* cudaMallocPitch's body, with `site` the program's call (cudaMalloc3D's;
  * cuemu_rt_memory.c). */
 int cuemu__rt_malloc_pitch_at(void **ptr, size_t *pitch, size_t width,

@@ -355,7 +355,8 @@ static int blocking_copy(void) {
   return e;
 }
 
-int cuemu_rt_memcpy(void *dst, const void *src, size_t count, int kind) {
+int cuemu__rt_memcpy_part(void *dst, const void *src, size_t at,
+                          size_t count, size_t total, int kind) {
   int sticky = blocking_copy();
   if (sticky)
     return sticky;
@@ -363,13 +364,19 @@ int cuemu_rt_memcpy(void *dst, const void *src, size_t count, int kind) {
     return cuemu_rt_error(cudaErrorInvalidMemcpyDirection);
   if (count == 0)
     return cudaSuccess;
-  int code = cuemu__rt_check_copy(dst, count, src, count, kind);
+  int code = cuemu__rt_check_copy((char *)dst + at, count,
+                                  (const char *)src + at, count, kind);
   if (code)
     return cuemu_rt_error(code);
-  cuemu__allocation_copied_from(src, count);
-  memmove(dst, src, count);
-  cuemu__allocation_written(dst, count);
+  if (at == 0)
+    cuemu__allocation_copied_from(src, total);
+  memmove((char *)dst + at, (const char *)src + at, count);
+  cuemu__allocation_written((char *)dst + at, count);
   return cudaSuccess;
+}
+
+int cuemu_rt_memcpy(void *dst, const void *src, size_t count, int kind) {
+  return cuemu__rt_memcpy_part(dst, src, 0, count, count, kind);
 }
 
 int cuemu__rt_copy_check(void *dst, size_t dpitch, const void *src,
