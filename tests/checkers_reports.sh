@@ -26,10 +26,15 @@ fail() {
   failed=$((failed + 1))
 }
 
-program=$work/reports_go_on
-"$cc" --check=race,init \
-  "$srcdir/tests/programs/checkers_reports/reports_go_on.cu" -o "$program" \
-  >"$work/build" 2>&1 || { cat "$work/build"; exit 1; }
+# build CHECKS NAME: builds tests/programs/checkers_reports/NAME.cu with
+# --check=CHECKS as $program, or stops with the compiler's messages.
+build() {
+  program=$work/$2
+  "$cc" --check="$1" "$srcdir/tests/programs/checkers_reports/$2.cu" \
+    -o "$program" >"$work/$2.build" 2>&1 || { cat "$work/$2.build"; exit 1; }
+}
+
+build race,init reports_go_on
 
 # run NAME WANTED-STATUS [VAR=VALUE...] -- ARGS: runs the program with the
 # variables set; its status must be WANTED-STATUS and it must print PASS.
@@ -85,14 +90,7 @@ grep -q "reports, the last: kernel add_one: initcheck: " "$work/clear.out" ||
   fail "clear: cuemu_check_reports did not give the last report"
 
 # memcheck and synccheck: the launch fails and the report counts.
-ending=$work/ending_reports_count
-"$cc" --check=mem,sync \
-  "$srcdir/tests/programs/checkers_reports/ending_reports_count.cu" \
-  -o "$ending" >"$work/ending.build" 2>&1 || {
-  cat "$work/ending.build"
-  exit 1
-}
-program=$ending
+build mem,sync ending_reports_count
 for kind in mem sync; do
   run "ending_$kind" 1 -- "$kind"
   grep -q "^cuemu: kernel .*: ${kind}check: " "$work/ending_$kind.err" ||
@@ -103,13 +101,7 @@ done
 run ending_status0 0 CUEMU_CHECK_EXIT_STATUS=0 -- mem
 
 # A guarded copy made in parts: one initcheck report for the whole copy.
-program=$work/large_copy_source_once
-"$cc" --check=race,init \
-  "$srcdir/tests/programs/checkers_reports/large_copy_source_once.cu" \
-  -o "$program" >"$work/large.build" 2>&1 || {
-  cat "$work/large.build"
-  exit 1
-}
+build race,init large_copy_source_once
 run large_copy 1 --
 copies=$(grep -c "initcheck: cudaMemcpy source: 160 of the 1048576 bytes .*(the first: byte 262104)" \
   "$work/large_copy.err")
