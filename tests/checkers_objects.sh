@@ -10,7 +10,8 @@
 # with the right lines, with clang++ units too and in a program that mixes
 # both compilers' units (tests/buggy/objects: each .cu's EXPECT line, as in
 # tests/checkers.sh); the entry points are hidden in the object and local
-# in the program. Run by `make check` with AM_TESTS_ENVIRONMENT.
+# in the program; host code is not instrumented at all. Run by `make check`
+# with AM_TESTS_ENVIRONMENT.
 
 srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
 builddir=${CUEMU_BUILDDIR:-.}
@@ -49,6 +50,14 @@ if [ -f "$work/race.o" ] &&
     ! readelf -sW "$work/race.o" | grep -q ' WEAK  *HIDDEN .* __tsan_read4$'; then
   fail "race.o has no weak hidden __tsan_read4:"
   readelf -sW "$work/race.o" | grep __tsan_read4
+fi
+# Host code is not instrumented (its accesses have nothing to check): the
+# object's host function run_kernel calls no entry point.
+if [ -f "$work/race.o" ] &&
+    objdump -dr --disassemble=_Z10run_kernelv "$work/race.o" |
+    grep -q __tsan; then
+  fail "race.o's host function run_kernel is instrumented:"
+  objdump -dr --disassemble=_Z10run_kernelv "$work/race.o" | grep __tsan
 fi
 if [ -x "$work/race_object" ] &&
     ! nm "$work/race_object" | grep -q ' t __tsan_read4$'; then

@@ -117,6 +117,21 @@ CUEMU_CHECK_ENTRY_SIZE(16)
 
 #undef CUEMU_CHECK_ENTRY_SIZE
 #undef CUEMU_CHECK_ENTRY_ONE
+
+#ifdef CUEMU_CHECK_ENTRY_DEFINE
+/* A checked output tells libcuemu that checked code is loaded (the
+ * allocations made from then on are tracked, the program's calls of the
+ * runtime API judged: cuemu_check_alloc.c), before its own constructors,
+ * which may allocate. An instrumented object's constructor would say it
+ * (ThreadSanitizer's calls __tsan_init), but none runs: the device pass's
+ * constructors are dropped and the host pass is not instrumented
+ * (cuemu_compile.c). */
+extern "C" void __tsan_init(void);
+__attribute__((__constructor__(101), __used__)) static void
+cuemu_check_entry_loaded() {
+  __tsan_init();
+}
+#endif
 #endif /* CUEMU_CHECKED_BUILD */
 
 #endif /* CUEMU_CHECK_ENTRY_H */

@@ -1,14 +1,13 @@
-// host_loop_inline.cu: a checked build instruments the host code of its .cu
-// files too (a CPU reference scan kept next to the kernels, as course
-// projects keep theirs), but host code has nothing to check: the checked
-// build's own entry points must decide its loads and stores inline, without
-// calling libcuemu's cuemu_check_access() for each (a checked CPU scan ran
-// twice as slow with the calls). The program counts the calls that reach
-// cuemu_check_access() by defining it, forwarding to libcuemu's: none may
-// come from its host scan. (The count is main's: cuemu-cc compiles the unit
-// twice, host code and device code, and each object has its own copy of
-// the counter and of the function, the device one local.) A kernel of the
-// same unit then runs checked as before.
+// host_loop_inline.cu: host code of a checked build has nothing to check (a
+// CPU reference scan kept next to the kernels, as course projects keep
+// theirs): it must never call libcuemu's cuemu_check_access() (a checked
+// CPU scan ran twice as slow with the calls; the host pass is now not
+// instrumented at all, tests/checkers_objects.sh). The program counts the
+// calls that reach cuemu_check_access() by defining it, forwarding to
+// libcuemu's: none may come from its host scan. (The count is main's:
+// cuemu-cc compiles the unit twice, host code and device code, and each
+// object has its own copy of the counter and of the function, the device
+// one local.) A kernel of the same unit then runs checked as before.
 // CUEMU_OPTIONS: --check=all
 #include <cstddef>
 #include <dlfcn.h>
