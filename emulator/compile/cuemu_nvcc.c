@@ -1716,6 +1716,26 @@ static int names_cuemu(const char *cmd) {
          strncmp(base, "cuemu-nvcc", 10) == 0;
 }
 
+/* The C++ driver of a -ccbin that names a C driver: nvcc builds with g++
+ * for -ccbin gcc and with clang++ for -ccbin clang, in the same folder where
+ * one is given (-ccbin /usr/bin/gcc links with /usr/bin/g++), and so links
+ * the C++ library that the C driver leaves out; other names (gcc-12, cc,
+ * clang-14) it keeps as they are, and so does cuemu. g++ compiles a unit as
+ * `gcc -x c++`, nvcc's compile line, does. */
+static const char *ccbin_cxx(command *c, const char *ccbin) {
+  const char *slash = strrchr(ccbin, '/');
+  const char *base = slash ? slash + 1 : ccbin;
+  const char *cxx = strcmp(base, "gcc") == 0     ? "g++"
+                    : strcmp(base, "clang") == 0 ? "clang++"
+                                                 : NULL;
+  char *s = NULL;
+  if (!cxx ||
+      asprintf(&s, "%.*s%s", (int)(base - ccbin), ccbin, cxx) < 0)
+    return ccbin;
+  const char *kept = keep(c, s);
+  return kept ? kept : ccbin;
+}
+
 static const char *host_cxx(command *c) {
   if (c->cxx && *c->cxx)
     return c->cxx;
@@ -1726,7 +1746,7 @@ static const char *host_cxx(command *c) {
     struct stat st;
     if (stat(ccbin, &st) == 0 && S_ISDIR(st.st_mode))
       return joined(c, ccbin, "/g++");
-    return ccbin;
+    return ccbin_cxx(c, ccbin);
   }
   const char *e = getenv("CXX");
   return e && *e && !names_cuemu(e) ? e : "c++";
