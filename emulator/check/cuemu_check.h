@@ -269,6 +269,10 @@ void cuemu__check_line_here(const void *pc, char *buf, size_t size);
 void cuemu__check_alloc_line(const void *site, const void *const *callers,
                              char *buf, size_t size);
 
+/* The text a site stands for when cuemu_alloc_register_at() gave one (its
+ * interned copy is the site), else NULL. */
+const char *cuemu__check_site_text_of(const void *site);
+
 /* Interned access sites: a small number for a code address, and back. */
 uint16_t cuemu__check_site(const void *pc);
 const void *cuemu__check_site_pc(uint16_t site);

@@ -3,7 +3,10 @@
  * allocations (cuemu_rt_memory.c): where each allocation was made, the
  * name of a buffer registered with cuemu_alloc_register(), the per-byte
  * "written" map of cudaMalloc memory for initcheck, and the leak report at
- * exit.
+ * exit. A buffer registered by a caller that is not C code (the fake CuPy's
+ * arrays, made by a Python line) is "made at" a text the caller gives:
+ * cuemu_alloc_register_at() interns it, and its interned copy stands for
+ * the site's code address (cuemu__check_site_text_of).
  *
  * Leaks are reported only with CUEMU_CHECK_LEAKS=1 (as compute-sanitizer
  * reports them only with --leak-check full): many correct programs leave
@@ -338,7 +341,63 @@ int cuemu__check_alloc_info(const void *base, cuemu_check_alloc_info *out) {
   return e != NULL;
 }
 
-cuemu_status cuemu_alloc_register(void *base, size_t size, const char *name) {
+/* ---- Sites given as text --------------------------------------------------- */
+
+/* Interned site texts live in one reserved arena, so that an address is
+ * known as a text by its range alone; a hash of the texts finds an
+ * interned copy again (a Python line makes many arrays). When the arena or
+ * the table is full, a new text is not interned (the caller's address
+ * stands for the site, as with cuemu_alloc_register). */
+#define SITE_TEXT_ARENA ((size_t)4 << 20)
+#define SITE_TEXT_SLOTS 16384u
+
+static pthread_mutex_t site_text_lock = PTHREAD_MUTEX_INITIALIZER;
+static char *site_text_arena;
+static size_t site_text_used;
+static const char *site_text_slots[SITE_TEXT_SLOTS];
+
+static const char *site_text_intern(const char *text) {
+  size_t len = strlen(text);
+  uint64_t h = 1469598103934665603ull;
+  for (size_t i = 0; i < len; ++i)
+    h = (h ^ (unsigned char)text[i]) * 1099511628211ull;
+  const char *found = NULL;
+  pthread_mutex_lock(&site_text_lock);
+  if (!site_text_arena) {
+    void *p = mmap(NULL, SITE_TEXT_ARENA, PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    site_text_arena = p == MAP_FAILED ? NULL : p;
+  }
+  for (unsigned probe = 0; site_text_arena && probe < SITE_TEXT_SLOTS;
+       ++probe) {
+    unsigned slot = (unsigned)((h + probe) & (SITE_TEXT_SLOTS - 1));
+    const char *cur = site_text_slots[slot];
+    if (cur && strcmp(cur, text) == 0) {
+      found = cur;
+      break;
+    }
+    if (!cur) {
+      if (site_text_used + len + 1 <= SITE_TEXT_ARENA &&
+          probe < SITE_TEXT_SLOTS / 2) {
+        char *copy = site_text_arena + site_text_used;
+        memcpy(copy, text, len + 1);
+        site_text_used += len + 1;
+        site_text_slots[slot] = found = copy;
+      }
+      break;
+    }
+  }
+  pthread_mutex_unlock(&site_text_lock);
+  return found;
+}
+
+const char *cuemu__check_site_text_of(const void *site) {
+  const char *p = site, *arena = site_text_arena;
+  return arena && p >= arena && p < arena + SITE_TEXT_ARENA ? p : NULL;
+}
+
+static cuemu_status alloc_register(void *base, size_t size, const char *name,
+                                   const void *site) {
   if (!base || !size)
     return cuemu__report(CUEMU_INVALID_VALUE,
                          "cuemu_alloc_register: a base and a size are "
@@ -349,8 +408,7 @@ cuemu_status cuemu_alloc_register(void *base, size_t size, const char *name) {
                          "tracked allocation",
                          base, size);
   int present = atomic_exchange(&cuemu__check_present, 1);
-  cuemu__check_alloc_note(base, size, CUEMU_RT_MEMORY_REGISTERED,
-                          __builtin_return_address(0));
+  cuemu__check_alloc_note(base, size, CUEMU_RT_MEMORY_REGISTERED, site);
   atomic_store(&cuemu__check_present, present);
   if (name) {
     pthread_mutex_lock(&side_lock);
@@ -360,6 +418,17 @@ cuemu_status cuemu_alloc_register(void *base, size_t size, const char *name) {
     pthread_mutex_unlock(&side_lock);
   }
   return CUEMU_SUCCESS;
+}
+
+cuemu_status cuemu_alloc_register(void *base, size_t size, const char *name) {
+  return alloc_register(base, size, name, __builtin_return_address(0));
+}
+
+cuemu_status cuemu_alloc_register_at(void *base, size_t size, const char *name,
+                                     const char *where) {
+  const void *site = where && *where ? site_text_intern(where) : NULL;
+  return alloc_register(base, size, name,
+                        site ? site : __builtin_return_address(0));
 }
 
 cuemu_status cuemu_alloc_unregister(void *base) {

@@ -587,6 +587,11 @@ void cuemu__check_line_here(const void *pc, char *buf, size_t size) {
 void cuemu__check_alloc_line(const void *site, const void *const *callers,
                              char *buf, size_t size) {
   int inner;
+  const char *text = cuemu__check_site_text_of(site);
+  if (text) {
+    snprintf(buf, size, "%s", text);
+    return;
+  }
   if (line_kind(site, buf, size, &inner) == LINE_USER || !callers)
     return;
   /* Made in a system header's code (Thrust's allocator), or in code

@@ -116,6 +116,11 @@ def library():
         lib.cuemu_alloc_register.restype = status
         lib.cuemu_alloc_register.argtypes = [vp, ctypes.c_size_t,
                                              ctypes.c_char_p]
+        if hasattr(lib, "cuemu_alloc_register_at"):
+            lib.cuemu_alloc_register_at.restype = status
+            lib.cuemu_alloc_register_at.argtypes = [vp, ctypes.c_size_t,
+                                                    ctypes.c_char_p,
+                                                    ctypes.c_char_p]
         lib.cuemu_alloc_unregister.restype = status
         lib.cuemu_alloc_unregister.argtypes = [vp]
     if hasattr(lib, "cuemu_check_reports_fail"):
@@ -157,11 +162,16 @@ def cache_dir():
     return os.fsdecode(buf.value)
 
 
-def register_alloc(ptr, size, name):
+def register_alloc(ptr, size, name, where=None):
     """Tells the checkers that [ptr, ptr + size) is a device allocation
     called `name` (so that accesses past its end and after its release are
-    reported). Returns False when libcuemu has no checkers or refused."""
+    reported), made at `where` ("file.py:12"; None: at this call's C
+    caller). Returns False when libcuemu has no checkers or refused."""
     lib = library()
+    if where is not None and hasattr(lib, "cuemu_alloc_register_at"):
+        return lib.cuemu_alloc_register_at(
+            ptr, size, name.encode(),
+            where.encode("utf-8", errors="surrogateescape")) == 0
     if not hasattr(lib, "cuemu_alloc_register"):
         return False
     return lib.cuemu_alloc_register(ptr, size, name.encode()) == 0

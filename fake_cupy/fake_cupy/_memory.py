@@ -49,6 +49,30 @@ _GUARD = 64 * 1024
 _libc.mprotect.argtypes = (ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int)
 
 
+# The packages whose frames are not the user's line that made an array:
+# the fake's own, cuemu's binding and NumPy's (whose functions dispatch to
+# the fake through __array_function__).
+_LIBRARY_DIRS = tuple(os.path.dirname(os.path.abspath(path)) + os.sep
+                      for path in (__file__, numpy.__file__)) + (
+    os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                 "cuemu") + os.sep,)
+
+
+def _callers_line():
+    """ "file.py:12" of the innermost frame outside the fake, cuemu and
+    NumPy: where the checkers' reports say an array was allocated (rather
+    than at the C code of ctypes that registers it). None when the stack
+    holds no such frame."""
+    import sys
+    frame = sys._getframe(1)
+    while frame is not None:
+        name = frame.f_code.co_filename
+        if not name.startswith(_LIBRARY_DIRS) and not name.startswith("<frozen"):
+            return f"{name}:{frame.f_lineno}"
+        frame = frame.f_back
+    return None
+
+
 def _max_map_count():
     try:
         with open("/proc/sys/vm/max_map_count") as f:
@@ -267,7 +291,7 @@ class Memory(BaseMemory):
                 # sees a cudaMalloc'ed buffer.
                 from cuemu import _binding
                 self.registered = _binding.register_alloc(
-                    self.ptr, size, "cupy allocation")
+                    self.ptr, size, "cupy allocation", _callers_line())
 
     def free(self):
         """Returns the memory now (to its pool, for pooled memory); the

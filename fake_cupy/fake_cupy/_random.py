@@ -3,7 +3,7 @@
 The module functions (cupy.random.rand, normal, ...) draw from a private
 RandomState, so that cupy.random.seed() leaves NumPy's global generator
 alone, as CuPy's does. RandomState, default_rng and Generator objects return
-fake arrays, and the RandomState methods take the dtype argument CuPy adds.
+fake arrays, and the methods take the dtype argument CuPy adds to NumPy's.
 Where the fake differs: the numbers are NumPy's, not CuPy's (CuPy seeds its
 own generators differently); build reference data on the host when tests
 compare values.
@@ -18,19 +18,24 @@ _DTYPED = ("rand", "randn", "random", "random_sample", "uniform", "normal",
            "standard_normal", "exponential", "standard_exponential", "gamma",
            "standard_gamma", "beta", "lognormal", "laplace", "logistic")
 
+# Methods to which CuPy's Generator adds a dtype argument (cupy/random/
+# _generator_api.pyx); its random, standard_normal, standard_exponential,
+# standard_gamma and integers take dtype= as NumPy's Generator does.
+_GENERATOR_DTYPED = ("uniform", "beta")
+
 
 class _Wrapped:
     """A NumPy generator whose methods return fake arrays."""
 
-    def __init__(self, generator, add_dtype):
+    def __init__(self, generator, dtyped):
         self._generator = generator
-        self._add_dtype = add_dtype
+        self._dtyped = dtyped
 
     def __getattr__(self, name):
         value = getattr(self._generator, name)
         if not callable(value):
             return value
-        if self._add_dtype and name in _DTYPED:
+        if name in self._dtyped:
             return _with_dtype(value)
         return delegate(value)
 
@@ -51,7 +56,7 @@ class RandomState(_Wrapped):
     methods, returning fake arrays, with dtype=."""
 
     def __init__(self, seed=None, method=None):
-        super().__init__(numpy.random.RandomState(seed), True)
+        super().__init__(numpy.random.RandomState(seed), _DTYPED)
 
     def seed(self, seed=None):
         self._generator.seed(seed)
@@ -59,16 +64,16 @@ class RandomState(_Wrapped):
 
 class Generator(_Wrapped):
     """cupy.random.Generator(bit_generator): numpy.random.Generator's
-    methods, returning fake arrays."""
+    methods, returning fake arrays, with dtype= where CuPy adds it."""
 
     def __init__(self, bit_generator):
-        super().__init__(numpy.random.Generator(bit_generator), False)
+        super().__init__(numpy.random.Generator(bit_generator), _GENERATOR_DTYPED)
 
 
 def default_rng(seed=None):
     """cupy.random.default_rng: a Generator seeded as NumPy's would be."""
     rng = Generator.__new__(Generator)
-    _Wrapped.__init__(rng, numpy.random.default_rng(seed), False)
+    _Wrapped.__init__(rng, numpy.random.default_rng(seed), _GENERATOR_DTYPED)
     return rng
 
 

@@ -120,3 +120,21 @@ def test_a_program_with_a_race_exits_with_status_1(tmp_path):
     assert "finished 32" in out.stdout, out.stdout + out.stderr
     assert out.returncode == 1, out.stdout + out.stderr
     assert "cuemu: checkers: " in out.stderr
+
+
+def test_a_report_names_the_python_line_that_made_the_array(cp, monkeypatch):
+    # Reports name the line that allocated the buffer. The fake's arrays
+    # were all "allocated at" CPython's ctypes (Modules/_ctypes/callproc.c),
+    # the C caller of libcuemu's registration; they are made by the Python
+    # line that created the array (trial pub30).
+    import inspect
+    monkeypatch.setenv("CUEMU_FAKE_CUPY_CHECK", "mem")
+    k = cp.RawKernel(OUT_OF_BOUNDS, "past")
+    x = cp.zeros(64, cp.int32); line = inspect.currentframe().f_lineno
+    with pytest.raises(cp.cuda.driver.CUDADriverError) as info:
+        k((1,), (32,), (x, 48))
+        cp.cuda.Device().synchronize()
+    message = str(info.value)
+    assert "out-of-bounds" in message
+    assert f"allocated at {__file__}:{line}" in message
+    assert "callproc.c" not in message

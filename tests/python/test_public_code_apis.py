@@ -580,3 +580,21 @@ def test_raw_kernel_has_a_name_for_the_profiler(cp):
     assert pickle.loads(pickle.dumps(k)).__name__ == "bump"
     mod = cp.RawModule(code=r'''extern "C" __global__ void other(int *x) { x[0] = 7; }''')
     assert mod.get_function("other").__name__ == "other"
+
+
+def test_generator_uniform_and_beta_take_cupys_dtype(cp):
+    # CuPy's Generator.uniform and Generator.beta take a dtype= that NumPy's
+    # Generator lacks; parrot-cpp-extra's max_abs_diff draws its data with
+    # cp.random.default_rng(42).uniform(0, 1000, N, dtype=cp.float32).
+    rng = cp.random.default_rng(42)
+    a = rng.uniform(0, 1000, 64, dtype=cp.float32)
+    assert isinstance(a, cp.ndarray) and a.dtype == numpy.float32 and a.shape == (64,)
+    h = a.get()
+    assert ((h >= 0) & (h <= 1000)).all()
+    assert rng.uniform(size=3).dtype == numpy.float64
+    b = rng.beta(2.0, 3.0, size=(2, 3), dtype=numpy.float32)
+    assert isinstance(b, cp.ndarray) and b.dtype == numpy.float32 and b.shape == (2, 3)
+    # Methods whose dtype= NumPy's Generator has already keep it.
+    c = rng.standard_normal(4, dtype=numpy.float32)
+    assert isinstance(c, cp.ndarray) and c.dtype == numpy.float32
+    assert rng.random(2, dtype=numpy.float32).dtype == numpy.float32

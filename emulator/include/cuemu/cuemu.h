@@ -207,6 +207,12 @@ cuemu_status cuemu_kernel_max_cooperative_blocks(const cuemu_kernel *kernel,
  * range overlaps a tracked allocation. Host code. */
 cuemu_status cuemu_alloc_register(void *base, size_t size, const char *name);
 
+/* cuemu_alloc_register() for a caller that is not C code: reports say the
+ * buffer was allocated at the text `__cuemu_where` ("file.py:12", copied;
+ * NULL or empty: at the caller's return address, as cuemu_alloc_register). */
+cuemu_status cuemu_alloc_register_at(void *base, size_t size, const char *name,
+                                     const char *__cuemu_where);
+
 /* Forgets a buffer given to cuemu_alloc_register(). Returns INVALID_VALUE
  * when `base` was not registered. */
 cuemu_status cuemu_alloc_unregister(void *base);
