@@ -1720,8 +1720,8 @@ static int names_cuemu(const char *cmd) {
  * for -ccbin gcc and with clang++ for -ccbin clang, in the same folder where
  * one is given (-ccbin /usr/bin/gcc links with /usr/bin/g++), and so links
  * the C++ library that the C driver leaves out; other names (gcc-12, cc,
- * clang-14) it keeps as they are, and so does cuemu. g++ compiles a unit as
- * `gcc -x c++`, nvcc's compile line, does. */
+ * clang-14) it keeps as they are, and so does cuemu. (nvcc compiles with
+ * `gcc -x c++`, which g++ is.) */
 static const char *ccbin_cxx(command *c, const char *ccbin) {
   const char *slash = strrchr(ccbin, '/');
   const char *base = slash ? slash + 1 : ccbin;
