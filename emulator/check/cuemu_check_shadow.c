@@ -62,7 +62,7 @@
  * in which an access is out of bounds rather than unknown host memory. */
 #define REDZONE 256u
 #define WARPS (CUEMU_MAX_THREADS_PER_BLOCK / 32u)
-#define FENCE_SLOTS (1u << 16)
+#define FENCE_SLOTS CUEMU_CHECK_FENCE_SLOTS
 #define LOCKS CUEMU_CHECK_LOCKS
 
 /* A cell (cuemu/cuemu_check_fast.h): the block clock at the last write
@@ -617,6 +617,7 @@ void cuemu__check_block_begin(cuemu_worker *w) {
   if (b->serial != cl->serial) {
     b->serial = cl->serial;
     b->cl = cl;
+    b->fast.fence = (const uint32_t *)cl->fence;
     b->fast.epoch = cl->epoch;
     set_hot(b, NULL, 0);
     set_hot(b, NULL, 0);
@@ -715,6 +716,7 @@ void cuemu__check_warp_sync(cuemu_worker *w, unsigned base, unsigned mask) {
   if (!b)
     return;
   uint32_t s = ++b->fast.seq;
+  b->fast.fine_seq = s;
   uint32_t(*j)[32] = b->joint[base / 32];
   for (unsigned x = 0; x < 32; ++x)
     if (mask >> x & 1u)
@@ -731,6 +733,7 @@ void cuemu__check_tile_sync(cuemu_worker *w, unsigned first, unsigned end) {
   while ((64u << level) < count && level < 4)
     level++;
   b->tile_seq[level][first / (64u << level)] = ++b->fast.seq;
+  b->fast.fine_seq = b->fast.seq;
 }
 
 void cuemu__check_fence(const void *pc) {
@@ -743,6 +746,7 @@ void cuemu__check_fence(const void *pc) {
     return;
   cuemu_uint3 t = cuemu__worker_thread_idx(w);
   uint32_t s = ++b->fast.seq;
+  b->fast.fine_seq = s;
   b->thread_fence[t.x + w->block_dim.x * (t.y + w->block_dim.y * t.z)] = s;
   atomic_store_explicit(&b->cl->fence[b->fast.block % FENCE_SLOTS], s,
                         memory_order_relaxed);

@@ -49,6 +49,8 @@ extern "C" {
  * shifted right by CUEMU_CHECK_LOCK_SHIFT, modulo CUEMU_CHECK_LOCKS. */
 #define CUEMU_CHECK_LOCK_SHIFT 9
 #define CUEMU_CHECK_LOCKS 1024u
+/* The fence clocks of a launch (cuemu_check_fast's fence). */
+#define CUEMU_CHECK_FENCE_SLOTS (1u << 16)
 /* Access sites (code addresses) whose interned number is kept here,
  * direct-mapped by the address's low bits: the sites of a kernel's inner
  * loop lie within a few hundred bytes of code, and do not collide. */
@@ -145,6 +147,15 @@ typedef struct cuemu_check_fast {
    * store is done (cuemu_check_fast_stored). 0: none. Last, so that the
    * fields above keep their offsets in modules built before it. */
   uintptr_t store_pending;
+  /* The launch's fence clocks, one per block number modulo
+   * CUEMU_CHECK_FENCE_SLOTS (the clock of the block's last
+   * __threadfence()), or NULL: an access of another block is ordered
+   * before the running block's when that block fenced after it. */
+  const uint32_t *fence;
+  /* The running block's clock at its last warp collective, tile barrier
+   * or fence (what else than a block barrier may order two of its
+   * threads: cuemu_check_fast_read_kept). */
+  uint32_t fine_seq;
 } cuemu_check_fast;
 
 /* The calling OS thread's state; never NULL: outside a checked block it
@@ -320,15 +331,41 @@ CUEMU_CHECK_FAST_FN unsigned cuemu_check_fast_site_slot(uintptr_t pc) {
 /* Whether an earlier access (block pblock, thread ptid, clock pseq, grid
  * generation pgen) was the current thread's own (`me`) or is plainly
  * ordered before the current one (a block barrier or a grid.sync came
- * after it). When it is not, the whole check decides (a warp collective,
- * a tile barrier or a fence may still order the two). */
+ * after it, or, for another block's, a fence of that block). Exact for
+ * another block's access; for one of the running block, when it says no,
+ * the whole check decides (a warp collective, a tile barrier or a fence
+ * may still order the two). */
 CUEMU_CHECK_FAST_FN int cuemu_check_fast_before(const cuemu_check_fast *f,
                                                 uint32_t pblock, uint16_t ptid,
                                                 uint32_t pseq, uint16_t pgen,
                                                 uint16_t me) {
   if (pblock == f->block)
     return ptid == me || f->block_seq > pseq;
-  return f->gen > pgen;
+  if (f->gen > pgen)
+    return 1;
+  if (!f->fence)
+    return 0;
+  const uint32_t *slot = &f->fence[pblock % CUEMU_CHECK_FENCE_SLOTS];
+#if defined(__clang__)
+  /* Volatile, not an atomic builtin: see cuemu_check_fast_claim. */
+  return *(const volatile uint32_t *)slot > pseq;
+#else
+  return __atomic_load_n(slot, __ATOMIC_RELAXED) > pseq;
+#endif
+}
+
+/* Whether a plain read leaves the last read of cell `c`, another thread's
+ * that cuemu_check_fast_before() did not find ordered before it, as it
+ * is: the whole check keeps the older of two concurrent reads, so that a
+ * later write still meets a reader it races with. Decided here when the
+ * two are surely concurrent: the reader is another block's (exact
+ * there), or the running block's with no warp collective, tile barrier or
+ * fence of the block since its read (only a block barrier could order
+ * them then); and it is not a strong read, which a plain one replaces. */
+CUEMU_CHECK_FAST_FN int cuemu_check_fast_read_kept(const cuemu_check_fast *f,
+                                                   const cuemu_check_cell *c) {
+  return !(c->flags & CUEMU_CHECK_CELL_RSTRONG) &&
+         (c->rblock != f->block || f->fine_seq <= c->rseq);
 }
 
 /* Records an access by thread `me` (block f->block) at `site` in cell `c`
@@ -436,17 +473,26 @@ CUEMU_CHECK_FAST_FN int cuemu_check_fast_race(cuemu_check_fast *f, int h,
                            f->bdx * (threadIdx.y + f->bdy * threadIdx.z) + 1);
   const uint16_t epoch = f->epoch;
   int write = kind & CUEMU_CHECK_FAST_WRITE;
+  /* The cells whose last read stays (cuemu_check_fast_read_kept: all
+   * threads reading one vector, a matrix-vector product). */
+  unsigned keep = 0;
   for (size_t i = 0; i < n; ++i) {
     const cuemu_check_cell *c = &__cuemu_g[i];
     if (c->epoch != epoch)
       continue;
     if ((c->flags & CUEMU_CHECK_CELL_SPLIT) ||
         (c->wtid && !cuemu_check_fast_before(f, c->wblock, c->wtid, c->wseq,
-                                             c->wgen, me)) ||
-        (c->rtid && !cuemu_check_fast_before(f, c->rblock, c->rtid, c->rseq,
-                                             c->rgen, me))) {
+                                             c->wgen, me))) {
       cuemu_check_fast_unlock(lock);
       return 0;
+    }
+    if (c->rtid && !cuemu_check_fast_before(f, c->rblock, c->rtid, c->rseq,
+                                            c->rgen, me)) {
+      if (write || !cuemu_check_fast_read_kept(f, c)) {
+        cuemu_check_fast_unlock(lock);
+        return 0;
+      }
+      keep |= 1u << i;
     }
   }
 #ifdef CUEMU_CHECK_FAST_NO_INIT
@@ -461,7 +507,8 @@ CUEMU_CHECK_FAST_FN int cuemu_check_fast_race(cuemu_check_fast *f, int h,
     return 0;
   }
   for (size_t i = 0; i < n; ++i)
-    cuemu_check_fast_record(f, &__cuemu_g[i], epoch, write, 1, me, site);
+    if (!(keep >> i & 1u))
+      cuemu_check_fast_record(f, &__cuemu_g[i], epoch, write, 1, me, site);
   if (init && write)
     cuemu_check_fast_written(init + off, size, 1);
   if (write)
@@ -511,6 +558,7 @@ CUEMU_CHECK_FAST_FN int cuemu_check_fast_shared(cuemu_check_fast *f,
   cuemu_check_cell *__cuemu_g = f->shared_cells + off / CUEMU_CHECK_GRANULE;
   const size_t n = size / CUEMU_CHECK_GRANULE;
   const uint16_t epoch = f->shared_epoch;
+  unsigned keep = 0; /* as in cuemu_check_fast_race */
   for (size_t i = 0; i < n; ++i) {
     const cuemu_check_cell *c = &__cuemu_g[i];
     if (c->epoch != epoch) {
@@ -522,17 +570,22 @@ CUEMU_CHECK_FAST_FN int cuemu_check_fast_shared(cuemu_check_fast *f,
     if ((c->flags & CUEMU_CHECK_CELL_SPLIT) ||
         (init && !write && !(c->flags & CUEMU_CHECK_CELL_INIT)))
       return 0;
-    if (race &&
-        ((c->wtid && !cuemu_check_fast_before(f, c->wblock, c->wtid, c->wseq,
-                                              c->wgen, me)) ||
-         (c->rtid && !cuemu_check_fast_before(f, c->rblock, c->rtid, c->rseq,
-                                              c->rgen, me))))
+    if (race && c->wtid &&
+        !cuemu_check_fast_before(f, c->wblock, c->wtid, c->wseq, c->wgen, me))
       return 0;
+    if (race && c->rtid &&
+        !cuemu_check_fast_before(f, c->rblock, c->rtid, c->rseq, c->rgen,
+                                 me)) {
+      if (write || !cuemu_check_fast_read_kept(f, c))
+        return 0;
+      keep |= 1u << i;
+    }
   }
   if (!race && !write)
     return 1;
   for (size_t i = 0; i < n; ++i)
-    cuemu_check_fast_record(f, &__cuemu_g[i], epoch, write, race, me, site);
+    if (!(keep >> i & 1u))
+      cuemu_check_fast_record(f, &__cuemu_g[i], epoch, write, race, me, site);
   return 1;
 }
 
