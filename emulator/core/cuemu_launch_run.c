@@ -38,6 +38,18 @@ static void run_once(cuemu_launch *L, unsigned extra_workers) {
   cuemu__check_launch_end(L);
 }
 
+/* run_once, watched by the watchdog while the blocks run: under
+ * CUEMU_CHECK_SCHEDULES the launch's allocations are saved, restored and
+ * compared around its two runs (cuemu_check_perturb.c), which for a large
+ * allocation takes seconds in which no block starts, and a watched launch
+ * would be taken for blocks that spin for blocks not started (the
+ * watchdog's note, and more workers, for a kernel that never waits). */
+static void run_watched(cuemu_launch *L, unsigned extra_workers) {
+  cuemu__watchdog_begin(L);
+  run_once(L, extra_workers);
+  cuemu__watchdog_end(L);
+}
+
 cuemu_status cuemu__core_run(const cuemu_kernel_desc *kernel, cuemu_dim3 grid,
                              cuemu_dim3 block, size_t dynamic_shared,
                              void **args, int cooperative,
@@ -133,12 +145,10 @@ cuemu_status cuemu__core_run(const cuemu_kernel_desc *kernel, cuemu_dim3 grid,
     L.most_workers = most;
   }
   L.workers = workers;
-  cuemu__watchdog_begin(&L);
   if (config->check_schedules)
-    cuemu__check_perturb(&L, workers - 1, run_once);
+    cuemu__check_perturb(&L, workers - 1, run_watched);
   else
-    run_once(&L, workers - 1);
-  cuemu__watchdog_end(&L);
+    run_watched(&L, workers - 1);
   cuemu__progress_free(&L);
   if (cooperative) {
     cuemu__cluster_end(&L);
