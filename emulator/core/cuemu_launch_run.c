@@ -41,9 +41,9 @@ static void run_once(cuemu_launch *L, unsigned extra_workers) {
 /* run_once, watched by the watchdog while the blocks run: under
  * CUEMU_CHECK_SCHEDULES the launch's allocations are saved, restored and
  * compared around its two runs (cuemu_check_perturb.c), which for a large
- * allocation takes seconds in which no block starts, and a watched launch
- * would be taken for blocks that spin for blocks not started (the
- * watchdog's note, and more workers, for a kernel that never waits). */
+ * allocation takes seconds in which no block starts: watched meanwhile,
+ * the launch looked like one whose blocks spin (the watchdog's note, and
+ * more workers, for a kernel that never waits). */
 static void run_watched(cuemu_launch *L, unsigned extra_workers) {
   cuemu__watchdog_begin(L);
   run_once(L, extra_workers);
