@@ -284,16 +284,40 @@ namespace cuemu_detail {
 
 /* What load_matrix_sync and store_matrix_sync check, in their words. */
 struct memory_op {
-  const char *rules, *warp;
+  const char *rules, *warp, *__cuemu_uniform;
 };
 constexpr memory_op loading = {
     "wmma::load_matrix_sync: mptr must be 256-bit aligned and ldm a "
     "multiple of 16 bytes",
-    "wmma::load_matrix_sync needs the 32 threads of a full warp"};
+    "wmma::load_matrix_sync needs the 32 threads of a full warp",
+    "wmma::load_matrix_sync: mptr, ldm and the layout must be the same in "
+    "all threads of the warp"};
 constexpr memory_op storing = {
     "wmma::store_matrix_sync: mptr must be 256-bit aligned and ldm a "
     "multiple of 16 bytes",
-    "wmma::store_matrix_sync needs the 32 threads of a full warp"};
+    "wmma::store_matrix_sync needs the 32 threads of a full warp",
+    "wmma::store_matrix_sync: mptr, ldm and the layout must be the same in "
+    "all threads of the warp"};
+
+/* Meets the warp for a load or store of the matrix at p: CUDA requires
+ * mptr, ldm and the layout to be the same in every thread of the warp
+ * (the Programming Guide's wmma::load_matrix_sync). On a GPU a warp whose
+ * threads differ reads or writes parts of several tiles, silently; here
+ * the launch ends with an error naming the call. */
+inline void __cuemu_rendezvous_uniform(const void *p, unsigned ldm,
+                                       bool row_major, const memory_op &op,
+                                       const char *file, int line) {
+  check_full_warp(op.warp, file, line);
+  const unsigned long long __cuemu_same_pointer = cuemu_warp_collective(
+      CUEMU_WARP_MATCH_ALL, 0xffffffffu,
+      static_cast<unsigned long long>(reinterpret_cast<std::uintptr_t>(p)), 0,
+      32, op.warp, file, line);
+  const unsigned long long __cuemu_same_shape = cuemu_warp_collective(
+      CUEMU_WARP_MATCH_ALL, 0xffffffffu,
+      2ull * ldm + (row_major ? 1u : 0u), 0, 32, op.warp, file, line);
+  if (!__cuemu_same_pointer || !__cuemu_same_shape)
+    cuemu_device_misuse(CUEMU_WARP_MISUSE, op.__cuemu_uniform, file, line);
+}
 
 /* Checks CUDA's rules for the matrix at mptr, meets the warp, then calls
  * visit(i, offset) for each element i of the calling lane's part of a
@@ -303,7 +327,7 @@ inline void each_element(const T *mptr, unsigned ldm, bool row_major_memory,
                          const memory_op &op, const char *file, int line,
                          Visit visit) {
   check_memory(mptr, ldm, op.rules, file, line);
-  rendezvous(op.warp, file, line);
+  __cuemu_rendezvous_uniform(mptr, ldm, row_major_memory, op, file, line);
   const unsigned __cuemu_lane = lane_id();
   for (int __cuemu_i = 0; __cuemu_i < Count; ++__cuemu_i) {
     int __cuemu_idx = __cuemu_i * 32 + static_cast<int>(__cuemu_lane);
@@ -348,8 +372,9 @@ inline void load_matrix_sync(fragment<Use, __cuemu_m, n, __cuemu_k, T, Layout> &
   cuemu_detail::check_packed_memory(mptr, ldm, __cuemu_bits,
                                     cuemu_detail::loading.rules, cuemu_file,
                                     cuemu_line);
-  cuemu_detail::rendezvous(cuemu_detail::loading.warp, cuemu_file,
-                           cuemu_line);
+  cuemu_detail::__cuemu_rendezvous_uniform(
+      mptr, ldm, std::is_same<Layout, row_major>::value,
+      cuemu_detail::loading, cuemu_file, cuemu_line);
   const unsigned __cuemu_lane = cuemu_detail::lane_id();
   const auto *words = static_cast<const unsigned *>(mptr);
   unsigned packed = 0;
