@@ -696,6 +696,40 @@ if command -v clang++ >/dev/null 2>&1 &&
   [ -f "$CUEMU_LIB_DIR/cuemu_llvm_plugin.so" ]; then
   host_code_row compile_device_host_code_clang_cpu clang++ -ccbin clang++
 fi
+# The compile cost of one kernel instance: a unit whose host code launches
+# 32 instances of a kernel template, each of a signature of its own
+# (bench_kernel_instances.cu), against the same unit with one, each
+# compiled with -c after an edit: (CPU(32) - CPU(1)) / 31, medians of 3 in
+# turns (after a first of each). nvcc's the same way beside it, where
+# nvcc is installed (NVCC, else /usr/local/cuda/bin/nvcc).
+log "[5b] compile cost of one kernel instance"
+cp "$benchsrc/bench_kernel_instances.cu" "$edit_dir/bench_program.cu"
+for i in 0 1 2 3; do
+  echo "one $(compile_once -c -DNK=1 "$edit_dir/bench_program.cu" -o "$out/instances.o")"
+  echo "many $(compile_once -c -DNK=32 "$edit_dir/bench_program.cu" -o "$out/instances.o")"
+done | sed 1,2d >"$run/instances.times"
+nvcc_bin=${NVCC:-/usr/local/cuda/bin/nvcc}
+nvcc_note="nvcc not installed"
+if [ -x "$nvcc_bin" ] || command -v "$nvcc_bin" >/dev/null 2>&1; then
+  for k in 1 32 1 32 1 32; do
+    cpu=$( ("$nvcc_bin" -c -DNK=$k "$benchsrc/bench_kernel_instances.cu" \
+              -o "$out/instances_nvcc.o" >/dev/null 2>&1 && times) | times_ms)
+    echo "nvcc$k ${cpu:-fail}"
+  done >"$run/instances_nvcc.times"
+  if ! grep -q fail "$run/instances_nvcc.times"; then
+    n1=$(awk '$1 == "nvcc1" { print $2 }' "$run/instances_nvcc.times" | sort -n | sed -n 2p)
+    n32=$(awk '$1 == "nvcc32" { print $2 }' "$run/instances_nvcc.times" | sort -n | sed -n 2p)
+    nvcc_note="nvcc: $(calc "%.0f" "($n32 - $n1) / 31") ms per instance ($n1 ms with one, $n32 ms with 32)"
+  fi
+fi
+if grep -q fail "$run/instances.times"; then
+  error compile_kernel_instance_cpu "cannot compile bench_kernel_instances.cu: $(cat "$run/compile.err")" "<= 150 ms"
+else
+  one=$(awk '$1 == "one" { print $3 }' "$run/instances.times" | sort -n | sed -n 2p)
+  many=$(awk '$1 == "many" { print $3 }' "$run/instances.times" | sort -n | sed -n 2p)
+  report compile_kernel_instance_cpu "$(calc "%.0f" "($many - $one) / 31")" " ms" "<=" 150 \
+    "one kernel instance of a signature of its own, both passes: $one ms with one, $many ms with 32 (-c after an edit, medians of 3 in turns, CPU time); $nvcc_note; loadavg $(loadavg)"
+fi
 
 fi
 

@@ -235,6 +235,21 @@ using __cuemu_lenient_t =
     std::conditional_t<__cuemu_integer_prvalue<A_>::value,
                        __cuemu_null_or_integer<std::remove_cv_t<A_>>, A_>;
 
+/* The host pass's code never runs in kernel code (a kernel, and every
+ * function it calls, is the device pass's), so its launchers leave out the
+ * device-side launch, which would be instantiated for every kernel they
+ * launch (bench/RESULTS.md, "compile cost per kernel"); this check ends a
+ * launch of the host pass's code that ever ran in kernel code. */
+#if defined(CUEMU_HOST_PASS)
+inline void __cuemu_host_pass_launch(const cuemu_kernel_desc *desc) {
+  if (cuemu_thread_in_kernel())
+    cuemu_kernel_assert_fail("a launch of the host pass's code ran in kernel "
+                             "code (a cuemu error: please report it)",
+                             "kernel launch", 0,
+                             desc && desc->name ? desc->name : "(kernel)");
+}
+#endif
+
 /* A launch from kernel code (child_launch, cuemu_device_runtime.h), whose
  * arguments CUDA requires to be trivially copyable and trivially
  * destructible: nvcc refuses the others ("cannot pass an argument with a
@@ -340,6 +355,9 @@ template <typename L_, typename... P_>
 struct launch_by_value<L_, void (*)(P_...), true> {
   void operator()(param_value_t<P_>... args) const {
     const L_ &__cuemu_self = *static_cast<const L_ *>(this);
+#if defined(CUEMU_HOST_PASS)
+    __cuemu_host_pass_launch(__cuemu_self.desc_);
+#else
     if (cuemu_thread_in_kernel()) { /* a launch from kernel code */
       /* Copied from const lvalues: the copy constructor, trivial. */
       device_side_launch<void (*)(P_...)>(
@@ -347,6 +365,7 @@ struct launch_by_value<L_, void (*)(P_...), true> {
           __cuemu_self.stream_, static_cast<const param_value_t<P_> &>(args)...);
       return;
     }
+#endif
     void *ptrs[sizeof...(P_) + 1] = {static_cast<void *>(&args)...,
                                      __cuemu_self.fn_};
     __cuemu_self.launch_pointers(ptrs);

@@ -684,6 +684,27 @@ template <typename F_> CUEMU_PER_MODULE const cuemu_kernel_desc *pointer_desc() 
   return &d;
 }
 
+#if defined(CUEMU_HOST_PASS)
+/* The descriptor of a kernel that the device pass did not register (the
+ * host pass's launch_static finds every other one): its thunk calls the
+ * kernel through its address, as that of a kernel reached through a
+ * pointer does (the launch passes the address after the parameters, and
+ * the descriptor names no function, so that a graph keeps it there too),
+ * under the kernel's own name. One thunk per kernel type, not one per
+ * kernel, whose instances the host pass would compile for every kernel
+ * it launches (bench/RESULTS.md, "compile cost per kernel"). */
+template <typename F_>
+const cuemu_kernel_desc *__cuemu_unmatched_desc(const char *name) {
+  cuemu_kernel_desc *d =
+      static_cast<cuemu_kernel_desc *>(std::malloc(sizeof *d));
+  if (!d)
+    return pointer_desc<F_>();
+  *d = *pointer_desc<F_>();
+  d->name = name;
+  return d;
+}
+#endif
+
 /* The object a rewritten <<<...>>> returns; calling it launches
  * (launch_by_value, cuemu_kernel_params.h, calls forwarded() or, for a
  * kernel with a parameter kept as its bytes, launch_pointers()). */
@@ -725,6 +746,9 @@ private:
    * constant for a pointer parameter becomes the null pointer). */
   template <std::size_t... I_, typename... A_>
   void forward_adapted(std::index_sequence<I_...>, A_ &&...args) const {
+#if defined(CUEMU_HOST_PASS)
+    __cuemu_host_pass_launch(desc_);
+#else
     if (cuemu_thread_in_kernel()) { /* a launch from kernel code */
       device_side_launch<void (*)(P_...)>(
           desc_, fn_, grid_, block_, shmem_, stream_,
@@ -732,9 +756,20 @@ private:
                               static_cast<int>(I_) + 1)...);
       return;
     }
+#endif
     host_launch(launch_argument<P_>(std::forward<A_>(args), desc_,
                                     static_cast<int>(I_) + 1)...);
   }
+#if defined(CUEMU_HOST_PASS)
+  /* The launch's values are this function's parameters, made from the
+   * arguments as a call of nvcc's stub makes them: one function per
+   * kernel type, where a tuple of them instantiated some thirty (the host
+   * pass compiles every instance, at -O0 too). */
+  void host_launch(launch_value_t<P_>... values) const {
+    void *ptrs[sizeof...(P_) + 1] = {static_cast<void *>(&values)..., fn_};
+    launch_pointers(ptrs);
+  }
+#else
   /* Out of line, so that the values it keeps (maybe big) are in no frame
    * of a launch from kernel code. */
   template <typename... A_>
@@ -742,6 +777,7 @@ private:
     std::tuple<launch_value_t<P_>...> values(std::forward<A_>(args)...);
     call(values, std::make_index_sequence<sizeof...(P_)>());
   }
+#endif
   template <typename Values, std::size_t... I_>
   void call(Values &values, std::index_sequence<I_...>) const {
     void *ptrs[sizeof...(P_) + 1] = {static_cast<void *>(&std::get<I_>(values))...,
@@ -769,13 +805,15 @@ CUEMU_PER_MODULE launcher<KT> launch_static(dim3 __cuemu_grid, dim3 __cuemu_bloc
 #if defined(CUEMU_HOST_PASS)
   /* nvcc's host pass (cuemu-cc defines CUEMU_HOST_PASS there): K is the
    * device pass's kernel (the host pass's definition is weak), and its
-   * descriptor is the device pass's table's, whose thunk inlines the
-   * kernel; a kernel the table does not list (a template's instance) runs
-   * through this pass's thunk, which calls the device pass's kernel. */
+   * descriptor is the one the device pass registered (its table's, or a
+   * template instance's record), whose thunk inlines the kernel; a kernel
+   * that no device pass registered runs through a thunk that calls it
+   * through its address (__cuemu_unmatched_desc). */
   static const cuemu_kernel_desc *const desc = [] {
     const cuemu_kernel_desc *d =
         cuemu_program_find(reinterpret_cast<const void *>(K_));
-    return d ? d : static_desc<KT, K_>();
+    return d ? d
+             : __cuemu_unmatched_desc<KT>(kernel_name<KT, K_>());
   }();
 #else
   const cuemu_kernel_desc *desc = static_desc<KT, K_>();
@@ -962,11 +1000,15 @@ public:
         heap_bypass bypass;
         return deduced_desc<L_, Values>(name_, picked_kernel<Set, A_...>());
       }();
+#if defined(CUEMU_HOST_PASS)
+      __cuemu_host_pass_launch(desc);
+#else
       if (cuemu_thread_in_kernel()) { /* a launch from kernel code */
         child_launch_deduced(desc, body_, grid_,
                              block_, shmem_, stream_, values);
         return;
       }
+#endif
       void *ptrs[2] = {&values, const_cast<L_ *>(&body_)};
       cuemu_uint3 __cuemu_g = {grid_.x, grid_.y, grid_.z};
       cuemu_uint3 b = {block_.x, block_.y, block_.z};
