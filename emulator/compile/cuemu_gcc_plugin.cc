@@ -68,6 +68,7 @@
 #include "cuemu_gcc_plugin_detached.h"
 #include "cuemu_gcc_plugin_host_code.h"
 #include "cuemu_gcc_plugin_call_results.h"
+#include "cuemu_gcc_plugin_cas_guess.h"
 #include "cuemu_gcc_plugin_check.h"
 #include "cuemu_gcc_plugin_align.h"
 #include "cuemu_gcc_plugin_lockstep.h"
@@ -384,6 +385,9 @@ int plugin_init(struct plugin_name_args *info,
   cuemu_gcc_plugin_register_detached(info->base_name);
   /* Checked builds see the stores of calls' results. */
   cuemu_gcc_plugin_register_call_results(info->base_name);
+  /* Checked builds take a compare-and-swap loop's first guess for a
+   * relaxed atomic read. */
+  cuemu_gcc_plugin_register_cas_guess(info->base_name);
   /* The checkers' common case inline (cuemu-cc passes
    * -fplugin-arg-cuemu_gcc_plugin-check-inline=mem or init). */
   bool align = true, default_device = false, relaxed = false;

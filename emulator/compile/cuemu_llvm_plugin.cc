@@ -152,11 +152,14 @@ struct gpu_semantics_pass : PassInfoMixin<gpu_semantics_pass> {
   static bool isRequired() { return true; }
 };
 
-/* The detached rewrite (cuemu_llvm_plugin_detached.cc), after inlining. */
+/* The detached rewrite (cuemu_llvm_plugin_detached.cc), after inlining;
+ * so is the atomic first guess of compare-and-swap loops
+ * (cuemu_llvm_plugin_race.cc), before the instrumentation. */
 struct detached_pass : PassInfoMixin<detached_pass> {
   PreservedAnalyses run(Function &f, FunctionAnalysisManager &) {
-    return cuemu_llvm_plugin_detached(f) ? PreservedAnalyses::none()
-                                         : PreservedAnalyses::all();
+    bool changed = cuemu_llvm_plugin_cas_guess(f);
+    changed |= cuemu_llvm_plugin_detached(f);
+    return changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
   }
 };
 

@@ -64,6 +64,12 @@ bool cuemu_llvm_plugin_race_module(llvm::Module &m);
  * (cuemu_llvm_plugin_race.cc); whether it put any. */
 bool cuemu_llvm_plugin_race(llvm::Function &f);
 
+/* In a function built for the checkers, the first guess of each
+ * compare-and-swap loop (a plain load of the word whose value reaches the
+ * compare-and-swap's expected operand) becomes a relaxed atomic load
+ * (cuemu_llvm_plugin_race.cc); whether it changed. */
+bool cuemu_llvm_plugin_cas_guess(llvm::Function &f);
+
 /* Adds to `stepped` the plain loads and stores of `f` through which the
  * lanes of a warp exchange values in a loop that nothing synchronises
  * (cuemu_llvm_plugin_loop_lanes.cc). */

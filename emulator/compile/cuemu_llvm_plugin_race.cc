@@ -32,7 +32,12 @@
  *
  * Functions not built for the checkers are left alone, and so are the
  * accesses that the optimiser merges in g++ too (a plain load of what the
- * same thread stored just before). */
+ * same thread stored just before).
+ *
+ * Later in the pipeline, once the shims' atomicCAS is inlined and its
+ * `compare` is a value (cuemu_llvm_plugin_cas_guess), the first guess of a
+ * compare-and-swap loop becomes a relaxed atomic load, as g++'s plugin
+ * makes it (cuemu_gcc_plugin_cas_guess.cc says why). */
 
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/InlineAsm.h"
@@ -97,4 +102,57 @@ bool cuemu_llvm_plugin_race(Function &f) {
     call->setDebugLoc(access->getDebugLoc());
   }
   return true;
+}
+
+namespace {
+
+/* The plain loads of the word at `word` that the value `v` is made from
+ * (through phi nodes and casts), added to `loads`. */
+void find_guesses(Value *v, Value *word, SmallPtrSetImpl<Value *> &seen,
+                  SmallPtrSetImpl<LoadInst *> &loads) {
+  if (!seen.insert(v).second)
+    return;
+  if (auto *phi = dyn_cast<PHINode>(v)) {
+    for (Value *in : phi->incoming_values())
+      find_guesses(in, word, seen, loads);
+  } else if (auto *cast = dyn_cast<CastInst>(v)) {
+    find_guesses(cast->getOperand(0), word, seen, loads);
+  } else if (auto *load = dyn_cast<LoadInst>(v)) {
+    if (load->isSimple() &&
+        load->getPointerOperand()->stripPointerCasts() ==
+            word->stripPointerCasts())
+      loads.insert(load);
+  }
+}
+
+} // namespace
+
+bool cuemu_llvm_plugin_cas_guess(Function &f) {
+  if (!f.hasFnAttribute(Attribute::SanitizeThread))
+    return false;
+  SmallPtrSet<LoadInst *, 4> loads;
+  for (Instruction &inst : instructions(f)) {
+    auto *cas = dyn_cast<AtomicCmpXchgInst>(&inst);
+    /* The user's compare-and-swap: a failure order not relaxed. */
+    if (!cas || cas->getFailureOrdering() == AtomicOrdering::Monotonic)
+      continue;
+    SmallPtrSet<Value *, 8> seen;
+    find_guesses(cas->getCompareOperand(), cas->getPointerOperand(), seen,
+                 loads);
+  }
+  bool changed = false;
+  const DataLayout &layout = f.getParent()->getDataLayout();
+  for (LoadInst *load : loads) {
+    Type *type = load->getType();
+    uint64_t size = layout.getTypeStoreSize(type);
+    /* An atomic load of a type the target loads whole, aligned. */
+    if (!(type->isIntegerTy() || type->isFloatingPointTy() ||
+          type->isPointerTy()) ||
+        (size != 1 && size != 2 && size != 4 && size != 8) ||
+        load->getAlign().value() < size)
+      continue;
+    load->setAtomic(AtomicOrdering::Monotonic);
+    changed = true;
+  }
+  return changed;
 }
