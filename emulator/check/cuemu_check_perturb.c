@@ -18,7 +18,8 @@
  * The first run's results
  * are what the caller sees. It needs no checked build; a kernel's printf
  * output appears twice. Host memory that is not tracked is neither saved
- * nor compared (register it with cuemu_alloc_register).
+ * nor compared (register it with cuemu_alloc_register). A launch of a
+ * single thread, which has one order only, runs once.
  *
  * Launches of other streams and host threads run at the same time as this
  * one; as the whole tracked state is saved, compared and restored, one
@@ -198,6 +199,14 @@ void cuemu__check_perturb_exclude(int hold) {
 
 static void perturb(cuemu_launch *L, unsigned extra_workers,
                     cuemu_check_run_fn run_once) {
+  /* A launch of one thread has one order: a second run could only find
+   * what the first left in untracked host memory (a <<<1,1>>> kernel that
+   * updates a host variable through pageable memory access) and would
+   * apply its changes there twice. */
+  if (L->nblocks == 1 && L->nthreads == 1) {
+    run_once(L, extra_workers);
+    return;
+  }
   cuemu_rt_allocation *a = NULL;
   size_t n = cuemu__allocation_snapshot(&a);
   /* The __device__ variables are launch state too (a counter that the

@@ -118,7 +118,15 @@ void cuemu__check_report(cuemu_launch *L, int how, const char *where,
   va_start(ap, fmt);
   vsnprintf(msg, sizeof msg, fmt, ap);
   va_end(ap);
-  snprintf(line, sizeof line, "kernel %s: %s", L->kernel->name, msg);
+  /* A kernel's name may be longer than the line (a Thrust or CUB agent
+   * instantiated on lambdas and iterators runs to thousands of
+   * characters): its end is cut, not the report. */
+  const char *kernel = L->kernel->name;
+  size_t room = sizeof line - sizeof "kernel ...: " - strlen(msg);
+  if (strlen(kernel) > room)
+    snprintf(line, sizeof line, "kernel %.*s...: %s", (int)room, kernel, msg);
+  else
+    snprintf(line, sizeof line, "kernel %s: %s", kernel, msg);
   cuemu__report_display_names(line);
   /* Still in the context that found the report: a debugger stops here. */
   cuemu__error_stop(CUEMU_CHECK_REPORT, line);
