@@ -1,5 +1,7 @@
 #!/bin/sh
 # programs_hostapi.sh: the whole-program tests of the host API around
 # kernels (stream-ordered memory, unified memory, limits, launch attributes,
-# properties), in tests/programs/hostapi.
-PROGRAMS_COMBINE=1 PROGRAMS_ALONE=limits_stack_printf exec sh "${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}/tests/programs.sh" "${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}/tests/programs/hostapi"
+# properties), in tests/programs/hostapi. launch_before_main is built alone:
+# its global object launches kernels when any program of a combined build
+# starts.
+PROGRAMS_COMBINE=1 PROGRAMS_ALONE="limits_stack_printf launch_before_main" exec sh "${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}/tests/programs.sh" "${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}/tests/programs/hostapi"
