@@ -685,8 +685,8 @@ template <typename F_> CUEMU_PER_MODULE const cuemu_kernel_desc *pointer_desc() 
 }
 
 #if defined(CUEMU_HOST_PASS)
-/* The descriptor of a kernel that the device pass did not register (the
- * host pass's launch_static finds every other one): its thunk calls the
+/* The descriptor of a kernel that the device pass has not registered (yet:
+ * launch_static, below): its thunk calls the
  * kernel through its address, as that of a kernel reached through a
  * pointer does (the launch passes the address after the parameters, and
  * the descriptor names no function, so that a graph keeps it there too),
@@ -806,15 +806,24 @@ CUEMU_PER_MODULE launcher<KT> launch_static(dim3 __cuemu_grid, dim3 __cuemu_bloc
   /* nvcc's host pass (cuemu-cc defines CUEMU_HOST_PASS there): K is the
    * device pass's kernel (the host pass's definition is weak), and its
    * descriptor is the one the device pass registered (its table's, or a
-   * template instance's record), whose thunk inlines the kernel; a kernel
-   * that no device pass registered runs through a thunk that calls it
-   * through its address (__cuemu_unmatched_desc). */
-  static const cuemu_kernel_desc *const desc = [] {
-    const cuemu_kernel_desc *d =
-        cuemu_program_find(reinterpret_cast<const void *>(K_));
-    return d ? d
-             : __cuemu_unmatched_desc<KT>(kernel_name<KT, K_>());
-  }();
+   * template instance's record), whose thunk inlines the kernel. A unit
+   * registers its kernels in its last static initializer: a kernel launched
+   * before (from the constructor of a global object of the unit) runs
+   * through a thunk that calls it through its address
+   * (__cuemu_unmatched_desc), and is looked up again at its next launch,
+   * so that the launches after the registration have its descriptor. */
+  static const cuemu_kernel_desc *__cuemu_registered;
+  const cuemu_kernel_desc *desc = __atomic_load_n(&__cuemu_registered, __ATOMIC_ACQUIRE);
+  if (!desc) {
+    desc = cuemu_program_find(reinterpret_cast<const void *>(K_));
+    if (desc) {
+      __atomic_store_n(&__cuemu_registered, desc, __ATOMIC_RELEASE);
+    } else {
+      static const cuemu_kernel_desc *const __cuemu_unmatched =
+          __cuemu_unmatched_desc<KT>(kernel_name<KT, K_>());
+      desc = __cuemu_unmatched;
+    }
+  }
 #else
   const cuemu_kernel_desc *desc = static_desc<KT, K_>();
 #endif

@@ -3,8 +3,10 @@
 // registration of its kernels (its last static initializer): a plain kernel
 // with static shared memory and a kernel template's instance, each launched
 // again from main. Both launches of each must run the kernel (the host pass
-// then launches it through a descriptor of its own: cuemu_kernel_thunks.h,
-// __cuemu_unmatched_desc).
+// launches it through a descriptor of its own before the registration:
+// cuemu_kernel_thunks.h, __cuemu_unmatched_desc), and a launch from main
+// must have the registered one, with the kernel's __launch_bounds__: too
+// many threads are refused there, as CUDA refuses them.
 #include <cstdio>
 #include <cuda_runtime.h>
 
@@ -17,7 +19,7 @@ __global__ void reverse64(int *p) {
   p[threadIdx.x] = s[63 - threadIdx.x];
 }
 
-template <typename T> __global__ void ramp(T *p, T first) {
+template <typename T> __global__ void __launch_bounds__(32) ramp(T *p, T first) {
   p[threadIdx.x] = first + static_cast<T>(threadIdx.x);
 }
 
@@ -58,6 +60,10 @@ int main() {
   ramp<<<1, 32>>>(p, 10);
   CHECK(cudaDeviceSynchronize() == cudaSuccess);
   CHECK(p[0] == 10 && p[31] == 41);
+  ramp<<<1, 64>>>(p, 20);
+  CHECK(cudaGetLastError() != cudaSuccess);
+  CHECK(cudaDeviceSynchronize() == cudaSuccess);
+  CHECK(p[0] == 10);
   cudaFree(p);
   return finish();
 }
