@@ -13,7 +13,10 @@
 # units), as -dc objects linked apart, and with clang++ as the host
 # compiler. Before: host code read and wrote the device's objects. A
 # shared library with a variable of its own (shadow_lib.cu), loaded and
-# unloaded by shadow_dlopen.cu.
+# unloaded by shadow_dlopen.cu. Another unit's __constant__ table named by
+# a plain `extern` of another type (extern_other_type_main.cu, a pointer):
+# the symbol calls are bounded by the table's own size, as by CUDA (before:
+# by the pointer's, cudaErrorInvalidValue; the pub36 trial's ray tracer).
 # Run by `make check` with AM_TESTS_ENVIRONMENT.
 
 srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
@@ -38,6 +41,9 @@ step dc-main "$nvcc" -dc -DSHADOW_RDC "$d/shadow_main.cu" -o main.o &&
   step dc-other "$nvcc" -dc "$d/shadow_other.cu" -o other.o &&
   step dc-link "$nvcc" main.o other.o -o dc &&
   passes dc-objects ./dc
+step extern-type "$nvcc" -rdc=true "$d/extern_other_type_main.cu" \
+  "$d/extern_other_type_table.cu" -o extern_type &&
+  passes extern-type ./extern_type
 if command -v clang++ >/dev/null 2>&1; then
   step clang "$nvcc" -ccbin clang++ -rdc=true -DSHADOW_RDC \
     "$d/shadow_main.cu" "$d/shadow_other.cu" -o clang &&

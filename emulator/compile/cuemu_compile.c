@@ -2384,7 +2384,9 @@ static cuemu_status host_shadows(cuemu_cache_build *b, const char *host) {
     st = run_tool(as, records);
   }
   if (st == CUEMU_SUCCESS && defined) {
-    const char *ld[] = {"ld", "-r", host, records_o, "-o", merged, NULL};
+    /* The records first, with the guard that keeps the shadows apart from
+     * the device pass's variables before them (CUEMU_SHADOW_GUARD). */
+    const char *ld[] = {"ld", "-r", records_o, host, "-o", merged, NULL};
     st = run_tool(ld, host);
   }
   if (st == CUEMU_SUCCESS && defined && rename(merged, host) != 0)

@@ -536,6 +536,14 @@ cuemu_status cuemu__elf_weaken_unique(const char *host, const char *device);
  * cuemu__elf_variable_shadows(). */
 #define CUEMU_SHADOW_SUFFIX ".cuemu_shadow"
 
+/* The bytes of zeros that come before the host pass's objects in its data
+ * and bss (cuemu__elf_variable_shadows()), after the device pass's
+ * variables, which the program links first: an index just past the unit's
+ * last device variable reads these, as one past another variable reads its
+ * neighbour, not a shadow, which memcheck reports as host memory (a kernel
+ * given host code's `&d_var`). As many as memcheck's redzone. */
+#define CUEMU_SHADOW_GUARD 256
+
 /* In the host pass's relocatable ELF object `host`: the symbols of
  * protected visibility (CUEMU_HOST_SHADOW_MARK of cuemu_rewriter.h, the
  * host pass's device and constant variables, defined or referenced) are

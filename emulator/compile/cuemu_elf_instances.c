@@ -685,6 +685,8 @@ cuemu_status cuemu__elf_variable_shadows(const char *host, const char *renames,
   const Elf64_Shdr *symtab = NULL, *written = NULL;
   Elf64_Sym *syms = symbols(&h, &n, &names, &names_size, &symtab, &bad);
   FILE *list = NULL, *out = NULL;
+  /* The sections that have their guard already. */
+  unsigned char *guarded = calloc(h.count ? h.count : 1, 1);
   for (size_t k = 1; syms && st == CUEMU_SUCCESS && k < n; ++k) {
     const int bind = ELF64_ST_BIND(syms[k].st_info);
     const int type = ELF64_ST_TYPE(syms[k].st_info);
@@ -721,6 +723,24 @@ cuemu_status cuemu__elf_variable_shadows(const char *host, const char *renames,
       }
       fputs("\t.section cuemu_variable_shadows,\"aw\",%progbits\n", out);
     }
+    /* The guard (CUEMU_SHADOW_GUARD), once in each section that holds a
+     * shadow: the linker puts it first in the section of that name, which
+     * this object's place before the host pass's (host_shadows()) keeps
+     * after the device pass's variables of the same section (with
+     * -fdata-sections, the variable's own). Not in a group's section. */
+    size_t x = syms[k].st_shndx;
+    if (x > 0 && x < SHN_LORESERVE && x < h.count && guarded && !guarded[x] &&
+        !(h.sh[x].sh_flags & (SHF_GROUP | SHF_TLS)) &&
+        (h.sh[x].sh_flags & SHF_ALLOC) &&
+        h.sh[x].sh_name < h.sh[h.names].sh_size) {
+      guarded[x] = 1;
+      const char *section =
+          (const char *)h.data + h.sh[h.names].sh_offset + h.sh[x].sh_name;
+      fprintf(out, "\t.pushsection %s,\"a%s\",%s\n\t.skip %d\n\t.popsection\n",
+              section, h.sh[x].sh_flags & SHF_WRITE ? "w" : "",
+              h.sh[x].sh_type == SHT_NOBITS ? "@nobits" : "@progbits",
+              CUEMU_SHADOW_GUARD);
+    }
     /* The device pass's object is referenced weakly: an instance of a
      * variable template that only host code names has none (0). */
     fprintf(out,
@@ -736,6 +756,7 @@ cuemu_status cuemu__elf_variable_shadows(const char *host, const char *renames,
   }
   if (list && fclose(list) != 0 && st == CUEMU_SUCCESS)
     st = cuemu__report(CUEMU_IO_ERROR, "cannot write %s", renames);
+  free(guarded);
   if (st == CUEMU_SUCCESS && bad)
     st = cuemu__report(CUEMU_COMPILE, "%s: a malformed ELF object", host);
   return elf_close(&h, host, written, st);

@@ -56,6 +56,11 @@ void *cuemu__variable_copy(const void *symbol);
  * registered shadow, or when its variable has no device object. */
 void *cuemu__variable_shadow_device(const void *p);
 
+/* The size of the variable whose device object starts at `device`, as the
+ * record of its shadow has it (its own unit's definition), or 0 where no
+ * registered shadow maps to it (cuemu_program_register_variable_shadows()). */
+size_t cuemu__variable_size(const void *device);
+
 /* Appends to the array *a of n entries (grown with realloc) the registered
  * shadows of variables that have a device object, as live
  * CUEMU_RT_MEMORY_SYMBOL entries flagged CUEMU__ALLOCATION_SHADOW

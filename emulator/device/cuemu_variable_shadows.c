@@ -44,6 +44,22 @@ void *cuemu__variable_shadow_device(const void *p) {
   return found;
 }
 
+size_t cuemu__variable_size(const void *device) {
+  if (!device || !cuemu__record_sections_any(&sections))
+    return 0;
+  size_t size = 0;
+  pthread_mutex_lock(&sections.lock);
+  for (size_t k = 0; k < sections.count && !size; ++k)
+    for (const cuemu_variable_shadow *s = sections.ranges[k].begin;
+         s < (const cuemu_variable_shadow *)sections.ranges[k].end; ++s)
+      if (s->device == device && s->size) {
+        size = (size_t)s->size;
+        break;
+      }
+  pthread_mutex_unlock(&sections.lock);
+  return size;
+}
+
 const void *cuemu_variable_device_address(const void *variable) {
   return cuemu__variable_shadow_device(variable);
 }

@@ -54,10 +54,23 @@ static int check(int to, int kind, const void *symbol, size_t size,
   return cudaSuccess;
 }
 
+/* The size that bounds a copy of the variable whose device object is
+ * `symbol`: its own unit's (the record of its shadow), as CUDA's runtime
+ * bounds it by the registered variable whatever type the calling unit
+ * declares it with (`extern Sphere *d_spheres;` for another file's
+ * `__constant__ Sphere d_spheres[20]`: the pub36 trial's ray tracer); else
+ * the call's `size` (its sizeof, or unknown). */
+static size_t bound(const void *symbol, size_t size) {
+  size_t registered = cuemu__variable_size(symbol);
+  return registered ? registered : size;
+}
+
 int cuemu_rt_memcpy_to_symbol(void *symbol, size_t size, const void *src,
                               size_t count, size_t offset, int kind,
                               void *stream) {
-  symbol = cuemu__variable_copy(cuemu__variable_shadow_device(symbol));
+  symbol = cuemu__variable_shadow_device(symbol);
+  size = bound(symbol, size);
+  symbol = cuemu__variable_copy(symbol);
   int e = check(1, kind, symbol, size, src, count, offset, stream, 1);
   if (e)
     return e;
@@ -72,7 +85,9 @@ int cuemu_rt_memcpy_to_symbol(void *symbol, size_t size, const void *src,
 int cuemu_rt_memcpy_from_symbol(void *dst, const void *symbol, size_t size,
                                 size_t count, size_t offset, int kind,
                                 void *stream) {
-  symbol = cuemu__variable_copy(cuemu__variable_shadow_device(symbol));
+  symbol = cuemu__variable_shadow_device(symbol);
+  size = bound(symbol, size);
+  symbol = cuemu__variable_copy(symbol);
   int e = check(0, kind, symbol, size, dst, count, offset, stream, 1);
   if (e)
     return e;
@@ -100,7 +115,9 @@ static int track(const void *symbol, size_t size) {
  * it to `other`. */
 static int symbol_async(int to, void *symbol, size_t size, void *other,
                         size_t count, size_t offset, int kind, void *stream) {
-  symbol = cuemu__variable_copy(cuemu__variable_shadow_device(symbol));
+  symbol = cuemu__variable_shadow_device(symbol);
+  size = bound(symbol, size);
+  symbol = cuemu__variable_copy(symbol);
   int e = check(to, kind, symbol, size, other, count, offset, stream, 0);
   if (e)
     return e;
@@ -140,6 +157,7 @@ int cuemu_rt_get_symbol_address(void **address, const void *symbol,
   symbol = cuemu__variable_shadow_device(symbol);
   if (!symbol || !cuemu__rt_symbol_valid(symbol))
     return cuemu_rt_error(cudaErrorInvalidSymbol);
+  size = bound(symbol, size);
   /* The address may now be used as device memory (cudaMemcpy to it):
    * track the symbol once, if its size is known. */
   symbol = cuemu__variable_copy(symbol);
@@ -156,6 +174,7 @@ int cuemu_rt_get_symbol_size(size_t *result, const void *symbol,
   if (e)
     return e;
   symbol = cuemu__variable_shadow_device(symbol);
+  size = bound(symbol, size);
   if (!symbol || size == CUEMU_RT_SYMBOL_SIZE_UNKNOWN ||
       !cuemu__rt_symbol_valid(symbol))
     return cuemu_rt_error(cudaErrorInvalidSymbol);
