@@ -16,7 +16,7 @@
 # unloaded by shadow_dlopen.cu. Another unit's __constant__ table named by
 # a plain `extern` of another type (extern_other_type_main.cu, a pointer):
 # the symbol calls are bounded by the table's own size, as by CUDA (before:
-# by the pointer's, cudaErrorInvalidValue; the pub36 trial's ray tracer).
+# by the pointer's, cudaErrorInvalidValue; a public ray tracer).
 # Run by `make check` with AM_TESTS_ENVIRONMENT.
 
 srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}

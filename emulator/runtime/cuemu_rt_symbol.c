@@ -58,7 +58,7 @@ static int check(int to, int kind, const void *symbol, size_t size,
  * `symbol`: its own unit's (the record of its shadow), as CUDA's runtime
  * bounds it by the registered variable whatever type the calling unit
  * declares it with (`extern Sphere *d_spheres;` for another file's
- * `__constant__ Sphere d_spheres[20]`: the pub36 trial's ray tracer); else
+ * `__constant__ Sphere d_spheres[20]`: a public ray tracer); else
  * the call's `size` (its sizeof, or unknown). */
 static size_t bound(const void *symbol, size_t size) {
   size_t registered = cuemu__variable_size(symbol);

@@ -7,7 +7,7 @@
 /* The kernel's name, a template instantiated on a long list of types, is
  * longer than a report's line (about 2,600 characters), as Thrust's and
  * CUB's agents instantiated on lambdas and iterators are (a public game of
- * life's reduce_by_key, trial pub37). The report once gave the kernel's
+ * life's reduce_by_key). The report once gave the kernel's
  * name and nothing after it, cut at the line's end: which checker, the
  * address and the lines were lost. The name's end is cut now. */
 struct a_struct_whose_name_is_long_enough_that_a_list_of_them_makes_a_kernel_name_of_thousands_of_chars {};

@@ -508,7 +508,7 @@ CUEMU_CHECK_FAST_FN int cuemu_check_fast_race(cuemu_check_fast *f, int h,
   }
   /* The "written" map is set here for the sizes cuemu_check_fast_written
    * knows; a write of another size (a 12-byte structure that a call
-   * returned, stored as one range: the pub36 trial's ray tracer) takes the
+   * returned, stored as one range: a public ray tracer) takes the
    * whole path, which marks each of its bytes. */
   if (init && write && size != 1 && size != 2 && size != 4 && size != 8 &&
       size != 16) {

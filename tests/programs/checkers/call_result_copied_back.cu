@@ -1,6 +1,6 @@
 // call_result_copied_back.cu: a correct program, built with every checker,
 // whose kernel stores the 12-byte result of a function that is not inlined
-// (a ray tracer's colour: the pub36 trial's YuxinxinChen/CUDARaytracer) into
+// (a public ray tracer's colour) into
 // an image that the host then copies back. g++ stores such a result as one
 // 12-byte range; under racecheck the inline path recorded the store in the
 // granule cells but left the allocation's "written" map as it was (it sets

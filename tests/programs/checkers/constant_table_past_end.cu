@@ -1,7 +1,7 @@
 // constant_table_past_end.cu: a program built with memcheck whose kernel
 // reads one entry past the end of a __constant__ table of 3-byte structures
-// (an escape-time colouring whose count reaches the table's length, as the
-// pub36 trial's Mandelbrot program does). compute-sanitizer's memcheck
+// (an escape-time colouring whose count reaches the table's length, as a
+// public Mandelbrot program does). compute-sanitizer's memcheck
 // checks global, local and shared memory, not constant memory, and says
 // nothing; neither does cuemu, for which a device variable's neighbours in
 // the program's data are other variables. Its host object (shadow) used to

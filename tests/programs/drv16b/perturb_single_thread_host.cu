@@ -2,7 +2,7 @@
 // best in pageable host memory (the device has pageableMemoryAccess, as a
 // GPU with HMM does), run under schedule perturbation
 // (CUEMU_CHECK_SCHEDULES=1, set here before the first CUDA call; a GPU
-// ignores it). A public particle swarm (trial pub37) passes &best, a host
+// ignores it). A public particle swarm passes &best, a host
 // stack variable, to a <<<1,1>>> kernel each iteration. Perturbation ran
 // such a launch twice and restores only tracked memory, so the second run
 // found the host variable already changed: it reported "the launch's results

@@ -3,8 +3,8 @@
 // bytes) by a plain `extern ball *balls;`, and copies the whole table to it
 // and back. CUDA's runtime bounds a symbol copy by the variable's registered
 // size, whatever type the calling unit gives it; cuemu bounded it by the
-// call's sizeof(T), 8, and answered cudaErrorInvalidValue (the pub36
-// trial's faerlin-developer/cuda-raytrace stopped at its first copy).
+// call's sizeof(T), 8, and answered cudaErrorInvalidValue (a public ray
+// tracer stopped at its first copy).
 // Built by tests/programs_shadow.sh with -rdc=true.
 // NVCC_OPTIONS: -rdc=true
 #include <cstdio>

@@ -1,7 +1,7 @@
 // extern_other_type_table.cu: the unit of tests/programs/shadow that defines
 // a __constant__ table of structures, which extern_other_type_main.cu
-// declares as a plain `extern` of another type (a pointer), as the pub36
-// trial's ray tracer (faerlin-developer/cuda-raytrace) does. The two link
+// declares as a plain `extern` of another type (a pointer), as a public
+// ray tracer does. The two link
 // with -rdc=true (by nvcc too: a variable's name is not mangled).
 // NVCC_OPTIONS: -rdc=true
 #include <cuda_runtime.h>
