@@ -38,6 +38,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <cuemu/cuemu_runtime.h>
 
@@ -65,6 +66,13 @@ static unsigned char **save(const cuemu_rt_allocation *a, size_t n) {
     }
     memcpy(copies[i], a[i].base, a[i].size);
   }
+  /* CUEMU_CHECK_PERTURB_SAVE_DELAY_MS lengthens the save as gigabytes of
+   * allocations do: a test's means to show that the watchdog watches the
+   * runs only, not the saves between them
+   * (tests/programs/drv16b/perturb_slow_save.cu). */
+  const char *delay = getenv("CUEMU_CHECK_PERTURB_SAVE_DELAY_MS");
+  if (delay && atoi(delay) > 0)
+    usleep((useconds_t)atoi(delay) * 1000u);
   return copies;
 }
 
