@@ -39,8 +39,9 @@ mkdir -p "$work" || exit 1
 # Built by themselves: programs that cannot share a build.
 # race_thrust_vector_alloc includes Thrust, which cuemu-cc compiles with
 # clang++: built with the race group, it would make the whole group a
-# clang++ unit, which checkers_race_clang.sh checks.
-alone=" race_thrust_vector_alloc "
+# clang++ unit, which checkers_race_clang.sh checks. So does
+# init_copy_source_thrust_sort.
+alone=" race_thrust_vector_alloc init_copy_source_thrust_sort "
 
 # The programs, each with its group: the programs of a group share a build.
 count=0

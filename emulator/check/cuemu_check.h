@@ -173,8 +173,13 @@ const void *cuemu__check_api_caller(const void **callers, int ncallers);
  * thread that runs it names with cuemu__check_api_run_for(&call) before and
  * cuemu__check_api_run_for(NULL) after. cuemu__check_api_call() is then that
  * call, else cuemu__check_api_caller's: the call that initcheck's report of
- * a copy's source names; cuemu__check_api_call_line() its line. */
-#define CUEMU_CHECK_CALL_CALLERS 8
+ * a copy's source names; cuemu__check_api_call_line() its line. As many
+ * callers as an allocation keeps (CUEMU_CHECK_ALLOC_CALLERS): a copy that
+ * a library queues (CUB's, under thrust::stable_sort_by_key) is made some
+ * twenty frames below the program's call, and with 8 callers the report
+ * named the shims' cudaMemcpyAsync instead (found by trial pub38,
+ * tests/buggy/init_copy_source_thrust_sort.cu). */
+#define CUEMU_CHECK_CALL_CALLERS 24
 typedef struct cuemu_check_call {
   const void *pc;
   const void *callers[CUEMU_CHECK_CALL_CALLERS + 1]; /* the last NULL */
