@@ -177,8 +177,8 @@ const void *cuemu__check_api_caller(const void **callers, int ncallers);
  * callers as an allocation keeps (CUEMU_CHECK_ALLOC_CALLERS): a copy that
  * a library queues (CUB's, under thrust::stable_sort_by_key) is made some
  * twenty frames below the program's call, and with 8 callers the report
- * named the shims' cudaMemcpyAsync instead (found by trial pub38,
- * tests/buggy/init_copy_source_thrust_sort.cu). */
+ * named the shims' cudaMemcpyAsync instead
+ * (tests/buggy/init_copy_source_thrust_sort.cu). */
 #define CUEMU_CHECK_CALL_CALLERS 24
 typedef struct cuemu_check_call {
   const void *pc;

@@ -10,8 +10,8 @@
 /* Thrust sorts the (double, int) pairs that a zip iterator makes through
  * temporary storage of thrust::tuple<double, int>, 16 bytes of which 4 are
  * padding that nothing writes, and copies that storage back: the copy's
- * source is reported (found by trial pub38, a public vantage-point tree
- * whose levels are sorted so). The copy is Thrust's, made on the stream
+ * source is reported (a public vantage-point tree sorts its levels
+ * so). The copy is Thrust's, made on the stream
  * deep in CUB's dispatch; the report names the line of the program that
  * called Thrust, not the shims' cudaMemcpyAsync. */
 int main() {
