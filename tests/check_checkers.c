@@ -180,6 +180,51 @@ START_TEST(registered_buffer_is_named) {
 }
 END_TEST
 
+START_TEST(registered_mapping_bounds_accesses_far_past_a_buffer) {
+  cuemu_module *m = checked_module("mem", NULL);
+  size_t words = 1024;
+  float *map = calloc(words, sizeof *map);
+  float *out = calloc(1, sizeof *out);
+  ck_assert_int_eq(cuemu_alloc_register(map, 16, "input"), CUEMU_SUCCESS);
+  ck_assert_int_eq(cuemu_alloc_register(out, sizeof *out, "output"),
+                   CUEMU_SUCCESS);
+  /* next_of reads far[1], 1204 bytes past the 16-byte buffer: past the
+   * 256 bytes next to it, host memory memcheck does not know. */
+  const float *far = map + 300;
+  int n = 1;
+  void *args[] = {&far, &out, &n};
+  TEST_ASSERT_LAUNCH_OK(
+      test_launch1(test_kernel(m, "next_of"), 1, 1, args, 3));
+  /* The mapping must hold the registered buffer. */
+  ck_assert_int_eq(
+      cuemu_alloc_register_mapping(map + 1, map, words * sizeof *map),
+      CUEMU_INVALID_VALUE);
+  ck_assert_int_eq(
+      cuemu_alloc_register_mapping(map, map + 1, words * sizeof *map),
+      CUEMU_INVALID_VALUE);
+  ck_assert_int_eq(cuemu_alloc_register_mapping(map, map, 8),
+                   CUEMU_INVALID_VALUE);
+  /* Once the buffer's owner says the mapping holds nothing else, the read
+   * is out of the buffer's bounds, however far from it. */
+  ck_assert_int_eq(
+      cuemu_alloc_register_mapping(map, map, words * sizeof *map),
+      CUEMU_SUCCESS);
+  ck_assert_int_eq(test_launch1(test_kernel(m, "next_of"), 1, 1, args, 3),
+                   CUEMU_CHECK_REPORT);
+  const char *msg = cuemu_last_message();
+  TEST_ASSERT_CONTAINS(msg, "memcheck: out-of-bounds read of 4 bytes");
+  TEST_ASSERT_CONTAINS(msg, "input");
+  /* The mapping is forgotten with the registration. */
+  ck_assert_int_eq(cuemu_alloc_unregister(map), CUEMU_SUCCESS);
+  TEST_ASSERT_LAUNCH_OK(
+      test_launch1(test_kernel(m, "next_of"), 1, 1, args, 3));
+  ck_assert_int_eq(cuemu_alloc_unregister(out), CUEMU_SUCCESS);
+  free(map);
+  free(out);
+  cuemu_module_unload(m);
+}
+END_TEST
+
 START_TEST(correct_kernel_on_registered_buffer_is_clean) {
   cuemu_module *m = checked_module("all", NULL);
   int n = 1000;
@@ -369,6 +414,7 @@ Suite *make_checkers_suite(void) {
   tcase_add_test(tc, run_time_list_picks_among_the_built_in);
   tcase_add_test(tc, unchecked_module_reports_nothing);
   tcase_add_test(tc, registered_buffer_is_named);
+  tcase_add_test(tc, registered_mapping_bounds_accesses_far_past_a_buffer);
   tcase_add_test(tc, correct_kernel_on_registered_buffer_is_clean);
   tcase_add_test(tc, compile_options);
   tcase_add_test(tc, clangxx_builds_checked_modules);

@@ -431,8 +431,31 @@ cuemu_status cuemu_alloc_register_at(void *base, size_t size, const char *name,
                         site ? site : __builtin_return_address(0));
 }
 
+cuemu_status cuemu_alloc_register_mapping(void *base, const void *map_base,
+                                          size_t map_size) {
+  cuemu_rt_allocation a;
+  uintptr_t lo = (uintptr_t)map_base, hi = lo + map_size;
+  if (!base || !cuemu_rt_memory_find(base, &a) || a.base != base ||
+      a.kind != CUEMU_RT_MEMORY_REGISTERED ||
+      a.state != CUEMU_RT_MEMORY_LIVE)
+    return cuemu__report(CUEMU_INVALID_VALUE,
+                         "cuemu_alloc_register_mapping: %p is not a "
+                         "registered buffer",
+                         base);
+  if (hi < lo || (uintptr_t)base < lo || (uintptr_t)base + a.size > hi)
+    return cuemu__report(CUEMU_INVALID_VALUE,
+                         "cuemu_alloc_register_mapping: [%p, +%zu) does not "
+                         "hold the buffer at %p (%zu bytes)",
+                         map_base, map_size, base, a.size);
+  if (cuemu__allocation_mapping_note(base, lo, hi) != 0)
+    return cuemu__report(CUEMU_OUT_OF_MEMORY,
+                         "cuemu_alloc_register_mapping: no memory");
+  return CUEMU_SUCCESS;
+}
+
 cuemu_status cuemu_alloc_unregister(void *base) {
   cuemu__check_alloc_free(base);
+  cuemu__allocation_mapping_forget(base);
   if (!base || cuemu_rt_memory_untrack(base) != 0)
     return cuemu__report(CUEMU_INVALID_VALUE,
                          "cuemu_alloc_unregister: %p was not registered",

@@ -87,6 +87,12 @@ static size_t mapping_bytes(size_t size) {
  * Guarded by quarantine_lock. */
 static cuemu__ptr_map made;
 
+/* The mappings around registered buffers that their owners made themselves
+ * (cuemu_alloc_register_mapping: the fake CuPy's arrays, each a mapping
+ * between guards), by the buffer's start; each value a malloc'd [lo, hi).
+ * Guarded by quarantine_lock. */
+static cuemu__ptr_map registered_maps;
+
 /* The guard pages of memory pools' blocks (cuemu_rt_pool_arena.c), which
  * share own_budget() with the mappings below. Guarded by quarantine_lock. */
 static size_t pool_guards;
@@ -157,7 +163,15 @@ int cuemu__allocation_mapping_range(const void *base, size_t size,
                                     uintptr_t *lo, uintptr_t *hi) {
   pthread_mutex_lock(&quarantine_lock);
   int ours = cuemu__ptr_map_get(&made, (uintptr_t)base) != NULL;
+  const uintptr_t *given =
+      ours ? NULL : cuemu__ptr_map_get(&registered_maps, (uintptr_t)base);
+  if (given) {
+    *lo = given[0];
+    *hi = given[1];
+  }
   pthread_mutex_unlock(&quarantine_lock);
+  if (given)
+    return 1;
   size_t bytes = ours ? mapping_bytes(size) : 0;
   uintptr_t start = (uintptr_t)base - CUEMU_GUARD_BEFORE_BYTES;
   uintptr_t end = (uintptr_t)base + bytes;
@@ -166,6 +180,30 @@ int cuemu__allocation_mapping_range(const void *base, size_t size,
   *lo = start;
   *hi = end;
   return 1;
+}
+
+int cuemu__allocation_mapping_note(const void *base, uintptr_t lo,
+                                   uintptr_t hi) {
+  uintptr_t *range = malloc(2 * sizeof *range);
+  if (!range)
+    return -1;
+  range[0] = lo;
+  range[1] = hi;
+  pthread_mutex_lock(&quarantine_lock);
+  void *old = cuemu__ptr_map_remove(&registered_maps, (uintptr_t)base);
+  int put = cuemu__ptr_map_put(&registered_maps, (uintptr_t)base, range);
+  pthread_mutex_unlock(&quarantine_lock);
+  free(old);
+  if (put != 0)
+    free(range);
+  return put;
+}
+
+void cuemu__allocation_mapping_forget(const void *base) {
+  pthread_mutex_lock(&quarantine_lock);
+  void *old = cuemu__ptr_map_remove(&registered_maps, (uintptr_t)base);
+  pthread_mutex_unlock(&quarantine_lock);
+  free(old);
 }
 
 int cuemu__allocation_guard_take(void) {

@@ -86,10 +86,20 @@ void cuemu__allocation_memory_free(void *base, size_t size);
  * mapping). Nothing but that memory lies there, so memcheck takes any
  * access there outside the `size` bytes for an access out of its bounds,
  * however far from them. Returns 0, leaving *lo and *hi, for other memory
- * (a slab's piece, memory the system refused a mapping of its own).
- * Thread-safe. */
+ * (a slab's piece, memory the system refused a mapping of its own), but
+ * for a registered buffer whose mapping its owner gave
+ * (cuemu__allocation_mapping_note). Thread-safe. */
 int cuemu__allocation_mapping_range(const void *base, size_t size,
                                     uintptr_t *lo, uintptr_t *hi);
+
+/* Remembers [lo, hi) as the mapping around the registered buffer at `base`
+ * that its owner made (cuemu_alloc_register_mapping), for
+ * cuemu__allocation_mapping_range; returns 0, or -1 without memory.
+ * cuemu__allocation_mapping_forget forgets it (nothing when there is none).
+ * Thread-safe. */
+int cuemu__allocation_mapping_note(const void *base, uintptr_t lo,
+                                   uintptr_t hi);
+void cuemu__allocation_mapping_forget(const void *base);
 
 /* Frees every device, managed and pinned allocation (remembered as freed),
  * unregisters host memory; tracked symbols stay (cudaDeviceReset). */

@@ -121,6 +121,10 @@ def library():
             lib.cuemu_alloc_register_at.argtypes = [vp, ctypes.c_size_t,
                                                     ctypes.c_char_p,
                                                     ctypes.c_char_p]
+        if hasattr(lib, "cuemu_alloc_register_mapping"):
+            lib.cuemu_alloc_register_mapping.restype = status
+            lib.cuemu_alloc_register_mapping.argtypes = [vp, vp,
+                                                         ctypes.c_size_t]
         lib.cuemu_alloc_unregister.restype = status
         lib.cuemu_alloc_unregister.argtypes = [vp]
     if hasattr(lib, "cuemu_check_reports_fail"):
@@ -175,6 +179,18 @@ def register_alloc(ptr, size, name, where=None):
     if not hasattr(lib, "cuemu_alloc_register"):
         return False
     return lib.cuemu_alloc_register(ptr, size, name.encode()) == 0
+
+
+def register_mapping(ptr, map_base, map_size):
+    """Tells memcheck that [map_base, map_base + map_size), which holds the
+    buffer registered at `ptr`, holds nothing else (its guards, the rest of
+    its pages): an access there outside the buffer is out of its bounds,
+    however far from it. Returns False when libcuemu has no such call or
+    refused."""
+    lib = library()
+    if not hasattr(lib, "cuemu_alloc_register_mapping"):
+        return False
+    return lib.cuemu_alloc_register_mapping(ptr, map_base, map_size) == 0
 
 
 def unregister_alloc(ptr):

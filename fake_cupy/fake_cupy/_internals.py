@@ -1,5 +1,5 @@
 """CuPy's private modules that CuPy's own test files import: cupy._core,
-cupy._core._accelerator, cupy._util, cupy._creation.from_data,
+cupy._core.core (where public code also finds ndarray), cupy._core._accelerator, cupy._util, cupy._creation.from_data,
 cupy.cuda.texture and cupy_backends.cuda (api.driver, api.runtime, stream,
 libs.nvrtc). Each holds what those tests use, with CuPy's behaviour where
 the fake has it (the accelerator lists are kept and ignored, as CuPy
@@ -107,6 +107,12 @@ def modules():
         get_reduction_accelerators=accelerator.get_reduction_accelerators,
         set_reduction_accelerators=accelerator.set_reduction_accelerators)
     core.__path__ = []
+    # CuPy's core.pyx, where ndarray is defined: public code imports the
+    # array type from there for annotations (from cupy._core.core import
+    # ndarray); _ndarray_base is CuPy's base class of ndarray.
+    core_core = _module("cupy._core.core", "CuPy's ndarray module.",
+                        ndarray=ndarray, _ndarray_base=ndarray)
+    core.core = core_core
     util = _module("cupy._util", "CuPy's utilities.", memoize=memoize,
                    clear_memo=clear_memo)
     from_data = _module(
@@ -151,7 +157,8 @@ def modules():
         m.__path__ = []
     del _runtime
     return {
-        "cupy._core": core, "cupy._core._accelerator": accelerator,
+        "cupy._core": core, "cupy._core.core": core_core,
+        "cupy._core._accelerator": accelerator,
         "cupy._core._fusion_trace": fusion_trace,
         "cupy._core._fusion_kernel": fusion_kernel,
         "cupy._util": util, "cupy._creation": creation,

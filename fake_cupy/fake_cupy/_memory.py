@@ -161,11 +161,12 @@ def _own_mapping_freed():
 
 
 def _device_bytes(size):
-    """`size` bytes (256-byte aligned) of device memory, and whether they
-    have a mapping of their own (see the module's docstring): then they end
-    as close to the guard after them as the alignment allows; else they are
-    a piece of a shared slab (guarded at its ends), as when the budget of
-    mappings is spent. OutOfMemoryError when the system has no more."""
+    """`size` bytes (256-byte aligned) of device memory, and the mapping of
+    their own that holds them, (address, length) with its guards (see the
+    module's docstring): then they end as close to the guard after them as
+    the alignment allows; else None: they are a piece of a shared slab
+    (guarded at its ends), as when the budget of mappings is spent.
+    OutOfMemoryError when the system has no more."""
     global _own_mappings, _slab
     span = -(-max(size, 1) // _PAGE) * _PAGE
     with _mapping_lock:
@@ -174,7 +175,8 @@ def _device_bytes(size):
             if data is not None:
                 _own_mappings += 1
                 start = (span - size) // _ALIGN * _ALIGN
-                return data[start:start + size], True
+                return data[start:start + size], (
+                    data.ctypes.data - _GUARD, span + 2 * _GUARD)
         rounded = -(-max(size, 1) // _ALIGN) * _ALIGN
         if _slab is None or _slab[1] + rounded > _slab[0].size:
             data = _guarded_mapping(max(_SLAB, span))
@@ -184,21 +186,33 @@ def _device_bytes(size):
         data, offset = _slab
         # Under the mem checker a gap of a unit separates the pieces.
         _slab[1] += rounded + (_UNIT if checked_layout() else 0)
-        return data[offset:offset + size], False
+        return data[offset:offset + size], None
 
 
 class _Block:
     """A piece of host memory of `size` bytes at a stable, aligned address,
-    between guard pages (see the module's docstring)."""
+    between guard pages (see the module's docstring). `mapping` is the
+    mapping of its own that holds it, (address, length), or None."""
 
-    __slots__ = ("buffer", "ptr", "size", "__weakref__")
+    __slots__ = ("buffer", "ptr", "size", "mapping", "__weakref__")
 
     def __init__(self, size):
-        self.buffer, own = _device_bytes(size)
+        self.buffer, self.mapping = _device_bytes(size)
         self.ptr = self.buffer.ctypes.data
         self.size = size
-        if own:
+        if self.mapping is not None:
             weakref.finalize(self, _own_mapping_freed)
+
+
+def _sole_mapping(block):
+    """The mapping of its own (address, length) that holds `block` (a
+    _Block, or a _Chunk of one) and nothing else, or None: a chunk that is
+    a part of its allocation shares the mapping with its neighbours."""
+    if isinstance(block, _Chunk):
+        if block.offset != 0 or block.size != block.base.size:
+            return None
+        block = block.base
+    return getattr(block, "mapping", None)
 
 
 class _AllocatedBlock:
@@ -292,6 +306,12 @@ class Memory(BaseMemory):
                 from cuemu import _binding
                 self.registered = _binding.register_alloc(
                     self.ptr, size, "cupy allocation", _callers_line())
+                mapping = _sole_mapping(block) if self.registered else None
+                if mapping is not None:
+                    # Nothing else lies in it: memcheck reports an access
+                    # anywhere there past the array (its pages' rest, the
+                    # guards), not only in the 256 bytes next to it.
+                    _binding.register_mapping(self.ptr, *mapping)
 
     def free(self):
         """Returns the memory now (to its pool, for pooled memory); the

@@ -161,6 +161,32 @@ extern "C" __global__ void write_past(int *a, int n) {
     assert (b.get() == 0).all()
 
 
+@pytest.mark.parametrize("past", [400, 1000, 6000])
+def test_under_memcheck_a_read_far_past_an_array_is_reported(
+        cp, pools, monkeypatch, past):
+    # The array's mapping holds nothing else: the rest of its pages and the
+    # guards around them are out of its bounds however far from its bytes
+    # (compute-sanitizer reports every access to no allocation). Past the
+    # 256 bytes next to the array memcheck took them for host memory it
+    # does not know and said nothing (a read there finds zeros), and a
+    # thread of a later block wrote into the guard: a plain fault with no
+    # report (trial pub39, getp-cupy's mean shift with a count too large).
+    monkeypatch.setenv("CUEMU_FAKE_CUPY_CHECK", "mem")
+    a = cp.zeros(30, cp.float32)                 # 120 bytes
+    out = cp.zeros(1, cp.float32)
+    k = cp.RawKernel(r'''
+extern "C" __global__ void read_far(const float *a, float *out, int at) {
+  out[0] = a[at];
+}''', "read_far")
+    k((1,), (1,), (a, out, cp.int32(past // 4)))
+    with pytest.raises(cp.cuda.driver.CUDADriverError) as e:
+        cp.cuda.Device().synchronize()
+    msg = str(e.value)
+    assert "kernel read_far: memcheck: out-of-bounds read of 4 bytes" \
+        in msg, msg
+    assert "kernel.cu:3" in msg, msg
+
+
 def test_pool_arenas_are_per_stream_and_per_device(cp, pools, monkeypatch):
     mempool, _ = pools
     s = cp.cuda.Stream()

@@ -213,6 +213,18 @@ cuemu_status cuemu_alloc_register(void *base, size_t size, const char *name);
 cuemu_status cuemu_alloc_register_at(void *base, size_t size, const char *name,
                                      const char *__cuemu_where);
 
+/* Tells memcheck that the `__cuemu_map_size` bytes at `__cuemu_map_base`,
+ * which hold the buffer registered at `base`, hold nothing else (the rest
+ * of its pages, guard pages its owner made around it): an access there
+ * outside the buffer is out of its bounds however far from it, as for
+ * cudaMalloc's memory (else only the 256 bytes next to a buffer are; past
+ * them lies host memory the checkers do not know). Forgotten with the
+ * registration. Returns INVALID_VALUE when `base` is not registered or the
+ * range does not hold the buffer. Host code. */
+cuemu_status cuemu_alloc_register_mapping(void *base,
+                                          const void *__cuemu_map_base,
+                                          size_t __cuemu_map_size);
+
 /* Forgets a buffer given to cuemu_alloc_register(). Returns INVALID_VALUE
  * when `base` was not registered. */
 cuemu_status cuemu_alloc_unregister(void *base);
