@@ -1,7 +1,7 @@
 """cupy._core.core: the module of CuPy where ``ndarray`` is defined (CuPy's
 core.pyx). Public code imports the array type from there for annotations
-(``from cupy._core.core import ndarray``, found in kitchen_rosenfeld_cupy's
-operators.py, next to cupyx.scipy.ndimage.sobel), so the import must give the
+(``from cupy._core.core import ndarray``, in a public image-processing
+script, next to cupyx.scipy.ndimage.sobel), so the import must give the
 fake's ndarray, the class ``cupy.ndarray`` is."""
 import subprocess
 import sys

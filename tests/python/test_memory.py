@@ -170,7 +170,7 @@ def test_under_memcheck_a_read_far_past_an_array_is_reported(
     # 256 bytes next to the array memcheck took them for host memory it
     # does not know and said nothing (a read there finds zeros), and a
     # thread of a later block wrote into the guard: a plain fault with no
-    # report (trial pub39, getp-cupy's mean shift with a count too large).
+    # report (a public mean-shift script given a count too large).
     monkeypatch.setenv("CUEMU_FAKE_CUPY_CHECK", "mem")
     a = cp.zeros(30, cp.float32)                 # 120 bytes
     out = cp.zeros(1, cp.float32)
