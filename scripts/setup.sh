@@ -4,6 +4,7 @@
 # Used by the README's two commands and by CI.
 set -e
 cd "$(dirname "$0")/.."
+setup_started=$(date +%s)
 
 # Debian packages the build and the tests need.
 # The cross compiler and qemu run the aarch64 context switch test.
@@ -73,3 +74,4 @@ if [ ! -f Makefile ]; then
   ./configure
 fi
 make -j"$(nproc)"
+echo "setup: set-up and build took $(($(date +%s) - setup_started)) s"
