@@ -122,11 +122,21 @@ void cuemu__check_report(cuemu_launch *L, int how, const char *where,
    * instantiated on lambdas and iterators runs to thousands of
    * characters): its end is cut, not the report. */
   const char *kernel = L->kernel->name;
-  size_t room = sizeof line - sizeof "kernel ...: " - strlen(msg);
-  if (strlen(kernel) > room)
-    snprintf(line, sizeof line, "kernel %.*s...: %s", (int)room, kernel, msg);
-  else
-    snprintf(line, sizeof line, "kernel %s: %s", kernel, msg);
+  const size_t msg_len = strlen(msg), name_len = strlen(kernel);
+  /* "kernel NAME...: MSG" fills the line at most (msg is shorter). */
+  const size_t room = sizeof line - sizeof "kernel ...: " - msg_len;
+  const int cut = name_len > room;
+  char *at = line;
+  memcpy(at, "kernel ", 7);
+  at += 7;
+  memcpy(at, kernel, cut ? room : name_len);
+  at += cut ? room : name_len;
+  if (cut) {
+    memcpy(at, "...", 3);
+    at += 3;
+  }
+  memcpy(at, ": ", 2);
+  memcpy(at + 2, msg, msg_len + 1);
   cuemu__report_display_names(line);
   /* Still in the context that found the report: a debugger stops here. */
   cuemu__error_stop(CUEMU_CHECK_REPORT, line);

@@ -405,7 +405,8 @@ int cuemu__codegen_write_unit(FILE *out, const char *path,
     /* The host objects (shadows) of device variables, before the
      * program's static initializers, whose notes of a variable name its
      * shadow (cuemu__elf_variable_shadows()), until the program or shared
-     * library is unloaded. */
+     * library is unloaded; then, for a shared library, the tables it
+     * registered are forgotten too (cuemu_program_unload()). */
     fputs("extern \"C\" const ::cuemu_variable_shadow "
           "__start_cuemu_variable_shadows[] __attribute__((weak, "
           "visibility(\"hidden\")));\n"
@@ -420,6 +421,8 @@ int cuemu__codegen_write_unit(FILE *out, const char *path,
           "__attribute__((destructor(101))) void cuemu_shadows_unregister() {\n"
           "  ::cuemu_program_unregister_variable_shadows("
           "__start_cuemu_variable_shadows);\n"
+          "  ::cuemu_program_unload("
+          "reinterpret_cast<const void *>(&cuemu_shadows_unregister));\n"
           "}\n"
           "} // namespace\n",
           out);

@@ -806,3 +806,48 @@ void cuemu_kernel_declare_static_shared(const void *kernel,
   }
   pthread_mutex_unlock(&lock);
 }
+
+/* Whether `p` lies in [lo, hi). */
+static int within(const void *p, uintptr_t lo, uintptr_t hi) {
+  return (uintptr_t)p >= lo && (uintptr_t)p < hi;
+}
+
+void cuemu__function_forget_range(uintptr_t lo, uintptr_t hi) {
+  pthread_mutex_lock(&lock);
+  tables_changed(); /* the picks cached for its kernels are stale */
+  for (size_t i = 0; i < module_count;) {
+    if (!within(modules[i], lo, hi)) {
+      ++i;
+      continue;
+    }
+    /* Its images stay allocated: program_images may name them. */
+    --module_count;
+    modules[i] = modules[module_count];
+    module_arch[i] = module_arch[module_count];
+    module_images[i] = module_images[module_count];
+  }
+  for (size_t i = 0; i < variant_count;) {
+    if (within(variants[i].first, lo, hi) || within(variants[i].desc, lo, hi))
+      variants[i] = variants[--variant_count];
+    else
+      ++i;
+  }
+  for (size_t i = 0; i < instance_variant_count;) {
+    if (within((const void *)instance_variants[i].first, lo, hi) ||
+        within(instance_variants[i].desc, lo, hi))
+      instance_variants[i] = instance_variants[--instance_variant_count];
+    else
+      ++i;
+  }
+  /* The settings of its kernels and thunks: another object loaded at the
+   * same addresses later starts without them. */
+  for (size_t i = 0; i < entry_count;) {
+    if (within(entries[i].function, lo, hi)) {
+      free(entries[i].declarations);
+      entries[i] = entries[--entry_count];
+    } else {
+      ++i;
+    }
+  }
+  pthread_mutex_unlock(&lock);
+}

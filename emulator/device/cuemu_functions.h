@@ -10,6 +10,7 @@
 #define CUEMU_FUNCTIONS_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include <cuemu/cuemu.h>
 #include <cuemu/cuemu_device.h>
@@ -127,5 +128,15 @@ int cuemu__function_cluster_scheduling(const void *function);
 
 /* Forgets the settings of the kernels of a module being unloaded. */
 void cuemu__function_forget(const cuemu_module_desc *module);
+
+/* Forgets every registered table, variant and kernel setting whose memory
+ * lies in [lo, hi): the segments of a shared library being unloaded
+ * (cuemu_program_unload()), whose tables the program registered when it
+ * was loaded. */
+void cuemu__function_forget_range(uintptr_t lo, uintptr_t hi);
+
+/* The same for the kernel template instances' sections and pairs
+ * (cuemu_instances.c). */
+void cuemu__instances_forget_range(uintptr_t lo, uintptr_t hi);
 
 #endif /* CUEMU_FUNCTIONS_H */

@@ -12,6 +12,8 @@
  */
 #include <cuemu/cuemu_instances.h>
 
+#include "device/cuemu_functions.h"
+
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -240,4 +242,25 @@ const void *cuemu_program_device_instance(const void *host) {
     }
   pthread_mutex_unlock(&lock);
   return device;
+}
+
+void cuemu__instances_forget_range(uintptr_t lo, uintptr_t hi) {
+  pthread_mutex_lock(&lock);
+  /* Its sections: an object loaded at the same address later registers
+   * its own (seen() would take them for these). */
+  for (size_t i = 0; i < section_count;) {
+    if ((uintptr_t)sections[i] >= lo && (uintptr_t)sections[i] < hi)
+      sections[i] = sections[--section_count];
+    else
+      ++i;
+  }
+  for (size_t i = 0; i < pair_count;) {
+    uintptr_t host = (uintptr_t)pairs[i].host,
+              device = (uintptr_t)pairs[i].device;
+    if ((host >= lo && host < hi) || (device >= lo && device < hi))
+      pairs[i] = pairs[--pair_count];
+    else
+      ++i;
+  }
+  pthread_mutex_unlock(&lock);
 }

@@ -666,21 +666,27 @@ template <typename KT, KT K_> CUEMU_PER_MODULE const cuemu_kernel_desc *static_d
   return &d;
 }
 
+/* The descriptor of a kernel of type F reached through a pointer, which
+ * its launch passes after the parameters: named `name`. */
+template <typename F_>
+CUEMU_PER_MODULE cuemu_kernel_desc __cuemu_pointer_desc_named(const char *name) {
+  cuemu_kernel_desc __cuemu_r;
+  __cuemu_r.name = name;
+  __cuemu_r.thunk = pointer_thunk<F_>();
+  __cuemu_r.function = nullptr;
+  __cuemu_r.param_count = static_cast<int>(kernel_traits<F_>::count);
+  __cuemu_r.params = param_table<F_>::get();
+  __cuemu_r.file = "";
+  __cuemu_r.line = 0;
+  __cuemu_r.max_threads = 0;
+  __cuemu_r.min_blocks = 0;
+  __cuemu_r.static_shared = 0;
+  return __cuemu_r;
+}
+
 template <typename F_> CUEMU_PER_MODULE const cuemu_kernel_desc *pointer_desc() {
-  static const cuemu_kernel_desc d = [] {
-    cuemu_kernel_desc __cuemu_r;
-    __cuemu_r.name = "(kernel called through a pointer)";
-    __cuemu_r.thunk = pointer_thunk<F_>();
-    __cuemu_r.function = nullptr;
-    __cuemu_r.param_count = static_cast<int>(kernel_traits<F_>::count);
-    __cuemu_r.params = param_table<F_>::get();
-    __cuemu_r.file = "";
-    __cuemu_r.line = 0;
-    __cuemu_r.max_threads = 0;
-    __cuemu_r.min_blocks = 0;
-    __cuemu_r.static_shared = 0;
-    return __cuemu_r;
-  }();
+  static const cuemu_kernel_desc d =
+      __cuemu_pointer_desc_named<F_>("(kernel called through a pointer)");
   return &d;
 }
 
@@ -699,8 +705,7 @@ const cuemu_kernel_desc *__cuemu_unmatched_desc(const char *name) {
       static_cast<cuemu_kernel_desc *>(std::malloc(sizeof *d));
   if (!d)
     return pointer_desc<F_>();
-  *d = *pointer_desc<F_>();
-  d->name = name;
+  *d = __cuemu_pointer_desc_named<F_>(name);
   return d;
 }
 #endif

@@ -32,10 +32,13 @@
 
 #include "cuemu_stream_types.h"
 
-/* Defined in cuemu_launch.h: the descriptor of a kernel of type F called
- * through a pointer. */
+/* Defined in cuemu_kernel_thunks.h: the descriptor of a kernel of type F
+ * called through a pointer. Hidden, as there (CUEMU_PER_MODULE): the first
+ * declaration gives the visibility, and a default one made its descriptor a
+ * GNU unique symbol, which keeps a shared library from being unloaded. */
 namespace cuemu {
-template <typename F_> const cuemu_kernel_desc *pointer_desc();
+template <typename F_>
+__attribute__((visibility("hidden"))) const cuemu_kernel_desc *pointer_desc();
 } // namespace cuemu
 
 namespace cuemu {

@@ -215,6 +215,12 @@ void cuemu_program_register_variable_shadows(
 void cuemu_program_unregister_variable_shadows(
     const cuemu_variable_shadow *__cuemu_begin);
 
+/* Forgets the kernel tables, template instances and kernel settings that
+ * the shared library holding `address` registered, when it is unloaded
+ * (nothing for the program itself, whose tables last to its end). Called
+ * from a destructor of each unit's host pass. Host code. */
+void cuemu_program_unload(const void *__cuemu_address);
+
 /* The device's object of the variable whose host object (shadow), or an
  * address in it, is `variable` (cuemu_program_register_variable_shadows()),
  * else `variable`: what cuemu-cc's notes of __constant__ and __device__
