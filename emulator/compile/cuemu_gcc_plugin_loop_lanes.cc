@@ -36,7 +36,10 @@
  * shared memory and a later load of a different element with nothing that
  * may synchronise between (`s[tid] = sum;` by a few lanes, then lane 0's
  * reads of `s[k]`): look_at_stores steps the store and the accesses to its
- * array that a lane may make after it up to such a statement. */
+ * array that a lane may make after it up to such a statement; and so is a
+ * load of an element that every lane names followed by a store to it
+ * (look_at_loads: lanes read a __shared__ counter that one lane then
+ * updates). */
 
 #include "gcc-plugin.h"
 
@@ -113,7 +116,12 @@ bool same_value(tree a, tree b, int depth) {
  * the temporaries, casts and pointer additions that compute it. */
 tree pointer_root(tree p, int depth) {
   if (TREE_CODE(p) == ADDR_EXPR) {
+    /* The address of an element of an array reached through a pointer
+     * (`&(*buffer)[n]`, where `buffer` is the reference the shims bind an
+     * extern __shared__ array to) comes from that pointer. */
     tree base = get_base_address(TREE_OPERAND(p, 0));
+    if (base && TREE_CODE(base) == MEM_REF && depth <= 16)
+      return pointer_root(TREE_OPERAND(base, 0), depth + 1);
     return base ? base : p;
   }
   gimple *def = definition(p);
@@ -170,14 +178,14 @@ bool asm_writes(gimple *stmt, tree var) {
   return false;
 }
 
-/* The one value that `fun` assigns to its local variable `var`, or NULL
- * (a variable assigned more than once, by a call or an asm, or whose
- * address is taken, may hold anything). */
-tree only_value(function *fun, tree var) {
+/* The one assignment in `fun` to its local variable `var`, or NULL (a
+ * variable assigned more than once, by a call or an asm, or whose address
+ * is taken, may hold anything). */
+gimple *only_assignment(function *fun, tree var) {
   if (!VAR_P(var) || TREE_STATIC(var) || DECL_EXTERNAL(var) ||
       TREE_ADDRESSABLE(var) || DECL_CONTEXT(var) != fun->decl)
     return NULL;
-  tree value = NULL;
+  gimple *only = NULL;
   basic_block bb;
   FOR_EACH_BB_FN(bb, fun) {
     for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi);
@@ -190,15 +198,22 @@ tree only_value(function *fun, tree var) {
       }
       if (!gimple_has_lhs(stmt) || gimple_get_lhs(stmt) != var)
         continue;
-      if (value || !is_gimple_assign(stmt))
+      if (only || !is_gimple_assign(stmt))
         return NULL;
-      enum tree_code code = gimple_assign_rhs_code(stmt);
-      if (!CONVERT_EXPR_CODE_P(code) && !gimple_assign_single_p(stmt))
-        return NULL;
-      value = gimple_assign_rhs1(stmt);
+      only = stmt;
     }
   }
-  return value;
+  return only;
+}
+
+/* The one value that `fun` assigns to its local variable `var` (a copy or
+ * a conversion of it), or NULL. */
+tree only_value(function *fun, tree var) {
+  gimple *only = only_assignment(fun, var);
+  if (!only || (!CONVERT_EXPR_CODE_P(gimple_assign_rhs_code(only)) &&
+                !gimple_assign_single_p(only)))
+    return NULL;
+  return gimple_assign_rhs1(only);
 }
 
 /* Whether `var` is a local pointer variable of `fun` that the analysis can
@@ -498,8 +513,16 @@ bool may_be_shared(function *fun, tree root, int depth) {
     return false;
   if (TREE_STATIC(root) || DECL_EXTERNAL(root))
     return true;
-  tree value = only_value(fun, root);
-  if (!value || TREE_CODE(value) == INTEGER_CST)
+  /* A copy or a conversion of the pointer, or a pointer past it (`int
+   * *counts = (int *)&buffer[32 * blockDim.y];`, a part of a dynamic
+   * __shared__ buffer). */
+  gimple *only = only_assignment(fun, root);
+  if (!only || (!CONVERT_EXPR_CODE_P(gimple_assign_rhs_code(only)) &&
+                !gimple_assign_single_p(only) &&
+                gimple_assign_rhs_code(only) != POINTER_PLUS_EXPR))
+    return false;
+  tree value = gimple_assign_rhs1(only);
+  if (TREE_CODE(value) == INTEGER_CST)
     return false;
   tree from = pointer_root(value, 0);
   return from != root && may_be_shared(fun, from, depth + 1);
@@ -544,11 +567,138 @@ void look_at_stores(function *fun, hash_map<gimple *, tree> *accesses) {
   }
 }
 
+bool uniform_element(function *fun, tree ref, int depth);
+
+/* Whether parameter `parm` of `fun` keeps the value it was passed: nothing
+ * assigns to it, and its address is not taken. */
+bool unchanged_parameter(function *fun, tree parm) {
+  if (TREE_ADDRESSABLE(parm))
+    return false;
+  basic_block bb;
+  FOR_EACH_BB_FN(bb, fun) {
+    for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi);
+         gsi_next(&gsi)) {
+      gimple *stmt = gsi_stmt(gsi);
+      if ((gimple_has_lhs(stmt) && gimple_get_lhs(stmt) == parm) ||
+          (gimple_code(stmt) == GIMPLE_ASM && asm_writes(stmt, parm)))
+        return false;
+    }
+  }
+  return true;
+}
+
+/* Whether value `t` is the same for all the lanes of a warp whose threads
+ * share threadIdx.y and threadIdx.z (as those of a block whose x dimension
+ * is a multiple of 32 do): a constant; threadIdx.y or .z, blockIdx,
+ * blockDim or gridDim; a parameter that keeps its value; a global or
+ * static variable; a local assigned once such a value; or an operation on
+ * such values. A value loaded from memory otherwise is taken to differ. */
+bool lane_free(function *fun, tree t, int depth) {
+  if (!t || depth > 16)
+    return false;
+  if (CONSTANT_CLASS_P(t))
+    return true;
+  switch (TREE_CODE(t)) {
+  case COMPONENT_REF: {
+    tree object = TREE_OPERAND(t, 0), field = TREE_OPERAND(t, 1);
+    if (!VAR_P(object) || !DECL_NAME(object) || !DECL_NAME(field))
+      return false;
+    const char *name = IDENTIFIER_POINTER(DECL_NAME(object));
+    if (!strcmp(name, "threadIdx"))
+      return strcmp(IDENTIFIER_POINTER(DECL_NAME(field)), "x") != 0;
+    return !strcmp(name, "blockIdx") || !strcmp(name, "blockDim") ||
+           !strcmp(name, "gridDim");
+  }
+  case ADDR_EXPR:
+    return uniform_element(fun, TREE_OPERAND(t, 0), depth + 1);
+  case PARM_DECL:
+    return unchanged_parameter(fun, t);
+  case VAR_DECL:
+  case SSA_NAME: {
+    if (VAR_P(t) && (TREE_STATIC(t) || DECL_EXTERNAL(t)))
+      return true;
+    gimple *def = VAR_P(t) ? only_assignment(fun, t) : definition(t);
+    if (!def)
+      return false;
+    for (unsigned i = 1; i < gimple_num_ops(def); ++i)
+      if (!lane_free(fun, gimple_op(def, i), depth + 1))
+        return false;
+    return true;
+  }
+  default:
+    return false;
+  }
+}
+
+/* Whether reference `ref` names one element for all the lanes of a warp
+ * (lane_free): a variable, or an element of one at indices, or through a
+ * pointer, that are the same for all of them (`left`, `s[1]`,
+ * `k_left[threadIdx.y]`, a member of one of those). */
+bool uniform_element(function *fun, tree ref, int depth) {
+  for (ref = element(ref); depth <= 16; ++depth) {
+    switch (TREE_CODE(ref)) {
+    case ARRAY_REF:
+      if (!lane_free(fun, TREE_OPERAND(ref, 1), depth + 1))
+        return false;
+      ref = TREE_OPERAND(ref, 0);
+      break;
+    case COMPONENT_REF:
+      ref = TREE_OPERAND(ref, 0);
+      break;
+    case MEM_REF:
+      return lane_free(fun, TREE_OPERAND(ref, 0), depth + 1);
+    default:
+      return VAR_P(ref);
+    }
+  }
+  return false;
+}
+
+/* Adds to `accesses` the accesses through which the lanes exchange values
+ * by a read and a later update of one element that every lane names: all
+ * the lanes read a __shared__ counter, then one of them updates it, with
+ * nothing that may synchronise between (`if (left >= k) { ...; if (tid ==
+ * 0) left -= k; }`). The converged warp makes all its loads before the one
+ * lane's store; run one lane after another, the lanes after the updating
+ * one read the new value (a k-nearest-neighbours program counted 77.14 %
+ * where a GPU counts 80.00 %: tests/programs/warpvol/read_then_update.cu).
+ * The load, the store and the accesses to that array in between are
+ * stepped. Only an element that every lane names is looked at: a lane
+ * that updates its own element (`s[tid] += v`) exchanges nothing. */
+void look_at_loads(function *fun, hash_map<gimple *, tree> *accesses) {
+  basic_block bb;
+  FOR_EACH_BB_FN(bb, fun) {
+    for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi);
+         gsi_next(&gsi)) {
+      access ld;
+      if (!plain_access(gsi_stmt(gsi), &ld.ref, &ld.store) || ld.store ||
+          !uniform_element(fun, ld.ref, 0))
+        continue;
+      ld.root = array_root(ld.ref);
+      if (!ld.root || !may_be_shared(fun, ld.root, 0))
+        continue;
+      auto_vec<access> region;
+      accesses_after(fun, gsi, &region);
+      bool update = false;
+      for (unsigned j = 0; j < region.length() && !update; ++j)
+        update = region[j].store && same_root(region[j].root, ld.root) &&
+                 same_value(element(region[j].ref), element(ld.ref), 0);
+      if (!update)
+        continue;
+      accesses->put(gsi_stmt(gsi), ld.ref);
+      for (unsigned j = 0; j < region.length(); ++j)
+        if (same_root(region[j].root, ld.root))
+          accesses->put(region[j].stmt, region[j].ref);
+    }
+  }
+}
+
 } // namespace
 
 void cuemu_gcc_plugin_loop_lane_accesses(function *fun,
                                          hash_map<gimple *, tree> *accesses) {
   look_at_stores(fun, accesses);
+  look_at_loads(fun, accesses);
   mark_dfs_back_edges(fun);
   basic_block bb;
   FOR_EACH_BB_FN(bb, fun) {

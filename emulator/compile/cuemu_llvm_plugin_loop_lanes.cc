@@ -25,12 +25,16 @@
  * (`m[tid][i + 1] = m[tid][i] | bit`, `h[b][tid]`: a dimension indexed by
  * threadIdx.x). A store to an array that may be shared memory and a later
  * load of another element with nothing that may synchronise between,
- * outside any loop, are stepped too (look_at_stores). */
+ * outside any loop, are stepped too (look_at_stores), and so are a load of
+ * an element that every lane names and a later store to it (look_at_loads:
+ * lanes read a __shared__ counter that one lane then updates). */
 
 #include "llvm/Analysis/CFG.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/DataLayout.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Operator.h"
 
@@ -49,6 +53,14 @@ bool same_value(const Value *a, const Value *b, int depth) {
     return true;
   if (depth > 16)
     return false;
+#if LLVM_VERSION_MAJOR >= 16
+  /* Two reads of the address of one thread-local variable (clang++ 16 and
+   * later make each a call of its own). */
+  const auto *ta = dyn_cast<IntrinsicInst>(a), *tb = dyn_cast<IntrinsicInst>(b);
+  if (ta && tb && ta->getIntrinsicID() == Intrinsic::threadlocal_address &&
+      tb->getIntrinsicID() == Intrinsic::threadlocal_address)
+    return ta->getArgOperand(0) == tb->getArgOperand(0);
+#endif
   const auto *ia = dyn_cast<Instruction>(a), *ib = dyn_cast<Instruction>(b);
   if (!ia || !ib || ia->getOpcode() != ib->getOpcode() ||
       ia->getType() != ib->getType() ||
@@ -134,6 +146,22 @@ bool marks_only(const User *user) {
   return true;
 }
 
+/* The one store to local variable `local` (an alloca), or null (a
+ * variable stored more than once, or whose address escapes, may hold
+ * anything). */
+const StoreInst *only_store(const AllocaInst *local) {
+  const StoreInst *only = nullptr;
+  for (const User *user : local->users()) {
+    if (isa<LoadInst>(user) || marks_only(user))
+      continue;
+    const auto *store = dyn_cast<StoreInst>(user);
+    if (!store || store->getPointerOperand() != local || only)
+      return nullptr;
+    only = store;
+  }
+  return only;
+}
+
 /* Whether index `v` is the lane's own: `threadIdx.x`, read through
  * conversions and a local variable stored once (`const int tid =
  * threadIdx.x;`), as the GCC plugin's lane_index. */
@@ -159,17 +187,7 @@ bool lane_index(const Value *v, int depth) {
   if (const auto *global = dyn_cast<GlobalVariable>(from))
     return global->getName() == "threadIdx";
   const auto *local = dyn_cast<AllocaInst>(from);
-  if (!local)
-    return false;
-  const StoreInst *only = nullptr;
-  for (const User *user : local->users()) {
-    if (isa<LoadInst>(user) || marks_only(user))
-      continue;
-    const auto *store = dyn_cast<StoreInst>(user);
-    if (!store || store->getPointerOperand() != local || only)
-      return false;
-    only = store;
-  }
+  const StoreInst *only = local ? only_store(local) : nullptr;
   return only && lane_index(only->getValueOperand(), depth + 1);
 }
 
@@ -396,17 +414,7 @@ bool may_be_shared(const Value *root, int depth) {
     return call->getIntrinsicID() == Intrinsic::threadlocal_address;
 #endif
   const auto *local = dyn_cast<AllocaInst>(root);
-  if (!local)
-    return false;
-  const StoreInst *only = nullptr;
-  for (const User *user : local->users()) {
-    if (isa<LoadInst>(user) || marks_only(user))
-      continue;
-    const auto *store = dyn_cast<StoreInst>(user);
-    if (!store || store->getPointerOperand() != local || only)
-      return false;
-    only = store;
-  }
+  const StoreInst *only = local ? only_store(local) : nullptr;
   if (!only)
     return false;
   const Value *from = pointer_root(only->getValueOperand());
@@ -439,11 +447,75 @@ void look_at_stores(Function &f, SmallPtrSetImpl<Instruction *> &stepped) {
     }
 }
 
+/* Whether value `v` is the same for all the lanes of a warp whose threads
+ * share threadIdx.y and threadIdx.z: a constant (a global's address among
+ * them), an argument, threadIdx.y or .z, blockIdx, blockDim, gridDim or
+ * another global read, a local stored once such a value, or an operation
+ * on such values; see the GCC plugin's lane_free. */
+bool lane_free(const Value *v, const DataLayout &dl, int depth) {
+  if (depth > 16)
+    return false;
+  if (isa<Constant>(v) || isa<Argument>(v))
+    return true;
+#if LLVM_VERSION_MAJOR >= 16
+  if (const auto *tls = dyn_cast<IntrinsicInst>(v))
+    return tls->getIntrinsicID() == Intrinsic::threadlocal_address;
+#endif
+  if (const auto *load = dyn_cast<LoadInst>(v)) {
+    const Value *address = load->getPointerOperand();
+    APInt offset(dl.getIndexTypeSizeInBits(address->getType()), 0);
+    const Value *base =
+        array_of(address->stripAndAccumulateConstantOffsets(dl, offset, true));
+    if (const auto *global = dyn_cast<GlobalVariable>(base))
+      return global->getName() != "threadIdx" || !offset.isZero();
+    const auto *local = dyn_cast<AllocaInst>(base);
+    const StoreInst *only =
+        local && offset.isZero() ? only_store(local) : nullptr;
+    return only && lane_free(only->getValueOperand(), dl, depth + 1);
+  }
+  if (!isa<CastInst>(v) && !isa<BinaryOperator>(v) &&
+      !isa<GetElementPtrInst>(v) && !isa<CmpInst>(v) && !isa<SelectInst>(v))
+    return false;
+  for (const Value *op : cast<Instruction>(v)->operands())
+    if (!lane_free(op, dl, depth + 1))
+      return false;
+  return true;
+}
+
+/* Adds to `stepped` the accesses through which the lanes exchange values
+ * by a read and a later update of one element that all the lanes of a warp
+ * name (they read a __shared__ counter, then one of them updates it, with
+ * nothing that may synchronise between); see the GCC plugin's
+ * look_at_loads. */
+void look_at_loads(Function &f, SmallPtrSetImpl<Instruction *> &stepped) {
+  const DataLayout &dl = f.getParent()->getDataLayout();
+  for (BasicBlock &bb : f)
+    for (Instruction &inst : bb) {
+      access ld;
+      if (!plain_access(inst, &ld) || ld.store ||
+          !may_be_shared(ld.root, 0) || !lane_free(ld.address, dl, 0))
+        continue;
+      SmallVector<access, 16> region;
+      accesses_after(&inst, region);
+      bool update = false;
+      for (const access &st : region)
+        update |= st.store && same_root(st.root, ld.root) &&
+                  same_value(element(st.address), element(ld.address), 0);
+      if (!update)
+        continue;
+      stepped.insert(&inst);
+      for (const access &a : region)
+        if (same_root(a.root, ld.root))
+          stepped.insert(a.inst);
+    }
+}
+
 } // namespace
 
 void cuemu_llvm_plugin_loop_lane_accesses(
     Function &f, SmallPtrSetImpl<Instruction *> &stepped) {
   look_at_stores(f, stepped);
+  look_at_loads(f, stepped);
   SmallVector<std::pair<const BasicBlock *, const BasicBlock *>, 8> back;
   FindFunctionBackedges(f, back);
   for (const auto &[latch, header] : back)
