@@ -663,8 +663,13 @@ bool uniform_element(function *fun, tree ref, int depth) {
  * one read the new value (a k-nearest-neighbours program counted 77.14 %
  * where a GPU counts 80.00 %: tests/programs/warpvol/read_then_update.cu).
  * The load, the store and the accesses to that array in between are
- * stepped. Only an element that every lane names is looked at: a lane
- * that updates its own element (`s[tid] += v`) exchanges nothing. */
+ * stepped. Only an element that every lane names is looked at (a lane
+ * that updates its own element, `s[tid] += v`, exchanges nothing), and
+ * only a store in another basic block than the load, which some of the
+ * lanes that load may not reach: a store that follows the load in its
+ * block is made by every lane that loads, as in one thread's serial sum
+ * into a __shared__ total (`if (tid == 0) for (...) total += s[i];`), whose
+ * steps made that loop 9 times slower. */
 void look_at_loads(function *fun, hash_map<gimple *, tree> *accesses) {
   basic_block bb;
   FOR_EACH_BB_FN(bb, fun) {
@@ -681,7 +686,8 @@ void look_at_loads(function *fun, hash_map<gimple *, tree> *accesses) {
       accesses_after(fun, gsi, &region);
       bool update = false;
       for (unsigned j = 0; j < region.length() && !update; ++j)
-        update = region[j].store && same_root(region[j].root, ld.root) &&
+        update = region[j].store && gimple_bb(region[j].stmt) != bb &&
+                 same_root(region[j].root, ld.root) &&
                  same_value(element(region[j].ref), element(ld.ref), 0);
       if (!update)
         continue;

@@ -499,7 +499,8 @@ void look_at_loads(Function &f, SmallPtrSetImpl<Instruction *> &stepped) {
       accesses_after(&inst, region);
       bool update = false;
       for (const access &st : region)
-        update |= st.store && same_root(st.root, ld.root) &&
+        update |= st.store && st.inst->getParent() != &bb &&
+                  same_root(st.root, ld.root) &&
                   same_value(element(st.address), element(ld.address), 0);
       if (!update)
         continue;
