@@ -133,7 +133,8 @@ void cuemu__check_bad_free(void *p, const void *site);
 /* cudaDeviceReset freed everything. */
 void cuemu__check_alloc_reset(void);
 
-/* Reports after which the launch goes on (racecheck, initcheck;
+/* Reports after which the launch goes on (racecheck, initcheck, synccheck's
+ * of a shuffle that reads exited lanes;
  * cuemu_check_report.c). _begin counts a report of `kind` (the launch's
  * kernel and the two words a and b, such as the code addresses of the two
  * accesses, make its key) and says what to do with it: NONE, nothing more;
@@ -151,7 +152,8 @@ enum cuemu_check_report_kind {
   CUEMU_REPORT_RACE = 1,
   CUEMU_REPORT_INIT = 2,
   CUEMU_REPORT_TEXTURE = 3,
-  CUEMU_REPORT_SCHEDULE = 4
+  CUEMU_REPORT_SCHEDULE = 4,
+  CUEMU_REPORT_SYNC = 5
 };
 int cuemu__check_report_begin(cuemu_launch *launch, int kind, uintptr_t a,
                               uintptr_t b);

@@ -388,23 +388,33 @@ warn_inactive(cuemu_worker *w, unsigned base, const cuemu_thread *me,
 }
 
 /* Synccheck: shuffles of `readers` read lanes that the mask names but that
- * have exited or do not exist; their values are undefined on a GPU. */
+ * have exited or do not exist; their values are undefined on a GPU, where
+ * the kernel completes. Reported once for the collective's line, and the
+ * launch goes on, as after racecheck's and initcheck's reports: a full-mask
+ * __shfl_down_sync in a grid-stride loop that the last partial warp's lanes
+ * have left, whose value the reading lane never uses, is common in correct
+ * programs (a DBSCAN's cell bounds), which ended at the report before. */
 static __attribute__((noinline, cold)) void
 report_gone_sources(cuemu_worker *w, unsigned base, const cuemu_thread *me,
                     unsigned readers, unsigned gone) {
-  char who[160], which[160];
+  int how = cuemu__check_report_begin(w->launch, CUEMU_REPORT_SYNC,
+                                      (uintptr_t)(const void *)me->wait.file,
+                                      (uintptr_t)me->wait.line);
+  if (!how)
+    return;
+  char who[160], which[160], where[512];
   put_lanes(who, sizeof who, 0, readers);
   put_lanes(which, sizeof which, 0, gone);
-  cuemu__block_fail(w, CUEMU_CHECK_REPORT,
-                    "kernel %s: synccheck: %s at %s:%d with mask 0x%08x in "
-                    "warp %u of block (%u,%u,%u): lanes %s read lanes %s, "
-                    "which have exited or do not exist; the values read are "
-                    "undefined on a GPU (cuemu gives each reader its own "
-                    "value)",
-                    w->launch->kernel->name, me->warp.name, me->wait.file,
-                    me->wait.line, me->warp.mask, base / WARP_SIZE,
-                    w->block_idx.x, w->block_idx.y, w->block_idx.z, who,
-                    which);
+  snprintf(where, sizeof where, "%s:%d",
+           me->wait.file ? me->wait.file : "?", me->wait.line);
+  cuemu__check_report(w->launch, how, where,
+                      "synccheck: %s at %s with mask 0x%08x in warp %u of "
+                      "block (%u,%u,%u): lanes %s read lanes %s, which have "
+                      "exited or do not exist; the values read are undefined "
+                      "on a GPU (cuemu gives each reader its own value)",
+                      me->warp.name, where, me->warp.mask, base / WARP_SIZE,
+                      w->block_idx.x, w->block_idx.y, w->block_idx.z, who,
+                      which);
 }
 
 /* The lanes of `live` whose shuffle reads a source in `gone`. */

@@ -303,7 +303,17 @@ static void step(cuemu_worker *w, const char *file, int line,
      * (the ones that step here spin, for all it can know). */
     t->wait.kind = CUEMU_SYNC_STEP;
     cuemu__warp_settle_active(w, id);
-    release(w, base, 1);
+    if (release(w, base, 1) && w->rq_len &&
+        (w->launch->shadow_checks & CUEMU_CHECK_RACE)) {
+      /* Under racecheck the releasing lane makes its access after the
+       * lanes it released, so that the round's accesses are made in lane
+       * order. Racecheck keeps one read of each byte, the first of
+       * concurrent ones: when all the lanes read a word that the last of
+       * them then writes, that lane's read kept first hid the others' from
+       * its write (tests/buggy/race_shared_war_after_broadcast.cu). */
+      cuemu__thread_wake(w, id);
+      cuemu__thread_wait(w, t);
+    }
     return;
   }
   wait_round(w, t, file, line);

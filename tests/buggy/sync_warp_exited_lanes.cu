@@ -1,10 +1,12 @@
 // sync_warp_exited_lanes.cu: a deliberately buggy kernel for the checkers (tests/checkers.sh).
 // CHECK: sync
-// EXPECT: sync exited line 12
+// EXPECT: sync exited cudaSuccess line 14
 #include <cstdio>
 #include <cuda_runtime.h>
 
-/* Lanes 24..31 return, then the warp shuffles with a full mask. */
+/* Lanes 24..31 return, then the warp shuffles with a full mask: lane 23
+ * reads lane 24, which has exited (undefined on a GPU, where the kernel
+ * completes: the report is made and the launch goes on). */
 __global__ void partial_shuffle(int *out) {
   unsigned t = threadIdx.x;
   if (t >= 24)
