@@ -1,6 +1,6 @@
 #!/bin/sh
 # driver_toolkit_cccl_folder.sh: cuemu-toolkit/include/cccl, the folder
-# where CUDA 13's toolkit keeps CCCL. IsaacVera10/UTEC-Tsunami-SPH-CUDA's
+# where CUDA 13's toolkit keeps CCCL. A public SPH project's
 # CMakeLists.txt finds Thrust with find_path(... PATHS
 # ${CUDAToolkit_INCLUDE_DIRS}/cccl), and its configure failed ("set to
 # NOTFOUND") with CMAKE_CUDA_COMPILER=cuemu-nvcc: cuemu's toolkit had no
