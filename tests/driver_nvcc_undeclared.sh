@@ -10,8 +10,11 @@
 # std_brings.cu (<memory> brings the types) none; curand_parts.cu
 # (curand_normal.h, one of the headers curand_kernel.h includes) gets one
 # for fprintf and one for printf; stdio_more.cu one for each of sscanf,
-# fwrite and fputc. With nvcc present, it is checked to refuse bare.cu,
-# std_bare.cu, curand_parts.cu and stdio_more.cu and to build the others.
+# fwrite and fputc; late_include.cu, whose header calls printf in a
+# template before the .cu file includes <iostream>, one for printf at the
+# header's line. With nvcc present, it is checked to refuse bare.cu,
+# std_bare.cu, curand_parts.cu, stdio_more.cu and late_include.cu and to
+# build the others.
 # Run by `make check` with AM_TESTS_ENVIRONMENT.
 
 srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
@@ -75,6 +78,15 @@ if step stdio_more env CUEMU_NO_CACHE=1 "$nvcc" -o stdio_more "$d/stdio_more.cu"
     'stdio_more.cu:19: "fputc" is used without <cstdio>'
   passes "stdio_more.cu runs" ./stdio_more
 fi
+# A use before the #include that would declare the name: nvcc looks a
+# template's names up where it is defined (a public queue's header, trial
+# pub47).
+if step late_include env CUEMU_NO_CACHE=1 "$nvcc" -o late_include "$d/late_include.cu"; then
+  warned late_include 'late_include.cuh:7: "printf" is used without <cstdio>'
+  [ "$(grep -c warning "$work/late_include.log")" = 1 ] ||
+    fail "late_include.cu: not one warning: $(cat "$work/late_include.log")"
+  passes "late_include.cu runs" ./late_include
+fi
 for name in included via_cuda_h std_brings; do
   if step "$name" env CUEMU_NO_CACHE=1 "$nvcc" -o "$name" "$d/$name.cu"; then
     if grep -q warning "$work/$name.log"; then
@@ -100,6 +112,9 @@ if [ -n "$real" ]; then
   (cd "$work" && nvcc_build driver_nvcc_undeclared.sh:nvcc-refuses-stdio_more \
     sh -c "$refuses" sh "$real" -c -o stdio_more.o "$d/stdio_more.cu") >/dev/null 2>&1 ||
     fail "nvcc accepts stdio_more.cu: the test is wrong"
+  (cd "$work" && nvcc_build driver_nvcc_undeclared.sh:nvcc-refuses-late_include \
+    sh -c "$refuses" sh "$real" -c -o late_include.o "$d/late_include.cu") >/dev/null 2>&1 ||
+    fail "nvcc accepts late_include.cu: the test is wrong"
   for name in included via_cuda_h std_brings; do
     (cd "$work" && nvcc_build "driver_nvcc_undeclared.sh:nvcc-$name" \
       "$real" -c -o "$name.o" "$d/$name.cu") >/dev/null 2>&1 ||

@@ -6,6 +6,10 @@
 # Blocks that only compute for long, or count in volatile global memory
 # (busy_blocks.cu), keep the two workers asked for, are not taken for
 # spinning blocks (CUEMU_SPIN_TIMEOUT=0.2 would end them) and get no note.
+# A launch that never ends with every block started (started_spin.cu, a race
+# on a shared flag) ends under CUEMU_TIMEOUT with a report that says no block
+# waits for an unstarted one and names the race checker, not the hint about
+# blocks that are not resident.
 # Run by `make check` with AM_TESTS_ENVIRONMENT.
 
 srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
@@ -19,7 +23,7 @@ work=$builddir_abs/tests/tmp/progress_watchdog.$$
 mkdir -p "$work" || exit 1
 failed=0
 dir=$srcdir/tests/programs/progress/watchdog
-for name in atomic_later_flag busy_blocks; do
+for name in atomic_later_flag busy_blocks started_spin; do
   if ! "$nvcc" -o "$work/$name" "$dir/$name.cu" >"$work/$name.build" 2>&1; then
     fail "$name.cu does not build: $(head -n 20 "$work/$name.build")"
     rm -rf "$work"
@@ -52,6 +56,19 @@ elif grep -q "$note" "$work/busy.err"; then
   fail "busy_blocks: the watchdog took computing blocks for spinning ones: $(cat "$work/busy.err")"
 else
   echo "PASS: busy_blocks: two workers, no note"
+fi
+CUEMU_TIMEOUT=1 CUEMU_QUIET=0 "$work/started_spin" \
+  >"$work/started.out" 2>"$work/started.err"
+status=$?
+if [ "$status" -ne 124 ]; then
+  fail "started_spin: exit status $status, not 124: $(cat "$work/started.out" "$work/started.err")"
+elif ! grep -q '(1 block running; 1 of 1 blocks started)' "$work/started.err" ||
+  ! grep -q 'every block has started, so none waits .*CUEMU_CC_CHECK=race' "$work/started.err"; then
+  fail "started_spin: no hint for a launch whose blocks have all started: $(cat "$work/started.err")"
+elif grep -q 'wait for a block that is not running' "$work/started.err"; then
+  fail "started_spin: the hint for blocks not resident: $(cat "$work/started.err")"
+else
+  echo "PASS: started_spin: ended after CUEMU_TIMEOUT, every block started, race hint"
 fi
 rm -rf "$work"
 exit "$failed"

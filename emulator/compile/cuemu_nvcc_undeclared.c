@@ -154,58 +154,114 @@ static void add_file(user_files *u, const char *name, size_t n) {
     u->overflow = 1;
 }
 
-/* Whether the included header `name` (between <> or "") leaves nvcc's
- * names of `stdio`'s kind undeclared: a header of the table that does not
- * bring them, or a user's file of the unit. */
-static int include_brings_nothing(const char *name, size_t n, int stdio,
-                                  const user_files *u) {
-  for (int i = 0; i < NHEADERS; ++i)
-    if (strlen(headers[i].name) == n && memcmp(name, headers[i].name, n) == 0)
-      return !(stdio ? headers[i].stdio : headers[i].types);
+/* The index in `u` of the user's file that `#include` names with the `n`
+ * bytes of `name` (the whole name or its last components), or -1. */
+static int user_file(const user_files *u, const char *name, size_t n) {
   for (int i = 0; i < u->count; ++i) {
     const size_t len = strlen(u->names[i]);
     if (len >= n && memcmp(u->names[i] + len - n, name, n) == 0 &&
         (len == n || u->names[i][len - n - 1] == '/'))
-      return 1;
+      return i;
   }
+  return -1;
+}
+
+/* Whether the header `name` (between <> or ""), not a user's file, is
+ * one of the table's that leaves nvcc's names of `stdio`'s kind
+ * undeclared. */
+static int header_brings_nothing(const char *name, size_t n, int stdio) {
+  for (int i = 0; i < NHEADERS; ++i)
+    if (strlen(headers[i].name) == n && memcmp(name, headers[i].name, n) == 0)
+      return !(stdio ? headers[i].stdio : headers[i].types);
   return 0;
 }
 
-/* Whether every #include of the user's files leaves the names of `stdio`'s
- * kind undeclared with nvcc (0 also when a file cannot be read). */
-static int includes_bring_nothing(const user_files *u, int stdio) {
-  for (int i = 0; i < u->count; ++i) {
-    size_t size = 0;
-    char *text = cuemu__read_file(u->names[i], &size);
-    if (!text)
-      return 0;
-    int ok = 1;
-    for (size_t k = 0; k < size && ok; ++k) {
-      if (text[k] != '#' || (k > 0 && text[k - 1] != '\n'))
-        continue;
-      size_t p = k + 1;
-      while (p < size && (text[p] == ' ' || text[p] == '\t'))
-        p++;
-      if (size - p < 8 || memcmp(text + p, "include", 7) != 0)
-        continue;
-      p += 7;
-      while (p < size && (text[p] == ' ' || text[p] == '\t'))
-        p++;
-      if (p >= size || (text[p] != '<' && text[p] != '"')) {
-        ok = 0; /* a macro's include: not known */
-        break;
-      }
-      const char close = text[p] == '<' ? '>' : '"';
-      const char *start = text + p + 1;
-      const char *end = memchr(start, close, size - p - 1);
-      ok =
-          end && include_brings_nothing(start, (size_t)(end - start), stdio, u);
+/* A walk of the user's files in the order nvcc reads them, each once (as
+ * include guards make it), looking for the first use of a name of
+ * `stdio`'s kind at line `line` of the user's file `use`. */
+typedef struct include_walk {
+  const user_files *u;
+  int stdio, use, line;
+  char visited[MAX_FILES];
+} include_walk;
+
+enum { WALK_ON, WALK_USE_FIRST, WALK_DECLARED };
+
+/* Reads the user's file `f` from its start: WALK_USE_FIRST when the use
+ * comes before any #include that may declare the names (nvcc refuses the
+ * unit then, whatever it includes later: a public queue's header called
+ * printf in a template before kernel.cu included <stdio.h>, trial pub47),
+ * WALK_DECLARED when such an #include comes first (or one that is not
+ * known: a macro's, a file that cannot be read), WALK_ON when the file
+ * ends with neither. */
+static int walk_file(include_walk *w, int f) {
+  if (w->visited[f])
+    return WALK_ON;
+  w->visited[f] = 1;
+  size_t size = 0;
+  char *text = cuemu__read_file(w->u->names[f], &size);
+  if (!text)
+    return WALK_DECLARED;
+  int result = WALK_ON, line = 1;
+  for (size_t k = 0; k < size && result == WALK_ON; ++k, ++line) {
+    const char *eol = memchr(text + k, '\n', size - k);
+    const size_t end = eol ? (size_t)(eol - text) : size;
+    if (f == w->use && line >= w->line) {
+      result = WALK_USE_FIRST;
+      break;
     }
-    free(text);
-    if (!ok)
-      return 0;
+    size_t p = k;
+    while (p < end && (text[p] == ' ' || text[p] == '\t'))
+      p++;
+    if (p < end && text[p] == '#') {
+      p++;
+      while (p < end && (text[p] == ' ' || text[p] == '\t'))
+        p++;
+      if (end - p >= 7 && memcmp(text + p, "include", 7) == 0) {
+        p += 7;
+        while (p < end && (text[p] == ' ' || text[p] == '\t'))
+          p++;
+        const char close = p < end && text[p] == '<' ? '>' : '"';
+        const char *start = text + p + 1;
+        const char *stop =
+            p < end && (text[p] == '<' || text[p] == '"')
+                ? memchr(start, close, end - p - 1)
+                : NULL;
+        if (!stop) {
+          result = WALK_DECLARED; /* a macro's include: not known */
+        } else {
+          const size_t n = (size_t)(stop - start);
+          const int g = user_file(w->u, start, n);
+          if (g >= 0)
+            result = walk_file(w, g);
+          else if (!header_brings_nothing(start, n, w->stdio))
+            result = WALK_DECLARED;
+        }
+      }
+    }
+    k = end;
   }
-  return 1;
+  free(text);
+  return result;
+}
+
+/* Whether nvcc meets the first use of a name of `stdio`'s kind, at line
+ * `line` of the user's file `file`, before any #include that may declare
+ * it: the main file (the first of the user's files) and the user's
+ * headers read in order from their #include lines. */
+static int used_before_declared(const user_files *u, const char *file,
+                                int line, int stdio) {
+  if (u->count == 0 || u->overflow)
+    return 0;
+  include_walk w;
+  memset(&w, 0, sizeof w);
+  w.u = u;
+  w.stdio = stdio;
+  w.line = line;
+  w.use = user_file(u, file, strlen(file));
+  if (w.use < 0)
+    return 0;
+  return walk_file(&w, 0) == WALK_USE_FIRST;
 }
 
 int cuemu__warn_nvcc_undeclared(const char *text, size_t size,
@@ -259,11 +315,10 @@ int cuemu__warn_nvcc_undeclared(const char *text, size_t size,
     i += n + 1;
   }
   int warnings = 0;
-  const int types_ok = found && !u.overflow && includes_bring_nothing(&u, 0);
-  const int stdio_ok = found && !u.overflow && includes_bring_nothing(&u, 1);
   for (int r = 0; r < NREFUSED; ++r) {
-    if (first_line[r] && first_file[r] &&
-        (refused[r].stdio ? stdio_ok : types_ok)) {
+    if (found && first_line[r] && first_file[r] &&
+        used_before_declared(&u, first_file[r], first_line[r],
+                             refused[r].stdio)) {
       cuemu__driver_say("warning",
                         "%s:%d: \"%s\" is used without %s, which nvcc "
                         "refuses (identifier \"%s\" is undefined): include "

@@ -13,12 +13,14 @@
  * names (printf, fprintf, stderr, FILE...) that the preprocessed unit
  * text[0, size) uses in the user's code (outside system headers and the
  * files under the folders `skip[0..nskip)`), naming the first file and
- * line, when nvcc refuses it there: when the user's files include no
- * header but CUDA's that bring neither (cuda_runtime.h, cuda_fp16.h,
- * curand_kernel.h..., cuda.h for the types) and the user's own. When they
- * include any other header (one of the C or C++ library may bring them),
- * or a file cannot be read, it says nothing. Returns the number of
- * warnings. */
+ * line, when nvcc refuses it there: when, reading the user's files in
+ * nvcc's order (the main file, then each user's header where it is
+ * included), the use comes before any #include but of the user's own
+ * headers and of the headers that bring neither (cuda_runtime.h,
+ * cuda_fp16.h, curand_kernel.h..., cuda.h for the types). Any other
+ * header before it (one of the C or C++ library may bring them), a
+ * macro's include or a file that cannot be read keeps it quiet. Returns
+ * the number of warnings. */
 int cuemu__warn_nvcc_undeclared(const char *text, size_t size,
                                 const char *const *skip, int nskip);
 

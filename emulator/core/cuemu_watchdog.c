@@ -414,14 +414,29 @@ static void report(int slot, double elapsed, int ending) {
   }
   if (running > set->count)
     say("cuemu:   and %d more\n", running - set->count);
+  unsigned long long started = next < nblocks ? next : nblocks;
   say("cuemu:   (%d block%s running; %llu of %llu blocks started)\n",
-      running, running == 1 ? "" : "s", next < nblocks ? next : nblocks,
-      nblocks);
+      running, running == 1 ? "" : "s", started, nblocks);
   if (ending) {
-    say("cuemu: a GPU runs the blocks it holds at once, and blocks that "
-        "wait for a block that is not running (undefined in CUDA) wait for "
-        "ever here; the process ends (exit status %d)\n",
-        CUEMU_WATCHDOG_EXIT);
+    /* With every block started, no block waits for one that a GPU would
+     * have made resident sooner: the threads wait for a write that none
+     * of them will make, most often through a race on a flag (a public
+     * union-find decoder read its vote flag before the other warp voted,
+     * trial pub47). */
+    if (started < nblocks)
+      say("cuemu: a GPU runs the blocks it holds at once, and blocks that "
+          "wait for a block that is not running (undefined in CUDA) wait "
+          "for ever here; the process ends (exit status %d)\n",
+          CUEMU_WATCHDOG_EXIT);
+    else
+      say("cuemu: every block has started, so none waits for a block that "
+          "a GPU would run sooner: the threads wait for a write that no "
+          "thread will make (a flag read with no barrier after the writes "
+          "it needs, say, whose outcome a GPU's timing decides: a checked "
+          "build, CUEMU_CC_CHECK=race, names such accesses, and "
+          "CUEMU_SCHEDULE=reverse runs the threads in another order); the "
+          "process ends (exit status %d)\n",
+          CUEMU_WATCHDOG_EXIT);
     end_process();
   }
   say("cuemu:   set CUEMU_TIMEOUT=SECONDS to end such a run with this "
