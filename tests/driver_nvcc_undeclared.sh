@@ -79,8 +79,7 @@ if step stdio_more env CUEMU_NO_CACHE=1 "$nvcc" -o stdio_more "$d/stdio_more.cu"
   passes "stdio_more.cu runs" ./stdio_more
 fi
 # A use before the #include that would declare the name: nvcc looks a
-# template's names up where it is defined (a public queue's header, trial
-# pub47).
+# template's names up where it is defined (a public queue's header).
 if step late_include env CUEMU_NO_CACHE=1 "$nvcc" -o late_include "$d/late_include.cu"; then
   warned late_include 'late_include.cuh:7: "printf" is used without <cstdio>'
   [ "$(grep -c warning "$work/late_include.log")" = 1 ] ||

@@ -190,7 +190,7 @@ enum { WALK_ON, WALK_USE_FIRST, WALK_DECLARED };
 /* Reads the user's file `f` from its start: WALK_USE_FIRST when the use
  * comes before any #include that may declare the names (nvcc refuses the
  * unit then, whatever it includes later: a public queue's header called
- * printf in a template before kernel.cu included <stdio.h>, trial pub47),
+ * printf in a template before kernel.cu included <stdio.h>),
  * WALK_DECLARED when such an #include comes first (or one that is not
  * known: a macro's, a file that cannot be read), WALK_ON when the file
  * ends with neither. */

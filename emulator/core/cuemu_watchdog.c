@@ -421,8 +421,7 @@ static void report(int slot, double elapsed, int ending) {
     /* With every block started, no block waits for one that a GPU would
      * have made resident sooner: the threads wait for a write that none
      * of them will make, most often through a race on a flag (a public
-     * union-find decoder read its vote flag before the other warp voted,
-     * trial pub47). */
+     * union-find decoder read its vote flag before the other warp voted). */
     if (started < nblocks)
       say("cuemu: a GPU runs the blocks it holds at once, and blocks that "
           "wait for a block that is not running (undefined in CUDA) wait "

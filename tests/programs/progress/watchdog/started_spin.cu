@@ -1,8 +1,8 @@
 // started_spin.cu: a launch whose every block has started and whose threads
 // still never end. The threads vote into a shared flag with atomicOr and read
-// it back with no barrier between (the race of a public union-find decoder,
-// trial pub47): in forward order thread 0 reads the flag before the other
-// warp has voted and leaves the loop, and the other warp waits for thread 0
+// it back with no barrier between (the race of a public union-find
+// decoder): in forward order thread 0 reads the flag before the other warp
+// has voted and leaves the loop, and the other warp waits for thread 0
 // to count the rounds down, which it no longer does, so the block spins. No
 // block waits for a block that has not started, and the watchdog's report
 // under CUEMU_TIMEOUT says so and names the tools that find such a race
