@@ -3,9 +3,12 @@
 # (shims/cuda_builtins/*.h and *.hpp) is compiled alone as C++17 with g++
 # and with clang++, and each public C header (emulator/include/cuemu/*.h)
 # alone as C11 with gcc and with clang, all with warnings as errors. Each
-# header is the only thing a one-line translation unit includes, by the name
+# header is the only thing a two-line translation unit includes, by the name
 # users write (<cuda_fp16.h>, <cuemu/cuemu.h>): compiled as the primary file
 # or by absolute path, the #include_next of the shims' assert.h would warn.
+# The unit first defines __CUDA_INCLUDE_COMPILER_INTERNAL_HEADERS__, as the
+# toolkit's own headers do, so that CUDA's internal headers do not give the
+# warning nvcc gives a program that includes them itself.
 # Stops at the first failure and shows it. A missing compiler is skipped
 # with a message (with none at all the test is skipped, 77); where CI=true,
 # where set-up has installed all four, a missing one fails (test_tools.sh).
@@ -66,7 +69,11 @@ check() {
   n=0
   while read -r name hdr; do
     # shellcheck disable=SC2086
-    if ! printf '#include <%s>\n' "$name" |
+    # Each header is included as CUDA's own headers include theirs: the
+    # internal ones (device_functions.h, math_functions.h, ...) warn, as
+    # nvcc's do, only when a program includes them itself
+    # (tests/driver_internal_headers.sh).
+    if ! printf '#define __CUDA_INCLUDE_COMPILER_INTERNAL_HEADERS__\n#include <%s>\n' "$name" |
       "$cc" $opts $flags -I"$shims" -I"$include" - >"$log" 2>&1; then
       echo "FAIL: $cc$opts: #include <$name> ($hdr)"
       cat "$log"

@@ -148,6 +148,12 @@ typedef struct compile_job {
   int cccl_clang;            /* compiled by clang++ where g++ was asked for,
                               * for CCCL (use_clang_for_cccl()) or for
                               * undeclared names (build()) */
+  int repeat_quiet;          /* the preprocessing runs again after one
+                              * that succeeded and printed its warnings
+                              * (clang++ for CCCL, cuemu_cccl_brings.h):
+                              * only a failure's messages are printed, so
+                              * that a warning is not given twice, in g++'s
+                              * words and then in clang++'s */
   int delay_templates;      /* the device pass is compiled with
                               * -fdelayed-template-parsing (build()) */
   int delay_wanted;          /* the device pass failed on undeclared names
@@ -1698,8 +1704,12 @@ static cuemu_status run_passes(const compile_job *job, const char **argv[2],
     unlink(logs[1]);
     return CUEMU_COMPILE;
   }
-  if (logged)
+  if (logged && job->repeat_quiet && !failed) {
+    unlink(logs[0]);
+    unlink(logs[1]);
+  } else if (logged) {
     print_pass_messages(job, logs);
+  }
   if (failed && st == CUEMU_SUCCESS)
     st = cuemu__report(CUEMU_COMPILE,
                        "%s did not compile (the compiler's messages are "
@@ -1771,9 +1781,12 @@ static cuemu_status run_preprocessing(const compile_job *job,
   /* The messages of the commands that made their output (warnings); the
    * others run again, with theirs. */
   if (quick > 0) {
-    if (count == 2 && done[0] && done[1])
+    if (count == 2 && done[0] && done[1] && job->repeat_quiet) {
+      unlink(logs[0]);
+      unlink(logs[1]);
+    } else if (count == 2 && done[0] && done[1]) {
       print_pass_messages(job, logs);
-    else
+    } else
       for (int p = 0; p < count; ++p)
         if (pid[p] >= 0) {
           size_t size = 0;
@@ -1783,7 +1796,7 @@ static cuemu_status run_preprocessing(const compile_job *job,
                                        : NULL,
                           &size),
               &size);
-          if (text)
+          if (text && !(job->repeat_quiet && done[p]))
             fwrite(text, 1, size, stderr);
           free(text);
           unlink(logs[p]);
@@ -2643,7 +2656,9 @@ static cuemu_status build_once(compile_job *job, cuemu_cache_build *b) {
       build_argv(job, NULL, p == 0 ? b->depfile : deps2, job->ii[p], argv[p],
                  max, buffers[p], bufsize, PHASE_PREPROCESS);
     }
+    job->repeat_quiet = 1;
     st = run_preprocessing(job, argv, count, b->temp);
+    job->repeat_quiet = 0;
     /* "["__FILE__"]": g++ and nvcc join the strings, clang++ reads a
      * user-defined literal's suffix (cuemu_string_macro_suffix.h). */
     char from[PATH_MAX + 2];
@@ -2666,7 +2681,9 @@ static cuemu_status build_once(compile_job *job, cuemu_cache_build *b) {
       build_argv(job, NULL, p == 0 ? b->depfile : deps2, job->ii[p], argv[p],
                  max, buffers[p], bufsize, PHASE_PREPROCESS);
     }
+    job->repeat_quiet = 1;
     st = run_preprocessing(job, argv, count, b->temp);
+    job->repeat_quiet = 0;
   }
   if (st == CUEMU_SUCCESS && count == 2)
     merge_deps(b->depfile, deps2);

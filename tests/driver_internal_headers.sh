@@ -1,0 +1,67 @@
+#!/bin/sh
+# driver_internal_headers.sh: CUDA's internal headers that programs still
+# include by name (device_functions.h, math_functions.h,
+# device_double_functions.h, common_functions.h) make nvcc 13 warn "NAME is
+# an internal header file and must not be used directly. ..." at the
+# #include; cuemu-nvcc gave no warning (and, for the last two, did not
+# compile: tests/programs/trial/legacy_internal_headers.cu). Checked: each
+# header's warning once, with nvcc's text; none for a program that includes
+# cuda_runtime.h alone, nor with -w; the program still builds and runs. With
+# nvcc present its build of the same file is recorded (nvcc_build).
+# Run by `make check` with AM_TESTS_ENVIRONMENT.
+
+srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
+builddir=${CUEMU_BUILDDIR:-.}
+. "$srcdir/tests/test_tools.sh"
+builddir_abs=$(cd "$builddir" && pwd)
+nvcc=$builddir_abs/cuemu-nvcc
+[ -x "$nvcc" ] || tool_missing driver_internal_headers.sh "$nvcc is not built"
+
+work=$builddir_abs/tests/tmp/driver_internal_headers.$$
+mkdir -p "$work" || exit 1
+failed=0
+src=$srcdir/tests/programs/trial/legacy_internal_headers.cu
+plain=$srcdir/tests/programs/trial/host_min_max.cu
+
+# The internal headers a compile's log warns about, sorted, one a line.
+warned() {
+  sed -n 's/^.*warning: #warning "\([a-z_]*\.h\) is an internal header file and must not be used directly.  This file will be removed in a future CUDA release.  Please use cuda_runtime_api.h or cuda_runtime.h instead." \[-Wcpp\]$/\1/p' \
+    "$1" | LC_ALL=C sort
+}
+
+want='common_functions.h
+device_double_functions.h
+device_functions.h
+math_functions.h'
+
+step legacy "$nvcc" -o legacy "$src" &&
+  passes "a program including the internal headers builds and runs" ./legacy &&
+  if [ "$(warned "$work/legacy.log")" = "$want" ]; then
+    echo "PASS: one warning for each internal header, nvcc's text"
+  else
+    fail "internal header warnings: got"
+    sed 's/^/  | /' "$work/legacy.log" | head -20
+  fi
+
+step quiet "$nvcc" -w -c -o quiet.o "$src" &&
+  if [ -z "$(warned "$work/quiet.log")" ]; then
+    echo "PASS: -w: no warning"
+  else
+    fail "-w still warns"
+  fi
+
+step plain "$nvcc" -c -o plain.o "$plain" &&
+  if grep -q 'internal header' "$work/plain.log"; then
+    fail "a program including cuda_runtime.h alone is warned"
+  else
+    echo "PASS: cuda_runtime.h alone: no warning"
+  fi
+
+real=$(find_nvcc 2>/dev/null)
+if [ -n "$real" ]; then
+  step nvcc-build nvcc_build driver_internal_headers.sh:legacy "$real" -c \
+    -o nv.o "$src" && echo "PASS: nvcc builds legacy_internal_headers.cu"
+fi
+
+rm -rf "$work"
+exit "$failed"
