@@ -15,10 +15,15 @@
  *   width (defined in C++, so the optimiser cannot assume it away) and
  *   selects the clamped result when the amount, read as unsigned as PTX
  *   reads it, is the width or more.
- * - Conversions of float or double to a 32- or 64-bit integer. PTX's
- *   cvt.rzi saturates to the destination's range and converts NaN to 0;
- *   x86-64's cvttss2si gives the "integer indefinite" 0x80000000 for both,
- *   so (int)3e9f was INT_MIN instead of INT_MAX.
+ * - Conversions of float or double to an integer. PTX's cvt.rzi saturates
+ *   to the destination's range and converts NaN to 0; x86-64's cvttss2si
+ *   gives the "integer indefinite" 0x80000000 for both, so (int)3e9f was
+ *   INT_MIN instead of INT_MAX. nvcc converts to a char or a short through
+ *   a 32-bit cvt.rzi of the destination's signedness and keeps its low bits
+ *   (cvt.rzi.u32.f64 then and.b32 255 for an unsigned char, cvt.rzi.s32.f32
+ *   then cvt.s32.s8 for a signed char: nvcc 13.0's PTX at -O0, -O3 and -G),
+ *   so those are rewritten the same way: (unsigned char)-1.5 is 0, not 255
+ *   (tests/programs/narrowcvt/narrow_conversions.cu).
  *
  * - The order of a call's arguments, which C++ leaves unspecified: nvcc's
  *   device code evaluates them from left to right (its PTX makes the first
@@ -32,8 +37,6 @@
  *
  * Amounts and operands known at compile time are left to the compiler,
  * which folds them (and warns about out-of-range shifts) as nvcc does.
- * Narrower destinations (char, short) are left alone: they are rare, and
- * which PTX conversion nvcc uses for them is not documented.
  *
  * It also refuses variable-length arrays in device code, as nvcc does
  * ("expression must have a constant value") and g++ does not: cuemu-cc
@@ -87,6 +90,13 @@ tree once(tree t) { return save_expr(t); }
 bool register_width(tree type) {
   return TREE_CODE(type) == INTEGER_TYPE &&
          (TYPE_PRECISION(type) == 32 || TYPE_PRECISION(type) == 64);
+}
+
+/* The integer types narrower than a register (char, short), which nvcc
+ * converts a float or a double to through a 32-bit cvt.rzi. */
+bool narrow_width(tree type) {
+  return TREE_CODE(type) == INTEGER_TYPE &&
+         (TYPE_PRECISION(type) == 8 || TYPE_PRECISION(type) == 16);
 }
 
 /* a << b or a >> b with PTX's clamped amount. */
@@ -174,6 +184,16 @@ tree saturated_conversion(tree t) {
                     build_int_cst(type, 0), result);
 }
 
+/* (T)x for a char or short T, as nvcc converts it: saturated to the 32-bit
+ * integer of T's signedness, then truncated to T. */
+tree narrow_conversion(tree t) {
+  location_t loc = EXPR_LOCATION(t);
+  tree wide = TYPE_UNSIGNED(TREE_TYPE(t)) ? unsigned_type_node
+                                          : integer_type_node;
+  tree converted = build1_loc(loc, FIX_TRUNC_EXPR, wide, TREE_OPERAND(t, 0));
+  return fold_convert_loc(loc, TREE_TYPE(t), saturated_conversion(converted));
+}
+
 /* Rewrites one node after its operands (so that a rewritten node is never
  * walked again). */
 /* How many arguments of the call or constructor call `t` have side
@@ -213,7 +233,9 @@ tree rewrite(tree *tp, int *walk_subtrees, void *data) {
   bool shift = (code == LSHIFT_EXPR || code == RSHIFT_EXPR) &&
                register_width(TREE_TYPE(t)) &&
                TREE_CODE(TREE_OPERAND(t, 1)) != INTEGER_CST;
-  bool conversion = code == FIX_TRUNC_EXPR && register_width(TREE_TYPE(t)) &&
+  bool conversion = code == FIX_TRUNC_EXPR &&
+                    (register_width(TREE_TYPE(t)) ||
+                     narrow_width(TREE_TYPE(t))) &&
                     TREE_CODE(TREE_TYPE(TREE_OPERAND(t, 0))) == REAL_TYPE &&
                     (TYPE_PRECISION(TREE_TYPE(TREE_OPERAND(t, 0))) == 32 ||
                      TYPE_PRECISION(TREE_TYPE(TREE_OPERAND(t, 0))) == 64);
@@ -222,7 +244,9 @@ tree rewrite(tree *tp, int *walk_subtrees, void *data) {
   hash_set<tree> *seen = static_cast<hash_set<tree> *>(data);
   for (int i = 0; i < TREE_OPERAND_LENGTH(t); ++i)
     walk_tree(&TREE_OPERAND(t, i), rewrite, data, seen);
-  *tp = shift ? clamped_shift(t) : saturated_conversion(t);
+  *tp = shift                         ? clamped_shift(t)
+        : narrow_width(TREE_TYPE(t)) ? narrow_conversion(t)
+                                     : saturated_conversion(t);
   *walk_subtrees = 0;
   return NULL_TREE;
 }

@@ -16,10 +16,13 @@
  *   the amount modulo the width. The rewrite shifts by the amount masked to
  *   the width and selects the clamped result when the amount, read as
  *   unsigned, is the width or more.
- * - Conversions of float or double to a 32- or 64-bit integer. PTX's
- *   cvt.rzi saturates to the destination's range and converts NaN to 0;
- *   x86-64's cvttss2si gives 0x80000000... for both. LLVM's saturating
- *   conversions (llvm.fptosi.sat, llvm.fptoui.sat) are exactly cvt.rzi's.
+ * - Conversions of float or double to an integer. PTX's cvt.rzi saturates
+ *   to the destination's range and converts NaN to 0; x86-64's cvttss2si
+ *   gives 0x80000000... for both. LLVM's saturating conversions
+ *   (llvm.fptosi.sat, llvm.fptoui.sat) are exactly cvt.rzi's. nvcc converts
+ *   to an 8- or 16-bit integer through a 32-bit cvt.rzi of the same
+ *   signedness and keeps the low bits, and so does the rewrite (as the GCC
+ *   plugin's, tests/programs/narrowcvt/narrow_conversions.cu).
  * - Volatile accesses to memory other than the function's own locals get a
  *   call of cuemu_warp_step(address, file, line) before them
  *   (cuemu_llvm_plugin_lockstep.cc), so that warp-synchronous code written
@@ -78,10 +81,17 @@ bool runtime_shift(Instruction &inst) {
          !isa<Constant>(inst.getOperand(1));
 }
 
-/* Whether `inst` converts a float or a double to a 32- or 64-bit integer. */
+/* The integer types narrower than a register (char, short), which nvcc
+ * converts a float or a double to through a 32-bit cvt.rzi. */
+bool narrow_width(Type *type) {
+  return type->isIntegerTy(8) || type->isIntegerTy(16);
+}
+
+/* Whether `inst` converts a float or a double to an integer of 8 to 64
+ * bits. */
 bool float_to_integer(Instruction &inst) {
   return (isa<FPToSIInst>(inst) || isa<FPToUIInst>(inst)) &&
-         register_width(inst.getType()) &&
+         (register_width(inst.getType()) || narrow_width(inst.getType())) &&
          (inst.getOperand(0)->getType()->isFloatTy() ||
           inst.getOperand(0)->getType()->isDoubleTy());
 }
@@ -103,14 +113,17 @@ Value *clamped_shift(Instruction &shift) {
   return b.CreateSelect(past, clamped, shifted);
 }
 
-/* (int)f with cvt.rzi's saturation and NaN to 0. */
+/* (int)f with cvt.rzi's saturation and NaN to 0; a char or a short through
+ * the 32-bit conversion, truncated, as nvcc converts it. */
 Value *saturated_conversion(Instruction &conversion) {
   IRBuilder<> b(&conversion);
   Intrinsic::ID id = isa<FPToSIInst>(conversion) ? Intrinsic::fptosi_sat
                                                   : Intrinsic::fptoui_sat;
   Value *source = conversion.getOperand(0);
-  return b.CreateIntrinsic(id, {conversion.getType(), source->getType()},
-                           {source});
+  Type *type = conversion.getType();
+  Type *wide = narrow_width(type) ? b.getInt32Ty() : type;
+  Value *result = b.CreateIntrinsic(id, {wide, source->getType()}, {source});
+  return wide == type ? result : b.CreateTrunc(result, type);
 }
 
 /* The rewrites of one function; whether it changed. */
