@@ -7,8 +7,8 @@
  * and cvt.s32.s8 for a signed char; nvcc 13.0's PTX, at -O0, -O3 and -G).
  * x86-64 converts through a 32-bit signed cvttss2si, whose out-of-range
  * result and NaN are 0x80000000: (unsigned char)-1.5 was 255 instead of 0
- * and (unsigned char)1e10 was 0 instead of 255. Found by trial pub49 (a
- * rasterizer's `(unsigned char)(255.99 * color.x)`).
+ * and (unsigned char)1e10 was 0 instead of 255. Seen in a public
+ * rasterizer's `(unsigned char)(255.99 * color.x)`.
  */
 #include <cmath>
 #include <cstdio>
