@@ -20,6 +20,7 @@ import types
 import numpy
 
 from fake_cupy import _memory, _runtime
+from fake_cupy._index_wrap import wrap_integer_indices
 
 _NO_NUMPY = ("Implicit conversion to a NumPy array is not allowed. "
              "Please use `.get()` to construct a NumPy array explicitly.")
@@ -271,11 +272,12 @@ class ndarray:
         _run_numpy(self._host().fill, (_unwrap(value),), {})
 
     def __getitem__(self, index):
-        return _wrap_any(self._host()[_unwrap_index(index)], (self,))
+        index = wrap_integer_indices(_unwrap_index(index), self.shape)
+        return _wrap_any(self._host()[index], (self,))
 
     def __setitem__(self, index, value):
-        _run_numpy(self._host().__setitem__,
-                   (_unwrap_index(index), _unwrap(value)), {})
+        index = wrap_integer_indices(_unwrap_index(index), self.shape)
+        _run_numpy(self._host().__setitem__, (index, _unwrap(value)), {})
 
     def __copy__(self):
         return self.copy()
