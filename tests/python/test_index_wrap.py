@@ -1,8 +1,7 @@
 """Out-of-bounds integer array indices wrap around in CuPy ("Differences
 between CuPy and NumPy": NumPy raises IndexError, CuPy wraps them), in reading
-and in writing. Found by a public genetic algorithm (trial pub50) whose
-roulette index ran past its population: IndexError on the fake, a wrapped row
-on CuPy."""
+and in writing. Found by a public genetic algorithm whose roulette index
+ran past its population: IndexError on the fake, a wrapped row on CuPy."""
 import numpy
 import pytest
 
