@@ -53,13 +53,15 @@ if [ -n "$missing" ]; then
 fi
 
 # The Python that configure will use ($PYTHON, else python3 on the PATH)
-# needs NumPy, pytest and pytest-xdist; they come from PyPI with pip when
-# missing.
+# needs NumPy, pytest and pytest-xdist, and SciPy, which the fake CuPy's
+# cupyx.scipy (ndimage, signal, special, ...) delegates to: public CuPy code
+# imports those modules, and without SciPy the import fails. They come from
+# PyPI with pip when missing.
 python=${PYTHON:-python3}
-if ! "$python" -c 'import numpy, pytest, xdist' >/dev/null 2>&1; then
-  echo "setup: installing numpy, pytest and pytest-xdist for $python"
-  "$python" -m pip install -q numpy pytest pytest-xdist ||
-    "$python" -m pip install -q --break-system-packages numpy pytest \
+if ! "$python" -c 'import numpy, scipy, pytest, xdist' >/dev/null 2>&1; then
+  echo "setup: installing numpy, scipy, pytest and pytest-xdist for $python"
+  "$python" -m pip install -q numpy scipy pytest pytest-xdist ||
+    "$python" -m pip install -q --break-system-packages numpy scipy pytest \
       pytest-xdist
 fi
 
