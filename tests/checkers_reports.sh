@@ -10,6 +10,8 @@
 # --check=mem,sync): a program that ignores the launch's error still fails.
 # A copy to pinned memory that racecheck guards in parts counts one
 # initcheck report (tests/programs/checkers_reports/large_copy_source_once.cu).
+# Failing launches on two lines give an API error report each
+# (tests/programs/checkers_reports/api_errors_per_line.cu).
 srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
 builddir=${CUEMU_BUILDDIR:-.}
 cc=$builddir/cuemu-cc
@@ -109,6 +111,18 @@ copies=$(grep -c "initcheck: cudaMemcpy source: 160 of the 1048576 bytes .*(the 
   fail "large_copy: the copy's source reported $copies times, wanted once"
 grep -q "^cuemu: checkers: 1 report (1 distinct) in this program" \
   "$work/large_copy.err" || fail "large_copy: not one report in the summary"
+
+# Failing launches on two lines: two API error reports, each line's once
+# (the first line's launch fails three times).
+build mem api_errors_per_line
+run api_lines 0 --
+for mark in first second; do
+  at=$(grep -n "// @$mark\$" "$srcdir/tests/programs/checkers_reports/api_errors_per_line.cu" |
+    cut -d: -f1)
+  n=$(grep -c "API error: program hit cudaErrorInvalidConfiguration .* cudaLaunchKernel at .*api_errors_per_line.cu:$at\$" \
+    "$work/api_lines.err")
+  [ "$n" -eq 1 ] || fail "api_lines: the launch of line $at reported $n times, wanted once"
+done
 
 if [ "$failed" -ne 0 ]; then
   for f in "$work"/*.out "$work"/*.err; do

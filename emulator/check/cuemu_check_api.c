@@ -18,8 +18,8 @@
 #include "check/cuemu_check.h"
 
 #include <dlfcn.h>
-#include <link.h>
 #include <execinfo.h>
+#include <link.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -40,6 +40,9 @@ static pthread_mutex_t api_lock = PTHREAD_MUTEX_INITIALIZER;
 /* The calls reported: (error code, return address) hashed. */
 static cuemu__ptr_map api_seen;
 static unsigned api_printed;
+/* The return addresses looked up by in_shims_function: 1 in the
+ * program's code, 2 in a function of the shims'. */
+static cuemu__ptr_map shims_pcs;
 
 /* The addresses that libcuemu's loaded segments span, found once (a
  * dladdr() for every frame of every call cost 30 us a queued copy under
@@ -130,11 +133,37 @@ const void *cuemu__check_api_caller(const void **callers, int ncallers) {
   return at < n && at >= 2 ? frames[at] : NULL;
 }
 
-const char *cuemu__check_api_name(const void *caller, char *buf,
-                                  size_t size) {
+const char *cuemu__check_api_name(const void *caller, char *buf, size_t size) {
   if (!caller || !cuemu__check_function_at(caller, buf, size))
     return "";
   return api_name(buf);
+}
+
+/* Non-zero when `pc` lies in an out-of-line function of the shims' (its
+ * symbol's name starts with cuemu_ or cuemu::, as cuemu_rt_record_launch
+ * and the launchers' noinline host_launch, which every launch of a kernel
+ * type calls): its return address is the same for every calling line.
+ * Code of the shims that g++ inlined is in the program's function. Looked
+ * up once for each address. */
+static int in_shims_function(const void *pc) {
+  pthread_mutex_lock(&api_lock);
+  void *known = cuemu__ptr_map_get(&shims_pcs, (uintptr_t)pc);
+  pthread_mutex_unlock(&api_lock);
+  if (known)
+    return known == (void *)2;
+  char function[512];
+  const char *name = function;
+  int shims = 0;
+  if (cuemu__check_function_at(pc, function, sizeof function)) {
+    if (strncmp(name, "void ", 5) == 0)
+      name += 5;
+    shims = strncmp(name, "cuemu_", 6) == 0 || strncmp(name, "cuemu::", 7) == 0;
+  }
+  pthread_mutex_lock(&api_lock);
+  (void)cuemu__ptr_map_put(&shims_pcs, (uintptr_t)pc,
+                           (void *)(uintptr_t)(shims ? 2 : 1));
+  pthread_mutex_unlock(&api_lock);
+  return shims;
 }
 
 void cuemu__check_api_error(int code) {
@@ -142,10 +171,19 @@ void cuemu__check_api_error(int code) {
   if (!atomic_load_explicit(&cuemu__check_present, memory_order_relaxed) ||
       !(which = cuemu__config_check_api_errors()))
     return;
-  const void *caller = cuemu__check_api_caller(NULL, 0);
+  const void *callers[CUEMU_CHECK_CALL_CALLERS];
+  const void *caller =
+      cuemu__check_api_caller(callers, CUEMU_CHECK_CALL_CALLERS);
   if (!caller)
     return;
-  uintptr_t key = ((uintptr_t)caller * 31u) ^ (uintptr_t)(unsigned)code;
+  /* Once for each calling line: a call made from the shims' own functions
+   * (every launch) counts by the first return address past them. */
+  const void *site = caller;
+  for (int k = 0;
+       k < CUEMU_CHECK_CALL_CALLERS && callers[k] && in_shims_function(site);
+       ++k)
+    site = callers[k];
+  uintptr_t key = ((uintptr_t)site * 31u) ^ (uintptr_t)(unsigned)code;
   pthread_mutex_lock(&api_lock);
   int fresh = !cuemu__ptr_map_get(&api_seen, key ? key : 1);
   if (fresh)

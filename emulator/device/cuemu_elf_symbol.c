@@ -18,6 +18,7 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
+#include "base/cuemu_maps_line.h"
 #include "base/cuemu_report.h"
 
 /* The ELF class of this process's own objects. */
@@ -79,24 +80,16 @@ static const ElfW(Sym) * find_in_table(const unsigned char *base, size_t size,
  * /proc/self/maps): a module rebuilt at the same path since it was loaded
  * has other symbol values. */
 static int is_mapped_file(const struct stat *st, uintptr_t address) {
-  FILE *maps = fopen("/proc/self/maps", "re");
-  if (!maps)
-    return 0;
+  /* Read with no heap use: this runs before main (cuemu_maps_line.h). */
   char line[4096];
-  int same = 0;
-  while (fgets(line, sizeof line, maps)) {
-    unsigned long long start, end, inode;
-    unsigned major, minor;
-    if (sscanf(line, "%llx-%llx %*s %*s %x:%x %llu", &start, &end, &major,
-               &minor, &inode) == 5 &&
-        start <= address && address < end) {
-      same = inode == (unsigned long long)st->st_ino &&
-             major == major(st->st_dev) && minor == minor(st->st_dev);
-      break;
-    }
-  }
-  fclose(maps);
-  return same;
+  if (cuemu__maps_line(address, line, sizeof line) != 1)
+    return 0;
+  unsigned long long start, end, inode;
+  unsigned major, minor;
+  return sscanf(line, "%llx-%llx %*s %*s %x:%x %llu", &start, &end, &major,
+                &minor, &inode) == 5 &&
+         inode == (unsigned long long)st->st_ino &&
+         major == major(st->st_dev) && minor == minor(st->st_dev);
 }
 
 /* Finds `w` in the symbol tables of the file at `path`, loaded at

@@ -19,6 +19,7 @@
 #include <cuemu/cuemu_stream_memops.h>
 
 #include "base/cuemu_config.h"
+#include "base/cuemu_maps_line.h"
 #include "runtime/cuemu_rt_capture.h"
 #include "runtime/cuemu_rt_graph_internal.h"
 #include "runtime/cuemu_rt_internal.h"
@@ -164,23 +165,13 @@ static int satisfied(const cuemu_memop *m, unsigned long long current) {
 /* Non-zero when `p` lies in a mapping shared with other processes (or
  * when that cannot be told). */
 static int shared_mapping(const void *p) {
-  FILE *f = fopen("/proc/self/maps", "re");
-  if (!f)
-    return 1;
   char line[512];
-  int shared = 1;
-  uintptr_t a = (uintptr_t)p;
-  while (fgets(line, sizeof line, f)) {
-    unsigned long lo, hi;
-    char perms[8];
-    if (sscanf(line, "%lx-%lx %7s", &lo, &hi, perms) == 3 && a >= lo &&
-        a < hi) {
-      shared = perms[3] == 's';
-      break;
-    }
-  }
-  fclose(f);
-  return shared;
+  unsigned long lo, hi;
+  char perms[8];
+  if (cuemu__maps_line((uintptr_t)p, line, sizeof line) != 1 ||
+      sscanf(line, "%lx-%lx %7s", &lo, &hi, perms) != 3)
+    return 1;
+  return perms[3] == 's';
 }
 
 static int wait_failed(const cuemu_memop *m, unsigned long long current,
