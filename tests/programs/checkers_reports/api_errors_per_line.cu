@@ -4,7 +4,7 @@
 // a launcher's noinline host_launch shared by all kernels of one type),
 // whose return address is the same for every launch: counted by it, two
 // failing launches on two lines gave one report, as in a public program
-// with three (vyvanvo/cuda-unified-memory, dataElem5.cu). Each launch below
+// with three (a unified-memory class example). Each launch below
 // has a zero grid dimension; the two lines must be reported, the first
 // line once however often it fails. The calls still fail as in CUDA.
 #include <cstdio>
