@@ -516,7 +516,9 @@ void look_at_loads(Function &f, SmallPtrSetImpl<Instruction *> &stepped) {
 void cuemu_llvm_plugin_loop_lane_accesses(
     Function &f, SmallPtrSetImpl<Instruction *> &stepped) {
   look_at_stores(f, stepped);
-  look_at_loads(f, stepped);
+  /* Not in a checked build (-fsanitize=thread): see the GCC plugin's. */
+  if (!f.hasFnAttribute(Attribute::SanitizeThread))
+    look_at_loads(f, stepped);
   SmallVector<std::pair<const BasicBlock *, const BasicBlock *>, 8> back;
   FindFunctionBackedges(f, back);
   for (const auto &[latch, header] : back)
