@@ -530,6 +530,37 @@ bool may_be_shared(function *fun, tree root, int depth) {
   return from != root && may_be_shared(fun, from, depth + 1);
 }
 
+/* Looks at each plain access of `fun` that `start` takes (it sets the
+ * access's array root); where `exchange` finds, among the accesses that a
+ * lane may make after it with nothing that may synchronise between
+ * (accesses_after), one through which the lanes exchange a value with it,
+ * adds it and those accesses to its array to `accesses`. */
+template <typename Start, typename Exchange>
+void step_regions(function *fun, hash_map<gimple *, tree> *accesses,
+                  Start start, Exchange exchange) {
+  basic_block bb;
+  FOR_EACH_BB_FN(bb, fun) {
+    for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi);
+         gsi_next(&gsi)) {
+      access a;
+      a.stmt = gsi_stmt(gsi);
+      if (!plain_access(a.stmt, &a.ref, &a.store) || !start(&a))
+        continue;
+      auto_vec<access> region;
+      accesses_after(fun, gsi, &region);
+      bool found = false;
+      for (unsigned j = 0; j < region.length() && !found; ++j)
+        found = exchange(a, region[j]);
+      if (!found)
+        continue;
+      accesses->put(a.stmt, a.ref);
+      for (unsigned j = 0; j < region.length(); ++j)
+        if (same_root(region[j].root, a.root))
+          accesses->put(region[j].stmt, region[j].ref);
+    }
+  }
+}
+
 /* Adds to `accesses` the accesses through which the lanes exchange values
  * outside a loop: a store to an element of an array that may be shared
  * memory, then a load of another element with nothing that may synchronise
@@ -541,32 +572,19 @@ bool may_be_shared(function *fun, tree root, int depth) {
  * stores, reads elements that no earlier lane has written, and would pay a
  * step at each access (2.8 times slower). */
 void look_at_stores(function *fun, hash_map<gimple *, tree> *accesses) {
-  basic_block bb;
-  FOR_EACH_BB_FN(bb, fun) {
-    for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi);
-         gsi_next(&gsi)) {
-      access st;
-      if (!plain_access(gsi_stmt(gsi), &st.ref, &st.store) || !st.store)
-        continue;
-      st.root = array_root(st.ref);
-      if (!st.root || !may_be_shared(fun, st.root, 0))
-        continue;
-      auto_vec<access> region;
-      accesses_after(fun, gsi, &region);
-      bool exchange = false;
-      for (unsigned j = 0; j < region.length() && !exchange; ++j)
-        exchange = !region[j].store &&
-                   same_root(region[j].root, st.root) &&
-                   !same_value(element(region[j].ref), element(st.ref), 0) &&
-                   !lane_slices(fun, region[j].ref, st.ref);
-      if (!exchange)
-        continue;
-      accesses->put(gsi_stmt(gsi), st.ref);
-      for (unsigned j = 0; j < region.length(); ++j)
-        if (same_root(region[j].root, st.root))
-          accesses->put(region[j].stmt, region[j].ref);
-    }
-  }
+  step_regions(
+      fun, accesses,
+      [fun](access *st) {
+        if (!st->store)
+          return false;
+        st->root = array_root(st->ref);
+        return st->root && may_be_shared(fun, st->root, 0);
+      },
+      [fun](const access &st, const access &ld) {
+        return !ld.store && same_root(ld.root, st.root) &&
+               !same_value(element(ld.ref), element(st.ref), 0) &&
+               !lane_slices(fun, ld.ref, st.ref);
+      });
 }
 
 bool uniform_element(function *fun, tree ref, int depth);
@@ -673,32 +691,19 @@ bool uniform_element(function *fun, tree ref, int depth) {
  * into a __shared__ total (`if (tid == 0) for (...) total += s[i];`), whose
  * steps made that loop 9 times slower. */
 void look_at_loads(function *fun, hash_map<gimple *, tree> *accesses) {
-  basic_block bb;
-  FOR_EACH_BB_FN(bb, fun) {
-    for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi);
-         gsi_next(&gsi)) {
-      access ld;
-      if (!plain_access(gsi_stmt(gsi), &ld.ref, &ld.store) || ld.store ||
-          !uniform_element(fun, ld.ref, 0))
-        continue;
-      ld.root = array_root(ld.ref);
-      if (!ld.root || !may_be_shared(fun, ld.root, 0))
-        continue;
-      auto_vec<access> region;
-      accesses_after(fun, gsi, &region);
-      bool update = false;
-      for (unsigned j = 0; j < region.length() && !update; ++j)
-        update = region[j].store && gimple_bb(region[j].stmt) != bb &&
-                 same_root(region[j].root, ld.root) &&
-                 same_value(element(region[j].ref), element(ld.ref), 0);
-      if (!update)
-        continue;
-      accesses->put(gsi_stmt(gsi), ld.ref);
-      for (unsigned j = 0; j < region.length(); ++j)
-        if (same_root(region[j].root, ld.root))
-          accesses->put(region[j].stmt, region[j].ref);
-    }
-  }
+  step_regions(
+      fun, accesses,
+      [fun](access *ld) {
+        if (ld->store || !uniform_element(fun, ld->ref, 0))
+          return false;
+        ld->root = array_root(ld->ref);
+        return ld->root && may_be_shared(fun, ld->root, 0);
+      },
+      [](const access &ld, const access &st) {
+        return st.store && gimple_bb(st.stmt) != gimple_bb(ld.stmt) &&
+               same_root(st.root, ld.root) &&
+               same_value(element(st.ref), element(ld.ref), 0);
+      });
 }
 
 } // namespace
