@@ -36,6 +36,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/cuemu_global_symbol.h"
 #include "device/cuemu_elf_symbol.h"
 #include "runtime/cuemu_rt_foreign_runtime.h"
 
@@ -89,10 +90,13 @@ static int cuemus(const char *path) {
 }
 
 /* The file of the shared object, neither the program nor cuemu's, that
- * defines `symbol` for the process's global scope; NULL where none does. */
+ * defines `symbol` for the process's global scope; NULL where none does.
+ * The lookup is not dlsym()'s, whose failures (the usual answer) would
+ * leave freed error texts for the program's first malloc() of their size,
+ * where a program built by nvcc finds a fresh heap. */
 static const char *foreign_definition(const char *symbol, uintptr_t program) {
   Dl_info found;
-  void *probed = dlsym(RTLD_DEFAULT, symbol);
+  void *probed = cuemu__global_symbol(symbol);
   if (probed && dladdr(probed, &found) && found.dli_fname &&
       (uintptr_t)found.dli_fbase != program && !cuemus(found.dli_fname))
     return found.dli_fname;

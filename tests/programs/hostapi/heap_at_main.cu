@@ -5,9 +5,11 @@
 // cuemu's start-up looked for a second CUDA runtime in /proc/self/maps with
 // stdio, whose freed 1 KiB buffer and FILE then came back, full of text,
 // from the program's first malloc(1024) or malloc(472): a public counting
-// sort's CPU reference wrote far past its output and crashed there. The
-// first blocks of each size are checked before any other call, then a
-// kernel runs.
+// sort's CPU reference wrote far past its output and crashed there. Its
+// check for NVIDIA's libraries beside cuemu's then looked each one's first
+// call up with dlsym(), whose failures left their freed error texts (72 and
+// 88 bytes) for the program's first small malloc(). The first blocks of
+// each size are checked before any other call, then a kernel runs.
 #include <cstdio>
 #include <cstdlib>
 #include <cuda_runtime.h>
@@ -25,9 +27,11 @@ static int dirty(const unsigned char *p, size_t n) {
 }
 
 int main() {
-  /* The sizes of stdio's buffer for a /proc file (its 1 KiB block size)
-   * and of glibc's FILE, then a few more, all held until checked. */
-  static const size_t sizes[] = {1024, 472, 1000, 512, 4096};
+  /* The sizes of stdio's buffer for a /proc file (its 1 KiB block size),
+   * of glibc's FILE and of dlsym()'s error texts, then a few more, all held
+   * until checked. */
+  static const size_t sizes[] = {1024, 472, 72, 72, 72, 72, 72, 72, 88,
+                                 64,   80,  96, 1000, 512, 4096};
   const int count = sizeof sizes / sizeof *sizes;
   unsigned char *blocks[count];
   for (int i = 0; i < count; ++i)
