@@ -3,7 +3,8 @@
  * words (emulator/compile/cuemu_device_code.c): a kernel launch in a
  * __global__ or __device__ function without relocatable device code,
  * cudaDeviceSynchronize in device code (removed from the device runtime in
- * CUDA 12), and __cluster_dims__ on a kernel template; and the marks of
+ * CUDA 12), the runtime API's other host-only functions (cudaLaunchKernel,
+ * cudaMemcpy, ...) in device code, and __cluster_dims__ on a kernel template; and the marks of
  * the device code of -rdc functions that the link names per pass.
  */
 #include <check.h>
@@ -97,6 +98,60 @@ START_TEST(device_synchronize_refused) {
 }
 END_TEST
 
+START_TEST(host_runtime_calls_refused) {
+  char msg[512];
+  /* A kernel that launches its children with the host's cudaLaunchKernel,
+   * as nvcc 13 refuses with or without -rdc. */
+  const char *launch = "__global__ void child(float *d, int n) {}\n"
+                       "__global__ void parent(float *d, int n) {\n"
+                       "  void *args[] = {&d, &n};\n"
+                       "  cudaLaunchKernel((void *)child, dim3(1), dim3(1),\n"
+                       "                   args, 0, 0);\n"
+                       "}\n";
+  for (int rdc = 0; rdc <= 1; ++rdc) {
+    ck_assert_int_eq(translate(launch, CUEMU_PASS_DEVICE, rdc, msg, sizeof msg),
+                     CUEMU_COMPILE);
+    ck_assert_ptr_nonnull(strstr(msg, "dp.cu:4: calling a __host__ "
+                                      "function(\"cudaLaunchKernel\") from a "
+                                      "__global__ function(\"parent\") is not "
+                                      "allowed"));
+  }
+  /* A device function's copy, and a call through the global scope. */
+  ck_assert_int_eq(translate("__device__ void f(int *p) {\n"
+                             "  cudaMemcpy(p, p + 1, 4, "
+                             "cudaMemcpyDeviceToDevice);\n"
+                             "}\n",
+                             CUEMU_PASS_DEVICE, 1, msg, sizeof msg),
+                   CUEMU_COMPILE);
+  ck_assert_ptr_nonnull(strstr(msg, "dp.cu:2: calling a __host__ "
+                                    "function(\"cudaMemcpy\") from a "
+                                    "__device__ function(\"f\")"));
+  ck_assert_int_eq(translate("__global__ void k() { ::cudaStreamSynchronize(0); }\n",
+                             CUEMU_PASS_DEVICE, 1, msg, sizeof msg),
+                   CUEMU_COMPILE);
+  /* What the device runtime has, a member or another namespace's function
+   * of the same name, a __host__ __device__ function (nvcc's warning, not
+   * its error) and host code compile. */
+  const char *allowed[] = {
+      "__global__ void k(int *p) {\n"
+      "  cudaStream_t s;\n"
+      "  cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking);\n"
+      "  cudaMemcpyAsync(p, p + 1, 4, cudaMemcpyDeviceToDevice, s);\n"
+      "  cudaMalloc((void **)&p, 4); cudaFree(p); cudaGetLastError();\n"
+      "}\n",
+      "struct Q { void cudaMemcpy(int); };\n"
+      "namespace mine { __device__ void cudaMemset(int) {} }\n"
+      "__global__ void k(Q *q) { q->cudaMemcpy(1); mine::cudaMemset(2); }\n",
+      "__host__ __device__ void f(int *p) { cudaMemset(p, 0, 4); }\n",
+      "void run(int *p) { cudaMemset(p, 0, 4); }\n",
+      NULL};
+  for (int j = 0; allowed[j]; ++j)
+    ck_assert_msg(translate(allowed[j], CUEMU_PASS_DEVICE, 1, msg,
+                            sizeof msg) == CUEMU_SUCCESS,
+                  "refused case %d: %s", j, msg);
+}
+END_TEST
+
 START_TEST(cluster_dims_of_templates_refused) {
   char msg[512];
   const char *tmpl = "template <typename T>\n"
@@ -165,6 +220,7 @@ Suite *make_device_code_suite(void) {
   TCase *t = tcase_create("refused");
   tcase_add_test(t, device_launch_needs_rdc);
   tcase_add_test(t, device_synchronize_refused);
+  tcase_add_test(t, host_runtime_calls_refused);
   tcase_add_test(t, cluster_dims_of_templates_refused);
   tcase_add_test(t, host_device_functions_marked);
   suite_add_tcase(s, t);

@@ -4,6 +4,7 @@
 # (tests/driver/devref/device_refusals.cu, one form per -DCASE=N, each
 # line marked `// case N: MESSAGE`): GCC's built-in functions that nvcc
 # takes for host functions (__builtin_trap, __builtin_add_overflow, ...);
+# the runtime API's host-only functions (cudaLaunchKernel, cudaMemcpy);
 # without -rdc, an extern __device__ or __constant__ variable and its
 # definition in one file (nvcc makes the extern one a definition too).
 # Without CASE, the near misses that nvcc accepts (__trap(),

@@ -52,6 +52,20 @@ if [ -x "$real_nvcc" ] &&
   fi
 fi
 
+# The runtime API's host-only functions (cuemu_host_runtime_names.h,
+# cuemu_device_code.c), from the headers of the toolkit whose nvcc 13.0
+# made the table.
+if [ -x "$real_nvcc" ] &&
+    "$real_nvcc" --version 2>/dev/null | grep -q 'release 13\.0,'; then
+  if python3 "$srcdir/scripts/host_runtime_names.py" --check \
+      "$(dirname "$real_nvcc")/../include" \
+      "$srcdir/emulator/compile/cuemu_host_runtime_names.h"; then
+    echo "ok: cuemu_host_runtime_names.h"
+  else
+    status=1
+  fi
+fi
+
 # A host function's call of a device-only function.
 builddir=${CUEMU_BUILDDIR:-$srcdir}
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/host_decls.XXXXXX") || exit 1

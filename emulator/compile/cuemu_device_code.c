@@ -2,7 +2,8 @@
  * cuemu_device_code.c: what the device pass refuses in the bodies of
  * __global__ and __device__ functions, as nvcc does: a kernel launch
  * without relocatable device code (-rdc=true, -dc), cudaDeviceSynchronize,
- * which CUDA 12 removed from the device runtime, variable-length
+ * which CUDA 12 removed from the device runtime, the runtime API's other
+ * host-only functions (cudaMemcpy, cudaLaunchKernel, ...), variable-length
  * arrays, which nvcc refuses ("expression must have a constant value")
  * where g++ and clang++ accept them, GCC's built-in functions that nvcc
  * takes for host functions (__builtin_trap, __builtin_add_overflow, ...),
@@ -28,6 +29,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cuemu_host_runtime_names.h"
 #include "cuemu_rewriter.h"
 
 /* GCC's built-in functions that nvcc 13 takes for host functions in device
@@ -72,6 +74,36 @@ static int host_builtin(const cuemu_rewriter *rw, size_t i) {
           memcmp(word + length - 9, overflow, sizeof overflow - 1) == 0) ||
          (length > 21 &&
           memcmp(word + length - 11, overflow_p, sizeof overflow_p - 1) == 0);
+}
+
+static int runtime_name_order(const void *a, const void *b) {
+  return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* Whether token i calls one of the runtime API's host-only functions
+ * (cuemu_host_runtime_names.h): cudaMemcpy, cudaLaunchKernel,
+ * cudaStreamSynchronize... by its own name or the global scope's
+ * (`::cudaMemcpy(`), not a member nor a name of another namespace. */
+static int host_runtime_call(const cuemu_rewriter *rw, size_t i) {
+  char name[64];
+  size_t length = rw->toks[i].length;
+  if (!cuemu__rw_ident(rw, i) || length < 5 || length >= sizeof name ||
+      memcmp(rw->text + rw->toks[i].offset, "cuda", 4) != 0 ||
+      !cuemu__rw_is(rw, i + 1, "("))
+    return 0;
+  if (i > 0 && (cuemu__rw_is(rw, i - 1, ".") || cuemu__rw_is(rw, i - 1, "->")))
+    return 0;
+  if (i > 1 && cuemu__rw_is(rw, i - 1, "::") &&
+      (cuemu__rw_ident(rw, i - 2) || cuemu__rw_is(rw, i - 2, ">")))
+    return 0;
+  memcpy(name, rw->text + rw->toks[i].offset, length);
+  name[length] = '\0';
+  const char *key = name;
+  return bsearch(&key, cuemu_host_runtime_names,
+                 sizeof cuemu_host_runtime_names /
+                     sizeof cuemu_host_runtime_names[0],
+                 sizeof cuemu_host_runtime_names[0],
+                 runtime_name_order) != NULL;
 }
 
 cuemu_status cuemu__shared_initializer_check(cuemu_rewriter *rw, size_t i) {
@@ -225,6 +257,16 @@ cuemu_status cuemu__device_code_check(cuemu_rewriter *rw, size_t i) {
              cuemu__rw_is(rw, i, "__builtin_trap")
                  ? " (CUDA's form is __trap())"
                  : "");
+    return cuemu__rw_error(rw, line, what);
+  }
+  if (rw->caller[0] && !(rw->toks[i].flags & CUEMU_TOKEN_FOREIGN) &&
+      host_runtime_call(rw, i)) {
+    char what[320];
+    snprintf(what, sizeof what,
+             "calling a __host__ function(\"%.*s\") from a %s is not "
+             "allowed: the device runtime does not have it",
+             (int)rw->toks[i].length, rw->text + rw->toks[i].offset,
+             rw->caller);
     return cuemu__rw_error(rw, line, what);
   }
   if (!(rw->toks[i].flags & CUEMU_TOKEN_FOREIGN)) {

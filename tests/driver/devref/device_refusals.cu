@@ -89,6 +89,20 @@ __global__ void per_thread(int *out) {
 }
 #endif
 
+/* The runtime API's host-only functions, which the device runtime does not
+ * have (nvcc refuses them with -rdc too). */
+#if CASE == 14
+__global__ void relaunching(float *d, int n) {
+  void *args[] = {&d, &n};
+  cudaLaunchKernel((const void *)relaunching, dim3(1), dim3(1), args, 0, 0); // case 14: calling a __host__ function("cudaLaunchKernel") from a __global__ function("relaunching") is not allowed
+}
+#endif
+#if CASE == 15
+__device__ void copying(int *p) {
+  cudaMemcpy(p, p + 1, sizeof *p, cudaMemcpyDeviceToDevice); // case 15: calling a __host__ function("cudaMemcpy") from a __device__ function("copying") is not allowed
+}
+#endif
+
 /* ---- What nvcc accepts: built and run --------------------------------- */
 
 /* The same name in two namespaces, one of them extern. */
