@@ -42,6 +42,10 @@ class _ScipyFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
                               name=spec.name) from None
         proxy = _functions.delegate_module(spec.name, module)
         proxy.__path__ = []
+        if spec.name in ("cupyx.scipy.fftpack", "cupyx.scipy.fft"):
+            # CuPy's cuFFT plans: get_fft_plan and the plan= argument.
+            from fake_cupy import _fft_plan
+            _fft_plan.install(proxy, takes_plan=True)
         return proxy
 
     def exec_module(self, module):
