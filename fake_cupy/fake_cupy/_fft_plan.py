@@ -275,6 +275,7 @@ _TRANSFORMS = {
 
 
 def _size_and_axes(bound, one_axis):
+    bound.apply_defaults()       # fft2's axes=(-2, -1)
     args = bound.arguments
     if one_axis:
         n = args.get("n")

@@ -69,6 +69,20 @@ def test_1d_plan_counts_the_batch_and_checks_the_size(fx):
             dev, plan=fx.pack.get_fft_plan(dev))
 
 
+def test_fft2_plan_batches_over_the_leading_axis(fx):
+    # A tomography package caches get_fft_plan(x, axes=(-2, -1)) for fft2 of
+    # a stack of slices; fft2's default axes are the last two.
+    host = _data((3, 16, 8))
+    dev = fx.cupy.array(host)
+    plan = fx.pack.get_fft_plan(dev, axes=(-2, -1))
+    assert plan.shape == (16, 8)
+    spec = fx.pack.fft2(dev, overwrite_x=True, plan=plan)
+    numpy.testing.assert_allclose(spec.get(), numpy.fft.fft2(host),
+                                  rtol=1e-4, atol=1e-4)
+    back = fx.pack.ifft2(spec, plan=plan)
+    numpy.testing.assert_allclose(back.get(), host, rtol=1e-5, atol=1e-5)
+
+
 def test_nd_plan_made_for_another_shape_is_refused(fx):
     dev = fx.cupy.array(_data((8, 8)))
     plan = fx.pack.get_fft_plan(dev)
