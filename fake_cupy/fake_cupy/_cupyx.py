@@ -46,6 +46,9 @@ class _ScipyFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
             # CuPy's cuFFT plans: get_fft_plan and the plan= argument.
             from fake_cupy import _fft_plan
             _fft_plan.install(proxy, takes_plan=True)
+        if spec.name == "cupyx.scipy.fft":
+            from fake_cupy import _fft_backend
+            _fft_backend.install(proxy)
         return proxy
 
     def exec_module(self, module):
