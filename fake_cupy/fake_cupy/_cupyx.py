@@ -119,6 +119,53 @@ scatter_max = _scatter(numpy.maximum, "max")
 scatter_min = _scatter(numpy.minimum, "min")
 
 
+# cupyx.rsqrt's loops, in CuPy's order (cupyx/_rsqrt.py).
+_RSQRT_TYPES = ["e->e", "f->f", "d->d", "F->F", "D->D"]
+
+
+def _rsqrt_host(x, dtype=None):
+    """1/sqrt(x) on a host array in the loop CuPy's ufunc picks: the first
+    of e, f, d, F, D the input casts to safely, or `dtype`. float16 is
+    computed in float32 and rounded once, as CuPy's float16 does."""
+    x = numpy.asarray(x)
+    loops = [numpy.dtype(t[0]) for t in _RSQRT_TYPES]
+    if dtype is not None:
+        loop = numpy.dtype(dtype)
+        if loop not in loops:
+            raise TypeError("ufunc 'cupyx_rsqrt' not supported for the "
+                            f"input types with dtype {loop}")
+    else:
+        loop = next((t for t in loops if numpy.can_cast(x.dtype, t, "safe")),
+                    None)
+        if loop is None:
+            raise TypeError("ufunc 'cupyx_rsqrt' not supported for the input "
+                            f"type {x.dtype}")
+    work = numpy.float32 if loop == numpy.float16 else loop
+    return (1 / numpy.sqrt(x.astype(work))).astype(loop)
+
+
+class _Rsqrt:
+    """cupyx.rsqrt(x, out=None, dtype=None, casting='same_kind'): CuPy's
+    ufunc for the reciprocal square root, on fake arrays (NumPy arrays are
+    refused as CuPy's ufuncs refuse them)."""
+
+    __name__ = "cupyx_rsqrt"
+    nin, nout, nargs = 1, 1, 2
+    types = _RSQRT_TYPES
+
+    def __call__(self, x, out=None, dtype=None, casting="same_kind"):
+        import fake_cupy
+        from fake_cupy._ndarray import _call_numpy
+        result = _call_numpy(_rsqrt_host, (x,), {"dtype": dtype})
+        if out is None:
+            return result
+        fake_cupy.copyto(out, result, casting=casting)
+        return out
+
+
+rsqrt = _Rsqrt()
+
+
 def empty_pinned(shape, dtype=float, order="C"):
     return _pinned(shape, dtype, None)
 
