@@ -23,6 +23,20 @@ scipy = types.ModuleType("cupyx.scipy", "Fake CuPy's cupyx.scipy: delegates "
 scipy.__path__ = []       # a package, so that its submodules can be imported
 
 
+def _scipy_get_array_module(*args):
+    """cupyx.scipy.get_array_module: cupyx.scipy when an argument is a fake
+    CuPy array (or a value cupy.fuse traces), else SciPy itself."""
+    from fake_cupy import _functions
+    import fake_cupy
+    if _functions.get_array_module(*args) is fake_cupy:
+        return scipy
+    import scipy as real_scipy
+    return real_scipy
+
+
+scipy.get_array_module = _scipy_get_array_module
+
+
 class _ScipyFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
     """Imports cupyx.scipy.NAME as the delegates of scipy.NAME."""
 
