@@ -23,6 +23,20 @@ scipy = types.ModuleType("cupyx.scipy", "Fake CuPy's cupyx.scipy: delegates "
 scipy.__path__ = []       # a package, so that its submodules can be imported
 
 
+def _scipy_get_array_module(*args):
+    """cupyx.scipy.get_array_module: cupyx.scipy when an argument is a fake
+    CuPy array (or a value cupy.fuse traces), else SciPy itself."""
+    from fake_cupy import _functions
+    import fake_cupy
+    if _functions.get_array_module(*args) is fake_cupy:
+        return scipy
+    import scipy as real_scipy
+    return real_scipy
+
+
+scipy.get_array_module = _scipy_get_array_module
+
+
 class _ScipyFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
     """Imports cupyx.scipy.NAME as the delegates of scipy.NAME."""
 
@@ -42,6 +56,13 @@ class _ScipyFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
                               name=spec.name) from None
         proxy = _functions.delegate_module(spec.name, module)
         proxy.__path__ = []
+        if spec.name in ("cupyx.scipy.fftpack", "cupyx.scipy.fft"):
+            # CuPy's cuFFT plans: get_fft_plan and the plan= argument.
+            from fake_cupy import _fft_plan
+            _fft_plan.install(proxy, takes_plan=True)
+        if spec.name == "cupyx.scipy.fft":
+            from fake_cupy import _fft_backend
+            _fft_backend.install(proxy)
         return proxy
 
     def exec_module(self, module):
@@ -110,6 +131,53 @@ def _scatter(ufunc, op):
 scatter_add = _scatter(numpy.add, "add")
 scatter_max = _scatter(numpy.maximum, "max")
 scatter_min = _scatter(numpy.minimum, "min")
+
+
+# cupyx.rsqrt's loops, in CuPy's order (cupyx/_rsqrt.py).
+_RSQRT_TYPES = ["e->e", "f->f", "d->d", "F->F", "D->D"]
+
+
+def _rsqrt_host(x, dtype=None):
+    """1/sqrt(x) on a host array in the loop CuPy's ufunc picks: the first
+    of e, f, d, F, D the input casts to safely, or `dtype`. float16 is
+    computed in float32 and rounded once, as CuPy's float16 does."""
+    x = numpy.asarray(x)
+    loops = [numpy.dtype(t[0]) for t in _RSQRT_TYPES]
+    if dtype is not None:
+        loop = numpy.dtype(dtype)
+        if loop not in loops:
+            raise TypeError("ufunc 'cupyx_rsqrt' not supported for the "
+                            f"input types with dtype {loop}")
+    else:
+        loop = next((t for t in loops if numpy.can_cast(x.dtype, t, "safe")),
+                    None)
+        if loop is None:
+            raise TypeError("ufunc 'cupyx_rsqrt' not supported for the input "
+                            f"type {x.dtype}")
+    work = numpy.float32 if loop == numpy.float16 else loop
+    return (1 / numpy.sqrt(x.astype(work))).astype(loop)
+
+
+class _Rsqrt:
+    """cupyx.rsqrt(x, out=None, dtype=None, casting='same_kind'): CuPy's
+    ufunc for the reciprocal square root, on fake arrays (NumPy arrays are
+    refused as CuPy's ufuncs refuse them)."""
+
+    __name__ = "cupyx_rsqrt"
+    nin, nout, nargs = 1, 1, 2
+    types = _RSQRT_TYPES
+
+    def __call__(self, x, out=None, dtype=None, casting="same_kind"):
+        import fake_cupy
+        from fake_cupy._ndarray import _call_numpy
+        result = _call_numpy(_rsqrt_host, (x,), {"dtype": dtype})
+        if out is None:
+            return result
+        fake_cupy.copyto(out, result, casting=casting)
+        return out
+
+
+rsqrt = _Rsqrt()
 
 
 def empty_pinned(shape, dtype=float, order="C"):

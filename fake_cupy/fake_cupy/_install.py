@@ -74,6 +74,7 @@ def install():
     sys.modules["cupy.random"] = fake_cupy.random
     sys.modules["cupy.linalg"] = fake_cupy.linalg
     sys.modules["cupy.fft"] = fake_cupy.fft
+    sys.modules["cupy.fft.config"] = fake_cupy.fft.config
     sys.modules["cupy.lib"] = fake_cupy.lib
     sys.modules["cupy.lib.stride_tricks"] = fake_cupy.lib.stride_tricks
     sys.modules["cupy.typing"] = fake_cupy.typing

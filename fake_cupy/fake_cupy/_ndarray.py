@@ -22,6 +22,10 @@ import numpy
 from fake_cupy import _memory, _runtime
 from fake_cupy._index_wrap import wrap_integer_indices
 
+# The ufuncs whose 0-d NumPy array operands CuPy's __array_ufunc__ takes
+# as scalars.
+_COMPARISONS = frozenset(("greater", "greater_equal", "less", "less_equal",
+                          "equal", "not_equal"))
 _NO_NUMPY = ("Implicit conversion to a NumPy array is not allowed. "
              "Please use `.get()` to construct a NumPy array explicitly.")
 
@@ -113,6 +117,12 @@ class ndarray:
         raise TypeError(_NO_NUMPY)
 
     def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):
+        if ufunc.__name__ in _COMPARISONS:
+            # `numpy.float64(x) > a` reaches here with the scalar as a 0-d
+            # NumPy array; CuPy turns it back into a scalar for comparisons
+            # (its issue 1694), other ufuncs refuse NumPy arrays.
+            inputs = tuple(x.item() if type(x) is numpy.ndarray and x.ndim == 0
+                           else x for x in inputs)
         return _call_numpy(getattr(ufunc, method), inputs, kwargs)
 
     def __array_function__(self, func, types, args, kwargs):

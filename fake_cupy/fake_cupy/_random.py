@@ -11,17 +11,27 @@ compare values.
 import numpy
 
 from fake_cupy._functions import delegate
-from fake_cupy._ndarray import _new_from
+from fake_cupy._ndarray import _new_from, ndarray
 
-# Methods to which CuPy's RandomState adds a dtype argument.
-_DTYPED = ("rand", "randn", "random", "random_sample", "uniform", "normal",
-           "standard_normal", "exponential", "standard_exponential", "gamma",
-           "standard_gamma", "beta", "lognormal", "laplace", "logistic")
+# Methods to which CuPy's RandomState adds a dtype argument
+# (cupy/random/_generator.py): the floating distributions take float32 or
+# float64 only, the integer ones any dtype (their samples are cast to it).
+_FLOAT_DTYPED = ("rand", "randn", "random", "random_sample", "uniform",
+                 "normal", "standard_normal", "exponential",
+                 "standard_exponential", "gamma", "standard_gamma", "beta",
+                 "lognormal", "laplace", "logistic", "chisquare", "dirichlet",
+                 "f", "gumbel", "multivariate_normal", "noncentral_chisquare",
+                 "noncentral_f", "pareto", "power", "rayleigh",
+                 "standard_cauchy", "standard_t", "triangular", "vonmises",
+                 "wald", "weibull")
+_INT_DTYPED = ("binomial", "geometric", "hypergeometric", "logseries",
+               "negative_binomial", "poisson", "zipf")
+_DTYPED = dict.fromkeys(_FLOAT_DTYPED, True) | dict.fromkeys(_INT_DTYPED, False)
 
 # Methods to which CuPy's Generator adds a dtype argument (cupy/random/
 # _generator_api.pyx); its random, standard_normal, standard_exponential,
 # standard_gamma and integers take dtype= as NumPy's Generator does.
-_GENERATOR_DTYPED = ("uniform", "beta")
+_GENERATOR_DTYPED = {"uniform": False, "beta": False}
 
 
 class _Wrapped:
@@ -36,12 +46,19 @@ class _Wrapped:
         if not callable(value):
             return value
         if name in self._dtyped:
-            return _with_dtype(value)
+            return _with_dtype(value, self._dtyped[name])
         return delegate(value)
 
 
-def _with_dtype(func):
+def _with_dtype(func, floating):
+    """`func` with CuPy's dtype=; `floating`: only float32 and float64."""
     def call(*args, dtype=None, **kwargs):
+        if dtype is not None and floating and \
+                numpy.dtype(dtype).char not in "fd":
+            raise TypeError("cupy.random only supports float32 and float64")
+        args = [a._host() if isinstance(a, ndarray) else a for a in args]
+        kwargs = {k: v._host() if isinstance(v, ndarray) else v
+                  for k, v in kwargs.items()}
         result = numpy.asarray(func(*args, **kwargs))
         if dtype is not None:
             result = result.astype(dtype)

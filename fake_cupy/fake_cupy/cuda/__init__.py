@@ -12,7 +12,7 @@ from fake_cupy._memory import (BaseMemory, ManagedMemory, Memory,
 from fake_cupy._runtime import (Device, Event, ExternalStream, Graph,
                                 Stream, get_current_stream, get_elapsed_time,
                                 set_async_mode, async_mode)
-from fake_cupy.cuda import (compiler, device, driver, graph, memory,
+from fake_cupy.cuda import (compiler, cufft, device, driver, graph, memory,
                             memory_hook, memory_hooks, nvtx, pinned_memory,
                             profiler, runtime, stream)
 from fake_cupy.cuda.memory_hook import MemoryHook
