@@ -3,7 +3,9 @@
 # of public CMake projects that failed with cuemu (FindCUDA's
 # cuda_add_executable and separable cuda_add_library, pointed at cuemu with
 # CUDA_TOOLKIT_ROOT_DIR; architectures read from `nvcc --list-gpu-arch`;
-# -Xfatbin=-compress-all), configured once with
+# -Xfatbin=-compress-all; a unit with a library's class whose virtual
+# functions are defined inline after it, linked without that library, as
+# mpi.h's C++ bindings are), configured once with
 # CMAKE_CUDA_COMPILER=cuemu-nvcc, built and run by ctest without
 # LD_LIBRARY_PATH. With nvcc present, its sources also compile with it
 # (tests/driver_makefile_options.sh compares --list-gpu-arch and
@@ -29,7 +31,7 @@ step configure cmake -S "$p" -B build -DCMAKE_BUILD_TYPE=Release \
   -DCUDA_TOOLKIT_ROOT_DIR="$toolkit" -DCMAKE_CUDA_COMPILER="$builddir_abs/cuemu-nvcc" &&
   step build cmake --build build &&
   step ctest env -u LD_LIBRARY_PATH ctest --test-dir build --output-on-failure &&
-  echo "PASS: FindCUDA project (cuda_add_executable, separable cuda_add_library) pointed at cuemu-toolkit; architectures from --list-gpu-arch; -Xfatbin=-compress-all"
+  echo "PASS: FindCUDA project (cuda_add_executable, separable cuda_add_library) pointed at cuemu-toolkit; architectures from --list-gpu-arch; -Xfatbin=-compress-all; an unused inline vtable's library left unlinked"
 
 real=$(find_nvcc 2>/dev/null)
 if [ -n "$real" ] && [ -z "${CUEMU_SKIP_NVCC:-}" ]; then
@@ -41,7 +43,10 @@ if [ -n "$real" ] && [ -z "${CUEMU_SKIP_NVCC:-}" ]; then
     step nvcc-offsets-main nvcc_build driver_cmake_trial.sh:offsets_main \
       timeout 600 "$real" -std=c++17 -arch=sm_90 -dc "$p/offsets_main.cu" \
       -o /dev/null &&
-    echo "PASS: nvcc compiles the sources"
+    step nvcc-inline-key nvcc_build driver_cmake_trial.sh:inline_key_function \
+      timeout 600 "$real" -std=c++17 -arch=sm_90 \
+      "$p/inline_key_function.cu" -o "$work/inline_key_function" &&
+    echo "PASS: nvcc compiles the sources (and links inline_key_function without its class's library)"
 fi
 
 rm -rf "$work"

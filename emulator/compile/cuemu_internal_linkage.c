@@ -24,6 +24,9 @@
  *   can name the other's), and with it a const one that no declaration
  *   says `extern`, which C++ gives internal linkage (a header's
  *   `__device__ const float table[] = {...}` that several units include);
+ *   each declarator of a declaration of several (`__constant__ double a2,
+ *   tau;`) gets a name of its own, so that a host file's globals of the
+ *   same names, which nvcc's host objects never clash with, link;
  * - a `static` variable template loses `static` and goes into that
  *   namespace, with a using-declaration after it (one assembler name
  *   would not do: each instance is an object of its own), and gets the
@@ -245,13 +248,50 @@ cuemu_status cuemu__static_variable_template(cuemu_rewriter *rw, size_t start,
   return st;
 }
 
+/* Where the initializer that starts at token k (its `=` or `{`) ends: the
+ * `,` before the declaration's next declarator or its `;`; rw->n when that
+ * is not known. A `<` outside brackets may open a template's arguments,
+ * whose commas would look like declarators' ones: such an initializer ends
+ * at the `;` only when no `,` outside brackets follows it. */
+static size_t initializer_end(const cuemu_rewriter *rw, size_t k) {
+  int angle = 0;
+  size_t comma = rw->n;
+  if (cuemu__rw_is(rw, k, "{") && (k = cuemu__rw_close(rw, k)) >= rw->n)
+    return rw->n;
+  for (++k; k < rw->n; ++k) {
+    if (cuemu__rw_is(rw, k, "(") || cuemu__rw_is(rw, k, "[") ||
+        cuemu__rw_is(rw, k, "{")) {
+      k = cuemu__rw_close(rw, k);
+      if (k >= rw->n)
+        return rw->n;
+    } else if (cuemu__rw_is(rw, k, "<")) {
+      angle = 1;
+    } else if (cuemu__rw_is(rw, k, ",")) {
+      if (!angle)
+        return k;
+      if (comma == rw->n)
+        comma = k;
+    } else if (cuemu__rw_is(rw, k, ";")) {
+      return comma == rw->n ? k : rw->n;
+    }
+  }
+  return rw->n;
+}
+
+/* The most declarators of one declaration that are made private. */
+#define CUEMU_PRIVATE_DECLARATORS 64
+
 cuemu_status cuemu__private_device_variable(cuemu_rewriter *rw, size_t start,
                                            size_t qualifier, const char *scope,
                                            int *done) {
   *done = 0;
   if (!two_passes(rw) || (rw->toks[qualifier].flags & CUEMU_TOKEN_FOREIGN))
     return CUEMU_SUCCESS;
-  size_t s = (size_t)-1, name = (size_t)-1, end = rw->n, nested;
+  /* Each declarator's name and the token its label goes before (its
+   * initializer's `=` or `{`, the `,` after it, or the `;`): a declaration
+   * of several variables (`__constant__ double a, b = 1;`) labels each. */
+  size_t names[CUEMU_PRIVATE_DECLARATORS], ends[CUEMU_PRIVATE_DECLARATORS];
+  size_t count = 0, s = (size_t)-1, name = (size_t)-1, nested;
   size_t unnamed_class = (size_t)-1;
   int function = 0;
   for (size_t k = start; k < rw->n; ++k) {
@@ -280,44 +320,55 @@ cuemu_status cuemu__private_device_variable(cuemu_rewriter *rw, size_t start,
       if (function)
         return CUEMU_SUCCESS;
       k = nested - 1;
-    } else if (cuemu__rw_is(rw, k, "(") || cuemu__rw_is(rw, k, ",") ||
-               cuemu__rw_is(rw, k, "<") || cuemu__rw_is(rw, k, "operator")) {
+    } else if (cuemu__rw_is(rw, k, "(") || cuemu__rw_is(rw, k, "<") ||
+               cuemu__rw_is(rw, k, "operator")) {
       /* A function (an operator function too, whose symbol may end in the
-       * `=` of an initializer: `operator^=`, `operator==`), several
-       * declarators or a template-id: left alone. */
+       * `=` of an initializer: `operator^=`, `operator==`) or a
+       * template-id: left alone. */
       return CUEMU_SUCCESS;
     } else if (cuemu__rw_is(rw, k, "=") || cuemu__rw_is(rw, k, "{") ||
-               cuemu__rw_is(rw, k, ";")) {
-      end = k;
-      break;
+               cuemu__rw_is(rw, k, ",") || cuemu__rw_is(rw, k, ";")) {
+      if (name == (size_t)-1 || count == CUEMU_PRIVATE_DECLARATORS)
+        return CUEMU_SUCCESS;
+      names[count] = name;
+      ends[count++] = k;
+      name = (size_t)-1;
+      if (cuemu__rw_is(rw, k, "=") || cuemu__rw_is(rw, k, "{"))
+        k = initializer_end(rw, k);
+      if (k >= rw->n)
+        return CUEMU_SUCCESS;
+      if (cuemu__rw_is(rw, k, ";"))
+        break;
     } else if (cuemu__rw_ident(rw, k)) {
       name = k; /* the last identifier before the end is the declarator's */
     }
   }
-  if (name == (size_t)-1 || end >= rw->n)
+  if (count == 0)
     return CUEMU_SUCCESS;
-  char label[768];
-  int len = asm_label(rw, name, scope, label, sizeof label);
-  if (len < 0)
-    return CUEMU_SUCCESS;
-  /* The label goes after the declarator (and an array's bound). */
-  const cuemu_token *at = &rw->toks[end];
+  char labels[CUEMU_PRIVATE_DECLARATORS][768];
+  int lengths[CUEMU_PRIVATE_DECLARATORS];
+  for (size_t d = 0; d < count; ++d)
+    if ((lengths[d] = asm_label(rw, names[d], scope, labels[d],
+                                sizeof labels[d])) < 0)
+      return CUEMU_SUCCESS;
   cuemu_status st = s == (size_t)-1 ? CUEMU_SUCCESS : drop_static(rw, s);
   if (st == CUEMU_SUCCESS && unnamed_class != (size_t)-1) {
     /* A class without a name has no linkage, nor has a variable of it:
-     * the class gets the label's name (the same in both passes). */
+     * the class gets the first label's name (the same in both passes). */
     const cuemu_token *key = &rw->toks[unnamed_class];
     static const char head[] = " __asm__(\"", tail[] = "\")";
     char type[800];
     int type_len = snprintf(
         type, sizeof type, " %.*s",
-        len - (int)(sizeof head - 1) - (int)(sizeof tail - 1),
-        label + sizeof head - 1);
+        lengths[0] - (int)(sizeof head - 1) - (int)(sizeof tail - 1),
+        labels[0] + sizeof head - 1);
     st = cuemu__rw_edit(rw, key->offset + key->length, 0, type,
                         (size_t)type_len);
   }
-  if (st == CUEMU_SUCCESS)
-    st = cuemu__rw_edit(rw, at->offset, 0, label, (size_t)len);
+  /* Each label goes after its declarator (and an array's bound). */
+  for (size_t d = 0; d < count && st == CUEMU_SUCCESS; ++d)
+    st = cuemu__rw_edit(rw, rw->toks[ends[d]].offset, 0, labels[d],
+                        (size_t)lengths[d]);
   *done = st == CUEMU_SUCCESS;
   return st;
 }

@@ -3545,6 +3545,19 @@ static cuemu_status host_link(command *c, int argc, const char *const *argv) {
   char buffers[4 * PATH_MAX];
   const char *tail[16];
   cuemu_status st = add_command_words(c, &w, host_cxx(c));
+  /* A program drops the copies of functions no one calls, as cuemu-nvcc's
+   * link does (cuemu_compile.c): the device pass's host code, and what the
+   * host compiler emits where nvcc's host code has nothing, such as the
+   * vtable of a class whose virtual functions are all defined inline
+   * after it (Open MPI's C++ bindings), whose library the program may not
+   * link. A library or a relocatable link keeps everything. */
+  int whole = 0;
+  for (int i = 0; i < argc; ++i)
+    whole |= strcmp(argv[i], "-shared") == 0 || strcmp(argv[i], "-r") == 0 ||
+             strcmp(argv[i], "-Wl,-r") == 0 ||
+             strcmp(argv[i], "-Wl,--relocatable") == 0;
+  if (!whole && st == CUEMU_SUCCESS)
+    st = add(&w, "-Wl,--gc-sections");
   /* The toolkit's libraries are cuemu's, or left out where cuemu does not
    * emulate them, also in a response file (CMake's linkLibs.rsp), whose
    * words then replace it. */
