@@ -99,6 +99,16 @@ if "$nvcc" -std=c++14 -c "$m/kernels.cu" -o std.o >"$work/std.log" 2>&1 &&
 else
   fail "-std=c++14: $(cat "$work/std.log" "$work/std11.log")"
 fi
+# A Makefile passes its compile flags to the link as well: a link of objects
+# with -std=c++11 compiles nothing, so nothing is compiled as C++14 and no
+# note is given (nvcc says nothing either).
+if (cd "$work" && "$nvcc" -std=c++11 -o std_link main.o kernels.o gold.o \
+  util.o) >"$work/std_link.log" 2>&1 && ! grep -q "note" "$work/std_link.log" &&
+  (cd "$work" && ./std_link) >/dev/null 2>&1; then
+  echo "PASS: a link with -std=c++11 gives no note about the dialect"
+else
+  fail "-std=c++11 link: $(cat "$work/std_link.log")"
+fi
 # The forced includes in the order nvcc reads them (nvcc --dryrun: the
 # headers of -Xcompiler -include, then cuda_runtime.h, then those of its
 # own -include, wherever each stands), cuemu's old-dialect header first.

@@ -161,6 +161,7 @@ typedef struct command {
                     * the headers of -Xcompiler -include before it, its
                     * own after it (place_pre_includes()) */
   int shims_searched; /* `host` names the shims' folder with -I */
+  const char *old_dialect; /* -std=c++11 or c++03, compiled as C++14 */
   char **pool;     /* strings made while parsing */
   int npool, pool_cap;
 } command;
@@ -1363,10 +1364,9 @@ static cuemu_status parse_words(command *c, int argc, const char *const *argv,
                              value);
       const char *v = value + 3;
       if (strcmp(v, "03") == 0 || strcmp(v, "11") == 0) {
-        cuemu__driver_say("note",
-                          "-std=%s is compiled as C++14 (cuemu's CUDA "
-                          "headers need at least C++14)",
-                          value);
+        /* The note waits for the inputs (old_dialect_note()): a link that
+         * a Makefile gives its compile flags compiles nothing. */
+        c->old_dialect = value;
         /* No warning about what only C++14 deprecates: the user's dialect
          * has it (see cuemu_old_dialect.h). */
         char *marker = joined(c, "-D" CUEMU_OLD_DIALECT_MACRO "=", v);
@@ -3606,6 +3606,22 @@ static cuemu_status host_link(command *c, int argc, const char *const *argv) {
   return st;
 }
 
+/* The note of a dialect older than C++14, given once the inputs are known
+ * and only when one of them is compiled as C++ (a .cu or C++ file): a link
+ * of objects, or a C file, is not compiled as C++14. */
+static void old_dialect_note(const command *c) {
+  if (!c->old_dialect)
+    return;
+  for (int i = 0; i < c->ninputs; ++i)
+    if (c->inputs[i].kind == IN_CU || c->inputs[i].kind == IN_CXX) {
+      cuemu__driver_say("note",
+                        "-std=%s is compiled as C++14 (cuemu's CUDA headers "
+                        "need at least C++14)",
+                        c->old_dialect);
+      return;
+    }
+}
+
 cuemu_status cuemu_compile_command(int argc, const char *const *argv,
                                    int *cache_hit) {
   if (cache_hit)
@@ -3643,6 +3659,8 @@ cuemu_status cuemu_compile_command(int argc, const char *const *argv,
   /* -x: the language of every input, as nvcc has it. */
   for (int i = 0; st == CUEMU_SUCCESS && c.forced >= 0 && i < c.ninputs; ++i)
     c.inputs[i].kind = (enum input_kind)c.forced;
+  if (st == CUEMU_SUCCESS)
+    old_dialect_note(&c);
   if (st == CUEMU_SUCCESS)
     st = arch_targets(&c);
   if (st == CUEMU_SUCCESS)

@@ -38,6 +38,10 @@ static int check(int to, int kind, const void *symbol, size_t size,
   if (e)
     return e;
   e = drain ? cuemu__rt_check_stream(stream) : cuemu__rt_stream_valid(stream);
+  /* A kernel of the drained work that faulted made its error sticky: the
+   * copy returns it and copies nothing, as cudaMemcpy does. */
+  if (!e && drain)
+    e = cuemu__rt_check_sticky();
   if (e)
     return e;
   /* A blocking copy is a synchronisation point: the kernels' printf
