@@ -163,12 +163,21 @@ static void compare(cuemu_launch *L, const cuemu_rt_allocation *a, size_t n,
     if (where->kind == CUEMU_RT_MEMORY_SYMBOL &&
         cuemu__check_variables_name(where->base, &info.name, &file, &line))
       snprintf(site, sizeof site, ", defined at %s:%d", file, line);
-    else if (where->kind == CUEMU_RT_MEMORY_SYMBOL)
-      info.name = dladdr(where->base, &symbol) && symbol.dli_sname &&
-                          symbol.dli_saddr == where->base
-                      ? symbol.dli_sname
-                      : "a __device__ variable at";
+    else if (where->kind == CUEMU_RT_MEMORY_SYMBOL &&
+             dladdr(where->base, &symbol) && symbol.dli_sname &&
+             symbol.dli_saddr == where->base)
+      info.name = symbol.dli_sname;
   }
+  /* What the bytes are, as racecheck's reports say it: a __device__
+   * variable by its name and definition, else an allocation. */
+  char what[700];
+  if (where->kind == CUEMU_RT_MEMORY_SYMBOL)
+    snprintf(what, sizeof what, "%s__device__ variable %s%sof %zu bytes at %p%s",
+             info.name ? "" : "a ", info.name ? info.name : "",
+             info.name ? " " : "", where->size, where->base, site);
+  else
+    snprintf(what, sizeof what, "allocation of %zu bytes at %p%s", where->size,
+             where->base, site);
   char key[600];
   snprintf(key, sizeof key, "%s%s", info.name ? info.name : "", site);
   cuemu__check_report(
@@ -176,12 +185,11 @@ static void compare(cuemu_launch *L, const cuemu_rt_allocation *a, size_t n,
       "racecheck: schedule perturbation: the launch's results "
       "depend on the order of threads and blocks: %zu %s between the %s "
       "and the "
-      "%s order, first at %s%s%p+%zu (allocation of %zu bytes at %p%s): "
-      "0x%02x %s, 0x%02x %s",
+      "%s order, first at %s%s%p+%zu (%s): 0x%02x %s, 0x%02x %s",
       differ, differ == 1 ? "byte differs" : "bytes differ",
       order_name(order1),
       order_name(order2), info.name ? info.name : "", info.name ? " " : "",
-      where->base, at, where->size, where->base, site, first[i][at],
+      where->base, at, what, first[i][at],
       order_name(order1), ((const unsigned char *)where->base)[at],
       order_name(order2));
 }
