@@ -47,7 +47,8 @@ from fake_cupy import _exceptions as exceptions  # noqa: E402
 _sys.modules.setdefault("fake_cupy.exceptions", exceptions)
 from fake_cupy._exceptions import (AxisError, ComplexWarning,  # noqa: E402,F401
                                    VisibleDeprecationWarning)
-linalg = _functions.delegate_module("fake_cupy.linalg", _numpy.linalg)
+from fake_cupy import _linalg  # noqa: E402
+linalg = _functions.delegate_module("fake_cupy.linalg", _linalg)
 fft = _functions.delegate_module("fake_cupy.fft", _numpy.fft)
 from fake_cupy._stride_tricks import lib  # noqa: E402
 from fake_cupy import _typing as typing  # noqa: E402

@@ -1,5 +1,6 @@
 """cupyx of the fake CuPy: cupyx.jit (see _jit.py), cupyx.profiler (see
-_profiler.py), pinned host arrays (NumPy arrays here), and
+_profiler.py), cupyx.errstate/seterr/geterr (see _ufunc_config.py), pinned
+host arrays (NumPy arrays here), and
 cupyx.scipy, whose submodules (cupyx.scipy.special, ...) delegate to SciPy's
 as cupy.linalg delegates to NumPy's; without SciPy importing one raises
 ImportError, as the real cupyx.scipy needs no SciPy but the fake does."""
@@ -12,6 +13,7 @@ import numpy
 
 from fake_cupy import _jit_api as jit  # noqa: F401 (cupyx.jit)
 from fake_cupy import _memory, _profiler
+from fake_cupy._ufunc_config import errstate, geterr, seterr  # noqa: F401
 
 profiler = types.ModuleType("cupyx.profiler", "Fake CuPy's cupyx.profiler.")
 profiler.benchmark = _profiler.benchmark
