@@ -7,6 +7,7 @@ ImportError, as the real cupyx.scipy needs no SciPy but the fake does."""
 import importlib
 import importlib.abc
 import importlib.machinery
+import sys
 import types
 
 import numpy
@@ -35,6 +36,11 @@ class _ScipyFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
 
     def create_module(self, spec):
         from fake_cupy import _functions
+        if spec.name in ("cupyx.scipy.sparse", "cupyx.scipy.sparse.linalg"):
+            # Matrices of device arrays (see _sparse.py), not delegates.
+            from fake_cupy import _sparse
+            return (_sparse.MODULE if spec.name == "cupyx.scipy.sparse"
+                    else _sparse.linalg)
         name = "scipy." + spec.name[len("cupyx.scipy."):]
         try:
             module = importlib.import_module(name)
@@ -47,7 +53,9 @@ class _ScipyFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
         return proxy
 
     def exec_module(self, module):
-        setattr(scipy, module.__name__.rsplit(".", 1)[1], module)
+        # cupyx.scipy.sparse.linalg is an attribute of cupyx.scipy.sparse.
+        parent, _, child = module.__name__.rpartition(".")
+        setattr(sys.modules.get(parent, scipy), child, module)
 
 
 SCIPY_FINDER = _ScipyFinder()
