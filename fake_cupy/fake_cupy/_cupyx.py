@@ -1,7 +1,7 @@
 """cupyx of the fake CuPy: cupyx.jit (see _jit.py), cupyx.profiler (see
-_profiler.py), cupyx.errstate/seterr/geterr (see _ufunc_config.py), pinned
-host arrays (NumPy arrays here), and
-cupyx.scipy, whose submodules (cupyx.scipy.special, ...) delegate to SciPy's
+_profiler.py; cupyx.time.repeat is its old name), cupyx.errstate, seterr
+and geterr (see _ufunc_config.py), pinned host arrays (NumPy arrays here),
+and cupyx.scipy, whose submodules (cupyx.scipy.special, ...) delegate to SciPy's
 as cupy.linalg delegates to NumPy's; without SciPy importing one raises
 ImportError, as the real cupyx.scipy needs no SciPy but the fake does."""
 import importlib
@@ -20,6 +20,24 @@ profiler = types.ModuleType("cupyx.profiler", "Fake CuPy's cupyx.profiler.")
 profiler.benchmark = _profiler.benchmark
 profiler.time_range = _profiler.time_range
 profiler.profile = _profiler.profile
+
+time = types.ModuleType("cupyx.time", "Fake CuPy's cupyx.time (deprecated "
+                        "since CuPy v10 for cupyx.profiler).")
+
+
+def _repeat(func, args=(), kwargs={}, n_repeat=10000, *, name=None,
+            n_warmup=10, max_duration=float("inf"), devices=None):
+    """cupyx.time.repeat: cupyx.profiler.benchmark under its old name."""
+    import warnings
+    warnings.warn("cupyx.time.repeat is deprecated since CuPy v10: use "
+                  "cupyx.profiler.benchmark", DeprecationWarning, stacklevel=2)
+    return _profiler.benchmark(func, args, kwargs, n_repeat, name=name,
+                               n_warmup=n_warmup, max_duration=max_duration,
+                               devices=devices)
+
+
+_repeat.__name__ = "repeat"
+time.repeat = _repeat
 
 scipy = types.ModuleType("cupyx.scipy", "Fake CuPy's cupyx.scipy: delegates "
                          "of SciPy's modules.")
