@@ -285,7 +285,29 @@ def _module(name, scipy_module, own):
     return module
 
 
-linalg = _module("cupyx.scipy.sparse.linalg", scipy.sparse.linalg, {})
+def spsolve(A, b):
+    """cupyx.scipy.sparse.linalg.spsolve: as CuPy's, b is solved in A's
+    dtype, and a 2-D b (a column included, which SciPy returns as a vector)
+    gives a 2-D result in Fortran order."""
+    if not issparse(A):
+        raise TypeError("A must be cupyx.scipy.sparse.spmatrix")
+    if not isinstance(b, ndarray):
+        raise TypeError("b must be cupy.ndarray")
+    if A.shape[0] != A.shape[1]:
+        raise ValueError(f"A must be a square matrix (A.shape: {A.shape})")
+    if b.ndim not in (1, 2):
+        raise ValueError(f"Invalid b.shape (b.shape: {b.shape})")
+    if A.shape[0] != b.shape[0]:
+        raise ValueError(f"matrix dimension mismatch (A.shape: {A.shape}, "
+                         f"b.shape: {b.shape})")
+    host = _run_numpy(scipy.sparse.linalg.spsolve,
+                      (A._synced().tocsr(), b._host().astype(A.dtype)), {})
+    host = numpy.asarray(host, dtype=A.dtype).reshape(b.shape)
+    return _new_from(numpy.asfortranarray(host) if b.ndim == 2 else host)
+
+
+linalg = _module("cupyx.scipy.sparse.linalg", scipy.sparse.linalg,
+                 {"spsolve": spsolve})
 MODULE = _module("cupyx.scipy.sparse", scipy.sparse, {
     "spmatrix": spmatrix, "csr_matrix": csr_matrix, "csc_matrix": csc_matrix,
     "coo_matrix": coo_matrix, "dia_matrix": dia_matrix, "issparse": issparse,

@@ -139,3 +139,22 @@ def test_installed_import_paths():
         assert cupyx.scipy.sparse.issparse(a)
     finally:
         fake_cupy.uninstall()
+
+
+def test_spsolve_keeps_a_column_right_hand_side(cp):
+    # SciPy's spsolve returns a vector for b of shape (n, 1); CuPy's solves
+    # column by column and returns (n, 1) in A's dtype, so `A @ x - b` stays
+    # (n, 1) (a Poisson benchmark's b is a column read from a .mat file).
+    host = (_scipy_matrix(n=5) + 5 * scipy.sparse.eye(5)).tocsr()
+    a = sparse.csr_matrix(host.astype(numpy.float32))
+    b = cp.arange(5.0).reshape(5, 1)
+    x = sparse.linalg.spsolve(a, b)
+    assert x.shape == (5, 1) and x.dtype == numpy.float32
+    numpy.testing.assert_allclose(x.get()[:, 0],
+                                  scipy.sparse.linalg.spsolve(host, numpy.arange(5.0)),
+                                  rtol=1e-5)
+    assert (a @ x - b).shape == (5, 1)
+    with pytest.raises(TypeError):
+        sparse.linalg.spsolve(host, b)
+    with pytest.raises(TypeError):
+        sparse.linalg.spsolve(a, numpy.ones(5))
