@@ -84,7 +84,9 @@ class spmatrix:
     def __init__(self, arg1, shape=None, dtype=None, copy=False):
         given = {}
         if isinstance(arg1, spmatrix):
-            host = arg1._m.asformat(self.format, copy=copy)
+            host = arg1._synced().asformat(self.format, copy=copy)
+            if not copy and arg1.format == self.format:
+                given = dict(arg1._arrays)      # shared, as CuPy's
         elif scipy.sparse.issparse(arg1):
             host = arg1.asformat(self.format, copy=True)
         elif isinstance(arg1, ndarray):

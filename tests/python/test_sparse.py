@@ -99,6 +99,8 @@ def test_constructor_forms_and_shared_data(cp):
                             shape=(2, 2))
     assert isinstance(coo.row, cp.ndarray)
     numpy.testing.assert_array_equal(coo.toarray().get(), [[0, 5], [6, 0]])
+    assert sparse.csr_matrix(a).data is a.data
+    assert sparse.csr_matrix(a, copy=True).data is not a.data
     dense = sparse.csr_matrix(cp.asarray([[0.0, 1.5], [2.5, 0.0]]))
     assert dense.nnz == 2
     empty = sparse.csc_matrix((3, 4), dtype=numpy.float32)
