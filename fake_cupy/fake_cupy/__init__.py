@@ -51,6 +51,10 @@ from fake_cupy import _linalg  # noqa: E402
 linalg = _functions.delegate_module("fake_cupy.linalg", _linalg)
 fft = _functions.delegate_module("fake_cupy.fft", _numpy.fft)
 from fake_cupy._stride_tricks import lib  # noqa: E402
+from fake_cupy import _index_wrap  # noqa: E402
+take = _functions.delegate(_index_wrap.take)
+put = _functions.delegate(_index_wrap.put)
+ravel_multi_index = _functions.delegate(_index_wrap.ravel_multi_index)
 from fake_cupy import _typing as typing  # noqa: E402
 _sys.modules.setdefault("fake_cupy.typing", typing)
 
