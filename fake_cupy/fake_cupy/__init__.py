@@ -47,7 +47,8 @@ from fake_cupy import _exceptions as exceptions  # noqa: E402
 _sys.modules.setdefault("fake_cupy.exceptions", exceptions)
 from fake_cupy._exceptions import (AxisError, ComplexWarning,  # noqa: E402,F401
                                    VisibleDeprecationWarning)
-linalg = _functions.delegate_module("fake_cupy.linalg", _numpy.linalg)
+from fake_cupy import _linalg  # noqa: E402
+linalg = _functions.delegate_module("fake_cupy.linalg", _linalg)
 fft = _functions.delegate_module("fake_cupy.fft", _numpy.fft)
 from fake_cupy import _fft_plan, _fft_config  # noqa: E402
 _fft_plan.install(fft, takes_plan=False)
@@ -56,6 +57,10 @@ fft.__path__ = []              # a package, for `import cupy.fft.config`
 _sys.modules.setdefault("fake_cupy.fft", fft)
 _sys.modules.setdefault("fake_cupy.fft.config", _fft_config)
 from fake_cupy._stride_tricks import lib  # noqa: E402
+from fake_cupy import _index_wrap  # noqa: E402
+take = _functions.delegate(_index_wrap.take)
+put = _functions.delegate(_index_wrap.put)
+ravel_multi_index = _functions.delegate(_index_wrap.ravel_multi_index)
 from fake_cupy import _typing as typing  # noqa: E402
 _sys.modules.setdefault("fake_cupy.typing", typing)
 

@@ -1,22 +1,43 @@
 """cupyx of the fake CuPy: cupyx.jit (see _jit.py), cupyx.profiler (see
-_profiler.py), pinned host arrays (NumPy arrays here), and
-cupyx.scipy, whose submodules (cupyx.scipy.special, ...) delegate to SciPy's
+_profiler.py; cupyx.time.repeat is its old name), cupyx.errstate, seterr
+and geterr (see _ufunc_config.py), pinned host arrays (NumPy arrays here),
+and cupyx.scipy, whose submodules (cupyx.scipy.special, ...) delegate to SciPy's
 as cupy.linalg delegates to NumPy's; without SciPy importing one raises
 ImportError, as the real cupyx.scipy needs no SciPy but the fake does."""
 import importlib
 import importlib.abc
 import importlib.machinery
+import sys
 import types
 
 import numpy
 
 from fake_cupy import _jit_api as jit  # noqa: F401 (cupyx.jit)
 from fake_cupy import _memory, _profiler
+from fake_cupy._ufunc_config import errstate, geterr, seterr  # noqa: F401
 
 profiler = types.ModuleType("cupyx.profiler", "Fake CuPy's cupyx.profiler.")
 profiler.benchmark = _profiler.benchmark
 profiler.time_range = _profiler.time_range
 profiler.profile = _profiler.profile
+
+time = types.ModuleType("cupyx.time", "Fake CuPy's cupyx.time (deprecated "
+                        "since CuPy v10 for cupyx.profiler).")
+
+
+def _repeat(func, args=(), kwargs={}, n_repeat=10000, *, name=None,
+            n_warmup=10, max_duration=float("inf"), devices=None):
+    """cupyx.time.repeat: cupyx.profiler.benchmark under its old name."""
+    import warnings
+    warnings.warn("cupyx.time.repeat is deprecated since CuPy v10: use "
+                  "cupyx.profiler.benchmark", DeprecationWarning, stacklevel=2)
+    return _profiler.benchmark(func, args, kwargs, n_repeat, name=name,
+                               n_warmup=n_warmup, max_duration=max_duration,
+                               devices=devices)
+
+
+_repeat.__name__ = "repeat"
+time.repeat = _repeat
 
 scipy = types.ModuleType("cupyx.scipy", "Fake CuPy's cupyx.scipy: delegates "
                          "of SciPy's modules.")
@@ -47,6 +68,11 @@ class _ScipyFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
 
     def create_module(self, spec):
         from fake_cupy import _functions
+        if spec.name in ("cupyx.scipy.sparse", "cupyx.scipy.sparse.linalg"):
+            # Matrices of device arrays (see _sparse.py), not delegates.
+            from fake_cupy import _sparse
+            return (_sparse.MODULE if spec.name == "cupyx.scipy.sparse"
+                    else _sparse.linalg)
         name = "scipy." + spec.name[len("cupyx.scipy."):]
         try:
             module = importlib.import_module(name)
@@ -66,7 +92,9 @@ class _ScipyFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
         return proxy
 
     def exec_module(self, module):
-        setattr(scipy, module.__name__.rsplit(".", 1)[1], module)
+        # cupyx.scipy.sparse.linalg is an attribute of cupyx.scipy.sparse.
+        parent, _, child = module.__name__.rpartition(".")
+        setattr(sys.modules.get(parent, scipy), child, module)
 
 
 SCIPY_FINDER = _ScipyFinder()

@@ -184,6 +184,8 @@ INDEX_TRICKS = {"mgrid": _GridMaker(numpy.mgrid),
 def delegate_module(name, module):
     """A module whose functions are delegates of `module`'s."""
     proxy = types.ModuleType(name, f"Fake CuPy's {name}: delegates of {module.__name__}.")
+    # The proxy has no file of its own (else `module`'s would be reported).
+    proxy.__file__ = None
 
     def getattr_(attr):
         value = getattr(module, attr)

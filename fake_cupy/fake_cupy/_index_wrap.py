@@ -48,3 +48,28 @@ def wrap_integer_indices(index, shape):
         dim += _dimensions_taken(item)
         wrapped.append(item)
     return tuple(wrapped) if isinstance(index, tuple) else wrapped[0]
+
+
+# The functions that take flat or per-axis indices follow the same rule in
+# CuPy: take has no mode and wraps; put and ravel_multi_index default to
+# mode='wrap' ("different than in NumPy ... to avoid potential device
+# synchronization"). These are their host sides, on NumPy arrays.
+
+_PUT_MODES = ("raise", "wrap", "clip")
+
+
+def take(a, indices, axis=None, out=None):
+    """cupy.take / ndarray.take: out-of-bounds indices wrap around."""
+    return numpy.take(a, indices, axis=axis, out=out, mode="wrap")
+
+
+def put(a, ind, v, mode="wrap"):
+    """cupy.put / ndarray.put, CuPy's default mode 'wrap'."""
+    if mode not in _PUT_MODES:
+        raise TypeError("`mode` should be either 'raise', 'wrap' or 'clip'")
+    numpy.put(a, ind, v, mode=mode)
+
+
+def ravel_multi_index(multi_index, dims, mode="wrap", order="C"):
+    """cupy.ravel_multi_index, CuPy's default mode 'wrap'."""
+    return numpy.ravel_multi_index(multi_index, dims, mode=mode, order=order)

@@ -88,6 +88,7 @@ def install():
     sys.modules["cupyx.scipy"] = _cupyx.scipy
     sys.modules["cupyx.jit"] = _cupyx.jit
     sys.modules["cupyx.profiler"] = _cupyx.profiler
+    sys.modules["cupyx.time"] = _cupyx.time
     if _cupyx.SCIPY_FINDER not in sys.meta_path:
         sys.meta_path.append(_cupyx.SCIPY_FINDER)
 

@@ -20,6 +20,7 @@ import types
 import numpy
 
 from fake_cupy import _memory, _runtime
+from fake_cupy import _index_wrap
 from fake_cupy._index_wrap import wrap_integer_indices
 
 # The ufuncs whose 0-d NumPy array operands CuPy's __array_ufunc__ takes
@@ -323,10 +324,24 @@ def _method(name):
 for _name in ("reshape", "ravel", "flatten", "transpose", "swapaxes", "squeeze",
               "sum", "prod", "mean", "var", "std", "max", "min", "argmax",
               "argmin", "all", "any", "cumsum", "cumprod", "clip", "conj",
-              "conjugate", "dot", "nonzero", "round", "repeat", "take", "diagonal",
+              "conjugate", "dot", "nonzero", "round", "repeat", "diagonal",
               "trace", "sort", "argsort", "partition", "argpartition", "compress",
               "choose", "searchsorted", "ptp"):
     setattr(ndarray, _name, _method(_name))
+
+
+def _take(self, indices, axis=None, out=None):
+    """ndarray.take: out-of-bounds indices wrap, as CuPy's (_index_wrap.py)."""
+    return _call_numpy(_index_wrap.take, (self, indices), {"axis": axis, "out": out})
+
+
+def _put(self, indices, values, mode="wrap"):
+    """ndarray.put, CuPy's default mode 'wrap' (_index_wrap.py)."""
+    _call_numpy(_index_wrap.put, (self, indices, values), {"mode": mode})
+
+
+ndarray.take = _take
+ndarray.put = _put
 
 
 def _binary(name):

@@ -39,3 +39,41 @@ def test_basic_and_other_indices_keep_numpy_errors(cp):
         a[cp.array([0.5])]
     assert a[cp.array([True, False, True])].get().tolist() == [0, 2]
     assert a[1:7].get().tolist() == [1, 2]
+
+
+# take, put and ravel_multi_index: CuPy documents 'wrap' as the default for
+# put(mode='wrap') and ravel_multi_index(mode='wrap') ("different than in
+# NumPy ... to avoid potential device synchronization"), and take has no mode
+# and wraps. The fake used NumPy's defaults and raised.
+
+def test_take_wraps_out_of_bounds_indices(cp):
+    a = cp.arange(5.0)
+    numpy.testing.assert_array_equal(cp.take(a, cp.asarray([7, -8, 2])).get(), [2.0, 2.0, 2.0])
+    numpy.testing.assert_array_equal(a.take(cp.asarray([5, 6])).get(), [0.0, 1.0])
+    m = cp.arange(6).reshape(2, 3)
+    numpy.testing.assert_array_equal(cp.take(m, cp.asarray([3, 4]), axis=1).get(), [[0, 1], [3, 4]])
+    with pytest.raises(TypeError):
+        cp.take(a, cp.asarray([1]), mode="clip")      # CuPy's take has no mode
+
+
+def test_put_wraps_by_default_and_takes_modes(cp):
+    a = cp.zeros(5)
+    cp.put(a, cp.asarray([6, -1]), cp.asarray([1.0, 2.0]))
+    numpy.testing.assert_array_equal(a.get(), [0.0, 1.0, 0.0, 0.0, 2.0])
+    a.put(cp.asarray([7]), 3.0)
+    assert a.get()[2] == 3.0
+    cp.put(a, cp.asarray([9]), 4.0, mode="clip")
+    assert a.get()[4] == 4.0
+    with pytest.raises(IndexError):
+        cp.put(a, cp.asarray([9]), 4.0, mode="raise")
+    with pytest.raises(TypeError):
+        cp.put(a, cp.asarray([1]), 4.0, mode="loop")
+
+
+def test_ravel_multi_index_wraps_by_default(cp):
+    index = (cp.asarray([3, 6, 6]), cp.asarray([4, 5, 1]))
+    numpy.testing.assert_array_equal(cp.ravel_multi_index(index, (7, 6)).get(), [22, 41, 37])
+    numpy.testing.assert_array_equal(cp.ravel_multi_index(index, (4, 4)).get(),
+                                     numpy.ravel_multi_index(([3, 6, 6], [4, 5, 1]), (4, 4), mode="wrap"))
+    with pytest.raises(ValueError):
+        cp.ravel_multi_index(index, (4, 4), mode="raise")

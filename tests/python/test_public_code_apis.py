@@ -598,3 +598,24 @@ def test_generator_uniform_and_beta_take_cupys_dtype(cp):
     c = rng.standard_normal(4, dtype=numpy.float32)
     assert isinstance(c, cp.ndarray) and c.dtype == numpy.float32
     assert rng.random(2, dtype=numpy.float32).dtype == numpy.float32
+
+
+def test_cupyx_time_repeat_is_the_deprecated_benchmark(cp):
+    # A sparse-solver benchmark times its spsolve with
+    # `from cupyx.time import repeat` (CuPy keeps it since v10 as a
+    # deprecated alias of cupyx.profiler.benchmark); the fake had no
+    # cupyx.time, so the program stopped at its import.
+    import fake_cupy
+    fake_cupy.install()
+    try:
+        import cupyx
+        from cupyx.time import repeat
+        assert cupyx.time.repeat is repeat
+        a = cp.arange(4.0)
+        with pytest.warns(DeprecationWarning, match="cupyx.profiler.benchmark"):
+            result = repeat(cp.sum, (a,), n_repeat=3, n_warmup=1)
+        assert result.cpu_times.shape == (3,)
+        assert result.gpu_times.shape == (1, 3)
+        assert str(result).startswith("sum")
+    finally:
+        fake_cupy.uninstall()

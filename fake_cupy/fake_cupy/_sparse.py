@@ -1,0 +1,324 @@
+"""cupyx.scipy.sparse (and .linalg) of the fake CuPy: sparse matrices whose
+arrays are device arrays, computed by SciPy on their host views.
+
+A matrix holds its arrays (csr/csc: `data`, `indices`, `indptr`; coo:
+`data`, `row`, `col`; dia: `data`, `offsets`) as fake cupy arrays, index
+arrays in int32 as CuPy's, and a SciPy matrix of the same format built on
+their host views without a copy, so that writing `a.data` changes the
+matrix. Operations run on the SciPy matrix and their results come back as
+CuPy gives them: dense ones as cupy arrays (`todense()` too, where SciPy
+gives numpy.matrix), sparse ones as matrices of this module. As in CuPy:
+the constructors take a SciPy matrix (copied to the device), another of
+these matrices, a 2-D cupy array, a shape, or tuples of cupy arrays (NumPy
+arrays there, or a NumPy dense matrix, raise ValueError); data must be bool,
+float32, float64, complex64 or complex128; operands that are NumPy arrays
+raise TypeError; `get()` gives the SciPy matrix. SciPy's formats CuPy lacks
+(lil, dok, bsr) come back as csr. The module functions (eye, diags, random,
+hstack, kron, ...) and cupyx.scipy.sparse.linalg's (spsolve, cg, norm, ...)
+are SciPy's, with the same conversions."""
+import functools
+import types
+
+import numpy
+import scipy.sparse
+import scipy.sparse.linalg
+
+from fake_cupy._ndarray import (ndarray, _new_from, _run_numpy, _unwrap,
+                                _wrap_any)
+
+_ARRAYS = {"csr": ("data", "indices", "indptr"),
+           "csc": ("data", "indices", "indptr"),
+           "coo": ("data", "row", "col"),
+           "dia": ("data", "offsets")}
+_INDEX_ARRAYS = ("indices", "indptr", "row", "col", "offsets")
+_DTYPES = "?fdFD"
+
+
+def _to_host(obj):
+    """An argument for SciPy: matrices become their SciPy matrix, cupy
+    arrays their host view; NumPy arrays are refused."""
+    if isinstance(obj, spmatrix):
+        return obj._m
+    if isinstance(obj, (list, tuple)):
+        return type(obj)(_to_host(o) for o in obj)
+    return _unwrap(obj)
+
+
+def _from_host(result):
+    """A SciPy result as CuPy gives it."""
+    if scipy.sparse.issparse(result):
+        cls = _CLASSES.get(result.format, csr_matrix)
+        return cls(result)
+    if isinstance(result, numpy.matrix):
+        return _new_from(numpy.asarray(result))
+    if isinstance(result, (tuple, list)):
+        return type(result)(_from_host(r) for r in result)
+    return _wrap_any(result)
+
+
+def _host_call(func, *args, **kwargs):
+    return _from_host(_run_numpy(func, _to_host(args),
+                                 {k: _to_host(v) for k, v in kwargs.items()}))
+
+
+def _device_tuple(arg1):
+    """The host views of a constructor's tuple of cupy arrays, nested as
+    given; anything else in it (NumPy arrays, lists) is refused."""
+    out = []
+    for item in arg1:
+        if isinstance(item, tuple):
+            out.append(_device_tuple(item))
+        elif isinstance(item, ndarray):
+            out.append(item._host())
+        else:
+            raise ValueError("the arrays of a sparse matrix's initializer "
+                             f"must be cupy arrays, not {type(item).__name__}")
+    return tuple(out)
+
+
+class spmatrix:
+    """The base of the fake's sparse matrices (cupyx.scipy.sparse.spmatrix)."""
+
+    format = None
+
+    def __init__(self, arg1, shape=None, dtype=None, copy=False):
+        given = {}
+        if isinstance(arg1, spmatrix):
+            host = arg1._synced().asformat(self.format, copy=copy)
+            if not copy and arg1.format == self.format:
+                given = dict(arg1._arrays)      # shared, as CuPy's
+        elif scipy.sparse.issparse(arg1):
+            host = arg1.asformat(self.format, copy=True)
+        elif isinstance(arg1, ndarray):
+            if arg1.ndim != 2:
+                raise ValueError("expected a 2-D dense array")
+            host = _SCIPY[self.format](arg1._host(), dtype=dtype)
+        elif isinstance(arg1, tuple) and len(arg1) == 2 and all(
+                isinstance(n, (int, numpy.integer)) for n in arg1):
+            host = _SCIPY[self.format](arg1, dtype=dtype or "d")
+        elif isinstance(arg1, tuple):
+            given = dict(zip(_ARRAYS[self.format], _flatten(arg1)))
+            host = _SCIPY[self.format](_device_tuple(arg1), shape=shape,
+                                       dtype=dtype, copy=copy)
+        else:
+            raise ValueError("Unsupported initializer format")
+        if dtype is not None and host.dtype != numpy.dtype(dtype):
+            host = host.astype(dtype)
+        if host.dtype.char not in _DTYPES:
+            raise ValueError("Only bool, float32, float64, complex64 and "
+                             "complex128 are supported")
+        self._adopt(host, given)
+
+    def _adopt(self, host, given=None):
+        """Holds `host`'s arrays as cupy arrays and rebuilds it on their
+        views. A cupy array of the initializer (`given`, by name) is held
+        as it is when SciPy kept its values (same length and dtype), as
+        CuPy keeps the arrays it is given."""
+        arrays = {}
+        for name in _ARRAYS[self.format]:
+            value = getattr(host, name)
+            if name in _INDEX_ARRAYS and value.dtype != numpy.int32:
+                value = value.astype(numpy.int32)
+            mine = (given or {}).get(name)
+            if mine is not None and mine.shape == value.shape and \
+                    mine.dtype == value.dtype and \
+                    numpy.array_equal(mine._host(), value):
+                arrays[name] = mine
+            else:
+                arrays[name] = _new_from(value)
+        self._arrays = arrays
+        self._m = self._rebuild(host.shape)
+
+    def _rebuild(self, shape):
+        """A SciPy matrix on the host views of the held arrays (SciPy's
+        constructors copy them, so the views are assigned afterwards)."""
+        host = _SCIPY[self.format](shape, dtype=self._arrays["data"].dtype)
+        for name in _ARRAYS[self.format]:
+            setattr(host, name, self._arrays[name]._host())
+        return host
+
+    def _synced(self):
+        """The SciPy matrix, rebuilt if an operation of SciPy's replaced
+        its arrays (sum_duplicates, sort_indices, eliminate_zeros)."""
+        for name in _ARRAYS[self.format]:
+            if getattr(self._m, name) is not self._arrays[name]._host():
+                self._adopt(self._m)
+                break
+        return self._m
+
+    def __getattr__(self, name):
+        if name.startswith("_"):
+            raise AttributeError(name)
+        if name in _ARRAYS.get(self.format, ()):
+            self._synced()
+            return self._arrays[name]
+        value = getattr(self._synced(), name)
+        if callable(value):
+            return functools.partial(_host_call, value)
+        return _from_host(value)
+
+    def __setattr__(self, name, value):
+        if name in _ARRAYS.get(self.format, ()):
+            if not isinstance(value, ndarray):
+                raise TypeError(f"{name} must be a cupy array")
+            self._arrays[name] = value
+            self._m = self._rebuild(self._m.shape)
+        else:
+            object.__setattr__(self, name, value)
+
+    # ---- what CuPy's matrices give differently from SciPy's -------------
+    shape = property(lambda self: self._m.shape)
+    dtype = property(lambda self: self._m.dtype)
+    ndim = property(lambda self: 2)
+    T = property(lambda self: self.transpose())
+
+    @property
+    def nnz(self):
+        return self._synced().nnz
+
+    def get(self, stream=None):
+        """The SciPy matrix (a copy on the host)."""
+        return self._synced().copy()
+
+    def todense(self, order=None, out=None):
+        return _new_from(numpy.asarray(self._synced().todense(order)))
+
+    def __repr__(self):
+        return (f"<{self.shape[0]}x{self.shape[1]} sparse matrix of type "
+                f"'{self.dtype.type}'\n\twith {self.nnz} stored elements in "
+                f"{self.__class__._LONG} format>")
+
+    def __len__(self):
+        raise TypeError("sparse matrix length is ambiguous; use getnnz()"
+                        " or shape[0]")
+
+    def __bool__(self):
+        if self.shape == (1, 1):
+            return self.nnz != 0
+        raise ValueError("The truth value of an array with more than one "
+                         "element is ambiguous. Use a.any() or a.all().")
+
+
+def _operator(name):
+    def method(self, *args):
+        for a in args:
+            if isinstance(a, numpy.ndarray):
+                raise TypeError(f"unsupported operand type for {name}: "
+                                "numpy.ndarray (use cupy.asarray)")
+        return _host_call(getattr(self._synced(), name), *args)
+    method.__name__ = name
+    return method
+
+
+for _name in ("__add__", "__radd__", "__sub__", "__rsub__", "__mul__",
+              "__rmul__", "__matmul__", "__rmatmul__", "__truediv__",
+              "__neg__", "__pow__", "__abs__", "__getitem__", "__lt__",
+              "__le__", "__gt__", "__ge__", "__eq__", "__ne__"):
+    setattr(spmatrix, _name, _operator(_name))
+# Dense cupy arrays on the left of @ or *: their operator defers to ours.
+spmatrix.__array_priority__ = 101
+spmatrix.__array_ufunc__ = None
+
+
+def _flatten(arg1):
+    for item in arg1:
+        if isinstance(item, tuple):
+            yield from _flatten(item)
+        elif isinstance(item, ndarray):
+            yield item
+
+
+class csr_matrix(spmatrix):
+    format = "csr"
+    _LONG = "Compressed Sparse Row"
+
+
+class csc_matrix(spmatrix):
+    format = "csc"
+    _LONG = "Compressed Sparse Column"
+
+
+class coo_matrix(spmatrix):
+    format = "coo"
+    _LONG = "COOrdinate"
+
+
+class dia_matrix(spmatrix):
+    format = "dia"
+    _LONG = "DIAgonal"
+
+
+_CLASSES = {"csr": csr_matrix, "csc": csc_matrix, "coo": coo_matrix,
+            "dia": dia_matrix}
+_SCIPY = {"csr": scipy.sparse.csr_matrix, "csc": scipy.sparse.csc_matrix,
+          "coo": scipy.sparse.coo_matrix, "dia": scipy.sparse.dia_matrix}
+
+
+def issparse(x):
+    return isinstance(x, spmatrix)
+
+
+isspmatrix = issparse
+
+
+def _is_format(cls):
+    return lambda x: isinstance(x, cls)
+
+
+isspmatrix_csr = _is_format(csr_matrix)
+isspmatrix_csc = _is_format(csc_matrix)
+isspmatrix_coo = _is_format(coo_matrix)
+isspmatrix_dia = _is_format(dia_matrix)
+
+
+def _module(name, scipy_module, own):
+    """A module of `own` names, the rest SciPy's functions with the
+    conversions."""
+    module = types.ModuleType(name, f"Fake CuPy's {name}.")
+    module.__dict__.update(own)
+
+    def getattr_(attr):
+        value = getattr(scipy_module, attr)
+        if callable(value) and not isinstance(value, type):
+            value = functools.wraps(value)(functools.partial(_host_call, value))
+        setattr(module, attr, value)
+        return value
+    module.__getattr__ = getattr_
+    return module
+
+
+def spsolve(A, b):
+    """cupyx.scipy.sparse.linalg.spsolve: as CuPy's, b is solved in A's
+    dtype, and a 2-D b (a column included, which SciPy returns as a vector)
+    gives a 2-D result in Fortran order."""
+    if not issparse(A):
+        raise TypeError("A must be cupyx.scipy.sparse.spmatrix")
+    if not isinstance(b, ndarray):
+        raise TypeError("b must be cupy.ndarray")
+    if A.shape[0] != A.shape[1]:
+        raise ValueError(f"A must be a square matrix (A.shape: {A.shape})")
+    if b.ndim not in (1, 2):
+        raise ValueError(f"Invalid b.shape (b.shape: {b.shape})")
+    if A.shape[0] != b.shape[0]:
+        raise ValueError(f"matrix dimension mismatch (A.shape: {A.shape}, "
+                         f"b.shape: {b.shape})")
+    host = _run_numpy(scipy.sparse.linalg.spsolve,
+                      (A._synced().tocsr(), b._host().astype(A.dtype)), {})
+    host = numpy.asarray(host, dtype=A.dtype).reshape(b.shape)
+    return _new_from(numpy.asfortranarray(host) if b.ndim == 2 else host)
+
+
+linalg = _module("cupyx.scipy.sparse.linalg", scipy.sparse.linalg,
+                 {"spsolve": spsolve})
+MODULE = _module("cupyx.scipy.sparse", scipy.sparse, {
+    "spmatrix": spmatrix, "csr_matrix": csr_matrix, "csc_matrix": csc_matrix,
+    "coo_matrix": coo_matrix, "dia_matrix": dia_matrix, "issparse": issparse,
+    "isspmatrix": isspmatrix, "isspmatrix_csr": isspmatrix_csr,
+    "isspmatrix_csc": isspmatrix_csc, "isspmatrix_coo": isspmatrix_coo,
+    "isspmatrix_dia": isspmatrix_dia, "linalg": linalg})
+MODULE.__path__ = []
+
+
+def __getattr__(name):
+    """This module's other names (eye, diags, ...) are the public module's."""
+    return getattr(MODULE, name)

@@ -1,0 +1,162 @@
+"""cupyx.scipy.sparse: matrices whose arrays are device arrays.
+
+The fake's cupyx.scipy.sparse was SciPy's module behind the generic
+delegates: `cupyx.scipy.sparse.csr_matrix(scipy_matrix)` gave back a SciPy
+matrix of host arrays, and a sparse matrix-vector product with a cupy vector
+(the most common use in public code: an SpMV benchmark, spring networks,
+finite-element solves) stopped with "Implicit conversion to a NumPy array is
+not allowed". CuPy's matrices hold cupy arrays (`data`, `indices`, `indptr`,
+`row`, `col`), take cupy operands, give cupy results (`toarray()` and
+`todense()` alike) and convert to SciPy only through `get()`."""
+import numpy
+import pytest
+import scipy.sparse
+
+import fake_cupy
+from fake_cupy import _sparse as sparse
+
+
+def _scipy_matrix(fmt="csr", n=6, seed=1):
+    return scipy.sparse.random(n, n, density=0.4, format=fmt,
+                               dtype=numpy.float64, random_state=seed)
+
+
+def test_from_scipy_matrix_holds_device_arrays(cp):
+    host = _scipy_matrix()
+    a = sparse.csr_matrix(host)
+    assert sparse.issparse(a) and sparse.isspmatrix_csr(a)
+    assert not sparse.issparse(host)
+    assert a.shape == host.shape and a.nnz == host.nnz and a.format == "csr"
+    for name in ("data", "indices", "indptr"):
+        assert isinstance(getattr(a, name), cp.ndarray)
+    assert a.indices.dtype == numpy.int32 and a.indptr.dtype == numpy.int32
+    back = a.get()
+    assert scipy.sparse.issparse(back)
+    numpy.testing.assert_array_equal(back.toarray(), host.toarray())
+
+
+def test_products_with_device_operands_give_device_arrays(cp):
+    host = _scipy_matrix()
+    a = sparse.csr_matrix(host)
+    x = numpy.arange(6.0)
+    y = a @ cp.asarray(x)
+    assert isinstance(y, cp.ndarray) and y.shape == (6,)
+    numpy.testing.assert_allclose(y.get(), host @ x)
+    numpy.testing.assert_allclose(a.dot(cp.asarray(x)).get(), host @ x)
+    numpy.testing.assert_allclose((a * cp.asarray(x)).get(), host @ x)
+    m = numpy.arange(12.0).reshape(6, 2)
+    numpy.testing.assert_allclose((a @ cp.asarray(m)).get(), host @ m)
+    numpy.testing.assert_allclose((cp.asarray(m.T) @ a).get(), m.T @ host)
+    dense = a.toarray()
+    assert isinstance(dense, cp.ndarray)
+    assert isinstance(a.todense(), cp.ndarray)
+    numpy.testing.assert_array_equal(dense.get(), host.toarray())
+
+
+def test_numpy_operands_are_refused(cp):
+    a = sparse.csr_matrix(_scipy_matrix())
+    with pytest.raises(TypeError):
+        a @ numpy.ones(6)
+    with pytest.raises(ValueError):
+        sparse.csr_matrix(numpy.eye(3))
+    with pytest.raises(ValueError):
+        sparse.csr_matrix((numpy.ones(2), numpy.array([0, 1]),
+                           numpy.array([0, 1, 2])), shape=(2, 2))
+
+
+def test_sparse_results_stay_sparse(cp):
+    host = _scipy_matrix()
+    a = sparse.csr_matrix(host)
+    for result, expected in ((a + a, host + host), (a @ a, host @ host),
+                             (a * 2.0, host * 2.0), (a.T, host.T),
+                             (a - a.T, host - host.T)):
+        assert sparse.issparse(result)
+        assert isinstance(result.data, cp.ndarray)
+        numpy.testing.assert_allclose(result.toarray().get(),
+                                      expected.toarray())
+    assert sparse.isspmatrix_csc(a.tocsc()) and sparse.isspmatrix_coo(a.tocoo())
+    s = a.sum(axis=0)
+    assert isinstance(s, cp.ndarray) and s.shape == (1, 6)
+    numpy.testing.assert_allclose(s.get(), numpy.asarray(host.sum(axis=0)))
+    total = a.sum()
+    assert isinstance(total, cp.ndarray) and total.shape == ()
+
+
+def test_constructor_forms_and_shared_data(cp):
+    data = cp.asarray([1.0, 2.0, 3.0])
+    indices = cp.asarray([0, 2, 1], dtype=cp.int32)
+    indptr = cp.asarray([0, 2, 3], dtype=cp.int32)
+    a = sparse.csr_matrix((data, indices, indptr), shape=(2, 3))
+    numpy.testing.assert_array_equal(a.toarray().get(),
+                                     [[1.0, 0.0, 2.0], [0.0, 3.0, 0.0]])
+    # As in CuPy, the matrix's data is the device array given (no copy),
+    # and writing it through the attribute changes the matrix.
+    assert a.data is data
+    a.data *= 2
+    numpy.testing.assert_array_equal(a.toarray().get()[0], [2.0, 0.0, 4.0])
+    coo = sparse.coo_matrix((cp.asarray([5.0, 6.0]),
+                             (cp.asarray([0, 1]), cp.asarray([1, 0]))),
+                            shape=(2, 2))
+    assert isinstance(coo.row, cp.ndarray)
+    numpy.testing.assert_array_equal(coo.toarray().get(), [[0, 5], [6, 0]])
+    assert sparse.csr_matrix(a).data is a.data
+    assert sparse.csr_matrix(a, copy=True).data is not a.data
+    dense = sparse.csr_matrix(cp.asarray([[0.0, 1.5], [2.5, 0.0]]))
+    assert dense.nnz == 2
+    empty = sparse.csc_matrix((3, 4), dtype=numpy.float32)
+    assert empty.shape == (3, 4) and empty.dtype == numpy.float32
+    with pytest.raises(ValueError):
+        sparse.csr_matrix(cp.asarray([[1, 0], [0, 1]], dtype=cp.int64))
+
+
+def test_module_functions_and_linalg(cp):
+    eye = sparse.eye(4, format="csr")
+    assert sparse.isspmatrix_csr(eye)
+    d = sparse.diags([cp.asarray([1.0, 2.0, 3.0])], [0])
+    numpy.testing.assert_array_equal(d.toarray().get(), numpy.diag([1.0, 2, 3]))
+    stacked = sparse.vstack([eye, eye])
+    assert sparse.issparse(stacked) and stacked.shape == (8, 4)
+    from fake_cupy._sparse import linalg
+    host = _scipy_matrix(n=5) + 5 * scipy.sparse.eye(5)
+    b = numpy.arange(5.0)
+    x = linalg.spsolve(sparse.csr_matrix(host), cp.asarray(b))
+    assert isinstance(x, cp.ndarray)
+    numpy.testing.assert_allclose(x.get(), scipy.sparse.linalg.spsolve(host.tocsr(), b))
+    x, info = linalg.cg(sparse.csr_matrix(host @ host.T), cp.asarray(b))
+    assert info == 0 and isinstance(x, cp.ndarray)
+
+
+def test_installed_import_paths():
+    fake_cupy.install()
+    try:
+        import cupy
+        import cupyx
+        import cupyx.scipy.sparse
+        import cupyx.scipy.sparse.linalg
+        from cupyx.scipy.sparse import csr_matrix
+        a = csr_matrix(_scipy_matrix())
+        y = a @ cupy.ones(6)
+        assert isinstance(y, cupy.ndarray)
+        assert cupyx.scipy.sparse.linalg.spsolve is not None
+        assert cupyx.scipy.sparse.issparse(a)
+    finally:
+        fake_cupy.uninstall()
+
+
+def test_spsolve_keeps_a_column_right_hand_side(cp):
+    # SciPy's spsolve returns a vector for b of shape (n, 1); CuPy's solves
+    # column by column and returns (n, 1) in A's dtype, so `A @ x - b` stays
+    # (n, 1) (a Poisson benchmark's b is a column read from a .mat file).
+    host = (_scipy_matrix(n=5) + 5 * scipy.sparse.eye(5)).tocsr()
+    a = sparse.csr_matrix(host.astype(numpy.float32))
+    b = cp.arange(5.0).reshape(5, 1)
+    x = sparse.linalg.spsolve(a, b)
+    assert x.shape == (5, 1) and x.dtype == numpy.float32
+    numpy.testing.assert_allclose(x.get()[:, 0],
+                                  scipy.sparse.linalg.spsolve(host, numpy.arange(5.0)),
+                                  rtol=1e-5)
+    assert (a @ x - b).shape == (5, 1)
+    with pytest.raises(TypeError):
+        sparse.linalg.spsolve(host, b)
+    with pytest.raises(TypeError):
+        sparse.linalg.spsolve(a, numpy.ones(5))

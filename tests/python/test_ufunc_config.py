@@ -1,0 +1,134 @@
+"""cupyx.errstate, cupyx.seterr and cupyx.geterr, and what cupy.linalg does
+with a singular matrix under them.
+
+Public code wraps its solves in ``with cupyx.errstate(linalg="raise"):`` to
+get numpy.linalg.LinAlgError from a singular matrix (a rank check before a
+fallback to lstsq, an initial Gram matrix checked for definiteness); the fake
+had no errstate, so such code stopped with AttributeError. CuPy's default
+is linalg='ignore': cuSOLVER's status is not read back, and the solve of a
+singular matrix runs through its zero pivot, giving inf and nan, where NumPy
+raises. Only linalg and fallback_mode are settable; CuPy raises
+NotImplementedError for divide, over, under and invalid."""
+import numpy
+import pytest
+
+import fake_cupy
+from fake_cupy import _cupyx as cupyx
+
+SINGULAR = [[1.0, 2.0], [2.0, 4.0]]
+
+
+def test_default_state_is_cupys():
+    state = cupyx.geterr()
+    assert state == {"divide": None, "over": None, "under": None,
+                     "invalid": None, "linalg": "ignore",
+                     "fallback_mode": "ignore"}
+
+
+def test_errstate_sets_linalg_and_restores_it():
+    with cupyx.errstate(linalg="raise"):
+        assert cupyx.geterr()["linalg"] == "raise"
+        with cupyx.errstate(linalg="ignore"):
+            assert cupyx.geterr()["linalg"] == "ignore"
+        assert cupyx.geterr()["linalg"] == "raise"
+    assert cupyx.geterr()["linalg"] == "ignore"
+
+
+def test_seterr_returns_the_old_state():
+    old = cupyx.seterr(linalg="raise")
+    try:
+        assert old["linalg"] == "ignore"
+        assert cupyx.geterr()["linalg"] == "raise"
+    finally:
+        cupyx.seterr(**old)
+    assert cupyx.geterr() == old
+
+
+@pytest.mark.parametrize("name", ["divide", "over", "under", "invalid"])
+def test_floating_point_modes_are_not_implemented(name):
+    with pytest.raises(NotImplementedError):
+        cupyx.seterr(**{name: "raise"})
+    with pytest.raises(NotImplementedError):
+        with cupyx.errstate(**{name: "ignore"}):
+            pass
+    assert cupyx.geterr()["linalg"] == "ignore"
+
+
+def test_bad_values_are_refused():
+    with pytest.raises(NotImplementedError):
+        cupyx.seterr(linalg="warn")
+    with pytest.raises(ValueError):
+        cupyx.seterr(fallback_mode="loud")
+    with pytest.raises(TypeError):
+        cupyx.seterr("raise")          # keyword-only, as CuPy's
+    assert cupyx.geterr()["linalg"] == "ignore"
+
+
+def test_state_is_per_thread():
+    import threading
+    seen = []
+    with cupyx.errstate(linalg="raise"):
+        thread = threading.Thread(target=lambda: seen.append(cupyx.geterr()["linalg"]))
+        thread.start()
+        thread.join()
+    assert seen == ["ignore"]
+
+
+def test_raise_mode_raises_linalgerror_on_singular_matrices(cp):
+    a = cp.asarray(SINGULAR)
+    with cupyx.errstate(linalg="raise"):
+        with pytest.raises(numpy.linalg.LinAlgError):
+            cp.linalg.inv(a)
+        with pytest.raises(cp.linalg.LinAlgError):
+            cp.linalg.solve(a, cp.asarray([1.0, 1.0]))
+
+
+def test_ignore_mode_solves_through_the_zero_pivot(cp):
+    a = cp.asarray(SINGULAR)
+    inv = cp.linalg.inv(a)
+    assert isinstance(inv, cp.ndarray) and inv.shape == (2, 2)
+    assert inv.dtype == numpy.float64
+    assert not numpy.isfinite(inv.get()).all()
+    x = cp.linalg.solve(a, cp.asarray([1.0, 1.0]))
+    assert x.shape == (2,) and not numpy.isfinite(x.get()).all()
+    # A float32 matrix keeps its dtype; a batch is solved matrix by matrix.
+    batch = cp.asarray(numpy.stack([numpy.eye(2), SINGULAR]).astype(numpy.float32))
+    inv = cp.linalg.inv(batch)
+    assert inv.dtype == numpy.float32
+    numpy.testing.assert_array_equal(inv.get()[0], numpy.eye(2))
+    assert not numpy.isfinite(inv.get()[1]).all()
+
+
+def test_regular_matrices_are_unchanged_in_both_modes(cp):
+    rs = numpy.random.RandomState(0)
+    m = rs.randn(4, 4) + 4 * numpy.eye(4)
+    b = rs.randn(4, 3)
+    for mode in ("ignore", "raise"):
+        with cupyx.errstate(linalg=mode):
+            numpy.testing.assert_allclose(cp.linalg.inv(cp.asarray(m)).get(),
+                                          numpy.linalg.inv(m))
+            numpy.testing.assert_allclose(
+                cp.linalg.solve(cp.asarray(m), cp.asarray(b)).get(),
+                numpy.linalg.solve(m, b))
+
+
+def test_public_pattern_falls_back_to_lstsq(cp):
+    # The pattern of a public filter-design routine: solve, and on a
+    # rank-deficient system fall back to least squares.
+    q = cp.asarray(SINGULAR)
+    b = cp.asarray([1.0, 2.0])
+    with cupyx.errstate(linalg="raise"):
+        try:
+            a = cp.linalg.solve(q, b)
+        except numpy.linalg.LinAlgError:
+            a = cp.linalg.lstsq(q, b, rcond=None)[0]
+    numpy.testing.assert_allclose((q @ a).get(), b.get())
+
+
+def test_installed_cupyx_has_them():
+    fake_cupy.install()
+    try:
+        import cupyx
+        assert cupyx.errstate is not None and cupyx.seterr and cupyx.geterr
+    finally:
+        fake_cupy.uninstall()
