@@ -392,19 +392,22 @@ template <int... M_> inline void shr(reg &d, reg a, reg b) {
     d = n >= static_cast<reg>(w) ? 0 : zx(a, w) >> n;
 }
 
-/* The SIMD video instructions vadd, vsub, vabsdiff, vmin, vmax of two
+/* The SIMD video instructions vadd, vsub, vavrg, vabsdiff, vmin, vmax of two
  * halves (vop2) or four bytes (vop4), .dtype.atype.btype: each element of
- * a and b, signed or unsigned by its type, gives op(a_i, b_i); with .sat
+ * a and b, signed or unsigned by its type, gives op(a_i, b_i) (vavrg: the
+ * average, rounded up for a non-negative sum and down for a negative one,
+ * as the ISA's pseudo-code and CUDA's __vavgs2 have it); with .sat
  * it is clamped to the element's range of dtype, and d takes its low bits;
  * with .add, d is c plus the sum of the results (modulo 2^32). The masks
  * and element selectors are not emulated (the translation refuses them). */
-enum : int { __cuemu_v_add, __cuemu_v_sub, __cuemu_v_absdiff, __cuemu_v_min, __cuemu_v_max };
+enum : int { __cuemu_v_add, __cuemu_v_sub, __cuemu_v_absdiff, __cuemu_v_min, __cuemu_v_max, __cuemu_v_avrg };
 /* The operation of a video instruction on two extended elements. */
 template <int __cuemu_Op> constexpr long long __cuemu_video_op(long long x, long long y) {
   return __cuemu_Op == __cuemu_v_add       ? x + y
          : __cuemu_Op == __cuemu_v_sub     ? x - y
          : __cuemu_Op == __cuemu_v_absdiff ? (x > y ? x - y : y - x)
          : __cuemu_Op == __cuemu_v_min     ? (x < y ? x : y)
+         : __cuemu_Op == __cuemu_v_avrg    ? (x + y >= 0 ? (x + y + 1) >> 1 : (x + y) >> 1)
                                            : (x > y ? x : y);
 }
 template <int __cuemu_Op, int __cuemu_Bits, int... M_> inline void __cuemu_vsimd(reg &d, reg a, reg b, reg c) {
@@ -439,7 +442,40 @@ CUEMU_PTX_VSIMD(__cuemu_vmin2, __cuemu_v_min, 16)
 CUEMU_PTX_VSIMD(__cuemu_vmin4, __cuemu_v_min, 8)
 CUEMU_PTX_VSIMD(__cuemu_vmax2, __cuemu_v_max, 16)
 CUEMU_PTX_VSIMD(__cuemu_vmax4, __cuemu_v_max, 8)
+CUEMU_PTX_VSIMD(__cuemu_vavrg2, __cuemu_v_avrg, 16)
+CUEMU_PTX_VSIMD(__cuemu_vavrg4, __cuemu_v_avrg, 8)
 #undef CUEMU_PTX_VSIMD
+
+/* The SIMD comparisons vset2 and vset4, .atype.btype.cmp: each element of a
+ * and b, signed or unsigned by its type, gives 1 where the comparison holds
+ * and 0 where it does not (not an all-ones element); d takes the elements,
+ * or with .add is c plus their sum (modulo 2^32). The masks and element
+ * selectors are not emulated (the translation refuses them). */
+template <int __cuemu_Bits, int... M_> inline void __cuemu_vset(reg &d, reg a, reg b, reg c) {
+  constexpr int A_ = type_n<M_...>(0), __cuemu_B = type_n<M_...>(1);
+  static_assert(has<m_eq, M_...> + has<m_ne, M_...> + has<m_lt, M_...> + has<m_le, M_...> +
+                        has<m_gt, M_...> + has<m_ge, M_...> ==
+                    1,
+                "inline PTX: vset2 and vset4 take one comparison (.eq .ne .lt .le .gt .ge)");
+  reg __cuemu_sum = 0, __cuemu_r = 0;
+  for (int n = 0; n < 32 / __cuemu_Bits; ++n) {
+    const reg __cuemu_ea = a >> (__cuemu_Bits * n), __cuemu_eb = b >> (__cuemu_Bits * n);
+    const long long x = is_signed(A_) ? sx(__cuemu_ea, __cuemu_Bits) : static_cast<long long>(zx(__cuemu_ea, __cuemu_Bits));
+    const long long y = is_signed(__cuemu_B) ? sx(__cuemu_eb, __cuemu_Bits) : static_cast<long long>(zx(__cuemu_eb, __cuemu_Bits));
+    bool t;
+    if constexpr (has<m_eq, M_...>) t = x == y;
+    else if constexpr (has<m_ne, M_...>) t = x != y;
+    else if constexpr (has<m_lt, M_...>) t = x < y;
+    else if constexpr (has<m_le, M_...>) t = x <= y;
+    else if constexpr (has<m_gt, M_...>) t = x > y;
+    else t = x >= y; /* ge */
+    __cuemu_sum += t;
+    __cuemu_r |= static_cast<reg>(t) << (__cuemu_Bits * n);
+  }
+  d = has<m_add, M_...> ? zx(c + __cuemu_sum, 32) : __cuemu_r;
+}
+template <int... M_> inline void __cuemu_vset2(reg &d, reg a, reg b, reg c) { __cuemu_vset<16, M_...>(d, a, b, c); }
+template <int... M_> inline void __cuemu_vset4(reg &d, reg a, reg b, reg c) { __cuemu_vset<8, M_...>(d, a, b, c); }
 
 /* The scalar video instructions vadd, vsub, vabsdiff, vmin, vmax,
  * .dtype.atype.btype{.sat}{.op2} d, a, b{, c}, as the PTX ISA defines them:
