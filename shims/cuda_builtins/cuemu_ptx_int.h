@@ -451,24 +451,27 @@ CUEMU_PTX_VSIMD(__cuemu_vavrg4, __cuemu_v_avrg, 8)
  * and 0 where it does not (not an all-ones element); d takes the elements,
  * or with .add is c plus their sum (modulo 2^32). The masks and element
  * selectors are not emulated (the translation refuses them). */
-template <int __cuemu_Bits, int... M_> inline void __cuemu_vset(reg &d, reg a, reg b, reg c) {
-  constexpr int A_ = type_n<M_...>(0), __cuemu_B = type_n<M_...>(1);
+/* The comparison of vset, vset2 and vset4 on two extended elements. */
+template <int... M_> inline bool __cuemu_vcompare(long long x, long long y) {
   static_assert(has<m_eq, M_...> + has<m_ne, M_...> + has<m_lt, M_...> + has<m_le, M_...> +
                         has<m_gt, M_...> + has<m_ge, M_...> ==
                     1,
-                "inline PTX: vset2 and vset4 take one comparison (.eq .ne .lt .le .gt .ge)");
+                "inline PTX: vset, vset2 and vset4 take one comparison (.eq .ne .lt .le .gt .ge)");
+  if constexpr (has<m_eq, M_...>) return x == y;
+  else if constexpr (has<m_ne, M_...>) return x != y;
+  else if constexpr (has<m_lt, M_...>) return x < y;
+  else if constexpr (has<m_le, M_...>) return x <= y;
+  else if constexpr (has<m_gt, M_...>) return x > y;
+  else return x >= y; /* ge */
+}
+template <int __cuemu_Bits, int... M_> inline void __cuemu_vset(reg &d, reg a, reg b, reg c) {
+  constexpr int A_ = type_n<M_...>(0), __cuemu_B = type_n<M_...>(1);
   reg __cuemu_sum = 0, __cuemu_r = 0;
   for (int n = 0; n < 32 / __cuemu_Bits; ++n) {
     const reg __cuemu_ea = a >> (__cuemu_Bits * n), __cuemu_eb = b >> (__cuemu_Bits * n);
     const long long x = is_signed(A_) ? sx(__cuemu_ea, __cuemu_Bits) : static_cast<long long>(zx(__cuemu_ea, __cuemu_Bits));
     const long long y = is_signed(__cuemu_B) ? sx(__cuemu_eb, __cuemu_Bits) : static_cast<long long>(zx(__cuemu_eb, __cuemu_Bits));
-    bool t;
-    if constexpr (has<m_eq, M_...>) t = x == y;
-    else if constexpr (has<m_ne, M_...>) t = x != y;
-    else if constexpr (has<m_lt, M_...>) t = x < y;
-    else if constexpr (has<m_le, M_...>) t = x <= y;
-    else if constexpr (has<m_gt, M_...>) t = x > y;
-    else t = x >= y; /* ge */
+    const bool t = __cuemu_vcompare<M_...>(x, y);
     __cuemu_sum += t;
     __cuemu_r |= static_cast<reg>(t) << (__cuemu_Bits * n);
   }
@@ -525,6 +528,32 @@ CUEMU_PTX_VSCALAR(__cuemu_vabsdiff, __cuemu_v_absdiff)
 CUEMU_PTX_VSCALAR(__cuemu_vmin, __cuemu_v_min)
 CUEMU_PTX_VSCALAR(__cuemu_vmax, __cuemu_v_max)
 #undef CUEMU_PTX_VSCALAR
+
+/* The scalar comparison vset.atype.btype.cmp{.op2} d, a, b{, c}: a and b
+ * extended by their types, 1 where the comparison holds and 0 where it does
+ * not, then the secondary operation .add, .min or .max with c (the ISA keeps
+ * the comparison, c and d unsigned). The operand selectors and the data
+ * merge (d.dsel) are not emulated, as for the other scalar ones. */
+template <int... M_> inline long long __cuemu_vset_scalar_cmp(reg a, reg b) {
+  constexpr int A_ = type_n<M_...>(0), __cuemu_B = type_n<M_...>(1);
+  const long long x = is_signed(A_) ? sx(a, 32) : static_cast<long long>(zx(a, 32));
+  const long long y = is_signed(__cuemu_B) ? sx(b, 32) : static_cast<long long>(zx(b, 32));
+  return __cuemu_vcompare<M_...>(x, y);
+}
+template <int... M_> inline void __cuemu_vset_scalar(reg &d, reg a, reg b) {
+  static_assert(!has<m_add, M_...> && !has<m_min, M_...> && !has<m_max, M_...>,
+                "inline PTX: the secondary operation of a video instruction needs an operand c");
+  d = static_cast<reg>(__cuemu_vset_scalar_cmp<M_...>(a, b));
+}
+template <int... M_> inline void __cuemu_vset_scalar(reg &d, reg a, reg b, reg c) {
+  static_assert(has<m_add, M_...> || has<m_min, M_...> || has<m_max, M_...>,
+                "inline PTX: a video instruction with an operand c and no secondary operation "
+                "merges into d.dsel, which cuemu does not emulate");
+  const long long v = __cuemu_vset_scalar_cmp<M_...>(a, b), z = static_cast<long long>(zx(c, 32));
+  const long long __cuemu_r =
+      has<m_add, M_...> ? v + z : has<m_min, M_...> ? (v < z ? v : z) : (v > z ? v : z);
+  d = zx(static_cast<reg>(__cuemu_r), 32);
+}
 
 /* dp4a.atype.btype d, a, b, c: c plus the products of the four bytes of a
  * and b (each signed or unsigned by its type), modulo 2^32. dp2a.{lo,hi}:

@@ -1,7 +1,8 @@
 // Image and video kernels (block averaging for motion compensation, stereo
 // matching, pixel comparisons) often carry a header of SIMD helpers whose
 // functions use the PTX video instructions vavrg2/vavrg4 (per-element rounded
-// average) and vset2/vset4 (per-element comparison, 1 or 0 in each element)
+// average) and vset2/vset4 (per-element comparison, 1 or 0 in each element;
+// vset is the scalar one)
 // for sm_30 and later: asm("vavrg4.u32.u32.u32 %0, %1, %2, %3;" ...). nvcc
 // builds them; cuemu-nvcc refused the file ("inline PTX: unsupported
 // instruction vavrg4.u32.u32.u32"). Each form here is checked against a host
@@ -12,7 +13,7 @@
 #include <cstdio>
 #include "../check.cuh"
 
-enum { NOUT = 16 };
+enum { NOUT = 19 };
 
 __global__ void video(const unsigned *in, unsigned *out, int *agree, int n) {
   const int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -35,6 +36,10 @@ __global__ void video(const unsigned *in, unsigned *out, int *agree, int n) {
   asm("vset2.s32.u32.lt.add %0, %1, %2, %3;" : "=r"(r[13]) : "r"(a), "r"(b), "r"(c));
   asm("vavrg4.s32.u32.s32.sat %0, %1, %2, %3;" : "=r"(r[14]) : "r"(a), "r"(b), "r"(0));
   asm("vset4.s32.u32.gt %0, %1, %2, %3;" : "=r"(r[15]) : "r"(a), "r"(b), "r"(0));
+  // The scalar comparison, alone and with a secondary operation on c.
+  asm("vset.u32.u32.lt %0, %1, %2;" : "=r"(r[16]) : "r"(a), "r"(b));
+  asm("vset.s32.s32.ge.add %0, %1, %2, %3;" : "=r"(r[17]) : "r"(a), "r"(b), "r"(c));
+  asm("vset.s32.u32.gt.max %0, %1, %2, %3;" : "=r"(r[18]) : "r"(a), "r"(b), "r"(c));
   // The intrinsics that nvcc builds from these instructions agree with them.
   agree[i] = r[0] == __vavgu4(a, b) && r[1] == __vavgs4(a, b) && r[2] == __vavgu2(a, b) &&
              r[3] == __vavgs2(a, b) && r[6] == __vseteq4(a, b) && r[7] == __vsetlts4(a, b) &&
@@ -55,6 +60,7 @@ struct Form {
   bool ds, as, bs;     // the types of d (vavrg only), a and b are s32
   bool sat, add;
   char cmp;            // vset: 'e' eq, 'n' ne, 'l' lt, 'L' le, 'g' gt, 'G' ge
+  char op2;            // scalar vset's secondary operation with c: 'M' max
 };
 
 static unsigned model(const Form &f, unsigned a, unsigned b, unsigned c) {
@@ -75,8 +81,10 @@ static unsigned model(const Form &f, unsigned a, unsigned b, unsigned c) {
         : f.cmp == 'L' ? x <= y : f.cmp == 'g' ? x > y : x >= y;
     }
     sum += t;
-    merged |= (static_cast<unsigned>(t) & ((1u << f.bits) - 1)) << (f.bits * i);
+    merged |= static_cast<unsigned>((static_cast<unsigned long long>(t) & ((1ull << f.bits) - 1))
+                                    << (f.bits * i));
   }
+  if (f.op2 == 'M') return merged > c ? merged : c;
   return f.add ? c + static_cast<unsigned>(sum) : merged;
 }
 
@@ -90,6 +98,8 @@ int main() {
       {false, 16, false, true, true, false, false, 'g'}, {false, 16, false, false, false, false, false, 'L'},
       {false, 8, false, false, false, false, true, 'n'}, {false, 16, false, true, false, false, true, 'l'},
       {true, 8, true, false, true, true, false, 0},     {false, 8, false, true, false, false, false, 'g'},
+      {false, 32, false, false, false, false, false, 'l'}, {false, 32, false, true, true, false, true, 'G'},
+      {false, 32, false, true, false, false, false, 'g', 'M'},
   };
   const unsigned pairs[][3] = {
       {0x80ff7f01u, 0x7f0180ffu, 5u}, {0xdeadbeefu, 0x01234567u, 100u}, {0xffffffffu, 0x00000000u, 0u},
