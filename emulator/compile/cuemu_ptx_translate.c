@@ -250,6 +250,8 @@ static const insn insns[] = {
     {"vmin", "__cuemu_vmin", 0, 1, 2, 3, "u32 s32 sat add min max"},
     {"vmax", "__cuemu_vmax", 0, 1, 2, 3, "u32 s32 sat add min max"},
     {"vset", "__cuemu_vset_scalar", 0, 1, 2, 3, "u32 s32 eq ne lt le gt ge add min max"},
+    {"vshl", "__cuemu_vshl", 0, 1, 2, 3, "u32 s32 sat clamp wrap add min max"},
+    {"vshr", "__cuemu_vshr", 0, 1, 2, 3, "u32 s32 sat clamp wrap add min max"},
     {"dp4a", "dp4a", 0, 1, 3, 3, "u32 s32"},
     {"dp2a", "dp2a", 0, 1, 3, 3, "lo hi u32 s32"},
 };

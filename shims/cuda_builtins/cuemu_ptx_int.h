@@ -400,7 +400,8 @@ template <int... M_> inline void shr(reg &d, reg a, reg b) {
  * it is clamped to the element's range of dtype, and d takes its low bits;
  * with .add, d is c plus the sum of the results (modulo 2^32). The masks
  * and element selectors are not emulated (the translation refuses them). */
-enum : int { __cuemu_v_add, __cuemu_v_sub, __cuemu_v_absdiff, __cuemu_v_min, __cuemu_v_max, __cuemu_v_avrg };
+enum : int { __cuemu_v_add, __cuemu_v_sub, __cuemu_v_absdiff, __cuemu_v_min, __cuemu_v_max, __cuemu_v_avrg,
+             __cuemu_v_shl, __cuemu_v_shr };
 /* The operation of a video instruction on two extended elements. */
 template <int __cuemu_Op> constexpr long long __cuemu_video_op(long long x, long long y) {
   return __cuemu_Op == __cuemu_v_add       ? x + y
@@ -480,7 +481,8 @@ template <int __cuemu_Bits, int... M_> inline void __cuemu_vset(reg &d, reg a, r
 template <int... M_> inline void __cuemu_vset2(reg &d, reg a, reg b, reg c) { __cuemu_vset<16, M_...>(d, a, b, c); }
 template <int... M_> inline void __cuemu_vset4(reg &d, reg a, reg b, reg c) { __cuemu_vset<8, M_...>(d, a, b, c); }
 
-/* The scalar video instructions vadd, vsub, vabsdiff, vmin, vmax,
+/* The scalar video instructions vadd, vsub, vabsdiff, vmin, vmax, vshl, vshr
+ * (whose btype is .u32 and which take .clamp or .wrap),
  * .dtype.atype.btype{.sat}{.op2} d, a, b{, c}, as the PTX ISA defines them:
  * a and b extended by their types, the operation on the wide values, with
  * .sat the clamp to dtype's range, then the secondary operation .add, .min
@@ -492,13 +494,26 @@ template <int __cuemu_Op, int... M_> inline long long __cuemu_vscalar_op(reg a, 
   constexpr int D_ = type_n<M_...>(0), A_ = type_n<M_...>(1), __cuemu_B = type_n<M_...>(2);
   const long long x = is_signed(A_) ? sx(a, 32) : static_cast<long long>(zx(a, 32));
   const long long y = is_signed(__cuemu_B) ? sx(b, 32) : static_cast<long long>(zx(b, 32));
-  long long v = __cuemu_video_op<__cuemu_Op>(x, y);
+  __int128 v;
+  if constexpr (__cuemu_Op == __cuemu_v_shl || __cuemu_Op == __cuemu_v_shr) {
+    /* vshl, vshr: the amount is b as .u32, clamped to 32 (.clamp) or taken
+     * modulo 32 (.wrap); the shift is of the extended a, so that .sat sees
+     * the bits shifted out and a signed vshr by 32 gives the sign. */
+    static_assert(has<m_clamp, M_...> != has<m_wrap, M_...>,
+                  "inline PTX: vshl and vshr take one of .clamp and .wrap");
+    const unsigned long long n = has<m_clamp, M_...> ? (zx(b, 32) > 32 ? 32 : zx(b, 32)) : (zx(b, 32) & 31);
+    v = __cuemu_Op == __cuemu_v_shl ? static_cast<__int128>(x) * (static_cast<__int128>(1) << n)
+                                    : static_cast<__int128>(x >> n);
+  } else {
+    v = __cuemu_video_op<__cuemu_Op>(x, y);
+  }
   if constexpr (has<m_sat, M_...>) {
-    const long long lo = is_signed(D_) ? -(1LL << 31) : 0;
-    const long long hi = is_signed(D_) ? (1LL << 31) - 1 : (1LL << 32) - 1;
+    const __int128 lo = is_signed(D_) ? -(1LL << 31) : 0;
+    const __int128 hi = is_signed(D_) ? (1LL << 31) - 1 : (1LL << 32) - 1;
     v = v < lo ? lo : v > hi ? hi : v;
   }
-  return v;
+  /* Only the low 32 bits of a result that .sat did not clamp are kept. */
+  return has<m_sat, M_...> ? static_cast<long long>(v) : sx(static_cast<reg>(v), 64);
 }
 template <int __cuemu_Op, int... M_> inline void __cuemu_vscalar(reg &d, reg a, reg b) {
   static_assert(!has<m_add, M_...> && !has<m_min, M_...> && !has<m_max, M_...>,
@@ -527,6 +542,8 @@ CUEMU_PTX_VSCALAR(__cuemu_vsub, __cuemu_v_sub)
 CUEMU_PTX_VSCALAR(__cuemu_vabsdiff, __cuemu_v_absdiff)
 CUEMU_PTX_VSCALAR(__cuemu_vmin, __cuemu_v_min)
 CUEMU_PTX_VSCALAR(__cuemu_vmax, __cuemu_v_max)
+CUEMU_PTX_VSCALAR(__cuemu_vshl, __cuemu_v_shl)
+CUEMU_PTX_VSCALAR(__cuemu_vshr, __cuemu_v_shr)
 #undef CUEMU_PTX_VSCALAR
 
 /* The scalar comparison vset.atype.btype.cmp{.op2} d, a, b{, c}: a and b

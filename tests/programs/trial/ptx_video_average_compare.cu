@@ -2,7 +2,7 @@
 // matching, pixel comparisons) often carry a header of SIMD helpers whose
 // functions use the PTX video instructions vavrg2/vavrg4 (per-element rounded
 // average) and vset2/vset4 (per-element comparison, 1 or 0 in each element;
-// vset is the scalar one)
+// vset is the scalar one), and hashing kernels the scalar shifts vshl/vshr
 // for sm_30 and later: asm("vavrg4.u32.u32.u32 %0, %1, %2, %3;" ...). nvcc
 // builds them; cuemu-nvcc refused the file ("inline PTX: unsupported
 // instruction vavrg4.u32.u32.u32"). Each form here is checked against a host
@@ -14,6 +14,22 @@
 #include "../check.cuh"
 
 enum { NOUT = 19 };
+enum { NSHIFT = 6 };
+
+// The scalar shifts of the video set, as hashing kernels use them for a
+// shift and an add in one instruction (vshl.u32.u32.u32.clamp.add).
+__global__ void shifts(const unsigned *in, unsigned *out, int n) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  const unsigned a = in[3 * i], b = in[3 * i + 1] & 63u, c = in[3 * i + 2];
+  unsigned *r = out + NSHIFT * i;
+  asm("vshl.u32.u32.u32.clamp.add %0, %1, %2, %3;" : "=r"(r[0]) : "r"(a), "r"(b), "r"(c));
+  asm("vshl.u32.u32.u32.wrap %0, %1, %2;" : "=r"(r[1]) : "r"(a), "r"(b));
+  asm("vshr.s32.s32.u32.clamp %0, %1, %2;" : "=r"(r[2]) : "r"(a), "r"(b));
+  asm("vshr.u32.u32.u32.wrap.max %0, %1, %2, %3;" : "=r"(r[3]) : "r"(a), "r"(b), "r"(c));
+  asm("vshl.s32.s32.u32.sat.clamp %0, %1, %2;" : "=r"(r[4]) : "r"(a), "r"(b));
+  asm("vshr.u32.s32.u32.sat.wrap %0, %1, %2;" : "=r"(r[5]) : "r"(a), "r"(b));
+}
 
 __global__ void video(const unsigned *in, unsigned *out, int *agree, int n) {
   const int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -88,6 +104,25 @@ static unsigned model(const Form &f, unsigned a, unsigned b, unsigned c) {
   return f.add ? c + static_cast<unsigned>(sum) : merged;
 }
 
+// The ISA's vshl/vshr: a extended by its type, b a .u32 amount clamped to 32
+// or taken modulo 32, the shift on the wide value, .sat to dtype's range, then
+// the secondary operation with c (extended by dtype) or the low 32 bits.
+static unsigned shift_model(int k, unsigned a, unsigned b, unsigned c) {
+  const bool shl = k == 0 || k == 1 || k == 4, clamp = k == 0 || k == 2 || k == 4;
+  const bool a_signed = k == 2 || k == 4 || k == 5, d_signed = k == 2 || k == 4, sat = k >= 4;
+  const long long x = a_signed ? static_cast<long long>(static_cast<int>(a)) : static_cast<long long>(a);
+  const unsigned n = clamp ? (b > 32 ? 32 : b) : (b & 31);
+  __int128 v = shl ? static_cast<__int128>(x) * (static_cast<__int128>(1) << n) : static_cast<__int128>(x >> n);
+  if (sat) {
+    const __int128 lo = d_signed ? -(static_cast<__int128>(1) << 31) : 0;
+    const __int128 hi = d_signed ? (static_cast<__int128>(1) << 31) - 1 : (static_cast<__int128>(1) << 32) - 1;
+    v = v < lo ? lo : v > hi ? hi : v;
+  }
+  if (k == 0) return static_cast<unsigned>(static_cast<unsigned long long>(v) + c);
+  if (k == 3) return static_cast<unsigned long long>(v) > c ? static_cast<unsigned>(v) : c;
+  return static_cast<unsigned>(static_cast<unsigned long long>(v));
+}
+
 int main() {
   const Form forms[NOUT] = {
       {true, 8, false, false, false, false, false, 0},  {true, 8, true, true, true, false, false, 0},
@@ -134,6 +169,33 @@ int main() {
   CHECK(out[0][1] == 0xff00ff00u);
   CHECK(out[0][0] == 0x80808080u);
   CHECK(out[5][6] == 0x01010101u && out[5][12] == 1u);
+  // The shifts, with amounts 0 to 63 (b & 63) from the same words.
+  const unsigned shift_in[][3] = {
+      {0x80000001u, 0u, 5u}, {0x80000001u, 31u, 5u}, {0x80000001u, 32u, 5u}, {0x80000001u, 33u, 0xffffffffu},
+      {0x7fffffffu, 1u, 1u}, {0xfffffff0u, 4u, 0x10u}, {0x12345678u, 40u, 7u}, {0x00000003u, 30u, 0x80000000u},
+      {0xdeadbeefu, 63u, 3u}, {0x40000000u, 1u, 0u},
+  };
+  const int ns = sizeof shift_in / sizeof shift_in[0];
+  unsigned *d_sin, *d_sout;
+  cudaMalloc(&d_sin, sizeof shift_in);
+  cudaMalloc(&d_sout, ns * NSHIFT * sizeof(unsigned));
+  cudaMemcpy(d_sin, shift_in, sizeof shift_in, cudaMemcpyHostToDevice);
+  shifts<<<1, 32>>>(d_sin, d_sout, ns);
+  CHECK(cudaDeviceSynchronize() == cudaSuccess);
+  unsigned sout[sizeof shift_in / sizeof shift_in[0]][NSHIFT];
+  cudaMemcpy(sout, d_sout, sizeof sout, cudaMemcpyDeviceToHost);
+  for (int i = 0; i < ns; ++i)
+    for (int k = 0; k < NSHIFT; ++k) {
+      const unsigned want = shift_model(k, shift_in[i][0], shift_in[i][1] & 63u, shift_in[i][2]);
+      if (sout[i][k] != want)
+        std::fprintf(stderr, "shift %d form %d: %08x, want %08x\n", i, k, sout[i][k], want);
+      CHECK(sout[i][k] == want);
+    }
+  // By hand: 1 << 33 clamps to << 32, 0 plus c; a signed 0x80000001 >> 32 is -1;
+  // 0x7fffffff << 1 saturates to INT_MAX.
+  CHECK(sout[3][0] == 0xffffffffu && sout[2][2] == 0xffffffffu && sout[4][4] == 0x7fffffffu);
+  cudaFree(d_sin);
+  cudaFree(d_sout);
   cudaFree(d_in);
   cudaFree(d_out);
   cudaFree(d_agree);
