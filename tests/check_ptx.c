@@ -390,6 +390,18 @@ START_TEST(ptx_errors_name_what_and_where) {
                   "inline PTX: the \"cc\" clobber is not supported in device code");
   translate_error("asm(\".shared .u32 s; mov.u32 %0, 1;\" : \"=r\"(x));", 1,
                   "inline PTX: unsupported directive .shared");
+  /* A video instruction's mask or element selector (ptxas takes them) is
+   * refused, not read as the whole register: the merge with c and the
+   * selected elements would differ without a word. */
+  translate_error("asm(\"vadd4.u32.u32.u32 %0.b0, %1, %2, %3;\" : \"=r\"(x) : \"r\"(y), \"r\"(y), \"r\"(y));",
+                  1,
+                  "inline PTX: operand %0 with the element selector or mask .b0 (the video "
+                  "instructions are emulated without selectors and masks)");
+  translate_error("asm(\"vset2.u32.u32.eq %0, %1, %12.h10, %1;\" : \"=r\"(x) : \"r\"(y), \"r\"(y), \"r\"(y), \"r\"(y), "
+                  "\"r\"(y), \"r\"(y), \"r\"(y), \"r\"(y), \"r\"(y), \"r\"(y), \"r\"(y), \"r\"(y));",
+                  1,
+                  "inline PTX: operand %12 with the element selector or mask .h10 (the video "
+                  "instructions are emulated without selectors and masks)");
 }
 END_TEST
 

@@ -238,6 +238,10 @@ static const insn insns[] = {
     {"vmin4", "__cuemu_vmin4", 0, 1, 3, 3, "u32 s32 sat add"},
     {"vmax2", "__cuemu_vmax2", 0, 1, 3, 3, "u32 s32 sat add"},
     {"vmax4", "__cuemu_vmax4", 0, 1, 3, 3, "u32 s32 sat add"},
+    {"vavrg2", "__cuemu_vavrg2", 0, 1, 3, 3, "u32 s32 sat add"},
+    {"vavrg4", "__cuemu_vavrg4", 0, 1, 3, 3, "u32 s32 sat add"},
+    {"vset2", "__cuemu_vset2", 0, 1, 3, 3, "u32 s32 eq ne lt le gt ge add"},
+    {"vset4", "__cuemu_vset4", 0, 1, 3, 3, "u32 s32 eq ne lt le gt ge add"},
     /* The scalar video instructions, with the secondary operation and
      * without operand selectors or the data merge. */
     {"vadd", "__cuemu_vadd", 0, 1, 2, 3, "u32 s32 sat add min max"},
@@ -245,6 +249,9 @@ static const insn insns[] = {
     {"vabsdiff", "__cuemu_vabsdiff", 0, 1, 2, 3, "u32 s32 sat add min max"},
     {"vmin", "__cuemu_vmin", 0, 1, 2, 3, "u32 s32 sat add min max"},
     {"vmax", "__cuemu_vmax", 0, 1, 2, 3, "u32 s32 sat add min max"},
+    {"vset", "__cuemu_vset_scalar", 0, 1, 2, 3, "u32 s32 eq ne lt le gt ge add min max"},
+    {"vshl", "__cuemu_vshl", 0, 1, 2, 3, "u32 s32 sat clamp wrap add min max"},
+    {"vshr", "__cuemu_vshr", 0, 1, 2, 3, "u32 s32 sat clamp wrap add min max"},
     {"dp4a", "dp4a", 0, 1, 3, 3, "u32 s32"},
     {"dp2a", "dp2a", 0, 1, 3, 3, "lo hi u32 s32"},
 };
@@ -541,6 +548,16 @@ static cuemu_status simple(tr *t, opnd *o, int idx, int allow_label) {
     snprintf(o->part[idx], sizeof o->part[idx], "%s", buf);
   } else if (k->kind == T_WORD) {
     int lv;
+    size_t digits = 1;
+    /* An operand with a suffix is a video instruction's element selector or
+     * mask (%0.b0, %1.h10): refused, since reading the whole register
+     * instead would compute something else without a word. */
+    while (k->s[0] == '$' && digits < k->len && isdigit((unsigned char)k->s[digits])) digits++;
+    if (k->s[0] == '$' && digits > 1 && digits < k->len)
+      return fail(t, k->line,
+                  "inline PTX: operand %%%.*s with the element selector or mask %.*s "
+                  "(the video instructions are emulated without selectors and masks)",
+                  (int)(digits - 1), k->s + 1, (int)(k->len - digits), k->s + digits);
     if (!resolve(t, k->s, k->len, buf, sizeof buf, &lv)) {
       if (allow_label && !notp && !neg && k->s[0] != '%') {
         o->kind = O_LABEL;

@@ -392,19 +392,23 @@ template <int... M_> inline void shr(reg &d, reg a, reg b) {
     d = n >= static_cast<reg>(w) ? 0 : zx(a, w) >> n;
 }
 
-/* The SIMD video instructions vadd, vsub, vabsdiff, vmin, vmax of two
+/* The SIMD video instructions vadd, vsub, vavrg, vabsdiff, vmin, vmax of two
  * halves (vop2) or four bytes (vop4), .dtype.atype.btype: each element of
- * a and b, signed or unsigned by its type, gives op(a_i, b_i); with .sat
+ * a and b, signed or unsigned by its type, gives op(a_i, b_i) (vavrg: the
+ * average, rounded up for a non-negative sum and down for a negative one,
+ * as the ISA's pseudo-code and CUDA's __vavgs2 have it); with .sat
  * it is clamped to the element's range of dtype, and d takes its low bits;
  * with .add, d is c plus the sum of the results (modulo 2^32). The masks
  * and element selectors are not emulated (the translation refuses them). */
-enum : int { __cuemu_v_add, __cuemu_v_sub, __cuemu_v_absdiff, __cuemu_v_min, __cuemu_v_max };
+enum : int { __cuemu_v_add, __cuemu_v_sub, __cuemu_v_absdiff, __cuemu_v_min, __cuemu_v_max, __cuemu_v_avrg,
+             __cuemu_v_shl, __cuemu_v_shr };
 /* The operation of a video instruction on two extended elements. */
 template <int __cuemu_Op> constexpr long long __cuemu_video_op(long long x, long long y) {
   return __cuemu_Op == __cuemu_v_add       ? x + y
          : __cuemu_Op == __cuemu_v_sub     ? x - y
          : __cuemu_Op == __cuemu_v_absdiff ? (x > y ? x - y : y - x)
          : __cuemu_Op == __cuemu_v_min     ? (x < y ? x : y)
+         : __cuemu_Op == __cuemu_v_avrg    ? (x + y >= 0 ? (x + y + 1) >> 1 : (x + y) >> 1)
                                            : (x > y ? x : y);
 }
 template <int __cuemu_Op, int __cuemu_Bits, int... M_> inline void __cuemu_vsimd(reg &d, reg a, reg b, reg c) {
@@ -439,9 +443,46 @@ CUEMU_PTX_VSIMD(__cuemu_vmin2, __cuemu_v_min, 16)
 CUEMU_PTX_VSIMD(__cuemu_vmin4, __cuemu_v_min, 8)
 CUEMU_PTX_VSIMD(__cuemu_vmax2, __cuemu_v_max, 16)
 CUEMU_PTX_VSIMD(__cuemu_vmax4, __cuemu_v_max, 8)
+CUEMU_PTX_VSIMD(__cuemu_vavrg2, __cuemu_v_avrg, 16)
+CUEMU_PTX_VSIMD(__cuemu_vavrg4, __cuemu_v_avrg, 8)
 #undef CUEMU_PTX_VSIMD
 
-/* The scalar video instructions vadd, vsub, vabsdiff, vmin, vmax,
+/* The SIMD comparisons vset2 and vset4, .atype.btype.cmp: each element of a
+ * and b, signed or unsigned by its type, gives 1 where the comparison holds
+ * and 0 where it does not (not an all-ones element); d takes the elements,
+ * or with .add is c plus their sum (modulo 2^32). The masks and element
+ * selectors are not emulated (the translation refuses them). */
+/* The comparison of vset, vset2 and vset4 on two extended elements. */
+template <int... M_> inline bool __cuemu_vcompare(long long x, long long y) {
+  static_assert(has<m_eq, M_...> + has<m_ne, M_...> + has<m_lt, M_...> + has<m_le, M_...> +
+                        has<m_gt, M_...> + has<m_ge, M_...> ==
+                    1,
+                "inline PTX: vset, vset2 and vset4 take one comparison (.eq .ne .lt .le .gt .ge)");
+  if constexpr (has<m_eq, M_...>) return x == y;
+  else if constexpr (has<m_ne, M_...>) return x != y;
+  else if constexpr (has<m_lt, M_...>) return x < y;
+  else if constexpr (has<m_le, M_...>) return x <= y;
+  else if constexpr (has<m_gt, M_...>) return x > y;
+  else return x >= y; /* ge */
+}
+template <int __cuemu_Bits, int... M_> inline void __cuemu_vset(reg &d, reg a, reg b, reg c) {
+  constexpr int A_ = type_n<M_...>(0), __cuemu_B = type_n<M_...>(1);
+  reg __cuemu_sum = 0, __cuemu_r = 0;
+  for (int n = 0; n < 32 / __cuemu_Bits; ++n) {
+    const reg __cuemu_ea = a >> (__cuemu_Bits * n), __cuemu_eb = b >> (__cuemu_Bits * n);
+    const long long x = is_signed(A_) ? sx(__cuemu_ea, __cuemu_Bits) : static_cast<long long>(zx(__cuemu_ea, __cuemu_Bits));
+    const long long y = is_signed(__cuemu_B) ? sx(__cuemu_eb, __cuemu_Bits) : static_cast<long long>(zx(__cuemu_eb, __cuemu_Bits));
+    const bool t = __cuemu_vcompare<M_...>(x, y);
+    __cuemu_sum += t;
+    __cuemu_r |= static_cast<reg>(t) << (__cuemu_Bits * n);
+  }
+  d = has<m_add, M_...> ? zx(c + __cuemu_sum, 32) : __cuemu_r;
+}
+template <int... M_> inline void __cuemu_vset2(reg &d, reg a, reg b, reg c) { __cuemu_vset<16, M_...>(d, a, b, c); }
+template <int... M_> inline void __cuemu_vset4(reg &d, reg a, reg b, reg c) { __cuemu_vset<8, M_...>(d, a, b, c); }
+
+/* The scalar video instructions vadd, vsub, vabsdiff, vmin, vmax, vshl, vshr
+ * (whose btype is .u32 and which take .clamp or .wrap),
  * .dtype.atype.btype{.sat}{.op2} d, a, b{, c}, as the PTX ISA defines them:
  * a and b extended by their types, the operation on the wide values, with
  * .sat the clamp to dtype's range, then the secondary operation .add, .min
@@ -453,13 +494,26 @@ template <int __cuemu_Op, int... M_> inline long long __cuemu_vscalar_op(reg a, 
   constexpr int D_ = type_n<M_...>(0), A_ = type_n<M_...>(1), __cuemu_B = type_n<M_...>(2);
   const long long x = is_signed(A_) ? sx(a, 32) : static_cast<long long>(zx(a, 32));
   const long long y = is_signed(__cuemu_B) ? sx(b, 32) : static_cast<long long>(zx(b, 32));
-  long long v = __cuemu_video_op<__cuemu_Op>(x, y);
+  __int128 v;
+  if constexpr (__cuemu_Op == __cuemu_v_shl || __cuemu_Op == __cuemu_v_shr) {
+    /* vshl, vshr: the amount is b as .u32, clamped to 32 (.clamp) or taken
+     * modulo 32 (.wrap); the shift is of the extended a, so that .sat sees
+     * the bits shifted out and a signed vshr by 32 gives the sign. */
+    static_assert(has<m_clamp, M_...> != has<m_wrap, M_...>,
+                  "inline PTX: vshl and vshr take one of .clamp and .wrap");
+    const unsigned long long n = has<m_clamp, M_...> ? (zx(b, 32) > 32 ? 32 : zx(b, 32)) : (zx(b, 32) & 31);
+    v = __cuemu_Op == __cuemu_v_shl ? static_cast<__int128>(x) * (static_cast<__int128>(1) << n)
+                                    : static_cast<__int128>(x >> n);
+  } else {
+    v = __cuemu_video_op<__cuemu_Op>(x, y);
+  }
   if constexpr (has<m_sat, M_...>) {
-    const long long lo = is_signed(D_) ? -(1LL << 31) : 0;
-    const long long hi = is_signed(D_) ? (1LL << 31) - 1 : (1LL << 32) - 1;
+    const __int128 lo = is_signed(D_) ? -(1LL << 31) : 0;
+    const __int128 hi = is_signed(D_) ? (1LL << 31) - 1 : (1LL << 32) - 1;
     v = v < lo ? lo : v > hi ? hi : v;
   }
-  return v;
+  /* Only the low 32 bits of a result that .sat did not clamp are kept. */
+  return has<m_sat, M_...> ? static_cast<long long>(v) : sx(static_cast<reg>(v), 64);
 }
 template <int __cuemu_Op, int... M_> inline void __cuemu_vscalar(reg &d, reg a, reg b) {
   static_assert(!has<m_add, M_...> && !has<m_min, M_...> && !has<m_max, M_...>,
@@ -488,7 +542,35 @@ CUEMU_PTX_VSCALAR(__cuemu_vsub, __cuemu_v_sub)
 CUEMU_PTX_VSCALAR(__cuemu_vabsdiff, __cuemu_v_absdiff)
 CUEMU_PTX_VSCALAR(__cuemu_vmin, __cuemu_v_min)
 CUEMU_PTX_VSCALAR(__cuemu_vmax, __cuemu_v_max)
+CUEMU_PTX_VSCALAR(__cuemu_vshl, __cuemu_v_shl)
+CUEMU_PTX_VSCALAR(__cuemu_vshr, __cuemu_v_shr)
 #undef CUEMU_PTX_VSCALAR
+
+/* The scalar comparison vset.atype.btype.cmp{.op2} d, a, b{, c}: a and b
+ * extended by their types, 1 where the comparison holds and 0 where it does
+ * not, then the secondary operation .add, .min or .max with c (the ISA keeps
+ * the comparison, c and d unsigned). The operand selectors and the data
+ * merge (d.dsel) are not emulated, as for the other scalar ones. */
+template <int... M_> inline long long __cuemu_vset_scalar_cmp(reg a, reg b) {
+  constexpr int A_ = type_n<M_...>(0), __cuemu_B = type_n<M_...>(1);
+  const long long x = is_signed(A_) ? sx(a, 32) : static_cast<long long>(zx(a, 32));
+  const long long y = is_signed(__cuemu_B) ? sx(b, 32) : static_cast<long long>(zx(b, 32));
+  return __cuemu_vcompare<M_...>(x, y);
+}
+template <int... M_> inline void __cuemu_vset_scalar(reg &d, reg a, reg b) {
+  static_assert(!has<m_add, M_...> && !has<m_min, M_...> && !has<m_max, M_...>,
+                "inline PTX: the secondary operation of a video instruction needs an operand c");
+  d = static_cast<reg>(__cuemu_vset_scalar_cmp<M_...>(a, b));
+}
+template <int... M_> inline void __cuemu_vset_scalar(reg &d, reg a, reg b, reg c) {
+  static_assert(has<m_add, M_...> || has<m_min, M_...> || has<m_max, M_...>,
+                "inline PTX: a video instruction with an operand c and no secondary operation "
+                "merges into d.dsel, which cuemu does not emulate");
+  const long long v = __cuemu_vset_scalar_cmp<M_...>(a, b), z = static_cast<long long>(zx(c, 32));
+  const long long __cuemu_r =
+      has<m_add, M_...> ? v + z : has<m_min, M_...> ? (v < z ? v : z) : (v > z ? v : z);
+  d = zx(static_cast<reg>(__cuemu_r), 32);
+}
 
 /* dp4a.atype.btype d, a, b, c: c plus the products of the four bytes of a
  * and b (each signed or unsigned by its type), modulo 2^32. dp2a.{lo,hi}:
