@@ -499,8 +499,16 @@ int cuemu__drv_module_get_function(void **function, void *module,
     return DRV_CUDA_ERROR_INVALID_VALUE;
   if (!module_is_live(d))
     return DRV_CUDA_ERROR_INVALID_HANDLE;
+  /* CUDA finds a kernel by its symbol alone: the plain name of an
+   * extern "C" kernel, the mangled name of a C++ kernel or of a template's
+   * instance (nvrtcGetLoweredName's). A C++ kernel's plain name or a name
+   * expression's text is not found on a GPU, so it is not found here either,
+   * although cuemu's own module API (cuemu_module_get_kernel) takes it. */
   cuemu_kernel *k = NULL;
-  if (cuemu_module_get_kernel(d->module, name, &k) != CUEMU_SUCCESS &&
+  if (cuemu_module_get_kernel(d->module, name, &k) == CUEMU_SUCCESS &&
+      strcmp(cuemu__kernel_symbol_name(k), name) != 0)
+    k = NULL;
+  if (!k &&
       cuemu__module_get_kernel_by_symbol(d->module, name, &k) != CUEMU_SUCCESS)
     return DRV_CUDA_ERROR_NOT_FOUND;
   *function = k;

@@ -144,9 +144,10 @@ int cuemu_drv_result(int runtime_error, int saved);
 int cuemu_drv_module_load(void **module, const char *path);
 int cuemu_drv_module_load_data(void **module, const void *image);
 int cuemu_drv_module_unload(void *module);
-/* Finds a kernel by its name as written ("saxpy", an extern "C" kernel; a
- * template instantiation such as "scale<float, 2>") or by its mangled
- * (lowered) name ("_Z6vecAddPKfS0_Pfi"). CUDA_ERROR_NOT_FOUND otherwise. */
+/* Finds a kernel by its symbol, as CUDA does: the plain name of an
+ * extern "C" kernel ("saxpy"), the mangled (lowered) name of a C++ kernel or
+ * template instance ("_Z6vecAddPKfS0_Pfi"). A C++ kernel's plain name or a
+ * name expression's text is CUDA_ERROR_NOT_FOUND, as on a GPU. */
 int cuemu_drv_module_get_function(void **function, void *module,
                                   const char *name);
 int cuemu_drv_module_get_global(unsigned long long *dptr, size_t *bytes,

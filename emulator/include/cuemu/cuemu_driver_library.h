@@ -25,8 +25,9 @@ extern "C" {
 int cuemu_drv_library_load_data(void **library, const void *code);
 int cuemu_drv_library_load_from_file(void **library, const char *path);
 int cuemu_drv_library_unload(void *library);
-/* NOT_FOUND for a name the library has not (a kernel's name as written,
- * or its mangled name, as cuModuleGetFunction takes). */
+/* NOT_FOUND for a name that is not a kernel's symbol in the library (the
+ * plain name of an extern "C" kernel, the mangled name of a C++ one), as
+ * cuModuleGetFunction takes it. */
 int cuemu_drv_library_get_kernel(void **kernel, void *library,
                                  const char *name);
 int cuemu_drv_library_get_kernel_count(unsigned *count, void *library);
