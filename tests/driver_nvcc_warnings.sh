@@ -282,11 +282,21 @@ bare_lines() { # LOG: the lines of its #117-D warnings
 }
 step main_bare_return "$nvcc" -o main_bare_return "$d/main_bare_return.cu" &&
   passes "a return; in main ends it with status 0" ./main_bare_return &&
-  if [ "$(bare_lines "$work/main_bare_return.log")" = 27 ]; then
+  if [ "$(bare_lines "$work/main_bare_return.log")" = 35 ]; then
     echo "PASS: warning #117-D at main's return; alone"
   else
     fail "warning #117-D: got"
     sed 's/^/  | /' "$work/main_bare_return.log" | head -20
+  fi
+step main_bare_return_20 "$nvcc" -std=c++20 -o main_bare_return_20 \
+  "$d/main_bare_return.cu" &&
+  passes "a template lambda's return; in main is its own (-std=c++20)" \
+    ./main_bare_return_20 &&
+  if [ "$(bare_lines "$work/main_bare_return_20.log")" = 35 ]; then
+    echo "PASS: warning #117-D at main's return; alone (-std=c++20)"
+  else
+    fail "warning #117-D (-std=c++20): got"
+    sed 's/^/  | /' "$work/main_bare_return_20.log" | head -20
   fi
 for quiet in "-diag-suppress 117" -w; do
   # shellcheck disable=SC2086 # the option's words
@@ -344,7 +354,9 @@ if [ -n "$real" ]; then
     nvcc_build driver_nvcc_warnings.sh:device_redeclared "$real" \
       -o nv_device_redeclared "$d/device_redeclared.cu" &&
     nvcc_build driver_nvcc_warnings.sh:main_bare_return "$real" \
-      -o nv_main_bare_return "$d/main_bare_return.cu") >"$work/nvcc.log" 2>&1 ||
+      -o nv_main_bare_return "$d/main_bare_return.cu" &&
+    nvcc_build driver_nvcc_warnings.sh:main_bare_return_20 "$real" \
+      -std=c++20 -o nv_main_bare_return_20 "$d/main_bare_return.cu") >"$work/nvcc.log" 2>&1 ||
     fail "nvcc refuses a command of this test: $(tail -5 "$work/nvcc.log")"
   if (cd "$work" && "$real" -w -c -o nv_levels.o \
     "$d/redeclared_pragma_levels.cu") >"$work/nv_levels.log" 2>&1; then

@@ -18,8 +18,9 @@
 #include "cuemu_rewriter.h"
 
 /* Whether the `{` at token b opens a lambda's body: `[...] {`, or
- * `[...](...) specifiers {`, its specifiers being `mutable`, `constexpr`,
- * `noexcept`, attributes or a trailing return type. */
+ * `[...](...) specifiers {` (C++20's `[...]<...>(...) {` too), its
+ * specifiers being `mutable`, `constexpr`, `noexcept`, attributes or a
+ * trailing return type. */
 static int lambda_body(const cuemu_rewriter *rw, size_t b) {
   size_t k = b;
   while (k > 0) {
@@ -38,6 +39,10 @@ static int lambda_body(const cuemu_rewriter *rw, size_t b) {
         return 0;
       if (cuemu__rw_is(rw, open - 1, "]"))
         return 1; /* `[captures](parameters) {` */
+      if (cuemu__rw_is(rw, open - 1, ">")) { /* C++20's `[]<class T>(T x) {` */
+        size_t lt = cuemu__rw_template_open(rw, open - 1);
+        return lt != (size_t)-1 && lt > 0 && cuemu__rw_is(rw, lt - 1, "]");
+      }
       if (cuemu__rw_is(rw, open - 1, "noexcept")) {
         k = open - 1;
         continue;
