@@ -31,6 +31,9 @@
 #   __host__ __device__ (tests/driver/nvcc_warnings/device_redeclared.cu)
 #   is one, which host code may call, as nvcc treats it; the warning at the
 #   first redeclaration; a host call of its __device__ overload is refused.
+# - Warning #117-D: a `return;` in main, which nvcc takes for a return of 0
+#   (tests/driver/nvcc_warnings/main_bare_return.cu), at its line; -w and
+#   -diag-suppress 117 silence it.
 # The lines expected are nvcc 13.0's (its own build of the same command is
 # recorded with nvcc_build). Run by `make check`.
 
@@ -270,6 +273,43 @@ else
   fail "-DREFUSED: $(head -5 "$work/device_redeclared_refused.log")"
 fi
 
+# A `return;` in main returns 0 from there, with warning #117-D at its line
+# alone (not at a lambda's or a local class's `return;`); -diag-suppress
+# 117 and -w silence it.
+bare_lines() { # LOG: the lines of its #117-D warnings
+  sed -n 's|^.*/main_bare_return.cu:\([0-9]*\): warning #117-D: non-void function "main" should return a value$|\1|p' "$1" |
+    paste -sd, -
+}
+step main_bare_return "$nvcc" -o main_bare_return "$d/main_bare_return.cu" &&
+  passes "a return; in main ends it with status 0" ./main_bare_return &&
+  if [ "$(bare_lines "$work/main_bare_return.log")" = 35 ]; then
+    echo "PASS: warning #117-D at main's return; alone"
+  else
+    fail "warning #117-D: got"
+    sed 's/^/  | /' "$work/main_bare_return.log" | head -20
+  fi
+step main_bare_return_20 "$nvcc" -std=c++20 -o main_bare_return_20 \
+  "$d/main_bare_return.cu" &&
+  passes "a template lambda's return; in main is its own (-std=c++20)" \
+    ./main_bare_return_20 &&
+  if [ "$(bare_lines "$work/main_bare_return_20.log")" = 35 ]; then
+    echo "PASS: warning #117-D at main's return; alone (-std=c++20)"
+  else
+    fail "warning #117-D (-std=c++20): got"
+    sed 's/^/  | /' "$work/main_bare_return_20.log" | head -20
+  fi
+for quiet in "-diag-suppress 117" -w; do
+  # shellcheck disable=SC2086 # the option's words
+  step main_bare_return_quiet "$nvcc" $quiet -c -o main_bare_return.o \
+    "$d/main_bare_return.cu" &&
+    if [ -z "$(bare_lines "$work/main_bare_return_quiet.log")" ]; then
+      echo "PASS: $quiet silences warning #117-D"
+    else
+      fail "$quiet: got"
+      sed 's/^/  | /' "$work/main_bare_return_quiet.log" | head -20
+    fi
+done
+
 # nv_diag_error makes #20037-D an error without the number, even under -w;
 # nv_diag_warning and nv_diag_default give back the command line's level.
 for case in "|14 error,16 warning #20037-D,18 warning #20037-D,20 warning #20037-D" \
@@ -312,7 +352,11 @@ if [ -n "$real" ]; then
     nvcc_build driver_nvcc_warnings.sh:host_redeclared "$real" \
       -o nv_host_redeclared "$d/host_redeclared.cu" &&
     nvcc_build driver_nvcc_warnings.sh:device_redeclared "$real" \
-      -o nv_device_redeclared "$d/device_redeclared.cu") >"$work/nvcc.log" 2>&1 ||
+      -o nv_device_redeclared "$d/device_redeclared.cu" &&
+    nvcc_build driver_nvcc_warnings.sh:main_bare_return "$real" \
+      -o nv_main_bare_return "$d/main_bare_return.cu" &&
+    nvcc_build driver_nvcc_warnings.sh:main_bare_return_20 "$real" \
+      -std=c++20 -o nv_main_bare_return_20 "$d/main_bare_return.cu") >"$work/nvcc.log" 2>&1 ||
     fail "nvcc refuses a command of this test: $(tail -5 "$work/nvcc.log")"
   if (cd "$work" && "$real" -w -c -o nv_levels.o \
     "$d/redeclared_pragma_levels.cu") >"$work/nv_levels.log" 2>&1; then

@@ -1177,14 +1177,15 @@ static cuemu_status hash_job(compile_job *job) {
    * one's, but its unit records the checkers (write_checks_record()). */
   snprintf(num, sizeof num,
            "abi %d module %d debug %d object %d arch %d %d checks %u "
-           "warn %d %d %d %d %d %d",
+           "warn %d %d %d %d %d %d %d",
            CUEMU_MODULE_ABI, o->module, o->debug, o->object, o->arch,
            o->arch_suffix, job->checks, o->cuemu_warn_default_stream_launch,
            o->cuemu_warn_missing_launch_bounds,
            numbered_level(o, o->cuemu_warn_redeclared),
            numbered_level(o, o->cuemu_warn_redeclared_device),
            numbered_level(o, o->cuemu_warn_redeclared_host_device),
-           numbered_level(o, o->cuemu_warn_device_redeclared_host_device));
+           numbered_level(o, o->cuemu_warn_device_redeclared_host_device),
+           numbered_level(o, o->cuemu_warn_main_bare_return));
   cuemu_hasher_add_string(h, num);
   cuemu_hasher_add_string(h, o->cuemu_arch_images ? o->cuemu_arch_images : "");
   cuemu_hasher_add_string(h, o->cuemu_arch_passes ? o->cuemu_arch_passes : "");
@@ -2084,14 +2085,16 @@ static cuemu_status translate_pass(const compile_job *job, int p,
       device = numbered_level(o, o->cuemu_warn_redeclared_device),
       host_device = numbered_level(o, o->cuemu_warn_redeclared_host_device),
       device_host_device =
-          numbered_level(o, o->cuemu_warn_device_redeclared_host_device);
+          numbered_level(o, o->cuemu_warn_device_redeclared_host_device),
+      bare_return = numbered_level(o, o->cuemu_warn_main_bare_return);
   cuemu_translate_options topt = {skip, (enum cuemu_pass)pass_of(job, p),
                                   o->rdc, job->key.hex, pads, npads,
                                   extended_lambda(o), job->variant,
                                   o->cuemu_warn_default_stream_launch,
                                   o->cuemu_warn_missing_launch_bounds,
                                   redeclared, device, host_device,
-                                  device_host_device, job->host_full};
+                                  device_host_device, bare_return,
+                                  job->host_full};
   memset(rw, 0, sizeof *rw);
   cuemu_status st = cuemu__rewrite_preprocessed(text, size, job->source,
                                                 &topt, rw);

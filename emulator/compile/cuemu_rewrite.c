@@ -1664,6 +1664,7 @@ static cuemu_status rewrite(const char *text, size_t length,
     rw.warn_redeclared_host_device = opt->warn_redeclared_host_device;
     rw.warn_device_redeclared_host_device =
         opt->warn_device_redeclared_host_device;
+    rw.warn_main_bare_return = opt->warn_main_bare_return;
     rw.host_full = opt->host_full;
     rw.unit_key = opt->unit_key;
     rw.pads = opt->pads;
@@ -1701,6 +1702,8 @@ static cuemu_status rewrite(const char *text, size_t length,
       return st;
     }
   }
+  if (st == CUEMU_SUCCESS && preprocessed)
+    st = cuemu__main_bare_returns(&rw);
   if (st == CUEMU_SUCCESS) st = walk(&w);
   if (st == CUEMU_SUCCESS) cuemu__launch_calls_resolve(&rw);
   if (st == CUEMU_SUCCESS && rw.diagnostics.oom) st = CUEMU_OUT_OF_MEMORY;

@@ -202,6 +202,8 @@ typedef struct cuemu_translate_options {
   int warn_device_redeclared_host_device; /* #20036-D: a function declared
                                  * __device__ and redeclared __host__
                                  * __device__, the same way */
+  int warn_main_bare_return;    /* #117-D: a `return;` in main, the same
+                                 * way (cuemu_main_bare_return.c) */
   int host_full;                /* the host pass reads the whole prelude:
                                  * host functions' calls of device-only
                                  * functions are refused by the translation

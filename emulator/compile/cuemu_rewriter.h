@@ -85,7 +85,8 @@ typedef struct cuemu_rewriter {
   int extended_lambda; /* --extended-lambda (cuemu_translate_options) */
   int warn_default_stream, warn_launch_bounds; /* (cuemu_translate_options) */
   int warn_redeclared, warn_redeclared_device, warn_redeclared_host_device,
-      warn_device_redeclared_host_device; /* (cuemu_translate_options) */
+      warn_device_redeclared_host_device,
+      warn_main_bare_return; /* (cuemu_translate_options) */
   int host_full;       /* (cuemu_translate_options) */
   cuemu_strbuf diagnostics; /* what they found (cuemu__rw_diagnose()) */
   int diagnostic_errors;    /* how many of them are errors */
@@ -163,6 +164,9 @@ int cuemu__rw_requires_body(const cuemu_rewriter *rw, size_t i);
  * unit is then translated again from the edited text
  * (cuemu_abbreviated_kernel.c). */
 cuemu_status cuemu__abbreviated_kernels(cuemu_rewriter *rw, int *found);
+/* Edits each `return;` of the user's `int main()` into `return 0;`, as
+ * nvcc takes it, with its warning #117-D (cuemu_main_bare_return.c). */
+cuemu_status cuemu__main_bare_returns(cuemu_rewriter *rw);
 /* The `>` closing the template argument list whose `<` is at i, or rw->n
  * (a `;` first, or no match). */
 size_t cuemu__rw_template_close(const cuemu_rewriter *rw, size_t i);

@@ -359,6 +359,8 @@ typedef struct cuemu_compile_options {
   int cuemu_warn_device_redeclared_host_device; /* #20036-D (a function
                              * declared __device__ and redeclared __host__
                              * __device__), the same way */
+  int cuemu_warn_main_bare_return; /* #117-D (a `return;` in main, which
+                             * returns 0 there), the same way */
   const char *cuemu_nvcc_level; /* nvcc's own -O (the last, -O1 and up),
                              * or NULL (none, or -O0, which nvcc drops):
                              * the preprocessing puts it after argv's
