@@ -129,6 +129,15 @@ START_TEST(host_runtime_calls_refused) {
   ck_assert_int_eq(translate("__global__ void k() { ::cudaStreamSynchronize(0); }\n",
                              CUEMU_PASS_DEVICE, 1, msg, sizeof msg),
                    CUEMU_COMPILE);
+  /* A call after a sizeof or inside a call that sizeof's operand is in
+   * is made. */
+  ck_assert_int_eq(translate("__global__ void k(int *p) {\n"
+                             "  int n = sizeof(int) + cudaMemcpy(p, p, 4,\n"
+                             "      cudaMemcpyDefault);\n"
+                             "  (void)n;\n"
+                             "}\n",
+                             CUEMU_PASS_DEVICE, 1, msg, sizeof msg),
+                   CUEMU_COMPILE);
   /* What the device runtime has, a member or another namespace's function
    * of the same name, a __host__ __device__ function (nvcc's warning, not
    * its error) and host code compile. */
@@ -144,6 +153,13 @@ START_TEST(host_runtime_calls_refused) {
       "__global__ void k(Q *q) { q->cudaMemcpy(1); mine::cudaMemset(2); }\n",
       "__host__ __device__ void f(int *p) { cudaMemset(p, 0, 4); }\n",
       "void run(int *p) { cudaMemset(p, 0, 4); }\n",
+      /* Unevaluated operands make no call (nvcc 13 builds these). */
+      "__global__ void k(int *p) {\n"
+      "  (void)sizeof(cudaLaunchKernel((const void *)0, dim3(), dim3(),\n"
+      "                                (void **)0, 0, 0));\n"
+      "  decltype(cudaMemcpy(p, p, 4, cudaMemcpyDefault)) e = cudaSuccess;\n"
+      "  (void)e;\n"
+      "}\n",
       NULL};
   for (int j = 0; allowed[j]; ++j)
     ck_assert_msg(translate(allowed[j], CUEMU_PASS_DEVICE, 1, msg,

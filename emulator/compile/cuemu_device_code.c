@@ -76,6 +76,33 @@ static int host_builtin(const cuemu_rewriter *rw, size_t i) {
           memcmp(word + length - 11, overflow_p, sizeof overflow_p - 1) == 0);
 }
 
+/* Whether token i is in an unevaluated operand (`sizeof(...)`,
+ * `decltype(...)`, `noexcept(...)`, `alignof(...)`): nvcc's front end
+ * refuses a call of a host function in device code only where the call is
+ * made, so `(void)sizeof(cudaLaunchKernel(...))` in a kernel builds. */
+static int unevaluated(const cuemu_rewriter *rw, size_t i) {
+  static const char *const operators[] = {"sizeof", "decltype", "noexcept",
+                                          "alignof", "__typeof__", NULL};
+  for (size_t k = i; k > 0; --k) {
+    size_t p = k - 1;
+    if (cuemu__rw_is(rw, p, ")")) {
+      size_t open = cuemu__rw_open(rw, p);
+      if (open == (size_t)-1)
+        return 0;
+      k = open + 1; /* on, before the parenthesised group */
+      continue;
+    }
+    if (cuemu__rw_is(rw, p, ";") || cuemu__rw_is(rw, p, "{") ||
+        cuemu__rw_is(rw, p, "}"))
+      return 0;
+    if (cuemu__rw_is(rw, p, "(") && p > 0)
+      for (int w = 0; operators[w]; ++w)
+        if (cuemu__rw_is(rw, p - 1, operators[w]))
+          return 1;
+  }
+  return 0;
+}
+
 static int runtime_name_order(const void *a, const void *b) {
   return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
@@ -95,6 +122,8 @@ static int host_runtime_call(const cuemu_rewriter *rw, size_t i) {
     return 0;
   if (i > 1 && cuemu__rw_is(rw, i - 1, "::") &&
       (cuemu__rw_ident(rw, i - 2) || cuemu__rw_is(rw, i - 2, ">")))
+    return 0;
+  if (unevaluated(rw, i))
     return 0;
   memcpy(name, rw->text + rw->toks[i].offset, length);
   name[length] = '\0';
