@@ -32,8 +32,8 @@
 #   is one, which host code may call, as nvcc treats it; the warning at the
 #   first redeclaration; a host call of its __device__ overload is refused.
 # - Warning #117-D: a `return;` in main, which nvcc takes for a return of 0
-#   (tests/driver/nvcc_warnings/main_bare_return.cu), at its line; -w and
-#   -diag-suppress 117 silence it.
+#   (tests/driver/nvcc_warnings/main_bare_return.cu), at its line; -w,
+#   -diag-suppress 117 and `#pragma nv_diag_suppress 117` silence it.
 # The lines expected are nvcc 13.0's (its own build of the same command is
 # recorded with nvcc_build). Run by `make check`.
 
@@ -275,14 +275,14 @@ fi
 
 # A `return;` in main returns 0 from there, with warning #117-D at its line
 # alone (not at a lambda's or a local class's `return;`); -diag-suppress
-# 117 and -w silence it.
+# 117, -w and `#pragma nv_diag_suppress 117` silence it.
 bare_lines() { # LOG: the lines of its #117-D warnings
   sed -n 's|^.*/main_bare_return.cu:\([0-9]*\): warning #117-D: non-void function "main" should return a value$|\1|p' "$1" |
     paste -sd, -
 }
 step main_bare_return "$nvcc" -o main_bare_return "$d/main_bare_return.cu" &&
   passes "a return; in main ends it with status 0" ./main_bare_return &&
-  if [ "$(bare_lines "$work/main_bare_return.log")" = 35 ]; then
+  if [ "$(bare_lines "$work/main_bare_return.log")" = 39 ]; then
     echo "PASS: warning #117-D at main's return; alone"
   else
     fail "warning #117-D: got"
@@ -292,13 +292,13 @@ step main_bare_return_20 "$nvcc" -std=c++20 -o main_bare_return_20 \
   "$d/main_bare_return.cu" &&
   passes "a template lambda's return; in main is its own (-std=c++20)" \
     ./main_bare_return_20 &&
-  if [ "$(bare_lines "$work/main_bare_return_20.log")" = 35 ]; then
+  if [ "$(bare_lines "$work/main_bare_return_20.log")" = 39 ]; then
     echo "PASS: warning #117-D at main's return; alone (-std=c++20)"
   else
     fail "warning #117-D (-std=c++20): got"
     sed 's/^/  | /' "$work/main_bare_return_20.log" | head -20
   fi
-for quiet in "-diag-suppress 117" -w; do
+for quiet in "-diag-suppress 117" -w -DQUIET_PRAGMA; do
   # shellcheck disable=SC2086 # the option's words
   step main_bare_return_quiet "$nvcc" $quiet -c -o main_bare_return.o \
     "$d/main_bare_return.cu" &&

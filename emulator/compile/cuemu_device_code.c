@@ -753,17 +753,16 @@ cuemu_status cuemu__device_prototype_note(cuemu_rewriter *rw, size_t device,
                     &rw->device_proto_capacity, key);
 }
 
-/* The level of nvcc's diagnostic `number` at `offset` of the unit's text
- * (a cuemu__rw_diagnose() level), where the command line's is `level`, as
- * the nv_diag pragmas before it set it: `#pragma nv_diag_suppress 20037`
- * (a `_Pragma` of it, or the older `diag_suppress`) silences it, even
+/* How the nv_diag pragmas before `offset` set a diagnostic's level
+ * (cuemu_rewriter.h): `#pragma nv_diag_suppress 20037` (a `_Pragma` of
+ * it, or the older `diag_suppress`) silences #20037-D, even
  * under -diag-error; nv_diag_error makes it an error without the number
  * (3), even under -w; nv_diag_default and nv_diag_warning give it back
  * the command line's level (nvcc's nv_diag_warning would also undo a
  * -diag-suppress or -diag-error of the number, which `level` cannot tell
  * from -w's silence); nv_diagnostic push and pop keep and restore it. */
-static int diag_level(const cuemu_rewriter *rw, size_t offset, long number,
-                      int level) {
+int cuemu__rw_diag_level(const cuemu_rewriter *rw, size_t offset, long number,
+                         int level) {
   int state = 0, depth = 0; /* 0 the command line's, 1 suppressed, 3 error */
   unsigned long long saved = 0; /* the pushed states, two bits each */
   for (const char *p = rw->text, *end = rw->text + offset; p < end;) {
@@ -824,7 +823,8 @@ static int diag_level(const cuemu_rewriter *rw, size_t offset, long number,
 /* nvcc's warning #20037-D at the definition, whose qualified name is
  * tokens [first, name] ("Box<T>::width"; its outer qualifiers too). */
 static void redeclared_warning(cuemu_rewriter *rw, size_t first, size_t name) {
-  int level = diag_level(rw, rw->toks[name].offset, 20037, rw->warn_redeclared);
+  int level = cuemu__rw_diag_level(rw, rw->toks[name].offset, 20037,
+                                   rw->warn_redeclared);
   if (!level)
     return;
   while (first >= 2 && cuemu__rw_is(rw, first - 1, "::") &&
@@ -1106,9 +1106,9 @@ cuemu_status cuemu__host_redeclared_note(cuemu_rewriter *rw, const char *ns,
   }
   if (!known)
     return CUEMU_SUCCESS;
-  int level = diag_level(rw, rw->toks[name].offset, host ? 20040 : 20039,
-                         host ? rw->warn_redeclared_host_device
-                              : rw->warn_redeclared_device);
+  int level = cuemu__rw_diag_level(
+      rw, rw->toks[name].offset, host ? 20040 : 20039,
+      host ? rw->warn_redeclared_host_device : rw->warn_redeclared_device);
   if (!level)
     return CUEMU_SUCCESS;
   if (ns[0]) {
@@ -1189,8 +1189,8 @@ int cuemu__device_redeclared_host_device(cuemu_rewriter *rw, size_t open,
     if (!host || !device)
       continue;
     /* nvcc's warning #20036-D at the first such redeclaration. */
-    int level = diag_level(rw, rw->toks[k].offset, 20036,
-                           rw->warn_device_redeclared_host_device);
+    int level = cuemu__rw_diag_level(rw, rw->toks[k].offset, 20036,
+                                     rw->warn_device_redeclared_host_device);
     if (level) {
       cuemu_strbuf what = {0};
       cuemu__sb_str(&what, "a __device__ function(\"");

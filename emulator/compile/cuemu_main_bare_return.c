@@ -94,7 +94,10 @@ static cuemu_status main_body(cuemu_rewriter *rw, size_t open, size_t close) {
     const cuemu_token *semicolon = &rw->toks[k + 1];
     st = cuemu__rw_edit(rw, semicolon->offset, 0, " 0", 2);
     if (rw->pass != CUEMU_PASS_DEVICE)
-      cuemu__rw_diagnose(rw, k, rw->warn_main_bare_return, "117-D",
+      cuemu__rw_diagnose(rw, k,
+                         cuemu__rw_diag_level(rw, rw->toks[k].offset, 117,
+                                              rw->warn_main_bare_return),
+                         "117-D",
                          "non-void function \"main\" should return a value");
   }
   return st;

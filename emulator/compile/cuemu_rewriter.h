@@ -232,6 +232,14 @@ cuemu_status cuemu__nv_atomic_args_check(cuemu_rewriter *rw, size_t i);
 void cuemu__rw_diagnose(cuemu_rewriter *rw, size_t token, int level,
                         const char *option, const char *what);
 
+/* The level of nvcc's numbered diagnostic `number` at `offset` of the
+ * unit's text (a cuemu__rw_diagnose() level), where the command line's is
+ * `level`, as the nv_diag pragmas before it set it (`#pragma
+ * nv_diag_suppress 117`, nv_diag_error, nv_diagnostic push and pop;
+ * cuemu_device_code.c). */
+int cuemu__rw_diag_level(const cuemu_rewriter *rw, size_t offset, long number,
+                         int level);
+
 /* Appends a line marker that makes the text after it line `line` of
  * `file`, in a system header when `system`, and the blanks that put the
  * next character in the column of the one at `offset` (tabs kept, as the
