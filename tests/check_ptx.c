@@ -402,11 +402,11 @@ START_TEST(ptx_errors_name_what_and_where) {
                   1,
                   "inline PTX: operand %12 with the element selector or mask .h10 (the SIMD video "
                   "instructions are emulated without selectors and masks)");
-  /* A scalar one's a and b may select a byte or half; the data merge into
-   * d's byte or half is refused. */
-  translate_error("asm(\"vadd.u32.u32.u32 %0.b1, %1.b0, %1.h1, %1;\" : \"+r\"(x) : \"r\"(y));", 1,
-                  "inline PTX: operand 0 of vadd.u32.u32.u32 with the element selector .b1 (the "
-                  "selectors of a and b are emulated; the data merge d.dsel is not)");
+  /* A scalar one's d, a and b may select a byte or half, but not vmad's d
+   * or any c (ptxas: "Video selector is not allowed on destination"). */
+  translate_error("asm(\"vmad.u32.u32.u32 %0.b1, %1.b0, %1.h1, %1;\" : \"+r\"(x) : \"r\"(y));", 1,
+                  "inline PTX: operand 0 of vmad.u32.u32.u32 with the element selector .b1 (only d, "
+                  "a and b take one; vmad's d does not)");
   /* A register written negated is vmad's a, b or c alone (ptxas: "Operand
    * negation not allowed"), never read as the register without its sign. */
   translate_error("asm(\"add.s32 %0, -%1, %1;\" : \"=r\"(x) : \"r\"(y));", 1,

@@ -572,6 +572,7 @@ static cuemu_status simple(tr *t, opnd *o, int idx, int allow_label) {
         return fail(t, k->line, "inline PTX: unknown register %.*s", (int)digits, k->s);
       if (notp) return fail(t, k->line, "inline PTX: ! before a register with a selector");
       snprintf(o->part[idx], sizeof o->part[idx], "%s", buf);
+      o->lvalue[idx] = lv;
       o->neg[idx] = neg;
       if (neg && !t->neg_ok) return fail(t, k->line, "inline PTX: - before a register");
       t->i++;
@@ -1606,18 +1607,17 @@ static cuemu_status instruction(tr *t) {
       cuemu__sb_str(&targs, k == 1 ? "a" : k == 2 ? "b" : "c");
     }
   }
-  /* A selector of a byte or half: a scalar video instruction's a or b,
-   * passed as __cuemu_m_asel_b0 ... __cuemu_m_bsel_h1. */
+  /* A selector of a byte or half: a scalar video instruction's d (the data
+   * merge), a or b, passed as __cuemu_m_dsel_b0 ... __cuemu_m_bsel_h1. */
   for (k = 0; k < nops; k++) {
     if (!ops[k].sel[0]) continue;
-    if (k < 1 || k > 2 || ops[k].kind != O_VALUE) {
+    if (k > 2 || (k == 0 && !strcmp(in->fn, "__cuemu_vmad")) || ops[k].kind != O_VALUE) {
       free(targs.data);
-      return fail(t, line,
-                  "inline PTX: operand %d of %s with the element selector .%.2s (the selectors of a "
-                  "and b are emulated; the data merge d.dsel is not)", k, op, ops[k].sel[0]);
+      return fail(t, line, "inline PTX: operand %d of %s with the element selector .%.2s (only d, a and b "
+                  "take one; vmad's d does not)", k, op, ops[k].sel[0]);
     }
     cuemu__sb_str(&targs, nmods++ ? ", cuemu_p::__cuemu_m_" : "cuemu_p::__cuemu_m_");
-    cuemu__sb_str(&targs, k == 1 ? "asel_" : "bsel_");
+    cuemu__sb_str(&targs, k == 0 ? "dsel_" : k == 1 ? "asel_" : "bsel_");
     cuemu__sb_add(&targs, ops[k].sel[0], 2);
   }
   if (targs.oom) {

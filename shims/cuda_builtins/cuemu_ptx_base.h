@@ -71,7 +71,8 @@ enum : int {
    * order .b0 .b1 .b2 .b3 .h0 .h1 (__cuemu_vpart counts on it). */
   __cuemu_m_asel_b0, __cuemu_m_asel_b1, __cuemu_m_asel_b2, __cuemu_m_asel_b3, __cuemu_m_asel_h0,
   __cuemu_m_asel_h1, __cuemu_m_bsel_b0, __cuemu_m_bsel_b1, __cuemu_m_bsel_b2, __cuemu_m_bsel_b3,
-  __cuemu_m_bsel_h0, __cuemu_m_bsel_h1
+  __cuemu_m_bsel_h0, __cuemu_m_bsel_h1, __cuemu_m_dsel_b0, __cuemu_m_dsel_b1, __cuemu_m_dsel_b2,
+  __cuemu_m_dsel_b3, __cuemu_m_dsel_h0, __cuemu_m_dsel_h1
 };
 
 /* A type is (kind << 8) | bits. */

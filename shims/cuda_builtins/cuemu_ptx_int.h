@@ -488,23 +488,32 @@ template <int... M_> inline void __cuemu_vset4(reg &d, reg a, reg b, reg c) { __
  * .sat the clamp to dtype's range, then the secondary operation .add, .min
  * or .max with c (extended by dtype; SIMD Smith-Waterman code takes the
  * maximum of three scores as vmax.s32.s32.s32.max), and d the low 32 bits.
- * a and b may select a byte or half (__cuemu_vpart). The data merge
- * (d.dsel) is not emulated: the three-source form needs a secondary
- * operation. */
+ * a and b may select a byte or half (__cuemu_vpart); the three-source form
+ * takes a secondary operation or the data merge d.dsel (__cuemu_vmerge). */
+/* The first bit and the width of the byte (.b0 to .b3) or half (.h0, .h1)
+ * that a scalar video operand's selector names, the whole register without
+ * one. B0_ is the operand's .b0 modifier (__cuemu_m_asel_b0, __cuemu_m_bsel_b0
+ * or __cuemu_m_dsel_b0); the other five follow it. */
+template <int B0_, int... M_> constexpr int __cuemu_vsel_shift() {
+  return has<B0_ + 1, M_...> ? 8 : has<B0_ + 2, M_...> || has<B0_ + 5, M_...> ? 16 : has<B0_ + 3, M_...> ? 24 : 0;
+}
+template <int B0_, int... M_> constexpr int __cuemu_vsel_bits() {
+  return has<B0_, M_...> || has<B0_ + 1, M_...> || has<B0_ + 2, M_...> || has<B0_ + 3, M_...> ? 8
+         : has<B0_ + 4, M_...> || has<B0_ + 5, M_...>                                          ? 16
+                                                                                                : 32;
+}
 /* An operand of a scalar video instruction as the ISA's partSelectSignExtend
- * reads it: the byte (.b0 to .b3) or half (.h0, .h1) its selector names, or
- * the whole register without one, extended by the operand's type T. B0_ is
- * the operand's .b0 modifier (__cuemu_m_asel_b0 or __cuemu_m_bsel_b0). */
+ * reads it: the selected part, extended by the operand's type T. */
 template <int T, int B0_, int... M_> constexpr long long __cuemu_vpart(reg v) {
-  constexpr int __cuemu_shift = has<B0_ + 1, M_...>   ? 8
-                                : has<B0_ + 2, M_...> ? 16
-                                : has<B0_ + 3, M_...> ? 24
-                                : has<B0_ + 5, M_...> ? 16
-                                                      : 0;
-  constexpr int w = has<B0_, M_...> || has<B0_ + 1, M_...> || has<B0_ + 2, M_...> || has<B0_ + 3, M_...> ? 8
-                    : has<B0_ + 4, M_...> || has<B0_ + 5, M_...>                                          ? 16
-                                                                                                        : 32;
+  constexpr int __cuemu_shift = __cuemu_vsel_shift<B0_, M_...>(), w = __cuemu_vsel_bits<B0_, M_...>();
   return is_signed(T) ? sx(v >> __cuemu_shift, w) : static_cast<long long>(zx(v >> __cuemu_shift, w));
+}
+/* The ISA's optMerge of d.dsel: the low bits of the result in d's selected
+ * byte or half, c's bits in the rest. */
+template <int... M_> constexpr reg __cuemu_vmerge(long long v, reg c) {
+  constexpr int __cuemu_shift = __cuemu_vsel_shift<__cuemu_m_dsel_b0, M_...>();
+  constexpr reg __cuemu_mask = mask(__cuemu_vsel_bits<__cuemu_m_dsel_b0, M_...>()) << __cuemu_shift;
+  return ((static_cast<reg>(v) << __cuemu_shift) & __cuemu_mask) | (zx(c, 32) & ~__cuemu_mask);
 }
 template <int __cuemu_Op, int... M_> inline long long __cuemu_vscalar_op(reg a, reg b) {
   constexpr int D_ = type_n<M_...>(0), A_ = type_n<M_...>(1), __cuemu_B = type_n<M_...>(2);
@@ -525,8 +534,11 @@ template <int __cuemu_Op, int... M_> inline long long __cuemu_vscalar_op(reg a, 
     v = __cuemu_video_op<__cuemu_Op>(x, y);
   }
   if constexpr (has<m_sat, M_...>) {
-    const __int128 lo = is_signed(D_) ? -(1LL << 31) : 0;
-    const __int128 hi = is_signed(D_) ? (1LL << 31) - 1 : (1LL << 32) - 1;
+    /* The ISA's optSaturate: the range of dtype, or of d's selected byte or
+     * half with the data merge. */
+    constexpr int w = __cuemu_vsel_bits<__cuemu_m_dsel_b0, M_...>();
+    const __int128 lo = is_signed(D_) ? -(1LL << (w - 1)) : 0;
+    const __int128 hi = is_signed(D_) ? (1LL << (w - 1)) - 1 : (1LL << w) - 1;
     v = v < lo ? lo : v > hi ? hi : v;
   }
   /* Only the low 32 bits of a result that .sat did not clamp are kept. */
@@ -535,13 +547,21 @@ template <int __cuemu_Op, int... M_> inline long long __cuemu_vscalar_op(reg a, 
 template <int __cuemu_Op, int... M_> inline void __cuemu_vscalar(reg &d, reg a, reg b) {
   static_assert(!has<m_add, M_...> && !has<m_min, M_...> && !has<m_max, M_...>,
                 "inline PTX: the secondary operation of a video instruction needs an operand c");
+  static_assert(__cuemu_vsel_bits<__cuemu_m_dsel_b0, M_...>() == 32,
+                "inline PTX: the data merge d.dsel of a video instruction needs an operand c");
   d = zx(static_cast<reg>(__cuemu_vscalar_op<__cuemu_Op, M_...>(a, b)), 32);
 }
 template <int __cuemu_Op, int... M_> inline void __cuemu_vscalar(reg &d, reg a, reg b, reg c) {
-  static_assert(has<m_add, M_...> || has<m_min, M_...> || has<m_max, M_...>,
-                "inline PTX: a video instruction with an operand c and no secondary operation "
-                "merges into d.dsel, which cuemu does not emulate");
+  constexpr bool __cuemu_merge = __cuemu_vsel_bits<__cuemu_m_dsel_b0, M_...>() < 32;
+  constexpr bool __cuemu_op2 = has<m_add, M_...> || has<m_min, M_...> || has<m_max, M_...>;
+  static_assert(__cuemu_op2 != __cuemu_merge,
+                "inline PTX: a scalar video instruction with an operand c takes one of a secondary "
+                "operation (.add .min .max) and the data merge d.dsel");
   const long long v = __cuemu_vscalar_op<__cuemu_Op, M_...>(a, b);
+  if constexpr (__cuemu_merge) {
+    d = __cuemu_vmerge<M_...>(v, c);
+    return;
+  }
   const long long z = is_signed(type_n<M_...>(0)) ? sx(c, 32) : static_cast<long long>(zx(c, 32));
   const long long __cuemu_r =
       has<m_add, M_...> ? v + z : has<m_min, M_...> ? (v < z ? v : z) : (v > z ? v : z);
@@ -566,8 +586,8 @@ CUEMU_PTX_VSCALAR(__cuemu_vshr, __cuemu_v_shr)
 /* The scalar comparison vset.atype.btype.cmp{.op2} d, a, b{, c}: a and b
  * extended by their types, 1 where the comparison holds and 0 where it does
  * not, then the secondary operation .add, .min or .max with c (the ISA keeps
- * the comparison, c and d unsigned). a and b may select a byte or half; the
- * data merge (d.dsel) is not emulated, as for the other scalar ones. */
+ * the comparison, c and d unsigned). a and b may select a byte or half, and
+ * d.dsel merges into c, as for the other scalar ones. */
 template <int... M_> inline long long __cuemu_vset_scalar_cmp(reg a, reg b) {
   constexpr int A_ = type_n<M_...>(0), __cuemu_B = type_n<M_...>(1);
   const long long x = __cuemu_vpart<A_, __cuemu_m_asel_b0, M_...>(a);
@@ -577,13 +597,21 @@ template <int... M_> inline long long __cuemu_vset_scalar_cmp(reg a, reg b) {
 template <int... M_> inline void __cuemu_vset_scalar(reg &d, reg a, reg b) {
   static_assert(!has<m_add, M_...> && !has<m_min, M_...> && !has<m_max, M_...>,
                 "inline PTX: the secondary operation of a video instruction needs an operand c");
+  static_assert(__cuemu_vsel_bits<__cuemu_m_dsel_b0, M_...>() == 32,
+                "inline PTX: the data merge d.dsel of a video instruction needs an operand c");
   d = static_cast<reg>(__cuemu_vset_scalar_cmp<M_...>(a, b));
 }
 template <int... M_> inline void __cuemu_vset_scalar(reg &d, reg a, reg b, reg c) {
-  static_assert(has<m_add, M_...> || has<m_min, M_...> || has<m_max, M_...>,
-                "inline PTX: a video instruction with an operand c and no secondary operation "
-                "merges into d.dsel, which cuemu does not emulate");
+  constexpr bool __cuemu_merge = __cuemu_vsel_bits<__cuemu_m_dsel_b0, M_...>() < 32;
+  constexpr bool __cuemu_op2 = has<m_add, M_...> || has<m_min, M_...> || has<m_max, M_...>;
+  static_assert(__cuemu_op2 != __cuemu_merge,
+                "inline PTX: a scalar video instruction with an operand c takes one of a secondary "
+                "operation (.add .min .max) and the data merge d.dsel");
   const long long v = __cuemu_vset_scalar_cmp<M_...>(a, b), z = static_cast<long long>(zx(c, 32));
+  if constexpr (__cuemu_merge) {
+    d = __cuemu_vmerge<M_...>(v, c);
+    return;
+  }
   const long long __cuemu_r =
       has<m_add, M_...> ? v + z : has<m_min, M_...> ? (v < z ? v : z) : (v > z ? v : z);
   d = zx(static_cast<reg>(__cuemu_r), 32);
