@@ -395,13 +395,24 @@ START_TEST(ptx_errors_name_what_and_where) {
    * selected elements would differ without a word. */
   translate_error("asm(\"vadd4.u32.u32.u32 %0.b0, %1, %2, %3;\" : \"=r\"(x) : \"r\"(y), \"r\"(y), \"r\"(y));",
                   1,
-                  "inline PTX: operand %0 with the element selector or mask .b0 (the video "
+                  "inline PTX: operand %0 with the element selector or mask .b0 (the SIMD video "
                   "instructions are emulated without selectors and masks)");
   translate_error("asm(\"vset2.u32.u32.eq %0, %1, %12.h10, %1;\" : \"=r\"(x) : \"r\"(y), \"r\"(y), \"r\"(y), \"r\"(y), "
                   "\"r\"(y), \"r\"(y), \"r\"(y), \"r\"(y), \"r\"(y), \"r\"(y), \"r\"(y), \"r\"(y));",
                   1,
-                  "inline PTX: operand %12 with the element selector or mask .h10 (the video "
+                  "inline PTX: operand %12 with the element selector or mask .h10 (the SIMD video "
                   "instructions are emulated without selectors and masks)");
+  /* A scalar one's d, a and b may select a byte or half, but not vmad's d
+   * or any c (ptxas: "Video selector is not allowed on destination"). */
+  translate_error("asm(\"vmad.u32.u32.u32 %0.b1, %1.b0, %1.h1, %1;\" : \"+r\"(x) : \"r\"(y));", 1,
+                  "inline PTX: operand 0 of vmad.u32.u32.u32 with the element selector .b1 (only d, "
+                  "a and b take one; vmad's d does not)");
+  /* A register written negated is vmad's a, b or c alone (ptxas: "Operand
+   * negation not allowed"), never read as the register without its sign. */
+  translate_error("asm(\"add.s32 %0, -%1, %1;\" : \"=r\"(x) : \"r\"(y));", 1,
+                  "inline PTX: - before a register");
+  translate_error("asm(\"vmad.s32.s32.s32 -%0, %1, %1, %1;\" : \"=r\"(x) : \"r\"(y));", 1,
+                  "inline PTX: - before a register (of vmad.s32.s32.s32)");
 }
 END_TEST
 

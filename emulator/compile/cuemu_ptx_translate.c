@@ -250,6 +250,9 @@ static const insn insns[] = {
     {"vmin", "__cuemu_vmin", 0, 1, 2, 3, "u32 s32 sat add min max"},
     {"vmax", "__cuemu_vmax", 0, 1, 2, 3, "u32 s32 sat add min max"},
     {"vset", "__cuemu_vset_scalar", 0, 1, 2, 3, "u32 s32 eq ne lt le gt ge add min max"},
+    /* The scalar multiply-add, whose operands a, b and c may be written
+     * negated (-%1), without operand selectors. */
+    {"vmad", "__cuemu_vmad", 0, 1, 3, 3, "u32 s32 sat po shr7 shr15"},
     {"vshl", "__cuemu_vshl", 0, 1, 2, 3, "u32 s32 sat clamp wrap add min max"},
     {"vshr", "__cuemu_vshr", 0, 1, 2, 3, "u32 s32 sat clamp wrap add min max"},
     {"dp4a", "dp4a", 0, 1, 3, 3, "u32 s32"},
@@ -265,7 +268,7 @@ static const char *const unsupported[] = {
     "redux", "elect", "griddepcontrol", "setmaxnreg", "tensormap", "multimem",
     "createpolicy", "isspacep", "getctarank",
     "stackrestore", "stacksave", "alloca", "call", "ret",
-    "pmevent", "vadd", "vsub", "vmad", "vmin", "vmax", "vabsdiff", "vset",
+    "pmevent", "vadd", "vsub", "vmin", "vmax", "vabsdiff", "vset",
     "vshl", "vshr", "vadd2", "vadd4", "vsub2", "vsub4", "vavrg2", "vavrg4", "vabsdiff2",
     "vabsdiff4", "vmin2", "vmin4", "vmax2", "vmax4", "vset2", "vset4", "ex2", "lg2", "bra", "brx", "szext", "clusterlaunchcontrol", "st", "ld", "atom", "red", "prefetch",
     "fence", "membar", "nanosleep", "trap", "activemask", "mapa", "tcgen05",
@@ -368,6 +371,8 @@ typedef struct tr {
    * when one sets it, cc_set once one has. */
   int cc_load, cc_store, cc_set;
   cuemu_ptx_result *out;
+  int neg_ok; /* the operands being read may be negated registers (vmad) */
+  int sel_ok; /* ... or registers with a byte or half selector (%1.b2) */
 } tr;
 
 #define fail(t, ...) cuemu__ptx_error((t)->out, __VA_ARGS__)
@@ -463,6 +468,8 @@ typedef struct opnd {
   char part[6][192];  /* C++ expressions */
   int lvalue[6];      /* the part is a register (or the sink) */
   int fdec[6];        /* the part is a decimal floating-point literal */
+  int neg[6];         /* the part is a register written negated (-%1) */
+  const char *sel[6]; /* a scalar video operand's selector (b0 ... h1), or NULL */
 } opnd;
 
 /* A register or special register named by the word w (length len). */
@@ -549,14 +556,32 @@ static cuemu_status simple(tr *t, opnd *o, int idx, int allow_label) {
   } else if (k->kind == T_WORD) {
     int lv;
     size_t digits = 1;
-    /* An operand with a suffix is a video instruction's element selector or
-     * mask (%0.b0, %1.h10): refused, since reading the whole register
-     * instead would compute something else without a word. */
+    /* An operand with another suffix is a video instruction's element
+     * selector or mask (%0.b0 of a SIMD one, %1.h10): refused, since reading
+     * the whole register instead would compute something else without a
+     * word. */
     while (k->s[0] == '$' && digits < k->len && isdigit((unsigned char)k->s[digits])) digits++;
+    o->sel[idx] = 0;
+    if (k->s[0] == '$' && digits > 1 && digits + 3 == k->len && t->sel_ok && k->s[digits] == '.' &&
+        (k->s[digits + 1] == 'b' ? k->s[digits + 2] >= '0' && k->s[digits + 2] <= '3'
+                                 : k->s[digits + 1] == 'h' && (k->s[digits + 2] == '0' || k->s[digits + 2] == '1'))) {
+      /* A scalar video instruction's selector of a byte or half of a or b:
+       * the register, and the selector for instruction() to pass on. */
+      o->sel[idx] = k->s + digits + 1;
+      if (!resolve(t, k->s, digits, buf, sizeof buf, &lv))
+        return fail(t, k->line, "inline PTX: unknown register %.*s", (int)digits, k->s);
+      if (notp) return fail(t, k->line, "inline PTX: ! before a register with a selector");
+      snprintf(o->part[idx], sizeof o->part[idx], "%s", buf);
+      o->lvalue[idx] = lv;
+      o->neg[idx] = neg;
+      if (neg && !t->neg_ok) return fail(t, k->line, "inline PTX: - before a register");
+      t->i++;
+      return CUEMU_SUCCESS;
+    }
     if (k->s[0] == '$' && digits > 1 && digits < k->len)
       return fail(t, k->line,
                   "inline PTX: operand %%%.*s with the element selector or mask %.*s "
-                  "(the video instructions are emulated without selectors and masks)",
+                  "(the SIMD video instructions are emulated without selectors and masks)",
                   (int)(digits - 1), k->s + 1, (int)(k->len - digits), k->s + digits);
     if (!resolve(t, k->s, k->len, buf, sizeof buf, &lv)) {
       if (allow_label && !notp && !neg && k->s[0] != '%') {
@@ -570,7 +595,9 @@ static cuemu_status simple(tr *t, opnd *o, int idx, int allow_label) {
                                  : "inline PTX: unknown register %.*s",
                   (int)k->len, k->s);
     }
-    if (neg) return fail(t, k->line, "inline PTX: - before a register");
+    /* A negated register is vmad's alone (instruction() sets neg_ok). */
+    if (neg && !t->neg_ok) return fail(t, k->line, "inline PTX: - before a register");
+    o->neg[idx] = neg;
     if (notp)
       snprintf(o->part[idx], sizeof o->part[idx], "(unsigned long long)!(%s)",
                buf);
@@ -1376,6 +1403,18 @@ static cuemu_status call_instruction(tr *t, const char *op, int line) {
   return st;
 }
 
+/* Whether fn is a scalar video instruction's, whose a and b may select a
+ * byte or half of their registers. */
+static int is_scalar_video(const char *fn) {
+  static const char *const names[] = {"__cuemu_vadd", "__cuemu_vsub", "__cuemu_vabsdiff", "__cuemu_vmin",
+                                      "__cuemu_vmax", "__cuemu_vshl", "__cuemu_vshr", "__cuemu_vset_scalar",
+                                      "__cuemu_vmad", NULL};
+  int k;
+  for (k = 0; names[k]; k++)
+    if (!strcmp(fn, names[k])) return 1;
+  return 0;
+}
+
 static cuemu_status instruction(tr *t) {
   const ptok *opk = cur(t);
   char op[128], ftype[32] = "cuemu_p::u32";
@@ -1486,7 +1525,10 @@ static cuemu_status instruction(tr *t) {
           first_type = 0;
         }
       } else if ((l == 3 && !strncmp(op + m, "oob", l)) ||
-                 (l == 7 && !strncmp(op + m, "m8n8k16", l))) {
+                 (l == 7 && !strncmp(op + m, "m8n8k16", l)) ||
+                 (l == 2 && !strncmp(op + m, "po", l)) ||
+                 (l == 4 && !strncmp(op + m, "shr7", l)) ||
+                 (l == 5 && !strncmp(op + m, "shr15", l))) {
         /* A modifier added since the hygiene check has a reserved name. */
         cuemu__sb_str(&targs, "cuemu_p::__cuemu_m_");
         cuemu__sb_add(&targs, op + m, l);
@@ -1526,6 +1568,8 @@ static cuemu_status instruction(tr *t) {
                 "atom.exch are emulated)", op);
   }
   /* Operands. */
+  t->neg_ok = !strcmp(in->fn, "__cuemu_vmad");
+  t->sel_ok = is_scalar_video(in->fn);
   while (!punct(t, ';')) {
     if (cur(t)->kind == T_END) {
       free(targs.data);
@@ -1547,6 +1591,39 @@ static cuemu_status instruction(tr *t) {
     if (punct(t, ',')) t->i++;
   }
   t->i++;
+  t->neg_ok = 0;
+  t->sel_ok = 0;
+  /* A register written negated: vmad's a, b and c, passed to it as the
+   * modifiers __cuemu_m_nega, __cuemu_m_negb and __cuemu_m_negc. */
+  for (k = 0; k < nops; k++) {
+    int j;
+    for (j = 0; j < ops[k].count; j++) {
+      if (!ops[k].neg[j]) continue;
+      if (k < 1 || k > 3 || ops[k].kind != O_VALUE) {
+        free(targs.data);
+        return fail(t, line, "inline PTX: - before a register (of %s)", op);
+      }
+      cuemu__sb_str(&targs, nmods++ ? ", cuemu_p::__cuemu_m_neg" : "cuemu_p::__cuemu_m_neg");
+      cuemu__sb_str(&targs, k == 1 ? "a" : k == 2 ? "b" : "c");
+    }
+  }
+  /* A selector of a byte or half: a scalar video instruction's d (the data
+   * merge), a or b, passed as __cuemu_m_dsel_b0 ... __cuemu_m_bsel_h1. */
+  for (k = 0; k < nops; k++) {
+    if (!ops[k].sel[0]) continue;
+    if (k > 2 || (k == 0 && !strcmp(in->fn, "__cuemu_vmad")) || ops[k].kind != O_VALUE) {
+      free(targs.data);
+      return fail(t, line, "inline PTX: operand %d of %s with the element selector .%.2s (only d, a and b "
+                  "take one; vmad's d does not)", k, op, ops[k].sel[0]);
+    }
+    cuemu__sb_str(&targs, nmods++ ? ", cuemu_p::__cuemu_m_" : "cuemu_p::__cuemu_m_");
+    cuemu__sb_str(&targs, k == 0 ? "dsel_" : k == 1 ? "asel_" : "bsel_");
+    cuemu__sb_add(&targs, ops[k].sel[0], 2);
+  }
+  if (targs.oom) {
+    free(targs.data);
+    return CUEMU_OUT_OF_MEMORY;
+  }
   /* The cache policy of .L2::cache_hint: read, and no effect. */
   if (cache_hint) {
     if (nops < 2 || ops[nops - 1].kind != O_VALUE) {

@@ -64,7 +64,15 @@ enum : int {
   m_up, m_down, m_bfly, m_idx, m_all, m_any, m_uni, m_ballot,
   m_noComplete, m_parity, m_noinc,
   m_m8n8, m_x1, m_x2, m_x4, m_trans, m_m16n8k16, m_m16n8k8, m_row, m_col,
-  m_satfinite, __cuemu_m_oob, __cuemu_m_m8n8k16
+  m_satfinite, __cuemu_m_oob, __cuemu_m_m8n8k16,
+  /* vmad's: plus one, the shifts, and the operands written negated. */
+  __cuemu_m_po, __cuemu_m_shr7, __cuemu_m_shr15, __cuemu_m_nega, __cuemu_m_negb, __cuemu_m_negc,
+  /* The selectors of a scalar video instruction's a and b (%1.b2), in the
+   * order .b0 .b1 .b2 .b3 .h0 .h1 (__cuemu_vpart counts on it). */
+  __cuemu_m_asel_b0, __cuemu_m_asel_b1, __cuemu_m_asel_b2, __cuemu_m_asel_b3, __cuemu_m_asel_h0,
+  __cuemu_m_asel_h1, __cuemu_m_bsel_b0, __cuemu_m_bsel_b1, __cuemu_m_bsel_b2, __cuemu_m_bsel_b3,
+  __cuemu_m_bsel_h0, __cuemu_m_bsel_h1, __cuemu_m_dsel_b0, __cuemu_m_dsel_b1, __cuemu_m_dsel_b2,
+  __cuemu_m_dsel_b3, __cuemu_m_dsel_h0, __cuemu_m_dsel_h1
 };
 
 /* A type is (kind << 8) | bits. */

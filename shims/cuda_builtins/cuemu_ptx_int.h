@@ -488,12 +488,37 @@ template <int... M_> inline void __cuemu_vset4(reg &d, reg a, reg b, reg c) { __
  * .sat the clamp to dtype's range, then the secondary operation .add, .min
  * or .max with c (extended by dtype; SIMD Smith-Waterman code takes the
  * maximum of three scores as vmax.s32.s32.s32.max), and d the low 32 bits.
- * The operand selectors and the data merge (d.dsel) are not emulated: the
- * three-source form needs a secondary operation. */
+ * a and b may select a byte or half (__cuemu_vpart); the three-source form
+ * takes a secondary operation or the data merge d.dsel (__cuemu_vmerge). */
+/* The first bit and the width of the byte (.b0 to .b3) or half (.h0, .h1)
+ * that a scalar video operand's selector names, the whole register without
+ * one. B0_ is the operand's .b0 modifier (__cuemu_m_asel_b0, __cuemu_m_bsel_b0
+ * or __cuemu_m_dsel_b0); the other five follow it. */
+template <int B0_, int... M_> constexpr int __cuemu_vsel_shift() {
+  return has<B0_ + 1, M_...> ? 8 : has<B0_ + 2, M_...> || has<B0_ + 5, M_...> ? 16 : has<B0_ + 3, M_...> ? 24 : 0;
+}
+template <int B0_, int... M_> constexpr int __cuemu_vsel_bits() {
+  return has<B0_, M_...> || has<B0_ + 1, M_...> || has<B0_ + 2, M_...> || has<B0_ + 3, M_...> ? 8
+         : has<B0_ + 4, M_...> || has<B0_ + 5, M_...>                                          ? 16
+                                                                                                : 32;
+}
+/* An operand of a scalar video instruction as the ISA's partSelectSignExtend
+ * reads it: the selected part, extended by the operand's type T. */
+template <int T, int B0_, int... M_> constexpr long long __cuemu_vpart(reg v) {
+  constexpr int __cuemu_shift = __cuemu_vsel_shift<B0_, M_...>(), w = __cuemu_vsel_bits<B0_, M_...>();
+  return is_signed(T) ? sx(v >> __cuemu_shift, w) : static_cast<long long>(zx(v >> __cuemu_shift, w));
+}
+/* The ISA's optMerge of d.dsel: the low bits of the result in d's selected
+ * byte or half, c's bits in the rest. */
+template <int... M_> constexpr reg __cuemu_vmerge(long long v, reg c) {
+  constexpr int __cuemu_shift = __cuemu_vsel_shift<__cuemu_m_dsel_b0, M_...>();
+  constexpr reg __cuemu_mask = mask(__cuemu_vsel_bits<__cuemu_m_dsel_b0, M_...>()) << __cuemu_shift;
+  return ((static_cast<reg>(v) << __cuemu_shift) & __cuemu_mask) | (zx(c, 32) & ~__cuemu_mask);
+}
 template <int __cuemu_Op, int... M_> inline long long __cuemu_vscalar_op(reg a, reg b) {
   constexpr int D_ = type_n<M_...>(0), A_ = type_n<M_...>(1), __cuemu_B = type_n<M_...>(2);
-  const long long x = is_signed(A_) ? sx(a, 32) : static_cast<long long>(zx(a, 32));
-  const long long y = is_signed(__cuemu_B) ? sx(b, 32) : static_cast<long long>(zx(b, 32));
+  const long long x = __cuemu_vpart<A_, __cuemu_m_asel_b0, M_...>(a);
+  const long long y = __cuemu_vpart<__cuemu_B, __cuemu_m_bsel_b0, M_...>(b);
   __int128 v;
   if constexpr (__cuemu_Op == __cuemu_v_shl || __cuemu_Op == __cuemu_v_shr) {
     /* vshl, vshr: the amount is b as .u32, clamped to 32 (.clamp) or taken
@@ -501,15 +526,19 @@ template <int __cuemu_Op, int... M_> inline long long __cuemu_vscalar_op(reg a, 
      * the bits shifted out and a signed vshr by 32 gives the sign. */
     static_assert(has<m_clamp, M_...> != has<m_wrap, M_...>,
                   "inline PTX: vshl and vshr take one of .clamp and .wrap");
-    const unsigned long long n = has<m_clamp, M_...> ? (zx(b, 32) > 32 ? 32 : zx(b, 32)) : (zx(b, 32) & 31);
+    const unsigned long long __cuemu_nb = zx(static_cast<reg>(y), 32);
+    const unsigned long long n = has<m_clamp, M_...> ? (__cuemu_nb > 32 ? 32 : __cuemu_nb) : (__cuemu_nb & 31);
     v = __cuemu_Op == __cuemu_v_shl ? static_cast<__int128>(x) * (static_cast<__int128>(1) << n)
                                     : static_cast<__int128>(x >> n);
   } else {
     v = __cuemu_video_op<__cuemu_Op>(x, y);
   }
   if constexpr (has<m_sat, M_...>) {
-    const __int128 lo = is_signed(D_) ? -(1LL << 31) : 0;
-    const __int128 hi = is_signed(D_) ? (1LL << 31) - 1 : (1LL << 32) - 1;
+    /* The ISA's optSaturate: the range of dtype, or of d's selected byte or
+     * half with the data merge. */
+    constexpr int w = __cuemu_vsel_bits<__cuemu_m_dsel_b0, M_...>();
+    const __int128 lo = is_signed(D_) ? -(1LL << (w - 1)) : 0;
+    const __int128 hi = is_signed(D_) ? (1LL << (w - 1)) - 1 : (1LL << w) - 1;
     v = v < lo ? lo : v > hi ? hi : v;
   }
   /* Only the low 32 bits of a result that .sat did not clamp are kept. */
@@ -518,13 +547,21 @@ template <int __cuemu_Op, int... M_> inline long long __cuemu_vscalar_op(reg a, 
 template <int __cuemu_Op, int... M_> inline void __cuemu_vscalar(reg &d, reg a, reg b) {
   static_assert(!has<m_add, M_...> && !has<m_min, M_...> && !has<m_max, M_...>,
                 "inline PTX: the secondary operation of a video instruction needs an operand c");
+  static_assert(__cuemu_vsel_bits<__cuemu_m_dsel_b0, M_...>() == 32,
+                "inline PTX: the data merge d.dsel of a video instruction needs an operand c");
   d = zx(static_cast<reg>(__cuemu_vscalar_op<__cuemu_Op, M_...>(a, b)), 32);
 }
 template <int __cuemu_Op, int... M_> inline void __cuemu_vscalar(reg &d, reg a, reg b, reg c) {
-  static_assert(has<m_add, M_...> || has<m_min, M_...> || has<m_max, M_...>,
-                "inline PTX: a video instruction with an operand c and no secondary operation "
-                "merges into d.dsel, which cuemu does not emulate");
+  constexpr bool __cuemu_merge = __cuemu_vsel_bits<__cuemu_m_dsel_b0, M_...>() < 32;
+  constexpr bool __cuemu_op2 = has<m_add, M_...> || has<m_min, M_...> || has<m_max, M_...>;
+  static_assert(__cuemu_op2 != __cuemu_merge,
+                "inline PTX: a scalar video instruction with an operand c takes one of a secondary "
+                "operation (.add .min .max) and the data merge d.dsel");
   const long long v = __cuemu_vscalar_op<__cuemu_Op, M_...>(a, b);
+  if constexpr (__cuemu_merge) {
+    d = __cuemu_vmerge<M_...>(v, c);
+    return;
+  }
   const long long z = is_signed(type_n<M_...>(0)) ? sx(c, 32) : static_cast<long long>(zx(c, 32));
   const long long __cuemu_r =
       has<m_add, M_...> ? v + z : has<m_min, M_...> ? (v < z ? v : z) : (v > z ? v : z);
@@ -549,27 +586,83 @@ CUEMU_PTX_VSCALAR(__cuemu_vshr, __cuemu_v_shr)
 /* The scalar comparison vset.atype.btype.cmp{.op2} d, a, b{, c}: a and b
  * extended by their types, 1 where the comparison holds and 0 where it does
  * not, then the secondary operation .add, .min or .max with c (the ISA keeps
- * the comparison, c and d unsigned). The operand selectors and the data
- * merge (d.dsel) are not emulated, as for the other scalar ones. */
+ * the comparison, c and d unsigned). a and b may select a byte or half, and
+ * d.dsel merges into c, as for the other scalar ones. */
 template <int... M_> inline long long __cuemu_vset_scalar_cmp(reg a, reg b) {
   constexpr int A_ = type_n<M_...>(0), __cuemu_B = type_n<M_...>(1);
-  const long long x = is_signed(A_) ? sx(a, 32) : static_cast<long long>(zx(a, 32));
-  const long long y = is_signed(__cuemu_B) ? sx(b, 32) : static_cast<long long>(zx(b, 32));
+  const long long x = __cuemu_vpart<A_, __cuemu_m_asel_b0, M_...>(a);
+  const long long y = __cuemu_vpart<__cuemu_B, __cuemu_m_bsel_b0, M_...>(b);
   return __cuemu_vcompare<M_...>(x, y);
 }
 template <int... M_> inline void __cuemu_vset_scalar(reg &d, reg a, reg b) {
   static_assert(!has<m_add, M_...> && !has<m_min, M_...> && !has<m_max, M_...>,
                 "inline PTX: the secondary operation of a video instruction needs an operand c");
+  static_assert(__cuemu_vsel_bits<__cuemu_m_dsel_b0, M_...>() == 32,
+                "inline PTX: the data merge d.dsel of a video instruction needs an operand c");
   d = static_cast<reg>(__cuemu_vset_scalar_cmp<M_...>(a, b));
 }
 template <int... M_> inline void __cuemu_vset_scalar(reg &d, reg a, reg b, reg c) {
-  static_assert(has<m_add, M_...> || has<m_min, M_...> || has<m_max, M_...>,
-                "inline PTX: a video instruction with an operand c and no secondary operation "
-                "merges into d.dsel, which cuemu does not emulate");
+  constexpr bool __cuemu_merge = __cuemu_vsel_bits<__cuemu_m_dsel_b0, M_...>() < 32;
+  constexpr bool __cuemu_op2 = has<m_add, M_...> || has<m_min, M_...> || has<m_max, M_...>;
+  static_assert(__cuemu_op2 != __cuemu_merge,
+                "inline PTX: a scalar video instruction with an operand c takes one of a secondary "
+                "operation (.add .min .max) and the data merge d.dsel");
   const long long v = __cuemu_vset_scalar_cmp<M_...>(a, b), z = static_cast<long long>(zx(c, 32));
+  if constexpr (__cuemu_merge) {
+    d = __cuemu_vmerge<M_...>(v, c);
+    return;
+  }
   const long long __cuemu_r =
       has<m_add, M_...> ? v + z : has<m_min, M_...> ? (v < z ? v : z) : (v > z ? v : z);
   d = zx(static_cast<reg>(__cuemu_r), 32);
+}
+
+/* The scalar multiply-add vmad.dtype.atype.btype{.po}{.sat}{.shr7|.shr15}
+ * d, {-}a, {-}b, {-}c, as the PTX ISA's pseudo-code has it: the product of a
+ * and b extended by their types, in 128 bits; the result is signed when a
+ * type is signed or an operand is negated. Then the first that applies of:
+ * .po adds 1; a negated product (one of a and b negated) is ~product + 1; a
+ * negated c is ~c + 1. c is extended by the result's sign and added, .shr7 or
+ * .shr15 shift the sum (arithmetically), .sat clamps its low 64 bits to the
+ * 32-bit range of that sign, and d takes the low 32 bits. The translation
+ * passes the negations as __cuemu_m_nega, __cuemu_m_negb, __cuemu_m_negc.
+ * As ptxas does, .po with a negated operand and a negated product with a
+ * negated c are refused. a and b may select a byte or half (__cuemu_vpart). */
+template <int... M_> inline void __cuemu_vmad(reg &d, reg a, reg b, reg c) {
+  constexpr int A_ = type_n<M_...>(1), __cuemu_B = type_n<M_...>(2);
+  constexpr bool na = has<__cuemu_m_nega, M_...>, nb = has<__cuemu_m_negb, M_...>, nc = has<__cuemu_m_negc, M_...>;
+  static_assert(!(has<__cuemu_m_po, M_...> && (na || nb || nc)),
+                "inline PTX: vmad.po takes no negated operands");
+  static_assert(!(na != nb && nc), "inline PTX: vmad negates the product (one of a and b) or c, not both");
+  static_assert(!(has<__cuemu_m_shr7, M_...> && has<__cuemu_m_shr15, M_...>),
+                "inline PTX: vmad takes one of .shr7 and .shr15");
+  constexpr bool __cuemu_signed = is_signed(A_) || is_signed(__cuemu_B) || na != nb || nc;
+  const __int128 x = __cuemu_vpart<A_, __cuemu_m_asel_b0, M_...>(a);
+  const __int128 y = __cuemu_vpart<__cuemu_B, __cuemu_m_bsel_b0, M_...>(b);
+  __int128 __cuemu_t = x * y;
+  reg z = zx(c, 32);
+  int __cuemu_lsb = 0;
+  if constexpr (has<__cuemu_m_po, M_...>) {
+    __cuemu_lsb = 1;
+  } else if constexpr (na != nb) {
+    __cuemu_t = ~__cuemu_t;
+    __cuemu_lsb = 1;
+  } else if constexpr (nc) {
+    z = zx(~z, 32);
+    __cuemu_lsb = 1;
+  }
+  __cuemu_t += (__cuemu_signed ? static_cast<__int128>(sx(z, 32)) : static_cast<__int128>(z)) + __cuemu_lsb;
+  __cuemu_t >>= has<__cuemu_m_shr7, M_...> ? 7 : has<__cuemu_m_shr15, M_...> ? 15 : 0;
+  reg r = static_cast<reg>(__cuemu_t);
+  if constexpr (has<m_sat, M_...>) {
+    if constexpr (__cuemu_signed) {
+      const long long s = static_cast<long long>(r);
+      r = static_cast<reg>(s > 0x7fffffffLL ? 0x7fffffffLL : s < -0x80000000LL ? -0x80000000LL : s);
+    } else {
+      r = r > 0xffffffffULL ? 0xffffffffULL : r;
+    }
+  }
+  d = zx(r, 32);
 }
 
 /* dp4a.atype.btype d, a, b, c: c plus the products of the four bytes of a
