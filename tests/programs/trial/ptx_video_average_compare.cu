@@ -12,6 +12,7 @@
 // the CUDA intrinsics that compute the same thing.
 #include <cstdio>
 #include "../check.cuh"
+#include "ptx_video_check.cuh"
 
 enum { NOUT = 19 };
 enum { NSHIFT = 6 };
@@ -143,27 +144,11 @@ int main() {
       {0xfe02fd03u, 0xff01ff01u, 11u},
   };
   const int n = sizeof pairs / sizeof pairs[0];
-  unsigned *d_in, *d_out;
-  int *d_agree;
-  cudaMalloc(&d_in, sizeof pairs);
-  cudaMalloc(&d_out, n * NOUT * sizeof(unsigned));
-  cudaMalloc(&d_agree, n * sizeof(int));
-  cudaMemcpy(d_in, pairs, sizeof pairs, cudaMemcpyHostToDevice);
-  video<<<1, 32>>>(d_in, d_out, d_agree, n);
-  CHECK(cudaDeviceSynchronize() == cudaSuccess);
-  unsigned out[sizeof pairs / sizeof pairs[0]][NOUT];
-  int agree[sizeof pairs / sizeof pairs[0]];
-  cudaMemcpy(out, d_out, sizeof out, cudaMemcpyDeviceToHost);
-  cudaMemcpy(agree, d_agree, sizeof agree, cudaMemcpyDeviceToHost);
-  for (int i = 0; i < n; ++i) {
-    CHECK(agree[i]);
-    for (int k = 0; k < NOUT; ++k) {
-      const unsigned want = model(forms[k], pairs[i][0], pairs[i][1], pairs[i][2]);
-      if (out[i][k] != want)
-        std::fprintf(stderr, "pair %d form %d: %08x, want %08x\n", i, k, out[i][k], want);
-      CHECK(out[i][k] == want);
-    }
-  }
+  unsigned out[n][NOUT];
+  check_video_forms(
+      pairs, n, NOUT, &out[0][0], true,
+      [](const unsigned *in, unsigned *o, int *agree, int count) { video<<<1, 32>>>(in, o, agree, count); },
+      [&](int k, unsigned a, unsigned b, unsigned c) { return model(forms[k], a, b, c); });
   // Worked out by hand: the signed byte averages of 0x80,0x7f (-128,127: -1/2
   // rounds down to -1) and of 0xff,0x01 (-1,1: 0); vset gives 1, not 0xff.
   CHECK(out[0][1] == 0xff00ff00u);
@@ -176,28 +161,13 @@ int main() {
       {0xdeadbeefu, 63u, 3u}, {0x40000000u, 1u, 0u},
   };
   const int ns = sizeof shift_in / sizeof shift_in[0];
-  unsigned *d_sin, *d_sout;
-  cudaMalloc(&d_sin, sizeof shift_in);
-  cudaMalloc(&d_sout, ns * NSHIFT * sizeof(unsigned));
-  cudaMemcpy(d_sin, shift_in, sizeof shift_in, cudaMemcpyHostToDevice);
-  shifts<<<1, 32>>>(d_sin, d_sout, ns);
-  CHECK(cudaDeviceSynchronize() == cudaSuccess);
-  unsigned sout[sizeof shift_in / sizeof shift_in[0]][NSHIFT];
-  cudaMemcpy(sout, d_sout, sizeof sout, cudaMemcpyDeviceToHost);
-  for (int i = 0; i < ns; ++i)
-    for (int k = 0; k < NSHIFT; ++k) {
-      const unsigned want = shift_model(k, shift_in[i][0], shift_in[i][1] & 63u, shift_in[i][2]);
-      if (sout[i][k] != want)
-        std::fprintf(stderr, "shift %d form %d: %08x, want %08x\n", i, k, sout[i][k], want);
-      CHECK(sout[i][k] == want);
-    }
+  unsigned sout[ns][NSHIFT];
+  check_video_forms(
+      shift_in, ns, NSHIFT, &sout[0][0], false,
+      [](const unsigned *in, unsigned *o, int *, int count) { shifts<<<1, 32>>>(in, o, count); },
+      [](int k, unsigned a, unsigned b, unsigned c) { return shift_model(k, a, b & 63u, c); });
   // By hand: 1 << 33 clamps to << 32, 0 plus c; a signed 0x80000001 >> 32 is -1;
   // 0x7fffffff << 1 saturates to INT_MAX.
   CHECK(sout[3][0] == 0xffffffffu && sout[2][2] == 0xffffffffu && sout[4][4] == 0x7fffffffu);
-  cudaFree(d_sin);
-  cudaFree(d_sout);
-  cudaFree(d_in);
-  cudaFree(d_out);
-  cudaFree(d_agree);
   return finish();
 }

@@ -10,6 +10,7 @@
 // low bits of the result in that byte or half, c's bits elsewhere).
 #include <cstdio>
 #include "../check.cuh"
+#include "ptx_video_check.cuh"
 
 enum { NOUT = 7 };
 
@@ -68,25 +69,13 @@ int main() {
       {0x00010003u, 0x2f1f0205u, 9u},         {0xfe02fd03u, 0xff01ff21u, 0x80000000u},
   };
   const int n = sizeof triples / sizeof triples[0];
-  unsigned *d_in, *d_out;
-  cudaMalloc(&d_in, sizeof triples);
-  cudaMalloc(&d_out, n * NOUT * sizeof(unsigned));
-  cudaMemcpy(d_in, triples, sizeof triples, cudaMemcpyHostToDevice);
-  merge<<<1, 32>>>(d_in, d_out, n);
-  CHECK(cudaDeviceSynchronize() == cudaSuccess);
-  unsigned out[sizeof triples / sizeof triples[0]][NOUT];
-  cudaMemcpy(out, d_out, sizeof out, cudaMemcpyDeviceToHost);
-  for (int i = 0; i < n; ++i)
-    for (int k = 0; k < NOUT; ++k) {
-      const unsigned want = model(forms[k], triples[i][0], triples[i][1], triples[i][2]);
-      if (out[i][k] != want)
-        std::fprintf(stderr, "triple %d form %d: %08x, want %08x\n", i, k, out[i][k], want);
-      CHECK(out[i][k] == want);
-    }
+  unsigned out[n][NOUT];
+  check_video_forms(
+      triples, n, NOUT, &out[0][0], false,
+      [](const unsigned *in, unsigned *o, int *, int count) { merge<<<1, 32>>>(in, o, count); },
+      [&](int k, unsigned a, unsigned b, unsigned c) { return model(forms[k], a, b, c); });
   // Worked out by hand: 0x01 + 0xff = 0x100 clamps to 0xff in byte 1 of
   // 0x12345678; 0xff + 0 is 0xff, in byte 1 of 0.
   CHECK(out[0][0] == 0x1234ff78u && out[2][0] == 0x0000ff00u);
-  cudaFree(d_in);
-  cudaFree(d_out);
   return finish();
 }

@@ -11,6 +11,7 @@
 // same arithmetic written in C++.
 #include <cstdio>
 #include "../check.cuh"
+#include "ptx_video_check.cuh"
 
 enum { NOUT = 13 };
 
@@ -95,33 +96,14 @@ int main() {
       {0xfe02fd03u, 0xff01ff21u, 0x80000000u},
   };
   const int n = sizeof triples / sizeof triples[0];
-  unsigned *d_in, *d_out;
-  int *d_agree;
-  cudaMalloc(&d_in, sizeof triples);
-  cudaMalloc(&d_out, n * NOUT * sizeof(unsigned));
-  cudaMalloc(&d_agree, n * sizeof(int));
-  cudaMemcpy(d_in, triples, sizeof triples, cudaMemcpyHostToDevice);
-  pick<<<1, 32>>>(d_in, d_out, d_agree, n);
-  CHECK(cudaDeviceSynchronize() == cudaSuccess);
-  unsigned out[sizeof triples / sizeof triples[0]][NOUT];
-  int agree[sizeof triples / sizeof triples[0]];
-  cudaMemcpy(out, d_out, sizeof out, cudaMemcpyDeviceToHost);
-  cudaMemcpy(agree, d_agree, sizeof agree, cudaMemcpyDeviceToHost);
-  for (int i = 0; i < n; ++i) {
-    CHECK(agree[i]);
-    for (int k = 0; k < NOUT; ++k) {
-      const unsigned want = model(forms[k], triples[i][0], triples[i][1], triples[i][2]);
-      if (out[i][k] != want)
-        std::fprintf(stderr, "triple %d form %d: %08x, want %08x\n", i, k, out[i][k], want);
-      CHECK(out[i][k] == want);
-    }
-  }
+  unsigned out[n][NOUT];
+  check_video_forms(
+      triples, n, NOUT, &out[0][0], true,
+      [](const unsigned *in, unsigned *o, int *agree, int count) { pick<<<1, 32>>>(in, o, agree, count); },
+      [&](int k, unsigned a, unsigned b, unsigned c) { return model(forms[k], a, b, c); });
   // Worked out by hand: 0x01 + 0x7f = 0x80; the signed halves 0x80ff and
   // 0x80ff give 0; the signed bytes 0xff and 0x80, |-1 - -128| = 127; 0x80
   // (-128) and 0x7f, 127 + -128 + 5 = 4.
   CHECK(out[0][0] == 0x80u && out[0][1] == 0u && out[0][2] == 127u && out[0][5] == 4u);
-  cudaFree(d_in);
-  cudaFree(d_out);
-  cudaFree(d_agree);
   return finish();
 }

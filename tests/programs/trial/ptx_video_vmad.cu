@@ -12,6 +12,7 @@
 // forms that are plain C++ arithmetic are compared with it too.
 #include <cstdio>
 #include "../check.cuh"
+#include "ptx_video_check.cuh"
 
 enum { NOUT = 12 };
 
@@ -91,34 +92,15 @@ int main() {
       {0x40000000u, 4u, 0x7fffffffu},
   };
   const int n = sizeof triples / sizeof triples[0];
-  unsigned *d_in, *d_out;
-  int *d_agree;
-  cudaMalloc(&d_in, sizeof triples);
-  cudaMalloc(&d_out, n * NOUT * sizeof(unsigned));
-  cudaMalloc(&d_agree, n * sizeof(int));
-  cudaMemcpy(d_in, triples, sizeof triples, cudaMemcpyHostToDevice);
-  vmad<<<1, 32>>>(d_in, d_out, d_agree, n);
-  CHECK(cudaDeviceSynchronize() == cudaSuccess);
-  unsigned out[sizeof triples / sizeof triples[0]][NOUT];
-  int agree[sizeof triples / sizeof triples[0]];
-  cudaMemcpy(out, d_out, sizeof out, cudaMemcpyDeviceToHost);
-  cudaMemcpy(agree, d_agree, sizeof agree, cudaMemcpyDeviceToHost);
-  for (int i = 0; i < n; ++i) {
-    CHECK(agree[i]);
-    for (int k = 0; k < NOUT; ++k) {
-      const unsigned want = model(forms[k], triples[i][0], triples[i][1], triples[i][2]);
-      if (out[i][k] != want)
-        std::fprintf(stderr, "triple %d form %d: %08x, want %08x\n", i, k, out[i][k], want);
-      CHECK(out[i][k] == want);
-    }
-  }
+  unsigned out[n][NOUT];
+  check_video_forms(
+      triples, n, NOUT, &out[0][0], true,
+      [](const unsigned *in, unsigned *o, int *agree, int count) { vmad<<<1, 32>>>(in, o, agree, count); },
+      [&](int k, unsigned a, unsigned b, unsigned c) { return model(forms[k], a, b, c); });
   // Worked out by hand: 3*5+7 = 22, .po 23, 3*5-7 = 8 and -3*5+7 = -8;
   // (2^31-1)*2+1 saturates to INT_MAX as s32 and stays 2^32-1 as u32; the
   // u32 square of 2^32-1 plus 2^32-1 saturates to 2^32-1.
   CHECK(out[0][0] == 22u && out[0][4] == 23u && out[0][8] == 8u && out[0][7] == 0xfffffff8u);
   CHECK(out[3][2] == 0x7fffffffu && out[3][3] == 0xffffffffu && out[1][3] == 0xffffffffu);
-  cudaFree(d_in);
-  cudaFree(d_out);
-  cudaFree(d_agree);
   return finish();
 }
