@@ -492,20 +492,20 @@ template <int... M_> inline void __cuemu_vset4(reg &d, reg a, reg b, reg c) { __
  * takes a secondary operation or the data merge d.dsel (__cuemu_vmerge). */
 /* The first bit and the width of the byte (.b0 to .b3) or half (.h0, .h1)
  * that a scalar video operand's selector names, the whole register without
- * one. B0_ is the operand's .b0 modifier (__cuemu_m_asel_b0, __cuemu_m_bsel_b0
+ * one. __cuemu_B0 is the operand's .b0 modifier (__cuemu_m_asel_b0, __cuemu_m_bsel_b0
  * or __cuemu_m_dsel_b0); the other five follow it. */
-template <int B0_, int... M_> constexpr int __cuemu_vsel_shift() {
-  return has<B0_ + 1, M_...> ? 8 : has<B0_ + 2, M_...> || has<B0_ + 5, M_...> ? 16 : has<B0_ + 3, M_...> ? 24 : 0;
+template <int __cuemu_B0, int... M_> constexpr int __cuemu_vsel_shift() {
+  return has<__cuemu_B0 + 1, M_...> ? 8 : has<__cuemu_B0 + 2, M_...> || has<__cuemu_B0 + 5, M_...> ? 16 : has<__cuemu_B0 + 3, M_...> ? 24 : 0;
 }
-template <int B0_, int... M_> constexpr int __cuemu_vsel_bits() {
-  return has<B0_, M_...> || has<B0_ + 1, M_...> || has<B0_ + 2, M_...> || has<B0_ + 3, M_...> ? 8
-         : has<B0_ + 4, M_...> || has<B0_ + 5, M_...>                                          ? 16
+template <int __cuemu_B0, int... M_> constexpr int __cuemu_vsel_bits() {
+  return has<__cuemu_B0, M_...> || has<__cuemu_B0 + 1, M_...> || has<__cuemu_B0 + 2, M_...> || has<__cuemu_B0 + 3, M_...> ? 8
+         : has<__cuemu_B0 + 4, M_...> || has<__cuemu_B0 + 5, M_...>                                          ? 16
                                                                                                 : 32;
 }
 /* An operand of a scalar video instruction as the ISA's partSelectSignExtend
  * reads it: the selected part, extended by the operand's type T. */
-template <int T, int B0_, int... M_> constexpr long long __cuemu_vpart(reg v) {
-  constexpr int __cuemu_shift = __cuemu_vsel_shift<B0_, M_...>(), w = __cuemu_vsel_bits<B0_, M_...>();
+template <int T, int __cuemu_B0, int... M_> constexpr long long __cuemu_vpart(reg v) {
+  constexpr int __cuemu_shift = __cuemu_vsel_shift<__cuemu_B0, M_...>(), w = __cuemu_vsel_bits<__cuemu_B0, M_...>();
   return is_signed(T) ? sx(v >> __cuemu_shift, w) : static_cast<long long>(zx(v >> __cuemu_shift, w));
 }
 /* The ISA's optMerge of d.dsel: the low bits of the result in d's selected
@@ -630,13 +630,13 @@ template <int... M_> inline void __cuemu_vset_scalar(reg &d, reg a, reg b, reg c
  * negated c are refused. a and b may select a byte or half (__cuemu_vpart). */
 template <int... M_> inline void __cuemu_vmad(reg &d, reg a, reg b, reg c) {
   constexpr int A_ = type_n<M_...>(1), __cuemu_B = type_n<M_...>(2);
-  constexpr bool na = has<__cuemu_m_nega, M_...>, nb = has<__cuemu_m_negb, M_...>, nc = has<__cuemu_m_negc, M_...>;
-  static_assert(!(has<__cuemu_m_po, M_...> && (na || nb || nc)),
+  constexpr bool na = has<__cuemu_m_nega, M_...>, nb = has<__cuemu_m_negb, M_...>, __cuemu_nc = has<__cuemu_m_negc, M_...>;
+  static_assert(!(has<__cuemu_m_po, M_...> && (na || nb || __cuemu_nc)),
                 "inline PTX: vmad.po takes no negated operands");
-  static_assert(!(na != nb && nc), "inline PTX: vmad negates the product (one of a and b) or c, not both");
+  static_assert(!(na != nb && __cuemu_nc), "inline PTX: vmad negates the product (one of a and b) or c, not both");
   static_assert(!(has<__cuemu_m_shr7, M_...> && has<__cuemu_m_shr15, M_...>),
                 "inline PTX: vmad takes one of .shr7 and .shr15");
-  constexpr bool __cuemu_signed = is_signed(A_) || is_signed(__cuemu_B) || na != nb || nc;
+  constexpr bool __cuemu_signed = is_signed(A_) || is_signed(__cuemu_B) || na != nb || __cuemu_nc;
   const __int128 x = __cuemu_vpart<A_, __cuemu_m_asel_b0, M_...>(a);
   const __int128 y = __cuemu_vpart<__cuemu_B, __cuemu_m_bsel_b0, M_...>(b);
   __int128 __cuemu_t = x * y;
@@ -647,22 +647,22 @@ template <int... M_> inline void __cuemu_vmad(reg &d, reg a, reg b, reg c) {
   } else if constexpr (na != nb) {
     __cuemu_t = ~__cuemu_t;
     __cuemu_lsb = 1;
-  } else if constexpr (nc) {
+  } else if constexpr (__cuemu_nc) {
     z = zx(~z, 32);
     __cuemu_lsb = 1;
   }
   __cuemu_t += (__cuemu_signed ? static_cast<__int128>(sx(z, 32)) : static_cast<__int128>(z)) + __cuemu_lsb;
   __cuemu_t >>= has<__cuemu_m_shr7, M_...> ? 7 : has<__cuemu_m_shr15, M_...> ? 15 : 0;
-  reg r = static_cast<reg>(__cuemu_t);
+  reg __cuemu_r = static_cast<reg>(__cuemu_t);
   if constexpr (has<m_sat, M_...>) {
     if constexpr (__cuemu_signed) {
-      const long long s = static_cast<long long>(r);
-      r = static_cast<reg>(s > 0x7fffffffLL ? 0x7fffffffLL : s < -0x80000000LL ? -0x80000000LL : s);
+      const long long s = static_cast<long long>(__cuemu_r);
+      __cuemu_r = static_cast<reg>(s > 0x7fffffffLL ? 0x7fffffffLL : s < -0x80000000LL ? -0x80000000LL : s);
     } else {
-      r = r > 0xffffffffULL ? 0xffffffffULL : r;
+      __cuemu_r = __cuemu_r > 0xffffffffULL ? 0xffffffffULL : __cuemu_r;
     }
   }
-  d = zx(r, 32);
+  d = zx(__cuemu_r, 32);
 }
 
 /* dp4a.atype.btype d, a, b, c: c plus the products of the four bytes of a
