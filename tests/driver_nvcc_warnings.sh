@@ -288,6 +288,23 @@ step main_bare_return "$nvcc" -o main_bare_return "$d/main_bare_return.cu" &&
     fail "warning #117-D: got"
     sed 's/^/  | /' "$work/main_bare_return.log" | head -20
   fi
+# The same in `auto main(...) -> int try {...} catch (...) {...}`: a
+# `return;` in the try block and one in the handler (lines 30 and 35).
+bare_try_lines() { # LOG: the lines of its #117-D warnings
+  sed -n 's|^.*/main_bare_return_try.cu:\([0-9]*\): warning #117-D: non-void function "main" should return a value$|\1|p' "$1" |
+    paste -sd, -
+}
+step main_bare_return_try "$nvcc" -o main_bare_return_try \
+  "$d/main_bare_return_try.cu" &&
+  passes "a return; in a function-try-block's main returns 0" \
+    ./main_bare_return_try 1 &&
+  passes "a return; in main's handler returns 0" ./main_bare_return_try &&
+  if [ "$(bare_try_lines "$work/main_bare_return_try.log")" = 30,35 ]; then
+    echo "PASS: warning #117-D at the try block's and the handler's return;"
+  else
+    fail "warning #117-D (function-try-block): got"
+    sed 's/^/  | /' "$work/main_bare_return_try.log" | head -20
+  fi
 step main_bare_return_20 "$nvcc" -std=c++20 -o main_bare_return_20 \
   "$d/main_bare_return.cu" &&
   passes "a template lambda's return; in main is its own (-std=c++20)" \

@@ -8,7 +8,9 @@
  * refuses the same statement ("return-statement with no value, in function
  * returning 'int'"), so each `return;` of main's own body is edited into
  * `return 0;` here, with nvcc's warning at its line (once, in the host
- * pass). Only main is concerned: nvcc refuses a `return;` of any other
+ * pass). main is `int main(...)` or `auto main(...) -> int`, its body a
+ * block or a function-try-block, whose handlers' `return;` statements
+ * return from main too. Only main is concerned: nvcc refuses a `return;` of any other
  * function returning a value, as g++ does. The `return;` statements of a
  * lambda's body or of a local class's member functions in main are theirs,
  * not main's, and are left as they are.
@@ -103,6 +105,42 @@ static cuemu_status main_body(cuemu_rewriter *rw, size_t open, size_t close) {
   return st;
 }
 
+/* The token after main's declarator whose parentheses close at token
+ * params: past a trailing return type `-> int` (of `auto main(...)`) and
+ * the `try` of a function-try-block, which *is_try tells. */
+static size_t past_declarator(const cuemu_rewriter *rw, size_t params,
+                              int trailing, int *is_try) {
+  size_t k = params + 1;
+  if (trailing) {
+    if (!cuemu__rw_is(rw, k, "->") || !cuemu__rw_is(rw, k + 1, "int"))
+      return (size_t)-1;
+    k += 2;
+  }
+  *is_try = cuemu__rw_is(rw, k, "try");
+  return k + (size_t)*is_try;
+}
+
+/* Edits main's `return;` statements: those of its body, opening at token
+ * body, and of the handlers `catch (...) {...}` after it where main's body
+ * is a function-try-block (a `return;` in them returns from main too). */
+static cuemu_status main_returns(cuemu_rewriter *rw, size_t body, int is_try) {
+  size_t close = cuemu__rw_close(rw, body);
+  if (close >= rw->n)
+    return CUEMU_SUCCESS;
+  cuemu_status st = main_body(rw, body, close);
+  while (st == CUEMU_SUCCESS && is_try && cuemu__rw_is(rw, close + 1, "catch") &&
+         cuemu__rw_is(rw, close + 2, "(")) {
+    size_t handler = cuemu__rw_close(rw, close + 2) + 1;
+    if (handler >= rw->n || !cuemu__rw_is(rw, handler, "{"))
+      break;
+    close = cuemu__rw_close(rw, handler);
+    if (close >= rw->n)
+      break;
+    st = main_body(rw, handler, close);
+  }
+  return st;
+}
+
 cuemu_status cuemu__main_bare_returns(cuemu_rewriter *rw) {
   size_t depth = 0;
   for (size_t i = 0; i < rw->n; i++) {
@@ -114,18 +152,22 @@ cuemu_status cuemu__main_bare_returns(cuemu_rewriter *rw) {
       depth -= depth > 0;
       continue;
     }
-    /* `int main(...) {` at namespace scope, the user's own. */
+    /* `int main(...) {` or `auto main(...) -> int {` at namespace scope,
+     * the user's own, either with a function-try-block. */
     if (depth != 0 || i == 0 || !cuemu__rw_is(rw, i, "main") ||
-        !cuemu__rw_is(rw, i - 1, "int") || !cuemu__rw_is(rw, i + 1, "(") ||
+        !(cuemu__rw_is(rw, i - 1, "int") || cuemu__rw_is(rw, i - 1, "auto")) ||
+        !cuemu__rw_is(rw, i + 1, "(") ||
         (rw->toks[i].flags & (CUEMU_TOKEN_FOREIGN | CUEMU_TOKEN_SHIM)))
       continue;
     size_t params = cuemu__rw_close(rw, i + 1);
-    if (params >= rw->n || !cuemu__rw_is(rw, params + 1, "{"))
+    if (params >= rw->n)
       continue;
-    size_t close = cuemu__rw_close(rw, params + 1);
-    if (close >= rw->n)
-      return CUEMU_SUCCESS;
-    return main_body(rw, params + 1, close);
+    int is_try = 0;
+    size_t body = past_declarator(rw, params, cuemu__rw_is(rw, i - 1, "auto"),
+                                  &is_try);
+    if (body >= rw->n || !cuemu__rw_is(rw, body, "{"))
+      continue;
+    return main_returns(rw, body, is_try);
   }
   return CUEMU_SUCCESS;
 }
