@@ -28,6 +28,14 @@ int cuemu__ctx_fault_write(const void *ucontext) {
   return -1;
 }
 
+int cuemu__ctx_fault_operand(const void *ucontext, void **address) {
+  /* AArch64's faults name their address (a tagged or otherwise invalid
+   * one included). */
+  (void)ucontext;
+  (void)address;
+  return 0;
+}
+
 int cuemu__ctx_emulate_divide(void *ucontext) {
   /* AArch64's divisions do not trap (a division by zero gives 0, not the
    * GPU's all ones). */

@@ -2,8 +2,9 @@
  * cuemu_arch_x86_64.c: what the context layer knows of x86-64 besides
  * the switch itself (cuemu_context_x86_64.S): the first frame of a context,
  * where a suspended context keeps its registers (for debuggers), the
- * program counter of a fault, and the GPU's result of an integer division
- * that traps on x86. Empty on other architectures.
+ * program counter of a fault, the address of a fault that the processor
+ * does not name (decoded from the faulting instruction's memory operand),
+ * and the GPU's result of an integer division that traps on x86. Empty on other architectures.
  */
 #define _GNU_SOURCE
 #include "cuemu_context.h"
@@ -110,67 +111,173 @@ int cuemu__ctx_fault_write(const void *ucontext) {
   return (uc->uc_mcontext.gregs[REG_ERR] & 2) != 0;
 }
 
-int cuemu__ctx_emulate_divide(void *ucontext) {
-  ucontext_t *uc = ucontext;
-  greg_t *g = uc->uc_mcontext.gregs;
-  const unsigned char *ip = (const unsigned char *)g[REG_RIP], *p = ip;
-  unsigned opsize16 = 0, rex = 0;
-  /* Legacy prefixes, then REX. */
+/* An instruction's prefixes: the legacy ones, then REX, as decoded by
+ * skip_prefixes(). */
+typedef struct {
+  unsigned opsize16; /* 0x66 */
+  unsigned addr32;   /* 0x67: 32-bit addressing */
+  unsigned segment;  /* 0x64 (fs) or 0x65 (gs), else 0 */
+  unsigned rex;      /* the REX byte, or 0 */
+} prefixes;
+
+static const unsigned char *skip_prefixes(const unsigned char *p,
+                                          prefixes *x) {
+  *x = (prefixes){0, 0, 0, 0};
   for (;; ++p) {
     if (*p == 0x66)
-      opsize16 = 1;
-    else if (*p == 0x67 || *p == 0xf0 || *p == 0xf2 || *p == 0xf3 ||
-             *p == 0x2e || *p == 0x36 || *p == 0x3e || *p == 0x26 ||
-             *p == 0x64 || *p == 0x65)
+      x->opsize16 = 1;
+    else if (*p == 0x67)
+      x->addr32 = 1;
+    else if (*p == 0x64 || *p == 0x65)
+      x->segment = *p;
+    else if (*p == 0xf0 || *p == 0xf2 || *p == 0xf3 || *p == 0x2e ||
+             *p == 0x36 || *p == 0x3e || *p == 0x26)
       continue;
     else
       break;
   }
   if ((*p & 0xf0) == 0x40)
-    rex = *p++;
+    x->rex = *p++;
+  return p;
+}
+
+/* The effective address of the memory operand whose ModRM byte is at p
+ * (mod != 3), with REX's X and B bits in `rex`: 1 when it was found (in
+ * *address, and *end the byte after the displacement), 0 for a
+ * RIP-relative operand when `rip_ok` is 0 (its address needs the whole
+ * instruction's length, which only the caller knows). */
+static int operand_address(const greg_t *g, const unsigned char *p,
+                           unsigned rex, int rip_ok, long long *address,
+                           const unsigned char **end) {
+  unsigned char modrm = *p++;
+  unsigned mod = modrm >> 6, rm = modrm & 7;
+  unsigned base = rm | ((rex & 1) << 3);
+  int rip_relative = 0;
+  *address = 0;
+  if (rm == 4) {
+    unsigned char sib = *p++;
+    unsigned scale = sib >> 6, index = ((sib >> 3) & 7) | ((rex & 2) << 2);
+    base = (sib & 7) | ((rex & 1) << 3);
+    if (index != 4)
+      *address += (long long)g[greg_of[index]] << scale;
+    if ((sib & 7) == 5 && mod == 0)
+      base = 16; /* no base: a 32-bit displacement */
+  } else if (rm == 5 && mod == 0) {
+    if (!rip_ok)
+      return 0;
+    rip_relative = 1;
+    base = 16;
+  }
+  if (base < 16)
+    *address += (long long)g[greg_of[base]];
+  if (mod == 1) {
+    *address += (signed char)*p;
+    p += 1;
+  } else if (mod == 2 || base == 16) {
+    *address += (int)load(p, 4);
+    p += 4;
+  }
+  if (rip_relative)
+    *address += (long long)(unsigned long long)(uintptr_t)p;
+  *end = p;
+  return 1;
+}
+
+/* One-byte opcodes with a ModRM byte (Intel's opcode map, 64-bit mode):
+ * the arithmetic groups' r/m forms, movsxd, imul, the immediate groups,
+ * test, xchg, mov, lea, pop r/m, the shift groups, x87, and the unary
+ * groups. */
+static int has_modrm(unsigned char op) {
+  if (op < 0x40)
+    return (op & 7) < 4;
+  return op == 0x63 || op == 0x69 || op == 0x6b ||
+         (op >= 0x80 && op <= 0x8f) || op == 0xc0 || op == 0xc1 ||
+         op == 0xc6 || op == 0xc7 || (op >= 0xd0 && op <= 0xd3) ||
+         (op >= 0xd8 && op <= 0xdf) || op == 0xf6 || op == 0xf7 ||
+         op == 0xfe || op == 0xff;
+}
+
+int cuemu__ctx_fault_operand(const void *ucontext, void **address) {
+  const ucontext_t *uc = ucontext;
+  const greg_t *g = uc->uc_mcontext.gregs;
+  prefixes x;
+  const unsigned char *p = skip_prefixes((const unsigned char *)g[REG_RIP],
+                                         &x);
+  if (x.segment)
+    return 0; /* fs- or gs-relative: thread-local data, not a pointer */
+  unsigned rex = x.rex;
+  unsigned char op = *p;
+  if (!rex && (op == 0xc4 || op == 0xc5 || op == 0x62)) {
+    /* VEX (c5: two bytes, c4: three) and EVEX (62): their R, X and B
+     * bits are inverted; the opcode follows, then ModRM. EVEX's 8-bit
+     * displacements are scaled by the operand's size, which only the
+     * opcode tells: given up below. */
+    unsigned lead = op, bits = p[1];
+    if (lead != 0xc5)
+      rex = (~bits >> 5) & 3; /* X and B */
+    p += lead == 0xc5 ? 3 : lead == 0xc4 ? 4 : 5;
+    if (lead == 0x62 && (*p >> 6) == 1)
+      return 0;
+  } else if (op == 0x0f) {
+    /* The two-byte map, and its 0f 38 and 0f 3a maps: every instruction
+     * that reads or writes memory there has ModRM. */
+    p += (p[1] == 0x38 || p[1] == 0x3a) ? 3 : 2;
+  } else if (op >= 0xa4 && op <= 0xaf && op != 0xa8 && op != 0xa9) {
+    /* The string instructions: movs and cmps read at rsi and write or
+     * read at rdi, stos and scas at rdi, lods at rsi. The operand named
+     * is the one that cannot be an address. */
+    long long rsi = (long long)g[REG_RSI], rdi = (long long)g[REG_RDI];
+    int at_rdi = op == 0xaa || op == 0xab || op == 0xae || op == 0xaf;
+    int at_rsi = op == 0xac || op == 0xad;
+    long long a = at_rdi   ? rdi
+                  : at_rsi ? rsi
+                  : (rsi >> 47 == 0 || rsi >> 47 == -1) ? rdi
+                                                         : rsi;
+    *address = (void *)(uintptr_t)(x.addr32 ? (unsigned)a : a);
+    return 1;
+  } else if (has_modrm(op)) {
+    p += 1;
+  } else {
+    return 0;
+  }
+  if ((*p >> 6) == 3)
+    return 0; /* a register operand: no memory */
+  long long a;
+  const unsigned char *end;
+  if (!operand_address(g, p, rex, 0, &a, &end))
+    return 0;
+  *address = (void *)(uintptr_t)(x.addr32 ? (unsigned long long)(unsigned)a
+                                          : (unsigned long long)a);
+  return 1;
+}
+
+int cuemu__ctx_emulate_divide(void *ucontext) {
+  ucontext_t *uc = ucontext;
+  greg_t *g = uc->uc_mcontext.gregs;
+  prefixes x;
+  const unsigned char *p = skip_prefixes((const unsigned char *)g[REG_RIP],
+                                         &x);
+  unsigned rex = x.rex;
   if (*p != 0xf6 && *p != 0xf7)
     return 0;
-  unsigned bytes = *p == 0xf6 ? 1 : (rex & 8) ? 8 : opsize16 ? 2 : 4;
+  unsigned bytes = *p == 0xf6 ? 1 : (rex & 8) ? 8 : x.opsize16 ? 2 : 4;
   unsigned char modrm = *++p;
   unsigned mod = modrm >> 6, op = (modrm >> 3) & 7, rm = modrm & 7;
   if (op != 6 && op != 7)
     return 0; /* not div or idiv */
-  ++p;
   unsigned long long divisor;
   if (mod == 3) {
+    ++p;
     unsigned r = rm | ((rex & 1) << 3);
     if (bytes == 1 && !rex && r >= 4) /* ah, ch, dh, bh */
       divisor = ((unsigned long long)g[greg_of[r - 4]] >> 8) & 0xff;
     else
       divisor = (unsigned long long)g[greg_of[r]];
   } else {
-    /* The effective address of the memory operand. */
-    long long address = 0;
-    unsigned base = rm | ((rex & 1) << 3);
-    int rip_relative = 0;
-    if (rm == 4) {
-      unsigned char sib = *p++;
-      unsigned scale = sib >> 6, index = ((sib >> 3) & 7) | ((rex & 2) << 2);
-      base = (sib & 7) | ((rex & 1) << 3);
-      if (index != 4)
-        address += (long long)g[greg_of[index]] << scale;
-      if ((sib & 7) == 5 && mod == 0)
-        base = 16; /* no base: a 32-bit displacement */
-    } else if (rm == 5 && mod == 0) {
-      rip_relative = 1;
-      base = 16;
-    }
-    if (base < 16)
-      address += (long long)g[greg_of[base]];
-    if (mod == 1) {
-      address += (signed char)*p;
-      p += 1;
-    } else if (mod == 2 || base == 16) {
-      address += (int)load(p, 4);
-      p += 4;
-    }
-    if (rip_relative)
-      address += (long long)(unsigned long long)(uintptr_t)p;
+    /* div and idiv have no immediate: the instruction ends with the
+     * displacement, so a RIP-relative operand's address is known. */
+    long long address;
+    operand_address(g, p, rex, 1, &address, &p);
     divisor = load((const unsigned char *)(uintptr_t)address, bytes);
   }
   unsigned long long mask =

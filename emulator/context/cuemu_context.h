@@ -202,6 +202,15 @@ void *cuemu__ctx_fault_sp(const void *ucontext);
  * does not say. Async-signal-safe. */
 int cuemu__ctx_fault_write(const void *ucontext);
 
+/* The address of the memory operand of the instruction that a fault
+ * interrupted, decoded from the instruction and its registers, for a fault
+ * whose signal names none: x86-64's general-protection and stack faults
+ * (SIGSEGV and SIGBUS with SI_KERNEL) at a non-canonical address. 1 when
+ * found (in *address); 0 for an instruction not decoded (fs- or
+ * gs-relative, RIP-relative, EVEX with a scaled displacement) or on an
+ * architecture whose faults name their address. Async-signal-safe. */
+int cuemu__ctx_fault_operand(const void *ucontext, void **address);
+
 /* After an integer division trapped (SIGFPE), gives the interrupted code
  * the result a GPU gives instead, in its registers, and moves it past the
  * division: all bits set for a division by zero (quotient and remainder),

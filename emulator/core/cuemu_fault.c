@@ -108,7 +108,17 @@ static void chain(int sig, siginfo_t *info, void *uc) {
   }
 }
 
-static const char *fault_name(int sig, int code) {
+/* Whether `a` is a canonical x86-64 address (bits 63 to 47 all equal):
+ * any other is no memory's. */
+static int canonical(const void *a) {
+  intptr_t high = (intptr_t)a >> 47;
+  return high == 0 || high == -1;
+}
+
+static const char *fault_name(int sig, int code, const void *decoded) {
+  if (decoded && !canonical(decoded))
+    return "invalid memory access (a non-canonical address, which no memory "
+           "can have: a pointer made of other data, or never set)";
   switch (sig) {
   case SIGSEGV:
     /* x86-64 reports a general-protection fault with no address: an
@@ -206,6 +216,11 @@ static void on_fault(int sig, siginfo_t *info, void *uc) {
   w->fault.sig = sig;
   w->fault.code = info->si_code;
   w->fault.addr = info->si_addr;
+  /* x86-64 names no address for a general-protection or stack fault (a
+   * non-canonical address): the faulting instruction's operand does. */
+  w->fault.decoded = !info->si_addr && info->si_code == SI_KERNEL &&
+                     (sig == SIGSEGV || sig == SIGBUS) &&
+                     cuemu__ctx_fault_operand(uc, &w->fault.addr);
   w->fault.pc = cuemu__ctx_fault_pc(uc);
   w->fault.sp = cuemu__ctx_fault_sp(uc);
   w->fault.thread = cuemu__worker_thread_idx(w);
@@ -473,7 +488,9 @@ void cuemu__fault_report(cuemu_worker *w) {
     cuemu__launch_error(w->launch, fault_status(w->fault.sig, w->fault.code),
                         "kernel %s: %s at address %p in thread (%u,%u,%u) of "
                         "block (%u,%u,%u), in %s%s",
-                        kernel, fault_name(w->fault.sig, w->fault.code),
+                        kernel,
+                        fault_name(w->fault.sig, w->fault.code,
+                                   w->fault.decoded ? w->fault.addr : NULL),
                         w->fault.addr, t.x, t.y, t.z, b.x, b.y, b.z, place,
                         note);
   }

@@ -270,6 +270,8 @@ typedef struct cuemu_worker {
     int pending;
     int sig, code;
     void *addr, *pc, *sp;
+    int decoded; /* addr was decoded from the instruction (no address in
+                    the signal: cuemu__ctx_fault_operand) */
     cuemu_uint3 thread;
   } fault;
   /* A block that spins waiting on a block that cannot be resident: its

@@ -3,7 +3,11 @@
 // __device__ function of a header (this one), a call through a null
 // function pointer (cuemu once said "an unknown place": the faulting
 // instruction is in no code, and the caller's line is the return address
-// on the stack), __trap() and an assert in a function template. Each case
+// on the stack), __trap() and an assert in a function template, and wild
+// pointers whose address is not a canonical x86-64 one (text bytes read as
+// a pointer): the processor's fault names no address there, and cuemu said
+// "at address (nil)"; the report now names the address the instruction
+// used, as compute-sanitizer does, for a store and for a float4 load. Each case
 // runs in a child process, whose report the parent reads. Included by
 // fault_reports_gxx.cu and fault_reports_clang.cu.
 #include <cuda_runtime.h>
@@ -48,6 +52,15 @@ __global__ void trap_one() {
     __trap();
 }
 
+// The load and its use on one line: g++ -O2 gives the load the line of
+// its use.
+static const int vector_line = __LINE__ + 3;
+__global__ void wild_vector_read(const float4 *in, float *out) {
+  if (threadIdx.x == 1 && blockIdx.x == 1) {
+    float4 v = in[3]; out[0] = v.x * v.y + v.z * v.w;
+  }
+}
+
 __global__ void assert_in_template(int base) {
   check_positive(base - (int)threadIdx.x - 8 * (int)blockIdx.x);
 }
@@ -64,6 +77,11 @@ static void child(int which) {
     trap_one<<<2, 8>>>();
   if (which == 3)
     assert_in_template<<<2, 8>>>(13); // thread (5,0,0) of block (1,0,0)
+  if (which == 4) // text bytes ("d, hello") taken for a pointer
+    illegal_in_header<<<2, 8>>>((int *)0x6f6c6c6568202c64ull);
+  if (which == 5)
+    wild_vector_read<<<2, 8>>>((const float4 *)0x7e57000000000000ull,
+                               (float *)p);
   cudaError_t e = cudaDeviceSynchronize();
   std::fprintf(stderr, "status: %s\n", cudaGetErrorName(e));
 }
@@ -127,6 +145,23 @@ int main() {
   CHECK(has(r, "block (1,0,0), thread (5,0,0): assertion `v > 0' failed"));
   CHECK(has(r, line_of(assert_line)));
   CHECK(has(r, "status: cudaErrorAssert"));
+  all += r;
+  r = run_child(4);
+  CHECK(has(r, "kernel illegal_in_header: invalid memory access (a "
+               "non-canonical address"));
+  CHECK(has(r, "at address 0x6f6c6c6568202c6c in thread (2,0,0) of block "
+               "(1,0,0)"));
+  CHECK(has(r, line_of(poke_line)));
+  CHECK(has(r, "status: cudaErrorIllegalAddress"));
+  all += r;
+
+  r = run_child(5);
+  CHECK(has(r, "kernel wild_vector_read: invalid memory access (a "
+               "non-canonical address"));
+  CHECK(has(r, "at address 0x7e5700000000003"));
+  CHECK(has(r, "in thread (1,0,0) of block (1,0,0)"));
+  CHECK(has(r, line_of(vector_line)));
+  CHECK(has(r, "status: cudaErrorIllegalAddress"));
   all += r;
   if (check_failures)
     std::fprintf(stderr, "the children's reports:\n%s\n", all.c_str());
