@@ -197,6 +197,13 @@ class _Rsqrt:
 
     def __call__(self, x, out=None, dtype=None, casting="same_kind"):
         import fake_cupy
+        from fake_cupy._fusion import _Var
+        if isinstance(x, _Var):
+            # Traced by cupy.fuse, as CuPy's fusion takes its ufuncs.
+            return x._trace.loop_ufunc(
+                self.__name__, [t[0] for t in _RSQRT_TYPES],
+                {"f": "rsqrt({0})", "c": "({T})1 / sqrt({0})"}, x, out,
+                dtype)
         from fake_cupy._ndarray import _call_numpy
         result = _call_numpy(_rsqrt_host, (x,), {"dtype": dtype})
         if out is None:

@@ -50,6 +50,11 @@ __device__ T _fz_minimum(T a, T b) { return a < b ? a : b; } \
 __device__ bool _fz_isnan(T) { return false; } \
 __device__ bool _fz_isinf(T) { return false; } \
 __device__ bool _fz_isfinite(T) { return true; }
+#define _FZ_GCD(T) \
+__device__ T _fz_gcd(T a, T b) { a = _fz_abs(a); b = _fz_abs(b); \
+  while (b != 0) { T r = a % b; a = b; b = r; } return a; } \
+__device__ T _fz_lcm(T a, T b) { T g = _fz_gcd(a, b); \
+  return g == 0 ? (T)0 : _fz_abs((T)(a / g * b)); }
 #define _FZ_INT(T) \
 __device__ T _fz_floor_divide(T a, T b) { if (b == 0) return 0; \
   T q = a / b; if (a % b != 0 && ((a < 0) != (b < 0))) --q; return q; } \
@@ -60,7 +65,8 @@ __device__ T _fz_power(T a, T b) { T r = 1; if (b < 0) return 0; \
 _FZ_INTEGRAL(T) \
 __device__ T _fz_sign(T a) { return (T)((a > 0) - (a < 0)); } \
 __device__ T _fz_abs(T a) { return a < 0 ? (T)-a : a; } \
-__device__ T _fz_reciprocal(T a) { return a == 0 ? 0 : (T)(1 / a); }
+__device__ T _fz_reciprocal(T a) { return a == 0 ? 0 : (T)(1 / a); } \
+_FZ_GCD(T)
 #define _FZ_UINT(T) \
 __device__ T _fz_floor_divide(T a, T b) { return b == 0 ? 0 : a / b; } \
 __device__ T _fz_remainder(T a, T b) { return b == 0 ? 0 : a % b; } \
@@ -69,7 +75,8 @@ __device__ T _fz_power(T a, T b) { T r = 1; \
 _FZ_INTEGRAL(T) \
 __device__ T _fz_sign(T a) { return (T)(a > 0); } \
 __device__ T _fz_abs(T a) { return a; } \
-__device__ T _fz_reciprocal(T a) { return a == 0 ? 0 : (T)(1 / a); }
+__device__ T _fz_reciprocal(T a) { return a == 0 ? 0 : (T)(1 / a); } \
+_FZ_GCD(T)
 #define _FZ_FLT(T) \
 __device__ T _fz_floor_divide(T a, T b) { if (b == 0) return a / b; \
   T m = fmod(a, b); T d = (a - m) / b; \
@@ -86,7 +93,15 @@ __device__ bool _fz_isinf(T a) { return isinf(a); } \
 __device__ bool _fz_isfinite(T a) { return isfinite(a); } \
 __device__ T _fz_sign(T a) { return a > 0 ? (T)1 : a < 0 ? (T)-1 : a; } \
 __device__ T _fz_abs(T a) { return fabs(a); } \
-__device__ T _fz_reciprocal(T a) { return (T)1 / a; }
+__device__ T _fz_reciprocal(T a) { return (T)1 / a; } \
+__device__ T _fz_logaddexp(T a, T b) { if (a == b) return a + log((T)2); \
+  T d = a - b; if (d != d) return d; \
+  return (a > b ? a : b) + log1p(exp(-fabs(d))); } \
+__device__ T _fz_logaddexp2(T a, T b) { if (a == b) return a + 1; \
+  T d = a - b; if (d != d) return d; \
+  return (a > b ? a : b) + log1p(exp2(-fabs(d))) / log((T)2); } \
+__device__ T _fz_heaviside(T a, T b) { \
+  return a != a ? a : a < 0 ? (T)0 : a > 0 ? (T)1 : b; }
 _FZ_INT(signed char) _FZ_INT(short) _FZ_INT(int) _FZ_INT(long long)
 _FZ_UINT(unsigned char) _FZ_UINT(unsigned short) _FZ_UINT(unsigned int)
 _FZ_UINT(unsigned long long)
@@ -111,7 +126,11 @@ _BINARY = {
     "fmax": "fmax({0}, {1})", "fmin": "fmin({0}, {1})",
     "arctan2": "atan2({0}, {1})", "hypot": "hypot({0}, {1})",
     "copysign": "copysign({0}, {1})", "nextafter": "nextafter({0}, {1})",
-    "fmod": "fmod({0}, {1})",
+    "fmod": "fmod({0}, {1})", "float_power": "_fz_power({0}, {1})",
+    "logaddexp": "_fz_logaddexp({0}, {1})",
+    "logaddexp2": "_fz_logaddexp2({0}, {1})",
+    "heaviside": "_fz_heaviside({0}, {1})",
+    "gcd": "_fz_gcd({0}, {1})", "lcm": "_fz_lcm({0}, {1})",
     "equal": "{0} == {1}", "not_equal": "{0} != {1}", "less": "{0} < {1}",
     "less_equal": "{0} <= {1}", "greater": "{0} > {1}",
     "greater_equal": "{0} >= {1}",
@@ -139,7 +158,7 @@ _UNARY = {
     "floor": "floor({0})", "ceil": "ceil({0})", "trunc": "trunc({0})",
     "rint": "rint({0})", "isnan": "_fz_isnan({0})", "isinf": "_fz_isinf({0})",
     "isfinite": "_fz_isfinite({0})", "logical_not": "!(bool)({0})",
-    "invert": "~{0}", "conjugate": "conj({0})",
+    "invert": "~{0}", "conjugate": "conj({0})", "signbit": "signbit({0})",
     "deg2rad": "{0} * ({T})(3.14159265358979323846 / 180)",
     "radians": "{0} * ({T})(3.14159265358979323846 / 180)",
     "rad2deg": "{0} * ({T})(180 / 3.14159265358979323846)",
@@ -204,6 +223,8 @@ class _Var:
             return self._trace.where(*args, **kwargs)
         if name == "clip":
             return self._trace.clip(*args, **kwargs)
+        if name in ("real", "imag"):
+            return self._trace.part(self._trace.operand(args[0]), name)
         raise NotImplementedError(
             f"cupy.fuse: {name} cannot be fused (only ufuncs, where, clip "
             "and the reductions sum, prod, max and min)")
@@ -241,13 +262,11 @@ class _Var:
 
     @property
     def real(self):
-        return self._trace.unary_c(self, "real({0})",
-                                   numpy.empty(0, self.dtype).real.dtype)
+        return self._trace.part(self, "real")
 
     @property
     def imag(self):
-        return self._trace.unary_c(self, "imag({0})",
-                                   numpy.empty(0, self.dtype).imag.dtype)
+        return self._trace.part(self, "imag")
 
     def conj(self):
         return numpy.conjugate(self)
@@ -462,6 +481,40 @@ class _Trace:
     def unary_c(self, var, form, dtype):
         return self._temp(dtype, form.format(var._expr), var.ndim,
                           self._stage([var]))
+
+    def part(self, var, which):
+        """cupy.real, cupy.imag and the properties, as CuPy's fusion
+        computes them (its ufuncs cupy_real and cupy_imag): a complex
+        value's part in the real type, else the value itself (real) or
+        zero (imag) in its own dtype."""
+        if var.dtype.kind == "c":
+            return self.unary_c(var, which + "({0})",
+                                numpy.empty(0, var.dtype).real.dtype)
+        return self.unary_c(var, "{0}" if which == "real" else "0", var.dtype)
+
+    def loop_ufunc(self, name, loops, forms, x, out=None, dtype=None):
+        """One of CuPy's own ufuncs (cupyx.rsqrt) on a traced value: its
+        loop is `dtype`'s, else the first of `loops` (type characters)
+        that x's dtype casts to safely, as CuPy's ufuncs choose. `forms`
+        maps a dtype kind to the C form over {0}."""
+        var = self.operand(x)
+        if dtype is not None:
+            loop = numpy.dtype(dtype)
+            if loop.char not in loops:
+                raise TypeError(f"ufunc '{name}' not supported for the "
+                                f"input types with dtype {loop}")
+        else:
+            fits = [c for c in loops if numpy.can_cast(var.dtype, c, "safe")]
+            if not fits:
+                raise TypeError(f"ufunc '{name}' not supported for the "
+                                f"input type {var.dtype}")
+            loop = numpy.dtype(fits[0])
+        expr = forms[loop.kind].format(self._cast(var, loop),
+                                       T=_compute_ctype(loop))
+        result = self._temp(loop, expr, var.ndim, self._stage([var]))
+        if out is not None:
+            return self.assign(out, result)
+        return result
 
     def where(self, cond, x=None, y=None):
         if x is None or y is None:
