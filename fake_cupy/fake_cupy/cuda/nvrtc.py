@@ -94,16 +94,17 @@ def getSupportedArchs():
 
 
 def _strings(values):
+    """A C array of the strings (the array keeps the bytes alive)."""
     encoded = [v if isinstance(v, bytes) else v.encode() for v in values]
-    return (ctypes.c_char_p * max(len(encoded), 1))(*encoded), encoded
+    return (ctypes.c_char_p * max(len(encoded), 1))(*encoded)
 
 
 def createProgram(src, name, headers, include_names):
     """A program handle (an int) for `src`; `headers` are the texts of the
     headers named by `include_names`."""
     assert len(headers) == len(include_names)
-    heads, keep_h = _strings(headers)
-    names, keep_n = _strings(include_names)
+    heads = _strings(headers)
+    names = _strings(include_names)
     program = _vp()
     check_status(_nvrtc().cuemu_nvrtc_create_program(
         ctypes.byref(program), src.encode(), name.encode() if name else None,
@@ -118,7 +119,7 @@ def destroyProgram(prog):
 
 
 def compileProgram(prog, options):
-    opts, keep = _strings(options)
+    opts = _strings(options)
     check_status(_nvrtc().cuemu_nvrtc_compile_program(
         _vp(prog), len(options), opts if options else None))
 
