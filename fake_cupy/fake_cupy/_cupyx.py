@@ -89,6 +89,11 @@ class _ScipyFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
         if spec.name == "cupyx.scipy.fft":
             from fake_cupy import _fft_backend
             _fft_backend.install(proxy)
+        if spec.name == "cupyx.scipy.ndimage":
+            # CuPy's mode='opencv' of the interpolation functions.
+            from fake_cupy import _ndimage_opencv
+            for attr, func in _ndimage_opencv.FUNCTIONS.items():
+                setattr(proxy, attr, _functions.delegate(func))
         return proxy
 
     def exec_module(self, module):
