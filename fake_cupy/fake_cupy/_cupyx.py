@@ -84,8 +84,9 @@ class _ScipyFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
         proxy.__path__ = []
         if spec.name in ("cupyx.scipy.fftpack", "cupyx.scipy.fft"):
             # CuPy's cuFFT plans: get_fft_plan and the plan= argument.
-            from fake_cupy import _fft_plan
+            from fake_cupy import _fft_overwrite, _fft_plan
             _fft_plan.install(proxy, takes_plan=True)
+            _fft_overwrite.install(proxy)
         if spec.name == "cupyx.scipy.fft":
             from fake_cupy import _fft_backend
             _fft_backend.install(proxy)
