@@ -101,7 +101,11 @@ __device__ T _fz_logaddexp2(T a, T b) { if (a == b) return a + 1; \
   T d = a - b; if (d != d) return d; \
   return (a > b ? a : b) + log1p(exp2(-fabs(d))) / log((T)2); } \
 __device__ T _fz_heaviside(T a, T b) { \
-  return a != a ? a : a < 0 ? (T)0 : a > 0 ? (T)1 : b; }
+  return a != a ? a : a < 0 ? (T)0 : a > 0 ? (T)1 : b; } \
+__device__ T _fz_modf_frac(T a) { T i; return modf(a, &i); } \
+__device__ T _fz_modf_int(T a) { T i; modf(a, &i); return i; } \
+__device__ T _fz_frexp_mantissa(T a) { int e; return frexp(a, &e); } \
+__device__ int _fz_frexp_exponent(T a) { int e; frexp(a, &e); return e; }
 _FZ_INT(signed char) _FZ_INT(short) _FZ_INT(int) _FZ_INT(long long)
 _FZ_UINT(unsigned char) _FZ_UINT(unsigned short) _FZ_UINT(unsigned int)
 _FZ_UINT(unsigned long long)
@@ -165,6 +169,12 @@ _UNARY = {
     "degrees": "{0} * ({T})(180 / 3.14159265358979323846)",
 }
 _BOOL_UNARY = {"invert": "!{0}", "absolute": "{0}", "positive": "{0}"}
+# The ufuncs with two outputs: the C form of each.
+_SEVERAL = {
+    "divmod": ("_fz_floor_divide({0}, {1})", "_fz_remainder({0}, {1})"),
+    "modf": ("_fz_modf_frac({0})", "_fz_modf_int({0})"),
+    "frexp": ("_fz_frexp_mantissa({0})", "_fz_frexp_exponent({0})"),
+}
 
 # Reductions: the NumPy function, the C fold over a and b, and identity.
 _REDUCTIONS = {
@@ -436,27 +446,28 @@ class _Trace:
             raise TypeError(f"cupy.fuse: {ufunc.__name__} of {types}: {e}") \
                 from None
         in_types, out_types = loop[:ufunc.nin], loop[ufunc.nin:]
-        if ufunc.nout != 1:
-            raise NotImplementedError(
-                f"cupy.fuse: {ufunc.__name__} (several outputs)")
         name = ufunc.__name__
-        is_bool = all(t == numpy.bool_ for t in in_types)
-        table = _UNARY if ufunc.nin == 1 else _BINARY
-        bool_table = _BOOL_UNARY if ufunc.nin == 1 else _BOOL_BINARY
-        form = bool_table.get(name) if is_bool else None
-        form = form or table.get(name)
-        if form is None:
+        if ufunc.nout == 1:
+            is_bool = all(t == numpy.bool_ for t in in_types)
+            table = _UNARY if ufunc.nin == 1 else _BINARY
+            bool_table = _BOOL_UNARY if ufunc.nin == 1 else _BOOL_BINARY
+            form = bool_table.get(name) if is_bool else None
+            forms = (form or table.get(name),)
+        else:
+            forms = _SEVERAL.get(name, (None,))
+        if None in forms:
             raise NotImplementedError(
                 f"cupy.fuse: the ufunc {name} has no CUDA C form here")
         args = [self._cast(v, t) for v, t in zip(vars_, in_types)]
-        expr = form.format(*args, T=_compute_ctype(in_types[0]))
         stage = self._stage(vars_)
         ndim = max(v.ndim for v in vars_)
-        result = self._temp(out_types[0], expr, ndim, stage)
+        results = [self._temp(t, f.format(*args, T=_compute_ctype(in_types[0])),
+                              ndim, stage) for f, t in zip(forms, out_types)]
         if out is not None:
-            target = out[0] if isinstance(out, tuple) else out
-            return self.assign(target, result)
-        return result
+            targets = out if isinstance(out, tuple) else (out,)
+            results = [r if t is None else self.assign(t, r)
+                       for t, r in zip(targets, results)]
+        return results[0] if len(results) == 1 else tuple(results)
 
     def assign(self, target, value):
         """ufunc(..., out=target) and the in-place operators."""

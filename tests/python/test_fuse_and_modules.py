@@ -111,18 +111,21 @@ def test_fuse_traces_rsqrt_real_imag_and_more_ufuncs(cp, monkeypatch):
     numpy.testing.assert_allclose(d.get(), 1 / numpy.sqrt(zn), rtol=1e-6)
     assert e.get().tolist() == [1, 0.5, 0.25, 0.125]
 
+    # ... and ufuncs with two outputs (divmod, modf, frexp), refused before.
     @cp.fuse()
     def others(x, y, n, m):
         return (cp.logaddexp(x, y) + cp.logaddexp2(x, y), cp.signbit(x - 2),
                 cp.heaviside(x - 2, y), cp.gcd(n, m), cp.lcm(n, m),
-                cp.float_power(x, 2))
+                cp.float_power(x, 2), *cp.divmod(n - 5, m), *cp.modf(y - x),
+                *cp.frexp(x))
 
     yn = numpy.full(4, 0.5, numpy.float32)
     nn, mn = numpy.array([4, 6, 9, 0]), numpy.array([6, 4, 6, 5])
     got = others(cp.asarray(xn), cp.asarray(yn), cp.asarray(nn), cp.asarray(mn))
     want = (numpy.logaddexp(xn, yn) + numpy.logaddexp2(xn, yn),
             numpy.signbit(xn - 2), numpy.heaviside(xn - 2, yn),
-            numpy.gcd(nn, mn), numpy.lcm(nn, mn), numpy.float_power(xn, 2))
+            numpy.gcd(nn, mn), numpy.lcm(nn, mn), numpy.float_power(xn, 2),
+            *numpy.divmod(nn - 5, mn), *numpy.modf(yn - xn), *numpy.frexp(xn))
     for g, w in zip(got, want):
         assert g.dtype == w.dtype
         numpy.testing.assert_allclose(g.get(), w, rtol=1e-6)
