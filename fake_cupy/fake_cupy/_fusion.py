@@ -168,6 +168,14 @@ _UNARY = {
     "rad2deg": "{0} * ({T})(180 / 3.14159265358979323846)",
     "degrees": "{0} * ({T})(180 / 3.14159265358979323846)",
 }
+# cupyx.scipy.special's ufuncs (SciPy's in the fake), on real values.
+_SPECIAL = {
+    "erf": "erf({0})", "erfc": "erfc({0})", "erfinv": "erfinv({0})",
+    "erfcinv": "erfcinv({0})", "gammaln": "lgamma({0})",
+    "expit": "({T})1 / (({T})1 + exp(-{0}))", "j0": "j0({0})",
+    "j1": "j1({0})", "y0": "y0({0})", "y1": "y1({0})",
+}
+_UNARY.update(_SPECIAL)
 _BOOL_UNARY = {"invert": "!{0}", "absolute": "{0}", "positive": "{0}"}
 # The ufuncs with two outputs: the C form of each.
 _SEVERAL = {
@@ -455,9 +463,10 @@ class _Trace:
             forms = (form or table.get(name),)
         else:
             forms = _SEVERAL.get(name, (None,))
-        if None in forms:
+        if None in forms or name in _SPECIAL and in_types[0].kind == "c":
             raise NotImplementedError(
-                f"cupy.fuse: the ufunc {name} has no CUDA C form here")
+                f"cupy.fuse: the ufunc {name} has no CUDA C form here"
+                + (" for complex values" if None not in forms else ""))
         args = [self._cast(v, t) for v, t in zip(vars_, in_types)]
         stage = self._stage(vars_)
         ndim = max(v.ndim for v in vars_)

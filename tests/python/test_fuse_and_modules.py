@@ -8,6 +8,8 @@ import subprocess
 import numpy
 import pytest
 
+import fake_cupy
+
 
 def _count_launches(cp, monkeypatch):
     from fake_cupy import _elementwise
@@ -90,6 +92,8 @@ def test_fuse_traces_rsqrt_real_imag_and_more_ufuncs(cp, monkeypatch):
     # cupy.imag through their ufunc forms (F->f, D->d; a real input gives
     # itself and zeros of its own dtype). The fake refused all three.
     import fake_cupy._cupyx as cupyx
+    scipy = pytest.importorskip("scipy")
+    import scipy.special
     launches = _count_launches(cp, monkeypatch)
 
     @cp.fuse()
@@ -111,13 +115,21 @@ def test_fuse_traces_rsqrt_real_imag_and_more_ufuncs(cp, monkeypatch):
     numpy.testing.assert_allclose(d.get(), 1 / numpy.sqrt(zn), rtol=1e-6)
     assert e.get().tolist() == [1, 0.5, 0.25, 0.125]
 
-    # ... and ufuncs with two outputs (divmod, modf, frexp), refused before.
+    # ... ufuncs with two outputs (divmod, modf, frexp), refused before, and
+    # cupyx.scipy.special's ufuncs.
+    fake_cupy.install()
+    try:
+        import cupyx.scipy.special as sp
+    finally:
+        fake_cupy.uninstall()
+
     @cp.fuse()
     def others(x, y, n, m):
         return (cp.logaddexp(x, y) + cp.logaddexp2(x, y), cp.signbit(x - 2),
                 cp.heaviside(x - 2, y), cp.gcd(n, m), cp.lcm(n, m),
                 cp.float_power(x, 2), *cp.divmod(n - 5, m), *cp.modf(y - x),
-                *cp.frexp(x))
+                *cp.frexp(x), sp.erf(y) + sp.erfinv(y - 0.25) + sp.expit(x),
+                sp.gammaln(x) + sp.j0(x) + sp.y1(x))
 
     yn = numpy.full(4, 0.5, numpy.float32)
     nn, mn = numpy.array([4, 6, 9, 0]), numpy.array([6, 4, 6, 5])
@@ -125,10 +137,20 @@ def test_fuse_traces_rsqrt_real_imag_and_more_ufuncs(cp, monkeypatch):
     want = (numpy.logaddexp(xn, yn) + numpy.logaddexp2(xn, yn),
             numpy.signbit(xn - 2), numpy.heaviside(xn - 2, yn),
             numpy.gcd(nn, mn), numpy.lcm(nn, mn), numpy.float_power(xn, 2),
-            *numpy.divmod(nn - 5, mn), *numpy.modf(yn - xn), *numpy.frexp(xn))
+            *numpy.divmod(nn - 5, mn), *numpy.modf(yn - xn), *numpy.frexp(xn),
+            (scipy.special.erf(yn) + scipy.special.erfinv(yn - numpy.float32(0.25))
+             + scipy.special.expit(xn)),
+            scipy.special.gammaln(xn) + scipy.special.j0(xn) + scipy.special.y1(xn))
     for g, w in zip(got, want):
         assert g.dtype == w.dtype
-        numpy.testing.assert_allclose(g.get(), w, rtol=1e-6)
+        numpy.testing.assert_allclose(g.get(), w, rtol=1e-6, atol=1e-6)
+
+
+    @cp.fuse()
+    def complex_erf(z):
+        return sp.erf(z)
+    with pytest.raises(NotImplementedError, match="erf.*complex"):
+        complex_erf(cp.asarray(zn))
 
 
 def _cuemu_nvcc():
