@@ -275,6 +275,15 @@ class _Var:
         raise NotImplementedError("cupy.fuse: indexing a traced value is "
                                   "not supported")
 
+    def __setitem__(self, index, value):
+        """x[...] = y and x[:] = y on an array argument, as CuPy's fusion
+        copies y into x (same_kind casting); other indexes are refused with
+        CuPy's ValueError."""
+        if index is not Ellipsis and index != slice(None):
+            raise ValueError("The fusion supports `[...]` or `[:]`.")
+        value = self._trace.operand(value)
+        self._trace.assign(self, self._trace.cast(value, value.dtype))
+
     def __repr__(self):
         return f"<cupy.fuse variable {self._expr} ({self.dtype})>"
 

@@ -98,13 +98,16 @@ def test_fuse_traces_rsqrt_real_imag_and_more_ufuncs(cp, monkeypatch):
 
     @cp.fuse()
     def parts(z, x, i):
-        return (cupyx.rsqrt(x) + cp.real(z) * cp.imag(z), cp.imag(x),
-                cp.real(x), cupyx.rsqrt(z), cupyx.rsqrt(i))
+        out = (cupyx.rsqrt(x) + cp.real(z) * cp.imag(z), cp.imag(x),
+               cp.real(x), cupyx.rsqrt(z), cupyx.rsqrt(i))
+        i[...] = i * 3                  # CuPy's copy into an argument
+        return out
 
     zn = (numpy.arange(1, 5) + 1j * numpy.arange(2, 6)).astype(numpy.complex64)
     xn = numpy.arange(1, 5, dtype=numpy.float32)
     i_n = numpy.array([1, 4, 16, 64], dtype=numpy.int16)
-    a, b, c, d, e = parts(cp.asarray(zn), cp.asarray(xn), cp.asarray(i_n))
+    ia = cp.asarray(i_n)
+    a, b, c, d, e = parts(cp.asarray(zn), cp.asarray(xn), ia)
     assert len(launches) == 1
     assert (a.dtype, b.dtype, c.dtype, d.dtype, e.dtype) == (
         numpy.float32, numpy.float32, numpy.float32, numpy.complex64,
@@ -114,6 +117,13 @@ def test_fuse_traces_rsqrt_real_imag_and_more_ufuncs(cp, monkeypatch):
     assert (b.get() == 0).all() and (c.get() == xn).all()
     numpy.testing.assert_allclose(d.get(), 1 / numpy.sqrt(zn), rtol=1e-6)
     assert e.get().tolist() == [1, 0.5, 0.25, 0.125]
+    assert (ia.get() == i_n * 3).all()
+
+    @cp.fuse()
+    def part_of(x):
+        x[1:] = 0
+    with pytest.raises(ValueError, match=r"supports `\[...\]` or `\[:\]`"):
+        part_of(cp.asarray(xn))
 
     # ... ufuncs with two outputs (divmod, modf, frexp), refused before, and
     # cupyx.scipy.special's ufuncs.
