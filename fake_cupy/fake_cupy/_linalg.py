@@ -13,10 +13,12 @@ cholesky follows CuPy's too: CuPy factors with cuSOLVER's potrf (in
 float32 or float64, other types promoted with float32) and reads its devInfo
 back only under linalg='raise', where a matrix that is not positive definite
 raises LinAlgError("Error reported by dpotrf in cuSOLVER. devInfo = [2]...");
-under 'ignore' it returns the lower triangle potrf left, without an error:
-the columns before the failing leading minor factored, that minor's pivot
-not positive. LAPACK's potrf gives that factor here. Other functions are
-NumPy's."""
+under 'ignore' it returns, without an error, the lower triangle potrf left:
+the columns before the failing leading minor factored, and from that
+minor's column on NaN (cuSOLVER's documentation: "some diagonal elements of
+L are not real"; its factorization goes on past the failing pivot, and
+programs test the result with isnan). LAPACK's potrf gives the factored
+columns here, and the rest is NaN. Other functions are NumPy's."""
 import warnings
 
 import numpy
@@ -81,15 +83,20 @@ def solve(a, b):
 
 
 def _potrf(a):
-    """LAPACK's potrf of each matrix of `a` (lower): the lower triangles it
-    left and its info values (0, or the order of the failing minor)."""
+    """LAPACK's potrf of each matrix of `a` (lower) and its info values (0,
+    or the order k of the failing minor), the factor's lower triangle NaN
+    from column k on, as cuSOLVER's."""
     import scipy.linalg.lapack
     out = numpy.empty_like(a)
     info = numpy.zeros(a.shape[:-2] or (1,), numpy.int32)
     for index in numpy.ndindex(*a.shape[:-2]):
         potrf, = scipy.linalg.lapack.get_lapack_funcs(("potrf",), (a[index],))
         factor, status = potrf(a[index], lower=True, clean=True)
-        out[index] = numpy.tril(factor)
+        factor = numpy.tril(factor)
+        if status > 0:
+            rest = factor[status - 1:, status - 1:]
+            rest[numpy.tril_indices_from(rest)] = numpy.nan
+        out[index] = factor
         info[index if index else 0] = status
     return out, info.ravel()
 
