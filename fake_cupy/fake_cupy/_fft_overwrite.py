@@ -82,8 +82,8 @@ def in_place(name, func):
                 numpy.complex64, numpy.complex128):
             return result
         s, axes = _fft_plan._size_and_axes(bound, one_axis)
-        if axes is None:
-            axes = tuple(range(x.ndim))
+        if axes is None:                   # fftn: the last len(s) axes
+            axes = tuple(range(x.ndim - len(s or x.shape), x.ndim))
         if s is not None and any(size is not None and size != x.shape[ax]
                                  for size, ax in zip(s, axes)):
             return result                  # cut or padded: a new array
