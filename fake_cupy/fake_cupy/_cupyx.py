@@ -84,11 +84,17 @@ class _ScipyFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
         proxy.__path__ = []
         if spec.name in ("cupyx.scipy.fftpack", "cupyx.scipy.fft"):
             # CuPy's cuFFT plans: get_fft_plan and the plan= argument.
-            from fake_cupy import _fft_plan
+            from fake_cupy import _fft_overwrite, _fft_plan
             _fft_plan.install(proxy, takes_plan=True)
+            _fft_overwrite.install(proxy)
         if spec.name == "cupyx.scipy.fft":
             from fake_cupy import _fft_backend
             _fft_backend.install(proxy)
+        if spec.name == "cupyx.scipy.ndimage":
+            # CuPy's mode='opencv' of the interpolation functions.
+            from fake_cupy import _ndimage_opencv
+            for attr, func in _ndimage_opencv.FUNCTIONS.items():
+                setattr(proxy, attr, _functions.delegate(func))
         return proxy
 
     def exec_module(self, module):
@@ -197,6 +203,13 @@ class _Rsqrt:
 
     def __call__(self, x, out=None, dtype=None, casting="same_kind"):
         import fake_cupy
+        from fake_cupy._fusion import _Var
+        if isinstance(x, _Var):
+            # Traced by cupy.fuse, as CuPy's fusion takes its ufuncs.
+            return x._trace.loop_ufunc(
+                self.__name__, [t[0] for t in _RSQRT_TYPES],
+                {"f": "rsqrt({0})", "c": "({T})1 / sqrt({0})"}, x, out,
+                dtype)
         from fake_cupy._ndarray import _call_numpy
         result = _call_numpy(_rsqrt_host, (x,), {"dtype": dtype})
         if out is None:

@@ -213,7 +213,7 @@ def _check_name(name):
 
 def _compile(code, name, options):
     from fake_cupy._kernel import RawKernel
-    return RawKernel(code, name, options)
+    return RawKernel(code, name, options, _generated=True)
 
 
 # The threads per block of a ReductionKernel's launch (one output each).

@@ -50,6 +50,11 @@ __device__ T _fz_minimum(T a, T b) { return a < b ? a : b; } \
 __device__ bool _fz_isnan(T) { return false; } \
 __device__ bool _fz_isinf(T) { return false; } \
 __device__ bool _fz_isfinite(T) { return true; }
+#define _FZ_GCD(T) \
+__device__ T _fz_gcd(T a, T b) { a = _fz_abs(a); b = _fz_abs(b); \
+  while (b != 0) { T r = a % b; a = b; b = r; } return a; } \
+__device__ T _fz_lcm(T a, T b) { T g = _fz_gcd(a, b); \
+  return g == 0 ? (T)0 : _fz_abs((T)(a / g * b)); }
 #define _FZ_INT(T) \
 __device__ T _fz_floor_divide(T a, T b) { if (b == 0) return 0; \
   T q = a / b; if (a % b != 0 && ((a < 0) != (b < 0))) --q; return q; } \
@@ -60,7 +65,8 @@ __device__ T _fz_power(T a, T b) { T r = 1; if (b < 0) return 0; \
 _FZ_INTEGRAL(T) \
 __device__ T _fz_sign(T a) { return (T)((a > 0) - (a < 0)); } \
 __device__ T _fz_abs(T a) { return a < 0 ? (T)-a : a; } \
-__device__ T _fz_reciprocal(T a) { return a == 0 ? 0 : (T)(1 / a); }
+__device__ T _fz_reciprocal(T a) { return a == 0 ? 0 : (T)(1 / a); } \
+_FZ_GCD(T)
 #define _FZ_UINT(T) \
 __device__ T _fz_floor_divide(T a, T b) { return b == 0 ? 0 : a / b; } \
 __device__ T _fz_remainder(T a, T b) { return b == 0 ? 0 : a % b; } \
@@ -69,7 +75,8 @@ __device__ T _fz_power(T a, T b) { T r = 1; \
 _FZ_INTEGRAL(T) \
 __device__ T _fz_sign(T a) { return (T)(a > 0); } \
 __device__ T _fz_abs(T a) { return a; } \
-__device__ T _fz_reciprocal(T a) { return a == 0 ? 0 : (T)(1 / a); }
+__device__ T _fz_reciprocal(T a) { return a == 0 ? 0 : (T)(1 / a); } \
+_FZ_GCD(T)
 #define _FZ_FLT(T) \
 __device__ T _fz_floor_divide(T a, T b) { if (b == 0) return a / b; \
   T m = fmod(a, b); T d = (a - m) / b; \
@@ -86,7 +93,19 @@ __device__ bool _fz_isinf(T a) { return isinf(a); } \
 __device__ bool _fz_isfinite(T a) { return isfinite(a); } \
 __device__ T _fz_sign(T a) { return a > 0 ? (T)1 : a < 0 ? (T)-1 : a; } \
 __device__ T _fz_abs(T a) { return fabs(a); } \
-__device__ T _fz_reciprocal(T a) { return (T)1 / a; }
+__device__ T _fz_reciprocal(T a) { return (T)1 / a; } \
+__device__ T _fz_logaddexp(T a, T b) { if (a == b) return a + log((T)2); \
+  T d = a - b; if (d != d) return d; \
+  return (a > b ? a : b) + log1p(exp(-fabs(d))); } \
+__device__ T _fz_logaddexp2(T a, T b) { if (a == b) return a + 1; \
+  T d = a - b; if (d != d) return d; \
+  return (a > b ? a : b) + log1p(exp2(-fabs(d))) / log((T)2); } \
+__device__ T _fz_heaviside(T a, T b) { \
+  return a != a ? a : a < 0 ? (T)0 : a > 0 ? (T)1 : b; } \
+__device__ T _fz_modf_frac(T a) { T i; return modf(a, &i); } \
+__device__ T _fz_modf_int(T a) { T i; modf(a, &i); return i; } \
+__device__ T _fz_frexp_mantissa(T a) { int e; return frexp(a, &e); } \
+__device__ int _fz_frexp_exponent(T a) { int e; frexp(a, &e); return e; }
 _FZ_INT(signed char) _FZ_INT(short) _FZ_INT(int) _FZ_INT(long long)
 _FZ_UINT(unsigned char) _FZ_UINT(unsigned short) _FZ_UINT(unsigned int)
 _FZ_UINT(unsigned long long)
@@ -111,7 +130,11 @@ _BINARY = {
     "fmax": "fmax({0}, {1})", "fmin": "fmin({0}, {1})",
     "arctan2": "atan2({0}, {1})", "hypot": "hypot({0}, {1})",
     "copysign": "copysign({0}, {1})", "nextafter": "nextafter({0}, {1})",
-    "fmod": "fmod({0}, {1})",
+    "fmod": "fmod({0}, {1})", "float_power": "_fz_power({0}, {1})",
+    "logaddexp": "_fz_logaddexp({0}, {1})",
+    "logaddexp2": "_fz_logaddexp2({0}, {1})",
+    "heaviside": "_fz_heaviside({0}, {1})",
+    "gcd": "_fz_gcd({0}, {1})", "lcm": "_fz_lcm({0}, {1})",
     "equal": "{0} == {1}", "not_equal": "{0} != {1}", "less": "{0} < {1}",
     "less_equal": "{0} <= {1}", "greater": "{0} > {1}",
     "greater_equal": "{0} >= {1}",
@@ -139,13 +162,27 @@ _UNARY = {
     "floor": "floor({0})", "ceil": "ceil({0})", "trunc": "trunc({0})",
     "rint": "rint({0})", "isnan": "_fz_isnan({0})", "isinf": "_fz_isinf({0})",
     "isfinite": "_fz_isfinite({0})", "logical_not": "!(bool)({0})",
-    "invert": "~{0}", "conjugate": "conj({0})",
+    "invert": "~{0}", "conjugate": "conj({0})", "signbit": "signbit({0})",
     "deg2rad": "{0} * ({T})(3.14159265358979323846 / 180)",
     "radians": "{0} * ({T})(3.14159265358979323846 / 180)",
     "rad2deg": "{0} * ({T})(180 / 3.14159265358979323846)",
     "degrees": "{0} * ({T})(180 / 3.14159265358979323846)",
 }
+# cupyx.scipy.special's ufuncs (SciPy's in the fake), on real values.
+_SPECIAL = {
+    "erf": "erf({0})", "erfc": "erfc({0})", "erfinv": "erfinv({0})",
+    "erfcinv": "erfcinv({0})", "gammaln": "lgamma({0})",
+    "expit": "({T})1 / (({T})1 + exp(-{0}))", "j0": "j0({0})",
+    "j1": "j1({0})", "y0": "y0({0})", "y1": "y1({0})",
+}
+_UNARY.update(_SPECIAL)
 _BOOL_UNARY = {"invert": "!{0}", "absolute": "{0}", "positive": "{0}"}
+# The ufuncs with two outputs: the C form of each.
+_SEVERAL = {
+    "divmod": ("_fz_floor_divide({0}, {1})", "_fz_remainder({0}, {1})"),
+    "modf": ("_fz_modf_frac({0})", "_fz_modf_int({0})"),
+    "frexp": ("_fz_frexp_mantissa({0})", "_fz_frexp_exponent({0})"),
+}
 
 # Reductions: the NumPy function, the C fold over a and b, and identity.
 _REDUCTIONS = {
@@ -204,6 +241,8 @@ class _Var:
             return self._trace.where(*args, **kwargs)
         if name == "clip":
             return self._trace.clip(*args, **kwargs)
+        if name in ("real", "imag"):
+            return self._trace.part(self._trace.operand(args[0]), name)
         raise NotImplementedError(
             f"cupy.fuse: {name} cannot be fused (only ufuncs, where, clip "
             "and the reductions sum, prod, max and min)")
@@ -236,18 +275,25 @@ class _Var:
         raise NotImplementedError("cupy.fuse: indexing a traced value is "
                                   "not supported")
 
+    def __setitem__(self, index, value):
+        """x[...] = y and x[:] = y on an array argument, as CuPy's fusion
+        copies y into x (same_kind casting); other indexes are refused with
+        CuPy's ValueError."""
+        if index is not Ellipsis and index != slice(None):
+            raise ValueError("The fusion supports `[...]` or `[:]`.")
+        value = self._trace.operand(value)
+        self._trace.assign(self, self._trace.cast(value, value.dtype))
+
     def __repr__(self):
         return f"<cupy.fuse variable {self._expr} ({self.dtype})>"
 
     @property
     def real(self):
-        return self._trace.unary_c(self, "real({0})",
-                                   numpy.empty(0, self.dtype).real.dtype)
+        return self._trace.part(self, "real")
 
     @property
     def imag(self):
-        return self._trace.unary_c(self, "imag({0})",
-                                   numpy.empty(0, self.dtype).imag.dtype)
+        return self._trace.part(self, "imag")
 
     def conj(self):
         return numpy.conjugate(self)
@@ -417,27 +463,29 @@ class _Trace:
             raise TypeError(f"cupy.fuse: {ufunc.__name__} of {types}: {e}") \
                 from None
         in_types, out_types = loop[:ufunc.nin], loop[ufunc.nin:]
-        if ufunc.nout != 1:
-            raise NotImplementedError(
-                f"cupy.fuse: {ufunc.__name__} (several outputs)")
         name = ufunc.__name__
-        is_bool = all(t == numpy.bool_ for t in in_types)
-        table = _UNARY if ufunc.nin == 1 else _BINARY
-        bool_table = _BOOL_UNARY if ufunc.nin == 1 else _BOOL_BINARY
-        form = bool_table.get(name) if is_bool else None
-        form = form or table.get(name)
-        if form is None:
+        if ufunc.nout == 1:
+            is_bool = all(t == numpy.bool_ for t in in_types)
+            table = _UNARY if ufunc.nin == 1 else _BINARY
+            bool_table = _BOOL_UNARY if ufunc.nin == 1 else _BOOL_BINARY
+            form = bool_table.get(name) if is_bool else None
+            forms = (form or table.get(name),)
+        else:
+            forms = _SEVERAL.get(name, (None,))
+        if None in forms or name in _SPECIAL and in_types[0].kind == "c":
             raise NotImplementedError(
-                f"cupy.fuse: the ufunc {name} has no CUDA C form here")
+                f"cupy.fuse: the ufunc {name} has no CUDA C form here"
+                + (" for complex values" if None not in forms else ""))
         args = [self._cast(v, t) for v, t in zip(vars_, in_types)]
-        expr = form.format(*args, T=_compute_ctype(in_types[0]))
         stage = self._stage(vars_)
         ndim = max(v.ndim for v in vars_)
-        result = self._temp(out_types[0], expr, ndim, stage)
+        results = [self._temp(t, f.format(*args, T=_compute_ctype(in_types[0])),
+                              ndim, stage) for f, t in zip(forms, out_types)]
         if out is not None:
-            target = out[0] if isinstance(out, tuple) else out
-            return self.assign(target, result)
-        return result
+            targets = out if isinstance(out, tuple) else (out,)
+            results = [r if t is None else self.assign(t, r)
+                       for t, r in zip(targets, results)]
+        return results[0] if len(results) == 1 else tuple(results)
 
     def assign(self, target, value):
         """ufunc(..., out=target) and the in-place operators."""
@@ -462,6 +510,40 @@ class _Trace:
     def unary_c(self, var, form, dtype):
         return self._temp(dtype, form.format(var._expr), var.ndim,
                           self._stage([var]))
+
+    def part(self, var, which):
+        """cupy.real, cupy.imag and the properties, as CuPy's fusion
+        computes them (its ufuncs cupy_real and cupy_imag): a complex
+        value's part in the real type, else the value itself (real) or
+        zero (imag) in its own dtype."""
+        if var.dtype.kind == "c":
+            return self.unary_c(var, which + "({0})",
+                                numpy.empty(0, var.dtype).real.dtype)
+        return self.unary_c(var, "{0}" if which == "real" else "0", var.dtype)
+
+    def loop_ufunc(self, name, loops, forms, x, out=None, dtype=None):
+        """One of CuPy's own ufuncs (cupyx.rsqrt) on a traced value: its
+        loop is `dtype`'s, else the first of `loops` (type characters)
+        that x's dtype casts to safely, as CuPy's ufuncs choose. `forms`
+        maps a dtype kind to the C form over {0}."""
+        var = self.operand(x)
+        if dtype is not None:
+            loop = numpy.dtype(dtype)
+            if loop.char not in loops:
+                raise TypeError(f"ufunc '{name}' not supported for the "
+                                f"input types with dtype {loop}")
+        else:
+            fits = [c for c in loops if numpy.can_cast(var.dtype, c, "safe")]
+            if not fits:
+                raise TypeError(f"ufunc '{name}' not supported for the "
+                                f"input type {var.dtype}")
+            loop = numpy.dtype(fits[0])
+        expr = forms[loop.kind].format(self._cast(var, loop),
+                                       T=_compute_ctype(loop))
+        result = self._temp(loop, expr, var.ndim, self._stage([var]))
+        if out is not None:
+            return self.assign(out, result)
+        return result
 
     def where(self, cond, x=None, y=None):
         if x is None or y is None:

@@ -66,7 +66,7 @@ def install():
         sys.meta_path.insert(0, ALIAS_FINDER)
     sys.modules["cupy.cuda"] = fake_cupy.cuda
     for sub in ("runtime", "driver", "memory", "compiler", "stream", "nvtx",
-                "profiler", "pinned_memory"):
+                "nvrtc", "profiler", "pinned_memory"):
         sys.modules["cupy.cuda." + sub] = getattr(fake_cupy.cuda, sub)
     sys.modules["cupy.testing"] = fake_cupy.testing
     sys.modules["cupy.exceptions"] = fake_cupy.exceptions

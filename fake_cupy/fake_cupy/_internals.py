@@ -4,7 +4,8 @@ cupy.cuda.texture and cupy_backends.cuda (api.driver, api.runtime, stream,
 libs.nvrtc). Each holds what those tests use, with CuPy's behaviour where
 the fake has it (the accelerator lists are kept and ignored, as CuPy
 ignores an accelerator it was built without); cupy.cuda.texture is the
-fake's _texture module (libcuemu's texture objects)."""
+fake's _texture module (libcuemu's texture objects), and
+cupy_backends.cuda.libs.nvrtc is cupy.cuda.nvrtc, as in CuPy."""
 import functools
 import sys
 import types
@@ -76,7 +77,7 @@ def clear_memo():
 def modules():
     """The stand-in modules by their names in sys.modules."""
     import fake_cupy
-    from fake_cupy import _elementwise, _functions, _nvrtc, _runtime
+    from fake_cupy import _elementwise, _functions, _runtime
     from fake_cupy._ndarray import ndarray
     accelerator = _module(
         "cupy._core._accelerator", "Routine and reduction accelerators.",
@@ -144,8 +145,7 @@ def modules():
         get_default_stream_ptr=default_stream_ptr,
         get_current_stream_ptr=current_stream_ptr,
         is_ptds_enabled=lambda: False)
-    nvrtc = _module("cupy_backends.cuda.libs.nvrtc", "NVRTC's version.",
-                    getVersion=lambda: _nvrtc.version() or (12, 0))
+    nvrtc = fake_cupy.cuda.nvrtc
     api = _module("cupy_backends.cuda.api", "CUDA's APIs.",
                   driver=fake_cupy.cuda.driver, runtime=fake_cupy.cuda.runtime)
     libs = _module("cupy_backends.cuda.libs", "CUDA's libraries.",

@@ -93,7 +93,7 @@ class JitRawKernel:
             from fake_cupy._kernel import RawKernel
             name = f"{self.func.__name__}_{len(self._kernels)}"
             code = _jit.translate(self.func, types, name)
-            kernel = RawKernel(code, name)
+            kernel = RawKernel(code, name, _generated=True)
             self._kernels[key] = kernel
             self._codes[key] = code
         from fake_cupy._elementwise import _carray

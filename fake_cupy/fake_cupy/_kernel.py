@@ -33,6 +33,7 @@ built by cuemu-cc --module instead of a cubin or PTX file.
 import atexit
 import ctypes
 import hashlib
+import linecache
 import operator
 import os
 import re
@@ -95,6 +96,46 @@ def _source_folder(key):
     folder = os.path.join(_workdir(), key)
     os.makedirs(folder, exist_ok=True)
     return folder
+
+
+# The fake's packages, whose frames _code_label passes over.
+_PACKAGES = tuple(os.path.dirname(os.path.abspath(f)) + os.sep
+                  for f in (__file__, _binding.__file__))
+
+
+def _code_label(code):
+    """Where the user's program holds `code`: (its Python file, the line of
+    the code's first line there), found by looking for the code string in
+    the file of the first caller outside the fake (a literal written as it
+    is, an r'''...''' string say); None when the file does not hold it as
+    written (code built at run time, or with escapes), or is no file."""
+    frame = sys._getframe(1)
+    while frame is not None and os.path.abspath(
+            frame.f_code.co_filename).startswith(_PACKAGES):
+        frame = frame.f_back
+    if frame is None or not code:
+        return None
+    path = os.path.abspath(frame.f_code.co_filename)
+    if not os.path.isfile(path):
+        return None
+    text = "".join(linecache.getlines(path))
+    at = text.find(code)
+    if at < 0:
+        return None
+    return path, text.count("\n", 0, at) + 1
+
+
+def _labelled(code, label):
+    """`code` after a #line directive naming its place in the user's files,
+    `label` = (path, line of its first line), so that the compiler's
+    messages and the checkers' reports name the user's file and line
+    instead of the code's copy in the cache (which they name without a
+    label, as for generated code)."""
+    if label is None:
+        return code
+    path, line = label
+    quoted = path.replace("\\", "\\\\").replace('"', '\\"')
+    return f'#line {line} "{quoted}"\n{code}'
 
 
 def _write_source(key, source_name, code):
@@ -205,13 +246,13 @@ def _refuse_host_only_calls(code, source_name, options):
 def _compile(code, options, name_expressions, source_name="kernel.cu",
              checks=None, kernel_name=None, include_dir=None,
              backend="nvrtc", cooperative=False, log_stream=None,
-             jitify=False):
+             jitify=False, label=None):
     """_compile_code, whose errors are JitifyException's with jitify=True
     (as CuPy reports what Jitify's compilation refuses)."""
     try:
         return _compile_code(code, options, name_expressions, source_name,
                              checks, kernel_name, include_dir, backend,
-                             cooperative, log_stream)
+                             cooperative, log_stream, label)
     except _errors.CompileException as e:
         if jitify:
             raise _errors.JitifyException(str(e)) from None
@@ -220,7 +261,8 @@ def _compile(code, options, name_expressions, source_name="kernel.cu",
 
 def _compile_code(code, options, name_expressions, source_name="kernel.cu",
                   checks=None, kernel_name=None, include_dir=None,
-                  backend="nvrtc", cooperative=False, log_stream=None):
+                  backend="nvrtc", cooperative=False, log_stream=None,
+                  label=None):
     """Compiles `code` once per process and returns the loaded Module.
 
     With the nvrtc backend the code is first compiled by NVRTC when it is
@@ -234,7 +276,9 @@ def _compile_code(code, options, name_expressions, source_name="kernel.cu",
     when it holds the kernel asked for (`kernel_name`), or any kernel when
     the source defines one, so that a failed or partial compile is never
     remembered. `include_dir` is put on the include path, so that a file
-    given by path keeps its relative includes."""
+    given by path keeps its relative includes. `label` names the source in
+    libcuemu's compile and in the checkers' reports (_labelled); without
+    it they name the copy in the cache, as for generated code."""
     argv, debug = _translate_options(options)
     argv.append("-I" + INCLUDE_DIR)
     if include_dir:
@@ -244,7 +288,8 @@ def _compile_code(code, options, name_expressions, source_name="kernel.cu",
     checks = checks or os.environ.get("CUEMU_FAKE_CUPY_CHECK") or None
     key = hashlib.sha256(repr((code, argv, tuple(options),
                                tuple(name_expressions), debug, checks,
-                               backend, cooperative, include_dir)).encode()
+                               backend, cooperative, include_dir,
+                               label)).encode()
                          ).hexdigest()[:24]
     module = _modules.get(key)
     if module is not None:
@@ -261,7 +306,7 @@ def _compile_code(code, options, name_expressions, source_name="kernel.cu",
         module = _modules.get(key)
         if module is not None:
             return module
-        src = _write_source(key, source_name, code)
+        src = _write_source(key, source_name, _labelled(code, label))
         folder = os.path.join(_workdir(), key)
         os.makedirs(folder, exist_ok=True)
         out = os.path.join(folder, "module.so")
@@ -691,7 +736,7 @@ class RawKernel:
     def __init__(self, code, name, options=(), backend="nvrtc",
                  translate_cucomplex=False, *, enable_cooperative_groups=False,
                  jitify=None, _module=None, _checks=None, _debug=False,
-                 _parent=None):
+                 _parent=None, _generated=False):
         if _parent is None:
             _backend_rules(backend, jitify)
         self.code = code
@@ -713,6 +758,11 @@ class RawKernel:
         self._debug = _debug
         self._kernel = None
         self._lock = threading.Lock()
+        # Reports name the line of the user's file that holds the kernel's
+        # line; generated code (ElementwiseKernel, cupyx.jit) keeps its copy
+        # in the cache, where those lines are.
+        self._label = None if _generated or code is None else \
+            _code_label(code)
 
     def __getstate__(self):
         state = {k: v for k, v in self.__dict__.items()
@@ -743,7 +793,8 @@ class RawKernel:
                                   checks=self._checks, kernel_name=self.name,
                                   backend=self.backend,
                                   cooperative=self.enable_cooperative_groups,
-                                  log_stream=log_stream, jitify=self.jitify)
+                                  log_stream=log_stream, jitify=self.jitify,
+                                  label=self._label)
             self._kernel = _find_kernel(module, self.name, exprs)
         return self._kernel
 
@@ -949,6 +1000,7 @@ class RawModule:
         _backend_rules(backend, jitify, name_expressions)
         self.code = code
         self.file_path = path
+        self._label = None if code is None else _code_label(code)
         self.options = tuple(options)
         self.backend = backend
         self.translate_cucomplex = translate_cucomplex
@@ -974,7 +1026,8 @@ class RawModule:
             self._module = _compile(code, self.options, self.name_expressions,
                                     backend=self.backend,
                                     cooperative=self.enable_cooperative_groups,
-                                    log_stream=log_stream, jitify=self.jitify)
+                                    log_stream=log_stream, jitify=self.jitify,
+                                    label=self._label)
             return self._module
         # cuModuleLoad: a missing file is CUDA_ERROR_FILE_NOT_FOUND.
         if not os.path.isfile(self.file_path):
@@ -1007,7 +1060,8 @@ class RawModule:
             os.path.basename(self.file_path),
             include_dir=os.path.dirname(os.path.abspath(self.file_path)),
             backend=self.backend, cooperative=self.enable_cooperative_groups,
-            log_stream=log_stream, jitify=self.jitify)
+            log_stream=log_stream, jitify=self.jitify,
+            label=(os.path.abspath(self.file_path), 1))
         return self._module
 
     @property

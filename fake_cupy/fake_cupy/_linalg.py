@@ -9,8 +9,16 @@ NumPy does. Here the singular case is solved with LAPACK's getrf and getrs
 (SciPy's lu_factor and lu_solve), the same algorithm, so the non-finite
 entries fall where cuSOLVER's do for small matrices (its blocked
 factorization may round differently). Without SciPy the LinAlgError stays.
-Other functions are NumPy's (cholesky of a matrix that is not positive
-definite still raises)."""
+cholesky follows CuPy's too: CuPy factors with cuSOLVER's potrf (in
+float32 or float64, other types promoted with float32) and reads its devInfo
+back only under linalg='raise', where a matrix that is not positive definite
+raises LinAlgError("Error reported by dpotrf in cuSOLVER. devInfo = [2]...");
+under 'ignore' it returns, without an error, the lower triangle potrf left:
+the columns before the failing leading minor factored, and from that
+minor's column on NaN (cuSOLVER's documentation: "some diagonal elements of
+L are not real"; its factorization goes on past the failing pivot, and
+programs test the result with isnan). LAPACK's potrf gives the factored
+columns here, and the rest is NaN. Other functions are NumPy's."""
 import warnings
 
 import numpy
@@ -72,3 +80,45 @@ def solve(a, b):
         if b.ndim == 1:
             return _through_zero_pivot(a, b[:, None], error)[..., 0]
         return _through_zero_pivot(a, b, error)
+
+
+def _potrf(a):
+    """LAPACK's potrf of each matrix of `a` (lower) and its info values (0,
+    or the order k of the failing minor), the factor's lower triangle NaN
+    from column k on, as cuSOLVER's."""
+    import scipy.linalg.lapack
+    out = numpy.empty_like(a)
+    info = numpy.zeros(a.shape[:-2] or (1,), numpy.int32)
+    for index in numpy.ndindex(*a.shape[:-2]):
+        potrf, = scipy.linalg.lapack.get_lapack_funcs(("potrf",), (a[index],))
+        factor, status = potrf(a[index], lower=True, clean=True)
+        factor = numpy.tril(factor)
+        if status > 0:
+            rest = factor[status - 1:, status - 1:]
+            rest[numpy.tril_indices_from(rest)] = numpy.nan
+        out[index] = factor
+        info[index if index else 0] = status
+    return out, info.ravel()
+
+
+def cholesky(a):
+    a = numpy.asarray(a)
+    if a.ndim < 2 or a.shape[-1] != a.shape[-2]:
+        return numpy.linalg.cholesky(a)     # NumPy's error, as CuPy's
+    dtype = a.dtype if a.dtype.char in "fd" else \
+        numpy.promote_types(a.dtype, numpy.float32)
+    a = a.astype(dtype)
+    try:
+        return numpy.linalg.cholesky(a)
+    except numpy.linalg.LinAlgError as error:
+        try:
+            factor, info = _potrf(a)
+        except ImportError:
+            raise error from None
+        if _ufunc_config.linalg_raises():
+            routine = {"f": "s", "d": "d", "F": "c", "D": "z"}[dtype.char]
+            routine += "potrfBatched" if a.ndim > 2 else "potrf"
+            raise numpy.linalg.LinAlgError(
+                f"Error reported by {routine} in cuSOLVER. devInfo = {info}. "
+                "Please refer to the cuSOLVER documentation.") from None
+        return factor

@@ -138,3 +138,59 @@ def test_a_report_names_the_python_line_that_made_the_array(cp, monkeypatch):
     assert "out-of-bounds" in message
     assert f"allocated at {__file__}:{line}" in message
     assert "callproc.c" not in message
+
+
+
+# The race of RACY again (a race is reported once for each line of a
+# process).
+RACY_KERNEL = r'''
+extern "C" __global__ void racy_kernel(int *done, int *seen) {
+  __shared__ int s[64];
+  s[threadIdx.x] = threadIdx.x;  // racy_kernel writes
+  seen[blockIdx.x * blockDim.x + threadIdx.x] =
+      s[(threadIdx.x + 1) % blockDim.x];  // racy_kernel reads
+  done[blockIdx.x * blockDim.x + threadIdx.x] = 1;
+}
+'''
+
+
+def _line_of(text):
+    """The line of this file that holds `text`."""
+    with open(os.path.abspath(__file__)) as f:
+        return f.read().split(text)[0].count("\n") + 1
+
+
+def test_reports_name_the_line_of_the_users_file(cp, monkeypatch, tmp_path):
+    # A report named the copy of the code in the compile cache
+    # (.../fake_cupy/<key>/kernel.cu:4), a file the user never wrote. Now
+    # it names the line of the Python file that holds the kernel's line
+    # (the code string found there as written), a RawModule's file by its
+    # own path, and the cache's copy only for code built at run time.
+    monkeypatch.setenv("CUEMU_FAKE_CUPY_CHECK", "race")
+    monkeypatch.delenv("CUEMU_QUIET", raising=False)
+    here = os.path.abspath(__file__)
+
+    def race_report(kernel):
+        cuemu.check_reports_clear()
+        done = cp.zeros(64, cp.int32)
+        seen = cp.zeros(64, cp.int32)
+        kernel((2,), (32,), (done, seen))
+        cp.cuda.Device().synchronize()
+        last = cuemu.check_reports()[1]
+        cuemu.check_reports_clear()
+        return last
+
+    last = race_report(cp.RawKernel(RACY_KERNEL, "racy_kernel"))
+    write, read = _line_of("// racy_kernel writes"), _line_of("// racy_kernel reads")
+    assert f"at {here}:{write};" in last and f"at {here}:{read}" in last, last
+    # A RawModule of the same string compiles it under the same #line (one
+    # compile, and the race, reported once for its line, is not again).
+    code_line = _line_of("RACY_KERNEL = r")
+    assert cp.RawModule(code=RACY_KERNEL)._label == (here, code_line)
+    path = tmp_path / "racy.cu"
+    path.write_text(RACY.replace("racy(", "racy_file("))
+    last = race_report(cp.RawModule(path=str(path)).get_function("racy_file"))
+    assert f"at {path}:4;" in last, last
+    built = RACY.replace("racy(", "racy_built(")        # in no file
+    last = race_report(cp.RawKernel(built, "racy_built"))
+    assert "fake_cupy" in last and "kernel.cu:4;" in last, last

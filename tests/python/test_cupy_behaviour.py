@@ -383,3 +383,44 @@ def test_kernel_launched_from_a_kernel_runs(cp):
     x = cp.zeros(4, cp.int32)
     m.get_function("parent")((1,), (1,), (x,))
     assert (x.get() == 1).all()
+
+
+def test_cuda_nvrtc_module(cp):
+    # Programs print or compare cupy.cuda.nvrtc.getVersion() (a version
+    # report, a kernel cache's key, a feature check) and catch NVRTCError
+    # around it; the fake had no cupy.cuda.nvrtc (AttributeError). It is
+    # CuPy's thin wrapper, over libcuemu's NVRTC.
+    nvrtc = cp.cuda.nvrtc
+    major, minor = nvrtc.getVersion()
+    assert isinstance(major, int) and (major, minor) >= (11, 2)
+    archs = nvrtc.getSupportedArchs()
+    assert isinstance(archs, tuple) and 90 in archs and list(archs) == sorted(archs)
+    error = nvrtc.NVRTCError(6)
+    assert isinstance(error, RuntimeError) and error.status == 6
+    assert str(error) == "NVRTC_ERROR_COMPILATION (6)"
+    import fake_cupy
+    fake_cupy.install()
+    try:
+        import cupy.cuda.nvrtc
+        assert cupy.cuda.nvrtc is nvrtc
+        assert str(pickle.loads(pickle.dumps(error))) == str(error)
+    finally:
+        fake_cupy.uninstall()
+    import fake_cupy._internals as internals
+    assert internals.modules()["cupy_backends.cuda.libs.nvrtc"] is nvrtc
+    prog = nvrtc.createProgram(
+        'template <class T> __global__ void fill(T *x) { x[0] = T(1); }\n',
+        "fill.cu", [], [])
+    try:
+        nvrtc.addNameExpression(prog, "fill<float>")
+        nvrtc.compileProgram(prog, ["-arch=sm_90"])
+        assert nvrtc.getLoweredName(prog, "fill<float>").startswith("_Z")
+        assert nvrtc.getCUBIN(prog)[:4] == b"\x7fELF"
+        assert isinstance(nvrtc.getPTX(prog), bytes)
+    finally:
+        nvrtc.destroyProgram(prog)
+    bad = nvrtc.createProgram("int x = ;\n", "bad.cu", [], [])
+    with pytest.raises(nvrtc.NVRTCError) as info:
+        nvrtc.compileProgram(bad, [])
+    assert info.value.status == 6 and "bad.cu" in nvrtc.getProgramLog(bad)
+    nvrtc.destroyProgram(bad)

@@ -133,3 +133,49 @@ def test_plan_as_context_manager_around_cupy_fft(fx):
     fx.cupy.fft.fftn(fx.cupy.zeros((4, 4), numpy.complex64))
     with pytest.raises(TypeError):
         fx.cupy.fft.fft(dev, plan=plan)
+
+
+def test_overwrite_x_writes_where_cupys_transforms_write(fx):
+    # CuPy gives cuFFT the input as the output of a complex transform with
+    # overwrite_x=True when no conversion is needed: along the last axis
+    # of a C-contiguous array that owns its memory (one axis at a time),
+    # or into any contiguous input of one N-D plan. The fake ignored the
+    # flag (SciPy's own rules decided).
+    host = _data((3, 4), numpy.complex128)
+    for mod in (fx.sfft, fx.pack):
+        x = fx.cupy.asarray(host)
+        assert mod.fft(x, overwrite_x=True) is x
+        numpy.testing.assert_allclose(x.get(), numpy.fft.fft(host))
+        x = fx.cupy.asarray(host)
+        y = mod.ifft(x)                          # the default: untouched
+        assert y is not x and (x.get() == host).all()
+        numpy.testing.assert_allclose(y.get(), numpy.fft.ifft(host))
+        for kwargs in ({"axis": 0}, {"n": 6}):   # a swapped or padded copy
+            y = mod.fft(x, overwrite_x=True, **kwargs)
+            assert y is not x and (x.get() == host).all()
+        v = x[1:]                                # a view is copied ...
+        mod.fft(v, overwrite_x=True)
+        assert (x.get() == host).all()
+        y = mod.fft2(v, overwrite_x=True)        # ... but not by an N-D plan
+        assert y is v
+        numpy.testing.assert_allclose(x.get()[1:], numpy.fft.fft2(host[1:]))
+        assert (x.get()[0] == host[0]).all()
+    x = fx.cupy.asarray(host)
+    assert fx.sfft.ifftn(x, overwrite_x=True) is x
+    numpy.testing.assert_allclose(x.get(), numpy.fft.ifftn(host))
+    x = fx.cupy.asarray(host.real.copy())         # real: converted first
+    fx.sfft.fft(x, overwrite_x=True)
+    assert (x.get() == host.real).all()
+    # With N-D planning off, fft2 runs axis by axis: the last axis first is
+    # not possible (axes (-2, -1) start with a copy), so x is untouched;
+    # axes (1, 0) transform the last axis in place, then axis 0 in a copy.
+    fx.cupy.fft.config.enable_nd_planning = False
+    try:
+        x = fx.cupy.asarray(host)
+        y = fx.sfft.fft2(x, overwrite_x=True)
+        assert y is not x and (x.get() == host).all()
+        y = fx.sfft.fft2(x, axes=(1, 0), overwrite_x=True)
+        numpy.testing.assert_allclose(y.get(), numpy.fft.fft2(host))
+        numpy.testing.assert_allclose(x.get(), numpy.fft.fft(host, axis=1))
+    finally:
+        fx.cupy.fft.config.enable_nd_planning = True

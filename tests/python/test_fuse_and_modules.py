@@ -8,6 +8,8 @@ import subprocess
 import numpy
 import pytest
 
+import fake_cupy
+
 
 def _count_launches(cp, monkeypatch):
     from fake_cupy import _elementwise
@@ -83,6 +85,82 @@ def test_fuse_calls_the_function_without_cupy_arrays(cp):
     assert squared_diff(3, 1) == 4
     with pytest.raises(TypeError, match="Invalid argument type"):
         squared_diff(cp.arange(3), [1, 2, 3])
+
+
+def test_fuse_traces_rsqrt_real_imag_and_more_ufuncs(cp, monkeypatch):
+    # CuPy's fusion takes any of its ufuncs: cupyx.rsqrt, and cupy.real and
+    # cupy.imag through their ufunc forms (F->f, D->d; a real input gives
+    # itself and zeros of its own dtype). The fake refused all three.
+    import fake_cupy._cupyx as cupyx
+    scipy = pytest.importorskip("scipy")
+    import scipy.special
+    launches = _count_launches(cp, monkeypatch)
+
+    @cp.fuse()
+    def parts(z, x, i):
+        out = (cupyx.rsqrt(x) + cp.real(z) * cp.imag(z), cp.imag(x),
+               cp.real(x), cupyx.rsqrt(z), cupyx.rsqrt(i))
+        i[...] = i * 3                  # CuPy's copy into an argument
+        return out
+
+    zn = (numpy.arange(1, 5) + 1j * numpy.arange(2, 6)).astype(numpy.complex64)
+    xn = numpy.arange(1, 5, dtype=numpy.float32)
+    i_n = numpy.array([1, 4, 16, 64], dtype=numpy.int16)
+    ia = cp.asarray(i_n)
+    a, b, c, d, e = parts(cp.asarray(zn), cp.asarray(xn), ia)
+    assert len(launches) == 1
+    assert (a.dtype, b.dtype, c.dtype, d.dtype, e.dtype) == (
+        numpy.float32, numpy.float32, numpy.float32, numpy.complex64,
+        numpy.float32)                 # int16 -> the f->f loop, as unfused
+    numpy.testing.assert_allclose(a.get(), 1 / numpy.sqrt(xn) + zn.real * zn.imag,
+                                  rtol=1e-6)
+    assert (b.get() == 0).all() and (c.get() == xn).all()
+    numpy.testing.assert_allclose(d.get(), 1 / numpy.sqrt(zn), rtol=1e-6)
+    assert e.get().tolist() == [1, 0.5, 0.25, 0.125]
+    assert (ia.get() == i_n * 3).all()
+
+    @cp.fuse()
+    def part_of(x):
+        x[1:] = 0
+    with pytest.raises(ValueError, match=r"supports `\[...\]` or `\[:\]`"):
+        part_of(cp.asarray(xn))
+
+    # ... ufuncs with two outputs (divmod, modf, frexp), refused before, and
+    # cupyx.scipy.special's ufuncs.
+    fake_cupy.install()
+    try:
+        import cupyx.scipy.special as sp
+    finally:
+        fake_cupy.uninstall()
+
+    @cp.fuse()
+    def others(x, y, n, m):
+        return (cp.logaddexp(x, y) + cp.logaddexp2(x, y), cp.signbit(x - 2),
+                cp.heaviside(x - 2, y), cp.gcd(n, m), cp.lcm(n, m),
+                cp.float_power(x, 2), *cp.divmod(n - 5, m), *cp.modf(y - x),
+                *cp.frexp(x), sp.erf(y) + sp.erfinv(y - 0.25) + sp.expit(x),
+                sp.gammaln(x) + sp.j0(x) + sp.y1(x))
+
+    yn = numpy.full(4, 0.5, numpy.float32)
+    nn, mn = numpy.array([4, 6, 9, 0]), numpy.array([6, 4, 6, 5])
+    got = others(cp.asarray(xn), cp.asarray(yn), cp.asarray(nn), cp.asarray(mn))
+    want = (numpy.logaddexp(xn, yn) + numpy.logaddexp2(xn, yn),
+            numpy.signbit(xn - 2), numpy.heaviside(xn - 2, yn),
+            numpy.gcd(nn, mn), numpy.lcm(nn, mn), numpy.float_power(xn, 2),
+            *numpy.divmod(nn - 5, mn), *numpy.modf(yn - xn), *numpy.frexp(xn),
+            (scipy.special.erf(yn) + scipy.special.erfinv(yn - numpy.float32(0.25))
+             + scipy.special.expit(xn)),
+            scipy.special.gammaln(xn) + scipy.special.j0(xn) + scipy.special.y1(xn))
+    for g, w in zip(got, want):
+        assert g.dtype == w.dtype
+        numpy.testing.assert_allclose(g.get(), w, rtol=1e-6, atol=1e-6)
+
+
+    @cp.fuse()
+    def complex_erf(z):
+        return sp.erf(z)
+    with pytest.raises(NotImplementedError, match="erf.*complex"):
+        complex_erf(cp.asarray(zn))
 
 
 def _cuemu_nvcc():

@@ -132,3 +132,42 @@ def test_installed_cupyx_has_them():
         assert cupyx.errstate is not None and cupyx.seterr and cupyx.geterr
     finally:
         fake_cupy.uninstall()
+
+
+NOT_POSITIVE = [[4.0, 2.0, 0.0], [2.0, 1.0, 3.0], [0.0, 3.0, 5.0]]
+
+
+def test_cholesky_follows_the_mode_as_cupys_potrf(cp):
+    # CuPy factors with cuSOLVER's potrf and reads its devInfo back only
+    # under linalg='raise' (LinAlgError naming the routine and devInfo);
+    # under 'ignore' it returns the lower triangle potrf left, no error: the
+    # columns before the failing minor factored, NaN from its column on
+    # ("some diagonal elements of L are not real"). The fake raised NumPy's
+    # "Matrix is not positive definite" in both modes.
+    a = cp.asarray(NOT_POSITIVE)
+    with cupyx.errstate(linalg="raise"):
+        with pytest.raises(numpy.linalg.LinAlgError,
+                           match=r"Error reported by dpotrf in cuSOLVER\. "
+                                 r"devInfo = \[2\]"):
+            cp.linalg.cholesky(a)
+        with pytest.raises(numpy.linalg.LinAlgError, match=r"spotrfBatched.*"
+                           r"devInfo = \[0 2\]"):
+            cp.linalg.cholesky(cp.asarray(numpy.stack(
+                [numpy.eye(3), NOT_POSITIVE]).astype(numpy.float32)))
+    low = cp.linalg.cholesky(a)
+    assert isinstance(low, cp.ndarray) and low.dtype == numpy.float64
+    got = low.get()
+    assert (numpy.triu(got, 1) == 0).all()
+    numpy.testing.assert_allclose(got[:, 0], [2.0, 1.0, 0.0])   # column 1
+    assert numpy.isnan(got[1:, 1:][numpy.tril_indices(2)]).all()  # column 2 on
+    # A positive definite matrix is factored alike in both modes, and the
+    # dtype is CuPy's: float32 and float64 kept, others promoted with float32.
+    spd = numpy.array([[4.0, 2.0], [2.0, 5.0]])
+    for mode in ("ignore", "raise"):
+        with cupyx.errstate(linalg=mode):
+            numpy.testing.assert_allclose(
+                cp.linalg.cholesky(cp.asarray(spd)).get(),
+                numpy.linalg.cholesky(spd))
+    assert cp.linalg.cholesky(cp.asarray(spd, numpy.int8)).dtype == numpy.float32
+    assert cp.linalg.cholesky(cp.asarray(spd, numpy.int32)).dtype == numpy.float64
+    assert cp.linalg.cholesky(cp.asarray(spd, numpy.float16)).dtype == numpy.float32
