@@ -122,15 +122,33 @@ _METHOD_STYLE = {
 }
 
 
+# CuPy's functions that begin with `_util.check_array(a, arg_name='a')`:
+# anything but a cupy.ndarray (a NumPy array, a scalar, a list) is refused.
+_ARRAY_ONLY = {"all", "any", "nonzero", "flatnonzero", "argwhere"}
+
+
+def _check_array(args, kwargs):
+    """CuPy's check_array on the first argument `a` (a value traced by
+    cupy.fuse passes, as CuPy checks only outside a fusion)."""
+    from fake_cupy._fusion import _Var
+    a = args[0] if args else kwargs.get("a")
+    if not isinstance(a, (ndarray, _Var)):
+        raise TypeError(f"'a' must be a cupy.ndarray object, not {type(a)}")
+
+
 def delegate(func):
     """A CuPy-style function from a NumPy one: fake arrays in, fake arrays
     out (NumPy scalars become 0-d arrays), NumPy arrays refused (but see
-    _METHOD_STYLE)."""
+    _METHOD_STYLE and _ARRAY_ONLY)."""
     to_array = getattr(func, "__name__", "") in _BOOL_TO_ARRAY
+    array_only = getattr(func, "__name__", "") in _ARRAY_ONLY and \
+        getattr(func, "__module__", "") == "numpy"
     method = _METHOD_STYLE.get(getattr(func, "__name__", ""))
 
     @functools.wraps(func)
     def call(*args, **kwargs):
+        if array_only:
+            _check_array(args, kwargs)
         if method and args and isinstance(args[0], numpy.ndarray) and \
                 hasattr(args[0], method):
             return getattr(args[0], method)(*args[1:], **kwargs)
