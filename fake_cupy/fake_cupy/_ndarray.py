@@ -12,7 +12,9 @@ silently): every NumPy call on device arrays goes through _run_numpy.
 
 Where the fake differs from CuPy: operations run synchronously on the host
 (in deferred mode, queued kernels are run first); dtypes CuPy lacks
-(object, strings) are not refused.
+(strings) are not refused. An object dtype is refused (ValueError
+"Unsupported dtype object", as CuPy's array creation): device memory cannot
+hold Python references.
 """
 import numbers
 import types
@@ -47,6 +49,7 @@ class ndarray:
     def __init__(self, shape, dtype=float, memptr=None, strides=None,
                  order="C"):
         dtype = numpy.dtype(dtype)
+        _check_no_references(dtype)
         if isinstance(shape, numbers.Integral):
             shape = (int(shape),)
         shape = tuple(int(s) for s in shape)
@@ -374,7 +377,18 @@ for _full in ("__neg__", "__pos__", "__abs__", "__invert__"):
 
 # ---- wrapping and unwrapping ------------------------------------------------
 
+def _check_no_references(dtype):
+    """Device memory holds no Python objects: an object dtype (or a
+    structured one with an object field) is refused with CuPy's ValueError,
+    as CuPy's array creation refuses it. NumPy would store references to
+    objects in the raw buffer without their reference counts, and the
+    interpreter would crash on the first use of a freed one."""
+    if dtype.hasobject:
+        raise ValueError(f"Unsupported dtype {dtype}")
+
+
 def _view_of(mem, offset, shape, dtype, strides, order):
+    _check_no_references(dtype)
     if mem.block is None:
         return numpy.empty(shape, dtype=dtype)
     buf = mem.block.buffer
