@@ -7,7 +7,7 @@ import numpy
 
 from fake_cupy import _memory, _runtime
 from fake_cupy._ndarray import ndarray, _call_numpy, _new_from, _wrap_any, \
-    _unsupported
+    _unsupported, _check_ufunc_operand
 
 
 def asnumpy(a, stream=None, order="C", out=None, *, blocking=True):
@@ -144,11 +144,15 @@ def delegate(func):
     array_only = getattr(func, "__name__", "") in _ARRAY_ONLY and \
         getattr(func, "__module__", "") == "numpy"
     method = _METHOD_STYLE.get(getattr(func, "__name__", ""))
+    # A ufunc's inputs are cupy arrays or scalars (its outputs may be None).
+    inputs = func.nin if isinstance(func, numpy.ufunc) else 0
 
     @functools.wraps(func)
     def call(*args, **kwargs):
         if array_only:
             _check_array(args, kwargs)
+        for arg in args[:inputs]:
+            _check_ufunc_operand(arg)
         if method and args and isinstance(args[0], numpy.ndarray) and \
                 hasattr(args[0], method):
             return getattr(args[0], method)(*args[1:], **kwargs)

@@ -37,6 +37,21 @@ def _unsupported(obj):
     return TypeError(f"Unsupported type {type(obj)}")
 
 
+def _check_ufunc_operand(obj):
+    """CuPy's ufuncs (and the arithmetic operators, which call them) take a
+    cupy array or a scalar: a list, a tuple, None or a string raises CuPy's
+    TypeError, as "Universal functions only work with cupy.array or scalar"
+    (no implicit copy of host data to the device). NumPy arrays and objects
+    with __cuda_array_interface__ are left to the usual conversion, a value
+    traced by cupy.fuse passes."""
+    if isinstance(obj, (ndarray, numbers.Number, numpy.generic, numpy.ndarray)) \
+            or hasattr(type(obj), "__cuda_array_interface__"):
+        return
+    from fake_cupy._fusion import _Var
+    if not isinstance(obj, _Var):
+        raise _unsupported(obj)
+
+
 class ndarray:
     """cupy.ndarray(shape, dtype=float, memptr=None, strides=None,
     order='C')."""
@@ -347,19 +362,24 @@ ndarray.take = _take
 ndarray.put = _put
 
 
-def _binary(name):
+def _binary(name, ufunc_operand=False):
     def op(self, other):
+        if ufunc_operand:
+            _check_ufunc_operand(other)
         return _call_numpy(getattr(numpy.ndarray, name), (self, other), {})
     op.__name__ = name
     return op
 
 
-for _name in ("add", "sub", "mul", "truediv", "floordiv", "mod", "pow",
-              "matmul", "and", "or", "xor", "lshift", "rshift", "divmod"):
+# The operators CuPy implements with a ufunc (cupy.add, ...) check their
+# operand as the ufunc does; matmul and divmod are functions of their own.
+_UFUNC_OPERATORS = ("add", "sub", "mul", "truediv", "floordiv", "mod", "pow",
+                    "and", "or", "xor", "lshift", "rshift")
+for _name in _UFUNC_OPERATORS + ("matmul", "divmod"):
     for _prefix in ("__", "__r", "__i"):
         _full = f"{_prefix}{_name}__"
         if hasattr(numpy.ndarray, _full):
-            setattr(ndarray, _full, _binary(_full))
+            setattr(ndarray, _full, _binary(_full, _name in _UFUNC_OPERATORS))
 for _full in ("__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__"):
     setattr(ndarray, _full, _binary(_full))
 
