@@ -298,13 +298,16 @@ class ndarray:
         return _wrap_any(view, (self,))
 
     def fill(self, value):
-        _run_numpy(self._host().fill, (_unwrap(value),), {})
+        _run_numpy(self._host().fill, (_fill_value(value),), {})
 
     def __getitem__(self, index):
         index = wrap_integer_indices(_unwrap_index(index), self.shape)
         return _wrap_any(self._host()[index], (self,))
 
     def __setitem__(self, index, value):
+        if _is_basic_index(index) and not isinstance(value, ndarray):
+            # CuPy assigns a value that is not a cupy array through fill.
+            value = _fill_value(value)
         index = wrap_integer_indices(_unwrap_index(index), self.shape)
         _run_numpy(self._host().__setitem__, (index, _unwrap(value)), {})
 
@@ -405,6 +408,29 @@ def _check_no_references(dtype):
     interpreter would crash on the first use of a freed one."""
     if dtype.hasobject:
         raise ValueError(f"Unsupported dtype {dtype}")
+
+
+def _is_basic_index(index):
+    """An index of ints, slices, Ellipsis and None only (no index arrays,
+    lists or booleans): CuPy's basic indexing, a view of the array."""
+    items = index if isinstance(index, tuple) else (index,)
+    return all(i is None or i is Ellipsis or isinstance(i, slice) or
+               (isinstance(i, numbers.Integral) and
+                not isinstance(i, (bool, numpy.bool_)))
+               for i in items)
+
+
+def _fill_value(value):
+    """The value CuPy's ndarray.fill takes: a 0-d NumPy array is its
+    scalar, a non-scalar one raises CuPy's ValueError, and what is neither a
+    cupy array nor a scalar (a list, a tuple, None) raises the TypeError of
+    CuPy's fill kernel."""
+    if isinstance(value, numpy.ndarray):
+        if value.shape != ():
+            raise ValueError("non-scalar numpy.ndarray cannot be used for fill")
+        return value.item()
+    _check_ufunc_operand(value)
+    return _unwrap(value)
 
 
 def _view_of(mem, offset, shape, dtype, strides, order):
