@@ -117,9 +117,12 @@ _METHOD_STYLE = {
     "sum": "sum", "prod": "prod", "max": "max", "amax": "max", "min": "min",
     "amin": "min", "mean": "mean", "var": "var", "std": "std", "all": "all",
     "any": "any", "argmax": "argmax", "argmin": "argmin", "clip": "clip",
-    "round": "round", "around": "round", "ptp": "ptp", "trace": "trace",
-    "diagonal": "diagonal", "nonzero": "nonzero",
+    "ptp": "ptp", "trace": "trace", "diagonal": "diagonal", "nonzero": "nonzero",
 }
+
+# CuPy's rounding functions begin with `a = _core.array(a, copy=False)`: a
+# NumPy array, a list or a scalar is copied to the device first.
+_CONVERTS_FIRST = {"round", "around", "round_"}
 
 
 # CuPy's functions that begin with `_util.check_array(a, arg_name='a')`:
@@ -136,6 +139,14 @@ def _check_array(args, kwargs):
         raise TypeError(f"'a' must be a cupy.ndarray object, not {type(a)}")
 
 
+def _is_array(obj):
+    """A cupy array, a value traced by cupy.fuse, or an object CuPy
+    converts (__cuda_array_interface__)."""
+    from fake_cupy._fusion import _Var
+    return isinstance(obj, (ndarray, _Var)) or \
+        hasattr(type(obj), "__cuda_array_interface__")
+
+
 def delegate(func):
     """A CuPy-style function from a NumPy one: fake arrays in, fake arrays
     out (NumPy scalars become 0-d arrays), NumPy arrays refused (but see
@@ -144,6 +155,9 @@ def delegate(func):
     array_only = getattr(func, "__name__", "") in _ARRAY_ONLY and \
         getattr(func, "__module__", "") == "numpy"
     method = _METHOD_STYLE.get(getattr(func, "__name__", ""))
+    numpy_function = getattr(func, "__module__", "") == "numpy"
+    converts_first = numpy_function and \
+        getattr(func, "__name__", "") in _CONVERTS_FIRST
     # A ufunc's inputs are cupy arrays or scalars (its outputs may be None).
     inputs = func.nin if isinstance(func, numpy.ufunc) else 0
 
@@ -153,8 +167,15 @@ def delegate(func):
             _check_array(args, kwargs)
         for arg in args[:inputs]:
             _check_ufunc_operand(arg)
+        if converts_first and args and not _is_array(args[0]):
+            args = (asarray(args[0]),) + args[1:]
         if method and args and isinstance(args[0], numpy.ndarray) and \
                 hasattr(args[0], method):
+            return getattr(args[0], method)(*args[1:], **kwargs)
+        if method and numpy_function and args and not _is_array(args[0]):
+            # As CuPy's `return a.METHOD(...)`: a NumPy scalar answers with
+            # its own method, a list or a Python number has none
+            # (AttributeError: 'list' object has no attribute 'sum').
             return getattr(args[0], method)(*args[1:], **kwargs)
         result = _call_numpy(func, args, kwargs)
         return _new_from(numpy.asarray(result)) if to_array else result
