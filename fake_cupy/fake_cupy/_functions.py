@@ -139,6 +139,19 @@ def _check_array(args, kwargs):
         raise TypeError(f"'a' must be a cupy.ndarray object, not {type(a)}")
 
 
+def _check_concatenate_items(args, kwargs):
+    """CuPy's concatenate makes each item a kernel argument (a list, a tuple
+    or a NumPy array raises 'Unsupported type'), then requires arrays (a
+    scalar raises 'Only cupy arrays can be concatenated')."""
+    items = args[0] if args else kwargs.get("arrays", ())
+    for item in items:
+        if isinstance(item, numpy.ndarray):
+            continue              # refused by the usual unwrapping
+        _check_ufunc_operand(item)
+        if not _is_array(item):
+            raise TypeError("Only cupy arrays can be concatenated")
+
+
 def _is_array(obj):
     """A cupy array, a value traced by cupy.fuse, or an object CuPy
     converts (__cuda_array_interface__)."""
@@ -158,6 +171,7 @@ def delegate(func):
     numpy_function = getattr(func, "__module__", "") == "numpy"
     converts_first = numpy_function and \
         getattr(func, "__name__", "") in _CONVERTS_FIRST
+    concatenates = numpy_function and getattr(func, "__name__", "") == "concatenate"
     # A ufunc's inputs are cupy arrays or scalars (its outputs may be None).
     inputs = func.nin if isinstance(func, numpy.ufunc) else 0
 
@@ -167,6 +181,8 @@ def delegate(func):
             _check_array(args, kwargs)
         for arg in args[:inputs]:
             _check_ufunc_operand(arg)
+        if concatenates:
+            _check_concatenate_items(args, kwargs)
         if converts_first and args and not _is_array(args[0]):
             args = (asarray(args[0]),) + args[1:]
         if method and args and isinstance(args[0], numpy.ndarray) and \
