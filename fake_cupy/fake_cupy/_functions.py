@@ -124,6 +124,12 @@ _METHOD_STYLE = {
 # NumPy array, a list or a scalar is copied to the device first.
 _CONVERTS_FIRST = {"round", "around", "round_"}
 
+# CuPy's atleast_Nd call cupy.asarray on each argument, and hstack, vstack
+# and dstack pass each item of their sequence through them: host data is
+# copied to the device.
+_CONVERTS_EACH_ARG = {"atleast_1d", "atleast_2d", "atleast_3d"}
+_CONVERTS_EACH_ITEM = {"hstack", "vstack", "dstack"}
+
 
 # CuPy's functions that begin with `_util.check_array(a, arg_name='a')`:
 # anything but a cupy.ndarray (a NumPy array, a scalar, a list) is refused.
@@ -171,7 +177,11 @@ def delegate(func):
     numpy_function = getattr(func, "__module__", "") == "numpy"
     converts_first = numpy_function and \
         getattr(func, "__name__", "") in _CONVERTS_FIRST
-    concatenates = numpy_function and getattr(func, "__name__", "") == "concatenate"
+    name = getattr(func, "__name__", "")
+    concatenates = numpy_function and name == "concatenate"
+    converts_args = numpy_function and name in _CONVERTS_EACH_ARG
+    converts_items = numpy_function and name in _CONVERTS_EACH_ITEM
+    column_stacks = numpy_function and name == "column_stack"
     # A ufunc's inputs are cupy arrays or scalars (its outputs may be None).
     inputs = func.nin if isinstance(func, numpy.ufunc) else 0
 
@@ -183,6 +193,12 @@ def delegate(func):
             _check_ufunc_operand(arg)
         if concatenates:
             _check_concatenate_items(args, kwargs)
+        if converts_args:
+            args = tuple(a if _is_array(a) else asarray(a) for a in args)
+        if converts_items and args:
+            args = ([a if _is_array(a) else asarray(a) for a in args[0]],) + args[1:]
+        if column_stacks and args and not all(isinstance(a, ndarray) for a in args[0]):
+            raise TypeError("Only cupy arrays can be column stacked")
         if converts_first and args and not _is_array(args[0]):
             args = (asarray(args[0]),) + args[1:]
         if method and args and isinstance(args[0], numpy.ndarray) and \
