@@ -3,9 +3,9 @@
 CuPy's concatenate turns each item of its sequence into a kernel argument
 first (a list or a NumPy array raises `TypeError("Unsupported type <class
 ...>")`) and then requires arrays (a scalar raises `TypeError("Only cupy
-arrays can be concatenated")`). NVIDIA's CuPy tutorial teaches it: "In
-NumPy, `concatenate` takes anything array-like, so a list is fine, but in
-CuPy, all args must be device arrays". The fake joined the list."""
+arrays can be concatenated")`). A CUDA Python tutorial's exercise makes
+the point: NumPy's concatenate takes anything array-like, CuPy's needs
+device arrays. The fake joined the list."""
 import numpy
 import pytest
 
