@@ -14,7 +14,8 @@ Where the fake differs from CuPy (each also said where it applies):
   and the emulated device stay usable;
 - the code ElementwiseKernel, ReductionKernel, cupy.fuse and cupyx.jit
   generate is the fake's own (the same results);
-- arrays of dtypes CuPy lacks are not refused.
+- arrays of dtypes CuPy lacks are not refused (strings), except an object
+  dtype: device memory holds no Python references (ValueError, as CuPy).
 """
 import numpy as _numpy
 

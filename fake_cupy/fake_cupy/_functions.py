@@ -7,7 +7,7 @@ import numpy
 
 from fake_cupy import _memory, _runtime
 from fake_cupy._ndarray import ndarray, _call_numpy, _new_from, _wrap_any, \
-    _unsupported
+    _unsupported, _check_ufunc_operand
 
 
 def asnumpy(a, stream=None, order="C", out=None, *, blocking=True):
@@ -117,22 +117,97 @@ _METHOD_STYLE = {
     "sum": "sum", "prod": "prod", "max": "max", "amax": "max", "min": "min",
     "amin": "min", "mean": "mean", "var": "var", "std": "std", "all": "all",
     "any": "any", "argmax": "argmax", "argmin": "argmin", "clip": "clip",
-    "round": "round", "around": "round", "ptp": "ptp", "trace": "trace",
-    "diagonal": "diagonal", "nonzero": "nonzero",
+    "ptp": "ptp", "trace": "trace", "diagonal": "diagonal", "nonzero": "nonzero",
 }
+
+# CuPy's rounding functions begin with `a = _core.array(a, copy=False)`: a
+# NumPy array, a list or a scalar is copied to the device first.
+_CONVERTS_FIRST = {"round", "around", "round_"}
+
+# CuPy's atleast_Nd call cupy.asarray on each argument, and hstack, vstack
+# and dstack pass each item of their sequence through them: host data is
+# copied to the device.
+_CONVERTS_EACH_ARG = {"atleast_1d", "atleast_2d", "atleast_3d"}
+_CONVERTS_EACH_ITEM = {"hstack", "vstack", "dstack"}
+
+
+# CuPy's functions that begin with `_util.check_array(a, arg_name='a')`:
+# anything but a cupy.ndarray (a NumPy array, a scalar, a list) is refused.
+_ARRAY_ONLY = {"all", "any", "nonzero", "flatnonzero", "argwhere"}
+
+
+def _check_array(args, kwargs):
+    """CuPy's check_array on the first argument `a` (a value traced by
+    cupy.fuse passes, as CuPy checks only outside a fusion)."""
+    from fake_cupy._fusion import _Var
+    a = args[0] if args else kwargs.get("a")
+    if not isinstance(a, (ndarray, _Var)):
+        raise TypeError(f"'a' must be a cupy.ndarray object, not {type(a)}")
+
+
+def _check_concatenate_items(args, kwargs):
+    """CuPy's concatenate makes each item a kernel argument (a list, a tuple
+    or a NumPy array raises 'Unsupported type'), then requires arrays (a
+    scalar raises 'Only cupy arrays can be concatenated')."""
+    items = args[0] if args else kwargs.get("arrays", ())
+    for item in items:
+        if isinstance(item, numpy.ndarray):
+            continue              # refused by the usual unwrapping
+        _check_ufunc_operand(item)
+        if not _is_array(item):
+            raise TypeError("Only cupy arrays can be concatenated")
+
+
+def _is_array(obj):
+    """A cupy array, a value traced by cupy.fuse, or an object CuPy
+    converts (__cuda_array_interface__)."""
+    from fake_cupy._fusion import _Var
+    return isinstance(obj, (ndarray, _Var)) or \
+        hasattr(type(obj), "__cuda_array_interface__")
 
 
 def delegate(func):
     """A CuPy-style function from a NumPy one: fake arrays in, fake arrays
     out (NumPy scalars become 0-d arrays), NumPy arrays refused (but see
-    _METHOD_STYLE)."""
+    _METHOD_STYLE and _ARRAY_ONLY)."""
     to_array = getattr(func, "__name__", "") in _BOOL_TO_ARRAY
+    array_only = getattr(func, "__name__", "") in _ARRAY_ONLY and \
+        getattr(func, "__module__", "") == "numpy"
     method = _METHOD_STYLE.get(getattr(func, "__name__", ""))
+    numpy_function = getattr(func, "__module__", "") == "numpy"
+    converts_first = numpy_function and \
+        getattr(func, "__name__", "") in _CONVERTS_FIRST
+    name = getattr(func, "__name__", "")
+    concatenates = numpy_function and name == "concatenate"
+    converts_args = numpy_function and name in _CONVERTS_EACH_ARG
+    converts_items = numpy_function and name in _CONVERTS_EACH_ITEM
+    column_stacks = numpy_function and name == "column_stack"
+    # A ufunc's inputs are cupy arrays or scalars (its outputs may be None).
+    inputs = func.nin if isinstance(func, numpy.ufunc) else 0
 
     @functools.wraps(func)
     def call(*args, **kwargs):
+        if array_only:
+            _check_array(args, kwargs)
+        for arg in args[:inputs]:
+            _check_ufunc_operand(arg)
+        if concatenates:
+            _check_concatenate_items(args, kwargs)
+        if converts_args:
+            args = tuple(a if _is_array(a) else asarray(a) for a in args)
+        if converts_items and args:
+            args = ([a if _is_array(a) else asarray(a) for a in args[0]],) + args[1:]
+        if column_stacks and args and not all(isinstance(a, ndarray) for a in args[0]):
+            raise TypeError("Only cupy arrays can be column stacked")
+        if converts_first and args and not _is_array(args[0]):
+            args = (asarray(args[0]),) + args[1:]
         if method and args and isinstance(args[0], numpy.ndarray) and \
                 hasattr(args[0], method):
+            return getattr(args[0], method)(*args[1:], **kwargs)
+        if method and numpy_function and args and not _is_array(args[0]):
+            # As CuPy's `return a.METHOD(...)`: a NumPy scalar answers with
+            # its own method, a list or a Python number has none
+            # (AttributeError: 'list' object has no attribute 'sum').
             return getattr(args[0], method)(*args[1:], **kwargs)
         result = _call_numpy(func, args, kwargs)
         return _new_from(numpy.asarray(result)) if to_array else result

@@ -12,7 +12,9 @@ silently): every NumPy call on device arrays goes through _run_numpy.
 
 Where the fake differs from CuPy: operations run synchronously on the host
 (in deferred mode, queued kernels are run first); dtypes CuPy lacks
-(object, strings) are not refused.
+(strings) are not refused. An object dtype is refused (ValueError
+"Unsupported dtype object", as CuPy's array creation): device memory cannot
+hold Python references.
 """
 import numbers
 import types
@@ -35,6 +37,21 @@ def _unsupported(obj):
     return TypeError(f"Unsupported type {type(obj)}")
 
 
+def _check_ufunc_operand(obj):
+    """CuPy's ufuncs (and the arithmetic operators, which call them) take a
+    cupy array or a scalar: a list, a tuple, None or a string raises CuPy's
+    TypeError, as "Universal functions only work with cupy.array or scalar"
+    (no implicit copy of host data to the device). NumPy arrays and objects
+    with __cuda_array_interface__ are left to the usual conversion, a value
+    traced by cupy.fuse passes."""
+    if isinstance(obj, (ndarray, numbers.Number, numpy.generic, numpy.ndarray)) \
+            or hasattr(type(obj), "__cuda_array_interface__"):
+        return
+    from fake_cupy._fusion import _Var
+    if not isinstance(obj, _Var):
+        raise _unsupported(obj)
+
+
 class ndarray:
     """cupy.ndarray(shape, dtype=float, memptr=None, strides=None,
     order='C')."""
@@ -47,6 +64,7 @@ class ndarray:
     def __init__(self, shape, dtype=float, memptr=None, strides=None,
                  order="C"):
         dtype = numpy.dtype(dtype)
+        _check_no_references(dtype)
         if isinstance(shape, numbers.Integral):
             shape = (int(shape),)
         shape = tuple(int(s) for s in shape)
@@ -280,13 +298,16 @@ class ndarray:
         return _wrap_any(view, (self,))
 
     def fill(self, value):
-        _run_numpy(self._host().fill, (_unwrap(value),), {})
+        _run_numpy(self._host().fill, (_fill_value(value),), {})
 
     def __getitem__(self, index):
         index = wrap_integer_indices(_unwrap_index(index), self.shape)
         return _wrap_any(self._host()[index], (self,))
 
     def __setitem__(self, index, value):
+        if _is_basic_index(index) and not isinstance(value, ndarray):
+            # CuPy assigns a value that is not a cupy array through fill.
+            value = _fill_value(value)
         index = wrap_integer_indices(_unwrap_index(index), self.shape)
         _run_numpy(self._host().__setitem__, (index, _unwrap(value)), {})
 
@@ -344,19 +365,24 @@ ndarray.take = _take
 ndarray.put = _put
 
 
-def _binary(name):
+def _binary(name, ufunc_operand=False):
     def op(self, other):
+        if ufunc_operand:
+            _check_ufunc_operand(other)
         return _call_numpy(getattr(numpy.ndarray, name), (self, other), {})
     op.__name__ = name
     return op
 
 
-for _name in ("add", "sub", "mul", "truediv", "floordiv", "mod", "pow",
-              "matmul", "and", "or", "xor", "lshift", "rshift", "divmod"):
+# The operators CuPy implements with a ufunc (cupy.add, ...) check their
+# operand as the ufunc does; matmul and divmod are functions of their own.
+_UFUNC_OPERATORS = ("add", "sub", "mul", "truediv", "floordiv", "mod", "pow",
+                    "and", "or", "xor", "lshift", "rshift")
+for _name in _UFUNC_OPERATORS + ("matmul", "divmod"):
     for _prefix in ("__", "__r", "__i"):
         _full = f"{_prefix}{_name}__"
         if hasattr(numpy.ndarray, _full):
-            setattr(ndarray, _full, _binary(_full))
+            setattr(ndarray, _full, _binary(_full, _name in _UFUNC_OPERATORS))
 for _full in ("__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__"):
     setattr(ndarray, _full, _binary(_full))
 
@@ -374,7 +400,41 @@ for _full in ("__neg__", "__pos__", "__abs__", "__invert__"):
 
 # ---- wrapping and unwrapping ------------------------------------------------
 
+def _check_no_references(dtype):
+    """Device memory holds no Python objects: an object dtype (or a
+    structured one with an object field) is refused with CuPy's ValueError,
+    as CuPy's array creation refuses it. NumPy would store references to
+    objects in the raw buffer without their reference counts, and the
+    interpreter would crash on the first use of a freed one."""
+    if dtype.hasobject:
+        raise ValueError(f"Unsupported dtype {dtype}")
+
+
+def _is_basic_index(index):
+    """An index of ints, slices, Ellipsis and None only (no index arrays,
+    lists or booleans): CuPy's basic indexing, a view of the array."""
+    items = index if isinstance(index, tuple) else (index,)
+    return all(i is None or i is Ellipsis or isinstance(i, slice) or
+               (isinstance(i, numbers.Integral) and
+                not isinstance(i, (bool, numpy.bool_)))
+               for i in items)
+
+
+def _fill_value(value):
+    """The value CuPy's ndarray.fill takes: a 0-d NumPy array is its
+    scalar, a non-scalar one raises CuPy's ValueError, and what is neither a
+    cupy array nor a scalar (a list, a tuple, None) raises the TypeError of
+    CuPy's fill kernel."""
+    if isinstance(value, numpy.ndarray):
+        if value.shape != ():
+            raise ValueError("non-scalar numpy.ndarray cannot be used for fill")
+        return value.item()
+    _check_ufunc_operand(value)
+    return _unwrap(value)
+
+
 def _view_of(mem, offset, shape, dtype, strides, order):
+    _check_no_references(dtype)
     if mem.block is None:
         return numpy.empty(shape, dtype=dtype)
     buf = mem.block.buffer
