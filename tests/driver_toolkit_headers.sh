@@ -5,7 +5,8 @@
 #   the shims, as nvcc always searches its own: a fake toolkit named by
 #   CUDA_HOME whose include folder alone has only_in_toolkit.h builds
 #   only_in_toolkit.cu without -I (.cu and .cpp), and -M names the header
-#   there; without CUDA_HOME it is not found.
+#   there; without CUDA_HOME it is not found, with g++'s message and its
+#   closing line "compilation terminated." once, as nvcc prints them.
 # - Host code (blas_main.cpp) that includes cuBLAS's, cuFFT's and
 #   cuSOLVER's headers before <cuda_runtime.h> builds with kernels.cu
 #   (which uses the toolkit's NVTX headers) and runs.
@@ -53,6 +54,14 @@ if (cd "$work" && "$nvcc" -o none "$d/only_in_toolkit.cu") >"$work/none.log" 2>&
   fail "only_in_toolkit.h found without the toolkit that has it"
 elif grep -q "only_in_toolkit.h: No such file" "$work/none.log"; then
   echo "PASS: without that toolkit, only_in_toolkit.h is not found"
+  # Both passes fail on the missing header; nvcc prints g++'s closing line
+  # once, after the one message.
+  if [ "$(grep -c 'No such file' "$work/none.log")" -ne 1 ] ||
+    [ "$(grep -c '^compilation terminated\.$' "$work/none.log")" -gt 1 ]; then
+    fail "the missing header's message or g++'s closing line printed twice: $(cat "$work/none.log")"
+  else
+    echo "PASS: the missing header's message and its closing line printed once"
+  fi
 else
   fail "unexpected error: $(cat "$work/none.log")"
 fi

@@ -1523,6 +1523,10 @@ static void print_pass_messages(const compile_job *job,
     int pass;
     size_t line, len, begin, end;
   } *done = NULL;
+  /* The last group printed without a message: the lines after a pass's
+   * last message, such as g++'s "compilation terminated." that closes a
+   * fatal error, which each failed pass prints and nvcc prints once. */
+  struct printed tail = {-1, 0, 0, 0, 0};
   for (int pass = 1; pass >= 0; --pass) {
     /* The pass's message before this one, printed or not. */
     size_t previous = 0, previous_len = 0;
@@ -1541,6 +1545,10 @@ static void print_pass_messages(const compile_job *job,
                                     end - begin) == 0
                        : same_message(a, len, b, done[k].len);
       }
+      if (!len && tail.pass >= 0 && tail.pass != pass)
+        repeated = end - begin == tail.end - tail.begin &&
+                   memcmp(text[pass] + begin, text[tail.pass] + tail.begin,
+                          end - begin) == 0;
       if (!repeated && len && previous_len)
         repeated = template_argument_follow_on(text[pass] + line, len,
                                                text[pass] + previous,
@@ -1560,6 +1568,8 @@ static void print_pass_messages(const compile_job *job,
         }
         if (count < cap && len)
           done[count++] = (struct printed){pass, line, len, begin, end};
+        if (!len)
+          tail = (struct printed){pass, line, len, begin, end};
       }
       begin = end;
     }

@@ -173,8 +173,15 @@ static int array_new(struct cudaArray **out,
                      const cuemu__format *fmt, struct cudaExtent extent,
                      size_t w, size_t h, size_t d, unsigned flags,
                      const void *site, int level) {
-  struct cudaArray *a = calloc(1, sizeof *a);
+  /* An array takes the device's memory, as cudaMalloc does: one larger
+   * than what the device has left is refused (tests/programs/trial/
+   * array_capacity.cu). The sides are within the limits, so the product
+   * does not overflow. */
   size_t bytes = w * h * d * fmt->size;
+  unsigned device = cuemu__rt_current_device_flags();
+  if (!cuemu__rt_memory_fits(CUEMU_RT_MEMORY_DEVICE, device, bytes))
+    return cudaErrorMemoryAllocation;
+  struct cudaArray *a = calloc(1, sizeof *a);
   if (!a)
     return cudaErrorMemoryAllocation;
   /* A mapping of its own, zeroed, as cudaMalloc's: freed, it stays
@@ -192,8 +199,8 @@ static int array_new(struct cudaArray **out,
   a->width = w;
   a->height = h;
   a->depth = d;
-  int code = cuemu_rt_memory_track(a->data, bytes ? bytes : 1,
-                                   CUEMU_RT_MEMORY_DEVICE);
+  int code = cuemu__allocation_insert(a->data, bytes ? bytes : 1,
+                                     CUEMU_RT_MEMORY_DEVICE, device);
   if (code) {
     cuemu__allocation_memory_free(a->data, bytes ? bytes : 1);
     free(a);

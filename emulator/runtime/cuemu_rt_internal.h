@@ -52,6 +52,10 @@ int cuemu__rt_check_sticky(void);
  * (cuemu_rt_memory.c). */
 int cuemu__rt_memory_fits(int kind, unsigned flags, size_t size);
 
+/* The flags of device memory allocated now: the current device, above
+ * CUEMU_RT_MEMORY_DEVICE_SHIFT (cuemu_rt_memory.c). */
+unsigned cuemu__rt_current_device_flags(void);
+
 /* 0 when `stream` is a live stream or a default stream (0,
  * cudaStreamLegacy, cudaStreamPerThread), else records and returns
  * cudaErrorInvalidResourceHandle. An operation that checks its stream

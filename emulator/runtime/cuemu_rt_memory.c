@@ -139,8 +139,7 @@ static int allocate(void **ptr, size_t size, size_t align, int kind,
   return cudaSuccess;
 }
 
-/* The flags of device memory: the current device. */
-static unsigned on_current_device(void) {
+unsigned cuemu__rt_current_device_flags(void) {
   return (unsigned)cuemu__device_current() << CUEMU_RT_MEMORY_DEVICE_SHIFT;
 }
 
@@ -149,7 +148,7 @@ int cuemu_rt_malloc(void **ptr, size_t size) {
   if (unsafe)
     return unsafe;
   return allocate(ptr, size, CUEMU_RT_ALIGN, CUEMU_RT_MEMORY_DEVICE,
-                  on_current_device(), __builtin_return_address(0));
+                  cuemu__rt_current_device_flags(), __builtin_return_address(0));
 }
 
 int cuemu_rt_malloc_managed(void **ptr, size_t size, unsigned flags) {
@@ -176,7 +175,7 @@ int cuemu__rt_malloc_pitch_at(void **ptr, size_t *pitch, size_t width,
   if (p < width || (height && p > SIZE_MAX / height))
     return cuemu_rt_error(cudaErrorMemoryAllocation);
   int code = allocate(ptr, p * height, CUEMU_RT_ALIGN, CUEMU_RT_MEMORY_DEVICE,
-                      on_current_device(), site);
+                      cuemu__rt_current_device_flags(), site);
   if (code == cudaSuccess)
     *pitch = p;
   return code;
@@ -233,7 +232,7 @@ int cuemu_rt_free(void *ptr) {
 
 int cuemu__rt_device_alloc(void **ptr, size_t size, const void *site) {
   return allocate(ptr, size, CUEMU_RT_ALIGN, CUEMU_RT_MEMORY_DEVICE,
-                  on_current_device(), site);
+                  cuemu__rt_current_device_flags(), site);
 }
 
 int cuemu__rt_device_free(void *ptr, const void *site) {
