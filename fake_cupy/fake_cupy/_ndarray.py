@@ -284,7 +284,13 @@ class ndarray:
 
     def __getitem__(self, index):
         index = wrap_integer_indices(_unwrap_index(index), self.shape)
-        return _wrap_any(self._host()[index], (self,))
+        result = self._host()[index]
+        if isinstance(result, numpy.generic) and _is_basic(index):
+            # CuPy's basic indexing always gives a view: an element is a 0-d
+            # array on this array's memory (NumPy gives a scalar copy).
+            result = self._host()[(index if isinstance(index, tuple)
+                                   else (index,)) + (Ellipsis,)]
+        return _wrap_any(result, (self,))
 
     def __setitem__(self, index, value):
         index = wrap_integer_indices(_unwrap_index(index), self.shape)
@@ -396,6 +402,14 @@ def _unwrap(obj):
 
 def _unwrap_all(args):
     return tuple(_unwrap(a) for a in args)
+
+
+def _is_basic(index):
+    """Whether an index of integers (the only basic index that makes NumPy
+    return a scalar) holds no array."""
+    items = index if isinstance(index, tuple) else (index,)
+    return all(isinstance(i, (int, numpy.integer)) and not isinstance(i, bool)
+               for i in items)
 
 
 def _unwrap_index(index):

@@ -97,6 +97,24 @@ def test_indexing_views_and_stable_addresses(cp):
     assert a[numpy.array([0, 1])].get().tolist() == [1, 2]
 
 
+def test_integer_index_gives_a_zero_dim_view(cp):
+    # CuPy's basic indexing always gives a view: a[i] of a 1-D array is a
+    # 0-d array on a's memory (NumPy gives a scalar copy), and iterating
+    # gives such views; a write through one reaches a.
+    a = cp.arange(6, dtype=cp.float32).reshape(2, 3)
+    e = a[1, 2]
+    assert e.shape == () and e.data.ptr == a.data.ptr + 5 * 4
+    e[...] = 50
+    assert a.get()[1, 2] == 50
+    v = a[1][0]
+    assert v.data.ptr == a.data.ptr + 3 * 4
+    items = list(a[0])
+    assert [x.data.ptr - a.data.ptr for x in items] == [0, 4, 8]
+    assert float(items[2]) == 2.0 and int(a[numpy.int64(1), 1]) == 4
+    # An advanced index still copies, as in CuPy.
+    assert a[cp.asarray([1]), 0].data.ptr != a.data.ptr + 3 * 4
+
+
 def test_cuda_array_interface_version_3(cp):
     a = cp.arange(6, dtype=cp.float32).reshape(2, 3)
     desc = a.__cuda_array_interface__
