@@ -118,7 +118,7 @@ _METHOD_STYLE = {
     "amin": "min", "mean": "mean", "var": "var", "std": "std", "all": "all",
     "any": "any", "argmax": "argmax", "argmin": "argmin", "clip": "clip",
     "round": "round", "around": "round", "ptp": "ptp", "trace": "trace",
-    "diagonal": "diagonal", "nonzero": "nonzero",
+    "diagonal": "diagonal", "nonzero": "nonzero", "dot": "dot",
 }
 
 

@@ -115,6 +115,17 @@ def test_integer_index_gives_a_zero_dim_view(cp):
     assert a[cp.asarray([1]), 0].data.ptr != a.data.ptr + 3 * 4
 
 
+def test_dot_of_numpy_arrays_is_numpys(cp):
+    # cupy.dot(a, b, out) is a.dot(b, out): two NumPy arrays give NumPy's
+    # product (a program multiplied host copies this way); a cupy array
+    # with a NumPy one is refused, as in CuPy.
+    a = numpy.arange(4.0).reshape(2, 2)
+    r = cp.dot(a, a)
+    assert type(r) is numpy.ndarray and r.tolist() == (a @ a).tolist()
+    with pytest.raises(TypeError):
+        cp.dot(cp.asarray(a), a)
+
+
 def test_cuda_array_interface_version_3(cp):
     a = cp.arange(6, dtype=cp.float32).reshape(2, 3)
     desc = a.__cuda_array_interface__
