@@ -405,12 +405,18 @@ class UnownedMemory(Memory):
 
     def __init__(self, ptr, size, owner, device_id=None):
         from fake_cupy import _runtime
+        holder = owner_of(int(ptr)) if ptr else None
         if device_id is None:
-            mem = owner_of(int(ptr))
-            device_id = mem.device_id if mem is not None \
+            device_id = holder.device_id if holder is not None \
                 else _runtime.current_device_id()
         self.owner = owner
-        Memory.__init__(self, None, _RawBlock(ptr, size) if ptr else None,
+        # CuPy never checks an array against its memory's size, and public
+        # code passes a size of 0 for a pointer it got elsewhere; inside a
+        # cupy allocation the memory reaches that allocation's end.
+        extent = size
+        if holder is not None:
+            extent = max(size, holder.ptr + holder.size - int(ptr))
+        Memory.__init__(self, None, _RawBlock(ptr, extent) if ptr else None,
                         size, device_id, register=False)
 
 

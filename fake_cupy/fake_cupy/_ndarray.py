@@ -384,8 +384,19 @@ def _view_of(mem, offset, shape, dtype, strides, order):
     if mem.block is None:
         return numpy.empty(shape, dtype=dtype)
     buf = mem.block.buffer
-    return numpy.ndarray(shape, dtype=dtype, buffer=buf, offset=offset,
-                         strides=strides, order=order)
+    try:
+        return numpy.ndarray(shape, dtype=dtype, buffer=buf, offset=offset,
+                             strides=strides, order=order)
+    except TypeError:
+        if not isinstance(mem, _memory.UnownedMemory):
+            raise
+        # CuPy does not check the array against the memory; the fake can
+        # only view memory whose end it knows.
+        raise ValueError(
+            f"an array of {shape} {dtype} at offset {offset} does not fit in "
+            f"UnownedMemory of {mem.size} bytes at {mem.ptr:#x} (the fake "
+            f"can view {len(buf)} bytes there: the rest of the cupy "
+            "allocation that holds the address, or the size given)") from None
 
 
 def _unwrap(obj):

@@ -40,6 +40,22 @@ def test_unowned_memory(cp):
     assert view.get().tolist() == list(range(8))
 
 
+def test_unowned_memory_of_unknown_size(cp):
+    # CuPy never checks an array against its memory's size; public code
+    # wraps a pointer as UnownedMemory(ptr, 0, owner) and views it with an
+    # ndarray. Inside a cupy allocation the view reaches its end.
+    owner = cp.arange(12, dtype=cp.float32)
+    mem = cp.cuda.UnownedMemory(owner.data.ptr + 8, 0, owner)
+    assert mem.size == 0
+    view = cp.ndarray((2, 5), cp.float32, memptr=cp.cuda.MemoryPointer(mem, 0))
+    assert view.get().ravel().tolist() == list(range(2, 12))
+    view[0, 0] = -1
+    assert owner.get()[2] == -1
+    # Past the allocation, or outside any, is a clear error, not a crash.
+    with pytest.raises(ValueError, match="UnownedMemory"):
+        cp.ndarray((11,), cp.float32, memptr=cp.cuda.MemoryPointer(mem, 0))
+
+
 def test_memory_pointer_arithmetic(cp):
     p = cp.cuda.alloc(1024)
     q = p + 16
