@@ -271,9 +271,29 @@ class _Chunk:
 
 
 class BaseMemory:
-    """cupy.cuda.memory.BaseMemory: what every kind of memory is."""
+    """cupy.cuda.memory.BaseMemory: what every kind of memory is. A
+    subclass of the user's may set only ptr, size and device_id (as CuPy's
+    documentation shows for an allocator over cudaHostAlloc memory): the
+    class attributes below are its defaults, and its block is a view of
+    the host memory at ptr."""
 
     __slots__ = ()
+    pool = None
+    pending = None
+    registered = False
+    stream_key = None
+
+    @property
+    def block(self):
+        ptr = getattr(self, "ptr", 0)
+        if not ptr:
+            return None
+        cache = getattr(self, "__dict__", {})
+        key = (int(ptr), int(self.size))
+        if cache.get("_raw_block_key") != key:
+            cache["_raw_block"] = _RawBlock(*key)
+            cache["_raw_block_key"] = key
+        return cache["_raw_block"]
 
 
 class Memory(BaseMemory):

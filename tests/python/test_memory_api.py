@@ -56,6 +56,42 @@ def test_unowned_memory_of_unknown_size(cp):
         cp.ndarray((11,), cp.float32, memptr=cp.cuda.MemoryPointer(mem, 0))
 
 
+def test_allocator_of_user_memory_over_host_alloc(cp):
+    # A pattern of public code: a BaseMemory subclass that sets only size,
+    # device_id and ptr (from cudaHostAlloc), handed out by an allocator, so
+    # that arrays live in pinned host memory that kernels reach.
+    class HostMemory(cp.cuda.memory.BaseMemory):
+        def __init__(self, size):
+            self.size = size
+            self.device_id = cp.cuda.device.get_device_id()
+            self.ptr = cp.cuda.runtime.hostAlloc(size, 0) if size else 0
+
+        def __del__(self):
+            if self.ptr:
+                cp.cuda.runtime.freeHost(self.ptr)
+
+    saved = cp.cuda.get_allocator()
+    cp.cuda.set_allocator(lambda n: cp.cuda.MemoryPointer(HostMemory(n), 0))
+    try:
+        a = cp.arange(10, dtype=cp.float32)
+        assert isinstance(a.data.mem, HostMemory)
+        twice = cp.RawKernel(r'''
+extern "C" __global__ void twice(float *x) { x[threadIdx.x] *= 2; }''', "twice")
+        twice((1,), (10,), (a,))
+        assert a.get().tolist() == [2.0 * i for i in range(10)]
+        assert float((a * 3).sum()) == 270.0
+    finally:
+        cp.cuda.set_allocator(saved)
+    runtime = cp.cuda.runtime
+    p = runtime.hostAlloc(64, runtime.hostAllocPortable | runtime.hostAllocMapped)
+    ctypes.memset(p, 7, 64)
+    runtime.freeHost(p)
+    runtime.freeHost(0)
+    for bad in (lambda: runtime.freeHost(p), lambda: runtime.hostAlloc(8, 64)):
+        with pytest.raises(runtime.CUDARuntimeError, match="cudaErrorInvalidValue"):
+            bad()
+
+
 def test_memory_pointer_arithmetic(cp):
     p = cp.cuda.alloc(1024)
     q = p + 16

@@ -284,6 +284,35 @@ def free(ptr):
         raise CUDARuntimeError(1)
 
 
+# cudaHostAlloc flags
+hostAllocDefault = 0
+hostAllocPortable = 1
+hostAllocMapped = 2
+hostAllocWriteCombined = 4
+
+_host_allocs = {}  # cudaHostAlloc'd address -> its block, until freeHost
+
+
+def hostAlloc(size, flags):
+    """cudaHostAlloc: the address of `size` bytes of page-locked host
+    memory (plain host memory here, which kernels reach too, as they reach
+    mapped memory under unified addressing), kept until freeHost()."""
+    from fake_cupy import _memory
+    if int(flags) & ~(hostAllocPortable | hostAllocMapped |
+                      hostAllocWriteCombined):
+        raise CUDARuntimeError(cudaErrorInvalidValue)
+    block = _memory._Block(_memory._round_size(max(int(size), 1)))
+    _host_allocs[block.ptr] = block
+    return block.ptr
+
+
+def freeHost(ptr):
+    """cudaFreeHost: an address hostAlloc did not give is
+    cudaErrorInvalidValue (0 is accepted, as CUDA's)."""
+    if ptr and _host_allocs.pop(int(ptr), None) is None:
+        raise CUDARuntimeError(cudaErrorInvalidValue)
+
+
 # cudaMemcpyKind
 memcpyHostToHost = 0
 memcpyHostToDevice = 1
