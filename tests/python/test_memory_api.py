@@ -248,6 +248,29 @@ def test_dlpack_versions_and_copies(cp):
     assert cp.from_dlpack(OldProducer()).data.ptr == x.data.ptr
 
 
+def test_a_consumer_refusing_a_capsule_keeps_its_error(cp):
+    # numpy.from_dlpack of a cupy array gets a kDLCUDA tensor and raises
+    # (as with CuPy); the capsule it drops must not swallow that error (a
+    # destructor run through ctypes did: SystemError "returned NULL without
+    # setting an exception"). A dropped, unconsumed capsule's array is
+    # released when the next capsule is made.
+    import gc
+    import sys
+    import weakref
+    x = cp.arange(4, dtype=cp.float32)
+    with pytest.raises((RuntimeError, BufferError)) as info:
+        numpy.from_dlpack(x)
+    assert not isinstance(info.value, SystemError)
+    y = cp.arange(3, dtype=cp.float32)
+    ref = weakref.ref(y)
+    y.__dlpack__()
+    del y
+    gc.collect()
+    cp.arange(2).toDlpack()
+    assert ref() is None
+    assert sys.getrefcount(x) >= 2
+
+
 def test_ufuncs_take_cuda_array_interface_objects(cp):
     x = cp.arange(4, dtype=cp.float64)
 
