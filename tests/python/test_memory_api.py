@@ -176,6 +176,33 @@ def test_runtime_calls(cp):
     assert cp.cuda.get_local_runtime_version() == rt.runtimeGetVersion()
 
 
+def test_memcpy_2d(cp):
+    # cudaMemcpy2D(Async) as public code calls it: rows of `width` bytes,
+    # `dpitch`/`spitch` bytes apart (a block of columns between a host
+    # array and a device array of other widths).
+    rt = cp.cuda.runtime
+    host = numpy.arange(6 * 10, dtype=numpy.float64).reshape(6, 10)
+    dev = cp.zeros((4, 5), dtype=cp.float64)
+    rt.memcpy2D(dev.data.ptr, 5 * 8, host[1:, 2:].ctypes.data, 10 * 8,
+                3 * 8, 4, rt.memcpyHostToDevice)
+    expect = numpy.zeros((4, 5))
+    expect[:, :3] = host[1:5, 2:5]
+    assert (dev.get() == expect).all()
+    back = numpy.zeros((4, 2))
+    s = cp.cuda.Stream()
+    rt.memcpy2DAsync(back.ctypes.data, 2 * 8, dev[:, 1:].data.ptr, 5 * 8,
+                     2 * 8, 4, rt.memcpyDeviceToHost, s.ptr)
+    s.synchronize()
+    assert (back == expect[:, 1:3]).all()
+    with pytest.raises(rt.CUDARuntimeError, match="cudaErrorInvalidPitchValue"):
+        rt.memcpy2D(dev.data.ptr, 8, host.ctypes.data, 80, 16, 2,
+                    rt.memcpyHostToDevice)
+    with pytest.raises(rt.CUDARuntimeError, match="cudaErrorInvalidValue"):
+        # The last row would end past the device array.
+        rt.memcpy2D(dev.data.ptr, 5 * 8, host.ctypes.data, 10 * 8, 5 * 8, 5,
+                    rt.memcpyHostToDevice)
+
+
 def test_streams_from_outside(cp):
     s = cp.cuda.Stream(non_blocking=True)
     assert s.is_non_blocking and not cp.cuda.Stream().is_non_blocking

@@ -333,7 +333,9 @@ def _check_device_range(ptr, size):
         raise CUDARuntimeError(cudaErrorInvalidValue)
 
 
-def _check_copy(dst, src, size, kind):
+def _check_copy(dst, src, size, kind, src_size=None):
+    """A copy's checks; `size` bytes at `dst` and `src_size` (else `size`)
+    at `src`."""
     if kind not in (memcpyHostToHost, memcpyHostToDevice, memcpyDeviceToHost,
                     memcpyDeviceToDevice, memcpyDefault):
         raise CUDARuntimeError(cudaErrorInvalidMemcpyDirection)
@@ -342,7 +344,7 @@ def _check_copy(dst, src, size, kind):
     if kind in (memcpyHostToDevice, memcpyDeviceToDevice):
         _check_device_range(dst, size)
     if kind in (memcpyDeviceToHost, memcpyDeviceToDevice):
-        _check_device_range(src, size)
+        _check_device_range(src, size if src_size is None else src_size)
     if not dst or not src:
         raise CUDARuntimeError(cudaErrorInvalidValue)
 
@@ -365,6 +367,49 @@ def memcpyAsync(dst, src, size, kind, stream):
         _memory.MemoryPointer._queued(_stream_of(int(stream)),
                                       _memory._memmove,
                                       int(dst), int(src), size)
+
+
+cudaErrorInvalidPitchValue = 12
+
+
+def _check_copy_2d(dst, dpitch, src, spitch, width, height, kind):
+    """cudaMemcpy2D's checks: a row wider than either pitch is
+    cudaErrorInvalidPitchValue; then a copy's, over the span of the rows
+    (the last one ends `width` bytes after its start)."""
+    if width > dpitch or width > spitch:
+        raise CUDARuntimeError(cudaErrorInvalidPitchValue)
+    if width and height:
+        _check_copy(dst, src, dpitch * (height - 1) + width, kind,
+                    spitch * (height - 1) + width)
+    else:
+        _check_copy(dst, src, 0, kind)
+
+
+def _copy_rows(dst, dpitch, src, spitch, width, height):
+    from fake_cupy import _memory
+    for row in range(height):
+        _memory._memmove(dst + row * dpitch, src + row * spitch, width)
+
+
+def memcpy2D(dst, dpitch, src, spitch, width, height, kind):
+    """cudaMemcpy2D: `height` rows of `width` bytes from `src` to `dst`,
+    whose rows are `spitch` and `dpitch` bytes apart, after the current
+    device's queued work."""
+    from fake_cupy import _memory
+    _check_copy_2d(dst, dpitch, src, spitch, width, height, kind)
+    if width and height:
+        _memory.MemoryPointer._now(_copy_rows, int(dst), int(dpitch),
+                                   int(src), int(spitch), width, height)
+
+
+def memcpy2DAsync(dst, dpitch, src, spitch, width, height, kind, stream):
+    """cudaMemcpy2DAsync on the stream whose pointer is `stream`."""
+    from fake_cupy import _memory
+    _check_copy_2d(dst, dpitch, src, spitch, width, height, kind)
+    if width and height:
+        _memory.MemoryPointer._queued(_stream_of(int(stream)), _copy_rows,
+                                      int(dst), int(dpitch), int(src),
+                                      int(spitch), width, height)
 
 
 def memset(ptr, value, size):
