@@ -203,6 +203,47 @@ def test_memcpy_2d(cp):
                     rt.memcpyHostToDevice)
 
 
+def test_runtime_allocation_and_registration_calls(cp):
+    # The rest of cupy.cuda.runtime's documented memory calls that public
+    # code makes: managed and stream-ordered allocations, prefetch and
+    # advice on managed memory, peer copies, host registration, profiler.
+    rt = cp.cuda.runtime
+    p = rt.mallocManaged(64)
+    ctypes.memset(p, 1, 64)
+    rt.memPrefetchAsync(p, 64, 0, 0)
+    rt.memPrefetchAsync(p, 64, -1, 0)            # cudaCpuDeviceId
+    rt.memAdvise(p, 64, rt.cudaMemAdviseSetReadMostly, 0)
+    a = cp.zeros(16, dtype=cp.uint8)
+    for bad in (lambda: rt.memPrefetchAsync(a.data.ptr, 16, 0, 0),
+                lambda: rt.memAdvise(p, 128, 1, 0),
+                lambda: rt.mallocManaged(8, rt.cudaMemAttachSingle)):
+        with pytest.raises(rt.CUDARuntimeError, match="cudaErrorInvalidValue"):
+            bad()
+    with pytest.raises(rt.CUDARuntimeError, match="cudaErrorInvalidDevice"):
+        rt.memPrefetchAsync(p, 64, 5, 0)
+    rt.memcpyPeer(a.data.ptr, 0, p, 0, 16)
+    assert a.get().tolist() == [1] * 16
+    s = cp.cuda.Stream()
+    q = rt.mallocAsync(32, s.ptr)
+    rt.memcpyPeerAsync(q, 0, p, 0, 32, s.ptr)
+    rt.freeAsync(q, s.ptr)
+    s.synchronize()
+    with pytest.raises(rt.CUDARuntimeError, match="cudaErrorInvalidValue"):
+        rt.freeAsync(q, s.ptr)
+    rt.free(p)
+    host = numpy.zeros(32)
+    rt.hostRegister(host.ctypes.data, host.nbytes, 0)
+    with pytest.raises(rt.CUDARuntimeError,
+                       match="cudaErrorHostMemoryAlreadyRegistered"):
+        rt.hostRegister(host.ctypes.data, host.nbytes, 0)
+    rt.hostUnregister(host.ctypes.data)
+    with pytest.raises(rt.CUDARuntimeError,
+                       match="cudaErrorHostMemoryNotRegistered"):
+        rt.hostUnregister(host.ctypes.data)
+    rt.profilerStart()
+    rt.profilerStop()
+
+
 def test_streams_from_outside(cp):
     s = cp.cuda.Stream(non_blocking=True)
     assert s.is_non_blocking and not cp.cuda.Stream().is_non_blocking

@@ -284,6 +284,127 @@ def free(ptr):
         raise CUDARuntimeError(1)
 
 
+# cudaMemAttach flags and cudaMemoryAdvise values, as CuPy names them
+cudaMemAttachGlobal = 1
+cudaMemAttachHost = 2
+cudaMemAttachSingle = 4
+cudaMemAdviseSetReadMostly = 1
+cudaMemAdviseUnsetReadMostly = 2
+cudaMemAdviseSetPreferredLocation = 3
+cudaMemAdviseUnsetPreferredLocation = 4
+cudaMemAdviseSetAccessedBy = 5
+cudaMemAdviseUnsetAccessedBy = 6
+_CPU_DEVICE_ID = -1  # cudaCpuDeviceId (CuPy has no name for it)
+
+
+def mallocManaged(size, flags=cudaMemAttachGlobal):
+    """cudaMallocManaged: the address of `size` bytes of managed memory
+    (host memory in the fake), kept until free()."""
+    from fake_cupy import _memory
+    if int(flags) not in (cudaMemAttachGlobal, cudaMemAttachHost):
+        raise CUDARuntimeError(cudaErrorInvalidValue)
+    pointer = _memory.malloc_managed(size)
+    if pointer.ptr:
+        _mallocs[pointer.ptr] = pointer
+    return pointer.ptr
+
+
+def mallocAsync(size, stream):
+    """cudaMallocAsync: memory ordered on the stream whose pointer is
+    `stream`, kept until freeAsync() (or free())."""
+    from fake_cupy import _memory
+    pointer = _memory.malloc_async(size, _stream_of(int(stream)))
+    if pointer.ptr:
+        _mallocs[pointer.ptr] = pointer
+    return pointer.ptr
+
+
+def freeAsync(ptr, stream):
+    """cudaFreeAsync: the memory goes once the stream's earlier work is
+    done; an address malloc did not give is cudaErrorInvalidValue."""
+    from fake_cupy import _memory
+    if not ptr:
+        return
+    if int(ptr) not in _mallocs:
+        raise CUDARuntimeError(cudaErrorInvalidValue)
+    _memory.MemoryPointer._queued(_stream_of(int(stream)), _mallocs.pop,
+                                  int(ptr), None)
+
+
+def _check_managed_range(ptr, count):
+    """cudaErrorInvalidValue unless [ptr, ptr + count) is managed memory."""
+    from fake_cupy import _memory
+    _check_device_range(ptr, count)
+    if not _memory.is_managed(_memory.owner_of(int(ptr))):
+        raise CUDARuntimeError(cudaErrorInvalidValue)
+
+
+def memPrefetchAsync(devPtr, count, dstDevice, stream):
+    """cudaMemPrefetchAsync: managed memory is host memory in the fake, so
+    nothing moves; the range and the device are checked."""
+    _check_managed_range(devPtr, count)
+    if int(dstDevice) != _CPU_DEVICE_ID:
+        _check_device_id(dstDevice)
+
+
+def memAdvise(devPtr, count, advice, device):
+    """cudaMemAdvise: checked, and without effect on the fake's memory."""
+    _check_managed_range(devPtr, count)
+    if int(advice) not in range(cudaMemAdviseSetReadMostly,
+                                cudaMemAdviseUnsetAccessedBy + 1):
+        raise CUDARuntimeError(cudaErrorInvalidValue)
+
+
+def _check_device_id(device):
+    if not 0 <= int(device) < getDeviceCount():
+        raise CUDARuntimeError(cudaErrorInvalidDevice)
+
+
+def memcpyPeer(dst, dstDevice, src, srcDevice, size):
+    """cudaMemcpyPeer: `size` bytes between two devices' memory."""
+    _check_device_id(dstDevice)
+    _check_device_id(srcDevice)
+    memcpy(dst, src, size, memcpyDeviceToDevice)
+
+
+def memcpyPeerAsync(dst, dstDevice, src, srcDevice, size, stream):
+    """cudaMemcpyPeerAsync on the stream whose pointer is `stream`."""
+    _check_device_id(dstDevice)
+    _check_device_id(srcDevice)
+    memcpyAsync(dst, src, size, memcpyDeviceToDevice, stream)
+
+
+cudaErrorHostMemoryAlreadyRegistered = 712
+cudaErrorHostMemoryNotRegistered = 713
+_host_registered = {}  # address -> size, until hostUnregister
+
+
+def hostRegister(ptr, size, flags):
+    """cudaHostRegister: page-locks host memory (already usable by the
+    fake's kernels); an address registered twice is
+    cudaErrorHostMemoryAlreadyRegistered."""
+    if not ptr or not size:
+        raise CUDARuntimeError(cudaErrorInvalidValue)
+    if int(ptr) in _host_registered:
+        raise CUDARuntimeError(cudaErrorHostMemoryAlreadyRegistered)
+    _host_registered[int(ptr)] = int(size)
+
+
+def hostUnregister(ptr):
+    """cudaHostUnregister: an address not registered is
+    cudaErrorHostMemoryNotRegistered."""
+    if _host_registered.pop(int(ptr), None) is None:
+        raise CUDARuntimeError(cudaErrorHostMemoryNotRegistered)
+
+
+def profilerStart():
+    """cudaProfilerStart: no profiler here, as without one."""
+
+
+def profilerStop():
+    """cudaProfilerStop: no profiler here, as without one."""
+
+
 # cudaHostAlloc flags
 hostAllocDefault = 0
 hostAllocPortable = 1
