@@ -244,6 +244,32 @@ def test_runtime_allocation_and_registration_calls(cp):
     rt.profilerStop()
 
 
+def test_runtime_limits_and_host_callbacks(cp):
+    rt = cp.cuda.runtime
+    heap = rt.deviceGetLimit(rt.cudaLimitMallocHeapSize)
+    assert heap == 8 << 20                      # CUDA's default
+    rt.deviceSetLimit(rt.cudaLimitMallocHeapSize, 16 << 20)
+    try:
+        assert rt.deviceGetLimit(rt.cudaLimitMallocHeapSize) == 16 << 20
+    finally:
+        rt.deviceSetLimit(rt.cudaLimitMallocHeapSize, heap)
+    with pytest.raises(rt.CUDARuntimeError, match="cudaErrorUnsupportedLimit"):
+        rt.deviceGetLimit(99)
+    s = cp.cuda.Stream()
+    x = cp.zeros(4)
+    with s:
+        x += 1
+    seen = []
+    rt.streamAddCallback(s.ptr, lambda st, status, arg: seen.append(
+        (st, status, arg, float(x.sum()))), 7)
+    rt.launchHostFunc(s.ptr, lambda arg: seen.append(arg), 8)
+    assert seen == [(s.ptr, 0, 7, 4.0), 8]
+    with pytest.raises(rt.CUDARuntimeError, match="cudaErrorInvalidValue"):
+        rt.streamAddCallback(s.ptr, lambda *a: None, 0, 1)
+    with pytest.raises(TypeError):          # arg is an intptr_t in CuPy
+        rt.launchHostFunc(s.ptr, lambda arg: None, "not an address")
+
+
 def test_streams_from_outside(cp):
     s = cp.cuda.Stream(non_blocking=True)
     assert s.is_non_blocking and not cp.cuda.Stream().is_non_blocking

@@ -1,5 +1,8 @@
 """cupy.cuda.runtime of the fake CuPy: device queries, synchronization,
 malloc/free and the memcpy/memset calls."""
+import ctypes
+import operator
+
 from cuemu import _device
 from fake_cupy import _runtime
 from fake_cupy._errors import CUDARuntimeError
@@ -395,6 +398,64 @@ def hostUnregister(ptr):
     cudaErrorHostMemoryNotRegistered."""
     if _host_registered.pop(int(ptr), None) is None:
         raise CUDARuntimeError(cudaErrorHostMemoryNotRegistered)
+
+
+# cudaLimit, as CuPy names them
+cudaLimitStackSize = 0
+cudaLimitPrintfFifoSize = 1
+cudaLimitMallocHeapSize = 2
+cudaLimitDevRuntimeSyncDepth = 3
+cudaLimitDevRuntimePendingLaunchCount = 4
+cudaLimitMaxL2FetchGranularity = 5
+
+
+def _limit_calls():
+    from cuemu import _binding
+    lib = _binding.library()
+    lib.cuemu_rt_device_get_limit.restype = ctypes.c_int
+    lib.cuemu_rt_device_get_limit.argtypes = [
+        ctypes.POINTER(ctypes.c_size_t), ctypes.c_int]
+    lib.cuemu_rt_device_set_limit.restype = ctypes.c_int
+    lib.cuemu_rt_device_set_limit.argtypes = [ctypes.c_int, ctypes.c_size_t]
+    return lib
+
+
+def deviceGetLimit(limit):
+    """cudaDeviceGetLimit: libcuemu's limit (the device heap of malloc in
+    kernels, printf's buffer, the stack, ...)."""
+    value = ctypes.c_size_t()
+    status = _limit_calls().cuemu_rt_device_get_limit(ctypes.byref(value),
+                                                      int(limit))
+    if status:
+        raise CUDARuntimeError(status)
+    return value.value
+
+
+def deviceSetLimit(limit, value):
+    """cudaDeviceSetLimit: sets libcuemu's limit, which the next kernels
+    see (an unknown limit is cudaErrorUnsupportedLimit)."""
+    status = _limit_calls().cuemu_rt_device_set_limit(int(limit), int(value))
+    if status:
+        raise CUDARuntimeError(status)
+
+
+def streamAddCallback(stream, callback, arg, flags=0):
+    """cudaStreamAddCallback: callback(stream, status, arg) once the
+    stream's earlier work is done, as CuPy calls it (status is cudaSuccess:
+    an error is raised by the synchronization instead); flags must be 0.
+    As in CuPy, `arg` is an intptr_t: another object is a TypeError."""
+    arg = operator.index(arg)
+    if flags:
+        raise CUDARuntimeError(cudaErrorInvalidValue)
+    _stream_of(int(stream)).synchronize()
+    callback(int(stream), 0, arg)
+
+
+def launchHostFunc(stream, callback, arg):
+    """cudaLaunchHostFunc: callback(arg) once the stream's earlier work is
+    done (`arg` an intptr_t, as in CuPy)."""
+    arg = operator.index(arg)
+    _stream_of(int(stream)).launch_host_func(callback, arg)
 
 
 def profilerStart():
