@@ -5,6 +5,7 @@ the array's host memory; from_dlpack accepts fake arrays and capsules made
 by them (tracing the pointer back to the owning allocation).
 """
 import ctypes
+import gc
 import sys
 
 import numpy
@@ -91,7 +92,9 @@ _pythonapi.PyCapsule_SetName.argtypes = [ctypes.py_object, ctypes.c_char_p]
 # list holds them. A capsule has no destructor: one written in Python runs
 # (through ctypes) while the consumer that drops the capsule has an error
 # pending, and swallows it (numpy.from_dlpack of a kDLCUDA tensor then
-# raised SystemError instead of its own error).
+# raised SystemError instead of its own error). The list is swept when a
+# capsule is made and after each garbage collection (never with an error
+# pending).
 _exported = []
 
 
@@ -109,6 +112,14 @@ def _release_dropped():
                for name in (b"dltensor", b"dltensor_versioned")):
             _alive.pop(entry[1], None)
     _exported[:] = kept
+
+
+def _after_collection(phase, info):
+    if phase == "stop" and _exported:
+        _release_dropped()
+
+
+gc.callbacks.append(_after_collection)
 
 
 def to_capsule(array, versioned=False, copied=False, host=None):
