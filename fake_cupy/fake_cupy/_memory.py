@@ -934,8 +934,28 @@ def _pinned_pointer_type(cls, size):
                  "__module__": cls.__module__})
 
 
-class _PinnedMemory:
-    __slots__ = ("pool", "block", "ptr", "size")
+class PinnedMemory:
+    """cupy.cuda.PinnedMemory(size, flags=0): page-locked host memory of
+    its own (cudaHostAlloc with `flags`; plain host memory here), freed
+    when its last reference goes; `ptr` and `size` as CuPy's."""
+
+    __slots__ = ("ptr", "size", "block", "__weakref__")
+
+    def __init__(self, size, flags=0):
+        from fake_cupy.cuda import runtime
+        if int(flags) & ~(runtime.hostAllocPortable | runtime.hostAllocMapped
+                          | runtime.hostAllocWriteCombined):
+            raise runtime.CUDARuntimeError(runtime.cudaErrorInvalidValue)
+        self.size = int(size)
+        self.block = _Block(_round_size(self.size)) if self.size else None
+        self.ptr = self.block.ptr if self.block is not None else 0
+
+
+class _PinnedMemory(PinnedMemory):
+    """A PinnedMemoryPool's block, returned to the pool with the last
+    reference."""
+
+    __slots__ = ("pool",)
 
     def __init__(self, pool, block):
         self.pool, self.block, self.ptr = pool, block, block.ptr

@@ -92,6 +92,25 @@ extern "C" __global__ void twice(float *x) { x[threadIdx.x] *= 2; }''', "twice")
             bad()
 
 
+def test_pinned_memory_of_its_own(cp):
+    # cupy.cuda.PinnedMemory(size, flags): public code wraps one in a
+    # PinnedMemoryPointer and views it with numpy (mapped host buffers).
+    rt = cp.cuda.runtime
+    mem = cp.cuda.PinnedMemory(32, rt.hostAllocMapped)
+    assert mem.size == 32 and mem.ptr
+    host = numpy.ndarray((4,), numpy.float64,
+                         buffer=cp.cuda.PinnedMemoryPointer(mem, 0))
+    host[:] = [1, 2, 3, 4]
+    dev = cp.empty(4)
+    dev.set(host)
+    assert dev.get().tolist() == [1, 2, 3, 4]
+    assert isinstance(cp.cuda.alloc_pinned_memory(8).mem, cp.cuda.PinnedMemory)
+    assert cp.cuda.pinned_memory.PinnedMemory is cp.cuda.PinnedMemory
+    assert cp.cuda.PinnedMemory(0).ptr == 0
+    with pytest.raises(rt.CUDARuntimeError, match="cudaErrorInvalidValue"):
+        cp.cuda.PinnedMemory(8, 64)
+
+
 def test_memory_pointer_arithmetic(cp):
     p = cp.cuda.alloc(1024)
     q = p + 16
