@@ -141,8 +141,15 @@ class ndarray:
             if not isinstance(out, numpy.ndarray):
                 raise TypeError("Only numpy.ndarray can be obtained from "
                                 "cupy.ndarray")
-            if out.shape != self.shape or out.dtype != self.dtype:
-                raise ValueError("Shape mismatch or dtype mismatch")
+            if out.dtype != self.dtype:
+                raise TypeError(f"{out.dtype} array cannot be obtained from "
+                                f"{self.dtype} array")
+            if out.shape != self.shape:
+                raise ValueError(f"Shape mismatch. Expected shape: "
+                                 f"{self.shape}, actual shape: {out.shape}")
+            if not (out.flags.c_contiguous or out.flags.f_contiguous):
+                raise RuntimeError("`out` cannot be specified when copying "
+                                   "to non-contiguous ndarray")
             numpy.copyto(out, self._a)
             return out
         return numpy.array(self._a, order=order, copy=True)
@@ -151,10 +158,12 @@ class ndarray:
         """Copies a NumPy array of the same shape and dtype into the array."""
         if not isinstance(arr, numpy.ndarray):
             raise TypeError(f"Only numpy.ndarray can be set to cupy.ndarray (got {type(arr)})")
-        if arr.shape != self.shape:
-            raise ValueError(f"Shape mismatch. Old shape: {self.shape}, new shape: {arr.shape}")
         if arr.dtype != self.dtype:
             raise TypeError(f"{arr.dtype} array cannot be set to {self.dtype} array")
+        if arr.shape != self.shape:
+            raise ValueError(f"Shape mismatch. Old shape: {self.shape}, new shape: {arr.shape}")
+        if not (self.flags.c_contiguous or self.flags.f_contiguous):
+            raise RuntimeError("Cannot set to non-contiguous array")
         _memory.stage_to_device(arr.nbytes)
         numpy.copyto(self._host(), arr)
 

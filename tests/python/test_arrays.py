@@ -126,6 +126,28 @@ def test_dot_of_numpy_arrays_is_numpys(cp):
         cp.dot(cp.asarray(a), a)
 
 
+def test_get_and_set_check_as_cupy_does(cp):
+    # ndarray.get(out=) and set(): the dtype is checked first (TypeError),
+    # then the shape (ValueError); `out` neither C- nor F-contiguous, or a
+    # set() into a non-contiguous array, is CuPy's RuntimeError (a program
+    # that copied into a strided host view would fail on a GPU).
+    a = cp.arange(6, dtype=cp.float32).reshape(2, 3)
+    with pytest.raises(TypeError, match="float64 array cannot be obtained"):
+        a.get(out=numpy.zeros((3, 2)))
+    with pytest.raises(ValueError, match="Shape mismatch"):
+        a.get(out=numpy.zeros((3, 2), numpy.float32))
+    with pytest.raises(RuntimeError, match="non-contiguous"):
+        a.get(out=numpy.zeros((2, 6), numpy.float32)[:, ::2])
+    f = numpy.zeros((2, 3), numpy.float32, order="F")
+    assert a.get(out=f) is f and f.tolist() == a.get().tolist()
+    with pytest.raises(TypeError, match="float64 array cannot be set"):
+        a.set(numpy.zeros((3, 2)))
+    with pytest.raises(RuntimeError, match="Cannot set to non-contiguous"):
+        a[:, ::2].set(numpy.zeros((2, 2), numpy.float32))
+    a.set(numpy.arange(12, dtype=numpy.float32).reshape(2, 6)[:, ::2])
+    assert a.get().tolist() == [[0, 2, 4], [6, 8, 10]]
+
+
 def test_cuda_array_interface_version_3(cp):
     a = cp.arange(6, dtype=cp.float32).reshape(2, 3)
     desc = a.__cuda_array_interface__
