@@ -458,6 +458,69 @@ def launchHostFunc(stream, callback, arg):
     _stream_of(int(stream)).launch_host_func(callback, arg)
 
 
+# cudaStreamCaptureMode, as CuPy names them (CuPy's capture default is
+# the relaxed mode)
+streamCaptureModeGlobal = 0
+streamCaptureModeThreadLocal = 1
+streamCaptureModeRelaxed = 2
+_graphs = {}       # graph handle -> its cupy.cuda.Graph
+_graph_execs = {}  # executable-graph handle -> [its cupy.cuda.Graph]
+
+
+def streamBeginCapture(stream, mode=streamCaptureModeRelaxed):
+    """cudaStreamBeginCapture on the stream whose pointer is `stream`."""
+    _stream_of(int(stream)).begin_capture(mode)
+
+
+def streamEndCapture(stream):
+    """cudaStreamEndCapture: the handle of the captured graph."""
+    graph = _stream_of(int(stream)).end_capture()
+    _graphs[id(graph)] = graph
+    return id(graph)
+
+
+def streamIsCapturing(stream):
+    """cudaStreamIsCapturing, as CuPy returns it (a bool)."""
+    return _stream_of(int(stream)).is_capturing()
+
+
+def _handle(table, handle):
+    entry = table.get(int(handle))
+    if entry is None:
+        raise CUDARuntimeError(cudaErrorInvalidValue)
+    return entry
+
+
+def graphInstantiate(graph):
+    """cudaGraphInstantiate: the handle of an executable graph, which
+    outlives the graph (the fake runs the captured work as it is)."""
+    executable = [_handle(_graphs, graph)]
+    _graph_execs[id(executable)] = executable
+    return id(executable)
+
+
+def graphLaunch(graphExec, stream):
+    """cudaGraphLaunch on the stream whose pointer is `stream`."""
+    _handle(_graph_execs, graphExec)[0].launch(_stream_of(int(stream)))
+
+
+def graphUpload(graphExec, stream):
+    """cudaGraphUpload: checked; nothing to upload in the fake."""
+    _handle(_graph_execs, graphExec)[0].upload(_stream_of(int(stream)))
+
+
+def graphDestroy(graph):
+    """cudaGraphDestroy: the handle is forgotten."""
+    _handle(_graphs, graph)
+    del _graphs[int(graph)]
+
+
+def graphExecDestroy(graphExec):
+    """cudaGraphExecDestroy: the handle is forgotten."""
+    _handle(_graph_execs, graphExec)
+    del _graph_execs[int(graphExec)]
+
+
 def profilerStart():
     """cudaProfilerStart: no profiler here, as without one."""
 
