@@ -5,6 +5,8 @@ the array's host memory; from_dlpack accepts fake arrays and capsules made
 by them (tracing the pointer back to the owning allocation).
 """
 import ctypes
+import gc
+import sys
 
 import numpy
 
@@ -74,14 +76,11 @@ def _delete_versioned(managed):
 
 
 _deleter_v = _DELETER_V(_delete_versioned)
-# The destructor gets the dying capsule as a raw pointer: it must not be
-# turned into a Python reference again.
-_CAPSULE_DESTRUCTOR = ctypes.CFUNCTYPE(None, ctypes.c_void_p)
-
 _pythonapi = ctypes.pythonapi
 _pythonapi.PyCapsule_New.restype = ctypes.py_object
+# The destructor (void (*)(PyObject *)) is passed as NULL: see _exported.
 _pythonapi.PyCapsule_New.argtypes = [ctypes.c_void_p, ctypes.c_char_p,
-                                     _CAPSULE_DESTRUCTOR]
+                                     ctypes.c_void_p]
 _pythonapi.PyCapsule_IsValid.restype = ctypes.c_int
 _pythonapi.PyCapsule_IsValid.argtypes = [ctypes.py_object, ctypes.c_char_p]
 _pythonapi.PyCapsule_GetPointer.restype = ctypes.c_void_p
@@ -89,30 +88,38 @@ _pythonapi.PyCapsule_GetPointer.argtypes = [ctypes.py_object, ctypes.c_char_p]
 _pythonapi.PyCapsule_SetName.restype = ctypes.c_int
 _pythonapi.PyCapsule_SetName.argtypes = [ctypes.py_object, ctypes.c_char_p]
 
-
-_raw_is_valid = ctypes.PYFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.c_char_p)(
-    ("PyCapsule_IsValid", _pythonapi))
-_raw_get_pointer = ctypes.PYFUNCTYPE(ctypes.c_void_p, ctypes.c_void_p,
-                                     ctypes.c_char_p)(
-    ("PyCapsule_GetPointer", _pythonapi))
-
-
-def _capsule_destructor(capsule):
-    # An unconsumed capsule still owns its tensor. A capsule that outlives
-    # this module (kept by a traceback until the interpreter's end) finds
-    # its globals gone, and has nothing left to release.
-    try:
-        for name in (b"dltensor", b"dltensor_versioned"):
-            if _raw_is_valid(capsule, name):
-                _alive.pop(_raw_get_pointer(capsule, name), None)
-    except Exception:
-        pass
+# Capsules made here, with the address of their tensor, until only this
+# list holds them. A capsule has no destructor: one written in Python runs
+# (through ctypes) while the consumer that drops the capsule has an error
+# pending, and swallows it (numpy.from_dlpack of a kDLCUDA tensor then
+# raised SystemError instead of its own error). The list is swept when a
+# capsule is made and after each garbage collection (never with an error
+# pending).
+_exported = []
 
 
-_destructor = _CAPSULE_DESTRUCTOR(_capsule_destructor)
-# Capsules can be destroyed after this module is cleared at the
-# interpreter's end: the C thunk they call must never be freed.
-ctypes.pythonapi.Py_IncRef(ctypes.py_object(_destructor))
+def _release_dropped():
+    """Forgets the capsules nobody else holds any more; the tensor of one
+    never consumed (still under its first name) is released."""
+    kept = []
+    for entry in _exported:
+        capsule = entry[0]
+        # The entry, the name `capsule` and getrefcount's own argument.
+        if sys.getrefcount(capsule) > 3:
+            kept.append(entry)
+            continue
+        if any(_pythonapi.PyCapsule_IsValid(capsule, name)
+               for name in (b"dltensor", b"dltensor_versioned")):
+            _alive.pop(entry[1], None)
+    _exported[:] = kept
+
+
+def _after_collection(phase, info):
+    if phase == "stop" and _exported:
+        _release_dropped()
+
+
+gc.callbacks.append(_after_collection)
 
 
 def to_capsule(array, versioned=False, copied=False, host=None):
@@ -146,10 +153,12 @@ def to_capsule(array, versioned=False, copied=False, host=None):
     t.byte_offset = 0
     managed.deleter = _deleter_v if versioned else _deleter
     address = ctypes.addressof(managed)
+    _release_dropped()
     _alive[address] = (managed, shape, strides, array, a)
-    return _pythonapi.PyCapsule_New(
-        address, b"dltensor_versioned" if versioned else b"dltensor",
-        _destructor)
+    capsule = _pythonapi.PyCapsule_New(
+        address, b"dltensor_versioned" if versioned else b"dltensor", None)
+    _exported.append((capsule, address))
+    return capsule
 
 
 def from_capsule(capsule):

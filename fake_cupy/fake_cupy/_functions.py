@@ -118,6 +118,7 @@ _METHOD_STYLE = {
     "amin": "min", "mean": "mean", "var": "var", "std": "std", "all": "all",
     "any": "any", "argmax": "argmax", "argmin": "argmin", "clip": "clip",
     "ptp": "ptp", "trace": "trace", "diagonal": "diagonal", "nonzero": "nonzero",
+    "dot": "dot",
 }
 
 # CuPy's rounding functions begin with `a = _core.array(a, copy=False)`: a

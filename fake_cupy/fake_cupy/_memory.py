@@ -271,9 +271,29 @@ class _Chunk:
 
 
 class BaseMemory:
-    """cupy.cuda.memory.BaseMemory: what every kind of memory is."""
+    """cupy.cuda.memory.BaseMemory: what every kind of memory is. A
+    subclass of the user's may set only ptr, size and device_id (as CuPy's
+    documentation shows for an allocator over cudaHostAlloc memory): the
+    class attributes below are its defaults, and its block is a view of
+    the host memory at ptr."""
 
     __slots__ = ()
+    pool = None
+    pending = None
+    registered = False
+    stream_key = None
+
+    @property
+    def block(self):
+        ptr = getattr(self, "ptr", 0)
+        if not ptr:
+            return None
+        cache = getattr(self, "__dict__", {})
+        key = (int(ptr), int(self.size))
+        if cache.get("_raw_block_key") != key:
+            cache["_raw_block"] = _RawBlock(*key)
+            cache["_raw_block_key"] = key
+        return cache["_raw_block"]
 
 
 class Memory(BaseMemory):
@@ -405,12 +425,18 @@ class UnownedMemory(Memory):
 
     def __init__(self, ptr, size, owner, device_id=None):
         from fake_cupy import _runtime
+        holder = owner_of(int(ptr)) if ptr else None
         if device_id is None:
-            mem = owner_of(int(ptr))
-            device_id = mem.device_id if mem is not None \
+            device_id = holder.device_id if holder is not None \
                 else _runtime.current_device_id()
         self.owner = owner
-        Memory.__init__(self, None, _RawBlock(ptr, size) if ptr else None,
+        # CuPy never checks an array against its memory's size, and public
+        # code passes a size of 0 for a pointer it got elsewhere; inside a
+        # cupy allocation the memory reaches that allocation's end.
+        extent = size
+        if holder is not None:
+            extent = max(size, holder.ptr + holder.size - int(ptr))
+        Memory.__init__(self, None, _RawBlock(ptr, extent) if ptr else None,
                         size, device_id, register=False)
 
 
@@ -908,8 +934,28 @@ def _pinned_pointer_type(cls, size):
                  "__module__": cls.__module__})
 
 
-class _PinnedMemory:
-    __slots__ = ("pool", "block", "ptr", "size")
+class PinnedMemory:
+    """cupy.cuda.PinnedMemory(size, flags=0): page-locked host memory of
+    its own (cudaHostAlloc with `flags`; plain host memory here), freed
+    when its last reference goes; `ptr` and `size` as CuPy's."""
+
+    __slots__ = ("ptr", "size", "block", "__weakref__")
+
+    def __init__(self, size, flags=0):
+        from fake_cupy.cuda import runtime
+        if int(flags) & ~(runtime.hostAllocPortable | runtime.hostAllocMapped
+                          | runtime.hostAllocWriteCombined):
+            raise runtime.CUDARuntimeError(runtime.cudaErrorInvalidValue)
+        self.size = int(size)
+        self.block = _Block(_round_size(self.size)) if self.size else None
+        self.ptr = self.block.ptr if self.block is not None else 0
+
+
+class _PinnedMemory(PinnedMemory):
+    """A PinnedMemoryPool's block, returned to the pool with the last
+    reference."""
+
+    __slots__ = ("pool",)
 
     def __init__(self, pool, block):
         self.pool, self.block, self.ptr = pool, block, block.ptr

@@ -159,8 +159,15 @@ class ndarray:
             if not isinstance(out, numpy.ndarray):
                 raise TypeError("Only numpy.ndarray can be obtained from "
                                 "cupy.ndarray")
-            if out.shape != self.shape or out.dtype != self.dtype:
-                raise ValueError("Shape mismatch or dtype mismatch")
+            if out.dtype != self.dtype:
+                raise TypeError(f"{out.dtype} array cannot be obtained from "
+                                f"{self.dtype} array")
+            if out.shape != self.shape:
+                raise ValueError(f"Shape mismatch. Expected shape: "
+                                 f"{self.shape}, actual shape: {out.shape}")
+            if not (out.flags.c_contiguous or out.flags.f_contiguous):
+                raise RuntimeError("`out` cannot be specified when copying "
+                                   "to non-contiguous ndarray")
             numpy.copyto(out, self._a)
             return out
         return numpy.array(self._a, order=order, copy=True)
@@ -169,10 +176,12 @@ class ndarray:
         """Copies a NumPy array of the same shape and dtype into the array."""
         if not isinstance(arr, numpy.ndarray):
             raise TypeError(f"Only numpy.ndarray can be set to cupy.ndarray (got {type(arr)})")
-        if arr.shape != self.shape:
-            raise ValueError(f"Shape mismatch. Old shape: {self.shape}, new shape: {arr.shape}")
         if arr.dtype != self.dtype:
             raise TypeError(f"{arr.dtype} array cannot be set to {self.dtype} array")
+        if arr.shape != self.shape:
+            raise ValueError(f"Shape mismatch. Old shape: {self.shape}, new shape: {arr.shape}")
+        if not (self.flags.c_contiguous or self.flags.f_contiguous):
+            raise RuntimeError("Cannot set to non-contiguous array")
         _memory.stage_to_device(arr.nbytes)
         numpy.copyto(self._host(), arr)
 
@@ -302,7 +311,13 @@ class ndarray:
 
     def __getitem__(self, index):
         index = wrap_integer_indices(_unwrap_index(index), self.shape)
-        return _wrap_any(self._host()[index], (self,))
+        result = self._host()[index]
+        if isinstance(result, numpy.generic) and _is_basic(index):
+            # CuPy's basic indexing always gives a view: an element is a 0-d
+            # array on this array's memory (NumPy gives a scalar copy).
+            result = self._host()[(index if isinstance(index, tuple)
+                                   else (index,)) + (Ellipsis,)]
+        return _wrap_any(result, (self,))
 
     def __setitem__(self, index, value):
         if _is_basic_index(index) and not isinstance(value, ndarray):
@@ -438,8 +453,19 @@ def _view_of(mem, offset, shape, dtype, strides, order):
     if mem.block is None:
         return numpy.empty(shape, dtype=dtype)
     buf = mem.block.buffer
-    return numpy.ndarray(shape, dtype=dtype, buffer=buf, offset=offset,
-                         strides=strides, order=order)
+    try:
+        return numpy.ndarray(shape, dtype=dtype, buffer=buf, offset=offset,
+                             strides=strides, order=order)
+    except TypeError:
+        if not isinstance(mem, _memory.UnownedMemory):
+            raise
+        # CuPy does not check the array against the memory; the fake can
+        # only view memory whose end it knows.
+        raise ValueError(
+            f"an array of {shape} {dtype} at offset {offset} does not fit in "
+            f"UnownedMemory of {mem.size} bytes at {mem.ptr:#x} (the fake "
+            f"can view {len(buf)} bytes there: the rest of the cupy "
+            "allocation that holds the address, or the size given)") from None
 
 
 def _unwrap(obj):
@@ -456,6 +482,14 @@ def _unwrap(obj):
 
 def _unwrap_all(args):
     return tuple(_unwrap(a) for a in args)
+
+
+def _is_basic(index):
+    """Whether an index of integers (the only basic index that makes NumPy
+    return a scalar) holds no array."""
+    items = index if isinstance(index, tuple) else (index,)
+    return all(isinstance(i, (int, numpy.integer)) and not isinstance(i, bool)
+               for i in items)
 
 
 def _unwrap_index(index):

@@ -339,6 +339,9 @@ class BaseStream:
         default is the relaxed mode)."""
         if self.ptr in (0, 1):
             raise RuntimeError("cannot capture on the default (legacy) stream")
+        if mode is not None and mode not in (0, 1, 2):
+            # cudaStreamCaptureModeGlobal, ThreadLocal, Relaxed
+            raise _errors.CUDARuntimeError(1)
         with _lock:
             q = self._queue
             if q.capture is not None:

@@ -99,6 +99,57 @@ def test_indexing_views_and_stable_addresses(cp):
     assert a[numpy.array([0, 1])].get().tolist() == [1, 2]
 
 
+def test_integer_index_gives_a_zero_dim_view(cp):
+    # CuPy's basic indexing always gives a view: a[i] of a 1-D array is a
+    # 0-d array on a's memory (NumPy gives a scalar copy), and iterating
+    # gives such views; a write through one reaches a.
+    a = cp.arange(6, dtype=cp.float32).reshape(2, 3)
+    e = a[1, 2]
+    assert e.shape == () and e.data.ptr == a.data.ptr + 5 * 4
+    e[...] = 50
+    assert a.get()[1, 2] == 50
+    v = a[1][0]
+    assert v.data.ptr == a.data.ptr + 3 * 4
+    items = list(a[0])
+    assert [x.data.ptr - a.data.ptr for x in items] == [0, 4, 8]
+    assert float(items[2]) == 2.0 and int(a[numpy.int64(1), 1]) == 4
+    # An advanced index still copies, as in CuPy.
+    assert a[cp.asarray([1]), 0].data.ptr != a.data.ptr + 3 * 4
+
+
+def test_dot_of_numpy_arrays_is_numpys(cp):
+    # cupy.dot(a, b, out) is a.dot(b, out): two NumPy arrays give NumPy's
+    # product (a program multiplied host copies this way); a cupy array
+    # with a NumPy one is refused, as in CuPy.
+    a = numpy.arange(4.0).reshape(2, 2)
+    r = cp.dot(a, a)
+    assert type(r) is numpy.ndarray and r.tolist() == (a @ a).tolist()
+    with pytest.raises(TypeError):
+        cp.dot(cp.asarray(a), a)
+
+
+def test_get_and_set_check_as_cupy_does(cp):
+    # ndarray.get(out=) and set(): the dtype is checked first (TypeError),
+    # then the shape (ValueError); `out` neither C- nor F-contiguous, or a
+    # set() into a non-contiguous array, is CuPy's RuntimeError (a program
+    # that copied into a strided host view would fail on a GPU).
+    a = cp.arange(6, dtype=cp.float32).reshape(2, 3)
+    with pytest.raises(TypeError, match="float64 array cannot be obtained"):
+        a.get(out=numpy.zeros((3, 2)))
+    with pytest.raises(ValueError, match="Shape mismatch"):
+        a.get(out=numpy.zeros((3, 2), numpy.float32))
+    with pytest.raises(RuntimeError, match="non-contiguous"):
+        a.get(out=numpy.zeros((2, 6), numpy.float32)[:, ::2])
+    f = numpy.zeros((2, 3), numpy.float32, order="F")
+    assert a.get(out=f) is f and f.tolist() == a.get().tolist()
+    with pytest.raises(TypeError, match="float64 array cannot be set"):
+        a.set(numpy.zeros((3, 2)))
+    with pytest.raises(RuntimeError, match="Cannot set to non-contiguous"):
+        a[:, ::2].set(numpy.zeros((2, 2), numpy.float32))
+    a.set(numpy.arange(12, dtype=numpy.float32).reshape(2, 6)[:, ::2])
+    assert a.get().tolist() == [[0, 2, 4], [6, 8, 10]]
+
+
 def test_cuda_array_interface_version_3(cp):
     a = cp.arange(6, dtype=cp.float32).reshape(2, 3)
     desc = a.__cuda_array_interface__

@@ -40,6 +40,77 @@ def test_unowned_memory(cp):
     assert view.get().tolist() == list(range(8))
 
 
+def test_unowned_memory_of_unknown_size(cp):
+    # CuPy never checks an array against its memory's size; public code
+    # wraps a pointer as UnownedMemory(ptr, 0, owner) and views it with an
+    # ndarray. Inside a cupy allocation the view reaches its end.
+    owner = cp.arange(12, dtype=cp.float32)
+    mem = cp.cuda.UnownedMemory(owner.data.ptr + 8, 0, owner)
+    assert mem.size == 0
+    view = cp.ndarray((2, 5), cp.float32, memptr=cp.cuda.MemoryPointer(mem, 0))
+    assert view.get().ravel().tolist() == list(range(2, 12))
+    view[0, 0] = -1
+    assert owner.get()[2] == -1
+    # Past the allocation, or outside any, is a clear error, not a crash.
+    with pytest.raises(ValueError, match="UnownedMemory"):
+        cp.ndarray((11,), cp.float32, memptr=cp.cuda.MemoryPointer(mem, 0))
+
+
+def test_allocator_of_user_memory_over_host_alloc(cp):
+    # A pattern of public code: a BaseMemory subclass that sets only size,
+    # device_id and ptr (from cudaHostAlloc), handed out by an allocator, so
+    # that arrays live in pinned host memory that kernels reach.
+    class HostMemory(cp.cuda.memory.BaseMemory):
+        def __init__(self, size):
+            self.size = size
+            self.device_id = cp.cuda.device.get_device_id()
+            self.ptr = cp.cuda.runtime.hostAlloc(size, 0) if size else 0
+
+        def __del__(self):
+            if self.ptr:
+                cp.cuda.runtime.freeHost(self.ptr)
+
+    saved = cp.cuda.get_allocator()
+    cp.cuda.set_allocator(lambda n: cp.cuda.MemoryPointer(HostMemory(n), 0))
+    try:
+        a = cp.arange(10, dtype=cp.float32)
+        assert isinstance(a.data.mem, HostMemory)
+        twice = cp.RawKernel(r'''
+extern "C" __global__ void twice(float *x) { x[threadIdx.x] *= 2; }''', "twice")
+        twice((1,), (10,), (a,))
+        assert a.get().tolist() == [2.0 * i for i in range(10)]
+        assert float((a * 3).sum()) == 270.0
+    finally:
+        cp.cuda.set_allocator(saved)
+    runtime = cp.cuda.runtime
+    p = runtime.hostAlloc(64, runtime.hostAllocPortable | runtime.hostAllocMapped)
+    ctypes.memset(p, 7, 64)
+    runtime.freeHost(p)
+    runtime.freeHost(0)
+    for bad in (lambda: runtime.freeHost(p), lambda: runtime.hostAlloc(8, 64)):
+        with pytest.raises(runtime.CUDARuntimeError, match="cudaErrorInvalidValue"):
+            bad()
+
+
+def test_pinned_memory_of_its_own(cp):
+    # cupy.cuda.PinnedMemory(size, flags): public code wraps one in a
+    # PinnedMemoryPointer and views it with numpy (mapped host buffers).
+    rt = cp.cuda.runtime
+    mem = cp.cuda.PinnedMemory(32, rt.hostAllocMapped)
+    assert mem.size == 32 and mem.ptr
+    host = numpy.ndarray((4,), numpy.float64,
+                         buffer=cp.cuda.PinnedMemoryPointer(mem, 0))
+    host[:] = [1, 2, 3, 4]
+    dev = cp.empty(4)
+    dev.set(host)
+    assert dev.get().tolist() == [1, 2, 3, 4]
+    assert isinstance(cp.cuda.alloc_pinned_memory(8).mem, cp.cuda.PinnedMemory)
+    assert cp.cuda.pinned_memory.PinnedMemory is cp.cuda.PinnedMemory
+    assert cp.cuda.PinnedMemory(0).ptr == 0
+    with pytest.raises(rt.CUDARuntimeError, match="cudaErrorInvalidValue"):
+        cp.cuda.PinnedMemory(8, 64)
+
+
 def test_memory_pointer_arithmetic(cp):
     p = cp.cuda.alloc(1024)
     q = p + 16
@@ -124,6 +195,100 @@ def test_runtime_calls(cp):
     assert cp.cuda.get_local_runtime_version() == rt.runtimeGetVersion()
 
 
+def test_memcpy_2d(cp):
+    # cudaMemcpy2D(Async) as public code calls it: rows of `width` bytes,
+    # `dpitch`/`spitch` bytes apart (a block of columns between a host
+    # array and a device array of other widths).
+    rt = cp.cuda.runtime
+    host = numpy.arange(6 * 10, dtype=numpy.float64).reshape(6, 10)
+    dev = cp.zeros((4, 5), dtype=cp.float64)
+    rt.memcpy2D(dev.data.ptr, 5 * 8, host[1:, 2:].ctypes.data, 10 * 8,
+                3 * 8, 4, rt.memcpyHostToDevice)
+    expect = numpy.zeros((4, 5))
+    expect[:, :3] = host[1:5, 2:5]
+    assert (dev.get() == expect).all()
+    back = numpy.zeros((4, 2))
+    s = cp.cuda.Stream()
+    rt.memcpy2DAsync(back.ctypes.data, 2 * 8, dev[:, 1:].data.ptr, 5 * 8,
+                     2 * 8, 4, rt.memcpyDeviceToHost, s.ptr)
+    s.synchronize()
+    assert (back == expect[:, 1:3]).all()
+    with pytest.raises(rt.CUDARuntimeError, match="cudaErrorInvalidPitchValue"):
+        rt.memcpy2D(dev.data.ptr, 8, host.ctypes.data, 80, 16, 2,
+                    rt.memcpyHostToDevice)
+    with pytest.raises(rt.CUDARuntimeError, match="cudaErrorInvalidValue"):
+        # The last row would end past the device array.
+        rt.memcpy2D(dev.data.ptr, 5 * 8, host.ctypes.data, 10 * 8, 5 * 8, 5,
+                    rt.memcpyHostToDevice)
+
+
+def test_runtime_allocation_and_registration_calls(cp):
+    # The rest of cupy.cuda.runtime's documented memory calls that public
+    # code makes: managed and stream-ordered allocations, prefetch and
+    # advice on managed memory, peer copies, host registration, profiler.
+    rt = cp.cuda.runtime
+    p = rt.mallocManaged(64)
+    ctypes.memset(p, 1, 64)
+    rt.memPrefetchAsync(p, 64, 0, 0)
+    rt.memPrefetchAsync(p, 64, -1, 0)            # cudaCpuDeviceId
+    rt.memAdvise(p, 64, rt.cudaMemAdviseSetReadMostly, 0)
+    a = cp.zeros(16, dtype=cp.uint8)
+    for bad in (lambda: rt.memPrefetchAsync(a.data.ptr, 16, 0, 0),
+                lambda: rt.memAdvise(p, 128, 1, 0),
+                lambda: rt.mallocManaged(8, rt.cudaMemAttachSingle)):
+        with pytest.raises(rt.CUDARuntimeError, match="cudaErrorInvalidValue"):
+            bad()
+    with pytest.raises(rt.CUDARuntimeError, match="cudaErrorInvalidDevice"):
+        rt.memPrefetchAsync(p, 64, 5, 0)
+    rt.memcpyPeer(a.data.ptr, 0, p, 0, 16)
+    assert a.get().tolist() == [1] * 16
+    s = cp.cuda.Stream()
+    q = rt.mallocAsync(32, s.ptr)
+    rt.memcpyPeerAsync(q, 0, p, 0, 32, s.ptr)
+    rt.freeAsync(q, s.ptr)
+    s.synchronize()
+    with pytest.raises(rt.CUDARuntimeError, match="cudaErrorInvalidValue"):
+        rt.freeAsync(q, s.ptr)
+    rt.free(p)
+    host = numpy.zeros(32)
+    rt.hostRegister(host.ctypes.data, host.nbytes, 0)
+    with pytest.raises(rt.CUDARuntimeError,
+                       match="cudaErrorHostMemoryAlreadyRegistered"):
+        rt.hostRegister(host.ctypes.data, host.nbytes, 0)
+    rt.hostUnregister(host.ctypes.data)
+    with pytest.raises(rt.CUDARuntimeError,
+                       match="cudaErrorHostMemoryNotRegistered"):
+        rt.hostUnregister(host.ctypes.data)
+    rt.profilerStart()
+    rt.profilerStop()
+
+
+def test_runtime_limits_and_host_callbacks(cp):
+    rt = cp.cuda.runtime
+    heap = rt.deviceGetLimit(rt.cudaLimitMallocHeapSize)
+    assert heap == 8 << 20                      # CUDA's default
+    rt.deviceSetLimit(rt.cudaLimitMallocHeapSize, 16 << 20)
+    try:
+        assert rt.deviceGetLimit(rt.cudaLimitMallocHeapSize) == 16 << 20
+    finally:
+        rt.deviceSetLimit(rt.cudaLimitMallocHeapSize, heap)
+    with pytest.raises(rt.CUDARuntimeError, match="cudaErrorUnsupportedLimit"):
+        rt.deviceGetLimit(99)
+    s = cp.cuda.Stream()
+    x = cp.zeros(4)
+    with s:
+        x += 1
+    seen = []
+    rt.streamAddCallback(s.ptr, lambda st, status, arg: seen.append(
+        (st, status, arg, float(x.sum()))), 7)
+    rt.launchHostFunc(s.ptr, lambda arg: seen.append(arg), 8)
+    assert seen == [(s.ptr, 0, 7, 4.0), 8]
+    with pytest.raises(rt.CUDARuntimeError, match="cudaErrorInvalidValue"):
+        rt.streamAddCallback(s.ptr, lambda *a: None, 0, 1)
+    with pytest.raises(TypeError):          # arg is an intptr_t in CuPy
+        rt.launchHostFunc(s.ptr, lambda arg: None, "not an address")
+
+
 def test_streams_from_outside(cp):
     s = cp.cuda.Stream(non_blocking=True)
     assert s.is_non_blocking and not cp.cuda.Stream().is_non_blocking
@@ -194,6 +359,28 @@ def test_dlpack_versions_and_copies(cp):
         def __dlpack_device__(self):
             return x.__dlpack_device__()
     assert cp.from_dlpack(OldProducer()).data.ptr == x.data.ptr
+
+
+def test_a_consumer_refusing_a_capsule_keeps_its_error(cp):
+    # numpy.from_dlpack of a cupy array gets a kDLCUDA tensor and raises
+    # (as with CuPy); the capsule it drops must not swallow that error (a
+    # destructor run through ctypes did: SystemError "returned NULL without
+    # setting an exception"). A dropped, unconsumed capsule's array is
+    # released at the next garbage collection (or capsule).
+    import gc
+    import sys
+    import weakref
+    x = cp.arange(4, dtype=cp.float32)
+    with pytest.raises((RuntimeError, BufferError)) as info:
+        numpy.from_dlpack(x)
+    assert not isinstance(info.value, SystemError)
+    y = cp.arange(3, dtype=cp.float32)
+    ref = weakref.ref(y)
+    y.__dlpack__()
+    del y
+    gc.collect()
+    assert ref() is None
+    assert sys.getrefcount(x) >= 2
 
 
 def test_ufuncs_take_cuda_array_interface_objects(cp):

@@ -330,3 +330,20 @@ extern "C" __global__ void fetch(cudaTextureObject_t t, float *out) {
     o = cp.zeros(16, cp.float32)
     mod.get_function("fetch")((1,), (16,), (ltex, o))
     assert (o.get() == numpy.arange(16)[::-1] * 2).all()
+
+
+def test_an_array_for_the_args_tuple(cp):
+    # kernel(grid, block, args=(d)) passes d itself, not a tuple: CuPy
+    # iterates it, so the arguments are d[0], d[1], ... (views, whose
+    # pointers are d's elements) and the kernel's one parameter gets d's
+    # address (a public program launched its kernels so). Strict mode warns
+    # of the extra arguments.
+    fill = cp.RawKernel(r'''
+extern "C" __global__ void fill(float *d) { d[threadIdx.x] = threadIdx.x + 0.5f; }
+''', "fill")
+    for shape in ((8,), (4, 2)):
+        d = cp.zeros(shape, dtype=cp.float32)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", RuntimeWarning)
+            fill((1,), (8,), (d))
+        assert d.get().ravel().tolist() == [i + 0.5 for i in range(8)]

@@ -236,3 +236,40 @@ def test_what_a_capture_does_not_permit(cp):
     with pytest.raises(error, match="cudaErrorIllegalState"):
         s.end_capture()
     assert (y.get() == 0).all()                 # nothing is left captured
+
+
+def test_capture_through_the_runtime_and_its_modes(cp):
+    # cupy.cuda.runtime's capture and graph calls by handle, and the
+    # capture-mode constants public code passes to begin_capture(mode=).
+    rt = cp.cuda.runtime
+    assert (rt.streamCaptureModeGlobal, rt.streamCaptureModeThreadLocal,
+            rt.streamCaptureModeRelaxed) == (0, 1, 2)
+    inc = cp.RawKernel(r'''
+extern "C" __global__ void inc(float *x) { x[threadIdx.x] += 1; }''', "inc")
+    x = cp.zeros(4, dtype=cp.float32)
+    s = cp.cuda.Stream(non_blocking=True)
+    s.begin_capture(mode=rt.streamCaptureModeThreadLocal)
+    inc((1,), (4,), (x,), stream=s)
+    s.end_capture().launch(s)
+    rt.streamBeginCapture(s.ptr)
+    assert rt.streamIsCapturing(s.ptr) is True
+    inc((1,), (4,), (x,), stream=s)
+    graph = rt.streamEndCapture(s.ptr)
+    assert rt.streamIsCapturing(s.ptr) is False
+    exe = rt.graphInstantiate(graph)
+    rt.graphUpload(exe, s.ptr)
+    rt.graphLaunch(exe, s.ptr)
+    rt.graphLaunch(exe, s.ptr)
+    s.synchronize()
+    assert x.get().tolist() == [3.0] * 4
+    rt.graphDestroy(graph)
+    rt.graphLaunch(exe, s.ptr)            # the executable outlives it
+    s.synchronize()
+    assert x.get().tolist() == [4.0] * 4
+    rt.graphExecDestroy(exe)
+    for bad in (lambda: rt.graphLaunch(exe, s.ptr),
+                lambda: rt.graphInstantiate(graph)):
+        with pytest.raises(rt.CUDARuntimeError, match="cudaErrorInvalidValue"):
+            bad()
+    with pytest.raises(rt.CUDARuntimeError, match="cudaErrorInvalidValue"):
+        s.begin_capture(mode=7)

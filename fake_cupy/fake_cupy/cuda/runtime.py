@@ -1,5 +1,8 @@
 """cupy.cuda.runtime of the fake CuPy: device queries, synchronization,
 malloc/free and the memcpy/memset calls."""
+import ctypes
+import operator
+
 from cuemu import _device
 from fake_cupy import _runtime
 from fake_cupy._errors import CUDARuntimeError
@@ -284,6 +287,277 @@ def free(ptr):
         raise CUDARuntimeError(1)
 
 
+# cudaMemAttach flags and cudaMemoryAdvise values, as CuPy names them
+cudaMemAttachGlobal = 1
+cudaMemAttachHost = 2
+cudaMemAttachSingle = 4
+cudaMemAdviseSetReadMostly = 1
+cudaMemAdviseUnsetReadMostly = 2
+cudaMemAdviseSetPreferredLocation = 3
+cudaMemAdviseUnsetPreferredLocation = 4
+cudaMemAdviseSetAccessedBy = 5
+cudaMemAdviseUnsetAccessedBy = 6
+_CPU_DEVICE_ID = -1  # cudaCpuDeviceId (CuPy has no name for it)
+
+
+def mallocManaged(size, flags=cudaMemAttachGlobal):
+    """cudaMallocManaged: the address of `size` bytes of managed memory
+    (host memory in the fake), kept until free()."""
+    from fake_cupy import _memory
+    if int(flags) not in (cudaMemAttachGlobal, cudaMemAttachHost):
+        raise CUDARuntimeError(cudaErrorInvalidValue)
+    pointer = _memory.malloc_managed(size)
+    if pointer.ptr:
+        _mallocs[pointer.ptr] = pointer
+    return pointer.ptr
+
+
+def mallocAsync(size, stream):
+    """cudaMallocAsync: memory ordered on the stream whose pointer is
+    `stream`, kept until freeAsync() (or free())."""
+    from fake_cupy import _memory
+    pointer = _memory.malloc_async(size, _stream_of(int(stream)))
+    if pointer.ptr:
+        _mallocs[pointer.ptr] = pointer
+    return pointer.ptr
+
+
+def freeAsync(ptr, stream):
+    """cudaFreeAsync: the memory goes once the stream's earlier work is
+    done; an address malloc did not give is cudaErrorInvalidValue."""
+    from fake_cupy import _memory
+    if not ptr:
+        return
+    if int(ptr) not in _mallocs:
+        raise CUDARuntimeError(cudaErrorInvalidValue)
+    _memory.MemoryPointer._queued(_stream_of(int(stream)), _mallocs.pop,
+                                  int(ptr), None)
+
+
+def _check_managed_range(ptr, count):
+    """cudaErrorInvalidValue unless [ptr, ptr + count) is managed memory."""
+    from fake_cupy import _memory
+    _check_device_range(ptr, count)
+    if not _memory.is_managed(_memory.owner_of(int(ptr))):
+        raise CUDARuntimeError(cudaErrorInvalidValue)
+
+
+def memPrefetchAsync(devPtr, count, dstDevice, stream):
+    """cudaMemPrefetchAsync: managed memory is host memory in the fake, so
+    nothing moves; the range and the device are checked."""
+    _check_managed_range(devPtr, count)
+    if int(dstDevice) != _CPU_DEVICE_ID:
+        _check_device_id(dstDevice)
+
+
+def memAdvise(devPtr, count, advice, device):
+    """cudaMemAdvise: checked, and without effect on the fake's memory."""
+    _check_managed_range(devPtr, count)
+    if int(advice) not in range(cudaMemAdviseSetReadMostly,
+                                cudaMemAdviseUnsetAccessedBy + 1):
+        raise CUDARuntimeError(cudaErrorInvalidValue)
+
+
+def _check_device_id(device):
+    if not 0 <= int(device) < getDeviceCount():
+        raise CUDARuntimeError(cudaErrorInvalidDevice)
+
+
+def memcpyPeer(dst, dstDevice, src, srcDevice, size):
+    """cudaMemcpyPeer: `size` bytes between two devices' memory."""
+    _check_device_id(dstDevice)
+    _check_device_id(srcDevice)
+    memcpy(dst, src, size, memcpyDeviceToDevice)
+
+
+def memcpyPeerAsync(dst, dstDevice, src, srcDevice, size, stream):
+    """cudaMemcpyPeerAsync on the stream whose pointer is `stream`."""
+    _check_device_id(dstDevice)
+    _check_device_id(srcDevice)
+    memcpyAsync(dst, src, size, memcpyDeviceToDevice, stream)
+
+
+cudaErrorHostMemoryAlreadyRegistered = 712
+cudaErrorHostMemoryNotRegistered = 713
+_host_registered = {}  # address -> size, until hostUnregister
+
+
+def hostRegister(ptr, size, flags):
+    """cudaHostRegister: page-locks host memory (already usable by the
+    fake's kernels); an address registered twice is
+    cudaErrorHostMemoryAlreadyRegistered."""
+    if not ptr or not size:
+        raise CUDARuntimeError(cudaErrorInvalidValue)
+    if int(ptr) in _host_registered:
+        raise CUDARuntimeError(cudaErrorHostMemoryAlreadyRegistered)
+    _host_registered[int(ptr)] = int(size)
+
+
+def hostUnregister(ptr):
+    """cudaHostUnregister: an address not registered is
+    cudaErrorHostMemoryNotRegistered."""
+    if _host_registered.pop(int(ptr), None) is None:
+        raise CUDARuntimeError(cudaErrorHostMemoryNotRegistered)
+
+
+# cudaLimit, as CuPy names them
+cudaLimitStackSize = 0
+cudaLimitPrintfFifoSize = 1
+cudaLimitMallocHeapSize = 2
+cudaLimitDevRuntimeSyncDepth = 3
+cudaLimitDevRuntimePendingLaunchCount = 4
+cudaLimitMaxL2FetchGranularity = 5
+
+
+def _limit_calls():
+    from cuemu import _binding
+    lib = _binding.library()
+    lib.cuemu_rt_device_get_limit.restype = ctypes.c_int
+    lib.cuemu_rt_device_get_limit.argtypes = [
+        ctypes.POINTER(ctypes.c_size_t), ctypes.c_int]
+    lib.cuemu_rt_device_set_limit.restype = ctypes.c_int
+    lib.cuemu_rt_device_set_limit.argtypes = [ctypes.c_int, ctypes.c_size_t]
+    return lib
+
+
+def deviceGetLimit(limit):
+    """cudaDeviceGetLimit: libcuemu's limit (the device heap of malloc in
+    kernels, printf's buffer, the stack, ...)."""
+    value = ctypes.c_size_t()
+    status = _limit_calls().cuemu_rt_device_get_limit(ctypes.byref(value),
+                                                      int(limit))
+    if status:
+        raise CUDARuntimeError(status)
+    return value.value
+
+
+def deviceSetLimit(limit, value):
+    """cudaDeviceSetLimit: sets libcuemu's limit, which the next kernels
+    see (an unknown limit is cudaErrorUnsupportedLimit)."""
+    status = _limit_calls().cuemu_rt_device_set_limit(int(limit), int(value))
+    if status:
+        raise CUDARuntimeError(status)
+
+
+def streamAddCallback(stream, callback, arg, flags=0):
+    """cudaStreamAddCallback: callback(stream, status, arg) once the
+    stream's earlier work is done, as CuPy calls it (status is cudaSuccess:
+    an error is raised by the synchronization instead); flags must be 0.
+    As in CuPy, `arg` is an intptr_t: another object is a TypeError."""
+    arg = operator.index(arg)
+    if flags:
+        raise CUDARuntimeError(cudaErrorInvalidValue)
+    _stream_of(int(stream)).synchronize()
+    callback(int(stream), 0, arg)
+
+
+def launchHostFunc(stream, callback, arg):
+    """cudaLaunchHostFunc: callback(arg) once the stream's earlier work is
+    done (`arg` an intptr_t, as in CuPy)."""
+    arg = operator.index(arg)
+    _stream_of(int(stream)).launch_host_func(callback, arg)
+
+
+# cudaStreamCaptureMode, as CuPy names them (CuPy's capture default is
+# the relaxed mode)
+streamCaptureModeGlobal = 0
+streamCaptureModeThreadLocal = 1
+streamCaptureModeRelaxed = 2
+_graphs = {}       # graph handle -> its cupy.cuda.Graph
+_graph_execs = {}  # executable-graph handle -> [its cupy.cuda.Graph]
+
+
+def streamBeginCapture(stream, mode=streamCaptureModeRelaxed):
+    """cudaStreamBeginCapture on the stream whose pointer is `stream`."""
+    _stream_of(int(stream)).begin_capture(mode)
+
+
+def streamEndCapture(stream):
+    """cudaStreamEndCapture: the handle of the captured graph."""
+    graph = _stream_of(int(stream)).end_capture()
+    _graphs[id(graph)] = graph
+    return id(graph)
+
+
+def streamIsCapturing(stream):
+    """cudaStreamIsCapturing, as CuPy returns it (a bool)."""
+    return _stream_of(int(stream)).is_capturing()
+
+
+def _handle(table, handle):
+    entry = table.get(int(handle))
+    if entry is None:
+        raise CUDARuntimeError(cudaErrorInvalidValue)
+    return entry
+
+
+def graphInstantiate(graph):
+    """cudaGraphInstantiate: the handle of an executable graph, which
+    outlives the graph (the fake runs the captured work as it is)."""
+    executable = [_handle(_graphs, graph)]
+    _graph_execs[id(executable)] = executable
+    return id(executable)
+
+
+def graphLaunch(graphExec, stream):
+    """cudaGraphLaunch on the stream whose pointer is `stream`."""
+    _handle(_graph_execs, graphExec)[0].launch(_stream_of(int(stream)))
+
+
+def graphUpload(graphExec, stream):
+    """cudaGraphUpload: checked; nothing to upload in the fake."""
+    _handle(_graph_execs, graphExec)[0].upload(_stream_of(int(stream)))
+
+
+def graphDestroy(graph):
+    """cudaGraphDestroy: the handle is forgotten."""
+    _handle(_graphs, graph)
+    del _graphs[int(graph)]
+
+
+def graphExecDestroy(graphExec):
+    """cudaGraphExecDestroy: the handle is forgotten."""
+    _handle(_graph_execs, graphExec)
+    del _graph_execs[int(graphExec)]
+
+
+def profilerStart():
+    """cudaProfilerStart: no profiler here, as without one."""
+
+
+def profilerStop():
+    """cudaProfilerStop: no profiler here, as without one."""
+
+
+# cudaHostAlloc flags
+hostAllocDefault = 0
+hostAllocPortable = 1
+hostAllocMapped = 2
+hostAllocWriteCombined = 4
+
+_host_allocs = {}  # cudaHostAlloc'd address -> its block, until freeHost
+
+
+def hostAlloc(size, flags):
+    """cudaHostAlloc: the address of `size` bytes of page-locked host
+    memory (plain host memory here, which kernels reach too, as they reach
+    mapped memory under unified addressing), kept until freeHost()."""
+    from fake_cupy import _memory
+    if int(flags) & ~(hostAllocPortable | hostAllocMapped |
+                      hostAllocWriteCombined):
+        raise CUDARuntimeError(cudaErrorInvalidValue)
+    block = _memory._Block(_memory._round_size(max(int(size), 1)))
+    _host_allocs[block.ptr] = block
+    return block.ptr
+
+
+def freeHost(ptr):
+    """cudaFreeHost: an address hostAlloc did not give is
+    cudaErrorInvalidValue (0 is accepted, as CUDA's)."""
+    if ptr and _host_allocs.pop(int(ptr), None) is None:
+        raise CUDARuntimeError(cudaErrorInvalidValue)
+
+
 # cudaMemcpyKind
 memcpyHostToHost = 0
 memcpyHostToDevice = 1
@@ -304,7 +578,9 @@ def _check_device_range(ptr, size):
         raise CUDARuntimeError(cudaErrorInvalidValue)
 
 
-def _check_copy(dst, src, size, kind):
+def _check_copy(dst, src, size, kind, src_size=None):
+    """A copy's checks; `size` bytes at `dst` and `src_size` (else `size`)
+    at `src`."""
     if kind not in (memcpyHostToHost, memcpyHostToDevice, memcpyDeviceToHost,
                     memcpyDeviceToDevice, memcpyDefault):
         raise CUDARuntimeError(cudaErrorInvalidMemcpyDirection)
@@ -313,7 +589,7 @@ def _check_copy(dst, src, size, kind):
     if kind in (memcpyHostToDevice, memcpyDeviceToDevice):
         _check_device_range(dst, size)
     if kind in (memcpyDeviceToHost, memcpyDeviceToDevice):
-        _check_device_range(src, size)
+        _check_device_range(src, size if src_size is None else src_size)
     if not dst or not src:
         raise CUDARuntimeError(cudaErrorInvalidValue)
 
@@ -336,6 +612,49 @@ def memcpyAsync(dst, src, size, kind, stream):
         _memory.MemoryPointer._queued(_stream_of(int(stream)),
                                       _memory._memmove,
                                       int(dst), int(src), size)
+
+
+cudaErrorInvalidPitchValue = 12
+
+
+def _check_copy_2d(dst, dpitch, src, spitch, width, height, kind):
+    """cudaMemcpy2D's checks: a row wider than either pitch is
+    cudaErrorInvalidPitchValue; then a copy's, over the span of the rows
+    (the last one ends `width` bytes after its start)."""
+    if width > dpitch or width > spitch:
+        raise CUDARuntimeError(cudaErrorInvalidPitchValue)
+    if width and height:
+        _check_copy(dst, src, dpitch * (height - 1) + width, kind,
+                    spitch * (height - 1) + width)
+    else:
+        _check_copy(dst, src, 0, kind)
+
+
+def _copy_rows(dst, dpitch, src, spitch, width, height):
+    from fake_cupy import _memory
+    for row in range(height):
+        _memory._memmove(dst + row * dpitch, src + row * spitch, width)
+
+
+def memcpy2D(dst, dpitch, src, spitch, width, height, kind):
+    """cudaMemcpy2D: `height` rows of `width` bytes from `src` to `dst`,
+    whose rows are `spitch` and `dpitch` bytes apart, after the current
+    device's queued work."""
+    from fake_cupy import _memory
+    _check_copy_2d(dst, dpitch, src, spitch, width, height, kind)
+    if width and height:
+        _memory.MemoryPointer._now(_copy_rows, int(dst), int(dpitch),
+                                   int(src), int(spitch), width, height)
+
+
+def memcpy2DAsync(dst, dpitch, src, spitch, width, height, kind, stream):
+    """cudaMemcpy2DAsync on the stream whose pointer is `stream`."""
+    from fake_cupy import _memory
+    _check_copy_2d(dst, dpitch, src, spitch, width, height, kind)
+    if width and height:
+        _memory.MemoryPointer._queued(_stream_of(int(stream)), _copy_rows,
+                                      int(dst), int(dpitch), int(src),
+                                      int(spitch), width, height)
 
 
 def memset(ptr, value, size):
