@@ -1391,6 +1391,7 @@ static void release(cuemu_rewriter *rw, walker *w) {
   cuemu__launch_calls_free(rw);
   cuemu__device_variable_note(rw, NULL, (size_t)-1, 0);
   cuemu__device_prototype_note(rw, (size_t)-1, 0, 0);
+  cuemu__ptx_rewrite_free(rw);
   cuemu__lambda_notes_free(rw->lambdas, rw->lambda_count);
   free(rw->lambdas);
   free(rw->by_name);
