@@ -631,7 +631,8 @@ END_TEST
 
 /* A statement of `.reg` declarations only, alone in a C++ block, declares
  * its registers for the statements after it (nvcc's function-scope PTX
- * registers), which name them through the scope. */
+ * registers), which name them through the scope; one of labels only makes
+ * labels of the function. */
 START_TEST(ptx_block_registers_between_statements) {
   const char *decls = "asm(\".reg .u32 n_<2>, w$1;\");";
   cuemu_ptx_result r;
@@ -672,6 +673,18 @@ START_TEST(ptx_block_registers_between_statements) {
   expect_in(r.code, "(cuemu_ptx_v0, 0x1ULL)");
   free(r.code);
   translate_error("asm(\"add.u32 n_0, n_0, 1;\");", 1, "inline PTX: unknown register n_0");
+
+  /* Labels alone are the function's: plain C++ labels, which gotos of
+   * other statements' expressions reach. A host assembler's `1:` is not
+   * PTX. */
+  ck_assert(cuemu__ptx_template_is_ptx("$loop:", 6));
+  ck_assert(!cuemu__ptx_template_is_ptx("1:", 2));
+  const char *label = "asm(\"$loop: $again:\");";
+  ck_assert_int_eq(cuemu__ptx_translate_in(label, strlen(label), CUEMU_PTX_BLOCK_STATEMENT,
+                                           NULL, &r),
+                   CUEMU_SUCCESS);
+  ck_assert_str_eq(r.code, "cuemu_ptx_L__loop:; cuemu_ptx_L__again:; ");
+  free(r.code);
 }
 END_TEST
 

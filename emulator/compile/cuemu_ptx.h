@@ -15,8 +15,9 @@
  *
  * A template is PTX when its first instruction is a PTX instruction (its
  * opcode has a `.modifier` and a PTX base, or it is trap, exit, ret,
- * brkpt or bra), or it starts with `{`, a guard `@p` or a PTX directive
- * (.reg, .shared, .param, .pragma). Other templates (x86 `rdtsc` in host
+ * brkpt or bra), or it starts with `{`, a guard `@p`, a PTX directive
+ * (.reg, .shared, .param, .pragma) or a label (`$loop:`, not a host
+ * assembler's numeric `1:`). Other templates (x86 `rdtsc` in host
  * code, for example) are left alone: is_ptx is 0 and no code is made.
  *
  * docs/ptx.md lists the instructions and modifiers supported. Any other
@@ -55,9 +56,11 @@ typedef struct cuemu_ptx_result {
  * `{` or `}`, and ends with `;`). nvcc pastes every asm statement into the
  * function's PTX, so a register that a statement declares outside braces is
  * the function's, and the statements after it may use it (the inline-PTX
- * guide's "namespace conflicts"). A statement made of such `.reg`
- * declarations only becomes C++ declarations of the block (variables
- * cuemu_ptx_f_NAME), and out->declared names them. */
+ * guide's "namespace conflicts"), and so is a label, which the branches of
+ * other statements may reach. A statement made of such `.reg` declarations
+ * only becomes C++ declarations of the block (variables cuemu_ptx_f_NAME),
+ * and out->declared names them; one made of labels only becomes C++ labels
+ * of the function. */
 #define CUEMU_PTX_BLOCK_STATEMENT 2u
 
 /* The registers that earlier statements declared for the C++ block of the

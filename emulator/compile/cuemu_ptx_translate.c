@@ -1933,6 +1933,38 @@ static cuemu_status block_declarations(tr *t, cuemu_strbuf *all) {
   return all->oom ? CUEMU_OUT_OF_MEMORY : CUEMU_SUCCESS;
 }
 
+/* The statement is labels only (`$loop:`), outside braces. */
+static int labels_only(const tr *t) {
+  size_t k = 0;
+  int any = 0;
+  while (t->toks[k].kind != T_END) {
+    if (t->toks[k].kind == T_PUNCT && t->toks[k].s[0] == ';') {
+      k++;
+    } else if (t->toks[k].kind == T_WORD && t->toks[k + 1].kind == T_PUNCT &&
+               t->toks[k + 1].s[0] == ':') {
+      any = 1;
+      k += 2;
+    } else {
+      return 0;
+    }
+  }
+  return any;
+}
+
+/* A labels-only statement that stands alone in a C++ block: its labels are
+ * the function's, as in nvcc's PTX, so that the branches of other
+ * statements reach them (CUEMU_PTX_BLOCK_STATEMENT): plain C++ labels, not
+ * inside a statement expression, which a goto may not enter. */
+static cuemu_status block_labels(tr *t, cuemu_strbuf *all) {
+  size_t k;
+  for (k = 0; t->toks[k].kind != T_END; k++) {
+    if (t->toks[k].kind != T_WORD) continue;
+    label_name(all, t->toks[k].s, t->toks[k].len);
+    cuemu__sb_str(all, ":; ");
+  }
+  return all->oom ? CUEMU_OUT_OF_MEMORY : CUEMU_SUCCESS;
+}
+
 static cuemu_status translate(const char *text, size_t length, unsigned flags,
                               const cuemu_ptx_scope *scope,
                               cuemu_ptx_result *out, int semicolon) {
@@ -1956,14 +1988,17 @@ static cuemu_status translate(const char *text, size_t length, unsigned flags,
   cuemu__sb_add(&t.body, "", 0);
   cuemu__sb_add(&post, "", 0);
   st = lex(&t);
-  if (st == CUEMU_SUCCESS && (flags & CUEMU_PTX_BLOCK_STATEMENT) && semicolon &&
-      a.count == 0 && declarations_only(&t)) {
+  const int block = st == CUEMU_SUCCESS && (flags & CUEMU_PTX_BLOCK_STATEMENT) &&
+                    semicolon && a.count == 0;
+  if (block && declarations_only(&t)) {
     st = block_declarations(&t, &all);
+  } else if (block && labels_only(&t)) {
+    st = block_labels(&t, &all);
   } else if (st == CUEMU_SUCCESS) {
     bind(&t, &post);
     st = statements(&t);
   }
-  if (st == CUEMU_SUCCESS && !out->declared) {
+  if (st == CUEMU_SUCCESS && !all.data) {
     /* A statement expression: its commas are inside parentheses, so that
      * it may stand where the asm statement stood in a macro's argument. */
     cuemu__sb_str(&all, "({ ");
@@ -2041,6 +2076,13 @@ int cuemu__ptx_template_is_ptx(const char *s, size_t n) {
   l = 0;
   while (k + l < n && word_char(s[k + l])) l++;
   if (l == 0) return 0;
+  /* A label (`$loop:`, a statement of its own that other statements branch
+   * to); not a host assembler's numeric local label (`1:`). */
+  if (!isdigit((unsigned char)s[k])) {
+    size_t c = k + l;
+    while (c < n && isspace((unsigned char)s[c])) c++;
+    if (c < n && s[c] == ':' && (c + 1 == n || s[c + 1] != ':')) return 1;
+  }
   base = strcspn(s + k, ".");
   if (base > l) base = l;
   if ((l == 4 && !strncmp(s + k, "trap", 4)) ||

@@ -5,8 +5,12 @@
 // every statement into the function's PTX, where such a register is the
 // function's (the inline-PTX guide's "namespace conflicts"), so ptxas takes
 // it; cuemu-nvcc refused the file ("inline PTX: unknown register n_0").
-// Each kernel here keeps a 128-bit number in four such registers across
-// statements, loops and a call, and is checked against the host.
+// Labels are the function's too: asm("$next:"); ... asm("@p bra $next;")
+// is a loop written across statements (cuemu-nvcc's g++ said "label
+// 'cuemu_ptx_L__next' used but not defined"). The kernels here keep a
+// 128-bit number in four such registers across statements, loops and a
+// call, and count Collatz steps in a loop of branches between statements;
+// each is checked against the host.
 #include <cstdio>
 #include "../check.cuh"
 
@@ -66,6 +70,27 @@ __global__ void sum3(const unsigned long long *in, unsigned long long *out) {
   out[i] = add64(add64(in[3 * i], in[3 * i + 1]), in[3 * i + 2]);
 }
 
+// Collatz steps from x to 1, in a loop of branches between statements.
+__global__ void steps(const unsigned *in, unsigned *out) {
+  asm(".reg .u32 x, c, odd;");
+  asm(".reg .pred q;");
+  asm("mov.u32 x, %0;" :: "r"(in[threadIdx.x]));
+  asm("mov.u32 c, 0;");
+  asm("$next:");
+  asm("setp.eq.u32 q, x, 1;");
+  asm("@q bra $done;");
+  asm("and.b32 odd, x, 1;");
+  asm("setp.eq.u32 q, odd, 0;");
+  asm("@q shr.u32 x, x, 1;");
+  asm("@!q mad.lo.u32 x, x, 3, 1;");
+  asm("add.u32 c, c, 1;");
+  asm("bra.uni $next;");
+  asm("$done:");
+  unsigned v;
+  asm("mov.u32 %0, c;" : "=r"(v));
+  out[threadIdx.x] = v;
+}
+
 int main() {
   enum { T = 32, K = 40 };
   unsigned h_in[2 * T], h_out[5 * T];
@@ -108,5 +133,19 @@ int main() {
   sum3<<<1, T>>>(d3, d_sum);
   CHECK(cudaMemcpy(h_sum, d_sum, sizeof h_sum, cudaMemcpyDeviceToHost) == cudaSuccess);
   for (int i = 0; i < T; i++) CHECK(h_sum[i] == h3[3 * i] + h3[3 * i + 1] + h3[3 * i + 2]);
+  unsigned h_x[T], h_steps[T];
+  for (int i = 0; i < T; i++) h_x[i] = 27 + 7 * i;
+  cudaMemcpy(d_in, h_x, sizeof h_x, cudaMemcpyHostToDevice);
+  steps<<<1, T>>>(d_in, d_out);
+  CHECK(cudaMemcpy(h_steps, d_out, sizeof h_steps, cudaMemcpyDeviceToHost) == cudaSuccess);
+  for (int i = 0; i < T; i++) {
+    unsigned x = h_x[i], c = 0;
+    while (x != 1) {
+      x = (x & 1) ? 3 * x + 1 : x / 2;
+      c++;
+    }
+    CHECK(h_steps[i] == c);
+  }
+  CHECK(h_steps[0] == 111); /* 27 takes 111 steps */
   return finish();
 }
