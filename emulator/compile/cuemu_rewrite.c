@@ -1107,6 +1107,8 @@ static cuemu_status walk(walker *w) {
      * header (CUB, Thrust, a library under -isystem) is translated. */
     int own = !(t->flags & CUEMU_TOKEN_SHIM);
     rw->scope_depth = w->other_depth;
+    if (own && t->kind == CUEMU_TOKEN_NUMBER)
+      st = cuemu__decimal_literal_rewrite(rw, i);
     if (t->kind == CUEMU_TOKEN_IDENT) {
       if (w->other_depth == 0 && (cuemu__rw_is(rw, i, "__device__") ||
                                   cuemu__rw_is(rw, i, "__global__")))

@@ -434,6 +434,10 @@ cuemu_status cuemu__kernel_decl_scan(cuemu_rewriter *rw, size_t decl_start,
 cuemu_status cuemu__ptx_rewrite(cuemu_rewriter *rw, size_t i, size_t *resume);
 /* Frees the registers cuemu__ptx_rewrite() keeps between statements. */
 void cuemu__ptx_rewrite_free(cuemu_rewriter *rw);
+/* If token i is a decimal integer literal that no signed type holds (above
+ * LLONG_MAX, no `u` suffix), writes it with the suffix ULL: nvcc gives it
+ * unsigned long long, g++ __int128 (cuemu_decimal_literals.c). */
+cuemu_status cuemu__decimal_literal_rewrite(cuemu_rewriter *rw, size_t i);
 
 /* The `<` matching the `>` at token k, going backwards over balanced
  * brackets and stopping at statement boundaries; (size_t)-1 if none. */
