@@ -629,6 +629,65 @@ START_TEST(ptx_unsupported_instruction_is_a_compile_error) {
 }
 END_TEST
 
+/* A statement of `.reg` declarations only, alone in a C++ block, declares
+ * its registers for the statements after it (nvcc's function-scope PTX
+ * registers), which name them through the scope; one of labels only makes
+ * labels of the function. */
+START_TEST(ptx_block_registers_between_statements) {
+  const char *decls = "asm(\".reg .u32 n_<2>, w$1;\");";
+  cuemu_ptx_result r;
+  ck_assert_int_eq(cuemu__ptx_translate_in(decls, strlen(decls),
+                                           CUEMU_PTX_BLOCK_STATEMENT, NULL, &r),
+                   CUEMU_SUCCESS);
+  expect_in(r.code, "unsigned long long cuemu_ptx_f_n_0 __attribute__((unused)) = 0;");
+  expect_in(r.code, "cuemu_ptx_f_n_1 ");
+  expect_in(r.code, "cuemu_ptx_f_w_x24_1 ");
+  ck_assert_uint_eq(r.declared_count, 3);
+  ck_assert_str_eq(r.declared[0], "n_0");
+  ck_assert_str_eq(r.declared[2], "w$1");
+  for (size_t k = 0; k < r.declared_count; k++) free(r.declared[k]);
+  free(r.declared);
+  free(r.code);
+
+  /* Not alone in a block, or not declarations only: the statement's own. */
+  const char *const elsewhere[] = {"asm(\".reg .u32 n_<2>;\")",
+                                   "asm(\".reg .u32 t; mov.u32 t, 1;\");"};
+  for (size_t k = 0; k < 2; k++) {
+    ck_assert_int_eq(cuemu__ptx_translate_in(elsewhere[k], strlen(elsewhere[k]),
+                                             CUEMU_PTX_BLOCK_STATEMENT, NULL, &r),
+                     CUEMU_SUCCESS);
+    ck_assert_ptr_null(r.declared);
+    expect_in(r.code, "cuemu_ptx_v0");
+    free(r.code);
+  }
+
+  /* A later statement reads and writes them; its own declaration shadows. */
+  const char *const names[] = {"n_0", "w$1"};
+  const cuemu_ptx_scope scope = {names, 2};
+  const char *use = "asm(\"add.u32 n_0, w$1, %0; { .reg .u32 n_0; mov.u32 n_0, 1; }\" :: \"r\"(x));";
+  ck_assert_int_eq(cuemu__ptx_translate_in(use, strlen(use), CUEMU_PTX_BLOCK_STATEMENT,
+                                           &scope, &r),
+                   CUEMU_SUCCESS);
+  ck_assert_ptr_null(r.declared);
+  expect_in(r.code, "cuemu_ptx_f_n_0, cuemu_ptx_f_w_x24_1, ");
+  expect_in(r.code, "(cuemu_ptx_v0, 0x1ULL)");
+  free(r.code);
+  translate_error("asm(\"add.u32 n_0, n_0, 1;\");", 1, "inline PTX: unknown register n_0");
+
+  /* Labels alone are the function's: plain C++ labels, which gotos of
+   * other statements' expressions reach. A host assembler's `1:` is not
+   * PTX. */
+  ck_assert(cuemu__ptx_template_is_ptx("$loop:", 6));
+  ck_assert(!cuemu__ptx_template_is_ptx("1:", 2));
+  const char *label = "asm(\"$loop: $again:\");";
+  ck_assert_int_eq(cuemu__ptx_translate_in(label, strlen(label), CUEMU_PTX_BLOCK_STATEMENT,
+                                           NULL, &r),
+                   CUEMU_SUCCESS);
+  ck_assert_str_eq(r.code, "cuemu_ptx_L__loop:; cuemu_ptx_L__again:; ");
+  free(r.code);
+}
+END_TEST
+
 Suite *make_ptx_suite(void) {
   Suite *s = suite_create("ptx");
   TCase *parse = test_tcase(s, "translate", 30);
@@ -641,6 +700,7 @@ Suite *make_ptx_suite(void) {
   tcase_add_test(parse, ptx_host_asm_is_left_alone);
   tcase_add_test(parse, ptx_statement_expression_and_deferred_errors);
   tcase_add_test(parse, ptx_carry_between_statements);
+  tcase_add_test(parse, ptx_block_registers_between_statements);
   tcase_add_test(parse, ptx_forms_cccl_uses);
   tcase_add_test(errors, ptx_errors_name_what_and_where);
   tcase_add_test(errors, ptx_matrix_forms_ptxas_rejects);

@@ -728,6 +728,21 @@ START_TEST(tree_files) {
 }
 END_TEST
 
+/* A decimal literal above LLONG_MAX without a `u` suffix gets ULL: nvcc's
+ * type, unsigned long long, where g++ gives __int128. Others are left. */
+START_TEST(rewrite_decimal_literals_above_long_long) {
+  expect("unsigned long long g = 17492915097719143606 * x;\n",
+         "unsigned long long g = 17492915097719143606ULL * x;\n");
+  expect("long long m = -9223372036854775808, n = 9223372036854775808LL;\n",
+         "long long m = -9223372036854775808ULL, n = 9223372036854775808ULL;\n");
+  expect("auto s = 18'446'744'073'709'551'615l;\n",
+         "auto s = 18'446'744'073'709'551'615ULL;\n");
+  unchanged("long long a = 9223372036854775807, b = 18446744073709551615u,\n"
+            "  c = 0xFFFFFFFFFFFFFFFF, d = 99999999999999999999, e = 1.8e19,\n"
+            "  f = 17492915097719143606Ul, g = 17492915097719143606lL;\n");
+}
+END_TEST
+
 Suite *make_rewrite_suite(void) {
   Suite *s = suite_create("rewrite");
   TCase *lexer = tcase_create("lexer");
@@ -760,6 +775,7 @@ Suite *make_rewrite_suite(void) {
   tcase_add_test(launch, launch_multiline);
   tcase_add_test(launch, launch_before_declaration);
   tcase_add_test(launch, noinline);
+  tcase_add_test(launch, rewrite_decimal_literals_above_long_long);
   tcase_add_test(kernels, kernels_namespaces);
   tcase_add_test(kernels, kernels_extern_c);
   tcase_add_test(kernels, kernels_decorations);

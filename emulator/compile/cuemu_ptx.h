@@ -15,8 +15,9 @@
  *
  * A template is PTX when its first instruction is a PTX instruction (its
  * opcode has a `.modifier` and a PTX base, or it is trap, exit, ret,
- * brkpt or bra), or it starts with `{`, a guard `@p` or a PTX directive
- * (.reg, .shared, .param, .pragma). Other templates (x86 `rdtsc` in host
+ * brkpt or bra), or it starts with `{`, a guard `@p`, a PTX directive
+ * (.reg, .shared, .param, .pragma) or a label (`$loop:`, not a host
+ * assembler's numeric `1:`). Other templates (x86 `rdtsc` in host
  * code, for example) are left alone: is_ptx is 0 and no code is made.
  *
  * docs/ptx.md lists the instructions and modifiers supported. Any other
@@ -38,6 +39,11 @@ typedef struct cuemu_ptx_result {
   int error_line;      /* on CUEMU_COMPILE: the line of the error, 1 being
                           the statement's first line */
   char message[256];   /* on CUEMU_COMPILE: what is wrong, without a place */
+  char **declared;     /* with CUEMU_PTX_BLOCK_STATEMENT: the registers that
+                          the statement declares for the rest of its C++
+                          block (see cuemu__ptx_translate_in); free() each
+                          and the array */
+  size_t declared_count;
 } cuemu_ptx_result;
 
 /* With this flag, a PTX statement that cannot be translated (an
@@ -45,6 +51,24 @@ typedef struct cuemu_ptx_result {
  * it with the message (ASSERT status) instead of a compile error: for
  * headers such as CCCL's, whose every asm is seen but few run. */
 #define CUEMU_PTX_DEFER_UNSUPPORTED 1u
+
+/* With this flag, the statement stands alone in a C++ block (after `;`,
+ * `{` or `}`, and ends with `;`). nvcc pastes every asm statement into the
+ * function's PTX, so a register that a statement declares outside braces is
+ * the function's, and the statements after it may use it (the inline-PTX
+ * guide's "namespace conflicts"), and so is a label, which the branches of
+ * other statements may reach. A statement made of such `.reg` declarations
+ * only becomes C++ declarations of the block (variables cuemu_ptx_f_NAME),
+ * and out->declared names them; one made of labels only becomes C++ labels
+ * of the function. */
+#define CUEMU_PTX_BLOCK_STATEMENT 2u
+
+/* The registers that earlier statements declared for the C++ block of the
+ * statement being translated (their out->declared), innermost last. */
+typedef struct cuemu_ptx_scope {
+  const char *const *names;
+  size_t count;
+} cuemu_ptx_scope;
 
 /* Translates the asm statement text[0, length) (from the `asm` keyword to
  * its closing `)`, or to its `;`, in which case the code ends with `;`
@@ -57,6 +81,13 @@ typedef struct cuemu_ptx_result {
  * CUEMU_PTX_DEFER_UNSUPPORTED) or CUEMU_OUT_OF_MEMORY. */
 cuemu_status cuemu__ptx_translate(const char *text, size_t length,
                                   unsigned flags, cuemu_ptx_result *out);
+
+/* The same, where the template may also name the registers of scope (or
+ * NULL): a register the statement does not declare itself is looked up
+ * there before the special registers. */
+cuemu_status cuemu__ptx_translate_in(const char *text, size_t length,
+                                     unsigned flags, const cuemu_ptx_scope *scope,
+                                     cuemu_ptx_result *out);
 
 /* ---- Between the two halves of the translator ---------------------------- */
 

@@ -11,9 +11,15 @@
  * PTX for every architecture and feature, most of which a program never
  * runs, and which nvcc builds whole) becomes code that ends the launch
  * running it with the message instead (CUEMU_PTX_DEFER_UNSUPPORTED).
+ *
+ * A statement made of `.reg` declarations only, standing alone in a C++
+ * block, declares its registers for the statements after it in the block,
+ * as nvcc's function-scope PTX registers are (CUEMU_PTX_BLOCK_STATEMENT):
+ * the rewriter keeps their names until the block's `}`.
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "cuemu_ptx.h"
 #include "cuemu_rewriter.h"
@@ -37,10 +43,56 @@ static int statement_start(const cuemu_rewriter *rw, size_t i, int qualified) {
           cuemu__rw_is(rw, open - 1, "for") || cuemu__rw_is(rw, open - 1, "switch"));
 }
 
+/* The token closing the C++ block around token i, or rw->n. */
+static size_t block_end(const cuemu_rewriter *rw, size_t i) {
+  size_t depth = 0;
+  while (i-- > 0) {
+    if (cuemu__rw_is(rw, i, "}")) {
+      depth++;
+    } else if (cuemu__rw_is(rw, i, "{")) {
+      if (depth == 0) return cuemu__rw_close(rw, i);
+      depth--;
+    }
+  }
+  return rw->n;
+}
+
+/* Keeps the registers statement i declared (r->declared) for its block. */
+static cuemu_status keep_registers(cuemu_rewriter *rw, size_t i, cuemu_ptx_result *r) {
+  size_t end = block_end(rw, i), k;
+  for (k = 0; k < r->declared_count; k++) {
+    if (rw->ptx_reg_count == rw->ptx_reg_capacity) {
+      size_t cap = rw->ptx_reg_capacity ? 2 * rw->ptx_reg_capacity : 16;
+      char **names = realloc(rw->ptx_regs, cap * sizeof *names);
+      if (!names) return CUEMU_OUT_OF_MEMORY;
+      rw->ptx_regs = names;
+      size_t *ends = realloc(rw->ptx_reg_ends, cap * sizeof *ends);
+      if (!ends) return CUEMU_OUT_OF_MEMORY;
+      rw->ptx_reg_ends = ends;
+      rw->ptx_reg_capacity = cap;
+    }
+    rw->ptx_regs[rw->ptx_reg_count] = r->declared[k];
+    rw->ptx_reg_ends[rw->ptx_reg_count++] = end;
+    r->declared[k] = NULL;
+  }
+  return CUEMU_SUCCESS;
+}
+
+void cuemu__ptx_rewrite_free(cuemu_rewriter *rw) {
+  while (rw->ptx_reg_count) free(rw->ptx_regs[--rw->ptx_reg_count]);
+  free(rw->ptx_regs);
+  free(rw->ptx_reg_ends);
+  rw->ptx_regs = NULL;
+  rw->ptx_reg_ends = NULL;
+  rw->ptx_reg_capacity = 0;
+}
+
 cuemu_status cuemu__ptx_rewrite(cuemu_rewriter *rw, size_t i, size_t *resume) {
   size_t k = i + 1, close, end;
   int qualified = 0;
+  unsigned flags;
   cuemu_ptx_result r;
+  cuemu_ptx_scope scope;
   cuemu_status st;
   *resume = i;
   while (cuemu__rw_is(rw, k, "volatile") || cuemu__rw_is(rw, k, "__volatile__") ||
@@ -54,14 +106,31 @@ cuemu_status cuemu__ptx_rewrite(cuemu_rewriter *rw, size_t i, size_t *resume) {
   close = cuemu__rw_close(rw, k);
   if (close >= rw->n) return CUEMU_SUCCESS;
   end = cuemu__rw_is(rw, close + 1, ";") ? close + 1 : close;
-  st = cuemu__ptx_translate(rw->text + rw->toks[i].offset,
-                            rw->toks[end].offset + rw->toks[end].length -
-                                rw->toks[i].offset,
-                            (rw->toks[i].flags &
-                             (CUEMU_TOKEN_FOREIGN | CUEMU_TOKEN_INCLUDED))
-                                ? CUEMU_PTX_DEFER_UNSUPPORTED
-                                : 0,
-                            &r);
+  /* The registers of blocks that have ended are gone. */
+  while (rw->ptx_reg_count && rw->ptx_reg_ends[rw->ptx_reg_count - 1] < i)
+    free(rw->ptx_regs[--rw->ptx_reg_count]);
+  flags = (rw->toks[i].flags & (CUEMU_TOKEN_FOREIGN | CUEMU_TOKEN_INCLUDED))
+              ? CUEMU_PTX_DEFER_UNSUPPORTED
+              : 0;
+  if (end > close && i > 0 &&
+      (cuemu__rw_is(rw, i - 1, ";") || cuemu__rw_is(rw, i - 1, "{") ||
+       cuemu__rw_is(rw, i - 1, "}")))
+    flags |= CUEMU_PTX_BLOCK_STATEMENT;
+  scope.names = (const char *const *)rw->ptx_regs;
+  scope.count = rw->ptx_reg_count;
+  st = cuemu__ptx_translate_in(rw->text + rw->toks[i].offset,
+                               rw->toks[end].offset + rw->toks[end].length -
+                                   rw->toks[i].offset,
+                               flags, &scope, &r);
+  if (st == CUEMU_SUCCESS && r.declared) {
+    st = keep_registers(rw, i, &r);
+    for (k = 0; k < r.declared_count; k++) free(r.declared[k]);
+    free(r.declared);
+    if (st != CUEMU_SUCCESS) {
+      free(r.code);
+      return st;
+    }
+  }
   if (st == CUEMU_COMPILE)
     return cuemu__rw_error(rw, rw->toks[i].line + r.error_line - 1, r.message);
   if (st != CUEMU_SUCCESS || !r.is_ptx) return st;

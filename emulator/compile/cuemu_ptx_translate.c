@@ -352,6 +352,7 @@ typedef struct decl {
   int depth;
   int id;
   int pred; /* a .pred register */
+  int wide; /* a .b128 register */
 } decl;
 
 typedef struct tr {
@@ -371,6 +372,7 @@ typedef struct tr {
    * when one sets it, cc_set once one has. */
   int cc_load, cc_store, cc_set;
   cuemu_ptx_result *out;
+  const cuemu_ptx_scope *scope; /* the registers of the C++ block, or NULL */
   int neg_ok; /* the operands being read may be negated registers (vmad) */
   int sel_ok; /* ... or registers with a byte or half selector (%1.b2) */
 } tr;
@@ -472,6 +474,21 @@ typedef struct opnd {
   const char *sel[6]; /* a scalar video operand's selector (b0 ... h1), or NULL */
 } opnd;
 
+/* The C++ variable of the block's register w (length len), which a
+ * declaration-only statement declared (CUEMU_PTX_BLOCK_STATEMENT):
+ * cuemu_ptx_f_ and the name, a character other than a letter, a digit or
+ * `_` written as _xHH_. */
+static void block_register(char *buf, size_t cap, const char *w, size_t len) {
+  size_t k, used = (size_t)snprintf(buf, cap, "cuemu_ptx_f_");
+  for (k = 0; k < len && used + 6 < cap; k++) {
+    if (isalnum((unsigned char)w[k]) || w[k] == '_')
+      buf[used++] = w[k];
+    else
+      used += (size_t)snprintf(buf + used, cap - used, "_x%02x_", (unsigned char)w[k]);
+  }
+  buf[used < cap ? used : cap - 1] = '\0';
+}
+
 /* A register or special register named by the word w (length len). */
 static int resolve(const tr *t, const char *w, size_t len, char *buf,
                    size_t cap, int *lvalue) {
@@ -491,6 +508,11 @@ static int resolve(const tr *t, const char *w, size_t len, char *buf,
   for (k = t->ndecls; k-- > 0;)
     if (strlen(t->decls[k].name) == len && !strncmp(t->decls[k].name, w, len)) {
       snprintf(buf, cap, "cuemu_ptx_v%d", t->decls[k].id);
+      return 1;
+    }
+  for (k = t->scope ? t->scope->count : 0; k-- > 0;)
+    if (strlen(t->scope->names[k]) == len && !strncmp(t->scope->names[k], w, len)) {
+      block_register(buf, cap, w, len);
       return 1;
     }
   *lvalue = 0;
@@ -726,6 +748,7 @@ static cuemu_status add_decl(tr *t, const char *name, size_t len, int wide, int 
   t->decls[t->ndecls].depth = t->depth;
   t->decls[t->ndecls].id = t->next_id;
   t->decls[t->ndecls].pred = pred;
+  t->decls[t->ndecls].wide = wide;
   snprintf(buf, sizeof buf, "%s cuemu_ptx_v%d = 0; ",
            wide ? "unsigned __int128" : "unsigned long long", t->next_id++);
   cuemu__sb_str(&t->head, buf);
@@ -1868,7 +1891,82 @@ static cuemu_status deferred(cuemu_ptx_result *out, int semicolon) {
   return CUEMU_SUCCESS;
 }
 
-static cuemu_status translate(const char *text, size_t length,
+/* The statement is `.reg` declarations only, outside braces. */
+static int declarations_only(const tr *t) {
+  size_t k = 0;
+  int any = 0;
+  while (t->toks[k].kind != T_END) {
+    if (t->toks[k].kind == T_PUNCT && t->toks[k].s[0] == ';') {
+      k++;
+    } else if (tok_is(&t->toks[k], ".reg")) {
+      any = 1;
+      while (t->toks[k].kind != T_END &&
+             !(t->toks[k].kind == T_PUNCT && t->toks[k].s[0] == ';'))
+        k++;
+    } else {
+      return 0;
+    }
+  }
+  return any;
+}
+
+/* A declaration-only statement that stands alone in a C++ block: its
+ * registers become variables of the block, for the statements after it
+ * (CUEMU_PTX_BLOCK_STATEMENT), and out->declared names them. */
+static cuemu_status block_declarations(tr *t, cuemu_strbuf *all) {
+  cuemu_ptx_result *out = t->out;
+  size_t k;
+  cuemu_status st = statements(t);
+  if (st != CUEMU_SUCCESS) return st;
+  out->declared = calloc(t->ndecls ? t->ndecls : 1, sizeof *out->declared);
+  if (!out->declared) return CUEMU_OUT_OF_MEMORY;
+  for (k = 0; k < t->ndecls; k++) {
+    char name[192];
+    out->declared[k] = strdup(t->decls[k].name);
+    if (!out->declared[k]) return CUEMU_OUT_OF_MEMORY;
+    out->declared_count = k + 1;
+    block_register(name, sizeof name, t->decls[k].name, strlen(t->decls[k].name));
+    cuemu__sb_str(all, t->decls[k].wide ? "unsigned __int128 " : "unsigned long long ");
+    cuemu__sb_str(all, name);
+    cuemu__sb_str(all, " __attribute__((unused)) = 0; ");
+  }
+  return all->oom ? CUEMU_OUT_OF_MEMORY : CUEMU_SUCCESS;
+}
+
+/* The statement is labels only (`$loop:`), outside braces. */
+static int labels_only(const tr *t) {
+  size_t k = 0;
+  int any = 0;
+  while (t->toks[k].kind != T_END) {
+    if (t->toks[k].kind == T_PUNCT && t->toks[k].s[0] == ';') {
+      k++;
+    } else if (t->toks[k].kind == T_WORD && t->toks[k + 1].kind == T_PUNCT &&
+               t->toks[k + 1].s[0] == ':') {
+      any = 1;
+      k += 2;
+    } else {
+      return 0;
+    }
+  }
+  return any;
+}
+
+/* A labels-only statement that stands alone in a C++ block: its labels are
+ * the function's, as in nvcc's PTX, so that the branches of other
+ * statements reach them (CUEMU_PTX_BLOCK_STATEMENT): plain C++ labels, not
+ * inside a statement expression, which a goto may not enter. */
+static cuemu_status block_labels(tr *t, cuemu_strbuf *all) {
+  size_t k;
+  for (k = 0; t->toks[k].kind != T_END; k++) {
+    if (t->toks[k].kind != T_WORD) continue;
+    label_name(all, t->toks[k].s, t->toks[k].len);
+    cuemu__sb_str(all, ":; ");
+  }
+  return all->oom ? CUEMU_OUT_OF_MEMORY : CUEMU_SUCCESS;
+}
+
+static cuemu_status translate(const char *text, size_t length, unsigned flags,
+                              const cuemu_ptx_scope *scope,
                               cuemu_ptx_result *out, int semicolon) {
   cuemu__ptx_asm a;
   tr t;
@@ -1884,16 +1982,23 @@ static cuemu_status translate(const char *text, size_t length,
   memset(&t, 0, sizeof t);
   t.a = &a;
   t.out = out;
+  t.scope = scope;
   cuemu__sb_add(&t.head, "", 0);
   cuemu__sb_add(&t.labels, "", 0);
   cuemu__sb_add(&t.body, "", 0);
   cuemu__sb_add(&post, "", 0);
   st = lex(&t);
-  if (st == CUEMU_SUCCESS) {
+  const int block = st == CUEMU_SUCCESS && (flags & CUEMU_PTX_BLOCK_STATEMENT) &&
+                    semicolon && a.count == 0;
+  if (block && declarations_only(&t)) {
+    st = block_declarations(&t, &all);
+  } else if (block && labels_only(&t)) {
+    st = block_labels(&t, &all);
+  } else if (st == CUEMU_SUCCESS) {
     bind(&t, &post);
     st = statements(&t);
   }
-  if (st == CUEMU_SUCCESS) {
+  if (st == CUEMU_SUCCESS && !all.data) {
     /* A statement expression: its commas are inside parentheses, so that
      * it may stand where the asm statement stood in a macro's argument. */
     cuemu__sb_str(&all, "({ ");
@@ -1922,6 +2027,9 @@ static cuemu_status translate(const char *text, size_t length,
     out->length = all.length;
   } else {
     free(all.data);
+    while (out->declared_count) free(out->declared[--out->declared_count]);
+    free(out->declared);
+    out->declared = NULL;
   }
   while (t.ndecls) free(t.decls[--t.ndecls].name);
   free(t.decls);
@@ -1936,13 +2044,19 @@ static cuemu_status translate(const char *text, size_t length,
 
 cuemu_status cuemu__ptx_translate(const char *text, size_t length,
                                   unsigned flags, cuemu_ptx_result *out) {
+  return cuemu__ptx_translate_in(text, length, flags, NULL, out);
+}
+
+cuemu_status cuemu__ptx_translate_in(const char *text, size_t length,
+                                     unsigned flags, const cuemu_ptx_scope *scope,
+                                     cuemu_ptx_result *out) {
   size_t end = length;
   int semicolon;
   cuemu_status st;
   memset(out, 0, sizeof *out);
   while (end > 0 && isspace((unsigned char)text[end - 1])) end--;
   semicolon = end > 0 && text[end - 1] == ';';
-  st = translate(text, length, out, semicolon);
+  st = translate(text, length, flags, scope, out, semicolon);
   if (st == CUEMU_COMPILE && (flags & CUEMU_PTX_DEFER_UNSUPPORTED))
     return deferred(out, semicolon);
   if (st == CUEMU_COMPILE) out->is_ptx = 1;
@@ -1962,6 +2076,13 @@ int cuemu__ptx_template_is_ptx(const char *s, size_t n) {
   l = 0;
   while (k + l < n && word_char(s[k + l])) l++;
   if (l == 0) return 0;
+  /* A label (`$loop:`, a statement of its own that other statements branch
+   * to); not a host assembler's numeric local label (`1:`). */
+  if (!isdigit((unsigned char)s[k])) {
+    size_t c = k + l;
+    while (c < n && isspace((unsigned char)s[c])) c++;
+    if (c < n && s[c] == ':' && (c + 1 == n || s[c + 1] != ':')) return 1;
+  }
   base = strcspn(s + k, ".");
   if (base > l) base = l;
   if ((l == 4 && !strncmp(s + k, "trap", 4)) ||

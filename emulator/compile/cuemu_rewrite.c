@@ -1107,6 +1107,8 @@ static cuemu_status walk(walker *w) {
      * header (CUB, Thrust, a library under -isystem) is translated. */
     int own = !(t->flags & CUEMU_TOKEN_SHIM);
     rw->scope_depth = w->other_depth;
+    if (own && t->kind == CUEMU_TOKEN_NUMBER)
+      st = cuemu__decimal_literal_rewrite(rw, i);
     if (t->kind == CUEMU_TOKEN_IDENT) {
       if (w->other_depth == 0 && (cuemu__rw_is(rw, i, "__device__") ||
                                   cuemu__rw_is(rw, i, "__global__")))
@@ -1391,6 +1393,7 @@ static void release(cuemu_rewriter *rw, walker *w) {
   cuemu__launch_calls_free(rw);
   cuemu__device_variable_note(rw, NULL, (size_t)-1, 0);
   cuemu__device_prototype_note(rw, (size_t)-1, 0, 0);
+  cuemu__ptx_rewrite_free(rw);
   cuemu__lambda_notes_free(rw->lambdas, rw->lambda_count);
   free(rw->lambdas);
   free(rw->by_name);

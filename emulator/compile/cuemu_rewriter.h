@@ -127,6 +127,11 @@ typedef struct cuemu_rewriter {
                         * execution space so far, "ns::Class::name(types)"
                         * (cuemu__host_redeclared_note) */
   size_t host_proto_count, host_proto_capacity;
+  char **ptx_regs;     /* the registers that declaration-only asm statements
+                        * declared for their C++ block so far, innermost
+                        * last (cuemu_ptx_rewrite.c) */
+  size_t *ptx_reg_ends; /* the token closing each one's block */
+  size_t ptx_reg_count, ptx_reg_capacity;
   char caller[128];    /* the device body being walked, as nvcc names it in
                         * its messages: `__global__ function("k")`; empty
                         * for a __host__ __device__ function
@@ -427,6 +432,12 @@ cuemu_status cuemu__kernel_decl_scan(cuemu_rewriter *rw, size_t decl_start,
  * *resume to its last token; else *resume = i. CUEMU_COMPILE (with the
  * message) for PTX that cannot be translated. */
 cuemu_status cuemu__ptx_rewrite(cuemu_rewriter *rw, size_t i, size_t *resume);
+/* Frees the registers cuemu__ptx_rewrite() keeps between statements. */
+void cuemu__ptx_rewrite_free(cuemu_rewriter *rw);
+/* If token i is a decimal integer literal that no signed type holds (above
+ * LLONG_MAX, no `u` suffix), writes it with the suffix ULL: nvcc gives it
+ * unsigned long long, g++ __int128 (cuemu_decimal_literals.c). */
+cuemu_status cuemu__decimal_literal_rewrite(cuemu_rewriter *rw, size_t i);
 
 /* The `<` matching the `>` at token k, going backwards over balanced
  * brackets and stopping at statement boundaries; (size_t)-1 if none. */
