@@ -114,6 +114,25 @@ if step link-objects sh -c '"$1" -c "$2" -o kernels.o && ${CXX:-g++} -c link_mai
     echo "PASS: the same objects link with the cuemu toolkit's libcudart"
   fi
 fi
+# The same wrong link of a checked build's object (CUEMU_CC_CHECK=all in
+# the Makefile's environment), which also holds the checkers' entry points:
+# their code must not come before the advice.
+if step link-checked sh -c 'CUEMU_CC_CHECK=all "$1" -c "$2" -o kernels_checked.o' \
+  sh "$nvcc" "$d/kernels.cu"; then
+  if (cd "$work" && ${CXX:-g++} link_main.o kernels_checked.o -o wrong_checked \
+    -L/usr/local/cuda/lib64 -lcudart) >"$work/wrong-checked.log" 2>&1; then
+    fail "a link of a checked object without libcuemu succeeded"
+  elif grep -m1 "undefined reference" "$work/wrong-checked.log" |
+    grep -q "cuemu_objects_need_libcuemu_link_with_cuemu_nvcc_or_the_cuemu_toolkit_lib64"; then
+    echo "PASS: a checked object's link with NVIDIA's libcudart names what to do first"
+  else
+    fail "a checked object's first undefined reference is not the advice: $(head -4 "$work/wrong-checked.log")"
+  fi
+  if step right-checked ${CXX:-g++} link_main.o kernels_checked.o -o right_checked \
+    -L"$builddir_abs/.libs/cuemu-toolkit/lib64" -lcudart; then
+    echo "PASS: the checked object links with the cuemu toolkit's libcudart"
+  fi
+fi
 
 real=$(find_nvcc)
 if [ -n "$real" ]; then

@@ -51,6 +51,27 @@ static void entry_macros(unsigned checks, const char **out) {
   out[n] = NULL;
 }
 
+/* The unit's flags that shape the entry points' code (build_argv()),
+ * without -fsanitize=thread: the checked build's macro is given
+ * instead, and nothing is instrumented, nor does the object call
+ * __tsan_init. Each function in a section of its own, as in the units:
+ * `ld -r` then places them after the units' sections, so that a -c
+ * object linked without libcuemu still fails first on the link advice
+ * (cuemu_codegen.c), not on these functions' calls of libcuemu, which a
+ * plain .text section would put before it. */
+static const char *const entry_flags[] = {"-std=c++17",
+                                          "-O2",
+                                          "-fPIC",
+                                          "-ffunction-sections",
+                                          "-fno-strict-aliasing",
+                                          "-fno-optimize-sibling-calls",
+                                          "-fno-semantic-interposition",
+                                          "-fvisibility=hidden",
+                                          "-w",
+                                          "-DCUEMU_CHECKED_BUILD=1",
+                                          "-DCUEMU_CHECK_ENTRY_DEFINE=1",
+                                          NULL};
+
 /* Compiles the object (a cuemu_cache_build_fn). */
 static cuemu_status build_entry(void *data, cuemu_cache_build *b) {
   entry_job *job = data;
@@ -70,21 +91,12 @@ static cuemu_status build_entry(void *data, cuemu_cache_build *b) {
     unlink(source);
     return cuemu__report(CUEMU_IO_ERROR, "cannot write %s", source);
   }
-  /* The unit's flags that shape the entry points' code (build_argv()),
-   * without -fsanitize=thread: the checked build's macro is given
-   * instead, and nothing is instrumented, nor does the object call
-   * __tsan_init. */
-  static const char *const flags[] = {
-      "-std=c++17", "-O2", "-fPIC", "-fno-strict-aliasing",
-      "-fno-optimize-sibling-calls", "-fno-semantic-interposition",
-      "-fvisibility=hidden", "-w", "-DCUEMU_CHECKED_BUILD=1",
-      "-DCUEMU_CHECK_ENTRY_DEFINE=1", NULL};
   const char *argv[64];
   int n = 0;
   for (int i = 0; i < job->ncxx && n < 32; ++i)
     argv[n++] = job->cxx[i];
-  for (int i = 0; flags[i]; ++i)
-    argv[n++] = flags[i];
+  for (int i = 0; entry_flags[i]; ++i)
+    argv[n++] = entry_flags[i];
   for (int i = 0; job->macros[i]; ++i)
     argv[n++] = job->macros[i];
   const char *tail[] = {shims,      include, "-MD", "-MF", b->depfile, "-c",
@@ -113,9 +125,9 @@ cuemu_status cuemu__check_entry_object(char *const *cxx, int ncxx,
   const char *macros[3];
   entry_macros(checks, macros);
   /* The key: the compiler (its words and the program they run), the
-   * checkers' macros, the shims' and libcuemu's folders, and the
-   * environment that moves the compiler's search paths; the headers read
-   * are the entry's dependencies. */
+   * flags given it and the checkers' macros, the shims' and libcuemu's
+   * folders, and the environment that moves the compiler's search paths;
+   * the headers read are the entry's dependencies. */
   cuemu_hasher *h;
   cuemu_status st = cuemu_hasher_create(&h, "cuemu-cc check entry");
   if (st != CUEMU_SUCCESS)
@@ -124,6 +136,8 @@ cuemu_status cuemu__check_entry_object(char *const *cxx, int ncxx,
     cuemu_hasher_add_string(h, cxx[i]);
   cuemu_hasher_add_string(h, "--");
   cuemu_hasher_add_file_stamp(h, compiler);
+  for (int i = 0; entry_flags[i]; ++i)
+    cuemu_hasher_add_string(h, entry_flags[i]);
   for (int i = 0; macros[i]; ++i)
     cuemu_hasher_add_string(h, macros[i]);
   cuemu_hasher_add_string(h, shims);
