@@ -10,8 +10,9 @@ device code) has the definitions instead, and the translation refuses
 those calls by name: this script preprocesses the shims' public headers as
 that lean host pass does ($CXX, or g++), collects the names declared with
 the attribute, leaves out those that also have a body there (an overload
-that host code may call, such as __hadd's for __half, or a template), and
-writes them, sorted, as a C table.
+that host code may call, such as __hadd's for __half, or a template) and
+the common host homonyms (HOST_HOMONYMS), and writes them, sorted, as a C
+table.
 
 Usage:
   device_only_names.py SHIMS OUTPUT           write OUTPUT
@@ -52,6 +53,14 @@ def preprocessed(shims):
         os.unlink(unit)
 
 
+# Device-only names that host code commonly gives its own functions, or
+# that <complex> has (std::norm, reached through `using namespace std`):
+# the translation cannot resolve an overload, so a host call of one of
+# these is left to the lean prelude's attribute (which resolves it) and
+# not refused by name.
+HOST_HOMONYMS = {"norm", "rnorm"}
+
+
 def names(text):
     declared = set(re.findall(
         r"\b([A-Za-z_]\w*)\s*\([^;{}]*\)\s*(?:const\s*)?"
@@ -64,7 +73,7 @@ def names(text):
     defined = set(re.findall(
         r"(?=\b([A-Za-z_]\w*)\s*\([^;{}]*\)\s*(?:const\s*)?(?:noexcept\s*)?\{)",
         text))
-    return sorted(declared - defined)
+    return sorted(declared - defined - HOST_HOMONYMS)
 
 
 def table(found):

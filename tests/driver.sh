@@ -156,6 +156,34 @@ elif grep -q "Unsupported gpu architecture 'sm_91'" "$work/arch.log"; then
 else
   fail "-gencode code=sm_91: $(cat "$work/arch.log")"
 fi
+# nvcc checks -arch's value after the command line, and only the last -arch's:
+# a Makefile's default -arch=sm_35 followed by the user's -arch=sm_90 builds,
+# with nvcc's warning. A -code value is checked as the option's, at once, so
+# that an unknown one is its error even after an unknown -arch, and so is an
+# unknown -std after one (each message is nvcc 13's).
+if "$nvcc" --dryrun -arch=sm_35 -arch=sm_90 -c "$m/kernels.cu" -o arch.o \
+  >"$work/arch.log" 2>&1 &&
+  grep -q "incompatible redefinition for option 'gpu-architecture'" \
+    "$work/arch.log"; then
+  echo "PASS: only the last -arch's value is checked"
+else
+  fail "-arch=sm_35 -arch=sm_90: $(cat "$work/arch.log")"
+fi
+for args in "-arch=compute_90 -code=sm_90,sm_52|gpu-code|sm_52" \
+  "-arch=sm_35 -code=sm_35|gpu-code|sm_35" "-arch=foo -std=c++99|std|c++99"; do
+  flags=$(echo "$args" | cut -d'|' -f1)
+  option=$(echo "$args" | cut -d'|' -f2)
+  value=$(echo "$args" | cut -d'|' -f3)
+  if "$nvcc" --dryrun $flags -c "$m/kernels.cu" -o arch.o \
+    >"$work/arch.log" 2>&1; then
+    fail "$flags is accepted"
+  elif ! grep -q "fatal   : Value '$value' is not defined for option '$option'" \
+    "$work/arch.log"; then
+    fail "$flags: $(cat "$work/arch.log")"
+  else
+    echo "PASS: $flags is nvcc's error of option '$option'"
+  fi
+done
 step options "$nvcc" -c -O3 -g -G -lineinfo --use_fast_math \
   --expt-relaxed-constexpr --expt-extended-lambda -w -Xptxas -v \
   -gencode arch=compute_90,code=sm_90 -Xcompiler -fno-strict-aliasing,-Wall \

@@ -131,6 +131,8 @@ typedef struct command {
   int arch;        /* __CUDA_ARCH__ of the device pass (0: the default) */
   const char *arch_name;        /* the last -arch's value */
   int arch_value;               /* its compute capability times ten */
+  int arch_unsupported;         /* arch_name names no architecture: nvcc's
+                                 * error, after the command line */
   cuemu_gpu_arch_set arch_set;  /* what it compiles for */
   cuemu_gpu_arch_set gencode_set; /* the arch= of every -gencode */
   int gencode_value;            /* the highest of those */
@@ -648,11 +650,11 @@ static cuemu_status arch_option(command *c, int option, const char *v) {
       /* The GPU of this machine: the emulated device's. */
       set = cuemu__gpu_arch_one(CUEMU_DEFAULT_ARCH);
     } else {
+      /* nvcc checks the value after the command line, and only the last
+       * -arch's: a Makefile's default -arch=sm_35 followed by the user's
+       * -arch=sm_90 builds (arch_targets reports an unsupported one). */
       number = cuemu__gpu_arch_value(v, strlen(v));
-      if (!number)
-        return cuemu__report(CUEMU_INVALID_VALUE,
-                             "Unsupported gpu architecture '%s'", v);
-      set = cuemu__gpu_arch_one(number);
+      set = number ? cuemu__gpu_arch_one(number) : 0;
     }
     if (c->arch_name && strcmp(c->arch_name, v) != 0)
       cuemu__driver_say("warning",
@@ -661,6 +663,7 @@ static cuemu_status arch_option(command *c, int option, const char *v) {
                         "was used");
     c->arch_name = v;
     c->arch_value = number;
+    c->arch_unsupported = !number && !set;
     c->arch_suffix = number ? cuemu__gpu_arch_suffix(v, strlen(v)) : 0;
     c->arch_set = set;
     return CUEMU_SUCCESS;
@@ -683,6 +686,13 @@ static cuemu_status arch_option(command *c, int option, const char *v) {
       in_arch = 0;
     } else if (n > 0) {
       const int value = cuemu__gpu_arch_value(p, n);
+      /* A -code value is checked as the option's, at once (before an
+       * unsupported -arch, whatever their order), with nvcc's words. */
+      if (!value && option == O_CODE)
+        return cuemu__report(CUEMU_INVALID_VALUE,
+                             "Value '%.*s' is not defined for option "
+                             "'gpu-code'",
+                             (int)n, p);
       if (!value)
         return cuemu__report(CUEMU_INVALID_VALUE,
                              "Unsupported gpu architecture '%.*s'", (int)n, p);
@@ -715,6 +725,9 @@ static cuemu_status arch_option(command *c, int option, const char *v) {
  * __CUDA_ARCH_LIST__, nvcc's list of every virtual architecture compiled
  * for (the emulated device's without -arch and -gencode). */
 static cuemu_status arch_targets(command *c) {
+  if (c->arch_unsupported)
+    return cuemu__report(CUEMU_INVALID_VALUE,
+                         "Unsupported gpu architecture '%s'", c->arch_name);
   if (c->code_given && !c->arch_name)
     return cuemu__report(CUEMU_INVALID_VALUE, "-arch option not specified");
   if (c->code_given && strncmp(c->arch_name, "compute_", 8) != 0)

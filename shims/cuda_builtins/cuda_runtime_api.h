@@ -216,14 +216,10 @@ inline cudaError_t cudaDeviceGetLimit(size_t *value, cudaLimit limit) {
   return static_cast<cudaError_t>(cuemu_rt_device_get_limit(value, limit));
 }
 
-/* The deprecated names of the two above. */
-inline cudaError_t cudaThreadSetLimit(cudaLimit limit, size_t value) {
-  return cudaDeviceSetLimit(limit, value);
-}
-
-inline cudaError_t cudaThreadGetLimit(size_t *value, cudaLimit limit) {
-  return cudaDeviceGetLimit(value, limit);
-}
+/* CUDA 13 removed their old names, cudaThreadSetLimit and
+ * cudaThreadGetLimit, with the other cudaThread* calls: they are not
+ * declared, so a call is refused as nvcc refuses it, with the note of
+ * emulator/compile/cuemu_diag_removed.c. */
 
 inline cudaError_t cudaGetDeviceProperties(cudaDeviceProp *prop, int device) {
   return static_cast<cudaError_t>(cuemu_rt_get_device_properties(prop, device));

@@ -239,6 +239,75 @@ constexpr double cuemu_sqrt2 = 1.414213562373095048801688724209698079;
 constexpr double cuemu_sqrt_half_hi = 0.7071067811865476;
 constexpr double cuemu_sqrt_half_lo = -4.833646656726457e-17;
 
+/*
+ * The Euclidean norm of n values without undue overflow or underflow: the
+ * values are scaled by a power of two near the largest. An infinite value
+ * gives +inf even if another is NaN, as for hypot.
+ */
+template <typename F_>
+inline double cuemu_norm(int n, const F_ *a) {
+  double largest = 0.0;
+  bool nan = false;
+  for (int __cuemu_i = 0; __cuemu_i < n; ++__cuemu_i) {
+    const double v = std::fabs(static_cast<double>(a[__cuemu_i]));
+    if (std::isinf(v))
+      return std::numeric_limits<double>::infinity();
+    if (std::isnan(v))
+      nan = true;
+    else if (v > largest)
+      largest = v;
+  }
+  if (nan)
+    return std::numeric_limits<double>::quiet_NaN();
+  if (largest == 0.0)
+    return 0.0;
+  int e;
+  std::frexp(largest, &e);
+  double __cuemu_sum = 0.0;
+  for (int __cuemu_i = 0; __cuemu_i < n; ++__cuemu_i) {
+    const double v = std::ldexp(static_cast<double>(a[__cuemu_i]), -e);
+    __cuemu_sum = std::fma(v, v, __cuemu_sum);
+  }
+  return std::ldexp(std::sqrt(__cuemu_sum), e);
+}
+
+/*
+ * The modified Bessel functions of the first kind of orders 0 and 1 for
+ * x >= 0, in long double so that double results stay within an ulp or two:
+ * the power series sum (x^2/4)^k / (k! (k + nu)!) * (x/2)^nu below x = 20,
+ * and the asymptotic series e^x / sqrt(2 pi x) * sum_k t_k with
+ * t_k / t_(k-1) = ((2k - 1)^2 - 4 nu^2) / (8 k x) above, whose smallest
+ * term there is below e^-40.
+ */
+inline double cuemu_bessel_i(int nu, double x) {
+  if (std::isinf(x))
+    return x;
+  const long double lx = x;
+  long double __cuemu_sum, term;
+  if (x < 20.0) {
+    const long double __cuemu_q = lx * lx / 4.0L;
+    term = nu == 0 ? 1.0L : lx / 2.0L;
+    __cuemu_sum = term;
+    for (int __cuemu_k = 1; __cuemu_k < 500; ++__cuemu_k) {
+      term *= __cuemu_q / (static_cast<long double>(__cuemu_k) * (__cuemu_k + nu));
+      __cuemu_sum += term;
+      if (term < 1e-22L * __cuemu_sum)
+        break;
+    }
+    return static_cast<double>(__cuemu_sum);
+  }
+  term = 1.0L;
+  __cuemu_sum = 1.0L;
+  for (int __cuemu_k = 1; __cuemu_k < 60; ++__cuemu_k) {
+    const long double odd = 2.0L * __cuemu_k - 1.0L;
+    term *= (odd * odd - 4.0L * nu * nu) / (8.0L * __cuemu_k * lx);
+    __cuemu_sum += term;
+    if (std::fabs(term) < 1e-22L * __cuemu_sum)
+      break;
+  }
+  return static_cast<double>(std::exp(lx) / std::sqrt(2.0L * static_cast<long double>(cuemu_pi) * lx) * __cuemu_sum);
+}
+
 #ifdef CUEMU_HOST_DECLS
 /* The host pass's lean prelude: declarations only, which a host function
  * cannot call (CUDA declares all of these __device__; cuemu_host_decls.h).
@@ -439,6 +508,99 @@ inline float __saturatef(float x) {
 
 inline float fdividef(float x, float y) { return x / y; }
 inline double fdivide(double x, double y) { return x / y; }
+
+/* CUDA's norms, reciprocal hypotenuse and modified Bessel functions of
+ * orders 0 and 1 are __device__ only in CUDA 13, as the intrinsics above:
+ * nvcc refuses a host call of norm3d or cyl_bessel_i0. */
+inline double norm(int dim, const double *p) {
+  CUEMU_LIBDEVICE_RETURN(cuemu_nv_norm, dim, p);
+  return cuemu_norm(dim, p);
+}
+inline double rnorm(int dim, const double *p) {
+  CUEMU_LIBDEVICE_RETURN(cuemu_nv_rnorm, dim, p);
+  return 1.0 / cuemu_norm(dim, p);
+}
+inline float normf(int dim, const float *p) {
+  CUEMU_LIBDEVICE_RETURN(cuemu_nv_normf, dim, p);
+  return static_cast<float>(cuemu_norm(dim, p));
+}
+inline float rnormf(int dim, const float *p) {
+  CUEMU_LIBDEVICE_RETURN(cuemu_nv_rnormf, dim, p);
+  return static_cast<float>(1.0 / cuemu_norm(dim, p));
+}
+
+inline double norm3d(double a, double b, double c) {
+  CUEMU_LIBDEVICE_RETURN(cuemu_nv_norm3d, a, b, c);
+  const double v[3] = {a, b, c};
+  return cuemu_norm(3, v);
+}
+inline double rnorm3d(double a, double b, double c) {
+  CUEMU_LIBDEVICE_RETURN(cuemu_nv_rnorm3d, a, b, c);
+  return 1.0 / norm3d(a, b, c);
+}
+inline double norm4d(double a, double b, double c, double d) {
+  CUEMU_LIBDEVICE_RETURN(cuemu_nv_norm4d, a, b, c, d);
+  const double v[4] = {a, b, c, d};
+  return cuemu_norm(4, v);
+}
+inline double rnorm4d(double a, double b, double c, double d) {
+  CUEMU_LIBDEVICE_RETURN(cuemu_nv_rnorm4d, a, b, c, d);
+  return 1.0 / norm4d(a, b, c, d);
+}
+
+inline float norm3df(float a, float b, float c) {
+  CUEMU_LIBDEVICE_RETURN(cuemu_nv_norm3df, a, b, c);
+  return static_cast<float>(norm3d(a, b, c));
+}
+inline float rnorm3df(float a, float b, float c) {
+  CUEMU_LIBDEVICE_RETURN(cuemu_nv_rnorm3df, a, b, c);
+  return static_cast<float>(1.0 / norm3d(a, b, c));
+}
+inline float norm4df(float a, float b, float c, float d) {
+  CUEMU_LIBDEVICE_RETURN(cuemu_nv_norm4df, a, b, c, d);
+  return static_cast<float>(norm4d(a, b, c, d));
+}
+inline float rnorm4df(float a, float b, float c, float d) {
+  CUEMU_LIBDEVICE_RETURN(cuemu_nv_rnorm4df, a, b, c, d);
+  return static_cast<float>(1.0 / norm4d(a, b, c, d));
+}
+
+inline double rhypot(double x, double y) {
+  CUEMU_LIBDEVICE_RETURN(cuemu_nv_rhypot, x, y);
+  return 1.0 / std::hypot(x, y);
+}
+inline float rhypotf(float x, float y) {
+  CUEMU_LIBDEVICE_RETURN(cuemu_nv_rhypotf, x, y);
+  return static_cast<float>(1.0 / std::hypot(static_cast<double>(x), static_cast<double>(y)));
+}
+
+/* I0 is even and I1 is odd. */
+inline double cyl_bessel_i0(double x) {
+  CUEMU_LIBDEVICE_RETURN(cuemu_nv_cyl_bessel_i0, x);
+  if (std::isnan(x))
+    return x;
+  return cuemu_bessel_i(0, std::fabs(x));
+}
+
+inline double cyl_bessel_i1(double x) {
+  CUEMU_LIBDEVICE_RETURN(cuemu_nv_cyl_bessel_i1, x);
+  if (std::isnan(x))
+    return x;
+  return std::copysign(cuemu_bessel_i(1, std::fabs(x)), x);
+}
+
+inline float cyl_bessel_i0f(float x) {
+  CUEMU_LIBDEVICE_RETURN(cuemu_nv_cyl_bessel_i0f, x);
+  return static_cast<float>(cyl_bessel_i0(x));
+}
+inline float cyl_bessel_i1f(float x) {
+  CUEMU_LIBDEVICE_RETURN(cuemu_nv_cyl_bessel_i1f, x);
+  return static_cast<float>(cyl_bessel_i1(x));
+}
+
+/* Their float overloads. */
+inline float cyl_bessel_i0(float x) { return cyl_bessel_i0f(x); }
+inline float cyl_bessel_i1(float x) { return cyl_bessel_i1f(x); }
 
 #undef CUEMU_ROUNDED_FORMS
 #endif /* CUEMU_HOST_DECLS */
@@ -743,161 +905,6 @@ inline float normcdfinvf(float p) {
   return static_cast<float>(normcdfinv(static_cast<double>(p)));
 }
 
-/*
- * The Euclidean norm of n values without undue overflow or underflow: the
- * values are scaled by a power of two near the largest. An infinite value
- * gives +inf even if another is NaN, as for hypot.
- */
-template <typename F_>
-inline double cuemu_norm(int n, const F_ *a) {
-  double largest = 0.0;
-  bool nan = false;
-  for (int __cuemu_i = 0; __cuemu_i < n; ++__cuemu_i) {
-    const double v = std::fabs(static_cast<double>(a[__cuemu_i]));
-    if (std::isinf(v))
-      return std::numeric_limits<double>::infinity();
-    if (std::isnan(v))
-      nan = true;
-    else if (v > largest)
-      largest = v;
-  }
-  if (nan)
-    return std::numeric_limits<double>::quiet_NaN();
-  if (largest == 0.0)
-    return 0.0;
-  int e;
-  std::frexp(largest, &e);
-  double __cuemu_sum = 0.0;
-  for (int __cuemu_i = 0; __cuemu_i < n; ++__cuemu_i) {
-    const double v = std::ldexp(static_cast<double>(a[__cuemu_i]), -e);
-    __cuemu_sum = std::fma(v, v, __cuemu_sum);
-  }
-  return std::ldexp(std::sqrt(__cuemu_sum), e);
-}
-
-inline double norm(int dim, const double *p) {
-  CUEMU_LIBDEVICE_RETURN(cuemu_nv_norm, dim, p);
-  return cuemu_norm(dim, p);
-}
-inline double rnorm(int dim, const double *p) {
-  CUEMU_LIBDEVICE_RETURN(cuemu_nv_rnorm, dim, p);
-  return 1.0 / cuemu_norm(dim, p);
-}
-inline float normf(int dim, const float *p) {
-  CUEMU_LIBDEVICE_RETURN(cuemu_nv_normf, dim, p);
-  return static_cast<float>(cuemu_norm(dim, p));
-}
-inline float rnormf(int dim, const float *p) {
-  CUEMU_LIBDEVICE_RETURN(cuemu_nv_rnormf, dim, p);
-  return static_cast<float>(1.0 / cuemu_norm(dim, p));
-}
-
-inline double norm3d(double a, double b, double c) {
-  CUEMU_LIBDEVICE_RETURN(cuemu_nv_norm3d, a, b, c);
-  const double v[3] = {a, b, c};
-  return cuemu_norm(3, v);
-}
-inline double rnorm3d(double a, double b, double c) {
-  CUEMU_LIBDEVICE_RETURN(cuemu_nv_rnorm3d, a, b, c);
-  return 1.0 / norm3d(a, b, c);
-}
-inline double norm4d(double a, double b, double c, double d) {
-  CUEMU_LIBDEVICE_RETURN(cuemu_nv_norm4d, a, b, c, d);
-  const double v[4] = {a, b, c, d};
-  return cuemu_norm(4, v);
-}
-inline double rnorm4d(double a, double b, double c, double d) {
-  CUEMU_LIBDEVICE_RETURN(cuemu_nv_rnorm4d, a, b, c, d);
-  return 1.0 / norm4d(a, b, c, d);
-}
-
-inline float norm3df(float a, float b, float c) {
-  CUEMU_LIBDEVICE_RETURN(cuemu_nv_norm3df, a, b, c);
-  return static_cast<float>(norm3d(a, b, c));
-}
-inline float rnorm3df(float a, float b, float c) {
-  CUEMU_LIBDEVICE_RETURN(cuemu_nv_rnorm3df, a, b, c);
-  return static_cast<float>(1.0 / norm3d(a, b, c));
-}
-inline float norm4df(float a, float b, float c, float d) {
-  CUEMU_LIBDEVICE_RETURN(cuemu_nv_norm4df, a, b, c, d);
-  return static_cast<float>(norm4d(a, b, c, d));
-}
-inline float rnorm4df(float a, float b, float c, float d) {
-  CUEMU_LIBDEVICE_RETURN(cuemu_nv_rnorm4df, a, b, c, d);
-  return static_cast<float>(1.0 / norm4d(a, b, c, d));
-}
-
-inline double rhypot(double x, double y) {
-  CUEMU_LIBDEVICE_RETURN(cuemu_nv_rhypot, x, y);
-  return 1.0 / std::hypot(x, y);
-}
-inline float rhypotf(float x, float y) {
-  CUEMU_LIBDEVICE_RETURN(cuemu_nv_rhypotf, x, y);
-  return static_cast<float>(1.0 / std::hypot(static_cast<double>(x), static_cast<double>(y)));
-}
-
-/*
- * The modified Bessel functions of the first kind of orders 0 and 1 for
- * x >= 0, in long double so that double results stay within an ulp or two:
- * the power series sum (x^2/4)^k / (k! (k + nu)!) * (x/2)^nu below x = 20,
- * and the asymptotic series e^x / sqrt(2 pi x) * sum_k t_k with
- * t_k / t_(k-1) = ((2k - 1)^2 - 4 nu^2) / (8 k x) above, whose smallest
- * term there is below e^-40.
- */
-inline double cuemu_bessel_i(int nu, double x) {
-  if (std::isinf(x))
-    return x;
-  const long double lx = x;
-  long double __cuemu_sum, term;
-  if (x < 20.0) {
-    const long double __cuemu_q = lx * lx / 4.0L;
-    term = nu == 0 ? 1.0L : lx / 2.0L;
-    __cuemu_sum = term;
-    for (int __cuemu_k = 1; __cuemu_k < 500; ++__cuemu_k) {
-      term *= __cuemu_q / (static_cast<long double>(__cuemu_k) * (__cuemu_k + nu));
-      __cuemu_sum += term;
-      if (term < 1e-22L * __cuemu_sum)
-        break;
-    }
-    return static_cast<double>(__cuemu_sum);
-  }
-  term = 1.0L;
-  __cuemu_sum = 1.0L;
-  for (int __cuemu_k = 1; __cuemu_k < 60; ++__cuemu_k) {
-    const long double odd = 2.0L * __cuemu_k - 1.0L;
-    term *= (odd * odd - 4.0L * nu * nu) / (8.0L * __cuemu_k * lx);
-    __cuemu_sum += term;
-    if (std::fabs(term) < 1e-22L * __cuemu_sum)
-      break;
-  }
-  return static_cast<double>(std::exp(lx) / std::sqrt(2.0L * static_cast<long double>(cuemu_pi) * lx) * __cuemu_sum);
-}
-
-/* I0 is even and I1 is odd. */
-inline double cyl_bessel_i0(double x) {
-  CUEMU_LIBDEVICE_RETURN(cuemu_nv_cyl_bessel_i0, x);
-  if (std::isnan(x))
-    return x;
-  return cuemu_bessel_i(0, std::fabs(x));
-}
-
-inline double cyl_bessel_i1(double x) {
-  CUEMU_LIBDEVICE_RETURN(cuemu_nv_cyl_bessel_i1, x);
-  if (std::isnan(x))
-    return x;
-  return std::copysign(cuemu_bessel_i(1, std::fabs(x)), x);
-}
-
-inline float cyl_bessel_i0f(float x) {
-  CUEMU_LIBDEVICE_RETURN(cuemu_nv_cyl_bessel_i0f, x);
-  return static_cast<float>(cyl_bessel_i0(x));
-}
-inline float cyl_bessel_i1f(float x) {
-  CUEMU_LIBDEVICE_RETURN(cuemu_nv_cyl_bessel_i1f, x);
-  return static_cast<float>(cyl_bessel_i1(x));
-}
-
 /* ------------------------------------------------------------------------ */
 /* The float overloads CUDA declares at global namespace for functions that  */
 /* C++ does not overload.                                                    */
@@ -916,8 +923,6 @@ inline float jn(int n, float x) { return jnf(n, x); }
 inline float y0(float x) { return y0f(x); }
 inline float y1(float x) { return y1f(x); }
 inline float yn(int n, float x) { return ynf(n, x); }
-inline float cyl_bessel_i0(float x) { return cyl_bessel_i0f(x); }
-inline float cyl_bessel_i1(float x) { return cyl_bessel_i1f(x); }
 inline float erfinv(float x) { return erfinvf(x); }
 inline float erfcinv(float x) { return erfcinvf(x); }
 inline float normcdfinv(float x) { return normcdfinvf(x); }

@@ -160,6 +160,26 @@ float __fdividef(float x, float y) CUEMU_DEVICE_ONLY;
 float __saturatef(float x) CUEMU_DEVICE_ONLY;
 float fdividef(float x, float y) CUEMU_DEVICE_ONLY;
 double fdivide(double x, double y) CUEMU_DEVICE_ONLY;
+double norm(int dim, const double *p) CUEMU_DEVICE_ONLY;
+double rnorm(int dim, const double *p) CUEMU_DEVICE_ONLY;
+float normf(int dim, const float *p) CUEMU_DEVICE_ONLY;
+float rnormf(int dim, const float *p) CUEMU_DEVICE_ONLY;
+double norm3d(double a, double b, double c) CUEMU_DEVICE_ONLY;
+double rnorm3d(double a, double b, double c) CUEMU_DEVICE_ONLY;
+double norm4d(double a, double b, double c, double d) CUEMU_DEVICE_ONLY;
+double rnorm4d(double a, double b, double c, double d) CUEMU_DEVICE_ONLY;
+float norm3df(float a, float b, float c) CUEMU_DEVICE_ONLY;
+float rnorm3df(float a, float b, float c) CUEMU_DEVICE_ONLY;
+float norm4df(float a, float b, float c, float d) CUEMU_DEVICE_ONLY;
+float rnorm4df(float a, float b, float c, float d) CUEMU_DEVICE_ONLY;
+double rhypot(double x, double y) CUEMU_DEVICE_ONLY;
+float rhypotf(float x, float y) CUEMU_DEVICE_ONLY;
+double cyl_bessel_i0(double x) CUEMU_DEVICE_ONLY;
+double cyl_bessel_i1(double x) CUEMU_DEVICE_ONLY;
+float cyl_bessel_i0f(float x) CUEMU_DEVICE_ONLY;
+float cyl_bessel_i1f(float x) CUEMU_DEVICE_ONLY;
+float cyl_bessel_i0(float x) CUEMU_DEVICE_ONLY;
+float cyl_bessel_i1(float x) CUEMU_DEVICE_ONLY;
 #endif
 
 #endif /* CUEMU_MATH_DECLS_H */

@@ -3,7 +3,8 @@
 // __host__ function("main") is not allowed"), one a line (each marked
 // `refused`; the integer conversions of <cuda_fp16.h> and <cuda_bf16.h>
 // that round to nearest, down or up, and bfloat16's from integers that
-// round other than to nearest, are device-only too);
+// round other than to nearest, are device-only too, and so are CUDA's norms,
+// rhypot and the modified Bessel functions cyl_bessel_i0/i1);
 // the kernel and the __host__ __device__ function call them in device code
 // only, which both accept.
 #include <cstdio>
@@ -41,6 +42,11 @@ int host_calls(float x) {
   sum += static_cast<int>(__bfloat162uint_rd(__float2bfloat16(x))); // refused
   sum += static_cast<int>(__bfloat162float(__int2bfloat16_rz(3))); // refused
   sum += static_cast<int>(__bfloat162float(__ull2bfloat16_ru(3ull))); // refused
+  sum += static_cast<int>(norm3d(x, x, 1.0)); // refused
+  sum += static_cast<int>(rnorm4df(x, x, x, 1.0f)); // refused
+  sum += static_cast<int>(rhypotf(x, 1.0f)); // refused
+  sum += static_cast<int>(cyl_bessel_i0(x)); // refused
+  sum += static_cast<int>(normf(1, &x)); // refused
 #endif
   return sum;
 }
