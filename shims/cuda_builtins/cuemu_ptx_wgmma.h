@@ -99,7 +99,8 @@ inline uintptr_t __cuemu_wg_shared(reg __cuemu_low, bool &__cuemu_dynamic, const
   const uintptr_t __cuemu_a = reinterpret_cast<uintptr_t>(__cuemu_wg_tls_anchor());
   const uintptr_t __cuemu_lo = __cuemu_a - __cuemu_span;
   const uintptr_t __cuemu_c = __cuemu_lo + ((__cuemu_low - __cuemu_lo) & (__cuemu_span - 1));
-  for (uintptr_t __cuemu_try : {__cuemu_c + __cuemu_span, __cuemu_c})
+  const uintptr_t __cuemu_tries[2] = {__cuemu_c + __cuemu_span, __cuemu_c};
+  for (uintptr_t __cuemu_try : __cuemu_tries)
     if (cuemu_address_space(reinterpret_cast<const void *>(__cuemu_try)) == CUEMU_SPACE_SHARED)
       return __cuemu_try;
   __cuemu_wg_fail("wgmma.mma_async: a matrix descriptor's start address is not in the block's "
@@ -152,24 +153,24 @@ inline uintptr_t __cuemu_wg_at(const __cuemu_wg_matrix &__cuemu_m, int __cuemu_m
   return __cuemu_a;
 }
 
-/* Element `e` of a register of 32 bits holding elements of type T_. */
-template <int T_> inline float __cuemu_wg_value(reg __cuemu_r, int __cuemu_e) {
-  if constexpr (T_ == __cuemu_wg_f16) return matrix_half<f16>(__cuemu_r, __cuemu_e);
-  if constexpr (T_ == __cuemu_wg_bf16) return matrix_half<bf16>(__cuemu_r, __cuemu_e);
-  if constexpr (T_ == __cuemu_wg_tf32) return as_f32(__cuemu_r & 0xffffe000u);
-  if constexpr (T_ == __cuemu_wg_e4m3 || T_ == __cuemu_wg_e5m2)
+/* Element `e` of a register of 32 bits holding elements of type __cuemu_T. */
+template <int __cuemu_T> inline float __cuemu_wg_value(reg __cuemu_r, int __cuemu_e) {
+  if constexpr (__cuemu_T == __cuemu_wg_f16) return matrix_half<f16>(__cuemu_r, __cuemu_e);
+  if constexpr (__cuemu_T == __cuemu_wg_bf16) return matrix_half<bf16>(__cuemu_r, __cuemu_e);
+  if constexpr (__cuemu_T == __cuemu_wg_tf32) return as_f32(__cuemu_r & 0xffffe000u);
+  if constexpr (__cuemu_T == __cuemu_wg_e4m3 || __cuemu_T == __cuemu_wg_e5m2)
     return matrix_half<f16>(
-        cuemu_fp8_to_half_bits(static_cast<unsigned>(__cuemu_r >> (8 * __cuemu_e)) & 0xffu, T_ == __cuemu_wg_e4m3), 0);
-  if constexpr (T_ == __cuemu_wg_s8) return static_cast<float>(static_cast<int8_t>(__cuemu_r >> (8 * __cuemu_e)));
-  if constexpr (T_ == __cuemu_wg_u8) return static_cast<float>(static_cast<uint8_t>(__cuemu_r >> (8 * __cuemu_e)));
+        cuemu_fp8_to_half_bits(static_cast<unsigned>(__cuemu_r >> (8 * __cuemu_e)) & 0xffu, __cuemu_T == __cuemu_wg_e4m3), 0);
+  if constexpr (__cuemu_T == __cuemu_wg_s8) return static_cast<float>(static_cast<int8_t>(__cuemu_r >> (8 * __cuemu_e)));
+  if constexpr (__cuemu_T == __cuemu_wg_u8) return static_cast<float>(static_cast<uint8_t>(__cuemu_r >> (8 * __cuemu_e)));
   return 0.0f;
 }
 
-/* The element of type T_ at generic address a. */
-template <int T_> inline float __cuemu_wg_load(uintptr_t __cuemu_a_m) {
+/* The element of type __cuemu_T at generic address a. */
+template <int __cuemu_T> inline float __cuemu_wg_load(uintptr_t __cuemu_a_m) {
   uint32_t __cuemu_bits = 0;
-  std::memcpy(&__cuemu_bits, reinterpret_cast<const void *>(__cuemu_a_m), __cuemu_wg_bytes(T_));
-  return __cuemu_wg_value<T_>(__cuemu_bits, 0);
+  std::memcpy(&__cuemu_bits, reinterpret_cast<const void *>(__cuemu_a_m), __cuemu_wg_bytes(__cuemu_T));
+  return __cuemu_wg_value<__cuemu_T>(__cuemu_bits, 0);
 }
 
 /* Checks that the elements of the operand this thread reads (rows or
@@ -200,17 +201,18 @@ inline void __cuemu_wg_check(const __cuemu_wg_matrix &__cuemu_m, const int *__cu
                     file, line);
 }
 
-/* wgmma.mma_async.sync.aligned.m64{N_}k{K}.{D_}.{A_}.{B_}: d the addresses
- * of D's registers; A from the descriptor a_desc, or from a_regs (four
- * registers) when that is not null; scale_d 0 ignores D's input;
+/* wgmma.mma_async.sync.aligned.m64nNkK.D.A.B (N __cuemu_N, the types
+ * __cuemu_D, __cuemu_A, __cuemu_B): d the addresses of D's registers; A
+ * from the descriptor __cuemu_a_desc, or from __cuemu_a_regs (four
+ * registers) when that is not null; __cuemu_scale_d 0 ignores D's input;
  * __cuemu_sa and __cuemu_sb (imm-scale-a/b) 1 or -1; __cuemu_ta and
  * __cuemu_tb (imm-trans-a/b) 1 for an MN-major operand. */
-template <int N_, int D_, int A_, int B_, bool Sat_>
+template <int __cuemu_N, int __cuemu_D, int __cuemu_A, int __cuemu_B, bool __cuemu_Sat>
 inline void __cuemu_wgmma(reg *const *__cuemu_d, reg __cuemu_a_desc, const reg *__cuemu_a_regs, reg __cuemu_b_desc, reg __cuemu_scale_d,
                           reg __cuemu_sa, reg __cuemu_sb, reg __cuemu_ta, reg __cuemu_tb,
                           const char *file, int line) {
-  constexpr int __cuemu_kdim = 32 / __cuemu_wg_bytes(A_);
-  constexpr int __cuemu_ncols = N_ / 4; /* of B, per thread */
+  constexpr int __cuemu_kdim = 32 / __cuemu_wg_bytes(__cuemu_A);
+  constexpr int __cuemu_ncols = __cuemu_N / 4; /* of B, per thread */
   const unsigned __cuemu_threads = blockDim.x * blockDim.y * blockDim.z;
   if (__cuemu_threads % 128)
     __cuemu_wg_fail("wgmma.mma_async: the block's size is not a multiple of a warpgroup (128 "
@@ -239,7 +241,7 @@ inline void __cuemu_wgmma(reg *const *__cuemu_d, reg __cuemu_a_desc, const reg *
     for (int __cuemu_h = 0; __cuemu_h < 2; ++__cuemu_h)
       for (int __cuemu_k = 0; __cuemu_k < __cuemu_kdim; ++__cuemu_k) {
         const int __cuemu_per = __cuemu_kdim / 8, __cuemu_half = __cuemu_k / (__cuemu_kdim / 2), __cuemu_kk = __cuemu_k % (__cuemu_kdim / 2);
-        __cuemu_am[__cuemu_h][__cuemu_k] = __cuemu_wg_value<A_>(
+        __cuemu_am[__cuemu_h][__cuemu_k] = __cuemu_wg_value<__cuemu_A>(
             __cuemu_all.__cuemu_lane[4 * __cuemu_g + __cuemu_kk / __cuemu_per][__cuemu_h + 2 * __cuemu_half],
             __cuemu_kk % __cuemu_per);
       }
@@ -248,42 +250,42 @@ inline void __cuemu_wgmma(reg *const *__cuemu_d, reg __cuemu_a_desc, const reg *
     if (static_cast<unsigned>(cuemu_warp_call(CUEMU_WARP_BALLOT, 0xffffffffu, 1, 0, 32,
                                               "wgmma.mma_async", file, line)) != 0xffffffffu)
       __cuemu_wg_fail("wgmma.mma_async: a warp of the warpgroup has exited threads", file, line);
-    const __cuemu_wg_matrix __cuemu_a_m = __cuemu_wg_decode(__cuemu_a_desc, __cuemu_ta == 1, __cuemu_wg_bytes(A_), file, line);
+    const __cuemu_wg_matrix __cuemu_a_m = __cuemu_wg_decode(__cuemu_a_desc, __cuemu_ta == 1, __cuemu_wg_bytes(__cuemu_A), file, line);
     const int __cuemu_rows[2] = {__cuemu_row0, __cuemu_row0 + 8};
     __cuemu_wg_check(__cuemu_a_m, __cuemu_rows, 2, __cuemu_kdim, file, line);
     for (int __cuemu_h = 0; __cuemu_h < 2; ++__cuemu_h)
-      for (int __cuemu_k = 0; __cuemu_k < __cuemu_kdim; ++__cuemu_k) __cuemu_am[__cuemu_h][__cuemu_k] = __cuemu_wg_load<A_>(__cuemu_wg_at(__cuemu_a_m, __cuemu_rows[__cuemu_h], __cuemu_k));
+      for (int __cuemu_k = 0; __cuemu_k < __cuemu_kdim; ++__cuemu_k) __cuemu_am[__cuemu_h][__cuemu_k] = __cuemu_wg_load<__cuemu_A>(__cuemu_wg_at(__cuemu_a_m, __cuemu_rows[__cuemu_h], __cuemu_k));
   }
-  const __cuemu_wg_matrix __cuemu_b_m = __cuemu_wg_decode(__cuemu_b_desc, __cuemu_tb == 1, __cuemu_wg_bytes(B_), file, line);
+  const __cuemu_wg_matrix __cuemu_b_m = __cuemu_wg_decode(__cuemu_b_desc, __cuemu_tb == 1, __cuemu_wg_bytes(__cuemu_B), file, line);
   int __cuemu_cols[__cuemu_ncols];
-  for (int __cuemu_j = 0; __cuemu_j < N_ / 8; ++__cuemu_j) {
+  for (int __cuemu_j = 0; __cuemu_j < __cuemu_N / 8; ++__cuemu_j) {
     __cuemu_cols[2 * __cuemu_j] = 8 * __cuemu_j + 2 * __cuemu_t;
     __cuemu_cols[2 * __cuemu_j + 1] = 8 * __cuemu_j + 2 * __cuemu_t + 1;
   }
   __cuemu_wg_check(__cuemu_b_m, __cuemu_cols, __cuemu_ncols, __cuemu_kdim, file, line);
   for (int __cuemu_c = 0; __cuemu_c < __cuemu_ncols; ++__cuemu_c) {
     float __cuemu_bk[__cuemu_kdim];
-    for (int __cuemu_k = 0; __cuemu_k < __cuemu_kdim; ++__cuemu_k) __cuemu_bk[__cuemu_k] = __cuemu_wg_load<B_>(__cuemu_wg_at(__cuemu_b_m, __cuemu_cols[__cuemu_c], __cuemu_k));
+    for (int __cuemu_k = 0; __cuemu_k < __cuemu_kdim; ++__cuemu_k) __cuemu_bk[__cuemu_k] = __cuemu_wg_load<__cuemu_B>(__cuemu_wg_at(__cuemu_b_m, __cuemu_cols[__cuemu_c], __cuemu_k));
     const int __cuemu_j = __cuemu_c / 2, __cuemu_col = __cuemu_c % 2;
     for (int __cuemu_h = 0; __cuemu_h < 2; ++__cuemu_h) {
       /* Register (f32, s32) 4j + 2h + col, or half col of register 2j + h (f16). */
-      if constexpr (D_ == __cuemu_wg_s32) {
+      if constexpr (__cuemu_D == __cuemu_wg_s32) {
         reg &__cuemu_r = *__cuemu_d[4 * __cuemu_j + 2 * __cuemu_h + __cuemu_col];
         int64_t __cuemu_sum = __cuemu_scale_d ? static_cast<int32_t>(static_cast<uint32_t>(__cuemu_r)) : 0;
         for (int __cuemu_k = 0; __cuemu_k < __cuemu_kdim; ++__cuemu_k)
           __cuemu_sum += static_cast<int64_t>(__cuemu_am[__cuemu_h][__cuemu_k]) * static_cast<int64_t>(__cuemu_bk[__cuemu_k]);
-        if (Sat_)
+        if (__cuemu_Sat)
           __cuemu_sum = __cuemu_sum > INT32_MAX ? INT32_MAX : __cuemu_sum < INT32_MIN ? INT32_MIN : __cuemu_sum;
         __cuemu_r = static_cast<uint32_t>(static_cast<uint64_t>(__cuemu_sum));
       } else {
         float __cuemu_acc = 0.0f;
-        if constexpr (D_ == __cuemu_wg_f32) {
+        if constexpr (__cuemu_D == __cuemu_wg_f32) {
           if (__cuemu_scale_d) __cuemu_acc = as_f32(*__cuemu_d[4 * __cuemu_j + 2 * __cuemu_h + __cuemu_col]);
         } else {
           if (__cuemu_scale_d) __cuemu_acc = matrix_half<f16>(*__cuemu_d[2 * __cuemu_j + __cuemu_h], __cuemu_col);
         }
         for (int __cuemu_k = 0; __cuemu_k < __cuemu_kdim; ++__cuemu_k) __cuemu_acc += __cuemu_sign * __cuemu_am[__cuemu_h][__cuemu_k] * __cuemu_bk[__cuemu_k];
-        if constexpr (D_ == __cuemu_wg_f32) {
+        if constexpr (__cuemu_D == __cuemu_wg_f32) {
           *__cuemu_d[4 * __cuemu_j + 2 * __cuemu_h + __cuemu_col] = bits_of(__cuemu_acc);
         } else {
           reg &__cuemu_r = *__cuemu_d[2 * __cuemu_j + __cuemu_h];

@@ -7,32 +7,47 @@
  * imm-scale-b, imm-trans-a and imm-trans-b as "n" operands of template
  * arguments (the integer types have none, .tf32 and the FP8 types no
  * transposes).
+ *
+ * CUEMU_TEST_WGMMA is 0 in the device passes that lack sm_90a's features:
+ * nvcc's -arch=sm_90a also makes PTX of compute_90, whose ptxas refuses
+ * wgmma and setmaxnreg (Hopper GEMM code guards them with the same macro).
  */
 #ifndef CUEMU_TEST_WGMMA_OPS_CUH
 #define CUEMU_TEST_WGMMA_OPS_CUH
 
+#if !defined(__CUDA_ARCH__) || defined(__CUDA_ARCH_FEAT_SM90_ALL)
+#define CUEMU_TEST_WGMMA 1
+#else
+#define CUEMU_TEST_WGMMA 0
+#endif
+
 template <int SA, int SB, int TA, int TB>
 __device__ void wgmma_f16_n8(float (&d)[4], unsigned long long a, unsigned long long b, int scale_d) {
+#if CUEMU_TEST_WGMMA
   asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %6, 0;\n"
       "wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16 "
       "{%0, %1, %2, %3}, "
       "%4, %5, p, %7, %8, %9, %10;\n}\n"
       : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
       : "l"(a), "l"(b), "r"(scale_d), "n"(SA), "n"(SB), "n"(TA), "n"(TB));
+#endif
 }
 
 template <int SA, int SB, int TA, int TB>
 __device__ void wgmma_bf16_n8(float (&d)[4], unsigned long long a, unsigned long long b, int scale_d) {
+#if CUEMU_TEST_WGMMA
   asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %6, 0;\n"
       "wgmma.mma_async.sync.aligned.m64n8k16.f32.bf16.bf16 "
       "{%0, %1, %2, %3}, "
       "%4, %5, p, %7, %8, %9, %10;\n}\n"
       : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
       : "l"(a), "l"(b), "r"(scale_d), "n"(SA), "n"(SB), "n"(TA), "n"(TB));
+#endif
 }
 
 template <int SA, int SB, int TA, int TB>
 __device__ void wgmma_f16_n64(float (&d)[32], unsigned long long a, unsigned long long b, int scale_d) {
+#if CUEMU_TEST_WGMMA
   asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
       "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 "
       "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, "
@@ -44,10 +59,12 @@ __device__ void wgmma_f16_n64(float (&d)[32], unsigned long long a, unsigned lon
         "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]), "+f"(d[24]), "+f"(d[25]),
         "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]), "+f"(d[30]), "+f"(d[31])
       : "l"(a), "l"(b), "r"(scale_d), "n"(SA), "n"(SB), "n"(TA), "n"(TB));
+#endif
 }
 
 template <int SA, int SB, int TA, int TB>
 __device__ void wgmma_bf16_n64(float (&d)[32], unsigned long long a, unsigned long long b, int scale_d) {
+#if CUEMU_TEST_WGMMA
   asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
       "wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16 "
       "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, "
@@ -59,10 +76,12 @@ __device__ void wgmma_bf16_n64(float (&d)[32], unsigned long long a, unsigned lo
         "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]), "+f"(d[24]), "+f"(d[25]),
         "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]), "+f"(d[30]), "+f"(d[31])
       : "l"(a), "l"(b), "r"(scale_d), "n"(SA), "n"(SB), "n"(TA), "n"(TB));
+#endif
 }
 
 template <int SA, int SB, int TA, int TB>
 __device__ void wgmma_f16_n128(float (&d)[64], unsigned long long a, unsigned long long b, int scale_d) {
+#if CUEMU_TEST_WGMMA
   asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
       "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 "
       "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, "
@@ -82,10 +101,12 @@ __device__ void wgmma_f16_n128(float (&d)[64], unsigned long long a, unsigned lo
         "+f"(d[56]), "+f"(d[57]), "+f"(d[58]), "+f"(d[59]), "+f"(d[60]), "+f"(d[61]),
         "+f"(d[62]), "+f"(d[63])
       : "l"(a), "l"(b), "r"(scale_d), "n"(SA), "n"(SB), "n"(TA), "n"(TB));
+#endif
 }
 
 template <int SA, int SB, int TA, int TB>
 __device__ void wgmma_bf16_n128(float (&d)[64], unsigned long long a, unsigned long long b, int scale_d) {
+#if CUEMU_TEST_WGMMA
   asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
       "wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16 "
       "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, "
@@ -105,10 +126,12 @@ __device__ void wgmma_bf16_n128(float (&d)[64], unsigned long long a, unsigned l
         "+f"(d[56]), "+f"(d[57]), "+f"(d[58]), "+f"(d[59]), "+f"(d[60]), "+f"(d[61]),
         "+f"(d[62]), "+f"(d[63])
       : "l"(a), "l"(b), "r"(scale_d), "n"(SA), "n"(SB), "n"(TA), "n"(TB));
+#endif
 }
 
 template <int SA, int SB, int TA, int TB>
 __device__ void wgmma_f16_n256(float (&d)[128], unsigned long long a, unsigned long long b, int scale_d) {
+#if CUEMU_TEST_WGMMA
   asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
       "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 "
       "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, "
@@ -143,10 +166,12 @@ __device__ void wgmma_f16_n256(float (&d)[128], unsigned long long a, unsigned l
         "+f"(d[116]), "+f"(d[117]), "+f"(d[118]), "+f"(d[119]), "+f"(d[120]), "+f"(d[121]),
         "+f"(d[122]), "+f"(d[123]), "+f"(d[124]), "+f"(d[125]), "+f"(d[126]), "+f"(d[127])
       : "l"(a), "l"(b), "r"(scale_d), "n"(SA), "n"(SB), "n"(TA), "n"(TB));
+#endif
 }
 
 template <int SA, int SB, int TA, int TB>
 __device__ void wgmma_bf16_n256(float (&d)[128], unsigned long long a, unsigned long long b, int scale_d) {
+#if CUEMU_TEST_WGMMA
   asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
       "wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16 "
       "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, "
@@ -181,10 +206,12 @@ __device__ void wgmma_bf16_n256(float (&d)[128], unsigned long long a, unsigned 
         "+f"(d[116]), "+f"(d[117]), "+f"(d[118]), "+f"(d[119]), "+f"(d[120]), "+f"(d[121]),
         "+f"(d[122]), "+f"(d[123]), "+f"(d[124]), "+f"(d[125]), "+f"(d[126]), "+f"(d[127])
       : "l"(a), "l"(b), "r"(scale_d), "n"(SA), "n"(SB), "n"(TA), "n"(TB));
+#endif
 }
 
 template <int SA, int SB, int TA, int TB>
 __device__ void wgmma_f16acc_n64(unsigned (&d)[16], unsigned long long a, unsigned long long b, int scale_d) {
+#if CUEMU_TEST_WGMMA
   asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %18, 0;\n"
       "wgmma.mma_async.sync.aligned.m64n64k16.f16.f16.f16 "
       "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15}, "
@@ -193,10 +220,12 @@ __device__ void wgmma_f16acc_n64(unsigned (&d)[16], unsigned long long a, unsign
         "+r"(d[7]), "+r"(d[8]), "+r"(d[9]), "+r"(d[10]), "+r"(d[11]), "+r"(d[12]), "+r"(d[13]),
         "+r"(d[14]), "+r"(d[15])
       : "l"(a), "l"(b), "r"(scale_d), "n"(SA), "n"(SB), "n"(TA), "n"(TB));
+#endif
 }
 
 template <int SA, int SB>
 __device__ void wgmma_tf32_n64(float (&d)[32], unsigned long long a, unsigned long long b, int scale_d) {
+#if CUEMU_TEST_WGMMA
   asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
       "wgmma.mma_async.sync.aligned.m64n64k8.f32.tf32.tf32 "
       "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, "
@@ -208,10 +237,12 @@ __device__ void wgmma_tf32_n64(float (&d)[32], unsigned long long a, unsigned lo
         "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]), "+f"(d[24]), "+f"(d[25]),
         "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]), "+f"(d[30]), "+f"(d[31])
       : "l"(a), "l"(b), "r"(scale_d), "n"(SA), "n"(SB));
+#endif
 }
 
 template <int SA, int SB>
 __device__ void wgmma_e4m3_n64(float (&d)[32], unsigned long long a, unsigned long long b, int scale_d) {
+#if CUEMU_TEST_WGMMA
   asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
       "wgmma.mma_async.sync.aligned.m64n64k32.f32.e4m3.e5m2 "
       "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, "
@@ -223,9 +254,11 @@ __device__ void wgmma_e4m3_n64(float (&d)[32], unsigned long long a, unsigned lo
         "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]), "+f"(d[24]), "+f"(d[25]),
         "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]), "+f"(d[30]), "+f"(d[31])
       : "l"(a), "l"(b), "r"(scale_d), "n"(SA), "n"(SB));
+#endif
 }
 
 __device__ void wgmma_s8_n64(int (&d)[32], unsigned long long a, unsigned long long b, int scale_d) {
+#if CUEMU_TEST_WGMMA
   asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
       "wgmma.mma_async.sync.aligned.m64n64k32.s32.s8.u8 "
       "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, "
@@ -237,10 +270,12 @@ __device__ void wgmma_s8_n64(int (&d)[32], unsigned long long a, unsigned long l
         "+r"(d[20]), "+r"(d[21]), "+r"(d[22]), "+r"(d[23]), "+r"(d[24]), "+r"(d[25]),
         "+r"(d[26]), "+r"(d[27]), "+r"(d[28]), "+r"(d[29]), "+r"(d[30]), "+r"(d[31])
       : "l"(a), "l"(b), "r"(scale_d));
+#endif
 }
 
 template <int SA, int SB, int TB>
 __device__ void wgmma_rs_f16_n64(float (&d)[32], const unsigned (&a)[4], unsigned long long b, int scale_d) {
+#if CUEMU_TEST_WGMMA
   asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %37, 0;\n"
       "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 "
       "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, "
@@ -252,6 +287,7 @@ __device__ void wgmma_rs_f16_n64(float (&d)[32], const unsigned (&a)[4], unsigne
         "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]), "+f"(d[24]), "+f"(d[25]),
         "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]), "+f"(d[30]), "+f"(d[31])
       : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "l"(b), "r"(scale_d), "n"(SA), "n"(SB), "n"(TB));
+#endif
 }
 
 #endif

@@ -9,7 +9,8 @@
  * read), imm-scale-a -1 (D = C - AB), both scales -1 (D = C + AB), and
  * imm-scale-b -1 with A in registers. Prints PASS.
  */
-// NVCC_OPTIONS: -gencode arch=compute_90a,code=sm_90a
+// CUEMU_OPTIONS: -arch=sm_90a
+// NVCC_OPTIONS: -arch=sm_90a
 #include <cuda_fp16.h>
 #include <cuda_runtime.h>
 
@@ -76,7 +77,9 @@ __global__ void product(const __half *a, const __half *b, const float *c, int mo
   const int r0 = 16 * warp + g;
   const unsigned ar[4] = {pack(a, r0, 2 * t), pack(a, r0 + 8, 2 * t), pack(a, r0, 2 * t + 8),
                           pack(a, r0 + 8, 2 * t + 8)};
+#if CUEMU_TEST_WGMMA
   asm volatile("wgmma.fence.sync.aligned;" ::: "memory");
+#endif
   switch (mode) {
     case 0: wgmma_f16_n64<1, 1, 0, 0>(d, da, db, 1); break;
     case 1: wgmma_f16_n64<1, 1, 0, 0>(d, da, db, 0); break;
@@ -85,7 +88,9 @@ __global__ void product(const __half *a, const __half *b, const float *c, int mo
     case 4: wgmma_rs_f16_n64<1, -1, 1>(d, ar, db, 1); break;
     default: wgmma_rs_f16_n64<1, 1, 0>(d, ar, db, 1); break;
   }
+#if CUEMU_TEST_WGMMA
   asm volatile("wgmma.commit_group.sync.aligned;\n\twgmma.wait_group.sync.aligned 0;" ::: "memory");
+#endif
   for (int r = 0; r < kN / 2; ++r) {
     const int row = 16 * warp + g + 8 * (r % 4 / 2), col = 8 * (r / 4) + 2 * t + r % 2;
     out[row * kN + col] = d[r];

@@ -24,7 +24,8 @@
  * step (D starts as NaN, which it must not read). One program in static
  * shared memory. Then setmaxnreg, a register-count hint. Prints PASS.
  */
-// NVCC_OPTIONS: -gencode arch=compute_90a,code=sm_90a
+// CUEMU_OPTIONS: -arch=sm_90a
+// NVCC_OPTIONS: -arch=sm_90a
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
 #include <cuda_fp8.h>
@@ -172,11 +173,17 @@ __global__ void gemm(const unsigned char *a, const unsigned char *b, Layout la, 
   /* NaNs (two .f16 ones in a packed register), which scale-d 0 ignores. */
   const unsigned nan_bits = Op::packed ? 0x7e007e00u : 0x7fc00000u;
   for (int r = 0; r < Op::regs; ++r) memcpy(&d[r], &nan_bits, 4);
+#if CUEMU_TEST_WGMMA
   asm volatile("wgmma.fence.sync.aligned;" ::: "memory");
+#endif
   for (int k0 = 0; k0 < kt; k0 += Op::kstep)
     Op::template run<TA, TB>(d, descriptor(sa, la, k0, e), descriptor(sb, lb, k0, e), k0 > 0);
+#if CUEMU_TEST_WGMMA
   asm volatile("wgmma.commit_group.sync.aligned;" ::: "memory");
+#endif
+#if CUEMU_TEST_WGMMA
   asm volatile("wgmma.wait_group.sync.aligned 0;" ::: "memory");
+#endif
   const int warp = tid / 32, g = tid % 32 / 4, t = tid % 4;
   for (int r = 0; r < Op::regs; ++r) {
     if constexpr (Op::packed) {
@@ -258,9 +265,13 @@ void test(const char *name, Kind kind, Layout la, Layout lb, int kt) {
 
 __global__ void hint_registers(int *out) {
   if (threadIdx.x < 128) {
+#if CUEMU_TEST_WGMMA
     asm volatile("setmaxnreg.dec.sync.aligned.u32 40;");
+#endif
   } else {
+#if CUEMU_TEST_WGMMA
     asm volatile("setmaxnreg.inc.sync.aligned.u32 232;");
+#endif
   }
   out[threadIdx.x] = threadIdx.x;
 }
