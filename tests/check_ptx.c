@@ -675,6 +675,34 @@ START_TEST(ptx_trap_ends_the_launch) {
 }
 END_TEST
 
+/* wgmma.mma_async in a block of 96 threads, or with a thread of the
+ * warpgroup exited: the end of the launch naming it and the line; in a
+ * block of 128 threads, zeros times zeros with scale-d 0. */
+START_TEST(ptx_wgmma_misuse_ends_the_launch) {
+  cuemu_module *m = test_module("ptx_wgmma_misuse.cu");
+  float out[128];
+  float *p = out;
+  void *args[] = {&p};
+  char where[64];
+  snprintf(where, sizeof where, "ptx_wgmma_misuse.cu:%d",
+           test_marker_line("ptx_wgmma_misuse.cu", "/* WGMMA_MISUSE */"));
+  cuemu_status st = test_launch1(test_kernel(m, "wgmma_whole"), 1, 128, args, 1);
+  ck_assert_msg(st == CUEMU_SUCCESS, "%s", cuemu_last_message());
+  for (int i = 0; i < 128; ++i) ck_assert_float_eq(out[i], 0.0f);
+  st = test_launch1(test_kernel(m, "wgmma_whole"), 1, 96, args, 1);
+  ck_assert_int_eq(st, CUEMU_ASSERT);
+  ck_assert_msg(strstr(cuemu_last_message(), where) &&
+                    strstr(cuemu_last_message(), "not a multiple of a warpgroup"),
+                "%s not in: %s", where, cuemu_last_message());
+  st = test_launch1(test_kernel(m, "wgmma_exited_lane"), 1, 128, args, 1);
+  ck_assert_int_eq(st, CUEMU_ASSERT);
+  ck_assert_msg(strstr(cuemu_last_message(), where) &&
+                    strstr(cuemu_last_message(), "exited threads"),
+                "%s not in: %s", where, cuemu_last_message());
+  cuemu_module_unload(m);
+}
+END_TEST
+
 /* A kernel with an instruction cuemu does not emulate (a texture fetch),
  * written to a file (tests/kernels holds only files that translate). */
 static const char bad_ptx[] =
@@ -731,6 +759,7 @@ Suite *make_ptx_suite(void) {
   tcase_add_test(rewrite, ptx_rewriter_statements_and_labels);
   tcase_add_test(rewrite, ptx_rewriter_error_names_file_and_line);
   tcase_add_test(kernels, ptx_trap_ends_the_launch);
+  tcase_add_test(kernels, ptx_wgmma_misuse_ends_the_launch);
   tcase_add_test(kernels, ptx_unsupported_instruction_is_a_compile_error);
   return s;
 }
