@@ -91,7 +91,9 @@ inline const char *__cuemu_wg_tls_anchor() {
  * dynamic shared memory, or else in its static shared memory within
  * 256 KiB of the module's thread-local storage (a block's shared memory
  * is smaller than 256 KiB on sm_90, so one address of the 18 bits lies
- * in each). `dynamic` is set when it is in dynamic shared memory. */
+ * in each; the two parts are apart here, so an address that both hold
+ * is taken as the dynamic one). `dynamic` is set when it is in dynamic
+ * shared memory. */
 inline uintptr_t __cuemu_wg_shared(reg __cuemu_low, bool &__cuemu_dynamic,
                                    const char *file, int line) {
   const uintptr_t __cuemu_dyn =
