@@ -502,6 +502,89 @@ START_TEST(ptx_matrix_forms_ptxas_rejects) {
 }
 END_TEST
 
+/* wgmma.mma_async in the forms ptxas (sm_90a) rejects, and setmaxnreg's
+ * count: errors that name the instruction. */
+static void wgmma_error(const char *insn, const char *operands, const char *why) {
+  char src[512], message[256];
+  snprintf(src, sizeof src,
+           "asm volatile(\"%s %s;\" : \"+f\"(d0), \"+f\"(d1), \"+f\"(d2), \"+f\"(d3) : "
+           "\"l\"(a), \"l\"(b), \"r\"(s), \"r\"(x));",
+           insn, operands);
+  snprintf(message, sizeof message, "inline PTX: %s %s", insn, why);
+  translate_error(src, 1, message);
+}
+
+START_TEST(ptx_wgmma_forms_ptxas_rejects) {
+  static const char ops[] = "{%0,%1,%2,%3}, %4, %5, %6, 1, 1, 0, 0";
+  wgmma_error("wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16", "{%0,%1}, %4, %5, %6, 1, 1, 0, 0",
+              "has a D of the wrong size for its shape and types");
+  wgmma_error("wgmma.mma_async.sync.aligned.m64n12k16.f32.f16.f16", ops,
+              "has N outside 8 to 256 in steps of 8");
+  wgmma_error("wgmma.mma_async.sync.aligned.f32.f16.f16", ops, "needs one shape .m64nNkK");
+  wgmma_error("wgmma.mma_async.sync.aligned.m64n8k8.f32.f16.f16", ops,
+              "takes .f16 and .bf16 inputs with K 16");
+  wgmma_error("wgmma.mma_async.sync.aligned.m64n8k16.f16.bf16.bf16", ops,
+              "takes .bf16 inputs only with an .f32 accumulator");
+  wgmma_error("wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.bf16", ops, "needs B of A's type");
+  wgmma_error("wgmma.mma_async.sync.aligned.m64n8k16.f32.f16", ops, "needs three types (D, A, B)");
+  wgmma_error("wgmma.mma_async.m64n8k16.f32.f16.f16", ops, "needs .sync.aligned, once each");
+  wgmma_error("wgmma.mma_async.sync.aligned.m64n8k8.f32.tf32.tf32", ops,
+              "has the wrong number of operands for its types and form");
+  wgmma_error("wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16", "{%0,%1,%2,%3}, %4, %5, %6, 2, 1, 0, 0",
+              "takes imm-scale 1 or -1");
+  wgmma_error("wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16", "{%0,%1,%2,%3}, %4, %5, %6, 1, -1, 0, 2",
+              "takes imm-trans 0 or 1");
+  wgmma_error("wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16", "{%0,%1,%2,%3}, %4, %5, %6, 1, 1, %7, 0",
+              "takes imm-scale and imm-trans as immediates");
+  wgmma_error("wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16", "{%0,%1,%2,%3}, {%4,%5}, %5, %6, 1, 1, 0",
+              "needs A's four registers in braces");
+  wgmma_error("wgmma.mma_async.sync.aligned.m64n40k32.s32.s8.u8", ops,
+              "takes .s8 and .u8 inputs with N 8, 16, 24, 32 or a multiple of 16");
+  wgmma_error("wgmma.mma_async.sync.aligned.m64n8k16.satfinite.f32.f16.f16", ops,
+              "takes .satfinite only with .s8 or .u8 inputs");
+  wgmma_error("wgmma.mma_async.sp.sync.aligned.m64n8k32.f32.f16.f16", ops, "(sparse) is not emulated");
+  translate_error("asm volatile(\"wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16.ftz {%0,%1,%2,%3}, %4, "
+                  "%5, %6, 1, 1, 0, 0;\" : \"+f\"(d0), \"+f\"(d1), \"+f\"(d2), \"+f\"(d3) : \"l\"(a), "
+                  "\"l\"(b), \"r\"(s));",
+                  1, "inline PTX: unsupported modifier .ftz of wgmma.mma_async");
+  translate_error("asm volatile(\"setmaxnreg.inc.sync.aligned.u32 20;\");", 1,
+                  "inline PTX: setmaxnreg.inc.sync.aligned.u32 takes a register count that is a "
+                  "multiple of 8 from 24 to 256, not 20");
+  translate_error("asm volatile(\"setmaxnreg.dec.sync.aligned.u32 %0;\" :: \"r\"(x));", 1,
+                  "inline PTX: setmaxnreg.dec.sync.aligned.u32 takes an immediate register count");
+  translate_error("asm volatile(\"setmaxnreg.inc.u32 240;\");", 1,
+                  "inline PTX: unsupported instruction setmaxnreg.inc.u32 (setmaxnreg.inc or .dec, "
+                  ".sync.aligned.u32)");
+  /* The forms ptxas takes: A's descriptor or registers, "n" immediates. */
+  {
+    const char *const parts[] = {
+        "cuemu_p::reg *const cuemu_ptx_wd[] = {&cuemu_ptx_0, &cuemu_ptx_1, &cuemu_ptx_2, &cuemu_ptx_3}; "
+        "cuemu_p::__cuemu_wgmma<8, cuemu_p::__cuemu_wg_f32, cuemu_p::__cuemu_wg_f16, "
+        "cuemu_p::__cuemu_wg_f16, false>(cuemu_ptx_wd, cuemu_ptx_4, nullptr, cuemu_ptx_5, "
+        "(cuemu_ptx_v0) != 0, cuemu_ptx_7, cuemu_ptx_8, cuemu_ptx_9, 0x1ULL, __FILE__, __LINE__);",
+        NULL};
+    translate_expect("asm volatile(\"{ .reg .pred p; setp.ne.b32 p, %6, 0; "
+                     "wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16 {%0,%1,%2,%3}, %4, %5, p, "
+                     "%7, %8, %9, 1; }\" : \"+f\"(d0), \"+f\"(d1), \"+f\"(d2), \"+f\"(d3) : \"l\"(a), "
+                     "\"l\"(b), \"r\"(s), \"n\"(1), \"n\"(-1), \"n\"(0));",
+                     parts);
+    const char *const regs[] = {
+        "const cuemu_p::reg cuemu_ptx_wa[4] = {cuemu_ptx_4, cuemu_ptx_5, cuemu_ptx_6, cuemu_ptx_7}; "
+        "cuemu_p::__cuemu_wgmma<16, cuemu_p::__cuemu_wg_s32, cuemu_p::__cuemu_wg_s8, "
+        "cuemu_p::__cuemu_wg_u8, true>(cuemu_ptx_wd, 0ULL, cuemu_ptx_wa, cuemu_ptx_8, (0x1ULL) != 0, "
+        "1ULL, 1ULL, 0ULL, 0ULL, __FILE__, __LINE__);",
+        NULL};
+    translate_expect("asm volatile(\"wgmma.mma_async.sync.aligned.m64n16k32.s32.s8.u8.satfinite "
+                     "{%0,%1,%2,%3,%0,%1,%2,%3}, {%4,%5,%6,%7}, %8, 1;\" : \"+r\"(d0), \"+r\"(d1), "
+                     "\"+r\"(d2), \"+r\"(d3) : \"r\"(a0), \"r\"(a1), \"r\"(a2), \"r\"(a3), \"l\"(b));",
+                     regs);
+  }
+  free(translate_ok("asm volatile(\"wgmma.fence.sync.aligned;\\n\\twgmma.commit_group.sync.aligned;"
+                    "\\n\\twgmma.wait_group.sync.aligned 1;\\n\\tsetmaxnreg.dec.sync.aligned.u32 40;\" ::: "
+                    "\"memory\");"));
+}
+END_TEST
+
 /* ---- The rewriter's part ------------------------------------------------- */
 
 START_TEST(ptx_rewriter_statements_and_labels) {
@@ -587,6 +670,34 @@ START_TEST(ptx_trap_ends_the_launch) {
            test_marker_line("ptx_traps.cu", "/* PTX_NOT_A_MAP */"));
   ck_assert_msg(strstr(cuemu_last_message(), where) != NULL &&
                     strstr(cuemu_last_message(), "not a tensor map") != NULL,
+                "%s not in: %s", where, cuemu_last_message());
+  cuemu_module_unload(m);
+}
+END_TEST
+
+/* wgmma.mma_async in a block of 96 threads, or with a thread of the
+ * warpgroup exited: the end of the launch naming it and the line; in a
+ * block of 128 threads, zeros times zeros with scale-d 0. */
+START_TEST(ptx_wgmma_misuse_ends_the_launch) {
+  cuemu_module *m = test_module("ptx_wgmma_misuse.cu");
+  float out[128];
+  float *p = out;
+  void *args[] = {&p};
+  char where[64];
+  snprintf(where, sizeof where, "ptx_wgmma_misuse.cu:%d",
+           test_marker_line("ptx_wgmma_misuse.cu", "/* WGMMA_MISUSE */"));
+  cuemu_status st = test_launch1(test_kernel(m, "wgmma_whole"), 1, 128, args, 1);
+  ck_assert_msg(st == CUEMU_SUCCESS, "%s", cuemu_last_message());
+  for (int i = 0; i < 128; ++i) ck_assert_float_eq(out[i], 0.0f);
+  st = test_launch1(test_kernel(m, "wgmma_whole"), 1, 96, args, 1);
+  ck_assert_int_eq(st, CUEMU_ASSERT);
+  ck_assert_msg(strstr(cuemu_last_message(), where) &&
+                    strstr(cuemu_last_message(), "not a multiple of a warpgroup"),
+                "%s not in: %s", where, cuemu_last_message());
+  st = test_launch1(test_kernel(m, "wgmma_exited_lane"), 1, 128, args, 1);
+  ck_assert_int_eq(st, CUEMU_ASSERT);
+  ck_assert_msg(strstr(cuemu_last_message(), where) &&
+                    strstr(cuemu_last_message(), "exited threads"),
                 "%s not in: %s", where, cuemu_last_message());
   cuemu_module_unload(m);
 }
@@ -704,9 +815,11 @@ Suite *make_ptx_suite(void) {
   tcase_add_test(parse, ptx_forms_cccl_uses);
   tcase_add_test(errors, ptx_errors_name_what_and_where);
   tcase_add_test(errors, ptx_matrix_forms_ptxas_rejects);
+  tcase_add_test(errors, ptx_wgmma_forms_ptxas_rejects);
   tcase_add_test(rewrite, ptx_rewriter_statements_and_labels);
   tcase_add_test(rewrite, ptx_rewriter_error_names_file_and_line);
   tcase_add_test(kernels, ptx_trap_ends_the_launch);
+  tcase_add_test(kernels, ptx_wgmma_misuse_ends_the_launch);
   tcase_add_test(kernels, ptx_unsupported_instruction_is_a_compile_error);
   return s;
 }

@@ -257,6 +257,11 @@ static const insn insns[] = {
     {"vshr", "__cuemu_vshr", 0, 1, 2, 3, "u32 s32 sat clamp wrap add min max"},
     {"dp4a", "dp4a", 0, 1, 3, 3, "u32 s32"},
     {"dp2a", "dp2a", 0, 1, 3, 3, "lo hi u32 s32"},
+    /* The warpgroup's matrix products (wgmma.mma_async, cuemu_ptx_wgmma.h)
+     * complete when issued, so their fences and groups wait for nothing. */
+    {"wgmma.fence", "", F_NONE, 0, 0, 0, "-sync -aligned"},
+    {"wgmma.commit_group", "", F_NONE, 0, 0, 0, "-sync -aligned"},
+    {"wgmma.wait_group", "", F_NONE, 0, 1, 1, "-sync -aligned"},
 };
 
 /* Instructions of the PTX ISA that cuemu does not emulate: a template whose
@@ -1426,6 +1431,240 @@ static cuemu_status call_instruction(tr *t, const char *op, int line) {
   return st;
 }
 
+/* ---- Warpgroup matrix products ----------------------------------------------
+ *
+ * wgmma.mma_async.sync.aligned.m64nNkK{.satfinite}.dtype.atype.btype
+ * (cuemu_ptx_wgmma.h): D's braced registers (up to 128, more than the
+ * operand vectors of the other instructions hold), A's descriptor or its
+ * four registers, B's descriptor, scale-d, and by type the immediates
+ * imm-scale-a, imm-scale-b (not of the integer types) and imm-trans-a,
+ * imm-trans-b (of .f16 and .bf16 only; imm-trans-a not with A in
+ * registers). Forms that ptxas refuses are refused here with the reason.
+ * setmaxnreg, a hint of the registers a warpgroup needs, emits nothing. */
+
+typedef struct wgmma_form {
+  int n, k, sat;
+  const char *d, *a, *b; /* the types' names, as cuemu_ptx_wgmma.h spells them */
+  const char *unknown;   /* a qualifier that wgmma.mma_async does not have */
+  size_t unknown_len;
+} wgmma_form;
+
+/* What is wrong with the qualifiers of wgmma.mma_async (mods: those after
+ * the name), or NULL with the form filled in. */
+static const char *wgmma_qualifiers(const char *mods, wgmma_form *f) {
+  static const char *const types[] = {"f16", "bf16", "tf32", "e4m3", "e5m2", "s8", "u8", "f32",
+                                      "s32", NULL};
+  const char *named[3] = {NULL, NULL, NULL};
+  int ntypes = 0, sync = 0, aligned = 0, shape = 0;
+  memset(f, 0, sizeof *f);
+  for (const char *p = mods; *p == '.';) {
+    size_t l = strcspn(++p, ".");
+    int k, known = 0;
+    if (l == 4 && !strncmp(p, "sync", 4)) known = ++sync;
+    else if (l == 7 && !strncmp(p, "aligned", 7)) known = ++aligned;
+    else if (l == 9 && !strncmp(p, "satfinite", 9)) known = ++f->sat;
+    else if (l > 3 && p[0] == 'm' && !strncmp(p, "m64n", 4)) {
+      char *end;
+      f->n = (int)strtol(p + 4, &end, 10);
+      if (*end != 'k') return "needs a shape .m64nNkK";
+      f->k = (int)strtol(end + 1, &end, 10);
+      if (end != p + l) return "needs a shape .m64nNkK";
+      known = ++shape;
+    } else {
+      for (k = 0; types[k]; k++)
+        if (strlen(types[k]) == l && !strncmp(p, types[k], l)) {
+          if (ntypes == 3) return "needs three types (D, A, B)";
+          named[ntypes++] = types[k];
+          known = 1;
+        }
+    }
+    if (!known && l == 2 && !strncmp(p, "sp", 2)) return "(sparse) is not emulated";
+    if (!known) {
+      f->unknown = p;
+      f->unknown_len = l;
+      return "";
+    }
+    p += l;
+  }
+  if (sync != 1 || aligned != 1) return "needs .sync.aligned, once each";
+  if (shape != 1) return "needs one shape .m64nNkK";
+  if (ntypes != 3) return "needs three types (D, A, B)";
+  if (f->sat > 1) return "repeats .satfinite";
+  f->d = named[0];
+  f->a = named[1];
+  f->b = named[2];
+  if (f->n < 8 || f->n > 256 || f->n % 8) return "has N outside 8 to 256 in steps of 8";
+  if (!strcmp(f->a, "s8") || !strcmp(f->a, "u8")) {
+    if ((strcmp(f->b, "s8") && strcmp(f->b, "u8")) || strcmp(f->d, "s32"))
+      return "needs .s8 or .u8 inputs with an .s32 accumulator";
+    if (f->k != 32) return "takes .s8 and .u8 inputs with K 32";
+    if (f->n > 32 && f->n % 16) return "takes .s8 and .u8 inputs with N 8, 16, 24, 32 or a multiple of 16";
+    return NULL;
+  }
+  if (f->sat) return "takes .satfinite only with .s8 or .u8 inputs";
+  if (!strcmp(f->d, "s32") || !strcmp(f->d, "bf16") || !strcmp(f->d, "tf32") ||
+      !strcmp(f->a, "f32") || !strcmp(f->a, "s32") || !strcmp(f->d, "e4m3") || !strcmp(f->d, "e5m2"))
+    return "needs an .f16 or .f32 accumulator for floating-point inputs";
+  if (!strcmp(f->a, "e4m3") || !strcmp(f->a, "e5m2")) {
+    if (strcmp(f->b, "e4m3") && strcmp(f->b, "e5m2")) return "needs B of an FP8 type with A's";
+    return f->k == 32 ? NULL : "takes .e4m3 and .e5m2 inputs with K 32";
+  }
+  if (strcmp(f->a, f->b)) return "needs B of A's type";
+  if (!strcmp(f->a, "tf32")) {
+    if (strcmp(f->d, "f32")) return "takes .tf32 inputs only with an .f32 accumulator";
+    return f->k == 8 ? NULL : "takes .tf32 inputs with K 8";
+  }
+  if (!strcmp(f->a, "bf16") && strcmp(f->d, "f32")) return "takes .bf16 inputs only with an .f32 accumulator";
+  return f->k == 16 ? NULL : "takes .f16 and .bf16 inputs with K 16";
+}
+
+/* Whether an operand is the literal `want` (a number as number() writes it). */
+static int literal_is(const opnd *o, long long want) {
+  char buf[32];
+  snprintf(buf, sizeof buf, "0x%llxULL", (unsigned long long)want);
+  return !strcmp(o->part[0], buf);
+}
+
+static cuemu_status wgmma_instruction(tr *t, const char *op, int line) {
+  const size_t used = strlen("wgmma.mma_async");
+  wgmma_form f;
+  cuemu_strbuf dregs = {0};
+  opnd one, ops[8];
+  int nd = 0, nops = 0, k, regs_a, want;
+  cuemu_status st = CUEMU_SUCCESS;
+  const char *wrong = wgmma_qualifiers(op + used, &f);
+  if (wrong && f.unknown)
+    return fail(t, line, "inline PTX: unsupported modifier .%.*s of wgmma.mma_async",
+                (int)f.unknown_len, f.unknown);
+  if (wrong) return fail(t, line, "inline PTX: %s %s", op, wrong);
+  /* D: a braced list of registers. */
+  if (!punct(t, '{')) return fail(t, line, "inline PTX: %s needs D's registers in braces", op);
+  t->i++;
+  cuemu__sb_add(&dregs, "", 0);
+  for (;;) {
+    memset(&one, 0, sizeof one);
+    st = simple(t, &one, 0, 0);
+    if (st != CUEMU_SUCCESS) break;
+    if (!one.lvalue[0]) {
+      st = fail(t, line, "inline PTX: %s has a D that is not a register", op);
+      break;
+    }
+    cuemu__sb_str(&dregs, nd++ ? ", &" : "&");
+    cuemu__sb_str(&dregs, one.part[0]);
+    if (punct(t, '}')) break;
+    if (!punct(t, ',')) {
+      st = fail(t, cur(t)->line, "inline PTX: expected , or } in a vector");
+      break;
+    }
+    t->i++;
+  }
+  if (st == CUEMU_SUCCESS) {
+    t->i++;
+    while (!punct(t, ';') && st == CUEMU_SUCCESS) {
+      if (!punct(t, ',') || nops == 8) {
+        st = fail(t, line, "inline PTX: wrong operands for %s", op);
+        break;
+      }
+      t->i++;
+      st = operand(t, &ops[nops++], 0);
+    }
+  }
+  if (st != CUEMU_SUCCESS) {
+    free(dregs.data);
+    return st;
+  }
+  t->i++;
+  /* The operands the types and the form of A give. */
+  regs_a = nops > 0 && ops[0].kind == O_VEC;
+  want = 3 + (strcmp(f.d, "s32") ? 2 : 0) +
+         (!strcmp(f.a, "f16") || !strcmp(f.a, "bf16") ? (regs_a ? 1 : 2) : 0);
+  wrong = NULL;
+  if (nd != (!strcmp(f.d, "f16") ? f.n / 4 : f.n / 2))
+    wrong = "has a D of the wrong size for its shape and types";
+  else if (nops != want)
+    wrong = "has the wrong number of operands for its types and form";
+  else if (regs_a && ops[0].count != 4)
+    wrong = "needs A's four registers in braces";
+  for (k = regs_a; k < nops && !wrong; k++)
+    if (ops[k].kind != O_VALUE) wrong = "needs a descriptor, scale-d and immediates after A";
+  for (k = 3; k < nops && !wrong; k++) {
+    const int trans = k >= 5;
+    if (ops[k].lvalue[0]) wrong = "takes imm-scale and imm-trans as immediates";
+    else if (!strncmp(ops[k].part[0], "0x", 2) &&
+             !(trans ? literal_is(&ops[k], 0) || literal_is(&ops[k], 1)
+                     : literal_is(&ops[k], 1) || literal_is(&ops[k], -1)))
+      wrong = trans ? "takes imm-trans 0 or 1" : "takes imm-scale 1 or -1";
+  }
+  if (wrong) {
+    free(dregs.data);
+    return fail(t, line, "inline PTX: %s %s", op, wrong);
+  }
+  cuemu__sb_str(&t->body, "{ cuemu_p::reg *const cuemu_ptx_wd[] = {");
+  cuemu__sb_add(&t->body, dregs.data, dregs.length);
+  free(dregs.data);
+  cuemu__sb_str(&t->body, "}; ");
+  if (regs_a) {
+    cuemu__sb_str(&t->body, "const cuemu_p::reg cuemu_ptx_wa[4] = {");
+    emit_args(&t->body, &ops[0], 1, "cuemu_p::u32");
+    cuemu__sb_str(&t->body, "}; ");
+  }
+  {
+    char head[160];
+    snprintf(head, sizeof head,
+             "cuemu_p::__cuemu_wgmma<%d, cuemu_p::__cuemu_wg_%s, cuemu_p::__cuemu_wg_%s, "
+             "cuemu_p::__cuemu_wg_%s, %s>(cuemu_ptx_wd, ",
+             f.n, f.d, f.a, f.b, f.sat ? "true" : "false");
+    cuemu__sb_str(&t->body, head);
+  }
+  cuemu__sb_str(&t->body, regs_a ? "0ULL, cuemu_ptx_wa, " : "");
+  if (!regs_a) {
+    cuemu__sb_str(&t->body, ops[0].part[0]);
+    cuemu__sb_str(&t->body, ", nullptr, ");
+  }
+  cuemu__sb_str(&t->body, ops[1].part[0]);
+  cuemu__sb_str(&t->body, ", (");
+  cuemu__sb_str(&t->body, ops[2].part[0]);
+  cuemu__sb_str(&t->body, ") != 0");
+  /* imm-scale-a, imm-scale-b, imm-trans-a, imm-trans-b (1, 1, 0, 0 when
+   * the form has none). */
+  for (k = 0; k < 4; k++) {
+    int index = 3 + k;
+    cuemu__sb_str(&t->body, ", ");
+    if (regs_a && k == 2) {
+      cuemu__sb_str(&t->body, "0ULL");
+      continue;
+    }
+    if (regs_a && k == 3) index = 5;
+    cuemu__sb_str(&t->body, index < nops ? ops[index].part[0] : k < 2 ? "1ULL" : "0ULL");
+  }
+  cuemu__sb_str(&t->body, ", __FILE__, __LINE__); } ");
+  return CUEMU_SUCCESS;
+}
+
+/* setmaxnreg.{inc,dec}.sync.aligned.u32 imm: the count is checked as ptxas
+ * checks it (a multiple of 8 from 24 to 256); nothing is emitted. */
+static cuemu_status setmaxnreg_instruction(tr *t, const char *op, int line) {
+  opnd o;
+  cuemu_status st;
+  unsigned long long v;
+  if (strcmp(op, "setmaxnreg.inc.sync.aligned.u32") && strcmp(op, "setmaxnreg.dec.sync.aligned.u32"))
+    return fail(t, line, "inline PTX: unsupported instruction %s (setmaxnreg.inc or .dec, "
+                ".sync.aligned.u32)", op);
+  st = operand(t, &o, 0);
+  if (st != CUEMU_SUCCESS) return st;
+  if (!punct(t, ';')) return fail(t, line, "inline PTX: expected ; after %s", op);
+  t->i++;
+  if (o.kind != O_VALUE || o.lvalue[0])
+    return fail(t, line, "inline PTX: %s takes an immediate register count", op);
+  if (!strncmp(o.part[0], "0x", 2)) {
+    v = strtoull(o.part[0], NULL, 16);
+    if (v < 24 || v > 256 || v % 8)
+      return fail(t, line, "inline PTX: %s takes a register count that is a multiple of 8 from 24 "
+                  "to 256, not %llu", op, v);
+  }
+  return CUEMU_SUCCESS;
+}
+
 /* Whether fn is a scalar video instruction's, whose a and b may select a
  * byte or half of their registers. */
 static int is_scalar_video(const char *fn) {
@@ -1468,6 +1707,10 @@ static cuemu_status instruction(tr *t) {
   }
   if (!strcmp(op, "call") || !strcmp(op, "call.uni"))
     return call_instruction(t, op, line);
+  if (!strncmp(op, "wgmma.mma_async", 15) && (op[15] == '.' || !op[15]))
+    return wgmma_instruction(t, op, line);
+  if (!strncmp(op, "setmaxnreg", 10) && (op[10] == '.' || !op[10]))
+    return setmaxnreg_instruction(t, op, line);
   if (!strcmp(op, "ret") || !strcmp(op, "ret.uni")) {
     /* The asm statement's function returns: in a kernel the thread ends,
      * as PTX's ret does in an entry function. */

@@ -12,5 +12,6 @@
 #include "cuemu_ptx_sync.h"
 #include "cuemu_ptx_matrix.h"
 #include "cuemu_ptx_tensor.h"
+#include "cuemu_ptx_wgmma.h"
 
 #endif /* CUEMU_PTX_SHIM_H */
