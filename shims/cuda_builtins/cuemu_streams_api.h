@@ -116,10 +116,13 @@ inline void stream_callback(void *stream, int status, void *callback,
       data);
 }
 
-/* A symbol is the variable itself; a pointer of type void * or
- * const void * is taken for the address of one (of unknown size). */
+/* A symbol is the variable itself; a const void * is taken for the
+ * address of one (of unknown size), as CUDA's C function takes it. A
+ * void * is a variable like any other: CUDA's C++ template binds to it (an
+ * identity conversion beats the C function's const void *) and passes the
+ * pointer's own address, which is no symbol. */
 template <typename T> constexpr bool is_address() {
-  return std::is_same<T, void *>::value || std::is_same<T, const void *>::value;
+  return std::is_same<T, const void *>::value;
 }
 template <typename T> inline void *symbol_address(const T &symbol) {
   if constexpr (is_address<T>())

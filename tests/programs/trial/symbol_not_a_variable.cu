@@ -6,7 +6,12 @@
 // array on the stack (`const char missing[] = "..."`) and with NULL, which
 // the C++ template binds to a temporary. cuemu took every writable address
 // for a variable: the stack array, a heap block and a cudaMalloc'd pointer
-// all answered cudaSuccess, and the copies wrote to them.
+// all answered cudaSuccess, and the copies wrote to them. The suite also
+// passes a `void *` that holds cudaGetSymbolAddress's result: CUDA's C++
+// template binds to the pointer variable (an identity conversion beats the
+// C function's `const void *`), so the symbol is the pointer's own address,
+// and the call fails; cuemu took the pointer's value and succeeded. A
+// `const void *` reaches the C function, which takes its value.
 #include <cstdio>
 #include <cstdlib>
 #include "../check.cuh"
@@ -58,6 +63,20 @@ int main() {
   CHECK(cudaGetSymbolAddress(&address, NULL) == cudaErrorInvalidSymbol);
   CHECK(address == nullptr);
   CHECK(cudaGetLastError() == cudaErrorInvalidSymbol);
+
+  // A void * holding the variable's address is a variable of its own.
+  void *by_address = nullptr;
+  CHECK(cudaGetSymbolAddress(&by_address, dev_value) == cudaSuccess);
+  int one = 1;
+  CHECK(cudaMemcpyToSymbol(by_address, &one, sizeof one) == cudaErrorInvalidSymbol);
+  CHECK(cudaMemcpyToSymbol((void *)&dev_value, &one, sizeof one) == cudaErrorInvalidSymbol);
+  CHECK(cudaGetLastError() == cudaErrorInvalidSymbol);
+  // A const void * is the C function's symbol: the variable's host address.
+  const void *c_symbol = &dev_value;
+  CHECK(cudaMemcpyToSymbol(c_symbol, &one, sizeof one) == cudaSuccess);
+  int back = 0;
+  CHECK(cudaMemcpyFromSymbol(&back, c_symbol, sizeof back) == cudaSuccess);
+  CHECK(back == 1);
 
   // The variables themselves still work.
   int forty = 40;
