@@ -6,7 +6,9 @@
  * is code, or when no registered variable holds it and no data object's
  * symbol starts there: a string literal, such as the variable's name, which
  * CUDA took before 5.0 and old programs still pass from C. CUDA answers
- * such a symbol with cudaErrorInvalidSymbol. A const variable (a const
+ * such a symbol with cudaErrorInvalidSymbol, as it answers an address that
+ * no loaded object holds (a host array on the stack, a heap block, device
+ * memory): variables have static storage. A const variable (a const
  * __constant__ or __device__ variable, an instance of a const variable
  * template) lies in a read-only segment too, and its symbol names it; a
  * stripped file tells nothing, and its addresses are taken as symbols.
@@ -55,8 +57,14 @@ static int find_segment(struct dl_phdr_info *info, size_t size, void *data) {
 int cuemu__rt_symbol_valid(const void *symbol) {
   segment_search s = {(uintptr_t)symbol, 0, 0, NULL, 0};
   dl_iterate_phdr(find_segment, &s);
-  if (!s.read_only || cuemu__constant_space_holds(symbol) ||
+  if (cuemu__constant_space_holds(symbol) ||
       cuemu__check_variables_hold(symbol))
+    return 1;
+  /* Variables have static storage: an address that no loaded object holds
+   * (the stack, the heap, cudaMalloc'd memory) is none. */
+  if (!s.path)
+    return 0;
+  if (!s.read_only)
     return 1;
   if (s.executable)
     return 0;

@@ -125,7 +125,7 @@ inline cudaError_t cudaOccupancyMaxPotentialBlockSizeVariableSMemWithFlags(
   return static_cast<cudaError_t>(cuemu_rt_occupancy_variable_smem(
       minGridSize, blockSize, cuemu::rt::function_address(func),
       cuemu::rt::smem_of<UnaryFunction>, &blockSizeToDynamicSMemSize,
-      blockSizeLimit, flags, cuemu::rt::known_function<T>()));
+      blockSizeLimit, flags, 0));
 }
 
 template <typename UnaryFunction, class T>
@@ -158,7 +158,7 @@ inline cudaError_t cudaOccupancyAvailableDynamicSMemPerBlock(
     size_t *dynamicSmemSize, T *func, int numBlocks, int blockSize) {
   return static_cast<cudaError_t>(cuemu_rt_occupancy_available_dynamic_smem(
       dynamicSmemSize, cuemu::rt::function_address(func), numBlocks,
-      blockSize, cuemu::rt::known_function<T *>()));
+      blockSize, 0));
 }
 
 #endif /* CUEMU_IDS_API_H */

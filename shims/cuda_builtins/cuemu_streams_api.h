@@ -45,18 +45,16 @@ namespace cuemu {
 namespace rt {
 
 /* The address of a kernel given as a pointer to a function or as any
- * other pointer (then `known` is false: it must be a registered kernel). */
+ * other pointer. The function-attribute and occupancy calls below pass it
+ * with `known` 0, a typed pointer too: it must be a registered kernel, so
+ * that a host function of a kernel's type is cudaErrorInvalidDeviceFunction,
+ * as CUDA answers (the driver passes 1 for a module's kernels, which no
+ * program table holds). */
 template <typename T> inline const void *function_address(T *f) {
   if constexpr (std::is_function<T>::value)
     return reinterpret_cast<const void *>(f);
   else
     return static_cast<const void *>(f);
-}
-template <typename T> constexpr int known_function() {
-  return std::is_function<typename std::remove_pointer<
-                             typename std::decay<T>::type>::type>::value
-             ? 1
-             : 0;
 }
 
 /* The number of parameters of a function type. */
@@ -116,10 +114,13 @@ inline void stream_callback(void *stream, int status, void *callback,
       data);
 }
 
-/* A symbol is the variable itself; a pointer of type void * or
- * const void * is taken for the address of one (of unknown size). */
+/* A symbol is the variable itself; a const void * is taken for the
+ * address of one (of unknown size), as CUDA's C function takes it. A
+ * void * is a variable like any other: CUDA's C++ template binds to it (an
+ * identity conversion beats the C function's const void *) and passes the
+ * pointer's own address, which is no symbol. */
 template <typename T> constexpr bool is_address() {
-  return std::is_same<T, void *>::value || std::is_same<T, const void *>::value;
+  return std::is_same<T, const void *>::value;
 }
 template <typename T> inline void *symbol_address(const T &symbol) {
   if constexpr (is_address<T>())
@@ -339,7 +340,7 @@ template <class T>
 inline cudaError_t cudaFuncGetAttributes(cudaFuncAttributes *attr, T *entry) {
   return cuemu::rt::func_attributes(attr,
                                     cuemu::rt::function_address(entry),
-                                    std::is_function<T>::value ? 1 : 0);
+                                    0);
 }
 
 inline cudaError_t cudaFuncSetAttribute(const void *func,
@@ -353,7 +354,7 @@ inline cudaError_t cudaFuncSetAttribute(T *entry, cudaFuncAttribute attr,
                                         int value) {
   return static_cast<cudaError_t>(
       cuemu_rt_func_set_attribute(cuemu::rt::function_address(entry), attr,
-                                  value, std::is_function<T>::value ? 1 : 0));
+                                  value, 0));
 }
 
 inline cudaError_t
@@ -374,7 +375,7 @@ cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *numBlocks, T func,
                                                        unsigned int flags) {
   return static_cast<cudaError_t>(cuemu_rt_occupancy_max_active_blocks(
       numBlocks, cuemu::rt::function_address(func), blockSize,
-      dynamicSMemSize, flags, cuemu::rt::known_function<T>()));
+      dynamicSMemSize, flags, 0));
 }
 
 inline cudaError_t
@@ -401,7 +402,7 @@ inline cudaError_t cudaOccupancyMaxPotentialBlockSize(int *minGridSize,
                                                       int blockSizeLimit = 0) {
   return static_cast<cudaError_t>(cuemu_rt_occupancy_max_potential_block_size(
       minGridSize, blockSize, cuemu::rt::function_address(func),
-      dynamicSMemSize, blockSizeLimit, cuemu::rt::known_function<T>()));
+      dynamicSMemSize, blockSizeLimit, 0));
 }
 
 /* ---- Symbols -------------------------------------------------------------- */
