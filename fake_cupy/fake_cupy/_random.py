@@ -79,12 +79,29 @@ class RandomState(_Wrapped):
         self._generator.seed(seed)
 
 
+# The methods of CuPy's Generator (cupy/random/_generator_api.pyx, CuPy
+# 13); NumPy's others (normal, choice, shuffle, permutation, ...) are absent
+# there, and code calls the module functions for them.
+_GENERATOR_METHODS = frozenset((
+    "integers", "random", "uniform", "standard_normal", "standard_exponential",
+    "exponential", "standard_gamma", "gamma", "beta", "binomial", "chisquare",
+    "dirichlet", "f", "geometric", "hypergeometric", "logseries", "poisson",
+    "power", "bit_generator"))
+
+
 class Generator(_Wrapped):
-    """cupy.random.Generator(bit_generator): numpy.random.Generator's
-    methods, returning fake arrays, with dtype= where CuPy adds it."""
+    """cupy.random.Generator(bit_generator): CuPy's subset of
+    numpy.random.Generator's methods, returning fake arrays, with dtype=
+    where CuPy adds it."""
 
     def __init__(self, bit_generator):
         super().__init__(numpy.random.Generator(bit_generator), _GENERATOR_DTYPED)
+
+    def __getattr__(self, name):
+        if name not in _GENERATOR_METHODS:
+            raise AttributeError("'cupy.random._generator_api.Generator' object "
+                                 f"has no attribute '{name}'")
+        return super().__getattr__(name)
 
 
 def default_rng(seed=None):
