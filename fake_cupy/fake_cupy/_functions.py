@@ -70,8 +70,6 @@ def array(obj, dtype=None, copy=True, order="K", subok=False, ndmin=0, *,
         return array(_from_cuda_interface(obj), dtype, copy, order, subok, ndmin)
     if _nested_device_shape(obj) is not None:
         obj = _nested_host_copies(obj)
-    elif isinstance(obj, (list, tuple)) and any(isinstance(o, ndarray) for o in obj):
-        obj = [o.get() if isinstance(o, ndarray) else o for o in obj]
     host = numpy.array(obj, dtype=dtype, order=order, ndmin=ndmin)
     if host.dtype.kind in "OSUV" and host.dtype.fields is None:
         raise ValueError(f"Unsupported dtype {host.dtype}")

@@ -38,3 +38,10 @@ def test_mixed_or_ragged_nested_lists_are_refused(cp):
         cp.array([[cp.ones(2)], [numpy.ones(2)]])
     with pytest.raises(TypeError, match="Implicit conversion"):
         cp.array([[cp.ones(2)], [cp.ones(3)]])
+    # So does a flat list mixing a cupy array with Python numbers, which the
+    # fake used to copy element by element.
+    with pytest.raises(TypeError, match="Implicit conversion"):
+        cp.array([cp.array(1.0), 2.0])
+    with pytest.raises(TypeError, match="Implicit conversion"):
+        cp.asarray([cp.arange(3), 0], dtype=object)
+    assert cp.array([cp.array(1.0), cp.array(2)]).dtype == numpy.float64
