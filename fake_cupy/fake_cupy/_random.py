@@ -3,7 +3,8 @@
 The module functions (cupy.random.rand, normal, ...) draw from a private
 RandomState, so that cupy.random.seed() leaves NumPy's global generator
 alone, as CuPy's does. RandomState, default_rng and Generator objects return
-fake arrays, and the methods take the dtype argument CuPy adds to NumPy's.
+fake arrays, and the methods take the dtype argument CuPy adds to NumPy's;
+a Generator has only the methods CuPy's has.
 Where the fake differs: the numbers are NumPy's, not CuPy's (CuPy seeds its
 own generators differently); build reference data on the host when tests
 compare values.
