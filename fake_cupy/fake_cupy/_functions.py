@@ -34,6 +34,28 @@ def _from_cuda_interface(obj):
     return ndarray._wrap(view, mem)
 
 
+def _nested_device_shape(obj):
+    """The shape of a nested list or tuple whose elements are all cupy arrays
+    of one shape, else None: CuPy builds such a sequence on the device
+    (cupy/_core/core.pyx, _compute_concat_info_impl), and hands any other
+    to NumPy, which meets a cupy element's refused implicit conversion."""
+    if isinstance(obj, ndarray):
+        return obj.shape
+    if not isinstance(obj, (list, tuple)) or not obj:
+        return None
+    shapes = {_nested_device_shape(o) for o in obj}
+    if len(shapes) != 1 or None in shapes:
+        return None
+    return (len(obj),) + shapes.pop()
+
+
+def _nested_host_copies(obj):
+    """`obj` with each cupy array replaced by its host copy."""
+    if isinstance(obj, ndarray):
+        return obj.get()
+    return [_nested_host_copies(o) for o in obj]
+
+
 def array(obj, dtype=None, copy=True, order="K", subok=False, ndmin=0, *,
           blocking=False):
     """cupy.array: copies host data (through the pinned pool) or a fake array."""
@@ -46,8 +68,8 @@ def array(obj, dtype=None, copy=True, order="K", subok=False, ndmin=0, *,
         return _new_from(result)
     if hasattr(obj, "__cuda_array_interface__"):
         return array(_from_cuda_interface(obj), dtype, copy, order, subok, ndmin)
-    if isinstance(obj, (list, tuple)) and any(isinstance(o, ndarray) for o in obj):
-        obj = [o.get() if isinstance(o, ndarray) else o for o in obj]
+    if _nested_device_shape(obj) is not None:
+        obj = _nested_host_copies(obj)
     host = numpy.array(obj, dtype=dtype, order=order, ndmin=ndmin)
     if host.dtype.kind in "OSUV" and host.dtype.fields is None:
         raise ValueError(f"Unsupported dtype {host.dtype}")

@@ -3,7 +3,8 @@
 The module functions (cupy.random.rand, normal, ...) draw from a private
 RandomState, so that cupy.random.seed() leaves NumPy's global generator
 alone, as CuPy's does. RandomState, default_rng and Generator objects return
-fake arrays, and the methods take the dtype argument CuPy adds to NumPy's.
+fake arrays, and the methods take the dtype argument CuPy adds to NumPy's;
+a Generator has only the methods CuPy's has.
 Where the fake differs: the numbers are NumPy's, not CuPy's (CuPy seeds its
 own generators differently); build reference data on the host when tests
 compare values.
@@ -79,12 +80,29 @@ class RandomState(_Wrapped):
         self._generator.seed(seed)
 
 
+# The methods of CuPy's Generator (cupy/random/_generator_api.pyx, CuPy
+# 13); NumPy's others (normal, choice, shuffle, permutation, ...) are absent
+# there, and code calls the module functions for them.
+_GENERATOR_METHODS = frozenset((
+    "integers", "random", "uniform", "standard_normal", "standard_exponential",
+    "exponential", "standard_gamma", "gamma", "beta", "binomial", "chisquare",
+    "dirichlet", "f", "geometric", "hypergeometric", "logseries", "poisson",
+    "power", "bit_generator"))
+
+
 class Generator(_Wrapped):
-    """cupy.random.Generator(bit_generator): numpy.random.Generator's
-    methods, returning fake arrays, with dtype= where CuPy adds it."""
+    """cupy.random.Generator(bit_generator): CuPy's subset of
+    numpy.random.Generator's methods, returning fake arrays, with dtype=
+    where CuPy adds it."""
 
     def __init__(self, bit_generator):
         super().__init__(numpy.random.Generator(bit_generator), _GENERATOR_DTYPED)
+
+    def __getattr__(self, name):
+        if name not in _GENERATOR_METHODS:
+            raise AttributeError("'cupy.random._generator_api.Generator' object "
+                                 f"has no attribute '{name}'")
+        return super().__getattr__(name)
 
 
 def default_rng(seed=None):
