@@ -19,7 +19,7 @@
 typedef struct cuemu_printf_fifo {
   pthread_mutex_t lock;
   struct cuemu_printf_record *first, *last;
-  size_t used, limit;  /* bytes, against cudaLimitPrintfFifoSize */
+  size_t used, limit;    /* bytes, against cudaLimitPrintfFifoSize */
   unsigned long kept;    /* records taken in */
   unsigned long dropped; /* of them, those lost to a full FIFO */
 } cuemu_printf_fifo;
