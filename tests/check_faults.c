@@ -395,6 +395,41 @@ START_TEST(printf_lines_stay_whole) {
 }
 END_TEST
 
+/* A launch whose printf records overflow the FIFO loses the oldest, as on a
+ * GPU, and cuemu says so on stderr (unless CUEMU_QUIET), naming the
+ * kernel, how many records were lost and the limit that would keep them. */
+START_TEST(printf_fifo_overflow_is_noted) {
+  test_setenv("CUEMU_QUIET", "0");
+  ck_assert_int_eq(cuemu_rt_device_set_limit(cudaLimitPrintfFifoSize, 4096),
+                   cudaSuccess);
+  cuemu_module *m = test_module("faults.cu");
+  cuemu_kernel *k = test_kernel(m, "print_lines");
+  char name[64];
+  snprintf(name, sizeof name, "printf-out.%ld.txt", (long)getpid());
+  char *out = test_tmp_path(name);
+  snprintf(name, sizeof name, "printf-err.%ld.txt", (long)getpid());
+  char *err = test_tmp_path(name);
+  int width = 20;
+  void *args[] = {&width};
+  test_capture capture_out = test_capture_begin(1, out);
+  test_capture capture_err = test_capture_begin(2, err);
+  cuemu_status st = test_launch1(k, 4, 64, args, 1);
+  test_capture_end(&capture_err);
+  test_capture_end(&capture_out);
+  ck_assert_msg(st == CUEMU_SUCCESS, "%s", cuemu_last_message());
+  char *text = test_read_text(err, NULL);
+  TEST_ASSERT_CONTAINS(text, "cuemu: note: kernel print_lines: ");
+  TEST_ASSERT_CONTAINS(text, " of its 256 printf records were lost");
+  TEST_ASSERT_CONTAINS(text, "cudaLimitPrintfFifoSize, 4096 bytes");
+  free(text);
+  unlink(out);
+  unlink(err);
+  free(out);
+  free(err);
+  cuemu_module_unload(m);
+}
+END_TEST
+
 /* A kernel's printf of a bad %s pointer is a kernel fault at the user's
  * line, under one and two workers: never a hang on the C library's stdout
  * lock (issue 17). The other threads' output is written when the launch
@@ -480,5 +515,6 @@ Suite *make_faults_suite(void) {
   tc = test_tcase(s, "printf", 60);
   tcase_add_test(tc, printf_lines_stay_whole);
   tcase_add_loop_test(tc, printf_of_a_bad_string_is_a_fault, 0, 2);
+  tcase_add_test(tc, printf_fifo_overflow_is_noted);
   return s;
 }

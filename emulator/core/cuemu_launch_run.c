@@ -101,7 +101,7 @@ cuemu_status cuemu__core_run(const cuemu_kernel_desc *kernel, cuemu_dim3 grid,
     if (L.nblocks > most) {
       pthread_mutex_destroy(&L.progress_lock);
       pthread_mutex_destroy(&L.error_lock);
-      cuemu__printf_fifo_keep(&fifo);
+      cuemu__printf_fifo_keep(&fifo, kernel->name);
       /* A limit of this process (vm.max_map_count), not of the device the
        * program asked about: printed once, as the SM count's refusal. */
       static atomic_flag told = ATOMIC_FLAG_INIT;
@@ -119,7 +119,7 @@ cuemu_status cuemu__core_run(const cuemu_kernel_desc *kernel, cuemu_dim3 grid,
       if (cuemu__cluster_begin(&L) != CUEMU_SUCCESS) {
         pthread_mutex_destroy(&L.progress_lock);
         pthread_mutex_destroy(&L.error_lock);
-        cuemu__printf_fifo_keep(&fifo);
+        cuemu__printf_fifo_keep(&fifo, kernel->name);
         return cuemu__report(CUEMU_OUT_OF_MEMORY, "no memory");
       }
     }
@@ -159,7 +159,7 @@ cuemu_status cuemu__core_run(const cuemu_kernel_desc *kernel, cuemu_dim3 grid,
   pthread_mutex_destroy(&L.error_lock);
   /* The kernel's printf output (a failed launch's too) waits for the
    * host's next synchronisation, as with CUDA. */
-  cuemu__printf_fifo_keep(&fifo);
+  cuemu__printf_fifo_keep(&fifo, kernel->name);
   cuemu__fault_divisions_report(&L);
   if (L.status != CUEMU_SUCCESS) {
     /* A checker's report that ended a whole program's launch counts for

@@ -30,6 +30,7 @@
 
 #include <cuemu/cuemu_device.h>
 
+#include "base/cuemu_config.h"
 #include "core/cuemu_worker.h"
 
 /* A captured call: the format (a literal of the kernel's module, alive
@@ -246,6 +247,7 @@ int cuemu_printf_capture(const char *file, int line, const char *format,
     record_free(old);
   }
   fifo->used += bytes;
+  fifo->kept++;
   if (fifo->last)
     fifo->last->next = r;
   else
@@ -590,7 +592,26 @@ static void warp_order(cuemu_printf_fifo *fifo) {
   free(merged);
 }
 
-void cuemu__printf_fifo_keep(cuemu_printf_fifo *fifo) {
+/* Says, once a process, that a launch lost printf records to a full FIFO,
+ * and what would keep them: a program that prints a line per thread of a
+ * large grid otherwise sees only part of its output, without a word. */
+static void note_dropped(const cuemu_printf_fifo *fifo, const char *kernel) {
+  static atomic_int noted;
+  if (!fifo->dropped || cuemu__config_quiet() || atomic_exchange(&noted, 1))
+    return;
+  fprintf(stderr,
+          "cuemu: note: kernel %s: %lu of its %lu printf records were lost: "
+          "they filled the printf FIFO (cudaLimitPrintfFifoSize, %zu bytes; "
+          "cuemu counts a record as its format's bytes, %zu per argument and "
+          "its %%s strings) and, as on a GPU, the oldest were dropped; "
+          "cudaDeviceSetLimit(cudaLimitPrintfFifoSize, ...) before the first "
+          "launch that prints makes it larger\n",
+          kernel ? kernel : "(unnamed)", fifo->dropped, fifo->kept, fifo->limit,
+          sizeof(cuemu_printf_arg));
+}
+
+void cuemu__printf_fifo_keep(cuemu_printf_fifo *fifo, const char *kernel) {
+  note_dropped(fifo, kernel);
   warp_order(fifo);
   if (fifo->first) {
     pthread_once(&exit_once, register_exit);

@@ -19,8 +19,9 @@
 typedef struct cuemu_printf_fifo {
   pthread_mutex_t lock;
   struct cuemu_printf_record *first, *last;
-  size_t used, limit;  /* bytes, against cudaLimitPrintfFifoSize */
-  unsigned long dropped; /* records lost to a full FIFO */
+  size_t used, limit;    /* bytes, against cudaLimitPrintfFifoSize */
+  unsigned long kept;    /* records taken in */
+  unsigned long dropped; /* of them, those lost to a full FIFO */
 } cuemu_printf_fifo;
 
 /* Prepares an empty FIFO of `limit` bytes. */
@@ -32,10 +33,12 @@ void cuemu__printf_fifo_init(cuemu_printf_fifo *fifo, size_t limit);
 int cuemu__printf_used(void);
 void cuemu__printf_forget(void);
 
-/* Ends a launch's FIFO: its records wait, in order, for the next point at
- * which CUDA prints them (cuemu__printf_flush_pending), and at the latest
- * are printed when the process exits. */
-void cuemu__printf_fifo_keep(cuemu_printf_fifo *fifo);
+/* Ends the FIFO of a launch of `kernel`: its records wait, in order, for
+ * the next point at which CUDA prints them (cuemu__printf_flush_pending),
+ * and at the latest are printed when the process exits. A launch that lost
+ * records to a full FIFO is noted on stderr (once a process, unless
+ * CUEMU_QUIET): a GPU loses them silently. */
+void cuemu__printf_fifo_keep(cuemu_printf_fifo *fifo, const char *kernel);
 
 /* Formats every waiting record in order onto stdout and frees them: the
  * points where CUDA prints (a launch's start, the host's synchronising
