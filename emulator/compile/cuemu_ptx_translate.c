@@ -458,6 +458,25 @@ static int tok_is(const ptok *k, const char *w) {
   return k->len == strlen(w) && !strncmp(k->s, w, k->len);
 }
 
+/* Whether the word is the `.reg` directive, alone or with its type joined to
+ * it (`.reg.f32 a;`, which ptxas reads as `.reg .f32 a;`). */
+static int reg_directive(const ptok *k) {
+  return k->kind == T_WORD && k->len >= 4 && !strncmp(k->s, ".reg", 4) &&
+         (k->len == 4 || k->s[4] == '.');
+}
+
+/* Whether the dotted words of s (length len, such as `.v2.b128`) hold m. */
+static int has_modifier(const char *s, size_t len, const char *m) {
+  size_t ml = strlen(m), k = 0;
+  while (k < len) {
+    size_t e = k + 1;
+    while (e < len && s[e] != '.') e++;
+    if (e - k == ml && !strncmp(s + k, m, ml)) return 1;
+    k = e;
+  }
+  return 0;
+}
+
 /* ---- Operands ------------------------------------------------------------- */
 
 /* O_TADDR is a tensor's address, `[map, {c0, ...}]`: part 0 is the map's
@@ -759,12 +778,11 @@ static cuemu_status add_decl(tr *t, const char *name, size_t len, int wide, int 
 /* `.reg .type a, b<4>;` */
 static cuemu_status reg_decl(tr *t) {
   int wide = 0, pred = 0;
-  t->i++; /* .reg */
-  while (cur(t)->kind == T_WORD && cur(t)->s[0] == '.') { /* types */
-    wide |= tok_is(cur(t), ".b128");
-    pred |= tok_is(cur(t), ".pred");
+  do { /* .reg, with or without its type joined to it, then the types */
+    wide |= has_modifier(cur(t)->s, cur(t)->len, ".b128");
+    pred |= has_modifier(cur(t)->s, cur(t)->len, ".pred");
     t->i++;
-  }
+  } while (cur(t)->kind == T_WORD && cur(t)->s[0] == '.');
   for (;;) {
     const ptok *k = cur(t);
     cuemu_status st;
@@ -1776,7 +1794,7 @@ static cuemu_status statements(tr *t) {
       t->i++;
     } else if (k->kind == T_PUNCT && k->s[0] == ';') {
       t->i++;
-    } else if (k->kind == T_WORD && tok_is(k, ".reg")) {
+    } else if (reg_directive(k)) {
       st = reg_decl(t);
     } else if (k->kind == T_WORD && k->s[0] == '.') {
       return fail(t, k->line, "inline PTX: unsupported directive %.*s",
@@ -1898,7 +1916,7 @@ static int declarations_only(const tr *t) {
   while (t->toks[k].kind != T_END) {
     if (t->toks[k].kind == T_PUNCT && t->toks[k].s[0] == ';') {
       k++;
-    } else if (tok_is(&t->toks[k], ".reg")) {
+    } else if (reg_directive(&t->toks[k])) {
       any = 1;
       while (t->toks[k].kind != T_END &&
              !(t->toks[k].kind == T_PUNCT && t->toks[k].s[0] == ';'))
