@@ -388,8 +388,15 @@ START_TEST(ptx_errors_name_what_and_where) {
   /* nvcc: "The cc clobber constraint is not supported in device code". */
   translate_error("asm volatile(\"mov.u32 %0, %%clock;\" : \"=r\"(x) ::\n \"memory\", \"cc\");", 2,
                   "inline PTX: the \"cc\" clobber is not supported in device code");
-  translate_error("asm(\".shared .u32 s; mov.u32 %0, 1;\" : \"=r\"(x));", 1,
-                  "inline PTX: unsupported directive .shared");
+  /* A .shared declaration is translated (ptx_shared_declared_in_asm.cu);
+   * one without a size, and the other state spaces' declarations, are not. */
+  translate_error("asm(\".shared .u32 s[]; mov.u32 %0, 1;\" : \"=r\"(x));", 1,
+                  "inline PTX: a .shared array without a size (dynamic shared memory: use "
+                  "extern __shared__ in C++)");
+  translate_error("asm(\".shared .v4 .u32 s[4]; mov.u32 %0, 1;\" : \"=r\"(x));", 1,
+                  "inline PTX: unsupported .shared modifier .v4");
+  translate_error("asm(\".param .u32 s; mov.u32 %0, 1;\" : \"=r\"(x));", 1,
+                  "inline PTX: unsupported directive .param");
   /* A video instruction's mask or element selector (ptxas takes them) is
    * refused, not read as the whole register: the merge with c and the
    * selected elements would differ without a word. */

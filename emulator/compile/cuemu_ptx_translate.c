@@ -358,6 +358,7 @@ typedef struct decl {
   int id;
   int pred; /* a .pred register */
   int wide; /* a .b128 register */
+  int shared; /* a .shared variable (cuemu_ptx_sN): the name is its address */
 } decl;
 
 typedef struct tr {
@@ -463,6 +464,25 @@ static int tok_is(const ptok *k, const char *w) {
   return k->len == strlen(w) && !strncmp(k->s, w, k->len);
 }
 
+/* Whether the word is the `.reg` directive, alone or with its type joined to
+ * it (`.reg.f32 a;`, which ptxas reads as `.reg .f32 a;`). */
+static int reg_directive(const ptok *k) {
+  return k->kind == T_WORD && k->len >= 4 && !strncmp(k->s, ".reg", 4) &&
+         (k->len == 4 || k->s[4] == '.');
+}
+
+/* Whether the dotted words of s (length len, such as `.v2.b128`) hold m. */
+static int has_modifier(const char *s, size_t len, const char *m) {
+  size_t ml = strlen(m), k = 0;
+  while (k < len) {
+    size_t e = k + 1;
+    while (e < len && s[e] != '.') e++;
+    if (e - k == ml && !strncmp(s + k, m, ml)) return 1;
+    k = e;
+  }
+  return 0;
+}
+
 /* ---- Operands ------------------------------------------------------------- */
 
 /* O_TADDR is a tensor's address, `[map, {c0, ...}]`: part 0 is the map's
@@ -512,7 +532,15 @@ static int resolve(const tr *t, const char *w, size_t len, char *buf,
   }
   for (k = t->ndecls; k-- > 0;)
     if (strlen(t->decls[k].name) == len && !strncmp(t->decls[k].name, w, len)) {
-      snprintf(buf, cap, "cuemu_ptx_v%d", t->decls[k].id);
+      if (t->decls[k].shared) {
+        /* As in PTX, a shared variable's name is its address in the shared
+         * state space (which cvta.shared turns into a generic one). */
+        snprintf(buf, cap, "((unsigned long long)__cvta_generic_to_shared(cuemu_ptx_s%d))",
+                 t->decls[k].id);
+        *lvalue = 0;
+      } else {
+        snprintf(buf, cap, "cuemu_ptx_v%d", t->decls[k].id);
+      }
       return 1;
     }
   for (k = t->scope ? t->scope->count : 0; k-- > 0;)
@@ -754,6 +782,7 @@ static cuemu_status add_decl(tr *t, const char *name, size_t len, int wide, int 
   t->decls[t->ndecls].id = t->next_id;
   t->decls[t->ndecls].pred = pred;
   t->decls[t->ndecls].wide = wide;
+  t->decls[t->ndecls].shared = 0;
   snprintf(buf, sizeof buf, "%s cuemu_ptx_v%d = 0; ",
            wide ? "unsigned __int128" : "unsigned long long", t->next_id++);
   cuemu__sb_str(&t->head, buf);
@@ -764,12 +793,11 @@ static cuemu_status add_decl(tr *t, const char *name, size_t len, int wide, int 
 /* `.reg .type a, b<4>;` */
 static cuemu_status reg_decl(tr *t) {
   int wide = 0, pred = 0;
-  t->i++; /* .reg */
-  while (cur(t)->kind == T_WORD && cur(t)->s[0] == '.') { /* types */
-    wide |= tok_is(cur(t), ".b128");
-    pred |= tok_is(cur(t), ".pred");
+  do { /* .reg, with or without its type joined to it, then the types */
+    wide |= has_modifier(cur(t)->s, cur(t)->len, ".b128");
+    pred |= has_modifier(cur(t)->s, cur(t)->len, ".pred");
     t->i++;
-  }
+  } while (cur(t)->kind == T_WORD && cur(t)->s[0] == '.');
   for (;;) {
     const ptok *k = cur(t);
     cuemu_status st;
@@ -802,6 +830,103 @@ static cuemu_status reg_decl(tr *t) {
     }
     if (!punct(t, ','))
       return fail(t, k->line, "inline PTX: expected , or ; in .reg");
+    t->i++;
+  }
+}
+
+/* Whether the word is the `.shared` directive, alone or with modifiers
+ * joined to it (`.shared.b32 buf[64];`). */
+static int shared_directive(const ptok *k) {
+  return k->kind == T_WORD && k->len >= 7 && !strncmp(k->s, ".shared", 7) &&
+         (k->len == 7 || k->s[7] == '.');
+}
+
+/* The size in bytes of a PTX scalar type (`.b32`, `.f64`...), 0 if the word
+ * is not one. */
+static int type_size(const char *s, size_t len) {
+  static const struct {
+    const char *name;
+    int size;
+  } types[] = {{".b8", 1},  {".u8", 1},  {".s8", 1},  {".b16", 2}, {".u16", 2},
+               {".s16", 2}, {".f16", 2}, {".bf16", 2}, {".b32", 4}, {".u32", 4},
+               {".s32", 4}, {".f32", 4}, {".b64", 8}, {".u64", 8}, {".s64", 8},
+               {".f64", 8}};
+  size_t k;
+  for (k = 0; k < sizeof types / sizeof types[0]; k++)
+    if (strlen(types[k].name) == len && !strncmp(types[k].name, s, len)) return types[k].size;
+  return 0;
+}
+
+/* `.shared {.align N} .type name[N], ...;`: shared memory of the block,
+ * declared in the statement (as ptxas takes it in the function that the
+ * statement is pasted into). Each becomes a __shared__ array of the
+ * statement's C++ block, whose name stands for its shared address. */
+static cuemu_status shared_decl(tr *t) {
+  const ptok *d = cur(t);
+  int size = 0, align = 0;
+  const char *m = d->s + 7;
+  size_t left = d->len - 7;
+  t->i++;
+  for (;;) { /* the modifiers joined to .shared, then those after it */
+    while (left > 0) {
+      size_t l = 1;
+      while (l < left && m[l] != '.') l++;
+      if (!type_size(m, l))
+        return fail(t, d->line, "inline PTX: unsupported .shared modifier %.*s", (int)l, m);
+      size = type_size(m, l);
+      m += l;
+      left -= l;
+    }
+    if (cur(t)->kind == T_WORD && tok_is(cur(t), ".align")) {
+      t->i++;
+      if (cur(t)->kind != T_NUM || (align = atoi(cur(t)->s)) <= 0 || (align & (align - 1)))
+        return fail(t, d->line, "inline PTX: .align takes a power of two");
+      t->i++;
+      continue;
+    }
+    if (cur(t)->kind != T_WORD || cur(t)->s[0] != '.') break;
+    d = cur(t);
+    m = d->s;
+    left = d->len;
+    t->i++;
+  }
+  if (!size) return fail(t, d->line, "inline PTX: a .shared declaration without a type");
+  for (;;) {
+    const ptok *k = cur(t);
+    unsigned long long count = 1;
+    char buf[160];
+    cuemu_status st;
+    if (k->kind != T_WORD || k->s[0] == '.')
+      return fail(t, k->line, "inline PTX: expected a name in a .shared declaration");
+    t->i++;
+    while (punct(t, '[')) {
+      t->i++;
+      if (cur(t)->kind != T_NUM)
+        return fail(t, k->line,
+                    "inline PTX: a .shared array without a size (dynamic shared memory: "
+                    "use extern __shared__ in C++)");
+      count *= strtoull(cur(t)->s, NULL, 0);
+      t->i++;
+      if (!punct(t, ']')) return fail(t, k->line, "inline PTX: expected ] in a .shared declaration");
+      t->i++;
+    }
+    if (count == 0 || count > (1ULL << 28))
+      return fail(t, k->line, "inline PTX: a .shared array of %llu elements", count);
+    st = add_decl(t, k->s, k->len, 0, 0);
+    if (st != CUEMU_SUCCESS) return st;
+    /* add_decl declared a register: the name is the array's instead. */
+    t->decls[t->ndecls - 1].shared = 1;
+    snprintf(buf, sizeof buf, "__shared__ __align__(%d) %s cuemu_ptx_s%d[%llu]; ",
+             align > size ? align : size,
+             size == 1 ? "unsigned char" : size == 2 ? "unsigned short" : size == 4 ? "unsigned int"
+                                                                        : "unsigned long long",
+             t->decls[t->ndecls - 1].id, count);
+    cuemu__sb_str(&t->head, buf);
+    if (punct(t, ';')) {
+      t->i++;
+      return t->head.oom ? CUEMU_OUT_OF_MEMORY : CUEMU_SUCCESS;
+    }
+    if (!punct(t, ',')) return fail(t, k->line, "inline PTX: expected , or ; in .shared");
     t->i++;
   }
 }
@@ -2019,8 +2144,10 @@ static cuemu_status statements(tr *t) {
       t->i++;
     } else if (k->kind == T_PUNCT && k->s[0] == ';') {
       t->i++;
-    } else if (k->kind == T_WORD && tok_is(k, ".reg")) {
+    } else if (reg_directive(k)) {
       st = reg_decl(t);
+    } else if (shared_directive(k)) {
+      st = shared_decl(t);
     } else if (k->kind == T_WORD && k->s[0] == '.') {
       return fail(t, k->line, "inline PTX: unsupported directive %.*s",
                   (int)k->len, k->s);
@@ -2141,7 +2268,7 @@ static int declarations_only(const tr *t) {
   while (t->toks[k].kind != T_END) {
     if (t->toks[k].kind == T_PUNCT && t->toks[k].s[0] == ';') {
       k++;
-    } else if (tok_is(&t->toks[k], ".reg")) {
+    } else if (reg_directive(&t->toks[k])) {
       any = 1;
       while (t->toks[k].kind != T_END &&
              !(t->toks[k].kind == T_PUNCT && t->toks[k].s[0] == ';'))
