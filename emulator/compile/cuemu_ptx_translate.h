@@ -1,0 +1,127 @@
+/*
+ * cuemu_ptx_translate.h: what the parts of the inline-PTX translator share
+ * (cuemu_ptx_translate.c reads the statements; the files named after an
+ * instruction family translate that family): the instruction table's
+ * entries, the PTX tokens, the translation's state, the operands and the
+ * token helpers. Internal to cuemu-cc.
+ */
+#ifndef CUEMU_PTX_TRANSLATE_H
+#define CUEMU_PTX_TRANSLATE_H
+
+#include <stddef.h>
+#include <string.h>
+
+#include <cuemu/cuemu_status.h>
+
+#include "cuemu_ptx.h"
+#include "cuemu_rewriter.h"
+
+/* ---- The instructions (cuemu_ptx_insns.c) ---------------------------------- */
+
+enum {
+  F_CC = 1,     /* passes the block's carry flag */
+  F_SITE = 2,   /* passes __FILE__ and __LINE__ (rendezvous, traps) */
+  F_PIPE = 4,   /* the first operand may be `d|p`: two destinations */
+  F_LD = 8,     /* destinations, then one address */
+  F_ST = 16,    /* an address, then sources */
+  F_ATOM = 32,  /* a destination, an address, sources */
+  F_NONE = 64,  /* operands are read and nothing is emitted */
+  F_ADDR0 = 128 /* the first source is an address */
+};
+
+typedef struct insn {
+  const char *op;
+  const char *fn;
+  unsigned flags;
+  int ndst, min_src, max_src;
+  const char *mods;
+} insn;
+
+/* The entry of the table for the instruction op (length len, with its
+ * modifiers): the longest name of the table that op starts with, up to a
+ * '.' or its end; *used is that name's length. NULL when none. */
+const insn *cuemu__ptx_insn_find(const char *op, size_t len, size_t *used);
+
+/* Whether `name` (length len) is in the space-separated list; *drop is set
+ * when it is listed with a leading '-'. */
+int cuemu__ptx_listed(const char *list, const char *name, size_t len, int *drop);
+
+/* Whether m (length len) names one of PTX's types (`b32`, `f16x2`...). */
+int cuemu__ptx_is_type(const char *m, size_t len);
+
+/* Instructions of the PTX ISA that cuemu does not emulate, and the
+ * directives that start a PTX template; both end with NULL. */
+extern const char *const cuemu__ptx_unsupported[];
+extern const char *const cuemu__ptx_directives[];
+
+/* ---- PTX tokens and the translation's state --------------------------------- */
+
+enum tkind { T_WORD, T_NUM, T_PUNCT, T_END };
+
+typedef struct ptok {
+  enum tkind kind;
+  const char *s;
+  size_t len;
+  int line;
+} ptok;
+
+typedef struct decl {
+  char *name;
+  int depth;
+  int id;
+  int pred; /* a .pred register */
+  int wide; /* a .b128 register */
+  int shared; /* a .shared variable (cuemu_ptx_sN): the name is its address */
+} decl;
+
+typedef struct tr {
+  const cuemu__ptx_asm *a;
+  ptok *toks;
+  size_t n, i;
+  decl *decls;
+  size_t ndecls, cap_decls;
+  int next_id;
+  int depth;
+  cuemu_strbuf head;   /* declarations and labels */
+  cuemu_strbuf labels; /* `__label__ a, b;` */
+  cuemu_strbuf body;
+  int have_labels;
+  /* The carry flag between statements (cuemu_ptx_carry): cc_load when an
+   * instruction may read it before one of this statement sets it, cc_store
+   * when one sets it, cc_set once one has. */
+  int cc_load, cc_store, cc_set;
+  cuemu_ptx_result *out;
+  const cuemu_ptx_scope *scope; /* the registers of the C++ block, or NULL */
+  int neg_ok; /* the operands being read may be negated registers (vmad) */
+  int sel_ok; /* ... or registers with a byte or half selector (%1.b2) */
+} tr;
+
+#define fail(t, ...) cuemu__ptx_error((t)->out, __VA_ARGS__)
+
+static inline const ptok *cur(const tr *t) { return &t->toks[t->i]; }
+
+static inline int punct(const tr *t, char c) {
+  return cur(t)->kind == T_PUNCT && cur(t)->s[0] == c;
+}
+
+static inline int tok_is(const ptok *k, const char *w) {
+  return k->len == strlen(w) && !strncmp(k->s, w, k->len);
+}
+
+/* ---- Operands ------------------------------------------------------------- */
+
+/* O_TADDR is a tensor's address, `[map, {c0, ...}]`: part 0 is the map's
+ * address, parts 1 to 5 the coordinates. */
+enum okind { O_VALUE, O_ADDR, O_VEC, O_PIPE, O_LABEL, O_TADDR };
+
+typedef struct opnd {
+  enum okind kind;
+  int count;          /* parts of a vector, pipe or tensor address */
+  char part[6][192];  /* C++ expressions */
+  int lvalue[6];      /* the part is a register (or the sink) */
+  int fdec[6];        /* the part is a decimal floating-point literal */
+  int neg[6];         /* the part is a register written negated (-%1) */
+  const char *sel[6]; /* a scalar video operand's selector (b0 ... h1), or NULL */
+} opnd;
+
+#endif /* CUEMU_PTX_TRANSLATE_H */
