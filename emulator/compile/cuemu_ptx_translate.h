@@ -124,4 +124,32 @@ typedef struct opnd {
   const char *sel[6]; /* a scalar video operand's selector (b0 ... h1), or NULL */
 } opnd;
 
+/* ---- Operands (cuemu_ptx_translate.c) -------------------------------------- */
+
+/* A numeric literal as a C++ expression of its bits. */
+cuemu_status cuemu__ptx_number(tr *t, const ptok *k, int negative, char *buf,
+                               size_t cap, int *fdec);
+
+/* One simple operand: [!|-] register, special register, number, or a label
+ * name when labels are allowed. */
+cuemu_status cuemu__ptx_read_simple(tr *t, opnd *o, int idx, int allow_label);
+
+/* An operand: simple, `a|b`, `{a, b, ...}` or `[a]`, `[a+imm]`. */
+cuemu_status cuemu__ptx_read_operand(tr *t, opnd *o, int allow_label);
+
+/* The parts of the operands ops[0, nops) as arguments, separated by
+ * commas; a decimal floating-point literal as a value of ftype. */
+void cuemu__ptx_emit_args(cuemu_strbuf *sb, const opnd *ops, int nops, const char *ftype);
+
+/* ---- Matrix instructions (cuemu_ptx_matrix.c) ------------------------------ */
+
+/* What is wrong with the qualifiers (mods) and operand vectors (ops) of
+ * ldmatrix or mma.sync (in), or NULL. */
+const char *cuemu__ptx_matrix_form(const insn *in, const char *mods, const opnd *ops);
+
+/* wgmma.mma_async (op, of the statement's line) and setmaxnreg, their
+ * operands up to the `;` read from t. */
+cuemu_status cuemu__ptx_wgmma_instruction(tr *t, const char *op, int line);
+cuemu_status cuemu__ptx_setmaxnreg_instruction(tr *t, const char *op, int line);
+
 #endif /* CUEMU_PTX_TRANSLATE_H */
