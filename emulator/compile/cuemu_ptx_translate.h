@@ -152,4 +152,10 @@ const char *cuemu__ptx_matrix_form(const insn *in, const char *mods, const opnd 
 cuemu_status cuemu__ptx_wgmma_instruction(tr *t, const char *op, int line);
 cuemu_status cuemu__ptx_setmaxnreg_instruction(tr *t, const char *op, int line);
 
+/* ---- Tensor copies (cuemu_ptx_tensor.c) ------------------------------------ */
+
+/* A tensor copy, reduction or bulk prefetch (op, of the statement's line),
+ * its operands up to the `;` read from t. */
+cuemu_status cuemu__ptx_tensor_instruction(tr *t, const char *op, int line);
+
 #endif /* CUEMU_PTX_TRANSLATE_H */
