@@ -137,9 +137,12 @@ cuemu_status cuemu__ptx_read_simple(tr *t, opnd *o, int idx, int allow_label);
 /* An operand: simple, `a|b`, `{a, b, ...}` or `[a]`, `[a+imm]`. */
 cuemu_status cuemu__ptx_read_operand(tr *t, opnd *o, int allow_label);
 
-/* The parts of the operands ops[0, nops) as arguments, separated by
- * commas; a decimal floating-point literal as a value of ftype. */
-void cuemu__ptx_emit_args(cuemu_strbuf *sb, const opnd *ops, int nops, const char *ftype);
+/* A register or special register named by the word w (length len). */
+int cuemu__ptx_resolve(const tr *t, const char *w, size_t len, char *buf,
+                       size_t cap, int *lvalue);
+
+/* The C++ label of the PTX label s (length len). */
+void cuemu__ptx_label_name(cuemu_strbuf *sb, const char *s, size_t len);
 
 /* ---- Matrix instructions (cuemu_ptx_matrix.c) ------------------------------ */
 
@@ -157,5 +160,14 @@ cuemu_status cuemu__ptx_setmaxnreg_instruction(tr *t, const char *op, int line);
 /* A tensor copy, reduction or bulk prefetch (op, of the statement's line),
  * its operands up to the `;` read from t. */
 cuemu_status cuemu__ptx_tensor_instruction(tr *t, const char *op, int line);
+
+/* ---- Instructions (cuemu_ptx_instruction.c) -------------------------------- */
+
+/* One instruction, its guard already emitted: its code appended to t->body. */
+cuemu_status cuemu__ptx_instruction(tr *t);
+
+/* The parts of the operands ops[0, nops) as arguments, separated by
+ * commas; a decimal floating-point literal as a value of ftype. */
+void cuemu__ptx_emit_args(cuemu_strbuf *sb, const opnd *ops, int nops, const char *ftype);
 
 #endif /* CUEMU_PTX_TRANSLATE_H */
