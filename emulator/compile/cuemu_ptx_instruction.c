@@ -271,18 +271,6 @@ static cuemu_status call_instruction(tr *t, const char *op, int line) {
   return st;
 }
 
-/* Whether fn is a scalar video instruction's, whose a and b may select a
- * byte or half of their registers. */
-static int is_scalar_video(const char *fn) {
-  static const char *const names[] = {"__cuemu_vadd", "__cuemu_vsub", "__cuemu_vabsdiff", "__cuemu_vmin",
-                                      "__cuemu_vmax", "__cuemu_vshl", "__cuemu_vshr", "__cuemu_vset_scalar",
-                                      "__cuemu_vmad", NULL};
-  int k;
-  for (k = 0; names[k]; k++)
-    if (!strcmp(fn, names[k])) return 1;
-  return 0;
-}
-
 /* One instruction, its guard already emitted. */
 cuemu_status cuemu__ptx_instruction(tr *t) {
   const ptok *opk = cur(t);
@@ -442,7 +430,7 @@ cuemu_status cuemu__ptx_instruction(tr *t) {
   }
   /* Operands. */
   t->neg_ok = !strcmp(in->fn, "__cuemu_vmad");
-  t->sel_ok = is_scalar_video(in->fn);
+  t->sel_ok = cuemu__ptx_is_scalar_video(in->fn);
   while (!punct(t, ';')) {
     if (cur(t)->kind == T_END) {
       free(targs.data);
@@ -466,32 +454,10 @@ cuemu_status cuemu__ptx_instruction(tr *t) {
   t->i++;
   t->neg_ok = 0;
   t->sel_ok = 0;
-  /* A register written negated: vmad's a, b and c, passed to it as the
-   * modifiers __cuemu_m_nega, __cuemu_m_negb and __cuemu_m_negc. */
-  for (k = 0; k < nops; k++) {
-    int j;
-    for (j = 0; j < ops[k].count; j++) {
-      if (!ops[k].neg[j]) continue;
-      if (k < 1 || k > 3 || ops[k].kind != O_VALUE) {
-        free(targs.data);
-        return fail(t, line, "inline PTX: - before a register (of %s)", op);
-      }
-      cuemu__sb_str(&targs, nmods++ ? ", cuemu_p::__cuemu_m_neg" : "cuemu_p::__cuemu_m_neg");
-      cuemu__sb_str(&targs, k == 1 ? "a" : k == 2 ? "b" : "c");
-    }
-  }
-  /* A selector of a byte or half: a scalar video instruction's d (the data
-   * merge), a or b, passed as __cuemu_m_dsel_b0 ... __cuemu_m_bsel_h1. */
-  for (k = 0; k < nops; k++) {
-    if (!ops[k].sel[0]) continue;
-    if (k > 2 || (k == 0 && !strcmp(in->fn, "__cuemu_vmad")) || ops[k].kind != O_VALUE) {
-      free(targs.data);
-      return fail(t, line, "inline PTX: operand %d of %s with the element selector .%.2s (only d, a and b "
-                  "take one; vmad's d does not)", k, op, ops[k].sel[0]);
-    }
-    cuemu__sb_str(&targs, nmods++ ? ", cuemu_p::__cuemu_m_" : "cuemu_p::__cuemu_m_");
-    cuemu__sb_str(&targs, k == 0 ? "dsel_" : k == 1 ? "asel_" : "bsel_");
-    cuemu__sb_add(&targs, ops[k].sel[0], 2);
+  st = cuemu__ptx_video_modifiers(t, in, op, ops, nops, &targs, &nmods, line);
+  if (st != CUEMU_SUCCESS) {
+    free(targs.data);
+    return st;
   }
   if (targs.oom) {
     free(targs.data);

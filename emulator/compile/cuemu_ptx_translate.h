@@ -170,4 +170,17 @@ cuemu_status cuemu__ptx_instruction(tr *t);
  * commas; a decimal floating-point literal as a value of ftype. */
 void cuemu__ptx_emit_args(cuemu_strbuf *sb, const opnd *ops, int nops, const char *ftype);
 
+/* ---- Video instructions (cuemu_ptx_video.c) -------------------------------- */
+
+/* Whether fn is a scalar video instruction's, whose a and b may select a
+ * byte or half of their registers. */
+int cuemu__ptx_is_scalar_video(const char *fn);
+
+/* The template arguments of the negated registers (vmad's a, b and c) and
+ * the byte or half selectors among the operands ops[0, nops) of in (spelled
+ * op, of the statement's line), appended to targs; *nmods counts them with
+ * the modifiers before. CUEMU_COMPILE for one that the operand cannot take. */
+cuemu_status cuemu__ptx_video_modifiers(tr *t, const insn *in, const char *op, const opnd *ops,
+                                        int nops, cuemu_strbuf *targs, size_t *nmods, int line);
+
 #endif /* CUEMU_PTX_TRANSLATE_H */
