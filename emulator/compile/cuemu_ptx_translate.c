@@ -8,7 +8,10 @@
  * labels (`__label__`), and each instruction becomes one call of the
  * shims' emulation function of the same name in namespace ::cuemu::ptx,
  * with its modifiers and types as template arguments
- * (`cuemu_p::bfe<cuemu_p::s32>(d, a, b, c)`).
+ * (`cuemu_p::bfe<cuemu_p::s32>(d, a, b, c)`). The instructions themselves
+ * are read and written by cuemu_ptx_instruction.c, with the table of
+ * cuemu_ptx_insns.c and the families of cuemu_ptx_matrix.c,
+ * cuemu_ptx_tensor.c and cuemu_ptx_video.c (cuemu_ptx_translate.h).
  */
 #include "cuemu_ptx_translate.h"
 
