@@ -2,7 +2,9 @@
 # driver_host_refusals.sh: host code that nvcc refuses is refused by
 # cuemu-nvcc too, at each line: calls of CUDA's device-only intrinsics
 # (__int_as_float, __fdividef, __sinf, __float2int_rn, __popc, hsqrt,
-# __hfma, ...: CUDA declares them __device__ only), while the same
+# __hfma, the address-space predicates and conversions __isGlobal,
+# __cvta_generic_to_shared, ...: CUDA declares them __device__ only),
+# while the same
 # intrinsics in a kernel and under __CUDA_ARCH__ in a __host__ __device__
 # function, and the conversions that CUDA declares __host__ __device__ in
 # host code, build and run; and
@@ -64,7 +66,7 @@ refused "$file" host \
 # nvcc's message naming the function and its caller (clang++ compiles it,
 # as every unit with CCCL).
 refused "$srcdir/tests/driver/cc13/host_intrinsics_cccl.cu" cccl \
-  " error: calling a __device__ function(\"[_a-z0-9]*\") from a __host__ function(\"host_calls\") is not allowed" \
+  " error: calling a __device__ function(\"[_a-zA-Z0-9]*\") from a __host__ function(\"host_calls\") is not allowed" \
   " (a unit that includes Thrust)"
 
 # clang++ as the host compiler: the same unit builds and runs (clang

@@ -1,9 +1,17 @@
 /*
  * cuemu_address_space.h: CUDA's address-space predicates and the rest of
  * the address intrinsics: __isGlobal, __isShared, __isCtaShared,
- * __isClusterShared, __isLocal, __isConstant, __isGridConstant,
- * __cvta_generic_to_grid_constant / __cvta_grid_constant_to_generic,
+ * __isClusterShared, __isLocal, __isConstant, __isGridConstant, the
+ * conversions between the generic space and the global, shared, constant,
+ * local and grid-constant ones (__cvta_generic_to_shared() and its kin),
  * __nv_associate_access_property and __prof_trigger.
+ *
+ * CUDA declares the predicates and the conversions __device__ only, and
+ * nvcc refuses a host function's call of one ("calling a __device__
+ * function("__isGlobal") from a __host__ function("main") is not
+ * allowed"): the host pass's lean prelude declares them with
+ * CUEMU_DEVICE_ONLY (cuemu_address_space_decls.h, which
+ * scripts/host_decls.py makes from this header; cuemu_host_decls.h).
  *
  * The emulated device has one flat address space: libcuemu's
  * cuemu_address_space() (<cuemu/cuemu_address_space.h>) tells the spaces
@@ -23,6 +31,12 @@
 #include <cstddef>
 
 #include <cuemu/cuemu_address_space.h>
+#include <cuemu/cuemu_device.h>
+
+#ifdef CUEMU_HOST_DECLS
+/* The host pass's lean prelude: declarations only (cuemu_host_decls.h). */
+#include "cuemu_address_space_decls.h"
+#else
 
 inline unsigned int __isGlobal(const void *ptr) {
   return cuemu_address_space(ptr) == CUEMU_SPACE_GLOBAL;
@@ -51,6 +65,36 @@ inline size_t __cvta_generic_to_grid_constant(const void *p) {
 inline void *__cvta_grid_constant_to_generic(size_t a) {
   return reinterpret_cast<void *>(a);
 }
+
+/* A shared-memory address of the shared state space: 32 bits, never 0
+ * (cuemu_device.h's shared window). The global, constant and local spaces
+ * are the one flat memory, so their conversions are identities. */
+inline size_t __cvta_generic_to_shared(const void *p) {
+  return cuemu_shared_address(p);
+}
+inline void *__cvta_shared_to_generic(size_t a) {
+  return cuemu_shared_generic(a);
+}
+inline size_t __cvta_generic_to_global(const void *p) {
+  return reinterpret_cast<size_t>(p);
+}
+inline void *__cvta_global_to_generic(size_t a) {
+  return reinterpret_cast<void *>(a);
+}
+inline size_t __cvta_generic_to_constant(const void *p) {
+  return reinterpret_cast<size_t>(p);
+}
+inline void *__cvta_constant_to_generic(size_t a) {
+  return reinterpret_cast<void *>(a);
+}
+inline size_t __cvta_generic_to_local(const void *p) {
+  return reinterpret_cast<size_t>(p);
+}
+inline void *__cvta_local_to_generic(size_t a) {
+  return reinterpret_cast<void *>(a);
+}
+
+#endif /* CUEMU_HOST_DECLS */
 
 /* nvcc's built-in behind cuda::annotated_ptr and cuda::associate_access_property
  * (an L2 cache policy attached to a pointer): the policy is a hint with no

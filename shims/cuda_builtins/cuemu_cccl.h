@@ -4,12 +4,10 @@
  * the built-ins, as host C++:
  *   - the SIMD intrinsics (cuemu_simd.h);
  *   - the address-space predicates (cuemu_address_space.h);
- *   - the address-space conversions __cvta_generic_to_shared() (a 32-bit
- *     shared-memory address, as on a GPU: cuemu_device.h's shared window)
+ *   - the address-space conversions (__cvta_generic_to_shared(), a 32-bit
+ *     shared-memory address as on a GPU, and its kin: cuemu_address_space.h)
  *     and NVVM's __nvvm_get_smem_pointer() (the same, for the toolkit's
- *     pipeline and awbarrier headers),
- *     __cvta_shared_to_generic() and the identities of the global,
- *     constant and local spaces (one flat memory);
+ *     pipeline and awbarrier headers);
  *   - the macros the toolkit's headers use (__NV_SILENCE_DEPRECATION_*)
  *     (cudaSharedMemConfig, which CUB's radix sort takes as a template
  *     argument, is the host API's: cuemu_rt_host_types.h);
@@ -45,14 +43,8 @@
 #define __NV_SILENCE_DEPRECATION_END _Pragma("GCC diagnostic pop")
 #endif
 
-/* A shared-memory address of the shared state space: 32 bits, never 0. */
-inline size_t __cvta_generic_to_shared(const void *p) {
-  return cuemu_shared_address(p);
-}
-inline void *__cvta_shared_to_generic(size_t a) {
-  return cuemu_shared_generic(a);
-}
-/* NVVM's built-in for the same conversion, which the toolkit's
+/* NVVM's built-in for __cvta_generic_to_shared()'s conversion (a 32-bit
+ * shared-memory address: cuemu_device.h's shared window), which the toolkit's
  * cuda_pipeline_helpers.h and cuda_awbarrier_helpers.h (the pipeline
  * primitives __pipeline_memcpy_async and nvcuda::experimental::awbarrier)
  * declare extern "C" and call for the shared operands of their cp.async
@@ -61,27 +53,10 @@ inline void *__cvta_shared_to_generic(size_t a) {
 extern "C" inline __attribute__((used)) unsigned __nvvm_get_smem_pointer(void *p) {
   return cuemu_shared_address(p);
 }
-inline size_t __cvta_generic_to_global(const void *p) {
-  return reinterpret_cast<size_t>(p);
-}
-inline void *__cvta_global_to_generic(size_t a) {
-  return reinterpret_cast<void *>(a);
-}
-inline size_t __cvta_generic_to_constant(const void *p) {
-  return reinterpret_cast<size_t>(p);
-}
-inline void *__cvta_constant_to_generic(size_t a) {
-  return reinterpret_cast<void *>(a);
-}
-inline size_t __cvta_generic_to_local(const void *p) {
-  return reinterpret_cast<size_t>(p);
-}
-inline void *__cvta_local_to_generic(size_t a) {
-  return reinterpret_cast<void *>(a);
-}
 
 /* The address-space predicates (__isShared, __isGlobal, ...), which
- * libcu++ uses to pick its barrier and copy paths. */
+ * libcu++ uses to pick its barrier and copy paths, and the conversions
+ * (__cvta_generic_to_shared() and its kin). */
 #include "cuemu_address_space.h"
 
 #endif /* CUEMU_CCCL_H */

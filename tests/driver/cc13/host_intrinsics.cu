@@ -4,7 +4,9 @@
 // `refused`; the integer conversions of <cuda_fp16.h> and <cuda_bf16.h>
 // that round to nearest, down or up, and bfloat16's from integers that
 // round other than to nearest, are device-only too, and so are CUDA's norms,
-// rhypot and the modified Bessel functions cyl_bessel_i0/i1);
+// rhypot and the modified Bessel functions cyl_bessel_i0/i1, and so are
+// the address-space predicates __isGlobal, __isShared, ... and the
+// conversions __cvta_generic_to_shared and its kin);
 // the kernel and the __host__ __device__ function call them in device code
 // only, which both accept.
 #include <cstdio>
@@ -47,6 +49,23 @@ int host_calls(float x) {
   sum += static_cast<int>(rhypotf(x, 1.0f)); // refused
   sum += static_cast<int>(cyl_bessel_i0(x)); // refused
   sum += static_cast<int>(normf(1, &x)); // refused
+  sum += static_cast<int>(__isGlobal(&x)); // refused
+  sum += static_cast<int>(__isShared(&x)); // refused
+  sum += static_cast<int>(__isCtaShared(&x)); // refused
+  sum += static_cast<int>(__isClusterShared(&x)); // refused
+  sum += static_cast<int>(__isConstant(&x)); // refused
+  sum += static_cast<int>(__isLocal(&x)); // refused
+  sum += static_cast<int>(__isGridConstant(&x)); // refused
+  sum += static_cast<int>(__cvta_generic_to_global(&x)); // refused
+  sum += static_cast<int>(__cvta_generic_to_shared(&x)); // refused
+  sum += static_cast<int>(__cvta_generic_to_constant(&x)); // refused
+  sum += static_cast<int>(__cvta_generic_to_local(&x)); // refused
+  sum += static_cast<int>(__cvta_generic_to_grid_constant(&x)); // refused
+  sum += __cvta_global_to_generic(8) != nullptr; // refused
+  sum += __cvta_shared_to_generic(8) != nullptr; // refused
+  sum += __cvta_constant_to_generic(8) != nullptr; // refused
+  sum += __cvta_local_to_generic(8) != nullptr; // refused
+  sum += __cvta_grid_constant_to_generic(8) != nullptr; // refused
 #endif
   return sum;
 }
@@ -62,7 +81,9 @@ __host__ __device__ int either(float x) {
 __global__ void device_calls(float x, int *out) {
   out[0] = either(x) + __popc(7u) + static_cast<int>(__sinf(0.0f)) +
            __half2int_rn(__float2half(2.5f)) +
-           static_cast<int>(__bfloat162float(__int2bfloat16_rz(257)));
+           static_cast<int>(__bfloat162float(__int2bfloat16_rz(257))) +
+           static_cast<int>(__isGlobal(out)) +
+           static_cast<int>(__cvta_generic_to_global(out) != 0);
 }
 
 int main() {
@@ -71,8 +92,9 @@ int main() {
   device_calls<<<1, 1>>>(8.0f, out);
   cudaDeviceSynchronize();
   /* __saturatef(8) = 1.0f (0x3f800000), __float2int_rz(4) = 4, __popc(7) = 3,
-   * __half2int_rn(2.5) = 2 (a tie to even), __int2bfloat16_rz(257) = 256. */
-  const int want = 0x3f800000 + 4 + 3 + 2 + 256;
+   * __half2int_rn(2.5) = 2 (a tie to even), __int2bfloat16_rz(257) = 256;
+   * managed memory is in the global space, whose address is not 0. */
+  const int want = 0x3f800000 + 4 + 3 + 2 + 256 + 1 + 1;
   /* Conversions that CUDA declares __host__ __device__ stay host code:
    * to integers toward zero, from integers to half in every mode, to
    * bfloat16 rounded to nearest. */
