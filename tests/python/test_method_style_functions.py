@@ -3,8 +3,8 @@ its rounding functions that convert theirs first.
 
 `cupy.sum`, `prod`, `amax`/`max`, `amin`/`min`, `mean`, `var`, `std`,
 `argmax`, `argmin`, `clip`, `ptp`, `trace` and `diagonal` call the method of
-the same name on their first argument ("# TODO(okuta): check type" in
-CuPy's source): a list or a Python number has none, so
+the same name on their first argument (CuPy's source leaves the type
+unchecked): a list or a Python number has none, so
 `cupy.sum([cupy.sum(a), cupy.sum(b)])` raises `AttributeError: 'list'
 object has no attribute 'sum'` on a GPU; a NumPy array or scalar answers
 with NumPy's method. `cupy.around`/`round`/`round_` begin with
