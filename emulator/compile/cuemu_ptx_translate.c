@@ -55,7 +55,7 @@ static const struct {
     {"%nctaid.x", "(unsigned long long)gridDim.x"},
     {"%nctaid.y", "(unsigned long long)gridDim.y"},
     {"%nctaid.z", "(unsigned long long)gridDim.z"},
-    {"%gridid", "0ULL"},
+    {"%gridid", "cuemu_grid_id()"},
     {"%dynamic_smem_size", "(unsigned long long)cuemu_dynamic_shared_size()"},
     {"WARP_SZ", "32ULL"}, /* the warp size, a predefined constant */
     {"%total_smem_size", "(unsigned long long)cuemu_kernel_shared_size(0)"},

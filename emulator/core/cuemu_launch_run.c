@@ -9,6 +9,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <cuemu/cuemu_device.h>
+
 #include "check/cuemu_check.h"
 #include "core/cuemu_cluster.h"
 #include "core/cuemu_pool.h"
@@ -38,6 +40,14 @@ static void run_once(cuemu_launch *L, unsigned extra_workers) {
   cuemu__check_launch_end(L);
 }
 
+/* The grid numbers given so far (cuemu_launch's grid_id). */
+static atomic_ullong grid_ids;
+
+unsigned long long cuemu_grid_id(void) {
+  cuemu_worker *w = cuemu__worker_self;
+  return w && w->in_kernel ? w->launch->grid_id : 0;
+}
+
 /* run_once, watched by the watchdog while the blocks run: under
  * CUEMU_CHECK_SCHEDULES the launch's allocations are saved, restored and
  * compared around its two runs (cuemu_check_perturb.c), which for a large
@@ -65,6 +75,7 @@ cuemu_status cuemu__core_run(const cuemu_kernel_desc *kernel, cuemu_dim3 grid,
   L.grid = grid;
   L.block = block;
   L.dynamic_shared = dynamic_shared;
+  L.grid_id = atomic_fetch_add(&grid_ids, 1) + 1;
   L.nthreads = block.x * block.y * block.z;
   L.nblocks = (unsigned long long)grid.x * grid.y * grid.z;
   atomic_init(&L.next_block, 0);

@@ -76,6 +76,10 @@ typedef struct cuemu_launch {
   void **args;
   cuemu_dim3 grid, block;
   size_t dynamic_shared;
+  /* The launch's temporal grid number (PTX's %gridid): one per launch of
+   * the process, counted from 1; a rerun of schedule perturbation keeps
+   * it. */
+  unsigned long long grid_id;
   unsigned nthreads;              /* per block */
   unsigned long long nblocks;
   atomic_ullong next_block;

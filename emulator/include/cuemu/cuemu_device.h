@@ -534,6 +534,11 @@ void cuemu_named_barrier(unsigned id, unsigned count, int wait,
 unsigned cuemu_named_barrier_reduce(unsigned id, unsigned count, int op,
                                     int predicate, const char *file, int line);
 
+/* The running launch's temporal grid number (PTX's %gridid): the same
+ * for every thread of a launch, another for each launch of the process,
+ * counted from 1; 0 outside a kernel. Kernel code. */
+unsigned long long cuemu_grid_id(void);
+
 /* The dynamic shared-memory bytes of the running launch
  * (%dynamic_smem_size); 0 outside a kernel. Kernel code. */
 size_t cuemu_dynamic_shared_size(void);
