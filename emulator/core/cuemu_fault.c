@@ -17,6 +17,7 @@
 #include <execinfo.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -536,14 +537,15 @@ void cuemu__fault_report(cuemu_worker *w) {
     shared_wrap_note(w, note, sizeof note);
     if (!note[0])
       past_end_note(w->fault.addr, note, sizeof note);
+    /* 0x%lx rather than %p, which prints a null address as "(nil)". */
     cuemu__launch_error(w->launch, fault_status(w->fault.sig, w->fault.code),
-                        "kernel %s: %s at address %p in thread (%u,%u,%u) of "
-                        "block (%u,%u,%u), in %s%s",
+                        "kernel %s: %s at address 0x%lx in thread (%u,%u,%u) "
+                        "of block (%u,%u,%u), in %s%s",
                         kernel,
                         fault_name(w->fault.sig, w->fault.code,
                                    w->fault.decoded ? w->fault.addr : NULL),
-                        w->fault.addr, t.x, t.y, t.z, b.x, b.y, b.z, place,
-                        note);
+                        (unsigned long)(uintptr_t)w->fault.addr, t.x, t.y, t.z,
+                        b.x, b.y, b.z, place, note);
   }
   w->call_file = NULL;
 }
