@@ -8,7 +8,8 @@
 #include <stdio.h>
 #include <string.h>
 
-__thread cuemu__host_copy cuemu__host_copy_now;
+__thread cuemu__host_copy cuemu__host_copy_now
+    __attribute__((tls_model("initial-exec")));
 
 void cuemu__host_copy_bytes(void *dst, const void *src, size_t count) {
   cuemu__host_copy *now = &cuemu__host_copy_now;

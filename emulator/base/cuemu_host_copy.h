@@ -20,8 +20,13 @@ typedef struct cuemu__host_copy {
   size_t count;
 } cuemu__host_copy;
 
-/* The calling thread's copy in progress; its call is NULL when none. */
-extern __thread cuemu__host_copy cuemu__host_copy_now;
+/* The calling thread's copy in progress; its call is NULL when none.
+ * Initial-exec, as cuemu__worker_self: the fault handler reads it on any
+ * thread, and a first access of dynamic TLS (libcuemu loaded by dlopen, as
+ * Python loads it) may call malloc, which a thread that faulted inside
+ * malloc must not. */
+extern __thread cuemu__host_copy cuemu__host_copy_now
+    __attribute__((tls_model("initial-exec")));
 
 /* Names the runtime call that the copies until cuemu__host_copy_end()
  * belong to, made from the program's code at return address `caller`. */
