@@ -14,14 +14,18 @@
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
+#include <execinfo.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <time.h>
+#include <unistd.h>
 
+#include "base/cuemu_host_copy.h"
 #include "check/cuemu_check.h"
 #include "core/cuemu_allocations.h"
 #include "core/cuemu_worker.h"
@@ -184,6 +188,53 @@ static atomic_int host_key = -1;
  * before a kernel's is taken for the kernel's. */
 static int (*_Atomic access_hook)(void *address, void *uc);
 
+/* The first line of the program's own code on the faulting thread's
+ * stack, for a copy whose caller is a function of the shims that was not
+ * inlined (at -O0); "" when none. libcuemu's and the C library's frames
+ * are skipped, and so are the shims' lines. */
+static void host_copy_caller_line(char *line, size_t size) {
+  void *frames[48];
+  Dl_info self, libc, at;
+  line[0] = '\0';
+  if (!dladdr((void *)host_copy_caller_line, &self) ||
+      !dladdr((void *)memmove, &libc))
+    return;
+  int n = backtrace(frames, 48);
+  for (int i = 1; i < n; ++i) {
+    if (dladdr(frames[i], &at) && (at.dli_fbase == self.dli_fbase ||
+                                   at.dli_fbase == libc.dli_fbase))
+      continue;
+    cuemu__check_line(frames[i], line, size);
+    if (is_user_line(line))
+      return;
+  }
+  line[0] = '\0';
+}
+
+/* A fault of the runtime's copy of host memory (a host pointer that is no
+ * memory of the process, cuemu_host_copy.h) is the program's, as on a GPU,
+ * and goes on to the handler before ours; first a line on stderr names the
+ * call, its line in the program and the pointer. Printed once: the note is
+ * dropped. */
+static void host_copy_note(int sig, const siginfo_t *info) {
+  char what[512], line[512] = "";
+  if (sig != SIGSEGV && sig != SIGBUS)
+    return;
+  if (!cuemu__host_copy_fault(info->si_addr, what, sizeof what))
+    return;
+  const void *caller = cuemu__host_copy_now.caller;
+  cuemu__host_copy_end();
+  if (caller)
+    cuemu__check_line(caller, line, sizeof line);
+  if (!is_user_line(line))
+    host_copy_caller_line(line, sizeof line);
+  char text[1200];
+  int n = snprintf(text, sizeof text, "cuemu: %s%s%s\n", what,
+                   line[0] ? ", at " : "", line);
+  if (n > 0)
+    (void)!write(2, text, (size_t)n < sizeof text ? (size_t)n : sizeof text - 1);
+}
+
 static void on_fault(int sig, siginfo_t *info, void *uc) {
   cuemu_worker *w = cuemu__worker_self;
   int (*access)(void *, void *) = atomic_load(&access_hook);
@@ -197,6 +248,7 @@ static void on_fault(int sig, siginfo_t *info, void *uc) {
     return;
 #endif
   if (!w || !w->in_kernel) {
+    host_copy_note(sig, info);
     chain(sig, info, uc);
     return;
   }
@@ -485,14 +537,15 @@ void cuemu__fault_report(cuemu_worker *w) {
     shared_wrap_note(w, note, sizeof note);
     if (!note[0])
       past_end_note(w->fault.addr, note, sizeof note);
+    /* 0x%lx rather than %p, which prints a null address as "(nil)". */
     cuemu__launch_error(w->launch, fault_status(w->fault.sig, w->fault.code),
-                        "kernel %s: %s at address %p in thread (%u,%u,%u) of "
-                        "block (%u,%u,%u), in %s%s",
+                        "kernel %s: %s at address 0x%lx in thread (%u,%u,%u) "
+                        "of block (%u,%u,%u), in %s%s",
                         kernel,
                         fault_name(w->fault.sig, w->fault.code,
                                    w->fault.decoded ? w->fault.addr : NULL),
-                        w->fault.addr, t.x, t.y, t.z, b.x, b.y, b.z, place,
-                        note);
+                        (unsigned long)(uintptr_t)w->fault.addr, t.x, t.y, t.z,
+                        b.x, b.y, b.z, place, note);
   }
   w->call_file = NULL;
 }

@@ -15,7 +15,9 @@
 #include <cuemu/cuemu_runtime.h>
 #include <cuemu/cuemu_external.h>
 
+#include "base/cuemu_host_copy.h"
 #include "core/cuemu_allocations.h"
+#include "core/cuemu_worker.h"
 #include "device/cuemu_device_model.h"
 #include "runtime/cuemu_drv_internal.h"
 #include "runtime/cuemu_drv_vmm.h"
@@ -369,13 +371,25 @@ int cuemu__rt_memcpy_part(void *dst, const void *src, size_t at,
     return cuemu_rt_error(code);
   if (at == 0)
     cuemu__allocation_copied_from(src, total);
-  memmove((char *)dst + at, (const char *)src + at, count);
+  cuemu__host_copy_bytes((char *)dst + at, (const char *)src + at, count);
   cuemu__allocation_written((char *)dst + at, count);
   return cudaSuccess;
 }
 
+/* Notes the blocking copy `call` that the program's code at `caller` makes,
+ * so that a host pointer that faults is named (cuemu_host_copy.h), with
+ * cuemu's fault handler in place, which is otherwise installed by the first
+ * launch. */
+static void host_copy_begin(const char *call, const void *caller) {
+  cuemu__fault_ensure();
+  cuemu__host_copy_call(call, caller);
+}
+
 int cuemu_rt_memcpy(void *dst, const void *src, size_t count, int kind) {
-  return cuemu__rt_memcpy_part(dst, src, 0, count, count, kind);
+  host_copy_begin("cudaMemcpy", __builtin_return_address(0));
+  int code = cuemu__rt_memcpy_part(dst, src, 0, count, count, kind);
+  cuemu__host_copy_end();
+  return code;
 }
 
 int cuemu__rt_copy_check(void *dst, size_t dpitch, const void *src,
@@ -426,8 +440,9 @@ int cuemu__rt_memcpy_slices(void *dst, size_t dpitch, size_t dslice,
                                      sslice);
   for (size_t z = 0; z < depth; ++z)
     for (size_t row = 0; row < height; ++row)
-      memmove((char *)dst + z * dslice + row * dpitch,
-              (const char *)src + z * sslice + row * spitch, width);
+      cuemu__host_copy_bytes((char *)dst + z * dslice + row * dpitch,
+                             (const char *)src + z * sslice + row * spitch,
+                             width);
   for (size_t z = 0; z < depth; ++z)
     for (size_t row = 0; row < height; ++row)
       cuemu__allocation_written((char *)dst + z * dslice + row * dpitch,
@@ -437,8 +452,11 @@ int cuemu__rt_memcpy_slices(void *dst, size_t dpitch, size_t dslice,
 
 int cuemu_rt_memcpy_2d(void *dst, size_t dpitch, const void *src,
                        size_t spitch, size_t width, size_t height, int kind) {
-  return cuemu__rt_memcpy_slices(dst, dpitch, 0, src, spitch, 0, width,
-                                 height, 1, kind);
+  host_copy_begin("cudaMemcpy2D", __builtin_return_address(0));
+  int code = cuemu__rt_memcpy_slices(dst, dpitch, 0, src, spitch, 0, width,
+                                     height, 1, kind);
+  cuemu__host_copy_end();
+  return code;
 }
 
 void cuemu_rt_library_wrote(void *p, size_t bytes) {

@@ -7,7 +7,10 @@
 // pointers whose address is not a canonical x86-64 one (text bytes read as
 // a pointer): the processor's fault names no address there, and cuemu said
 // "at address (nil)"; the report now names the address the instruction
-// used, as compute-sanitizer does, for a store and for a float4 load. Each case
+// used, as compute-sanitizer does, for a store and for a float4 load. A store
+// through a null pointer named its address "(nil)" too (the C library's %p
+// for zero), where every other fault names a hexadecimal address: it is now
+// "0x0", as in compute-sanitizer's reports. Each case
 // runs in a child process, whose report the parent reads. Included by
 // fault_reports_gxx.cu and fault_reports_clang.cu.
 #include <cuda_runtime.h>
@@ -61,6 +64,12 @@ __global__ void wild_vector_read(const float4 *in, float *out) {
   }
 }
 
+static const int null_line = __LINE__ + 3;
+__global__ void store_through(int *p) {
+  if (threadIdx.x == 0 && blockIdx.x == 1)
+    *p = 1;
+}
+
 __global__ void assert_in_template(int base) {
   check_positive(base - (int)threadIdx.x - 8 * (int)blockIdx.x);
 }
@@ -82,6 +91,8 @@ static void child(int which) {
   if (which == 5)
     wild_vector_read<<<2, 8>>>((const float4 *)0x7e57000000000000ull,
                                (float *)p);
+  if (which == 6)
+    store_through<<<2, 8>>>(nullptr);
   cudaError_t e = cudaDeviceSynchronize();
   std::fprintf(stderr, "status: %s\n", cudaGetErrorName(e));
 }
@@ -161,6 +172,14 @@ int main() {
   CHECK(has(r, "at address 0x7e5700000000003"));
   CHECK(has(r, "in thread (1,0,0) of block (1,0,0)"));
   CHECK(has(r, line_of(vector_line)));
+  CHECK(has(r, "status: cudaErrorIllegalAddress"));
+  all += r;
+
+  r = run_child(6);
+  CHECK(has(r, "kernel store_through: invalid memory access at address 0x0 "
+               "in thread (0,0,0) of block (1,0,0)"));
+  CHECK(!has(r, "(nil)"));
+  CHECK(has(r, line_of(null_line)));
   CHECK(has(r, "status: cudaErrorIllegalAddress"));
   all += r;
   if (check_failures)
