@@ -10,12 +10,14 @@ CuPy gives them: dense ones as cupy arrays (`todense()` too, where SciPy
 gives numpy.matrix), sparse ones as matrices of this module. As in CuPy:
 the constructors take a SciPy matrix (copied to the device), another of
 these matrices, a 2-D cupy array, a shape, or tuples of cupy arrays (NumPy
-arrays there, or a NumPy dense matrix, raise ValueError); data must be bool,
+arrays there, or a NumPy dense matrix, raise ValueError; dia_matrix alone
+copies array-likes, as CuPy's does with cupy.array); data must be bool,
 float32, float64, complex64 or complex128; operands that are NumPy arrays
 raise TypeError; `get()` gives the SciPy matrix. SciPy's formats CuPy lacks
-(lil, dok, bsr) come back as csr. The module functions (eye, diags, random,
-hstack, kron, ...) and cupyx.scipy.sparse.linalg's (spsolve, cg, norm, ...)
-are SciPy's, with the same conversions."""
+(lil, dok, bsr) come back as csr. The module functions (eye, random, hstack,
+kron, ...) and cupyx.scipy.sparse.linalg's (spsolve, cg, norm, ...)
+are SciPy's, with the same conversions; diags and spdiags take host
+diagonals as CuPy's do."""
 import functools
 import types
 
@@ -76,6 +78,23 @@ def _device_tuple(arg1):
     return tuple(out)
 
 
+def _host_array(item):
+    """The host array of an array-like as cupy.array would copy it: a cupy
+    array's host view, else NumPy's conversion (NumPy arrays, lists,
+    scalars)."""
+    if isinstance(item, ndarray):
+        return item._host()
+    return numpy.asarray(item)
+
+
+def _host_tuple(arg1):
+    """dia_matrix's (data, offsets): CuPy copies both with cupy.array, so
+    NumPy arrays and lists are taken there, unlike the other formats."""
+    if len(arg1) != 2:
+        raise ValueError("unrecognized form for dia_matrix constructor")
+    return tuple(_host_array(item) for item in arg1)
+
+
 class spmatrix:
     """The base of the fake's sparse matrices (cupyx.scipy.sparse.spmatrix)."""
 
@@ -98,8 +117,10 @@ class spmatrix:
             host = _SCIPY[self.format](arg1, dtype=dtype or "d")
         elif isinstance(arg1, tuple):
             given = dict(zip(_ARRAYS[self.format], _flatten(arg1)))
-            host = _SCIPY[self.format](_device_tuple(arg1), shape=shape,
-                                       dtype=dtype, copy=copy)
+            items = (_host_tuple(arg1) if self.format == "dia"
+                     else _device_tuple(arg1))
+            host = _SCIPY[self.format](items, shape=shape, dtype=dtype,
+                                       copy=copy)
         else:
             raise ValueError("Unsupported initializer format")
         if dtype is not None and host.dtype != numpy.dtype(dtype):
@@ -271,6 +292,36 @@ isspmatrix_coo = _is_format(coo_matrix)
 isspmatrix_dia = _is_format(dia_matrix)
 
 
+def _isscalarlike(x):
+    return numpy.isscalar(x) or (isinstance(x, (ndarray, numpy.ndarray))
+                                 and x.ndim == 0)
+
+
+def diags(diagonals, offsets=0, shape=None, format=None, dtype=None):
+    """cupyx.scipy.sparse.diags: as CuPy's, each diagonal is made a 1-D
+    array with cupy.atleast_1d, which copies NumPy arrays and lists, and the
+    dtype defaults to the diagonals' common_type (float64 for integers,
+    where SciPy keeps int64 and warns)."""
+    if _isscalarlike(offsets):
+        if len(diagonals) == 0 or _isscalarlike(diagonals[0]):
+            diagonals = [diagonals]
+        else:
+            raise ValueError("Different number of diagonals and offsets.")
+    host = [numpy.atleast_1d(_host_array(d)) for d in diagonals]
+    offsets = numpy.atleast_1d(_host_array(offsets))
+    if dtype is None:
+        dtype = numpy.common_type(*host)
+    return _from_host(_run_numpy(scipy.sparse.diags, (host, offsets),
+                                 {"shape": shape, "format": format,
+                                  "dtype": dtype}))
+
+
+def spdiags(data, diags, m, n, format=None):
+    """cupyx.scipy.sparse.spdiags: dia_matrix((data, diags)), which copies
+    array-likes, in the format asked for."""
+    return dia_matrix((data, diags), shape=(m, n)).asformat(format)
+
+
 def _module(name, scipy_module, own):
     """A module of `own` names, the rest SciPy's functions with the
     conversions."""
@@ -311,6 +362,7 @@ def spsolve(A, b):
 linalg = _module("cupyx.scipy.sparse.linalg", scipy.sparse.linalg,
                  {"spsolve": spsolve})
 MODULE = _module("cupyx.scipy.sparse", scipy.sparse, {
+    "diags": diags, "spdiags": spdiags,
     "spmatrix": spmatrix, "csr_matrix": csr_matrix, "csc_matrix": csc_matrix,
     "coo_matrix": coo_matrix, "dia_matrix": dia_matrix, "issparse": issparse,
     "isspmatrix": isspmatrix, "isspmatrix_csr": isspmatrix_csr,

@@ -160,3 +160,38 @@ def test_spsolve_keeps_a_column_right_hand_side(cp):
         sparse.linalg.spsolve(host, b)
     with pytest.raises(TypeError):
         sparse.linalg.spsolve(a, numpy.ones(5))
+
+
+def test_diagonal_constructors_copy_host_diagonals(cp):
+    # CuPy's dia_matrix copies its (data, offsets) with cupy.array, and diags
+    # makes each diagonal cupy.atleast_1d, so NumPy arrays and lists are
+    # taken there (a Schrodinger-equation script builds its Laplacian with
+    # spdiags(numpy_data, numpy_offsets, N, N) and its potential with
+    # diags(numpy_array)); the fake refused them as operands. Integer
+    # diagonals give float64, CuPy's common_type, without SciPy's warning.
+    import warnings
+    n = 5
+    host = numpy.array([numpy.ones(n), -2 * numpy.ones(n), numpy.ones(n)])
+    d = sparse.spdiags(host, numpy.array([-1, 0, 1]), n, n)
+    assert sparse.isspmatrix_dia(d) and isinstance(d.data, cp.ndarray)
+    expect = scipy.sparse.spdiags(host, numpy.array([-1, 0, 1]), n, n).toarray()
+    numpy.testing.assert_array_equal(d.toarray().get(), expect)
+    m = sparse.dia_matrix((host, [-1, 0, 1]), shape=(n, n))
+    assert isinstance(m.offsets, cp.ndarray)
+    numpy.testing.assert_array_equal(m.toarray().get(), expect)
+    v = sparse.diags(numpy.arange(1.0, n + 1))
+    numpy.testing.assert_array_equal(v.toarray().get(), numpy.diag(numpy.arange(1.0, n + 1)))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        t = sparse.diags([1, -2, 1], [-1, 0, 1], shape=(n, n))
+    assert t.dtype == numpy.float64
+    numpy.testing.assert_array_equal(t.toarray().get(), expect)
+    mixed = sparse.diags([numpy.ones(n - 1), cp.full(n, -2.0), [1.0] * (n - 1)], [-1, 0, 1],
+                         format="csr")
+    assert sparse.isspmatrix_csr(mixed)
+    numpy.testing.assert_array_equal(mixed.toarray().get(), expect)
+    with pytest.raises(ValueError):
+        sparse.dia_matrix((host, [-1, 0, 1]))
+    # The other formats still take device arrays only, as CuPy's do.
+    with pytest.raises(ValueError):
+        sparse.coo_matrix((numpy.ones(2), (numpy.array([0, 1]), numpy.array([1, 0]))))
