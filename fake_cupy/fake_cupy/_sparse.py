@@ -15,9 +15,9 @@ copies array-likes, as CuPy's does with cupy.array); data must be bool,
 float32, float64, complex64 or complex128; operands that are NumPy arrays
 raise TypeError; `get()` gives the SciPy matrix. SciPy's formats CuPy lacks
 (lil, dok, bsr) come back as csr. The module functions (eye, random, hstack,
-kron, ...) and cupyx.scipy.sparse.linalg's (spsolve, cg, norm, ...)
-are SciPy's, with the same conversions; diags and spdiags take host
-diagonals as CuPy's do."""
+kron, ...) are SciPy's, with the same conversions; diags and spdiags take
+host diagonals as CuPy's do. cupyx.scipy.sparse.linalg is in
+_sparse_linalg.py."""
 import functools
 import types
 
@@ -38,9 +38,12 @@ _DTYPES = "?fdFD"
 
 def _to_host(obj):
     """An argument for SciPy: matrices become their SciPy matrix, cupy
-    arrays their host view; NumPy arrays are refused."""
+    arrays their host view, linear operators SciPy's operators over them;
+    NumPy arrays are refused."""
     if isinstance(obj, spmatrix):
         return obj._m
+    if isinstance(obj, _sparse_linalg.LinearOperator):
+        return obj._scipy_operator()
     if isinstance(obj, (list, tuple)):
         return type(obj)(_to_host(o) for o in obj)
     return _unwrap(obj)
@@ -338,29 +341,10 @@ def _module(name, scipy_module, own):
     return module
 
 
-def spsolve(A, b):
-    """cupyx.scipy.sparse.linalg.spsolve: as CuPy's, b is solved in A's
-    dtype, and a 2-D b (a column included, which SciPy returns as a vector)
-    gives a 2-D result in Fortran order."""
-    if not issparse(A):
-        raise TypeError("A must be cupyx.scipy.sparse.spmatrix")
-    if not isinstance(b, ndarray):
-        raise TypeError("b must be cupy.ndarray")
-    if A.shape[0] != A.shape[1]:
-        raise ValueError(f"A must be a square matrix (A.shape: {A.shape})")
-    if b.ndim not in (1, 2):
-        raise ValueError(f"Invalid b.shape (b.shape: {b.shape})")
-    if A.shape[0] != b.shape[0]:
-        raise ValueError(f"matrix dimension mismatch (A.shape: {A.shape}, "
-                         f"b.shape: {b.shape})")
-    host = _run_numpy(scipy.sparse.linalg.spsolve,
-                      (A._synced().tocsr(), b._host().astype(A.dtype)), {})
-    host = numpy.asarray(host, dtype=A.dtype).reshape(b.shape)
-    return _new_from(numpy.asfortranarray(host) if b.ndim == 2 else host)
-
+from fake_cupy import _sparse_linalg  # noqa: E402 (it uses this module)
 
 linalg = _module("cupyx.scipy.sparse.linalg", scipy.sparse.linalg,
-                 {"spsolve": spsolve})
+                 _sparse_linalg.PUBLIC)
 MODULE = _module("cupyx.scipy.sparse", scipy.sparse, {
     "diags": diags, "spdiags": spdiags,
     "spmatrix": spmatrix, "csr_matrix": csr_matrix, "csc_matrix": csc_matrix,
