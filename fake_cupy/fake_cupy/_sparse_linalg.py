@@ -152,11 +152,12 @@ class LinearOperator:
 
     def _scipy_operator(self):
         """SciPy's operator over this one, for SciPy's solvers: each vector
-        SciPy passes is copied to the device, and the result back."""
+        SciPy passes is copied to the device, and the result back (a copy:
+        a matvec may return the same buffer at every call)."""
         self._init_dtype()
 
         def host(method):
-            return lambda x: method(_new_from(x))._host()
+            return lambda x: method(_new_from(x))._host().copy()
         return scipy.sparse.linalg.LinearOperator(
             self.shape, matvec=host(self.matvec), rmatvec=host(self.rmatvec),
             matmat=host(self.matmat), rmatmat=host(self.rmatmat),

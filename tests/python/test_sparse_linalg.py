@@ -183,3 +183,27 @@ def test_splu_and_factorized_solve_cupy_right_hand_sides(cp):
         linalg.splu(host)
     with pytest.raises(ValueError):
         lu.solve(b, trans="X")
+
+
+def test_matvec_may_return_its_own_buffer(cp):
+    # An LP solver's operator writes I + A^T A x into one preallocated
+    # array and returns it at every call, as CuPy's solvers allow: each
+    # result is used before the next matvec. SciPy's BiCGSTAB (SciPy's
+    # function in the fake) keeps A p from one iteration past the next
+    # matvec, so the fake hands SciPy copies.
+    host = _spd()
+    a = sparse.csr_matrix(host)
+    out = cp.empty(8)
+
+    def matvec(x):
+        out[:] = a @ x
+        return out
+
+    op = linalg.LinearOperator((8, 8), matvec=matvec, dtype=cp.float64)
+    plain = linalg.LinearOperator((8, 8), matvec=lambda x: a @ x, dtype=cp.float64)
+    solver = linalg.bicgstab
+    # Three iterations, so that a result overwritten by a later matvec
+    # shows in x (a converged solve would hide it).
+    x, _ = solver(op, cp.arange(8.0), rtol=1e-12, maxiter=3)
+    expect, _ = solver(plain, cp.arange(8.0), rtol=1e-12, maxiter=3)
+    numpy.testing.assert_array_equal(x.get(), expect.get())
