@@ -13,6 +13,8 @@ behind _sparse.py's conversions.
   ..., None) with x in float64.
 - splu, spilu and factorized factor on the host, as CuPy's do, and their
   SuperLU solves cupy right-hand sides.
+- eigsh and svds take CuPy 13's arguments (eigsh: which 'LM', 'LA' or
+  'SA', no M or sigma) and give ascending values in a's real dtype.
 - spsolve keeps CuPy's shapes and dtype."""
 import math
 
@@ -355,6 +357,64 @@ def gmres(A, b, x0=None, tol=None, restart=None, maxiter=None, M=None,
     return x, info
 
 
+# ---- eigenvalues and singular values --------------------------------------
+
+def _real_dtype(dtype):
+    return numpy.dtype(numpy.dtype(dtype).char.lower())
+
+
+def eigsh(a, k=6, *, which="LM", v0=None, ncv=None, maxiter=None, tol=0,
+          return_eigenvectors=True):
+    """cupyx.scipy.sparse.linalg.eigsh (CuPy 13): SciPy's ARPACK with CuPy's
+    arguments and checks (which is 'LM', 'LA' or 'SA'; 1 <= k < n; no M or
+    sigma), eigenvalues ascending in the real type of a's dtype."""
+    if a.ndim != 2 or a.shape[0] != a.shape[1]:
+        raise ValueError(f"expected square matrix (shape: {a.shape})")
+    if numpy.dtype(a.dtype).char not in "fdFD":
+        raise TypeError(f"unsupprted dtype (actual: {a.dtype})")
+    n = a.shape[0]
+    if k <= 0:
+        raise ValueError(f"k must be greater than 0 (actual: {k})")
+    if k >= n:
+        raise ValueError(f"k must be smaller than n (actual: {k})")
+    if which not in ("LM", "LA", "SA"):
+        raise ValueError(f"which must be 'LM', 'LA' or 'SA' (actual: {which})")
+    ncv = None if ncv is None else min(max(ncv, k + 2), n - 1)
+    result = _sparse._host_call(
+        scipy.sparse.linalg.eigsh, a, k, which=which, v0=v0, ncv=ncv,
+        maxiter=maxiter, tol=tol, return_eigenvectors=return_eigenvectors)
+    w, x = result if return_eigenvectors else (result, None)
+    w = w.real.astype(_real_dtype(a.dtype))
+    order = _new_from(numpy.argsort(w._host(), kind="stable"))
+    if x is None:
+        return w[order]
+    return w[order], x[:, order].astype(a.dtype, copy=False)
+
+
+def svds(a, k=6, *, ncv=None, tol=0, which="LM", maxiter=None,
+         return_singular_vectors=True):
+    """cupyx.scipy.sparse.linalg.svds (CuPy 13): the k largest singular
+    values, ascending, with CuPy's checks (which is 'LM'; 1 <= k <
+    min(m, n))."""
+    if a.ndim != 2:
+        raise ValueError(f"expected 2D (shape: {a.shape})")
+    if numpy.dtype(a.dtype).char not in "fdFD":
+        raise TypeError(f"unsupprted dtype (actual: {a.dtype})")
+    if k <= 0:
+        raise ValueError(f"k must be greater than 0 (actual: {k})")
+    if k >= min(a.shape):
+        raise ValueError(f"k must be smaller than min(m, n) (actual: {k})")
+    if which != "LM":
+        raise ValueError(f"which must be 'LM' (actual: {which})")
+    result = _sparse._host_call(
+        scipy.sparse.linalg.svds, a, k, ncv=ncv, tol=tol, which=which,
+        maxiter=maxiter, return_singular_vectors=return_singular_vectors)
+    if not return_singular_vectors:
+        return result.astype(_real_dtype(a.dtype), copy=False)
+    u, s, vt = result
+    return u, s.astype(_real_dtype(a.dtype), copy=False), vt
+
+
 # ---- direct solvers ------------------------------------------------------
 
 def spsolve(A, b):
@@ -468,4 +528,5 @@ def factorized(A):
 
 PUBLIC = {name: globals()[name] for name in (
     "LinearOperator", "aslinearoperator", "cg", "cgs", "minres", "gmres",
-    "spsolve", "lsqr", "SuperLU", "splu", "spilu", "factorized")}
+    "eigsh", "svds", "spsolve", "lsqr", "SuperLU", "splu", "spilu",
+    "factorized")}

@@ -207,3 +207,40 @@ def test_matvec_may_return_its_own_buffer(cp):
     x, _ = solver(op, cp.arange(8.0), rtol=1e-12, maxiter=3)
     expect, _ = solver(plain, cp.arange(8.0), rtol=1e-12, maxiter=3)
     numpy.testing.assert_array_equal(x.get(), expect.get())
+
+
+def test_eigsh_and_svds_take_cupy13s_arguments(cp):
+    # CuPy 13's eigsh(a, k=6, *, which='LM', v0, ncv, maxiter, tol,
+    # return_eigenvectors) knows 'LM', 'LA' and 'SA' only, needs k < n and
+    # returns ascending eigenvalues of the real type of a's dtype; SciPy's
+    # took M, sigma, 'SM', 'BE' and k = n (a TypeError). A Schrodinger
+    # script's complex64 Hamiltonian gives float32 eigenvalues.
+    n = 12
+    lap = scipy.sparse.diags([numpy.ones(n - 1), -2 * numpy.ones(n), numpy.ones(n - 1)],
+                             [-1, 0, 1]).tocsr()
+    exact = numpy.sort(numpy.linalg.eigvalsh(lap.toarray()))
+    a = sparse.csr_matrix(lap)
+    for which, expect in (("LM", exact[:3]), ("LA", exact[-3:]), ("SA", exact[:3])):
+        w, v = linalg.eigsh(a, k=3, which=which)
+        assert isinstance(w, cp.ndarray) and isinstance(v, cp.ndarray)
+        numpy.testing.assert_allclose(w.get(), expect, rtol=1e-10)
+        assert numpy.all(numpy.diff(w.get()) >= 0)
+        numpy.testing.assert_allclose((a @ v).get(), v.get() * w.get(), atol=1e-9)
+    w = linalg.eigsh(a, k=3, which="LA", return_eigenvectors=False)
+    numpy.testing.assert_allclose(w.get(), exact[-3:], rtol=1e-10)
+    w, v = linalg.eigsh(sparse.csr_matrix(lap.astype(numpy.complex64)), k=2)
+    assert w.dtype == numpy.float32 and v.dtype == numpy.complex64
+    for bad in ({"which": "SM"}, {"which": "BE"}, {"k": n}, {"k": 0}):
+        with pytest.raises(ValueError):
+            linalg.eigsh(a, **({"k": 3} | bad))
+    with pytest.raises(TypeError):
+        linalg.eigsh(a, k=3, sigma=0.5)
+    with pytest.raises(TypeError):
+        linalg.eigsh(a, 3, None)
+    u, s, vt = linalg.svds(a, k=3)
+    numpy.testing.assert_allclose(s.get(), numpy.sort(numpy.abs(exact))[-3:], rtol=1e-8)
+    assert numpy.all(numpy.diff(s.get()) >= 0)
+    with pytest.raises(ValueError):
+        linalg.svds(a, k=3, which="SM")
+    with pytest.raises(ValueError):
+        linalg.svds(a, k=n)
