@@ -26,7 +26,7 @@ import scipy.sparse
 import scipy.sparse.linalg
 
 from fake_cupy._ndarray import (ndarray, _new_from, _run_numpy, _unwrap,
-                                _wrap_any)
+                                _unwrap_index, _wrap_any)
 
 _ARRAYS = {"csr": ("data", "indices", "indptr"),
            "csc": ("data", "indices", "indptr"),
@@ -189,6 +189,21 @@ class spmatrix:
             self._m = self._rebuild(self._m.shape)
         else:
             object.__setattr__(self, name, value)
+
+    def __setitem__(self, index, value):
+        """CuPy's csr and csc matrices take item assignment (its other
+        formats have none). SciPy's assignment runs on the host views: an
+        existing entry is written in place, a new one makes SciPy replace
+        the arrays (with its SparseEfficiencyWarning, as CuPy warns), which
+        the matrix then adopts."""
+        if self.format not in ("csr", "csc"):
+            raise TypeError(f"'{type(self).__name__}' object does not "
+                            "support item assignment")
+        value = value._synced() if isinstance(value, spmatrix) else \
+            _host_array(value)
+        _run_numpy(self._synced().__setitem__,
+                   (_unwrap_index(index), value), {})
+        self._synced()
 
     # ---- what CuPy's matrices give differently from SciPy's -------------
     shape = property(lambda self: self._m.shape)

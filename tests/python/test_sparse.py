@@ -195,3 +195,48 @@ def test_diagonal_constructors_copy_host_diagonals(cp):
     # The other formats still take device arrays only, as CuPy's do.
     with pytest.raises(ValueError):
         sparse.coo_matrix((numpy.ones(2), (numpy.array([0, 1]), numpy.array([1, 0]))))
+
+
+def test_dense_left_operand_defers_to_the_sparse_matrix(cp):
+    # CuPy's ndarray operators call the other operand's reflected method
+    # when its __array_priority__ is higher and it is no ndarray
+    # (_should_use_rop); sparse matrices have 101. `dense + A` is dense,
+    # `dense * A` a matrix product (spmatrix's * is @). The fake's ufunc
+    # operand check raised "Unsupported type <class ...csr_matrix>".
+    host = _scipy_matrix(n=4)
+    a = sparse.csr_matrix(host)
+    d = numpy.arange(16.0).reshape(4, 4)
+    for got, want in ((cp.asarray(d) + a, d + host.toarray()),
+                      (cp.asarray(d) - a, d - host.toarray()),
+                      (cp.asarray(d) * a, d @ host.toarray()),
+                      (cp.asarray(d) @ a, d @ host.toarray())):
+        assert isinstance(got, cp.ndarray)
+        numpy.testing.assert_allclose(got.get(), want)
+    with pytest.raises(TypeError):
+        cp.asarray(d) + [1.0]
+
+
+def test_compressed_matrices_take_item_assignment(cp):
+    # CuPy's csr and csc matrices take A[i, j] = v and row/column slices
+    # (boundary rows of a finite-element matrix), as SciPy's do; the fake's
+    # had no __setitem__. Changing the structure warns as both do.
+    host = scipy.sparse.eye(4, format="csr") * 2.0
+    a = sparse.csr_matrix(host)
+    data = a.data
+    a[1, 1] = 5.0                       # an existing entry: written in place
+    assert a.data is data and float(a.data[1]) == 5.0
+    with pytest.warns(scipy.sparse.SparseEfficiencyWarning):
+        a[0, 3] = cp.asarray(7.0)
+    with pytest.warns(scipy.sparse.SparseEfficiencyWarning):
+        a[2, :] = 0
+    expect = numpy.diag([2.0, 5.0, 2.0, 2.0])
+    expect[0, 3] = 7.0
+    expect[2, :] = 0
+    numpy.testing.assert_array_equal(a.toarray().get(), expect)
+    assert isinstance(a.indices, cp.ndarray) and a.indices.dtype == numpy.int32
+    c = sparse.csc_matrix(host)
+    with pytest.warns(scipy.sparse.SparseEfficiencyWarning):
+        c[:, 0] = cp.asarray([[1.0], [1.0], [1.0], [1.0]])
+    numpy.testing.assert_array_equal(c.toarray().get()[:, 0], numpy.ones(4))
+    with pytest.raises(TypeError):
+        sparse.coo_matrix(host)[0, 0] = 1.0
