@@ -4,8 +4,9 @@ behind _sparse.py's conversions.
 
 - cg, cgs, gmres and minres take CuPy 13's `tol` (SciPy 1.14 renamed it
   `rtol` and 1.17 refuses `tol`), in CuPy's positional order; `rtol`, CuPy
-  14's name, is taken as a keyword. b is solved in A's dtype, callbacks get
-  cupy iterates, and gmres's maxiter counts inner iterations as CuPy's.
+  14's name, is taken as a keyword. b is solved in A's dtype and callbacks
+  get cupy iterates. gmres is CuPy's algorithm on the fake's arrays (its
+  iteration counting and callbacks are not SciPy's).
 - LinearOperator works on cupy arrays: matvec, rmatvec and matmat take and
   give them, and a solver hands SciPy an operator that copies each vector
   to the device and back.
@@ -16,7 +17,6 @@ behind _sparse.py's conversions.
 - eigsh and svds take CuPy 13's arguments (eigsh: which 'LM', 'LA' or
   'SA', no M or sigma) and give ascending values in a's real dtype.
 - spsolve keeps CuPy's shapes and dtype."""
-import math
 
 import numpy
 import scipy.sparse
@@ -335,26 +335,70 @@ def minres(A, b, x0=None, shift=0.0, tol=None, maxiter=None, M=None,
 
 def gmres(A, b, x0=None, tol=None, restart=None, maxiter=None, M=None,
           callback=None, atol=None, callback_type=None, *, rtol=None):
-    """cupyx.scipy.sparse.linalg.gmres (CuPy 13's arguments). CuPy's
-    maxiter (default 10 n) counts inner iterations and is checked after each
-    restart cycle of `restart` (default 20) iterations, so SciPy gets
-    ceil(maxiter / restart) cycles; as CuPy's, info is the iteration count
-    only when the last cycle ends exactly at maxiter."""
+    """cupyx.scipy.sparse.linalg.gmres: CuPy 13's restarted GMRES, run here
+    on the fake's arrays rather than SciPy's, whose iteration counting and
+    callbacks differ. Each cycle makes `restart` (default 20, at most n)
+    Arnoldi steps with one classical Gram-Schmidt pass, M applied on the
+    right, and solves the small least-squares problem on the host; maxiter
+    (default 10 n) counts those steps and is checked between cycles, and
+    info is the step count only when the last cycle ends exactly at maxiter.
+    The callback runs between cycles: 'pr_norm' (default) gets the residual
+    norm relative to b as a 0-d array from the second cycle on, 'x' the
+    iterate from the first."""
+    import fake_cupy
     b, x0, dtype = _system(A, b, x0)
+    A = aslinearoperator(A)
+    M = IdentityOperator(A.shape, dtype) if M is None else aslinearoperator(M)
+    if M.shape != A.shape:
+        raise ValueError("matrix and preconditioner have different shapes")
     n = A.shape[0]
-    restart = min(20 if restart is None else restart, n)
+    if n == 0:
+        return fake_cupy.empty_like(b), 0
+    b_norm = fake_cupy.linalg.norm(b)
+    if b_norm == 0:
+        return b, 0
+    tol = _tolerance(tol, rtol)
+    atol = tol * float(b_norm) if atol is None else \
+        max(float(atol), tol * float(b_norm))
     maxiter = 10 * n if maxiter is None else maxiter
-    if callback_type not in (None, "x", "pr_norm"):
+    restart = min(20 if restart is None else restart, n)
+    callback_type = callback_type or "pr_norm"
+    if callback_type not in ("x", "pr_norm"):
         raise ValueError(f"Unknown callback_type: {callback_type}")
-    cycles = max(1, math.ceil(maxiter / restart))
-    x, info = _solve("gmres", A, b, x0, dtype, rtol=_tolerance(tol, rtol),
-                     atol=atol or 0.0, restart=restart, maxiter=cycles, M=M,
-                     callback=_device_callback(callback),
-                     callback_type=(callback_type or "pr_norm")
-                     if callback is not None else None)
-    if info > 0:
-        info = cycles * restart if cycles * restart == maxiter else 0
-    return x, info
+    if callback is None:
+        callback_type = None
+    x = fake_cupy.zeros(n, dtype) if x0 is None else x0
+    V = fake_cupy.empty((n, restart), dtype=dtype, order="F")
+    H = fake_cupy.zeros((restart + 1, restart), dtype=dtype, order="F")
+    e = numpy.zeros(restart + 1, dtype=dtype)
+    iters = 0
+    while True:
+        mx = M.matvec(x)
+        r = b - A.matvec(mx)
+        r_norm = fake_cupy.linalg.norm(r)
+        if callback_type == "x":
+            callback(mx)
+        elif callback_type == "pr_norm" and iters > 0:
+            callback(r_norm / b_norm)
+        if r_norm <= atol or iters >= maxiter:
+            break
+        v = r / r_norm
+        V[:, 0] = v
+        e[0] = float(r_norm)
+        for j in range(restart):
+            u = A.matvec(M.matvec(v))
+            h = V[:, :j + 1].conj().T @ u
+            u = u - V[:, :j + 1] @ h
+            H[:j + 1, j] = h
+            H[j + 1, j] = fake_cupy.linalg.norm(u)
+            if j + 1 < restart:
+                v = u / H[j + 1, j]
+                V[:, j + 1] = v
+        y = numpy.linalg.lstsq(H.get(), e, rcond=None)[0]
+        x = x + V @ fake_cupy.asarray(y)
+        iters += restart
+    info = iters if iters == maxiter and not r_norm <= atol else 0
+    return mx, info
 
 
 # ---- eigenvalues and singular values --------------------------------------

@@ -244,3 +244,26 @@ def test_eigsh_and_svds_take_cupy13s_arguments(cp):
         linalg.svds(a, k=3, which="SM")
     with pytest.raises(ValueError):
         linalg.svds(a, k=n)
+
+
+def test_gmres_calls_back_once_per_restart_cycle(cp):
+    # CuPy 13's gmres calls its callback at the start of each restart cycle
+    # after the first (callback_type 'pr_norm', the default: the residual
+    # norm relative to b, a 0-d cupy array) or of every cycle ('x': the
+    # iterate); SciPy's 'pr_norm' calls it at every inner iteration, so an
+    # iteration counter printed 5 times CuPy's count with restart=5.
+    n = 30
+    a = sparse.csr_matrix(scipy.sparse.diags([numpy.arange(1.0, n + 1)], [0]).tocsr())
+    norms = []
+    x, info = linalg.gmres(a, cp.ones(n), tol=1e-12, restart=5, callback=norms.append)
+    assert info == 0
+    cycles = len(norms)
+    assert 1 <= cycles < 40
+    assert all(isinstance(r, cp.ndarray) and r.shape == () for r in norms)
+    assert float(norms[-1]) <= 1e-12
+    iterates = []
+    linalg.gmres(a, cp.ones(n), tol=1e-12, restart=5, callback=iterates.append,
+                 callback_type="x")
+    assert len(iterates) == cycles + 1 and isinstance(iterates[0], cp.ndarray)
+    with pytest.raises(ValueError):
+        linalg.gmres(a, cp.ones(n), callback=print, callback_type="legacy")
