@@ -257,12 +257,17 @@ def aslinearoperator(A):
 
 # ---- iterative solvers ---------------------------------------------------
 
-def _system(A, b, x0):
-    """CuPy's _make_system checks: a square operator of float or complex
-    dtype, b and x0 of shape (n,) or (n, 1), b solved in A's dtype."""
+def _system(A, b, x0, M=None):
+    """CuPy's _make_system checks: A (and M) a cupy array, a sparse matrix
+    of the fake or a LinearOperator (aslinearoperator's TypeError for a
+    SciPy matrix or a NumPy array, which SciPy's solvers would take), A
+    square of float or complex dtype, b and x0 of shape (n,) or (n, 1), b
+    solved in A's dtype."""
+    dtype = aslinearoperator(A).dtype
+    if M is not None:
+        aslinearoperator(M)
     if A.shape[0] != A.shape[1]:
         raise ValueError(f"expected square matrix (shape: {A.shape})")
-    dtype = A.dtype if A.dtype is not None else aslinearoperator(A).dtype
     if numpy.dtype(dtype).char not in "fdFD":
         raise TypeError(f"unsupprted dtype (actual: {dtype})")
     n = A.shape[0]
@@ -307,7 +312,7 @@ def _solve(name, A, b, x0, dtype, **kwargs):
 def cg(A, b, x0=None, tol=None, maxiter=None, M=None, callback=None,
        atol=None, *, rtol=None):
     """cupyx.scipy.sparse.linalg.cg (CuPy 13's arguments)."""
-    b, x0, dtype = _system(A, b, x0)
+    b, x0, dtype = _system(A, b, x0, M)
     return _solve("cg", A, b, x0, dtype, rtol=_tolerance(tol, rtol),
                   atol=atol or 0.0, maxiter=maxiter, M=M,
                   callback=_device_callback(callback))
@@ -317,7 +322,7 @@ def cgs(A, b, x0=None, tol=None, maxiter=None, M=None, callback=None,
         atol=None, *, rtol=None):
     """cupyx.scipy.sparse.linalg.cgs (CuPy 13's arguments; its default
     maxiter is 5 n)."""
-    b, x0, dtype = _system(A, b, x0)
+    b, x0, dtype = _system(A, b, x0, M)
     return _solve("cgs", A, b, x0, dtype, rtol=_tolerance(tol, rtol),
                   atol=atol or 0.0, maxiter=5 * A.shape[0] if maxiter is None else maxiter,
                   M=M,
@@ -327,7 +332,7 @@ def cgs(A, b, x0=None, tol=None, maxiter=None, M=None, callback=None,
 def minres(A, b, x0=None, shift=0.0, tol=None, maxiter=None, M=None,
            callback=None, check=False, *, rtol=None):
     """cupyx.scipy.sparse.linalg.minres (CuPy 13's arguments)."""
-    b, x0, dtype = _system(A, b, x0)
+    b, x0, dtype = _system(A, b, x0, M)
     return _solve("minres", A, b, x0, dtype, shift=shift,
                   rtol=_tolerance(tol, rtol), maxiter=maxiter, M=M,
                   callback=_device_callback(callback), check=check)

@@ -267,3 +267,18 @@ def test_gmres_calls_back_once_per_restart_cycle(cp):
     assert len(iterates) == cycles + 1 and isinstance(iterates[0], cp.ndarray)
     with pytest.raises(ValueError):
         linalg.gmres(a, cp.ones(n), callback=print, callback_type="legacy")
+
+
+@pytest.mark.parametrize("name", ["cg", "cgs", "gmres", "minres"])
+def test_solvers_refuse_host_matrices(cp, name):
+    # CuPy's _make_system makes A and M linear operators, which a SciPy
+    # matrix or a NumPy array is not (TypeError 'type not understood');
+    # SciPy's solvers, behind the fake's, took them.
+    host = _spd()
+    solver = getattr(linalg, name)
+    with pytest.raises(TypeError):
+        solver(host, cp.ones(8))
+    with pytest.raises(TypeError):
+        solver(host.toarray(), cp.ones(8))
+    with pytest.raises(TypeError):
+        solver(sparse.csr_matrix(host), cp.ones(8), M=host)
