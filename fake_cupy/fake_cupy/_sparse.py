@@ -16,8 +16,8 @@ float32, float64, complex64 or complex128; operands that are NumPy arrays
 raise TypeError; `get()` gives the SciPy matrix. SciPy's formats CuPy lacks
 (lil, dok, bsr) come back as csr. The module functions (eye, random, hstack,
 kron, ...) are SciPy's, with the same conversions; diags and spdiags take
-host diagonals as CuPy's do. cupyx.scipy.sparse.linalg is in
-_sparse_linalg.py."""
+host diagonals and random draws from cupy generators, as CuPy's do.
+cupyx.scipy.sparse.linalg is in _sparse_linalg.py."""
 import functools
 import types
 
@@ -340,6 +340,39 @@ def spdiags(data, diags, m, n, format=None):
     return dia_matrix((data, diags), shape=(m, n)).asformat(format)
 
 
+def random(m, n, density=0.01, format="coo", dtype=None, random_state=None,
+           data_rvs=None):
+    """cupyx.scipy.sparse.random: as CuPy's, the positions are
+    random_state.choice(m * n, k, replace=False) and the values
+    data_rvs(k) (default random_state.rand) from a cupy RandomState (the
+    module's, or a new one for an int seed), float32 or float64 only."""
+    import fake_cupy
+    if density < 0 or density > 1:
+        raise ValueError("density expected to be 0 <= density <= 1")
+    dtype = numpy.dtype(dtype)
+    if dtype.char not in "fd":
+        raise NotImplementedError(f"type {dtype} not supported")
+    k = int(density * m * n)
+    if random_state is None:
+        random_state = fake_cupy.random
+    elif isinstance(random_state, (int, numpy.integer)):
+        random_state = fake_cupy.random.RandomState(random_state)
+    if data_rvs is None:
+        data_rvs = random_state.rand
+    index_type = numpy.int64 if m * n > numpy.iinfo(numpy.int32).max \
+        else numpy.int32
+    ind = random_state.choice(m * n, size=k, replace=False).astype(index_type)
+    j = ind // m
+    i = ind - j * m
+    vals = data_rvs(k).astype(dtype)
+    return coo_matrix((vals, (i, j)), shape=(m, n)).asformat(format)
+
+
+def rand(m, n, density=0.01, format="coo", dtype=None, random_state=None):
+    """cupyx.scipy.sparse.rand: random() without data_rvs."""
+    return random(m, n, density, format, dtype, random_state)
+
+
 def _module(name, scipy_module, own):
     """A module of `own` names, the rest SciPy's functions with the
     conversions."""
@@ -361,7 +394,7 @@ from fake_cupy import _sparse_linalg  # noqa: E402 (it uses this module)
 linalg = _module("cupyx.scipy.sparse.linalg", scipy.sparse.linalg,
                  _sparse_linalg.PUBLIC)
 MODULE = _module("cupyx.scipy.sparse", scipy.sparse, {
-    "diags": diags, "spdiags": spdiags,
+    "diags": diags, "spdiags": spdiags, "random": random, "rand": rand,
     "spmatrix": spmatrix, "csr_matrix": csr_matrix, "csc_matrix": csc_matrix,
     "coo_matrix": coo_matrix, "dia_matrix": dia_matrix, "issparse": issparse,
     "isspmatrix": isspmatrix, "isspmatrix_csr": isspmatrix_csr,

@@ -240,3 +240,26 @@ def test_compressed_matrices_take_item_assignment(cp):
     numpy.testing.assert_array_equal(c.toarray().get()[:, 0], numpy.ones(4))
     with pytest.raises(TypeError):
         sparse.coo_matrix(host)[0, 0] = 1.0
+
+
+def test_random_matrices_draw_from_cupy_generators(cp):
+    # CuPy's cupyx.scipy.sparse.random takes a cupy RandomState (or a seed)
+    # and draws with it (choice for the positions, rand for the values);
+    # the fake handed it to SciPy, which raised "cannot be used to seed a
+    # numpy.random.RandomState instance". It gives float32 or float64
+    # only (NotImplementedError otherwise) in COO unless format= says.
+    a = sparse.random(6, 5, density=0.5, random_state=cp.random.RandomState(1))
+    assert sparse.isspmatrix_coo(a) and a.nnz == 15 and a.dtype == numpy.float64
+    assert isinstance(a.data, cp.ndarray) and a.row.dtype == numpy.int32
+    b = sparse.random(6, 5, density=0.5, random_state=3, format="csr", dtype=cp.float32)
+    c = sparse.rand(6, 5, density=0.5, random_state=3, format="csr", dtype=cp.float32)
+    assert sparse.isspmatrix_csr(b) and b.dtype == numpy.float32
+    numpy.testing.assert_array_equal(b.toarray().get(), c.toarray().get())
+    dense = b.toarray().get()
+    assert numpy.count_nonzero(dense) == 15 and ((dense >= 0) & (dense < 1)).all()
+    d = sparse.random(4, 4, density=0.5, data_rvs=lambda k: cp.full(k, 2.0))
+    numpy.testing.assert_array_equal(d.data.get(), numpy.full(8, 2.0))
+    with pytest.raises(NotImplementedError):
+        sparse.random(4, 4, dtype=cp.complex128)
+    with pytest.raises(ValueError):
+        sparse.random(4, 4, density=1.5)
