@@ -14,8 +14,8 @@ arrays there, or a NumPy dense matrix, raise ValueError; dia_matrix alone
 copies array-likes, as CuPy's does with cupy.array); data must be bool,
 float32, float64, complex64 or complex128; operands that are NumPy arrays
 raise TypeError; `get()` gives the SciPy matrix. SciPy's formats CuPy lacks
-(lil, dok, bsr) come back as csr. The module functions (eye, random, hstack,
-kron, ...) are SciPy's, with the same conversions; diags and spdiags take
+(lil, dok, bsr) come back as csr. The module functions (eye, hstack, kron,
+bmat, ...) are SciPy's, with the same conversions; diags and spdiags take
 host diagonals and random draws from cupy generators, as CuPy's do.
 cupyx.scipy.sparse.linalg is in _sparse_linalg.py."""
 import functools
