@@ -271,6 +271,14 @@ class csr_matrix(spmatrix):
     format = "csr"
     _LONG = "Compressed Sparse Row"
 
+    def multiply(self, other):
+        """As CuPy's: point-wise product with a scalar, a dense cupy array
+        (broadcast) or another csr_matrix, as a csr_matrix (SciPy gives coo
+        for a dense operand); any other operand is a TypeError."""
+        if not (numpy.isscalar(other) or isinstance(other, (ndarray, csr_matrix))):
+            raise TypeError("expected scalar, dense matrix/vector or csr matrix")
+        return _host_call(self._synced().multiply, other).tocsr()
+
 
 class csc_matrix(spmatrix):
     format = "csc"

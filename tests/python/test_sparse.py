@@ -263,3 +263,23 @@ def test_random_matrices_draw_from_cupy_generators(cp):
         sparse.random(4, 4, dtype=cp.complex128)
     with pytest.raises(ValueError):
         sparse.random(4, 4, density=1.5)
+
+
+def test_csr_multiply_gives_csr_as_cupys(cp):
+    # CuPy's csr_matrix.multiply takes a scalar, a dense cupy array (a row,
+    # a column or a matrix, broadcast) or another csr_matrix and returns a
+    # csr_matrix (SciPy gives coo for a dense operand, so `.indptr` of the
+    # result failed); any other operand is CuPy's TypeError.
+    host = _scipy_matrix(n=4)
+    a = sparse.csr_matrix(host)
+    w = numpy.arange(4.0)
+    for other, want in ((cp.asarray(w).reshape(1, 4), host.multiply(w.reshape(1, 4))),
+                        (cp.asarray(w).reshape(4, 1), host.multiply(w.reshape(4, 1))),
+                        (cp.asarray(numpy.ones((4, 4)) * 3), host * 3),
+                        (a, host.multiply(host)), (2.5, host * 2.5)):
+        got = a.multiply(other)
+        assert sparse.isspmatrix_csr(got), type(got)
+        assert isinstance(got.indptr, cp.ndarray)
+        numpy.testing.assert_allclose(got.toarray().get(), want.toarray())
+    with pytest.raises(TypeError):
+        a.multiply(sparse.csc_matrix(host))
