@@ -251,9 +251,19 @@ def _operator(name):
 
 for _name in ("__add__", "__radd__", "__sub__", "__rsub__", "__mul__",
               "__rmul__", "__matmul__", "__rmatmul__", "__truediv__",
-              "__neg__", "__pow__", "__abs__", "__getitem__", "__lt__",
+              "__neg__", "__pow__", "__abs__", "__lt__",
               "__le__", "__gt__", "__ge__", "__eq__", "__ne__"):
     setattr(spmatrix, _name, _operator(_name))
+
+
+def _getitem(self, index):
+    """As CuPy's indexing (IndexMixin._asindices: cupy.asarray of each index
+    array), NumPy index arrays and lists are taken as cupy ones are."""
+    return _from_host(_run_numpy(self._synced().__getitem__,
+                                 (_unwrap_index(index),), {}))
+
+
+spmatrix.__getitem__ = _getitem
 # Dense cupy arrays on the left of @ or *: their operator defers to ours.
 spmatrix.__array_priority__ = 101
 spmatrix.__array_ufunc__ = None

@@ -283,3 +283,20 @@ def test_csr_multiply_gives_csr_as_cupys(cp):
         numpy.testing.assert_allclose(got.toarray().get(), want.toarray())
     with pytest.raises(TypeError):
         a.multiply(sparse.csc_matrix(host))
+
+
+def test_indexing_takes_host_index_arrays(cp):
+    # CuPy's sparse indexing converts each index array with cupy.asarray
+    # (IndexMixin._asindices), so NumPy index arrays and lists are taken as
+    # for cupy arrays; the fake refused NumPy ones as operands.
+    host = _scipy_matrix(n=5)
+    a = sparse.csr_matrix(host)
+    rows = numpy.array([0, 3, -1])
+    for index, want in ((rows, host[rows]), ((slice(None), rows), host[:, rows]),
+                        ((rows, numpy.array([1, 2, 0])), host[rows, numpy.array([1, 2, 0])]),
+                        ([4, 1], host[[4, 1]])):
+        got = a[index]
+        assert isinstance(got, (cp.ndarray, sparse.spmatrix))
+        got = got.toarray().get() if sparse.issparse(got) else got.get()
+        want = want.toarray() if scipy.sparse.issparse(want) else numpy.asarray(want)
+        numpy.testing.assert_array_equal(numpy.asarray(got).ravel(), want.ravel())
