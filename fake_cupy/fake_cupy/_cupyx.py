@@ -90,6 +90,11 @@ class _ScipyFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
         if spec.name == "cupyx.scipy.fft":
             from fake_cupy import _fft_backend
             _fft_backend.install(proxy)
+        if spec.name == "cupyx.scipy.special":
+            # CuPy 13's functions that SciPy removed (sph_harm).
+            from fake_cupy import _special
+            for attr, func in _special.FUNCTIONS.items():
+                setattr(proxy, attr, func)
         if spec.name == "cupyx.scipy.ndimage":
             # CuPy's mode='opencv' of the interpolation functions.
             from fake_cupy import _ndimage_opencv

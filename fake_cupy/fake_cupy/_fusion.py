@@ -464,6 +464,13 @@ class _Trace:
                 from None
         in_types, out_types = loop[:ufunc.nin], loop[ufunc.nin:]
         name = ufunc.__name__
+        if name in _SPECIAL and dtype is None and \
+                not isinstance(types[0], type) and types[0].kind != "c":
+            # cupyx.scipy.special's loops as CuPy resolves them (_special.py).
+            from fake_cupy._special import cupy_loop
+            cupy = cupy_loop(name, types[0])
+            if cupy is not None:
+                in_types, out_types = cupy[:1], cupy[1:]
         if ufunc.nout == 1:
             is_bool = all(t == numpy.bool_ for t in in_types)
             table = _UNARY if ufunc.nin == 1 else _BINARY

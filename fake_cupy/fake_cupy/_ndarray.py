@@ -381,7 +381,17 @@ ndarray.put = _put
 
 
 def _binary(name, ufunc_operand=False):
+    # As CuPy's _should_use_rop: a forward operator whose other operand is
+    # no ndarray and has a higher __array_priority__ (a sparse matrix's is
+    # 101) returns that operand's reflected operator.
+    reflected = "__r" + name[2:] if not name.startswith(("__r", "__i")) \
+        else None
+
     def op(self, other):
+        if reflected and not isinstance(other, ndarray) and \
+                getattr(other, "__array_priority__", 0) > \
+                ndarray.__array_priority__:
+            return getattr(other, reflected)(self)
         if ufunc_operand:
             _check_ufunc_operand(other)
         return _call_numpy(getattr(numpy.ndarray, name), (self, other), {})

@@ -10,12 +10,14 @@ CuPy gives them: dense ones as cupy arrays (`todense()` too, where SciPy
 gives numpy.matrix), sparse ones as matrices of this module. As in CuPy:
 the constructors take a SciPy matrix (copied to the device), another of
 these matrices, a 2-D cupy array, a shape, or tuples of cupy arrays (NumPy
-arrays there, or a NumPy dense matrix, raise ValueError); data must be bool,
+arrays there, or a NumPy dense matrix, raise ValueError; dia_matrix alone
+copies array-likes, as CuPy's does with cupy.array); data must be bool,
 float32, float64, complex64 or complex128; operands that are NumPy arrays
 raise TypeError; `get()` gives the SciPy matrix. SciPy's formats CuPy lacks
-(lil, dok, bsr) come back as csr. The module functions (eye, diags, random,
-hstack, kron, ...) and cupyx.scipy.sparse.linalg's (spsolve, cg, norm, ...)
-are SciPy's, with the same conversions."""
+(lil, dok, bsr) come back as csr. The module functions (eye, hstack, kron,
+bmat, ...) are SciPy's, with the same conversions; diags and spdiags take
+host diagonals and random draws from cupy generators, as CuPy's do.
+cupyx.scipy.sparse.linalg is in _sparse_linalg.py."""
 import functools
 import types
 
@@ -24,7 +26,7 @@ import scipy.sparse
 import scipy.sparse.linalg
 
 from fake_cupy._ndarray import (ndarray, _new_from, _run_numpy, _unwrap,
-                                _wrap_any)
+                                _unwrap_index, _wrap_any)
 
 _ARRAYS = {"csr": ("data", "indices", "indptr"),
            "csc": ("data", "indices", "indptr"),
@@ -36,9 +38,12 @@ _DTYPES = "?fdFD"
 
 def _to_host(obj):
     """An argument for SciPy: matrices become their SciPy matrix, cupy
-    arrays their host view; NumPy arrays are refused."""
+    arrays their host view, linear operators SciPy's operators over them;
+    NumPy arrays are refused."""
     if isinstance(obj, spmatrix):
         return obj._m
+    if isinstance(obj, _sparse_linalg.LinearOperator):
+        return obj._scipy_operator()
     if isinstance(obj, (list, tuple)):
         return type(obj)(_to_host(o) for o in obj)
     return _unwrap(obj)
@@ -76,6 +81,23 @@ def _device_tuple(arg1):
     return tuple(out)
 
 
+def _host_array(item):
+    """The host array of an array-like as cupy.array would copy it: a cupy
+    array's host view, else NumPy's conversion (NumPy arrays, lists,
+    scalars)."""
+    if isinstance(item, ndarray):
+        return item._host()
+    return numpy.asarray(item)
+
+
+def _host_tuple(arg1):
+    """dia_matrix's (data, offsets): CuPy copies both with cupy.array, so
+    NumPy arrays and lists are taken there, unlike the other formats."""
+    if len(arg1) != 2:
+        raise ValueError("unrecognized form for dia_matrix constructor")
+    return tuple(_host_array(item) for item in arg1)
+
+
 class spmatrix:
     """The base of the fake's sparse matrices (cupyx.scipy.sparse.spmatrix)."""
 
@@ -98,8 +120,10 @@ class spmatrix:
             host = _SCIPY[self.format](arg1, dtype=dtype or "d")
         elif isinstance(arg1, tuple):
             given = dict(zip(_ARRAYS[self.format], _flatten(arg1)))
-            host = _SCIPY[self.format](_device_tuple(arg1), shape=shape,
-                                       dtype=dtype, copy=copy)
+            items = (_host_tuple(arg1) if self.format == "dia"
+                     else _device_tuple(arg1))
+            host = _SCIPY[self.format](items, shape=shape, dtype=dtype,
+                                       copy=copy)
         else:
             raise ValueError("Unsupported initializer format")
         if dtype is not None and host.dtype != numpy.dtype(dtype):
@@ -166,6 +190,21 @@ class spmatrix:
         else:
             object.__setattr__(self, name, value)
 
+    def __setitem__(self, index, value):
+        """CuPy's csr and csc matrices take item assignment (its other
+        formats have none). SciPy's assignment runs on the host views: an
+        existing entry is written in place, a new one makes SciPy replace
+        the arrays (with its SparseEfficiencyWarning, as CuPy warns), which
+        the matrix then adopts."""
+        if self.format not in ("csr", "csc"):
+            raise TypeError(f"'{type(self).__name__}' object does not "
+                            "support item assignment")
+        value = value._synced() if isinstance(value, spmatrix) else \
+            _host_array(value)
+        _run_numpy(self._synced().__setitem__,
+                   (_unwrap_index(index), value), {})
+        self._synced()
+
     # ---- what CuPy's matrices give differently from SciPy's -------------
     shape = property(lambda self: self._m.shape)
     dtype = property(lambda self: self._m.dtype)
@@ -212,9 +251,19 @@ def _operator(name):
 
 for _name in ("__add__", "__radd__", "__sub__", "__rsub__", "__mul__",
               "__rmul__", "__matmul__", "__rmatmul__", "__truediv__",
-              "__neg__", "__pow__", "__abs__", "__getitem__", "__lt__",
+              "__neg__", "__pow__", "__abs__", "__lt__",
               "__le__", "__gt__", "__ge__", "__eq__", "__ne__"):
     setattr(spmatrix, _name, _operator(_name))
+
+
+def _getitem(self, index):
+    """As CuPy's indexing (IndexMixin._asindices: cupy.asarray of each index
+    array), NumPy index arrays and lists are taken as cupy ones are."""
+    return _from_host(_run_numpy(self._synced().__getitem__,
+                                 (_unwrap_index(index),), {}))
+
+
+spmatrix.__getitem__ = _getitem
 # Dense cupy arrays on the left of @ or *: their operator defers to ours.
 spmatrix.__array_priority__ = 101
 spmatrix.__array_ufunc__ = None
@@ -231,6 +280,14 @@ def _flatten(arg1):
 class csr_matrix(spmatrix):
     format = "csr"
     _LONG = "Compressed Sparse Row"
+
+    def multiply(self, other):
+        """As CuPy's: point-wise product with a scalar, a dense cupy array
+        (broadcast) or another csr_matrix, as a csr_matrix (SciPy gives coo
+        for a dense operand); any other operand is a TypeError."""
+        if not (numpy.isscalar(other) or isinstance(other, (ndarray, csr_matrix))):
+            raise TypeError("expected scalar, dense matrix/vector or csr matrix")
+        return _host_call(self._synced().multiply, other).tocsr()
 
 
 class csc_matrix(spmatrix):
@@ -271,6 +328,69 @@ isspmatrix_coo = _is_format(coo_matrix)
 isspmatrix_dia = _is_format(dia_matrix)
 
 
+def _isscalarlike(x):
+    return numpy.isscalar(x) or (isinstance(x, (ndarray, numpy.ndarray))
+                                 and x.ndim == 0)
+
+
+def diags(diagonals, offsets=0, shape=None, format=None, dtype=None):
+    """cupyx.scipy.sparse.diags: as CuPy's, each diagonal is made a 1-D
+    array with cupy.atleast_1d, which copies NumPy arrays and lists, and the
+    dtype defaults to the diagonals' common_type (float64 for integers,
+    where SciPy keeps int64 and warns)."""
+    if _isscalarlike(offsets):
+        if len(diagonals) == 0 or _isscalarlike(diagonals[0]):
+            diagonals = [diagonals]
+        else:
+            raise ValueError("Different number of diagonals and offsets.")
+    host = [numpy.atleast_1d(_host_array(d)) for d in diagonals]
+    offsets = numpy.atleast_1d(_host_array(offsets))
+    if dtype is None:
+        dtype = numpy.common_type(*host)
+    return _from_host(_run_numpy(scipy.sparse.diags, (host, offsets),
+                                 {"shape": shape, "format": format,
+                                  "dtype": dtype}))
+
+
+def spdiags(data, diags, m, n, format=None):
+    """cupyx.scipy.sparse.spdiags: dia_matrix((data, diags)), which copies
+    array-likes, in the format asked for."""
+    return dia_matrix((data, diags), shape=(m, n)).asformat(format)
+
+
+def random(m, n, density=0.01, format="coo", dtype=None, random_state=None,
+           data_rvs=None):
+    """cupyx.scipy.sparse.random: as CuPy's, the positions are
+    random_state.choice(m * n, k, replace=False) and the values
+    data_rvs(k) (default random_state.rand) from a cupy RandomState (the
+    module's, or a new one for an int seed), float32 or float64 only."""
+    import fake_cupy
+    if density < 0 or density > 1:
+        raise ValueError("density expected to be 0 <= density <= 1")
+    dtype = numpy.dtype(dtype)
+    if dtype.char not in "fd":
+        raise NotImplementedError(f"type {dtype} not supported")
+    k = int(density * m * n)
+    if random_state is None:
+        random_state = fake_cupy.random
+    elif isinstance(random_state, (int, numpy.integer)):
+        random_state = fake_cupy.random.RandomState(random_state)
+    if data_rvs is None:
+        data_rvs = random_state.rand
+    index_type = numpy.int64 if m * n > numpy.iinfo(numpy.int32).max \
+        else numpy.int32
+    ind = random_state.choice(m * n, size=k, replace=False).astype(index_type)
+    j = ind // m
+    i = ind - j * m
+    vals = data_rvs(k).astype(dtype)
+    return coo_matrix((vals, (i, j)), shape=(m, n)).asformat(format)
+
+
+def rand(m, n, density=0.01, format="coo", dtype=None, random_state=None):
+    """cupyx.scipy.sparse.rand: random() without data_rvs."""
+    return random(m, n, density, format, dtype, random_state)
+
+
 def _module(name, scipy_module, own):
     """A module of `own` names, the rest SciPy's functions with the
     conversions."""
@@ -287,30 +407,12 @@ def _module(name, scipy_module, own):
     return module
 
 
-def spsolve(A, b):
-    """cupyx.scipy.sparse.linalg.spsolve: as CuPy's, b is solved in A's
-    dtype, and a 2-D b (a column included, which SciPy returns as a vector)
-    gives a 2-D result in Fortran order."""
-    if not issparse(A):
-        raise TypeError("A must be cupyx.scipy.sparse.spmatrix")
-    if not isinstance(b, ndarray):
-        raise TypeError("b must be cupy.ndarray")
-    if A.shape[0] != A.shape[1]:
-        raise ValueError(f"A must be a square matrix (A.shape: {A.shape})")
-    if b.ndim not in (1, 2):
-        raise ValueError(f"Invalid b.shape (b.shape: {b.shape})")
-    if A.shape[0] != b.shape[0]:
-        raise ValueError(f"matrix dimension mismatch (A.shape: {A.shape}, "
-                         f"b.shape: {b.shape})")
-    host = _run_numpy(scipy.sparse.linalg.spsolve,
-                      (A._synced().tocsr(), b._host().astype(A.dtype)), {})
-    host = numpy.asarray(host, dtype=A.dtype).reshape(b.shape)
-    return _new_from(numpy.asfortranarray(host) if b.ndim == 2 else host)
-
+from fake_cupy import _sparse_linalg  # noqa: E402 (it uses this module)
 
 linalg = _module("cupyx.scipy.sparse.linalg", scipy.sparse.linalg,
-                 {"spsolve": spsolve})
+                 _sparse_linalg.PUBLIC)
 MODULE = _module("cupyx.scipy.sparse", scipy.sparse, {
+    "diags": diags, "spdiags": spdiags, "random": random, "rand": rand,
     "spmatrix": spmatrix, "csr_matrix": csr_matrix, "csc_matrix": csc_matrix,
     "coo_matrix": coo_matrix, "dia_matrix": dia_matrix, "issparse": issparse,
     "isspmatrix": isspmatrix, "isspmatrix_csr": isspmatrix_csr,

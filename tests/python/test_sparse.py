@@ -160,3 +160,143 @@ def test_spsolve_keeps_a_column_right_hand_side(cp):
         sparse.linalg.spsolve(host, b)
     with pytest.raises(TypeError):
         sparse.linalg.spsolve(a, numpy.ones(5))
+
+
+def test_diagonal_constructors_copy_host_diagonals(cp):
+    # CuPy's dia_matrix copies its (data, offsets) with cupy.array, and diags
+    # makes each diagonal cupy.atleast_1d, so NumPy arrays and lists are
+    # taken there (a Schrodinger-equation script builds its Laplacian with
+    # spdiags(numpy_data, numpy_offsets, N, N) and its potential with
+    # diags(numpy_array)); the fake refused them as operands. Integer
+    # diagonals give float64, CuPy's common_type, without SciPy's warning.
+    import warnings
+    n = 5
+    host = numpy.array([numpy.ones(n), -2 * numpy.ones(n), numpy.ones(n)])
+    d = sparse.spdiags(host, numpy.array([-1, 0, 1]), n, n)
+    assert sparse.isspmatrix_dia(d) and isinstance(d.data, cp.ndarray)
+    expect = scipy.sparse.spdiags(host, numpy.array([-1, 0, 1]), n, n).toarray()
+    numpy.testing.assert_array_equal(d.toarray().get(), expect)
+    m = sparse.dia_matrix((host, [-1, 0, 1]), shape=(n, n))
+    assert isinstance(m.offsets, cp.ndarray)
+    numpy.testing.assert_array_equal(m.toarray().get(), expect)
+    v = sparse.diags(numpy.arange(1.0, n + 1))
+    numpy.testing.assert_array_equal(v.toarray().get(), numpy.diag(numpy.arange(1.0, n + 1)))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        t = sparse.diags([1, -2, 1], [-1, 0, 1], shape=(n, n))
+    assert t.dtype == numpy.float64
+    numpy.testing.assert_array_equal(t.toarray().get(), expect)
+    mixed = sparse.diags([numpy.ones(n - 1), cp.full(n, -2.0), [1.0] * (n - 1)], [-1, 0, 1],
+                         format="csr")
+    assert sparse.isspmatrix_csr(mixed)
+    numpy.testing.assert_array_equal(mixed.toarray().get(), expect)
+    with pytest.raises(ValueError):
+        sparse.dia_matrix((host, [-1, 0, 1]))
+    # The other formats still take device arrays only, as CuPy's do.
+    with pytest.raises(ValueError):
+        sparse.coo_matrix((numpy.ones(2), (numpy.array([0, 1]), numpy.array([1, 0]))))
+
+
+def test_dense_left_operand_defers_to_the_sparse_matrix(cp):
+    # CuPy's ndarray operators call the other operand's reflected method
+    # when its __array_priority__ is higher and it is no ndarray
+    # (_should_use_rop); sparse matrices have 101. `dense + A` is dense,
+    # `dense * A` a matrix product (spmatrix's * is @). The fake's ufunc
+    # operand check raised "Unsupported type <class ...csr_matrix>".
+    host = _scipy_matrix(n=4)
+    a = sparse.csr_matrix(host)
+    d = numpy.arange(16.0).reshape(4, 4)
+    for got, want in ((cp.asarray(d) + a, d + host.toarray()),
+                      (cp.asarray(d) - a, d - host.toarray()),
+                      (cp.asarray(d) * a, d @ host.toarray()),
+                      (cp.asarray(d) @ a, d @ host.toarray())):
+        assert isinstance(got, cp.ndarray)
+        numpy.testing.assert_allclose(got.get(), want)
+    with pytest.raises(TypeError):
+        cp.asarray(d) + [1.0]
+
+
+def test_compressed_matrices_take_item_assignment(cp):
+    # CuPy's csr and csc matrices take A[i, j] = v and row/column slices
+    # (boundary rows of a finite-element matrix), as SciPy's do; the fake's
+    # had no __setitem__. Changing the structure warns as both do.
+    host = scipy.sparse.eye(4, format="csr") * 2.0
+    a = sparse.csr_matrix(host)
+    data = a.data
+    a[1, 1] = 5.0                       # an existing entry: written in place
+    assert a.data is data and float(a.data[1]) == 5.0
+    with pytest.warns(scipy.sparse.SparseEfficiencyWarning):
+        a[0, 3] = cp.asarray(7.0)
+    with pytest.warns(scipy.sparse.SparseEfficiencyWarning):
+        a[2, :] = 0
+    expect = numpy.diag([2.0, 5.0, 2.0, 2.0])
+    expect[0, 3] = 7.0
+    expect[2, :] = 0
+    numpy.testing.assert_array_equal(a.toarray().get(), expect)
+    assert isinstance(a.indices, cp.ndarray) and a.indices.dtype == numpy.int32
+    c = sparse.csc_matrix(host)
+    with pytest.warns(scipy.sparse.SparseEfficiencyWarning):
+        c[:, 0] = cp.asarray([[1.0], [1.0], [1.0], [1.0]])
+    numpy.testing.assert_array_equal(c.toarray().get()[:, 0], numpy.ones(4))
+    with pytest.raises(TypeError):
+        sparse.coo_matrix(host)[0, 0] = 1.0
+
+
+def test_random_matrices_draw_from_cupy_generators(cp):
+    # CuPy's cupyx.scipy.sparse.random takes a cupy RandomState (or a seed)
+    # and draws with it (choice for the positions, rand for the values);
+    # the fake handed it to SciPy, which raised "cannot be used to seed a
+    # numpy.random.RandomState instance". It gives float32 or float64
+    # only (NotImplementedError otherwise) in COO unless format= says.
+    a = sparse.random(6, 5, density=0.5, random_state=cp.random.RandomState(1))
+    assert sparse.isspmatrix_coo(a) and a.nnz == 15 and a.dtype == numpy.float64
+    assert isinstance(a.data, cp.ndarray) and a.row.dtype == numpy.int32
+    b = sparse.random(6, 5, density=0.5, random_state=3, format="csr", dtype=cp.float32)
+    c = sparse.rand(6, 5, density=0.5, random_state=3, format="csr", dtype=cp.float32)
+    assert sparse.isspmatrix_csr(b) and b.dtype == numpy.float32
+    numpy.testing.assert_array_equal(b.toarray().get(), c.toarray().get())
+    dense = b.toarray().get()
+    assert numpy.count_nonzero(dense) == 15 and ((dense >= 0) & (dense < 1)).all()
+    d = sparse.random(4, 4, density=0.5, data_rvs=lambda k: cp.full(k, 2.0))
+    numpy.testing.assert_array_equal(d.data.get(), numpy.full(8, 2.0))
+    with pytest.raises(NotImplementedError):
+        sparse.random(4, 4, dtype=cp.complex128)
+    with pytest.raises(ValueError):
+        sparse.random(4, 4, density=1.5)
+
+
+def test_csr_multiply_gives_csr_as_cupys(cp):
+    # CuPy's csr_matrix.multiply takes a scalar, a dense cupy array (a row,
+    # a column or a matrix, broadcast) or another csr_matrix and returns a
+    # csr_matrix (SciPy gives coo for a dense operand, so `.indptr` of the
+    # result failed); any other operand is CuPy's TypeError.
+    host = _scipy_matrix(n=4)
+    a = sparse.csr_matrix(host)
+    w = numpy.arange(4.0)
+    for other, want in ((cp.asarray(w).reshape(1, 4), host.multiply(w.reshape(1, 4))),
+                        (cp.asarray(w).reshape(4, 1), host.multiply(w.reshape(4, 1))),
+                        (cp.asarray(numpy.ones((4, 4)) * 3), host * 3),
+                        (a, host.multiply(host)), (2.5, host * 2.5)):
+        got = a.multiply(other)
+        assert sparse.isspmatrix_csr(got), type(got)
+        assert isinstance(got.indptr, cp.ndarray)
+        numpy.testing.assert_allclose(got.toarray().get(), want.toarray())
+    with pytest.raises(TypeError):
+        a.multiply(sparse.csc_matrix(host))
+
+
+def test_indexing_takes_host_index_arrays(cp):
+    # CuPy's sparse indexing converts each index array with cupy.asarray
+    # (IndexMixin._asindices), so NumPy index arrays and lists are taken as
+    # for cupy arrays; the fake refused NumPy ones as operands.
+    host = _scipy_matrix(n=5)
+    a = sparse.csr_matrix(host)
+    rows = numpy.array([0, 3, -1])
+    for index, want in ((rows, host[rows]), ((slice(None), rows), host[:, rows]),
+                        ((rows, numpy.array([1, 2, 0])), host[rows, numpy.array([1, 2, 0])]),
+                        ([4, 1], host[[4, 1]])):
+        got = a[index]
+        assert isinstance(got, (cp.ndarray, sparse.spmatrix))
+        got = got.toarray().get() if sparse.issparse(got) else got.get()
+        want = want.toarray() if scipy.sparse.issparse(want) else numpy.asarray(want)
+        numpy.testing.assert_array_equal(numpy.asarray(got).ravel(), want.ravel())

@@ -1,0 +1,80 @@
+"""cupyx.scipy.special functions of CuPy 13 that SciPy no longer has.
+
+The fake's cupyx.scipy.special delegates to SciPy's, and SciPy 1.17 removed
+`sph_harm(m, n, theta, phi)` (its replacement `sph_harm_y(n, m, theta, phi)`
+swaps both pairs of arguments): CuPy 13's `cupyx.scipy.special.sph_harm`, a
+ufunc with loops iiff->F, iidd->D, llff->F and lldd->D, raised
+"module 'scipy.special' has no attribute 'sph_harm'"."""
+import numpy
+import pytest
+
+import fake_cupy
+
+
+@pytest.fixture
+def special(cp):
+    fake_cupy.install()
+    try:
+        import cupyx.scipy.special
+        yield cupyx.scipy.special
+    finally:
+        fake_cupy.uninstall()
+
+
+def test_sph_harm_is_cupy13s(special, cp):
+    theta = cp.linspace(0.0, 2 * numpy.pi, 7)     # azimuth
+    phi = cp.linspace(0.1, numpy.pi - 0.1, 7)     # polar angle
+    y = special.sph_harm(1, 1, theta, phi)
+    assert isinstance(y, cp.ndarray) and y.dtype == numpy.complex128
+    t, p = theta.get(), phi.get()
+    expect = -0.5 * numpy.sqrt(3 / (2 * numpy.pi)) * numpy.exp(1j * t) * numpy.sin(p)
+    numpy.testing.assert_allclose(y.get(), expect, rtol=1e-12, atol=1e-15)
+    y0 = special.sph_harm(0, 2, theta, phi)
+    numpy.testing.assert_allclose(
+        y0.get(), 0.25 * numpy.sqrt(5 / numpy.pi) * (3 * numpy.cos(p) ** 2 - 1), atol=1e-12)
+    y32 = special.sph_harm(1, 2, theta.astype(cp.float32), phi.astype(cp.float32))
+    assert y32.dtype == numpy.complex64
+    assert bool(cp.isnan(special.sph_harm(3, 2, theta, phi)).all())
+    with pytest.raises(TypeError):
+        special.sph_harm(1, 1, theta.get(), phi.get())
+
+
+def test_loops_resolve_as_cupys(special, cp):
+    # CuPy's ufuncs take the first of their loops the input casts to safely:
+    # gammaln has f->f, d->d (float16, bool and 8/16-bit integers give
+    # float32), erf/erfc/erfcx have e->d, f->f, d->d (int16 gives float32),
+    # and none takes complex. SciPy's resolution gave float64 and took
+    # complex erf.
+    import scipy.special
+    cases = ((special.gammaln, "float16", "float32"), (special.gammaln, "int8", "float32"),
+             (special.gammaln, "bool", "float32"), (special.gammaln, "int32", "float64"),
+             (special.erf, "int16", "float32"), (special.erf, "float16", "float64"),
+             (special.erf, "int8", "float64"), (special.erfc, "uint16", "float32"),
+             (special.erfinv, "int8", "float32"), (special.erf, "float32", "float32"))
+    for func, dtype, want in cases:
+        x = cp.arange(1, 4).astype(dtype) if dtype != "bool" else cp.ones(3, dtype=bool)
+        y = func(x)
+        assert y.dtype == numpy.dtype(want), (func.__name__, dtype, y.dtype)
+        ref = getattr(scipy.special, func.__name__)(x.get().astype(numpy.float64))
+        numpy.testing.assert_allclose(y.get(), ref, rtol=1e-6 if want == "float32" else 1e-12)
+    with pytest.raises(TypeError):
+        special.erf(cp.ones(2, dtype=cp.complex128))
+    out = cp.empty(3, dtype=cp.float64)
+    assert special.gammaln(cp.arange(1.0, 4.0), out=out) is out
+    assert isinstance(special.erf(0.5), cp.ndarray)
+
+
+def test_fused_special_functions_resolve_as_unfused(special, cp):
+    # cupy.fuse traces cupyx.scipy.special's ufuncs; its loop for them is
+    # the one the unfused call takes (CuPy's), so a fused gammaln of
+    # float16 values is float32 as the plain call.
+    @cp.fuse
+    def fused(x):
+        return special.gammaln(x) + special.erf(x)
+
+    for dtype in ("float16", "int16", "float64"):
+        x = cp.arange(1, 5).astype(dtype)
+        want = special.gammaln(x) + special.erf(x)
+        got = fused(x)
+        assert got.dtype == want.dtype, (dtype, got.dtype, want.dtype)
+        numpy.testing.assert_allclose(got.get(), want.get(), rtol=1e-6)
