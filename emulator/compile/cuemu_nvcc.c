@@ -1939,6 +1939,12 @@ static cuemu_status host_words(command *c, const input *in, words *w) {
   if (in->kind == IN_CU) {
     add(w, "-x");
     add(w, "c++");
+  } else if (input_kind(in->path) != (int)in->kind) {
+    /* A file that -x makes C++ or C whatever its name says (a .cu file's
+     * CPU back end under -x c++): the host compiler is told the language,
+     * as it would otherwise take the file for a linker input. */
+    add(w, "-x");
+    add(w, in->kind == IN_C ? "c" : "c++");
   }
   return CUEMU_SUCCESS;
 }
