@@ -146,6 +146,12 @@ else
   fail "-x none: $(cat "$work/x-none.log")"
 fi
 
+# CUDA source on the standard input ("-", with -x cu), as configure
+# scripts pipe a probe into nvcc: nvcc copies it to a file of its own and
+# compiles that; cuemu-nvcc once tried to read a file named "-".
+step x-cu-stdin sh -c '"$1" -x cu -o x_cu_stdin - <x_after.cpp' sh "$nvcc" &&
+  passes "CUDA source read from the standard input with -x cu" ./x_cu_stdin
+
 # A .cu file that holds a CUDA back end and a CPU back end (the CPU one
 # under #ifndef __CUDACC__), which a Makefile's CPU build compiles with
 # -x c++ or -x c: the file is host C++ (or C) with __NVCC__ and without
@@ -306,6 +312,9 @@ if [ -n "$real" ] && [ -z "${CUEMU_SKIP_NVCC:-}" ]; then
   step nvcc-x-after nvcc_build driver_makefile_options.sh:x-after \
     "$real" -std=c++17 -c x_after.cpp -x cu -o x_after.o &&
     echo "PASS: nvcc compiles x_after.cpp with -x cu after it"
+  step nvcc-x-cu-stdin nvcc_build driver_makefile_options.sh:x-cu-stdin \
+    sh -c '"$1" -std=c++17 -x cu -c -o nvcc_stdin.o - <x_after.cpp' sh "$real" &&
+    echo "PASS: nvcc compiles x_after.cpp read from the standard input with -x cu"
   step nvcc-x-cxx-cu nvcc_build driver_makefile_options.sh:x-cxx-cu \
     "$real" -x c++ -c backends.cu -o nvcc_backends.o &&
     echo "PASS: nvcc compiles backends.cu with -x c++"
