@@ -11,7 +11,9 @@
 # left open is an error that names the value; a quoted -code value is
 # refused, as nvcc refuses it. A C file that includes <cuda_runtime.h>
 # compiles as C; -x applies to every input, wherever it stands, as
-# nvcc's does. --list-gpu-arch
+# nvcc's does: -x c++ and -x c make a .cu file host code (a CPU back
+# end), and -x cu reads CUDA source from "-", the standard input.
+# --list-gpu-arch
 # and --list-gpu-code print CUDA 13's architectures (the two together in
 # -gencode's form), as nvcc does; NVCC_PREPEND_FLAGS,
 # NVCC_APPEND_FLAGS and NVCC_CCBIN are read as nvcc reads them; more of
