@@ -11,7 +11,9 @@
 # left open is an error that names the value; a quoted -code value is
 # refused, as nvcc refuses it. A C file that includes <cuda_runtime.h>
 # compiles as C; -x applies to every input, wherever it stands, as
-# nvcc's does. --list-gpu-arch
+# nvcc's does: -x c++ and -x c make a .cu file host code (a CPU back
+# end), and -x cu reads CUDA source from "-", the standard input.
+# --list-gpu-arch
 # and --list-gpu-code print CUDA 13's architectures (the two together in
 # -gencode's form), as nvcc does; NVCC_PREPEND_FLAGS,
 # NVCC_APPEND_FLAGS and NVCC_CCBIN are read as nvcc reads them; more of
@@ -146,6 +148,61 @@ else
   fail "-x none: $(cat "$work/x-none.log")"
 fi
 
+# CUDA source on the standard input ("-", with -x cu), as configure
+# scripts pipe a probe into nvcc: nvcc copies it to a file of its own and
+# compiles that; cuemu-nvcc once tried to read a file named "-".
+step x-cu-stdin sh -c '"$1" -x cu -o x_cu_stdin - <x_after.cpp' sh "$nvcc" &&
+  passes "CUDA source read from the standard input with -x cu" ./x_cu_stdin
+
+# A .cu file that holds a CUDA back end and a CPU back end (the CPU one
+# under #ifndef __CUDACC__), which a Makefile's CPU build compiles with
+# -x c++ or -x c: the file is host C++ (or C) with __NVCC__ and without
+# __CUDACC__, as nvcc compiles it, also for -MD. cuemu once gave the .cu
+# file to the host compiler without the language, which took it for a
+# linker input ("linker input file unused"), and the link failed.
+cat >"$work/backends.cu" <<'EOF_B'
+#include <stdio.h>
+#ifdef __CUDACC__
+__global__ void twice(int *d, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    d[i] = 2 * i;
+}
+#else
+static void twice(int *d, int n) {
+  for (int i = 0; i < n; ++i)
+    d[i] = 2 * i;
+}
+#endif
+int main(void) {
+  int h[32];
+#ifdef __CUDACC__
+  int *d;
+  cudaMalloc(&d, sizeof h);
+  twice<<<1, 32>>>(d, 32);
+  cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost);
+#else
+  twice(h, 32);
+#endif
+  int ok = h[31] == 62;
+#if defined(__CUDACC__) || !defined(__NVCC__)
+  ok = 0; /* the CPU back end, compiled by nvcc */
+#endif
+  printf("%s\n", ok ? "PASS" : "FAIL");
+  return !ok;
+}
+EOF_B
+step x-cxx-cu "$nvcc" -x c++ -o x_cxx_cu backends.cu &&
+  passes "a .cu file compiled with -x c++ is its CPU back end" ./x_cxx_cu
+if step x-c-cu sh -c '"$1" -x c -MD -c backends.cu -o backends_c.o &&
+  "$1" -o x_c_cu backends_c.o' sh "$nvcc"; then
+  if grep -q "backends_c.o:.*backends.cu" "$work/backends_c.d"; then
+    passes "a .cu file compiled with -x c and -MD is its CPU back end" ./x_c_cu
+  else
+    fail "-x c -MD of a .cu file: $(cat "$work/backends_c.d")"
+  fi
+fi
+
 # NVCC_PREPEND_FLAGS and NVCC_APPEND_FLAGS, which nvcc reads before and
 # after its command line (conda's nvcc sets NVCC_PREPEND_FLAGS), shown by
 # -v; NVCC_CCBIN names the host compiler unless -ccbin does.
@@ -257,6 +314,15 @@ if [ -n "$real" ] && [ -z "${CUEMU_SKIP_NVCC:-}" ]; then
   step nvcc-x-after nvcc_build driver_makefile_options.sh:x-after \
     "$real" -std=c++17 -c x_after.cpp -x cu -o x_after.o &&
     echo "PASS: nvcc compiles x_after.cpp with -x cu after it"
+  step nvcc-x-cu-stdin nvcc_build driver_makefile_options.sh:x-cu-stdin \
+    sh -c '"$1" -std=c++17 -x cu -c -o nvcc_stdin.o - <x_after.cpp' sh "$real" &&
+    echo "PASS: nvcc compiles x_after.cpp read from the standard input with -x cu"
+  step nvcc-x-cxx-cu nvcc_build driver_makefile_options.sh:x-cxx-cu \
+    "$real" -x c++ -c backends.cu -o nvcc_backends.o &&
+    echo "PASS: nvcc compiles backends.cu with -x c++"
+  step nvcc-x-c-cu nvcc_build driver_makefile_options.sh:x-c-cu \
+    "$real" -x c -MD -c backends.cu -o nvcc_backends_c.o &&
+    echo "PASS: nvcc compiles backends.cu with -x c and -MD"
 fi
 
 rm -rf "$work"

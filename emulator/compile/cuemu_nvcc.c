@@ -95,6 +95,7 @@ typedef struct command {
   const char *output;
   const char *odir;    /* -odir: the folder of default output names */
   const char *time_file; /* -time: the CSV table of phase times ("-": stdout) */
+  char *stdin_copy;      /* the file of a .cu input read from "-" (stdin_input()) */
   words time_rows;       /* its rows, made as the phases end */
   enum mode mode;
   int rdc, shared, module, debug, verbose, dryrun, no_cache, version, help;
@@ -1939,6 +1940,12 @@ static cuemu_status host_words(command *c, const input *in, words *w) {
   if (in->kind == IN_CU) {
     add(w, "-x");
     add(w, "c++");
+  } else if (input_kind(in->path) != (int)in->kind) {
+    /* A file that -x makes C++ or C whatever its name says (a .cu file's
+     * CPU back end under -x c++): the host compiler is told the language,
+     * as it would otherwise take the file for a linker input. */
+    add(w, "-x");
+    add(w, in->kind == IN_C ? "c" : "c++");
   }
   return CUEMU_SUCCESS;
 }
@@ -2454,8 +2461,8 @@ static cuemu_status compile_fat_module(command *c, const char *source,
   const char suffix = c->suffix;
   char images[sizeof c->images];
   memcpy(images, c->images, sizeof images);
-  char *parts[16];
-  const char *lists[16];
+  char *parts[16] = {0}; /* zeroed: g++ cannot see that n bounds the use */
+  const char *lists[16] = {0};
   int n = 0;
   cuemu_status st = CUEMU_SUCCESS;
   for (int i = 0; i < c->ngroups && n < 16 && st == CUEMU_SUCCESS; ++i) {
@@ -3621,6 +3628,62 @@ static cuemu_status host_link(command *c, int argc, const char *const *argv) {
   return st;
 }
 
+/* CUDA source on the standard input ("-" under -x cu, as configure scripts
+ * pipe a probe into nvcc): nvcc copies it to a temporary file and compiles
+ * that, so it is copied here to `stdin.cu` in a private folder, which
+ * remove_stdin_copy() removes. C and C++ inputs stay "-": the host
+ * compiler reads them itself (told their language: host_words()). */
+static cuemu_status stdin_input(command *c) {
+  for (int i = 0; i < c->ninputs; ++i) {
+    if (strcmp(c->inputs[i].path, "-") != 0 || c->inputs[i].kind != IN_CU)
+      continue;
+    if (c->stdin_copy)
+      return cuemu__report(CUEMU_INVALID_VALUE,
+                           "the standard input is given twice");
+    const char *tmp = getenv("TMPDIR");
+    char *dir = NULL;
+    if (asprintf(&dir, "%s/cuemu-nvcc-stdin.XXXXXX",
+                 tmp && *tmp ? tmp : "/tmp") < 0 ||
+        !keep(c, dir))
+      return oom();
+    if (!mkdtemp(dir))
+      return cuemu__report(CUEMU_IO_ERROR, "cannot make a folder for the "
+                                           "standard input: %s",
+                           strerror(errno));
+    char *path = joined(c, dir, "/stdin.cu");
+    if (!path)
+      return oom();
+    c->stdin_copy = path;
+    FILE *out = fopen(path, "wb");
+    if (!out)
+      return cuemu__report(CUEMU_IO_ERROR, "cannot write %s: %s", path,
+                           strerror(errno));
+    char buf[65536];
+    size_t n;
+    int bad = 0;
+    while ((n = fread(buf, 1, sizeof buf, stdin)) > 0)
+      bad |= fwrite(buf, 1, n, out) != n;
+    bad |= ferror(stdin);
+    bad |= fclose(out) != 0;
+    if (bad)
+      return cuemu__report(CUEMU_IO_ERROR, "cannot copy the standard input "
+                                           "to %s",
+                           path);
+    c->inputs[i].path = path;
+  }
+  return CUEMU_SUCCESS;
+}
+
+static void remove_stdin_copy(const command *c) {
+  if (!c->stdin_copy)
+    return;
+  unlink(c->stdin_copy);
+  char *slash = strrchr(c->stdin_copy, '/');
+  *slash = '\0';
+  rmdir(c->stdin_copy);
+  *slash = '/';
+}
+
 /* The note of a dialect older than C++14, given once the inputs are known
  * and only when one of them is compiled as C++ (a .cu or C++ file): a link
  * of objects, or a C file, is not compiled as C++14. */
@@ -3675,6 +3738,8 @@ cuemu_status cuemu_compile_command(int argc, const char *const *argv,
   for (int i = 0; st == CUEMU_SUCCESS && c.forced >= 0 && i < c.ninputs; ++i)
     c.inputs[i].kind = (enum input_kind)c.forced;
   if (st == CUEMU_SUCCESS)
+    st = stdin_input(&c);
+  if (st == CUEMU_SUCCESS)
     old_dialect_note(&c);
   if (st == CUEMU_SUCCESS)
     st = arch_targets(&c);
@@ -3687,6 +3752,7 @@ cuemu_status cuemu_compile_command(int argc, const char *const *argv,
     st = execute(&c, cache_hit);
   if (st == CUEMU_SUCCESS && c.time_file && !c.dryrun)
     st = write_time_table(&c, now_ms() - began);
+  remove_stdin_copy(&c);
   command_free(&c);
   return st;
 }

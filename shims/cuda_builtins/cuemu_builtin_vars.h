@@ -58,11 +58,14 @@ extern __thread const uint3 gridDim CUEMU_TLS_IE;
 extern const int warpSize;
 }
 
-#if !CUEMU_OPTIMIZED
-/* In a debug build (-g -O0), every translation unit's debugging information
+#if !CUEMU_OPTIMIZED && defined(__CUDACC__)
+/* In a debug build (-g -O0), every CUDA unit's debugging information
  * declares the four variables, used or not, so that gdb can parse
  * `break k.cu:12 if blockIdx.x == 2` before libcuemu, which defines them,
- * is loaded (docs/debugging.md). */
+ * is loaded (docs/debugging.md). Not host code (no __CUDACC__), which has
+ * no built-in variables and may be linked without libcuemu: a CPU back end
+ * that includes <cuda_runtime.h> for the vector types alone, compiled by
+ * the host compiler with the toolkit's include folder. */
 __attribute__((used)) static unsigned cuemu_debug_builtin_vars() {
   return threadIdx.x + blockIdx.x + blockDim.x + gridDim.x;
 }

@@ -49,10 +49,20 @@
  * primitives __pipeline_memcpy_async and nvcuda::experimental::awbarrier)
  * declare extern "C" and call for the shared operands of their cp.async
  * and mbarrier PTX. `used` makes g++ emit the (weak) definition: it does not
- * for a call through the helpers' redeclaration inside their namespace. */
-extern "C" inline __attribute__((used)) unsigned __nvvm_get_smem_pointer(void *p) {
+ * for a call through the helpers' redeclaration inside their namespace.
+ * Only in CUDA code: host code (no __CUDACC__, where those headers have no
+ * device code) gets the definition only if it calls it, so that a unit
+ * that includes <cuda_runtime.h> for the vector types alone links without
+ * libcuemu, as it does without libcudart. */
+#ifdef __CUDACC__
+#define CUEMU_SMEM_POINTER_USED __attribute__((used))
+#else
+#define CUEMU_SMEM_POINTER_USED
+#endif
+extern "C" inline CUEMU_SMEM_POINTER_USED unsigned __nvvm_get_smem_pointer(void *p) {
   return cuemu_shared_address(p);
 }
+#undef CUEMU_SMEM_POINTER_USED
 
 /* The address-space predicates (__isShared, __isGlobal, ...), which
  * libcu++ uses to pick its barrier and copy paths, and the conversions
