@@ -274,10 +274,10 @@ fi
 lto=$srcdir/tests/driver/lto
 step lto-cu "$nvcc" -Xcompiler -flto -O2 -c "$lto/lto_scale.cu" -o lto_scale.o &&
   step lto-cpp "$nvcc" -Xcompiler -flto -O2 -c "$lto/lto_main.cpp" -o lto_main.o &&
-  step lto-link "$nvcc" -Xcompiler -flto -O2 lto_scale.o lto_main.o -o lto &&
-  passes "-Xcompiler -flto on a .cu unit, a .cpp unit and the link" ./lto
+  step lto-link "$nvcc" -Xcompiler -flto -O2 lto_scale.o lto_main.o -o lto_program &&
+  passes "-Xcompiler -flto on a .cu unit, a .cpp unit and the link" ./lto_program
 
-# -O4 (kiliakis/cuda-fft-convolution's Makefile): nvcc takes it silently,
+# -O4 (an FFT convolution program's Makefile): nvcc takes it silently,
 # and so does cuemu-nvcc, also where clang++ compiles a unit that includes
 # Thrust (it gets -O3, the level g++ and clang++ take -O4 for).
 o4=$srcdir/tests/driver/optimize/o4_cccl.cu

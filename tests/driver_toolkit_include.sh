@@ -2,7 +2,7 @@
 # driver_toolkit_include.sh: cuemu's own toolkit include folder
 # (cuemu-toolkit/include, links to the shims) named with -I, as FindCUDA's
 # CUDA_INCLUDE_DIRS names it when CUDA_TOOLKIT_ROOT_DIR points at cuemu's
-# toolkit (siboehm/SGEMM_CUDA's CMake build), or with -isystem (CMake's
+# toolkit (an SGEMM tutorial's CMake build), or with -isystem (CMake's
 # CUDA::cudart). A shim that reaches the
 # header after it with #include_next (<cuda/barrier> reaching libcu++'s)
 # must not find itself again through that folder: the program uses

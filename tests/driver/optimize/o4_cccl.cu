@@ -1,5 +1,5 @@
 // o4_cccl.cu: a unit that includes Thrust, built with -O4 (as
-// kiliakis/cuda-fft-convolution's Makefile builds). nvcc takes a level
+// an FFT convolution program's Makefile builds). nvcc takes a level
 // above 3 silently; cuemu-nvcc gives the host compilers -O3, the level
 // that g++ and clang++ take -O4 for, so that clang++, which compiles the
 // units that include CUB or Thrust, prints no "-O4 is equivalent to -O3"
