@@ -403,14 +403,22 @@ static int build_argv(const compile_job *job, const char *tu,
   }
   ARG("-std=c++17");
   /* nvcc's device pass does not parse a template that nothing
-   * instantiates (cuemu_undeclared_names.c); the host pass does. */
-  if (job->delay_templates && job->pass == CUEMU_PASS_DEVICE)
+   * instantiates (cuemu_undeclared_names.c); the host pass does. An nvcc
+   * module's one pass (-cubin, -ptx, the module that -Xptxas -v reads) is
+   * a device pass. */
+  if (job->delay_templates && job->pass != CUEMU_PASS_HOST)
     ARG("-fdelayed-template-parsing");
   /* A unit that clang++ compiles in g++'s place (use_clang_for_cccl())
    * takes "%"PRId64 as g++ and nvcc do, as two strings, with a warning
    * (tests/programs/cli/cccl_string_macros.cu). */
   if (job->cccl_clang)
     ARG("-Wno-error=reserved-user-defined-literal");
+  /* g++ warns about a variable's value narrowed in braces in host code and
+   * refuses a constant narrowed; clang++ refuses both, so its host pass
+   * warns and the constants' warnings are made errors afterwards
+   * (cuemu_narrowing.c, host_narrowing()). */
+  if (job->cccl_clang && job->pass == CUEMU_PASS_HOST)
+    ARG("-Wno-error=c++11-narrowing");
   /* nvcc's front end defines its host compiler's __GNUC__ and the rest,
    * which headers test (cuemu_gnu_version.c). */
   if (job->cccl_clang && job->gnu_version[0])
@@ -1612,7 +1620,9 @@ static cuemu_status constant_bank(const compile_job *job, const char *object) {
  * `log`, is to be compiled again with -fdelayed-template-parsing, as
  * nvcc's device pass takes names undeclared in a template that nothing
  * instantiates (cuemu_undeclared_names.c): its messages are all about
- * undeclared names at lines that the host pass does not see, and the
+ * undeclared names at lines that the host pass does not see, or sees in
+ * other words (a macro spelt per pass), or the job is an nvcc module
+ * (-cubin, -ptx), which has no host pass, and the
  * compiler is clang++, or g++ where clang++ is
  * found (use_clang_for_cccl()'s rule), which compiles the unit again. */
 static int delay_templates_wanted(const compile_job *job, const char *log) {
@@ -1625,11 +1635,54 @@ static int delay_templates_wanted(const compile_job *job, const char *log) {
     return 0;
   size_t size = 0;
   char *text = cuemu__read_file(log, &size);
-  int wanted = text && job->inputs[1] &&
-               cuemu__undeclared_device_only(text, size, job->inputs[1],
-                                             job->input_sizes[1]);
+  /* An nvcc module (-cubin, -ptx) has its device pass only, as with
+   * nvcc: no line of it is a host pass's. */
+  const int one_pass = job->opt->module && job->opt->nvcc_module;
+  int wanted = text && job->inputs[0] && (job->inputs[1] || one_pass) &&
+               cuemu__undeclared_device_only(
+                   text, size, job->inputs[0], job->input_sizes[0],
+                   one_pass ? NULL : job->inputs[1],
+                   one_pass ? 0 : job->input_sizes[1]);
   free(text);
   return wanted;
+}
+
+/* Runs the one compile of a module (argv) as run_compiler() does; for an
+ * nvcc module (-cubin, -ptx, and the module that -Xptxas -v reads) whose
+ * compile fails only on names undeclared in templates, which nvcc's
+ * device front end takes while nothing instantiates them, sets *delay and
+ * prints nothing (delay_templates_wanted()). */
+static cuemu_status run_module_compile(const compile_job *job,
+                                       const char **argv, const char *temp,
+                                       int *delay) {
+  char log[PATH_MAX + 96];
+  if (!(job->opt->module && job->opt->nvcc_module) || job->delay_templates ||
+      snprintf(log, sizeof log, "%s.module.log", temp) >= (int)sizeof log)
+    return run_compiler(job, argv);
+  int pid = -1, rc = 0;
+  if (cuemu__command_start(argv, log, &pid) != CUEMU_SUCCESS)
+    return cuemu__report(CUEMU_COMPILE, "cannot run the compiler %s",
+                         job->cxx_words[0]);
+  if (cuemu__command_wait(pid, &rc) != CUEMU_SUCCESS)
+    rc = -1;
+  if (rc != 0 && delay_templates_wanted(job, log)) {
+    unlink(log);
+    *delay = 1;
+    return CUEMU_COMPILE;
+  }
+  size_t size = 0;
+  char *text = user_columns(
+      job, 0, spell_paths(job, cuemu__read_file(log, &size), &size), &size);
+  if (text && !(job->repeat_quiet && rc == 0))
+    fwrite(text, 1, size, stderr);
+  free(text);
+  unlink(log);
+  if (rc != 0)
+    return cuemu__report(CUEMU_COMPILE,
+                         "%s did not compile (the compiler's messages are "
+                         "above)",
+                         job->given);
+  return CUEMU_SUCCESS;
 }
 
 /* Whether the failed passes of `job` (status[p] non-zero), whose messages
@@ -1675,6 +1728,31 @@ static int constexpr_locals_wanted(const compile_job *job,
   return wanted;
 }
 
+/* Whether the host pass of `job`, compiled by clang++ in g++'s place,
+ * whose messages are the file `log`, narrowed a constant in braces, which
+ * g++ refuses: its warnings are then rewritten as errors in `log`
+ * (cuemu_narrowing.c). */
+static int host_narrowing(const compile_job *job, const char *log) {
+  if (!job->cccl_clang)
+    return 0;
+  size_t size = 0, out_size = 0;
+  char *text = cuemu__read_file(log, &size);
+  int errors = 0;
+  char *out =
+      text ? cuemu__constant_narrowing_errors(text, size, &out_size, &errors)
+           : NULL;
+  if (out && errors > 0) {
+    FILE *f = fopen(log, "w");
+    if (f) {
+      fwrite(out, 1, out_size, f);
+      fclose(f);
+    }
+  }
+  free(out);
+  free(text);
+  return errors > 0;
+}
+
 /* Runs the passes' compiles, `count` of them, each command's messages in
  * a log beside `temp`, printed together; with `delay` (two passes),
  * where the device pass alone fails on names that nvcc's device pass
@@ -1701,6 +1779,9 @@ static cuemu_status run_passes(const compile_job *job, const char **argv[2],
     if (pid[p] < 0)
       continue;
     if (cuemu__command_wait(pid[p], &rc) != CUEMU_SUCCESS || rc != 0)
+      failed = 1, status[p] = 1;
+    else if (logged && pass_of(job, p) == CUEMU_PASS_HOST &&
+             host_narrowing(job, logs[p]))
       failed = 1, status[p] = 1;
   }
   if (delay && logged && st == CUEMU_SUCCESS && status[0] && !status[1] &&
@@ -2835,7 +2916,7 @@ static cuemu_status build_once(compile_job *job, cuemu_cache_build *b) {
       build_argv(job, job->pch ? trimmed[0] : job->tu[0], b->depfile,
                  object[0], argv[0], max, buffers[0], bufsize, PHASE_COMPILE);
       job->pch = NULL;
-      st = run_compiler(job, argv[0]);
+      st = run_module_compile(job, argv[0], b->temp, &job->delay_wanted);
       /* NVRTC's programs are PTX: ptxas sees them when they load. */
       if (st == CUEMU_SUCCESS && (!o->module || o->nvcc_module))
         st = constant_bank(job, object[0]);

@@ -192,12 +192,23 @@ cuemu_status cuemu__command_wait(int pid, int *exit_status);
 int cuemu__command_first_line(const char *const *argv, char *line,
                               size_t size);
 
+/* The `size` bytes of clang++'s messages `text` with each warning about a
+ * constant narrowed in braces made an error, as g++ (nvcc's host compiler)
+ * refuses it while it only warns about a variable's value narrowed; the
+ * count in *errors, the new text's size in *out_size; NULL when out of
+ * memory (cuemu_narrowing.c). */
+char *cuemu__constant_narrowing_errors(const char *text, size_t size,
+                                       size_t *out_size, int *errors);
+
 /* Whether the `size` bytes of a device pass's messages `log` have an
  * error and every error is g++'s or clang++'s about a name that lookup
- * does not find ("'x' was not declared in this scope") at a line that the
- * host pass's preprocessed unit `host_ii` (`host_size` bytes) does not
- * have: 1, else 0 (cuemu_undeclared_names.c). */
+ * does not find ("'x' was not declared in this scope", "'arg' has not
+ * been declared in '::'") at a line that the host pass's preprocessed unit
+ * `host_ii` (`host_size` bytes) does not have, or reads otherwise than the
+ * device pass's `device_ii` (`device_size` bytes): 1, else 0
+ * (cuemu_undeclared_names.c). */
 int cuemu__undeclared_device_only(const char *log, size_t size,
+                                  const char *device_ii, size_t device_size,
                                   const char *host_ii, size_t host_size);
 
 /* A place that clang++'s message names, FILE:LINE:COLUMN: a local
