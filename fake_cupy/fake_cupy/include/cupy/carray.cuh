@@ -21,6 +21,13 @@
 
 #include <cuda_fp16.h>
 
+// CuPy's carray.cuh defines M_PI, which NVRTC's headers lack, so the code of
+// an ElementwiseKernel or a ReductionKernel may use it. The digits are
+// glibc's, so that <math.h> after this header redefines it identically.
+#ifndef M_PI
+#define M_PI 3.14159265358979323846
+#endif
+
 class float16 {
   __half h_;
 
