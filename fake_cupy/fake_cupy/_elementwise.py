@@ -19,11 +19,10 @@ as it would for CuPy; libcuemu compiles and runs it) and launch it:
   writes post_map_expr (with `a`) into each output element, over the axes
   given by axis (all by default), keepdims as NumPy.
 
-Type rules (CuPy's): a placeholder bound to arrays of two dtypes, or a raw
-parameter given an array of another dtype than declared, raises TypeError
-("Type is mismatched"); an output array must be castable from the result
-type under the 'same_kind' rule; a placeholder of an output left unbound
-raises TypeError; a call with a wrong number of arguments raises TypeError,
+Type rules (CuPy's): a placeholder bound to arrays of two dtypes, or a
+parameter of a named type (raw or not, input or output) given an array of
+another dtype, raises TypeError ("Type is mismatched"; a scalar is
+converted); a placeholder of an output left unbound raises TypeError; a call with a wrong number of arguments raises TypeError,
 and a loop whose size no non-raw array decides needs size=.
 
 Where the fake differs: the generated code is the fake's own (a grid-stride
@@ -155,11 +154,21 @@ def _scalar_dtype(value):
     raise TypeError(f"Unsupported type {type(value)}")
 
 
-def _bind_types(in_params, out_params, args, outs, type_map):
-    """The placeholder -> dtype map, from arrays first, then scalars."""
+def _bind_types(in_params, out_params, args, outs, type_map, strict=True):
+    """The placeholder -> dtype map, from arrays first, then scalars.
+
+    As CuPy's _decide_params_type, an array given for a parameter of a
+    named type (raw or not, input or output) must have that very dtype
+    (strict; the fake's own kernels for CuPy's reductions are not, as CuPy's
+    reductions cast their out= as NumPy does)."""
     types = dict(type_map)
     for p, a in list(zip(in_params, args)) + list(zip(out_params, outs)):
-        if p.dtype is not None or a is None or not isinstance(a, ndarray):
+        if a is None or not isinstance(a, ndarray):
+            continue
+        if p.dtype is not None:
+            if strict and a.dtype != p.dtype:
+                raise TypeError(f"Type is mismatched. {p.name} "
+                                f"{a.dtype.type} {p.dtype.type}")
             continue
         bound = types.get(p.type_name)
         if bound is None:
@@ -417,6 +426,8 @@ class ElementwiseKernel:
         self.after_loop = after_loop
         self.options = tuple(options)
         self._kernels = {}
+        # CuPy's type rules for the arrays given (see _bind_types).
+        self._strict_types = True
 
     def __call__(self, *args, size=None, block_size=None, stream=None,
                  **kwargs):
@@ -434,7 +445,7 @@ class ElementwiseKernel:
         ins = list(args[:self.nin])
         outs = list(args[self.nin:]) or [None] * self.nout
         types = _bind_types(self.in_params, self.out_params, ins,
-                            [o for o in outs], {})
+                            [o for o in outs], {}, self._strict_types)
         shapes = [a.shape for p, a in zip(self.in_params + self.out_params,
                                           ins + outs)
                   if isinstance(a, ndarray) and not p.raw]
@@ -639,6 +650,7 @@ def create_reduction_func(name, ops, routine=None, default_identity=None,
                 f"{in_t.name} in0", f"{out_t.name} out0", map_expr,
                 reduce_expr, post_map_expr, default_identity, name=name,
                 reduce_type=reduce_type or out_t.name, preamble=preamble)
+            kernel._strict_types = False
         result = kernel(a.astype(in_t, copy=False), out=out, axis=axis,
                         keepdims=keepdims)
         reduction._cached_codes.update(
@@ -679,6 +691,8 @@ class ReductionKernel:
         self._kernels = {}
         # Whether the fake's fusion made it (see _reduction_body).
         self._fused = False
+        # CuPy's type rules for the arrays given (see _bind_types).
+        self._strict_types = True
 
     @property
     def _cached_codes(self):
@@ -704,7 +718,8 @@ class ReductionKernel:
             outs = [out]
         if not outs:
             outs = [None] * self.nout
-        types = _bind_types(self.in_params, self.out_params, ins, outs, {})
+        types = _bind_types(self.in_params, self.out_params, ins, outs, {},
+                            self._strict_types)
         shapes = [a.shape for p, a in zip(self.in_params, ins)
                   if isinstance(a, ndarray) and not p.raw]
         if not shapes:
