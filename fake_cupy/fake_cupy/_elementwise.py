@@ -413,6 +413,9 @@ class ElementwiseKernel:
         names = [p.name for p in self.in_params + self.out_params]
         if len(set(names)) != len(names):
             raise ValueError("Parameter names must be unique")
+        if "i" in names:
+            # CuPy's check: i is the loop index of the operation.
+            raise ValueError("Can not use 'i' as a parameter name")
         self.nin = len(self.in_params)
         self.nout = len(self.out_params)
         self.nargs = self.nin + self.nout
@@ -463,6 +466,11 @@ class ElementwiseKernel:
             raise ValueError("Loop size is undecided.")
         else:
             shape = (int(size),)
+        if args[self.nin:] == () and size is None \
+                and any(p.raw for p in self.out_params):
+            # CuPy's _get_out_args_with_params: a raw output has no shape of
+            # its own, so it is allocated only for a loop of size=.
+            raise ValueError("Output array size is Undecided")
         from fake_cupy import _functions
         empty = _functions.CREATION["empty"]
         for k, (p, o) in enumerate(zip(self.out_params, outs)):

@@ -365,3 +365,20 @@ def test_kernels_may_use_m_pi_as_cupys_carray_defines_it(cp):
     arc = cp.ReductionKernel("T r", "T y", "r * M_PI", "a + b", "y = a", "0",
                              "half_circumferences")
     assert numpy.isclose(float(arc(cp.ones(4))), 4 * numpy.pi)
+
+
+def test_cupys_checks_of_the_loop_index_and_raw_outputs(cp):
+    # CuPy reserves i for the loop index: ValueError at construction.
+    with pytest.raises(ValueError, match="Can not use 'i' as a parameter"):
+        cp.ElementwiseKernel("float32 i", "float32 y", "y = i", "uses_i")
+    # A raw output has no shape of its own: CuPy allocates it only for a
+    # loop of size=; with non-raw inputs deciding the loop it must be given.
+    scatter = cp.ElementwiseKernel("T x", "raw T z", "z[i] = x", "scatter")
+    with pytest.raises(ValueError, match="Output array size is Undecided"):
+        scatter(cp.ones(3))
+    z = cp.zeros(3)
+    scatter(cp.ones(3), z)
+    assert (z.get() == 1).all()
+    copy = cp.ElementwiseKernel("raw T x", "raw T z", "z[i] = x[i]", "copy_raw")
+    got = copy(cp.arange(3.0), size=3)
+    assert got.shape == (3,) and (got.get() == [0, 1, 2]).all()
