@@ -815,7 +815,18 @@ class _Translator:
                 "(CUDA has it for " + ", ".join(
                     sorted(numpy.dtype(c).name for c in allowed)) + ")")
         ct = _ctype(at.dtype)
-        values = [f"({ct})({self.scalar(a)[0]})" for a in args[2:]]
+        values = []
+        for a in args[2:]:
+            code, t = self.scalar(a)
+            # CuPy's _astype_scalar(value, ctype, 'same_kind'): a constant
+            # takes the element type; a value of another kind must cast to
+            # it under NumPy's 'same_kind' rule.
+            if t.weak is None and not numpy.can_cast(t.dtype, at.dtype,
+                                                     "same_kind"):
+                raise TypeError(f"{self.where(node)}: Cannot cast from "
+                                f"'{t.dtype}' to {at.dtype} with casting "
+                                "rule same_kind.")
+            values.append(f"({ct})({code})")
         return f"{cname}({', '.join([target] + values)})", _Scalar(at.dtype)
 
     def call_device(self, node, func):

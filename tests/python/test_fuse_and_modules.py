@@ -399,3 +399,33 @@ def test_a_second_process_finds_the_compiled_kernel_in_the_cache(
     first = run()
     assert 1 <= len(first) <= 3
     assert run() == first
+
+
+def test_jit_atomic_value_casts_as_cupys_same_kind(cp):
+    # cupyx.jit's atomics convert the value with _astype_scalar(value,
+    # element type, 'same_kind'): a Python constant takes the element type,
+    # a value of another kind (a float64 argument into an int32 array, an
+    # int64 one into uint64) is a TypeError naming the casting rule.
+    from fake_cupy._cupyx import jit
+
+    @jit.rawkernel()
+    def add_value(a, v):
+        jit.atomic_add(a, 0, v)
+
+    @jit.rawkernel()
+    def add_constant(a):
+        jit.atomic_add(a, 0, 2)
+        jit.atomic_add(a, 1, 1.5)
+
+    a = cp.zeros(2, dtype=numpy.int32)
+    add_constant[1, 4](a)
+    assert a.get().tolist() == [8, 4]
+    add_value[1, 2](a, numpy.int64(3))          # int64 -> int32: same kind
+    assert a.get().tolist() == [14, 4]
+    with pytest.raises(TypeError, match="Cannot cast from 'float64' to int32"):
+        add_value[1, 1](a, 0.5)
+    with pytest.raises(TypeError, match="Cannot cast from 'int64' to uint64"):
+        add_value[1, 1](cp.zeros(1, dtype=numpy.uint64), 1)
+    f = cp.zeros(1, dtype=numpy.float32)
+    add_value[1, 2](f, 0.25)                    # float64 -> float32: same kind
+    assert f.get().tolist() == [0.5]
