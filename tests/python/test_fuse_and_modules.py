@@ -429,3 +429,39 @@ def test_jit_atomic_value_casts_as_cupys_same_kind(cp):
     f = cp.zeros(1, dtype=numpy.float32)
     add_value[1, 2](f, 0.25)                    # float64 -> float32: same kind
     assert f.get().tolist() == [0.5]
+
+
+def test_fuse_all_any_and_cupys_keepdims_refusal(cp):
+    # CuPy's cupy.all and cupy.any are reductions a fused function may end
+    # in (the fake refused them), and CuPy's module reductions called in a
+    # fusion refuse keepdims=True: NotImplementedError "cupy.sum does not
+    # support `keepdims` in fusion yet." (the fake computed it).
+    @cp.fuse()
+    def all_finite(x):
+        return cp.all(cp.isfinite(x))
+
+    @cp.fuse()
+    def any_negative(x):
+        return cp.any(x < 0, axis=1)
+
+    @cp.fuse()
+    def any_nonzero(z):
+        return cp.any(z)
+
+    x = cp.asarray(numpy.array([[1.0, -2.0], [3.0, numpy.inf]]))
+    r = all_finite(x)
+    assert r.dtype == numpy.bool_ and r.shape == () and not bool(r)
+    assert bool(all_finite(cp.ones((2, 3))))
+    r = any_negative(x)
+    assert r.dtype == numpy.bool_ and r.get().tolist() == [True, False]
+    assert not bool(any_nonzero(cp.zeros(3, dtype=numpy.complex64)))
+    assert bool(any_nonzero(cp.asarray(numpy.array([0, 1j]))))
+
+    for reduce, name in ((cp.sum, "sum"), (cp.max, "amax"), (cp.amin, "amin"),
+                         (cp.prod, "prod"), (cp.all, "all")):
+        @cp.fuse()
+        def kept(v):
+            return reduce(v * 2, axis=1, keepdims=True)
+        with pytest.raises(NotImplementedError,
+                           match=f"cupy.{name} does not support `keepdims`"):
+            kept(x)
