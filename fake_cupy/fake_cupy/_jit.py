@@ -135,8 +135,9 @@ def _arg_type(value):
     for kind in (bool, int, float, complex):
         if isinstance(value, kind):
             return _Scalar(_WEAK[kind])
-    raise TypeError(f"cupyx.jit: unsupported argument type "
-                    f"{type(value).__name__}")
+    # CuPy's _JitRawKernel.__call__ words it so (a NumPy array or a list
+    # passed for an array, say).
+    raise TypeError(f"{type(value)} is not supported for RawKernel")
 
 
 def _type_key(t):

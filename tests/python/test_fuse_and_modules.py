@@ -465,3 +465,22 @@ def test_fuse_all_any_and_cupys_keepdims_refusal(cp):
         with pytest.raises(NotImplementedError,
                            match=f"cupy.{name} does not support `keepdims`"):
             kept(x)
+
+
+def test_jit_refuses_host_data_with_cupys_message(cp):
+    # CuPy's _JitRawKernel: an argument that is neither a cupy.ndarray nor
+    # a scalar raises TypeError("<class 'numpy.ndarray'> is not supported
+    # for RawKernel"), the message users search for.
+    from fake_cupy._cupyx import jit
+
+    @jit.rawkernel()
+    def fill(x):
+        i = jit.grid(1)
+        if i < x.size:
+            x[i] = i
+
+    with pytest.raises(TypeError, match="<class 'numpy.ndarray'> is not "
+                                        "supported for RawKernel"):
+        fill[1, 4](numpy.zeros(4))
+    with pytest.raises(TypeError, match="<class 'list'> is not supported"):
+        fill[1, 4]([0.0, 0.0])
