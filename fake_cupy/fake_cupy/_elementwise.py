@@ -154,6 +154,18 @@ def _scalar_dtype(value):
     raise TypeError(f"Unsupported type {type(value)}")
 
 
+def _check_arguments(args):
+    """CuPy's _preprocess_args: a kernel argument is an array (or has
+    __cuda_array_interface__, made an array before this) or a scalar of
+    a numeric type; anything else (a list, None, a string, a NumPy array)
+    raises TypeError('Unsupported type <class ...>')."""
+    for a in args:
+        if isinstance(a, ndarray) or isinstance(a, (bool, int, float, complex)) \
+                or (isinstance(a, numpy.generic) and a.dtype.kind in "biufc"):
+            continue
+        raise TypeError(f"Unsupported type {type(a)}")
+
+
 def _bind_types(in_params, out_params, args, outs, type_map, strict=True):
     """The placeholder -> dtype map, from arrays first, then scalars.
 
@@ -442,9 +454,7 @@ class ElementwiseKernel:
             raise TypeError(f"Wrong number of arguments for {self.name!r}. "
                             f"It must be either {self.nin} or {self.nargs} "
                             f"(with outputs), but given {len(args)}.")
-        for a in args:
-            if isinstance(a, numpy.ndarray):
-                raise TypeError("Unsupported type <class 'numpy.ndarray'>")
+        _check_arguments(args)
         ins = list(args[:self.nin])
         outs = list(args[self.nin:]) or [None] * self.nout
         types = _bind_types(self.in_params, self.out_params, ins,
@@ -714,9 +724,7 @@ class ReductionKernel:
             raise TypeError(f"Wrong number of arguments for {self.name!r}. "
                             f"It must be either {self.nin} or {self.nargs} "
                             f"(with outputs), but given {len(args)}.")
-        for a in args:
-            if isinstance(a, numpy.ndarray):
-                raise TypeError("Unsupported type <class 'numpy.ndarray'>")
+        _check_arguments(args)
         ins = list(args[:self.nin])
         outs = list(args[self.nin:])
         if out is not None:

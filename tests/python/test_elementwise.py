@@ -382,3 +382,22 @@ def test_cupys_checks_of_the_loop_index_and_raw_outputs(cp):
     copy = cp.ElementwiseKernel("raw T x", "raw T z", "z[i] = x[i]", "copy_raw")
     got = copy(cp.arange(3.0), size=3)
     assert got.shape == (3,) and (got.get() == [0, 1, 2]).all()
+
+
+def test_arguments_other_than_arrays_and_numbers_are_refused(cp):
+    # CuPy's _preprocess_args: a list, None or a string given to an
+    # ElementwiseKernel or a ReductionKernel raises TypeError("Unsupported
+    # type <class 'list'>"); the fake ran None as NaN and named a list a
+    # NumPy array passed by value.
+    add = cp.ElementwiseKernel("T x, T y", "T z", "z = x + y", "add_xy")
+    total = cp.ReductionKernel("T x", "T y", "x", "a + b", "y = a", "0",
+                               "total_x")
+    x = cp.ones(2)
+    for bad in ([1.0, 2.0], None, "a", numpy.ones(2)):
+        with pytest.raises(TypeError, match=f"Unsupported type {type(bad)}"):
+            add(x, bad)
+        with pytest.raises(TypeError, match=f"Unsupported type {type(bad)}"):
+            total(bad)
+    # Numbers and NumPy scalars of numeric types are scalars.
+    assert (add(x, 2).get() == 3).all() and (add(x, numpy.float64(1)).get() == 2).all()
+    assert (add(x, True).get() == 2).all()
