@@ -127,12 +127,24 @@ def _promote(*types):
     return _Scalar(result)
 
 
-def _arg_type(value):
+def _arg_type(value, mode="cuda"):
+    """A kernel argument's type, as CuPy's get_ctype_from_scalar gives it:
+    a NumPy scalar has its dtype; in the default mode 'cuda' a Python int
+    is int32 when it fits (else int64), a float float32 and a complex
+    complex64; in mode 'numpy' they are int64, float64 and complex128."""
     if isinstance(value, ndarray):
         return _Array(value.dtype, value.ndim)
     if isinstance(value, numpy.generic):
         return _Scalar(value.dtype)
-    for kind in (bool, int, float, complex):
+    if isinstance(value, bool):
+        return _Scalar(numpy.bool_)
+    if mode == "cuda" and isinstance(value, (int, float, complex)):
+        if isinstance(value, int):
+            return _Scalar(numpy.int32 if -(1 << 31) <= value < (1 << 31)
+                           else numpy.int64)
+        return _Scalar(numpy.float32 if isinstance(value, float)
+                       else numpy.complex64)
+    for kind in (int, float, complex):
         if isinstance(value, kind):
             return _Scalar(_WEAK[kind])
     # CuPy's _JitRawKernel.__call__ words it so (a NumPy array or a list

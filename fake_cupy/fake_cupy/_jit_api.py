@@ -86,7 +86,7 @@ class JitRawKernel:
             raise RuntimeError("a device function is called from kernels")
         if not isinstance(args, tuple):
             raise TypeError("args must be a tuple")
-        types = [_jit._arg_type(a) for a in args]
+        types = [_jit._arg_type(a, self.mode) for a in args]
         key = tuple(_jit._type_key(t) for t in types)
         kernel = self._kernels.get(key)
         if kernel is None:

@@ -423,11 +423,15 @@ def test_jit_atomic_value_casts_as_cupys_same_kind(cp):
     add_value[1, 2](a, numpy.int64(3))          # int64 -> int32: same kind
     assert a.get().tolist() == [14, 4]
     with pytest.raises(TypeError, match="Cannot cast from 'float64' to int32"):
+        add_value[1, 1](a, numpy.float64(0.5))
+    # A Python float argument is float32 in CuPy's default mode 'cuda', a
+    # Python int int32.
+    with pytest.raises(TypeError, match="Cannot cast from 'float32' to int32"):
         add_value[1, 1](a, 0.5)
-    with pytest.raises(TypeError, match="Cannot cast from 'int64' to uint64"):
+    with pytest.raises(TypeError, match="Cannot cast from 'int32' to uint64"):
         add_value[1, 1](cp.zeros(1, dtype=numpy.uint64), 1)
     f = cp.zeros(1, dtype=numpy.float32)
-    add_value[1, 2](f, 0.25)                    # float64 -> float32: same kind
+    add_value[1, 2](f, numpy.float64(0.25))     # float64 -> float32: same kind
     assert f.get().tolist() == [0.5]
 
 
@@ -484,3 +488,33 @@ def test_jit_refuses_host_data_with_cupys_message(cp):
         fill[1, 4](numpy.zeros(4))
     with pytest.raises(TypeError, match="<class 'list'> is not supported"):
         fill[1, 4]([0.0, 0.0])
+
+
+def test_jit_python_scalar_arguments_take_cupys_cuda_mode_types(cp):
+    # CuPy's get_ctype_from_scalar: in rawkernel's default mode 'cuda' a
+    # Python float argument is float32, an int int32 (int64 past its range)
+    # and a complex complex64; in mode 'numpy' float64, int64, complex128.
+    # The fake passed double and long long in both, so a float64 array
+    # scaled by 0.1 differed from CuPy's in the 9th digit.
+    from fake_cupy._cupyx import jit
+
+    def scale_kernel(mode):
+        @jit.rawkernel(mode=mode)
+        def scale(x, s, n):
+            i = jit.grid(1)
+            if i < n:
+                x[i] = x[i] * s
+        return scale
+
+    x = cp.ones(4)
+    scale = scale_kernel("cuda")
+    scale[1, 4](x, 0.1, 4)
+    assert (x.get() == numpy.float64(numpy.float32(0.1))).all()
+    assert "float s" in scale.cached_code and "int n" in scale.cached_code
+    scale[1, 4](x, 1.0, 1 << 40)
+    assert "long long n" in scale.cached_codes[list(scale.cached_codes)[1]]
+    x = cp.ones(4)
+    scale = scale_kernel("numpy")
+    scale[1, 4](x, 0.1, 4)
+    assert (x.get() == 0.1).all()
+    assert "double s" in scale.cached_code and "long long n" in scale.cached_code
