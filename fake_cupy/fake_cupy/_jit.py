@@ -13,8 +13,8 @@ Supported: assignments (local variables take the type of their first
 assignment and are declared at the top of the kernel, as CuPy does),
 augmented assignments, `if`/`elif`/`else`, `while`, `for` over `range` or
 `jit.range(..., unroll=)` (`#pragma unroll`), `break`, `continue`, `pass`,
-`return` without a value; arithmetic with NumPy's promotion of the scalar
-types (a Python int or float constant is weak), `/` as true division, `//`
+`return` without a value; arithmetic typed as CuPy's _call_ufunc types it
+(see _promote: mode 'cuda' or 'numpy'), `/` as true division, `//`
 and `%` rounding as Python, `**`, comparisons (chained), `and`/`or`/`not`,
 conditional expressions; `len`, `min`, `max`, `abs`, `int`, `float`,
 `bool`, NumPy/CuPy scalar types as casts and their ufuncs on scalars;
@@ -116,15 +116,36 @@ class _Scalar:
         self.weak = weak
 
 
+# The kernel's mode while it is translated (rawkernel(mode=...)).
+_MODE = ["cuda"]
+
+# CuPy's _cuda_typerules in mode 'cuda': a constant is typed as an argument
+# is, and a type casts to every type after it in this order.
+_CUDA_ORDER = "?bBhHiIlLqQefdFD"
+_CUDA_CONSTANT = {bool: numpy.dtype(numpy.bool_),
+                  int: numpy.dtype(numpy.int32),
+                  float: numpy.dtype(numpy.float32),
+                  complex: numpy.dtype(numpy.complex64)}
+
+
 def _promote(*types):
-    args = [t.weak if t.weak is not None else t.dtype for t in types]
-    result = numpy.result_type(*[a(0) if isinstance(a, type) else a
-                                 for a in args])
+    """The type an operation on these operands computes in, as CuPy's
+    _call_ufunc picks a homogeneous loop: constants alone are folded (a
+    constant of their kind); in mode 'cuda' constants are int32, float32
+    or complex64 and the result is the operand type latest in
+    ?bBhHiIlLqQefdFD (uint8 + 1 is int32, int64 * 1.5 float32); in mode
+    'numpy' constants are int64, float64 or complex128 and the result is
+    NumPy's safe-casting promotion of the operand types."""
     weak = types[0].weak if all(t.weak is types[0].weak for t in types) \
         else None
     if weak is not None and types[0].weak is not None:
         return _Scalar(_WEAK[weak], weak)
-    return _Scalar(result)
+    if _MODE[-1] == "cuda":
+        dts = [_CUDA_CONSTANT[t.weak] if t.weak is not None else t.dtype
+               for t in types]
+        return _Scalar(max(dts, key=lambda d: _CUDA_ORDER.index(d.char)))
+    return _Scalar(numpy.result_type(
+        *[_WEAK[t.weak] if t.weak is not None else t.dtype for t in types]))
 
 
 def _arg_type(value, mode="cuda"):
@@ -917,12 +938,16 @@ for _py, _c, _n in [("add", "atomicAdd", 3), ("sub", "atomicSub", 3),
     setattr(_Translator, f"call_atomic_{_py}", _atomic_method(_c, _n))
 
 
-def translate(func, arg_types, name):
+def translate(func, arg_types, name, mode="cuda"):
     """The CUDA C of a kernel (and of the device functions it calls)."""
     from fake_cupy import _fusion
     helpers = {}
-    translator = _Translator(func, arg_types, False, helpers)
-    kernel = translator.emit(name)
+    _MODE.append(mode)
+    try:
+        translator = _Translator(func, arg_types, False, helpers)
+        kernel = translator.emit(name)
+    finally:
+        _MODE.pop()
     device = [code for _, _, code in helpers.values()]
     return ("#include <cuda_fp16.h>\n#include <cupy/carray.cuh>\n"
             "#include <cupy/complex.cuh>\n" + _fusion._PREAMBLE + _HELPERS

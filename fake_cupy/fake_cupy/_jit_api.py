@@ -92,7 +92,7 @@ class JitRawKernel:
         if kernel is None:
             from fake_cupy._kernel import RawKernel
             name = f"{self.func.__name__}_{len(self._kernels)}"
-            code = _jit.translate(self.func, types, name)
+            code = _jit.translate(self.func, types, name, self.mode)
             kernel = RawKernel(code, name, _generated=True)
             self._kernels[key] = kernel
             self._codes[key] = code

@@ -518,3 +518,39 @@ def test_jit_python_scalar_arguments_take_cupys_cuda_mode_types(cp):
     scale[1, 4](x, 0.1, 4)
     assert (x.get() == 0.1).all()
     assert "double s" in scale.cached_code and "long long n" in scale.cached_code
+
+
+def test_jit_arithmetic_promotes_as_cupys_modes(cp):
+    # CuPy's _call_ufunc types a constant as an argument (mode 'cuda':
+    # int32/float32) and picks the first loop both operands cast to; in
+    # mode 'cuda' a type casts to every later one in ?bBhHiIlLqQefdFD, so
+    # uint8 + 1 is int32 (no wrap at 255), int64 * 1.5 and float16 * 0.1 are
+    # float32. In mode 'numpy' constants are float64 and casts are NumPy's
+    # safe ones: float32 * 3.0 is float64. The fake followed NumPy's weak
+    # promotion in both.
+    from fake_cupy._cupyx import jit
+
+    def kernel(mode):
+        @jit.rawkernel(mode=mode)
+        def ops(u8, i64, h, f, out_i, out_f):
+            out_i[0] = u8[0] + 1
+            out_f[0] = i64[0] * 1.5
+            out_f[1] = h[0] * 0.1
+            out_f[2] = f[0] * 3.0
+        return ops
+
+    args = (cp.asarray(numpy.array([255], numpy.uint8)),
+            cp.asarray(numpy.array([2 ** 24 + 1], numpy.int64)),
+            cp.ones(1, dtype=numpy.float16),
+            cp.asarray(numpy.array([1 / 3], numpy.float32)))
+    out_i, out_f = cp.zeros(1, numpy.int32), cp.zeros(3)
+    kernel("cuda")[1, 1](*args, out_i, out_f)
+    third = numpy.float32(1 / 3)
+    assert out_i.get()[0] == 256
+    assert out_f.get().tolist() == [float(numpy.float32(2 ** 24) * 1.5),
+                                    float(numpy.float32(0.1)),
+                                    float(third * numpy.float32(3))]
+    kernel("numpy")[1, 1](*args, out_i, out_f)
+    assert out_i.get()[0] == 256
+    assert out_f.get().tolist() == [(2 ** 24 + 1) * 1.5, 0.1,
+                                    float(third) * 3.0]
