@@ -570,6 +570,13 @@ class _Translator:
             return f"(({ct})({a}) / ({ct})({b}))", t
         if op in self._BINOPS:
             if t.dtype == numpy.bool_ and op in (ast.Add, ast.Sub, ast.Mult):
+                if t.weak is None:
+                    # CuPy's add, subtract and multiply have a '??->?' loop
+                    # computing in0 | in1, in0 ^ in1 and in0 & in1.
+                    bool_op = {ast.Add: "|", ast.Sub: "^", ast.Mult: "&"}[op]
+                    return (f"((bool)((bool)({a}) {bool_op} (bool)({b})))",
+                            _Scalar(numpy.bool_))
+                # Two constants fold as Python's: True + True is 2.
                 t = _Scalar(numpy.int64)
                 ct = "long long"
             return (f"(({ct})(({ct})({a}) {self._BINOPS[op]} "

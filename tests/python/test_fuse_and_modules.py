@@ -554,3 +554,24 @@ def test_jit_arithmetic_promotes_as_cupys_modes(cp):
     assert out_i.get()[0] == 256
     assert out_f.get().tolist() == [(2 ** 24 + 1) * 1.5, 0.1,
                                     float(third) * 3.0]
+
+
+def test_jit_bool_arithmetic_uses_cupys_bool_loops(cp):
+    # CuPy's add, subtract and multiply have a '??->?' loop (in0 | in1,
+    # in0 ^ in1, in0 & in1), which a jit kernel's + - * of two bool values
+    # selects: the result is a bool. The fake computed in int64, so a
+    # count of true conditions stored 2 where CuPy stores 1.
+    from fake_cupy._cupyx import jit
+
+    @jit.rawkernel()
+    def both(a, b, out):
+        t = jit.threadIdx.x
+        out[t, 0] = (a[t] > 0) + (b[t] > 0)
+        out[t, 1] = (a[t] > 0) - (b[t] > 0)
+        out[t, 2] = (a[t] > 0) * (b[t] > 0)
+
+    a = cp.asarray(numpy.array([1, 1, 0, 0], numpy.int32))
+    b = cp.asarray(numpy.array([1, 0, 1, 0], numpy.int32))
+    out = cp.full((4, 3), 7, dtype=numpy.int32)
+    both[1, 4](a, b, out)
+    assert out.get().tolist() == [[1, 0, 1], [1, 1, 0], [1, 1, 0], [0, 0, 0]]
