@@ -19,11 +19,10 @@ as it would for CuPy; libcuemu compiles and runs it) and launch it:
   writes post_map_expr (with `a`) into each output element, over the axes
   given by axis (all by default), keepdims as NumPy.
 
-Type rules (CuPy's): a placeholder bound to arrays of two dtypes, or a raw
-parameter given an array of another dtype than declared, raises TypeError
-("Type is mismatched"); an output array must be castable from the result
-type under the 'same_kind' rule; a placeholder of an output left unbound
-raises TypeError; a call with a wrong number of arguments raises TypeError,
+Type rules (CuPy's): a placeholder bound to arrays of two dtypes, or a
+parameter of a named type (raw or not, input or output) given an array of
+another dtype, raises TypeError ("Type is mismatched"; a scalar is
+converted); a placeholder of an output left unbound raises TypeError; a call with a wrong number of arguments raises TypeError,
 and a loop whose size no non-raw array decides needs size=.
 
 Where the fake differs: the generated code is the fake's own (a grid-stride
@@ -155,11 +154,33 @@ def _scalar_dtype(value):
     raise TypeError(f"Unsupported type {type(value)}")
 
 
-def _bind_types(in_params, out_params, args, outs, type_map):
-    """The placeholder -> dtype map, from arrays first, then scalars."""
+def _check_arguments(args):
+    """CuPy's _preprocess_args: a kernel argument is an array (or has
+    __cuda_array_interface__, made an array before this) or a scalar of
+    a numeric type; anything else (a list, None, a string, a NumPy array)
+    raises TypeError('Unsupported type <class ...>')."""
+    for a in args:
+        if isinstance(a, ndarray) or isinstance(a, (bool, int, float, complex)) \
+                or (isinstance(a, numpy.generic) and a.dtype.kind in "biufc"):
+            continue
+        raise TypeError(f"Unsupported type {type(a)}")
+
+
+def _bind_types(in_params, out_params, args, outs, type_map, strict=True):
+    """The placeholder -> dtype map, from arrays first, then scalars.
+
+    As CuPy's _decide_params_type, an array given for a parameter of a
+    named type (raw or not, input or output) must have that very dtype
+    (strict; the fake's own kernels for CuPy's reductions are not, as CuPy's
+    reductions cast their out= as NumPy does)."""
     types = dict(type_map)
     for p, a in list(zip(in_params, args)) + list(zip(out_params, outs)):
-        if p.dtype is not None or a is None or not isinstance(a, ndarray):
+        if a is None or not isinstance(a, ndarray):
+            continue
+        if p.dtype is not None:
+            if strict and a.dtype != p.dtype:
+                raise TypeError(f"Type is mismatched. {p.name} "
+                                f"{a.dtype.type} {p.dtype.type}")
             continue
         bound = types.get(p.type_name)
         if bound is None:
@@ -404,6 +425,9 @@ class ElementwiseKernel:
         names = [p.name for p in self.in_params + self.out_params]
         if len(set(names)) != len(names):
             raise ValueError("Parameter names must be unique")
+        if "i" in names:
+            # CuPy's check: i is the loop index of the operation.
+            raise ValueError("Can not use 'i' as a parameter name")
         self.nin = len(self.in_params)
         self.nout = len(self.out_params)
         self.nargs = self.nin + self.nout
@@ -417,6 +441,8 @@ class ElementwiseKernel:
         self.after_loop = after_loop
         self.options = tuple(options)
         self._kernels = {}
+        # CuPy's type rules for the arrays given (see _bind_types).
+        self._strict_types = True
 
     def __call__(self, *args, size=None, block_size=None, stream=None,
                  **kwargs):
@@ -428,13 +454,11 @@ class ElementwiseKernel:
             raise TypeError(f"Wrong number of arguments for {self.name!r}. "
                             f"It must be either {self.nin} or {self.nargs} "
                             f"(with outputs), but given {len(args)}.")
-        for a in args:
-            if isinstance(a, numpy.ndarray):
-                raise TypeError("Unsupported type <class 'numpy.ndarray'>")
+        _check_arguments(args)
         ins = list(args[:self.nin])
         outs = list(args[self.nin:]) or [None] * self.nout
         types = _bind_types(self.in_params, self.out_params, ins,
-                            [o for o in outs], {})
+                            [o for o in outs], {}, self._strict_types)
         shapes = [a.shape for p, a in zip(self.in_params + self.out_params,
                                           ins + outs)
                   if isinstance(a, ndarray) and not p.raw]
@@ -452,6 +476,11 @@ class ElementwiseKernel:
             raise ValueError("Loop size is undecided.")
         else:
             shape = (int(size),)
+        if args[self.nin:] == () and size is None \
+                and any(p.raw for p in self.out_params):
+            # CuPy's _get_out_args_with_params: a raw output has no shape of
+            # its own, so it is allocated only for a loop of size=.
+            raise ValueError("Output array size is Undecided")
         from fake_cupy import _functions
         empty = _functions.CREATION["empty"]
         for k, (p, o) in enumerate(zip(self.out_params, outs)):
@@ -639,6 +668,7 @@ def create_reduction_func(name, ops, routine=None, default_identity=None,
                 f"{in_t.name} in0", f"{out_t.name} out0", map_expr,
                 reduce_expr, post_map_expr, default_identity, name=name,
                 reduce_type=reduce_type or out_t.name, preamble=preamble)
+            kernel._strict_types = False
         result = kernel(a.astype(in_t, copy=False), out=out, axis=axis,
                         keepdims=keepdims)
         reduction._cached_codes.update(
@@ -679,6 +709,8 @@ class ReductionKernel:
         self._kernels = {}
         # Whether the fake's fusion made it (see _reduction_body).
         self._fused = False
+        # CuPy's type rules for the arrays given (see _bind_types).
+        self._strict_types = True
 
     @property
     def _cached_codes(self):
@@ -692,9 +724,7 @@ class ReductionKernel:
             raise TypeError(f"Wrong number of arguments for {self.name!r}. "
                             f"It must be either {self.nin} or {self.nargs} "
                             f"(with outputs), but given {len(args)}.")
-        for a in args:
-            if isinstance(a, numpy.ndarray):
-                raise TypeError("Unsupported type <class 'numpy.ndarray'>")
+        _check_arguments(args)
         ins = list(args[:self.nin])
         outs = list(args[self.nin:])
         if out is not None:
@@ -704,7 +734,8 @@ class ReductionKernel:
             outs = [out]
         if not outs:
             outs = [None] * self.nout
-        types = _bind_types(self.in_params, self.out_params, ins, outs, {})
+        types = _bind_types(self.in_params, self.out_params, ins, outs, {},
+                            self._strict_types)
         shapes = [a.shape for p, a in zip(self.in_params, ins)
                   if isinstance(a, ndarray) and not p.raw]
         if not shapes:

@@ -8,8 +8,10 @@ CUDA C to the kernel's body, with the ufunc's loop types as NumPy resolves
 them (the fake's arrays follow NumPy's type promotion, so a fused function
 gives the dtypes the unfused one gives). The trace becomes an
 ElementwiseKernel (named kernel_name=, else the function's name), or, when
-the function ends in a reduction (cupy.sum, prod, max, min, amax, amin, or
-the methods x.sum() and the others, with axis=, dtype= and keepdims=), a
+the function ends in a reduction (cupy.sum, prod, max, min, amax, amin, all,
+any, with axis= and dtype=, where CuPy's module functions refuse keepdims=
+with NotImplementedError; or the methods x.sum(), prod, max and min, with
+axis=, dtype= and keepdims=), a
 ReductionKernel whose map expression is the traced elementwise part and whose
 post-map expression holds what the function does with the reduced value.
 That kernel is compiled once and launched for each later call with the same
@@ -191,7 +193,11 @@ _REDUCTIONS = {
     "amax": (numpy.max, "_fz_maximum(a, b)", None),
     "min": (numpy.min, "_fz_minimum(a, b)", None),
     "amin": (numpy.min, "_fz_minimum(a, b)", None),
+    "all": (numpy.all, "a && b", "true"), "any": (numpy.any, "a || b", "false"),
 }
+
+# CuPy's names of the module functions above in its fusion's messages.
+_CUPY_NAMES = {"max": "amax", "min": "amin"}
 
 
 def _compute_ctype(dtype):
@@ -236,6 +242,12 @@ class _Var:
     def __array_function__(self, func, types, args, kwargs):
         name = func.__name__
         if name in _REDUCTIONS:
+            if kwargs.get("keepdims"):
+                # CuPy's cupy.sum, prod, amax, amin, all and any check this
+                # first when they are called in a fusion.
+                raise NotImplementedError(
+                    f"cupy.{_CUPY_NAMES.get(name, name)} does not support "
+                    "`keepdims` in fusion yet.")
             return self._trace.reduce(name, *args, **kwargs)
         if name == "where":
             return self._trace.where(*args, **kwargs)
@@ -245,7 +257,7 @@ class _Var:
             return self._trace.part(self._trace.operand(args[0]), name)
         raise NotImplementedError(
             f"cupy.fuse: {name} cannot be fused (only ufuncs, where, clip "
-            "and the reductions sum, prod, max and min)")
+            "and the reductions sum, prod, max, min, all and any)")
 
     def _reduction(name):
         def method(self, axis=None, dtype=None, out=None, keepdims=False):
@@ -582,8 +594,12 @@ class _Trace:
         func, _, _ = _REDUCTIONS[name]
         result_dtype = (func(numpy.zeros(1, var.dtype)) if dtype is None
                         else func(numpy.zeros(1, var.dtype), dtype=dtype)).dtype
-        self.reduction = (name, axis, keepdims, result_dtype,
-                          self._cast(var, result_dtype))
+        if result_dtype == numpy.bool_ and var.dtype.kind == "c":
+            # all/any of complex values: whether each is non-zero.
+            mapped = f"({var._expr} != {_compute_ctype(var.dtype)}(0))"
+        else:
+            mapped = self._cast(var, result_dtype)
+        self.reduction = (name, axis, keepdims, result_dtype, mapped)
         ndim = 0 if axis is None and not keepdims else var.ndim
         return _Var(self, result_dtype, "a", ndim, stage=1)
 

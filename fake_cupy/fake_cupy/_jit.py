@@ -13,8 +13,8 @@ Supported: assignments (local variables take the type of their first
 assignment and are declared at the top of the kernel, as CuPy does),
 augmented assignments, `if`/`elif`/`else`, `while`, `for` over `range` or
 `jit.range(..., unroll=)` (`#pragma unroll`), `break`, `continue`, `pass`,
-`return` without a value; arithmetic with NumPy's promotion of the scalar
-types (a Python int or float constant is weak), `/` as true division, `//`
+`return` without a value; arithmetic typed as CuPy's _call_ufunc types it
+(see _promote: mode 'cuda' or 'numpy'), `/` as true division, `//`
 and `%` rounding as Python, `**`, comparisons (chained), `and`/`or`/`not`,
 conditional expressions; `len`, `min`, `max`, `abs`, `int`, `float`,
 `bool`, NumPy/CuPy scalar types as casts and their ufuncs on scalars;
@@ -116,27 +116,61 @@ class _Scalar:
         self.weak = weak
 
 
+# The kernel's mode while it is translated (rawkernel(mode=...)).
+_MODE = ["cuda"]
+
+# CuPy's _cuda_typerules in mode 'cuda': a constant is typed as an argument
+# is, and a type casts to every type after it in this order.
+_CUDA_ORDER = "?bBhHiIlLqQefdFD"
+_CUDA_CONSTANT = {bool: numpy.dtype(numpy.bool_),
+                  int: numpy.dtype(numpy.int32),
+                  float: numpy.dtype(numpy.float32),
+                  complex: numpy.dtype(numpy.complex64)}
+
+
 def _promote(*types):
-    args = [t.weak if t.weak is not None else t.dtype for t in types]
-    result = numpy.result_type(*[a(0) if isinstance(a, type) else a
-                                 for a in args])
+    """The type an operation on these operands computes in, as CuPy's
+    _call_ufunc picks a homogeneous loop: constants alone are folded (a
+    constant of their kind); in mode 'cuda' constants are int32, float32
+    or complex64 and the result is the operand type latest in
+    ?bBhHiIlLqQefdFD (uint8 + 1 is int32, int64 * 1.5 float32); in mode
+    'numpy' constants are int64, float64 or complex128 and the result is
+    NumPy's safe-casting promotion of the operand types."""
     weak = types[0].weak if all(t.weak is types[0].weak for t in types) \
         else None
     if weak is not None and types[0].weak is not None:
         return _Scalar(_WEAK[weak], weak)
-    return _Scalar(result)
+    if _MODE[-1] == "cuda":
+        dts = [_CUDA_CONSTANT[t.weak] if t.weak is not None else t.dtype
+               for t in types]
+        return _Scalar(max(dts, key=lambda d: _CUDA_ORDER.index(d.char)))
+    return _Scalar(numpy.result_type(
+        *[_WEAK[t.weak] if t.weak is not None else t.dtype for t in types]))
 
 
-def _arg_type(value):
+def _arg_type(value, mode="cuda"):
+    """A kernel argument's type, as CuPy's get_ctype_from_scalar gives it:
+    a NumPy scalar has its dtype; in the default mode 'cuda' a Python int
+    is int32 when it fits (else int64), a float float32 and a complex
+    complex64; in mode 'numpy' they are int64, float64 and complex128."""
     if isinstance(value, ndarray):
         return _Array(value.dtype, value.ndim)
     if isinstance(value, numpy.generic):
         return _Scalar(value.dtype)
-    for kind in (bool, int, float, complex):
+    if isinstance(value, bool):
+        return _Scalar(numpy.bool_)
+    if mode == "cuda" and isinstance(value, (int, float, complex)):
+        if isinstance(value, int):
+            return _Scalar(numpy.int32 if -(1 << 31) <= value < (1 << 31)
+                           else numpy.int64)
+        return _Scalar(numpy.float32 if isinstance(value, float)
+                       else numpy.complex64)
+    for kind in (int, float, complex):
         if isinstance(value, kind):
             return _Scalar(_WEAK[kind])
-    raise TypeError(f"cupyx.jit: unsupported argument type "
-                    f"{type(value).__name__}")
+    # CuPy's _JitRawKernel.__call__ words it so (a NumPy array or a list
+    # passed for an array, say).
+    raise TypeError(f"{type(value)} is not supported for RawKernel")
 
 
 def _type_key(t):
@@ -536,6 +570,13 @@ class _Translator:
             return f"(({ct})({a}) / ({ct})({b}))", t
         if op in self._BINOPS:
             if t.dtype == numpy.bool_ and op in (ast.Add, ast.Sub, ast.Mult):
+                if t.weak is None:
+                    # CuPy's add, subtract and multiply have a '??->?' loop
+                    # computing in0 | in1, in0 ^ in1 and in0 & in1.
+                    bool_op = {ast.Add: "|", ast.Sub: "^", ast.Mult: "&"}[op]
+                    return (f"((bool)((bool)({a}) {bool_op} (bool)({b})))",
+                            _Scalar(numpy.bool_))
+                # Two constants fold as Python's: True + True is 2.
                 t = _Scalar(numpy.int64)
                 ct = "long long"
             return (f"(({ct})(({ct})({a}) {self._BINOPS[op]} "
@@ -815,7 +856,18 @@ class _Translator:
                 "(CUDA has it for " + ", ".join(
                     sorted(numpy.dtype(c).name for c in allowed)) + ")")
         ct = _ctype(at.dtype)
-        values = [f"({ct})({self.scalar(a)[0]})" for a in args[2:]]
+        values = []
+        for a in args[2:]:
+            code, t = self.scalar(a)
+            # CuPy's _astype_scalar(value, ctype, 'same_kind'): a constant
+            # takes the element type; a value of another kind must cast to
+            # it under NumPy's 'same_kind' rule.
+            if t.weak is None and not numpy.can_cast(t.dtype, at.dtype,
+                                                     "same_kind"):
+                raise TypeError(f"{self.where(node)}: Cannot cast from "
+                                f"'{t.dtype}' to {at.dtype} with casting "
+                                "rule same_kind.")
+            values.append(f"({ct})({code})")
         return f"{cname}({', '.join([target] + values)})", _Scalar(at.dtype)
 
     def call_device(self, node, func):
@@ -893,12 +945,16 @@ for _py, _c, _n in [("add", "atomicAdd", 3), ("sub", "atomicSub", 3),
     setattr(_Translator, f"call_atomic_{_py}", _atomic_method(_c, _n))
 
 
-def translate(func, arg_types, name):
+def translate(func, arg_types, name, mode="cuda"):
     """The CUDA C of a kernel (and of the device functions it calls)."""
     from fake_cupy import _fusion
     helpers = {}
-    translator = _Translator(func, arg_types, False, helpers)
-    kernel = translator.emit(name)
+    _MODE.append(mode)
+    try:
+        translator = _Translator(func, arg_types, False, helpers)
+        kernel = translator.emit(name)
+    finally:
+        _MODE.pop()
     device = [code for _, _, code in helpers.values()]
     return ("#include <cuda_fp16.h>\n#include <cupy/carray.cuh>\n"
             "#include <cupy/complex.cuh>\n" + _fusion._PREAMBLE + _HELPERS

@@ -86,13 +86,13 @@ class JitRawKernel:
             raise RuntimeError("a device function is called from kernels")
         if not isinstance(args, tuple):
             raise TypeError("args must be a tuple")
-        types = [_jit._arg_type(a) for a in args]
+        types = [_jit._arg_type(a, self.mode) for a in args]
         key = tuple(_jit._type_key(t) for t in types)
         kernel = self._kernels.get(key)
         if kernel is None:
             from fake_cupy._kernel import RawKernel
             name = f"{self.func.__name__}_{len(self._kernels)}"
-            code = _jit.translate(self.func, types, name)
+            code = _jit.translate(self.func, types, name, self.mode)
             kernel = RawKernel(code, name, _generated=True)
             self._kernels[key] = kernel
             self._codes[key] = code

@@ -194,3 +194,23 @@ def test_reports_name_the_line_of_the_users_file(cp, monkeypatch, tmp_path):
     built = RACY.replace("racy(", "racy_built(")        # in no file
     last = race_report(cp.RawKernel(built, "racy_built"))
     assert "fake_cupy" in last and "kernel.cu:4;" in last, last
+
+
+def test_a_raw_read_past_the_end_is_not_wrapped(cp, monkeypatch):
+    # CuPy's CArray::operator[](i) takes every dimension's index but the
+    # first modulo its extent, and the first gets what is left: x[i + 1000]
+    # on four elements reads past the array. The fake wrapped the first
+    # dimension too, so such a kernel read x[i] again and memcheck saw an
+    # access in bounds.
+    flat = cp.ElementwiseKernel("raw T x", "T y", "y = x[i]", "read_linear")
+    m = cp.arange(12, dtype=cp.float32).reshape(3, 4)
+    assert flat(m, cp.empty(12, cp.float32)).get().tolist() == list(range(12))
+    t = m.T                                  # a view: its own shape's order
+    assert flat(t, cp.empty(12, cp.float32)).get().tolist() == \
+        m.get().T.ravel().tolist()
+    monkeypatch.setenv("CUEMU_FAKE_CUPY_CHECK", "mem")
+    past = cp.ElementwiseKernel("raw float32 x", "float32 y",
+                                "y = x[i + 1000]", "read_past_end")
+    with pytest.raises(cp.cuda.driver.CUDADriverError, match="memcheck"):
+        past(cp.ones(4, cp.float32), cp.empty(4, cp.float32))
+        cp.cuda.Device().synchronize()

@@ -76,7 +76,8 @@ def test_wrong_arguments(cp):
         k(x, x, x)
     with pytest.raises(TypeError):
         k(numpy.arange(3, dtype=numpy.float32))
-    with pytest.raises(TypeError, match="same_kind"):
+    # CuPy's _decide_params_type: an output of a named type has that dtype.
+    with pytest.raises(TypeError, match="Type is mismatched. y"):
         k(x, cp.empty(3, dtype=numpy.int32))
     with pytest.raises(ValueError):
         k(x, cp.empty(4, dtype=numpy.float32))
@@ -323,3 +324,80 @@ def test_fuse(cp):
     assert float(sum_of_squares(x)) == float((numpy.arange(10) ** 2).sum())
     # CuPy calls the function itself when no cupy.ndarray is passed.
     assert (squared_diff(numpy.arange(3), numpy.ones(3)) == [1, 0, 1]).all()
+
+
+def test_named_type_parameters_take_arrays_of_that_dtype_only(cp):
+    # CuPy's _decide_params_type: an array given for a parameter of a named
+    # type (raw or not, input or output) must have that very dtype, else
+    # TypeError "Type is mismatched"; a scalar is converted. A program that
+    # passed a float64 array of whole numbers for an "int32 n" input ran on
+    # the fake and failed on CuPy.
+    scale = cp.ElementwiseKernel("float64 x, int32 n", "float64 y",
+                                 "y = x * n", "scale_by_n")
+    x = cp.arange(4, dtype=numpy.float64)
+    assert (scale(x, 3).get() == numpy.arange(4) * 3).all()
+    n = cp.full(4, 2, dtype=numpy.int32)
+    assert (scale(x, n).get() == numpy.arange(4) * 2).all()
+    with pytest.raises(TypeError, match="Type is mismatched. n"):
+        scale(x, cp.full(4, 2.0))
+    with pytest.raises(TypeError, match="Type is mismatched. y"):
+        scale(x, n, cp.empty(4, dtype=numpy.float32))
+    total = cp.ReductionKernel("float32 x", "float32 y", "x", "a + b",
+                               "y = a", "0", "sum_f32")
+    assert float(total(cp.ones(5, dtype=numpy.float32))) == 5.0
+    with pytest.raises(TypeError, match="Type is mismatched. x"):
+        total(cp.ones(5, dtype=numpy.float64))
+    with pytest.raises(TypeError, match="Type is mismatched. y"):
+        total(cp.ones(5, dtype=numpy.float32), cp.empty((), numpy.float64))
+    # CuPy's own reductions keep NumPy's casting of out=.
+    out = cp.empty((), dtype=numpy.float32)
+    cp.sum(cp.ones(5, dtype=numpy.float64), out=out)
+    assert float(out) == 5.0
+
+
+def test_kernels_may_use_m_pi_as_cupys_carray_defines_it(cp):
+    # CuPy's cupy/carray.cuh defines M_PI (NVRTC has no <math.h>); a signal
+    # processing library's kernels use it, and NVRTC refused them here.
+    to_turns = cp.ElementwiseKernel("T angle", "T turns",
+                                    "turns = angle / (2 * M_PI)", "to_turns")
+    x = cp.asarray(numpy.array([0.0, numpy.pi, 3 * numpy.pi]))
+    assert numpy.allclose(to_turns(x).get(), [0.0, 0.5, 1.5])
+    arc = cp.ReductionKernel("T r", "T y", "r * M_PI", "a + b", "y = a", "0",
+                             "half_circumferences")
+    assert numpy.isclose(float(arc(cp.ones(4))), 4 * numpy.pi)
+
+
+def test_cupys_checks_of_the_loop_index_and_raw_outputs(cp):
+    # CuPy reserves i for the loop index: ValueError at construction.
+    with pytest.raises(ValueError, match="Can not use 'i' as a parameter"):
+        cp.ElementwiseKernel("float32 i", "float32 y", "y = i", "uses_i")
+    # A raw output has no shape of its own: CuPy allocates it only for a
+    # loop of size=; with non-raw inputs deciding the loop it must be given.
+    scatter = cp.ElementwiseKernel("T x", "raw T z", "z[i] = x", "scatter")
+    with pytest.raises(ValueError, match="Output array size is Undecided"):
+        scatter(cp.ones(3))
+    z = cp.zeros(3)
+    scatter(cp.ones(3), z)
+    assert (z.get() == 1).all()
+    copy = cp.ElementwiseKernel("raw T x", "raw T z", "z[i] = x[i]", "copy_raw")
+    got = copy(cp.arange(3.0), size=3)
+    assert got.shape == (3,) and (got.get() == [0, 1, 2]).all()
+
+
+def test_arguments_other_than_arrays_and_numbers_are_refused(cp):
+    # CuPy's _preprocess_args: a list, None or a string given to an
+    # ElementwiseKernel or a ReductionKernel raises TypeError("Unsupported
+    # type <class 'list'>"); the fake ran None as NaN and named a list a
+    # NumPy array passed by value.
+    add = cp.ElementwiseKernel("T x, T y", "T z", "z = x + y", "add_xy")
+    total = cp.ReductionKernel("T x", "T y", "x", "a + b", "y = a", "0",
+                               "total_x")
+    x = cp.ones(2)
+    for bad in ([1.0, 2.0], None, "a", numpy.ones(2)):
+        with pytest.raises(TypeError, match=f"Unsupported type {type(bad)}"):
+            add(x, bad)
+        with pytest.raises(TypeError, match=f"Unsupported type {type(bad)}"):
+            total(bad)
+    # Numbers and NumPy scalars of numeric types are scalars.
+    assert (add(x, 2).get() == 3).all() and (add(x, numpy.float64(1)).get() == 2).all()
+    assert (add(x, True).get() == 2).all()

@@ -399,3 +399,179 @@ def test_a_second_process_finds_the_compiled_kernel_in_the_cache(
     first = run()
     assert 1 <= len(first) <= 3
     assert run() == first
+
+
+def test_jit_atomic_value_casts_as_cupys_same_kind(cp):
+    # cupyx.jit's atomics convert the value with _astype_scalar(value,
+    # element type, 'same_kind'): a Python constant takes the element type,
+    # a value of another kind (a float64 argument into an int32 array, an
+    # int64 one into uint64) is a TypeError naming the casting rule.
+    from fake_cupy._cupyx import jit
+
+    @jit.rawkernel()
+    def add_value(a, v):
+        jit.atomic_add(a, 0, v)
+
+    @jit.rawkernel()
+    def add_constant(a):
+        jit.atomic_add(a, 0, 2)
+        jit.atomic_add(a, 1, 1.5)
+
+    a = cp.zeros(2, dtype=numpy.int32)
+    add_constant[1, 4](a)
+    assert a.get().tolist() == [8, 4]
+    add_value[1, 2](a, numpy.int64(3))          # int64 -> int32: same kind
+    assert a.get().tolist() == [14, 4]
+    with pytest.raises(TypeError, match="Cannot cast from 'float64' to int32"):
+        add_value[1, 1](a, numpy.float64(0.5))
+    # A Python float argument is float32 in CuPy's default mode 'cuda', a
+    # Python int int32.
+    with pytest.raises(TypeError, match="Cannot cast from 'float32' to int32"):
+        add_value[1, 1](a, 0.5)
+    with pytest.raises(TypeError, match="Cannot cast from 'int32' to uint64"):
+        add_value[1, 1](cp.zeros(1, dtype=numpy.uint64), 1)
+    f = cp.zeros(1, dtype=numpy.float32)
+    add_value[1, 2](f, numpy.float64(0.25))     # float64 -> float32: same kind
+    assert f.get().tolist() == [0.5]
+
+
+def test_fuse_all_any_and_cupys_keepdims_refusal(cp):
+    # CuPy's cupy.all and cupy.any are reductions a fused function may end
+    # in (the fake refused them), and CuPy's module reductions called in a
+    # fusion refuse keepdims=True: NotImplementedError "cupy.sum does not
+    # support `keepdims` in fusion yet." (the fake computed it).
+    @cp.fuse()
+    def all_finite(x):
+        return cp.all(cp.isfinite(x))
+
+    @cp.fuse()
+    def any_negative(x):
+        return cp.any(x < 0, axis=1)
+
+    @cp.fuse()
+    def any_nonzero(z):
+        return cp.any(z)
+
+    x = cp.asarray(numpy.array([[1.0, -2.0], [3.0, numpy.inf]]))
+    r = all_finite(x)
+    assert r.dtype == numpy.bool_ and r.shape == () and not bool(r)
+    assert bool(all_finite(cp.ones((2, 3))))
+    r = any_negative(x)
+    assert r.dtype == numpy.bool_ and r.get().tolist() == [True, False]
+    assert not bool(any_nonzero(cp.zeros(3, dtype=numpy.complex64)))
+    assert bool(any_nonzero(cp.asarray(numpy.array([0, 1j]))))
+
+    for reduce, name in ((cp.sum, "sum"), (cp.max, "amax"), (cp.amin, "amin"),
+                         (cp.prod, "prod"), (cp.all, "all")):
+        @cp.fuse()
+        def kept(v):
+            return reduce(v * 2, axis=1, keepdims=True)
+        with pytest.raises(NotImplementedError,
+                           match=f"cupy.{name} does not support `keepdims`"):
+            kept(x)
+
+
+def test_jit_refuses_host_data_with_cupys_message(cp):
+    # CuPy's _JitRawKernel: an argument that is neither a cupy.ndarray nor
+    # a scalar raises TypeError("<class 'numpy.ndarray'> is not supported
+    # for RawKernel"), the message users search for.
+    from fake_cupy._cupyx import jit
+
+    @jit.rawkernel()
+    def fill(x):
+        i = jit.grid(1)
+        if i < x.size:
+            x[i] = i
+
+    with pytest.raises(TypeError, match="<class 'numpy.ndarray'> is not "
+                                        "supported for RawKernel"):
+        fill[1, 4](numpy.zeros(4))
+    with pytest.raises(TypeError, match="<class 'list'> is not supported"):
+        fill[1, 4]([0.0, 0.0])
+
+
+def test_jit_python_scalar_arguments_take_cupys_cuda_mode_types(cp):
+    # CuPy's get_ctype_from_scalar: in rawkernel's default mode 'cuda' a
+    # Python float argument is float32, an int int32 (int64 past its range)
+    # and a complex complex64; in mode 'numpy' float64, int64, complex128.
+    # The fake passed double and long long in both, so a float64 array
+    # scaled by 0.1 differed from CuPy's in the 9th digit.
+    from fake_cupy._cupyx import jit
+
+    def scale_kernel(mode):
+        @jit.rawkernel(mode=mode)
+        def scale(x, s, n):
+            i = jit.grid(1)
+            if i < n:
+                x[i] = x[i] * s
+        return scale
+
+    x = cp.ones(4)
+    scale = scale_kernel("cuda")
+    scale[1, 4](x, 0.1, 4)
+    assert (x.get() == numpy.float64(numpy.float32(0.1))).all()
+    assert "float s" in scale.cached_code and "int n" in scale.cached_code
+    scale[1, 4](x, 1.0, 1 << 40)
+    assert "long long n" in scale.cached_codes[list(scale.cached_codes)[1]]
+    x = cp.ones(4)
+    scale = scale_kernel("numpy")
+    scale[1, 4](x, 0.1, 4)
+    assert (x.get() == 0.1).all()
+    assert "double s" in scale.cached_code and "long long n" in scale.cached_code
+
+
+def test_jit_arithmetic_promotes_as_cupys_modes(cp):
+    # CuPy's _call_ufunc types a constant as an argument (mode 'cuda':
+    # int32/float32) and picks the first loop both operands cast to; in
+    # mode 'cuda' a type casts to every later one in ?bBhHiIlLqQefdFD, so
+    # uint8 + 1 is int32 (no wrap at 255), int64 * 1.5 and float16 * 0.1 are
+    # float32. In mode 'numpy' constants are float64 and casts are NumPy's
+    # safe ones: float32 * 3.0 is float64. The fake followed NumPy's weak
+    # promotion in both.
+    from fake_cupy._cupyx import jit
+
+    def kernel(mode):
+        @jit.rawkernel(mode=mode)
+        def ops(u8, i64, h, f, out_i, out_f):
+            out_i[0] = u8[0] + 1
+            out_f[0] = i64[0] * 1.5
+            out_f[1] = h[0] * 0.1
+            out_f[2] = f[0] * 3.0
+        return ops
+
+    args = (cp.asarray(numpy.array([255], numpy.uint8)),
+            cp.asarray(numpy.array([2 ** 24 + 1], numpy.int64)),
+            cp.ones(1, dtype=numpy.float16),
+            cp.asarray(numpy.array([1 / 3], numpy.float32)))
+    out_i, out_f = cp.zeros(1, numpy.int32), cp.zeros(3)
+    kernel("cuda")[1, 1](*args, out_i, out_f)
+    third = numpy.float32(1 / 3)
+    assert out_i.get()[0] == 256
+    assert out_f.get().tolist() == [float(numpy.float32(2 ** 24) * 1.5),
+                                    float(numpy.float32(0.1)),
+                                    float(third * numpy.float32(3))]
+    kernel("numpy")[1, 1](*args, out_i, out_f)
+    assert out_i.get()[0] == 256
+    assert out_f.get().tolist() == [(2 ** 24 + 1) * 1.5, 0.1,
+                                    float(third) * 3.0]
+
+
+def test_jit_bool_arithmetic_uses_cupys_bool_loops(cp):
+    # CuPy's add, subtract and multiply have a '??->?' loop (in0 | in1,
+    # in0 ^ in1, in0 & in1), which a jit kernel's + - * of two bool values
+    # selects: the result is a bool. The fake computed in int64, so a
+    # count of true conditions stored 2 where CuPy stores 1.
+    from fake_cupy._cupyx import jit
+
+    @jit.rawkernel()
+    def both(a, b, out):
+        t = jit.threadIdx.x
+        out[t, 0] = (a[t] > 0) + (b[t] > 0)
+        out[t, 1] = (a[t] > 0) - (b[t] > 0)
+        out[t, 2] = (a[t] > 0) * (b[t] > 0)
+
+    a = cp.asarray(numpy.array([1, 1, 0, 0], numpy.int32))
+    b = cp.asarray(numpy.array([1, 0, 1, 0], numpy.int32))
+    out = cp.full((4, 3), 7, dtype=numpy.int32)
+    both[1, 4](a, b, out)
+    assert out.get().tolist() == [[1, 0, 1], [1, 1, 0], [1, 1, 0], [0, 0, 0]]

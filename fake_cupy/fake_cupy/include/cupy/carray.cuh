@@ -21,6 +21,13 @@
 
 #include <cuda_fp16.h>
 
+// CuPy's carray.cuh defines M_PI, which NVRTC's headers lack, so the code of
+// an ElementwiseKernel or a ReductionKernel may use it. The digits are
+// glibc's, so that <math.h> after this header redefines it identically.
+#ifndef M_PI
+#define M_PI 3.14159265358979323846
+#endif
+
 class float16 {
   __half h_;
 
@@ -141,12 +148,19 @@ struct CArray {
   __host__ __device__ const long long *strides() const { return strides_; }
 
   __host__ __device__ T &operator[](long long i) const {
+    // As CuPy's: every dimension but the first takes its index modulo its
+    // extent, and the first takes what is left, unwrapped, so that an index
+    // past the end addresses memory past the array (where memcheck sees it)
+    // instead of wrapping around to its start. A 0-d array has one element.
     char *p = (char *)data_;
-    for (int d = ndim - 1; d >= 0; --d) {
+    if (ndim == 0)
+      return *(T *)p;
+    for (int d = ndim - 1; d > 0; --d) {
       long long k = i % shape_[d];
       i /= shape_[d];
       p += k * strides_[d];
     }
+    p += i * strides_[0];
     return *(T *)p;
   }
 
