@@ -1034,6 +1034,58 @@ static cuemu_status add_pieces(command *c, words *w, const char *value,
   return st;
 }
 
+/* Records a dialect older than C++14 that the user asked for (`spelled`,
+ * as given after -std=; `digits`: "03" or "11"), which cuemu compiles as
+ * C++14 (the shims need it: docs/dialects.md). The note waits for the
+ * inputs (old_dialect_note()): a link that a Makefile gives its compile
+ * flags compiles nothing. Once per command, whether -std or -Xcompiler
+ * named the dialect. */
+static cuemu_status old_dialect(command *c, const char *spelled,
+                                const char *digits) {
+  if (c->old_dialect)
+    return CUEMU_SUCCESS;
+  c->old_dialect = spelled;
+  /* No warning about what only C++14 deprecates: the user's dialect has it
+   * (see cuemu_old_dialect.h). */
+  char *marker = joined(c, "-D" CUEMU_OLD_DIALECT_MACRO "=", digits);
+  cuemu_status st = marker ? add(&c->host, marker) : oom();
+  /* C++03 has no rule against narrowing in braces (nvcc -std=c++03
+   * compiles `int a[] = {1.5};` without a word). */
+  if (st == CUEMU_SUCCESS && strcmp(digits, "03") == 0)
+    st = add(&c->host, "-Wno-narrowing");
+  /* Read before everything else, the user's -include included. */
+  char *first = joined(c, "-include", shims_dir());
+  first = first ? joined(c, first, "/" OLD_DIALECT_HEADER) : NULL;
+  if (st == CUEMU_SUCCESS)
+    st = first ? add_first(&c->host, first) : oom();
+  return st;
+}
+
+/* A host compiler's -std word given through -Xcompiler (`-Xcompiler
+ * "-std=c++11 -fPIC"`, as Makefiles pass their C++ flags). nvcc hands it
+ * to the host compiler, which compiles nvcc's host pass in it; here it
+ * would compile cuemu's headers too, which need C++14. So a dialect older
+ * than C++14 (c++98, c++03, c++0x, c++11 and their gnu++ forms) becomes
+ * C++14 (gnu++14 for a GNU one), and *older and *digits say which it was,
+ * for old_dialect(); any other word is returned as it is. */
+static const char *host_dialect(const char *word, const char **older,
+                                const char **digits) {
+  static const struct {
+    const char *name, *digits;
+  } old[] = {{"98", "03"}, {"03", "03"}, {"0x", "11"}, {"11", "11"}};
+  const char *v = word + 5;
+  int gnu = strncmp(v, "gnu++", 5) == 0;
+  if (!gnu && strncmp(v, "c++", 3) != 0)
+    return word;
+  for (size_t i = 0; i < sizeof old / sizeof *old; ++i)
+    if (strcmp(v + (gnu ? 5 : 3), old[i].name) == 0) {
+      *older = v;
+      *digits = old[i].digits;
+      return gnu ? "-std=gnu++14" : "-std=c++14";
+    }
+  return word;
+}
+
 /* Whether -std=value is one that nvcc 13 takes: c++03, c++11, c++14,
  * c++17 or c++20 (no gnu++ dialect, no c++98 or c++23). */
 static int known_dialect(const char *value) {
@@ -1379,23 +1431,8 @@ static cuemu_status parse_words(command *c, int argc, const char *const *argv,
                              value);
       const char *v = value + 3;
       if (strcmp(v, "03") == 0 || strcmp(v, "11") == 0) {
-        /* The note waits for the inputs (old_dialect_note()): a link that
-         * a Makefile gives its compile flags compiles nothing. */
-        c->old_dialect = value;
-        /* No warning about what only C++14 deprecates: the user's dialect
-         * has it (see cuemu_old_dialect.h). */
-        char *marker = joined(c, "-D" CUEMU_OLD_DIALECT_MACRO "=", v);
-        st = marker ? add(&c->host, marker) : oom();
-        /* C++03 has no rule against narrowing in braces (nvcc -std=c++03
-         * compiles `int a[] = {1.5};` without a word). */
-        if (st == CUEMU_SUCCESS && strcmp(v, "03") == 0)
-          st = add(&c->host, "-Wno-narrowing");
+        st = old_dialect(c, value, v);
         value = "c++14";
-        /* Read before everything else, the user's -include included. */
-        char *first = joined(c, "-include", shims_dir());
-        first = first ? joined(c, first, "/" OLD_DIALECT_HEADER) : NULL;
-        if (st == CUEMU_SUCCESS)
-          st = first ? add_first(&c->host, first) : oom();
         if (st != CUEMU_SUCCESS)
           break;
       }
@@ -1441,9 +1478,14 @@ static cuemu_status parse_words(command *c, int argc, const char *const *argv,
     case O_XCOMPILER: {
       int before = c->host.n;
       st = add_pieces(c, &c->host, value, NULL, "-Xcompiler");
+      const char *older = NULL, *digits = NULL;
       for (int i = before; i < c->host.n; ++i)
         if (strncmp(c->host.v[i], "-O", 2) == 0)
           c->host_level = 0;
+        else if (strncmp(c->host.v[i], "-std=", 5) == 0)
+          c->host.v[i] = host_dialect(c->host.v[i], &older, &digits);
+      if (st == CUEMU_SUCCESS && older)
+        st = old_dialect(c, older, digits);
       break;
     }
     case O_XLINKER:

@@ -264,6 +264,31 @@ static int used_before_declared(const user_files *u, const char *file,
   return walk_file(&w, 0) == WALK_USE_FIRST;
 }
 
+/* Whether the identifier at [at, end) of the line [line, line + n) is the
+ * name that the user's own declaration declares: `typedef unsigned char
+ * uint8_t;` or `using uint8_t = unsigned char;` (a colour-conversion
+ * library's, which includes neither <cstdint> nor <stdint.h>). nvcc
+ * accepts every later use, so the name gets no warning. */
+static int own_declaration(const char *line, size_t n, size_t at,
+                           size_t end) {
+  size_t after = end;
+  while (after < n && (line[after] == ' ' || line[after] == '\t'))
+    after++;
+  size_t start = 0;
+  while (start < at && (line[start] == ' ' || line[start] == '\t'))
+    start++;
+  if (after < n && line[after] == ';' && at - start > 8 &&
+      memcmp(line + start, "typedef", 7) == 0 &&
+      !cuemu__ident_char(line[start + 7]))
+    return 1;
+  size_t before = at;
+  while (before > 0 && (line[before - 1] == ' ' || line[before - 1] == '\t'))
+    before--;
+  return after < n && line[after] == '=' && before >= 5 &&
+         memcmp(line + before - 5, "using", 5) == 0 &&
+         (before == 5 || !cuemu__ident_char(line[before - 6]));
+}
+
 int cuemu__warn_nvcc_undeclared(const char *text, size_t size,
                                 const char *const *skip, int nskip) {
   user_files u;
@@ -303,6 +328,10 @@ int cuemu__warn_nvcc_undeclared(const char *text, size_t size,
             if (!first_line[r] && (!system || r == PRINTF) &&
                 strlen(refused[r].spelling) == end - k &&
                 memcmp(text + k, refused[r].spelling, end - k) == 0) {
+              if (own_declaration(text + i, n, k - i, end - i)) {
+                first_line[r] = -1; /* the user's own: never warned */
+                continue;
+              }
               first_line[r] = line;
               first_file[r] = strndup(file, file_len);
               found = 1;
@@ -316,7 +345,7 @@ int cuemu__warn_nvcc_undeclared(const char *text, size_t size,
   }
   int warnings = 0;
   for (int r = 0; r < NREFUSED; ++r) {
-    if (found && first_line[r] && first_file[r] &&
+    if (found && first_line[r] > 0 && first_file[r] &&
         used_before_declared(&u, first_file[r], first_line[r],
                              refused[r].stdio)) {
       cuemu__driver_say("warning",
