@@ -160,6 +160,24 @@ START_TEST(lexer_lenient_directives) {
 }
 END_TEST
 
+START_TEST(lexer_byte_order_mark) {
+  /* A UTF-8 byte-order mark before the first line is skipped: the #include
+   * after it is a directive at the start of line 1 (a file saved on Windows
+   * that includes <cstdio> there got a warning that printf was undeclared). */
+  static const char src[] = "\xef\xbb\xbf#include <cstdio>\r\nint x;\r\n";
+  cuemu_token_list list;
+  ck_assert_uint_eq(lex(src, &list), 4);
+  ck_assert_int_eq(list.tokens[0].kind, CUEMU_TOKEN_DIRECTIVE);
+  ck_assert_uint_eq(list.tokens[0].offset, 3);
+  ck_assert_int_eq(list.tokens[0].line, 1);
+  ck_assert_int_eq(list.tokens[1].line, 2);
+  cuemu__token_list_free(&list);
+  /* Elsewhere the bytes stay part of an identifier, as before. */
+  ck_assert_uint_eq(lex("int \xef\xbb\xbfx;", &list), 3);
+  cuemu__token_list_free(&list);
+}
+END_TEST
+
 /* ---- Text that must not change ------------------------------------------ */
 
 START_TEST(untouched_comments_and_literals) {
@@ -758,6 +776,7 @@ Suite *make_rewrite_suite(void) {
   tcase_add_test(lexer, lexer_kinds);
   tcase_add_test(lexer, lexer_splices);
   tcase_add_test(lexer, lexer_lenient_directives);
+  tcase_add_test(lexer, lexer_byte_order_mark);
   tcase_add_test(keep, untouched_comments_and_literals);
   tcase_add_test(keep, untouched_directives);
   tcase_add_test(keep, launches_in_macro_bodies);

@@ -13,9 +13,11 @@
 # fwrite and fputc; late_include.cu, whose header calls printf in a
 # template before the .cu file includes <iostream>, one for printf at the
 # header's line; own_typedef.cu, which declares uint8_t and uint16_t
-# itself (typedef, using), none. With nvcc present, it is checked to
-# refuse bare.cu, std_bare.cu, curand_parts.cu, stdio_more.cu and
-# late_include.cu and to build the others.
+# itself (typedef, using), none; bom_first_line.cu, saved with a UTF-8
+# byte-order mark and CRLF line ends and including <cstdio> on its first
+# line, none (the mark hid the #include from cuemu's own scan). With nvcc
+# present, it is checked to refuse bare.cu, std_bare.cu, curand_parts.cu,
+# stdio_more.cu and late_include.cu and to build the others.
 # Run by `make check` with AM_TESTS_ENVIRONMENT.
 
 srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
@@ -87,7 +89,7 @@ if step late_include env CUEMU_NO_CACHE=1 "$nvcc" -o late_include "$d/late_inclu
     fail "late_include.cu: not one warning: $(cat "$work/late_include.log")"
   passes "late_include.cu runs" ./late_include
 fi
-for name in included via_cuda_h std_brings own_typedef; do
+for name in included via_cuda_h std_brings own_typedef bom_first_line; do
   if step "$name" env CUEMU_NO_CACHE=1 "$nvcc" -o "$name" "$d/$name.cu"; then
     if grep -q warning "$work/$name.log"; then
       fail "$name.cu: a warning: $(cat "$work/$name.log")"
@@ -96,6 +98,7 @@ for name in included via_cuda_h std_brings own_typedef; do
     fi
   fi
 done
+[ -x "$work/bom_first_line" ] && passes "bom_first_line.cu runs" ./bom_first_line
 
 real=$(find_nvcc)
 if [ -n "$real" ]; then
@@ -115,7 +118,7 @@ if [ -n "$real" ]; then
   (cd "$work" && nvcc_build driver_nvcc_undeclared.sh:nvcc-refuses-late_include \
     sh -c "$refuses" sh "$real" -c -o late_include.o "$d/late_include.cu") >/dev/null 2>&1 ||
     fail "nvcc accepts late_include.cu: the test is wrong"
-  for name in included via_cuda_h std_brings own_typedef; do
+  for name in included via_cuda_h std_brings own_typedef bom_first_line; do
     (cd "$work" && nvcc_build "driver_nvcc_undeclared.sh:nvcc-$name" \
       "$real" -c -o "$name.o" "$d/$name.cu") >/dev/null 2>&1 ||
       fail "nvcc refuses $name.cu: the test is wrong"

@@ -261,8 +261,12 @@ static cuemu_status directive(lexer *L, size_t p, size_t *end) {
   return CUEMU_SUCCESS;
 }
 
+size_t cuemu__byte_order_mark_length(const char *text, size_t length) {
+  return text && length >= 3 && memcmp(text, "\xef\xbb\xbf", 3) == 0 ? 3 : 0;
+}
+
 static cuemu_status lex_all(lexer *L) {
-  size_t p = norm(L, 0);
+  size_t p = norm(L, cuemu__byte_order_mark_length(L->s, L->n));
   int line_start = 1;
   cuemu_status st = CUEMU_SUCCESS;
   while (p < L->n && st == CUEMU_SUCCESS) {

@@ -6,7 +6,9 @@
  * string and character literals (with their u8/u/U/L prefixes, raw strings
  * and user-defined suffixes), punctuators, comments and whole preprocessor
  * directives. Line splices (a backslash before a newline) are honoured
- * everywhere except inside raw strings, as in translation phase 2.
+ * everywhere except inside raw strings, as in translation phase 2. A UTF-8
+ * byte-order mark at the start of the text is skipped, as g++ and nvcc skip
+ * it; no token covers it.
  *
  * Punctuators are single characters, except `::` and `->`; so `<<<` is three
  * adjacent `<` tokens and `>>` is two `>` tokens, which lets the rewriter
@@ -58,6 +60,13 @@ typedef struct cuemu_token_list {
  * string, or a bad raw-string delimiter; out->error and out->error_line say
  * which and where), CUEMU_OUT_OF_MEMORY or CUEMU_INVALID_VALUE. */
 cuemu_status cuemu__lex(const char *text, size_t length, cuemu_token_list *out);
+
+/* The length of a UTF-8 byte-order mark at the start of text[0, length):
+ * 3, or 0 when there is none. Editors on Windows save sources with one; g++
+ * and nvcc skip it, so a directive right after it still starts line 1.
+ * Every scan of a user's source skips it (the lexer, and the line scans that
+ * look for #include lines). */
+size_t cuemu__byte_order_mark_length(const char *text, size_t length);
 
 /* Frees the tokens of a list (safe on a zeroed or already freed list). */
 void cuemu__token_list_free(cuemu_token_list *list);

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "cuemu_driver.h"
+#include "cuemu_lexer.h"
 #include "cuemu_line_markers.h"
 
 /* A name that nvcc refuses without its header, and where it was first
@@ -203,7 +204,9 @@ static int walk_file(include_walk *w, int f) {
   if (!text)
     return WALK_DECLARED;
   int result = WALK_ON, line = 1;
-  for (size_t k = 0; k < size && result == WALK_ON; ++k, ++line) {
+  /* The first line starts after a byte-order mark, as nvcc reads it. */
+  for (size_t k = cuemu__byte_order_mark_length(text, size);
+       k < size && result == WALK_ON; ++k, ++line) {
     const char *eol = memchr(text + k, '\n', size - k);
     const size_t end = eol ? (size_t)(eol - text) : size;
     if (f == w->use && line >= w->line) {
