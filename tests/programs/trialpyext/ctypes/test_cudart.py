@@ -1,11 +1,12 @@
-"""test_cudart.py: the CUDA runtime library loaded by Python's ctypes.
+"""test_cudart.py: the CUDA runtime and math libraries loaded by ctypes.
 
 Python programs call the runtime API without a compiled library of their
 own: ctypes.CDLL("libcudart.so") (with the toolkit's lib64 on
 LD_LIBRARY_PATH), or the name that ctypes.util.find_library("cudart")
-gives, then cudaMalloc, cudaMemcpy and cudaFree on NumPy arrays' memory.
-Here that library is cuemu-toolkit's lib64/libcudart.so, which the same
-file is to a link editor (-lcudart). Run with LD_LIBRARY_PATH naming that
+gives, then cudaMalloc, cudaMemcpy and cudaFree on NumPy arrays' memory;
+bindings of cuBLAS, cuFFT and cuRAND load libcublas.so, libcufft.so and
+libcurand.so alike. Here those are cuemu-toolkit's lib64 files, which the
+same files are to a link editor (-lcudart, -lcublas, ...). Run with LD_LIBRARY_PATH naming that
 folder (tests/programs_trialpyext.sh); KERN_LIBDIR names libkern_a.so, a
 library of kernels loaded beside it."""
 import ctypes
@@ -63,6 +64,32 @@ a = cudalib.load_a()
 y = np.ones(8, np.float32)
 expect(a.ka_saxpy(y.size, 2.0, np.ones(8, np.float32), y) == 0 and (y == 3).all(),
        "libkern_a's saxpy in the same process")
+
+# The math libraries the same way (the pattern of ctypes bindings of
+# cuBLAS, cuFFT and cuRAND): cuRAND fills memory that cudaMalloc gave here.
+blas = ctypes.cdll.LoadLibrary("libcublas.so")
+handle = ctypes.c_void_p()
+version = ctypes.c_int()
+expect(blas.cublasCreate_v2(ctypes.byref(handle)) == 0 and
+       blas.cublasGetVersion_v2(handle, ctypes.byref(version)) == 0 and version.value > 0 and
+       blas.cublasDestroy_v2(handle) == 0, f"libcublas.so: create, version {version.value}, destroy")
+fft = ctypes.cdll.LoadLibrary("libcufft.so")
+plan = ctypes.c_int()
+expect(fft.cufftPlan1d(ctypes.byref(plan), 64, 0x29, 1) == 0 and fft.cufftDestroy(plan) == 0,
+       "libcufft.so: a C2C plan")
+rand = ctypes.cdll.LoadLibrary("libcurand.so")
+rand.curandGenerateUniform.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_size_t]
+rand.curandSetPseudoRandomGeneratorSeed.argtypes = [ctypes.c_void_p, ctypes.c_ulonglong]
+gen = ctypes.c_void_p()
+u = np.zeros(256, np.float32)
+expect(rt.cudaMalloc(ctypes.byref(d), u.nbytes) == 0 and
+       rand.curandCreateGenerator(ctypes.byref(gen), 100) == 0 and
+       rand.curandSetPseudoRandomGeneratorSeed(gen, 1234) == 0 and
+       rand.curandGenerateUniform(gen, d, u.size) == 0 and
+       rt.cudaMemcpy(u.ctypes.data_as(ctypes.c_void_p), d, u.nbytes, D2H) == 0 and
+       rand.curandDestroyGenerator(gen) == 0 and rt.cudaFree(d) == 0 and
+       u.min() > 0 and u.max() <= 1 and len(set(u.tolist())) > 200,
+       "libcurand.so: uniform numbers in (0, 1] into memory from cudaMalloc")
 
 found = ctypes.util.find_library("cudart")
 expect(found is not None and ctypes.CDLL(found).cudaGetDeviceCount(ctypes.byref(count)) == 0,
