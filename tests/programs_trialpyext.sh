@@ -6,7 +6,8 @@
 # -fPIC, and nvcc -c then g++ -shared -lcudart) loaded into one
 # interpreter, with kernels and __device__ variables of the same names,
 # used from threads and from a forked child, unloaded and loaded again,
-# and a kernel fault as a Python exception; a C extension built by
+# and a kernel fault as a Python exception; the runtime library itself
+# loaded by ctypes.CDLL("libcudart.so"); a C extension built by
 # setuptools with a custom build_ext that hands .cu files to $CUDA_HOME/
 # bin/nvcc; and the folder's programs (deduced_functor_o3.cu). The pybind11
 # module is tests/programs_trialpyext_pybind.sh's. Needs Python 3 with
@@ -38,6 +39,12 @@ mk() {
 step ctypes-build mk ctypes &&
   step ctypes-run env KERN_LIBDIR="$work/build" "$python" "$p/ctypes/test_ctypes.py" &&
   echo "PASS: two ctypes libraries in one interpreter (same-named kernels and __device__ variables, threads, fork, dlclose and reload, a fault as an exception)"
+# The runtime itself through ctypes: cuemu-toolkit's lib64/libcudart.so by
+# its name on LD_LIBRARY_PATH, a filter library that a link editor takes
+# too (emulator/export/toolkit.am), and find_library's name for it.
+step ctypes-cudart env LD_LIBRARY_PATH="$toolkit/lib64" KERN_LIBDIR="$work/build" \
+  "$python" "$p/ctypes/test_cudart.py" &&
+  echo "PASS: ctypes.CDLL(\"libcudart.so\"): cudaMalloc, cudaMemcpy and errors from Python"
 step setuptools-build mk setuptools &&
   step setuptools-run env PYTHONPATH="$work/build/setuptools:$p/setuptools" \
     "$python" "$p/setuptools/test_vecops.py" &&

@@ -55,18 +55,26 @@ if step omp-build "$builddir/cuemu-nvcc" -O2 -Xcompiler -fopenmp "$omp_src" \
     fail "a program with OpenMP: $(grep -e SPINCOUNT -e PASS -e FAIL "$work/omp.out")"
   fi
   # The same object linked by the host compiler with -fopenmp and
-  # cuemu-toolkit's -lcudart, whose script names libgomp as needed first.
+  # cuemu-toolkit's -lcudart. That library is a filter library, which the
+  # program names where -lcudart stands, before the driver's -lgomp, so
+  # libgomp starts first and keeps its default (the program still runs);
+  # -lgomp named before -lcudart starts libcuemu first
+  # (emulator/core/cuemu_omp_wait.c, README).
   if step omp-object "$builddir/cuemu-nvcc" -O2 -Xcompiler -fopenmp -c \
     "$omp_src" -o omp_kernels.o &&
+    step omp-gxx-default "${CXX:-g++}" -fopenmp omp_kernels.o -o omp_gxx_default \
+      "-L$toolkit/lib64" -lcudart &&
+    (cd "$work" && CUEMU_QUIET=1 ./omp_gxx_default) >"$work/omp_gxx_default.out" 2>&1 &&
+    grep -qx PASS "$work/omp_gxx_default.out" &&
     step omp-gxx-link "${CXX:-g++}" -fopenmp omp_kernels.o -o omp_gxx \
-      "-L$toolkit/lib64" -lcudart; then
+      -lgomp "-L$toolkit/lib64" -lcudart; then
     if (cd "$work" && env -u OMP_WAIT_POLICY -u GOMP_SPINCOUNT \
       OMP_DISPLAY_ENV=verbose CUEMU_QUIET=1 ./omp_gxx) >"$work/omp_gxx.out" 2>&1 &&
       grep -qx PASS "$work/omp_gxx.out" &&
       grep -q "GOMP_SPINCOUNT = '0'" "$work/omp_gxx.out"; then
-      echo "PASS: linked by the host compiler with -lcudart: idle threads wait passively"
+      echo "PASS: linked by the host compiler with -lgomp -lcudart: idle threads wait passively"
     else
-      fail "linked by g++ -fopenmp -lcudart: $(grep -e SPINCOUNT -e PASS -e FAIL "$work/omp_gxx.out")"
+      fail "linked by g++ -fopenmp -lgomp -lcudart: $(grep -e SPINCOUNT -e PASS -e FAIL "$work/omp_gxx.out")"
     fi
   fi
   if (cd "$work" && env -u GOMP_SPINCOUNT OMP_WAIT_POLICY=active \

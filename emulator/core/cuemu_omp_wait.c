@@ -14,10 +14,13 @@
  * starts libraries that do not depend on each other in the reverse of the
  * program's DT_NEEDED order, so cuemu-nvcc puts -lgomp before libcuemu in
  * a link with OpenMP (cuemu__links_openmp), and cuemu-toolkit's
- * lib64/libcudart.so names the C compiler's libgomp as needed before
+ * lib64/libcudart_static.a names the C compiler's libgomp as needed before
  * libcuemu_cudart.so (emulator/export/toolkit.am), for a link by gcc or
- * gfortran -fopenmp with -lcudart. A program linked otherwise, or that
- * loads libcuemu later, keeps libgomp's default; nothing else changes.
+ * gfortran -fopenmp with it. Its lib64/libcudart.so is a filter library,
+ * which Python's ctypes loads too, and cannot name libgomp: a link by the
+ * host compiler with -fopenmp and -lcudart starts libgomp first unless it
+ * names -lgomp before -lcudart (README). A program linked otherwise, or
+ * that loads libcuemu later, keeps libgomp's default; nothing else changes.
  * The variable stays set for the program's children, as if the user had
  * set it.
  */
