@@ -148,6 +148,45 @@ def _promote(*types):
         *[_WEAK[t.weak] if t.weak is not None else t.dtype for t in types]))
 
 
+# CuPy's rounding functions have only the loops e->e, f->f, d->d, where
+# NumPy 2's also take integers and bools.
+_FLOAT_LOOPS_ONLY = {"floor", "ceil", "trunc"}
+
+
+def _ufunc_operand(t):
+    """An operand's dtype as CuPy's _call_ufunc reads it: a constant is
+    int32, float32 or complex64 in mode 'cuda', int64, float64 or
+    complex128 in mode 'numpy'."""
+    if t.weak is None:
+        return t.dtype
+    return (_CUDA_CONSTANT if _MODE[-1] == "cuda" else _WEAK)[t.weak]
+
+
+def _ufunc_loop(ufunc, operands):
+    """The loop's dtypes (inputs, then the output) that CuPy's
+    guess_routine picks: the first of the ufunc's loops (NumPy's list, which
+    is CuPy's for these ufuncs, less the types CUDA lacks) that every
+    operand casts to; in mode 'cuda' a type casts to every type at or after
+    it in ?bBhHiIlLqQefdFD (so an integer or bool value gives float16 for
+    the math functions, whose first loop is e->e), in mode 'numpy' as
+    numpy.can_cast says. None when no loop takes them."""
+    if _MODE[-1] == "cuda":
+        def can_cast(a, b):
+            return _CUDA_ORDER.index(a.char) <= _CUDA_ORDER.index(b.char)
+    else:
+        can_cast = numpy.can_cast
+    for loop in ufunc.types:
+        ins, out = loop.split("->")
+        if any(c not in _CUDA_ORDER for c in ins + out):
+            continue
+        if ufunc.__name__ in _FLOAT_LOOPS_ONLY and ins[0] not in "efd":
+            continue
+        dtypes = [numpy.dtype(c) for c in ins + out]
+        if all(can_cast(a, b) for a, b in zip(operands, dtypes)):
+            return tuple(dtypes)
+    return None
+
+
 def _arg_type(value, mode="cuda"):
     """A kernel argument's type, as CuPy's get_ctype_from_scalar gives it:
     a NumPy scalar has its dtype; in the default mode 'cuda' a Python int
@@ -690,8 +729,11 @@ class _Translator:
         args = [self.scalar(a) for a in node.args]
         if len(args) != ufunc.nin or ufunc.nout != 1:
             raise self.unsupported(node, f"the ufunc {ufunc.__name__} here")
-        types = tuple(t.weak or t.dtype for _, t in args)
-        loop = ufunc.resolve_dtypes(types + (None,))
+        operands = [_ufunc_operand(t) for _, t in args]
+        loop = _ufunc_loop(ufunc, operands)
+        if loop is None:
+            raise TypeError(f'{self.where(node)}: "{ufunc.__name__}" does '
+                            f"not support for the input types: {operands}")
         table = _fusion._UNARY if ufunc.nin == 1 else _fusion._BINARY
         form = table.get(ufunc.__name__)
         if form is None:

@@ -575,3 +575,49 @@ def test_jit_bool_arithmetic_uses_cupys_bool_loops(cp):
     out = cp.full((4, 3), 7, dtype=numpy.int32)
     both[1, 4](a, b, out)
     assert out.get().tolist() == [[1, 0, 1], [1, 1, 0], [1, 1, 0], [0, 0, 0]]
+
+
+def test_jit_math_functions_take_cupys_cuda_mode_loops(cp):
+    # CuPy's _call_ufunc picks the first loop of the ufunc that each input
+    # casts to, and in mode 'cuda' a type casts to every later one in
+    # ?bBhHiIlLqQefdFD: the math functions' first loop is e->e, so an
+    # integer or bool value gives float16 (exp(3) is 20.09375, not
+    # 20.0855...), float32 stays float32 and float64 float64; cupy.floor
+    # has only float loops and arctan2(int32, float32) takes ff->f. In mode
+    # 'numpy' NumPy's casts pick d->d for int32. The fake resolved NumPy's
+    # loops in both modes.
+    import math
+    from fake_cupy._cupyx import jit
+
+    def kernel(mode):
+        @jit.rawkernel(mode=mode)
+        def maths(i32, i64, b, f32, f64, out):
+            out[0] = cp.exp(i32[0])
+            out[1] = cp.sqrt(i64[0])
+            out[2] = math.sin(i32[0])
+            out[3] = cp.exp(b[0])
+            out[4] = cp.exp(f32[0])
+            out[5] = cp.sqrt(f64[0])
+            out[6] = cp.arctan2(i32[0], f32[0])
+            out[7] = cp.floor(i32[0]) / 2
+        return maths
+
+    args = (cp.asarray(numpy.array([3], numpy.int32)),
+            cp.asarray(numpy.array([2], numpy.int64)),
+            cp.asarray(numpy.array([True])),
+            cp.asarray(numpy.array([1.0], numpy.float32)),
+            cp.asarray(numpy.array([2.0])))
+    out = cp.zeros(8)
+    kernel("cuda")[1, 1](*args, out)
+    half, single = numpy.float16, numpy.float32
+    got = out.get().tolist()
+    assert got[:6] + got[7:] == [
+        float(half(math.exp(3))), float(half(math.sqrt(2))),
+        float(half(math.sin(3))), float(half(math.e)),
+        float(single(math.e)), math.sqrt(2.0), 1.5]
+    assert float(single(got[6])) == got[6]
+    assert abs(got[6] - math.atan2(3, 1)) < 1e-6
+    kernel("numpy")[1, 1](*args, out)
+    assert out.get().tolist()[:3] == [math.exp(3), math.sqrt(2),
+                                      math.sin(3)]
+
