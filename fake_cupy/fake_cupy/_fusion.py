@@ -9,9 +9,8 @@ them (the fake's arrays follow NumPy's type promotion, so a fused function
 gives the dtypes the unfused one gives). The trace becomes an
 ElementwiseKernel (named kernel_name=, else the function's name), or, when
 the function ends in a reduction (cupy.sum, prod, max, min, amax, amin, all,
-any, with axis= and dtype=, where CuPy's module functions refuse keepdims=
-with NotImplementedError; or the methods x.sum(), prod, max and min, with
-axis=, dtype= and keepdims=), a
+any, with axis= and dtype=, or the methods x.sum(), prod, max, min, all and
+any; as in CuPy, both forms refuse keepdims=True with NotImplementedError), a
 ReductionKernel whose map expression is the traced elementwise part and whose
 post-map expression holds what the function does with the reduced value.
 That kernel is compiled once and launched for each later call with the same
@@ -200,6 +199,16 @@ _REDUCTIONS = {
 _CUPY_NAMES = {"max": "amax", "min": "amin"}
 
 
+def _refuse_keepdims(name, keepdims):
+    """CuPy's cupy.sum, prod, amax, amin, all and any check keepdims first
+    when they are called in a fusion (so do the methods, which call
+    them)."""
+    if keepdims:
+        raise NotImplementedError(
+            f"cupy.{_CUPY_NAMES.get(name, name)} does not support "
+            "`keepdims` in fusion yet.")
+
+
 def _compute_ctype(dtype):
     """The C type the trace computes a dtype's values in (float16 in
     float, as CuPy does through __half's conversions)."""
@@ -242,12 +251,7 @@ class _Var:
     def __array_function__(self, func, types, args, kwargs):
         name = func.__name__
         if name in _REDUCTIONS:
-            if kwargs.get("keepdims"):
-                # CuPy's cupy.sum, prod, amax, amin, all and any check this
-                # first when they are called in a fusion.
-                raise NotImplementedError(
-                    f"cupy.{_CUPY_NAMES.get(name, name)} does not support "
-                    "`keepdims` in fusion yet.")
+            _refuse_keepdims(name, kwargs.get("keepdims"))
             return self._trace.reduce(name, *args, **kwargs)
         if name == "where":
             return self._trace.where(*args, **kwargs)
@@ -259,20 +263,34 @@ class _Var:
             f"cupy.fuse: {name} cannot be fused (only ufuncs, where, clip "
             "and the reductions sum, prod, max, min, all and any)")
 
+    # CuPy's fusion traces x.sum(...) as cupy.sum(x, ...): the methods take
+    # the module functions' arguments (dtype= only for sum and prod) and
+    # refuse keepdims=True as they do.
     def _reduction(name):
         def method(self, axis=None, dtype=None, out=None, keepdims=False):
-            if out is not None:
-                raise NotImplementedError("cupy.fuse: out= of a reduction")
-            return self._trace.reduce(name, self, axis=axis, dtype=dtype,
-                                      keepdims=keepdims)
+            return self._reduce(name, axis, dtype, out, keepdims)
         method.__name__ = name
         return method
 
+    def _reduction_without_dtype(name):
+        def method(self, axis=None, out=None, keepdims=False):
+            return self._reduce(name, axis, None, out, keepdims)
+        method.__name__ = name
+        return method
+
+    def _reduce(self, name, axis, dtype, out, keepdims):
+        _refuse_keepdims(name, keepdims)
+        if out is not None:
+            raise NotImplementedError("cupy.fuse: out= of a reduction")
+        return self._trace.reduce(name, self, axis=axis, dtype=dtype)
+
     sum = _reduction("sum")
     prod = _reduction("prod")
-    max = _reduction("max")
-    min = _reduction("min")
-    del _reduction
+    max = _reduction_without_dtype("max")
+    min = _reduction_without_dtype("min")
+    all = _reduction_without_dtype("all")
+    any = _reduction_without_dtype("any")
+    del _reduction, _reduction_without_dtype
 
     def astype(self, dtype, copy=True):
         return self._trace.cast(self, numpy.dtype(dtype))
@@ -372,7 +390,7 @@ class _Trace:
         self.stmts = []         # the elementwise part
         self.post = []          # after the reduction
         self.writes = []        # (param name, dtype, expression)
-        self.reduction = None   # (name, axis, keepdims, dtype, expr)
+        self.reduction = None   # (name, axis, dtype, expr)
         self.count = 0
         self.indexed_sources = set()    # arguments the function indexes
 
@@ -579,8 +597,7 @@ class _Trace:
     def clip(self, a, a_min, a_max, out=None, **kwargs):
         return numpy.minimum(numpy.maximum(a, a_min), a_max)
 
-    def reduce(self, name, a, axis=None, dtype=None, out=None,
-               keepdims=False, **kwargs):
+    def reduce(self, name, a, axis=None, dtype=None, out=None, **kwargs):
         if out is not None or kwargs:
             raise NotImplementedError(
                 f"cupy.fuse: {name}'s arguments out=/{sorted(kwargs)}")
@@ -599,8 +616,8 @@ class _Trace:
             mapped = f"({var._expr} != {_compute_ctype(var.dtype)}(0))"
         else:
             mapped = self._cast(var, result_dtype)
-        self.reduction = (name, axis, keepdims, result_dtype, mapped)
-        ndim = 0 if axis is None and not keepdims else var.ndim
+        self.reduction = (name, axis, result_dtype, mapped)
+        ndim = 0 if axis is None else var.ndim
         return _Var(self, result_dtype, "a", ndim, stage=1)
 
 
@@ -631,7 +648,7 @@ class _Compiled:
         code = "\n".join(list(trace.stmts) + list(trace.post)
                          + [r._expr for r in outs]
                          + [e for _, _, e in trace.writes]
-                         + ([trace.reduction[4]] if trace.reduction else []))
+                         + ([trace.reduction[3]] if trace.reduction else []))
         # An argument used only through its indexed views is raw: it does
         # not take part in the broadcast (its views do).
         raw = {n for n in trace.indexed_sources
@@ -658,7 +675,7 @@ class _Compiled:
         if len(outs) != 1:
             raise NotImplementedError("cupy.fuse: a function with a "
                                       "reduction returns one value")
-        name, axis, keepdims, rdtype, expr = trace.reduction
+        name, axis, rdtype, expr = trace.reduction
         _, fold, identity = _REDUCTIONS[name]
         if rdtype == numpy.float16:
             rdtype = numpy.dtype(numpy.float32)     # folded in float
@@ -670,7 +687,7 @@ class _Compiled:
                     + f"\n  return ({rtype})({expr});\n}}\n")
         args = ", ".join(n for n, _, _ in trace.params if n not in raw)
         post = list(trace.post) + [f"_out0 = {outs[0]._expr};"]
-        self.axis, self.keepdims = axis, keepdims
+        self.axis = axis
         self.kernel = ReductionKernel(
             in_params, f"{_c_name(outs[0].dtype)} _out0", f"_fz_map({args})",
             fold, " ".join(post), identity, name=trace.name,
@@ -685,7 +702,7 @@ class _Compiled:
         args += [v(args) if isinstance(v, _Indexed) else v
                  for v in self.values]
         if self.reduction is not None:
-            return self.kernel(*args, axis=self.axis, keepdims=self.keepdims)
+            return self.kernel(*args, axis=self.axis)
         written = [args[int(n[2:])] for n in self.write_params]
         if not written:
             if self.none:

@@ -621,3 +621,30 @@ def test_jit_math_functions_take_cupys_cuda_mode_loops(cp):
     assert out.get().tolist()[:3] == [math.exp(3), math.sqrt(2),
                                       math.sin(3)]
 
+
+def test_fuse_reduction_methods_refuse_keepdims_as_cupys_fusion(cp):
+    # CuPy's fusion traces x.sum(...) (and prod, max, min, all, any) by
+    # calling cupy.sum(x, ...), which refuses keepdims=True in a fusion
+    # with NotImplementedError, as the module form does; max and min are
+    # named amax and amin. The fake's methods computed keepdims, and
+    # x.all() and x.any() were missing. Without keepdims they reduce.
+    x = cp.asarray(numpy.array([[1.0, -2.0], [3.0, 4.0]]))
+    for method, name in (("sum", "sum"), ("max", "amax"), ("min", "amin"),
+                         ("prod", "prod"), ("all", "all"), ("any", "any")):
+        @cp.fuse()
+        def kept(v):
+            return getattr(v * 2, method)(axis=0, keepdims=True)
+        with pytest.raises(NotImplementedError,
+                           match=f"cupy.{name} does not support `keepdims`"):
+            kept(x)
+
+    @cp.fuse()
+    def positive_rows(v):
+        return (v > 0).all(axis=1)
+
+    @cp.fuse()
+    def column_max(v):
+        return v.max(axis=0)
+
+    assert positive_rows(x).get().tolist() == [False, True]
+    assert column_max(x).get().tolist() == [3.0, 4.0]
