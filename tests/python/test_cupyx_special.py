@@ -78,3 +78,39 @@ def test_fused_special_functions_resolve_as_unfused(special, cp):
         got = fused(x)
         assert got.dtype == want.dtype, (dtype, got.dtype, want.dtype)
         numpy.testing.assert_allclose(got.get(), want.get(), rtol=1e-6)
+
+
+def test_more_loops_resolve_as_cupys(special, cp):
+    # CuPy's j0, j1, y0, y1, i0, i1 and gamma have f->f, d->d, digamma also
+    # F->F, D->D, and expit, logit and log_expit e->f, f->f, d->d: float16,
+    # bool and 8/16-bit integers give float32, 32/64-bit integers float64.
+    # SciPy 1.17's loops list d->d first, so the fake gave float64 for
+    # them all.
+    import scipy.special
+    names = ("j0", "j1", "y0", "y1", "i0", "i1", "gamma", "digamma",
+             "expit", "logit", "log_expit")
+    cases = (("float16", "float32"), ("bool", "float32"), ("int8", "float32"),
+             ("uint8", "float32"), ("int16", "float32"), ("uint16", "float32"),
+             ("int32", "float64"), ("int64", "float64"), ("float32", "float32"),
+             ("float64", "float64"))
+    for name in names:
+        func = getattr(special, name)
+        for dtype, want in cases:
+            x = cp.ones(3, dtype=bool) if dtype == "bool" else \
+                (cp.arange(1, 4) if name != "logit" else cp.arange(1, 4) / 8).astype(dtype)
+            y = func(x)
+            assert y.dtype == numpy.dtype(want), (name, dtype, y.dtype)
+            ref = getattr(scipy.special, name)(x.get().astype(numpy.float64))
+            numpy.testing.assert_allclose(y.get(), ref, rtol=1e-5 if want == "float32" else 1e-12)
+    assert special.digamma(cp.ones(2, dtype=cp.complex64)).dtype == numpy.complex64
+    with pytest.raises(TypeError):
+        special.j0(cp.ones(2, dtype=cp.complex128))
+
+    @cp.fuse
+    def fused(x):
+        return special.expit(x) + special.j0(x)
+
+    x = cp.arange(1, 4).astype(numpy.int16)
+    assert fused(x).dtype == numpy.float32
+    numpy.testing.assert_allclose(fused(x).get(), (special.expit(x) + special.j0(x)).get(),
+                                  rtol=1e-6)
