@@ -7,11 +7,13 @@ safely. gammaln's are f->f, d->d (float16, bool and 8/16-bit integers give
 float32, SciPy's float64); erf, erfc and erfcx have e->d, f->f, d->d (int16
 and uint16 give float32); erfinv and erfcinv f->f, d->d; none takes complex
 values (TypeError), where SciPy's erf does (cupyx/scipy/special/_erf.py,
-_gammaln.py, CuPy 13). gamma, j0, j1, y0, y1, i0 and i1 have f->f, d->d,
-digamma also F->F, D->D, and expit, logit and log_expit e->f, f->f, d->d,
-where SciPy 1.17 lists d->d first: float16, bool and 8/16-bit integers give
-float32 in CuPy, float64 in SciPy (_gamma.py, _digamma.py, _bessel.py and
-the logistic functions' file). An array input is cast to the loop's input type and
+_gammaln.py, CuPy 13). gamma, j0, j1, y0, y1, i0, i0e, i1, i1e, k0, k0e,
+k1, k1e, ndtr, log_ndtr and ndtri have f->f, d->d, digamma also F->F, D->D,
+and expit, logit and log_expit e->f, f->f, d->d, where SciPy 1.17 mostly
+lists d->d first: float16, bool and 8/16-bit integers give float32 in CuPy,
+float64 in SciPy, and ndtr's complex input is CuPy's TypeError (_gamma.py,
+_digamma.py, _bessel.py, _stats_distributions.py and the logistic
+functions' file). An array input is cast to the loop's input type and
 SciPy's result to its output type; other inputs (Python numbers, values
 cupy.fuse traces) go to SciPy's ufunc as before.
 
@@ -33,6 +35,10 @@ _LOOPS = {
     "gamma": ("f->f", "d->d"), "digamma": ("f->f", "d->d", "F->F", "D->D"),
     "j0": ("f->f", "d->d"), "j1": ("f->f", "d->d"), "y0": ("f->f", "d->d"),
     "y1": ("f->f", "d->d"), "i0": ("f->f", "d->d"), "i1": ("f->f", "d->d"),
+    "i0e": ("f->f", "d->d"), "i1e": ("f->f", "d->d"), "k0": ("f->f", "d->d"),
+    "k0e": ("f->f", "d->d"), "k1": ("f->f", "d->d"), "k1e": ("f->f", "d->d"),
+    "ndtr": ("f->f", "d->d"), "log_ndtr": ("f->f", "d->d"),
+    "ndtri": ("f->f", "d->d"),
     "expit": ("e->f", "f->f", "d->d"), "logit": ("e->f", "f->f", "d->d"),
     "log_expit": ("e->f", "f->f", "d->d"),
 }

@@ -81,13 +81,14 @@ def test_fused_special_functions_resolve_as_unfused(special, cp):
 
 
 def test_more_loops_resolve_as_cupys(special, cp):
-    # CuPy's j0, j1, y0, y1, i0, i1 and gamma have f->f, d->d, digamma also
+    # CuPy's Bessel functions (j0 ... k1e), gamma and the normal
+    # distribution's ndtr, log_ndtr and ndtri have f->f, d->d, digamma also
     # F->F, D->D, and expit, logit and log_expit e->f, f->f, d->d: float16,
     # bool and 8/16-bit integers give float32, 32/64-bit integers float64.
-    # SciPy 1.17's loops list d->d first, so the fake gave float64 for
-    # them all.
+    # SciPy 1.17's loops mostly list d->d first, so the fake gave float64.
     import scipy.special
-    names = ("j0", "j1", "y0", "y1", "i0", "i1", "gamma", "digamma",
+    names = ("j0", "j1", "y0", "y1", "i0", "i0e", "i1", "i1e", "k0", "k0e",
+             "k1", "k1e", "gamma", "digamma", "ndtr", "log_ndtr", "ndtri",
              "expit", "logit", "log_expit")
     cases = (("float16", "float32"), ("bool", "float32"), ("int8", "float32"),
              ("uint8", "float32"), ("int16", "float32"), ("uint16", "float32"),
@@ -97,14 +98,15 @@ def test_more_loops_resolve_as_cupys(special, cp):
         func = getattr(special, name)
         for dtype, want in cases:
             x = cp.ones(3, dtype=bool) if dtype == "bool" else \
-                (cp.arange(1, 4) if name != "logit" else cp.arange(1, 4) / 8).astype(dtype)
+                (cp.arange(1, 4) if name not in ("logit", "ndtri") else cp.arange(1, 4) / 8).astype(dtype)
             y = func(x)
             assert y.dtype == numpy.dtype(want), (name, dtype, y.dtype)
             ref = getattr(scipy.special, name)(x.get().astype(numpy.float64))
             numpy.testing.assert_allclose(y.get(), ref, rtol=1e-5 if want == "float32" else 1e-12)
     assert special.digamma(cp.ones(2, dtype=cp.complex64)).dtype == numpy.complex64
-    with pytest.raises(TypeError):
-        special.j0(cp.ones(2, dtype=cp.complex128))
+    for name in ("j0", "ndtr"):
+        with pytest.raises(TypeError):
+            getattr(special, name)(cp.ones(2, dtype=cp.complex128))
 
     @cp.fuse
     def fused(x):
