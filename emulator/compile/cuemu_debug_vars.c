@@ -11,6 +11,9 @@
  * (use_clang_for_cccl() in cuemu_compile.c), so in its program gdb said
  * `No symbol "threadIdx" in current context.` and set no breakpoint. Its
  * device pass therefore gets this object, compiled by g++, beside its own.
+ * It is compiled as a CUDA unit's code (__CUDACC__), the only code that
+ * the header gives the declarations to: host code that includes it through
+ * <cuda_runtime.h> has no built-in variables.
  */
 #include <limits.h>
 #include <stdio.h>
@@ -40,9 +43,11 @@ cuemu_status cuemu__debug_vars_object(const char *shims, const char *include,
   fputs("#include <cuemu_builtin_vars.h>\n", f);
   if (fclose(f) != 0)
     return cuemu__report(CUEMU_IO_ERROR, "cannot write %s", source);
-  const char *argv[] = {gxx,     "-std=c++17", "-g",           "-O0",
-                        "-fPIC", shims_option, include_option, "-c",
-                        source,  "-o",         object,         NULL};
+  const char *argv[] = {gxx,          "-std=c++17",   "-g",
+                        "-O0",        "-fPIC",        "-D__CUDACC__",
+                        shims_option, include_option, "-c",
+                        source,       "-o",           object,
+                        NULL};
   int rc = 0;
   cuemu_status st = cuemu_command_run(argv, NULL, &rc);
   remove(source);
