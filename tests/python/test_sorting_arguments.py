@@ -1,0 +1,56 @@
+"""CuPy's lexsort and repeat take narrower arguments than NumPy's.
+
+`cupy.lexsort(keys)` reads `keys.ndim` first (cupy/_sorting/sort.py): the
+keys are one cupy.ndarray of rank one or two, so `cupy.lexsort((b, a))`, a
+tuple of key arrays that NumPy takes, raises AttributeError, and keys of rank
+three or more raise NotImplementedError. `ndarray.repeat` (cupy/_core/
+_routines_manipulation.pyx, `_repeat`) refuses a cupy.ndarray of repeats
+with ValueError, where NumPy takes an array of counts; `cupy.repeat` is
+`a.repeat(repeats, axis)`. A program ranking with ties wrote
+`cp.repeat(ranks, counts)` with device counts, which works on NumPy and
+failed only on a GPU; the fake used to answer both calls with NumPy's
+result."""
+import numpy
+import pytest
+
+
+def test_lexsort_of_a_tuple_of_keys_is_refused(cp):
+    a, b = cp.asarray([2, 1, 2, 1]), cp.asarray([0, 3, 1, 2])
+    with pytest.raises(AttributeError, match="'tuple' object has no attribute 'ndim'"):
+        cp.lexsort((b, a))
+    with pytest.raises(AttributeError, match="'list' object has no attribute 'ndim'"):
+        cp.lexsort([b, a])
+
+
+def test_lexsort_of_stacked_keys_sorts_by_the_last_row_first(cp):
+    a, b = cp.asarray([2, 1, 2, 1]), cp.asarray([0, 3, 1, 2])
+    order = cp.lexsort(cp.stack((b, a)))
+    assert isinstance(order, cp.ndarray) and order.dtype == numpy.intp
+    assert order.get().tolist() == [3, 1, 0, 2]
+
+
+def test_lexsort_of_keys_of_rank_three_is_not_implemented(cp):
+    with pytest.raises(NotImplementedError, match="rank of three or more"):
+        cp.lexsort(cp.zeros((2, 3, 4)))
+
+
+def test_repeat_with_device_counts_is_refused(cp):
+    x, counts = cp.asarray([1.0, 2.0, 3.0]), cp.asarray([2, 0, 1])
+    message = "cupy.ndaray cannot be specified as `repeats` argument."
+    with pytest.raises(ValueError, match=message.replace(".", r"\.")):
+        cp.repeat(x, counts)
+    with pytest.raises(ValueError, match="cannot be specified as `repeats`"):
+        x.repeat(counts)
+
+
+def test_repeat_with_host_counts_is_taken(cp):
+    x = cp.asarray([[1, 2], [3, 4]])
+    assert cp.repeat(x, [2, 1], axis=0).get().tolist() == [[1, 2], [1, 2], [3, 4]]
+    assert cp.repeat(x, 2).get().tolist() == [1, 1, 2, 2, 3, 3, 4, 4]
+    assert x.repeat((1, 2), axis=1).get().tolist() == [[1, 2, 2], [3, 4, 4]]
+    assert cp.repeat(x, numpy.int64(1)).get().tolist() == [1, 2, 3, 4]
+
+
+def test_repeat_of_a_list_has_no_repeat_method(cp):
+    with pytest.raises(AttributeError, match="'list' object has no attribute 'repeat'"):
+        cp.repeat([1, 2], 2)
