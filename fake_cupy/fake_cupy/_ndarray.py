@@ -362,7 +362,7 @@ for _name in ("reshape", "ravel", "flatten", "transpose", "swapaxes", "squeeze",
               "argmin", "all", "any", "cumsum", "cumprod", "clip", "conj",
               "conjugate", "dot", "nonzero", "round", "diagonal",
               "trace", "sort", "argsort", "partition", "argpartition", "compress",
-              "choose", "searchsorted", "ptp"):
+              "choose", "ptp"):
     setattr(ndarray, _name, _method(_name))
 
 

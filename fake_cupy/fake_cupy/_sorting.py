@@ -1,18 +1,22 @@
 """CuPy's sorting and repeating functions whose arguments are narrower than
-NumPy's (cupy/_sorting/sort.py, cupy/_manipulation/tiling.py).
+NumPy's (cupy/_sorting/sort.py, cupy/_sorting/search.py,
+cupy/_manipulation/tiling.py).
 
 cupy.lexsort reads `keys.ndim` first: its keys are one cupy.ndarray of rank
 one or two, so a tuple or list of key arrays, which NumPy takes, raises
 AttributeError, and keys of rank three or more raise NotImplementedError.
 cupy.repeat is `a.repeat(repeats, axis)`: a list or a number has no such
 method, a NumPy array answers with its own, and a cupy array refuses a
-cupy.ndarray of repeats (ndarray.repeat in _ndarray.py)."""
+cupy.ndarray of repeats (ndarray.repeat in _ndarray.py). cupy.searchsorted
+and ndarray.searchsorted take `a` and `v` only as cupy arrays (a Python
+number or a list for `v` raises NotImplementedError), `a` of rank one."""
 import numpy
 
 from fake_cupy import _functions
 from fake_cupy._ndarray import ndarray
 
 _numpy_lexsort = _functions.delegate(numpy.lexsort)
+_numpy_searchsorted = _functions.delegate(numpy.searchsorted)
 
 
 def lexsort(keys):
@@ -28,3 +32,20 @@ def lexsort(keys):
 def repeat(a, repeats, axis=None):
     """cupy.repeat: the elements of `a` repeated, through `a.repeat`."""
     return a.repeat(repeats, axis)
+
+
+def searchsorted(a, v, side="left", sorter=None):
+    """cupy.searchsorted: int64 insertion points of `v` into the sorted `a`."""
+    if not isinstance(a, ndarray):
+        raise NotImplementedError("Only int or ndarray are supported for a")
+    if not isinstance(v, ndarray):
+        raise NotImplementedError("Only int or ndarray are supported for v")
+    if a.ndim > 1:
+        raise ValueError("object too deep for desired array")
+    if a.ndim < 1:
+        raise ValueError("object of too small depth for desired array")
+    found = _numpy_searchsorted(a, v, side=side, sorter=sorter)
+    return found.astype(numpy.int64, copy=False)
+
+
+ndarray.searchsorted = searchsorted

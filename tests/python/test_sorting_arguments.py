@@ -54,3 +54,28 @@ def test_repeat_with_host_counts_is_taken(cp):
 def test_repeat_of_a_list_has_no_repeat_method(cp):
     with pytest.raises(AttributeError, match="'list' object has no attribute 'repeat'"):
         cp.repeat([1, 2], 2)
+
+
+def test_searchsorted_takes_only_cupy_arrays(cp):
+    # cupy/_sorting/search.py: both `a` and `v` must be cupy.ndarray
+    # ("Only int or ndarray are supported for v", whatever the value is).
+    edges = cp.asarray([0.0, 1.0, 2.0])
+    with pytest.raises(NotImplementedError, match="supported for v"):
+        cp.searchsorted(edges, 0.5)
+    with pytest.raises(NotImplementedError, match="supported for v"):
+        edges.searchsorted([0.5, 1.5])
+    with pytest.raises(NotImplementedError, match="supported for a"):
+        cp.searchsorted([0.0, 1.0], cp.asarray([0.5]))
+    with pytest.raises(ValueError, match="object too deep"):
+        cp.searchsorted(cp.zeros((2, 2)), cp.asarray([0.5]))
+
+
+def test_searchsorted_of_cupy_arrays_matches_numpy(cp):
+    edges, v = cp.asarray([0.0, 1.0, 1.0, 2.0]), cp.asarray([[1.0, -1.0], [3.0, 1.5]])
+    for side in ("left", "right"):
+        got = cp.searchsorted(edges, v, side=side)
+        assert got.dtype == numpy.int64 and got.shape == (2, 2)
+        assert got.get().tolist() == numpy.searchsorted(edges.get(), v.get(), side=side).tolist()
+    assert edges.searchsorted(cp.asarray(1.0)).get().tolist() == 1
+    order = cp.argsort(cp.asarray([3, 1, 2]))
+    assert cp.searchsorted(cp.asarray([3, 1, 2]), cp.asarray([2]), sorter=order).get().tolist() == [1]
