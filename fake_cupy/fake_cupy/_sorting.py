@@ -9,11 +9,14 @@ cupy.repeat is `a.repeat(repeats, axis)`: a list or a number has no such
 method, a NumPy array answers with its own, and a cupy array refuses a
 cupy.ndarray of repeats (ndarray.repeat in _ndarray.py). cupy.searchsorted
 and ndarray.searchsorted take `a` and `v` only as cupy arrays (a Python
-number or a list for `v` raises NotImplementedError), `a` of rank one."""
+number or a list for `v` raises NotImplementedError), `a` of rank one.
+cupy.nanargmax and nanargmin answer -1 for a slice of NaN only, where NumPy
+raises ValueError ("For all-NaN slice -1 is returned": CuPy's reduction maps
+each NaN to index -1)."""
 import numpy
 
 from fake_cupy import _functions
-from fake_cupy._ndarray import ndarray
+from fake_cupy._ndarray import ndarray, _new_from
 
 _numpy_lexsort = _functions.delegate(numpy.lexsort)
 _numpy_searchsorted = _functions.delegate(numpy.searchsorted)
@@ -49,3 +52,29 @@ def searchsorted(a, v, side="left", sorter=None):
 
 
 ndarray.searchsorted = searchsorted
+
+
+def _nanarg(numpy_function, name):
+    def nanarg(a, axis=None, dtype=None, out=None, keepdims=False):
+        if a.dtype.kind in "biu":
+            # As CuPy's: the plain argmax/argmin, with the axis only.
+            return getattr(a, name[3:])(axis=axis)
+        host = a._host()
+        all_nan = numpy.isnan(host).all(axis=axis, keepdims=True)
+        found = numpy_function(numpy.where(all_nan, 0, host), axis=axis,
+                               keepdims=keepdims)
+        if not keepdims:
+            all_nan = numpy.isnan(host).all(axis=axis)
+        result = numpy.where(all_nan, -1, found).astype(dtype or numpy.int64)
+        if out is not None:
+            out[...] = _new_from(numpy.asarray(result))
+            return out
+        return _new_from(numpy.asarray(result))
+    nanarg.__name__ = name
+    nanarg.__doc__ = (f"cupy.{name}: int64 indices of the {name[6:]}imum ignoring "
+                      "NaN, -1 for a slice of NaN only.")
+    return nanarg
+
+
+nanargmax = _nanarg(numpy.nanargmax, "nanargmax")
+nanargmin = _nanarg(numpy.nanargmin, "nanargmin")

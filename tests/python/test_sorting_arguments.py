@@ -79,3 +79,26 @@ def test_searchsorted_of_cupy_arrays_matches_numpy(cp):
     assert edges.searchsorted(cp.asarray(1.0)).get().tolist() == 1
     order = cp.argsort(cp.asarray([3, 1, 2]))
     assert cp.searchsorted(cp.asarray([3, 1, 2]), cp.asarray([2]), sorter=order).get().tolist() == [1]
+
+
+@pytest.mark.parametrize("name", ["nanargmax", "nanargmin"])
+def test_nanarg_of_an_all_nan_slice_is_minus_one(cp, name):
+    # CuPy's docstring: "For all-NaN slice -1 is returned" (its reduction maps
+    # a NaN to index -1); NumPy raises ValueError("All-NaN slice encountered").
+    x = cp.asarray([[1.0, numpy.nan, 3.0], [numpy.nan, numpy.nan, numpy.nan]])
+    got = getattr(cp, name)(x, axis=1)
+    assert isinstance(got, cp.ndarray) and got.dtype == numpy.int64
+    assert got.get().tolist() == [2 if name == "nanargmax" else 0, -1]
+    assert getattr(cp, name)(cp.full(4, numpy.nan)).get().tolist() == -1
+    assert getattr(cp, name)(x, axis=1, keepdims=True).shape == (2, 1)
+
+
+@pytest.mark.parametrize("name", ["nanargmax", "nanargmin"])
+def test_nanarg_matches_numpy_where_a_value_is_found(cp, name):
+    host = numpy.array([[numpy.nan, -numpy.inf, 2.0], [4.0, numpy.nan, 4.0]], dtype=numpy.float32)
+    for axis in (None, 0, 1):
+        got = getattr(cp, name)(cp.asarray(host), axis=axis)
+        assert got.get().tolist() == getattr(numpy, name)(host, axis=axis).tolist()
+    ints = cp.asarray([[3, 9, 9], [7, 1, 0]])
+    assert getattr(cp, name)(ints, axis=0).get().tolist() == \
+        getattr(numpy, name)(ints.get(), axis=0).tolist()
