@@ -361,7 +361,7 @@ for _name in ("reshape", "ravel", "flatten", "transpose", "swapaxes", "squeeze",
               "sum", "prod", "mean", "var", "std", "max", "min", "argmax",
               "argmin", "all", "any", "cumsum", "cumprod", "clip", "conj",
               "conjugate", "dot", "nonzero", "round", "diagonal",
-              "trace", "sort", "argsort", "partition", "argpartition", "compress",
+              "trace", "sort", "argsort", "partition", "compress",
               "choose", "ptp"):
     setattr(ndarray, _name, _method(_name))
 

@@ -10,7 +10,9 @@ method, a NumPy array answers with its own, and a cupy array refuses a
 cupy.ndarray of repeats (ndarray.repeat in _ndarray.py). cupy.searchsorted
 and ndarray.searchsorted take `a` and `v` only as cupy arrays (a Python
 number or a list for `v` raises NotImplementedError), `a` of rank one.
-cupy.nanargmax and nanargmin answer -1 for a slice of NaN only, where NumPy
+cupy.argpartition and ndarray.argpartition check `kth` and then argsort the
+whole axis, stably ("kth is ignored"), where NumPy leaves the other
+elements in no order. cupy.nanargmax and nanargmin answer -1 for a slice of NaN only, where NumPy
 raises ValueError ("For all-NaN slice -1 is returned": CuPy's reduction maps
 each NaN to index -1)."""
 import numpy
@@ -78,3 +80,23 @@ def _nanarg(numpy_function, name):
 
 nanargmax = _nanarg(numpy.nanargmax, "nanargmax")
 nanargmin = _nanarg(numpy.nanargmin, "nanargmin")
+
+
+def _argpartition(self, kth, axis=-1):
+    """ndarray.argpartition: as CuPy's, the stable argsort of the axis once
+    every kth is within it."""
+    data = self.ravel() if axis is None else self
+    axis = -1 if axis is None else axis
+    length = data.shape[axis]
+    for k in (kth,) if isinstance(kth, int) else kth:
+        if not -length <= k < length:
+            raise ValueError(f"kth(={k + length if k < 0 else k}) out of bounds {length}")
+    return _new_from(numpy.argsort(data._host(), axis=axis, kind="stable"))
+
+
+def argpartition(a, kth, axis=-1):
+    """cupy.argpartition: `a.argpartition(kth, axis)`, a full stable argsort."""
+    return a.argpartition(kth, axis=axis)
+
+
+ndarray.argpartition = _argpartition

@@ -102,3 +102,28 @@ def test_nanarg_matches_numpy_where_a_value_is_found(cp, name):
     ints = cp.asarray([[3, 9, 9], [7, 1, 0]])
     assert getattr(cp, name)(ints, axis=0).get().tolist() == \
         getattr(numpy, name)(ints.get(), axis=0).tolist()
+
+
+def test_argpartition_sorts_fully_as_cupy_does(cp):
+    # cupy/_core/_routines_sorting.pyx: argpartition checks kth, then "kth is
+    # ignored" and the whole axis is argsorted (stably), so code that takes
+    # argpartition(d, k)[:, :k] as the k nearest in order gets them in order.
+    d = cp.asarray([[5.0, 1.0, 4.0, 1.0, 3.0, 0.5], [2.0, 9.0, 7.0, 2.0, 0.0, 8.0]])
+    got = cp.argpartition(d, 2, axis=1)
+    assert got.get().tolist() == numpy.argsort(d.get(), axis=1, kind="stable").tolist()
+    assert d.argpartition(-1, axis=None).get().tolist() == \
+        numpy.argsort(d.get(), axis=None, kind="stable").tolist()
+    with pytest.raises(ValueError, match=r"kth\(=6\) out of bounds 6"):
+        cp.argpartition(d, 6)
+
+
+def test_partition_of_a_short_axis_sorts_it(cp):
+    # CuPy sorts the axis when it is shorter than 32 (or k is large); longer
+    # ones get its selection kernel, a valid partition.
+    x = cp.asarray([7, 3, 9, 1, 5, 3, 8])
+    assert cp.partition(x, 2).get().tolist() == [1, 3, 3, 5, 7, 8, 9]
+    y = cp.asarray(numpy.arange(100)[::-1].copy())
+    part = cp.partition(y, 10).get()
+    assert part[10] == 10 and (part[:10] <= 10).all() and (part[11:] >= 10).all()
+    with pytest.raises(ValueError, match="out of bounds"):
+        cp.partition(x, 7)
