@@ -7,6 +7,8 @@
   has no `dtype`: AttributeError) and so do weights that are not one.
 - histogramdd, histogram2d: bin edges are taken only as cupy arrays
   ("array-like bins not supported"); counts per dimension are ints.
+- bincount: reads `x.ndim` (a list raises AttributeError), refuses a float
+  `x` with "x must be int array" and compares `x.shape` with `weights.shape`.
 - digitize: reads `x.dtype` and `bins.ndim` (a list raises AttributeError)
   and, to avoid a synchronization, does not check that the edges are
   monotonic: NumPy's ValueError for such edges is not raised, and the
@@ -20,6 +22,7 @@ _histogram = _functions.delegate(numpy.histogram)
 _histogramdd = _functions.delegate(numpy.histogramdd)
 _searchsorted = _functions.delegate(numpy.searchsorted)
 _digitize = _functions.delegate(numpy.digitize)
+_bincount = _functions.delegate(numpy.bincount)
 
 
 def histogram(x, bins=10, range=None, weights=None, density=False):
@@ -79,6 +82,23 @@ def histogram2d(x, y, bins=10, range=None, weights=None, density=None):
     hist, edges = _histogramdd((x, y), bins, range=range, weights=weights,
                                density=density)
     return hist, edges[0], edges[1]
+
+
+def bincount(x, weights=None, minlength=None):
+    """cupy.bincount: occurrences (intp), or weight sums (float64), per value."""
+    if x.ndim > 1:
+        raise ValueError("object too deep for desired array")
+    if x.ndim < 1:
+        raise ValueError("object of too small depth for desired array")
+    if x.dtype.kind == "f":
+        raise TypeError("x must be int array")
+    if (x._host() < 0).any():
+        raise ValueError("The first argument of bincount must be non-negative")
+    if weights is not None and x.shape != weights.shape:
+        raise ValueError("The weights and list don't have the same length.")
+    if minlength is not None and int(minlength) < 0:
+        raise ValueError("minlength must be non-negative")
+    return _bincount(x, weights=weights, minlength=int(minlength or 0))
 
 
 def digitize(x, bins, right=False):

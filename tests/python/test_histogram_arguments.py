@@ -81,3 +81,24 @@ def test_digitize_matches_numpy_on_monotonic_edges(cp, data):
             got = cp.digitize(data, cp.asarray(bins), right=right)
             ref = numpy.digitize(data.get(), bins, right=right)
             assert got.dtype == numpy.int64 and got.get().tolist() == ref.tolist()
+
+
+def test_bincount_takes_a_cupy_array_of_integers(cp):
+    # cupy.bincount reads x.ndim and refuses a float array with its own
+    # TypeError; weights must match x's shape (a list has no shape).
+    with pytest.raises(AttributeError, match="'list' object has no attribute 'ndim'"):
+        cp.bincount([0, 1, 1])
+    with pytest.raises(TypeError, match="x must be int array"):
+        cp.bincount(cp.asarray([0.0, 1.0]))
+    with pytest.raises(AttributeError, match="'list' object has no attribute 'shape'"):
+        cp.bincount(cp.asarray([0, 1]), weights=[0.5, 0.5])
+    with pytest.raises(ValueError, match="must be non-negative"):
+        cp.bincount(cp.asarray([0, -1]))
+
+
+def test_bincount_matches_numpy(cp):
+    x = cp.asarray([0, 3, 3, 1], dtype=cp.int32)
+    got = cp.bincount(x, minlength=6)
+    assert got.dtype == numpy.intp and got.get().tolist() == [1, 1, 0, 2, 0, 0]
+    w = cp.bincount(x, weights=cp.asarray([1, 2, 3, 4], dtype=cp.int16))
+    assert w.dtype == numpy.float64 and w.get().tolist() == [1.0, 4.0, 0.0, 5.0]
