@@ -264,6 +264,11 @@ class ndarray:
         return _new_from(numpy.array(self._host(), order=order, copy=True))
 
     def astype(self, dtype, order="K", casting=None, subok=None, copy=True):
+        # CuPy's _astype refuses both arguments, whatever their value.
+        if casting is not None:
+            raise TypeError("casting is not supported yet")
+        if subok is not None:
+            raise TypeError("subok is not supported yet")
         result = _run_numpy(self._host().astype, (dtype,),
                             {"order": order, "copy": True})
         if not copy and result.dtype == self.dtype:
