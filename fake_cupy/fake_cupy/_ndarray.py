@@ -264,6 +264,11 @@ class ndarray:
         return _new_from(numpy.array(self._host(), order=order, copy=True))
 
     def astype(self, dtype, order="K", casting=None, subok=None, copy=True):
+        # CuPy's _astype refuses both arguments, whatever their value.
+        if casting is not None:
+            raise TypeError("casting is not supported yet")
+        if subok is not None:
+            raise TypeError("subok is not supported yet")
         result = _run_numpy(self._host().astype, (dtype,),
                             {"order": order, "copy": True})
         if not copy and result.dtype == self.dtype:
@@ -360,9 +365,9 @@ def _method(name):
 for _name in ("reshape", "ravel", "flatten", "transpose", "swapaxes", "squeeze",
               "sum", "prod", "mean", "var", "std", "max", "min", "argmax",
               "argmin", "all", "any", "cumsum", "cumprod", "clip", "conj",
-              "conjugate", "dot", "nonzero", "round", "repeat", "diagonal",
-              "trace", "sort", "argsort", "partition", "argpartition", "compress",
-              "choose", "searchsorted", "ptp"):
+              "conjugate", "dot", "nonzero", "round", "diagonal",
+              "trace", "sort", "argsort", "partition", "compress",
+              "choose", "ptp"):
     setattr(ndarray, _name, _method(_name))
 
 
@@ -376,8 +381,17 @@ def _put(self, indices, values, mode="wrap"):
     _call_numpy(_index_wrap.put, (self, indices, values), {"mode": mode})
 
 
+def _repeat(self, repeats, axis=None):
+    """ndarray.repeat: as CuPy's _repeat, a cupy.ndarray of repeats is refused
+    (NumPy takes any array of counts); an int, a list or a tuple is taken."""
+    if isinstance(repeats, ndarray):
+        raise ValueError("cupy.ndaray cannot be specified as `repeats` argument.")
+    return _call_numpy(numpy.ndarray.repeat, (self, repeats), {"axis": axis})
+
+
 ndarray.take = _take
 ndarray.put = _put
+ndarray.repeat = _repeat
 
 
 def _binary(name, ufunc_operand=False):

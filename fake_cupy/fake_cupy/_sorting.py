@@ -1,0 +1,102 @@
+"""CuPy's sorting and repeating functions whose arguments are narrower than
+NumPy's (cupy/_sorting/sort.py, cupy/_sorting/search.py,
+cupy/_manipulation/tiling.py).
+
+cupy.lexsort reads `keys.ndim` first: its keys are one cupy.ndarray of rank
+one or two, so a tuple or list of key arrays, which NumPy takes, raises
+AttributeError, and keys of rank three or more raise NotImplementedError.
+cupy.repeat is `a.repeat(repeats, axis)`: a list or a number has no such
+method, a NumPy array answers with its own, and a cupy array refuses a
+cupy.ndarray of repeats (ndarray.repeat in _ndarray.py). cupy.searchsorted
+and ndarray.searchsorted take `a` and `v` only as cupy arrays (a Python
+number or a list for `v` raises NotImplementedError), `a` of rank one.
+cupy.argpartition and ndarray.argpartition check `kth` and then argsort the
+whole axis, stably ("kth is ignored"), where NumPy leaves the other
+elements in no order. cupy.nanargmax and nanargmin answer -1 for a slice of NaN only, where NumPy
+raises ValueError ("For all-NaN slice -1 is returned": CuPy's reduction maps
+each NaN to index -1)."""
+import numpy
+
+from fake_cupy import _functions
+from fake_cupy._ndarray import ndarray, _new_from
+
+_numpy_lexsort = _functions.delegate(numpy.lexsort)
+_numpy_searchsorted = _functions.delegate(numpy.searchsorted)
+
+
+def lexsort(keys):
+    """cupy.lexsort: indices sorting the rows of `keys`, the last row first."""
+    if not isinstance(keys, (ndarray, numpy.ndarray)):
+        raise AttributeError(f"'{type(keys).__name__}' object has no attribute 'ndim'")
+    if keys.ndim > 2:
+        raise NotImplementedError("Keys with the rank of three or more is not "
+                                  "supported in lexsort")
+    return _numpy_lexsort(keys)
+
+
+def repeat(a, repeats, axis=None):
+    """cupy.repeat: the elements of `a` repeated, through `a.repeat`."""
+    return a.repeat(repeats, axis)
+
+
+def searchsorted(a, v, side="left", sorter=None):
+    """cupy.searchsorted: int64 insertion points of `v` into the sorted `a`."""
+    if not isinstance(a, ndarray):
+        raise NotImplementedError("Only int or ndarray are supported for a")
+    if not isinstance(v, ndarray):
+        raise NotImplementedError("Only int or ndarray are supported for v")
+    if a.ndim > 1:
+        raise ValueError("object too deep for desired array")
+    if a.ndim < 1:
+        raise ValueError("object of too small depth for desired array")
+    found = _numpy_searchsorted(a, v, side=side, sorter=sorter)
+    return found.astype(numpy.int64, copy=False)
+
+
+ndarray.searchsorted = searchsorted
+
+
+def _nanarg(numpy_function, name):
+    def nanarg(a, axis=None, dtype=None, out=None, keepdims=False):
+        if a.dtype.kind in "biu":
+            # As CuPy's: the plain argmax/argmin, with the axis only.
+            return getattr(a, name[3:])(axis=axis)
+        host = a._host()
+        all_nan = numpy.isnan(host).all(axis=axis, keepdims=True)
+        found = numpy_function(numpy.where(all_nan, 0, host), axis=axis,
+                               keepdims=keepdims)
+        if not keepdims:
+            all_nan = numpy.isnan(host).all(axis=axis)
+        result = numpy.where(all_nan, -1, found).astype(dtype or numpy.int64)
+        if out is not None:
+            out[...] = _new_from(numpy.asarray(result))
+            return out
+        return _new_from(numpy.asarray(result))
+    nanarg.__name__ = name
+    nanarg.__doc__ = (f"cupy.{name}: int64 indices of the {name[6:]}imum ignoring "
+                      "NaN, -1 for a slice of NaN only.")
+    return nanarg
+
+
+nanargmax = _nanarg(numpy.nanargmax, "nanargmax")
+nanargmin = _nanarg(numpy.nanargmin, "nanargmin")
+
+
+def _argpartition(self, kth, axis=-1):
+    """ndarray.argpartition: as CuPy's, the stable argsort of the axis once
+    every kth is within it."""
+    data = self.ravel() if axis is None else self
+    axis = -1 if axis is None else axis
+    length = data.shape[axis]
+    for k in (kth,) if isinstance(kth, int) else kth:
+        if not -length <= k < length:
+            raise ValueError(f"kth(={k + length if k < 0 else k}) out of bounds {length}")
+    return _new_from(numpy.argsort(data._host(), axis=axis, kind="stable"))
+
+
+def argpartition(a, kth, axis=-1):
+    """cupy.argpartition: `a.argpartition(kth, axis)`, a full stable argsort."""
+    return a.argpartition(kth, axis=axis)
+
+
+ndarray.argpartition = _argpartition
