@@ -17,7 +17,8 @@
 #   against cuemu-toolkit's include folder and linked with -lcuda from its
 #   lib64, runs kernels.cu made by cuemu-nvcc -fatbin and -ptx, and prints
 #   PASS; so does nvrtc_main.c (NVRTC in C: options, a name expression, a
-#   failing compile's log) linked with -lnvrtc -lcuda; compiled with
+#   failing compile's log) linked with -lnvrtc -lcuda, and with -lcudart
+#   -lnvrtc -lcuda (one libcuemu in the process); compiled with
 #   CUDA_API_PER_THREAD_DEFAULT_STREAM, drv_main.c calls the _ptsz and
 #   _ptds symbols and passes;
 # - a CMake project of the two C files (CUDA::cuda_driver, CUDA::nvrtc,
@@ -116,6 +117,12 @@ step ptds "$cc" -std=c99 -DCUDA_API_PER_THREAD_DEFAULT_STREAM \
 step nvrtc "$cc" -std=c99 $warn "-I$toolkit/include" -o nvrtc_c \
   "$d/nvrtc_main.c" "-L$toolkit/lib64" -lnvrtc -lcuda &&
   passes "the C NVRTC program ($cc -std=c99, -lnvrtc -lcuda)" ./nvrtc_c
+# The same with -lcudart first: lib64/libcudart.so is a filter library
+# (emulator/export/toolkit.am) whose libcuemu must be the one that the
+# NVRTC module asks for by name, not a second copy in the process.
+step nvrtc-cudart "$cc" -std=c99 $warn "-I$toolkit/include" -o nvrtc_cudart \
+  "$d/nvrtc_main.c" "-L$toolkit/lib64" -lcudart -lnvrtc -lcuda &&
+  passes "the C NVRTC program linked with -lcudart -lnvrtc -lcuda" ./nvrtc_cudart
 
 if command -v cmake >/dev/null 2>&1; then
   step cmake-configure cmake -S "$d" -B cmake_build \
