@@ -40,9 +40,15 @@ CUEMU_CACHE_DIR=$work/cache CUEMU_FAKE_CUPY=1 "$PYTHON" -m pytest $opts -n 2 \
 # (a module's relative includes, a header folder given with -I) have the
 # same paths in both, and the second run finds the first run's compiles in
 # the cache instead of compiling them again under a new pytest-N folder.
+# The deferred run of tests/python keeps only the tests that the immediate
+# run saw start a kernel or a process (tests/python/conftest.py).
 for async in immediate deferred; do
   echo "python.sh: CUEMU_ASYNC=$async"
-  CUEMU_ASYNC=$async "$PYTHON" -m pytest $opts \
+  case $async in
+  immediate) launches="CUEMU_TEST_LAUNCHES_OUT=$work/launching" ;;
+  *) launches="CUEMU_TEST_LAUNCHES_IN=$work/launching" ;;
+  esac
+  env "$launches" CUEMU_ASYNC=$async "$PYTHON" -m pytest $opts \
     --basetemp="$work/tmp.python" \
     --ignore="$srcdir/tests/python/user_style" "$srcdir/tests/python" || exit 1
   CUEMU_CACHE_DIR=$work/cache CUEMU_ASYNC=$async CUEMU_FAKE_CUPY=1 \
