@@ -11,6 +11,10 @@
 #    need must be there.
 # 3. The tools (emulator/tools/, parity/) include no header outside
 #    emulator/include/cuemu/ and their own folder.
+# 4. Every file of shims/ and every header of emulator/include/cuemu/ is
+#    installed: named in a shims*_HEADERS, shims*_DATA or cuemuinc_HEADERS
+#    list of the Makefile (a shim that another includes and `make install`
+#    leaves out fails every compile of the installed cuemu).
 srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
 builddir=${CUEMU_BUILDDIR:-$srcdir}
 lib=$builddir/.libs/libcuemu.so
@@ -65,7 +69,24 @@ for f in "$srcdir"/emulator/tools/*.c "$srcdir"/parity/*.c "$srcdir"/parity/*.h;
   done
 done
 
+# 4. The installed files, as the Makefile lists them (GNU make's
+#    .VARIABLES; the outer make's flags are not passed on).
+lists=$(mktemp "${TMPDIR:-/tmp}/exports.XXXXXX") || exit 1
+printf 'cuemu-installed-files:\n\t@printf "%%s\\n" %s\n' \
+  '$(foreach v,$(filter shims%_HEADERS shims%_DATA cuemuinc_HEADERS,$(.VARIABLES)),$($(v)))' \
+  >"$lists"
+installed=$(env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL \
+  make -s -C "$builddir" -f Makefile -f "$lists" cuemu-installed-files) ||
+  fail "the Makefile of $builddir does not list its installed files"
+rm -f "$lists"
+[ -n "$installed" ] || fail "the Makefile of $builddir lists no installed shims"
+for f in $(cd "$srcdir" && find shims -type f ! -name '*.am'; \
+    ls emulator/include/cuemu/*.h); do
+  printf '%s\n' "$installed" | grep -qxF "$f" ||
+    fail "$f is not installed (add it to its folder's header list)"
+done
+
 if [ $failed -eq 0 ]; then
-  echo "PASS: libcuemu exports $(printf '%s\n' "$names" | wc -l) public names; tools use public headers only"
+  echo "PASS: libcuemu exports $(printf '%s\n' "$names" | wc -l) public names; tools use public headers only; every shim and public header is installed"
 fi
 exit $failed

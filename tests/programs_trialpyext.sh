@@ -7,7 +7,9 @@
 # interpreter, with kernels and __device__ variables of the same names,
 # used from threads and from a forked child, unloaded and loaded again,
 # and a kernel fault as a Python exception; the runtime library itself
-# loaded by ctypes.CDLL("libcudart.so"); a C extension built by
+# loaded by ctypes.CDLL("libcudart.so"), and NVRTC by
+# ctypes.CDLL(".../lib64/libnvrtc.so") with its PTX launched through the
+# driver library; a C extension built by
 # setuptools with a custom build_ext that hands .cu files to $CUDA_HOME/
 # bin/nvcc; and the folder's programs (deduced_functor_o3.cu). The pybind11
 # module is tests/programs_trialpyext_pybind.sh's. Needs Python 3 with
@@ -45,6 +47,11 @@ step ctypes-build mk ctypes &&
 step ctypes-cudart env LD_LIBRARY_PATH="$toolkit/lib64" KERN_LIBDIR="$work/build" \
   "$python" "$p/ctypes/test_cudart.py" &&
   echo "PASS: ctypes.CDLL(\"libcudart.so\"): cudaMalloc, cudaMemcpy and errors from Python"
+# NVRTC through ctypes: lib64/libnvrtc.so, a filter library too
+# (emulator/export/libnvrtc.am), compiles a kernel whose PTX the driver's
+# compat/libcuda.so.1 loads and launches, in the process's one libcuemu.
+step ctypes-nvrtc "$python" "$p/ctypes/test_nvrtc.py" "$toolkit" &&
+  echo "PASS: ctypes.CDLL(\".../lib64/libnvrtc.so\"): NVRTC's PTX launched through libcuda.so.1 from Python"
 step setuptools-build mk setuptools &&
   step setuptools-run env PYTHONPATH="$work/build/setuptools:$p/setuptools" \
     "$python" "$p/setuptools/test_vecops.py" &&
