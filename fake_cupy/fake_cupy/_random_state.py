@@ -16,6 +16,7 @@ import os
 import numpy
 
 from fake_cupy._ndarray import _new_from, ndarray
+from fake_cupy.cuda import curand
 
 # Methods to which CuPy's RandomState adds a dtype argument: the floating
 # distributions take float32 or float64 only, the integer ones any dtype
@@ -62,7 +63,10 @@ def _with_dtype(func, floating):
 class RandomState:
     """cupy.random.RandomState(seed=None, method=CURAND_RNG_PSEUDO_DEFAULT)."""
 
-    def __init__(self, seed=None, method=100):
+    def __init__(self, seed=None, method=curand.CURAND_RNG_PSEUDO_DEFAULT):
+        # CuPy creates a cuRAND generator of this type, which refuses others.
+        if method not in curand.RNG_TYPES:
+            raise curand.CURANDError(103)
         self.method = method
         self.seed(seed)
 

@@ -123,3 +123,16 @@ def test_generator_parameters_are_python_numbers_or_cupy_arrays(cp):
         rng.integers(300, dtype=numpy.int8)
     low = rng.uniform((0, 0), (5, 10), size=(500, 2))
     assert low.shape == (500, 2) and float(low[:, 1].max()) > 5.0
+
+
+def test_curand_constants_name_randomstate_methods(cp):
+    curand = cp.cuda.curand
+    rs = cp.random.RandomState(seed=42, method=curand.CURAND_RNG_PSEUDO_XORWOW)
+    assert rs.method == 101 and rs.rand(2).shape == (2,)
+    for name in ("CURAND_RNG_PSEUDO_MRG32K3A", "CURAND_RNG_PSEUDO_PHILOX4_32_10",
+                 "CURAND_RNG_PSEUDO_MT19937", "CURAND_RNG_QUASI_SOBOL32"):
+        cp.random.RandomState(1, method=getattr(curand, name))
+    with pytest.raises(curand.CURANDError, match="CURAND_STATUS_TYPE_ERROR") as info:
+        cp.random.RandomState(1, method=7)
+    assert info.value.status == 103
+    assert curand.getVersion() >= 10000
