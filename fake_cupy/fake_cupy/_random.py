@@ -76,17 +76,24 @@ def random_integers(low, high=None, size=None):
 
 
 def multinomial(n, pvals, size=None):
-    """Counts of shape size + (len(pvals),), int64, as CuPy's."""
+    """Counts of shape size + (len(pvals),), int64, drawn as CuPy draws them:
+    choice(len(pvals), p=pvals, size=n * m) (so pvals must sum to 1), then
+    counted per sample."""
     from fake_cupy._ndarray import _new_from
     if size is None:
-        size = ()
+        m, size = 1, ()
     elif isinstance(size, int):
-        size = (size,)
+        m, size = size, (size,)
     else:
         size = tuple(size)
-    host = pvals.get() if hasattr(pvals, "get") else numpy.asarray(pvals)
-    counts = get_random_state()._numpy.multinomial(n, host / host.sum(), size)
-    return _new_from(numpy.asarray(counts, dtype=numpy.int64).reshape(size + (len(pvals),)))
+        m = int(numpy.prod(size))
+    p = len(pvals)
+    counts = numpy.zeros((m, p), dtype=numpy.int64)
+    if m * p > 0:
+        xs = choice(p, p=pvals, size=n * m).get().reshape(m, n)  # noqa: F821
+        for row, x in zip(counts, xs):
+            row += numpy.bincount(x, minlength=p)
+    return _new_from(counts.reshape(size + (p,)))
 
 
 def _module_function(name):

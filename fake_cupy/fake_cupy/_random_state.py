@@ -20,8 +20,9 @@ from fake_cupy.cuda import curand
 
 # Methods to which CuPy's RandomState adds a dtype argument: the floating
 # distributions take float32 or float64 only, the integer ones any dtype
-# (their samples are cast to it).
-_FLOAT_DTYPED = ("uniform", "normal", "standard_normal", "exponential",
+# (their samples are cast to it). normal, standard_normal, rand, randn and
+# random_sample are written out below.
+_FLOAT_DTYPED = ("uniform", "exponential",
                  "standard_exponential", "gamma", "standard_gamma", "beta",
                  "lognormal", "laplace", "logistic", "chisquare", "dirichlet",
                  "f", "gumbel", "multivariate_normal", "noncentral_chisquare",
@@ -104,6 +105,19 @@ class RandomState:
         if kwarg:
             raise TypeError("randn() got unexpected keyword arguments %s"
                             % ", ".join(kwarg.keys()))
+        return self.normal(size=size, dtype=dtype)
+
+    def normal(self, loc=0.0, scale=1.0, size=None, dtype=float):
+        """loc + scale * N(0, 1), as CuPy computes it: a negative scale is
+        taken (NumPy's normal raises ValueError for it)."""
+        dtype = _check_float_dtype(dtype)
+        loc, scale = _host(loc), _host(scale)
+        if size is None:
+            size = numpy.broadcast(loc, scale).shape
+        x = self._numpy.standard_normal(size)
+        return _new_from(numpy.asarray(loc + scale * x).astype(dtype))
+
+    def standard_normal(self, size=None, dtype=float):
         return self.normal(size=size, dtype=dtype)
 
     def random_sample(self, size=None, dtype=float):

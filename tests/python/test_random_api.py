@@ -97,10 +97,17 @@ def test_scalar_draws_are_zero_dimensional_arrays(cp):
                   cp.random.default_rng(1).integers(5), cp.random.default_rng(1).random()):
         assert isinstance(value, cp.ndarray) and value.shape == ()
     assert cp.random.randint(1, 4, dtype=cp.int32).dtype == numpy.int32
+    # CuPy's normal computes loc + scale * N(0, 1) without NumPy's check.
+    noise = cp.random.normal(1.0, -2.0, size=20000, dtype=cp.float32)
+    assert noise.dtype == numpy.float32 and abs(float(noise.std()) - 2.0) < 0.05
+    assert cp.random.normal(cp.zeros((2, 3)), 1.0).shape == (2, 3)
     with pytest.raises(TypeError, match="unexpected keyword arguments foo"):
         cp.random.rand(3, foo=1)
     counts = cp.random.multinomial(10, [0.5, 0.5], size=3)
     assert counts.dtype == numpy.int64 and bool((counts.sum(axis=1) == 10).all())
+    assert cp.random.multinomial(4, cp.array([0.2, 0.3, 0.5])).shape == (3,)
+    with pytest.raises(ValueError, match="do not sum to 1"):
+        cp.random.multinomial(10, [0.5, 0.4])
 
 
 def test_generator_parameters_are_python_numbers_or_cupy_arrays(cp):
