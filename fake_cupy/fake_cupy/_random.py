@@ -13,6 +13,8 @@ Where the fake differs: the numbers are NumPy's, not CuPy's (CuPy seeds its
 own generators differently); build reference data on the host when tests
 compare values.
 """
+import os
+
 import numpy
 
 from fake_cupy._random_generator import (  # noqa: F401
@@ -39,7 +41,6 @@ def get_random_state():
     when that is set, as CuPy's)."""
     global _state
     if _state is None:
-        import os
         seed = os.getenv("CUPY_SEED")
         _state = RandomState(None if seed is None else numpy.uint64(int(seed)))
     return _state

@@ -17,6 +17,7 @@ Generator seeded from the same SeedSequence: the values are not CuPy's.
 import numpy
 
 from fake_cupy._ndarray import _new_from, ndarray
+from fake_cupy._random_state import _host
 
 
 class BitGenerator:
@@ -266,10 +267,6 @@ class Generator:
             raise TypeError("p is required to be a cupy.ndarray or a scalar")
         size = _size_tuple(size, numpy.broadcast(n, p).shape)
         return _result(self._numpy.binomial(n, p, size), numpy.int64)
-
-
-def _host(value):
-    return value.get() if isinstance(value, ndarray) else value
 
 
 def default_rng(seed=None):

@@ -42,6 +42,7 @@ def _check_float_dtype(dtype):
 
 
 def _host(value):
+    """A host copy of a cupy array; other values as they are."""
     return value.get() if isinstance(value, ndarray) else value
 
 
