@@ -7,8 +7,9 @@ get_random_state, set_random_state, reset_states, bytes, RandomState,
 default_rng, Generator and the bit generators BitGenerator, XORWOW,
 MRG32k3a and Philox4x3210. NumPy's other names (get_state, PCG64,
 SeedSequence, ...) raise AttributeError, as in CuPy. The functions draw
-from the RandomState get_random_state() gives at call time, so seed() leaves
-NumPy's global generator alone, as CuPy's does.
+from the RandomState get_random_state() gives at call time, one per device as
+in CuPy, so seed() leaves NumPy's global generator and the other devices'
+states alone, as CuPy's does.
 Where the fake differs: the numbers are NumPy's, not CuPy's (CuPy seeds its
 own generators differently); build reference data on the host when tests
 compare values.
@@ -33,30 +34,36 @@ _DISTRIBUTIONS = (
 _STATE_FUNCTIONS = _DISTRIBUTIONS + ("rand", "randn", "randint", "random_sample",
                                      "choice", "shuffle", "permutation")
 
-_state = None
+# One RandomState per device, as CuPy keeps them (cupy/random/_generator.py).
+_states = {}
+
+
+def _device_id():
+    from fake_cupy import cuda
+    return cuda.get_device_id()
 
 
 def get_random_state():
-    """The RandomState behind the module functions (seeded from CUPY_SEED
-    when that is set, as CuPy's)."""
-    global _state
-    if _state is None:
+    """The current device's RandomState behind the module functions (seeded
+    from CUPY_SEED when that is set, as CuPy's)."""
+    rs = _states.get(_device_id())
+    if rs is None:
         seed = os.getenv("CUPY_SEED")
-        _state = RandomState(None if seed is None else numpy.uint64(int(seed)))
-    return _state
+        rs = _states.setdefault(
+            _device_id(), RandomState(None if seed is None else numpy.uint64(int(seed))))
+    return rs
 
 
 def set_random_state(rs):
-    global _state
+    """Sets the current device's RandomState."""
     if not isinstance(rs, RandomState):
         raise TypeError("Random state must be an instance of RandomState. "
                         f"Actual: {type(rs)}")
-    _state = rs
+    _states[_device_id()] = rs
 
 
 def reset_states():
-    global _state
-    _state = None
+    _states.clear()
 
 
 def seed(seed=None):

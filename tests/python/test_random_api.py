@@ -143,3 +143,19 @@ def test_curand_constants_name_randomstate_methods(cp):
         cp.random.RandomState(1, method=7)
     assert info.value.status == 103
     assert curand.getVersion() >= 10000
+
+
+def test_each_device_has_its_own_random_state(cp, monkeypatch):
+    monkeypatch.setenv("CUEMU_DEVICE_COUNT", "2")
+    cp.random.seed(3)
+    first = cp.random.rand(4)
+    with cp.cuda.Device(1):
+        other = cp.random.get_random_state()
+        cp.random.seed(3)
+        assert bool((cp.random.rand(4) == first).all())
+    assert other is not cp.random.get_random_state()
+    mine = cp.random.RandomState(5)
+    with cp.cuda.Device(1):
+        cp.random.set_random_state(mine)
+        assert cp.random.get_random_state() is mine
+    assert cp.random.get_random_state() is not mine
