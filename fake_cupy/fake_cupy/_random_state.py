@@ -18,20 +18,22 @@ import numpy
 from fake_cupy._ndarray import _new_from, ndarray
 from fake_cupy.cuda import curand
 
-# Methods to which CuPy's RandomState adds a dtype argument: the floating
-# distributions take float32 or float64 only, the integer ones any dtype
-# (their samples are cast to it). normal, standard_normal, rand, randn and
+# Methods to which CuPy's RandomState adds a dtype argument. Those that
+# draw through cuRAND's uniform or normal generators check it: float32 or
+# float64 only (gamma and dirichlet fail too, on their in-place float
+# arithmetic). Those that write a kernel's result into cupy.empty(size,
+# dtype) (cupy/random/_kernels.py: the output is any type Y) take any dtype,
+# their samples cast to it. normal, standard_normal, rand, randn and
 # random_sample are written out below.
-_FLOAT_DTYPED = ("uniform", "exponential",
-                 "standard_exponential", "gamma", "standard_gamma", "beta",
-                 "lognormal", "laplace", "logistic", "chisquare", "dirichlet",
-                 "f", "gumbel", "multivariate_normal", "noncentral_chisquare",
-                 "noncentral_f", "pareto", "power", "rayleigh",
-                 "standard_cauchy", "standard_t", "triangular", "vonmises",
-                 "wald", "weibull")
-_INT_DTYPED = ("binomial", "geometric", "hypergeometric", "logseries",
-               "negative_binomial", "poisson", "zipf")
-_DTYPED = dict.fromkeys(_FLOAT_DTYPED, True) | dict.fromkeys(_INT_DTYPED, False)
+_FLOAT_DTYPED = ("uniform", "exponential", "standard_exponential", "gamma",
+                 "lognormal", "laplace", "logistic", "dirichlet", "gumbel",
+                 "multivariate_normal", "pareto", "power", "rayleigh",
+                 "standard_cauchy", "triangular", "wald", "weibull")
+_ANY_DTYPED = ("beta", "chisquare", "f", "noncentral_chisquare", "noncentral_f",
+               "standard_gamma", "standard_t", "vonmises", "binomial",
+               "geometric", "hypergeometric", "logseries", "negative_binomial",
+               "poisson", "zipf")
+_DTYPED = dict.fromkeys(_FLOAT_DTYPED, True) | dict.fromkeys(_ANY_DTYPED, False)
 
 
 def _check_float_dtype(dtype):
