@@ -48,6 +48,13 @@ def _candidate_paths():
 
 
 _lib = None
+_lib_folder = None
+
+
+def companion(name):
+    """A library built beside libcuemu (libcuemu_curand.so, ...), loaded."""
+    library()
+    return ctypes.CDLL(os.path.join(_lib_folder, name))
 
 
 def library():
@@ -134,6 +141,8 @@ def library():
         lib.cuemu_check_reports.argtypes = [ctypes.POINTER(ctypes.c_char_p)]
         lib.cuemu_check_reports_clear.restype = None
         lib.cuemu_check_reports_clear.argtypes = []
+    global _lib_folder
+    _lib_folder = os.path.dirname(path)
     _lib = lib
     return lib
 

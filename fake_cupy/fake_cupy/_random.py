@@ -1,152 +1,122 @@
-"""cupy.random of the fake CuPy: NumPy's generators behind CuPy's API.
+"""cupy.random of the fake CuPy: CuPy's names over NumPy's generators.
 
-The module functions (cupy.random.rand, normal, ...) draw from a private
-RandomState, so that cupy.random.seed() leaves NumPy's global generator
-alone, as CuPy's does. RandomState, default_rng and Generator objects return
-fake arrays, and the methods take the dtype argument CuPy adds to NumPy's;
-a Generator has only the methods CuPy's has.
+The module has CuPy's public names only (cupy/random/__init__.py): the
+distributions, rand, randn, randint, random_integers, random_sample (also
+random, ranf and sample), choice, multinomial, shuffle, permutation, seed,
+get_random_state, set_random_state, reset_states, bytes, RandomState,
+default_rng, Generator and the bit generators BitGenerator, XORWOW,
+MRG32k3a and Philox4x3210. NumPy's other names (get_state, PCG64,
+SeedSequence, ...) raise AttributeError, as in CuPy. The functions draw
+from the RandomState get_random_state() gives at call time, one per device as
+in CuPy, so seed() leaves NumPy's global generator and the other devices'
+states alone, as CuPy's does.
 Where the fake differs: the numbers are NumPy's, not CuPy's (CuPy seeds its
 own generators differently); build reference data on the host when tests
 compare values.
 """
+import os
+
 import numpy
 
-from fake_cupy._functions import delegate
-from fake_cupy._ndarray import _new_from, ndarray
+from fake_cupy._random_generator import (  # noqa: F401
+    BitGenerator, Generator, MRG32k3a, Philox4x3210, XORWOW, default_rng)
+from fake_cupy._random_state import RandomState
 
-# Methods to which CuPy's RandomState adds a dtype argument
-# (cupy/random/_generator.py): the floating distributions take float32 or
-# float64 only, the integer ones any dtype (their samples are cast to it).
-_FLOAT_DTYPED = ("rand", "randn", "random", "random_sample", "uniform",
-                 "normal", "standard_normal", "exponential",
-                 "standard_exponential", "gamma", "standard_gamma", "beta",
-                 "lognormal", "laplace", "logistic", "chisquare", "dirichlet",
-                 "f", "gumbel", "multivariate_normal", "noncentral_chisquare",
-                 "noncentral_f", "pareto", "power", "rayleigh",
-                 "standard_cauchy", "standard_t", "triangular", "vonmises",
-                 "wald", "weibull")
-_INT_DTYPED = ("binomial", "geometric", "hypergeometric", "logseries",
-               "negative_binomial", "poisson", "zipf")
-_DTYPED = dict.fromkeys(_FLOAT_DTYPED, True) | dict.fromkeys(_INT_DTYPED, False)
+_DISTRIBUTIONS = (
+    "beta", "binomial", "chisquare", "dirichlet", "exponential", "f", "gamma",
+    "geometric", "gumbel", "hypergeometric", "laplace", "logistic", "lognormal",
+    "logseries", "multivariate_normal", "negative_binomial",
+    "noncentral_chisquare", "noncentral_f", "normal", "pareto", "poisson",
+    "power", "rayleigh", "standard_cauchy", "standard_exponential",
+    "standard_gamma", "standard_normal", "standard_t", "triangular", "uniform",
+    "vonmises", "wald", "weibull", "zipf")
+# The module functions that are RandomState methods of the same name.
+_STATE_FUNCTIONS = _DISTRIBUTIONS + ("rand", "randn", "randint", "random_sample",
+                                     "choice", "shuffle", "permutation")
 
-# Methods to which CuPy's Generator adds a dtype argument (cupy/random/
-# _generator_api.pyx); its random, standard_normal, standard_exponential,
-# standard_gamma and integers take dtype= as NumPy's Generator does.
-_GENERATOR_DTYPED = {"uniform": False, "beta": False}
+# One RandomState per device, as CuPy keeps them (cupy/random/_generator.py).
+_states = {}
 
 
-class _Wrapped:
-    """A NumPy generator whose methods return fake arrays."""
-
-    def __init__(self, generator, dtyped):
-        self._generator = generator
-        self._dtyped = dtyped
-
-    def __getattr__(self, name):
-        value = getattr(self._generator, name)
-        if not callable(value):
-            return value
-        if name in self._dtyped:
-            return _with_dtype(value, self._dtyped[name])
-        return delegate(value)
-
-
-def _with_dtype(func, floating):
-    """`func` with CuPy's dtype=; `floating`: only float32 and float64."""
-    def call(*args, dtype=None, **kwargs):
-        if dtype is not None and floating and \
-                numpy.dtype(dtype).char not in "fd":
-            raise TypeError("cupy.random only supports float32 and float64")
-        args = [a._host() if isinstance(a, ndarray) else a for a in args]
-        kwargs = {k: v._host() if isinstance(v, ndarray) else v
-                  for k, v in kwargs.items()}
-        result = numpy.asarray(func(*args, **kwargs))
-        if dtype is not None:
-            result = result.astype(dtype)
-        return _new_from(result)
-    call.__name__ = func.__name__
-    call.__doc__ = f"{func.__name__} with CuPy's dtype= argument."
-    return call
-
-
-class RandomState(_Wrapped):
-    """cupy.random.RandomState(seed=None): numpy.random.RandomState's
-    methods, returning fake arrays, with dtype=."""
-
-    def __init__(self, seed=None, method=None):
-        super().__init__(numpy.random.RandomState(seed), _DTYPED)
-
-    def seed(self, seed=None):
-        self._generator.seed(seed)
-
-
-# The methods of CuPy's Generator (cupy/random/_generator_api.pyx, CuPy
-# 13); NumPy's others (normal, choice, shuffle, permutation, ...) are absent
-# there, and code calls the module functions for them.
-_GENERATOR_METHODS = frozenset((
-    "integers", "random", "uniform", "standard_normal", "standard_exponential",
-    "exponential", "standard_gamma", "gamma", "beta", "binomial", "chisquare",
-    "dirichlet", "f", "geometric", "hypergeometric", "logseries", "poisson",
-    "power", "bit_generator"))
-
-
-class Generator(_Wrapped):
-    """cupy.random.Generator(bit_generator): CuPy's subset of
-    numpy.random.Generator's methods, returning fake arrays, with dtype=
-    where CuPy adds it."""
-
-    def __init__(self, bit_generator):
-        super().__init__(numpy.random.Generator(bit_generator), _GENERATOR_DTYPED)
-
-    def __getattr__(self, name):
-        if name not in _GENERATOR_METHODS:
-            raise AttributeError("'cupy.random._generator_api.Generator' object "
-                                 f"has no attribute '{name}'")
-        return super().__getattr__(name)
-
-
-def default_rng(seed=None):
-    """cupy.random.default_rng: a Generator seeded as NumPy's would be."""
-    rng = Generator.__new__(Generator)
-    _Wrapped.__init__(rng, numpy.random.default_rng(seed), _GENERATOR_DTYPED)
-    return rng
-
-
-_state = RandomState()
+def _device_id():
+    from fake_cupy import cuda
+    return cuda.get_device_id()
 
 
 def get_random_state():
-    """The RandomState behind the module functions."""
-    return _state
+    """The current device's RandomState behind the module functions (seeded
+    from CUPY_SEED when that is set, as CuPy's)."""
+    rs = _states.get(_device_id())
+    if rs is None:
+        seed = os.getenv("CUPY_SEED")
+        rs = _states.setdefault(
+            _device_id(), RandomState(None if seed is None else numpy.uint64(int(seed))))
+    return rs
 
 
 def set_random_state(rs):
-    global _state
-    _state = rs
+    """Sets the current device's RandomState."""
+    if not isinstance(rs, RandomState):
+        raise TypeError("Random state must be an instance of RandomState. "
+                        f"Actual: {type(rs)}")
+    _states[_device_id()] = rs
+
+
+def reset_states():
+    _states.clear()
 
 
 def seed(seed=None):
     """Reseeds the module functions' generator (not NumPy's)."""
-    _state.seed(seed)
+    get_random_state().seed(seed)
+
+
+def bytes(length):
+    """NumPy's random bytes, drawn on the host as CuPy's are."""
+    return numpy.random.bytes(length)
+
+
+def random_integers(low, high=None, size=None):
+    if high is None:
+        high = low
+        low = 1
+    return randint(low, high + 1, size)  # noqa: F821 (defined below)
+
+
+def multinomial(n, pvals, size=None):
+    """Counts of shape size + (len(pvals),), int64, drawn as CuPy draws them:
+    choice(len(pvals), p=pvals, size=n * m) (so pvals must sum to 1), then
+    counted per sample."""
+    from fake_cupy._ndarray import _new_from
+    if size is None:
+        m, size = 1, ()
+    elif isinstance(size, int):
+        m, size = size, (size,)
+    else:
+        size = tuple(size)
+        m = int(numpy.prod(size))
+    p = len(pvals)
+    counts = numpy.zeros((m, p), dtype=numpy.int64)
+    if m * p > 0:
+        xs = choice(p, p=pvals, size=n * m).get().reshape(m, n)  # noqa: F821
+        for row, x in zip(counts, xs):
+            row += numpy.bincount(x, minlength=p)
+    return _new_from(counts.reshape(size + (p,)))
+
+
+def _module_function(name):
+    def call(*args, **kwargs):
+        return getattr(get_random_state(), name)(*args, **kwargs)
+    call.__name__ = name
+    call.__doc__ = f"cupy.random.{name}: get_random_state().{name}."
+    return call
+
+
+for _name in _STATE_FUNCTIONS:
+    globals()[_name] = _module_function(_name)
+random = ranf = sample = globals()["random_sample"]
+del _name
 
 
 def __getattr__(name):
-    if name.startswith("__"):
-        raise AttributeError(name)
-    value = getattr(numpy.random, name)
-    if callable(value) and not isinstance(value, type):
-        method = getattr(numpy.random.RandomState, name, None)
-        if method is not None:
-            # Drawn from the private state at call time, so that seed()
-            # and set_random_state() take effect.
-            def call(*args, _name=name, **kwargs):
-                return getattr(_state, _name)(*args, **kwargs)
-            call.__name__ = name
-            return call
-        value = delegate(value)
-    globals()[name] = value
-    return value
-
-
-for _name in _DTYPED:
-    globals()[_name] = __getattr__(_name)
+    raise AttributeError(f"module 'cupy.random' has no attribute '{name}'")

@@ -23,7 +23,9 @@ CUPYS = {"integers": (0, 5), "random": (), "uniform": (), "standard_normal": (),
 @pytest.mark.parametrize("name", sorted(CUPYS))
 def test_cupys_methods_draw_device_arrays(cp, name):
     rng = cp.random.default_rng(1)
-    out = getattr(rng, name)(*CUPYS[name], size=3)
+    # CuPy's Generator takes Python numbers and cupy arrays as parameters.
+    args = [cp.array(a) if isinstance(a, list) else a for a in CUPYS[name]]
+    out = getattr(rng, name)(*args, size=3)
     assert isinstance(out, cp.ndarray) and out.shape[0] == 3
 
 

@@ -13,7 +13,7 @@ from fake_cupy._memory import (BaseMemory, ManagedMemory, Memory,
 from fake_cupy._runtime import (Device, Event, ExternalStream, Graph,
                                 Stream, get_current_stream, get_elapsed_time,
                                 set_async_mode, async_mode)
-from fake_cupy.cuda import (compiler, cufft, device, driver, graph, memory,
+from fake_cupy.cuda import (compiler, cufft, curand, device, driver, graph, memory,
                             memory_hook, memory_hooks, nvrtc, nvtx,
                             pinned_memory, profiler, runtime, stream)
 from fake_cupy.cuda.memory_hook import MemoryHook
@@ -65,7 +65,7 @@ __all__ = ["BaseMemory", "ManagedMemory", "Memory", "MemoryAsync",
            "Device", "Event", "ExternalStream", "Graph", "LifetimeError",
            "MemoryPointer", "alloc", "alloc_pinned_memory", "MemoryPool", "PinnedMemory", "PinnedMemoryPointer",
            "PinnedMemoryPool", "Stream", "async_mode", "check_pending",
-           "compile_with_cache", "compiler", "driver", "get_current_stream", "get_device_id",
+           "compile_with_cache", "compiler", "curand", "driver", "get_current_stream", "get_device_id",
            "get_elapsed_time", "get_nvcc_path", "graph", "is_available", "memory", "MemoryHook", "memory_hook", "memory_hooks", "nvrtc", "nvtx", "pinned_memory", "profiler", "runtime",
            "set_allocator", "set_async_mode", "set_pinned_memory_allocator",
            "stream", "using_allocator"]
