@@ -1857,6 +1857,9 @@ static void access_slow(cuemu_worker *w, block_state *b, const void *addr,
                   NULL,  0};
       unsigned char *init;
       void *hcells;
+      /* A misaligned access is that first, as in any other memory: a GPU
+       * faults on its address before it could reach past the block. */
+      check_alignment(w, addr, size, kind, &t, pc);
       if (v != CUEMU_HEAP_INSIDE && (checks & CUEMU_CHECK_MEM))
         report_mem(w, kind, size, addr,
                    v == CUEMU_HEAP_FREED ? "use after free:" : "out-of-bounds",
