@@ -1230,9 +1230,6 @@ static void track(cuemu_worker *w, block_state *b, cell *cells,
   uint16_t site = 0;
   if (write && strong && !t->shared && (checks & CUEMU_CHECK_RACE))
     note_strong_store(b, me);
-  if (read && (atomic || (kind & CUEMU_ACCESS_VOLATILE)) &&
-      (checks & CUEMU_CHECK_RACE))
-    b->thread_observe[me - 1u] = b->fast.seq;
   /* A block copy (a struct assigned or passed whole: an access of a range
    * over 16 bytes) reads the struct's padding too, which a GPU's copy,
    * field by field, does not: its unwritten bytes are reported only where
@@ -1425,6 +1422,15 @@ static void track(cuemu_worker *w, block_state *b, cell *cells,
     if (write && init)
       memset(init + gran, 1, size - gran);
   }
+  /* An atomic or volatile read is the read through which its thread may
+   * see a flag that another thread raised after a fence or a strong store
+   * (ordered(), read_published()): it orders the thread's later accesses,
+   * not itself. An atomic add of another thread to a word that a thread
+   * read plainly and then fenced after, with no flag raised (a snapshot of
+   * a counter), still races with that read: its own read of the word
+   * observes no write made after the fence (PTX's memory model). */
+  if (read && (atomic || is_volatile) && (checks & CUEMU_CHECK_RACE))
+    b->thread_observe[me - 1u] = b->fast.seq;
   /* The store follows (await_stores); the caller's unlock publishes the
    * note with the cells. */
   if (write && !t->shared && t->base && (checks & CUEMU_CHECK_RACE))
@@ -1851,6 +1857,9 @@ static void access_slow(cuemu_worker *w, block_state *b, const void *addr,
                   NULL,  0};
       unsigned char *init;
       void *hcells;
+      /* A misaligned access is that first, as in any other memory: a GPU
+       * faults on its address before it could reach past the block. */
+      check_alignment(w, addr, size, kind, &t, pc);
       if (v != CUEMU_HEAP_INSIDE && (checks & CUEMU_CHECK_MEM))
         report_mem(w, kind, size, addr,
                    v == CUEMU_HEAP_FREED ? "use after free:" : "out-of-bounds",

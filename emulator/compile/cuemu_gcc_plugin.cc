@@ -432,6 +432,11 @@ int plugin_init(struct plugin_name_args *info,
     else
       error("%s: unknown argument %s", info->base_name, info->argv[i].key);
   }
+  /* The tsan calls of accesses without a location take their statement's
+   * neighbour's. Registered after the inline check, so that it runs first
+   * (each pass is inserted right after "tsan"), before that pass splits
+   * the calls' blocks. */
+  cuemu_gcc_plugin_register_tsan_lines(info->base_name);
   /* What nvcc refuses across execution spaces: host functions and host
    * variables in device code, kernels called without a configuration, and
    * the rest (cuemu_gcc_plugin_spaces.cc). */

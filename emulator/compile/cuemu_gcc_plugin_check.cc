@@ -30,7 +30,10 @@
  * whose structure lacks a field, is left as it is. cuemu-cc asks for the
  * pass (plugin argument check-inline=mem or init) only when racecheck is
  * off: with racecheck every hot allocation has cells to update, which only
- * the entry point does. */
+ * the entry point does.
+ *
+ * The file also holds the pass that gives the instrumentation's calls of
+ * accesses without a location a line (lines_pass, every checked build). */
 
 #include "gcc-plugin.h"
 
@@ -363,7 +366,61 @@ struct check_pass : gimple_opt_pass {
   }
 };
 
+/* An access whose load or store an optimisation left without a location
+ * (a load that g++ moved to another block) gets a __tsan_readN or
+ * __tsan_writeN call without one too, and in the object the call then
+ * takes whatever line row precedes it: a shim's line (an atomicAdd's
+ * misaligned-address test laid out just before it), which makes the
+ * checkers take the access for the shims' own and drop its race. This
+ * pass, which every checked build runs right after "tsan", gives such a
+ * call, and the access after it, the location of the next statement of
+ * its block that has one: the statement that uses the value read, or the
+ * next access of the same source line. */
+const pass_data lines_data = {GIMPLE_PASS, "cuemu_tsan_lines",
+                              OPTGROUP_NONE, TV_NONE,
+                              PROP_cfg, 0, 0, 0, 0};
+
+struct lines_pass : gimple_opt_pass {
+  lines_pass(gcc::context *ctx) : gimple_opt_pass(lines_data, ctx) {}
+  opt_pass *clone() final override { return new lines_pass(m_ctxt); }
+  bool gate(function *) final override {
+    return (flag_sanitize & SANITIZE_THREAD) != 0;
+  }
+  unsigned int execute(function *fun) final override {
+    basic_block bb;
+    unsigned size;
+    bool write, aligned;
+    FOR_EACH_BB_FN(bb, fun) {
+      for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi);
+           gsi_next(&gsi)) {
+        gimple *call = gsi_stmt(gsi);
+        if (gimple_location(call) != UNKNOWN_LOCATION ||
+            !tsan_access(call, &size, &write, &aligned))
+          continue;
+        gimple_stmt_iterator next = gsi;
+        for (gsi_next(&next); !gsi_end_p(next); gsi_next(&next))
+          if (gimple_location(gsi_stmt(next)) != UNKNOWN_LOCATION)
+            break;
+        if (gsi_end_p(next))
+          continue;
+        location_t loc = gimple_location(gsi_stmt(next));
+        gimple_set_location(call, loc);
+        gimple_stmt_iterator access = gsi;
+        gsi_next(&access);
+        if (!gsi_end_p(access) &&
+            gimple_location(gsi_stmt(access)) == UNKNOWN_LOCATION)
+          gimple_set_location(gsi_stmt(access), loc);
+      }
+    }
+    return 0;
+  }
+};
+
 } // namespace
+
+void cuemu_gcc_plugin_register_tsan_lines(const char *plugin) {
+  cuemu_gcc_plugin_insert_after(plugin, new lines_pass(g), "tsan", 0);
+}
 
 void cuemu_gcc_plugin_register_check(const char *plugin, const char *value) {
   if (strcmp(value, "mem") == 0)
