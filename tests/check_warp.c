@@ -1246,9 +1246,29 @@ START_TEST(inactive_source_warns_with_checkers) {
 }
 END_TEST
 
-START_TEST(inactive_source_is_quiet_without_checkers) {
+/* With CUEMU_CHECK unset, the warning comes where synccheck is built into
+ * the kernel (tests/checkers_suites.sh builds this suite's modules with
+ * CUEMU_CC_CHECK=all; a checked build said nothing before) and nowhere
+ * else. */
+START_TEST(inactive_source_warns_only_where_synccheck_runs) {
   int out[32];
   test_setenv("CUEMU_CHECK", NULL);
+  const char *built = getenv("CUEMU_CC_CHECK");
+  int synccheck = built && (strstr(built, "all") || strstr(built, "sync"));
+  char *text = run_outside_mask(out);
+  if (synccheck) {
+    TEST_ASSERT_CONTAINS(text, "warning");
+    TEST_ASSERT_CONTAINS(text, "unspecified");
+  } else {
+    ck_assert_msg(strstr(text, "warning") == NULL, "unexpected: %s", text);
+  }
+  free(text);
+}
+END_TEST
+
+START_TEST(inactive_source_is_quiet_with_checkers_off) {
+  int out[32];
+  test_setenv("CUEMU_CHECK", "none");
   char *text = run_outside_mask(out);
   ck_assert_msg(strstr(text, "warning") == NULL, "unexpected: %s", text);
   free(text);
@@ -1266,7 +1286,8 @@ Suite *make_warp_suite(void) {
   tcase_add_test(tc, shuffle_per_lane_operands);
   tcase_add_test(tc, shuffle_block_sum);
   tcase_add_test(tc, inactive_source_warns_with_checkers);
-  tcase_add_test(tc, inactive_source_is_quiet_without_checkers);
+  tcase_add_test(tc, inactive_source_warns_only_where_synccheck_runs);
+  tcase_add_test(tc, inactive_source_is_quiet_with_checkers_off);
 
   tc = test_tcase(s, "vote", 60);
   tcase_add_test(tc, votes_every_shape_mask_and_predicate);

@@ -479,10 +479,13 @@ static __attribute__((noinline)) int try_complete(cuemu_worker *w, unsigned base
   if (inactive) {
     unsigned gone = mask & ~live;
     unsigned readers = gone ? readers_of(me->wait.op, live, gone, lanes) : 0;
-    if (readers &&
-        (cuemu__check_launch_mask(w->launch) & CUEMU_CHECK_SYNC))
+    int synccheck = (cuemu__check_launch_mask(w->launch) & CUEMU_CHECK_SYNC) != 0;
+    if (readers && synccheck)
       report_gone_sources(w, base, me, readers, gone);
-    else if (w->launch->checks && (inactive & ~readers))
+    /* The warning comes with any checker asked for at run time, and with
+     * synccheck built into the kernel (CUEMU_CC_CHECK=sync or all, with
+     * CUEMU_CHECK unset): a checked build said nothing before. */
+    else if ((w->launch->checks || synccheck) && (inactive & ~readers))
       warn_inactive(w, base, me, inactive & ~readers);
   }
   if (w->launch->check)
