@@ -4,7 +4,8 @@
 # function (static or not, a function or a member template) or one defined
 # in a friend declaration (nvcc's messages at the user's line), a kernel
 # that is constexpr or consteval, has an exception specification or a
-# deduced return type, or takes an rvalue reference or an initializer list
+# deduced return type, takes an rvalue reference or an initializer list, or
+# declares a template parameter pack before its last template parameter
 # (tests/driver/params/kernel_forms.cu, nvcc's messages), and a
 # launch in kernel code whose argument has a user-provided copy
 # constructor or destructor (nvcc refuses it when it compiles, with the
@@ -50,12 +51,13 @@ done
 # A kernel's forms that nvcc refuses (tests/driver/params/kernel_forms.cu,
 # -DCASE=N at line LINE, case 6 under -std=c++20), and its near misses.
 file=kernel_forms.cu
-for case in 1:15:"A __global__ function or function template cannot be marked constexpr" \
-  2:17:"An exception specification is not allowed for a __global__ function or function template" \
-  3:19:"a __global__ function must not have a deduced return type" \
-  4:21:"a __global__ function cannot have a parameter with rvalue reference type" \
-  5:23:"a __global__ function or function template cannot have a parameter with type std::initializer_list" \
-  6:26:"A __global__ function or function template cannot be marked consteval"; do
+for case in 1:17:"A __global__ function or function template cannot be marked constexpr" \
+  2:19:"An exception specification is not allowed for a __global__ function or function template" \
+  3:21:"a __global__ function must not have a deduced return type" \
+  4:23:"a __global__ function cannot have a parameter with rvalue reference type" \
+  5:25:"a __global__ function or function template cannot have a parameter with type std::initializer_list" \
+  6:28:"A __global__ function or function template cannot be marked consteval" \
+  7:33:"Pack template parameter must be the last template parameter for a variadic __global__ function template"; do
   n=${case%%:*}
   rest=${case#*:}
   line=${rest%%:*}
@@ -160,7 +162,7 @@ if [ -n "$real" ]; then
       >/dev/null 2>&1 && fail "nvcc accepts $file: the test is wrong"
   done
   file=kernel_forms.cu
-  for n in 1 2 3 4 5 6; do
+  for n in 1 2 3 4 5 6 7; do
     (cd "$work" && "$real" -arch=sm_90 -std=c++20 -DCASE="$n" -c -o x.o "$d/$file") \
       >/dev/null 2>&1 && fail "nvcc accepts $file case $n: the test is wrong"
   done

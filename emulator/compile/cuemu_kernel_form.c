@@ -15,7 +15,11 @@
  *   function cannot have a parameter with rvalue reference type";
  * - a parameter of type `std::initializer_list<...>`: "a __global__
  *   function or function template cannot have a parameter with type
- *   std::initializer_list".
+ *   std::initializer_list";
+ * - a template parameter pack before the last template parameter
+ *   (`template <typename... A, typename T>`, two packs): "Pack template
+ *   parameter must be the last template parameter for a variadic
+ *   __global__ function template".
  *
  * The tokens are read as written (the lexer's `&&` is two adjacent `&`):
  * a type alias that hides one of these
@@ -80,6 +84,37 @@ static const char *parameter_form(const cuemu_rewriter *rw, size_t open,
   return NULL;
 }
 
+/* Whether the template parameter list whose `<` is token open and `>`
+ * token close declares a pack (`typename... A`, `int... N`: an ellipsis
+ * outside nested brackets and before a default argument) that is not its
+ * last parameter. */
+static int pack_before_last(const cuemu_rewriter *rw, size_t open,
+                            size_t close) {
+  int pack = 0, in_default = 0;
+  for (size_t p = open + 1; p < close && p < rw->n; p++) {
+    if (cuemu__rw_is(rw, p, "(") || cuemu__rw_is(rw, p, "[") ||
+        cuemu__rw_is(rw, p, "{")) {
+      p = cuemu__rw_close(rw, p);
+    } else if (cuemu__rw_is(rw, p, "<")) {
+      size_t end = cuemu__rw_template_close(rw, p);
+      if (end < close)
+        p = end;
+    } else if (cuemu__rw_is(rw, p, ",")) {
+      if (pack)
+        return 1;
+      in_default = 0;
+    } else if (cuemu__rw_is(rw, p, "=")) {
+      in_default = 1;
+    } else if (!in_default && cuemu__rw_is(rw, p, ".") &&
+               cuemu__rw_is(rw, p + 1, ".") && cuemu__rw_is(rw, p + 2, ".") &&
+               cuemu__rw_adjacent(rw, p) && cuemu__rw_adjacent(rw, p + 1)) {
+      pack = 1;
+      p += 2;
+    }
+  }
+  return 0;
+}
+
 cuemu_status cuemu__kernel_form_check(cuemu_rewriter *rw, size_t decl_start,
                                       size_t global) {
   size_t open = parameter_list(rw, global), k;
@@ -88,9 +123,15 @@ cuemu_status cuemu__kernel_form_check(cuemu_rewriter *rw, size_t decl_start,
     return CUEMU_SUCCESS;
   for (k = decl_start; k < open; k++) {
     if (cuemu__rw_is(rw, k, "template") && cuemu__rw_is(rw, k + 1, "<")) {
-      k = cuemu__rw_template_close(rw, k + 1); /* its parameters' tokens */
-      if (k >= open)
+      size_t close = cuemu__rw_template_close(rw, k + 1);
+      if (close >= open)
         return CUEMU_SUCCESS;
+      if (pack_before_last(rw, k + 1, close))
+        return cuemu__rw_error(rw, rw->toks[k].line,
+                               "Pack template parameter must be the last "
+                               "template parameter for a variadic "
+                               "__global__ function template");
+      k = close; /* past its parameters' tokens */
     } else if (cuemu__rw_is(rw, k, "constexpr") ||
                cuemu__rw_is(rw, k, "consteval")) {
       return cuemu__rw_error(rw, rw->toks[k].line,

@@ -1,11 +1,13 @@
 // Forms of a kernel's declaration that nvcc refuses, one per -DCASE=N,
 // each at the line that tests/driver_params.sh expects (a kernel that is
 // constexpr or consteval, has an exception specification or a deduced
-// return type, or takes an rvalue reference or a std::initializer_list);
+// return type, takes an rvalue reference or a std::initializer_list, or
+// declares a template parameter pack before its last template parameter);
 // without CASE, the near misses that nvcc accepts build and run: a
 // trailing return type, && and initializer lists inside a parameter's
 // default argument and template arguments, a `noexcept` host function
-// beside the kernel, and a forwarding reference in a __device__ function.
+// beside the kernel, a forwarding reference in a __device__ function, and
+// a variadic kernel template whose pack is last.
 #include <cstdio>
 #include <initializer_list>
 #include <type_traits>
@@ -27,6 +29,8 @@ consteval __global__ void fill_consteval() {}
 #else
 #error "case 6 needs -std=c++20"
 #endif
+#elif CASE == 7
+template <typename... Ts, typename T> __global__ void fill_pack_first(T *out, Ts... ts) { out[0] = sizeof...(Ts); }
 #endif
 
 template <class T> __device__ T forward_twice(T &&x) { return std::forward<T>(x) * 2; }
@@ -38,6 +42,10 @@ __global__ void fill_flag(int *out, bool both = true && false) {
   out[1] = both ? 1 : 5;
 }
 
+template <typename T, typename... Ts> __global__ void fill_count(T *out, Ts... ts) {
+  out[2] = static_cast<T>(sizeof...(Ts));
+}
+
 int host_sum(std::initializer_list<int> values) noexcept {
   int s = 0;
   for (int v : values) s += v;
@@ -46,11 +54,12 @@ int host_sum(std::initializer_list<int> values) noexcept {
 
 int main() {
   int *out = nullptr;
-  cudaMallocManaged(&out, 2 * sizeof(int));
+  cudaMallocManaged(&out, 3 * sizeof(int));
   fill_trailing<<<1, 1>>>(out);
   fill_flag<true><<<1, 1>>>(out);
+  fill_count<<<1, 1>>>(out, 1.0f, 'c', 2u);
   cudaDeviceSynchronize();
-  bool ok = out[0] == 8 && out[1] == 5 && host_sum({1, 2, 3}) == 6;
+  bool ok = out[0] == 8 && out[1] == 5 && out[2] == 3 && host_sum({1, 2, 3}) == 6;
   puts(ok ? "PASS" : "FAIL");
   cudaFree(out);
   return ok ? 0 : 1;
