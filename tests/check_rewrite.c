@@ -545,7 +545,7 @@ START_TEST(kernels_decorations) {
       "  multi_line(int x,\n"                                              /* 9 */
       "             int y);\n"                                             /* 10 */
       "template <> __global__ void t1<float>(float *p) {}\n"               /* 11 */
-      "template <class T> __global__ void t2(T) noexcept;\n"               /* 12 */
+      "template <class T> __global__ void t2(T) __attribute__((cold));\n"  /* 12 */
       "struct S { void m() { __global__ void inside(); } };\n"             /* 13 */
       "void host() { if (1) { } }\n"                                       /* 14 */
       "__global__ void after_host(float *__restrict__ p,\n"                /* 15 */

@@ -18,7 +18,9 @@
 # constant index, and a constexpr function's call of constants, folded),
 # variable
 # templates' and class templates' static members' instances, a virtual
-# function overriding one of another execution space
+# function overriding one of another execution space, a kernel template
+# instantiated with a host lambda's closure type (also inside another
+# template argument)
 # (tests/driver/devref/space_refusals.cu,
 # one form per -DCASE=N); without CASE, the near misses that nvcc accepts
 # (constants read by value, implicit, defaulted and constexpr functions, a
@@ -26,6 +28,7 @@
 # function, an empty __device__ constructor, a nested array declarator,
 # overrides in their base's space (through two levels, of a pure virtual
 # function),
+# an extended lambda inside a class template's instance passed to a kernel,
 # __device__ variable templates, std::move, integers initialised with
 # addresses) build and run, with g++ and clang++, and so does a module
 # with a function's prototype after a __device__ variable.

@@ -2,7 +2,11 @@
 # driver_params.sh: forms about kernels and their parameters that nvcc
 # refuses are refused by cuemu-nvcc too (issue 13): a __global__ member
 # function (static or not, a function or a member template) or one defined
-# in a friend declaration (nvcc's messages at the user's line), and a
+# in a friend declaration (nvcc's messages at the user's line), a kernel
+# that is constexpr or consteval, has an exception specification or a
+# deduced return type, takes an rvalue reference or an initializer list, or
+# declares a template parameter pack before its last template parameter
+# (tests/driver/params/kernel_forms.cu, nvcc's messages), and a
 # launch in kernel code whose argument has a user-provided copy
 # constructor or destructor (nvcc refuses it when it compiles, with the
 # messages that cuemu-nvcc gives at the launch's line; one that cuemu-cc
@@ -43,6 +47,37 @@ for case in static_member_kernel.cu:6:member member_kernel_template.cu:11:member
     fail "$file: $(cat "$work/$file.log")"
   fi
 done
+
+# A kernel's forms that nvcc refuses (tests/driver/params/kernel_forms.cu,
+# -DCASE=N at line LINE, case 6 under -std=c++20), and its near misses.
+file=kernel_forms.cu
+for case in 1:17:"A __global__ function or function template cannot be marked constexpr" \
+  2:19:"An exception specification is not allowed for a __global__ function or function template" \
+  3:21:"a __global__ function must not have a deduced return type" \
+  4:23:"a __global__ function cannot have a parameter with rvalue reference type" \
+  5:25:"a __global__ function or function template cannot have a parameter with type std::initializer_list" \
+  6:28:"A __global__ function or function template cannot be marked consteval" \
+  7:33:"Pack template parameter must be the last template parameter for a variadic __global__ function template"; do
+  n=${case%%:*}
+  rest=${case#*:}
+  line=${rest%%:*}
+  message=${rest#*:}
+  std=
+  [ "$n" = 6 ] && std=-std=c++20
+  # shellcheck disable=SC2086 # std is one word or none
+  if (cd "$work" && "$nvcc" $std -DCASE="$n" -c -o x.o "$d/$file") >"$work/$file.$n.log" 2>&1; then
+    fail "$file case $n compiles"
+  elif grep -qF "$file:$line: $message" "$work/$file.$n.log"; then
+    echo "PASS: $file case $n is refused at line $line, as nvcc refuses it"
+  else
+    fail "$file case $n: $(head -5 "$work/$file.$n.log")"
+  fi
+done
+if (cd "$work" && "$nvcc" -o forms "$d/$file" && ./forms) >"$work/$file.log" 2>&1; then
+  echo "PASS: $file's near misses build and run"
+else
+  fail "$file's near misses: $(head -5 "$work/$file.log")"
+fi
 
 file=device_launch_nontrivial.cu
 copy="cannot pass an argument with a user-provided copy-constructor to a device-side kernel launch"
@@ -126,6 +161,13 @@ if [ -n "$real" ]; then
     (cd "$work" && "$real" -arch=sm_90 -rdc=true -c -o x.o "$d/$file") \
       >/dev/null 2>&1 && fail "nvcc accepts $file: the test is wrong"
   done
+  file=kernel_forms.cu
+  for n in 1 2 3 4 5 6 7; do
+    (cd "$work" && "$real" -arch=sm_90 -std=c++20 -DCASE="$n" -c -o x.o "$d/$file") \
+      >/dev/null 2>&1 && fail "nvcc accepts $file case $n: the test is wrong"
+  done
+  (cd "$work" && "$real" -arch=sm_90 -c -o x.o "$d/$file") >/dev/null 2>&1 ||
+    fail "nvcc refuses $file's near misses: the test is wrong"
 fi
 
 rm -rf "$work"

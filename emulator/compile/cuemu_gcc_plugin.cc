@@ -75,6 +75,7 @@
 #include "cuemu_gcc_plugin_check.h"
 #include "cuemu_gcc_plugin_align.h"
 #include "cuemu_gcc_plugin_lockstep.h"
+#include "cuemu_gcc_plugin_closures.h"
 #include "cuemu_gcc_plugin_spaces.h"
 
 /* GCC loads only plugins that declare this; cuemu's licence allows it. */
@@ -441,6 +442,9 @@ int plugin_init(struct plugin_name_args *info,
    * variables in device code, kernels called without a configuration, and
    * the rest (cuemu_gcc_plugin_spaces.cc). */
   cuemu_gcc_plugin_register_spaces(info->base_name, default_device, relaxed);
+  /* Kernel templates instantiated with host lambdas' closure types
+   * (cuemu_gcc_plugin_closures.cc). */
+  cuemu_gcc_plugin_register_closures(info->base_name);
   /* Wide accesses fault at a misaligned address, as on a GPU (-no-align
    * turns the pass off). */
   if (align)

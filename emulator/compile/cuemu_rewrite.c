@@ -1205,6 +1205,8 @@ static cuemu_status walk(walker *w) {
         st = host_device_member(rw, i);
       } else if (w->other_depth == 0 && cuemu__rw_is(rw, i, "__global__")) {
         st = global_decl(w, i);
+        if (st == CUEMU_SUCCESS && own)
+          st = cuemu__kernel_form_check(rw, w->decl_start, i);
         if (st == CUEMU_SUCCESS && own && rw->preprocessed)
           st = static_kernel(w, i);
         if (st == CUEMU_SUCCESS && own && rw->preprocessed)

@@ -577,6 +577,12 @@ cuemu_status cuemu__kernel_picker(cuemu_rewriter *rw, size_t end);
 /* A `__global__` at token i inside braces: refused in a class, unless the
  * member is a friend declaration (cuemu_member_kernel.c). */
 cuemu_status cuemu__member_kernel_check(cuemu_rewriter *rw, size_t i);
+/* The `__global__` at token global, of a declaration that starts at token
+ * decl_start: refused where nvcc refuses its form (constexpr, an exception
+ * specification, a deduced return type, an rvalue reference or
+ * std::initializer_list parameter; cuemu_kernel_form.c). */
+cuemu_status cuemu__kernel_form_check(cuemu_rewriter *rw, size_t decl_start,
+                                      size_t global);
 /* In a translation unit: after the using-declaration whose `using` is
  * token k, when it names a kernel with a picker (`using ns::k;`), the
  * using-declaration of that picker (cuemu_kernel_picker.c). */

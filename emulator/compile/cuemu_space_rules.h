@@ -43,6 +43,15 @@ static inline const char *cuemu_space_nvcc_name(const char *name) {
 #define CUEMU_MSG_DYNAMIC_INIT                                                \
   "dynamic initialization is not supported for a %s variable"
 #define CUEMU_MSG_CONSTANT_STORE "expression must be a modifiable lvalue"
+/* A kernel template instantiated with a host lambda's closure type
+ * (cuemu_gcc_plugin_closures.cc): the lambda, its file's name and line. */
+#define CUEMU_MSG_HOST_CLOSURE                                                \
+  "The closure type for a lambda (\"%s\", defined at %s:%d) cannot be "       \
+  "used in the template argument type of a __global__ function template "     \
+  "instantiation, unless the lambda is defined within a __device__ or "       \
+  "__global__ function, or the flag '-extended-lambda' is specified and the " \
+  "lambda is an extended lambda (a __device__ or __host__ __device__ lambda " \
+  "defined within a __host__ or __host__ __device__ function)"
 #define CUEMU_MSG_HOST_SHARED                                                 \
   "a static \"__shared__\" variable declaration is not allowed inside a "     \
   "host function body"

@@ -321,6 +321,28 @@ template <class T> struct Labelled : Figure {
 };
 __global__ void labelled_id(int *p) { p[0] = Labelled<int>().id(); }
 #endif
+/* A kernel template instantiated with a host lambda's closure type: a
+ * lambda that is neither extended nor defined in device code (nvcc
+ * reports it at the launch, cuemu-nvcc at the lambda, here one line). */
+#if ON(38) || ON(39)
+template <class F> __global__ void apply_host_lambda(F f, int *out) {
+  out[0] = f(out[0]);
+}
+#endif
+#if ON(38)
+void launch_capturing_lambda(int *d, int c) {
+  apply_host_lambda<<<1, 1>>>([c](int x) { return x + c; }, d); // case 38: The closure type for a lambda ("lambda [](int)->int", defined at
+}
+#endif
+#if ON(39)
+template <class F> struct Offset {
+  F f;
+  __host__ __device__ int operator()(int x) const { return f(x) + 1; }
+};
+void launch_wrapped_lambda(int *d) {
+  auto twice = [](int x) { return 2 * x; }; apply_host_lambda<<<1, 1>>>(Offset<decltype(twice)>{twice}, d); // case 39: The closure type for a lambda ("lambda [](int)->int", defined at
+}
+#endif
 
 /* ---- What nvcc accepts: built and run --------------------------------- */
 
@@ -487,12 +509,19 @@ __host__ __device__ int hd_twice(int x) { return host_twice(x); }
 template <class F> __global__ void apply_lambda(F f, int *out) {
   out[0] = f(out[0]);
 }
+template <class F> struct Nudge {
+  F f;
+  __device__ int operator()(int x) const { return f(x) - 1; }
+};
 int lambda_triple(int v) {
   int *d, r = v;
   cudaMalloc(&d, sizeof r);
   cudaMemcpy(d, &r, sizeof r, cudaMemcpyHostToDevice);
   apply_lambda<<<1, 1>>>([] __host__ __device__(int x) { return triple(x); },
                          d);
+  /* An extended lambda inside a class template's instance. */
+  auto plus_one = [] __device__(int x) { return x + 1; };
+  apply_lambda<<<1, 1>>>(Nudge<decltype(plus_one)>{plus_one}, d);
   cudaMemcpy(&r, d, sizeof r, cudaMemcpyDeviceToHost);
   cudaFree(d);
   return r;
