@@ -9,7 +9,9 @@
 # A launch that never ends with every block started (started_spin.cu, a race
 # on a shared flag) ends under CUEMU_TIMEOUT with a report that says no block
 # waits for an unstarted one and names the race checker, not the hint about
-# blocks that are not resident.
+# blocks that are not resident. A persistent kernel whose polling thread's
+# warp-mates wait at __syncthreads() (barrier_warp_poll.cu) gets its blocks
+# from its spinning blocks, before the watchdog's second: no note.
 # Run by `make check` with AM_TESTS_ENVIRONMENT.
 
 srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
@@ -23,7 +25,7 @@ work=$builddir_abs/tests/tmp/progress_watchdog.$$
 mkdir -p "$work" || exit 1
 failed=0
 dir=$srcdir/tests/programs/progress/watchdog
-for name in atomic_later_flag busy_blocks started_spin; do
+for name in atomic_later_flag busy_blocks started_spin barrier_warp_poll; do
   if ! "$nvcc" -o "$work/$name" "$dir/$name.cu" >"$work/$name.build" 2>&1; then
     fail "$name.cu does not build: $(head -n 20 "$work/$name.build")"
     rm -rf "$work"
@@ -69,6 +71,16 @@ elif grep -q 'wait for a block that is not running' "$work/started.err"; then
   fail "started_spin: the hint for blocks not resident: $(cat "$work/started.err")"
 else
   echo "PASS: started_spin: ended after CUEMU_TIMEOUT, every block started, race hint"
+fi
+CUEMU_WORKERS=2 CUEMU_TIMEOUT=30 CUEMU_QUIET=0 "$work/barrier_warp_poll" \
+  >"$work/poll.out" 2>"$work/poll.err"
+status=$?
+if [ "$status" -ne 0 ] || ! grep -qx PASS "$work/poll.out"; then
+  fail "barrier_warp_poll: exit status $status: $(cat "$work/poll.out" "$work/poll.err")"
+elif grep -q "$note" "$work/poll.err"; then
+  fail "barrier_warp_poll: the watchdog, not the spinning blocks, started the blocks: $(cat "$work/poll.err")"
+else
+  echo "PASS: barrier_warp_poll: the spinning blocks got their blocks, no note"
 fi
 rm -rf "$work"
 exit "$failed"

@@ -841,8 +841,15 @@ static unsigned long long launch_progress(cuemu_launch *L) {
          atomic_load_explicit(&L->poll_changes, memory_order_relaxed);
 }
 
-/* How often (in yields) a spinning block looks at the clock. */
-#define CUEMU_SPIN_CHECK_EVERY 4096u
+/* How often (in yields) a spinning block looks at the clock. A yield of a
+ * thread that polls comes after 256 of its polls, and a poll costs some 300 ns
+ * when the lane's warp-mates wait at a barrier (its warp's lockstep looks at
+ * each of them): the thread of a software grid barrier whose block waits at
+ * __syncthreads(). At 4,096 yields such a block first looked at the clock
+ * after 0.3 s, so the watchdog, after 1 s, gave its launch the blocks it
+ * waited for; at 256 it looks every 20 ms, when more workers are due. The
+ * clock (a vDSO call of some 25 ns) costs nothing next to 256 yields. */
+#define CUEMU_SPIN_CHECK_EVERY 256u
 /* How often (in yields) a spinning block of a launch with more workers
  * than it started with leaves its CPU to other OS threads. */
 #define CUEMU_SPIN_LEAVE_CPU_EVERY 16u
