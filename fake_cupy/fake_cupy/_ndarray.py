@@ -56,7 +56,7 @@ class ndarray:
     """cupy.ndarray(shape, dtype=float, memptr=None, strides=None,
     order='C')."""
 
-    __slots__ = ("_a", "_mem", "__weakref__")
+    __slots__ = ("_a", "_mem", "_base", "__weakref__")
     __array_priority__ = 100
     # ndarray[Any, numpy.dtype[T]] in annotations, as CuPy's (cupy.typing).
     __class_getitem__ = classmethod(types.GenericAlias)
@@ -75,14 +75,18 @@ class ndarray:
             raise ValueError("order not understood")
         offset = memptr.ptr - memptr.mem.ptr if memptr.mem.ptr else 0
         self._mem = memptr.mem
+        # An array made by the constructor owns its memory as far as CuPy
+        # tells (base None, flags.owndata), even over another's memptr.
+        self._base = None
         self._a = _view_of(memptr.mem, offset, shape, dtype, strides, order)
 
     # ---- construction from NumPy results -------------------------------
     @classmethod
-    def _wrap(cls, array, mem):
+    def _wrap(cls, array, mem, base=None):
         self = cls.__new__(cls)
         self._a = array
         self._mem = mem
+        self._base = base
         return self
 
     # ---- attributes ------------------------------------------------------
@@ -93,7 +97,13 @@ class ndarray:
     itemsize = property(lambda self: self._a.itemsize)
     nbytes = property(lambda self: self._a.nbytes)
     strides = property(lambda self: self._a.strides)
-    flags = property(lambda self: self._a.flags)
+
+    @property
+    def flags(self):
+        """CuPy's Flags: c_contiguous, f_contiguous and owndata only."""
+        from fake_cupy._flags import Flags
+        return Flags(self._a.flags.c_contiguous, self._a.flags.f_contiguous,
+                     self._base is None)
 
     @shape.setter
     def shape(self, value):
@@ -112,7 +122,10 @@ class ndarray:
 
     @property
     def base(self):
-        return None
+        """The array whose memory this view shows, as CuPy's views keep it:
+        always the owner (a view of a view names the first array), None for
+        an array that is not a view."""
+        return self._base
 
     @property
     def T(self):
@@ -543,13 +556,14 @@ def _new_from(array):
 
 
 def _owner(array, parents):
+    """The parent whose memory `array` (a NumPy result) lies in, or None."""
     if not array.size:
         return None
     address = array.__array_interface__["data"][0]
     for p in parents:
         mem = p._mem
         if mem.block is not None and mem.ptr <= address < mem.ptr + mem.block.size:
-            return mem
+            return p
     return None
 
 
@@ -558,9 +572,11 @@ def _wrap_any(result, parents=()):
     parent's memory), NumPy scalars become 0-d arrays, tuples and lists are
     wrapped element by element; other values pass through."""
     if isinstance(result, numpy.ndarray):
-        mem = _owner(result, parents)
-        if mem is not None:
-            return ndarray._wrap(result, mem)
+        parent = _owner(result, parents)
+        if parent is not None:
+            # CuPy's views name their first array as base (core.pyx, _view).
+            base = parent._base if parent._base is not None else parent
+            return ndarray._wrap(result, parent._mem, base)
         return _new_from(result)
     if isinstance(result, numpy.generic):
         return _new_from(numpy.asarray(result))
