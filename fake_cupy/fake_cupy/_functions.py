@@ -110,14 +110,20 @@ def _creation(name):
 
 
 def _like(name):
+    """cupy.empty_like and its kin: the layout as NumPy's PyArray_NewLikeArray
+    chooses it (CuPy's _new_like_order_and_strides follows it), so order='K'
+    keeps a Fortran-ordered or permuted operand's strides."""
     func = getattr(numpy, name)
 
     @functools.wraps(func)
     def create(a, *args, **kwargs):
-        shape = kwargs.pop("shape", None)
-        template = numpy.empty(a.shape if shape is None else shape,
-                               dtype=a.dtype)
-        return _wrap_any(func(template, *args, **kwargs))
+        template = a._host() if isinstance(a, ndarray) else \
+            numpy.empty(a.shape, dtype=a.dtype)
+        host = func(template, *args, **kwargs)
+        out = ndarray(host.shape, host.dtype, strides=host.strides)
+        if host.size:
+            numpy.copyto(out._a, host)
+        return out
     return create
 
 

@@ -99,3 +99,28 @@ def test_copyto_sources_as_cupys(cp):
     cp.copyto(wide[:, ::2], cp.arange(1, 4).reshape(1, 1, 3))
     cp.copyto(wide, 9, where=wide == 0)
     assert wide.get().tolist() == [[1, 9, 2, 9, 3, 9]] * 2
+
+
+@pytest.mark.parametrize("name,args", [("empty_like", ()), ("zeros_like", ()),
+                                       ("ones_like", ()), ("full_like", (3,))])
+def test_like_functions_keep_the_layout(cp, name, args):
+    # order='K' (the default) keeps the operand's layout, as in NumPy and
+    # CuPy: a kernel that writes the result in its input's Fortran order
+    # (output = cupy.empty_like(input)) reads back what it wrote.
+    func = getattr(cp, name)
+    f = cp.asfortranarray(cp.arange(12, dtype=cp.float32).reshape(3, 4))
+    out = func(f, *args)
+    assert out.flags.f_contiguous and not out.flags.c_contiguous
+    assert out.strides == (4, 12) and out.base is None
+    permuted = cp.zeros((2, 3, 4)).transpose(1, 0, 2)
+    host = getattr(numpy, name)(numpy.zeros((2, 3, 4)).transpose(1, 0, 2), *args)
+    assert func(permuted, *args).strides == host.strides
+    assert func(f, *args, order="C").flags.c_contiguous
+    assert func(f, *args, order="A").flags.f_contiguous
+    # A new shape keeps the layout when its rank is the operand's.
+    assert func(f, *args, shape=(2, 5)).flags.fnc
+    assert func(f, *args, shape=(2, 5, 1)).flags.c_contiguous
+    assert func(f, *args, dtype=cp.float64).strides == (8, 24)
+    if name != "empty_like":
+        assert func(f, *args).get().tolist() == \
+            getattr(numpy, name)(f.get(), *args).tolist()
