@@ -23,7 +23,7 @@ from fake_cupy import _functions, _runtime
 from fake_cupy._dlpack import from_dlpack, fromDlpack
 from fake_cupy._errors import LifetimeError
 from fake_cupy._functions import (array, asarray, asanyarray, ascontiguousarray,
-                                  asnumpy, get_array_module, is_available,
+                                  asfortranarray, asnumpy, get_array_module, is_available,
                                   synchronize)
 from fake_cupy._install import install, installed, uninstall
 from fake_cupy._internals import clear_memo, memoize

@@ -88,13 +88,27 @@ def asarray(a, dtype=None, order=None, *, blocking=False):
     return array(a, dtype=dtype, copy=False, order=order or "K")
 
 
-def ascontiguousarray(a, dtype=None):
-    if isinstance(a, ndarray) and a.flags.c_contiguous and \
-            (dtype is None or numpy.dtype(dtype) == a.dtype):
-        return a
+def _in_order(a, dtype, order):
+    """CuPy's ascontiguousarray (order 'C') and asfortranarray ('F'): `a`
+    itself when it is laid out so and of that dtype, else a copy; a 0-d
+    array becomes one of shape (1,) (a view when nothing else changes)."""
     if isinstance(a, numpy.ndarray):
         raise _unsupported(a)
-    return _new_from(numpy.ascontiguousarray(asarray(a)._host(), dtype=dtype))
+    a = asarray(a)
+    laid_out = a.flags.c_contiguous if order == "C" else a.flags.f_contiguous
+    if laid_out and (dtype is None or numpy.dtype(dtype) == a.dtype):
+        return a.ravel(order) if a.ndim == 0 else a
+    host = a._host()
+    host = host.reshape(1) if host.ndim == 0 else host
+    return _new_from(numpy.asarray(host, dtype=dtype, order=order))
+
+
+def ascontiguousarray(a, dtype=None):
+    return _in_order(a, dtype, "C")
+
+
+def asfortranarray(a, dtype=None):
+    return _in_order(a, dtype, "F")
 
 
 asanyarray = asarray

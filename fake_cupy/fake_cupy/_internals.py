@@ -120,7 +120,8 @@ def modules():
         "cupy._creation.from_data", "Arrays from data.",
         array=_functions.array, asarray=_functions.asarray,
         asanyarray=_functions.asanyarray,
-        ascontiguousarray=_functions.ascontiguousarray)
+        ascontiguousarray=_functions.ascontiguousarray,
+        asfortranarray=_functions.asfortranarray)
     creation = _module("cupy._creation", "Creation routines.",
                        from_data=from_data)
     creation.__path__ = []

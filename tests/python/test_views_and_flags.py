@@ -124,3 +124,25 @@ def test_like_functions_keep_the_layout(cp, name, args):
     if name != "empty_like":
         assert func(f, *args).get().tolist() == \
             getattr(numpy, name)(f.get(), *args).tolist()
+
+
+def test_contiguous_conversions_return_the_array_itself(cp):
+    # CuPy's ascontiguousarray and asfortranarray give the array itself when
+    # it is laid out so (writes through the result reach it), a 0-d array
+    # as one of shape (1,).
+    f = cp.asfortranarray(cp.arange(6.0).reshape(2, 3))
+    assert f.flags.fnc and f.base is None
+    assert cp.asfortranarray(f) is f
+    assert cp.asfortranarray(f, dtype=cp.float64) is f
+    c = cp.ascontiguousarray(f)
+    assert c.flags.c_contiguous and cp.ascontiguousarray(c) is c
+    converted = cp.asfortranarray(f, dtype=cp.float32)
+    assert converted.flags.fnc and converted.dtype == cp.float32
+    assert converted.get().tolist() == f.get().tolist()
+    scalar = cp.array(2.5)
+    for func in (cp.ascontiguousarray, cp.asfortranarray):
+        one = func(scalar)
+        assert one.shape == (1,) and one.base is scalar
+        assert func(scalar, dtype=cp.float32).shape == (1,)
+    with pytest.raises(TypeError):
+        cp.asfortranarray(numpy.ones((2, 2)))
