@@ -133,11 +133,42 @@ class ndarray:
 
     @property
     def real(self):
+        """A view of the real parts; the array itself when it is not complex
+        (CuPy's real)."""
+        if self.dtype.kind != "c":
+            return self
         return _wrap_any(self._host().real, (self,))
+
+    @real.setter
+    def real(self, value):
+        # CuPy copies the value into the real parts (a complex array) or the
+        # whole array (any other) with a kernel: a cupy array or a scalar.
+        _check_ufunc_operand(value)
+        _run_numpy(numpy.copyto, (self._host().real, _unwrap(value)),
+                   {"casting": "unsafe"})
 
     @property
     def imag(self):
+        """A view of the imaginary parts; zeros of a new array when the
+        array is not complex (CuPy's imag)."""
         return _wrap_any(self._host().imag, (self,))
+
+    @imag.setter
+    def imag(self, value):
+        if self.dtype.kind != "c":
+            raise TypeError("cupy.ndarray does not have imaginary part to set")
+        _check_ufunc_operand(value)
+        _run_numpy(numpy.copyto, (self._host().imag, _unwrap(value)),
+                   {"casting": "unsafe"})
+
+    def conj(self):
+        """The complex conjugate; the array itself when it is not complex
+        (CuPy's ndarray.conj)."""
+        if self.dtype.kind != "c":
+            return self
+        return _call_numpy(numpy.ndarray.conj, (self,), {})
+
+    conjugate = conj
 
     def _host(self):
         """The NumPy view, after queued kernels have run."""
@@ -377,8 +408,7 @@ def _method(name):
 
 for _name in ("reshape", "ravel", "flatten", "transpose", "swapaxes", "squeeze",
               "sum", "prod", "mean", "var", "std", "max", "min", "argmax",
-              "argmin", "all", "any", "cumsum", "cumprod", "clip", "conj",
-              "conjugate", "dot", "nonzero", "round", "diagonal",
+              "argmin", "all", "any", "cumsum", "cumprod", "clip", "dot", "nonzero", "round", "diagonal",
               "trace", "sort", "argsort", "partition", "compress",
               "choose", "ptp"):
     setattr(ndarray, _name, _method(_name))

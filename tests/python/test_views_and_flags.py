@@ -146,3 +146,25 @@ def test_contiguous_conversions_return_the_array_itself(cp):
         assert func(scalar, dtype=cp.float32).shape == (1,)
     with pytest.raises(TypeError):
         cp.asfortranarray(numpy.ones((2, 2)))
+
+
+def test_real_and_imag_parts(cp):
+    # The real parts of a real array are the array itself (its conjugate
+    # too); assigning to .real and .imag writes through, as in CuPy.
+    a = cp.arange(3.0)
+    assert a.real is a and a.conj() is a and a.conjugate() is a
+    z = cp.zeros((2, 3), dtype=cp.complex64)
+    assert z.real.base is z and z.imag.base is z
+    z.real = cp.arange(3, dtype=cp.float32)
+    z.imag = 2
+    assert z.get().tolist() == [[0 + 2j, 1 + 2j, 2 + 2j]] * 2
+    assert z.conj().get().tolist() == [[0 - 2j, 1 - 2j, 2 - 2j]] * 2
+    a.real = 7
+    assert a.get().tolist() == [7.0, 7.0, 7.0]
+    with pytest.raises(TypeError, match="cupy.ndarray does not have "
+                                        "imaginary part to set"):
+        a.imag = 1
+    with pytest.raises(TypeError, match="Unsupported type"):
+        z.real = [1, 2, 3]
+    zeros = a.imag
+    assert zeros.base is None and zeros.get().tolist() == [0.0] * 3
