@@ -60,12 +60,15 @@ def array(obj, dtype=None, copy=True, order="K", subok=False, ndmin=0, *,
           blocking=False):
     """cupy.array: copies host data (through the pinned pool) or a fake array."""
     if isinstance(obj, ndarray):
-        host = obj._host()
-        result = numpy.array(host, dtype=dtype, copy=True, order=order,
-                             ndmin=ndmin)
-        if not copy and result.dtype == obj.dtype and result.shape == obj.shape:
-            return obj
-        return _new_from(result)
+        # CuPy's _array_from_cupy_ndarray: astype with the order, then
+        # leading axes on a view for ndmin.
+        a = obj.astype(obj.dtype if dtype is None else dtype,
+                       order="K" if order is None else order, copy=copy)
+        if ndmin > a.ndim:
+            if a is obj:
+                a = a.view()
+            a.shape = (1,) * (ndmin - a.ndim) + a.shape
+        return a
     if hasattr(obj, "__cuda_array_interface__"):
         return array(_from_cuda_interface(obj), dtype, copy, order, subok, ndmin)
     if _nested_device_shape(obj) is not None:
@@ -80,9 +83,7 @@ def array(obj, dtype=None, copy=True, order="K", subok=False, ndmin=0, *,
 def asarray(a, dtype=None, order=None, *, blocking=False):
     """cupy.asarray: the same fake array when nothing changes, else a copy."""
     if isinstance(a, ndarray):
-        if dtype is None or numpy.dtype(dtype) == a.dtype:
-            return a
-        return a.astype(dtype)
+        return array(a, dtype, copy=False, order=order)
     if hasattr(a, "__cuda_array_interface__"):
         return asarray(_from_cuda_interface(a), dtype)
     return array(a, dtype=dtype, copy=False, order=order or "K")

@@ -313,10 +313,18 @@ class ndarray:
             raise TypeError("casting is not supported yet")
         if subok is not None:
             raise TypeError("subok is not supported yet")
+        order = "K" if order is None else order.upper()
+        flags = self._a.flags
+        # CuPy's astype gives the array itself when nothing changes: the
+        # dtype, and the layout the order asks for.
+        if not copy and numpy.dtype(dtype) == self.dtype and (
+                order == "K" or (order == "A" and (flags.c_contiguous or
+                                                   flags.f_contiguous))
+                or (order == "C" and flags.c_contiguous)
+                or (order == "F" and flags.f_contiguous)):
+            return self
         result = _run_numpy(self._host().astype, (dtype,),
                             {"order": order, "copy": True})
-        if not copy and result.dtype == self.dtype:
-            return self
         return _new_from(result)
 
     def view(self, dtype=None):

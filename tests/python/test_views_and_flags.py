@@ -168,3 +168,26 @@ def test_real_and_imag_parts(cp):
         z.real = [1, 2, 3]
     zeros = a.imag
     assert zeros.base is None and zeros.get().tolist() == [0.0] * 3
+
+
+def test_conversions_honour_the_order(cp):
+    # CuPy's array(obj, copy=False, order=...) is obj.astype(dtype,
+    # order=order, copy=False): the array itself when its layout already
+    # satisfies the order, else a copy laid out so; ndmin adds leading axes
+    # to a view. asarray(a, order=...) is array(a, copy=False, order=...).
+    c = cp.arange(12.0).reshape(3, 4).copy()
+    f = cp.asfortranarray(c)
+    as_f = cp.asarray(c, order="F")
+    assert as_f.flags.fnc and as_f.get().tolist() == c.get().tolist()
+    assert cp.asarray(f, order="F") is f and cp.asarray(c, order="C") is c
+    assert cp.asarray(f, order="A") is f and cp.asarray(f) is f
+    assert cp.array(c, copy=False, order="F").flags.fnc
+    assert cp.array(f, copy=False, order="K") is f
+    assert cp.array(f, copy=True).flags.fnc        # order K keeps it
+    assert c.astype(c.dtype, order="F", copy=False).flags.fnc
+    assert f.astype(f.dtype, order="A", copy=False) is f
+    assert f.astype(f.dtype, order="C", copy=False).flags.c_contiguous
+    deep = cp.array(c, copy=False, ndmin=3)
+    assert deep.shape == (1, 3, 4) and deep.base is c
+    fresh = cp.array(c, ndmin=3)
+    assert fresh.shape == (1, 3, 4) and fresh.base is None
