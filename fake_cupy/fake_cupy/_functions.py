@@ -92,10 +92,15 @@ def asarray(a, dtype=None, order=None, *, blocking=False):
 def _in_order(a, dtype, order):
     """CuPy's ascontiguousarray (order 'C') and asfortranarray ('F'): `a`
     itself when it is laid out so and of that dtype, else a copy; a 0-d
-    array becomes one of shape (1,) (a view when nothing else changes)."""
-    if isinstance(a, numpy.ndarray):
-        raise _unsupported(a)
-    a = asarray(a)
+    array becomes one of shape (1,) (a view when nothing else changes).
+    Their argument is typed: anything but a cupy array (a NumPy array, a
+    list) raises Cython's TypeError."""
+    if not isinstance(a, ndarray):
+        # Cython names the type by its tp_name: "numpy.ndarray", "list".
+        name = "numpy.ndarray" if isinstance(a, numpy.ndarray) \
+            else type(a).__name__
+        raise TypeError("Argument 'a' has incorrect type (expected "
+                        f"cupy._core.core._ndarray_base, got {name})")
     laid_out = a.flags.c_contiguous if order == "C" else a.flags.f_contiguous
     if laid_out and (dtype is None or numpy.dtype(dtype) == a.dtype):
         return a.ravel(order) if a.ndim == 0 else a

@@ -144,8 +144,14 @@ def test_contiguous_conversions_return_the_array_itself(cp):
         one = func(scalar)
         assert one.shape == (1,) and one.base is scalar
         assert func(scalar, dtype=cp.float32).shape == (1,)
-    with pytest.raises(TypeError):
-        cp.asfortranarray(numpy.ones((2, 2)))
+    # Their argument is a typed cupy array: host data is refused.
+    for func in (cp.ascontiguousarray, cp.asfortranarray):
+        with pytest.raises(TypeError, match="Argument 'a' has incorrect type "
+                                            r"\(expected cupy._core.core."
+                                            "_ndarray_base, got list"):
+            func([[1.0, 2.0]])
+        with pytest.raises(TypeError, match="got numpy.ndarray"):
+            func(numpy.ones((2, 2)))
 
 
 def test_real_and_imag_parts(cp):
