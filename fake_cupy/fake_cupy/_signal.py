@@ -5,7 +5,9 @@ _cupyx.py).
 CuPy's spectral functions begin with cupy.asarray on their signals
 (cupyx/scipy/signal/_spectral.py, _spectral_impl.py): lombscargle (x, y and
 freqs as float64), periodogram, welch, csd, coherence, spectrogram, stft
-(x, and y) and istft (Zxx), and an array-like window is copied too. A NumPy
+(x, and y) and istft (Zxx), and an array-like window is copied too; so do
+detrend (data) and deconvolve (signal and divisor, through atleast_1d,
+cupyx/scipy/signal/_signaltools.py). A NumPy
 signal (the result of a host-side filter, say) or a list is therefore
 taken, and the results are cupy arrays; a delegate refused the NumPy array.
 
@@ -22,11 +24,12 @@ import scipy.signal
 from fake_cupy import _functions
 from fake_cupy._ndarray import ndarray
 
-# The array arguments each spectral function copies to the device.
+# The array arguments each function copies to the device.
 _SPECTRAL = {
     "lombscargle": ("x", "y", "freqs"), "periodogram": ("x",),
     "welch": ("x",), "csd": ("x", "y"), "coherence": ("x", "y"),
     "spectrogram": ("x",), "stft": ("x",), "istft": ("Zxx",),
+    "detrend": ("data",), "deconvolve": ("signal", "divisor"),
 }
 
 

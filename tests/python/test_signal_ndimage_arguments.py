@@ -104,3 +104,31 @@ def test_distance_transform_edt_takes_cupy_keywords(cupyx_scipy, cp):
     with pytest.raises(TypeError):
         ndi.distance_transform_edt(cp.asarray(mask), None, True, False, None,
                                    None, None)
+
+
+def test_find_peaks_properties_are_device_arrays(cupyx_scipy, cp):
+    # A peak picker reads props["peak_heights"].get(): CuPy's find_peaks
+    # returns its properties as cupy arrays, as it returns the peaks.
+    x = numpy.sin(numpy.arange(200) * 0.3) * (1 + numpy.arange(200) / 200)
+    peaks, props = cupyx_scipy.signal.find_peaks(
+        cp.asarray(x), height=0.5, prominence=0.1, width=1)
+    want_peaks, want = scipy.signal.find_peaks(x, height=0.5, prominence=0.1,
+                                               width=1)
+    assert isinstance(peaks, cp.ndarray)
+    assert peaks.get().tolist() == want_peaks.tolist()
+    assert sorted(props) == sorted(want)
+    for key, value in props.items():
+        assert isinstance(value, cp.ndarray), key
+        numpy.testing.assert_allclose(value.get(), want[key])
+
+
+def test_detrend_and_deconvolve_copy_host_input_to_the_device(cupyx_scipy, cp):
+    # CuPy's detrend begins with cupy.asarray(data), deconvolve with
+    # cupy.atleast_1d on both of its arguments.
+    data = numpy.arange(20.0) * 0.5 + numpy.sin(numpy.arange(20.0))
+    got = cupyx_scipy.signal.detrend(data)
+    assert isinstance(got, cp.ndarray)
+    numpy.testing.assert_allclose(got.get(), scipy.signal.detrend(data), atol=1e-12)
+    quot, rem = cupyx_scipy.signal.deconvolve([0, 2, 1, 0, 2, 3, 1, 0, 0], [2, 1])
+    assert isinstance(quot, cp.ndarray) and isinstance(rem, cp.ndarray)
+    assert quot.get().tolist() == [0.0, 1.0, 0.0, 0.0, 1.0, 1.0, 0.0, 0.0]
