@@ -132,3 +132,24 @@ def test_detrend_and_deconvolve_copy_host_input_to_the_device(cupyx_scipy, cp):
     quot, rem = cupyx_scipy.signal.deconvolve([0, 2, 1, 0, 2, 3, 1, 0, 0], [2, 1])
     assert isinstance(quot, cp.ndarray) and isinstance(rem, cp.ndarray)
     assert quot.get().tolist() == [0.0, 1.0, 0.0, 0.0, 1.0, 1.0, 0.0, 0.0]
+
+
+def test_lfilter_needs_array_coefficients(cupyx_scipy, cp):
+    # CuPy's lfilter begins with a0 = a[0]; a_r = -a[1:] / a0: SciPy's FIR
+    # idiom lfilter(taps, 1.0, x) and list coefficients are TypeErrors there.
+    sig = cupyx_scipy.signal
+    x = cp.asarray(numpy.sin(numpy.arange(50) * 0.4))
+    taps = cp.asarray([0.25, 0.5, 0.25])
+    with pytest.raises(TypeError, match="not subscriptable"):
+        sig.lfilter(taps, 1.0, x)
+    with pytest.raises(TypeError, match="unary -"):
+        sig.lfilter([1.0, -0.97], [1.0], x)
+    with pytest.raises(TypeError):
+        sig.lfilter_zi([1.0, 1.0], [1.0, -0.5])
+    got = sig.lfilter(taps, cp.asarray([1.0]), x)
+    numpy.testing.assert_allclose(
+        got.get(), scipy.signal.lfilter(taps.get(), [1.0], x.get()), rtol=1e-12)
+    b, a = sig.butter(3, 0.2)
+    zi = sig.lfilter_zi(b, a)
+    y, zf = sig.lfilter(b, a, x, zi=zi * x[0])
+    assert isinstance(y, cp.ndarray) and isinstance(zf, cp.ndarray)
