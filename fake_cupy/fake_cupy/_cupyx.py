@@ -88,8 +88,10 @@ class _ScipyFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
             _fft_plan.install(proxy, takes_plan=True)
             _fft_overwrite.install(proxy)
         if spec.name == "cupyx.scipy.fft":
-            from fake_cupy import _fft_backend
+            from fake_cupy import _fft_backend, _fft_lengths
             _fft_backend.install(proxy)
+            # cuFFT's fast lengths (2, 3, 5, 7), not pocketfft's.
+            proxy.next_fast_len = _fft_lengths.next_fast_len
         if spec.name == "cupyx.scipy.special":
             # CuPy 13's functions that SciPy removed (sph_harm).
             from fake_cupy import _special

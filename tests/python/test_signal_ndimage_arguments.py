@@ -153,3 +153,14 @@ def test_lfilter_needs_array_coefficients(cupyx_scipy, cp):
     zi = sig.lfilter_zi(b, a)
     y, zf = sig.lfilter(b, a, x, zi=zi * x[0])
     assert isinstance(y, cp.ndarray) and isinstance(zf, cp.ndarray)
+
+
+def test_next_fast_len_uses_cufft_radices(cupyx_scipy):
+    # CuPy's next_fast_len is 7-smooth whatever `real` says: pocketfft's
+    # (SciPy's) is 11-smooth for complex and 5-smooth for real transforms.
+    import cupyx.scipy.fft
+    nfl = cupyx.scipy.fft.next_fast_len
+    assert nfl(121) == 125 and scipy.fft.next_fast_len(121) == 121
+    assert nfl(7, real=True) == 7 and scipy.fft.next_fast_len(7, True) == 8
+    assert nfl(1001) == 1008 and nfl(0) == 0 and nfl(1) == 1
+    assert all(nfl(n) >= n for n in range(1, 200))
