@@ -88,8 +88,10 @@ class _ScipyFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
             _fft_plan.install(proxy, takes_plan=True)
             _fft_overwrite.install(proxy)
         if spec.name == "cupyx.scipy.fft":
-            from fake_cupy import _fft_backend
+            from fake_cupy import _fft_backend, _fft_lengths
             _fft_backend.install(proxy)
+            # cuFFT's fast lengths (2, 3, 5, 7), not pocketfft's.
+            proxy.next_fast_len = _fft_lengths.next_fast_len
         if spec.name == "cupyx.scipy.special":
             # CuPy 13's functions that SciPy removed (sph_harm).
             from fake_cupy import _special
@@ -97,9 +99,18 @@ class _ScipyFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
                 setattr(proxy, attr, func)
         if spec.name == "cupyx.scipy.ndimage":
             # CuPy's mode='opencv' of the interpolation functions.
-            from fake_cupy import _ndimage_opencv
+            from fake_cupy import _ndimage_distance, _ndimage_opencv
             for attr, func in _ndimage_opencv.FUNCTIONS.items():
                 setattr(proxy, attr, _functions.delegate(func))
+            # CuPy's keywords of the Euclidean distance transform.
+            proxy.distance_transform_edt = \
+                _ndimage_distance.distance_transform_edt
+        if spec.name == "cupyx.scipy.signal":
+            # The spectral functions copy host signals to the device, and
+            # wiener takes float window sizes, as CuPy's do.
+            from fake_cupy import _signal
+            for attr, func in _signal.FUNCTIONS.items():
+                setattr(proxy, attr, func)
         return proxy
 
     def exec_module(self, module):

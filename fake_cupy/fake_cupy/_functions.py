@@ -5,7 +5,7 @@ import types
 
 import numpy
 
-from fake_cupy import _memory, _runtime
+from fake_cupy import _arange, _memory, _runtime
 from fake_cupy._ndarray import ndarray, _call_numpy, _new_from, _wrap_any, \
     _unsupported, _check_ufunc_operand
 
@@ -148,8 +148,9 @@ def _like(name):
 
 
 CREATION = {name: _creation(name) for name in
-            ("empty", "zeros", "ones", "full", "arange", "linspace", "logspace",
+            ("empty", "zeros", "ones", "full", "linspace", "logspace",
              "eye", "identity", "tri", "indices")}
+CREATION["arange"] = _arange.arange
 CREATION.update({name: _like(name) for name in
                  ("empty_like", "zeros_like", "ones_like", "full_like")})
 

@@ -608,7 +608,8 @@ def _owner(array, parents):
 def _wrap_any(result, parents=()):
     """Wraps what NumPy returned: arrays become fake arrays (views keep the
     parent's memory), NumPy scalars become 0-d arrays, tuples and lists are
-    wrapped element by element; other values pass through."""
+    wrapped element by element, and dicts value by value (find_peaks'
+    properties are cupy arrays in CuPy); other values pass through."""
     if isinstance(result, numpy.ndarray):
         parent = _owner(result, parents)
         if parent is not None:
@@ -622,6 +623,8 @@ def _wrap_any(result, parents=()):
         return tuple(_wrap_any(r, parents) for r in result)
     if isinstance(result, list):
         return [_wrap_any(r, parents) for r in result]
+    if isinstance(result, dict):
+        return {k: _wrap_any(v, parents) for k, v in result.items()}
     return result
 
 

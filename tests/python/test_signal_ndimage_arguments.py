@@ -1,0 +1,166 @@
+"""Arguments of cupy.arange, cupyx.scipy.signal and cupyx.scipy.ndimage that
+CuPy 13 takes and SciPy/NumPy do not (or the reverse), met in public image-
+and signal-processing programs run on the fake."""
+import numpy
+import pytest
+
+import fake_cupy
+
+scipy = pytest.importorskip("scipy")
+import scipy.ndimage  # noqa: E402
+import scipy.signal  # noqa: E402
+
+
+@pytest.fixture
+def cupyx_scipy(cp):
+    fake_cupy.install()
+    try:
+        import cupyx.scipy.ndimage
+        import cupyx.scipy.signal
+        yield cupyx.scipy
+    finally:
+        fake_cupy.uninstall()
+
+
+def test_arange_takes_zero_dim_array_bounds(cp):
+    # A label-relabelling step: lut[mask] = cupy.arange(1, mask.sum() + 1).
+    # CuPy's arange computes the length with int(ceil((stop - start) / step))
+    # and picks float only for a float-typed Python or NumPy scalar bound; a
+    # 0-d array's type is not one, so the result is int64 even for a float
+    # bound, where NumPy's would be float64.
+    mask = cp.asarray([True, False, True, True])
+    r = cp.arange(1, mask.sum() + 1)
+    assert isinstance(r, cp.ndarray) and r.dtype == numpy.int64
+    assert r.tolist() == [1, 2, 3]
+    r = cp.arange(cp.asarray(3.5))
+    assert r.dtype == numpy.int64 and r.tolist() == [0, 1, 2, 3]
+    assert cp.arange(0, 1, 0.25).tolist() == [0.0, 0.25, 0.5, 0.75]
+    assert cp.arange(2, 8, 3, dtype=cp.float32).dtype == numpy.float32
+    assert cp.arange(5, 1).shape == (0,)
+
+
+@pytest.mark.parametrize("name", ["spectrogram", "welch", "periodogram", "stft"])
+def test_spectral_functions_copy_host_input_to_the_device(cupyx_scipy, cp, name):
+    # CuPy's spectral functions begin with cupy.asarray(x): a NumPy signal
+    # (a host-side filtfilt's result, say) or a list is taken and the
+    # results are cupy arrays.
+    x = numpy.sin(numpy.arange(400) * 0.3) + numpy.cos(numpy.arange(400) * 0.05)
+    ours = getattr(cupyx_scipy.signal, name)
+    theirs = getattr(scipy.signal, name)
+    kwargs = {} if name == "periodogram" else {"nperseg": 64}
+    for arg in (x, list(x)):
+        got = ours(arg, 100.0, **kwargs)
+        want = theirs(x, 100.0, **kwargs)
+        for g, w in zip(got, want):
+            assert isinstance(g, cp.ndarray)
+            numpy.testing.assert_allclose(g.get(), w, rtol=1e-12, atol=1e-12)
+
+
+def test_istft_and_csd_copy_host_input_to_the_device(cupyx_scipy, cp):
+    x = numpy.cos(numpy.arange(256) * 0.2)
+    _, _, z = scipy.signal.stft(x, nperseg=32)
+    t, back = cupyx_scipy.signal.istft(z, nperseg=32)
+    assert isinstance(back, cp.ndarray)
+    numpy.testing.assert_allclose(back.get()[:256], x, atol=1e-12)
+    f, pxy = cupyx_scipy.signal.csd(x, cp.asarray(x[::-1].copy()), nperseg=32)
+    assert isinstance(pxy, cp.ndarray) and isinstance(f, cp.ndarray)
+
+
+def test_wiener_takes_a_float_window_size(cupyx_scipy, cp):
+    # A plugin passes radius * 2 + 1 with a float radius: CuPy converts
+    # each size with int(), SciPy's np.ones(5.0) raises TypeError.
+    image = cp.asarray(numpy.random.default_rng(0).random((12, 14)))
+    got = cupyx_scipy.signal.wiener(image, 5.0)
+    want = scipy.signal.wiener(image.get(), 5)
+    assert got.dtype == numpy.float64
+    numpy.testing.assert_allclose(got.get(), want, rtol=1e-12)
+    got = cupyx_scipy.signal.wiener(image.astype(cp.float32), (3.0, 5))
+    assert got.dtype == numpy.float64
+    numpy.testing.assert_allclose(
+        got.get(), scipy.signal.wiener(image.get().astype(numpy.float32), (3, 5)),
+        rtol=1e-6)
+
+
+def test_distance_transform_edt_takes_cupy_keywords(cupyx_scipy, cp):
+    # float64_distances and block_params are CuPy's keyword-only arguments;
+    # float64_distances=False gives float32 distances. CuPy transforms 2-D
+    # and 3-D images only.
+    ndi = cupyx_scipy.ndimage
+    mask = numpy.ones((9, 11), bool)
+    mask[4, 5] = mask[0, 0] = False
+    want = scipy.ndimage.distance_transform_edt(mask, sampling=(0.5, 2.0))
+    got = ndi.distance_transform_edt(cp.asarray(mask), sampling=(0.5, 2.0),
+                                     float64_distances=True)
+    assert got.dtype == numpy.float64
+    numpy.testing.assert_allclose(got.get(), want, rtol=1e-12)
+    got = ndi.distance_transform_edt(cp.asarray(mask), float64_distances=False,
+                                     block_params=None)
+    assert got.dtype == numpy.float32
+    d, i = ndi.distance_transform_edt(cp.asarray(mask), return_indices=True,
+                                      float64_distances=False)
+    assert d.dtype == numpy.float32 and i.shape == (2, 9, 11)
+    with pytest.raises(NotImplementedError):
+        ndi.distance_transform_edt(cp.asarray([0, 1, 1, 0]))
+    with pytest.raises(TypeError):
+        ndi.distance_transform_edt(cp.asarray(mask), None, True, False, None,
+                                   None, None)
+
+
+def test_find_peaks_properties_are_device_arrays(cupyx_scipy, cp):
+    # A peak picker reads props["peak_heights"].get(): CuPy's find_peaks
+    # returns its properties as cupy arrays, as it returns the peaks.
+    x = numpy.sin(numpy.arange(200) * 0.3) * (1 + numpy.arange(200) / 200)
+    peaks, props = cupyx_scipy.signal.find_peaks(
+        cp.asarray(x), height=0.5, prominence=0.1, width=1)
+    want_peaks, want = scipy.signal.find_peaks(x, height=0.5, prominence=0.1,
+                                               width=1)
+    assert isinstance(peaks, cp.ndarray)
+    assert peaks.get().tolist() == want_peaks.tolist()
+    assert sorted(props) == sorted(want)
+    for key, value in props.items():
+        assert isinstance(value, cp.ndarray), key
+        numpy.testing.assert_allclose(value.get(), want[key])
+
+
+def test_detrend_and_deconvolve_copy_host_input_to_the_device(cupyx_scipy, cp):
+    # CuPy's detrend begins with cupy.asarray(data), deconvolve with
+    # cupy.atleast_1d on both of its arguments.
+    data = numpy.arange(20.0) * 0.5 + numpy.sin(numpy.arange(20.0))
+    got = cupyx_scipy.signal.detrend(data)
+    assert isinstance(got, cp.ndarray)
+    numpy.testing.assert_allclose(got.get(), scipy.signal.detrend(data), atol=1e-12)
+    quot, rem = cupyx_scipy.signal.deconvolve([0, 2, 1, 0, 2, 3, 1, 0, 0], [2, 1])
+    assert isinstance(quot, cp.ndarray) and isinstance(rem, cp.ndarray)
+    assert quot.get().tolist() == [0.0, 1.0, 0.0, 0.0, 1.0, 1.0, 0.0, 0.0]
+
+
+def test_lfilter_needs_array_coefficients(cupyx_scipy, cp):
+    # CuPy's lfilter begins with a0 = a[0]; a_r = -a[1:] / a0: SciPy's FIR
+    # idiom lfilter(taps, 1.0, x) and list coefficients are TypeErrors there.
+    sig = cupyx_scipy.signal
+    x = cp.asarray(numpy.sin(numpy.arange(50) * 0.4))
+    taps = cp.asarray([0.25, 0.5, 0.25])
+    with pytest.raises(TypeError, match="not subscriptable"):
+        sig.lfilter(taps, 1.0, x)
+    with pytest.raises(TypeError, match="unary -"):
+        sig.lfilter([1.0, -0.97], [1.0], x)
+    with pytest.raises(TypeError):
+        sig.lfilter_zi([1.0, 1.0], [1.0, -0.5])
+    got = sig.lfilter(taps, cp.asarray([1.0]), x)
+    numpy.testing.assert_allclose(
+        got.get(), scipy.signal.lfilter(taps.get(), [1.0], x.get()), rtol=1e-12)
+    b, a = sig.butter(3, 0.2)
+    zi = sig.lfilter_zi(b, a)
+    y, zf = sig.lfilter(b, a, x, zi=zi * x[0])
+    assert isinstance(y, cp.ndarray) and isinstance(zf, cp.ndarray)
+
+
+def test_next_fast_len_uses_cufft_radices(cupyx_scipy):
+    # CuPy's next_fast_len is 7-smooth whatever `real` says: pocketfft's
+    # (SciPy's) is 11-smooth for complex and 5-smooth for real transforms.
+    import cupyx.scipy.fft
+    nfl = cupyx.scipy.fft.next_fast_len
+    assert nfl(121) == 125 and scipy.fft.next_fast_len(121) == 121
+    assert nfl(7, real=True) == 7 and scipy.fft.next_fast_len(7, True) == 8
+    assert nfl(1001) == 1008 and nfl(0) == 0 and nfl(1) == 1
+    assert all(nfl(n) >= n for n in range(1, 200))
