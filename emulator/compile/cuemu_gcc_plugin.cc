@@ -73,6 +73,7 @@
 #include "cuemu_gcc_plugin_call_results.h"
 #include "cuemu_gcc_plugin_cas_guess.h"
 #include "cuemu_gcc_plugin_check.h"
+#include "cuemu_gcc_plugin_call_args.h"
 #include "cuemu_gcc_plugin_align.h"
 #include "cuemu_gcc_plugin_lockstep.h"
 #include "cuemu_gcc_plugin_closures.h"
@@ -438,6 +439,10 @@ int plugin_init(struct plugin_name_args *info,
    * (each pass is inserted right after "tsan"), before that pass splits
    * the calls' blocks. */
   cuemu_gcc_plugin_register_tsan_lines(info->base_name);
+  /* A call's by-value aggregate argument read from memory becomes a load
+   * of its own before the instrumentation, which checks it then
+   * (cuemu_gcc_plugin_call_args.cc). */
+  cuemu_gcc_plugin_register_call_args(info->base_name);
   /* What nvcc refuses across execution spaces: host functions and host
    * variables in device code, kernels called without a configuration, and
    * the rest (cuemu_gcc_plugin_spaces.cc). */

@@ -33,6 +33,12 @@
 #include "cuemu_optimized.h"
 #include "vector_types.h"
 
+/* The atomics are inlined even without optimisation (-G, -g): a checker's
+ * report then names the line of the user's call, which the inlined frames'
+ * debugging information gives, and not a line of this header, which an
+ * out-of-line copy shared by every caller would give. */
+#define CUEMU_ATOMIC_INLINE __attribute__((always_inline)) inline
+
 /* ---- Building blocks -----------------------------------------------------
  *
  * An atomic with constant operands that leaves memory as it was
@@ -60,7 +66,7 @@
  * (cuemu_kernel_misaligned, <cuemu/cuemu_device.h>). A test and a branch
  * that is never taken. */
 template <size_t Bytes>
-inline void cuemu_atomic_aligned(const volatile void *p, const char *what) {
+CUEMU_ATOMIC_INLINE void cuemu_atomic_aligned(const volatile void *p, const char *what) {
   if (__builtin_expect((reinterpret_cast<uintptr_t>(p) & (Bytes - 1)) != 0, 0))
     cuemu_kernel_misaligned(p, Bytes, what, nullptr, 0);
 }
@@ -74,7 +80,7 @@ inline void cuemu_atomic_aligned(const volatile void *p, const char *what) {
 
 /* Under schedule perturbation, an add of a positive amount tells which
  * places of a counter this thread got (a work list's, perhaps). */
-template <typename T> inline T cuemu_atomic_fetch_add(T *p, T v) {
+template <typename T> CUEMU_ATOMIC_INLINE T cuemu_atomic_fetch_add(T *p, T v) {
   CUEMU_ATOMIC_ALIGNED(p, "an atomic add");
   T old = __atomic_fetch_add(p, v, __ATOMIC_SEQ_CST);
   if (CUEMU_ATOMIC_CONSTANT(v) && v == T(0))
@@ -85,35 +91,35 @@ template <typename T> inline T cuemu_atomic_fetch_add(T *p, T v) {
                            static_cast<unsigned long long>(v));
   return old;
 }
-template <typename T> inline T cuemu_atomic_fetch_sub(T *p, T v) {
+template <typename T> CUEMU_ATOMIC_INLINE T cuemu_atomic_fetch_sub(T *p, T v) {
   CUEMU_ATOMIC_ALIGNED(p, "an atomic subtraction");
   T old = __atomic_fetch_sub(p, v, __ATOMIC_SEQ_CST);
   if (CUEMU_ATOMIC_CONSTANT(v) && v == T(0))
     cuemu_atomic_poll(p);
   return old;
 }
-template <typename T> inline T cuemu_atomic_fetch_and(T *p, T v) {
+template <typename T> CUEMU_ATOMIC_INLINE T cuemu_atomic_fetch_and(T *p, T v) {
   CUEMU_ATOMIC_ALIGNED(p, "an atomic and");
   T old = __atomic_fetch_and(p, v, __ATOMIC_SEQ_CST);
   if (CUEMU_ATOMIC_CONSTANT(v) && v == T(~T(0)))
     cuemu_atomic_poll(p);
   return old;
 }
-template <typename T> inline T cuemu_atomic_fetch_or(T *p, T v) {
+template <typename T> CUEMU_ATOMIC_INLINE T cuemu_atomic_fetch_or(T *p, T v) {
   CUEMU_ATOMIC_ALIGNED(p, "an atomic or");
   T old = __atomic_fetch_or(p, v, __ATOMIC_SEQ_CST);
   if (CUEMU_ATOMIC_CONSTANT(v) && v == T(0))
     cuemu_atomic_poll(p);
   return old;
 }
-template <typename T> inline T cuemu_atomic_fetch_xor(T *p, T v) {
+template <typename T> CUEMU_ATOMIC_INLINE T cuemu_atomic_fetch_xor(T *p, T v) {
   CUEMU_ATOMIC_ALIGNED(p, "an atomic xor");
   T old = __atomic_fetch_xor(p, v, __ATOMIC_SEQ_CST);
   if (CUEMU_ATOMIC_CONSTANT(v) && v == T(0))
     cuemu_atomic_poll(p);
   return old;
 }
-template <typename T> inline T cuemu_atomic_exchange(T *p, T v) {
+template <typename T> CUEMU_ATOMIC_INLINE T cuemu_atomic_exchange(T *p, T v) {
   CUEMU_ATOMIC_ALIGNED(p, "an atomic exchange");
   T old = __atomic_exchange_n(p, v, __ATOMIC_SEQ_CST);
   if (CUEMU_ATOMIC_CONSTANT(v) && __builtin_expect(old == v, 0))
@@ -122,7 +128,7 @@ template <typename T> inline T cuemu_atomic_exchange(T *p, T v) {
 }
 
 /* Returns the old value whether or not the swap happened, as atomicCAS. */
-template <typename T> inline T cuemu_atomic_cas(T *p, T compare, T v) {
+template <typename T> CUEMU_ATOMIC_INLINE T cuemu_atomic_cas(T *p, T compare, T v) {
   CUEMU_ATOMIC_ALIGNED(p, "an atomic compare-and-swap");
   const T __cuemu_expected = compare;
   const bool swapped = __atomic_compare_exchange_n(
@@ -137,7 +143,7 @@ template <typename T> inline T cuemu_atomic_cas(T *p, T compare, T v) {
  * so that it folds away otherwise): an update that left memory as it was
  * is then told to libcuemu, as a spin may repeat it (above). */
 template <typename T, typename Op>
-inline T cuemu_atomic_update(T *p, Op op, bool __cuemu_maybe_spin = false) {
+CUEMU_ATOMIC_INLINE T cuemu_atomic_update(T *p, Op op, bool __cuemu_maybe_spin = false) {
   CUEMU_ATOMIC_ALIGNED(p, "an atomic operation");
   T old = __atomic_load_n(p, __ATOMIC_RELAXED);
   while (!__atomic_compare_exchange_n(p, &old, op(old), false, __ATOMIC_SEQ_CST,
@@ -148,31 +154,31 @@ inline T cuemu_atomic_update(T *p, Op op, bool __cuemu_maybe_spin = false) {
   return old;
 }
 
-template <typename T> inline T cuemu_atomic_fetch_min(T *p, T v) {
+template <typename T> CUEMU_ATOMIC_INLINE T cuemu_atomic_fetch_min(T *p, T v) {
   return cuemu_atomic_update(p, [v](T old) { return v < old ? v : old; },
                              CUEMU_ATOMIC_CONSTANT(v));
 }
-template <typename T> inline T cuemu_atomic_fetch_max(T *p, T v) {
+template <typename T> CUEMU_ATOMIC_INLINE T cuemu_atomic_fetch_max(T *p, T v) {
   return cuemu_atomic_update(p, [v](T old) { return v > old ? v : old; },
                              CUEMU_ATOMIC_CONSTANT(v));
 }
 
 /* atomicInc: ((old >= val) ? 0 : (old + 1)). */
-inline unsigned int cuemu_atomic_inc(unsigned int *p, unsigned int v) {
+CUEMU_ATOMIC_INLINE unsigned int cuemu_atomic_inc(unsigned int *p, unsigned int v) {
   return cuemu_atomic_update(
       p, [v](unsigned int old) { return old >= v ? 0U : old + 1U; },
       CUEMU_ATOMIC_CONSTANT(v));
 }
 
 /* atomicDec: (((old == 0) || (old > val)) ? val : (old - 1)). */
-inline unsigned int cuemu_atomic_dec(unsigned int *p, unsigned int v) {
+CUEMU_ATOMIC_INLINE unsigned int cuemu_atomic_dec(unsigned int *p, unsigned int v) {
   return cuemu_atomic_update(
       p, [v](unsigned int old) { return (old == 0U || old > v) ? v : old - 1U; },
       CUEMU_ATOMIC_CONSTANT(v));
 }
 
 /* Floating-point add on the bit pattern, with a compare-and-swap loop. */
-template <typename F_, typename U> inline F_ cuemu_atomic_fadd(F_ *p, F_ v) {
+template <typename F_, typename U> CUEMU_ATOMIC_INLINE F_ cuemu_atomic_fadd(F_ *p, F_ v) {
   static_assert(sizeof(F_) == sizeof(U), "bit pattern of the wrong size");
   /* Under schedule perturbation, a sum that is the same in every order
    * (an add of zero may be a spin on a flag, and stays here). */
@@ -193,27 +199,27 @@ template <typename F_, typename U> inline F_ cuemu_atomic_fadd(F_ *p, F_ v) {
   return cuemu_bit_cast<F_>(old);
 }
 
-inline float cuemu_atomic_add_float(float *p, float v) {
+CUEMU_ATOMIC_INLINE float cuemu_atomic_add_float(float *p, float v) {
   return cuemu_atomic_fadd<float, unsigned int>(p, v);
 }
-inline double cuemu_atomic_add_double(double *p, double v) {
+CUEMU_ATOMIC_INLINE double cuemu_atomic_add_double(double *p, double v) {
   return cuemu_atomic_fadd<double, unsigned long long>(p, v);
 }
-inline float cuemu_atomic_exchange_float(float *p, float v) {
+CUEMU_ATOMIC_INLINE float cuemu_atomic_exchange_float(float *p, float v) {
   return cuemu_bit_cast<float>(cuemu_atomic_exchange(reinterpret_cast<unsigned int *>(p),
                                                      cuemu_bit_cast<unsigned int>(v)));
 }
 
 /* float2 and float4: each element is added atomically on its own, which is
  * all CUDA guarantees. */
-inline float2 cuemu_atomic_add_float2(float2 *p, float2 v) {
+CUEMU_ATOMIC_INLINE float2 cuemu_atomic_add_float2(float2 *p, float2 v) {
   cuemu_atomic_aligned<8>(p, "an atomic add of a float2");
   float2 __cuemu_r;
   __cuemu_r.x = cuemu_atomic_add_float(&p->x, v.x);
   __cuemu_r.y = cuemu_atomic_add_float(&p->y, v.y);
   return __cuemu_r;
 }
-inline float4 cuemu_atomic_add_float4(float4 *p, float4 v) {
+CUEMU_ATOMIC_INLINE float4 cuemu_atomic_add_float4(float4 *p, float4 v) {
   cuemu_atomic_aligned<16>(p, "an atomic add of a float4");
   float4 __cuemu_r;
   __cuemu_r.x = cuemu_atomic_add_float(&p->x, v.x);
@@ -226,7 +232,7 @@ inline float4 cuemu_atomic_add_float4(float4 *p, float4 v) {
 /* 128-bit compare-and-swap of the sm_90 templates. On x86-64 it is the
  * cmpxchg16b instruction, which every x86-64 CPU of the last fifteen years
  * has; elsewhere the __atomic builtin (which may need libatomic). */
-inline void cuemu_atomic_cas128(void *address, const void *compare, const void *val,
+CUEMU_ATOMIC_INLINE void cuemu_atomic_cas128(void *address, const void *compare, const void *val,
                                 void *old) {
   cuemu_atomic_aligned<16>(address, "a 16-byte atomic compare-and-swap");
 #if defined(__x86_64__)
@@ -251,7 +257,7 @@ inline void cuemu_atomic_cas128(void *address, const void *compare, const void *
 #endif
 }
 
-inline void cuemu_atomic_exch128(void *address, const void *val, void *old) {
+CUEMU_ATOMIC_INLINE void cuemu_atomic_exch128(void *address, const void *val, void *old) {
   /* A first guess of zero; a failed CAS tells the current value. */
   unsigned char __cuemu_expected[16] = {0}, seen[16];
   for (;;) {
@@ -286,9 +292,13 @@ template <typename T> union cuemu_atomic128_result {
  * Each line defines NAME, NAME_block and NAME_system. */
 
 #define CUEMU_ATOMIC2(NAME, T, IMPL)                                           \
-  inline T NAME(T *address, T val) { return IMPL(address, val); }              \
-  inline T NAME##_block(T *address, T val) { return IMPL(address, val); }      \
-  inline T NAME##_system(T *address, T val) { return IMPL(address, val); }
+  CUEMU_ATOMIC_INLINE T NAME(T *address, T val) { return IMPL(address, val); } \
+  CUEMU_ATOMIC_INLINE T NAME##_block(T *address, T val) {                      \
+    return IMPL(address, val);                                                 \
+  }                                                                            \
+  CUEMU_ATOMIC_INLINE T NAME##_system(T *address, T val) {                     \
+    return IMPL(address, val);                                                 \
+  }
 
 CUEMU_ATOMIC2(atomicAdd, int, cuemu_atomic_fetch_add)
 CUEMU_ATOMIC2(atomicAdd, unsigned int, cuemu_atomic_fetch_add)
@@ -334,13 +344,13 @@ CUEMU_ATOMIC2(atomicXor, unsigned long long int, cuemu_atomic_fetch_xor)
 #undef CUEMU_ATOMIC2
 
 #define CUEMU_ATOMIC_CAS(T)                                                    \
-  inline T atomicCAS(T *address, T compare, T val) {                           \
+  CUEMU_ATOMIC_INLINE T atomicCAS(T *address, T compare, T val) {              \
     return cuemu_atomic_cas(address, compare, val);                            \
   }                                                                            \
-  inline T atomicCAS_block(T *address, T compare, T val) {                     \
+  CUEMU_ATOMIC_INLINE T atomicCAS_block(T *address, T compare, T val) {        \
     return cuemu_atomic_cas(address, compare, val);                            \
   }                                                                            \
-  inline T atomicCAS_system(T *address, T compare, T val) {                    \
+  CUEMU_ATOMIC_INLINE T atomicCAS_system(T *address, T compare, T val) {       \
     return cuemu_atomic_cas(address, compare, val);                            \
   }
 
@@ -351,7 +361,7 @@ CUEMU_ATOMIC_CAS(unsigned long long int)
 #undef CUEMU_ATOMIC_CAS
 
 /* CUDA has only the device-wide form of the 16-bit compare-and-swap. */
-inline unsigned short int atomicCAS(unsigned short int *address,
+CUEMU_ATOMIC_INLINE unsigned short int atomicCAS(unsigned short int *address,
                                     unsigned short int compare,
                                     unsigned short int val) {
   return cuemu_atomic_cas(address, compare, val);
@@ -360,30 +370,30 @@ inline unsigned short int atomicCAS(unsigned short int *address,
 /* The sm_90 templates for any trivially copyable 16-byte type aligned to 16
  * bytes. */
 template <typename T>
-inline cuemu_atomic128_t<T> atomicCAS(T *address, T compare, T val) {
+CUEMU_ATOMIC_INLINE cuemu_atomic128_t<T> atomicCAS(T *address, T compare, T val) {
   cuemu_atomic128_result<T> old;
   cuemu_atomic_cas128(address, &compare, &val, &old.value);
   return old.value;
 }
 template <typename T>
-inline cuemu_atomic128_t<T> atomicCAS_block(T *address, T compare, T val) {
+CUEMU_ATOMIC_INLINE cuemu_atomic128_t<T> atomicCAS_block(T *address, T compare, T val) {
   return atomicCAS(address, compare, val);
 }
 template <typename T>
-inline cuemu_atomic128_t<T> atomicCAS_system(T *address, T compare, T val) {
+CUEMU_ATOMIC_INLINE cuemu_atomic128_t<T> atomicCAS_system(T *address, T compare, T val) {
   return atomicCAS(address, compare, val);
 }
-template <typename T> inline cuemu_atomic128_t<T> atomicExch(T *address, T val) {
+template <typename T> CUEMU_ATOMIC_INLINE cuemu_atomic128_t<T> atomicExch(T *address, T val) {
   cuemu_atomic128_result<T> old;
   cuemu_atomic_exch128(address, &val, &old.value);
   return old.value;
 }
 template <typename T>
-inline cuemu_atomic128_t<T> atomicExch_block(T *address, T val) {
+CUEMU_ATOMIC_INLINE cuemu_atomic128_t<T> atomicExch_block(T *address, T val) {
   return atomicExch(address, val);
 }
 template <typename T>
-inline cuemu_atomic128_t<T> atomicExch_system(T *address, T val) {
+CUEMU_ATOMIC_INLINE cuemu_atomic128_t<T> atomicExch_system(T *address, T val) {
   return atomicExch(address, val);
 }
 

@@ -161,7 +161,7 @@ template <> struct __cuemu_bits<8> { using type = unsigned long long; };
 
 /* Compare-and-swap of the bytes of *ptr: true when *ptr held *expected and
  * now holds *desired; false with the current value in *expected. */
-template <typename T> inline bool cas(T *ptr, T *__cuemu_expected, const T *desired) {
+template <typename T> CUEMU_ATOMIC_INLINE bool cas(T *ptr, T *__cuemu_expected, const T *desired) {
   if constexpr (sizeof(T) == 16) {
     unsigned char seen[16];
     cuemu_atomic_cas128(ptr, __cuemu_expected, desired, seen);
@@ -180,7 +180,7 @@ template <typename T> inline bool cas(T *ptr, T *__cuemu_expected, const T *desi
   }
 }
 
-template <typename T> inline void load(T *ptr, T *ret) {
+template <typename T> CUEMU_ATOMIC_INLINE void load(T *ptr, T *ret) {
   if constexpr (sizeof(T) == 16) {
     /* A compare-and-swap of zero with zero reads the 16 bytes atomically and
      * writes back only the zero that is there. */
@@ -196,7 +196,7 @@ template <typename T> inline void load(T *ptr, T *ret) {
 
 /* A store writes without reading (initcheck must not see a read of memory
  * that the store initialises); 16 bytes are an exchange of cmpxchg16b. */
-template <typename T> inline void store(T *ptr, const T *val) {
+template <typename T> CUEMU_ATOMIC_INLINE void store(T *ptr, const T *val) {
   if constexpr (sizeof(T) == 16) {
     unsigned char old[16];
     cuemu_atomic_exch128(ptr, val, old);
@@ -208,7 +208,7 @@ template <typename T> inline void store(T *ptr, const T *val) {
   }
 }
 
-template <typename T> inline void exchange(T *ptr, const T *val, T *ret) {
+template <typename T> CUEMU_ATOMIC_INLINE void exchange(T *ptr, const T *val, T *ret) {
   if constexpr (sizeof(T) == 16) {
     cuemu_atomic_exch128(ptr, val, ret);
   } else {
@@ -231,7 +231,7 @@ template <typename T> inline void exchange(T *ptr, const T *val, T *ret) {
 /* ---- Arithmetic and bitwise read-modify-write ----------------------------- */
 
 template <typename T>
-inline T __nv_atomic_fetch_add(T *ptr, cuemu::nv_atomic::same_t<T> val, int __cuemu_order,
+CUEMU_ATOMIC_INLINE T __nv_atomic_fetch_add(T *ptr, cuemu::nv_atomic::same_t<T> val, int __cuemu_order,
                                int scope = __NV_THREAD_SCOPE_SYSTEM) {
   cuemu::nv_atomic::check_add<T>();
   cuemu::nv_atomic::__cuemu_check_order(__cuemu_order, scope);
@@ -244,7 +244,7 @@ inline T __nv_atomic_fetch_add(T *ptr, cuemu::nv_atomic::same_t<T> val, int __cu
 }
 
 template <typename T>
-inline T __nv_atomic_fetch_sub(T *ptr, cuemu::nv_atomic::same_t<T> val, int __cuemu_order,
+CUEMU_ATOMIC_INLINE T __nv_atomic_fetch_sub(T *ptr, cuemu::nv_atomic::same_t<T> val, int __cuemu_order,
                                int scope = __NV_THREAD_SCOPE_SYSTEM) {
   cuemu::nv_atomic::check_add<T>();
   cuemu::nv_atomic::__cuemu_check_order(__cuemu_order, scope);
@@ -256,7 +256,7 @@ inline T __nv_atomic_fetch_sub(T *ptr, cuemu::nv_atomic::same_t<T> val, int __cu
 
 #define CUEMU_NV_ATOMIC_BITS(NAME, IMPL)                                       \
   template <typename T>                                                        \
-  inline T NAME(T *ptr, cuemu::nv_atomic::same_t<T> val, int __cuemu_order,            \
+  CUEMU_ATOMIC_INLINE T NAME(T *ptr, cuemu::nv_atomic::same_t<T> val, int __cuemu_order, \
                 int scope = __NV_THREAD_SCOPE_SYSTEM) {                        \
     cuemu::nv_atomic::check_bits<T>();                                         \
     cuemu::nv_atomic::__cuemu_check_order(__cuemu_order, scope);                      \
@@ -275,7 +275,7 @@ CUEMU_NV_ATOMIC_BITS(__nv_atomic_fetch_max, cuemu_atomic_fetch_max)
  * operation, its old value dropped. */
 #define CUEMU_NV_ATOMIC_VOID(NAME, FETCH)                                      \
   template <typename T>                                                        \
-  inline void NAME(T *ptr, cuemu::nv_atomic::same_t<T> val, int __cuemu_order, \
+  CUEMU_ATOMIC_INLINE void NAME(T *ptr, cuemu::nv_atomic::same_t<T> val, int __cuemu_order, \
                    int scope = __NV_THREAD_SCOPE_SYSTEM) {                     \
     (void)FETCH(ptr, val, __cuemu_order, scope);                               \
   }
@@ -293,7 +293,7 @@ CUEMU_NV_ATOMIC_VOID(__nv_atomic_max, __nv_atomic_fetch_max)
 /* ---- Load, store, exchange, compare-and-swap: the _n (value) forms --------- */
 
 template <typename T>
-inline T __nv_atomic_load_n(T *ptr, int __cuemu_order, int scope = __NV_THREAD_SCOPE_SYSTEM) {
+CUEMU_ATOMIC_INLINE T __nv_atomic_load_n(T *ptr, int __cuemu_order, int scope = __NV_THREAD_SCOPE_SYSTEM) {
   cuemu::nv_atomic::check_integral<T>();
   cuemu::nv_atomic::__cuemu_check_order(__cuemu_order, scope, cuemu::nv_atomic::__cuemu_load_access);
   T v;
@@ -302,7 +302,7 @@ inline T __nv_atomic_load_n(T *ptr, int __cuemu_order, int scope = __NV_THREAD_S
 }
 
 template <typename T>
-inline void __nv_atomic_store_n(T *ptr, cuemu::nv_atomic::same_t<T> val, int __cuemu_order,
+CUEMU_ATOMIC_INLINE void __nv_atomic_store_n(T *ptr, cuemu::nv_atomic::same_t<T> val, int __cuemu_order,
                                 int scope = __NV_THREAD_SCOPE_SYSTEM) {
   cuemu::nv_atomic::check_integral<T>();
   cuemu::nv_atomic::__cuemu_check_order(__cuemu_order, scope, cuemu::nv_atomic::__cuemu_store_access);
@@ -310,7 +310,7 @@ inline void __nv_atomic_store_n(T *ptr, cuemu::nv_atomic::same_t<T> val, int __c
 }
 
 template <typename T>
-inline T __nv_atomic_exchange_n(T *ptr, cuemu::nv_atomic::same_t<T> val, int __cuemu_order,
+CUEMU_ATOMIC_INLINE T __nv_atomic_exchange_n(T *ptr, cuemu::nv_atomic::same_t<T> val, int __cuemu_order,
                                 int scope = __NV_THREAD_SCOPE_SYSTEM) {
   cuemu::nv_atomic::check_integral<T>();
   cuemu::nv_atomic::__cuemu_check_order(__cuemu_order, scope);
@@ -320,7 +320,7 @@ inline T __nv_atomic_exchange_n(T *ptr, cuemu::nv_atomic::same_t<T> val, int __c
 }
 
 template <typename T>
-inline bool __nv_atomic_compare_exchange_n(T *ptr, T *__cuemu_expected,
+CUEMU_ATOMIC_INLINE bool __nv_atomic_compare_exchange_n(T *ptr, T *__cuemu_expected,
                                            cuemu::nv_atomic::same_t<T> desired, bool weak,
                                            int success_order, int failure_order,
                                            int scope = __NV_THREAD_SCOPE_SYSTEM) {
@@ -335,7 +335,7 @@ inline bool __nv_atomic_compare_exchange_n(T *ptr, T *__cuemu_expected,
 /* ---- The generic (pointer) forms, for any type of a supported size ------- */
 
 template <typename T>
-inline void __nv_atomic_load(T *ptr, T *ret, int __cuemu_order,
+CUEMU_ATOMIC_INLINE void __nv_atomic_load(T *ptr, T *ret, int __cuemu_order,
                              int scope = __NV_THREAD_SCOPE_SYSTEM) {
   cuemu::nv_atomic::check_generic<T>();
   cuemu::nv_atomic::__cuemu_check_order(__cuemu_order, scope, cuemu::nv_atomic::__cuemu_load_access);
@@ -343,7 +343,7 @@ inline void __nv_atomic_load(T *ptr, T *ret, int __cuemu_order,
 }
 
 template <typename T>
-inline void __nv_atomic_store(T *ptr, T *val, int __cuemu_order,
+CUEMU_ATOMIC_INLINE void __nv_atomic_store(T *ptr, T *val, int __cuemu_order,
                               int scope = __NV_THREAD_SCOPE_SYSTEM) {
   cuemu::nv_atomic::check_generic<T>();
   cuemu::nv_atomic::__cuemu_check_order(__cuemu_order, scope, cuemu::nv_atomic::__cuemu_store_access);
@@ -351,7 +351,7 @@ inline void __nv_atomic_store(T *ptr, T *val, int __cuemu_order,
 }
 
 template <typename T>
-inline void __nv_atomic_exchange(T *ptr, T *val, T *ret, int __cuemu_order,
+CUEMU_ATOMIC_INLINE void __nv_atomic_exchange(T *ptr, T *val, T *ret, int __cuemu_order,
                                  int scope = __NV_THREAD_SCOPE_SYSTEM) {
   cuemu::nv_atomic::check_generic<T>();
   cuemu::nv_atomic::__cuemu_check_order(__cuemu_order, scope);
@@ -359,7 +359,7 @@ inline void __nv_atomic_exchange(T *ptr, T *val, T *ret, int __cuemu_order,
 }
 
 template <typename T>
-inline bool __nv_atomic_compare_exchange(T *ptr, T *__cuemu_expected, T *desired, bool weak,
+CUEMU_ATOMIC_INLINE bool __nv_atomic_compare_exchange(T *ptr, T *__cuemu_expected, T *desired, bool weak,
                                          int success_order, int failure_order,
                                          int scope = __NV_THREAD_SCOPE_SYSTEM) {
   cuemu::nv_atomic::check_generic<T>();
@@ -371,7 +371,7 @@ inline bool __nv_atomic_compare_exchange(T *ptr, T *__cuemu_expected, T *desired
 
 /* ---- Fence ----------------------------------------------------------------- */
 
-inline void __nv_atomic_thread_fence(int __cuemu_order, int scope = __NV_THREAD_SCOPE_SYSTEM) {
+CUEMU_ATOMIC_INLINE void __nv_atomic_thread_fence(int __cuemu_order, int scope = __NV_THREAD_SCOPE_SYSTEM) {
   cuemu::nv_atomic::__cuemu_check_order(__cuemu_order, scope);
   __atomic_thread_fence(__ATOMIC_SEQ_CST);
 }
