@@ -324,6 +324,7 @@ __global__ void labelled_id(int *p) { p[0] = Labelled<int>().id(); }
 /* A kernel template instantiated with a host lambda's closure type: a
  * lambda that is neither extended nor defined in device code (nvcc
  * reports it at the launch, cuemu-nvcc at the lambda, here one line). */
+// g++ cases: 38 39
 #if ON(38) || ON(39)
 template <class F> __global__ void apply_host_lambda(F f, int *out) {
   out[0] = f(out[0]);
