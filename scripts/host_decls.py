@@ -177,7 +177,10 @@ def declarations(text):
             raise ValueError("%s among the definitions: %s {" % (why, head))
         else:
             name_at = name_paren(head)
-            head = (re.sub(r"\b(static|inline)\s+", "", head[:name_at]) +
+            # A definition's own specifiers (always_inline: the shims'
+            # atomics, CUEMU_ATOMIC_INLINE) are no declaration's business.
+            head = (re.sub(r"\b(static|inline)\s+|__attribute__\s*\(\(\s*"
+                           r"always_inline\s*\)\)\s*", "", head[:name_at]) +
                     head[name_at:])
             name = re.findall(r"(\w+)\s*$", head[:name_paren(head)])
             out.append("%s %s;" % (head, "CUEMU_DEVICE_ONLY_LIBM"
