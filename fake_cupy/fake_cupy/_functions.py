@@ -216,6 +216,39 @@ def _is_array(obj):
         hasattr(type(obj), "__cuda_array_interface__")
 
 
+# The keywords of CuPy's ufunc.__call__ (cupy/_core/_kernel.pyx); `_where`
+# is its private form of NumPy's `where`.
+_UFUNC_KEYWORDS = ("out", "dtype", "casting", "_where")
+
+
+def _ufunc_keywords(kwargs):
+    """NumPy's keywords for a call of a CuPy ufunc with `kwargs`: another
+    keyword than CuPy's (NumPy's order=, where=, subok=, ...) raises CuPy's
+    TypeError('Wrong arguments {...}')."""
+    wrong = {k: v for k, v in kwargs.items() if k not in _UFUNC_KEYWORDS}
+    if wrong:
+        raise TypeError("Wrong arguments %s" % wrong)
+    kwargs = dict(kwargs)
+    if "_where" in kwargs:
+        kwargs["where"] = kwargs.pop("_where")
+    return kwargs
+
+
+def _given_outputs(func, args, kwargs, result):
+    """What a CuPy ufunc returns: the output arrays given (positionally or
+    as `out`) are returned themselves, as CuPy's ufunc returns its output
+    arguments, rather than new arrays viewing them."""
+    given = kwargs.get("out")
+    if given is None:
+        given = args[func.nin:]
+    elif not isinstance(given, tuple):
+        given = (given,)
+    if len(given) != func.nout or \
+            not all(isinstance(o, ndarray) for o in given):
+        return result
+    return given[0] if func.nout == 1 else tuple(given)
+
+
 def delegate(func):
     """A CuPy-style function from a NumPy one: fake arrays in, fake arrays
     out (NumPy scalars become 0-d arrays), NumPy arrays refused (but see
@@ -234,6 +267,9 @@ def delegate(func):
     column_stacks = numpy_function and name == "column_stack"
     # A ufunc's inputs are cupy arrays or scalars (its outputs may be None).
     inputs = func.nin if isinstance(func, numpy.ufunc) else 0
+    # An elementwise ufunc (not a generalized one such as matmul) is one of
+    # CuPy's ufuncs: its keywords and its new outputs' layout are CuPy's.
+    elementwise = inputs and func.signature is None
 
     @functools.wraps(func)
     def call(*args, **kwargs):
@@ -259,6 +295,10 @@ def delegate(func):
             # its own method, a list or a Python number has none
             # (AttributeError: 'list' object has no attribute 'sum').
             return getattr(args[0], method)(*args[1:], **kwargs)
+        if elementwise:
+            result = _call_numpy(func, args, _ufunc_keywords(kwargs),
+                                 c_order=True)
+            return _given_outputs(func, args, kwargs, result)
         result = _call_numpy(func, args, kwargs)
         return _new_from(numpy.asarray(result)) if to_array else result
     if isinstance(func, numpy.ufunc):

@@ -417,7 +417,7 @@ def _method(name):
 for _name in ("reshape", "ravel", "flatten", "transpose", "swapaxes", "squeeze",
               "sum", "prod", "mean", "var", "std", "max", "min", "argmax",
               "argmin", "all", "any", "cumsum", "cumprod", "clip", "dot", "nonzero", "round", "diagonal",
-              "trace", "sort", "argsort", "partition", "compress",
+              "trace", "sort", "argsort", "compress",
               "choose", "ptp"):
     setattr(ndarray, _name, _method(_name))
 
@@ -445,7 +445,9 @@ ndarray.put = _put
 ndarray.repeat = _repeat
 
 
-def _binary(name, ufunc_operand=False):
+def _binary(name, ufunc_operand=False, ufunc=True):
+    # `ufunc`: CuPy computes the operator with a ufunc, whose new output is
+    # C-ordered whatever the operands' layout (see _new_from).
     # As CuPy's _should_use_rop: a forward operator whose other operand is
     # no ndarray and has a higher __array_priority__ (a sparse matrix's is
     # 101) returns that operand's reflected operator.
@@ -459,7 +461,8 @@ def _binary(name, ufunc_operand=False):
             return getattr(other, reflected)(self)
         if ufunc_operand:
             _check_ufunc_operand(other)
-        return _call_numpy(getattr(numpy.ndarray, name), (self, other), {})
+        return _call_numpy(getattr(numpy.ndarray, name), (self, other), {},
+                           c_order=ufunc)
     op.__name__ = name
     return op
 
@@ -472,14 +475,17 @@ for _name in _UFUNC_OPERATORS + ("matmul", "divmod"):
     for _prefix in ("__", "__r", "__i"):
         _full = f"{_prefix}{_name}__"
         if hasattr(numpy.ndarray, _full):
-            setattr(ndarray, _full, _binary(_full, _name in _UFUNC_OPERATORS))
+            setattr(ndarray, _full, _binary(_full, _name in _UFUNC_OPERATORS,
+                                            _name != "matmul"))
 for _full in ("__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__"):
     setattr(ndarray, _full, _binary(_full))
 
 
 def _unary(name):
+    # CuPy's negative, positive, absolute and invert ufuncs: C-ordered.
     def op(self):
-        return _call_numpy(getattr(numpy.ndarray, name), (self,), {})
+        return _call_numpy(getattr(numpy.ndarray, name), (self,), {},
+                           c_order=True)
     op.__name__ = name
     return op
 
@@ -583,10 +589,13 @@ def _unwrap_index(index):
     return index
 
 
-def _new_from(array):
-    """A fresh fake array in pool memory holding a copy of `array`."""
+def _new_from(array, c_order=False):
+    """A fresh fake array in pool memory holding a copy of `array`, laid out
+    as `array` is when it is Fortran-ordered, unless `c_order` asks for C
+    order (the layout of every output a CuPy ufunc allocates)."""
     array = numpy.asarray(array)
-    order = "F" if array.flags.f_contiguous and not array.flags.c_contiguous else "C"
+    order = "F" if array.flags.f_contiguous and not array.flags.c_contiguous \
+        and not c_order else "C"
     out = ndarray(array.shape, array.dtype, order=order)
     if array.size:
         numpy.copyto(out._a, array)
@@ -605,26 +614,27 @@ def _owner(array, parents):
     return None
 
 
-def _wrap_any(result, parents=()):
+def _wrap_any(result, parents=(), c_order=False):
     """Wraps what NumPy returned: arrays become fake arrays (views keep the
-    parent's memory), NumPy scalars become 0-d arrays, tuples and lists are
-    wrapped element by element, and dicts value by value (find_peaks'
-    properties are cupy arrays in CuPy); other values pass through."""
+    parent's memory; new arrays are copied, C-ordered if `c_order`), NumPy
+    scalars become 0-d arrays, tuples and lists are wrapped element by
+    element, and dicts value by value (find_peaks' properties are cupy
+    arrays in CuPy); other values pass through."""
     if isinstance(result, numpy.ndarray):
         parent = _owner(result, parents)
         if parent is not None:
             # CuPy's views name their first array as base (core.pyx, _view).
             base = parent._base if parent._base is not None else parent
             return ndarray._wrap(result, parent._mem, base)
-        return _new_from(result)
+        return _new_from(result, c_order)
     if isinstance(result, numpy.generic):
         return _new_from(numpy.asarray(result))
     if isinstance(result, tuple):
-        return tuple(_wrap_any(r, parents) for r in result)
+        return tuple(_wrap_any(r, parents, c_order) for r in result)
     if isinstance(result, list):
-        return [_wrap_any(r, parents) for r in result]
+        return [_wrap_any(r, parents, c_order) for r in result]
     if isinstance(result, dict):
-        return {k: _wrap_any(v, parents) for k, v in result.items()}
+        return {k: _wrap_any(v, parents, c_order) for k, v in result.items()}
     return result
 
 
@@ -657,12 +667,13 @@ def _run_numpy(func, args, kwargs):
         return func(*args, **kwargs)
 
 
-def _call_numpy(func, args, kwargs):
+def _call_numpy(func, args, kwargs, c_order=False):
     """NumPy's `func` on fake arrays (unwrapped to their host views, NumPy
     arrays refused), its result wrapped again: views keep their operands'
-    memory."""
+    memory, new arrays are C-ordered if `c_order` (a ufunc's, whatever its
+    operands' layout: CuPy allocates them so)."""
     args = tuple(_from_interface(a) for a in args)
     parents = tuple(_collect(args, []) + _collect(tuple(kwargs.values()), []))
     result = _run_numpy(func, _unwrap_all(args),
                         {k: _unwrap(v) for k, v in kwargs.items()})
-    return _wrap_any(result, parents)
+    return _wrap_any(result, parents, c_order)

@@ -60,3 +60,60 @@ def test_functions_that_take_sequences_are_unchanged(cp):
     assert cp.concatenate([x, x]).size == 6
     assert cp.stack((x, x)).shape == (2, 3)
     assert cp.asarray([1, 2]).get().tolist() == [1, 2]
+
+
+def c_strides(shape, itemsize):
+    strides, step = [], itemsize
+    for n in reversed(shape):
+        strides.insert(0, step)
+        step *= max(n, 1)
+    return tuple(strides)
+
+
+def test_ufunc_results_are_c_ordered_whatever_the_inputs_layout(cp):
+    # CuPy's ufuncs allocate each output with _ndarray_init, C-ordered
+    # (cupy/_core/_kernel.pyx, _get_out_args_from_optionals): `a + a` of a
+    # Fortran-ordered `a` is C-contiguous on a GPU, where NumPy's order='K'
+    # keeps Fortran order. A kernel then reading `out` as column-major, or
+    # code branching on `out.flags.f_contiguous`, sees CuPy's layout.
+    f = cp.asfortranarray(cp.arange(12.0).reshape(3, 4))
+    t = cp.arange(24.0).reshape(2, 3, 4).transpose(2, 0, 1)
+    s = cp.arange(40.0).reshape(5, 8)[::2, 1::3]
+    column = cp.ones((3, 1), order="F")
+    results = {
+        "add": cp.add(f, f), "multiply": cp.multiply(t, 2.0),
+        "sin": cp.sin(f), "maximum": cp.maximum(s, 3.0),
+        "divmod": cp.divmod(f, 2.0)[1], "modf": cp.modf(t)[0],
+        "+": f + 1.0, "*": 2 * f, "-x": -f, "abs": abs(t), "**": s ** 2,
+        "<": f < 3.0, "==": t == t, "~": ~(f > 1.0), "column": column + 1,
+        "exp": cp.exp(f.T),
+    }
+    for name, r in results.items():
+        assert r.flags.c_contiguous, name
+        assert r.strides == c_strides(r.shape, r.itemsize), name
+        assert r.base is None, name
+    assert not results["add"].flags.f_contiguous
+    assert bool((results["add"] == 2 * cp.arange(12.0).reshape(3, 4)).all())
+    assert bool((results["multiply"] == 2 * t).all())
+    # A given output keeps its own layout; in-place operators write into
+    # the array itself.
+    out = cp.empty((3, 4), order="F")
+    assert cp.add(f, 1.0, out=out) is out and out.flags.f_contiguous
+    g = f.copy(order="F")
+    g += 1.0
+    assert g.flags.f_contiguous
+
+
+def test_ufunc_takes_only_cupys_keywords(cp):
+    # CuPy's ufunc.__call__ takes out, dtype and casting (and the private
+    # _where) and raises TypeError('Wrong arguments ...') for the rest,
+    # NumPy's order= and where= included.
+    x = cp.arange(4.0)
+    for kwargs in ({"order": "F"}, {"where": x > 1}, {"subok": True}):
+        with pytest.raises(TypeError, match=r"^Wrong arguments \{'"
+                           + next(iter(kwargs)) + "'"):
+            cp.add(x, 1.0, **kwargs)
+    assert cp.add(x, 1, dtype=cp.float32).dtype == numpy.float32
+    out = cp.zeros(4)
+    cp.add(x, 10.0, out=out, _where=x > 1)
+    assert out.tolist() == [0.0, 0.0, 12.0, 13.0]
