@@ -16,20 +16,15 @@ CuPy's wiener converts each window size with int()
 radius works there, where SciPy's np.ones(5.0) raises TypeError; the image
 is computed in float64 (complex128 for complex input), as SciPy's is.
 
-CuPy's lfilter and lfilter_zi begin with `a0 = a[0]; a_r = -a[1:] / a0`
-and `b / a0`: their coefficients must be arrays (cupy ones; a NumPy array is
-refused by the delegate as elsewhere), so the common SciPy idiom
-`lfilter(taps, 1.0, x)` is CuPy's TypeError, which the fake now raises too.
-The filtering itself is SciPy's: the zi that CuPy's lfilter takes and gives
-is laid out differently (len(b) + len(a) - 2 values, SciPy's max(len(a),
-len(b)) - 1); chained calls agree, a hand-made zi does not."""
+CuPy's lfilter, lfiltic and lfilter_zi (their arguments and CuPy's layout
+of the filter state) are in _signal_lfilter.py."""
 import functools
 import inspect
 
 import numpy
 import scipy.signal
 
-from fake_cupy import _functions
+from fake_cupy import _functions, _signal_lfilter
 from fake_cupy._ndarray import ndarray
 
 # The array arguments each function copies to the device.
@@ -94,33 +89,7 @@ def wiener(im, mysize=None, noise=None):
     return _scipy_wiener(im, mysize, noise)
 
 
-_scipy_lfilter = _functions.delegate(scipy.signal.lfilter)
-_scipy_lfilter_zi = _functions.delegate(scipy.signal.lfilter_zi)
-
-
-def _normalize_coefficients(b, a):
-    """The first statements of CuPy's lfilter and lfilter_zi, which need
-    array coefficients: a Python scalar denominator (`lfilter(taps, 1.0,
-    x)`) raises "'float' object is not subscriptable" and a list one "bad
-    operand type for unary -: 'list'" there (TypeError), where SciPy
-    converts both."""
-    a0 = a[0]
-    a_r = - a[1:] / a0
-    return b / a0, a_r
-
-
-@functools.wraps(scipy.signal.lfilter)
-def lfilter(b, a, x, axis=-1, zi=None):
-    _normalize_coefficients(b, a)
-    return _scipy_lfilter(b, a, x, axis, zi)
-
-
-@functools.wraps(scipy.signal.lfilter_zi)
-def lfilter_zi(b, a):
-    _normalize_coefficients(b, a)
-    return _scipy_lfilter_zi(b, a)
-
-
 FUNCTIONS = {name: _converting(name, arrays)
              for name, arrays in _SPECTRAL.items()}
-FUNCTIONS.update(wiener=wiener, lfilter=lfilter, lfilter_zi=lfilter_zi)
+FUNCTIONS.update(wiener=wiener)
+FUNCTIONS.update(_signal_lfilter.FUNCTIONS)

@@ -164,3 +164,74 @@ def test_next_fast_len_uses_cufft_radices(cupyx_scipy):
     assert nfl(7, real=True) == 7 and scipy.fft.next_fast_len(7, True) == 8
     assert nfl(1001) == 1008 and nfl(0) == 0 and nfl(1) == 1
     assert all(nfl(n) >= n for n in range(1, 200))
+
+
+def test_lfilter_zi_is_cupys_history_layout(cupyx_scipy, cp):
+    # CuPy's lfilter (cupyx/scipy/signal/_signaltools.py) keeps as state the
+    # last len(b) - 1 inputs and then the last len(a) - 1 outputs, oldest
+    # first (len(b) + len(a) - 2 values, SciPy's max(len(a), len(b)) - 1 of
+    # its transposed direct form II): "This argument differs from
+    # dimensions from the SciPy implementation".
+    sig = cupyx_scipy.signal
+    rng = numpy.random.default_rng(0)
+    host = rng.standard_normal(64)
+    b = cp.asarray([0.2, 0.3, 0.1, 0.05])
+    a = cp.asarray([1.0, -0.6, 0.2])
+    x = cp.asarray(host)
+    zero = cp.zeros(3 + 2)
+    y, zf = sig.lfilter(b, a, x, zi=zero)
+    assert zf.shape == (5,) and y.shape == (64,)
+    whole = scipy.signal.lfilter(b.get(), a.get(), host)
+    numpy.testing.assert_allclose(y.get(), whole, rtol=1e-12, atol=1e-12)
+    # zf is the history itself: the last three inputs, the last two outputs.
+    numpy.testing.assert_allclose(zf.get(), numpy.r_[host[-3:], whole[-2:]],
+                                  rtol=1e-12)
+    # Chained in two halves it continues the whole signal.
+    y1, z1 = sig.lfilter(b, a, x[:40], zi=zero)
+    y2, z2 = sig.lfilter(b, a, x[40:], zi=z1)
+    numpy.testing.assert_allclose(cp.concatenate((y1, y2)).get(), whole,
+                                  rtol=1e-12, atol=1e-12)
+    numpy.testing.assert_allclose(z2.get(), zf.get(), rtol=1e-12)
+    # A hand-made history: two earlier inputs 1.0 and outputs 0.5.
+    history = cp.asarray([1.0, 1.0, 1.0, 0.5, 0.5])
+    got, _ = sig.lfilter(b, a, x, zi=history)
+    scipy_zi = scipy.signal.lfiltic(b.get(), a.get(), [0.5, 0.5],
+                                    [1.0, 1.0, 1.0])
+    numpy.testing.assert_allclose(
+        got.get(), scipy.signal.lfilter(b.get(), a.get(), host, zi=scipy_zi)[0],
+        rtol=1e-12, atol=1e-12)
+    # lfiltic gives the same layout (x's part first, each oldest first).
+    zi = sig.lfiltic(b, a, cp.asarray([0.5, 0.25]), cp.asarray([3.0, 2.0]))
+    assert zi.get().tolist() == [0.0, 2.0, 3.0, 0.25, 0.5]
+    assert sig.lfiltic(b, a, cp.asarray([0.5])).get().tolist() == [0.0, 0.5]
+    # SciPy's zi (max(len(a), len(b)) - 1 = 3 values) is refused.
+    with pytest.raises(ValueError, match="len\\(b\\) \\+ len\\(a\\) - 2 = 5"):
+        sig.lfilter(b, a, x, zi=cp.zeros(3))
+
+
+def test_lfilter_zi_steady_state_and_rows(cupyx_scipy, cp):
+    sig = cupyx_scipy.signal
+    b, a = sig.butter(2, 0.25)
+    zi = sig.lfilter_zi(b, a)
+    # The step response's steady state: earlier inputs 1, earlier outputs
+    # the filter's gain at 0 Hz (1 for a low-pass Butterworth filter).
+    assert zi.shape == (4,) and zi.dtype == numpy.float64
+    numpy.testing.assert_allclose(zi.get(), [1.0, 1.0, 1.0, 1.0], rtol=1e-9)
+    gain = sig.lfilter_zi(cp.asarray([2.0, 1.0]), cp.asarray([1.0, -0.5]))
+    numpy.testing.assert_allclose(gain.get(), [1.0, 6.0], rtol=1e-12)
+    x = cp.full(20, 3.0)
+    y, _ = sig.lfilter(b, a, x, zi=zi * x[0])
+    numpy.testing.assert_allclose(y.get(), 3.0, rtol=1e-9)
+    # Rows of a 2-D signal along the last axis, one history per row; along
+    # axis 0 the history runs down the columns.
+    rows = cp.asarray(numpy.random.default_rng(1).standard_normal((3, 30)))
+    zr = cp.zeros((3, 4))
+    yr, zfr = sig.lfilter(b, a, rows, zi=zr)
+    assert zfr.shape == (3, 4)
+    numpy.testing.assert_allclose(
+        yr.get(), scipy.signal.lfilter(b.get(), a.get(), rows.get()),
+        rtol=1e-12, atol=1e-12)
+    numpy.testing.assert_allclose(zfr.get()[:, :2], rows.get()[:, -2:])
+    yc, zfc = sig.lfilter(b, a, rows.T, axis=0, zi=zr.T)
+    assert zfc.shape == (4, 3)
+    numpy.testing.assert_allclose(yc.get(), yr.get().T, rtol=1e-12, atol=1e-12)
