@@ -64,7 +64,8 @@ take = _functions.delegate(_index_wrap.take)
 put = _functions.delegate(_index_wrap.put)
 ravel_multi_index = _functions.delegate(_index_wrap.ravel_multi_index)
 from fake_cupy._sorting import (argpartition, lexsort,  # noqa: E402,F401
-                                nanargmax, nanargmin, repeat, searchsorted)
+                                nanargmax, nanargmin, partition, repeat,
+                                searchsorted)
 from fake_cupy._histogram import (bincount, digitize, histogram,  # noqa: E402,F401
                                   histogram2d, histogramdd)
 from fake_cupy import _typing as typing  # noqa: E402

@@ -11,8 +11,17 @@ cupy.ndarray of repeats (ndarray.repeat in _ndarray.py). cupy.searchsorted
 and ndarray.searchsorted take `a` and `v` only as cupy arrays (a Python
 number or a list for `v` raises NotImplementedError), `a` of rank one.
 cupy.argpartition and ndarray.argpartition check `kth` and then argsort the
-whole axis, stably ("kth is ignored"), where NumPy leaves the other
-elements in no order. cupy.nanargmax and nanargmin answer -1 for a slice of NaN only, where NumPy
+whole axis, stably ("kth is ignored" in the CuPy source read; CuPy 11.1 and
+later select with kth in a kernel whose arrangement was not checked), where
+NumPy leaves the other elements in no order. cupy.partition copies the
+array (`a.copy()`, or `a.flatten()` for axis=None) and partitions the copy
+in place as ndarray.partition does (_routines_sorting.pyx): only a
+C-contiguous array, with CuPy's errors; the axis is sorted whole when it
+is shorter than 32, when max(kth) rounds up to 1024 or more, or when the
+selection kernel would split the array into 32 subarrays or fewer;
+otherwise CuPy's kernel leaves the smallest max(32, next power of two
+above max(kth)) values sorted at the head of each row and the others in an
+order of its own, for which the fake gives NumPy's partition order. cupy.nanargmax and nanargmin answer -1 for a slice of NaN only, where NumPy
 raises ValueError ("For all-NaN slice -1 is returned": CuPy's reduction maps
 each NaN to index -1)."""
 import numpy
@@ -100,3 +109,66 @@ def argpartition(a, kth, axis=-1):
 
 
 ndarray.argpartition = _argpartition
+
+
+def _kth_bound(kth, length):
+    """The largest of `kth` (an int or a sequence) after CuPy's check of
+    each against the axis's `length`."""
+    largest = 0
+    for k in (kth,) if isinstance(kth, int) else kth:
+        if k < 0:
+            k += length
+        if not 0 <= k < length:
+            raise ValueError(f"kth(={k}) out of bounds {length}")
+        largest = max(largest, k)
+    return largest
+
+
+def _sorted_head(length, rows, largest):
+    """How many values CuPy's partition leaves sorted at the head of each
+    of `rows` rows of `length` values for kth up to `largest`: all of them
+    where it sorts the rows, else its kernel's max_k."""
+    head = max(32, 1 << largest.bit_length())
+    # The kernel's subarrays: halved from 512 until each holds head + 128
+    # values (32 threads of 4 candidates), then counted over all rows.
+    parts = 512
+    while parts > 0 and length // parts < head + 32 * 4:
+        parts //= 2
+    if length < 32 or parts * rows <= 32 or head >= 1024:
+        return length
+    return head
+
+
+def _partition(self, kth, axis=-1):
+    """ndarray.partition: in place, as CuPy's."""
+    if self.ndim == 0:
+        raise numpy.exceptions.AxisError(
+            "Sorting arrays with the rank of zero is not supported")
+    if not self.flags.c_contiguous:
+        raise NotImplementedError("Sorting non-contiguous array is not "
+                                  "supported.")
+    if not -self.ndim <= axis < self.ndim:
+        raise numpy.exceptions.AxisError(axis, self.ndim)
+    axis %= self.ndim
+    length = self.shape[axis]
+    largest = _kth_bound(kth, length)
+    data = numpy.moveaxis(self._host(), axis, -1)
+    head = _sorted_head(length, self.size // max(length, 1), largest)
+    if head >= length:
+        data[...] = numpy.sort(data, axis=-1)
+    else:
+        data[...] = numpy.partition(data, numpy.arange(head), axis=-1)
+
+
+def partition(a, kth, axis=-1):
+    """cupy.partition: a partitioned copy of `a` (flattened for None)."""
+    if axis is None:
+        ret = a.flatten()
+        axis = -1
+    else:
+        ret = a.copy()
+    ret.partition(kth, axis=axis)
+    return ret
+
+
+ndarray.partition = _partition

@@ -127,3 +127,52 @@ def test_partition_of_a_short_axis_sorts_it(cp):
     assert part[10] == 10 and (part[:10] <= 10).all() and (part[11:] >= 10).all()
     with pytest.raises(ValueError, match="out of bounds"):
         cp.partition(x, 7)
+
+
+def test_partition_arrangement_is_cupys(cp):
+    # CuPy's ndarray.partition (cupy/_core/_routines_sorting.pyx) sorts the
+    # whole axis when it is shorter than 32, when max(kth) rounds up to 1024
+    # or more, or when its selection kernel would get 32 subarrays or fewer
+    # (a 1-D axis shorter than about 10,000); otherwise the kernel leaves the
+    # smallest max(32, next power of two above max(kth)) values sorted at
+    # the head of each row, the rest in an order of its own.
+    rng = numpy.random.default_rng(3)
+    short = rng.permutation(31).astype(numpy.float64)
+    assert cp.partition(cp.asarray(short), 3).get().tolist() == \
+        sorted(short.tolist())
+    line = rng.standard_normal(1000)
+    assert (cp.partition(cp.asarray(line), 5).get() == numpy.sort(line)).all()
+    rows = rng.standard_normal((8, 2048))
+    head = cp.partition(cp.asarray(rows), [5, 20]).get()
+    expected = numpy.sort(rows, axis=1)
+    assert (head[:, :32] == expected[:, :32]).all()
+    assert (numpy.sort(head, axis=1) == expected).all()
+    assert (head[:, 32:].min(axis=1) >= head[:, 31]).all()
+    wide = cp.partition(cp.asarray(rows), 600).get()
+    assert (wide == expected).all()
+    columns = cp.partition(cp.asarray(rows[:, :20].T.copy()), 2, axis=0).get()
+    assert (columns == numpy.sort(rows[:, :20].T, axis=0)).all()
+    flat = cp.partition(cp.asarray(rows[:2, :10]), -1, axis=None).get()
+    assert flat.tolist() == sorted(rows[:2, :10].ravel().tolist())
+
+
+def test_partition_refusals_are_cupys(cp):
+    x = cp.asarray([7, 3, 9, 1, 5, 3, 8])
+    with pytest.raises(ValueError, match=r"^kth\(=7\) out of bounds 7$"):
+        cp.partition(x, 7)
+    with pytest.raises(ValueError, match=r"^kth\(=-1\) out of bounds 7$"):
+        cp.partition(x, [1, -8])
+    with pytest.raises(numpy.exceptions.AxisError,
+                       match="rank of zero is not supported"):
+        cp.partition(cp.asarray(3.0), 0)
+    with pytest.raises(AttributeError, match="'list' object has no attribute"):
+        cp.partition([3, 1, 2], 1)
+    # ndarray.partition sorts in place, and only a C-contiguous array.
+    y = cp.asarray([[4, 2, 3], [9, 8, 7]])
+    y.partition(1)
+    assert y.get().tolist() == [[2, 3, 4], [7, 8, 9]]
+    with pytest.raises(NotImplementedError,
+                       match="^Sorting non-contiguous array is not supported.$"):
+        y.T.partition(0)
+    y.partition(0, axis=0)
+    assert y.get().tolist() == [[2, 3, 4], [7, 8, 9]]
