@@ -453,6 +453,7 @@ def _binary(name, ufunc_operand=False, ufunc=True):
     # 101) returns that operand's reflected operator.
     reflected = "__r" + name[2:] if not name.startswith(("__r", "__i")) \
         else None
+    in_place = name.startswith("__i")
 
     def op(self, other):
         if reflected and not isinstance(other, ndarray) and \
@@ -461,8 +462,11 @@ def _binary(name, ufunc_operand=False, ufunc=True):
             return getattr(other, reflected)(self)
         if ufunc_operand:
             _check_ufunc_operand(other)
-        return _call_numpy(getattr(numpy.ndarray, name), (self, other), {},
-                           c_order=ufunc)
+        result = _call_numpy(getattr(numpy.ndarray, name), (self, other), {},
+                             c_order=ufunc)
+        # An in-place operator is the ufunc with out=self, which CuPy
+        # returns: `x += 1` leaves `x` the same object.
+        return self if in_place and result is not NotImplemented else result
     op.__name__ = name
     return op
 

@@ -117,3 +117,28 @@ def test_ufunc_takes_only_cupys_keywords(cp):
     out = cp.zeros(4)
     cp.add(x, 10.0, out=out, _where=x > 1)
     assert out.tolist() == [0.0, 0.0, 12.0, 13.0]
+
+
+def test_in_place_operators_return_the_array_itself(cp):
+    # CuPy's __iadd__ and the like are the ufunc with out=self and return
+    # self: `x += 1` leaves `x` the same object, its base unchanged.
+    x = cp.arange(4.0)
+    y = x
+    x += 1
+    x *= 2
+    x -= 1
+    x /= 1
+    x **= 1
+    assert x is y and x.base is None
+    assert x.get().tolist() == [1.0, 3.0, 5.0, 7.0]
+    n = cp.arange(4)
+    m = n
+    n //= 2
+    n %= 3
+    n <<= 1
+    n |= 1
+    assert n is m and n.get().tolist() == [1, 1, 3, 3]
+    row = cp.arange(6.0).reshape(2, 3)[1]
+    same = row
+    row += 1
+    assert row is same and row.base is not None
