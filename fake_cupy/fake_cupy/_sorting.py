@@ -91,26 +91,6 @@ nanargmax = _nanarg(numpy.nanargmax, "nanargmax")
 nanargmin = _nanarg(numpy.nanargmin, "nanargmin")
 
 
-def _argpartition(self, kth, axis=-1):
-    """ndarray.argpartition: as CuPy's, the stable argsort of the axis once
-    every kth is within it."""
-    data = self.ravel() if axis is None else self
-    axis = -1 if axis is None else axis
-    length = data.shape[axis]
-    for k in (kth,) if isinstance(kth, int) else kth:
-        if not -length <= k < length:
-            raise ValueError(f"kth(={k + length if k < 0 else k}) out of bounds {length}")
-    return _new_from(numpy.argsort(data._host(), axis=axis, kind="stable"))
-
-
-def argpartition(a, kth, axis=-1):
-    """cupy.argpartition: `a.argpartition(kth, axis)`, a full stable argsort."""
-    return a.argpartition(kth, axis=axis)
-
-
-ndarray.argpartition = _argpartition
-
-
 def _kth_bound(kth, length):
     """The largest of `kth` (an int or a sequence) after CuPy's check of
     each against the axis's `length`."""
@@ -124,11 +104,28 @@ def _kth_bound(kth, length):
     return largest
 
 
+def _argpartition(self, kth, axis=-1):
+    """ndarray.argpartition: as CuPy's, the stable argsort of the axis once
+    every kth is within it."""
+    data = self.ravel() if axis is None else self
+    axis = -1 if axis is None else axis
+    _kth_bound(kth, data.shape[axis])
+    return _new_from(numpy.argsort(data._host(), axis=axis, kind="stable"))
+
+
+def argpartition(a, kth, axis=-1):
+    """cupy.argpartition: `a.argpartition(kth, axis)`, a full stable argsort."""
+    return a.argpartition(kth, axis=axis)
+
+
+ndarray.argpartition = _argpartition
+
+
 def _sorted_head(length, rows, largest):
     """How many values CuPy's partition leaves sorted at the head of each
     of `rows` rows of `length` values for kth up to `largest`: all of them
     where it sorts the rows, else its kernel's max_k."""
-    head = max(32, 1 << largest.bit_length())
+    head = max(32, 1 << int(largest).bit_length())
     # The kernel's subarrays: halved from 512 until each holds head + 128
     # values (32 threads of 4 candidates), then counted over all rows.
     parts = 512
