@@ -1,17 +1,29 @@
-"""cupy.linalg as CuPy 13 gives it, where NumPy 2's functions (which the
-fake delegated to) differ.
+"""cupy.linalg and cupyx.scipy.linalg as CuPy 13 gives them, where NumPy 2's
+and SciPy 1.17's functions (which the fake delegated to) differ.
 
 Public linear-algebra scripts met these differences: a batched Kalman
 filter's stacked solves, a Tikhonov L-curve's lstsq without rcond, a kernel
 regression's Cholesky and triangular solves, and graphical-lasso and GMRES
 codes that catch LinAlgError. The expected values follow CuPy's source
-(cupy/linalg/__init__.py, _solve.py and _eigenvalue.py)."""
+(cupy/linalg/_solve.py, cupyx/scipy/linalg/__init__.py, _solve_triangular.py,
+_decomp_lu.py and _special_matrices.py)."""
 import warnings
 
 import numpy
 import pytest
 
+import fake_cupy
 
+
+@pytest.fixture
+def sl(cp):
+    """The fake's cupyx.scipy.linalg."""
+    fake_cupy.install()
+    try:
+        import cupyx.scipy.linalg
+        yield cupyx.scipy.linalg
+    finally:
+        fake_cupy.uninstall()
 
 
 def _spd_stack(n_mats, n, seed=0):
@@ -75,7 +87,58 @@ def test_names_cupy13_lacks_are_absent(cp, name):
         getattr(cp.linalg, name)
 
 
+def test_cupyx_scipy_linalg_holds_cupys_functions_only(cp, sl):
+    for name in ("cho_factor", "cho_solve", "solve", "inv", "eigh", "cholesky"):
+        with pytest.raises(AttributeError, match="'cupyx.scipy.linalg' has no attribute"):
+            getattr(sl, name)
+    m = cp.arange(1.0, 10.0).reshape(3, 3)
+    with pytest.warns(DeprecationWarning):
+        numpy.testing.assert_array_equal(sl.tril(m).get(), numpy.tril(m.get()))
+    with pytest.warns(DeprecationWarning):
+        numpy.testing.assert_array_equal(sl.triu(m, 1).get(), numpy.triu(m.get(), 1))
+    with pytest.warns(DeprecationWarning):
+        assert sl.tri(2).dtype == numpy.bool_
+    numpy.testing.assert_array_equal(sl.kron(m, cp.eye(2)).get(), numpy.kron(m.get(), numpy.eye(2)))
+    # A 2-D first column is raveled, as CuPy's toeplitz does.
+    assert sl.toeplitz(cp.arange(4.0).reshape(2, 2)).shape == (4, 4)
+    assert sl.block_diag(m, cp.eye(2)).shape == (5, 5)
 
+
+def test_solve_triangular_computes_in_as_precision(cp, sl):
+    low = numpy.tril(numpy.arange(1.0, 10.0).reshape(3, 3)) + numpy.eye(3)
+    b = numpy.array([1.0, 2.0, 3.0])
+    x = sl.solve_triangular(cp.asarray(low, dtype=cp.float32), cp.asarray(b), lower=True)
+    assert x.dtype == numpy.float32
+    numpy.testing.assert_allclose(x.get(), numpy.linalg.solve(low, b), rtol=1e-6, atol=1e-6)
+    x = sl.solve_triangular(cp.asarray(low), cp.asarray(b), lower=True, trans=1)
+    numpy.testing.assert_allclose(x.get(), numpy.linalg.solve(low.T, b), atol=1e-12)
+    # check_finite is False: NaN goes through.
+    assert cp.isnan(sl.solve_triangular(cp.asarray(low), cp.asarray([numpy.nan, 1.0, 1.0]),
+                                        lower=True)).all()
+    stack = numpy.stack([low, 2 * low])
+    x = sl.solve_triangular(cp.asarray(stack), cp.asarray(numpy.stack([b, b])), lower=True)
+    numpy.testing.assert_allclose(x.get()[1], numpy.linalg.solve(2 * low, b), atol=1e-12)
+    with pytest.raises(ValueError, match="incompatible batch count"):
+        sl.solve_triangular(cp.asarray(stack), cp.ones((3, 3)), lower=True)
+
+
+def test_lu_factor_divides_by_a_zero_pivot(cp, sl):
+    with pytest.warns(RuntimeWarning, match="Diagonal number 1 is exactly zero"):
+        lu, piv = sl.lu_factor(cp.asarray([[0, 1], [0, 0]], dtype=cp.float32))
+    # CuPy's documented result.
+    numpy.testing.assert_array_equal(lu.get(), [[0, 1], [numpy.nan, numpy.nan]])
+    assert piv.dtype == numpy.int32 and piv.tolist() == [0, 1]
+    with pytest.raises(ValueError, match="returns an array containing NaN"):
+        sl.lu_solve((lu, piv), cp.ones(2, dtype=cp.float32))
+    with pytest.raises(NotImplementedError, match="Only float32, float64"):
+        sl.lu_factor(cp.eye(2, dtype=cp.int64))
+    a = numpy.array([[2.0, 1.0, 1.0], [4.0, 3.0, 3.0], [8.0, 7.0, 9.0]])
+    lu, piv = sl.lu_factor(cp.asarray(a, dtype=cp.float32))
+    x = sl.lu_solve((lu, piv), cp.asarray([1.0, 2.0, 3.0]))
+    assert x.dtype == numpy.float32
+    numpy.testing.assert_allclose(x.get(), numpy.linalg.solve(a, [1.0, 2.0, 3.0]), rtol=1e-5)
+    p, low, up = sl.lu(cp.asarray(a))
+    numpy.testing.assert_allclose((p @ low @ up).get(), a)
 
 
 def test_eigh_takes_float16_and_refuses_with_cupys_errors(cp):
