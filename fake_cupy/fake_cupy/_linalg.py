@@ -34,7 +34,11 @@ where NumPy 2's differ (cupy/linalg/_solve.py, _decomposition.py):
   most 2-D (LinAlgError); the rank is a 0-d int32 array.
 - pinv(a, rcond=1e-15): CuPy's cutoff, where NumPy 2's default is epsilon
   times max(M, N) (for float32 a 1e8 times larger), and no hermitian.
-- svd has no hermitian argument.
+- svd has no hermitian argument, matrix_rank no hermitian or rtol.
+- solve, lstsq, inv, pinv, svd, qr and cholesky begin with CuPy's
+  _assert_cupy_array: a NumPy operand is LinAlgError("cupy.linalg only
+  supports cupy.ndarray"), not the fake's generic TypeError, so code that
+  falls back on LinAlgError takes the same branch as on a GPU.
 - eigh and eigvalsh take float16 (computed in float32, results float16,
   "for backward compatibility" in CuPy's source) where NumPy raises
   TypeError; eigh refuses a non-square or 1-D array with ValueError, not
@@ -65,6 +69,15 @@ def __getattr__(name):
     if name not in _CUPY13:
         raise AttributeError(f"module 'cupy.linalg' has no attribute '{name}'")
     return getattr(numpy.linalg, name)
+
+
+def _cupy_arrays_only(func):
+    """Marks a function that begins with CuPy's _util._assert_cupy_array:
+    a NumPy operand raises LinAlgError("cupy.linalg only supports
+    cupy.ndarray") (see _functions.delegate), as in CuPy."""
+    func.host_operand_error = lambda: numpy.linalg.LinAlgError(
+        "cupy.linalg only supports cupy.ndarray")
+    return func
 
 
 def _assert_square(a):
@@ -109,6 +122,7 @@ def _singular(a, error):
             and a.shape[-1] == a.shape[-2] and "Singular" in str(error))
 
 
+@_cupy_arrays_only
 def inv(a):
     try:
         return numpy.linalg.inv(a)
@@ -120,6 +134,7 @@ def inv(a):
         return _through_zero_pivot(a, identity, error)
 
 
+@_cupy_arrays_only
 def solve(a, b):
     a, b = numpy.asarray(a), numpy.asarray(b)
     _assert_square(a)
@@ -139,6 +154,7 @@ def solve(a, b):
     return x[..., 0] if vectors else x
 
 
+@_cupy_arrays_only
 def lstsq(a, b, rcond="warn"):
     """CuPy's lstsq: the SVD solution with CuPy's cutoff (see above)."""
     if isinstance(rcond, str) and rcond == "warn":
@@ -174,10 +190,21 @@ def lstsq(a, b, rcond="warn"):
     return x, residuals, rank, s
 
 
+@_cupy_arrays_only
 def pinv(a, rcond=1e-15):
     """CuPy's pinv: singular values at or below rcond times the largest
     are dropped, rcond broadcasting against the stack."""
     return numpy.linalg.pinv(a, rcond=numpy.asarray(rcond))
+
+
+@_cupy_arrays_only
+def qr(a, mode="reduced"):
+    return numpy.linalg.qr(a, mode=mode)
+
+
+def matrix_rank(M, tol=None):
+    """CuPy's matrix_rank(M, tol=None): no hermitian or rtol."""
+    return numpy.linalg.matrix_rank(M, tol=tol)
 
 
 def _eigh(a, UPLO, vectors):
@@ -210,6 +237,7 @@ def eigvalsh(a, UPLO="L"):
     return _eigh(a, UPLO, False)
 
 
+@_cupy_arrays_only
 def svd(a, full_matrices=True, compute_uv=True):
     return numpy.linalg.svd(a, full_matrices=full_matrices, compute_uv=compute_uv)
 
@@ -233,6 +261,7 @@ def _potrf(a):
     return out, info.ravel()
 
 
+@_cupy_arrays_only
 def cholesky(a):
     a = numpy.asarray(a)
     if a.ndim < 2 or a.shape[-1] != a.shape[-2]:

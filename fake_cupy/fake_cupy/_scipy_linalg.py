@@ -22,8 +22,11 @@ its functions take and give:
   cuSOLVER's getrf, which divides by an exactly zero pivot: the column
   below it becomes NaN or inf (CuPy's documented lu_factor([[0, 1], [0,
   0]]) is [[0, 1], [nan, nan]]), with a RuntimeWarning naming the diagonal
-  number, where LAPACK leaves the column as it is. lu_solve solves in the
-  factor's dtype, and its check_finite names the singular case.
+  number, where LAPACK leaves the column as it is. They copy host data to
+  the device (cupy.asarray) as CuPy's do, where the fake refused NumPy
+  arrays. lu_solve solves in the factor's dtype, and its check_finite names
+  the singular case; it and solve_triangular raise LinAlgError for a NumPy
+  operand, as CuPy's _assert_cupy_array does.
 - toeplitz, circulant and hankel ravel their arguments, where SciPy 1.17
   takes a 2-D argument as a batch; tri's dtype defaults to bool, and tri,
   tril and triu warn DeprecationWarning, as CuPy's do."""
@@ -38,12 +41,21 @@ _AS_SCIPY = ("bandwidth", "expm", "khatri_rao", "block_diag", "companion",
              "hadamard", "helmert", "hilbert", "leslie")
 
 
+def _cupy_arrays_only(func):
+    """CuPy's _util._assert_cupy_array at the start of the function: a
+    NumPy operand raises LinAlgError (see _functions.delegate)."""
+    func.host_operand_error = lambda: numpy.linalg.LinAlgError(
+        "cupy.linalg only supports cupy.ndarray")
+    return func
+
+
 def _check_finite(*arrays, message="array must not contain infs or NaNs"):
     for a in arrays:
         if a.dtype.kind == "f" and not numpy.isfinite(a).all():
             raise ValueError(message)
 
 
+@_cupy_arrays_only
 def solve_triangular(a, b, trans=0, lower=False, unit_diagonal=False,
                      overwrite_b=False, check_finite=False):
     import scipy.linalg
@@ -144,6 +156,7 @@ def lu(a, permute_l=False, overwrite_a=False, check_finite=True):
     return p_matrix, lower, upper
 
 
+@_cupy_arrays_only
 def lu_solve(lu_and_piv, b, trans=0, overwrite_b=False, check_finite=True):
     import scipy.linalg
     factor, piv = lu_and_piv
@@ -223,6 +236,15 @@ _OWN = (solve_triangular, lu_factor, lu, lu_solve, tri, tril, triu, kron,
         toeplitz, circulant, hankel)
 
 
+def _host_data_copied(function):
+    def call(a, *args, **kwargs):
+        import fake_cupy
+        return function(fake_cupy.asarray(a), *args, **kwargs)
+    call.__name__ = call.__qualname__ = function.__name__
+    call.__doc__ = function.__doc__
+    return call
+
+
 def module(name):
     """The cupyx.scipy.linalg module: the functions above and SciPy's
     _AS_SCIPY ones as delegates (cupy arrays in and out); other names raise
@@ -234,6 +256,9 @@ def module(name):
     proxy.__path__ = []
     for func in _OWN:
         setattr(proxy, func.__name__, _functions.delegate(func))
+    for func in (lu_factor, lu):
+        # CuPy's _lu_factor begins with cupy.asarray(a): host data is copied.
+        setattr(proxy, func.__name__, _host_data_copied(_functions.delegate(func)))
     for attr in _AS_SCIPY:
         setattr(proxy, attr, _functions.delegate(getattr(scipy.linalg, attr)))
 

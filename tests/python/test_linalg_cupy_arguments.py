@@ -155,3 +155,19 @@ def test_eigh_takes_float16_and_refuses_with_cupys_errors(cp):
         cp.linalg.eigvalsh(cp.ones((2, 3)))
     w, v = cp.linalg.eigh(cp.asarray(_spd_stack(4, 3)))
     assert w.shape == (4, 3) and v.shape == (4, 3, 3) and type(cp.linalg.eigh(a)) is tuple
+
+
+def test_host_operands_raise_cupys_errors(cp, sl):
+    host = numpy.eye(2)
+    for call in (lambda: cp.linalg.solve(host, cp.ones(2)), lambda: cp.linalg.inv(host),
+                 lambda: cp.linalg.lstsq(cp.eye(2), host, rcond=None),
+                 lambda: cp.linalg.pinv(host), lambda: cp.linalg.qr(host),
+                 lambda: cp.linalg.cholesky(host),
+                 lambda: sl.solve_triangular(host, cp.ones(2))):
+        with pytest.raises(numpy.linalg.LinAlgError, match="only supports cupy.ndarray"):
+            call()
+    # CuPy's lu_factor copies host data to the device.
+    lu, piv = sl.lu_factor(numpy.array([[4.0, 3.0], [6.0, 3.0]]))
+    assert isinstance(lu, cp.ndarray) and piv.tolist() == [1, 1]
+    with pytest.raises(TypeError):
+        cp.linalg.matrix_rank(cp.eye(2), hermitian=True)
