@@ -44,13 +44,11 @@ where NumPy 2's differ (cupy/linalg/_solve.py, _decomposition.py):
   TypeError; eigh refuses a non-square or 1-D array with ValueError, not
   LinAlgError.
 
-cupy.linalg holds CuPy 13's names only (cupy/linalg/__init__.py):
-matrix_power, cholesky, qr, svd, eigh, eigvalsh, norm, det, matrix_rank,
-slogdet, solve, tensorsolve, lstsq, inv, pinv, tensorinv and LinAlgError.
-NumPy 2's others (eig, eigvals, cond, multi_dot, outer, trace, cross,
-matrix_norm, ...) raise AttributeError, as they do in CuPy 13 (eig, eigvals,
-cond and the array-API names came in CuPy 14), where the fake gave NumPy's
-answer. Other functions are NumPy's."""
+numpy.linalg's names that no CuPy release has in cupy.linalg (multi_dot,
+outer, svdvals) raise AttributeError, where the fake gave NumPy's answer and
+the code failed only on a GPU; the names CuPy 14 added (eig, eigvals, cond,
+cross, matmul, the array-API ones) stay, as the fake takes CuPy 14's
+spellings elsewhere (rtol=, bicgstab). Other functions are NumPy's."""
 import warnings
 
 import numpy
@@ -58,15 +56,13 @@ import numpy
 from fake_cupy import _ufunc_config
 
 
-# CuPy 13's cupy.linalg; those not defined in this file are NumPy's.
-_CUPY13 = frozenset((
-    "matrix_power", "cholesky", "qr", "svd", "eigh", "eigvalsh", "norm",
-    "det", "matrix_rank", "slogdet", "solve", "tensorsolve", "lstsq", "inv",
-    "pinv", "tensorinv", "LinAlgError"))
+# numpy.linalg's names that cupy.linalg has in no release (CuPy 13's
+# module, and CuPy 14's with eig, eigvals, cond and the array-API names).
+_NOT_IN_CUPY = frozenset(("multi_dot", "outer", "svdvals"))
 
 
 def __getattr__(name):
-    if name not in _CUPY13:
+    if name in _NOT_IN_CUPY:
         raise AttributeError(f"module 'cupy.linalg' has no attribute '{name}'")
     return getattr(numpy.linalg, name)
 

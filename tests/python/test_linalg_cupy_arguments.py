@@ -80,9 +80,8 @@ def test_pinv_and_svd_take_cupys_arguments(cp):
     assert type(cp.linalg.svd(cp.asarray(a))) is tuple and s.dtype == numpy.float32
 
 
-@pytest.mark.parametrize("name", ["eig", "eigvals", "cond", "multi_dot", "outer",
-                                  "trace", "cross", "matrix_norm"])
-def test_names_cupy13_lacks_are_absent(cp, name):
+@pytest.mark.parametrize("name", ["multi_dot", "outer", "svdvals"])
+def test_names_no_cupy_has_are_absent(cp, name):
     with pytest.raises(AttributeError, match=f"'cupy.linalg' has no attribute '{name}'"):
         getattr(cp.linalg, name)
 
