@@ -116,7 +116,16 @@ def _getrf(a):
     return lu, piv, info
 
 
+# Frames from the warning in _factor up to the user's call: _factor,
+# lu_factor or lu, _run_numpy, _call_numpy, the delegate, _host_data_copied.
+_USER_FRAME = 7
+
+
 def lu_factor(a, overwrite_a=False, check_finite=True):
+    return _factor(a, check_finite)
+
+
+def _factor(a, check_finite):
     import scipy.linalg.lapack
     a = numpy.asarray(a)
     if a.ndim != 2:
@@ -133,12 +142,12 @@ def lu_factor(a, overwrite_a=False, check_finite=True):
         # A zero pivot: cuSOLVER divides by it, LAPACK does not.
         lu, piv, info = _getrf(a)
         warnings.warn(f"Diagonal number {info} is exactly zero. Singular matrix.",
-                      RuntimeWarning, stacklevel=5)
+                      RuntimeWarning, stacklevel=_USER_FRAME)
     return numpy.asfortranarray(lu.astype(a.dtype)), piv.astype(numpy.int32)
 
 
 def lu(a, permute_l=False, overwrite_a=False, check_finite=True):
-    factor, piv = lu_factor(a, check_finite=check_finite)
+    factor, piv = _factor(a, check_finite)
     m, n = factor.shape
     k = min(m, n)
     lower = numpy.tril(factor[:, :k], -1) + numpy.eye(m, k, dtype=factor.dtype)

@@ -48,8 +48,9 @@ def test_solve_takes_stacked_vectors_without_broadcasting(cp):
 
 def test_lstsq_default_rcond_warns_and_cuts_at_epsilon(cp):
     a = numpy.array([[1.0, 0.0], [0.0, 5e-16], [0.0, 0.0]])
-    with pytest.warns(FutureWarning, match="rcond"):
+    with pytest.warns(FutureWarning, match="rcond") as record:
         x, res, rank, s = cp.linalg.lstsq(cp.asarray(a), cp.asarray([1.0, 2.0, 3.0]))
+    assert record[0].filename == __file__
     # Machine epsilon (2.2e-16) keeps the singular value 5e-16 (rank 2),
     # where NumPy 2's default (epsilon times 3) drops it.
     assert int(rank) == 2 and isinstance(rank, cp.ndarray) and rank.dtype == numpy.int32
@@ -122,8 +123,10 @@ def test_solve_triangular_computes_in_as_precision(cp, sl):
 
 
 def test_lu_factor_divides_by_a_zero_pivot(cp, sl):
-    with pytest.warns(RuntimeWarning, match="Diagonal number 1 is exactly zero"):
+    with pytest.warns(RuntimeWarning, match="Diagonal number 1 is exactly zero") as record:
         lu, piv = sl.lu_factor(cp.asarray([[0, 1], [0, 0]], dtype=cp.float32))
+    # The warning names the caller's line, as CuPy's stacklevel=2 does.
+    assert record[0].filename == __file__
     # CuPy's documented result.
     numpy.testing.assert_array_equal(lu.get(), [[0, 1], [numpy.nan, numpy.nan]])
     assert piv.dtype == numpy.int32 and piv.tolist() == [0, 1]
