@@ -73,6 +73,10 @@ class _ScipyFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
             from fake_cupy import _sparse
             return (_sparse.MODULE if spec.name == "cupyx.scipy.sparse"
                     else _sparse.linalg)
+        if spec.name == "cupyx.scipy.linalg":
+            # CuPy's functions only, with CuPy's arguments (_scipy_linalg.py).
+            from fake_cupy import _scipy_linalg
+            return _scipy_linalg.module(spec.name)
         name = "scipy." + spec.name[len("cupyx.scipy."):]
         try:
             module = importlib.import_module(name)

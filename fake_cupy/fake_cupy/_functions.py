@@ -195,6 +195,17 @@ def _check_array(args, kwargs):
         raise TypeError(f"'a' must be a cupy.ndarray object, not {type(a)}")
 
 
+def _check_host_operands(error, args, kwargs):
+    """Raises error() for a NumPy array among the arguments (or the items
+    of a tuple or list argument): the check some CuPy functions begin with,
+    such as cupy.linalg's _assert_cupy_array (LinAlgError), in place of
+    the fake's generic TypeError."""
+    for arg in args + tuple(kwargs.values()):
+        items = arg if isinstance(arg, (tuple, list)) else (arg,)
+        if any(isinstance(item, numpy.ndarray) for item in items):
+            raise error()
+
+
 def _check_concatenate_items(args, kwargs):
     """CuPy's concatenate makes each item a kernel argument (a list, a tuple
     or a NumPy array raises 'Unsupported type'), then requires arrays (a
@@ -270,9 +281,13 @@ def delegate(func):
     # An elementwise ufunc (not a generalized one such as matmul) is one of
     # CuPy's ufuncs: its keywords and its new outputs' layout are CuPy's.
     elementwise = inputs and func.signature is None
+    # The exception a NumPy operand raises, where the function names one.
+    host_operand_error = getattr(func, "host_operand_error", None)
 
     @functools.wraps(func)
     def call(*args, **kwargs):
+        if host_operand_error is not None:
+            _check_host_operands(host_operand_error, args, kwargs)
         if array_only:
             _check_array(args, kwargs)
         for arg in args[:inputs]:

@@ -18,7 +18,37 @@ the columns before the failing leading minor factored, and from that
 minor's column on NaN (cuSOLVER's documentation: "some diagonal elements of
 L are not real"; its factorization goes on past the failing pivot, and
 programs test the result with isnan). LAPACK's potrf gives the factored
-columns here, and the rest is NaN. Other functions are NumPy's."""
+columns here, and the rest is NaN.
+
+solve, lstsq, pinv and svd take CuPy's arguments and give CuPy's results
+where NumPy 2's differ (cupy/linalg/_solve.py, _decomposition.py):
+
+- solve(a, b) reads b of shape (..., M) under a of shape (..., M, M) as a
+  stack of vectors, and b of a's rank as a stack of matrices, without
+  broadcasting (ValueError otherwise); NumPy 2 takes any b of two or more
+  dimensions as matrices and broadcasts, so a batched Kalman update's
+  solve(S, y) failed or, with as many tracks as rows, solved another system.
+- lstsq(a, b, rcond='warn') warns FutureWarning for the default and cuts
+  singular values at machine epsilon (rcond -1), as NumPy 1 did; NumPy 2
+  cuts at epsilon times max(M, N) without a word. a must be 2-D and b at
+  most 2-D (LinAlgError); the rank is a 0-d int32 array.
+- pinv(a, rcond=1e-15): CuPy's cutoff, where NumPy 2's default is epsilon
+  times max(M, N) (for float32 a 1e8 times larger), and no hermitian.
+- svd has no hermitian argument, matrix_rank no hermitian or rtol.
+- solve, lstsq, inv, pinv, svd, qr and cholesky begin with CuPy's
+  _assert_cupy_array: a NumPy operand is LinAlgError("cupy.linalg only
+  supports cupy.ndarray"), not the fake's generic TypeError, so code that
+  falls back on LinAlgError takes the same branch as on a GPU.
+- eigh and eigvalsh take float16 (computed in float32, results float16,
+  "for backward compatibility" in CuPy's source) where NumPy raises
+  TypeError; eigh refuses a non-square or 1-D array with ValueError, not
+  LinAlgError.
+
+numpy.linalg's names that no CuPy release has in cupy.linalg (multi_dot,
+outer, svdvals) raise AttributeError, where the fake gave NumPy's answer and
+the code failed only on a GPU; the names CuPy 14 added (eig, eigvals, cond,
+cross, matmul, the array-API ones) stay, as the fake takes CuPy 14's
+spellings elsewhere (rtol=, bicgstab). Other functions are NumPy's."""
 import warnings
 
 import numpy
@@ -26,8 +56,37 @@ import numpy
 from fake_cupy import _ufunc_config
 
 
+# numpy.linalg's names that cupy.linalg has in no release (CuPy 13's
+# module, and CuPy 14's with eig, eigvals, cond and the array-API names).
+_NOT_IN_CUPY = frozenset(("multi_dot", "outer", "svdvals"))
+
+
 def __getattr__(name):
+    if name in _NOT_IN_CUPY:
+        raise AttributeError(f"module 'cupy.linalg' has no attribute '{name}'")
     return getattr(numpy.linalg, name)
+
+
+def _cupy_arrays_only(func):
+    """Marks a function that begins with CuPy's _util._assert_cupy_array:
+    a NumPy operand raises LinAlgError("cupy.linalg only supports
+    cupy.ndarray") (see _functions.delegate), as in CuPy."""
+    func.host_operand_error = lambda: numpy.linalg.LinAlgError(
+        "cupy.linalg only supports cupy.ndarray")
+    return func
+
+
+def _assert_square(a):
+    """CuPy's _util._assert_nd_squareness."""
+    if max(a.shape[-2:]) != min(a.shape[-2:]):
+        raise numpy.linalg.LinAlgError("Last 2 dimensions of the array must be square")
+
+
+def _assert_rank2(a):
+    """CuPy's _util._assert_rank2."""
+    if a.ndim != 2:
+        raise numpy.linalg.LinAlgError(
+            f"{a.ndim}-dimensional array given. Array must be two-dimensional")
 
 
 def _through_zero_pivot(a, b, error):
@@ -59,6 +118,7 @@ def _singular(a, error):
             and a.shape[-1] == a.shape[-2] and "Singular" in str(error))
 
 
+@_cupy_arrays_only
 def inv(a):
     try:
         return numpy.linalg.inv(a)
@@ -70,16 +130,112 @@ def inv(a):
         return _through_zero_pivot(a, identity, error)
 
 
+@_cupy_arrays_only
 def solve(a, b):
+    a, b = numpy.asarray(a), numpy.asarray(b)
+    _assert_square(a)
+    if not ((a.ndim == b.ndim or a.ndim == b.ndim + 1) and
+            a.shape[:-1] == b.shape[:a.ndim - 1]):
+        raise ValueError("a must have (..., M, M) shape and b must have (..., M) "
+                         "or (..., M, K)")
+    vectors = b.ndim == a.ndim - 1
+    if vectors:
+        b = b[..., None]
     try:
-        return numpy.linalg.solve(a, b)
+        x = numpy.linalg.solve(a, b)
     except numpy.linalg.LinAlgError as error:
-        a, b = numpy.asarray(a), numpy.asarray(b)
         if not _singular(a, error):
             raise
-        if b.ndim == 1:
-            return _through_zero_pivot(a, b[:, None], error)[..., 0]
-        return _through_zero_pivot(a, b, error)
+        x = _through_zero_pivot(a, b, error)
+    return x[..., 0] if vectors else x
+
+
+@_cupy_arrays_only
+def lstsq(a, b, rcond="warn"):
+    """CuPy's lstsq: the SVD solution with CuPy's cutoff (see above)."""
+    if isinstance(rcond, str) and rcond == "warn":
+        warnings.warn(
+            "`rcond` parameter will change to the default of machine precision "
+            "times ``max(M, N)`` where M and N are the input matrix dimensions.\n"
+            "To use the future default and silence this warning we advise to "
+            "pass `rcond=None`, to keep using the old, explicitly pass "
+            "`rcond=-1`.", FutureWarning, stacklevel=5)
+        rcond = -1
+    a, b = numpy.asarray(a), numpy.asarray(b)
+    _assert_rank2(a)
+    if b.ndim > 2:
+        raise numpy.linalg.LinAlgError(
+            f"{b.ndim}-dimensional array given. Array must be at most two-dimensional")
+    m, n = a.shape
+    if m != b.shape[0]:
+        raise numpy.linalg.LinAlgError("Incompatible dimensions")
+    u, s, vh = numpy.linalg.svd(a, full_matrices=False)
+    if rcond is None:
+        rcond = numpy.finfo(s.dtype).eps * max(m, n)
+    elif rcond <= 0 or rcond >= 1:
+        rcond = numpy.finfo(s.dtype).eps
+    singular = s <= rcond * s.max()
+    s1 = numpy.where(singular, 0, 1 / numpy.where(singular, 1, s)).astype(s.dtype)
+    rank = numpy.int32(s.size - numpy.count_nonzero(singular))
+    x = vh.T.conj() @ ((b.T @ u.conj()) * s1).T
+    if m <= n or rank != n:
+        residuals = numpy.empty((0,), dtype=s.dtype)
+    else:
+        e = b - a @ x
+        residuals = numpy.atleast_1d(numpy.sum(numpy.abs(e) ** 2, axis=0).astype(s.dtype))
+    return x, residuals, rank, s
+
+
+@_cupy_arrays_only
+def pinv(a, rcond=1e-15):
+    """CuPy's pinv: singular values at or below rcond times the largest
+    are dropped, rcond broadcasting against the stack."""
+    return numpy.linalg.pinv(a, rcond=numpy.asarray(rcond))
+
+
+@_cupy_arrays_only
+def qr(a, mode="reduced"):
+    return numpy.linalg.qr(a, mode=mode)
+
+
+def matrix_rank(M, tol=None):
+    """CuPy's matrix_rank(M, tol=None): no hermitian or rtol."""
+    return numpy.linalg.matrix_rank(M, tol=tol)
+
+
+def _eigh(a, UPLO, vectors):
+    """CuPy's _syevd and syevj: float16 is computed in float32 and the
+    results are given back in float16."""
+    a = numpy.asarray(a)
+    if a.ndim < 2:
+        raise ValueError("Array must be at least two-dimensional")
+    half = a.dtype == numpy.float16
+    if half:
+        a = a.astype(numpy.float32)
+    if vectors:
+        w, v = numpy.linalg.eigh(a, UPLO=UPLO)
+        return (w.astype(numpy.float16), v.astype(numpy.float16)) if half else (w, v)
+    w = numpy.linalg.eigvalsh(a, UPLO=UPLO)
+    return w.astype(numpy.float16) if half else w
+
+
+def eigh(a, UPLO="L"):
+    a = numpy.asarray(a)
+    if a.ndim >= 2 and a.shape[-1] != a.shape[-2]:
+        raise ValueError("Last 2 dimensions of the array must be square")
+    return _eigh(a, UPLO, True)
+
+
+def eigvalsh(a, UPLO="L"):
+    a = numpy.asarray(a)
+    if a.ndim >= 2:
+        _assert_square(a)
+    return _eigh(a, UPLO, False)
+
+
+@_cupy_arrays_only
+def svd(a, full_matrices=True, compute_uv=True):
+    return numpy.linalg.svd(a, full_matrices=full_matrices, compute_uv=compute_uv)
 
 
 def _potrf(a):
@@ -101,6 +257,7 @@ def _potrf(a):
     return out, info.ravel()
 
 
+@_cupy_arrays_only
 def cholesky(a):
     a = numpy.asarray(a)
     if a.ndim < 2 or a.shape[-1] != a.shape[-2]:

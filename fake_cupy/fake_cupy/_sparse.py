@@ -391,13 +391,17 @@ def rand(m, n, density=0.01, format="coo", dtype=None, random_state=None):
     return random(m, n, density, format, dtype, random_state)
 
 
-def _module(name, scipy_module, own):
+def _module(name, scipy_module, own, cupy_names=None):
     """A module of `own` names, the rest SciPy's functions with the
-    conversions."""
+    conversions; with `cupy_names`, a SciPy name outside that set (the
+    module's names in CuPy) raises AttributeError, as in CuPy."""
     module = types.ModuleType(name, f"Fake CuPy's {name}.")
     module.__dict__.update(own)
 
     def getattr_(attr):
+        if cupy_names is not None and attr not in cupy_names and \
+                not attr.startswith("__"):
+            raise AttributeError(f"module '{name}' has no attribute '{attr}'")
         value = getattr(scipy_module, attr)
         if callable(value) and not isinstance(value, type):
             value = functools.wraps(value)(functools.partial(_host_call, value))
@@ -409,8 +413,14 @@ def _module(name, scipy_module, own):
 
 from fake_cupy import _sparse_linalg  # noqa: E402 (it uses this module)
 
+# CuPy's cupyx.scipy.sparse.linalg (cupyx/scipy/sparse/linalg/__init__.py,
+# CuPy 13, and bicgstab from CuPy 14): SciPy's bicg, qmr, lgmres, gcrotmk,
+# tfqmr, eigs, expm, inv, ... are not there, so code calling them stops on
+# a GPU.
+_LINALG_NAMES = frozenset(_sparse_linalg.PUBLIC) | {
+    "lobpcg", "norm", "lsmr", "spsolve_triangular", "bicgstab"}
 linalg = _module("cupyx.scipy.sparse.linalg", scipy.sparse.linalg,
-                 _sparse_linalg.PUBLIC)
+                 _sparse_linalg.PUBLIC, _LINALG_NAMES)
 MODULE = _module("cupyx.scipy.sparse", scipy.sparse, {
     "diags": diags, "spdiags": spdiags, "random": random, "rand": rand,
     "spmatrix": spmatrix, "csr_matrix": csr_matrix, "csc_matrix": csc_matrix,

@@ -282,3 +282,21 @@ def test_solvers_refuse_host_matrices(cp, name):
         solver(host.toarray(), cp.ones(8))
     with pytest.raises(TypeError):
         solver(sparse.csr_matrix(host), cp.ones(8), M=host)
+
+
+@pytest.mark.parametrize("name", ["bicg", "qmr", "lgmres", "tfqmr", "eigs", "expm", "inv"])
+def test_names_cupy_lacks_are_absent(name):
+    # CuPy's module has cg, cgs, gmres, minres, lsqr, lsmr, eigsh, svds,
+    # lobpcg, norm, spsolve, spsolve_triangular, splu, spilu, factorized,
+    # SuperLU, LinearOperator, aslinearoperator and (CuPy 14) bicgstab.
+    with pytest.raises(AttributeError, match=f"has no attribute '{name}'"):
+        getattr(linalg, name)
+
+
+def test_norm_and_lsmr_stay_scipys_with_cupy_arrays(cp):
+    host = _spd()
+    a = sparse.csr_matrix(host)
+    assert abs(float(linalg.norm(a)) - scipy.sparse.linalg.norm(host)) < 1e-12
+    x = linalg.lsmr(a, cp.arange(8.0), atol=1e-12, btol=1e-12)[0]
+    numpy.testing.assert_allclose(x.get(), scipy.sparse.linalg.spsolve(host, numpy.arange(8.0)),
+                                  rtol=1e-8)
