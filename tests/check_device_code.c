@@ -231,6 +231,59 @@ START_TEST(host_device_functions_marked) {
 }
 END_TEST
 
+/* Counts the occurrences of `word` in src translated for `pass`, the
+ * shims' folder being /shims; -1 when it does not translate. */
+static int translated_count(const char *src, enum cuemu_pass pass,
+                            const char *word) {
+  const char *skip[] = {"/shims", NULL};
+  cuemu_translate_options opt;
+  memset(&opt, 0, sizeof opt);
+  opt.pass = pass;
+  opt.skip_dirs = skip;
+  cuemu_rewrite r;
+  if (cuemu__rewrite_preprocessed(src, strlen(src), "in.cu", &opt, &r) !=
+      CUEMU_SUCCESS)
+    return -1;
+  int n = 0;
+  for (const char *p = r.text; (p = strstr(p, word)); ++p)
+    ++n;
+  cuemu__rewrite_free(&r);
+  return n;
+}
+
+/* CCCL's forced inlining (_CCCL_FORCEINLINE's attribute, alone or among
+ * others) is left to the compiler in both passes: the attribute becomes
+ * `__unused__` in CCCL's headers (the toolkit's include/cccl, a thrust
+ * folder), and only there: the user's own, the shims' and another system
+ * header's are kept (cuemu_cccl_inlining.c). */
+START_TEST(cccl_forced_inlining_dropped) {
+  const char *src =
+      "# 1 \"in.cu\"\n"
+      "# 1 \"/opt/cuda/include/cccl/cub/util.cuh\" 1 3\n"
+      "inline __attribute__((__always_inline__)) int a() { return 1; }\n"
+      "__attribute__((__visibility__(\"hidden\"), __always_inline__)) "
+      "inline int b() { return 2; }\n"
+      "# 1 \"/usr/include/thrust/fill.h\" 1 3\n"
+      "__attribute__((always_inline)) inline int c() { return 3; }\n"
+      "# 3 \"/opt/cuda/include/cccl/cub/util.cuh\" 2 3\n"
+      "# 2 \"in.cu\" 2\n"
+      "__attribute__((always_inline)) inline int d() { return 4; }\n"
+      "# 1 \"/shims/cuemu_atomics.h\" 1\n"
+      "__attribute__((always_inline)) inline int e() { return 5; }\n"
+      "# 1 \"/usr/include/c++/12/bits/atomic_base.h\" 1 3\n"
+      "inline __attribute__((__always_inline__)) int f() { return 6; }\n"
+      "# 3 \"in.cu\" 2\n"
+      "int g() { return a() + b() + c() + d() + e() + f(); }\n";
+  const enum cuemu_pass passes[] = {CUEMU_PASS_DEVICE, CUEMU_PASS_HOST};
+  for (int k = 0; k < 2; ++k) {
+    const enum cuemu_pass pass = passes[k];
+    ck_assert_int_eq(translated_count(src, pass, "__unused__"), 3);
+    ck_assert_int_eq(translated_count(src, pass, "__always_inline__"), 1);
+    ck_assert_int_eq(translated_count(src, pass, "(always_inline)"), 2);
+  }
+}
+END_TEST
+
 Suite *make_device_code_suite(void) {
   Suite *s = suite_create("device_code");
   TCase *t = tcase_create("refused");
@@ -239,6 +292,7 @@ Suite *make_device_code_suite(void) {
   tcase_add_test(t, host_runtime_calls_refused);
   tcase_add_test(t, cluster_dims_of_templates_refused);
   tcase_add_test(t, host_device_functions_marked);
+  tcase_add_test(t, cccl_forced_inlining_dropped);
   suite_add_tcase(s, t);
   return s;
 }

@@ -1430,6 +1430,18 @@ static int conditional(const char *text, const cuemu_token *t) {
  * CUEMU_TOKEN_INCLUDED for any other file, plus CUEMU_TOKEN_FOREIGN for a
  * system header, plus CUEMU_TOKEN_SHIM for a file under one of the skip
  * folders), or to -1 when the directive is not a marker. */
+/* Whether a system header's path is CCCL's: the toolkit's include/cccl,
+ * or a cub, thrust or libcudacxx folder (Debian's /usr/include/thrust, a
+ * CCCL checkout under -isystem). */
+static int cccl_header(const char *path) {
+  static const char *const folders[] = {"/cccl/", "/cub/", "/thrust/",
+                                        "/libcudacxx/", NULL};
+  for (int k = 0; folders[k]; ++k)
+    if (strstr(path, folders[k]))
+      return 1;
+  return 0;
+}
+
 static cuemu_status line_marker(cuemu_rewriter *rw, const cuemu_token *t,
                                 int *flags) {
   const char *p = rw->text + t->offset, *end = p + t->length;
@@ -1486,6 +1498,8 @@ static cuemu_status line_marker(cuemu_rewriter *rw, const cuemu_token *t,
   }
   *flags = skipped ? (int)(CUEMU_TOKEN_FOREIGN | CUEMU_TOKEN_SHIM)
                    : system ? (int)CUEMU_TOKEN_FOREIGN : 0;
+  if (system && !skipped && cccl_header(file.data))
+    *flags |= (int)CUEMU_TOKEN_CCCL;
   /* The first marker names the unit's own source. */
   if (rw->marker_count > 1 && file.data[0] != '<' &&
       strcmp(file.data, rw->markers[0].file) != 0)
@@ -1709,6 +1723,8 @@ static cuemu_status rewrite(const char *text, size_t length,
   }
   if (st == CUEMU_SUCCESS && preprocessed)
     st = cuemu__main_bare_returns(&rw);
+  if (st == CUEMU_SUCCESS && preprocessed)
+    st = cuemu__cccl_inlining(&rw);
   if (st == CUEMU_SUCCESS) st = walk(&w);
   if (st == CUEMU_SUCCESS) cuemu__launch_calls_resolve(&rw);
   if (st == CUEMU_SUCCESS && rw.diagnostics.oom) st = CUEMU_OUT_OF_MEMORY;

@@ -49,6 +49,11 @@ typedef struct cuemu_strbuf {
  * header (cuemu_ptx_rewrite.c), since libraries such as CUTLASS hold PTX
  * for every architecture in code a program never calls. */
 #define CUEMU_TOKEN_INCLUDED 0x800u
+/* Set, in a preprocessed translation unit, on tokens of CCCL's headers
+ * (CUB, Thrust, libcu++: a system header whose path has a folder named
+ * cccl, cub, thrust or libcudacxx), whose forced inlining the translation
+ * drops (cuemu_cccl_inlining.c). */
+#define CUEMU_TOKEN_CCCL 0x1000u
 
 /* A line marker of a preprocessed translation unit: physical line `phys`
  * of the text is followed by line `line` of `file`. */
@@ -172,6 +177,10 @@ cuemu_status cuemu__abbreviated_kernels(cuemu_rewriter *rw, int *found);
 /* Edits each `return;` of the user's `int main()` into `return 0;`, as
  * nvcc takes it, with its warning #117-D (cuemu_main_bare_return.c). */
 cuemu_status cuemu__main_bare_returns(cuemu_rewriter *rw);
+/* Edits CCCL's `__attribute__((__always_inline__))` into `__unused__`, so
+ * that the compiler inlines CUB's and Thrust's functions as it chooses
+ * (cuemu_cccl_inlining.c). */
+cuemu_status cuemu__cccl_inlining(cuemu_rewriter *rw);
 /* The `>` closing the template argument list whose `<` is at i, or rw->n
  * (a `;` first, or no match). */
 size_t cuemu__rw_template_close(const cuemu_rewriter *rw, size_t i);
