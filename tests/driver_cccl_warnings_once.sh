@@ -7,8 +7,13 @@
 # and a #warning twice. nvcc 13 gives g++'s words alone. Checked
 # (tests/driver/cccl_warnings/pragma_once_thrust.cu): each warning in g++'s
 # words, once; none of clang++'s; again so from the compile cache; the
-# program builds and runs. With nvcc present its build of the same file is
-# recorded (nvcc_build). Run by `make check` with AM_TESTS_ENVIRONMENT.
+# program builds and runs. The compile by clang++ gave, besides, its own
+# default warnings about conversions that g++ mentions only under
+# -Wconversion, quoting cuemu's rewritten line: `2.0f * rand() / RAND_MAX`
+# and `int per_cell = 2.5;` (conversions_thrust.cu) now build silently, as
+# with nvcc, and -Xcompiler -Wconversion still shows them. With nvcc present
+# its builds of both files are recorded (nvcc_build). Run by `make check`
+# with AM_TESTS_ENVIRONMENT.
 
 srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
 builddir=${CUEMU_BUILDDIR:-.}
@@ -42,10 +47,34 @@ for hit in first again; do
 done
 passes "the program runs" ./prog
 
+# Conversions that only clang++ warns about by default (-Wliteral-conversion,
+# -Wimplicit-const-int-float-conversion): none printed, as g++ prints none.
+conv=$srcdir/tests/driver/cccl_warnings/conversions_thrust.cu
+if step build_conversions "$nvcc" -o conv "$conv"; then
+  if grep -q 'conversion\|warnings\? generated' "$work/build_conversions.log"; then
+    fail "clang++'s conversion warnings were printed for a unit g++ builds silently:"
+    sed 's/^/  | /' "$work/build_conversions.log" | head -10
+  else
+    echo "PASS: RAND_MAX made a float and 2.5 stored in an int build silently"
+  fi
+fi
+passes "the conversions program runs" ./conv
+# The user's -Wconversion asks for them, as g++ then gives them.
+if step build_wconversion "$nvcc" -Xcompiler -Wconversion -o conv2 "$conv"; then
+  if grep -q 'changes value from 2147483647' "$work/build_wconversion.log"; then
+    echo "PASS: -Xcompiler -Wconversion still warns about RAND_MAX made a float"
+  else
+    fail "-Xcompiler -Wconversion no longer warns about RAND_MAX made a float"
+  fi
+fi
+
 real=$(find_nvcc 2>/dev/null)
 if [ -n "$real" ]; then
   step nvcc-build nvcc_build driver_cccl_warnings_once.sh:pragma_once "$real" \
     -c -o nv.o "$src" && echo "PASS: nvcc builds pragma_once_thrust.cu"
+  step nvcc-conversions nvcc_build driver_cccl_warnings_once.sh:conversions \
+    "$real" -c -o nvconv.o "$conv" &&
+    echo "PASS: nvcc builds conversions_thrust.cu"
 fi
 
 rm -rf "$work"

@@ -419,6 +419,18 @@ static int build_argv(const compile_job *job, const char *tu,
    * (cuemu_narrowing.c, host_narrowing()). */
   if (job->cccl_clang && job->pass == CUEMU_PASS_HOST)
     ARG("-Wno-error=c++11-narrowing");
+  /* clang++ warns by default about two conversions that g++ mentions only
+   * under -Wconversion or -Wfloat-conversion: a constant int made a float
+   * that cannot hold it (`2.0f * rand() / RAND_MAX`, as particle programs
+   * draw positions) and a floating constant stored in an integer
+   * (`int per_cell = 2.5;`). nvcc's g++ builds such a unit silently, and
+   * clang++'s warnings quoted cuemu's rewritten line. The user's options
+   * come later on the line, so that -Wconversion still asks for them
+   * (tests/driver_cccl_warnings_once.sh). */
+  if (job->cccl_clang && job->pass == CUEMU_PASS_HOST) {
+    ARG("-Wno-implicit-const-int-float-conversion");
+    ARG("-Wno-literal-conversion");
+  }
   /* nvcc's front end defines its host compiler's __GNUC__ and the rest,
    * which headers test (cuemu_gnu_version.c). */
   if (job->cccl_clang && job->gnu_version[0])
