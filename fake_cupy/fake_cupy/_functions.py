@@ -120,6 +120,27 @@ def asfortranarray(a, dtype=None):
 asanyarray = asarray
 
 
+def asfarray(a, dtype=numpy.float64):
+    """cupy.asfarray (CuPy's `_manipulation/kind.py`, kept by CuPy after
+    NumPy 2 removed its own): `a` through asarray in a floating dtype; a
+    dtype that is not inexact (an integer's) becomes float64. Host data (a
+    list, even of numeric strings read from a file) is copied to the device,
+    as asarray copies it."""
+    if not numpy.issubdtype(dtype, numpy.inexact):
+        dtype = numpy.float64
+    return asarray(a, dtype=dtype)
+
+
+def reshape(a, newshape, order="C", *, copy=None):
+    """cupy.reshape(a, newshape, order='C') (`_manipulation/shape.py`):
+    `a.reshape(newshape, order=order)`, so `newshape=` is its keyword (NumPy
+    2 renamed it `shape=`, which CuPy refuses) and `a` is not converted (a
+    list has no `reshape`). CuPy 14's `copy=` is passed on when given."""
+    if copy is None:
+        return a.reshape(newshape, order=order)
+    return a.reshape(newshape, order=order, copy=copy)
+
+
 def _creation(name):
     func = getattr(numpy, name)
 

@@ -1,0 +1,39 @@
+"""Calls that neural networks and regressions written from scratch on CuPy make,
+as CuPy 13 answers them: `asfarray` of rows read from a CSV file, and the
+module-level `reshape` with CuPy's own keyword."""
+import numpy
+import pytest
+
+
+def test_asfarray_copies_csv_fields_as_float64(cp):
+    # A training loop reads "label,p0,p1,..." lines and converts the pixel
+    # strings on the device: CuPy's asfarray is asarray with a float dtype.
+    label, *pixels = "7,0,128,255".split(",")
+    row = cp.asfarray(pixels)
+    assert isinstance(row, cp.ndarray) and row.dtype == numpy.float64
+    assert row.get().tolist() == [0.0, 128.0, 255.0]
+    scaled = row / 255 * 0.99 + 0.01
+    assert scaled.dtype == numpy.float64 and scaled.shape == (3,)
+
+
+def test_asfarray_keeps_inexact_dtypes_and_widens_integer_ones(cp):
+    ints = cp.arange(4, dtype=cp.int32)
+    assert cp.asfarray(ints).dtype == numpy.float64
+    assert cp.asfarray(ints, dtype=cp.int8).dtype == numpy.float64
+    assert cp.asfarray(ints, dtype=cp.float16).dtype == numpy.float16
+    assert cp.asfarray(ints, dtype="complex64").dtype == numpy.complex64
+    halves = cp.ones(3, dtype=cp.float32)
+    # asarray of an array already of that dtype is the array itself.
+    assert cp.asfarray(halves, dtype=cp.float32) is halves
+
+
+def test_reshape_takes_newshape_and_refuses_numpy2s_shape(cp):
+    filters = cp.arange(24, dtype=cp.float32).reshape(2, 3, 2, 2)
+    flat = cp.reshape(filters, newshape=(filters.shape[0], -1))
+    assert flat.shape == (2, 12) and flat.base is not None
+    assert cp.reshape(filters, (4, 6), order="F").get().tolist() == \
+        filters.get().reshape((4, 6), order="F").tolist()
+    with pytest.raises(TypeError):
+        cp.reshape(filters, shape=(2, 12))
+    with pytest.raises(AttributeError):
+        cp.reshape([1, 2, 3, 4], (2, 2))
