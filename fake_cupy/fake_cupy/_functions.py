@@ -285,11 +285,37 @@ def delegate(func):
     if isinstance(func, numpy.ufunc):
         # A ufunc's methods (at works in place on the array's memory) and
         # attributes, as CuPy's ufuncs have them.
-        for name in ("at", "reduce", "accumulate", "outer", "reduceat"):
-            setattr(call, name, delegate(getattr(func, name)))
-        for name in ("nin", "nout", "nargs", "ntypes", "types", "identity"):
-            setattr(call, name, getattr(func, name))
+        for ufunc_method in ("at", "reduce", "accumulate", "outer", "reduceat"):
+            if name in _UFUNC_METHODS.get(ufunc_method, (name,)):
+                setattr(call, ufunc_method, delegate(getattr(func, ufunc_method)))
+            else:
+                setattr(call, ufunc_method, _unsupported_ufunc_method(name, ufunc_method))
+        for attr in ("nin", "nout", "nargs", "ntypes", "types", "identity"):
+            setattr(call, attr, getattr(func, attr))
     return call
+
+
+# The ufuncs whose methods CuPy 13 implements (cupy/_core/_kernel.pyx): `at`
+# for those created with a scatter_op (cupy/_core/_routines_math.pyx and
+# _routines_logic.pyx), reduce and accumulate as sum/prod and cumsum/cumprod,
+# reduceat as add's; `outer` for every ufunc. The others raise
+# NotImplementedError, where NumPy's ufuncs have them all.
+_UFUNC_METHODS = {
+    "at": ("add", "subtract", "bitwise_and", "bitwise_or", "bitwise_xor"),
+    "reduce": ("add", "multiply"),
+    "accumulate": ("add", "multiply"),
+    "reduceat": ("add",),
+}
+
+
+def _unsupported_ufunc_method(name, method):
+    # CuPy names its ufuncs cupy_NAME; cupy.divide is its true_divide.
+    cupy_name = "cupy_" + ("true_divide" if name == "divide" else name)
+
+    def unsupported(*args, **kwargs):
+        raise NotImplementedError(f"`{cupy_name}.{method}` is not supported yet")
+    unsupported.__name__ = method
+    return unsupported
 
 
 class _GridMaker:

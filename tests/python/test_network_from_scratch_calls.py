@@ -37,3 +37,34 @@ def test_reshape_takes_newshape_and_refuses_numpy2s_shape(cp):
         cp.reshape(filters, shape=(2, 12))
     with pytest.raises(AttributeError):
         cp.reshape([1, 2, 3, 4], (2, 2))
+
+
+def test_ufunc_methods_are_cupys(cp):
+    # Scatter-adding gradients (an embedding's or a col2im's) is CuPy's add.at;
+    # the methods CuPy 13's ufuncs lack raise its NotImplementedError.
+    grad = cp.zeros((4, 2))
+    cp.add.at(grad, cp.array([0, 2, 0]), cp.ones((3, 2)))
+    cp.subtract.at(grad, (cp.array([3]), 1), 5.0)
+    assert grad.get().tolist() == [[2, 2], [0, 0], [1, 1], [0, -5]]
+    counts = cp.zeros(3, dtype=cp.int32)
+    cp.bitwise_or.at(counts, cp.array([1, 1]), 4)
+    assert counts.get().tolist() == [0, 4, 0]
+    x = cp.arange(6.0).reshape(2, 3)
+    assert cp.add.reduce(x, axis=1).get().tolist() == [3.0, 12.0]
+    assert cp.multiply.accumulate(x + 1, axis=1).get().tolist() == \
+        [[1, 2, 6], [4, 20, 120]]
+    assert cp.add.reduceat(cp.arange(6.0), cp.array([0, 3])).get().tolist() == [3, 12]
+    assert cp.maximum.outer(cp.arange(2), cp.arange(3)).shape == (2, 3)
+    for call, message in (
+            (lambda: cp.multiply.at(x, cp.array([0]), 2.0), "`cupy_multiply.at`"),
+            (lambda: cp.divide.at(x, cp.array([0]), 2.0), "`cupy_true_divide.at`"),
+            (lambda: cp.maximum.at(x, cp.array([0]), 2.0), "`cupy_maximum.at`"),
+            (lambda: cp.maximum.reduce(x, axis=1), "`cupy_maximum.reduce`"),
+            (lambda: cp.logaddexp.reduce(x, axis=1), "`cupy_logaddexp.reduce`"),
+            (lambda: cp.maximum.accumulate(x, axis=1), "`cupy_maximum.accumulate`"),
+            (lambda: cp.multiply.reduceat(x, cp.array([0]), axis=1),
+             "`cupy_multiply.reduceat`")):
+        with pytest.raises(NotImplementedError, match=message):
+            call()
+    # Nothing was written by the refused calls.
+    assert x.get().tolist() == [[0, 1, 2], [3, 4, 5]]
