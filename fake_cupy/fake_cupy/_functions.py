@@ -5,7 +5,7 @@ import types
 
 import numpy
 
-from fake_cupy import _arange, _memory, _runtime
+from fake_cupy import _arange, _memory, _overlap_race, _runtime
 from fake_cupy._ndarray import ndarray, _call_numpy, _new_from, _wrap_any, \
     _unsupported, _check_ufunc_operand
 
@@ -262,6 +262,8 @@ def delegate(func):
             _check_array(args, kwargs)
         for arg in args[:inputs]:
             _check_ufunc_operand(arg)
+        if inputs and _overlap_race.race_checked():
+            _check_ufunc_outputs(name, args[inputs:], kwargs.get("out"))
         if concatenates:
             _check_concatenate_items(args, kwargs)
         if converts_args:
@@ -293,6 +295,14 @@ def delegate(func):
         for attr in ("nin", "nout", "nargs", "ntypes", "types", "identity"):
             setattr(call, attr, getattr(func, attr))
     return call
+
+
+def _check_ufunc_outputs(name, positional, out):
+    """Racecheck of a ufunc's output arrays (see _overlap_race)."""
+    outs = tuple(positional) + (out if isinstance(out, tuple) else (out,))
+    for o in outs:
+        if isinstance(o, ndarray):
+            _overlap_race.check_output(o._a, "cupy." + name)
 
 
 # The ufuncs whose methods CuPy 13 implements (cupy/_core/_kernel.pyx): `at`

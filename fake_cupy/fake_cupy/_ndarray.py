@@ -22,7 +22,7 @@ import types
 import numpy
 
 from fake_cupy import _memory, _runtime
-from fake_cupy import _index_wrap
+from fake_cupy import _index_wrap, _overlap_race
 from fake_cupy._index_wrap import wrap_integer_indices
 
 # The ufuncs whose 0-d NumPy array operands CuPy's __array_ufunc__ takes
@@ -381,6 +381,9 @@ class ndarray:
             # CuPy assigns a value that is not a cupy array through fill.
             value = _fill_value(value)
         index = wrap_integer_indices(_unwrap_index(index), self.shape)
+        if _is_basic_index(index) and _overlap_race.race_checked():
+            # CuPy copies into the view the index makes with a kernel.
+            _overlap_race.check_output(self._host()[index], "cupy.ndarray.__setitem__")
         _run_numpy(self._host().__setitem__, (index, _unwrap(value)), {})
 
     def __copy__(self):
@@ -451,6 +454,9 @@ def _binary(name, ufunc_operand=False):
     # 101) returns that operand's reflected operator.
     reflected = "__r" + name[2:] if not name.startswith(("__r", "__i")) \
         else None
+    # An in-place operator writes its left operand through CuPy's ufunc.
+    in_place = "cupy." + _OPERATOR_UFUNCS.get(name[3:-2], name[3:-2]) \
+        if name.startswith("__i") else None
 
     def op(self, other):
         if reflected and not isinstance(other, ndarray) and \
@@ -459,9 +465,18 @@ def _binary(name, ufunc_operand=False):
             return getattr(other, reflected)(self)
         if ufunc_operand:
             _check_ufunc_operand(other)
+        if in_place:
+            _overlap_race.check_output(self._a, in_place)
         return _call_numpy(getattr(numpy.ndarray, name), (self, other), {})
     op.__name__ = name
     return op
+
+
+# The ufunc of each operator whose name differs from its own.
+_OPERATOR_UFUNCS = {"sub": "subtract", "mul": "multiply", "truediv": "true_divide",
+                    "floordiv": "floor_divide", "mod": "remainder", "pow": "power",
+                    "and": "bitwise_and", "or": "bitwise_or", "xor": "bitwise_xor",
+                    "lshift": "left_shift", "rshift": "right_shift"}
 
 
 # The operators CuPy implements with a ufunc (cupy.add, ...) check their

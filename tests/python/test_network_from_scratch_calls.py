@@ -68,3 +68,34 @@ def test_ufunc_methods_are_cupys(cp):
             call()
     # Nothing was written by the refused calls.
     assert x.get().tolist() == [[0, 1, 2], [3, 4, 5]]
+
+
+def test_in_place_writes_through_overlapping_windows_are_races(cp, monkeypatch):
+    # A col2im that adds columns into as_strided windows of a padded image:
+    # where windows overlap, CuPy's element-wise kernel has several threads
+    # write one address (nothing is summed). Racecheck reports it.
+    import cuemu
+    image = cp.zeros(6)
+    windows = cp.lib.stride_tricks.as_strided(image, shape=(4, 3), strides=(8, 8))
+    cols = cp.ones((4, 3))
+    cuemu.check_reports_clear()
+    windows += cols
+    assert cuemu.check_reports()[0] == 0
+    assert image.get().tolist() == [1.0] * 6
+    monkeypatch.setenv("CUEMU_FAKE_CUPY_CHECK", "race")
+    windows += cols
+    count, last = cuemu.check_reports()
+    assert count == 1
+    assert "WAW" in last and "cupy.add" in last
+    assert "test_network_from_scratch_calls.py:" in last
+    cp.multiply(windows, 2.0, out=windows)
+    windows[...] = cols
+    assert cuemu.check_reports()[0] == 3
+    # Views whose elements are apart are no race, whatever their strides.
+    grid = cp.zeros((4, 6))
+    grid[:, ::2] += 1
+    grid.T[1:] *= 2
+    cp.add(grid[::-1, 1::3], 1.0, out=grid[::-1, 1::3])
+    cp.lib.stride_tricks.as_strided(grid, shape=(2, 3), strides=(96, 16))[...] = 5
+    assert cuemu.check_reports()[0] == 3
+    cuemu.check_reports_clear()
