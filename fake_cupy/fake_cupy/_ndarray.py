@@ -236,14 +236,19 @@ class ndarray:
         _runtime.synchronize_current()
         return self._a.item(*args)
 
+    # As CuPy's (core.pyx): the conversion of the host copy, so that it is
+    # the installed NumPy's: an array of one element but some dimensions
+    # (a (1, 1) loss from y.T @ log(p)) is its TypeError "only 0-dimensional
+    # arrays can be converted to Python scalars" (a DeprecationWarning
+    # before NumPy 2.4's), where item() took it.
     def __float__(self):
-        return float(self.item())
+        return float(self.get())
 
     def __int__(self):
-        return int(self.item())
+        return int(self.get())
 
     def __complex__(self):
-        return complex(self.item())
+        return complex(self.get())
 
     def __index__(self):
         if self.ndim != 0 or self.dtype.kind not in "iu":

@@ -99,3 +99,23 @@ def test_in_place_writes_through_overlapping_windows_are_races(cp, monkeypatch):
     cp.lib.stride_tricks.as_strided(grid, shape=(2, 3), strides=(96, 16))[...] = 5
     assert cuemu.check_reports()[0] == 3
     cuemu.check_reports_clear()
+
+
+def test_scalar_conversions_are_numpys_of_the_copy(cp):
+    # A logistic regression on column vectors computes its cost as
+    # -(y.T @ log(a) + ...) / m, of shape (1, 1), then float(cost): CuPy
+    # converts the host copy, so it follows the installed NumPy (an error
+    # since NumPy 2.4, a DeprecationWarning before).
+    import warnings
+    for value in (2.5, [2.5], [[2.5]], [1.0, 2.0]):
+        host = numpy.array(value)
+        for convert in (float, int, complex):
+            with warnings.catch_warnings():
+                warnings.simplefilter("error")
+                try:
+                    expected = convert(host)
+                except (TypeError, ValueError, DeprecationWarning) as error:
+                    with pytest.raises(type(error)):
+                        convert(cp.array(value))
+                else:
+                    assert convert(cp.array(value)) == expected
