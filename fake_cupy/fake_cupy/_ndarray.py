@@ -273,9 +273,10 @@ class ndarray:
         return str(self.get())
 
     def __format__(self, spec):
-        if self.ndim == 0:
-            return format(self.item(), spec)
-        return format(str(self), spec)
+        # CuPy's is format(self.get(), spec): NumPy formats a 0-d array as its
+        # element and refuses a format spec for other arrays (TypeError), so
+        # f"{loss:.4f}" on a (1,) loss fails as it does with CuPy.
+        return format(self.get(), spec)
 
     # ---- the CUDA array interface and DLPack ---------------------------------
     @property

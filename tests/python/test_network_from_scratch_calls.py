@@ -119,3 +119,16 @@ def test_scalar_conversions_are_numpys_of_the_copy(cp):
                         convert(cp.array(value))
                 else:
                     assert convert(cp.array(value)) == expected
+
+
+def test_format_is_numpys_of_the_copy(cp):
+    # Training loops print f"loss {loss:.4f}": CuPy formats the host copy, so
+    # a 0-d loss prints and a (1,) one is NumPy's TypeError.
+    assert f"{cp.array(1.5):.4f}" == "1.5000"
+    assert f"{cp.float32(2.25) * cp.ones(()):>8.2f}" == "    2.25"
+    assert f"{cp.array([1.5, 2.0])}" == "[1.5 2. ]"
+    for spec in (".4f", ">8"):
+        with pytest.raises(TypeError):
+            format(numpy.array([1.5]), spec)
+        with pytest.raises(TypeError):
+            format(cp.array([1.5]), spec)
