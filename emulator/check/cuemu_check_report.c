@@ -159,6 +159,12 @@ void cuemu__check_report_host(const char *where, const char *text) {
   print_first(fnv(h, where, strlen(where)), text, 1);
 }
 
+void cuemu_check_report_host(const char *where, const char *text) {
+  if (!where || !text)
+    return;
+  cuemu__check_report_host(where, text);
+}
+
 void cuemu__check_report_counted(void) {
   atomic_fetch_add(&program_reports, 1);
   pthread_mutex_lock(&report_lock);

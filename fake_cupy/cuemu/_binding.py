@@ -141,6 +141,9 @@ def library():
         lib.cuemu_check_reports.argtypes = [ctypes.POINTER(ctypes.c_char_p)]
         lib.cuemu_check_reports_clear.restype = None
         lib.cuemu_check_reports_clear.argtypes = []
+    if hasattr(lib, "cuemu_check_report_host"):
+        lib.cuemu_check_report_host.restype = None
+        lib.cuemu_check_report_host.argtypes = [ctypes.c_char_p, ctypes.c_char_p]
     global _lib_folder
     _lib_folder = os.path.dirname(path)
     _lib = lib
@@ -157,6 +160,15 @@ def check_reports():
     last = ctypes.c_char_p()
     count = lib.cuemu_check_reports(ctypes.byref(last))
     return int(count), (last.value or b"").decode("utf-8", "replace")
+
+
+def check_report_host(where, text):
+    """Counts and prints (once per `where`) a checker's report found by host
+    code standing in for a kernel, as libcuemu counts the launches' reports
+    (check_reports())."""
+    lib = library()
+    if hasattr(lib, "cuemu_check_report_host"):
+        lib.cuemu_check_report_host(os.fsencode(where), text.encode("utf-8", "replace"))
 
 
 def check_reports_clear():

@@ -5,7 +5,7 @@ import types
 
 import numpy
 
-from fake_cupy import _arange, _memory, _runtime
+from fake_cupy import _arange, _memory, _overlap_race, _runtime
 from fake_cupy._ndarray import ndarray, _call_numpy, _new_from, _wrap_any, \
     _unsupported, _check_ufunc_operand
 
@@ -118,6 +118,27 @@ def asfortranarray(a, dtype=None):
 
 
 asanyarray = asarray
+
+
+def asfarray(a, dtype=numpy.float64):
+    """cupy.asfarray (CuPy's `_manipulation/kind.py`, kept by CuPy after
+    NumPy 2 removed its own): `a` through asarray in a floating dtype; a
+    dtype that is not inexact (an integer's) becomes float64. Host data (a
+    list, even of numeric strings read from a file) is copied to the device,
+    as asarray copies it."""
+    if not numpy.issubdtype(dtype, numpy.inexact):
+        dtype = numpy.float64
+    return asarray(a, dtype=dtype)
+
+
+def reshape(a, newshape, order="C", *, copy=None):
+    """cupy.reshape(a, newshape, order='C') (`_manipulation/shape.py`):
+    `a.reshape(newshape, order=order)`, so `newshape=` is its keyword (NumPy
+    2 renamed it `shape=`, which CuPy refuses) and `a` is not converted (a
+    list has no `reshape`). CuPy 14's `copy=` is passed on when given."""
+    if copy is None:
+        return a.reshape(newshape, order=order)
+    return a.reshape(newshape, order=order, copy=copy)
 
 
 def _creation(name):
@@ -292,6 +313,8 @@ def delegate(func):
             _check_array(args, kwargs)
         for arg in args[:inputs]:
             _check_ufunc_operand(arg)
+        if inputs and _overlap_race.race_checked():
+            _check_ufunc_outputs(name, args[inputs:], kwargs.get("out"))
         if concatenates:
             _check_concatenate_items(args, kwargs)
         if converts_args:
@@ -319,11 +342,45 @@ def delegate(func):
     if isinstance(func, numpy.ufunc):
         # A ufunc's methods (at works in place on the array's memory) and
         # attributes, as CuPy's ufuncs have them.
-        for name in ("at", "reduce", "accumulate", "outer", "reduceat"):
-            setattr(call, name, delegate(getattr(func, name)))
-        for name in ("nin", "nout", "nargs", "ntypes", "types", "identity"):
-            setattr(call, name, getattr(func, name))
+        for ufunc_method in ("at", "reduce", "accumulate", "outer", "reduceat"):
+            if name in _UFUNC_METHODS.get(ufunc_method, (name,)):
+                setattr(call, ufunc_method, delegate(getattr(func, ufunc_method)))
+            else:
+                setattr(call, ufunc_method, _unsupported_ufunc_method(name, ufunc_method))
+        for attr in ("nin", "nout", "nargs", "ntypes", "types", "identity"):
+            setattr(call, attr, getattr(func, attr))
     return call
+
+
+def _check_ufunc_outputs(name, positional, out):
+    """Racecheck of a ufunc's output arrays (see _overlap_race)."""
+    outs = tuple(positional) + (out if isinstance(out, tuple) else (out,))
+    for o in outs:
+        if isinstance(o, ndarray):
+            _overlap_race.check_output(o._a, "cupy." + name)
+
+
+# The ufuncs whose methods CuPy 13 implements (cupy/_core/_kernel.pyx): `at`
+# for those created with a scatter_op (cupy/_core/_routines_math.pyx and
+# _routines_logic.pyx), reduce and accumulate as sum/prod and cumsum/cumprod,
+# reduceat as add's; `outer` for every ufunc. The others raise
+# NotImplementedError, where NumPy's ufuncs have them all.
+_UFUNC_METHODS = {
+    "at": ("add", "subtract", "bitwise_and", "bitwise_or", "bitwise_xor"),
+    "reduce": ("add", "multiply"),
+    "accumulate": ("add", "multiply"),
+    "reduceat": ("add",),
+}
+
+
+def _unsupported_ufunc_method(name, method):
+    # CuPy names its ufuncs cupy_NAME; cupy.divide is its true_divide.
+    cupy_name = "cupy_" + ("true_divide" if name == "divide" else name)
+
+    def unsupported(*args, **kwargs):
+        raise NotImplementedError(f"`{cupy_name}.{method}` is not supported yet")
+    unsupported.__name__ = method
+    return unsupported
 
 
 class _GridMaker:

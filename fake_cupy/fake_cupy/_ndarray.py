@@ -22,7 +22,7 @@ import types
 import numpy
 
 from fake_cupy import _memory, _runtime
-from fake_cupy import _index_wrap
+from fake_cupy import _index_wrap, _overlap_race
 from fake_cupy._index_wrap import wrap_integer_indices
 
 # The ufuncs whose 0-d NumPy array operands CuPy's __array_ufunc__ takes
@@ -236,14 +236,19 @@ class ndarray:
         _runtime.synchronize_current()
         return self._a.item(*args)
 
+    # As CuPy's (core.pyx): the conversion of the host copy, so that it is
+    # the installed NumPy's: an array of one element but some dimensions
+    # (a (1, 1) loss from y.T @ log(p)) is its TypeError "only 0-dimensional
+    # arrays can be converted to Python scalars" (a DeprecationWarning
+    # before NumPy 2.4's), where item() took it.
     def __float__(self):
-        return float(self.item())
+        return float(self.get())
 
     def __int__(self):
-        return int(self.item())
+        return int(self.get())
 
     def __complex__(self):
-        return complex(self.item())
+        return complex(self.get())
 
     def __index__(self):
         if self.ndim != 0 or self.dtype.kind not in "iu":
@@ -268,9 +273,10 @@ class ndarray:
         return str(self.get())
 
     def __format__(self, spec):
-        if self.ndim == 0:
-            return format(self.item(), spec)
-        return format(str(self), spec)
+        # CuPy's is format(self.get(), spec): NumPy formats a 0-d array as its
+        # element and refuses a format spec for other arrays (TypeError), so
+        # f"{loss:.4f}" on a (1,) loss fails as it does with CuPy.
+        return format(self.get(), spec)
 
     # ---- the CUDA array interface and DLPack ---------------------------------
     @property
@@ -381,6 +387,9 @@ class ndarray:
             # CuPy assigns a value that is not a cupy array through fill.
             value = _fill_value(value)
         index = wrap_integer_indices(_unwrap_index(index), self.shape)
+        if _is_basic_index(index) and _overlap_race.race_checked():
+            # CuPy copies into the view the index makes with a kernel.
+            _overlap_race.check_output(self._host()[index], "cupy.ndarray.__setitem__")
         _run_numpy(self._host().__setitem__, (index, _unwrap(value)), {})
 
     def __copy__(self):
@@ -453,7 +462,9 @@ def _binary(name, ufunc_operand=False, ufunc=True):
     # 101) returns that operand's reflected operator.
     reflected = "__r" + name[2:] if not name.startswith(("__r", "__i")) \
         else None
-    in_place = name.startswith("__i")
+    # An in-place operator writes its left operand through CuPy's ufunc.
+    in_place = "cupy." + _OPERATOR_UFUNCS.get(name[3:-2], name[3:-2]) \
+        if name.startswith("__i") else None
 
     def op(self, other):
         if reflected and not isinstance(other, ndarray) and \
@@ -462,6 +473,8 @@ def _binary(name, ufunc_operand=False, ufunc=True):
             return getattr(other, reflected)(self)
         if ufunc_operand:
             _check_ufunc_operand(other)
+        if in_place:
+            _overlap_race.check_output(self._a, in_place)
         result = _call_numpy(getattr(numpy.ndarray, name), (self, other), {},
                              c_order=ufunc)
         # An in-place operator is the ufunc with out=self, which CuPy
@@ -469,6 +482,13 @@ def _binary(name, ufunc_operand=False, ufunc=True):
         return self if in_place and result is not NotImplemented else result
     op.__name__ = name
     return op
+
+
+# The ufunc of each operator whose name differs from its own.
+_OPERATOR_UFUNCS = {"sub": "subtract", "mul": "multiply", "truediv": "true_divide",
+                    "floordiv": "floor_divide", "mod": "remainder", "pow": "power",
+                    "and": "bitwise_and", "or": "bitwise_or", "xor": "bitwise_xor",
+                    "lshift": "left_shift", "rshift": "right_shift"}
 
 
 # The operators CuPy implements with a ufunc (cupy.add, ...) check their

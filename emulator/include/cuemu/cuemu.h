@@ -243,6 +243,16 @@ unsigned long long cuemu_check_reports(const char **__cuemu_last);
 /* Forgets the reports counted so far (a test that expects them). */
 void cuemu_check_reports_clear(void);
 
+/* A report of a hazard found outside a kernel by the host code that
+ * stands in for one (the fake CuPy's arithmetic, which runs in NumPy,
+ * finding a write through an output whose elements overlap, which CuPy's
+ * element-wise kernel makes from several threads): counted with the
+ * launches' reports (cuemu_check_reports(), the summary and exit status at
+ * exit) and printed as they are, once per `__cuemu_where` (the user's
+ * "file:line"). Host code, any thread. */
+void cuemu_check_report_host(const char *__cuemu_where,
+                             const char *__cuemu_text);
+
 /* Whether racecheck's and initcheck's reports (and schedule perturbation's)
  * end the launches of the C API (cuemu_kernel_launch,
  * cuemu_kernel_launch_cooperative) that the calling thread makes with
