@@ -297,6 +297,14 @@ START_TEST(ptx_host_asm_is_left_alone) {
   not_ptx("asm(TEMPLATE : \"=r\"(x));");
   /* AArch64's conditional branch has a modifier, but no PTX type. */
   not_ptx("asm volatile(\"cmp %w0, #0\\n\\tb.eq 1f\\n1:\" :: \"r\"(x));");
+  /* A template of comments alone (a compiler barrier) is left alone too. */
+  not_ptx("asm volatile(\"// keep the stores in order\" ::: \"memory\");");
+  /* Comments before the first instruction are skipped, as ptxas skips them. */
+  const char *const commented[] = {"// xor5\n\tlop3.b32 %0, %1, %2, %3, 0x96;",
+                                   "/* chi */\n\n// halves\nlop3.b32 %0, %1, %2, %3, 0xD2;"};
+  for (size_t k = 0; k < 2; k++)
+    ck_assert(cuemu__ptx_template_is_ptx(commented[k], strlen(commented[k])));
+  ck_assert(!cuemu__ptx_template_is_ptx("/* unterminated", 15));
 }
 END_TEST
 

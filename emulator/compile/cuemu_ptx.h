@@ -15,10 +15,11 @@
  *
  * A template is PTX when its first instruction is a PTX instruction (its
  * opcode has a `.modifier` and a PTX base, or it is trap, exit, ret,
- * brkpt or bra), or it starts with `{`, a guard `@p`, a PTX directive
- * (.reg, .shared, .param, .pragma) or a label (`$loop:`, not a host
- * assembler's numeric `1:`). Other templates (x86 `rdtsc` in host
- * code, for example) are left alone: is_ptx is 0 and no code is made.
+ * brkpt or bra; PTX comments before it are skipped), or it starts with
+ * `{`, a guard `@p`, a PTX directive (.reg, .shared, .param, .pragma) or
+ * a label (`$loop:`, not a host assembler's numeric `1:`). Other
+ * templates (x86 `rdtsc` in host code, for example) are left alone:
+ * is_ptx is 0 and no code is made.
  *
  * docs/ptx.md lists the instructions and modifiers supported. Any other
  * instruction or modifier is an error naming it.

@@ -87,6 +87,27 @@ static int word_char(char c) {
          c == '%';
 }
 
+/* The offset of the next word at or after k, past white space and the PTX
+ * comments that ptxas skips (a line comment, `//` to the end of the line,
+ * and a block comment, from slash-star to star-slash): n when nothing else
+ * is there. The lexer skips them between tokens, and a template that
+ * starts by naming its step in a comment (`"// xor5\n\t" "lop3.b32 ..."`)
+ * is judged by its first instruction. */
+static size_t skip_blanks_and_comments(const char *s, size_t n, size_t k) {
+  for (;;) {
+    while (k < n && isspace((unsigned char)s[k])) k++;
+    if (k + 1 < n && s[k] == '/' && s[k + 1] == '/') {
+      while (k < n && s[k] != '\n') k++;
+    } else if (k + 1 < n && s[k] == '/' && s[k + 1] == '*') {
+      k += 2;
+      while (k + 1 < n && !(s[k] == '*' && s[k + 1] == '/')) k++;
+      k = k + 1 < n ? k + 2 : n;
+    } else {
+      return k;
+    }
+  }
+}
+
 /* Splits a->ptx into tokens. */
 static cuemu_status lex(tr *t) {
   const char *s = t->a->ptx;
@@ -95,17 +116,7 @@ static cuemu_status lex(tr *t) {
   if (!t->toks) return CUEMU_OUT_OF_MEMORY;
   while (k <= n) {
     ptok tok;
-    while (k < n && isspace((unsigned char)s[k])) k++;
-    if (k + 1 < n && s[k] == '/' && s[k + 1] == '/') {
-      while (k < n && s[k] != '\n') k++;
-      continue;
-    }
-    if (k + 1 < n && s[k] == '/' && s[k + 1] == '*') {
-      k += 2;
-      while (k + 1 < n && !(s[k] == '*' && s[k + 1] == '/')) k++;
-      k += 2;
-      continue;
-    }
+    k = skip_blanks_and_comments(s, n, k);
     tok.s = s + k;
     tok.line = k < n ? t->a->lines[k] : (n ? t->a->lines[n - 1] : 1);
     if (k >= n) {
@@ -914,9 +925,8 @@ cuemu_status cuemu__ptx_translate_in(const char *text, size_t length,
 /* ---- Is it PTX? ----------------------------------------------------------- */
 
 int cuemu__ptx_template_is_ptx(const char *s, size_t n) {
-  size_t k = 0, l, base;
+  size_t k = skip_blanks_and_comments(s, n, 0), l, base;
   size_t used;
-  while (k < n && isspace((unsigned char)s[k])) k++;
   if (k == n) return 0;
   if (s[k] == '{' || s[k] == '@') return 1;
   for (const char *const *d = cuemu__ptx_directives; *d; d++)
