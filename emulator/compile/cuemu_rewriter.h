@@ -183,8 +183,9 @@ cuemu_status cuemu__rw_bare_returns(cuemu_rewriter *rw, size_t open,
 /* The `return;` statements of the body at `brace` of the device-only
  * function whose declaration starts at token `start`, in namespace `ns`
  * ("a::b" or ""), when its return type is not void: nvcc takes each with
- * its warning #117-D, which the host pass gives, and the device pass makes
- * it `return {};` (cuemu_device_bare_return.c). */
+ * its warning #117-D, which the host pass gives (not for a template's), and
+ * the device pass makes it `return __typeof__(T)();`, T the return type
+ * (cuemu_device_bare_return.c). */
 cuemu_status cuemu__device_bare_returns(cuemu_rewriter *rw, const char *ns,
                                         size_t start, size_t brace);
 /* The `>` closing the template argument list whose `<` is at i, or rw->n

@@ -6,7 +6,9 @@
 // never sees the body, so the program builds; g++ refuses the statement,
 // and cuemu-nvcc refused the program. The results checked here are those
 // of the paths that return a value; the bare returns only have to build
-// and come back.
+// and come back. Templates build too, their void instances included; nvcc
+// warns at their other instances, which cuemu-nvcc does not know, so it
+// gives those warnings no line (the template lines below have none).
 #include <cstdio>
 
 namespace marcher {
@@ -52,6 +54,29 @@ __device__ float average(const float *v, int n) {
   return v[n] / n;
 }
 
+template <class T> __device__ T first_hit(int x) {
+  if (x > 0) return;
+  return T(x);
+}
+
+template <class T> struct Grid {
+  T cell;
+  __device__ T at(int i) const {
+    if (i > 0) return;
+    return cell;
+  }
+};
+
+__device__ unsigned int __forceinline__ steps(int i) {
+  if (i > 0) return;
+  return 7u;
+}
+
+__device__ auto fog(int i) -> float {
+  if (i > 0) return;
+  return 2.5f;
+}
+
 __global__ void render(float *out) {
   Sphere s(2.0f);
   out[0] = marcher::march(0.0f, 1000.0f);
@@ -63,18 +88,22 @@ __global__ void render(float *out) {
   out[6] = s.hit(5.0f) * 0.0f + s.inside(-1.0f) * 0.0f;
   float v[4] = {1.0f, 2.0f, 3.0f, 0.0f};
   out[7] = average(v, 3);
+  first_hit<void>(1);
+  Grid<int> g{4};
+  out[8] = first_hit<int>(0) + g.at(0) + steps(0) + fog(0);
 }
 
 int main() {
-  float *d, h[8];
+  float *d, h[9];
   cudaMalloc(&d, sizeof h);
   render<<<1, 1>>>(d);
   if (cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost) != cudaSuccess) {
     std::printf("FAIL: the kernel did not run\n");
     return 1;
   }
-  const float want[8] = {100.0f, 101.0f, 1.5f, 1.0f, 0.0f, 3.0f, 0.0f, 2.0f};
-  for (int k = 0; k < 8; k++)
+  const float want[9] = {100.0f, 101.0f, 1.5f, 1.0f, 0.0f,
+                         3.0f,   0.0f,   2.0f, 13.5f};
+  for (int k = 0; k < 9; k++)
     if (h[k] != want[k]) {
       std::printf("FAIL: out[%d] = %g, want %g\n", k, h[k], want[k]);
       return 1;
