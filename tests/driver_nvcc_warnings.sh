@@ -34,6 +34,9 @@
 # - Warning #117-D: a `return;` in main, which nvcc takes for a return of 0
 #   (tests/driver/nvcc_warnings/main_bare_return.cu), at its line; -w,
 #   -diag-suppress 117 and `#pragma nv_diag_suppress 117` silence it.
+# - Warning #117-D again: a `return;` of a device-only function returning a
+#   value (tests/driver/nvcc_warnings/device_bare_return.cu), which nvcc
+#   takes and g++ refused, at its line, naming the function as nvcc does.
 # The lines expected are nvcc 13.0's (its own build of the same command is
 # recorded with nvcc_build). Run by `make check`.
 
@@ -327,6 +330,40 @@ for quiet in "-diag-suppress 117" -w -DQUIET_PRAGMA; do
     fi
 done
 
+# A `return;` of a device-only function returning a value (a ray marcher's
+# step counter, members in and after their class, a specifier after the
+# type, a trailing return type, tests/driver/nvcc_warnings/
+# device_bare_return.cu) builds, with warning #117-D naming the function as
+# nvcc does, at those lines alone (not a constructor's, a void function's
+# or a lambda's); templates build too, a void instance included, without
+# the warnings nvcc gives at their other instances; -diag-suppress 117
+# silences it.
+device_bare() { # LOG: its #117-D warnings, "line name", one a line
+  sed -n 's|^.*/device_bare_return.cu:\([0-9]*\): warning #117-D: non-void function "\(.*\)" should return a value$|\1 \2|p' "$1"
+}
+device_bare_want='18 marcher::march
+32 Sphere::hit
+39 Sphere::inside
+71 steps
+76 fog'
+step device_bare_return "$nvcc" -o device_bare_return \
+  "$d/device_bare_return.cu" &&
+  passes "a device function's return; builds and runs" ./device_bare_return &&
+  if [ "$(device_bare "$work/device_bare_return.log")" = "$device_bare_want" ]; then
+    echo "PASS: warning #117-D at the device functions' return; alone"
+  else
+    fail "warning #117-D (device functions): got"
+    sed 's/^/  | /' "$work/device_bare_return.log" | head -20
+  fi
+step device_bare_return_quiet "$nvcc" -diag-suppress 117 -c \
+  -o device_bare_return.o "$d/device_bare_return.cu" &&
+  if [ -z "$(device_bare "$work/device_bare_return_quiet.log")" ]; then
+    echo "PASS: -diag-suppress 117 silences the device functions' #117-D"
+  else
+    fail "-diag-suppress 117 (device functions): got"
+    sed 's/^/  | /' "$work/device_bare_return_quiet.log" | head -20
+  fi
+
 # nv_diag_error makes #20037-D an error without the number, even under -w;
 # nv_diag_warning and nv_diag_default give back the command line's level.
 for case in "|14 error,16 warning #20037-D,18 warning #20037-D,20 warning #20037-D" \
@@ -373,7 +410,9 @@ if [ -n "$real" ]; then
     nvcc_build driver_nvcc_warnings.sh:main_bare_return "$real" \
       -o nv_main_bare_return "$d/main_bare_return.cu" &&
     nvcc_build driver_nvcc_warnings.sh:main_bare_return_20 "$real" \
-      -std=c++20 -o nv_main_bare_return_20 "$d/main_bare_return.cu") >"$work/nvcc.log" 2>&1 ||
+      -std=c++20 -o nv_main_bare_return_20 "$d/main_bare_return.cu" &&
+    nvcc_build driver_nvcc_warnings.sh:device_bare_return "$real" \
+      -o nv_device_bare_return "$d/device_bare_return.cu") >"$work/nvcc.log" 2>&1 ||
     fail "nvcc refuses a command of this test: $(tail -5 "$work/nvcc.log")"
   if (cd "$work" && "$real" -w -c -o nv_levels.o \
     "$d/redeclared_pragma_levels.cu") >"$work/nv_levels.log" 2>&1; then

@@ -10,11 +10,13 @@
  * `return 0;` here, with nvcc's warning at its line (once, in the host
  * pass). main is `int main(...)` or `auto main(...) -> int`, its body a
  * block or a function-try-block, whose handlers' `return;` statements
- * return from main too. Only main is concerned: nvcc refuses a `return;` of any other
- * function returning a value, as g++ does. The `return;` statements of a
- * lambda's body or of a local class's member functions in main are theirs,
- * not main's, and are left as they are.
+ * return from main too. Of the other functions returning a value, nvcc
+ * refuses a `return;` where its host compile sees it, as g++ does; a
+ * device-only function's is cuemu_device_bare_return.c's. The `return;`
+ * statements of a lambda's body or of a local class's member functions in
+ * main are theirs, not main's, and are left as they are.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "cuemu_rewriter.h"
@@ -78,9 +80,9 @@ static int class_body(const cuemu_rewriter *rw, size_t b) {
   return 0;
 }
 
-/* Edits each `return;` of main's body, whose braces are at tokens open and
- * close, into `return 0;`. */
-static cuemu_status main_body(cuemu_rewriter *rw, size_t open, size_t close) {
+cuemu_status cuemu__rw_bare_returns(cuemu_rewriter *rw, size_t open,
+                                    size_t close, const char *value, int edit,
+                                    int warn, const char *function) {
   cuemu_status st = CUEMU_SUCCESS;
   for (size_t k = open + 1; k < close && st == CUEMU_SUCCESS; k++) {
     if (cuemu__rw_is(rw, k, "{") &&
@@ -93,14 +95,19 @@ static cuemu_status main_body(cuemu_rewriter *rw, size_t open, size_t close) {
     }
     if (!cuemu__rw_is(rw, k, "return") || !cuemu__rw_is(rw, k + 1, ";"))
       continue;
-    const cuemu_token *semicolon = &rw->toks[k + 1];
-    st = cuemu__rw_edit(rw, semicolon->offset, 0, " 0", 2);
-    if (rw->pass != CUEMU_PASS_DEVICE)
+    if (edit) {
+      const cuemu_token *semicolon = &rw->toks[k + 1];
+      st = cuemu__rw_edit(rw, semicolon->offset, 0, value, strlen(value));
+    }
+    if (warn) {
+      char what[512];
+      snprintf(what, sizeof what,
+               "non-void function \"%s\" should return a value", function);
       cuemu__rw_diagnose(rw, k,
                          cuemu__rw_diag_level(rw, rw->toks[k].offset, 117,
                                               rw->warn_main_bare_return),
-                         "117-D",
-                         "non-void function \"main\" should return a value");
+                         "117-D", what);
+    }
   }
   return st;
 }
@@ -127,7 +134,9 @@ static cuemu_status main_returns(cuemu_rewriter *rw, size_t body, int is_try) {
   size_t close = cuemu__rw_close(rw, body);
   if (close >= rw->n)
     return CUEMU_SUCCESS;
-  cuemu_status st = main_body(rw, body, close);
+  int warn = rw->pass != CUEMU_PASS_DEVICE;
+  cuemu_status st =
+      cuemu__rw_bare_returns(rw, body, close, " 0", 1, warn, "main");
   while (st == CUEMU_SUCCESS && is_try && cuemu__rw_is(rw, close + 1, "catch") &&
          cuemu__rw_is(rw, close + 2, "(")) {
     size_t handler = cuemu__rw_close(rw, close + 2) + 1;
@@ -136,7 +145,8 @@ static cuemu_status main_returns(cuemu_rewriter *rw, size_t body, int is_try) {
     close = cuemu__rw_close(rw, handler);
     if (close >= rw->n)
       break;
-    st = main_body(rw, handler, close);
+    st = cuemu__rw_bare_returns(rw, handler, close, " 0", 1, warn,
+                                "main");
   }
   return st;
 }

@@ -106,6 +106,22 @@ static cuemu_status host_redeclared_note(walker *w, size_t end) {
   return st;
 }
 
+/* The `return;` statements of the body at `brace` of the device function
+ * declared from token `start`, when it is device-only
+ * (cuemu_device_bare_return.c). */
+static cuemu_status device_bare_returns(walker *w, size_t start,
+                                        size_t brace) {
+  cuemu_rewriter *rw = w->rw;
+  for (size_t k = start; k < brace; ++k)
+    if (cuemu__rw_is(rw, k, "__host__"))
+      return CUEMU_SUCCESS;
+  char *ns = scope_name(w);
+  if (!ns) return CUEMU_OUT_OF_MEMORY;
+  cuemu_status st = cuemu__device_bare_returns(rw, ns, start, brace);
+  free(ns);
+  return st;
+}
+
 /* A `{` at namespace scope: opens a namespace, a linkage block or
  * something else (function or class body, initialiser). */
 static cuemu_status open_brace(walker *w, size_t i) {
@@ -160,6 +176,13 @@ static cuemu_status open_brace(walker *w, size_t i) {
         host = cuemu__rw_is(rw, k, "__host__");
       cuemu_status st = cuemu__device_body_mark(
           rw, i, w->kernel_decl ? "global" : host ? "host" : "");
+      if (st != CUEMU_SUCCESS) return st;
+    }
+    /* A `return;` of a device-only function that returns a value, which
+     * nvcc takes (cuemu_device_bare_return.c). */
+    if (rw->preprocessed && !w->kernel_decl &&
+        !(rw->toks[i].flags & (CUEMU_TOKEN_SHIM | CUEMU_TOKEN_FOREIGN))) {
+      cuemu_status st = device_bare_returns(w, w->decl_start, i);
       if (st != CUEMU_SUCCESS) return st;
     }
     /* The host pass keeps a stub of a __device__ function's body
@@ -1144,6 +1167,16 @@ static cuemu_status walk(walker *w) {
         /* A member function's or an extended lambda's body, marked as a
          * namespace-scope device function's (cuemu_device_code.c). */
         st = cuemu__device_inner_mark(rw, i);
+      }
+      /* A `return;` of a device-only member function that returns a
+       * value (cuemu_device_bare_return.c). */
+      if (st == CUEMU_SUCCESS && rw->preprocessed && w->other_depth > 0 &&
+          !w->device_body && !w->kernel_body &&
+          !(t->flags & (CUEMU_TOKEN_FOREIGN | CUEMU_TOKEN_SHIM)) &&
+          cuemu__rw_is(rw, i, "__device__")) {
+        size_t start, body = cuemu__rw_member_body(rw, i, &start);
+        if (body < rw->n)
+          st = device_bare_returns(w, start, body);
       }
       /* A member function declared __device__ without its body, recorded
        * for a definition after its class without a qualifier. */

@@ -181,6 +181,22 @@ cuemu_status cuemu__main_bare_returns(cuemu_rewriter *rw);
  * that the compiler inlines CUB's and Thrust's functions as it chooses
  * (cuemu_cccl_inlining.c). */
 cuemu_status cuemu__cccl_inlining(cuemu_rewriter *rw);
+/* The `return;` statements of the function body whose braces are tokens
+ * open and close, not those of a lambda's body or of a local class's member
+ * function in it: each becomes `return<value>;` when `edit`, and gets
+ * nvcc's warning #117-D (`non-void function "<function>" should return a
+ * value`) when `warn` (cuemu_main_bare_return.c). */
+cuemu_status cuemu__rw_bare_returns(cuemu_rewriter *rw, size_t open,
+                                    size_t close, const char *value, int edit,
+                                    int warn, const char *function);
+/* The `return;` statements of the body at `brace` of the device-only
+ * function whose declaration starts at token `start`, in namespace `ns`
+ * ("a::b" or ""), when its return type is not void: nvcc takes each with
+ * its warning #117-D, which the host pass gives (not for a template's), and
+ * the device pass makes it `return __typeof__(T)();`, T the return type
+ * (cuemu_device_bare_return.c). */
+cuemu_status cuemu__device_bare_returns(cuemu_rewriter *rw, const char *ns,
+                                        size_t start, size_t brace);
 /* The `>` closing the template argument list whose `<` is at i, or rw->n
  * (a `;` first, or no match). */
 size_t cuemu__rw_template_close(const cuemu_rewriter *rw, size_t i);
