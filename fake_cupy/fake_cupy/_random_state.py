@@ -64,6 +64,15 @@ def _with_dtype(func, floating):
     return call
 
 
+def _dtype_only(name, kwarg):
+    # rand() and randn() take dtype= as their one keyword, as CuPy's do.
+    dtype = kwarg.pop("dtype", float)
+    if kwarg:
+        raise TypeError("%s() got unexpected keyword arguments %s"
+                        % (name, ", ".join(kwarg.keys())))
+    return dtype
+
+
 class RandomState:
     """cupy.random.RandomState(seed=None, method=CURAND_RNG_PSEUDO_DEFAULT)."""
 
@@ -97,18 +106,10 @@ class RandomState:
             seed if seed < 2**32 else numpy.random.MT19937(seed))
 
     def rand(self, *size, **kwarg):
-        dtype = kwarg.pop("dtype", float)
-        if kwarg:
-            raise TypeError("rand() got unexpected keyword arguments %s"
-                            % ", ".join(kwarg.keys()))
-        return self.random_sample(size=size, dtype=dtype)
+        return self.random_sample(size=size, dtype=_dtype_only("rand", kwarg))
 
     def randn(self, *size, **kwarg):
-        dtype = kwarg.pop("dtype", float)
-        if kwarg:
-            raise TypeError("randn() got unexpected keyword arguments %s"
-                            % ", ".join(kwarg.keys()))
-        return self.normal(size=size, dtype=dtype)
+        return self.normal(size=size, dtype=_dtype_only("randn", kwarg))
 
     def normal(self, loc=0.0, scale=1.0, size=None, dtype=float):
         """loc + scale * N(0, 1), as CuPy computes it: a negative scale is
