@@ -188,3 +188,32 @@ def test_module_functions_refuse_formats_cupy_lacks():
     with pytest.raises(NotImplementedError, match="dok"):
         module.identity(3, "d", "dok")
 
+
+def test_csgraph_holds_connected_components_only(cp):
+    # CuPy 13's cupyx.scipy.sparse.csgraph has connected_components alone;
+    # the fake's was SciPy's module behind the generic delegates, which
+    # refused its own sparse matrices ("graph should have two dimensions").
+    fake_cupy.install()
+    try:
+        import cupyx.scipy.sparse.csgraph as csgraph
+        with pytest.raises(AttributeError, match="'shortest_path'"):
+            csgraph.shortest_path
+        dense = numpy.zeros((6, 6))
+        dense[0, 3] = dense[3, 5] = dense[1, 2] = 1.0
+        graph = sparse.csr_matrix(cp.asarray(dense))
+        n, labels = csgraph.connected_components(graph, directed=False)
+        assert n == 3 and isinstance(labels, cp.ndarray)
+        assert labels.dtype == numpy.int32
+        numpy.testing.assert_array_equal(labels.get(), [0, 1, 1, 0, 2, 0])
+        assert csgraph.connected_components(cp.asarray(dense),
+                                            return_labels=False) == 3
+        n, _ = csgraph.connected_components(graph, connection="strong")
+        assert n == 6
+        with pytest.raises(ValueError, match="connection"):
+            csgraph.connected_components(graph, connection="both")
+        with pytest.raises(ValueError):
+            csgraph.connected_components(dense)
+        with pytest.raises(numpy.linalg.LinAlgError, match="square"):
+            csgraph.connected_components(cp.ones((2, 3)))
+    finally:
+        fake_cupy.uninstall()
