@@ -217,3 +217,19 @@ def test_csgraph_holds_connected_components_only(cp):
             csgraph.connected_components(cp.ones((2, 3)))
     finally:
         fake_cupy.uninstall()
+
+
+def test_testing_shaped_sparse_random(cp):
+    # cupy.testing.shaped_sparse_random raised "cupyx.scipy.sparse is not
+    # emulated"; CuPy's draws SciPy's random matrix after seeding NumPy and
+    # gives it as a coo_matrix of cupyx.scipy.sparse, or SciPy's own.
+    a = cp.testing.shaped_sparse_random((6, 5), density=0.5, format="csr",
+                                        seed=4)
+    assert isinstance(a, sparse.csr_matrix) and a.dtype == numpy.float32
+    host = cp.testing.shaped_sparse_random((6, 5), scipy.sparse,
+                                           density=0.5, format="csr", seed=4)
+    assert scipy.sparse.issparse(host) and host.format == "csr"
+    numpy.testing.assert_array_equal(a.toarray().get(), host.toarray())
+    assert a.nnz == 15
+    with pytest.raises(ValueError, match="Unknown module"):
+        cp.testing.shaped_sparse_random((2, 2), numpy)
