@@ -432,6 +432,15 @@ def rand(m, n, density=0.01, format="coo", dtype=None, random_state=None):
     return random(m, n, density, format, dtype, random_state)
 
 
+def kron(A, B, format=None):
+    """cupyx.scipy.sparse.kron: as CuPy's, the product is built as a
+    coo_matrix and given `format` by asformat, so a coo_matrix by default
+    (where SciPy gives bsr when B is dense enough)."""
+    if format in _names.MISSING_FORMATS:
+        return _host_call_in_format(scipy.sparse.kron, A, B, format=format)
+    return _host_call(scipy.sparse.kron, A, B, format="coo").asformat(format)
+
+
 def _host_call_in_format(func, *args, **kwargs):
     """A SciPy function of the module, called as _host_call calls it; a
     `format` argument naming a format CuPy lacks (lil, dok, bsr) raises
@@ -483,6 +492,7 @@ linalg = _module("cupyx.scipy.sparse.linalg", scipy.sparse.linalg,
 # formats, its *_array classes, save_npz, block_diag, ... are not there.
 MODULE = _module("cupyx.scipy.sparse", scipy.sparse, {
     "diags": diags, "spdiags": spdiags, "random": random, "rand": rand,
+    "kron": kron,
     "spmatrix": spmatrix, "csr_matrix": csr_matrix, "csc_matrix": csc_matrix,
     "coo_matrix": coo_matrix, "dia_matrix": dia_matrix, "issparse": issparse,
     "isspmatrix": isspmatrix, "isspmatrix_csr": isspmatrix_csr,

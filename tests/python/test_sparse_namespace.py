@@ -61,6 +61,11 @@ def test_construction_functions_give_device_matrices(cp):
     b = module.kron(a, module.identity(2, format="csr"), format="csr")
     assert b.shape == (8, 8) and isinstance(b, sparse.spmatrix)
     assert module.kronsum(a, a, format="csr").shape == (16, 16)
+    # CuPy's kron builds a coo_matrix; SciPy's gives bsr for a dense B.
+    dense_b = sparse.csr_matrix(cp.ones((2, 2)))
+    assert isinstance(module.kron(a, dense_b), sparse.coo_matrix)
+    with pytest.raises(NotImplementedError, match="bsr"):
+        module.kron(a, dense_b, format="bsr")
     assert module.hstack([a, a]).shape == (4, 8)
     assert module.bmat([[a, None], [None, a]]).shape == (8, 8)
     m = _matrix("csr")
