@@ -299,7 +299,11 @@ for _name in ("__add__", "__radd__", "__sub__", "__rsub__", "__mul__",
 
 def _getitem(self, index):
     """As CuPy's indexing (IndexMixin._asindices: cupy.asarray of each index
-    array), NumPy index arrays and lists are taken as cupy ones are."""
+    array), NumPy index arrays and lists are taken as cupy ones are. Only
+    csr and csc matrices have it: CuPy's coo_matrix and dia_matrix are not
+    subscriptable."""
+    if self.format not in ("csr", "csc"):
+        raise TypeError(f"'{type(self).__name__}' object is not subscriptable")
     return _from_host(_run_numpy(self._synced().__getitem__,
                                  (_unwrap_index(index),), {}))
 

@@ -135,6 +135,14 @@ def test_methods_cupy_lacks_are_absent(fmt, name):
         getattr(a, name)
 
 
+@pytest.mark.parametrize("fmt", ["coo", "dia"])
+def test_coo_and_dia_are_not_subscriptable(fmt):
+    # CuPy's IndexMixin is the compressed formats' alone; SciPy's dia_matrix
+    # gave an AttributeError for __getitem__.
+    with pytest.raises(TypeError, match=f"'{fmt}_matrix' object is not subscriptable"):
+        _matrix(fmt)[0, 1]
+
+
 @pytest.mark.parametrize("fmt", ["csr", "csc", "coo", "dia"])
 def test_methods_cupy_has_keep_working(fmt, cp):
     a = _matrix(fmt)
