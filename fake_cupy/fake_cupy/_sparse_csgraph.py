@@ -15,8 +15,8 @@ def connected_components(csgraph, directed=True, connection="weak",
                          return_labels=True):
     """As CuPy's: the graph is made a csr_matrix (a cupy array or another
     of the fake's matrices; a NumPy array is the constructor's ValueError),
-    a graph that is not square is LinAlgError, and the labels are an int32 cupy array numbering the components by
-    their smallest node."""
+    a graph that is not square is LinAlgError, and the labels are an int32
+    cupy array numbering the components by their smallest node."""
     from fake_cupy import _sparse
     if connection.lower() not in ("weak", "strong"):
         raise ValueError("connection must be 'weak' or 'strong'")
