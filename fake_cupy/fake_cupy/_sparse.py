@@ -239,6 +239,18 @@ class spmatrix:
     def nnz(self):
         return self._synced().nnz
 
+    def getnnz(self, axis=None):
+        """As CuPy's: the stored values, explicit zeros included; counts
+        along an axis (SciPy's) are a ValueError in CuPy's csr, csc and coo
+        matrices and NotImplementedError in its dia_matrix."""
+        if axis is not None:
+            if self.format == "dia":
+                raise NotImplementedError(
+                    "getnnz over an axis is not implemented for DIA format")
+            raise ValueError(f"{type(self).__name__}.getnnz takes no axis "
+                             "in CuPy")
+        return self.nnz
+
     def get(self, stream=None):
         """The SciPy matrix (a copy on the host)."""
         return self._synced().copy()

@@ -135,6 +135,17 @@ def test_methods_cupy_lacks_are_absent(fmt, name):
         getattr(a, name)
 
 
+@pytest.mark.parametrize("fmt", ["csr", "csc", "coo", "dia"])
+def test_getnnz_takes_no_axis(fmt):
+    # CuPy's getnnz counts all stored values; SciPy's per-axis counts are
+    # ValueError there (NotImplementedError for dia_matrix).
+    a = _matrix(fmt)
+    assert a.getnnz() == a.nnz
+    error = NotImplementedError if fmt == "dia" else ValueError
+    with pytest.raises(error):
+        a.getnnz(axis=0)
+
+
 @pytest.mark.parametrize("fmt", ["coo", "dia"])
 def test_coo_and_dia_are_not_subscriptable(fmt):
     # CuPy's IndexMixin is the compressed formats' alone; SciPy's dia_matrix
