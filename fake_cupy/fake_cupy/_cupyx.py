@@ -73,6 +73,10 @@ class _ScipyFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
             from fake_cupy import _sparse
             return (_sparse.MODULE if spec.name == "cupyx.scipy.sparse"
                     else _sparse.linalg)
+        if spec.name == "cupyx.scipy.sparse.csgraph":
+            # CuPy's connected_components alone (_sparse_csgraph.py).
+            from fake_cupy import _sparse_csgraph
+            return _sparse_csgraph.MODULE
         if spec.name == "cupyx.scipy.linalg":
             # CuPy's functions only, with CuPy's arguments (_scipy_linalg.py).
             from fake_cupy import _scipy_linalg

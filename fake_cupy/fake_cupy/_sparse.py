@@ -13,18 +13,23 @@ these matrices, a 2-D cupy array, a shape, or tuples of cupy arrays (NumPy
 arrays there, or a NumPy dense matrix, raise ValueError; dia_matrix alone
 copies array-likes, as CuPy's does with cupy.array); data must be bool,
 float32, float64, complex64 or complex128; operands that are NumPy arrays
-raise TypeError; `get()` gives the SciPy matrix. SciPy's formats CuPy lacks
-(lil, dok, bsr) come back as csr. The module functions (eye, hstack, kron,
-bmat, ...) are SciPy's, with the same conversions; diags and spdiags take
-host diagonals and random draws from cupy generators, as CuPy's do.
+raise TypeError; `get()` gives the SciPy matrix. The module and the
+matrices hold CuPy's names only (_sparse_names.py): SciPy's others are
+AttributeError, conversions to the formats CuPy lacks (lil, dok, bsr)
+NotImplementedError; where SciPy gives such a format on its own (kron), it
+comes back as csr. The module functions (eye, hstack, kron, bmat, ...) are
+SciPy's, with the same conversions; diags and spdiags take host diagonals
+and random draws from cupy generators, as CuPy's do.
 cupyx.scipy.sparse.linalg is in _sparse_linalg.py."""
 import functools
+import inspect
 import types
 
 import numpy
 import scipy.sparse
 import scipy.sparse.linalg
 
+from fake_cupy import _sparse_names as _names
 from fake_cupy._ndarray import (ndarray, _new_from, _run_numpy, _unwrap,
                                 _unwrap_index, _wrap_any)
 
@@ -176,6 +181,14 @@ class spmatrix:
         if name in _ARRAYS.get(self.format, ()):
             self._synced()
             return self._arrays[name]
+        if name == "to" + str(self.format):
+            return functools.partial(_own_format, self)
+        cls = type(self).__name__
+        if name in _names.NOT_IMPLEMENTED.get(self.format, ()):
+            return functools.partial(_not_implemented, cls, name)
+        if self.format in _names.METHODS and \
+                name not in _names.METHODS[self.format]:
+            raise AttributeError(f"'{cls}' object has no attribute '{name}'")
         value = getattr(self._synced(), name)
         if callable(value):
             return functools.partial(_host_call, value)
@@ -210,10 +223,33 @@ class spmatrix:
     dtype = property(lambda self: self._m.dtype)
     ndim = property(lambda self: 2)
     T = property(lambda self: self.transpose())
+    # CuPy's spmatrix keeps A and H, which SciPy 1.14 removed.
+    A = property(lambda self: self.toarray())
+    H = property(lambda self: self.getH())
+
+    def asformat(self, format):
+        """As CuPy's: the matrix itself for its own format (or None), else
+        its to<format>() conversion, so that 'lil', 'dok' and 'bsr' raise
+        NotImplementedError and an unknown format AttributeError."""
+        if format is None or format == self.format:
+            return self
+        return getattr(self, "to" + format)()
 
     @property
     def nnz(self):
         return self._synced().nnz
+
+    def getnnz(self, axis=None):
+        """As CuPy's: the stored values, explicit zeros included; counts
+        along an axis (SciPy's) are a ValueError in CuPy's csr, csc and coo
+        matrices and NotImplementedError in its dia_matrix."""
+        if axis is not None:
+            if self.format == "dia":
+                raise NotImplementedError(
+                    "getnnz over an axis is not implemented for DIA format")
+            raise ValueError(f"{type(self).__name__}.getnnz takes no axis "
+                             "in CuPy")
+        return self.nnz
 
     def get(self, stream=None):
         """The SciPy matrix (a copy on the host)."""
@@ -238,6 +274,23 @@ class spmatrix:
                          "element is ambiguous. Use a.any() or a.all().")
 
 
+def _own_format(matrix, copy=False):
+    """A matrix's conversion to its own format: the matrix itself, or with
+    `copy` its copy, as CuPy's tocsr() of a csr_matrix (and so on)."""
+    return matrix.copy() if copy else matrix
+
+
+def _not_implemented(cls, name, *args, **kwargs):
+    """A method CuPy's matrix class has but does not implement."""
+    if name == "setdiag":
+        raise NotImplementedError(
+            f"{cls}.setdiag is not implemented in CuPy (csr_matrix and "
+            "coo_matrix set diagonals): convert with tocsr() first")
+    raise NotImplementedError(
+        f"{cls}.{name} is not implemented in CuPy: cupyx.scipy.sparse has "
+        f"no {name[2:]} format for {cls}")
+
+
 def _operator(name):
     def method(self, *args):
         for a in args:
@@ -258,7 +311,11 @@ for _name in ("__add__", "__radd__", "__sub__", "__rsub__", "__mul__",
 
 def _getitem(self, index):
     """As CuPy's indexing (IndexMixin._asindices: cupy.asarray of each index
-    array), NumPy index arrays and lists are taken as cupy ones are."""
+    array), NumPy index arrays and lists are taken as cupy ones are. Only
+    csr and csc matrices have it: CuPy's coo_matrix and dia_matrix are not
+    subscriptable."""
+    if self.format not in ("csr", "csc"):
+        raise TypeError(f"'{type(self).__name__}' object is not subscriptable")
     return _from_host(_run_numpy(self._synced().__getitem__,
                                  (_unwrap_index(index),), {}))
 
@@ -348,8 +405,8 @@ def diags(diagonals, offsets=0, shape=None, format=None, dtype=None):
     if dtype is None:
         dtype = numpy.common_type(*host)
     return _from_host(_run_numpy(scipy.sparse.diags, (host, offsets),
-                                 {"shape": shape, "format": format,
-                                  "dtype": dtype}))
+                                 {"shape": shape, "dtype": dtype})
+                      ).asformat(format)
 
 
 def spdiags(data, diags, m, n, format=None):
@@ -391,6 +448,31 @@ def rand(m, n, density=0.01, format="coo", dtype=None, random_state=None):
     return random(m, n, density, format, dtype, random_state)
 
 
+def kron(A, B, format=None):
+    """cupyx.scipy.sparse.kron: as CuPy's, the product is built as a
+    coo_matrix and given `format` by asformat, so a coo_matrix by default
+    (where SciPy gives bsr when B is dense enough)."""
+    if format in _names.MISSING_FORMATS:
+        return _host_call_in_format(scipy.sparse.kron, A, B, format=format)
+    return _host_call(scipy.sparse.kron, A, B, format="coo").asformat(format)
+
+
+def _host_call_in_format(func, *args, **kwargs):
+    """A SciPy function of the module, called as _host_call calls it; a
+    `format` argument naming a format CuPy lacks (lil, dok, bsr) raises
+    NotImplementedError, as CuPy's functions end in asformat(format)."""
+    try:
+        bound = inspect.signature(func).bind(*args, **kwargs)
+    except (TypeError, ValueError):
+        bound = None
+    if bound is not None and \
+            bound.arguments.get("format") in _names.MISSING_FORMATS:
+        raise NotImplementedError(
+            f"{func.__name__}(format={bound.arguments['format']!r}): "
+            "cupyx.scipy.sparse has no such format (csr, csc, coo or dia)")
+    return _host_call(func, *args, **kwargs)
+
+
 def _module(name, scipy_module, own, cupy_names=None):
     """A module of `own` names, the rest SciPy's functions with the
     conversions; with `cupy_names`, a SciPy name outside that set (the
@@ -404,7 +486,8 @@ def _module(name, scipy_module, own, cupy_names=None):
             raise AttributeError(f"module '{name}' has no attribute '{attr}'")
         value = getattr(scipy_module, attr)
         if callable(value) and not isinstance(value, type):
-            value = functools.wraps(value)(functools.partial(_host_call, value))
+            value = functools.wraps(value)(functools.partial(
+                _host_call_in_format, value))
         setattr(module, attr, value)
         return value
     module.__getattr__ = getattr_
@@ -421,13 +504,16 @@ _LINALG_NAMES = frozenset(_sparse_linalg.PUBLIC) | {
     "lobpcg", "norm", "lsmr", "spsolve_triangular", "bicgstab"}
 linalg = _module("cupyx.scipy.sparse.linalg", scipy.sparse.linalg,
                  _sparse_linalg.PUBLIC, _LINALG_NAMES)
+# CuPy's cupyx.scipy.sparse (_sparse_names.py): SciPy's lil, dok and bsr
+# formats, its *_array classes, save_npz, block_diag, ... are not there.
 MODULE = _module("cupyx.scipy.sparse", scipy.sparse, {
     "diags": diags, "spdiags": spdiags, "random": random, "rand": rand,
+    "kron": kron,
     "spmatrix": spmatrix, "csr_matrix": csr_matrix, "csc_matrix": csc_matrix,
     "coo_matrix": coo_matrix, "dia_matrix": dia_matrix, "issparse": issparse,
     "isspmatrix": isspmatrix, "isspmatrix_csr": isspmatrix_csr,
     "isspmatrix_csc": isspmatrix_csc, "isspmatrix_coo": isspmatrix_coo,
-    "isspmatrix_dia": isspmatrix_dia, "linalg": linalg})
+    "isspmatrix_dia": isspmatrix_dia, "linalg": linalg}, _names.MODULE_NAMES)
 MODULE.__path__ = []
 
 

@@ -448,8 +448,24 @@ def shaped_random(shape, xp=None, dtype=numpy.float32, scale=10, seed=0,
     return xp.array(numpy.asarray(a).astype(dtype), order=order)
 
 
-def shaped_sparse_random(*args, **kwargs):
-    raise NotImplementedError("cupyx.scipy.sparse is not emulated")
+def shaped_sparse_random(shape, sp=None, dtype=numpy.float32, density=0.01,
+                         format="coo", seed=0):
+    """cupy.testing.shaped_sparse_random: as CuPy's, SciPy's random matrix
+    drawn after numpy.random.seed(seed), in `dtype`, made a coo_matrix of
+    cupyx.scipy.sparse (`sp`, the default) or kept SciPy's (sp=scipy.sparse;
+    any other module is a ValueError), then given `format`."""
+    import scipy.sparse
+    from fake_cupy import _sparse
+    if sp is None:
+        sp = _sparse.MODULE
+    n_rows, n_cols = shape
+    numpy.random.seed(seed)
+    a = scipy.sparse.random(n_rows, n_cols, density).astype(dtype)
+    if sp is _sparse.MODULE:
+        a = _sparse.coo_matrix(a)
+    elif sp is not scipy.sparse:
+        raise ValueError("Unknown module: {}".format(sp))
+    return a.asformat(format)
 
 
 def generate_matrix(shape, xp=None, dtype=numpy.float32, *, singular_values):
