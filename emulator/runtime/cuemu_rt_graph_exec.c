@@ -9,6 +9,7 @@
 #include <cuemu/cuemu_device.h>
 #include <cuemu/cuemu_runtime.h>
 
+#include "base/cuemu_config.h"
 #include "core/cuemu_printf.h"
 #include "device/cuemu_device_launch.h"
 #include "device/cuemu_device_model.h"
@@ -551,6 +552,16 @@ int cuemu_rt_graph_launch(cuemu_rt_graph_exec *exec, void *stream) {
   if ((code = cuemu__rt_check_sticky()) != 0 ||
       (code = cuemu__rt_stream_valid(stream)) != 0)
     return code;
+  /* A malformed CUEMU_GRAPH_ORDER fails the launch here, on the calling
+   * thread: read only where the graph runs (a stream's execution thread),
+   * it skipped the graph's nodes while this call, and a later
+   * cudaEventSynchronize, returned success. The run reads it again, for a
+   * value changed in between. */
+  unsigned long long seed;
+  if (cuemu__config_graph_order(&seed) < 0)
+    return cuemu__graph_fail(cudaErrorInvalidValue,
+                             "cudaGraphLaunch: CUEMU_GRAPH_ORDER: expected "
+                             "forward, reverse or random:SEED");
   int inline_run = cuemu__stream_inline();
   if (inline_run && (code = cuemu__rt_check_stream(stream)) != 0)
     return code;

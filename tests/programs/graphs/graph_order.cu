@@ -82,6 +82,16 @@ int main() {
       ++wrong_runs;
   }
   CHECK(wrong_runs > 0 && right_runs > 0); /* both orders come up */
+  /* A malformed value (a seed is needed) fails the launch itself, before
+   * anything runs: the output keeps what the last run wrote. */
+  CUDA_OK(cudaMemset(out, 0, n * sizeof(float)));
+  setenv("CUEMU_GRAPH_ORDER", "random", 1);
+  CHECK(cudaGraphLaunch(right, 0) == cudaErrorInvalidValue);
+  CHECK(cudaGetLastError() == cudaErrorInvalidValue);
+  CUDA_OK(cudaDeviceSynchronize());
+  float first = -1.0f;
+  CUDA_OK(cudaMemcpy(&first, out, sizeof first, cudaMemcpyDeviceToHost));
+  CHECK(first == 0.0f);
 #endif
   unsetenv("CUEMU_GRAPH_ORDER");
 
