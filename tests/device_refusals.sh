@@ -22,10 +22,7 @@
 # Thrust (and by nvcc, recorded in tests/nvcc_builds.txt). The cases of
 # a `// clang++ cases:` line are refused by the clang plugin only (g++ has
 # folded their constant expressions before its plugin sees them): the g++
-# run leaves them to nvcc. The cases of a `// g++ cases:` line are refused
-# by the GCC plugin only (the clang plugin has no such check yet: a host
-# lambda's closure type as a kernel template's argument): the clang++ run
-# leaves them to the g++ run. The strict cases' compile (without
+# run leaves them to nvcc. The strict cases' compile (without
 # --expt-relaxed-constexpr) refuses no line marked `// strict near miss`.
 # Run by `make check` with AM_TESTS_ENVIRONMENT.
 
@@ -71,7 +68,6 @@ fi
 # without those options.
 strict=" $(sed -n 's|.*// strict cases: ||p' "$src" | tr '\n' ' ') "
 clang_only=" $(sed -n 's|.*// clang++ cases: ||p' "$src" | tr '\n' ' ') "
-gxx_only=" $(sed -n 's|.*// g++ cases: ||p' "$src" | tr '\n' ' ') "
 
 # refused LOG N: whether LOG, cuemu-nvcc's, holds case N's message at its
 # line; nvcc_refused LOG N: nvcc's.
@@ -164,10 +160,7 @@ cuemu_cases=
 for n in $cases; do
   case "$cxx:$clang_only" in
     :*" $n "*) echo "SKIP: case $n: refused by the clang plugin only" ;;
-    *) case "$cxx:$gxx_only" in
-      clang++:*" $n "*) echo "SKIP: case $n: refused by the GCC plugin only" ;;
-      *) cuemu_cases="$cuemu_cases $n" ;;
-      esac ;;
+    *) cuemu_cases="$cuemu_cases $n" ;;
   esac
 done
 split "$cuemu_cases"

@@ -4,7 +4,9 @@
  * CUDA's execution spaces and cuemu's GCC plugin refuses for g++
  * (cuemu_gcc_plugin_spaces.cc, and the variable-length arrays of
  * cuemu_gcc_plugin.cc), in nvcc's words at the user's line
- * (cuemu_clang_plugin_spaces.cc).
+ * (cuemu_clang_plugin_spaces.cc), and a kernel template instantiated with
+ * a host lambda's closure type (cuemu_clang_plugin_closures.cc, as
+ * cuemu_gcc_plugin_closures.cc).
  *
  * cuemu-cc loads it (-fplugin, cuemu_compile.c) when its compiler is the
  * clang++ that configure built it for; it adds its consumer before

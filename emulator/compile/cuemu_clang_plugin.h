@@ -1,7 +1,8 @@
 /* cuemu_clang_plugin.h: the parts of cuemu's clang plugin
- * (cuemu_clang_plugin.cc, cuemu_clang_plugin_spaces.cc): the device pass's
- * marks as the plugin's pragma handler records them, and the execution
- * space they give a function. */
+ * (cuemu_clang_plugin.cc, cuemu_clang_plugin_spaces.cc,
+ * cuemu_clang_plugin_closures.cc): the device pass's marks as the plugin's
+ * pragma handler records them, and the execution space they give a
+ * function. */
 #ifndef CUEMU_CLANG_PLUGIN_H
 #define CUEMU_CLANG_PLUGIN_H
 
@@ -74,6 +75,14 @@ std::unique_ptr<clang::ASTConsumer> spaces_consumer(bool default_device,
 void record_host_code(clang::ASTContext &ctx,
                       const std::vector<const clang::FunctionDecl *> &functions,
                       const std::vector<const clang::VarDecl *> &variables);
+
+/* Refuses each kernel template's instance among the user's `functions`
+ * whose template arguments hold the closure type of a lambda that is
+ * neither extended nor defined in device code, as nvcc does
+ * (cuemu_clang_plugin_closures.cc), once the marks are read. */
+void refuse_host_closures(
+    clang::ASTContext &ctx,
+    const std::vector<const clang::FunctionDecl *> &functions);
 
 } // namespace cuemu_clang
 

@@ -835,6 +835,10 @@ public:
       judge_body(fn);
     judge_calls();
     judge_shared();
+    /* With NVRTC's -default-device, a lambda of a function without a
+     * space is a lambda of device code, which a kernel may take. */
+    if (!default_device)
+      refuse_host_closures(context, c.functions);
   }
 };
 

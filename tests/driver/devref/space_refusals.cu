@@ -323,8 +323,11 @@ __global__ void labelled_id(int *p) { p[0] = Labelled<int>().id(); }
 #endif
 /* A kernel template instantiated with a host lambda's closure type: a
  * lambda that is neither extended nor defined in device code (nvcc
- * reports it at the launch, cuemu-nvcc at the lambda, here one line). */
-// g++ cases: 38 39
+ * reports it at the launch, cuemu-nvcc at the lambda, here one line).
+ * Case 40 compiles without --extended-lambda, so that the clang++ run
+ * compiles it without Thrust (-ccbin clang++): a lambda of namespace
+ * scope in a kernel template's parameter pack. */
+// strict cases: 40
 #if ON(38) || ON(39)
 template <class F> __global__ void apply_host_lambda(F f, int *out) {
   out[0] = f(out[0]);
@@ -343,6 +346,12 @@ template <class F> struct Offset {
 void launch_wrapped_lambda(int *d) {
   auto twice = [](int x) { return 2 * x; }; apply_host_lambda<<<1, 1>>>(Offset<decltype(twice)>{twice}, d); // case 39: The closure type for a lambda ("lambda [](int)->int", defined at
 }
+#endif
+#if ON(40)
+template <class... Fs> __global__ void apply_each(int *out, Fs... fs) {
+  out[0] = (fs(out[0]) + ... + 0);
+}
+auto negate = [](int x) { return -x; }; void launch_namespace_lambda(int *d) { apply_each<<<1, 1>>>(d, negate); } // case 40: The closure type for a lambda ("lambda [](int)->int", defined at
 #endif
 
 /* ---- What nvcc accepts: built and run --------------------------------- */
