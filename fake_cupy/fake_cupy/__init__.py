@@ -68,6 +68,10 @@ from fake_cupy._sorting import (argpartition, lexsort,  # noqa: E402,F401
                                 searchsorted)
 from fake_cupy._histogram import (bincount, digitize, histogram,  # noqa: E402,F401
                                   histogram2d, histogramdd)
+from fake_cupy._setops import in1d, isin  # noqa: E402,F401
+from fake_cupy._quantile import percentile, quantile  # noqa: E402,F401
+# CuPy keeps round_ (cupy/_math/rounding.py: around), which NumPy 2 removed.
+round_ = _functions.delegate(_numpy.around)
 from fake_cupy import _typing as typing  # noqa: E402
 _sys.modules.setdefault("fake_cupy.typing", typing)
 
