@@ -63,9 +63,9 @@ from fake_cupy import _index_wrap  # noqa: E402
 take = _functions.delegate(_index_wrap.take)
 put = _functions.delegate(_index_wrap.put)
 ravel_multi_index = _functions.delegate(_index_wrap.ravel_multi_index)
-from fake_cupy._sorting import (argpartition, lexsort,  # noqa: E402,F401
+from fake_cupy._sorting import (argpartition, argsort, lexsort,  # noqa: E402,F401
                                 nanargmax, nanargmin, partition, repeat,
-                                searchsorted)
+                                searchsorted, sort)
 from fake_cupy._histogram import (bincount, digitize, histogram,  # noqa: E402,F401
                                   histogram2d, histogramdd)
 from fake_cupy._setops import in1d, isin  # noqa: E402,F401

@@ -23,11 +23,18 @@ otherwise CuPy's kernel leaves the smallest max(32, next power of two
 above max(kth)) values sorted at the head of each row and the others in an
 order of its own, for which the fake gives NumPy's partition order. cupy.nanargmax and nanargmin answer -1 for a slice of NaN only, where NumPy
 raises ValueError ("For all-NaN slice -1 is returned": CuPy's reduction maps
-each NaN to index -1)."""
+each NaN to index -1).
+cupy.sort, cupy.argsort and ndarray.sort/argsort sort stably (thrust), where
+NumPy's default quicksort leaves equal keys in an order of its own, and take
+`kind` only as None or 'stable' (ValueError "kind can only be None or
+'stable'" otherwise, core.pyx `_check_kind_sort`). ndarray.sort sorts the
+array's own memory: a view that is not C-contiguous raises
+NotImplementedError and a 0-d array AxisError (_routines_sorting.pyx);
+cupy.sort sorts a copy (`a.copy()`, or `a.flatten()` for axis=None)."""
 import numpy
 
 from fake_cupy import _functions
-from fake_cupy._ndarray import ndarray, _new_from
+from fake_cupy._ndarray import ndarray, _call_numpy, _new_from
 
 _numpy_lexsort = _functions.delegate(numpy.lexsort)
 _numpy_searchsorted = _functions.delegate(numpy.searchsorted)
@@ -169,3 +176,47 @@ def partition(a, kth, axis=-1):
 
 
 ndarray.partition = _partition
+
+
+def _check_kind_sort(kind):
+    if kind is not None and kind != "stable":
+        raise ValueError("kind can only be None or 'stable'")
+
+
+def _sort(self, axis=-1, kind=None):
+    """ndarray.sort: in place and stable, as CuPy's."""
+    _check_kind_sort(kind)
+    if self.ndim == 0:
+        raise numpy.exceptions.AxisError("Sorting arrays with the rank of zero "
+                                         "is not supported")
+    if not self.flags.c_contiguous:
+        raise NotImplementedError("Sorting non-contiguous array is not "
+                                  "supported.")
+    _call_numpy(numpy.ndarray.sort, (self,), {"axis": axis, "kind": "stable"})
+
+
+def _argsort(self, axis=-1, kind=None):
+    """ndarray.argsort: the indices of a stable sort, as CuPy's."""
+    _check_kind_sort(kind)
+    return _call_numpy(numpy.ndarray.argsort, (self,),
+                       {"axis": axis, "kind": "stable"})
+
+
+def sort(a, axis=-1, kind=None):
+    """cupy.sort: a sorted copy of `a` (flattened for axis=None)."""
+    if axis is None:
+        ret = a.flatten()
+        axis = -1
+    else:
+        ret = a.copy()
+    ret.sort(axis=axis, kind=kind)
+    return ret
+
+
+def argsort(a, axis=-1, kind=None):
+    """cupy.argsort: `a.argsort(axis, kind)`."""
+    return a.argsort(axis=axis, kind=kind)
+
+
+ndarray.sort = _sort
+ndarray.argsort = _argsort
