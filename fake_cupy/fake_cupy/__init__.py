@@ -23,8 +23,7 @@ from fake_cupy import _functions, _runtime
 from fake_cupy._dlpack import from_dlpack, fromDlpack
 from fake_cupy._errors import LifetimeError
 from fake_cupy._functions import (array, asarray, asanyarray, ascontiguousarray,
-                                  asfarray, asfortranarray, asnumpy, extract,
-                                  get_array_module,
+                                  asfarray, asfortranarray, asnumpy, get_array_module,
                                   is_available, reshape, synchronize)
 from fake_cupy._install import install, installed, uninstall
 from fake_cupy._internals import clear_memo, memoize
@@ -69,6 +68,7 @@ from fake_cupy._sorting import (argpartition, argsort, lexsort,  # noqa: E402,F4
                                 searchsorted, sort)
 from fake_cupy._histogram import (bincount, digitize, histogram,  # noqa: E402,F401
                                   histogram2d, histogramdd)
+from fake_cupy._indexing import compress, extract  # noqa: E402,F401
 from fake_cupy._setops import in1d, isin  # noqa: E402,F401
 from fake_cupy._quantile import percentile, quantile  # noqa: E402,F401
 # CuPy keeps round_ (cupy/_math/rounding.py: around), which NumPy 2 removed.

@@ -131,19 +131,6 @@ def asfarray(a, dtype=numpy.float64):
     return asarray(a, dtype=dtype)
 
 
-def extract(condition, a):
-    """cupy.extract (`_indexing/indexing.py`): `a` must be a cupy.ndarray
-    (TypeError), the condition may be host data (copied to the device); the
-    result is `a.ravel().take(condition.ravel().nonzero()[0])`, so a
-    condition longer than `a` wraps its indices as take does, where NumPy
-    raises IndexError."""
-    if not isinstance(a, ndarray):
-        raise TypeError("extract requires input array to be cupy.ndarray")
-    if not isinstance(condition, ndarray):
-        condition = array(condition)
-    return a.ravel().take(condition.ravel().nonzero()[0])
-
-
 def reshape(a, newshape, order="C", *, copy=None):
     """cupy.reshape(a, newshape, order='C') (`_manipulation/shape.py`):
     `a.reshape(newshape, order=order)`, so `newshape=` is its keyword (NumPy

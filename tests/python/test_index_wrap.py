@@ -91,3 +91,21 @@ def test_extract_takes_with_wrapping_and_needs_a_device_array(cp):
         == [1, 3, 3]
     with pytest.raises(TypeError, match="extract requires input array to be cupy.ndarray"):
         cp.extract(cp.asarray([True, False]), [1, 2])
+
+
+def test_compress_takes_with_wrapping(cp):
+    # ndarray.compress (_routines_indexing.pyx, _ndarray_compress) takes the
+    # nonzero indices of the condition without testing its length, so a
+    # longer condition wraps as take does; a scalar or a host condition of
+    # other than one dimension raises ValueError. cupy.compress is
+    # `a.compress(condition, axis, out)`.
+    x = cp.asarray([[1, 2, 3], [4, 5, 6]])
+    assert cp.compress(cp.asarray([True, False, True]), x, axis=1).get().tolist() == \
+        [[1, 3], [4, 6]]
+    assert x.compress([0, 1], axis=0).get().tolist() == [[4, 5, 6]]
+    assert cp.compress([False, True, False, True], cp.asarray([7, 8, 9])).get().tolist() == [8, 7]
+    assert x.compress(cp.asarray([1, 0, 0, 0, 0, 0, 1])).get().tolist() == [1, 1]
+    with pytest.raises(ValueError, match="condition must be a 1-d array"):
+        x.compress(True)
+    with pytest.raises(ValueError, match="condition must be a 1-d array"):
+        cp.compress([[True, False]], x)
