@@ -64,8 +64,8 @@ take = _functions.delegate(_index_wrap.take)
 put = _functions.delegate(_index_wrap.put)
 ravel_multi_index = _functions.delegate(_index_wrap.ravel_multi_index)
 from fake_cupy._sorting import (argpartition, argsort, lexsort,  # noqa: E402,F401
-                                nanargmax, nanargmin, partition, repeat,
-                                searchsorted, sort)
+                                nanargmax, nanargmin, nonzero, partition,
+                                repeat, searchsorted, sort, where)
 from fake_cupy._histogram import (bincount, digitize, histogram,  # noqa: E402,F401
                                   histogram2d, histogramdd)
 from fake_cupy._indexing import compress, extract  # noqa: E402,F401

@@ -30,7 +30,14 @@ NumPy's default quicksort leaves equal keys in an order of its own, and take
 'stable'" otherwise, core.pyx `_check_kind_sort`). ndarray.sort sorts the
 array's own memory: a view that is not C-contiguous raises
 NotImplementedError and a 0-d array AxisError (_routines_sorting.pyx);
-cupy.sort sorts a copy (`a.copy()`, or `a.flatten()` for axis=None)."""
+cupy.sort sorts a copy (`a.copy()`, or `a.flatten()` for axis=None).
+ndarray.nonzero of a 0-d array warns ("calling nonzero on 0d arrays is
+deprecated", DeprecationWarning) and answers one int64 array holding a 0 per
+nonzero value, where NumPy 2.4 raises ValueError; cupy.nonzero is
+`a.nonzero()` and cupy.where(condition) is cupy.nonzero(condition)
+(_routines_indexing.pyx, search.py)."""
+import warnings
+
 import numpy
 
 from fake_cupy import _functions
@@ -220,3 +227,37 @@ def argsort(a, axis=-1, kind=None):
 
 ndarray.sort = _sort
 ndarray.argsort = _argsort
+
+
+_numpy_nonzero = _functions.delegate(numpy.nonzero)
+_numpy_where = _functions.delegate(numpy.where)
+
+
+def _nonzero(self):
+    """ndarray.nonzero: a tuple of index arrays, one per dimension."""
+    if self.ndim >= 1:
+        return _call_numpy(numpy.ndarray.nonzero, (self,), {})
+    warnings.warn("calling nonzero on 0d arrays is deprecated", DeprecationWarning,
+                  stacklevel=2)
+    return (_new_from(numpy.zeros(int(bool(self._host())), numpy.int64)),)
+
+
+def nonzero(a):
+    """cupy.nonzero: `a.nonzero()` of a cupy array (anything else as before:
+    check_array's TypeError, or a fused function's refusal)."""
+    if isinstance(a, ndarray):
+        return a.nonzero()
+    return _numpy_nonzero(a)
+
+
+def where(condition, x=None, y=None):
+    """cupy.where: `x` where `condition`, else `y`; nonzero(condition) alone."""
+    missing = (x is None, y is None).count(True)
+    if missing == 1:
+        raise ValueError("Must provide both 'x' and 'y' or neither.")
+    if missing == 2:
+        return nonzero(condition)
+    return _numpy_where(condition, x, y)
+
+
+ndarray.nonzero = _nonzero
