@@ -69,7 +69,7 @@ from fake_cupy._sorting import (argpartition, argsort, lexsort,  # noqa: E402,F4
 from fake_cupy._histogram import (bincount, digitize, histogram,  # noqa: E402,F401
                                   histogram2d, histogramdd)
 from fake_cupy._indexing import compress, extract  # noqa: E402,F401
-from fake_cupy._setops import in1d, isin  # noqa: E402,F401
+from fake_cupy._setops import in1d, isin, unique  # noqa: E402,F401
 from fake_cupy._quantile import percentile, quantile  # noqa: E402,F401
 # CuPy keeps round_ (cupy/_math/rounding.py: around), which NumPy 2 removed.
 round_ = _functions.delegate(_numpy.around)

@@ -65,3 +65,15 @@ def test_round_underscore_is_around(cp):
     assert isinstance(got, cp.ndarray) and got.get().tolist() == [0.0, 2.0, 2.0, -0.0]
     assert cp.round_(cp.asarray([1.26]), 1).get().tolist() == [1.3]
     assert isinstance(cp.round_([1.2, 2.7]), cp.ndarray)
+
+
+def test_unique_has_no_sorted_keyword(cp):
+    # cupy.unique(ar, return_index, return_inverse, return_counts, axis, *,
+    # equal_nan) has no `sorted=` (NumPy 2.3's): CuPy raises TypeError.
+    x = cp.asarray([3, 1, 3, 2])
+    values, first, counts = cp.unique(x, return_index=True, return_counts=True)
+    assert values.get().tolist() == [1, 2, 3] and first.get().tolist() == [1, 3, 0]
+    assert counts.get().tolist() == [1, 1, 2]
+    assert cp.unique(cp.asarray([numpy.nan, 1.0, numpy.nan]), equal_nan=False).size == 3
+    with pytest.raises(TypeError, match="sorted"):
+        cp.unique(x, sorted=False)
