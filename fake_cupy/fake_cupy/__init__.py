@@ -63,11 +63,16 @@ from fake_cupy import _index_wrap  # noqa: E402
 take = _functions.delegate(_index_wrap.take)
 put = _functions.delegate(_index_wrap.put)
 ravel_multi_index = _functions.delegate(_index_wrap.ravel_multi_index)
-from fake_cupy._sorting import (argpartition, lexsort,  # noqa: E402,F401
-                                nanargmax, nanargmin, partition, repeat,
-                                searchsorted)
+from fake_cupy._sorting import (argpartition, argsort, lexsort,  # noqa: E402,F401
+                                nanargmax, nanargmin, nonzero, partition,
+                                repeat, searchsorted, sort, where)
 from fake_cupy._histogram import (bincount, digitize, histogram,  # noqa: E402,F401
                                   histogram2d, histogramdd)
+from fake_cupy._indexing import compress, extract  # noqa: E402,F401
+from fake_cupy._setops import in1d, isin, unique  # noqa: E402,F401
+from fake_cupy._quantile import percentile, quantile  # noqa: E402,F401
+# CuPy keeps round_ (cupy/_math/rounding.py: around), which NumPy 2 removed.
+round_ = _functions.delegate(_numpy.around)
 from fake_cupy import _typing as typing  # noqa: E402
 _sys.modules.setdefault("fake_cupy.typing", typing)
 

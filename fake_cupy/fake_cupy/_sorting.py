@@ -23,11 +23,25 @@ otherwise CuPy's kernel leaves the smallest max(32, next power of two
 above max(kth)) values sorted at the head of each row and the others in an
 order of its own, for which the fake gives NumPy's partition order. cupy.nanargmax and nanargmin answer -1 for a slice of NaN only, where NumPy
 raises ValueError ("For all-NaN slice -1 is returned": CuPy's reduction maps
-each NaN to index -1)."""
+each NaN to index -1).
+cupy.sort, cupy.argsort and ndarray.sort/argsort sort stably (thrust), where
+NumPy's default quicksort leaves equal keys in an order of its own, and take
+`kind` only as None or 'stable' (ValueError "kind can only be None or
+'stable'" otherwise, core.pyx `_check_kind_sort`). ndarray.sort sorts the
+array's own memory: a view that is not C-contiguous raises
+NotImplementedError and a 0-d array AxisError (_routines_sorting.pyx);
+cupy.sort sorts a copy (`a.copy()`, or `a.flatten()` for axis=None).
+ndarray.nonzero of a 0-d array warns ("calling nonzero on 0d arrays is
+deprecated", DeprecationWarning) and answers one int64 array holding a 0 per
+nonzero value, where NumPy 2.4 raises ValueError; cupy.nonzero is
+`a.nonzero()` and cupy.where(condition) is cupy.nonzero(condition)
+(_routines_indexing.pyx, search.py)."""
+import warnings
+
 import numpy
 
 from fake_cupy import _functions
-from fake_cupy._ndarray import ndarray, _new_from
+from fake_cupy._ndarray import ndarray, _call_numpy, _new_from
 
 _numpy_lexsort = _functions.delegate(numpy.lexsort)
 _numpy_searchsorted = _functions.delegate(numpy.searchsorted)
@@ -169,3 +183,81 @@ def partition(a, kth, axis=-1):
 
 
 ndarray.partition = _partition
+
+
+def _check_kind_sort(kind):
+    if kind is not None and kind != "stable":
+        raise ValueError("kind can only be None or 'stable'")
+
+
+def _sort(self, axis=-1, kind=None):
+    """ndarray.sort: in place and stable, as CuPy's."""
+    _check_kind_sort(kind)
+    if self.ndim == 0:
+        raise numpy.exceptions.AxisError("Sorting arrays with the rank of zero "
+                                         "is not supported")
+    if not self.flags.c_contiguous:
+        raise NotImplementedError("Sorting non-contiguous array is not "
+                                  "supported.")
+    _call_numpy(numpy.ndarray.sort, (self,), {"axis": axis, "kind": "stable"})
+
+
+def _argsort(self, axis=-1, kind=None):
+    """ndarray.argsort: the indices of a stable sort, as CuPy's."""
+    _check_kind_sort(kind)
+    return _call_numpy(numpy.ndarray.argsort, (self,),
+                       {"axis": axis, "kind": "stable"})
+
+
+def sort(a, axis=-1, kind=None):
+    """cupy.sort: a sorted copy of `a` (flattened for axis=None)."""
+    if axis is None:
+        ret = a.flatten()
+        axis = -1
+    else:
+        ret = a.copy()
+    ret.sort(axis=axis, kind=kind)
+    return ret
+
+
+def argsort(a, axis=-1, kind=None):
+    """cupy.argsort: `a.argsort(axis, kind)`."""
+    return a.argsort(axis=axis, kind=kind)
+
+
+ndarray.sort = _sort
+ndarray.argsort = _argsort
+
+
+_numpy_nonzero = _functions.delegate(numpy.nonzero)
+_numpy_where = _functions.delegate(numpy.where)
+
+
+def _nonzero(self):
+    """ndarray.nonzero: a tuple of index arrays, one per dimension."""
+    if self.ndim >= 1:
+        return _call_numpy(numpy.ndarray.nonzero, (self,), {})
+    warnings.warn("calling nonzero on 0d arrays is deprecated", DeprecationWarning,
+                  stacklevel=2)
+    return (_new_from(numpy.zeros(int(bool(self._host())), numpy.int64)),)
+
+
+def nonzero(a):
+    """cupy.nonzero: `a.nonzero()` of a cupy array (anything else as before:
+    check_array's TypeError, or a fused function's refusal)."""
+    if isinstance(a, ndarray):
+        return a.nonzero()
+    return _numpy_nonzero(a)
+
+
+def where(condition, x=None, y=None):
+    """cupy.where: `x` where `condition`, else `y`; nonzero(condition) alone."""
+    missing = (x is None, y is None).count(True)
+    if missing == 1:
+        raise ValueError("Must provide both 'x' and 'y' or neither.")
+    if missing == 2:
+        return nonzero(condition)
+    return _numpy_where(condition, x, y)
+
+
+ndarray.nonzero = _nonzero

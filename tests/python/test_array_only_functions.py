@@ -50,3 +50,25 @@ def test_other_reductions_keep_taking_numpy_arrays(cp):
     # cupy.sum(numpy_array) is numpy_array.sum() in CuPy: not checked.
     assert cp.sum(numpy.arange(4)) == 6
 
+
+
+def test_nonzero_of_a_0d_array_is_deprecated_not_refused(cp):
+    # CuPy's _ndarray_nonzero (_routines_indexing.pyx) warns and answers
+    # one int64 array of the count of nonzero values (one or none) for a
+    # 0-d array, where NumPy 2.4 raises ValueError; cupy.where(condition)
+    # is cupy.nonzero(condition), so `cp.where(total > limit)` on a reduced
+    # (0-d) total is taken too.
+    with pytest.warns(DeprecationWarning, match="calling nonzero on 0d arrays is deprecated"):
+        (found,) = cp.nonzero(cp.asarray(3.0))
+    assert found.dtype == numpy.int64 and found.get().tolist() == [0]
+    with pytest.warns(DeprecationWarning):
+        (found,) = cp.asarray(0).nonzero()
+    assert found.shape == (0,)
+    with pytest.warns(DeprecationWarning):
+        (found,) = cp.where(cp.asarray(5) > 2)
+    assert found.get().tolist() == [0]
+    rows, cols = cp.where(cp.asarray([[0, 1], [2, 0]]))
+    assert rows.get().tolist() == [0, 1] and cols.get().tolist() == [1, 0]
+    assert cp.where(cp.asarray([True, False]), 1, 2).get().tolist() == [1, 2]
+    with pytest.raises(ValueError, match="Must provide both 'x' and 'y' or neither."):
+        cp.where(cp.asarray([True]), 1)

@@ -77,3 +77,35 @@ def test_ravel_multi_index_wraps_by_default(cp):
                                      numpy.ravel_multi_index(([3, 6, 6], [4, 5, 1]), (4, 4), mode="wrap"))
     with pytest.raises(ValueError):
         cp.ravel_multi_index(index, (4, 4), mode="raise")
+
+
+def test_extract_takes_with_wrapping_and_needs_a_device_array(cp):
+    # cupy.extract (cupy/_indexing/indexing.py) is
+    # `a.ravel().take(condition.ravel().nonzero()[0])`: a condition longer
+    # than `a` wraps its indices as take does, where NumPy raises IndexError;
+    # `a` must be a cupy.ndarray, the condition may be host data.
+    a = cp.asarray([[1, 2], [3, 4]])
+    assert cp.extract(a % 2 == 0, a).get().tolist() == [2, 4]
+    assert cp.extract([True, False, False, True], a).get().tolist() == [1, 4]
+    assert cp.extract(cp.asarray([1, 0, 1, 0, 0, 1]), cp.asarray([1, 2, 3])).get().tolist() \
+        == [1, 3, 3]
+    with pytest.raises(TypeError, match="extract requires input array to be cupy.ndarray"):
+        cp.extract(cp.asarray([True, False]), [1, 2])
+
+
+def test_compress_takes_with_wrapping(cp):
+    # ndarray.compress (_routines_indexing.pyx, _ndarray_compress) takes the
+    # nonzero indices of the condition without testing its length, so a
+    # longer condition wraps as take does; a scalar or a host condition of
+    # other than one dimension raises ValueError. cupy.compress is
+    # `a.compress(condition, axis, out)`.
+    x = cp.asarray([[1, 2, 3], [4, 5, 6]])
+    assert cp.compress(cp.asarray([True, False, True]), x, axis=1).get().tolist() == \
+        [[1, 3], [4, 6]]
+    assert x.compress([0, 1], axis=0).get().tolist() == [[4, 5, 6]]
+    assert cp.compress([False, True, False, True], cp.asarray([7, 8, 9])).get().tolist() == [8, 7]
+    assert x.compress(cp.asarray([1, 0, 0, 0, 0, 0, 1])).get().tolist() == [1, 1]
+    with pytest.raises(ValueError, match="condition must be a 1-d array"):
+        x.compress(True)
+    with pytest.raises(ValueError, match="condition must be a 1-d array"):
+        cp.compress([[True, False]], x)

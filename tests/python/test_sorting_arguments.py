@@ -176,3 +176,44 @@ def test_partition_refusals_are_cupys(cp):
         y.T.partition(0)
     y.partition(0, axis=0)
     assert y.get().tolist() == [[2, 3, 4], [7, 8, 9]]
+
+
+def test_argsort_is_stable_as_cupys(cp):
+    # CuPy sorts with a stable sort (thrust); NumPy's default quicksort
+    # leaves equal keys in an order of its own. A group-by taking the first
+    # row of each key from cp.argsort(keys) got other rows on the fake.
+    keys = numpy.random.default_rng(0).integers(0, 3, 200)
+    want = numpy.argsort(keys, kind="stable")
+    x = cp.asarray(keys)
+    assert cp.argsort(x).get().tolist() == want.tolist()
+    assert x.argsort().get().tolist() == want.tolist()
+    assert cp.argsort(x, kind="stable").get().tolist() == want.tolist()
+    two = cp.asarray(keys.reshape(4, 50))
+    assert (cp.argsort(two, axis=0).get() ==
+            numpy.argsort(keys.reshape(4, 50), axis=0, kind="stable")).all()
+    assert (cp.argsort(two, axis=None).get() == want).all()
+
+
+@pytest.mark.parametrize("kind", ["quicksort", "mergesort", "heapsort"])
+def test_sort_kinds_other_than_stable_are_refused(cp, kind):
+    x = cp.asarray([3, 1, 2])
+    for call in (lambda: cp.sort(x, kind=kind), lambda: cp.argsort(x, kind=kind),
+                 lambda: x.sort(kind=kind), lambda: x.argsort(kind=kind)):
+        with pytest.raises(ValueError, match="kind can only be None or 'stable'"):
+            call()
+
+
+def test_sort_in_place_needs_a_contiguous_array(cp):
+    # ndarray.sort sorts the array's own memory (_routines_sorting.pyx):
+    # a transposed view raises NotImplementedError, a 0-d array AxisError;
+    # cupy.sort copies first, so it takes the view.
+    x = cp.asarray([[3, 1], [2, 0]])
+    with pytest.raises(NotImplementedError, match="Sorting non-contiguous array"):
+        x.T.sort()
+    with pytest.raises(numpy.exceptions.AxisError, match="rank of zero"):
+        cp.asarray(1.0).sort()
+    assert cp.sort(x.T, axis=0).get().tolist() == [[1, 0], [3, 2]]
+    y = cp.asarray([[3.0, numpy.nan, 1.0], [2.0, 0.0, -1.0]])
+    y.sort(axis=1)
+    assert numpy.array_equal(y.get(), [[1.0, 3.0, numpy.nan], [-1.0, 0.0, 2.0]],
+                             equal_nan=True)
