@@ -11,8 +11,9 @@
  * thrust_algorithms.cu, device pass at -O2 with clang++: 78 s of CPU with
  * the attributes, 41 s without; LLVM's inliner passes held 60% of it).
  * Inlining changes no result, so in the headers of CCCL (the tokens that
- * cuemu__rw_line_marker() flags CUEMU_TOKEN_CCCL) the attribute becomes
- * `__unused__`, and the compiler inlines as its own heuristics choose.
+ * line_marker() of cuemu_rewrite.c flags CUEMU_TOKEN_CCCL) the attribute
+ * becomes `__unused__`, and the compiler inlines as its own heuristics
+ * choose.
  * The user's own `__forceinline__` and the shims' attributes are kept.
  */
 #include <string.h>

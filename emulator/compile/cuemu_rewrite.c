@@ -1457,12 +1457,6 @@ static int conditional(const char *text, const cuemu_token *t) {
   return 0;
 }
 
-/* A line marker (`# 12 "file" 1 3`, or `#line 12 "file"`) of a
- * preprocessed translation unit: records it and sets *flags to the token
- * flags of the file it enters (0 for the unit's own source;
- * CUEMU_TOKEN_INCLUDED for any other file, plus CUEMU_TOKEN_FOREIGN for a
- * system header, plus CUEMU_TOKEN_SHIM for a file under one of the skip
- * folders), or to -1 when the directive is not a marker. */
 /* Whether a system header's path is CCCL's: the toolkit's include/cccl,
  * or a cub, thrust or libcudacxx folder (Debian's /usr/include/thrust, a
  * CCCL checkout under -isystem). */
@@ -1475,6 +1469,13 @@ static int cccl_header(const char *path) {
   return 0;
 }
 
+/* A line marker (`# 12 "file" 1 3`, or `#line 12 "file"`) of a
+ * preprocessed translation unit: records it and sets *flags to the token
+ * flags of the file it enters (0 for the unit's own source;
+ * CUEMU_TOKEN_INCLUDED for any other file, plus CUEMU_TOKEN_FOREIGN for a
+ * system header, plus CUEMU_TOKEN_SHIM for a file under one of the skip
+ * folders, plus CUEMU_TOKEN_CCCL for CCCL's headers), or to -1 when the
+ * directive is not a marker. */
 static cuemu_status line_marker(cuemu_rewriter *rw, const cuemu_token *t,
                                 int *flags) {
   const char *p = rw->text + t->offset, *end = p + t->length;
