@@ -170,9 +170,10 @@ int main() {
   RT(cudaFree(a.tmp));
   RT(cudaFree(c.tmp));
 
-  // A launch that fails when it runs, before its allocation node has run
-  // (CUEMU_GRAPH_ORDER=sideways is an order cuemu refuses), allocated
-  // nothing: the graph may be launched again, and then its allocation is.
+  // A launch that fails before its allocation node has run (on an order
+  // cuemu refuses, CUEMU_GRAPH_ORDER=sideways, cudaGraphLaunch itself
+  // fails) allocated nothing: the graph may be launched again, and then
+  // its allocation is.
   {
     AllocGraph d(in, out1, 2.0f, false);
     cudaGraphExec_t ed;
