@@ -29,8 +29,8 @@
 
 /* Non-zero when the cache entry at `path` is a precompiled prelude's: a
  * mark of its compiles (no payload), its preprocessed form
- * (emulator/compile/cuemu_pp_prelude.c) or its precompiled header
- * (cuemu_pch.c), never a module or a program. */
+ * (emulator/compile/cuemu_pp_prelude.c) or its precompiled header, g++'s
+ * or clang++'s (cuemu_pch.c), never a module or a program. */
 static int prelude_entry(const char *path) {
   FILE *f = fopen(path, "rb");
   if (!f)
@@ -50,6 +50,7 @@ static int prelude_entry(const char *path) {
     ok = fread(payload, 1, sizeof payload - 1, f) > 0;
   fclose(f);
   return ok && (size == 0 || strncmp(payload, "gpch", 4) == 0 ||
+                strncmp(payload, "CPCH", 4) == 0 ||
                 strncmp(payload, "cuemu-cc prelude 1", 18) == 0);
 }
 

@@ -32,7 +32,16 @@
 #      from" lines included; a unit whose first tokens are a user header's
 #      has none (the prelude alone, "!"), nor has a compile with
 #      CUEMU_NO_PCH_PREFIX=1; a prefix is precompiled once: one whose
-#      precompiled header the bounds dropped is not made again.
+#      precompiled header the bounds dropped is not made again;
+#   8. with clang++ (when installed): the prelude is precompiled ("!"
+#      where a compile force-includes a precompiled header of clang's and
+#      succeeds: clang++ fails on one it refuses), the programs run; the
+#      prefix is not precompiled (clang's messages about its lines would
+#      name a temporary file), so a compile error in a header's template
+#      says what the compile without precompiled headers says; the
+#      qualifiers header rewritten with the same text (a new copy of the
+#      shims, with new times) still uses it; a flipped byte: not used, and
+#      rewritten; the bound on their number counts clang's with g++'s.
 # Run by `make check` with AM_TESTS_ENVIRONMENT.
 
 srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
@@ -105,14 +114,14 @@ int main() {
 EOF
 }
 
-# build NAME [cuemu-cc args...]: compiles $work/NAME.cu into NAME.out and
-# runs it; $used is what the wrapper logged ("PP" for both passes' use),
+# build NAME [cuemu-cc args...]: compiles $work/NAME.cu into NAME.out with
+# the compiler $cxx (the g++ wrapper unless set) and runs it; $used is what the wrapper logged ("PP" for both passes' use),
 # $value what the program printed.
 build() {
   name=$1
   shift
   rm -f "$work/pch.log" "$work/$name.out"
-  if CXX=$work/gxx "$cc" -o "$work/$name.out" "$@" "$work/$name.cu" \
+  if CXX=${cxx:-$work/gxx} "$cc" -o "$work/$name.out" "$@" "$work/$name.cu" \
       >"$work/$name.log" 2>&1; then
     value=$("$work/$name.out" 2>&1)
   else
@@ -310,5 +319,100 @@ expect "CUEMU_NO_PCH_PREFIX=1" "!!" "11 11"
 program "$work/p.cu" 12
 build p
 expect "a prefix dropped by the bounds" "!!" "12 12"
+
+# ---- 8. clang++ -----------------------------------------------------------------
+if command -v clang++ >/dev/null 2>&1; then
+  cat >"$work/clangxx" <<EOF
+#!/bin/sh
+# clang++; "!" logged for a compile that force-includes a precompiled
+# prelude of clang's and succeeds (clang++ fails on one it refuses).
+case " \$* " in
+*".pch.h "*)
+  clang++ "\$@"
+  rc=\$?
+  for a in "\$@"; do
+    case \$a in
+    *.pch.h) [ \$rc = 0 ] && [ "\$(head -c 4 "\$a.gch" 2>/dev/null)" = CPCH ] &&
+      echo ! >>"$work/pch.log" ;;
+    esac
+  done
+  exit \$rc ;;
+esac
+exec clang++ "\$@"
+EOF
+  chmod +x "$work/clangxx"
+  # A copy of the shims, whose times the scenario changes.
+  cp -a "${CUEMU_SHIMS_DIR:-$srcdir/shims/cuda_builtins}" "$work/shims"
+  export CUEMU_SHIMS_DIR=$work/shims
+  build_clang() { # NAME [cuemu-cc args...]
+    cxx=$work/clangxx
+    build "$@"
+    cxx=
+  }
+  clang_entries() {
+    grep -la '^CPCH' "$work/cache8"/*.entry 2>/dev/null | wc -l
+  }
+  export CUEMU_CACHE_DIR=$work/cache8
+  program "$work/p.cu" 2
+  build_clang p
+  expect "clang++: first compile" "" "2 2"
+  program "$work/p.cu" 3
+  build_clang p
+  expect "clang++: second compile" "!!" "3 3"
+  [ "$(clang_entries)" = 2 ] ||
+    fail "clang++: wanted 2 precompiled headers, got $(clang_entries)"
+  # An error in <map>'s templates (the unit's prefix): the same messages.
+  cat >"$work/m.cu" <<'EOF'
+#include <cstdio>
+#include <map>
+struct key { int v; };
+__global__ void k(int *x) { x[threadIdx.x] = 1; }
+int main() {
+  std::map<key, int> m;
+  m[key{1}] = 2;
+  printf("%zu\n", m.size());
+  return 0;
+}
+EOF
+  CUEMU_NO_PCH=1 build_clang m
+  cp "$work/m.log" "$work/m.ref"
+  grep -q "^In file included from $work/m.cu:2:" "$work/m.ref" ||
+    fail "clang++: the error in <map> names no include line: $(cat "$work/m.ref")"
+  for i in 1 2; do
+    build_clang m
+    cmp -s "$work/m.ref" "$work/m.log" ||
+      fail "clang++: a precompiled prelude changes the messages ($i): $(diff "$work/m.ref" "$work/m.log")"
+  done
+  # The qualifiers written again with their text: used all the same.
+  q=$work/shims/cuemu_qualifiers.h
+  cp "$q" "$q.new" && touch -d '2020-01-01' "$q.new" && mv "$q.new" "$q"
+  program "$work/p.cu" 4
+  build_clang p
+  expect "clang++: the qualifiers with new times" "!!" "4 4"
+  # A flipped byte: the entry is not used, and is rewritten.
+  damaged=
+  for entry in $(grep -la '^CPCH' "$work/cache8"/*.entry); do
+    printf 'Z' | dd of="$entry" bs=1 seek=1000000 conv=notrunc 2>/dev/null
+    damaged="$damaged $entry:$(cksum <"$entry" | cut -d' ' -f1)"
+  done
+  program "$work/p.cu" 5
+  build_clang p
+  expect "clang++: damaged precompiled headers" "!!" "5 5"
+  for d in $damaged; do
+    [ "$(cksum <"${d%:*}" 2>/dev/null | cut -d' ' -f1)" != "${d##*:}" ] ||
+      fail "clang++: the damaged entry ${d%:*} was not rewritten"
+  done
+  # g++'s preludes in the same cache, beyond CUEMU_PCH_ENTRIES=2: the
+  # least recently used, clang's, go.
+  program "$work/p.cu" 6
+  build p
+  program "$work/p.cu" 7
+  CUEMU_PCH_ENTRIES=2 build p
+  expect "g++ beside clang++'s" "PP" "7 7"
+  [ "$(clang_entries)" = 0 ] ||
+    fail "CUEMU_PCH_ENTRIES=2 left $(clang_entries) of clang's beside g++'s two"
+else
+  echo "driver_pch.sh: no clang++: scenario 8 not run"
+fi
 [ $failed -eq 0 ] && echo "PASS: driver_pch.sh"
 exit $failed

@@ -738,9 +738,10 @@ typedef struct bound_entry {
   unsigned long long bytes;
 } bound_entry;
 
-/* Non-zero when the open entry `f`'s content begins with `magic` (`n`
- * bytes): its dependency lines are skipped. */
-static int entry_begins_with(FILE *f, const char *magic, size_t n) {
+/* Non-zero when the open entry `f`'s content begins with one of `magics`
+ * (`n` bytes each, the list ending with NULL): its dependency lines are
+ * skipped. */
+static int entry_begins_with(FILE *f, const char *const *magics, size_t n) {
   char line[PATH_MAX + 64], head[64];
   unsigned nlines = 0;
   unsigned long long size = 0, nnotes = 0;
@@ -752,8 +753,12 @@ static int entry_begins_with(FILE *f, const char *magic, size_t n) {
   for (unsigned i = 0; i < nlines; ++i)
     if (!fgets(line, sizeof line, f))
       return 0;
-  return fseeko(f, (off_t)nnotes, SEEK_CUR) == 0 && fread(head, 1, n, f) == n &&
-         memcmp(head, magic, n) == 0;
+  if (fseeko(f, (off_t)nnotes, SEEK_CUR) != 0 || fread(head, 1, n, f) != n)
+    return 0;
+  for (; *magics; ++magics)
+    if (memcmp(head, *magics, n) == 0)
+      return 1;
+  return 0;
 }
 
 static int less_recent(const void *a, const void *b) {
@@ -764,7 +769,8 @@ static int less_recent(const void *a, const void *b) {
   return x->tv_nsec < y->tv_nsec ? -1 : x->tv_nsec > y->tv_nsec;
 }
 
-void cuemu__cache_bound(const char *magic, size_t n, size_t max_entries,
+void cuemu__cache_bound(const char *const *magics, size_t n,
+                        size_t max_entries,
                         unsigned long long max_bytes) {
   char dir[PATH_MAX];
   if (cuemu_cache_dir(dir, sizeof dir) != CUEMU_SUCCESS)
@@ -793,7 +799,7 @@ void cuemu__cache_bound(const char *magic, size_t n, size_t max_entries,
         close(fd);
       continue;
     }
-    int match = entry_begins_with(f, magic, n);
+    int match = entry_begins_with(f, magics, n);
     fclose(f);
     if (!match)
       continue;

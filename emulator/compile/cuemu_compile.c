@@ -870,10 +870,18 @@ static int build_argv(const compile_job *job, const char *tu,
     ARG(depfile);
   } else if (job->pch && phase != PHASE_PCH) {
     /* The precompiled prelude, which includes the qualifiers first; a
-     * precompiled form that the compiler refuses is skipped silently, and
-     * its text is compiled instead. */
+     * precompiled form that g++ refuses is skipped silently, and its text
+     * is compiled instead. clang++ refuses none (a refusal would be an
+     * error): its precompiled header comes from the cache under a key of
+     * its exact text and these very flags, and the files it was made from
+     * are in it (cuemu_pch.c), so that the check of their times, which a
+     * new copy of the shims would fail, is left out. */
     ARG("-include");
     ARG(job->pch);
+    if (strstr(job->compiler, "clang")) {
+      ARG("-Xclang");
+      ARG("-fno-validate-pch");
+    }
   } else if (phase != PHASE_PCH) {
     /* The qualifiers' meanings and the few macros that the translation
      * writes (the translated unit has no #define left). */
@@ -2215,16 +2223,15 @@ static cuemu_status translate_pass(const compile_job *job, int p,
 /* Prepares the precompiled prelude of pass p's compile: cuts the
  * translated unit into the prelude (`pch`) and the rest (`trimmed`), and
  * installs the prelude's precompiled form beside it (cuemu_pch.h). Only
- * with the cache (whose entry it is) and g++ (clang++ checks that the
- * header it was made from is still there). Returns 1 when the compile uses
- * them; else nothing is left, and the unit is compiled whole. */
+ * with the cache, whose entry it is. Returns 1 when the compile uses them;
+ * else nothing is left, and the unit is compiled whole. */
 static int use_pch(compile_job *job, int p, const char *temp,
                    char pch[PATH_MAX + 96], char trimmed[PATH_MAX + 96],
                    const char **argv, int max, char *buffers,
                    size_t bufsize) {
   char qualifiers[PATH_MAX + 32];
   pch[0] = '\0';
-  if (!job->use_pch || strstr(job->compiler, "clang") ||
+  if (!job->use_pch ||
       snprintf(pch, PATH_MAX + 96, "%s.%d.pch.h", temp, p) >= PATH_MAX + 96 ||
       snprintf(trimmed, PATH_MAX + 96, "%s.%d.rest.cpp", temp, p) >=
           PATH_MAX + 96 ||

@@ -652,11 +652,12 @@ int cuemu__line_marker(const char *p, const char *end, const char **file,
                        size_t *len, int *enter, int *system);
 
 /* Keeps, of the compile cache's entries whose content begins with the `n`
- * bytes of `magic` (one kind of entry, such as precompiled headers), the
- * most recently used (cached or found) ones, at most `max_entries` of them
- * and `max_bytes` in all: the others are removed (cuemu_cache.c). */
-void cuemu__cache_bound(const char *magic, size_t n, size_t max_entries,
-                        unsigned long long max_bytes);
+ * bytes of one of `magics` (a list ending with NULL: one kind of entry,
+ * such as precompiled headers, of g++ and of clang++), the most recently
+ * used (cached or found) ones, at most `max_entries` of them and
+ * `max_bytes` in all: the others are removed (cuemu_cache.c). */
+void cuemu__cache_bound(const char *const *magics, size_t n,
+                        size_t max_entries, unsigned long long max_bytes);
 
 struct cuemu_rewrite;
 /* Checks a translated unit against `dialect`, the dialect older than C++14

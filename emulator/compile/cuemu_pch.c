@@ -12,6 +12,11 @@
  * and the compiler's context, so that the compile of a unit loads it
  * instead of parsing the prelude again.
  *
+ * g++ and clang++ both precompile it; their preprocessors mark the
+ * prelude each in its own way (prelude_bounds()), and clang's precompiled
+ * header holds the text of the files it was made from, which it would
+ * otherwise read again, at their temporary paths, when it is used.
+ *
  * A precompiled header is meant to compile as its text would, but GCC's
  * does not keep everything: the state of `#pragma GCC diagnostic` is lost
  * (GCC PR 64117), so a prelude that holds a header the user force-included
@@ -32,10 +37,12 @@
  * from x.cu:3"), so that a prefix is one file's, used again when that
  * file is compiled again after an edit. The rest of the unit begins at a
  * line marker of the main file, never inside a header, whose include
- * stack it then does not need. A prefix is precompiled at its PCH_AFTER +
- * 1st compile (the prelude alone before), and once only: one whose
- * precompiled header the bounds dropped (more files in use than they
- * keep) is not made again, the prelude alone is then used.
+ * stack it then does not need (with g++ only: clang names the includer of
+ * a precompiled prefix's lines by the rest's temporary file). A prefix is
+ * precompiled at its PCH_AFTER + 1st compile (the prelude alone before),
+ * and once only: one whose precompiled header the bounds dropped (more
+ * files in use than they keep) is not made again, the prelude alone is
+ * then used.
  * CUEMU_NO_PCH_PREFIX=1: the prelude alone.
  */
 #define _GNU_SOURCE
@@ -64,8 +71,10 @@
 #define PCH_AFTER 3
 #define PCH_BYTES (400ull << 20)
 
-/* The first bytes of GCC's precompiled headers. */
-static const char gch_magic[] = "gpch";
+/* The first bytes of GCC's and of clang's precompiled headers (the same
+ * length). */
+static const char *const pch_magics[] = {"gpch", "CPCH", NULL};
+#define PCH_MAGIC_BYTES 4
 
 long cuemu__find_line(const char *text, size_t size, size_t from,
                       const char *line) {
@@ -104,15 +113,21 @@ int cuemu__line_marker(const char *p, const char *end, const char **file,
   return 1;
 }
 
+/* Non-zero when the marked file `file` (of `len` bytes) is `name`. */
+static int marks(const char *file, size_t len, const char *name) {
+  return len == strlen(name) && memcmp(file, name, len) == 0;
+}
+
 /* Non-zero when the prelude `text` (of `size` bytes, from its "<built-in>"
  * marker) compiles as its precompiled form would: it force-includes
  * nothing but the shims (whose folder, with its slash, is `shims` of
  * `shims_len` bytes) and the compiler's own stdc-predef.h, and has no
  * `#pragma GCC diagnostic` outside system headers, whose state GCC's
- * precompiled headers do not keep (GCC PR 64117). */
+ * precompiled headers do not keep (GCC PR 64117). GCC enters the forced
+ * includes from "<command-line>", clang from "<built-in>" (whose text
+ * holds them as #include lines after its "<command line>"). */
 static int prelude_precompiles(const char *text, size_t size,
                                const char *shims, size_t shims_len) {
-  static const char command_line[] = "<command-line>";
   static const char predef[] = "/stdc-predef.h";
   static const char pragma[] = "#pragma GCC diagnostic";
   int in_command_line = 0, system = 0;
@@ -124,14 +139,17 @@ static int prelude_precompiles(const char *text, size_t size,
     size_t len;
     int enter, sys;
     if (cuemu__line_marker(p, end, &file, &len, &enter, &sys)) {
-      int forced = enter && in_command_line;
+      /* Entering "<command line>" from "<built-in>" (clang) is not a
+       * forced include. */
+      int forced = enter && in_command_line && len > 0 && file[0] != '<';
       if (forced && !(len > shims_len && memcmp(file, shims, shims_len) == 0) &&
           !(len >= sizeof predef - 1 &&
             memcmp(file + len - (sizeof predef - 1), predef,
                    sizeof predef - 1) == 0))
         return 0;
-      in_command_line = len == sizeof command_line - 1 &&
-                        memcmp(file, command_line, len) == 0;
+      in_command_line = marks(file, len, "<command-line>") ||
+                        marks(file, len, "<command line>") ||
+                        marks(file, len, "<built-in>");
       system = sys;
       continue;
     }
@@ -206,13 +224,14 @@ static void forget_last(void) {
 
 /* Writes `header` (the qualifiers' #include `first`, then the unit's text
  * from `from` to `cut`) and `trimmed` (the unit before `from`, then from
- * `cut` on). The rest begins with the main file's marker where the prefix
- * ended, without its flag 2 ("back from an include"), which the rest,
- * whose include stack is the main file alone, would refuse as wrongly
- * nested. */
+ * `cut` on). The rest begins with the main file's marker at `cut` (where
+ * the prelude or the prefix ended) without its flags: its flag 2 ("back
+ * from an include": clang's marker after the prelude, both compilers'
+ * after a prefix) would be refused by the rest, whose include stack is the
+ * main file alone. */
 static int write_split(const char *header, const char *trimmed,
                        const char *first, const char *text, size_t size,
-                       size_t from, size_t to, size_t cut) {
+                       size_t from, size_t cut) {
   FILE *f = fopen(header, "we");
   if (!f)
     return -1;
@@ -220,33 +239,73 @@ static int write_split(const char *header, const char *trimmed,
            fwrite(text + from, 1, cut - from, f) == cut - from;
   if (fclose(f) != 0 || !ok)
     return -1;
-  size_t skip = 0;
+  /* The marker: '# LINE "FILE"' and its flags, of which only the line and
+   * the file stay. */
   char marker[PATH_MAX + 64];
-  if (cut > to) {
-    /* The marker: '# LINE "FILE"' and its flags, of which only the line
-     * and the file stay. */
-    const char *end = memchr(text + cut, '\n', size - cut);
-    const char *q = memchr(text + cut, '"', size - cut);
-    const char *close = q ? q + 1 : NULL;
-    while (close && close < end && (*close != '"' || close[-1] == '\\'))
-      close++;
-    if (!end || !close || close >= end ||
-        (size_t)(close + 1 - (text + cut)) + 2 > sizeof marker)
-      return -1;
-    size_t n = (size_t)(close + 1 - (text + cut));
-    memcpy(marker, text + cut, n);
-    marker[n] = '\n';
-    marker[n + 1] = '\0';
-    skip = (size_t)(end + 1 - (text + cut));
-  }
+  const char *end = memchr(text + cut, '\n', size - cut);
+  const char *q = memchr(text + cut, '"', size - cut);
+  const char *close = q ? q + 1 : NULL;
+  while (close && close < end && (*close != '"' || close[-1] == '\\'))
+    close++;
+  if (!end || !close || close >= end ||
+      (size_t)(close + 1 - (text + cut)) + 2 > sizeof marker)
+    return -1;
+  size_t n = (size_t)(close + 1 - (text + cut));
+  memcpy(marker, text + cut, n);
+  marker[n] = '\n';
+  marker[n + 1] = '\0';
+  size_t skip = (size_t)(end + 1 - (text + cut));
   f = fopen(trimmed, "we");
   if (!f)
     return -1;
-  ok = fwrite(text, 1, from, f) == from &&
-       (!skip || fputs(marker, f) >= 0) &&
+  ok = fwrite(text, 1, from, f) == from && fputs(marker, f) >= 0 &&
        fwrite(text + cut + skip, 1, size - cut - skip, f) ==
            size - cut - skip;
   return fclose(f) == 0 && ok ? 0 : -1;
+}
+
+/* Where the prelude of the preprocessed unit `text` (of `size` bytes) of
+ * `source` begins and ends: `*from` at its first "<built-in>" marker, `*to`
+ * at the main file's marker of its line 1 after it, which follows the
+ * return from the forced includes. GCC writes
+ *   # 0 "<built-in>" / ... / # 0 "<command-line>" 2 / # 1 "SRC"
+ * and clang
+ *   # 1 "<built-in>" 1 / ... / # N "<built-in>" 2 / # 1 "SRC" 2
+ * Returns the form (0 GCC's, 1 clang's), or -1 when the unit has
+ * neither. */
+static int prelude_bounds(const char *text, size_t size, const char *source,
+                          size_t *from, size_t *to) {
+  static const struct {
+    const char *first, *main_flags, *back, *back_end;
+  } forms[] = {
+      {"# 0 \"<built-in>\"\n", "", "# 0 \"<command-line>\" 2\n", ""},
+      {"# 1 \"<built-in>\" 1\n", " 2", "# ", " \"<built-in>\" 2\n"},
+  };
+  char main_line[PATH_MAX + 16];
+  for (size_t k = 0; k < sizeof forms / sizeof forms[0]; ++k) {
+    long f = cuemu__find_line(text, size, 0, forms[k].first), t = -1;
+    if (f < 0 || snprintf(main_line, sizeof main_line, "# 1 \"%s\"%s\n",
+                          source, forms[k].main_flags) >=
+                     (int)sizeof main_line)
+      continue;
+    t = cuemu__find_line(text, size, (size_t)f, main_line);
+    if (t <= f)
+      continue;
+    /* The line before the main file's: the return from the forced
+     * includes, its beginning `back` and its end `back_end`. */
+    const char *line_end = text + t - 1, *line = line_end;
+    while (line > text + f && line[-1] != '\n')
+      line--;
+    size_t len = (size_t)(line_end + 1 - line);
+    size_t nb = strlen(forms[k].back), ne = strlen(forms[k].back_end);
+    if (len >= nb + ne && memcmp(line, forms[k].back, nb) == 0 &&
+        memcmp(line_end + 1 - ne, forms[k].back_end, ne) == 0) {
+      *from = (size_t)f;
+      *to = (size_t)t;
+      return (int)k;
+    }
+  }
+  return -1;
 }
 
 int cuemu__pch_split_unit(const char *tu, const char *source,
@@ -258,23 +317,16 @@ int cuemu__pch_split_unit(const char *tu, const char *source,
   if (!text)
     return -1;
   /* The preprocessor's output begins with markers of the main file (and of
-   * the working folder), then "<built-in>" and "<command-line>", whose
+   * the working folder), then "<built-in>" and the command line's, whose
    * forced includes (the prelude) end where the main file resumes at its
    * line 1. Everything between is the prelude. */
-  char main_line[PATH_MAX + 16];
-  long from = cuemu__find_line(text, size, 0, "# 0 \"<built-in>\"\n"), to = -1;
-  if (from >= 0 &&
-      snprintf(main_line, sizeof main_line, "# 1 \"%s\"\n", source) <
-          (int)sizeof main_line)
-    to = cuemu__find_line(text, size, (size_t)from, main_line);
-  /* The prelude ends at the return from the command line's includes. */
-  static const char back[] = "# 0 \"<command-line>\" 2\n";
-  int ok = to > from && from >= 0 && (size_t)to >= sizeof back - 1 &&
-           memcmp(text + to - (sizeof back - 1), back, sizeof back - 1) == 0;
+  size_t from = 0, to = 0;
+  int form = prelude_bounds(text, size, source, &from, &to);
+  int ok = form >= 0;
   /* The shims' folder is the qualifiers' (with its slash). */
   const char *slash = strrchr(qualifiers, '/');
   ok = ok && slash &&
-       prelude_precompiles(text + from, (size_t)(to - from), qualifiers,
+       prelude_precompiles(text + from, to - from, qualifiers,
                            (size_t)(slash + 1 - qualifiers));
   char first[PATH_MAX + 32];
   int n = snprintf(first, sizeof first, "#include \"%s\"\n", qualifiers);
@@ -283,17 +335,19 @@ int cuemu__pch_split_unit(const char *tu, const char *source,
     /* The prelude and the unit's prefix of headers, if it has one and the
      * paths fit; cuemu__pch_get() puts the prefix back when its
      * precompiled form is not to be used. */
-    size_t cut = prefix_end(text, size, (size_t)to, source);
-    if (cut > (size_t)to &&
+    /* Not with clang, whose messages about a line of a precompiled prefix
+     * would name the rest's temporary file as the includer of the main
+     * file ("In file included from x.rest.cpp:1:"). */
+    size_t cut = form == 0 ? prefix_end(text, size, to, source) : to;
+    if (cut > to &&
         (!(last.header = strdup(header)) || !(last.trimmed = strdup(trimmed))))
-      cut = (size_t)to;
-    ok = write_split(header, trimmed, first, text, size, (size_t)from,
-                     (size_t)to, cut) == 0;
-    if (ok && cut > (size_t)to) {
+      cut = to;
+    ok = write_split(header, trimmed, first, text, size, from, cut) == 0;
+    if (ok && cut > to) {
       last.text = text;
       last.size = size;
-      last.from = (size_t)from;
-      last.to = (size_t)to;
+      last.from = from;
+      last.to = to;
       last.cut = cut;
       text = NULL;
     }
@@ -342,13 +396,21 @@ static cuemu_status build_pch(void *data, cuemu_cache_build *b) {
   int count = 0;
   while (job->flags[count])
     count++;
-  const char **argv = calloc((size_t)count + 10, sizeof *argv);
+  const char **argv = calloc((size_t)count + 12, sizeof *argv);
   char log[PATH_MAX + 96];
   if (!argv || snprintf(log, sizeof log, "%s.log", b->temp) >= (int)sizeof log) {
     free(argv);
     return cuemu__report(CUEMU_OUT_OF_MEMORY, "no memory");
   }
   memcpy(argv, job->flags, (size_t)count * sizeof *argv);
+  /* clang's precompiled header reads the files it was made from again
+   * when it is used (where g++'s keeps what it needs): the header, whose
+   * temporary path is gone by then, and the qualifiers. Their text goes
+   * into it. */
+  if (strstr(job->flags[0], "clang")) {
+    argv[count++] = "-Xclang";
+    argv[count++] = "-fmodules-embed-all-files";
+  }
   const char *tail[] = {"-MD", "-MF", b->depfile, "-x", "c++-header",
                         job->header, "-o", b->built, NULL};
   memcpy(argv + count, tail, sizeof tail);
@@ -518,7 +580,7 @@ static int get_keyed(const char *const *flags, const char *context,
   /* A new precompiled header: the least recently used go beyond the
    * bounds. */
   if (pch_st == CUEMU_SUCCESS && !hit)
-    cuemu__cache_bound(gch_magic, sizeof gch_magic - 1, pch_entries(),
+    cuemu__cache_bound(pch_magics, PCH_MAGIC_BYTES, pch_entries(),
                        pch_bytes());
   if (pch_st == CUEMU_SUCCESS && !hit && absent) {
     int made = 0;
@@ -545,7 +607,7 @@ int cuemu__pch_get(const char *const *flags, const char *context,
     int n = snprintf(first, sizeof first, "#include \"%s\"\n", qualifiers);
     int ok = n > 0 && n < (int)sizeof first &&
              write_split(header, last.trimmed, first, last.text, last.size,
-                         last.from, last.to, last.to) == 0;
+                         last.from, last.to) == 0;
     forget_last();
     if (!ok)
       return -1;
@@ -561,7 +623,7 @@ int cuemu__pch_get(const char *const *flags, const char *context,
     int n = snprintf(first, sizeof first, "#include \"%s\"\n", qualifiers);
     rc = n > 0 && n < (int)sizeof first &&
                  write_split(header, last.trimmed, first, last.text,
-                             last.size, last.from, last.to, last.to) == 0
+                             last.size, last.from, last.to) == 0
              ? get_keyed(flags, context, header, qualifiers, 0)
              : -1;
   }

@@ -555,8 +555,8 @@ int cuemu__pp_prelude_prepare(cuemu_pp_prelude *pp, const char *const *argv,
   cuemu_status st = cuemu_cache_get(&key, pp->entry, 1, build_prelude, &job,
                                     &hit);
   if (st == CUEMU_SUCCESS && !hit)
-    cuemu__cache_bound(magic, sizeof magic - 1, PRELUDE_ENTRIES,
-                       PRELUDE_BYTES);
+    cuemu__cache_bound((const char *const[]){magic, NULL}, sizeof magic - 1,
+                       PRELUDE_ENTRIES, PRELUDE_BYTES);
   size_t size = 0;
   size_t lens[3];
   char *payload = st == CUEMU_SUCCESS ? cuemu__read_file(pp->entry, &size)
