@@ -146,6 +146,8 @@ def check_reduction(host_in, host_out, axis, operation):
         axes = axis if isinstance(axis, tuple) else (axis,)
         reduced = {int(a) % ndim for a in axes} if ndim else set()
     kept = [n if d not in reduced else 1 for d, n in enumerate(host_in.shape)]
+    if host_out.size != int(numpy.prod(kept)):
+        return                    # NumPy's call raises its own error
     # The output element each input element reduces into, in the output's
     # C order (the kept axes in their order).
     owner = numpy.broadcast_to(

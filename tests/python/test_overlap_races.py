@@ -120,3 +120,11 @@ def test_repeated_indices_with_one_value_and_distinct_indices_are_no_race(
     a[a > 1] = cp.array([7.0, 8.0, 9.0])
     assert a.get().tolist() == [1.0, 7.0, 8.0, 9.0]
     assert racecheck.check_reports()[0] == 0
+
+
+def test_a_wrong_out_is_numpys_error_under_racecheck(cp, racecheck):
+    # The check leaves an `out` of the wrong shape to the reduction's error.
+    a = cp.arange(16.0).reshape(4, 4)
+    with pytest.raises(ValueError, match="could not be broadcast"):
+        cp.sum(a, axis=1, out=a[0, :2])
+    assert racecheck.check_reports()[0] == 0
