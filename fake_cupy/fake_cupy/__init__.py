@@ -77,9 +77,27 @@ from fake_cupy import _typing as typing  # noqa: E402
 _sys.modules.setdefault("fake_cupy.typing", typing)
 
 
+# NumPy's names that CuPy 13 lacks, with where CuPy has them: CuPy's module
+# __getattr__ raises AttributeError for them, where NumPy's would run here
+# and the code fail only on a GPU.
+_NOT_IN_CUPY = {
+    "errstate": "CuPy's error state is cupyx.errstate",
+    "seterr": "CuPy's error state is cupyx.seterr",
+    "geterr": "CuPy's error state is cupyx.geterr",
+    "seterrcall": "CuPy's error state is cupyx's, without callbacks",
+    "geterrcall": "CuPy's error state is cupyx's, without callbacks",
+    "nanpercentile": "cupy/_statistics/order.py has percentile and quantile only",
+    "nanquantile": "cupy/_statistics/order.py has percentile and quantile only",
+}
+
+
 def __getattr__(name):
     """Everything else comes from NumPy: types and constants as they are,
-    functions (ufuncs, reductions, ...) as delegates on fake arrays."""
+    functions (ufuncs, reductions, ...) as delegates on fake arrays; the
+    names CuPy lacks (_NOT_IN_CUPY) raise AttributeError, as CuPy does."""
+    if name in _NOT_IN_CUPY:
+        raise AttributeError(f"module 'cupy' (fake_cupy) has no attribute {name!r} "
+                             f"({_NOT_IN_CUPY[name]})")
     try:
         value = getattr(_numpy, name)
     except AttributeError:

@@ -13,6 +13,7 @@ import itertools
 
 import numpy
 
+from fake_cupy import _overlap_race
 from fake_cupy._ndarray import _run_numpy, ndarray
 
 
@@ -49,5 +50,7 @@ def copyto(dst, src, casting="same_kind", where=None):
         raise TypeError(f"Unsupported type {type(dst)}")
     if where is not None:
         where = where._host() if isinstance(where, ndarray) else where
+    elif not src_is_scalar:
+        _overlap_race.check_copy(dst._host(), src, "cupy.copyto")
     _run_numpy(numpy.copyto, (dst._host(), src),
                {"casting": "unsafe", "where": True if where is None else where})

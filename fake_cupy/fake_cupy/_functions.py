@@ -297,6 +297,7 @@ def delegate(func):
     converts_args = numpy_function and name in _CONVERTS_EACH_ARG
     converts_items = numpy_function and name in _CONVERTS_EACH_ITEM
     column_stacks = numpy_function and name == "column_stack"
+    reduction = numpy_function and name in _overlap_race.REDUCTIONS
     # A ufunc's inputs are cupy arrays or scalars (its outputs may be None).
     inputs = func.nin if isinstance(func, numpy.ufunc) else 0
     # An elementwise ufunc (not a generalized one such as matmul) is one of
@@ -315,6 +316,8 @@ def delegate(func):
             _check_ufunc_operand(arg)
         if inputs and _overlap_race.race_checked():
             _check_ufunc_outputs(name, args[inputs:], kwargs.get("out"))
+        if reduction:
+            _overlap_race.check_reduction_call(name, args, kwargs)
         if concatenates:
             _check_concatenate_items(args, kwargs)
         if converts_args:

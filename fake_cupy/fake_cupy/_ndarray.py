@@ -390,6 +390,10 @@ class ndarray:
         if _is_basic_index(index) and _overlap_race.race_checked():
             # CuPy copies into the view the index makes with a kernel.
             _overlap_race.check_output(self._host()[index], "cupy.ndarray.__setitem__")
+        elif _overlap_race.race_checked():
+            # CuPy's scatter kernel writes each indexed element.
+            _overlap_race.check_scatter(self._host(), index, _unwrap(value),
+                                        "cupy.ndarray.__setitem__")
         _run_numpy(self._host().__setitem__, (index, _unwrap(value)), {})
 
     def __copy__(self):
@@ -416,7 +420,11 @@ ndarray.__module__ = "cupy"
 
 
 def _method(name):
+    reduction = name in _overlap_race.REDUCTIONS
+
     def method(self, *args, **kwargs):
+        if reduction:
+            _overlap_race.check_reduction_call(name, (self,) + args, kwargs)
         return _call_numpy(getattr(numpy.ndarray, name), (self,) + args, kwargs)
     method.__name__ = name
     method.__doc__ = f"ndarray.{name}, as NumPy's (results are fake arrays)."

@@ -6,7 +6,9 @@ with their own `.ravel()`: a list or a Python number raises AttributeError
 where NumPy takes any array-like. It answers with one bool per element of
 the first argument (all False, or all True with invert=True, when either
 operand is empty); assume_unique is taken and ignored, as CuPy documents.
-cupy.isin is in1d reshaped to the shape of `element`; it has no `kind=`
+It tests membership as CuPy does, with searchsorted on the sorted `ar2`,
+so a NaN is a member of an array holding a NaN (NumPy's == finds it in
+nothing). cupy.isin is in1d reshaped to the shape of `element`; it has no `kind=`
 keyword (NumPy 1.24's), so passing one raises TypeError. cupy.unique
 (cupy/_manipulation/add_remove.py) has no `sorted=` keyword (NumPy 2.3's):
 TypeError; its values are NumPy's."""
@@ -14,15 +16,28 @@ import numpy
 
 from fake_cupy import _functions
 
-_numpy_isin = _functions.delegate(numpy.isin)
 _numpy_unique = _functions.delegate(numpy.unique)
+
+
+def _membership(ar1, ar2, invert):
+    """CuPy's test of membership: ar2 sorted, then each element of ar1 is in
+    it where searchsorted's 'left' and 'right' positions differ. Sorting
+    and searchsorted place NaN after every number, equal to NaN, so a NaN is
+    a member of an array holding a NaN (NumPy's isin compares with ==)."""
+    ar2 = numpy.sort(ar2)
+    left = numpy.searchsorted(ar2, ar1, "left")
+    right = numpy.searchsorted(ar2, ar1, "right")
+    return left == right if invert else left != right
+
+
+_device_membership = _functions.delegate(_membership)
 
 
 def in1d(ar1, ar2, assume_unique=False, invert=False):
     """cupy.in1d: whether each element of the raveled `ar1` is in `ar2`."""
     ar1 = ar1.ravel()
     ar2 = ar2.ravel()
-    return _numpy_isin(ar1, ar2, invert=invert)
+    return _device_membership(ar1, ar2, invert)
 
 
 def isin(element, test_elements, assume_unique=False, invert=False):

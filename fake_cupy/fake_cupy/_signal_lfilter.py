@@ -26,12 +26,16 @@ All three begin as CuPy's do, with `a[0]`, `-a[1:] / a0`, `b.size`: their
 coefficients must be arrays (`lfilter(taps, 1.0, x)`, SciPy's FIR idiom,
 is CuPy's TypeError "'float' object is not subscriptable").
 
-Not as CuPy: a signal shorter than len(b) - 1 along the axis gives the true
-last inputs in the final state (CuPy's slice takes fewer values and
-broadcasts them, or raises); a state whose shape is not the signal's with
-len(b) + len(a) - 2 along the axis is refused with ValueError naming the
-expected shape (CuPy's slices give undefined states or errors of their
-own).
+A signal shorter than len(b) - 1 (or len(a) - 1) along the axis is
+filtered right, but CuPy's final state takes x[n - (len(b) - 1):n] with
+Python's slice: one value is broadcast over the whole part, several raise
+ValueError; the fake does the same. lfilter_zi with a[0] == 0 divides by it
+as CuPy does, without a check: the outputs' part is NaN (SciPy strips leading
+zeros of `a`).
+
+Not as CuPy: a state whose shape is not the signal's with len(b) + len(a) - 2
+along the axis is refused with ValueError naming the expected shape (CuPy's
+slices give undefined states or errors of their own).
 """
 import numpy
 import scipy.signal
@@ -94,12 +98,30 @@ def lfilter(b, a, x, axis=-1, zi=None):
     else:
         y = scipy.signal.lfilter(b_h, a_h, signal, -1)
     final = numpy.zeros(state.shape, dtype=y.dtype)
-    final[..., :m] = numpy.concatenate((earlier_in, signal), axis=-1)[
-        ..., signal.shape[-1]:]
-    final[..., m:] = numpy.concatenate((earlier_out, y), axis=-1)[
-        ..., y.shape[-1]:]
+    if m:
+        final[..., :m] = _cupy_tail(signal, m, "inputs", "len(b) - 1")
+    if n:
+        final[..., m:] = _cupy_tail(y, n, "outputs", "len(a) - 1")
     return (_new_from(numpy.moveaxis(y, -1, axis)),
             _new_from(numpy.moveaxis(final, -1, axis)))
+
+
+def _cupy_tail(values, count, what, name):
+    """The last `count` values along the last axis as CuPy's lfilter takes
+    them into its final state: axis_slice(values, n - count, n) assigned to
+    `count` places. For a signal shorter than `count` the slice is Python's
+    (a negative start counts from the end): it holds one value, which the
+    assignment broadcasts, or several, which it cannot (ValueError)."""
+    length = values.shape[-1]
+    tail = values[..., length - count:length]
+    try:
+        return numpy.broadcast_to(tail, values.shape[:-1] + (count,))
+    except ValueError:
+        raise ValueError(
+            f"lfilter: the signal has {length} samples along the axis, fewer than "
+            f"{name} = {count}: CuPy's final state takes its last {what} as "
+            f"x[{length - count}:{length}] ({tail.shape[-1]} values) into {count} "
+            f"places, which cannot broadcast (a ValueError in CuPy too)") from None
 
 
 def _history(values, count):
@@ -135,7 +157,13 @@ def lfilter_zi(b, a):
     dtype = numpy.result_type(b_h, a_h, numpy.float64)
     with numpy.errstate(all="ignore"):
         gain = numpy.sum(b_h) / numpy.sum(a_h)
-    gain = numpy.nan_to_num(gain, nan=0, posinf=numpy.inf, neginf=-numpy.inf)
+    if _unwrap(a)[0] == 0:
+        # CuPy divides by a[0] without a check: its step response and
+        # correction factors are inf and NaN, and cuSOLVER's solve (whose
+        # status CuPy does not read by default) gives NaN outputs.
+        gain = numpy.nan
+    else:
+        gain = numpy.nan_to_num(gain, nan=0, posinf=numpy.inf, neginf=-numpy.inf)
     return _new_from(numpy.r_[numpy.ones(m), numpy.full(n, gain)]
                      .astype(dtype))
 

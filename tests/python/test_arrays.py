@@ -218,3 +218,21 @@ def test_random_generators_return_fake_arrays_and_keep_numpy_alone(cp):
     assert isinstance(c, cp.ndarray)
     assert (c.get() == numpy.random.default_rng(0).standard_normal(5)).all()
     assert isinstance(rng.integers(0, 10, size=3), cp.ndarray)
+
+
+def test_cumsum_and_cumprod_accumulate_as_cupys_scan(cp):
+    # cupy/_core/_routines_math.pyx, scan_core: without dtype, bool and
+    # signed integers narrower than int64 give int64, unsigned ones uint64,
+    # and every other dtype its own: float16 stays float16, and the scan
+    # kernel keeps its partial sums in float16 (2048 + 1 rounds to 2048),
+    # where a float32 accumulation would give 2049.
+    for dtype, expected in (("?", "int64"), ("b", "int64"), ("h", "int64"),
+                            ("B", "uint64"), ("I", "uint64"), ("e", "float16"),
+                            ("f", "float32")):
+        x = cp.ones(3, dtype=dtype)
+        assert cp.cumsum(x).dtype == expected and x.cumprod().dtype == expected
+    halves = cp.asarray([2048.0, 1.0, 1.0], dtype=numpy.float16)
+    assert cp.cumsum(halves).get().tolist() == [2048.0, 2048.0, 2048.0]
+    assert cp.cumsum(halves, axis=0).dtype == numpy.float16
+    assert cp.cumprod(cp.asarray([300.0, 300.0], dtype=numpy.float16)).get().tolist() == \
+        [300.0, numpy.inf]

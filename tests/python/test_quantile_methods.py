@@ -74,3 +74,12 @@ def test_axis_keepdims_and_device_q(cp):
     got = cp.percentile(x, cp.asarray([50.0]), axis=1, keepdims=True)
     want = numpy.percentile(numpy.arange(12.0).reshape(3, 4), [50.0], axis=1, keepdims=True)
     assert got.shape == want.shape and numpy.allclose(got.get(), want)
+
+
+@pytest.mark.parametrize("name", ["nanpercentile", "nanquantile"])
+def test_nan_quantiles_are_not_cupys(cp, name):
+    # cupy/_statistics/order.py has percentile and quantile only: CuPy has no
+    # nanpercentile or nanquantile, and its module __getattr__ raises
+    # AttributeError (the fake gave NumPy's, so the code ran only here).
+    with pytest.raises(AttributeError, match=f"has no attribute '{name}'"):
+        getattr(cp, name)

@@ -77,3 +77,31 @@ def test_unique_has_no_sorted_keyword(cp):
     assert cp.unique(cp.asarray([numpy.nan, 1.0, numpy.nan]), equal_nan=False).size == 3
     with pytest.raises(TypeError, match="sorted"):
         cp.unique(x, sorted=False)
+
+
+def test_nan_is_a_member_where_the_test_elements_hold_one(cp):
+    # CuPy's in1d sorts ar2 and compares searchsorted(ar2, ar1, 'left') with
+    # 'right'; its searchsorted places a NaN among the NaNs sorted last, so a
+    # NaN is found in an array holding one (NumPy's isin compares with ==, for
+    # which NaN is in nothing).
+    x = cp.asarray([[1.0, numpy.nan], [2.0, 5.0]])
+    with_nan = cp.asarray([numpy.nan, 1.0, 5.0])
+    assert cp.isin(x, with_nan).get().tolist() == [[True, True], [False, True]]
+    assert cp.isin(x, with_nan, invert=True).get().tolist() == \
+        [[False, False], [True, False]]
+    assert cp.in1d(x, cp.asarray([1.0, 2.0])).get().tolist() == \
+        [True, False, True, False]
+    assert cp.in1d(cp.asarray([numpy.nan]), cp.asarray([numpy.nan, numpy.nan])).get().tolist() == [True]
+    # Integers against floats compare by value, as CuPy's kernel does.
+    assert cp.isin(cp.arange(4), cp.asarray([1.0, 2.5, 3.0])).get().tolist() == \
+        [False, True, False, True]
+
+
+def test_unique_inverse_has_the_input_shape(cp):
+    # CuPy's unique passes inverse_shape=ar.shape to _unique_1d (as NumPy 2
+    # does): the inverse of an N-d input has its shape.
+    x = cp.asarray([[3, 1], [1, 2]])
+    values, inverse = cp.unique(x, return_inverse=True)
+    assert values.get().tolist() == [1, 2, 3]
+    assert inverse.shape == (2, 2) and inverse.get().tolist() == [[2, 0], [0, 1]]
+    assert (values[inverse] == x).all()

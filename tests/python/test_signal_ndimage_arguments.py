@@ -235,3 +235,37 @@ def test_lfilter_zi_steady_state_and_rows(cupyx_scipy, cp):
     yc, zfc = sig.lfilter(b, a, rows.T, axis=0, zi=zr.T)
     assert zfc.shape == (4, 3)
     numpy.testing.assert_allclose(yc.get(), yr.get().T, rtol=1e-12, atol=1e-12)
+
+
+def test_lfilter_of_a_signal_shorter_than_the_filter(cupyx_scipy, cp):
+    # CuPy pads the signal with len(b) - 1 earlier inputs before its FIR
+    # convolution, so a short signal is filtered right; its final state
+    # takes x[n - (len(b) - 1):n] with Python's slice, assigned to
+    # len(b) - 1 places: one value is broadcast, several cannot be.
+    sig = cupyx_scipy.signal
+    b = cp.asarray([0.5, 0.25, 0.125, 0.0625, 0.03125])
+    a = cp.asarray([1.0])
+    x = cp.asarray([1.0, 2.0])
+    numpy.testing.assert_allclose(
+        sig.lfilter(b, a, x).get(), scipy.signal.lfilter(b.get(), [1.0], x.get()))
+    with pytest.raises(ValueError, match="fewer than len\\(b\\) - 1 = 4"):
+        sig.lfilter(b, a, x, zi=cp.zeros(4))
+    y, zf = sig.lfilter(b, a, cp.asarray([3.0, 1.0, 2.0]), zi=cp.ones(4))
+    # The state holds four earlier inputs of 1.
+    numpy.testing.assert_allclose(
+        y.get(), scipy.signal.lfilter(b.get(), [1.0], [1.0] * 4 + [3.0, 1.0, 2.0])[4:])
+    assert zf.get().tolist() == [2.0, 2.0, 2.0, 2.0]
+    # The outputs' part of an IIR filter's state likewise.
+    y, zf = sig.lfilter(cp.asarray([1.0]), cp.asarray([1.0, -0.5, 0.25]),
+                        cp.asarray([4.0]), zi=cp.zeros(2))
+    assert y.get().tolist() == [4.0] and zf.get().tolist() == [4.0, 4.0]
+
+
+def test_lfilter_zi_with_a_zero_leading_denominator(cupyx_scipy, cp):
+    # CuPy's lfilter_zi divides by a[0] without a check (SciPy strips leading
+    # zeros of `a` instead): the inputs' part is ones, the outputs' NaN.
+    sig = cupyx_scipy.signal
+    zi = sig.lfilter_zi(cp.asarray([1.0, 1.0]), cp.asarray([0.0, 1.0, -0.5]))
+    got = zi.get()
+    assert got.shape == (3,) and got[0] == 1.0 and numpy.isnan(got[1:]).all()
+    assert sig.lfilter_zi(cp.asarray([1.0, 2.0]), cp.asarray([0.0])).get().tolist() == [1.0]

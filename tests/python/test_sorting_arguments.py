@@ -115,6 +115,12 @@ def test_argpartition_sorts_fully_as_cupy_does(cp):
         numpy.argsort(d.get(), axis=None, kind="stable").tolist()
     with pytest.raises(ValueError, match=r"kth\(=6\) out of bounds 6"):
         cp.argpartition(d, 6)
+    # CuPy 11.1 and later still argsort: its documentation ("fully sorts the
+    # given array as cupy.argsort does") and source are unchanged; only
+    # `partition` selects with a kernel, on axes of 32 elements or more.
+    long = cp.asarray(numpy.arange(40.0)[::-1] % 7)
+    assert cp.argpartition(long, 3).get().tolist() == \
+        numpy.argsort(long.get(), kind="stable").tolist()
 
 
 def test_partition_of_a_short_axis_sorts_it(cp):

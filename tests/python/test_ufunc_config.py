@@ -171,3 +171,11 @@ def test_cholesky_follows_the_mode_as_cupys_potrf(cp):
     assert cp.linalg.cholesky(cp.asarray(spd, numpy.int8)).dtype == numpy.float32
     assert cp.linalg.cholesky(cp.asarray(spd, numpy.int32)).dtype == numpy.float64
     assert cp.linalg.cholesky(cp.asarray(spd, numpy.float16)).dtype == numpy.float32
+
+
+@pytest.mark.parametrize("name", ["errstate", "seterr", "geterr", "seterrcall", "geterrcall"])
+def test_cupy_itself_has_no_errstate(name):
+    # CuPy's floating-point error state is cupyx's; `cupy.errstate` is
+    # AttributeError (the fake gave NumPy's, which governs no kernel).
+    with pytest.raises(AttributeError, match=f"has no attribute '{name}'.*cupyx"):
+        getattr(fake_cupy, name)
