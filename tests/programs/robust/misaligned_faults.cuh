@@ -59,9 +59,21 @@ __device__ float sum(particle p) { return p.x + p.y + p.z + p.mass; }
 __device__ float sum(quad q) { return q.a + q.b + q.c + q.d; }
 __device__ float sum(char4 c) { return (float)(c.x + c.y + c.z + c.w); }
 
+// Case 18, an int stored at byte 2 of a static shared char array, is
+// tested where g++ optimises (misaligned_faults_gxx.cu defines
+// MISALIGNED_KNOWN_OFFSETS): only then does the compiler know the offset,
+// and cuemu's GCC plugin tests the stores it knows may be misaligned
+// (cuemu_gcc_plugin_align.cc); at -O0 and with clang++ only memcheck finds
+// it, and the kernel leaves it out.
+#if defined(MISALIGNED_KNOWN_OFFSETS)
+#define KNOWN_OFFSET_CASE(...) __VA_ARGS__
+#else
+#define KNOWN_OFFSET_CASE(...)
+#endif
+
 static const int first_line = __LINE__ + 6;
 __global__ void misaligned(char *bytes, float *out, int which, int offset) {
-  __shared__ char staging[16];
+  KNOWN_OFFSET_CASE(__shared__ char staging[16];)
   if (threadIdx.x != 5 || blockIdx.x != 1)
     return;
   char *at = bytes + offset;
@@ -83,15 +95,9 @@ __global__ void misaligned(char *bytes, float *out, int which, int offset) {
   if (which == 15) out[0] = sum(reinterpret_cast<const tagged *>(at)->value);
   if (which == 16) out[0] = sum(*reinterpret_cast<const char4 *>(at));
   if (which == 17) out[0] = __low2float(*reinterpret_cast<const __half2 *>(at));
-  if (which == 18) { *reinterpret_cast<int *>(&staging[2]) = offset; out[0] = staging[3]; }
+  KNOWN_OFFSET_CASE(if (which == 18) { *reinterpret_cast<int *>(&staging[2]) = offset; out[0] = staging[3]; })
 }
 
-// Case 18, an int stored at byte 2 of a static shared char array, is
-// tested where g++ optimises (misaligned_faults_gxx.cu defines
-// MISALIGNED_KNOWN_OFFSETS): only then does the compiler know the offset,
-// and cuemu's GCC plugin tests the stores it knows may be misaligned
-// (cuemu_gcc_plugin_align.cc); at -O0 and with clang++ only memcheck finds
-// it.
 #if defined(MISALIGNED_KNOWN_OFFSETS)
 static const int kCases = 19;
 #else
