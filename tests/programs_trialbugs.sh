@@ -70,6 +70,8 @@ if step build "$cc" --check=all "$dir/faults.cu" -o faults; then
   fi
   bug float4 "$(line vec_load)" "misaligned address" "float4 load" "multiple of 16" \
     "thread (0,0,0) of block (0,0,0)"
+  bug shared_header "$(line shared_header)" "misaligned address" "int store" \
+    "multiple of 4" "kernel faults::pack_header" "thread (0,0,0) of block (0,0,0)"
   bug heap "$(line heap_second_free)" "double free" \
     "kernel faults::one_node_lists" "thread (0,0,0) of block (0,0,0)"
   bug recursion "$(line recursion)" "overflowed its" \

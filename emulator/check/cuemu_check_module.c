@@ -374,13 +374,32 @@ static int in_shims_file(const char *line) {
   return strstr(line, "/cuda_builtins/") != NULL;
 }
 
-/* Where the innermost frame of an address is: in the shims, in CCCL's
- * headers (CUB, Thrust, libcu++: the toolkit's include/cccl or a checkout
- * of CCCL's own), or elsewhere. */
+/* Where the innermost frame of an address is: in the shims (but for their
+ * narrow float types' operations), in CCCL's headers (CUB, Thrust,
+ * libcu++: the toolkit's include/cccl or a checkout of CCCL's own), or
+ * elsewhere. */
 enum { INNER_OTHER, INNER_SHIMS, INNER_CCCL };
 
+/* Whether a line is in the shims' half-precision, bfloat16 and 8-, 6- and
+ * 4-bit float headers (cuda_fp16.h, cuemu_narrow_float_ops.h, ...): their
+ * code holds no bookkeeping of cuemu's, only operations on the user's
+ * values, so that its accesses are the user's (the read of `h[i]` in
+ * `__half2float(h[i])`, which g++ makes inside the inlined conversion). */
+static int in_narrow_float_file(const char *line) {
+  static const char *const files[] = {"/cuda_builtins/cuda_fp16.h:",
+                                      "/cuda_builtins/cuda_bf16.h:",
+                                      "/cuda_builtins/cuda_fp8.h:",
+                                      "/cuda_builtins/cuda_fp6.h:",
+                                      "/cuda_builtins/cuda_fp4.h:",
+                                      "/cuda_builtins/cuemu_narrow_float"};
+  for (size_t i = 0; i < sizeof files / sizeof *files; ++i)
+    if (strstr(line, files[i]))
+      return 1;
+  return 0;
+}
+
 static int inner_of(const char *line) {
-  if (in_shims_file(line))
+  if (in_shims_file(line) && !in_narrow_float_file(line))
     return INNER_SHIMS;
   static const char *const cccl[] = {"/include/cccl/", "/cub/", "/thrust/",
                                      "/libcudacxx/"};

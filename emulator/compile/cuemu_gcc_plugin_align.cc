@@ -21,6 +21,11 @@
  *
  * Scalar accesses (a 4-byte float read through a char pointer at an odd
  * address) are left to memcheck (--check=mem): docs/checkers.md says why.
+ * But for those that g++ itself finds may be misaligned once it has
+ * propagated their addresses (an int stored at byte 2 of a static
+ * __shared__ char array), which memcheck exempts as it exempts the packed
+ * structures' unaligned accesses: a second pass (cuemu_align_known), in
+ * every build, right before g++'s instrumentation, tests those.
  * The pass runs on device code only (functions that cuemu-cc marked, their
  * template instances, their lambdas), just after the control-flow graph is
  * built, as the lockstep pass does, also in a build checked by memcheck:
@@ -43,6 +48,11 @@
 #include "cfghooks.h"
 #include "tree-cfg.h"
 #include "cfgloop.h"
+#include "ssa.h"
+#include "tree-into-ssa.h"
+#include "alias.h"
+#include "builtins.h"
+#include "dominance.h"
 
 #include "cuemu_gcc_plugin_align.h"
 #include "cuemu_gcc_plugin_pass.h"
@@ -105,6 +115,48 @@ unsigned wide_access(tree op) {
   return align;
 }
 
+/* The size of scalar access `op` (2, 4 or 8 bytes) when g++ knows, once
+ * it has propagated the addresses, that its address may not be a multiple
+ * of that size although its type is aligned to it: a pointer cast into a
+ * byte array at an offset such as 2 (`*reinterpret_cast<int *>(&bytes[2])`
+ * in a static __shared__ array), which a GPU makes with one 4-byte store
+ * that faults. Else 0: an aligned access, a member of a packed structure
+ * (nvcc reads it byte by byte), and the under-aligned types that g++ gives
+ * a copy through memcpy and its merged neighbouring stores (a GPU makes
+ * them at any address). */
+/* Whether reference `op` reaches into a packed structure (a member, or an
+ * element of a member). */
+bool in_packed_structure(tree op) {
+  for (; handled_component_p(op); op = TREE_OPERAND(op, 0))
+    if (TREE_CODE(op) == COMPONENT_REF &&
+        (DECL_PACKED(TREE_OPERAND(op, 1)) ||
+         TYPE_PACKED(TREE_TYPE(TREE_OPERAND(op, 0)))))
+      return true;
+  return false;
+}
+
+unsigned known_misaligned_scalar(tree op) {
+  if (!op || TREE_CODE(op) == SSA_NAME || is_gimple_min_invariant(op))
+    return 0;
+  if (!REFERENCE_CLASS_P(op) || TREE_CODE(op) == BIT_FIELD_REF)
+    return 0;
+  /* Memory: not a register's bits taken as another type. */
+  tree base = get_base_address(op);
+  if (!base || (TREE_CODE(base) != MEM_REF && TREE_CODE(base) != TARGET_MEM_REF &&
+                !(DECL_P(base) && !is_gimple_reg(base))))
+    return 0;
+  tree type = TREE_TYPE(op);
+  if (!type || (!INTEGRAL_TYPE_P(type) && !SCALAR_FLOAT_TYPE_P(type) &&
+                !POINTER_TYPE_P(type)) ||
+      !COMPLETE_TYPE_P(type) || !tree_fits_uhwi_p(TYPE_SIZE_UNIT(type)))
+    return 0;
+  unsigned long size = tree_to_uhwi(TYPE_SIZE_UNIT(type));
+  if (size < 2 || size > 8 || (size & (size - 1)) ||
+      TYPE_ALIGN_UNIT(type) < size || in_packed_structure(op))
+    return 0;
+  return get_object_alignment(op) / BITS_PER_UNIT < size ? (unsigned)size : 0;
+}
+
 /* Operand `i` of `stmt` that may be a wide access (`*store` says whether
  * it writes), or NULL_TREE when there is no operand `i`: an assignment's
  * destination and source, a call's destination and its arguments (an
@@ -160,11 +212,16 @@ gimple_stmt_iterator guard(gimple_stmt_iterator gsi, tree ref, unsigned align,
   address = force_gimple_operand_gsi(
       &gsi, fold_convert(const_ptr_type_node, address), true, NULL_TREE, true,
       GSI_SAME_STMT);
-  tree bits = create_tmp_reg(pointer_sized_int_node, "cuemu_address");
+  /* Registers of their own, SSA names once the function is in SSA form
+   * (the pass before the checkers' instrumentation). */
+  bool ssa = gimple_in_ssa_p(cfun);
+  tree bits = ssa ? make_ssa_name(pointer_sized_int_node)
+                  : create_tmp_reg(pointer_sized_int_node, "cuemu_address");
   gimple *to_int = gimple_build_assign(bits, NOP_EXPR, address);
   gimple_set_location(to_int, loc);
   gsi_insert_before(&gsi, to_int, GSI_SAME_STMT);
-  tree low = create_tmp_reg(pointer_sized_int_node, "cuemu_misaligned");
+  tree low = ssa ? make_ssa_name(pointer_sized_int_node)
+                 : create_tmp_reg(pointer_sized_int_node, "cuemu_misaligned");
   gimple *mask = gimple_build_assign(
       low, BIT_AND_EXPR, bits, build_int_cst(pointer_sized_int_node, align - 1));
   gimple_set_location(mask, loc);
@@ -205,6 +262,50 @@ gimple_stmt_iterator guard(gimple_stmt_iterator gsi, tree ref, unsigned align,
   return gsi_start_bb(access_bb);
 }
 
+/* Whether `stmt` is device code inlined into a function that is not (a
+ * kernel's body in the thunk that runs its threads). */
+bool inlined_device_code(gimple *stmt) {
+  for (tree b = gimple_block(stmt); b && TREE_CODE(b) == BLOCK;
+       b = BLOCK_SUPERCONTEXT(b))
+    if (inlined_function_outer_scope_p(b)) {
+      tree origin = block_ultimate_origin(b);
+      if (origin && TREE_CODE(origin) == FUNCTION_DECL &&
+          cuemu_gcc_plugin_device_code(origin))
+        return true;
+    }
+  return false;
+}
+
+/* Guards each access of the function that `needs` finds needing an
+ * alignment (its result), one statement at a time (in a function that is
+ * not device code, only the statements inlined from device code); true
+ * when it guarded one. */
+bool guard_accesses(function *fun, unsigned (*needs)(tree)) {
+  bool guarded = false;
+  bool device = cuemu_gcc_plugin_device_code(fun->decl);
+  /* The blocks as they are now: the guards add blocks that hold nothing
+   * to test, or an access already tested. */
+  auto_vec<basic_block> blocks;
+  basic_block bb;
+  FOR_EACH_BB_FN(bb, fun)
+  blocks.safe_push(bb);
+  for (basic_block b : blocks) {
+    for (gimple_stmt_iterator gsi = gsi_start_bb(b); !gsi_end_p(gsi);
+         gsi_next(&gsi)) {
+      /* A copy between two such objects tests both addresses. */
+      bool store;
+      for (unsigned i = 0; tree ref = operand(gsi_stmt(gsi), i, &store); ++i) {
+        unsigned align = needs(ref);
+        if (align && (device || inlined_device_code(gsi_stmt(gsi)))) {
+          gsi = guard(gsi, ref, align, store);
+          guarded = true;
+        }
+      }
+    }
+  }
+  return guarded;
+}
+
 const pass_data align_data = {
     GIMPLE_PASS,      "cuemu_align", OPTGROUP_NONE, TV_NONE,
     PROP_gimple_any | PROP_cfg, 0, 0, 0, TODO_cleanup_cfg};
@@ -215,26 +316,32 @@ struct align_pass : gimple_opt_pass {
   unsigned int execute(function *fun) final override {
     if (!cuemu_gcc_plugin_device_code(fun->decl))
       return 0;
-    /* The blocks as they are now: the guards add blocks that hold nothing
-     * to test, or an access already tested. */
-    auto_vec<basic_block> blocks;
-    basic_block bb;
-    FOR_EACH_BB_FN(bb, fun)
-    blocks.safe_push(bb);
-    for (basic_block b : blocks) {
-      for (gimple_stmt_iterator gsi = gsi_start_bb(b); !gsi_end_p(gsi);
-           gsi_next(&gsi)) {
-        /* A copy between two such objects tests both addresses. */
-        bool store;
-        for (unsigned i = 0; tree ref = operand(gsi_stmt(gsi), i, &store);
-             ++i) {
-          unsigned align = wide_access(ref);
-          if (align)
-            gsi = guard(gsi, ref, align, store);
-        }
-      }
-    }
+    guard_accesses(fun, wide_access);
     return 0;
+  }
+};
+
+/* The scalar accesses whose misalignment only shows once g++ has
+ * propagated their addresses (known_misaligned_scalar): run before the
+ * race and memory checkers' instrumentation, in every build, which at -O0
+ * propagates nothing (memcheck then tests the access as any other). */
+const pass_data align_known_data = {
+    GIMPLE_PASS,      "cuemu_align_known", OPTGROUP_NONE, TV_NONE,
+    PROP_gimple_any | PROP_cfg | PROP_ssa, 0, 0, 0, TODO_cleanup_cfg};
+
+struct align_known_pass : gimple_opt_pass {
+  align_known_pass(gcc::context *ctx) : gimple_opt_pass(align_known_data, ctx) {}
+  opt_pass *clone() final override { return new align_known_pass(m_ctxt); }
+  unsigned int execute(function *fun) final override {
+    /* Every function: by now a kernel's body is inlined into its thunk. */
+    if (!guard_accesses(fun, known_misaligned_scalar))
+      return 0;
+    /* The new blocks are in no dominator tree, and the calls that report
+     * need the memory's virtual operands. */
+    free_dominance_info(CDI_DOMINATORS);
+    free_dominance_info(CDI_POST_DOMINATORS);
+    mark_virtual_operands_for_renaming(fun);
+    return TODO_update_ssa_only_virtuals;
   }
 };
 
@@ -242,6 +349,7 @@ struct align_pass : gimple_opt_pass {
 
 void cuemu_gcc_plugin_register_align(const char *plugin) {
   cuemu_gcc_plugin_insert_after(plugin, new align_pass(g), "cfg", 1);
+  cuemu_gcc_plugin_insert_before(plugin, new align_known_pass(g), "tsan", 0);
   register_callback(plugin, PLUGIN_REGISTER_GGC_ROOTS, NULL,
                     const_cast<ggc_root_tab *>(misaligned_roots));
 }

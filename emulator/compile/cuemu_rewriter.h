@@ -178,8 +178,9 @@ cuemu_status cuemu__abbreviated_kernels(cuemu_rewriter *rw, int *found);
  * nvcc takes it, with its warning #117-D (cuemu_main_bare_return.c). */
 cuemu_status cuemu__main_bare_returns(cuemu_rewriter *rw);
 /* Edits CCCL's `__attribute__((__always_inline__))` into `__unused__`, so
- * that the compiler inlines CUB's and Thrust's functions as it chooses
- * (cuemu_cccl_inlining.c). */
+ * that the compiler inlines CUB's and Thrust's functions as it chooses, and
+ * makes libcu++'s atomic functions always inline, so that an atomic's
+ * report names the user's line (cuemu_cccl_inlining.c). */
 cuemu_status cuemu__cccl_inlining(cuemu_rewriter *rw);
 /* The `return;` statements of the function body whose braces are tokens
  * open and close, not those of a lambda's body or of a local class's member

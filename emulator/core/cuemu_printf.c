@@ -343,9 +343,38 @@ static pthread_mutex_t pending_lock = PTHREAD_MUTEX_INITIALIZER;
 static cuemu_printf_record *pending_first, *pending_last;
 static pthread_once_t exit_once = PTHREAD_ONCE_INIT;
 
-static void flush_at_exit(void) { cuemu__printf_flush_pending(); }
+/* What the process waits for at exit before it prints the last records:
+ * the launches still running on the streams' execution threads
+ * (cuemu__printf_wait_at_exit). */
+static void (*exit_wait)(void);
 
-static void register_exit(void) { atexit(flush_at_exit); }
+/* At exit, every launch made before it has printed, once: the process
+ * waits for the launches still running (a program that returns from main,
+ * or calls exit(), right after its last launch lost their lines when the
+ * launch ended after this flush), then prints what waits. */
+static void flush_at_exit(void) {
+  if (exit_wait)
+    exit_wait();
+  cuemu__printf_flush_pending();
+}
+
+/* A child of fork() prints none of the records waiting in its parent: they
+ * are the parent's, which prints them (the child printed them a second
+ * time at its exit). The lock may have been held by another thread. */
+static void forget_after_fork(void) {
+  pthread_mutex_init(&pending_lock, NULL);
+  pending_first = pending_last = NULL;
+}
+
+static void register_exit(void) {
+  atexit(flush_at_exit);
+  pthread_atfork(NULL, NULL, forget_after_fork);
+}
+
+void cuemu__printf_wait_at_exit(void (*wait)(void)) {
+  exit_wait = wait;
+  pthread_once(&exit_once, register_exit);
+}
 
 /* A record of a warp's run, and where it goes. */
 typedef struct placed {

@@ -40,6 +40,13 @@ void cuemu__printf_forget(void);
  * CUEMU_QUIET): a GPU loses them silently. */
 void cuemu__printf_fifo_keep(cuemu_printf_fifo *fifo, const char *kernel);
 
+/* Has the process call `wait` at exit before it prints the waiting records
+ * (the streams' execution threads: their launches still running), so that
+ * every launch made before exit prints its lines once, synchronised or
+ * not. Also registers that exit's flush, and forgets the waiting records in
+ * a child of fork() (its parent prints them). */
+void cuemu__printf_wait_at_exit(void (*wait)(void));
+
 /* Formats every waiting record in order onto stdout and frees them: the
  * points where CUDA prints (a launch's start, the host's synchronising
  * calls and blocking copies, a module's unloading, cudaDeviceReset) and,

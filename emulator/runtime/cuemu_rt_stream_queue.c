@@ -427,6 +427,17 @@ static void forget_after_fork(void) {
   nrecords = 0;
 }
 
+/* At exit, before the kernels' last printf records are printed: the work
+ * of every stream, so that a launch that the program did not synchronise
+ * with prints its lines (cuemu__printf_wait_at_exit). Not on an execution
+ * thread (exit() called by a host function of a stream), which would wait
+ * for itself. */
+static int wait_all(int take, int device);
+static void wait_at_exit(void) {
+  if (!running_queue)
+    wait_all(0, -1);
+}
+
 static pthread_once_t atfork_once = PTHREAD_ONCE_INIT;
 static void register_atfork(void) {
   pthread_atfork(NULL, NULL, forget_after_fork);
@@ -443,6 +454,7 @@ static queue *append(void *stream, item *it) {
     return NULL;
   }
   if (!q->started) {
+    cuemu__printf_wait_at_exit(wait_at_exit);
     pthread_t t;
     pthread_attr_t attr;
     pthread_attr_init(&attr);

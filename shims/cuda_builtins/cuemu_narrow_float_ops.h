@@ -170,9 +170,12 @@ inline unsigned short cuemu_nf_math(unsigned short a, cuemu_nf_format f,
 
 /* Atomically replaces the 16-bit value at `p` by op(old, v) and returns the
  * old value (a compare-and-swap loop, because the hardware has no 16-bit
- * floating-point add). */
+ * floating-point add). Always inlined, as the other atomics of the shims
+ * are (cuemu_atomics.h), with the atomicAdd that calls it: a race report
+ * names an atomic's line from its return address, which in a function of
+ * its own was a line of this file. */
 template <typename Op>
-inline unsigned short cuemu_nf_atomic_update16(unsigned short *p, Op op,
+__attribute__((always_inline)) inline unsigned short cuemu_nf_atomic_update16(unsigned short *p, Op op,
                                                bool __cuemu_maybe_spin) {
   /* A misaligned atomic faults on a GPU (cuemu_atomics.h). */
   if (__builtin_expect((reinterpret_cast<uintptr_t>(p) & 1U) != 0, 0))
@@ -220,8 +223,9 @@ cuemu_nf_atomic_pair_add_exact(unsigned *p, unsigned v, cuemu_nf_format f) {
   return __cuemu_old[0] | static_cast<unsigned>(__cuemu_old[1]) << 16;
 }
 
-inline unsigned cuemu_nf_atomic_update32_add(unsigned *p, unsigned v,
-                                                    cuemu_nf_format f) {
+/* The pair's add, always inlined (as cuemu_nf_atomic_update16). */
+__attribute__((always_inline)) inline unsigned
+cuemu_nf_atomic_update32_add(unsigned *p, unsigned v, cuemu_nf_format f) {
   if (__builtin_expect((reinterpret_cast<uintptr_t>(p) & 3U) != 0, 0))
     cuemu_kernel_misaligned(p, 4, "an atomic add", nullptr, 0);
   if (__builtin_expect(cuemu_atomic_fadd_exact_on, 0) && (v & 0x7FFF7FFFU) != 0)
@@ -354,7 +358,8 @@ inline unsigned cuemu_nf_atomic_update32_add(unsigned *p, unsigned v,
   inline H_ hceil(const H_ a) CUEMU_NF_DEVICE_ONLY_BODY( return MAKE(cuemu_nf_math(cuemu_nf_bits(a), F_, CUEMU_NF_CEIL)); ) \
   inline H_ hfloor(const H_ a) CUEMU_NF_DEVICE_ONLY_BODY( return MAKE(cuemu_nf_math(cuemu_nf_bits(a), F_, CUEMU_NF_FLOOR)); ) \
   inline H_ hrint(const H_ a) CUEMU_NF_DEVICE_ONLY_BODY( return MAKE(cuemu_nf_math(cuemu_nf_bits(a), F_, CUEMU_NF_RINT)); ) \
-  inline H_ atomicAdd(H_ *const address, const H_ val) {                       \
+  __attribute__((always_inline)) inline H_ atomicAdd(H_ *const address,       \
+                                                     const H_ val) {           \
     const unsigned short v = cuemu_nf_bits(val);                               \
     if (__builtin_expect(cuemu_atomic_fadd_exact_on, 0) && (v & 0x7FFFU) != 0) \
       return MAKE(cuemu_nf_atomic_add_exact(                                   \
@@ -460,7 +465,8 @@ inline unsigned cuemu_nf_atomic_update32_add(unsigned *p, unsigned v,
   inline float __high2float(const H2 a) { return static_cast<float>(cuemu_nf_to_float(cuemu_nf_bits(a.y), F_)); } \
   /* Each lane is added atomically on its own, as CUDA guarantees; here the \
    * whole 32-bit pair is even updated at once. */                             \
-  inline H2 atomicAdd(H2 *const address, const H2 val) {                       \
+  __attribute__((always_inline)) inline H2 atomicAdd(H2 *const address,       \
+                                                     const H2 val) {           \
     const unsigned v = cuemu_nf_bits(val.x) | (static_cast<unsigned>(cuemu_nf_bits(val.y)) << 16); \
     const unsigned old = cuemu_nf_atomic_update32_add(                         \
         reinterpret_cast<unsigned *>(address), v, F_);                         \

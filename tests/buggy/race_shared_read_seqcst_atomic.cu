@@ -1,6 +1,6 @@
 // race_shared_read_seqcst_atomic.cu: a deliberately buggy kernel for the checkers (tests/checkers.sh).
 // CHECK: race
-// EXPECT: race shared WAR atomic line 26
+// EXPECT: race shared WAR atomic line 23 line 26
 #include <cstdio>
 #include <cuda/std/atomic>
 #include <cuda_runtime.h>

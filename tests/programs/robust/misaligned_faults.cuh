@@ -59,8 +59,21 @@ __device__ float sum(particle p) { return p.x + p.y + p.z + p.mass; }
 __device__ float sum(quad q) { return q.a + q.b + q.c + q.d; }
 __device__ float sum(char4 c) { return (float)(c.x + c.y + c.z + c.w); }
 
-static const int first_line = __LINE__ + 5;
+// Case 18, an int stored at byte 2 of a static shared char array, is
+// tested where g++ optimises (misaligned_faults_gxx.cu defines
+// MISALIGNED_KNOWN_OFFSETS): only then does the compiler know the offset,
+// and cuemu's GCC plugin tests the stores it knows may be misaligned
+// (cuemu_gcc_plugin_align.cc); at -O0 and with clang++ only memcheck finds
+// it, and the kernel leaves it out.
+#if defined(MISALIGNED_KNOWN_OFFSETS)
+#define KNOWN_OFFSET_CASE(...) __VA_ARGS__
+#else
+#define KNOWN_OFFSET_CASE(...)
+#endif
+
+static const int first_line = __LINE__ + 6;
 __global__ void misaligned(char *bytes, float *out, int which, int offset) {
+  KNOWN_OFFSET_CASE(__shared__ char staging[16];)
   if (threadIdx.x != 5 || blockIdx.x != 1)
     return;
   char *at = bytes + offset;
@@ -82,10 +95,15 @@ __global__ void misaligned(char *bytes, float *out, int which, int offset) {
   if (which == 15) out[0] = sum(reinterpret_cast<const tagged *>(at)->value);
   if (which == 16) out[0] = sum(*reinterpret_cast<const char4 *>(at));
   if (which == 17) out[0] = __low2float(*reinterpret_cast<const __half2 *>(at));
+  KNOWN_OFFSET_CASE(if (which == 18) { *reinterpret_cast<int *>(&staging[2]) = offset; out[0] = staging[3]; })
 }
 
+#if defined(MISALIGNED_KNOWN_OFFSETS)
+static const int kCases = 19;
+#else
 static const int kCases = 18;
-static const char *const kWhat[kCases] = {
+#endif
+static const char *const kWhat[] = {
     "an atomic add of 4 bytes",
     "an atomic compare-and-swap of 8 bytes",
     "an atomic operation of 8 bytes",
@@ -103,8 +121,9 @@ static const char *const kWhat[kCases] = {
     "of 4 bytes",
     "a float4 load of 16 bytes",
     "a char4 load of 4 bytes",
-    "a __half2 load of 4 bytes needs an address that is a multiple of 4"};
-static const int kOffset[kCases] = {2, 4, 12, 4, 8, 8, 4, 1, 3, 4, 4, 1, 4, 12, 2, 0, 2, 6};
+    "a __half2 load of 4 bytes needs an address that is a multiple of 4",
+    "an int store of 4 bytes needs an address that is a multiple of 4"};
+static const int kOffset[] = {2, 4, 12, 4, 8, 8, 4, 1, 3, 4, 4, 1, 4, 12, 2, 0, 2, 6, 0};
 
 static void child(int which) {
   unsetenv("CUEMU_QUIET"); // cuemu prints the launch's error
@@ -151,13 +170,18 @@ static bool has(const std::string &text, const std::string &what) {
 // The same accesses at aligned addresses, and accesses that a GPU makes at
 // any address: no report.
 __global__ void aligned(char *bytes, float *out) {
+  __shared__ char staging[16];
   if (threadIdx.x != 0)
     return;
   // A float4 copied bytewise, a packed record's members, an int read
   // through a char pointer at a multiple of 4, a quad at a multiple of 8,
-  // a hinted load at a multiple of 16.
+  // a hinted load at a multiple of 16; an int stored into a static shared
+  // char array at byte 4, and one copied into it at byte 2.
   float4 copied;
   memcpy(&copied, bytes + 4, sizeof copied);
+  *reinterpret_cast<int *>(&staging[4]) = 6;
+  int two = 2;
+  memcpy(&staging[2], &two, sizeof two);
   const record *r = reinterpret_cast<const record *>(bytes + 1);
   int through_chars = *reinterpret_cast<const int *>(bytes + 4);
   float extra = sum(copied) + (float)r->count + r->weight +
@@ -168,7 +192,8 @@ __global__ void aligned(char *bytes, float *out) {
   atomicAdd(reinterpret_cast<double *>(bytes + 16), 1.5);
   *reinterpret_cast<int4 *>(bytes + 32) = make_int4(1, 2, 3, 4);
   out[0] = sum(*reinterpret_cast<float4 *>(bytes + 48)) +
-           (float)reinterpret_cast<int4 *>(bytes + 32)->w + extra;
+           (float)reinterpret_cast<int4 *>(bytes + 32)->w + extra +
+           (float)(staging[2] - 2);
 }
 
 int main() {

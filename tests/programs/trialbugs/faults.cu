@@ -6,7 +6,8 @@
 // Cases: float4 (a float4 view of a float array one element in), heap
 // (a double free on the device heap), recursion (a stack overflow),
 // divergent (a barrier in a branch while the other warps spin),
-// volatile_flag (correct: a shared flag polled through a volatile pointer).
+// volatile_flag (correct: a shared flag polled through a volatile pointer),
+// shared_header (an int stored at byte 2 of a static shared byte buffer).
 #include <cstdio>
 #include <cstring>
 #include <cuda_runtime.h>
@@ -90,14 +91,32 @@ static bool run_publish(bool divergent, bool atomics) {
   return true;
 }
 
+template <int At> static bool run_header() {
+  int length = 0x01020304, *d;
+  unsigned char r[16], *o;
+  CUDA_CHECK(cudaMalloc(&d, sizeof length));
+  CUDA_CHECK(cudaMalloc(&o, sizeof r));
+  CUDA_CHECK(cudaMemcpy(d, &length, sizeof length, cudaMemcpyHostToDevice));
+  faults::pack_header<At><<<1, 16>>>(d, o);
+  CUDA_CHECK(cudaDeviceSynchronize());
+  CUDA_CHECK(cudaMemcpy(r, o, sizeof r, cudaMemcpyDeviceToHost));
+  cudaFree(d);
+  cudaFree(o);
+  int back;
+  std::memcpy(&back, r + At, sizeof back);
+  return r[0] == 0x7e && back == length;
+}
+
 int main(int argc, char **argv) {
   const char *c = argc > 1 ? argv[1] : "fixed";
   bool ok;
   if (!std::strcmp(c, "fixed"))
     ok = run_axpy4(4) && run_lists(false) && run_walk(8) &&
-         run_publish(false, true);
+         run_publish(false, true) && run_header<4>();
   else if (!std::strcmp(c, "float4"))
     ok = run_axpy4(1);
+  else if (!std::strcmp(c, "shared_header"))
+    ok = run_header<2>();
   else if (!std::strcmp(c, "heap"))
     ok = run_lists(true);
   else if (!std::strcmp(c, "recursion"))

@@ -107,4 +107,22 @@ __global__ void publish(const int *src, int *out, bool divergent,
   out[threadIdx.x] = table[threadIdx.x % 32];
 }
 
+/* A message header packed in a static shared byte buffer: a 2-byte tag,
+ * then the 4-byte length stored through an int pointer at byte `At`.
+ * At 2 (right after the tag) the store is misaligned, which g++ knows and
+ * which faults on a GPU; the fixed form leaves two bytes of padding. */
+template <int At>
+__global__ void pack_header(const int *lengths, unsigned char *out) {
+  __shared__ unsigned char header[16];
+  unsigned t = threadIdx.x;
+  header[t] = 0;
+  __syncthreads();
+  if (t == 0) {
+    header[0] = 0x7e;
+    *reinterpret_cast<int *>(&header[At]) = lengths[0]; // @shared_header
+  }
+  __syncthreads();
+  out[t] = header[t];
+}
+
 } // namespace faults
