@@ -14,6 +14,7 @@ import numpy
 
 from fake_cupy import _jit_api as jit  # noqa: F401 (cupyx.jit)
 from fake_cupy import _memory, _profiler
+from fake_cupy import _scatter as _scatter_module
 from fake_cupy._ufunc_config import errstate, geterr, seterr  # noqa: F401
 
 profiler = types.ModuleType("cupyx.profiler", "Fake CuPy's cupyx.profiler.")
@@ -149,46 +150,18 @@ def _pinned(shape, dtype, fill):
     return out
 
 
-# The dtypes CuPy's atomic scatter kernels take, for an index with integer
-# arrays (its _scatter_op_single); other indexes have no such limit.
-_SCATTER_DTYPES = {
-    "add": ("int32", "float16", "float32", "float64", "uint32", "uint64"),
-    "max": ("int32", "float32", "float64", "uint32", "uint64"),
-    "min": ("int32", "float32", "float64", "uint32", "uint64")}
-
-
-def _has_integer_array(index):
-    items = index if isinstance(index, tuple) else (index,)
-    for item in items:
-        if isinstance(item, (list, numpy.ndarray)) or hasattr(item, "_host"):
-            kind = numpy.asarray(item._host() if hasattr(item, "_host")
-                                 else item).dtype.kind
-            if kind in "iu" or isinstance(item, list) and kind != "b":
-                return True
-    return False
-
-
-def _scatter(ufunc, op):
+def _scatter(op):
     def scatter(a, slices, value):
-        """cupyx.scatter_add/max/min: a[slices] updated in place, each
-        index as often as it appears (NumPy's ufunc.at); as in CuPy, the
-        value (a cupy or NumPy array, or a scalar) is taken in a's dtype."""
-        from fake_cupy._ndarray import _run_numpy, _unwrap_index, ndarray
-        if _has_integer_array(slices) and \
-                a.dtype.name not in _SCATTER_DTYPES[op]:
-            raise TypeError(f"scatter_{op} only supports "
-                            f"{', '.join(_SCATTER_DTYPES[op])} as data type")
-        host = value._host() if isinstance(value, ndarray) else value
-        index = _unwrap_index(slices)
-        _run_numpy(lambda: ufunc.at(a._host(), index, numpy.asarray(host).astype(
-            a.dtype, copy=False)), (), {})
+        """cupyx.scatter_add/max/min: CuPy's a.scatter_add(slices, value)
+        and its siblings (fake_cupy/_scatter.py)."""
+        _scatter_module.scatter(a, slices, value, op)
     scatter.__name__ = "scatter_" + op
     return scatter
 
 
-scatter_add = _scatter(numpy.add, "add")
-scatter_max = _scatter(numpy.maximum, "max")
-scatter_min = _scatter(numpy.minimum, "min")
+scatter_add = _scatter("add")
+scatter_max = _scatter("max")
+scatter_min = _scatter("min")
 
 
 # cupyx.rsqrt's loops, in CuPy's order (cupyx/_rsqrt.py).
