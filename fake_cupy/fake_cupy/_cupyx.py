@@ -14,7 +14,7 @@ import numpy
 
 from fake_cupy import _jit_api as jit  # noqa: F401 (cupyx.jit)
 from fake_cupy import _memory, _profiler
-from fake_cupy import _scatter as _scatter_module
+from fake_cupy import _own_ufunc, _scatter as _scatter_module
 from fake_cupy._ufunc_config import errstate, geterr, seterr  # noqa: F401
 
 profiler = types.ModuleType("cupyx.profiler", "Fake CuPy's cupyx.profiler.")
@@ -164,58 +164,8 @@ scatter_max = _scatter("max")
 scatter_min = _scatter("min")
 
 
-# cupyx.rsqrt's loops, in CuPy's order (cupyx/_rsqrt.py).
-_RSQRT_TYPES = ["e->e", "f->f", "d->d", "F->F", "D->D"]
-
-
-def _rsqrt_host(x, dtype=None):
-    """1/sqrt(x) on a host array in the loop CuPy's ufunc picks: the first
-    of e, f, d, F, D the input casts to safely, or `dtype`. float16 is
-    computed in float32 and rounded once, as CuPy's float16 does."""
-    x = numpy.asarray(x)
-    loops = [numpy.dtype(t[0]) for t in _RSQRT_TYPES]
-    if dtype is not None:
-        loop = numpy.dtype(dtype)
-        if loop not in loops:
-            raise TypeError("ufunc 'cupyx_rsqrt' not supported for the "
-                            f"input types with dtype {loop}")
-    else:
-        loop = next((t for t in loops if numpy.can_cast(x.dtype, t, "safe")),
-                    None)
-        if loop is None:
-            raise TypeError("ufunc 'cupyx_rsqrt' not supported for the input "
-                            f"type {x.dtype}")
-    work = numpy.float32 if loop == numpy.float16 else loop
-    return (1 / numpy.sqrt(x.astype(work))).astype(loop)
-
-
-class _Rsqrt:
-    """cupyx.rsqrt(x, out=None, dtype=None, casting='same_kind'): CuPy's
-    ufunc for the reciprocal square root, on fake arrays (NumPy arrays are
-    refused as CuPy's ufuncs refuse them)."""
-
-    __name__ = "cupyx_rsqrt"
-    nin, nout, nargs = 1, 1, 2
-    types = _RSQRT_TYPES
-
-    def __call__(self, x, out=None, dtype=None, casting="same_kind"):
-        import fake_cupy
-        from fake_cupy._fusion import _Var
-        if isinstance(x, _Var):
-            # Traced by cupy.fuse, as CuPy's fusion takes its ufuncs.
-            return x._trace.loop_ufunc(
-                self.__name__, [t[0] for t in _RSQRT_TYPES],
-                {"f": "rsqrt({0})", "c": "({T})1 / sqrt({0})"}, x, out,
-                dtype)
-        from fake_cupy._ndarray import _call_numpy
-        result = _call_numpy(_rsqrt_host, (x,), {"dtype": dtype})
-        if out is None:
-            return result
-        fake_cupy.copyto(out, result, casting=casting)
-        return out
-
-
-rsqrt = _Rsqrt()
+# cupyx.rsqrt: CuPy's ufunc (fake_cupy/_own_ufunc.py).
+rsqrt = _own_ufunc.rsqrt
 
 
 def empty_pinned(shape, dtype=float, order="C"):

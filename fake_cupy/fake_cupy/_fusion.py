@@ -43,7 +43,8 @@ from fake_cupy._ndarray import ndarray
 
 # CUDA C helpers with NumPy's semantics where C's differ (floor division
 # and remainder round towards minus infinity, maximum propagates NaN, an
-# integer division by zero gives 0), overloaded for each C type.
+# integer division by zero gives 0), overloaded for each C type; sign is
+# CuPy 13's (0 for NaN, a complex value's by its real part, else imaginary).
 _PREAMBLE = r"""
 #define _FZ_INTEGRAL(T) \
 __device__ T _fz_maximum(T a, T b) { return a > b ? a : b; } \
@@ -92,7 +93,7 @@ __device__ T _fz_minimum(T a, T b) { return a != a ? a : b != b ? b : a < b ? a 
 __device__ bool _fz_isnan(T a) { return isnan(a); } \
 __device__ bool _fz_isinf(T a) { return isinf(a); } \
 __device__ bool _fz_isfinite(T a) { return isfinite(a); } \
-__device__ T _fz_sign(T a) { return a > 0 ? (T)1 : a < 0 ? (T)-1 : a; } \
+__device__ T _fz_sign(T a) { return (T)((a > 0) - (a < 0)); } \
 __device__ T _fz_abs(T a) { return fabs(a); } \
 __device__ T _fz_reciprocal(T a) { return (T)1 / a; } \
 __device__ T _fz_logaddexp(T a, T b) { if (a == b) return a + log((T)2); \
@@ -118,6 +119,10 @@ template <typename T> __device__ complex<T> _fz_power(complex<T> a,
   return pow(a, b);
 }
 template <typename T> __device__ T _fz_abs(complex<T> a) { return abs(a); }
+template <typename T> __device__ complex<T> _fz_sign(complex<T> a) {
+  T r = a.real(), i = a.imag();
+  return complex<T>(r == 0 ? (T)((i > 0) - (i < 0)) : (T)((r > 0) - (r < 0)), 0);
+}
 """
 
 # The C form of each ufunc, over its inputs {0}, {1} already cast to the
