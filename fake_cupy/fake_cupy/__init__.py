@@ -75,6 +75,7 @@ from fake_cupy._quantile import percentile, quantile  # noqa: E402,F401
 round_ = _functions.delegate(_numpy.around)
 # CuPy 13's sign and angle, whose values differ from NumPy 2's.
 from fake_cupy._own_ufunc import angle, sign  # noqa: E402,F401
+from fake_cupy._trapz import trapz  # noqa: E402,F401
 from fake_cupy import _typing as typing  # noqa: E402
 _sys.modules.setdefault("fake_cupy.typing", typing)
 
