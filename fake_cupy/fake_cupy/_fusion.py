@@ -564,25 +564,28 @@ class _Trace:
         return self.unary_c(var, "{0}" if which == "real" else "0", var.dtype)
 
     def loop_ufunc(self, name, loops, forms, x, out=None, dtype=None):
-        """One of CuPy's own ufuncs (cupyx.rsqrt) on a traced value: its
-        loop is `dtype`'s, else the first of `loops` (type characters)
-        that x's dtype casts to safely, as CuPy's ufuncs choose. `forms`
-        maps a dtype kind to the C form over {0}."""
+        """One of CuPy's own ufuncs (cupyx.rsqrt, cupy.angle) on a traced
+        value: its loop is `dtype`'s, else the first of `loops` (type
+        characters, or "in->out" where the output type differs) that x's
+        dtype casts to safely, as CuPy's ufuncs choose. `forms` maps the
+        loop's input kind to the C form over {0} ({T}: its C type)."""
         var = self.operand(x)
+        pairs = [(t[0], t[-1]) for t in loops]
         if dtype is not None:
-            loop = numpy.dtype(dtype)
-            if loop.char not in loops:
+            want = numpy.dtype(dtype).char
+            fits = [p for p in pairs if p[0] == want]
+            if not fits:
                 raise TypeError(f"ufunc '{name}' not supported for the "
-                                f"input types with dtype {loop}")
+                                f"input types with dtype {numpy.dtype(dtype)}")
         else:
-            fits = [c for c in loops if numpy.can_cast(var.dtype, c, "safe")]
+            fits = [p for p in pairs if numpy.can_cast(var.dtype, p[0], "safe")]
             if not fits:
                 raise TypeError(f"ufunc '{name}' not supported for the "
                                 f"input type {var.dtype}")
-            loop = numpy.dtype(fits[0])
+        loop, loop_out = numpy.dtype(fits[0][0]), numpy.dtype(fits[0][1])
         expr = forms[loop.kind].format(self._cast(var, loop),
                                        T=_compute_ctype(loop))
-        result = self._temp(loop, expr, var.ndim, self._stage([var]))
+        result = self._temp(loop_out, expr, var.ndim, self._stage([var]))
         if out is not None:
             return self.assign(out, result)
         return result

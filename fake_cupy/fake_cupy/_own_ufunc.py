@@ -128,10 +128,22 @@ def _angle_host(scale, straight):
     return host
 
 
+def _angle_fuse(name, straight, scale):
+    """cupy.fuse's form of the ufunc: arg() of a complex value (scaled in
+    double), `x >= 0 ? 0 : straight` of a real one."""
+    real = f"({{0}} >= 0 ? ({{T}})0 : ({{T}})({straight}))"
+    forms = {"b": real, "f": real, "c": f"(double)arg({{0}}){scale}"}
+    return lambda x, out, dtype: x._trace.loop_ufunc(
+        name, _ANGLE_TYPES, forms, x, out, dtype)
+
+
 _angle = OwnUfunc("cupy_angle", "cupy.angle", _ANGLE_TYPES,
-                  _angle_host(1, numpy.pi))
+                  _angle_host(1, numpy.pi),
+                  fuse=_angle_fuse("cupy_angle", "M_PI", ""))
 _angle_deg = OwnUfunc("cupy_angle_deg", "cupy.angle", _ANGLE_TYPES,
-                      _angle_host(180.0 / numpy.pi, 180.0))
+                      _angle_host(180.0 / numpy.pi, 180.0),
+                      fuse=_angle_fuse("cupy_angle_deg", "180.0",
+                                       " * (180.0 / M_PI)"))
 
 
 def angle(z, deg=False):

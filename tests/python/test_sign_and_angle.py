@@ -54,3 +54,24 @@ def test_angle_is_cupys_ufunc(cp):
     for bad in ([1.0, -1.0], (z, None)):
         with pytest.raises(TypeError, match="Unsupported type"):
             cp.angle(bad)
+
+
+def test_fused_angle_is_the_same_as_unfused(cp):
+    # CuPy's fusion takes cupy_angle and cupy_angle_deg as it takes any of
+    # its ufuncs; the fake refused angle there.
+    @cp.fuse()
+    def phase(z):
+        return cp.angle(z)
+
+    @cp.fuse()
+    def degrees(z):
+        return cp.angle(z, deg=True) + 1
+
+    z = cp.array([1 + 1j, -1 + 0j, -3j, 0j], dtype=numpy.complex64)
+    x = cp.array([numpy.nan, -0.0, -1.0, 2.0], dtype=numpy.float32)
+    for value in (z, x, z.astype(numpy.complex128), cp.array([True, False])):
+        for fused, plain in ((phase, cp.angle(value)),
+                             (degrees, cp.angle(value, deg=True) + 1)):
+            got = fused(value)
+            assert got.dtype == plain.dtype
+            numpy.testing.assert_allclose(got.get(), plain.get(), rtol=1e-6)
