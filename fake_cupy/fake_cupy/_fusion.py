@@ -62,7 +62,8 @@ __device__ T _fz_floor_divide(T a, T b) { if (b == 0) return 0; \
   T q = a / b; if (a % b != 0 && ((a < 0) != (b < 0))) --q; return q; } \
 __device__ T _fz_remainder(T a, T b) { if (b == 0) return 0; \
   T r = a % b; if (r != 0 && ((r < 0) != (b < 0))) r += b; return r; } \
-__device__ T _fz_power(T a, T b) { T r = 1; if (b < 0) return 0; \
+__device__ T _fz_power(T a, T b) { T r = 1; \
+  if (b < 0) return a == -1 ? ((b & 1) ? -1 : 1) : a == 1 ? 1 : 0; \
   while (b) { if (b & 1) r *= a; a *= a; b >>= 1; } return r; } \
 _FZ_INTEGRAL(T) \
 __device__ T _fz_sign(T a) { return (T)((a > 0) - (a < 0)); } \

@@ -24,6 +24,7 @@ import numpy
 from fake_cupy import _memory, _runtime
 from fake_cupy import _index_wrap, _overlap_race
 from fake_cupy._index_wrap import wrap_integer_indices
+from fake_cupy import _integral_power
 
 # The ufuncs whose 0-d NumPy array operands CuPy's __array_ufunc__ takes
 # as scalars.
@@ -687,6 +688,9 @@ def _run_numpy(func, args, kwargs):
     for a division by zero, an overflow, an invalid operation or cast), so
     they are ignored here, and only here; NumPy's own settings
     (numpy.seterr) are left as they are for host code."""
+    # A power on integers takes CuPy's values for negative exponents
+    # (_integral_power.py) where NumPy raises.
+    func = _integral_power.FORMS.get(func, func)
     with numpy.errstate(all="ignore"):
         return func(*args, **kwargs)
 
