@@ -131,6 +131,18 @@ def asfarray(a, dtype=numpy.float64):
     return asarray(a, dtype=dtype)
 
 
+def clip(a, a_min, a_max, out=None):
+    """cupy.clip(a, a_min, a_max, out=None) (`_math/misc.py`):
+    `a.clip(a_min, a_max, out=out)`, so NumPy 2.1's `min=`/`max=` keywords
+    and NumPy's ufunc keywords (`dtype=`, `casting=`) are TypeError, as in
+    CuPy, and a list has no `clip` (AttributeError). A value traced by
+    cupy.fuse goes to the fusion's clip."""
+    from fake_cupy._fusion import _Var
+    if isinstance(a, _Var):
+        return numpy.clip(a, a_min, a_max, out=out)
+    return a.clip(a_min, a_max, out=out)
+
+
 def reshape(a, newshape, order="C", *, copy=None):
     """cupy.reshape(a, newshape, order='C') (`_manipulation/shape.py`):
     `a.reshape(newshape, order=order)`, so `newshape=` is its keyword (NumPy

@@ -426,7 +426,7 @@ def _method(name):
 
 for _name in ("reshape", "ravel", "flatten", "transpose", "swapaxes", "squeeze",
               "sum", "prod", "mean", "var", "std", "max", "min", "argmax",
-              "argmin", "all", "any", "cumsum", "cumprod", "clip", "dot", "nonzero", "round", "diagonal",
+              "argmin", "all", "any", "cumsum", "cumprod", "dot", "nonzero", "round", "diagonal",
               "trace", "sort", "argsort", "compress",
               "choose", "ptp"):
     setattr(ndarray, _name, _method(_name))
@@ -450,6 +450,17 @@ def _repeat(self, repeats, axis=None):
     return _call_numpy(numpy.ndarray.repeat, (self, repeats), {"axis": axis})
 
 
+def _clip(self, min=None, max=None, out=None):
+    """ndarray.clip(min=None, max=None, out=None), CuPy's signature:
+    NumPy's ufunc keywords and `a_min=`/`a_max=` are TypeError naming clip
+    (NumPy's message named the ufunc positive)."""
+    result = _call_numpy(numpy.ndarray.clip, (self, min, max), {"out": out},
+                         c_order=True)
+    return result if out is None else out
+
+
+_clip.__name__ = _clip.__qualname__ = "clip"
+ndarray.clip = _clip
 ndarray.take = _take
 ndarray.put = _put
 ndarray.repeat = _repeat
