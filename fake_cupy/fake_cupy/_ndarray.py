@@ -28,6 +28,11 @@ from fake_cupy import _integral_power
 
 # The ufuncs whose 0-d NumPy array operands CuPy's __array_ufunc__ takes
 # as scalars.
+# CuPy dispatches a NumPy function or ufunc called on its arrays
+# (numpy.sign(x), numpy.angle(x)) to its own of the same name; where the
+# fake's differs from NumPy's, fake_cupy/__init__.py registers it here.
+CUPY_FORMS = {}
+
 _COMPARISONS = frozenset(("greater", "greater_equal", "less", "less_equal",
                           "equal", "not_equal"))
 _NO_NUMPY = ("Implicit conversion to a NumPy array is not allowed. "
@@ -181,18 +186,23 @@ class ndarray:
         raise TypeError(_NO_NUMPY)
 
     def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):
+        if method == "__call__" and ufunc in CUPY_FORMS:
+            return CUPY_FORMS[ufunc](*inputs, **kwargs)
         if ufunc.__name__ in _COMPARISONS:
             # `numpy.float64(x) > a` reaches here with the scalar as a 0-d
             # NumPy array; CuPy turns it back into a scalar for comparisons
             # (its issue 1694), other ufuncs refuse NumPy arrays.
             inputs = tuple(x.item() if type(x) is numpy.ndarray and x.ndim == 0
                            else x for x in inputs)
-        return _call_numpy(getattr(ufunc, method), inputs, kwargs)
+        return _call_numpy(ufunc if method == "__call__" else
+                           getattr(ufunc, method), inputs, kwargs)
 
     def __array_function__(self, func, types, args, kwargs):
         for t in types:
             if not issubclass(t, ndarray) and issubclass(t, numpy.ndarray):
                 raise TypeError(_NO_NUMPY)
+        if func in CUPY_FORMS:
+            return CUPY_FORMS[func](*args, **kwargs)
         return _call_numpy(func, args, kwargs)
 
     # ---- transfers -------------------------------------------------------

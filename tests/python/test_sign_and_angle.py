@@ -75,3 +75,16 @@ def test_fused_angle_is_the_same_as_unfused(cp):
             got = fused(value)
             assert got.dtype == plain.dtype
             numpy.testing.assert_allclose(got.get(), plain.get(), rtol=1e-6)
+
+
+def test_numpy_functions_on_cupy_arrays_dispatch_to_cupys(cp):
+    # CuPy's __array_ufunc__ and __array_function__ call its own function of
+    # the same name, so numpy.sign(x) on a cupy array is CuPy's sign (code
+    # shared between NumPy and CuPy calls numpy's names on either array);
+    # the fake ran NumPy's there.
+    z = cp.array([1 + 1j, -2j], dtype=numpy.complex64)
+    s = numpy.sign(z)
+    assert isinstance(s, cp.ndarray) and s.get().tolist() == [1, -1]
+    assert numpy.angle(cp.array([numpy.nan, -0.0])).get().tolist() == [numpy.pi, 0]
+    assert numpy.clip(cp.arange(4.0), 1, 2).get().tolist() == [1, 1, 2, 2]
+    assert numpy.power(cp.array([2, -1]), -1).get().tolist() == [0, -1]
