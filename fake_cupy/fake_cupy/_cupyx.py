@@ -108,9 +108,12 @@ class _ScipyFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
                 setattr(proxy, attr, func)
         if spec.name == "cupyx.scipy.ndimage":
             # CuPy's mode='opencv' of the interpolation functions.
-            from fake_cupy import _ndimage_distance, _ndimage_opencv
+            # CuPy's checks and float16 handling around all five.
+            from fake_cupy import (_ndimage_distance, _ndimage_interpolation,
+                                   _ndimage_opencv)
             for attr, func in _ndimage_opencv.FUNCTIONS.items():
-                setattr(proxy, attr, _functions.delegate(func))
+                setattr(proxy, attr, _functions.delegate(
+                    _ndimage_interpolation.checked(func)))
             # CuPy's keywords of the Euclidean distance transform.
             proxy.distance_transform_edt = \
                 _ndimage_distance.distance_transform_edt

@@ -235,3 +235,29 @@ def test_lfilter_zi_steady_state_and_rows(cupyx_scipy, cp):
     yc, zfc = sig.lfilter(b, a, rows.T, axis=0, zi=zr.T)
     assert zfc.shape == (4, 3)
     numpy.testing.assert_allclose(yc.get(), yr.get().T, rtol=1e-12, atol=1e-12)
+
+
+def test_interpolation_checks_and_float16_are_cupys(cupyx_scipy, cp):
+    # Tomography and registration code rotates, shifts and resamples
+    # images with these functions. CuPy checks order and mode with
+    # ValueError (SciPy: RuntimeError), reads coordinates.shape (a list is
+    # AttributeError), and interpolates float16 images in float32 (SciPy
+    # refuses float16).
+    ndi = cupyx_scipy.ndimage
+    img = cp.arange(64.0).reshape(8, 8)
+    with pytest.raises(ValueError, match=r"^spline order is not supported$"):
+        ndi.rotate(img, 10, order=7)
+    with pytest.raises(ValueError, match=r"^boundary mode \(edge\) is not supported$"):
+        ndi.shift(img, 1, mode="edge")
+    with pytest.raises(AttributeError, match="'list' object has no attribute 'shape'"):
+        ndi.map_coordinates(img, [[1.0], [2.0]], order=1)
+    with pytest.raises(ValueError, match="coordinates should have floating point dtype"):
+        ndi.map_coordinates(img, cp.zeros((2, 3), dtype=numpy.complex64), order=1)
+    half = img.astype(numpy.float16)
+    rotated = ndi.rotate(half, 30, reshape=False, order=1)
+    assert rotated.dtype == numpy.float16
+    numpy.testing.assert_allclose(
+        rotated.get(), scipy.ndimage.rotate(img.get(), 30, reshape=False, order=1),
+        atol=0.1)
+    assert ndi.zoom(half, 2, order=3).dtype == numpy.float16
+    assert ndi.map_coordinates(half, cp.ones((2, 3)), order=1).get().tolist() == [9.0] * 3
