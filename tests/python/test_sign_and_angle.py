@@ -28,17 +28,6 @@ def test_sign_of_real_values_is_zero_for_nan_and_int8_for_bool(cp):
         cp.sign([1.0, -1.0])
 
 
-def test_fused_sign_is_the_same_as_unfused(cp):
-    @cp.fuse()
-    def shrink(x):
-        return cp.sign(x) * cp.maximum(cp.abs(x) - 0.5, 0)
-    z = cp.array([1 + 1j, -2 + 0j, 0 - 3j, 0j], dtype=numpy.complex128)
-    x = cp.array([numpy.nan, -2.0, 0.25, 1.5])
-    assert shrink(z).get().tolist() == (cp.sign(z) * cp.maximum(cp.abs(z) - 0.5, 0)).get().tolist()
-    assert shrink(x).get().tolist()[1:] == [-1.5, 0, 1]
-    assert numpy.isnan(shrink(x).get()[0])      # NaN * NaN: only sign's NaN is 0
-
-
 def test_angle_is_cupys_ufunc(cp):
     z = cp.array([1 + 1j, -1 + 0j, -3j], dtype=numpy.complex64)
     a = cp.angle(z)
@@ -56,25 +45,27 @@ def test_angle_is_cupys_ufunc(cp):
             cp.angle(bad)
 
 
-def test_fused_angle_is_the_same_as_unfused(cp):
-    # CuPy's fusion takes cupy_angle and cupy_angle_deg as it takes any of
-    # its ufuncs; the fake refused angle there.
+def test_fused_forms_are_the_same_as_unfused(cp):
+    # CuPy's fusion takes its sign, angle, angle_deg and power ufuncs; the
+    # fake refused angle there, its fused sign was NumPy's for NaN and had
+    # no complex form, and its fused integer power gave 0 for a base of
+    # +-1. One kernel (one compile) checks them all.
     @cp.fuse()
-    def phase(z):
-        return cp.angle(z)
+    def forms(z, x, base, exponent):
+        return (cp.sign(z), cp.angle(z, deg=True), cp.sign(x), cp.angle(x),
+                base ** exponent)
 
-    @cp.fuse()
-    def degrees(z):
-        return cp.angle(z, deg=True) + 1
-
-    z = cp.array([1 + 1j, -1 + 0j, -3j, 0j], dtype=numpy.complex64)
-    x = cp.array([numpy.nan, -0.0, -1.0, 2.0], dtype=numpy.float32)
-    for value in (z, x, z.astype(numpy.complex128), cp.array([True, False])):
-        for fused, plain in ((phase, cp.angle(value)),
-                             (degrees, cp.angle(value, deg=True) + 1)):
-            got = fused(value)
-            assert got.dtype == plain.dtype
-            numpy.testing.assert_allclose(got.get(), plain.get(), rtol=1e-6)
+    z = cp.array([1 + 1j, -2 + 0j, -3j, 0j], dtype=numpy.complex128)
+    x = cp.array([numpy.nan, -0.0, -1.0, 2.0])
+    base = cp.array([-1, 1, 2, -1], dtype=numpy.int32)
+    exponent = cp.array([-1, -2, -1, -2], dtype=numpy.int32)
+    plain = (cp.sign(z), cp.angle(z, deg=True), cp.sign(x), cp.angle(x),
+             base ** exponent)
+    for got, want in zip(forms(z, x, base, exponent), plain):
+        assert got.dtype == want.dtype
+        numpy.testing.assert_allclose(got.get(), want.get(), rtol=1e-12)
+    assert plain[2].get().tolist() == [0, 0, -1, 1]
+    assert plain[4].get().tolist() == [-1, 1, 0, 1]
 
 
 def test_numpy_functions_on_cupy_arrays_dispatch_to_cupys(cp):
