@@ -24,7 +24,7 @@ from fake_cupy._dlpack import from_dlpack, fromDlpack
 from fake_cupy._errors import LifetimeError
 from fake_cupy._functions import (array, asarray, asanyarray, ascontiguousarray,
                                   asfarray, asfortranarray, asnumpy, get_array_module,
-                                  is_available, reshape, synchronize)
+                                  clip, is_available, reshape, synchronize)
 from fake_cupy._install import install, installed, uninstall
 from fake_cupy._internals import clear_memo, memoize
 from fake_cupy._elementwise import ElementwiseKernel, ReductionKernel, fuse
@@ -73,6 +73,13 @@ from fake_cupy._setops import in1d, isin, unique  # noqa: E402,F401
 from fake_cupy._quantile import percentile, quantile  # noqa: E402,F401
 # CuPy keeps round_ (cupy/_math/rounding.py: around), which NumPy 2 removed.
 round_ = _functions.delegate(_numpy.around)
+# CuPy 13's sign and angle, whose values differ from NumPy 2's.
+from fake_cupy._own_ufunc import angle, sign  # noqa: E402,F401
+from fake_cupy._trapz import trapz  # noqa: E402,F401
+# NumPy's functions called on the fake's arrays dispatch to these forms.
+from fake_cupy import _ndarray as _ndarray_module  # noqa: E402
+_ndarray_module.CUPY_FORMS.update({_numpy.sign: sign, _numpy.angle: angle,
+                                   _numpy.clip: clip})
 from fake_cupy import _typing as typing  # noqa: E402
 _sys.modules.setdefault("fake_cupy.typing", typing)
 

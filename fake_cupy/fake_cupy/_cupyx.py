@@ -14,6 +14,7 @@ import numpy
 
 from fake_cupy import _jit_api as jit  # noqa: F401 (cupyx.jit)
 from fake_cupy import _memory, _profiler
+from fake_cupy import _own_ufunc, _scatter as _scatter_module
 from fake_cupy._ufunc_config import errstate, geterr, seterr  # noqa: F401
 
 profiler = types.ModuleType("cupyx.profiler", "Fake CuPy's cupyx.profiler.")
@@ -107,9 +108,12 @@ class _ScipyFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
                 setattr(proxy, attr, func)
         if spec.name == "cupyx.scipy.ndimage":
             # CuPy's mode='opencv' of the interpolation functions.
-            from fake_cupy import _ndimage_distance, _ndimage_opencv
+            # CuPy's checks and float16 handling around all five.
+            from fake_cupy import (_ndimage_distance, _ndimage_interpolation,
+                                   _ndimage_opencv)
             for attr, func in _ndimage_opencv.FUNCTIONS.items():
-                setattr(proxy, attr, _functions.delegate(func))
+                setattr(proxy, attr, _functions.delegate(
+                    _ndimage_interpolation.checked(func)))
             # CuPy's keywords of the Euclidean distance transform.
             proxy.distance_transform_edt = \
                 _ndimage_distance.distance_transform_edt
@@ -149,100 +153,22 @@ def _pinned(shape, dtype, fill):
     return out
 
 
-# The dtypes CuPy's atomic scatter kernels take, for an index with integer
-# arrays (its _scatter_op_single); other indexes have no such limit.
-_SCATTER_DTYPES = {
-    "add": ("int32", "float16", "float32", "float64", "uint32", "uint64"),
-    "max": ("int32", "float32", "float64", "uint32", "uint64"),
-    "min": ("int32", "float32", "float64", "uint32", "uint64")}
-
-
-def _has_integer_array(index):
-    items = index if isinstance(index, tuple) else (index,)
-    for item in items:
-        if isinstance(item, (list, numpy.ndarray)) or hasattr(item, "_host"):
-            kind = numpy.asarray(item._host() if hasattr(item, "_host")
-                                 else item).dtype.kind
-            if kind in "iu" or isinstance(item, list) and kind != "b":
-                return True
-    return False
-
-
-def _scatter(ufunc, op):
+def _scatter(op):
     def scatter(a, slices, value):
-        """cupyx.scatter_add/max/min: a[slices] updated in place, each
-        index as often as it appears (NumPy's ufunc.at); as in CuPy, the
-        value (a cupy or NumPy array, or a scalar) is taken in a's dtype."""
-        from fake_cupy._ndarray import _run_numpy, _unwrap_index, ndarray
-        if _has_integer_array(slices) and \
-                a.dtype.name not in _SCATTER_DTYPES[op]:
-            raise TypeError(f"scatter_{op} only supports "
-                            f"{', '.join(_SCATTER_DTYPES[op])} as data type")
-        host = value._host() if isinstance(value, ndarray) else value
-        index = _unwrap_index(slices)
-        _run_numpy(lambda: ufunc.at(a._host(), index, numpy.asarray(host).astype(
-            a.dtype, copy=False)), (), {})
+        """cupyx.scatter_add/max/min: CuPy's a.scatter_add(slices, value)
+        and its siblings (fake_cupy/_scatter.py)."""
+        _scatter_module.scatter(a, slices, value, op)
     scatter.__name__ = "scatter_" + op
     return scatter
 
 
-scatter_add = _scatter(numpy.add, "add")
-scatter_max = _scatter(numpy.maximum, "max")
-scatter_min = _scatter(numpy.minimum, "min")
+scatter_add = _scatter("add")
+scatter_max = _scatter("max")
+scatter_min = _scatter("min")
 
 
-# cupyx.rsqrt's loops, in CuPy's order (cupyx/_rsqrt.py).
-_RSQRT_TYPES = ["e->e", "f->f", "d->d", "F->F", "D->D"]
-
-
-def _rsqrt_host(x, dtype=None):
-    """1/sqrt(x) on a host array in the loop CuPy's ufunc picks: the first
-    of e, f, d, F, D the input casts to safely, or `dtype`. float16 is
-    computed in float32 and rounded once, as CuPy's float16 does."""
-    x = numpy.asarray(x)
-    loops = [numpy.dtype(t[0]) for t in _RSQRT_TYPES]
-    if dtype is not None:
-        loop = numpy.dtype(dtype)
-        if loop not in loops:
-            raise TypeError("ufunc 'cupyx_rsqrt' not supported for the "
-                            f"input types with dtype {loop}")
-    else:
-        loop = next((t for t in loops if numpy.can_cast(x.dtype, t, "safe")),
-                    None)
-        if loop is None:
-            raise TypeError("ufunc 'cupyx_rsqrt' not supported for the input "
-                            f"type {x.dtype}")
-    work = numpy.float32 if loop == numpy.float16 else loop
-    return (1 / numpy.sqrt(x.astype(work))).astype(loop)
-
-
-class _Rsqrt:
-    """cupyx.rsqrt(x, out=None, dtype=None, casting='same_kind'): CuPy's
-    ufunc for the reciprocal square root, on fake arrays (NumPy arrays are
-    refused as CuPy's ufuncs refuse them)."""
-
-    __name__ = "cupyx_rsqrt"
-    nin, nout, nargs = 1, 1, 2
-    types = _RSQRT_TYPES
-
-    def __call__(self, x, out=None, dtype=None, casting="same_kind"):
-        import fake_cupy
-        from fake_cupy._fusion import _Var
-        if isinstance(x, _Var):
-            # Traced by cupy.fuse, as CuPy's fusion takes its ufuncs.
-            return x._trace.loop_ufunc(
-                self.__name__, [t[0] for t in _RSQRT_TYPES],
-                {"f": "rsqrt({0})", "c": "({T})1 / sqrt({0})"}, x, out,
-                dtype)
-        from fake_cupy._ndarray import _call_numpy
-        result = _call_numpy(_rsqrt_host, (x,), {"dtype": dtype})
-        if out is None:
-            return result
-        fake_cupy.copyto(out, result, casting=casting)
-        return out
-
-
-rsqrt = _Rsqrt()
+# cupyx.rsqrt: CuPy's ufunc (fake_cupy/_own_ufunc.py).
+rsqrt = _own_ufunc.rsqrt
 
 
 def empty_pinned(shape, dtype=float, order="C"):

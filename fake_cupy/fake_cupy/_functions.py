@@ -5,7 +5,7 @@ import types
 
 import numpy
 
-from fake_cupy import _arange, _memory, _overlap_race, _runtime
+from fake_cupy import _arange, _memory, _overlap_race, _runtime, _scatter
 from fake_cupy._ndarray import ndarray, _call_numpy, _new_from, _wrap_any, \
     _unsupported, _check_ufunc_operand
 
@@ -129,6 +129,18 @@ def asfarray(a, dtype=numpy.float64):
     if not numpy.issubdtype(dtype, numpy.inexact):
         dtype = numpy.float64
     return asarray(a, dtype=dtype)
+
+
+def clip(a, a_min, a_max, out=None):
+    """cupy.clip(a, a_min, a_max, out=None) (`_math/misc.py`):
+    `a.clip(a_min, a_max, out=out)`, so NumPy 2.1's `min=`/`max=` keywords
+    and NumPy's ufunc keywords (`dtype=`, `casting=`) are TypeError, as in
+    CuPy, and a list has no `clip` (AttributeError). A value traced by
+    cupy.fuse goes to the fusion's clip."""
+    from fake_cupy._fusion import _Var
+    if isinstance(a, _Var):
+        return numpy.clip(a, a_min, a_max, out=out)
+    return a.clip(a_min, a_max, out=out)
 
 
 def reshape(a, newshape, order="C", *, copy=None):
@@ -346,7 +358,10 @@ def delegate(func):
         # A ufunc's methods (at works in place on the array's memory) and
         # attributes, as CuPy's ufuncs have them.
         for ufunc_method in ("at", "reduce", "accumulate", "outer", "reduceat"):
-            if name in _UFUNC_METHODS.get(ufunc_method, (name,)):
+            if ufunc_method == "at" and name in _scatter.UFUNC_OPS:
+                # CuPy's scatter operations: its dtypes and index wrapping.
+                call.at = _scatter.ufunc_at(name)
+            elif name in _UFUNC_METHODS.get(ufunc_method, (name,)):
                 setattr(call, ufunc_method, delegate(getattr(func, ufunc_method)))
             else:
                 setattr(call, ufunc_method, _unsupported_ufunc_method(name, ufunc_method))
@@ -369,7 +384,7 @@ def _check_ufunc_outputs(name, positional, out):
 # reduceat as add's; `outer` for every ufunc. The others raise
 # NotImplementedError, where NumPy's ufuncs have them all.
 _UFUNC_METHODS = {
-    "at": ("add", "subtract", "bitwise_and", "bitwise_or", "bitwise_xor"),
+    "at": tuple(_scatter.UFUNC_OPS),
     "reduce": ("add", "multiply"),
     "accumulate": ("add", "multiply"),
     "reduceat": ("add",),

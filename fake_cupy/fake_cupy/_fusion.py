@@ -43,7 +43,8 @@ from fake_cupy._ndarray import ndarray
 
 # CUDA C helpers with NumPy's semantics where C's differ (floor division
 # and remainder round towards minus infinity, maximum propagates NaN, an
-# integer division by zero gives 0), overloaded for each C type.
+# integer division by zero gives 0), overloaded for each C type; sign is
+# CuPy 13's (0 for NaN, a complex value's by its real part, else imaginary).
 _PREAMBLE = r"""
 #define _FZ_INTEGRAL(T) \
 __device__ T _fz_maximum(T a, T b) { return a > b ? a : b; } \
@@ -61,7 +62,8 @@ __device__ T _fz_floor_divide(T a, T b) { if (b == 0) return 0; \
   T q = a / b; if (a % b != 0 && ((a < 0) != (b < 0))) --q; return q; } \
 __device__ T _fz_remainder(T a, T b) { if (b == 0) return 0; \
   T r = a % b; if (r != 0 && ((r < 0) != (b < 0))) r += b; return r; } \
-__device__ T _fz_power(T a, T b) { T r = 1; if (b < 0) return 0; \
+__device__ T _fz_power(T a, T b) { T r = 1; \
+  if (b < 0) return a == -1 ? ((b & 1) ? -1 : 1) : a == 1 ? 1 : 0; \
   while (b) { if (b & 1) r *= a; a *= a; b >>= 1; } return r; } \
 _FZ_INTEGRAL(T) \
 __device__ T _fz_sign(T a) { return (T)((a > 0) - (a < 0)); } \
@@ -92,7 +94,7 @@ __device__ T _fz_minimum(T a, T b) { return a != a ? a : b != b ? b : a < b ? a 
 __device__ bool _fz_isnan(T a) { return isnan(a); } \
 __device__ bool _fz_isinf(T a) { return isinf(a); } \
 __device__ bool _fz_isfinite(T a) { return isfinite(a); } \
-__device__ T _fz_sign(T a) { return a > 0 ? (T)1 : a < 0 ? (T)-1 : a; } \
+__device__ T _fz_sign(T a) { return (T)((a > 0) - (a < 0)); } \
 __device__ T _fz_abs(T a) { return fabs(a); } \
 __device__ T _fz_reciprocal(T a) { return (T)1 / a; } \
 __device__ T _fz_logaddexp(T a, T b) { if (a == b) return a + log((T)2); \
@@ -118,6 +120,10 @@ template <typename T> __device__ complex<T> _fz_power(complex<T> a,
   return pow(a, b);
 }
 template <typename T> __device__ T _fz_abs(complex<T> a) { return abs(a); }
+template <typename T> __device__ complex<T> _fz_sign(complex<T> a) {
+  T r = a.real(), i = a.imag();
+  return complex<T>(r == 0 ? (T)((i > 0) - (i < 0)) : (T)((r > 0) - (r < 0)), 0);
+}
 """
 
 # The C form of each ufunc, over its inputs {0}, {1} already cast to the
@@ -559,25 +565,28 @@ class _Trace:
         return self.unary_c(var, "{0}" if which == "real" else "0", var.dtype)
 
     def loop_ufunc(self, name, loops, forms, x, out=None, dtype=None):
-        """One of CuPy's own ufuncs (cupyx.rsqrt) on a traced value: its
-        loop is `dtype`'s, else the first of `loops` (type characters)
-        that x's dtype casts to safely, as CuPy's ufuncs choose. `forms`
-        maps a dtype kind to the C form over {0}."""
+        """One of CuPy's own ufuncs (cupyx.rsqrt, cupy.angle) on a traced
+        value: its loop is `dtype`'s, else the first of `loops` (type
+        characters, or "in->out" where the output type differs) that x's
+        dtype casts to safely, as CuPy's ufuncs choose. `forms` maps the
+        loop's input kind to the C form over {0} ({T}: its C type)."""
         var = self.operand(x)
+        pairs = [(t[0], t[-1]) for t in loops]
         if dtype is not None:
-            loop = numpy.dtype(dtype)
-            if loop.char not in loops:
+            want = numpy.dtype(dtype).char
+            fits = [p for p in pairs if p[0] == want]
+            if not fits:
                 raise TypeError(f"ufunc '{name}' not supported for the "
-                                f"input types with dtype {loop}")
+                                f"input types with dtype {numpy.dtype(dtype)}")
         else:
-            fits = [c for c in loops if numpy.can_cast(var.dtype, c, "safe")]
+            fits = [p for p in pairs if numpy.can_cast(var.dtype, p[0], "safe")]
             if not fits:
                 raise TypeError(f"ufunc '{name}' not supported for the "
                                 f"input type {var.dtype}")
-            loop = numpy.dtype(fits[0])
+        loop, loop_out = numpy.dtype(fits[0][0]), numpy.dtype(fits[0][1])
         expr = forms[loop.kind].format(self._cast(var, loop),
                                        T=_compute_ctype(loop))
-        result = self._temp(loop, expr, var.ndim, self._stage([var]))
+        result = self._temp(loop_out, expr, var.ndim, self._stage([var]))
         if out is not None:
             return self.assign(out, result)
         return result

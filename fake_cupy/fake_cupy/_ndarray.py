@@ -24,9 +24,15 @@ import numpy
 from fake_cupy import _memory, _runtime
 from fake_cupy import _index_wrap, _overlap_race
 from fake_cupy._index_wrap import wrap_integer_indices
+from fake_cupy import _integral_power
 
 # The ufuncs whose 0-d NumPy array operands CuPy's __array_ufunc__ takes
 # as scalars.
+# CuPy dispatches a NumPy function or ufunc called on its arrays
+# (numpy.sign(x), numpy.angle(x)) to its own of the same name; where the
+# fake's differs from NumPy's, fake_cupy/__init__.py registers it here.
+CUPY_FORMS = {}
+
 _COMPARISONS = frozenset(("greater", "greater_equal", "less", "less_equal",
                           "equal", "not_equal"))
 _NO_NUMPY = ("Implicit conversion to a NumPy array is not allowed. "
@@ -180,18 +186,23 @@ class ndarray:
         raise TypeError(_NO_NUMPY)
 
     def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):
+        if method == "__call__" and ufunc in CUPY_FORMS:
+            return CUPY_FORMS[ufunc](*inputs, **kwargs)
         if ufunc.__name__ in _COMPARISONS:
             # `numpy.float64(x) > a` reaches here with the scalar as a 0-d
             # NumPy array; CuPy turns it back into a scalar for comparisons
             # (its issue 1694), other ufuncs refuse NumPy arrays.
             inputs = tuple(x.item() if type(x) is numpy.ndarray and x.ndim == 0
                            else x for x in inputs)
-        return _call_numpy(getattr(ufunc, method), inputs, kwargs)
+        return _call_numpy(ufunc if method == "__call__" else
+                           getattr(ufunc, method), inputs, kwargs)
 
     def __array_function__(self, func, types, args, kwargs):
         for t in types:
             if not issubclass(t, ndarray) and issubclass(t, numpy.ndarray):
                 raise TypeError(_NO_NUMPY)
+        if func in CUPY_FORMS:
+            return CUPY_FORMS[func](*args, **kwargs)
         return _call_numpy(func, args, kwargs)
 
     # ---- transfers -------------------------------------------------------
@@ -433,7 +444,7 @@ def _method(name):
 
 for _name in ("reshape", "ravel", "flatten", "transpose", "swapaxes", "squeeze",
               "sum", "prod", "mean", "var", "std", "max", "min", "argmax",
-              "argmin", "all", "any", "cumsum", "cumprod", "clip", "dot", "nonzero", "round", "diagonal",
+              "argmin", "all", "any", "cumsum", "cumprod", "dot", "nonzero", "round", "diagonal",
               "trace", "sort", "argsort", "compress",
               "choose", "ptp"):
     setattr(ndarray, _name, _method(_name))
@@ -457,6 +468,17 @@ def _repeat(self, repeats, axis=None):
     return _call_numpy(numpy.ndarray.repeat, (self, repeats), {"axis": axis})
 
 
+def _clip(self, min=None, max=None, out=None):
+    """ndarray.clip(min=None, max=None, out=None), CuPy's signature:
+    NumPy's ufunc keywords and `a_min=`/`a_max=` are TypeError naming clip
+    (NumPy's message named the ufunc positive)."""
+    result = _call_numpy(numpy.ndarray.clip, (self, min, max), {"out": out},
+                         c_order=True)
+    return result if out is None else out
+
+
+_clip.__name__ = _clip.__qualname__ = "clip"
+ndarray.clip = _clip
 ndarray.take = _take
 ndarray.put = _put
 ndarray.repeat = _repeat
@@ -695,6 +717,9 @@ def _run_numpy(func, args, kwargs):
     for a division by zero, an overflow, an invalid operation or cast), so
     they are ignored here, and only here; NumPy's own settings
     (numpy.seterr) are left as they are for host code."""
+    # A power on integers takes CuPy's values for negative exponents
+    # (_integral_power.py) where NumPy raises.
+    func = _integral_power.FORMS.get(func, func)
     with numpy.errstate(all="ignore"):
         return func(*args, **kwargs)
 

@@ -72,3 +72,23 @@ def test_nonzero_of_a_0d_array_is_deprecated_not_refused(cp):
     assert cp.where(cp.asarray([True, False]), 1, 2).get().tolist() == [1, 2]
     with pytest.raises(ValueError, match="Must provide both 'x' and 'y' or neither."):
         cp.where(cp.asarray([True]), 1)
+
+
+def test_trapz_is_cupys(cp):
+    # cupy.trapz, which CuPy keeps after NumPy 2.4 removed numpy.trapz (an
+    # energy functional integrated along a profile called it; the fake had
+    # no trapz): y and x must be cupy arrays, x 1-D or of y's shape.
+    y = numpy.arange(12.0).reshape(3, 4) ** 2
+    x = numpy.array([0.0, 0.5, 1.5, 3.0])
+    got = cp.trapz(cp.asarray(y), cp.asarray(x))
+    assert isinstance(got, cp.ndarray)
+    numpy.testing.assert_allclose(got.get(), numpy.trapezoid(y, x))
+    numpy.testing.assert_allclose(cp.trapz(cp.asarray(y), dx=0.5, axis=0).get(),
+                                  numpy.trapezoid(y, dx=0.5, axis=0))
+    numpy.testing.assert_allclose(
+        cp.trapz(cp.asarray(y), cp.asarray(numpy.tile(x, (3, 1)))).get(),
+        numpy.trapezoid(y, x))
+    with pytest.raises(TypeError, match="^`y` should be of type cupy.ndarray$"):
+        cp.trapz([1.0, 2.0, 3.0])
+    with pytest.raises(TypeError, match="^`x` should be of type cupy.ndarray$"):
+        cp.trapz(cp.asarray(y), x)

@@ -424,3 +424,24 @@ def test_cuda_nvrtc_module(cp):
         nvrtc.compileProgram(bad, [])
     assert info.value.status == 6 and "bad.cu" in nvrtc.getProgramLog(bad)
     nvrtc.destroyProgram(bad)
+
+
+def test_integer_powers_with_negative_exponents_take_cupys_values(cp):
+    # CuPy's power kernel (integral_power) answers 1 for a base of 1, +-1
+    # for -1 by the exponent's parity and 0 for other bases, where NumPy
+    # raises ValueError: `x ** -1` on an int array ran on a GPU and stopped
+    # on the fake. The ufunc and the operators agree (cupy.fuse's form:
+    # test_sign_and_angle.py).
+    a = cp.array([-1, 1, 2, 0, -3], dtype=numpy.int32)
+    assert cp.power(a, -1).get().tolist() == [-1, 1, 0, 0, 0]
+    assert (a ** -2).dtype == numpy.int32
+    assert (a ** -2).get().tolist() == [1, 1, 0, 0, 0]
+    assert (2 ** cp.array([-1, 0, 3])).get().tolist() == [0, 1, 8]
+    assert (a ** cp.array([-1, -2, -1, 2, 3], dtype=numpy.int8)).get().tolist() == \
+        [-1, 1, 0, 0, -27]
+    b = a.copy()
+    b **= -1
+    assert b.get().tolist() == [-1, 1, 0, 0, 0]
+    out = cp.empty(5, dtype=numpy.int64)
+    assert cp.power(a, -3, out=out) is out and out.get().tolist() == [-1, 1, 0, 0, 0]
+    assert (cp.arange(1.0, 3.0) ** -1).get().tolist() == [1.0, 0.5]

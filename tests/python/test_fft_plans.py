@@ -114,6 +114,25 @@ def test_real_transforms_take_r2c_and_c2r_plans(fx):
             dev.astype(numpy.complex64), axes=(-1,)))
 
 
+def test_real_transforms_take_the_real_part_of_complex_input(fx):
+    # CuPy's _convert_dtype casts a real transform's complex input to its
+    # real dtype; NumPy's and SciPy's rfft refuse it, so code that passes a
+    # complex field to rfft2 stopped on the fake and ran on a GPU.
+    host = _data((4, 8))
+    dev = fx.cupy.array(host)
+    with pytest.warns(numpy.exceptions.ComplexWarning):
+        for transform, ref in ((fx.cupy.fft.rfft, numpy.fft.rfft),
+                               (fx.cupy.fft.rfft2, numpy.fft.rfft2),
+                               (fx.sfft.rfftn, numpy.fft.rfftn),
+                               (fx.cupy.fft.ihfft, numpy.fft.ihfft)):
+            got = transform(dev)
+            assert got.dtype == numpy.complex64
+            numpy.testing.assert_allclose(got.get(), ref(host.real),
+                                          rtol=1e-4, atol=1e-4)
+        plan = fx.sfft.get_fft_plan(dev.real.copy(), axes=(-1,), value_type="R2C")
+        assert fx.sfft.rfft(dev, plan=plan).shape == (4, 5)
+
+
 def test_plan_as_context_manager_around_cupy_fft(fx):
     dev = fx.cupy.array(_data((8, 8)))
     plan = fx.pack.get_fft_plan(dev)

@@ -55,3 +55,21 @@ def test_cupy_arrays_are_unchanged(cp):
     assert cp.amax(x, axis=0).get().tolist() == [3.0, 4.0, 5.0]
     assert cp.clip(x, 1, 4).get().tolist() == [[1, 1, 2], [3, 4, 4]]
     assert float(cp.trace(cp.eye(3))) == 3.0
+
+
+def test_clip_takes_cupys_arguments_only(cp):
+    # Projected-gradient steps clip with cupy.clip(x, lo, hi, out=x);
+    # CuPy's clip(a, a_min, a_max, out=None) and ndarray.clip(min, max, out)
+    # have none of NumPy 2.1's min=/max= keywords for the function nor
+    # NumPy's ufunc keywords, which the fake took from NumPy.
+    x = cp.arange(6.0) - 2
+    with pytest.raises(TypeError, match="unexpected keyword argument 'min'"):
+        cp.clip(x, min=0)
+    with pytest.raises(TypeError, match="unexpected keyword argument 'dtype'"):
+        cp.clip(x, 0, 1, dtype=numpy.float32)
+    with pytest.raises(TypeError, match=r"^clip\(\) got an unexpected keyword argument 'a_min'$"):
+        x.clip(a_min=0)
+    assert x.clip(max=1).get().tolist() == [-2, -1, 0, 1, 1, 1]
+    assert cp.clip(x, 0, None).get().tolist() == [0, 0, 0, 1, 2, 3]
+    assert cp.clip(x, cp.zeros(6), 2.0).get().tolist() == [0, 0, 0, 1, 2, 2]
+    assert cp.clip(x, 0, 1, out=x) is x and x.get().tolist() == [0, 0, 0, 1, 1, 1]

@@ -269,3 +269,29 @@ def test_lfilter_zi_with_a_zero_leading_denominator(cupyx_scipy, cp):
     got = zi.get()
     assert got.shape == (3,) and got[0] == 1.0 and numpy.isnan(got[1:]).all()
     assert sig.lfilter_zi(cp.asarray([1.0, 2.0]), cp.asarray([0.0])).get().tolist() == [1.0]
+
+
+def test_interpolation_checks_and_float16_are_cupys(cupyx_scipy, cp):
+    # Tomography and registration code rotates, shifts and resamples
+    # images with these functions. CuPy checks order and mode with
+    # ValueError (SciPy: RuntimeError), reads coordinates.shape (a list is
+    # AttributeError), and interpolates float16 images in float32 (SciPy
+    # refuses float16).
+    ndi = cupyx_scipy.ndimage
+    img = cp.arange(64.0).reshape(8, 8)
+    with pytest.raises(ValueError, match=r"^spline order is not supported$"):
+        ndi.rotate(img, 10, order=7)
+    with pytest.raises(ValueError, match=r"^boundary mode \(edge\) is not supported$"):
+        ndi.shift(img, 1, mode="edge")
+    with pytest.raises(AttributeError, match="'list' object has no attribute 'shape'"):
+        ndi.map_coordinates(img, [[1.0], [2.0]], order=1)
+    with pytest.raises(ValueError, match="coordinates should have floating point dtype"):
+        ndi.map_coordinates(img, cp.zeros((2, 3), dtype=numpy.complex64), order=1)
+    half = img.astype(numpy.float16)
+    rotated = ndi.rotate(half, 30, reshape=False, order=1)
+    assert rotated.dtype == numpy.float16
+    numpy.testing.assert_allclose(
+        rotated.get(), scipy.ndimage.rotate(img.get(), 30, reshape=False, order=1),
+        atol=0.1)
+    assert ndi.zoom(half, 2, order=3).dtype == numpy.float16
+    assert ndi.map_coordinates(half, cp.ones((2, 3)), order=1).get().tolist() == [9.0] * 3
