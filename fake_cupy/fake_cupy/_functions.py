@@ -191,9 +191,11 @@ _METHOD_STYLE = {
     "dot": "dot",
 }
 
-# CuPy's rounding functions begin with `a = _core.array(a, copy=False)`: a
-# NumPy array, a list or a scalar is copied to the device first.
-_CONVERTS_FIRST = {"round", "around", "round_"}
+# CuPy's rounding functions begin with `a = _core.array(a, copy=False)`, and
+# real and imag with `if not isinstance(val, ndarray): val = _core.array(val)`
+# (cupy/_math/arithmetic.py): a NumPy array, a list or a scalar is copied to
+# the device first.
+_CONVERTS_FIRST = {"round", "around", "round_", "real", "imag"}
 
 # CuPy's atleast_Nd call cupy.asarray on each argument, and hstack, vstack
 # and dstack pass each item of their sequence through them: host data is
