@@ -59,6 +59,7 @@ _sys.modules.setdefault("fake_cupy.fft", fft)
 _sys.modules.setdefault("fake_cupy.fft.config", _fft_config)
 from fake_cupy._stride_tricks import lib  # noqa: E402
 from fake_cupy._copyto import copyto  # noqa: E402,F401
+from fake_cupy._einsum import einsum  # noqa: E402,F401
 from fake_cupy import _index_wrap  # noqa: E402
 take = _functions.delegate(_index_wrap.take)
 put = _functions.delegate(_index_wrap.put)
