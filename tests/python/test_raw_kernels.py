@@ -206,6 +206,7 @@ def test_compile_exception_carries_nvrtcs_log(cp):
     assert e.source == src and e.backend == "nvrtc"
 
 
+@needs_nvrtc
 def test_a_compile_error_names_the_line_of_the_users_file(cp):
     # NVRTC's log named "kernel.cu(N)", N the line within the code string, so
     # a program holding many kernels in one Python file (a quantum
