@@ -24,7 +24,7 @@ from fake_cupy._dlpack import from_dlpack, fromDlpack
 from fake_cupy._errors import LifetimeError
 from fake_cupy._functions import (array, asarray, asanyarray, ascontiguousarray,
                                   asfarray, asfortranarray, asnumpy, get_array_module,
-                                  is_available, reshape, synchronize)
+                                  imag, is_available, real, reshape, synchronize)
 from fake_cupy._install import install, installed, uninstall
 from fake_cupy._internals import clear_memo, memoize
 from fake_cupy._elementwise import ElementwiseKernel, ReductionKernel, fuse

@@ -205,11 +205,29 @@ _READS_ATTRIBUTE = {"tensordot": "ndim", "inner": "ndim", "kron": "ndim",
 # other object raises TypeError "Argument 'a' has incorrect type".
 _NDARRAY_TYPED = {"moveaxis": ((0, "a"),), "dot": ((1, "b"),)}
 
-# CuPy's rounding functions begin with `a = _core.array(a, copy=False)`, and
-# real and imag with `if not isinstance(val, ndarray): val = _core.array(val)`
-# (cupy/_math/arithmetic.py): a NumPy array, a list or a scalar is copied to
-# the device first.
-_CONVERTS_FIRST = {"round", "around", "round_", "real", "imag"}
+# CuPy's rounding functions begin with `a = _core.array(a, copy=False)`: a
+# NumPy array, a list or a scalar is copied to the device first.
+_CONVERTS_FIRST = {"round", "around", "round_"}
+
+
+def _part(name):
+    """cupy.real and cupy.imag (cupy/_math/arithmetic.py): anything but a
+    cupy array (a NumPy array, a list, a scalar) is copied to the device,
+    then the array's own property answers: `real` is the array itself when
+    it is not complex and a view of the real parts when it is; `imag` a view
+    of the imaginary parts, or zeros. A value traced by cupy.fuse has both."""
+    def part(val):
+        from fake_cupy._fusion import _Var
+        if not isinstance(val, (ndarray, _Var)):
+            val = asarray(val)
+        return getattr(val, name)
+    part.__name__ = part.__qualname__ = name
+    part.__doc__ = f"Returns the {name} part of the elements of the array (CuPy's {name})."
+    return part
+
+
+real = _part("real")
+imag = _part("imag")
 
 # CuPy's atleast_Nd call cupy.asarray on each argument, and hstack, vstack
 # and dstack pass each item of their sequence through them: host data is

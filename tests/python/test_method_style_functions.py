@@ -64,9 +64,15 @@ def test_real_and_imag_convert_their_argument(cp):
     assert isinstance(z, cp.ndarray) and z.shape == () and float(z) == 2.0
     assert cp.imag([1j, 2.0]).get().tolist() == [1.0, 0.0]
     assert isinstance(cp.real(4.0), cp.ndarray) and float(cp.real(4.0)) == 4.0
-    # A cupy array still gives its own real part (a view of a complex one).
+    # A cupy array gives its own `real`: a view of a complex one's real
+    # parts, and a real array itself (CuPy's `return val.real`).
     d = cp.asarray(host)
-    assert cp.real(d).get().tolist() == [1.5, -3.0]
+    r = cp.real(d)
+    r[0] = 7.0
+    assert d.get().tolist() == [7.0 + 2.0j, -3.0 - 0.5j]
+    x = cp.arange(3.0)
+    assert cp.real(x) is x
+    assert cp.imag(x).get().tolist() == [0.0, 0.0, 0.0] and cp.imag(x) is not x
 
 
 def test_cupy_arrays_are_unchanged(cp):
