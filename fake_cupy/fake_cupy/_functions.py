@@ -260,6 +260,15 @@ def _check_operand_attribute(name, attr, args):
                                  f"attribute '{attr}'")
 
 
+def _check_tensordot_axes(args, kwargs):
+    """CuPy's tensordot of a 0-d operand: cupy.multiply when axes is 0 (or
+    ((), ())), ValueError for any other axes (NumPy's is IndexError)."""
+    a, b = args[0], args[1]
+    axes = args[2] if len(args) > 2 else kwargs.get("axes", 2)
+    if (a.ndim == 0 or b.ndim == 0) and axes != 0 and axes != ((), ()):
+        raise ValueError("An input is zero-dim while axes has dimensions")
+
+
 def _check_ndarray_typed(positions, args):
     """The type check of a Cython routine's ndarray parameters."""
     for index, param in positions:
@@ -393,6 +402,8 @@ def delegate(func):
             return getattr(args[0], method)(*args[1:], **kwargs)
         if reads_attribute:
             _check_operand_attribute(name, reads_attribute, args)
+            if name == "tensordot" and len(args) >= 2:
+                _check_tensordot_axes(args, kwargs)
         if ndarray_typed:
             _check_ndarray_typed(ndarray_typed, args)
         if elementwise:

@@ -24,6 +24,17 @@ def test_products_read_an_attribute_of_each_operand(cp, name, attr):
         getattr(cp, name)(x, [1.0, 2.0, 3.0, 4.0])
 
 
+def test_tensordot_of_a_0d_array(cp):
+    # CuPy multiplies a 0-d operand when axes is 0 and raises ValueError for
+    # any other axes; NumPy raised IndexError (tuple index out of range).
+    s, m = cp.asarray(2.0), cp.ones((2, 2))
+    assert cp.tensordot(s, m, 0).get().tolist() == [[2.0, 2.0], [2.0, 2.0]]
+    assert cp.tensordot(s, m, axes=((), ())).shape == (2, 2)
+    for axes in (2, 1, ([0], [0])):
+        with pytest.raises(ValueError, match="An input is zero-dim while axes has dimensions"):
+            cp.tensordot(s, m, axes)
+
+
 def test_kron_takes_python_numbers_and_tensordot_does_not(cp):
     x = cp.arange(3.0)
     assert cp.kron(2, x).get().tolist() == [0.0, 2.0, 4.0]
