@@ -24,7 +24,7 @@ from fake_cupy._dlpack import from_dlpack, fromDlpack
 from fake_cupy._errors import LifetimeError
 from fake_cupy._functions import (array, asarray, asanyarray, ascontiguousarray,
                                   asfarray, asfortranarray, asnumpy, get_array_module,
-                                  clip, is_available, reshape, synchronize)
+                                  clip, imag, is_available, real, reshape, synchronize)
 from fake_cupy._install import install, installed, uninstall
 from fake_cupy._internals import clear_memo, memoize
 from fake_cupy._elementwise import ElementwiseKernel, ReductionKernel, fuse
@@ -59,6 +59,7 @@ _sys.modules.setdefault("fake_cupy.fft", fft)
 _sys.modules.setdefault("fake_cupy.fft.config", _fft_config)
 from fake_cupy._stride_tricks import lib  # noqa: E402
 from fake_cupy._copyto import copyto  # noqa: E402,F401
+from fake_cupy._einsum import einsum  # noqa: E402,F401
 from fake_cupy import _index_wrap  # noqa: E402
 take = _functions.delegate(_index_wrap.take)
 put = _functions.delegate(_index_wrap.put)

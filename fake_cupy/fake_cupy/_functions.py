@@ -1,6 +1,7 @@
 """Module-level functions of the fake CuPy: transfers, creation functions
 and, through delegation to NumPy, ufuncs, reductions and the rest."""
 import functools
+import numbers
 import types
 
 import numpy
@@ -200,12 +201,45 @@ _METHOD_STYLE = {
     "amin": "min", "mean": "mean", "var": "var", "std": "std", "all": "all",
     "any": "any", "argmax": "argmax", "argmin": "argmin", "clip": "clip",
     "ptp": "ptp", "trace": "trace", "diagonal": "diagonal", "nonzero": "nonzero",
-    "dot": "dot",
+    "dot": "dot", "transpose": "transpose", "swapaxes": "swapaxes",
+    "squeeze": "squeeze",
 }
+
+# CuPy's products that begin by reading an attribute of each operand
+# (cupy/linalg/_product.py: tensordot, inner and kron `a.ndim`, kron after
+# sending numbers to multiply; vdot `a.size`; outer `a.ravel()`): a list or
+# a Python number raises AttributeError where NumPy converts it.
+_READS_ATTRIBUTE = {"tensordot": "ndim", "inner": "ndim", "kron": "ndim",
+                    "vdot": "size", "outer": "ravel"}
+
+# CuPy functions that hand an operand to a Cython routine typed as an
+# ndarray (moveaxis's `a`; dot is `a.dot(b, out)`, whose `b` is typed): any
+# other object raises TypeError "Argument 'a' has incorrect type".
+_NDARRAY_TYPED = {"moveaxis": ((0, "a"),), "dot": ((1, "b"),)}
 
 # CuPy's rounding functions begin with `a = _core.array(a, copy=False)`: a
 # NumPy array, a list or a scalar is copied to the device first.
 _CONVERTS_FIRST = {"round", "around", "round_"}
+
+
+def _part(name):
+    """cupy.real and cupy.imag (cupy/_math/arithmetic.py): anything but a
+    cupy array (a NumPy array, a list, a scalar) is copied to the device,
+    then the array's own property answers: `real` is the array itself when
+    it is not complex and a view of the real parts when it is; `imag` a view
+    of the imaginary parts, or zeros. A value traced by cupy.fuse has both."""
+    def part(val):
+        from fake_cupy._fusion import _Var
+        if not isinstance(val, (ndarray, _Var)):
+            val = asarray(val)
+        return getattr(val, name)
+    part.__name__ = part.__qualname__ = name
+    part.__doc__ = f"Returns the {name} part of the elements of the array (CuPy's {name})."
+    return part
+
+
+real = _part("real")
+imag = _part("imag")
 
 # CuPy's atleast_Nd call cupy.asarray on each argument, and hstack, vstack
 # and dstack pass each item of their sequence through them: host data is
@@ -226,6 +260,35 @@ def _check_array(args, kwargs):
     a = args[0] if args else kwargs.get("a")
     if not isinstance(a, (ndarray, _Var)):
         raise TypeError(f"'a' must be a cupy.ndarray object, not {type(a)}")
+
+
+def _check_operand_attribute(name, attr, args):
+    """CuPy's first look at its operands a and b (_READS_ATTRIBUTE)."""
+    for operand in args[:2]:
+        if name == "kron" and isinstance(operand, numbers.Number):
+            continue
+        if not _is_array(operand) and not hasattr(operand, attr):
+            raise AttributeError(f"'{type(operand).__name__}' object has no "
+                                 f"attribute '{attr}'")
+
+
+def _check_tensordot_axes(args, kwargs):
+    """CuPy's tensordot of a 0-d operand: cupy.multiply when axes is 0 (or
+    ((), ())), ValueError for any other axes (NumPy's is IndexError)."""
+    a, b = args[0], args[1]
+    axes = args[2] if len(args) > 2 else kwargs.get("axes", 2)
+    if (a.ndim == 0 or b.ndim == 0) and axes != 0 and axes != ((), ()):
+        raise ValueError("An input is zero-dim while axes has dimensions")
+
+
+def _check_ndarray_typed(positions, args):
+    """The type check of a Cython routine's ndarray parameters."""
+    for index, param in positions:
+        if index < len(args) and not isinstance(args[index], numpy.ndarray) \
+                and not _is_array(args[index]):
+            raise TypeError(f"Argument '{param}' has incorrect type (expected "
+                            f"cupy._core.core._ndarray_base, got "
+                            f"{type(args[index]).__name__})")
 
 
 def _check_host_operands(error, args, kwargs):
@@ -302,6 +365,10 @@ def delegate(func):
         getattr(func, "__module__", "") == "numpy"
     method = _METHOD_STYLE.get(getattr(func, "__name__", ""))
     numpy_function = getattr(func, "__module__", "") == "numpy"
+    reads_attribute = numpy_function and \
+        _READS_ATTRIBUTE.get(getattr(func, "__name__", ""))
+    ndarray_typed = _NDARRAY_TYPED.get(getattr(func, "__name__", "")) \
+        if numpy_function else None
     converts_first = numpy_function and \
         getattr(func, "__name__", "") in _CONVERTS_FIRST
     name = getattr(func, "__name__", "")
@@ -348,6 +415,12 @@ def delegate(func):
             # its own method, a list or a Python number has none
             # (AttributeError: 'list' object has no attribute 'sum').
             return getattr(args[0], method)(*args[1:], **kwargs)
+        if reads_attribute:
+            _check_operand_attribute(name, reads_attribute, args)
+            if name == "tensordot" and len(args) >= 2:
+                _check_tensordot_axes(args, kwargs)
+        if ndarray_typed:
+            _check_ndarray_typed(ndarray_typed, args)
         if elementwise:
             result = _call_numpy(func, args, _ufunc_keywords(kwargs),
                                  c_order=True)

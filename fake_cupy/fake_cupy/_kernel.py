@@ -209,13 +209,17 @@ def _nvrtc_options(options, include_dir, cooperative):
 
 
 def _check_with_nvrtc(code, options, name_expressions, source_name,
-                      include_dir, cooperative):
+                      include_dir, cooperative, label=None):
     """Compiles with NVRTC when it is present (see fake_cupy._nvrtc);
     raises CuPy's CompileException with NVRTC's log when NVRTC refuses the
-    code. Returns the NVRTC result, or None without NVRTC."""
+    code. Returns the NVRTC result, or None without NVRTC. With a `label`
+    NVRTC compiles the code after its #line directive (_labelled), so that
+    its messages name the line of the user's Python file, not the line
+    within the code string of a "kernel.cu" the user never wrote."""
     nv_options = _nvrtc_options(options, include_dir, cooperative)
     try:
-        return _nvrtc.compile(code, nv_options, name_expressions, source_name)
+        return _nvrtc.compile(_labelled(code, label), nv_options,
+                              name_expressions, source_name)
     except _nvrtc.Failure as f:
         raise _errors.CompileException(f.log, code, source_name,
                                        tuple(options), log=f.log,
@@ -299,7 +303,7 @@ def _compile_code(code, options, name_expressions, source_name="kernel.cu",
     nv = None
     if backend == "nvrtc":
         nv = _check_with_nvrtc(code, options, name_expressions, source_name,
-                               include_dir, cooperative)
+                               include_dir, cooperative, label)
     if nv is None:
         _refuse_host_only_calls(code, source_name, options)
     with _compile_lock:

@@ -251,7 +251,9 @@ class ndarray:
     # the installed NumPy's: an array of one element but some dimensions
     # (a (1, 1) loss from y.T @ log(p)) is its TypeError "only 0-dimensional
     # arrays can be converted to Python scalars" (a DeprecationWarning
-    # before NumPy 2.4's), where item() took it.
+    # before NumPy 2.4's), where item() took it. CuPy defines no __index__:
+    # a 0-d array is no Python integer (range(x), a_list[x] and slice bounds
+    # raise TypeError), though int(x) is one.
     def __float__(self):
         return float(self.get())
 
@@ -260,11 +262,6 @@ class ndarray:
 
     def __complex__(self):
         return complex(self.get())
-
-    def __index__(self):
-        if self.ndim != 0 or self.dtype.kind not in "iu":
-            raise TypeError("only integer scalar arrays can be converted to a scalar index")
-        return int(self.item())
 
     def __bool__(self):
         return bool(self.item())

@@ -9,8 +9,11 @@ unchecked): a list or a Python number has none, so
 object has no attribute 'sum'` on a GPU; a NumPy array or scalar answers
 with NumPy's method. `cupy.around`/`round`/`round_` begin with
 `_core.array(a, copy=False)` and give a cupy array for a NumPy array, a
-list or a scalar. The fake computed the reductions of lists and scalars
-with NumPy and refused a NumPy array in `around`."""
+list or a scalar; so do `cupy.real` and `cupy.imag`
+(`cupy/_math/arithmetic.py`: `if not isinstance(val, _core.ndarray): val =
+_core.array(val)`), which an iTEBD program applies to the `.get()` of a
+contraction. The fake computed the reductions of lists and scalars with
+NumPy and refused a NumPy array in `around`, `real` and `imag`."""
 import numpy
 import pytest
 
@@ -47,6 +50,29 @@ def test_rounding_converts_its_argument(cp):
     assert isinstance(cp.round(2.567, 1), cp.ndarray)
     assert float(cp.round(2.567, 1)) == 2.6
     assert cp.around([1.26], 1).get().tolist() == [1.3]
+
+
+def test_real_and_imag_convert_their_argument(cp):
+    host = numpy.array([1.5 + 2.0j, -3.0 - 0.5j])
+    r = cp.real(host)
+    assert isinstance(r, cp.ndarray) and r.dtype == numpy.float64
+    assert r.get().tolist() == [1.5, -3.0]
+    i = cp.imag(host)
+    assert isinstance(i, cp.ndarray) and i.get().tolist() == [2.0, -0.5]
+    # A 0-d NumPy array (a contraction's .get()), a list and a Python number.
+    z = cp.real(numpy.array(2.0 - 1.0j))
+    assert isinstance(z, cp.ndarray) and z.shape == () and float(z) == 2.0
+    assert cp.imag([1j, 2.0]).get().tolist() == [1.0, 0.0]
+    assert isinstance(cp.real(4.0), cp.ndarray) and float(cp.real(4.0)) == 4.0
+    # A cupy array gives its own `real`: a view of a complex one's real
+    # parts, and a real array itself (CuPy's `return val.real`).
+    d = cp.asarray(host)
+    r = cp.real(d)
+    r[0] = 7.0
+    assert d.get().tolist() == [7.0 + 2.0j, -3.0 - 0.5j]
+    x = cp.arange(3.0)
+    assert cp.real(x) is x
+    assert cp.imag(x).get().tolist() == [0.0, 0.0, 0.0] and cp.imag(x) is not x
 
 
 def test_cupy_arrays_are_unchanged(cp):

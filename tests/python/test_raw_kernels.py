@@ -206,6 +206,29 @@ def test_compile_exception_carries_nvrtcs_log(cp):
     assert e.source == src and e.backend == "nvrtc"
 
 
+@needs_nvrtc
+def test_a_compile_error_names_the_line_of_the_users_file(cp):
+    # NVRTC's log named "kernel.cu(N)", N the line within the code string, so
+    # a program holding many kernels in one Python file (a quantum
+    # simulator's gate kernels, each an r'''...''' string) left the user
+    # to count lines; it names the Python file and line that hold the error
+    # now, as libcuemu's compile and the checkers' reports already did.
+    src = r'''
+    extern "C" __global__ void scale(double *v, int n) {
+        int i = threadIdx.x;
+        double t = v[i]
+        if (i < n) v[i] = t * 2.0;   // the missing ";" is reported here
+    }'''
+    with pytest.raises(cp.cuda.compiler.CompileException) as info:
+        cp.RawKernel(src, "scale").compile()
+    here = __file__
+    with open(here) as f:
+        line = next(n for n, text in enumerate(f, 1)
+                    if "the missing" in text and "reported here" in text)
+    assert f"{here}({line})" in str(info.value), str(info.value)
+    assert info.value.source == src
+
+
 def test_user_options_reach_both_compilers(cp):
     src = r'''
     extern "C" __global__ void k(int *x) { x[0] = VALUE; }'''
