@@ -40,6 +40,9 @@ typedef struct walker {
   size_t host_body;    /* other_depth inside a host function's body that
                         * cuemu_host_calls.c searches, or 0 */
   size_t host_name;    /* that function's name token */
+  size_t access_body;  /* other_depth inside a host function's body whose
+                        * reads and writes of device variables are judged
+                        * (cuemu_host_variable_access.c), or 0 */
   size_t linked_decl;  /* decl_start + 1 of the declaration given its pass's
                         * linkage attribute, or 0 */
   size_t static_kernel;/* the name of the `static` kernel being walked, whose
@@ -103,6 +106,47 @@ static cuemu_status host_redeclared_note(walker *w, size_t end) {
   if (!ns) return CUEMU_OUT_OF_MEMORY;
   cuemu_status st = cuemu__host_redeclared_note(rw, ns, w->decl_start, end);
   free(ns);
+  return st;
+}
+
+/* The variables that the namespace-scope declaration from w->decl_start,
+ * its __device__, __constant__ or __managed__ at token i, declares, for
+ * nvcc's warnings at host code's reads and writes of them
+ * (cuemu_host_variable_access.c). */
+static cuemu_status host_variable_names(walker *w, size_t i) {
+  char *ns = scope_name(w);
+  if (!ns) return CUEMU_OUT_OF_MEMORY;
+  size_t length = strlen(ns);
+  char *kind = malloc(length + 2);
+  if (!kind) {
+    free(ns);
+    return CUEMU_OUT_OF_MEMORY;
+  }
+  kind[0] = cuemu__rw_is(w->rw, i, "__constant__") ? 'c' : 'd';
+  memcpy(kind + 1, ns, length + 1);
+  free(ns);
+  cuemu_status st =
+      cuemu__host_variable_names(w->rw, w->decl_start, i, kind);
+  free(kind);
+  return st;
+}
+
+/* In the host and single passes, the body at `brace` of the namespace-scope
+ * host function declared from w->decl_start, of the user's code: its reads
+ * and writes of device variables are judged (cuemu_host_variable_access.c). */
+static cuemu_status host_variable_body(walker *w, size_t brace) {
+  cuemu_rewriter *rw = w->rw;
+  if (w->device_decl || w->kernel_decl || w->other_depth != 1 ||
+      !rw->preprocessed || rw->pass == CUEMU_PASS_DEVICE ||
+      !rw->host_var_count ||
+      (rw->toks[brace].flags & (CUEMU_TOKEN_FOREIGN | CUEMU_TOKEN_SHIM)) ||
+      cuemu__host_body_name(rw, w->decl_start, brace) >= rw->n)
+    return CUEMU_SUCCESS;
+  char *ns = scope_name(w);
+  if (!ns) return CUEMU_OUT_OF_MEMORY;
+  cuemu_status st = cuemu__host_variable_body(rw, ns, w->decl_start, brace);
+  free(ns);
+  w->access_body = 1;
   return st;
 }
 
@@ -209,6 +253,10 @@ static cuemu_status open_brace(walker *w, size_t i) {
     cuemu_status st = host_redeclared_note(w, i);
     if (st != CUEMU_SUCCESS) return st;
   }
+  {
+    cuemu_status st = host_variable_body(w, i);
+    if (st != CUEMU_SUCCESS) return st;
+  }
   /* A host function's body, where the whole prelude lets a call of a
    * device-only function compile (cuemu_host_calls.c). */
   if (!w->device_decl && !w->kernel_decl && w->other_depth == 1 &&
@@ -242,6 +290,10 @@ static cuemu_status close_brace(walker *w, size_t i) {
   cuemu_status st = CUEMU_SUCCESS;
   if (w->other_depth > 0) {
     if (w->other_depth == w->host_body) w->host_body = 0;
+    if (w->other_depth == w->access_body) {
+      w->access_body = 0;
+      cuemu__host_variable_flush(w->rw);
+    }
     if (w->other_depth == w->device_body) {
       w->device_body = 0;
       cuemu__launch_calls_end(w->rw);
@@ -1142,6 +1194,15 @@ static cuemu_status walk(walker *w) {
         w->host_body = 0;
       else if (w->host_body)
         cuemu__host_call_check(rw, i, w->host_name);
+      if (w->access_body && cuemu__rw_is(rw, i, "__device__")) {
+        w->access_body = 0;
+        cuemu__host_variable_flush(rw);
+      }
+      else if (w->access_body)
+        cuemu__host_variable_access(rw, i);
+      if (own && rw->preprocessed && w->other_depth > 0 &&
+          cuemu__rw_is(rw, i, "default"))
+        cuemu__defaulted_space_check(rw, i); /* cuemu_defaulted_space.c */
       if (own && w->device_body)
         st = cuemu__device_code_check(rw, i);
       if (st == CUEMU_SUCCESS && own && rw->preprocessed &&
@@ -1253,6 +1314,8 @@ static cuemu_status walk(walker *w) {
         st = device_linkage_decl(w, i);
         if (st == CUEMU_SUCCESS && !(t->flags & CUEMU_TOKEN_FOREIGN))
           st = cuemu__device_variable_mark(rw, w->decl_start, i);
+        if (st == CUEMU_SUCCESS)
+          st = host_variable_names(w, i);
         if (st == CUEMU_SUCCESS && cuemu__rw_is(rw, i, "__constant__"))
           st = cuemu__constant_note(rw, w->decl_start, i,
                                     "CUEMU_CONSTANT_NOTE");
@@ -1427,6 +1490,7 @@ static void release(cuemu_rewriter *rw, walker *w) {
   free(rw->kernels);
   cuemu__launch_calls_free(rw);
   cuemu__device_variable_note(rw, NULL, (size_t)-1, 0);
+  cuemu__host_variables_free(rw);
   cuemu__device_prototype_note(rw, (size_t)-1, 0, 0);
   cuemu__ptx_rewrite_free(rw);
   cuemu__lambda_notes_free(rw->lambdas, rw->lambda_count);
@@ -1718,6 +1782,9 @@ static cuemu_status rewrite(const char *text, size_t length,
     rw.warn_device_redeclared_host_device =
         opt->warn_device_redeclared_host_device;
     rw.warn_main_bare_return = opt->warn_main_bare_return;
+    rw.warn_host_read = opt->warn_host_read;
+    rw.warn_host_write = opt->warn_host_write;
+    rw.warn_defaulted_space = opt->warn_defaulted_space;
     rw.host_full = opt->host_full;
     rw.unit_key = opt->unit_key;
     rw.pads = opt->pads;
