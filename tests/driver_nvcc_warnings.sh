@@ -45,6 +45,10 @@
 # - Warning #20012-D: __host__ or __device__ on a member function defaulted
 #   on its first declaration (tests/driver/nvcc_warnings/
 #   defaulted_spaces.cu), at each qualifier, the unit's list twice.
+# - Warning #117-D again: a `return;` of a device-only function returning a
+#   reference or a deduced type (tests/driver/nvcc_warnings/
+#   device_bare_return_reference.cu), which builds; a read through the
+#   reference it returns fails the launch, naming it.
 # The lines expected are nvcc 13.0's (its own build of the same command is
 # recorded with nvcc_build). Run by `make check`.
 
@@ -481,6 +485,47 @@ else
   fail "-Werror all-warnings (#20012-D): $(head -3 "$work/defaulted_error.log")"
 fi
 
+# A `return;` of a device-only function returning a reference or a deduced
+# type (tests/driver/nvcc_warnings/device_bare_return_reference.cu) builds
+# and runs, with warning #117-D at those lines, as nvcc 13.0 gives it; a
+# read through the reference (-DREAD_UNSET) fails the launch with
+# cudaErrorIllegalAddress and a report naming the unset reference.
+device_ref_want='16 cell
+21 count_at
+26 moved
+31 typed
+37 picked
+42 chosen
+47 scaled
+53 Particle::weight
+58 Particle::heavier'
+device_ref() { # LOG: its #117-D warnings, "line name", one a line
+  sed -n 's|^.*/device_bare_return_reference.cu:\([0-9]*\): warning #117-D: non-void function "\(.*\)" should return a value$|\1 \2|p' "$1"
+}
+step device_bare_reference "$nvcc" -o device_bare_reference \
+  "$d/device_bare_return_reference.cu" &&
+  passes "a reference-returning device function's return; builds and runs" \
+    ./device_bare_reference &&
+  if [ "$(device_ref "$work/device_bare_reference.log")" = "$device_ref_want" ]; then
+    echo "PASS: warning #117-D at the reference-returning functions' return;"
+  else
+    fail "warning #117-D (references): got"
+    sed 's/^/  | /' "$work/device_bare_reference.log" | head -20
+  fi
+step device_bare_unset "$nvcc" -DREAD_UNSET -o device_bare_unset \
+  "$d/device_bare_return_reference.cu" &&
+  if (cd "$work" && CUEMU_QUIET=0 ./device_bare_unset) \
+    >"$work/device_bare_unset.run" 2>&1; then
+    fail "a read through the unset reference ran"
+  elif grep -q 'invalid memory access through the reference returned by a `return;` without a value' \
+    "$work/device_bare_unset.run" &&
+    grep -q 'device_bare_return_reference.cu:7[0-9]' "$work/device_bare_unset.run" &&
+    grep -q 'launch failed: cudaErrorIllegalAddress' "$work/device_bare_unset.run"; then
+    echo "PASS: a read through the unset reference fails the launch"
+  else
+    fail "a read through the unset reference: $(head -5 "$work/device_bare_unset.run")"
+  fi
+
 # nv_diag_error makes #20037-D an error without the number, even under -w;
 # nv_diag_warning and nv_diag_default give back the command line's level.
 for case in "|14 error,16 warning #20037-D,18 warning #20037-D,20 warning #20037-D" \
@@ -533,7 +578,11 @@ if [ -n "$real" ]; then
     nvcc_build driver_nvcc_warnings.sh:host_device_variables "$real" \
       -c -o nv_host_access.o "$d/host_device_variables.cu" &&
     nvcc_build driver_nvcc_warnings.sh:defaulted_spaces "$real" \
-      -o nv_defaulted "$d/defaulted_spaces.cu") >"$work/nvcc.log" 2>&1 ||
+      -o nv_defaulted "$d/defaulted_spaces.cu" &&
+    nvcc_build driver_nvcc_warnings.sh:device_bare_return_reference "$real" \
+      -o nv_device_bare_reference "$d/device_bare_return_reference.cu" &&
+    nvcc_build driver_nvcc_warnings.sh:device_bare_unset "$real" \
+      -DREAD_UNSET -o nv_device_bare_unset "$d/device_bare_return_reference.cu") >"$work/nvcc.log" 2>&1 ||
     fail "nvcc refuses a command of this test: $(tail -5 "$work/nvcc.log")"
   if (cd "$work" && "$real" -w -c -o nv_levels.o \
     "$d/redeclared_pragma_levels.cu") >"$work/nv_levels.log" 2>&1; then

@@ -196,10 +196,13 @@ cuemu_status cuemu__cccl_inlining(cuemu_rewriter *rw);
  * open and close, not those of a lambda's body or of a local class's member
  * function in it: each becomes `return<value>;` when `edit`, and gets
  * nvcc's warning #117-D (`non-void function "<function>" should return a
- * value`) when `warn` (cuemu_main_bare_return.c). */
+ * value`) when `warn`; where `after_value` (a function whose return type
+ * is deduced), only those after a `return` with a value, the others being
+ * a void function's or nvcc's error (cuemu_main_bare_return.c). */
 cuemu_status cuemu__rw_bare_returns(cuemu_rewriter *rw, size_t open,
                                     size_t close, const char *value, int edit,
-                                    int warn, const char *function);
+                                    int warn, const char *function,
+                                    int after_value);
 /* The `return;` statements of the body at `brace` of the device-only
  * function whose declaration starts at token `start`, in namespace `ns`
  * ("a::b" or ""), when its return type is not void: nvcc takes each with
