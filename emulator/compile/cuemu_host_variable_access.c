@@ -27,7 +27,8 @@
  * translation cannot see); otherwise a read. Element and member accesses
  * (`weights[1] = x`, `params.n = 3`) count as the variable's. A parameter
  * or a local declaration of the same name hides the variable for the rest
- * of the body. A write's warning comes after those of the reads of its
+ * of the body. Not judged: a variable template's instances (`v<int>`),
+ * const and constexpr variables (whose reads nvcc folds). A write's warning comes after those of the reads of its
  * expression, as nvcc gives them (`hits = hits + 1`: the read first). Member functions defined in their class, and a class's
  * static members, are not judged.
  */
@@ -37,8 +38,24 @@
 
 #include "cuemu_rewriter.h"
 
+/* Whether the variable named by token `name` is a constant (`constexpr`,
+ * or `const` after its declaration's last `*`), whose reads nvcc folds. */
+static int constant_value(const cuemu_rewriter *rw, size_t name) {
+  for (size_t k = name; k > 0; k--) {
+    size_t p = k - 1;
+    if (cuemu__rw_is(rw, p, ";") || cuemu__rw_is(rw, p, "{") ||
+        cuemu__rw_is(rw, p, "}") || cuemu__rw_is(rw, p, "*"))
+      return 0;
+    if (cuemu__rw_is(rw, p, "const") || cuemu__rw_is(rw, p, "constexpr"))
+      return 1;
+  }
+  return 0;
+}
+
 cuemu_status cuemu__host_variable_record(cuemu_rewriter *rw, size_t name,
                                          const char *ns) {
+  if (constant_value(rw, name))
+    return CUEMU_SUCCESS;
   if (rw->host_var_count == rw->host_var_capacity) {
     size_t cap = rw->host_var_capacity ? 2 * rw->host_var_capacity : 16;
     cuemu_host_variable *grown =
@@ -48,21 +65,37 @@ cuemu_status cuemu__host_variable_record(cuemu_rewriter *rw, size_t name,
     rw->host_vars = grown;
     rw->host_var_capacity = cap;
   }
-  /* ns is "c" (a __constant__ variable) or "d", then the namespace. */
-  size_t ns_length = strlen(ns + 1), length = rw->toks[name].length;
+  /* ns is "c" (a __constant__ variable) or "d", the namespace as names
+   * are looked up in it ("a::b", without unnamed namespaces), a NUL, and
+   * the namespace as nvcc writes it ("a::<unnamed>::b"). */
+  const char *lookup = ns + 1, *shown = lookup + strlen(lookup) + 1;
+  size_t ns_length = strlen(lookup), shown_length = strlen(shown),
+         length = rw->toks[name].length;
   char *full = malloc(ns_length + length + 3);
-  if (!full)
+  char *display = malloc(shown_length + length + 3);
+  if (!full || !display) {
+    free(full);
+    free(display);
     return CUEMU_OUT_OF_MEMORY;
-  size_t at = 0;
+  }
+  size_t at = 0, shown_at = 0;
   if (ns_length) {
-    memcpy(full, ns + 1, ns_length);
+    memcpy(full, lookup, ns_length);
     memcpy(full + ns_length, "::", 2);
     at = ns_length + 2;
   }
+  if (shown_length) {
+    memcpy(display, shown, shown_length);
+    memcpy(display + shown_length, "::", 2);
+    shown_at = shown_length + 2;
+  }
   memcpy(full + at, rw->text + rw->toks[name].offset, length);
   full[at + length] = '\0';
+  memcpy(display + shown_at, rw->text + rw->toks[name].offset, length);
+  display[shown_at + length] = '\0';
   cuemu_host_variable *v = &rw->host_vars[rw->host_var_count++];
   v->name = full;
+  v->display = display;
   v->bare = at;
   v->constant = ns[0] == 'c';
   v->array = cuemu__rw_is(rw, name + 1, "[");
@@ -71,8 +104,10 @@ cuemu_status cuemu__host_variable_record(cuemu_rewriter *rw, size_t name,
 }
 
 void cuemu__host_variables_free(cuemu_rewriter *rw) {
-  for (size_t v = 0; v < rw->host_var_count; v++)
+  for (size_t v = 0; v < rw->host_var_count; v++) {
     free(rw->host_vars[v].name);
+    free(rw->host_vars[v].display);
+  }
   free(rw->host_vars);
   free(rw->host_scope);
   rw->host_vars = NULL;
@@ -203,12 +238,15 @@ static int declared_here(const cuemu_rewriter *rw, size_t first, size_t i) {
 }
 
 /* Whether token k is an operand's end (an identifier, a literal, `)` or
- * `]`): a `&` after it is a binary operator. */
+ * `]`): a `&` after it is a binary operator; not the `)` of a cast to a
+ * pointer or reference type (`(void *)&v`). */
 static int operand_end(const cuemu_rewriter *rw, size_t k) {
   const cuemu_token *t = &rw->toks[k];
+  if (cuemu__rw_is(rw, k, ")"))
+    return k == 0 || !(cuemu__rw_is(rw, k - 1, "*") ||
+                       cuemu__rw_is(rw, k - 1, "&"));
   return (t->kind == CUEMU_TOKEN_IDENT && !expression_word(rw, k)) ||
-         t->kind == CUEMU_TOKEN_NUMBER || cuemu__rw_is(rw, k, ")") ||
-         cuemu__rw_is(rw, k, "]");
+         t->kind == CUEMU_TOKEN_NUMBER || cuemu__rw_is(rw, k, "]");
 }
 
 /* Whether the use whose first token is `first` and whose postfix chain
@@ -290,7 +328,7 @@ static void warn(cuemu_rewriter *rw, size_t k, const cuemu_host_variable *v,
   char what[384];
   snprintf(what, sizeof what,
            "a %s variable \"%s\" cannot be directly %s in a host function",
-           v->constant ? "__constant__" : "__device__", v->name,
+           v->constant ? "__constant__" : "__device__", v->display,
            write ? "written" : "read");
   int level = cuemu__rw_diag_level(rw, rw->toks[k].offset,
                                    write ? 20092 : 20091,
@@ -335,7 +373,7 @@ void cuemu__host_variable_access(cuemu_rewriter *rw, size_t i) {
   if (rw->host_write_var && i > rw->host_write_end)
     cuemu__host_variable_flush(rw);
   if (!rw->host_var_count || cuemu__rw_is(rw, i + 1, "(") ||
-      cuemu__rw_is(rw, i + 1, "::") ||
+      cuemu__rw_is(rw, i + 1, "::") || cuemu__rw_is(rw, i + 1, "<") ||
       (rw->toks[i].flags & (CUEMU_TOKEN_FOREIGN | CUEMU_TOKEN_SHIM)))
     return;
   size_t first;

@@ -114,19 +114,46 @@ static cuemu_status host_redeclared_note(walker *w, size_t end) {
  * nvcc's warnings at host code's reads and writes of them
  * (cuemu_host_variable_access.c). */
 static cuemu_status host_variable_names(walker *w, size_t i) {
+  cuemu_rewriter *rw = w->rw;
+  /* Once a declaration, at its first qualifier; none for a __managed__
+   * variable. */
+  int constant = 0;
+  for (size_t k = w->decl_start; k < rw->n && !cuemu__rw_is(rw, k, ";") &&
+                                 !cuemu__rw_is(rw, k, "=") &&
+                                 !cuemu__rw_is(rw, k, "{");
+       k++) {
+    if (k < i && (cuemu__rw_is(rw, k, "__device__") ||
+                  cuemu__rw_is(rw, k, "__constant__")))
+      return CUEMU_SUCCESS;
+    if (cuemu__rw_is(rw, k, "__managed__"))
+      return CUEMU_SUCCESS;
+    constant |= cuemu__rw_is(rw, k, "__constant__");
+  }
+  /* "K", the namespace for lookups, NUL, the namespace as nvcc writes it
+   * (cuemu__host_variable_record()). */
   char *ns = scope_name(w);
   if (!ns) return CUEMU_OUT_OF_MEMORY;
+  cuemu_strbuf shown = {0};
+  cuemu__sb_add(&shown, "", 0);
+  for (size_t k = 0; k < w->depth; k++)
+    if (w->stack[k].kind == SCOPE_NAMESPACE) {
+      if (shown.length) cuemu__sb_add(&shown, "::", 2);
+      cuemu__sb_str(&shown, w->stack[k].name[0] ? w->stack[k].name
+                                                : "<unnamed>");
+    }
   size_t length = strlen(ns);
-  char *kind = malloc(length + 2);
+  char *kind = shown.oom ? NULL : malloc(length + shown.length + 3);
   if (!kind) {
     free(ns);
+    free(shown.data);
     return CUEMU_OUT_OF_MEMORY;
   }
-  kind[0] = cuemu__rw_is(w->rw, i, "__constant__") ? 'c' : 'd';
+  kind[0] = constant ? 'c' : 'd';
   memcpy(kind + 1, ns, length + 1);
+  memcpy(kind + length + 2, shown.data, shown.length + 1);
   free(ns);
-  cuemu_status st =
-      cuemu__host_variable_names(w->rw, w->decl_start, i, kind);
+  free(shown.data);
+  cuemu_status st = cuemu__host_variable_names(rw, w->decl_start, i, kind);
   free(kind);
   return st;
 }

@@ -369,11 +369,13 @@ void cuemu__host_call_check(cuemu_rewriter *rw, size_t i, size_t caller);
  * and hidden in the body being judged by a declaration of its name. */
 typedef struct cuemu_host_variable {
   char *name;
+  char *display; /* as nvcc names it: "<unnamed>::v" */
   size_t bare;
   int constant, array, hidden;
 } cuemu_host_variable;
 /* Records the variable named by token `name`, declared __constant__ where
- * ns[0] is 'c' ('d' else), in the namespace ns + 1. */
+ * ns[0] is 'c' ('d' else), in the namespace ns + 1 (names looked up from
+ * it; the namespace as nvcc writes it after its NUL). */
 cuemu_status cuemu__host_variable_record(cuemu_rewriter *rw, size_t name,
                                          const char *ns);
 /* Records the variables that the namespace-scope declaration starting at

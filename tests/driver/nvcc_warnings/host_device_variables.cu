@@ -5,7 +5,8 @@
 // assignment or an increment), and none where the host code takes the
 // variable's address, binds a reference to it, passes it to a reference
 // parameter (the runtime's symbol functions) or names it in sizeof, nor
-// for a __managed__ variable or a local variable of the same name.
+// for a __managed__ variable, a const one or a local variable of the same
+// name. A variable of an unnamed namespace is "<unnamed>::seen".
 #include <cstdio>
 
 __device__ int hits;
@@ -19,6 +20,11 @@ __constant__ float bias;
 __managed__ int total;
 namespace grid {
 __device__ int cells;
+}
+__device__ const int max_hits = 8;
+__device__ __managed__ int both;
+namespace {
+__device__ int seen;
 }
 
 __global__ void count() { atomicAdd(&hits, 1); }
@@ -45,6 +51,9 @@ int main() {
   total = 5;
   auto peek = [] { return hits; };
   keep(hits);
+  const void *symbol = (const void *)&hits;
+  int limit = max_hits + seen;
+  both = 2;
   int t = 0;
   {
     int hits = 7;
@@ -53,7 +62,8 @@ int main() {
   }
   count<<<1, 1>>>();
   cudaDeviceSynchronize();
-  std::printf("%zu %p %p %d %d %g %g %g %d %d\n", sizeof(hits), (void *)p,
-              (void *)where, r, h, w, s, b, peek(), t);
+  std::printf("%zu %p %p %p %d %d %g %g %g %d %d %d\n", sizeof(hits),
+              (void *)p, (void *)where, symbol, r, h, w, s, b, peek(), t,
+              limit);
   return 0;
 }
