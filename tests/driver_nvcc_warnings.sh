@@ -385,20 +385,21 @@ step device_bare_return_quiet "$nvcc" -diag-suppress 117 -c \
 host_access() { # LOG KIND: the #20091-D and #20092-D lines of a compile
   sed -n "s|^.*/\(host_device_variables.cu:.*$2 #2009[12]-D: .*\)\$|\1|p" "$1"
 }
-host_access_want='host_device_variables.cu:41: KIND #20092-D: a __device__ variable "hits" cannot be directly written in a host function
-host_device_variables.cu:42: KIND #20091-D: a __device__ variable "hits" cannot be directly read in a host function
-host_device_variables.cu:43: KIND #20092-D: a __device__ variable "weights" cannot be directly written in a host function
-host_device_variables.cu:44: KIND #20091-D: a __device__ variable "weights" cannot be directly read in a host function
-host_device_variables.cu:45: KIND #20092-D: a __device__ variable "params" cannot be directly written in a host function
-host_device_variables.cu:46: KIND #20091-D: a __device__ variable "params" cannot be directly read in a host function
-host_device_variables.cu:47: KIND #20091-D: a __constant__ variable "bias" cannot be directly read in a host function
-host_device_variables.cu:48: KIND #20091-D: a __device__ variable "hits" cannot be directly read in a host function
-host_device_variables.cu:48: KIND #20092-D: a __device__ variable "hits" cannot be directly written in a host function
+host_access_want='host_device_variables.cu:42: KIND #20092-D: a __device__ variable "hits" cannot be directly written in a host function
+host_device_variables.cu:43: KIND #20091-D: a __device__ variable "hits" cannot be directly read in a host function
+host_device_variables.cu:44: KIND #20092-D: a __device__ variable "weights" cannot be directly written in a host function
+host_device_variables.cu:45: KIND #20091-D: a __device__ variable "weights" cannot be directly read in a host function
+host_device_variables.cu:46: KIND #20092-D: a __device__ variable "params" cannot be directly written in a host function
+host_device_variables.cu:47: KIND #20091-D: a __device__ variable "params" cannot be directly read in a host function
+host_device_variables.cu:48: KIND #20091-D: a __constant__ variable "bias" cannot be directly read in a host function
 host_device_variables.cu:49: KIND #20091-D: a __device__ variable "hits" cannot be directly read in a host function
 host_device_variables.cu:49: KIND #20092-D: a __device__ variable "hits" cannot be directly written in a host function
-host_device_variables.cu:50: KIND #20092-D: a __device__ variable "grid::cells" cannot be directly written in a host function
-host_device_variables.cu:52: KIND #20091-D: a __device__ variable "hits" cannot be directly read in a host function
-host_device_variables.cu:55: KIND #20091-D: a __device__ variable "<unnamed>::seen" cannot be directly read in a host function'
+host_device_variables.cu:50: KIND #20091-D: a __device__ variable "hits" cannot be directly read in a host function
+host_device_variables.cu:50: KIND #20092-D: a __device__ variable "hits" cannot be directly written in a host function
+host_device_variables.cu:51: KIND #20092-D: a __device__ variable "grid::cells" cannot be directly written in a host function
+host_device_variables.cu:53: KIND #20091-D: a __device__ variable "hits" cannot be directly read in a host function
+host_device_variables.cu:56: KIND #20091-D: a __device__ variable "<unnamed>::seen" cannot be directly read in a host function
+host_device_variables.cu:76: KIND #20091-D: a __device__ variable "hits" cannot be directly read in a host function'
 step host_access "$nvcc" -c -o host_access.o "$d/host_device_variables.cu" &&
   if [ "$(host_access "$work/host_access.log" warning)" = \
     "$(printf '%s\n' "$host_access_want" | sed 's/KIND/warning/')" ]; then

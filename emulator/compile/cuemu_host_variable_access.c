@@ -17,8 +17,9 @@
  * The translation's host pass (and the single pass) records the
  * namespace-scope __device__ and __constant__ variables of the unit as
  * their declarations go by (cuemu_space_notes.c), and judges each name of
- * one in the body of a namespace-scope host function of the user's code
- * (a lambda in it too, up to a __device__ lambda): followed by `=`, a
+ * one in the body of a namespace-scope host function of the user's code,
+ * or of a host member function defined in a class at namespace scope (a
+ * lambda in it too, up to a __device__ lambda): followed by `=`, a
  * write; by a compound assignment or `++`/`--` (or after `++`/`--`), a
  * read and a write; after a unary `&`, in sizeof, decltype, alignof or
  * typeid, bound to a reference (`int &r = hits;`), an array without an
@@ -27,10 +28,11 @@
  * translation cannot see); otherwise a read. Element and member accesses
  * (`weights[1] = x`, `params.n = 3`) count as the variable's. A parameter
  * or a local declaration of the same name hides the variable for the rest
- * of the body. Not judged: a variable template's instances (`v<int>`),
- * const and constexpr variables (whose reads nvcc folds). A write's warning comes after those of the reads of its
- * expression, as nvcc gives them (`hits = hits + 1`: the read first). Member functions defined in their class, and a class's
- * static members, are not judged.
+ * of the body. A write's warning comes after those of the reads of its
+ * expression, as nvcc gives them (`hits = hits + 1`: the read first). Not
+ * judged: members of nested and local classes, templates, a variable
+ * template's instances (`v<int>`, where nvcc warns), and const and
+ * constexpr variables (whose reads nvcc folds, without a warning).
  */
 #include <stdio.h>
 #include <stdlib.h>

@@ -43,6 +43,9 @@ typedef struct walker {
   size_t access_body;  /* other_depth inside a host function's body whose
                         * reads and writes of device variables are judged
                         * (cuemu_host_variable_access.c), or 0 */
+  int class_body;      /* the namespace-scope brace open is a class's body
+                        * (not a template's), whose member functions'
+                        * bodies are judged so too */
   size_t linked_decl;  /* decl_start + 1 of the declaration given its pass's
                         * linkage attribute, or 0 */
   size_t static_kernel;/* the name of the `static` kernel being walked, whose
@@ -161,19 +164,67 @@ static cuemu_status host_variable_names(walker *w, size_t i) {
 /* In the host and single passes, the body at `brace` of the namespace-scope
  * host function declared from w->decl_start, of the user's code: its reads
  * and writes of device variables are judged (cuemu_host_variable_access.c). */
+/* Whether the namespace-scope declaration from token start to the `{` at
+ * token brace opens a class's body: `struct`, `class` or `union` in it, and
+ * no template head, enumeration, initializer or parameters. */
+static int class_head(const cuemu_rewriter *rw, size_t start, size_t brace) {
+  int cls = 0;
+  for (size_t k = start; k < brace; k++) {
+    if (cuemu__rw_is(rw, k, "template") || cuemu__rw_is(rw, k, "enum") ||
+        cuemu__rw_is(rw, k, "=") || cuemu__rw_is(rw, k, "("))
+      return 0;
+    cls |= cuemu__rw_is(rw, k, "struct") || cuemu__rw_is(rw, k, "class") ||
+           cuemu__rw_is(rw, k, "union");
+  }
+  return cls;
+}
+
+/* The first token of the member declaration of a class body whose
+ * function body opens at token brace: past the `;`, `{` or `}` before it
+ * and an access specifier's `:`. */
+static size_t member_start(const cuemu_rewriter *rw, size_t brace) {
+  for (size_t k = brace; k > 0; k--) {
+    size_t p = k - 1;
+    if (cuemu__rw_is(rw, p, ";") || cuemu__rw_is(rw, p, "{") ||
+        cuemu__rw_is(rw, p, "}"))
+      return k;
+    if (cuemu__rw_is(rw, p, ":") && p > 0 &&
+        (cuemu__rw_is(rw, p - 1, "public") ||
+         cuemu__rw_is(rw, p - 1, "private") ||
+         cuemu__rw_is(rw, p - 1, "protected")))
+      return k;
+  }
+  return 0;
+}
+
 static cuemu_status host_variable_body(walker *w, size_t brace) {
   cuemu_rewriter *rw = w->rw;
-  if (w->device_decl || w->kernel_decl || w->other_depth != 1 ||
+  if (w->other_depth == 1)
+    w->class_body = !w->device_decl && !w->kernel_decl &&
+                    class_head(rw, w->decl_start, brace);
+  if (w->device_decl || w->kernel_decl || w->access_body ||
       !rw->preprocessed || rw->pass == CUEMU_PASS_DEVICE ||
       !rw->host_var_count ||
-      (rw->toks[brace].flags & (CUEMU_TOKEN_FOREIGN | CUEMU_TOKEN_SHIM)) ||
-      cuemu__host_body_name(rw, w->decl_start, brace) >= rw->n)
+      (rw->toks[brace].flags & (CUEMU_TOKEN_FOREIGN | CUEMU_TOKEN_SHIM)))
+    return CUEMU_SUCCESS;
+  /* A namespace-scope function's body, or a member function's defined in
+   * its class (neither device code nor a template). */
+  size_t start = w->decl_start;
+  if (w->other_depth == 2 && w->class_body) {
+    start = member_start(rw, brace);
+    for (size_t k = start; k < brace; k++)
+      if (cuemu__rw_is(rw, k, "__device__") ||
+          cuemu__rw_is(rw, k, "__global__"))
+        return CUEMU_SUCCESS;
+  } else if (w->other_depth != 1)
+    return CUEMU_SUCCESS;
+  if (cuemu__host_body_name(rw, start, brace) >= rw->n)
     return CUEMU_SUCCESS;
   char *ns = scope_name(w);
   if (!ns) return CUEMU_OUT_OF_MEMORY;
-  cuemu_status st = cuemu__host_variable_body(rw, ns, w->decl_start, brace);
+  cuemu_status st = cuemu__host_variable_body(rw, ns, start, brace);
   free(ns);
-  w->access_body = 1;
+  w->access_body = w->other_depth;
   return st;
 }
 
@@ -1393,8 +1444,8 @@ static cuemu_status walk(walker *w) {
           w->other_depth++; /* a braced initializer, not a body */
         else if (w->other_depth == 0)
           st = open_brace(w, i);
-        else
-          w->other_depth++;
+        else if (++w->other_depth == 2 && w->class_body)
+          st = host_variable_body(w, i); /* a member function's body */
       } else if (cuemu__rw_is(rw, i, "}")) {
         st = close_brace(w, i);
       } else if (cuemu__rw_is(rw, i, ";") && w->other_depth == 0) {

@@ -6,7 +6,8 @@
 // variable's address, binds a reference to it, passes it to a reference
 // parameter (the runtime's symbol functions) or names it in sizeof, nor
 // for a __managed__ variable, a const one or a local variable of the same
-// name. A variable of an unnamed namespace is "<unnamed>::seen".
+// name. A variable of an unnamed namespace is "<unnamed>::seen"; a member
+// function defined in its class is judged as others.
 #include <cstdio>
 
 __device__ int hits;
@@ -67,3 +68,11 @@ int main() {
               limit);
   return 0;
 }
+
+// A host member function defined in its class reads it too; a __device__
+// one's accesses are device code.
+struct Tally {
+  int last;
+  int read() const { return hits; }
+  __device__ void bump() { hits = last; }
+};
