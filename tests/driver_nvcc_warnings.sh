@@ -37,6 +37,18 @@
 # - Warning #117-D again: a `return;` of a device-only function returning a
 #   value (tests/driver/nvcc_warnings/device_bare_return.cu), which nvcc
 #   takes and g++ refused, at its line, naming the function as nvcc does.
+# - Warnings #20091-D and #20092-D: host code that reads or writes a
+#   __device__ or __constant__ variable by name
+#   (tests/driver/nvcc_warnings/host_device_variables.cu), at each read and
+#   write, none at its address or a reference; -w and -diag-suppress
+#   silence them, -Werror all-warnings makes them errors.
+# - Warning #20012-D: __host__ or __device__ on a member function defaulted
+#   on its first declaration (tests/driver/nvcc_warnings/
+#   defaulted_spaces.cu), at each qualifier, the unit's list twice.
+# - Warning #117-D again: a `return;` of a device-only function returning a
+#   reference or a deduced type (tests/driver/nvcc_warnings/
+#   device_bare_return_reference.cu), which builds; a read through the
+#   reference it returns fails the launch, naming it.
 # The lines expected are nvcc 13.0's (its own build of the same command is
 # recorded with nvcc_build). Run by `make check`.
 
@@ -364,6 +376,144 @@ step device_bare_return_quiet "$nvcc" -diag-suppress 117 -c \
     sed 's/^/  | /' "$work/device_bare_return_quiet.log" | head -20
   fi
 
+# Host code that reads or writes a __device__ or __constant__ variable by
+# name (tests/driver/nvcc_warnings/host_device_variables.cu): warnings
+# #20091-D and #20092-D, nvcc 13.0's lines but for the path, none at an
+# address, a reference, a reference parameter, sizeof, a __managed__ or
+# const variable or a local of the same name; -w, -diag-suppress of each number
+# and nv_diag_suppress silence them, -Werror all-warnings makes them errors.
+host_access() { # LOG KIND: the #20091-D and #20092-D lines of a compile
+  sed -n "s|^.*/\(host_device_variables.cu:.*$2 #2009[12]-D: .*\)\$|\1|p" "$1"
+}
+host_access_want='host_device_variables.cu:42: KIND #20092-D: a __device__ variable "hits" cannot be directly written in a host function
+host_device_variables.cu:43: KIND #20091-D: a __device__ variable "hits" cannot be directly read in a host function
+host_device_variables.cu:44: KIND #20092-D: a __device__ variable "weights" cannot be directly written in a host function
+host_device_variables.cu:45: KIND #20091-D: a __device__ variable "weights" cannot be directly read in a host function
+host_device_variables.cu:46: KIND #20092-D: a __device__ variable "params" cannot be directly written in a host function
+host_device_variables.cu:47: KIND #20091-D: a __device__ variable "params" cannot be directly read in a host function
+host_device_variables.cu:48: KIND #20091-D: a __constant__ variable "bias" cannot be directly read in a host function
+host_device_variables.cu:49: KIND #20091-D: a __device__ variable "hits" cannot be directly read in a host function
+host_device_variables.cu:49: KIND #20092-D: a __device__ variable "hits" cannot be directly written in a host function
+host_device_variables.cu:50: KIND #20091-D: a __device__ variable "hits" cannot be directly read in a host function
+host_device_variables.cu:50: KIND #20092-D: a __device__ variable "hits" cannot be directly written in a host function
+host_device_variables.cu:51: KIND #20092-D: a __device__ variable "grid::cells" cannot be directly written in a host function
+host_device_variables.cu:53: KIND #20091-D: a __device__ variable "hits" cannot be directly read in a host function
+host_device_variables.cu:56: KIND #20091-D: a __device__ variable "<unnamed>::seen" cannot be directly read in a host function
+host_device_variables.cu:76: KIND #20091-D: a __device__ variable "hits" cannot be directly read in a host function'
+step host_access "$nvcc" -c -o host_access.o "$d/host_device_variables.cu" &&
+  if [ "$(host_access "$work/host_access.log" warning)" = \
+    "$(printf '%s\n' "$host_access_want" | sed 's/KIND/warning/')" ]; then
+    echo "PASS: warnings #20091-D and #20092-D"
+  else
+    fail "warnings #20091-D and #20092-D: got"
+    sed 's/^/  | /' "$work/host_access.log" | head -20
+  fi
+for quiet in "-w" "-diag-suppress 20092"; do
+  # shellcheck disable=SC2086 # the option's words
+  step host_access_quiet "$nvcc" $quiet -c -o host_access.o \
+    "$d/host_device_variables.cu" &&
+    if [ "$(host_access "$work/host_access_quiet.log" warning)" = \
+      "$(printf '%s\n' "$host_access_want" | sed -n 's/KIND/warning/p' |
+        if [ "$quiet" = "-diag-suppress 20092" ]; then grep 20091-D; fi)" ]; then
+      echo "PASS: $quiet silences warnings #20091-D and #20092-D as nvcc"
+    else
+      fail "$quiet (#20091-D, #20092-D): got"
+      sed 's/^/  | /' "$work/host_access_quiet.log" | head -20
+    fi
+done
+rm -f "$work/host_access_error.o"
+if (cd "$work" && "$nvcc" -Werror all-warnings -c -o host_access_error.o \
+  "$d/host_device_variables.cu") >"$work/host_access_error.log" 2>&1; then
+  fail "-Werror all-warnings took warnings #20091-D and #20092-D"
+elif [ "$(host_access "$work/host_access_error.log" error)" = \
+  "$(printf '%s\n' "$host_access_want" | sed 's/KIND/error/')" ] &&
+  [ ! -e "$work/host_access_error.o" ]; then
+  echo "PASS: -Werror all-warnings makes warnings #20091-D and #20092-D errors"
+else
+  fail "-Werror all-warnings (#20091-D): $(head -3 "$work/host_access_error.log")"
+fi
+
+# Member functions defaulted on their first declaration with __host__ or
+# __device__ written on them (tests/driver/nvcc_warnings/
+# defaulted_spaces.cu): warning #20012-D at each qualifier, in order, the
+# unit's list given twice (nvcc's device compile, then its host compile),
+# as nvcc 13.0 gives them but for the path; the program runs;
+# -diag-suppress 20012 silences them (-w and -Werror all-warnings act on
+# every numbered warning alike, tested above).
+defaulted() { # LOG KIND: the #20012-D lines of a compile, in order
+  sed -n "s|^.*/\(defaulted_spaces.cu:.*$2 #20012-D: .*\)\$|\1|p" "$1"
+}
+defaulted_once='defaulted_spaces.cu:13: KIND #20012-D: __host__ annotation is ignored on a non-virtual function("vec3") that is explicitly defaulted on its first declaration
+defaulted_spaces.cu:13: KIND #20012-D: __device__ annotation is ignored on a non-virtual function("vec3") that is explicitly defaulted on its first declaration
+defaulted_spaces.cu:15: KIND #20012-D: __device__ annotation is ignored on a non-virtual function("vec3") that is explicitly defaulted on its first declaration
+defaulted_spaces.cu:16: KIND #20012-D: __host__ annotation is ignored on a non-virtual function("operator=") that is explicitly defaulted on its first declaration
+defaulted_spaces.cu:17: KIND #20012-D: __host__ annotation is ignored on a non-virtual function("~vec3") that is explicitly defaulted on its first declaration
+defaulted_spaces.cu:17: KIND #20012-D: __device__ annotation is ignored on a non-virtual function("~vec3") that is explicitly defaulted on its first declaration
+defaulted_spaces.cu:21: KIND #20012-D: __device__ annotation is ignored on a non-virtual function("Shape") that is explicitly defaulted on its first declaration
+defaulted_spaces.cu:21: KIND #20012-D: __host__ annotation is ignored on a non-virtual function("Shape") that is explicitly defaulted on its first declaration
+defaulted_spaces.cu:30: KIND #20012-D: __host__ annotation is ignored on a non-virtual function("Cell") that is explicitly defaulted on its first declaration
+defaulted_spaces.cu:30: KIND #20012-D: __device__ annotation is ignored on a non-virtual function("Cell") that is explicitly defaulted on its first declaration'
+defaulted_want() { # KIND
+  printf '%s\n%s\n' "$defaulted_once" "$defaulted_once" | sed "s/KIND/$1/"
+}
+step defaulted "$nvcc" -o defaulted "$d/defaulted_spaces.cu" &&
+  passes "defaulted members with execution spaces run" ./defaulted &&
+  if [ "$(defaulted "$work/defaulted.log" warning)" = "$(defaulted_want warning)" ]; then
+    echo "PASS: warning #20012-D, twice as nvcc gives it"
+  else
+    fail "warning #20012-D: got"
+    sed 's/^/  | /' "$work/defaulted.log" | head -30
+  fi
+step defaulted_quiet "$nvcc" -diag-suppress 20012 -c -o defaulted.o \
+  "$d/defaulted_spaces.cu" &&
+  if [ -z "$(defaulted "$work/defaulted_quiet.log" warning)" ]; then
+    echo "PASS: -diag-suppress 20012 silences warning #20012-D"
+  else
+    fail "-diag-suppress 20012: got"
+    sed 's/^/  | /' "$work/defaulted_quiet.log" | head -20
+  fi
+
+# A `return;` of a device-only function returning a reference or a deduced
+# type (tests/driver/nvcc_warnings/device_bare_return_reference.cu) builds
+# and runs, with warning #117-D at those lines, as nvcc 13.0 gives it; a
+# read through the reference (-DREAD_UNSET) fails the launch with
+# cudaErrorIllegalAddress and a report naming the unset reference.
+device_ref_want='16 cell
+21 count_at
+26 moved
+31 typed
+37 picked
+42 chosen
+47 scaled
+53 Particle::weight
+58 Particle::heavier'
+device_ref() { # LOG: its #117-D warnings, "line name", one a line
+  sed -n 's|^.*/device_bare_return_reference.cu:\([0-9]*\): warning #117-D: non-void function "\(.*\)" should return a value$|\1 \2|p' "$1"
+}
+step device_bare_reference "$nvcc" -o device_bare_reference \
+  "$d/device_bare_return_reference.cu" &&
+  passes "a reference-returning device function's return; builds and runs" \
+    ./device_bare_reference &&
+  if [ "$(device_ref "$work/device_bare_reference.log")" = "$device_ref_want" ]; then
+    echo "PASS: warning #117-D at the reference-returning functions' return;"
+  else
+    fail "warning #117-D (references): got"
+    sed 's/^/  | /' "$work/device_bare_reference.log" | head -20
+  fi
+step device_bare_unset "$nvcc" -DREAD_UNSET -o device_bare_unset \
+  "$d/device_bare_return_reference.cu" &&
+  if (cd "$work" && CUEMU_QUIET=0 ./device_bare_unset) \
+    >"$work/device_bare_unset.run" 2>&1; then
+    fail "a read through the unset reference ran"
+  elif grep -q 'invalid memory access through the reference returned by a `return;` without a value' \
+    "$work/device_bare_unset.run" &&
+    grep -q 'device_bare_return_reference.cu:7[0-9]' "$work/device_bare_unset.run" &&
+    grep -q 'launch failed: cudaErrorIllegalAddress' "$work/device_bare_unset.run"; then
+    echo "PASS: a read through the unset reference fails the launch"
+  else
+    fail "a read through the unset reference: $(head -5 "$work/device_bare_unset.run")"
+  fi
+
 # nv_diag_error makes #20037-D an error without the number, even under -w;
 # nv_diag_warning and nv_diag_default give back the command line's level.
 for case in "|14 error,16 warning #20037-D,18 warning #20037-D,20 warning #20037-D" \
@@ -412,7 +562,15 @@ if [ -n "$real" ]; then
     nvcc_build driver_nvcc_warnings.sh:main_bare_return_20 "$real" \
       -std=c++20 -o nv_main_bare_return_20 "$d/main_bare_return.cu" &&
     nvcc_build driver_nvcc_warnings.sh:device_bare_return "$real" \
-      -o nv_device_bare_return "$d/device_bare_return.cu") >"$work/nvcc.log" 2>&1 ||
+      -o nv_device_bare_return "$d/device_bare_return.cu" &&
+    nvcc_build driver_nvcc_warnings.sh:host_device_variables "$real" \
+      -c -o nv_host_access.o "$d/host_device_variables.cu" &&
+    nvcc_build driver_nvcc_warnings.sh:defaulted_spaces "$real" \
+      -o nv_defaulted "$d/defaulted_spaces.cu" &&
+    nvcc_build driver_nvcc_warnings.sh:device_bare_return_reference "$real" \
+      -o nv_device_bare_reference "$d/device_bare_return_reference.cu" &&
+    nvcc_build driver_nvcc_warnings.sh:device_bare_unset "$real" \
+      -DREAD_UNSET -o nv_device_bare_unset "$d/device_bare_return_reference.cu") >"$work/nvcc.log" 2>&1 ||
     fail "nvcc refuses a command of this test: $(tail -5 "$work/nvcc.log")"
   if (cd "$work" && "$real" -w -c -o nv_levels.o \
     "$d/redeclared_pragma_levels.cu") >"$work/nv_levels.log" 2>&1; then

@@ -1194,7 +1194,7 @@ static cuemu_status hash_context(compile_job *job) {
 static cuemu_status hash_job(compile_job *job) {
   cuemu_hasher *h;
   const cuemu_compile_options *o = job->opt;
-  char num[128];
+  char num[192];
   cuemu_status st = hash_context(job);
   if (st != CUEMU_SUCCESS)
     return st;
@@ -1205,7 +1205,7 @@ static cuemu_status hash_job(compile_job *job) {
    * one's, but its unit records the checkers (write_checks_record()). */
   snprintf(num, sizeof num,
            "abi %d module %d debug %d object %d arch %d %d checks %u "
-           "warn %d %d %d %d %d %d %d",
+           "warn %d %d %d %d %d %d %d %d %d %d",
            CUEMU_MODULE_ABI, o->module, o->debug, o->object, o->arch,
            o->arch_suffix, job->checks, o->cuemu_warn_default_stream_launch,
            o->cuemu_warn_missing_launch_bounds,
@@ -1213,7 +1213,10 @@ static cuemu_status hash_job(compile_job *job) {
            numbered_level(o, o->cuemu_warn_redeclared_device),
            numbered_level(o, o->cuemu_warn_redeclared_host_device),
            numbered_level(o, o->cuemu_warn_device_redeclared_host_device),
-           numbered_level(o, o->cuemu_warn_main_bare_return));
+           numbered_level(o, o->cuemu_warn_main_bare_return),
+           numbered_level(o, o->cuemu_warn_host_read),
+           numbered_level(o, o->cuemu_warn_host_write),
+           numbered_level(o, o->cuemu_warn_defaulted_space));
   cuemu_hasher_add_string(h, num);
   cuemu_hasher_add_string(h, o->cuemu_arch_images ? o->cuemu_arch_images : "");
   cuemu_hasher_add_string(h, o->cuemu_arch_passes ? o->cuemu_arch_passes : "");
@@ -2205,6 +2208,9 @@ static cuemu_status translate_pass(const compile_job *job, int p,
                                   o->cuemu_warn_missing_launch_bounds,
                                   redeclared, device, host_device,
                                   device_host_device, bare_return,
+                                  numbered_level(o, o->cuemu_warn_host_read),
+                                  numbered_level(o, o->cuemu_warn_host_write),
+                                  numbered_level(o, o->cuemu_warn_defaulted_space),
                                   job->host_full};
   memset(rw, 0, sizeof *rw);
   cuemu_status st = cuemu__rewrite_preprocessed(text, size, job->source,

@@ -18,8 +18,21 @@
  * its instances whose return type is not void, naming the instance; cuemu
  * does not know them and gives none. Left to g++, which refuses them as
  * nvcc's host compile does: the `return;` of a __host__ __device__
- * function. Left alone: a function returning a reference or a decltype,
- * whose value `T()` cannot spell.
+ * function.
+ *
+ * A function returning a reference (`float &`, `const T &&`, a decltype
+ * written) gets `return cuemu_unset_result<T>::get();`: a reference that
+ * no memory is behind (a non-canonical address), so that a read or write
+ * through it fails the launch with a report that says so
+ * (shims/cuda_builtins/cuemu_unset_result.h), where a GPU would read or
+ * write whatever the result register points at. A function whose return
+ * type is deduced (`auto`, `auto &`, `decltype(auto)`) gets the same for
+ * the type its address has once a return with a value deduced it
+ * (`cuemu_unset_result_of<decltype(&Grid::at)>::type`): only the bare
+ * returns after one, as nvcc takes them (one before is nvcc's error, "cannot
+ * deduce", or makes a void function); a template, whose address needs its
+ * arguments, and an overloaded function, whose address is ambiguous, are
+ * left to g++, which refuses the statement.
  */
 #include <stdio.h>
 #include <string.h>
@@ -54,6 +67,13 @@ static size_t parameters(const cuemu_rewriter *rw, size_t start,
     if (cuemu__rw_is(rw, k, "template") && cuemu__rw_is(rw, k + 1, "<")) {
       *templated = 1;
       continue; /* its `<...>` next */
+    }
+    if (cuemu__rw_is(rw, k, "decltype") && cuemu__rw_is(rw, k + 1, "(")) {
+      size_t close = cuemu__rw_close(rw, k + 1);
+      if (close >= brace)
+        return rw->n;
+      k = close; /* a return type's `decltype(...)` */
+      continue;
     }
     if (cuemu__rw_is(rw, k, "template") || cuemu__rw_is(rw, k, "operator") ||
         cuemu__rw_is(rw, k, "=") || cuemu__rw_is(rw, k, ";"))
@@ -90,17 +110,26 @@ static size_t type_begin(const cuemu_rewriter *rw, size_t start,
   return k;
 }
 
-/* Whether the function whose parameters open at token `open`, declared
- * from token `start`, with its body at `brace`, returns a value of a type
- * this file can give: not void, not a reference, not deduced. *name is set
- * to the first token of its (perhaps qualified) name, and [*type, *type_end)
- * to the tokens of its return type. */
-static int returns_value(const cuemu_rewriter *rw, size_t start, size_t open,
-                         size_t brace, size_t *name, size_t *type,
-                         size_t *type_end) {
+/* What a function returns, for the value its `return;` gives. */
+enum result_kind {
+  RESULT_NONE,      /* void, a constructor's or destructor's, or unknown */
+  RESULT_VALUE,     /* a type written, not a reference: `T()` */
+  RESULT_REFERENCE, /* a reference, or a decltype, written: the unset
+                     * reference (cuemu_unset_result.h) */
+  RESULT_DEDUCED    /* `auto`, `auto &`, `decltype(auto)`: the type that a
+                     * return with a value deduced */
+};
+
+/* What the function whose parameters open at token `open`, declared from
+ * token `start`, with its body at `brace`, returns. *name is set to the
+ * first token of its (perhaps qualified) name, and [*type, *type_end) to
+ * the tokens of its return type. */
+static enum result_kind returns_value(const cuemu_rewriter *rw, size_t start,
+                                      size_t open, size_t brace, size_t *name,
+                                      size_t *type, size_t *type_end) {
   size_t close = cuemu__rw_close(rw, open);
   if (close >= brace)
-    return 0;
+    return RESULT_NONE;
   /* The name, with its qualification (`Sphere::hit`, `a::b::f`). */
   size_t first = open - 1;
   while (first >= start + 2 && cuemu__rw_is(rw, first - 1, "::") &&
@@ -108,7 +137,7 @@ static int returns_value(const cuemu_rewriter *rw, size_t start, size_t open,
     first -= 2;
   *name = first;
   if (cuemu__rw_is(rw, first - 1, "~"))
-    return 0; /* a destructor */
+    return RESULT_NONE; /* a destructor */
   /* The type before the name, without the specifiers and attributes
    * written between them (`float __forceinline__ f()`). */
   size_t begin = type_begin(rw, start, first), end = first;
@@ -122,27 +151,31 @@ static int returns_value(const cuemu_rewriter *rw, size_t start, size_t open,
       break;
   }
   if (end <= begin)
-    return 0; /* a constructor */
+    return RESULT_NONE; /* a constructor */
+  *type = begin;
+  *type_end = end;
   if (end == begin + 1 && cuemu__rw_is(rw, begin, "auto")) {
-    /* `auto f(...) -> T`: the trailing return type; a deduced one is
-     * void where its body says `return;` */
-    begin = rw->n;
+    /* `auto f(...) -> T`: the trailing return type; else deduced */
     for (size_t k = close + 1; k < brace; k++)
       if (cuemu__rw_is(rw, k, "->")) {
         begin = k + 1;
         break;
       }
-    if (begin >= brace)
-      return 0;
+    if (begin == *type)
+      return RESULT_DEDUCED;
     end = brace;
+    *type = begin;
+    *type_end = end;
   }
-  if ((end == begin + 1 && cuemu__rw_is(rw, begin, "void")) ||
-      cuemu__rw_is(rw, end - 1, "&") || cuemu__rw_is(rw, end - 1, "&&") ||
+  for (size_t k = begin; k < end; k++)
+    if (cuemu__rw_is(rw, k, "auto"))
+      return RESULT_DEDUCED; /* `auto &`, `decltype(auto)` */
+  if (end == begin + 1 && cuemu__rw_is(rw, begin, "void"))
+    return RESULT_NONE;
+  if (cuemu__rw_is(rw, end - 1, "&") || cuemu__rw_is(rw, end - 1, "&&") ||
       cuemu__rw_is(rw, begin, "decltype"))
-    return 0;
-  *type = begin;
-  *type_end = end;
-  return 1;
+    return RESULT_REFERENCE;
+  return RESULT_VALUE;
 }
 
 /* The name of the class whose body encloses token k, or NULL: the
@@ -202,8 +235,11 @@ cuemu_status cuemu__device_bare_returns(cuemu_rewriter *rw, const char *ns,
   int templated = 0;
   size_t open = parameters(rw, start, brace, &templated);
   size_t name = rw->n, type = rw->n, type_end = rw->n;
-  if (open >= rw->n ||
-      !returns_value(rw, start, open, brace, &name, &type, &type_end))
+  if (open >= rw->n)
+    return CUEMU_SUCCESS;
+  enum result_kind kind =
+      returns_value(rw, start, open, brace, &name, &type, &type_end);
+  if (kind == RESULT_NONE)
     return CUEMU_SUCCESS;
   /* The body: a constructor's member initializers are not before it (a
    * constructor returns no value), so `brace` opens it. */
@@ -229,23 +265,53 @@ cuemu_status cuemu__device_bare_returns(cuemu_rewriter *rw, const char *ns,
     append(function, sizeof function, &used, rw->text + rw->toks[k].offset,
            rw->toks[k].length);
   /* The value: ` __typeof__(T)()`, a value-initialized T, which is also
-   * `void()` where a template's T is void in an instance. */
+   * `void()` where a template's T is void in an instance; for a reference,
+   * ` cuemu_unset_result<T>::get()`, a reference that no memory is behind;
+   * for a deduced type, the same of the type that the function's address
+   * has (`decltype(&Sphere::hit)`), which a template cannot name. */
+  static const char unset[] = " cuemu_unset_result<";
+  static const char unset_of[] =
+      " cuemu_unset_result<cuemu_unset_result_of<decltype(&";
+  static const char get[] = ">::get()";
+  static const char get_of[] = ")>::type>::get()";
   char value[512];
   used = 0;
   value[0] = '\0';
-  append(value, sizeof value, &used, " __typeof__(", 12);
+  if (kind == RESULT_DEDUCED) {
+    if (templated)
+      return CUEMU_SUCCESS; /* left to g++, which refuses it */
+    append(value, sizeof value, &used, unset_of, sizeof unset_of - 1);
+    if (cls && name + 1 == open) {
+      append(value, sizeof value, &used, rw->text + cls->offset, cls->length);
+      append(value, sizeof value, &used, "::", 2);
+    }
+    type = name;
+    type_end = open;
+  } else if (kind == RESULT_REFERENCE)
+    append(value, sizeof value, &used, unset, sizeof unset - 1);
+  else
+    append(value, sizeof value, &used, " __typeof__(", 12);
   for (size_t k = type; k < type_end; k++) {
-    if (k > type)
+    /* A space where the source had one: `float &&` stays one token. */
+    if (k > type && rw->toks[k].offset !=
+                        rw->toks[k - 1].offset + rw->toks[k - 1].length)
       append(value, sizeof value, &used, " ", 1);
     append(value, sizeof value, &used, rw->text + rw->toks[k].offset,
            rw->toks[k].length);
   }
-  append(value, sizeof value, &used, ")()", 3);
-  if (used < 3 || strcmp(value + used - 3, ")()") != 0)
+  const char *tail = kind == RESULT_DEDUCED     ? get_of
+                     : kind == RESULT_REFERENCE ? get
+                                                : ")()";
+  size_t tail_length = strlen(tail);
+  append(value, sizeof value, &used, tail, tail_length);
+  if (used < tail_length || strcmp(value + used - tail_length, tail) != 0)
     return CUEMU_SUCCESS; /* a return type too long to spell here */
   /* nvcc warns at a template's instances whose return type is not void,
    * naming the instance; cuemu does not know them, and gives none. */
-  int edit = rw->pass != CUEMU_PASS_HOST;
+  /* The host pass's stub of a function whose type is deduced keeps its
+   * body (a stub cannot spell the type): it is edited there too. */
+  int edit = rw->pass != CUEMU_PASS_HOST || kind == RESULT_DEDUCED;
   int warn = rw->pass != CUEMU_PASS_DEVICE && !templated;
-  return cuemu__rw_bare_returns(rw, brace, close, value, edit, warn, function);
+  return cuemu__rw_bare_returns(rw, brace, close, value, edit, warn, function,
+                                kind == RESULT_DEDUCED);
 }

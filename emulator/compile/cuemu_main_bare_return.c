@@ -82,8 +82,10 @@ static int class_body(const cuemu_rewriter *rw, size_t b) {
 
 cuemu_status cuemu__rw_bare_returns(cuemu_rewriter *rw, size_t open,
                                     size_t close, const char *value, int edit,
-                                    int warn, const char *function) {
+                                    int warn, const char *function,
+                                    int after_value) {
   cuemu_status st = CUEMU_SUCCESS;
+  int valued = 0; /* a `return` with a value was seen */
   for (size_t k = open + 1; k < close && st == CUEMU_SUCCESS; k++) {
     if (cuemu__rw_is(rw, k, "{") &&
         (lambda_body(rw, k) || class_body(rw, k))) {
@@ -93,7 +95,13 @@ cuemu_status cuemu__rw_bare_returns(cuemu_rewriter *rw, size_t open,
       k = end;
       continue;
     }
-    if (!cuemu__rw_is(rw, k, "return") || !cuemu__rw_is(rw, k + 1, ";"))
+    if (!cuemu__rw_is(rw, k, "return"))
+      continue;
+    if (!cuemu__rw_is(rw, k + 1, ";")) {
+      valued = 1;
+      continue;
+    }
+    if (after_value && !valued)
       continue;
     if (edit) {
       const cuemu_token *semicolon = &rw->toks[k + 1];
@@ -136,7 +144,7 @@ static cuemu_status main_returns(cuemu_rewriter *rw, size_t body, int is_try) {
     return CUEMU_SUCCESS;
   int warn = rw->pass != CUEMU_PASS_DEVICE;
   cuemu_status st =
-      cuemu__rw_bare_returns(rw, body, close, " 0", 1, warn, "main");
+      cuemu__rw_bare_returns(rw, body, close, " 0", 1, warn, "main", 0);
   while (st == CUEMU_SUCCESS && is_try && cuemu__rw_is(rw, close + 1, "catch") &&
          cuemu__rw_is(rw, close + 2, "(")) {
     size_t handler = cuemu__rw_close(rw, close + 2) + 1;
@@ -146,7 +154,7 @@ static cuemu_status main_returns(cuemu_rewriter *rw, size_t body, int is_try) {
     if (close >= rw->n)
       break;
     st = cuemu__rw_bare_returns(rw, handler, close, " 0", 1, warn,
-                                "main");
+                                "main", 0);
   }
   return st;
 }

@@ -117,7 +117,8 @@ typedef struct command {
   int clean;         /* -clean: delete what the command would make */
   int no_warnings;   /* -w */
   /* nvcc's numbered warnings that cuemu gives, as bits: #20037-D (1),
-   * #20039-D (2), #20040-D (4), #20036-D (8), #117-D (16) (diag_bits). -diag-suppress wins over the
+   * #20039-D (2), #20040-D (4), #20036-D (8), #117-D (16), #20091-D (32),
+   * #20092-D (64), #20012-D (128) (diag_bits). -diag-suppress wins over the
    * others, -diag-warn over -diag-error, whatever their order, as nvcc. */
   int suppressed;    /* -diag-suppress */
   int diag_warned;   /* -diag-warn */
@@ -264,8 +265,8 @@ enum opt_id {
 
 /* The bits of command.suppressed that a -diag-suppress, -diag-warn or
  * -diag-error value names: numbers, comma-separated, of which cuemu gives
- * five of nvcc's numbered warnings, #20036-D, #20037-D, #20039-D,
- * #20040-D and #117-D. */
+ * eight of nvcc's numbered warnings, #20036-D, #20037-D, #20039-D,
+ * #20040-D, #117-D, #20091-D, #20092-D and #20012-D. */
 static int diag_bits(const char *value) {
   int bits = 0;
   for (const char *p = value; p && *p; p += strcspn(p, ","), p += *p == ',') {
@@ -275,6 +276,9 @@ static int diag_bits(const char *value) {
             : number == 20040 ? 4
             : number == 20036 ? 8
             : number == 117   ? 16
+            : number == 20091 ? 32
+            : number == 20092 ? 64
+            : number == 20012 ? 128
                               : 0;
   }
   return bits;
@@ -2435,6 +2439,9 @@ static cuemu_status compile_cu(command *c, const char *source,
   o.cuemu_warn_redeclared_host_device = numbered_warning(c, 4);
   o.cuemu_warn_device_redeclared_host_device = numbered_warning(c, 8);
   o.cuemu_warn_main_bare_return = numbered_warning(c, 16);
+  o.cuemu_warn_host_read = numbered_warning(c, 32);
+  o.cuemu_warn_host_write = numbered_warning(c, 64);
+  o.cuemu_warn_defaulted_space = numbered_warning(c, 128);
   if (c->verbose) {
     fprintf(stderr, "#$ cuemu_compile %s -> %s (%s)\n", source, output,
             c->module ? "module" : object ? "object" : "program");

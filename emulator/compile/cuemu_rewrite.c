@@ -40,6 +40,12 @@ typedef struct walker {
   size_t host_body;    /* other_depth inside a host function's body that
                         * cuemu_host_calls.c searches, or 0 */
   size_t host_name;    /* that function's name token */
+  size_t access_body;  /* other_depth inside a host function's body whose
+                        * reads and writes of device variables are judged
+                        * (cuemu_host_variable_access.c), or 0 */
+  int class_body;      /* the namespace-scope brace open is a class's body
+                        * (not a template's), whose member functions'
+                        * bodies are judged so too */
   size_t linked_decl;  /* decl_start + 1 of the declaration given its pass's
                         * linkage attribute, or 0 */
   size_t static_kernel;/* the name of the `static` kernel being walked, whose
@@ -103,6 +109,122 @@ static cuemu_status host_redeclared_note(walker *w, size_t end) {
   if (!ns) return CUEMU_OUT_OF_MEMORY;
   cuemu_status st = cuemu__host_redeclared_note(rw, ns, w->decl_start, end);
   free(ns);
+  return st;
+}
+
+/* The variables that the namespace-scope declaration from w->decl_start,
+ * its __device__, __constant__ or __managed__ at token i, declares, for
+ * nvcc's warnings at host code's reads and writes of them
+ * (cuemu_host_variable_access.c). */
+static cuemu_status host_variable_names(walker *w, size_t i) {
+  cuemu_rewriter *rw = w->rw;
+  /* Once a declaration, at its first qualifier; none for a __managed__
+   * variable. */
+  int constant = 0;
+  for (size_t k = w->decl_start; k < rw->n && !cuemu__rw_is(rw, k, ";") &&
+                                 !cuemu__rw_is(rw, k, "=") &&
+                                 !cuemu__rw_is(rw, k, "{");
+       k++) {
+    if (k < i && (cuemu__rw_is(rw, k, "__device__") ||
+                  cuemu__rw_is(rw, k, "__constant__")))
+      return CUEMU_SUCCESS;
+    if (cuemu__rw_is(rw, k, "__managed__"))
+      return CUEMU_SUCCESS;
+    constant |= cuemu__rw_is(rw, k, "__constant__");
+  }
+  /* "K", the namespace for lookups, NUL, the namespace as nvcc writes it
+   * (cuemu__host_variable_record()). */
+  char *ns = scope_name(w);
+  if (!ns) return CUEMU_OUT_OF_MEMORY;
+  cuemu_strbuf shown = {0};
+  cuemu__sb_add(&shown, "", 0);
+  for (size_t k = 0; k < w->depth; k++)
+    if (w->stack[k].kind == SCOPE_NAMESPACE) {
+      if (shown.length) cuemu__sb_add(&shown, "::", 2);
+      cuemu__sb_str(&shown, w->stack[k].name[0] ? w->stack[k].name
+                                                : "<unnamed>");
+    }
+  size_t length = strlen(ns);
+  char *kind = shown.oom ? NULL : malloc(length + shown.length + 3);
+  if (!kind) {
+    free(ns);
+    free(shown.data);
+    return CUEMU_OUT_OF_MEMORY;
+  }
+  kind[0] = constant ? 'c' : 'd';
+  memcpy(kind + 1, ns, length + 1);
+  memcpy(kind + length + 2, shown.data, shown.length + 1);
+  free(ns);
+  free(shown.data);
+  cuemu_status st = cuemu__host_variable_names(rw, w->decl_start, i, kind);
+  free(kind);
+  return st;
+}
+
+/* In the host and single passes, the body at `brace` of the namespace-scope
+ * host function declared from w->decl_start, of the user's code: its reads
+ * and writes of device variables are judged (cuemu_host_variable_access.c). */
+/* Whether the namespace-scope declaration from token start to the `{` at
+ * token brace opens a class's body: `struct`, `class` or `union` in it, and
+ * no template head, enumeration, initializer or parameters. */
+static int class_head(const cuemu_rewriter *rw, size_t start, size_t brace) {
+  int cls = 0;
+  for (size_t k = start; k < brace; k++) {
+    if (cuemu__rw_is(rw, k, "template") || cuemu__rw_is(rw, k, "enum") ||
+        cuemu__rw_is(rw, k, "=") || cuemu__rw_is(rw, k, "("))
+      return 0;
+    cls |= cuemu__rw_is(rw, k, "struct") || cuemu__rw_is(rw, k, "class") ||
+           cuemu__rw_is(rw, k, "union");
+  }
+  return cls;
+}
+
+/* The first token of the member declaration of a class body whose
+ * function body opens at token brace: past the `;`, `{` or `}` before it
+ * and an access specifier's `:`. */
+static size_t member_start(const cuemu_rewriter *rw, size_t brace) {
+  for (size_t k = brace; k > 0; k--) {
+    size_t p = k - 1;
+    if (cuemu__rw_is(rw, p, ";") || cuemu__rw_is(rw, p, "{") ||
+        cuemu__rw_is(rw, p, "}"))
+      return k;
+    if (cuemu__rw_is(rw, p, ":") && p > 0 &&
+        (cuemu__rw_is(rw, p - 1, "public") ||
+         cuemu__rw_is(rw, p - 1, "private") ||
+         cuemu__rw_is(rw, p - 1, "protected")))
+      return k;
+  }
+  return 0;
+}
+
+static cuemu_status host_variable_body(walker *w, size_t brace) {
+  cuemu_rewriter *rw = w->rw;
+  if (w->other_depth == 1)
+    w->class_body = !w->device_decl && !w->kernel_decl &&
+                    class_head(rw, w->decl_start, brace);
+  if (w->device_decl || w->kernel_decl || w->access_body ||
+      !rw->preprocessed || rw->pass == CUEMU_PASS_DEVICE ||
+      !rw->host_var_count ||
+      (rw->toks[brace].flags & (CUEMU_TOKEN_FOREIGN | CUEMU_TOKEN_SHIM)))
+    return CUEMU_SUCCESS;
+  /* A namespace-scope function's body, or a member function's defined in
+   * its class (neither device code nor a template). */
+  size_t start = w->decl_start;
+  if (w->other_depth == 2 && w->class_body) {
+    start = member_start(rw, brace);
+    for (size_t k = start; k < brace; k++)
+      if (cuemu__rw_is(rw, k, "__device__") ||
+          cuemu__rw_is(rw, k, "__global__"))
+        return CUEMU_SUCCESS;
+  } else if (w->other_depth != 1)
+    return CUEMU_SUCCESS;
+  if (cuemu__host_body_name(rw, start, brace) >= rw->n)
+    return CUEMU_SUCCESS;
+  char *ns = scope_name(w);
+  if (!ns) return CUEMU_OUT_OF_MEMORY;
+  cuemu_status st = cuemu__host_variable_body(rw, ns, start, brace);
+  free(ns);
+  w->access_body = w->other_depth;
   return st;
 }
 
@@ -209,6 +331,10 @@ static cuemu_status open_brace(walker *w, size_t i) {
     cuemu_status st = host_redeclared_note(w, i);
     if (st != CUEMU_SUCCESS) return st;
   }
+  {
+    cuemu_status st = host_variable_body(w, i);
+    if (st != CUEMU_SUCCESS) return st;
+  }
   /* A host function's body, where the whole prelude lets a call of a
    * device-only function compile (cuemu_host_calls.c). */
   if (!w->device_decl && !w->kernel_decl && w->other_depth == 1 &&
@@ -242,6 +368,10 @@ static cuemu_status close_brace(walker *w, size_t i) {
   cuemu_status st = CUEMU_SUCCESS;
   if (w->other_depth > 0) {
     if (w->other_depth == w->host_body) w->host_body = 0;
+    if (w->other_depth == w->access_body) {
+      w->access_body = 0;
+      cuemu__host_variable_flush(w->rw);
+    }
     if (w->other_depth == w->device_body) {
       w->device_body = 0;
       cuemu__launch_calls_end(w->rw);
@@ -1142,6 +1272,15 @@ static cuemu_status walk(walker *w) {
         w->host_body = 0;
       else if (w->host_body)
         cuemu__host_call_check(rw, i, w->host_name);
+      if (w->access_body && cuemu__rw_is(rw, i, "__device__")) {
+        w->access_body = 0;
+        cuemu__host_variable_flush(rw);
+      }
+      else if (w->access_body)
+        cuemu__host_variable_access(rw, i);
+      if (own && rw->preprocessed && w->other_depth > 0 &&
+          cuemu__rw_is(rw, i, "default"))
+        cuemu__defaulted_space_check(rw, i); /* cuemu_defaulted_space.c */
       if (own && w->device_body)
         st = cuemu__device_code_check(rw, i);
       if (st == CUEMU_SUCCESS && own && rw->preprocessed &&
@@ -1253,6 +1392,8 @@ static cuemu_status walk(walker *w) {
         st = device_linkage_decl(w, i);
         if (st == CUEMU_SUCCESS && !(t->flags & CUEMU_TOKEN_FOREIGN))
           st = cuemu__device_variable_mark(rw, w->decl_start, i);
+        if (st == CUEMU_SUCCESS)
+          st = host_variable_names(w, i);
         if (st == CUEMU_SUCCESS && cuemu__rw_is(rw, i, "__constant__"))
           st = cuemu__constant_note(rw, w->decl_start, i,
                                     "CUEMU_CONSTANT_NOTE");
@@ -1303,8 +1444,8 @@ static cuemu_status walk(walker *w) {
           w->other_depth++; /* a braced initializer, not a body */
         else if (w->other_depth == 0)
           st = open_brace(w, i);
-        else
-          w->other_depth++;
+        else if (++w->other_depth == 2 && w->class_body)
+          st = host_variable_body(w, i); /* a member function's body */
       } else if (cuemu__rw_is(rw, i, "}")) {
         st = close_brace(w, i);
       } else if (cuemu__rw_is(rw, i, ";") && w->other_depth == 0) {
@@ -1427,6 +1568,7 @@ static void release(cuemu_rewriter *rw, walker *w) {
   free(rw->kernels);
   cuemu__launch_calls_free(rw);
   cuemu__device_variable_note(rw, NULL, (size_t)-1, 0);
+  cuemu__host_variables_free(rw);
   cuemu__device_prototype_note(rw, (size_t)-1, 0, 0);
   cuemu__ptx_rewrite_free(rw);
   cuemu__lambda_notes_free(rw->lambdas, rw->lambda_count);
@@ -1718,6 +1860,9 @@ static cuemu_status rewrite(const char *text, size_t length,
     rw.warn_device_redeclared_host_device =
         opt->warn_device_redeclared_host_device;
     rw.warn_main_bare_return = opt->warn_main_bare_return;
+    rw.warn_host_read = opt->warn_host_read;
+    rw.warn_host_write = opt->warn_host_write;
+    rw.warn_defaulted_space = opt->warn_defaulted_space;
     rw.host_full = opt->host_full;
     rw.unit_key = opt->unit_key;
     rw.pads = opt->pads;

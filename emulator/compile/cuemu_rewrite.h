@@ -204,6 +204,14 @@ typedef struct cuemu_translate_options {
                                  * __device__, the same way */
   int warn_main_bare_return;    /* #117-D: a `return;` in main, the same
                                  * way (cuemu_main_bare_return.c) */
+  int warn_host_read;           /* #20091-D and #20092-D: host code that */
+  int warn_host_write;          /* reads or writes a __device__ or
+                                 * __constant__ variable, the same way
+                                 * (cuemu_host_variable_access.c) */
+  int warn_defaulted_space;     /* #20012-D: __host__ or __device__ on a
+                                 * function defaulted on its first
+                                 * declaration, the same way
+                                 * (cuemu_defaulted_space.c) */
   int host_full;                /* the host pass reads the whole prelude:
                                  * host functions' calls of device-only
                                  * functions are refused by the translation

@@ -91,7 +91,8 @@ typedef struct cuemu_rewriter {
   int warn_default_stream, warn_launch_bounds; /* (cuemu_translate_options) */
   int warn_redeclared, warn_redeclared_device, warn_redeclared_host_device,
       warn_device_redeclared_host_device,
-      warn_main_bare_return; /* (cuemu_translate_options) */
+      warn_main_bare_return, warn_host_read, warn_host_write,
+      warn_defaulted_space; /* (cuemu_translate_options) */
   int host_full;       /* (cuemu_translate_options) */
   cuemu_strbuf diagnostics; /* what they found (cuemu__rw_diagnose()) */
   int diagnostic_errors;    /* how many of them are errors */
@@ -124,6 +125,16 @@ typedef struct cuemu_rewriter {
   char **device_vars;  /* the namespace-scope device variables declared so
                         * far without -rdc, "ns::name" (cuemu_device_code.c) */
   size_t device_var_count, device_var_capacity;
+  struct cuemu_host_variable *host_vars; /* the namespace-scope __device__
+                        * and __constant__ variables declared so far, for
+                        * host code's reads and writes
+                        * (cuemu_host_variable_access.c) */
+  size_t host_var_count, host_var_capacity;
+  char *host_scope;    /* the namespace of the host body being judged */
+  const struct cuemu_host_variable *host_write_var; /* a write whose warning
+                        * waits for the end of its expression, at token
+                        * host_write_end; its name at host_write_token */
+  size_t host_write_token, host_write_end;
   char **device_protos; /* the functions declared __device__ without a body
                          * so far, "Class::name" or "::name"
                          * (cuemu__device_prototype_note) */
@@ -186,10 +197,13 @@ cuemu_status cuemu__cccl_inlining(cuemu_rewriter *rw);
  * open and close, not those of a lambda's body or of a local class's member
  * function in it: each becomes `return<value>;` when `edit`, and gets
  * nvcc's warning #117-D (`non-void function "<function>" should return a
- * value`) when `warn` (cuemu_main_bare_return.c). */
+ * value`) when `warn`; where `after_value` (a function whose return type
+ * is deduced), only those after a `return` with a value, the others being
+ * a void function's or nvcc's error (cuemu_main_bare_return.c). */
 cuemu_status cuemu__rw_bare_returns(cuemu_rewriter *rw, size_t open,
                                     size_t close, const char *value, int edit,
-                                    int warn, const char *function);
+                                    int warn, const char *function,
+                                    int after_value);
 /* The `return;` statements of the body at `brace` of the device-only
  * function whose declaration starts at token `start`, in namespace `ns`
  * ("a::b" or ""), when its return type is not void: nvcc takes each with
@@ -350,6 +364,41 @@ cuemu_status cuemu__shared_initializer_check(cuemu_rewriter *rw, size_t i);
 size_t cuemu__host_body_name(const cuemu_rewriter *rw, size_t start,
                              size_t brace);
 void cuemu__host_call_check(cuemu_rewriter *rw, size_t i, size_t caller);
+/* nvcc's warnings #20091-D and #20092-D (cuemu_host_variable_access.c).
+ * A device variable of the unit: its name with its namespaces ("grid::cells"),
+ * where its bare name starts in it, whether it is __constant__, an array,
+ * and hidden in the body being judged by a declaration of its name. */
+typedef struct cuemu_host_variable {
+  char *name;
+  char *display; /* as nvcc names it: "<unnamed>::v" */
+  size_t bare;
+  int constant, array, hidden;
+} cuemu_host_variable;
+/* Records the variable named by token `name`, declared __constant__ where
+ * ns[0] is 'c' ('d' else), in the namespace ns + 1 (names looked up from
+ * it; the namespace as nvcc writes it after its NUL). */
+cuemu_status cuemu__host_variable_record(cuemu_rewriter *rw, size_t name,
+                                         const char *ns);
+/* Records the variables that the namespace-scope declaration starting at
+ * token start, its __device__ or __constant__ at i, declares in namespace
+ * ns, in the host and single passes (cuemu_space_notes.c). */
+cuemu_status cuemu__host_variable_names(cuemu_rewriter *rw, size_t start,
+                                        size_t i, const char *ns);
+/* Starts the judgement of the body at `brace` of the host function declared
+ * from token start, in namespace ns; then each identifier token i of the
+ * body is judged: a read or write of a device variable adds nvcc's
+ * warnings to rw->diagnostics. */
+cuemu_status cuemu__host_variable_body(cuemu_rewriter *rw, const char *ns,
+                                       size_t start, size_t brace);
+void cuemu__host_variable_access(cuemu_rewriter *rw, size_t i);
+/* Gives the warning of a write that waits for the end of its expression
+ * (at the body's end). */
+void cuemu__host_variable_flush(cuemu_rewriter *rw);
+void cuemu__host_variables_free(cuemu_rewriter *rw);
+/* nvcc's warning #20012-D at each __host__ and __device__ of the member
+ * declaration whose `default` of `= default;` is token i
+ * (cuemu_defaulted_space.c). */
+void cuemu__defaulted_space_check(cuemu_rewriter *rw, size_t i);
 /* Records in rw->caller the kind and name of the function whose
  * declaration starts at token `start` and whose body opens at `brace`
  * (a kernel's when `kernel`), for cuemu__device_code_check's messages. */

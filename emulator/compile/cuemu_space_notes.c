@@ -48,7 +48,9 @@ static cuemu_status flush(cuemu_rewriter *rw, cuemu_strbuf *sb,
 
 /* The notes `macro(name)` (or, where `device`, the device pass's pragmas)
  * for the variables that the declaration starting at token start (the
- * qualifier at i) defines, or, where `device`, declares. */
+ * qualifier at i) defines, or, where `device`, declares; where `device` is
+ * 2, no note: each declared name is recorded for nvcc's warnings at host
+ * code's reads and writes (cuemu__host_variable_record()). */
 static cuemu_status variable_notes(cuemu_rewriter *rw, size_t start,
                                    size_t i, const char *macro, int device) {
   int is_extern = 0;
@@ -139,7 +141,13 @@ static cuemu_status variable_notes(cuemu_rewriter *rw, size_t start,
     }
     if (!ends)
       continue;
-    if (name != (size_t)-1 && device)
+    if (name != (size_t)-1 && device == 2) {
+      cuemu_status st = cuemu__host_variable_record(rw, name, macro);
+      if (st != CUEMU_SUCCESS) {
+        free(notes.data);
+        return st;
+      }
+    } else if (name != (size_t)-1 && device)
       add_note(&notes, rw, name, macro, 1);
     else if (name != (size_t)-1 && (!is_extern || has_init))
       add_note(&notes, rw, name, macro, 0);
@@ -155,12 +163,16 @@ static cuemu_status variable_notes(cuemu_rewriter *rw, size_t start,
   return flush(rw, &notes, rw->toks[k].offset + rw->toks[k].length);
 }
 
-cuemu_status cuemu__device_note(cuemu_rewriter *rw, size_t start,
-                                size_t i) {
+/* Whether the namespace-scope declaration that starts at token start,
+ * its qualifier at i, declares variables: not a function, a lambda's or
+ * an attribute's qualifier, a class defined there; nor, unless `spaces`,
+ * a declaration that also says __constant__ or __managed__. */
+static int declares_variables(const cuemu_rewriter *rw, size_t start,
+                              size_t i, int spaces) {
   for (size_t k = start; k < i; ++k)
     if (cuemu__rw_is(rw, k, "=") || cuemu__rw_is(rw, k, "[") ||
         cuemu__rw_is(rw, k, "(") || cuemu__rw_is(rw, k, "{"))
-      return CUEMU_SUCCESS; /* a lambda's or an attribute's __device__ */
+      return 0; /* a lambda's or an attribute's __device__ */
   /* The declaration's specifiers and first declarator, to the token that
    * tells a variable from a function. */
   size_t k;
@@ -170,16 +182,16 @@ cuemu_status cuemu__device_note(cuemu_rewriter *rw, size_t start,
       k = after - 1;
       continue;
     }
-    if (cuemu__rw_is(rw, k, "__constant__") ||
-        cuemu__rw_is(rw, k, "__managed__") ||
+    if ((!spaces && (cuemu__rw_is(rw, k, "__constant__") ||
+                     cuemu__rw_is(rw, k, "__managed__"))) ||
         cuemu__rw_is(rw, k, "__shared__") ||
         cuemu__rw_is(rw, k, "__global__") ||
         cuemu__rw_is(rw, k, "operator"))
-      return CUEMU_SUCCESS;
+      return 0;
     if (cuemu__rw_is(rw, k, "<") && k > start && cuemu__rw_ident(rw, k - 1)) {
       size_t close = cuemu__rw_template_close(rw, k);
       if (close >= rw->n)
-        return CUEMU_SUCCESS;
+        return 0;
       k = close;
       continue;
     }
@@ -188,8 +200,8 @@ cuemu_status cuemu__device_note(cuemu_rewriter *rw, size_t start,
       int function = 0;
       if (cuemu__rw_nested_declarator(rw, k, &inner, &function) == k ||
           function)
-        return CUEMU_SUCCESS; /* a function, or a variable initialised
-                               * by a parenthesised list (not noted) */
+        return 0; /* a function, or a variable initialised by a
+                   * parenthesised list (not noted) */
       break;
     }
     if (cuemu__rw_is(rw, k, ";") || cuemu__rw_is(rw, k, "=") ||
@@ -198,11 +210,18 @@ cuemu_status cuemu__device_note(cuemu_rewriter *rw, size_t start,
       break;
   }
   if (k >= rw->n)
-    return CUEMU_SUCCESS;
+    return 0;
   for (size_t j = start; j < k && cuemu__rw_is(rw, k, "{"); ++j)
     if (cuemu__rw_is(rw, j, "struct") || cuemu__rw_is(rw, j, "class") ||
         cuemu__rw_is(rw, j, "union") || cuemu__rw_is(rw, j, "enum"))
-      return CUEMU_SUCCESS; /* a class defined in the declaration */
+      return 0; /* a class defined in the declaration */
+  return 1;
+}
+
+cuemu_status cuemu__device_note(cuemu_rewriter *rw, size_t start,
+                                size_t i) {
+  if (!declares_variables(rw, start, i, 0))
+    return CUEMU_SUCCESS;
   return cuemu__constant_note(rw, start, i, "CUEMU_DEVICE_NOTE");
 }
 
@@ -222,6 +241,14 @@ cuemu_status cuemu__device_variable_mark(cuemu_rewriter *rw, size_t start,
                             ? "cuemu device_variable constant"
                             : "cuemu device_variable",
                         1);
+}
+
+cuemu_status cuemu__host_variable_names(cuemu_rewriter *rw, size_t start,
+                                        size_t i, const char *ns) {
+  if (rw->pass == CUEMU_PASS_DEVICE || cuemu__rw_is(rw, i, "__managed__") ||
+      !declares_variables(rw, start, i, 1))
+    return CUEMU_SUCCESS;
+  return variable_notes(rw, start, i, ns, 2);
 }
 
 cuemu_status cuemu__grid_constant_notes(cuemu_rewriter *rw, size_t start,

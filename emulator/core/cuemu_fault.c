@@ -25,6 +25,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <cuemu/cuemu_device.h>
+
 #include "base/cuemu_host_copy.h"
 #include "check/cuemu_check.h"
 #include "core/cuemu_allocations.h"
@@ -120,6 +122,11 @@ static int canonical(const void *a) {
 }
 
 static const char *fault_name(int sig, int code, const void *decoded) {
+  if (decoded && (uintptr_t)decoded - CUEMU_UNSET_RESULT_ADDRESS <
+                     CUEMU_UNSET_RESULT_SIZE)
+    return "invalid memory access through the reference returned by a "
+           "`return;` without a value (nvcc's warning #117-D: what it refers "
+           "to is undefined on a GPU)";
   if (decoded && !canonical(decoded))
     return "invalid memory access (a non-canonical address, which no memory "
            "can have: a pointer made of other data, or never set)";

@@ -68,6 +68,7 @@ typedef decltype(nullptr) nullptr_t;
   "__CUDACC_VER__ is no longer supported.  Use __CUDACC_VER_MAJOR__, "        \
   "__CUDACC_VER_MINOR__, and __CUDACC_VER_BUILD__ instead."
 #include "cuemu_extended_lambda.h"
+#include "cuemu_unset_result.h"
 #include "cuemu_builtin_vars.h"
 #include "cuemu_math.h"
 #include "cuemu_intrinsics.h"

@@ -371,6 +371,12 @@ typedef struct cuemu_compile_options {
                              * __device__), the same way */
   int cuemu_warn_main_bare_return; /* #117-D (a `return;` in main, which
                              * returns 0 there), the same way */
+  int cuemu_warn_host_read; /* #20091-D (host code that reads a __device__
+                             * or __constant__ variable), the same way */
+  int cuemu_warn_host_write; /* #20092-D (... that writes one), the same way */
+  int cuemu_warn_defaulted_space; /* #20012-D (__host__ or __device__ on a
+                             * function explicitly defaulted on its first
+                             * declaration), the same way */
   const char *cuemu_nvcc_level; /* nvcc's own -O (the last, -O1 and up),
                              * or NULL (none, or -O0, which nvcc drops):
                              * the preprocessing puts it after argv's

@@ -16,6 +16,15 @@
 extern "C" {
 #endif
 
+/* Where the reference returned by a device function's `return;` without a
+ * value points (nvcc's warning #117-D; the result is undefined on a GPU):
+ * a non-canonical x86-64 address, which no memory has, so that a read or a
+ * write through it faults, and the fault's report says what it is
+ * (shims/cuda_builtins/cuemu_unset_result.h, core/cuemu_fault.c). The
+ * reference's object may be a member or an element: its first MiB. */
+#define CUEMU_UNSET_RESULT_ADDRESS 0xdead000000000000ull
+#define CUEMU_UNSET_RESULT_SIZE 0x100000ull
+
 /* Version of the module ABI below; bumped whenever it changes. */
 #define CUEMU_MODULE_ABI 2
 
