@@ -76,4 +76,12 @@ bool cuemu_llvm_plugin_cas_guess(llvm::Function &f);
 void cuemu_llvm_plugin_loop_lane_accesses(
     llvm::Function &f, llvm::SmallPtrSetImpl<llvm::Instruction *> &stepped);
 
+/* The address that call `inst` of memcpy, memmove or memset accesses as a
+ * plain access (memcpy's and memmove's source, or their destination where
+ * the source is a local; memset's destination), and in *store whether it
+ * writes there; null for any other instruction, a volatile call or a local
+ * (cuemu_llvm_plugin_loop_lanes.cc). */
+llvm::Value *cuemu_llvm_plugin_memory_call_address(llvm::Instruction &inst,
+                                                   bool *store);
+
 #endif /* CUEMU_LLVM_PLUGIN_H */

@@ -228,10 +228,13 @@ struct access {
 };
 
 /* The plain access `inst` makes (a load or a store that is not volatile
- * and not of one of the function's own locals), or false. */
+ * and not of one of the function's own locals, or a call of memcpy,
+ * memmove or memset: cuemu_llvm_plugin_memory_call_address), or false. */
 bool plain_access(Instruction &inst, access *a) {
   Value *address = nullptr;
-  if (auto *load = dyn_cast<LoadInst>(&inst)) {
+  if (isa<MemIntrinsic>(&inst)) {
+    address = cuemu_llvm_plugin_memory_call_address(inst, &a->store);
+  } else if (auto *load = dyn_cast<LoadInst>(&inst)) {
     address = load->isVolatile() ? nullptr : load->getPointerOperand();
     a->store = false;
   } else if (auto *store = dyn_cast<StoreInst>(&inst)) {
@@ -248,10 +251,11 @@ bool plain_access(Instruction &inst, access *a) {
 
 /* Whether `inst` may synchronise the lanes (or be anything the analysis
  * does not follow): a call of a function that may write memory, but for
- * debugging records and the marks of a local's lifetime, or inline asm. */
+ * debugging records, the marks of a local's lifetime and memcpy, memmove
+ * and memset (plain accesses), or inline asm. */
 bool may_synchronise(const Instruction &inst) {
   const auto *call = dyn_cast<CallBase>(&inst);
-  if (!call)
+  if (!call || isa<MemIntrinsic>(call))
     return false;
   if (call->isInlineAsm())
     return true;
@@ -523,4 +527,25 @@ void cuemu_llvm_plugin_loop_lane_accesses(
   FindFunctionBackedges(f, back);
   for (const auto &[latch, header] : back)
     look_at_loop(header, latch, stepped);
+}
+
+/* A warp's lanes store the entries of a __shared__ row, then lane 0 copies
+ * the row out with memcpy, with no __syncwarp() between: the copy reads
+ * the row as a load would (see the GCC plugin's builtin_access). */
+Value *cuemu_llvm_plugin_memory_call_address(Instruction &inst, bool *store) {
+  auto *call = dyn_cast<MemIntrinsic>(&inst);
+  if (!call || call->isVolatile())
+    return nullptr;
+  if (auto *transfer = dyn_cast<MemTransferInst>(call)) {
+    Value *source = transfer->getRawSource();
+    if (!isa<AllocaInst>(getUnderlyingObject(source))) {
+      *store = false;
+      return source;
+    }
+  }
+  Value *dest = call->getRawDest();
+  if (isa<AllocaInst>(getUnderlyingObject(dest)))
+    return nullptr;
+  *store = true;
+  return dest;
 }
