@@ -364,12 +364,35 @@ struct access {
   bool store;
 };
 
-/* Whether `stmt` calls memcpy, memmove or memset (GCC's builtins, still
- * calls on the GIMPLE the pass sees: the gimplifier folds no builtin). */
+/* Whether `stmt` calls memset, or memcpy or memmove (`*copy` set): GCC's
+ * builtins, still calls on the GIMPLE the pass sees (the gimplifier folds
+ * no builtin), or the C library's functions of those names, which a checked
+ * build calls instead (-fno-builtin-memcpy: its copies stay calls). */
+bool memory_call(gimple *stmt, bool *copy) {
+  tree fn = is_gimple_call(stmt) ? gimple_call_fndecl(stmt) : NULL_TREE;
+  if (!fn || !DECL_NAME(fn) || gimple_call_num_args(stmt) != 3)
+    return false;
+  if (gimple_call_builtin_p(stmt, BUILT_IN_MEMCPY) ||
+      gimple_call_builtin_p(stmt, BUILT_IN_MEMMOVE)) {
+    *copy = true;
+    return true;
+  }
+  if (gimple_call_builtin_p(stmt, BUILT_IN_MEMSET)) {
+    *copy = false;
+    return true;
+  }
+  tree scope = DECL_CONTEXT(fn);
+  if (scope && TREE_CODE(scope) != TRANSLATION_UNIT_DECL)
+    return false;
+  const char *name = IDENTIFIER_POINTER(DECL_NAME(fn));
+  *copy = !strcmp(name, "memcpy") || !strcmp(name, "memmove");
+  return *copy || !strcmp(name, "memset");
+}
+
+/* Whether `stmt` calls memcpy, memmove or memset (memory_call). */
 bool memory_builtin(gimple *stmt) {
-  return gimple_call_builtin_p(stmt, BUILT_IN_MEMCPY) ||
-         gimple_call_builtin_p(stmt, BUILT_IN_MEMMOVE) ||
-         gimple_call_builtin_p(stmt, BUILT_IN_MEMSET);
+  bool copy;
+  return memory_call(stmt, &copy);
 }
 
 /* The object that pointer argument `arg` of a memory builtin points to:
@@ -388,10 +411,11 @@ tree pointed_object(tree arg) {
  * one lane after another, lane 0 copied a row the other lanes had not
  * written yet (tests/programs/warpvol/row_copy.cu). */
 bool builtin_access(gimple *stmt, tree *ref, bool *store) {
-  if (!memory_builtin(stmt) || gimple_call_num_args(stmt) < 3)
+  bool copy;
+  if (!memory_call(stmt, &copy))
     return false;
   tree dst = pointed_object(gimple_call_arg(stmt, 0));
-  if (!gimple_call_builtin_p(stmt, BUILT_IN_MEMSET)) {
+  if (copy) {
     tree src = pointed_object(gimple_call_arg(stmt, 1));
     if (cuemu_gcc_plugin_shared_candidate(src)) {
       *ref = src;

@@ -6,6 +6,7 @@
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/DerivedTypes.h"
+#include "llvm/IR/InstrTypes.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/PassManager.h"
 
@@ -83,5 +84,9 @@ void cuemu_llvm_plugin_loop_lane_accesses(
  * (cuemu_llvm_plugin_loop_lanes.cc). */
 llvm::Value *cuemu_llvm_plugin_memory_call_address(llvm::Instruction &inst,
                                                    bool *store);
+
+/* Whether `call` is one of memcpy, memmove or memset: LLVM's intrinsics or
+ * the C library's functions (cuemu_llvm_plugin_loop_lanes.cc). */
+bool cuemu_llvm_plugin_memory_call(const llvm::CallBase &call);
 
 #endif /* CUEMU_LLVM_PLUGIN_H */

@@ -42,7 +42,8 @@ Value *stepped_address(Instruction &inst,
   Value *address = nullptr;
   bool is_volatile = false;
   bool writes = false;
-  if (isa<MemIntrinsic>(&inst)) {
+  if (const auto *call = dyn_cast<CallBase>(&inst);
+      call && cuemu_llvm_plugin_memory_call(*call)) {
     address = cuemu_llvm_plugin_memory_call_address(inst, &writes);
   } else if (auto *load = dyn_cast<LoadInst>(&inst)) {
     address = load->getPointerOperand();

@@ -232,7 +232,8 @@ struct access {
  * memmove or memset: cuemu_llvm_plugin_memory_call_address), or false. */
 bool plain_access(Instruction &inst, access *a) {
   Value *address = nullptr;
-  if (isa<MemIntrinsic>(&inst)) {
+  if (const auto *call = dyn_cast<CallBase>(&inst);
+      call && cuemu_llvm_plugin_memory_call(*call)) {
     address = cuemu_llvm_plugin_memory_call_address(inst, &a->store);
   } else if (auto *load = dyn_cast<LoadInst>(&inst)) {
     address = load->isVolatile() ? nullptr : load->getPointerOperand();
@@ -255,7 +256,7 @@ bool plain_access(Instruction &inst, access *a) {
  * and memset (plain accesses), or inline asm. */
 bool may_synchronise(const Instruction &inst) {
   const auto *call = dyn_cast<CallBase>(&inst);
-  if (!call || isa<MemIntrinsic>(call))
+  if (!call || cuemu_llvm_plugin_memory_call(*call))
     return false;
   if (call->isInlineAsm())
     return true;
@@ -533,19 +534,38 @@ void cuemu_llvm_plugin_loop_lane_accesses(
  * the row out with memcpy, with no __syncwarp() between: the copy reads
  * the row as a load would (see the GCC plugin's builtin_access). */
 Value *cuemu_llvm_plugin_memory_call_address(Instruction &inst, bool *store) {
-  auto *call = dyn_cast<MemIntrinsic>(&inst);
-  if (!call || call->isVolatile())
+  auto *call = dyn_cast<CallBase>(&inst);
+  if (!call || !cuemu_llvm_plugin_memory_call(*call))
     return nullptr;
-  if (auto *transfer = dyn_cast<MemTransferInst>(call)) {
-    Value *source = transfer->getRawSource();
+  if (auto *intrinsic = dyn_cast<MemIntrinsic>(call))
+    if (intrinsic->isVolatile())
+      return nullptr;
+  bool copy = isa<MemTransferInst>(call) ||
+              (!isa<MemIntrinsic>(call) &&
+               call->getCalledFunction()->getName() != "memset");
+  if (copy) {
+    Value *source = call->getArgOperand(1);
     if (!isa<AllocaInst>(getUnderlyingObject(source))) {
       *store = false;
       return source;
     }
   }
-  Value *dest = call->getRawDest();
+  Value *dest = call->getArgOperand(0);
   if (isa<AllocaInst>(getUnderlyingObject(dest)))
     return nullptr;
   *store = true;
   return dest;
+}
+
+/* memcpy, memmove and memset: LLVM's intrinsics, or calls of the C
+ * library's functions of those names, which a checked build makes instead
+ * (-fno-builtin-memcpy: its copies stay calls). */
+bool cuemu_llvm_plugin_memory_call(const CallBase &call) {
+  if (isa<MemIntrinsic>(call))
+    return true;
+  const Function *callee = call.getCalledFunction();
+  if (!callee || call.arg_size() != 3)
+    return false;
+  StringRef name = callee->getName();
+  return name == "memcpy" || name == "memmove" || name == "memset";
 }
