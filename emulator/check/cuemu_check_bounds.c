@@ -58,15 +58,24 @@ static void out_of_bounds(ub_out_of_bounds *d, uintptr_t index) {
                       w->block_idx.x, w->block_idx.y, w->block_idx.z, t.x,
                       t.y, t.z, d->where.file, d->where.line);
   }
-  /* Host code of a checked program (or a launch with memcheck turned off
-   * by CUEMU_CHECK): said once per place (marked, as UBSan's runtime does,
-   * in the column of the compiler's record), and the program goes on. */
+  /* Host code of a checked program, or a launch with memcheck turned off
+   * by CUEMU_CHECK: said once per place (marked, as UBSan's runtime does,
+   * in the column of the compiler's record), and the program goes on. A
+   * kernel's index was said to be host code's before. */
   if (__atomic_exchange_n(&d->where.column, ~0u, __ATOMIC_RELAXED) == ~0u)
     return;
-  fprintf(stderr,
-          "cuemu: memcheck: out-of-bounds index %lld of an array of type %s "
-          "at %s:%u (host code)\n",
-          i, d->array->name, d->where.file, d->where.line);
+  if (w && w->in_kernel)
+    fprintf(stderr,
+            "cuemu: kernel %s: memcheck: out-of-bounds index %lld of an "
+            "array of type %s at %s:%u (memcheck is off for this launch "
+            "(CUEMU_CHECK): said once, and the kernel goes on)\n",
+            w->launch->kernel->name, i, d->array->name, d->where.file,
+            d->where.line);
+  else
+    fprintf(stderr,
+            "cuemu: memcheck: out-of-bounds index %lld of an array of type "
+            "%s at %s:%u (host code)\n",
+            i, d->array->name, d->where.file, d->where.line);
 }
 
 void __ubsan_handle_out_of_bounds(void *data, void *index);

@@ -364,9 +364,77 @@ struct access {
   bool store;
 };
 
+/* Whether `stmt` calls memset, or memcpy or memmove (`*copy` set): GCC's
+ * builtins, still calls on the GIMPLE the pass sees (the gimplifier folds
+ * no builtin), or the C library's functions of those names, which a checked
+ * build calls instead (-fno-builtin-memcpy: its copies stay calls). */
+bool memory_call(gimple *stmt, bool *copy) {
+  tree fn = is_gimple_call(stmt) ? gimple_call_fndecl(stmt) : NULL_TREE;
+  if (!fn || !DECL_NAME(fn) || gimple_call_num_args(stmt) != 3)
+    return false;
+  if (gimple_call_builtin_p(stmt, BUILT_IN_MEMCPY) ||
+      gimple_call_builtin_p(stmt, BUILT_IN_MEMMOVE)) {
+    *copy = true;
+    return true;
+  }
+  if (gimple_call_builtin_p(stmt, BUILT_IN_MEMSET)) {
+    *copy = false;
+    return true;
+  }
+  tree scope = DECL_CONTEXT(fn);
+  if (scope && TREE_CODE(scope) != TRANSLATION_UNIT_DECL)
+    return false;
+  const char *name = IDENTIFIER_POINTER(DECL_NAME(fn));
+  *copy = !strcmp(name, "memcpy") || !strcmp(name, "memmove");
+  return *copy || !strcmp(name, "memset");
+}
+
+/* Whether `stmt` calls memcpy, memmove or memset (memory_call). */
+bool memory_builtin(gimple *stmt) {
+  bool copy;
+  return memory_call(stmt, &copy);
+}
+
+/* The object that pointer argument `arg` of a memory builtin points to:
+ * the variable of `&row`, or `*p`. */
+tree pointed_object(tree arg) {
+  if (TREE_CODE(arg) == ADDR_EXPR)
+    return TREE_OPERAND(arg, 0);
+  return POINTER_TYPE_P(TREE_TYPE(arg)) ? build_simple_mem_ref(arg) : NULL_TREE;
+}
+
+/* The access of a call of memcpy or memmove (a load of the source, or,
+ * where the source cannot be shared memory, a store to the destination) or
+ * of memset (a store), or false. A warp's lanes store the entries of a
+ * __shared__ row, then lane 0 copies the row out with memcpy, with no
+ * __syncwarp() between: the converged warp makes all the stores first; run
+ * one lane after another, lane 0 copied a row the other lanes had not
+ * written yet (tests/programs/warpvol/row_copy.cu). */
+bool builtin_access(gimple *stmt, tree *ref, bool *store) {
+  bool copy;
+  if (!memory_call(stmt, &copy))
+    return false;
+  tree dst = pointed_object(gimple_call_arg(stmt, 0));
+  if (copy) {
+    tree src = pointed_object(gimple_call_arg(stmt, 1));
+    if (cuemu_gcc_plugin_shared_candidate(src)) {
+      *ref = src;
+      *store = false;
+      return true;
+    }
+  }
+  if (!cuemu_gcc_plugin_shared_candidate(dst))
+    return false;
+  *ref = dst;
+  *store = true;
+  return true;
+}
+
 /* The plain access `stmt` makes (a load `x = *p` or a store `*p = x`, not a
- * volatile one), or false. */
+ * volatile one, or a call of memcpy, memmove or memset), or false. */
 bool plain_access(gimple *stmt, tree *ref, bool *store) {
+  if (is_gimple_call(stmt))
+    return builtin_access(stmt, ref, store);
   if (!is_gimple_assign(stmt) || !gimple_assign_single_p(stmt))
     return false;
   tree lhs = gimple_assign_lhs(stmt), rhs = gimple_assign_rhs1(stmt);
@@ -383,14 +451,14 @@ bool plain_access(gimple *stmt, tree *ref, bool *store) {
 }
 
 /* Whether `stmt` may synchronise the lanes (or be anything the analysis
- * does not follow): a call, but for one of a const or pure function, or an
- * asm. */
+ * does not follow): a call, but for one of a const or pure function or of
+ * memcpy, memmove or memset (plain accesses: builtin_access), or an asm. */
 bool may_synchronise(gimple *stmt) {
   if (gimple_code(stmt) == GIMPLE_ASM)
     return true;
   if (!is_gimple_call(stmt))
     return false;
-  if (gimple_call_internal_p(stmt))
+  if (gimple_call_internal_p(stmt) || memory_builtin(stmt))
     return false;
   return !(gimple_call_flags(stmt) & (ECF_CONST | ECF_PURE));
 }

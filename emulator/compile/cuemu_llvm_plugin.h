@@ -6,6 +6,7 @@
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/DerivedTypes.h"
+#include "llvm/IR/InstrTypes.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/PassManager.h"
 
@@ -75,5 +76,17 @@ bool cuemu_llvm_plugin_cas_guess(llvm::Function &f);
  * (cuemu_llvm_plugin_loop_lanes.cc). */
 void cuemu_llvm_plugin_loop_lane_accesses(
     llvm::Function &f, llvm::SmallPtrSetImpl<llvm::Instruction *> &stepped);
+
+/* The address that call `inst` of memcpy, memmove or memset accesses as a
+ * plain access (memcpy's and memmove's source, or their destination where
+ * the source is a local; memset's destination), and in *store whether it
+ * writes there; null for any other instruction, a volatile call or a local
+ * (cuemu_llvm_plugin_loop_lanes.cc). */
+llvm::Value *cuemu_llvm_plugin_memory_call_address(llvm::Instruction &inst,
+                                                   bool *store);
+
+/* Whether `call` is one of memcpy, memmove or memset: LLVM's intrinsics or
+ * the C library's functions (cuemu_llvm_plugin_loop_lanes.cc). */
+bool cuemu_llvm_plugin_memory_call(const llvm::CallBase &call);
 
 #endif /* CUEMU_LLVM_PLUGIN_H */

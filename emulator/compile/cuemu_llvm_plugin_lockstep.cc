@@ -22,6 +22,7 @@
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 
@@ -33,14 +34,18 @@ namespace {
 
 /* The address of `inst` when it is a load or a store to be stepped: a
  * volatile one of memory other than the function's own locals (then
- * *is_volatile is set), or one of `plain` (the loops' exchanges), else
- * null. */
+ * *is_volatile is set), or one of `plain` (the loops' exchanges, calls of
+ * memcpy, memmove and memset among them), else null. */
 Value *stepped_address(Instruction &inst,
                        const SmallPtrSetImpl<Instruction *> &plain,
                        bool *is_volatile_out) {
   Value *address = nullptr;
   bool is_volatile = false;
-  if (auto *load = dyn_cast<LoadInst>(&inst)) {
+  bool writes = false;
+  if (const auto *call = dyn_cast<CallBase>(&inst);
+      call && cuemu_llvm_plugin_memory_call(*call)) {
+    address = cuemu_llvm_plugin_memory_call_address(inst, &writes);
+  } else if (auto *load = dyn_cast<LoadInst>(&inst)) {
     address = load->getPointerOperand();
     is_volatile = load->isVolatile();
   } else if (auto *store = dyn_cast<StoreInst>(&inst)) {

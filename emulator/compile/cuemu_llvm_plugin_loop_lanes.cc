@@ -228,10 +228,14 @@ struct access {
 };
 
 /* The plain access `inst` makes (a load or a store that is not volatile
- * and not of one of the function's own locals), or false. */
+ * and not of one of the function's own locals, or a call of memcpy,
+ * memmove or memset: cuemu_llvm_plugin_memory_call_address), or false. */
 bool plain_access(Instruction &inst, access *a) {
   Value *address = nullptr;
-  if (auto *load = dyn_cast<LoadInst>(&inst)) {
+  if (const auto *call = dyn_cast<CallBase>(&inst);
+      call && cuemu_llvm_plugin_memory_call(*call)) {
+    address = cuemu_llvm_plugin_memory_call_address(inst, &a->store);
+  } else if (auto *load = dyn_cast<LoadInst>(&inst)) {
     address = load->isVolatile() ? nullptr : load->getPointerOperand();
     a->store = false;
   } else if (auto *store = dyn_cast<StoreInst>(&inst)) {
@@ -248,10 +252,11 @@ bool plain_access(Instruction &inst, access *a) {
 
 /* Whether `inst` may synchronise the lanes (or be anything the analysis
  * does not follow): a call of a function that may write memory, but for
- * debugging records and the marks of a local's lifetime, or inline asm. */
+ * debugging records, the marks of a local's lifetime and memcpy, memmove
+ * and memset (plain accesses), or inline asm. */
 bool may_synchronise(const Instruction &inst) {
   const auto *call = dyn_cast<CallBase>(&inst);
-  if (!call)
+  if (!call || cuemu_llvm_plugin_memory_call(*call))
     return false;
   if (call->isInlineAsm())
     return true;
@@ -523,4 +528,44 @@ void cuemu_llvm_plugin_loop_lane_accesses(
   FindFunctionBackedges(f, back);
   for (const auto &[latch, header] : back)
     look_at_loop(header, latch, stepped);
+}
+
+/* A warp's lanes store the entries of a __shared__ row, then lane 0 copies
+ * the row out with memcpy, with no __syncwarp() between: the copy reads
+ * the row as a load would (see the GCC plugin's builtin_access). */
+Value *cuemu_llvm_plugin_memory_call_address(Instruction &inst, bool *store) {
+  auto *call = dyn_cast<CallBase>(&inst);
+  if (!call || !cuemu_llvm_plugin_memory_call(*call))
+    return nullptr;
+  if (auto *intrinsic = dyn_cast<MemIntrinsic>(call))
+    if (intrinsic->isVolatile())
+      return nullptr;
+  bool copy = isa<MemTransferInst>(call) ||
+              (!isa<MemIntrinsic>(call) &&
+               call->getCalledFunction()->getName() != "memset");
+  if (copy) {
+    Value *source = call->getArgOperand(1);
+    if (!isa<AllocaInst>(getUnderlyingObject(source))) {
+      *store = false;
+      return source;
+    }
+  }
+  Value *dest = call->getArgOperand(0);
+  if (isa<AllocaInst>(getUnderlyingObject(dest)))
+    return nullptr;
+  *store = true;
+  return dest;
+}
+
+/* memcpy, memmove and memset: LLVM's intrinsics, or calls of the C
+ * library's functions of those names, which a checked build makes instead
+ * (-fno-builtin-memcpy: its copies stay calls). */
+bool cuemu_llvm_plugin_memory_call(const CallBase &call) {
+  if (isa<MemIntrinsic>(call))
+    return true;
+  const Function *callee = call.getCalledFunction();
+  if (!callee || call.arg_size() != 3)
+    return false;
+  StringRef name = callee->getName();
+  return name == "memcpy" || name == "memmove" || name == "memset";
 }

@@ -1,12 +1,15 @@
 // race_shared_call_result.cu: a deliberately buggy kernel for the checkers (tests/checkers.sh).
 // CHECK: race
-// EXPECT: race shared WAR line 19 line 18
+// EXPECT: race shared line 22 line 21
 #include <cstdio>
 #include <cuda_runtime.h>
 
 /* A vec3 returned in registers by a call that is not inlined, stored
  * straight into shared memory: g++'s instrumentation does not see the
- * store of a call's result, so the write that races was lost. */
+ * store of a call's result, so the write that races was lost. Either
+ * direction is the race: clang++ copies the result with memcpy, which the
+ * lockstep steps like a store (the warp's stores, then its loads: RAW, as
+ * on a GPU); g++'s lanes run in turn (WAR). */
 struct vec3 {
   float x, y, z;
 };
