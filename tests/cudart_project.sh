@@ -60,6 +60,43 @@ build all-by-cuemu-nvcc "NVCC=$nvcc" "CC=$nvcc" "CXX=$nvcc" CPPFLAGS= &&
   passes "every file compiled by cuemu-nvcc (main.c as C)" \
     env CUEMU_QUIET=1 ./all-by-cuemu-nvcc/app
 
+# exit() and abort() of host code that the host compiler links with the
+# toolkit's lib64/libcudart.so are the C library's: a program that checks a
+# CUDA call and exits with a status (as most projects' check macros do)
+# ends with that status and its buffered output, and abort() raises SIGABRT.
+# They ended with SIGILL: libcuemu's exit() went on to the next definition,
+# the filter library's stub, which the dynamic linker finds before libc's.
+printf '%s\n' '#include <cstdio>' '#include <cstdlib>' \
+  '__global__ void k(int *o) { *o = 7; }' \
+  'int main(int argc, char **) {' \
+  '  int *o, h = 0;' \
+  '  cudaMalloc(&o, sizeof(int));' \
+  '  k<<<1, 1>>>(o);' \
+  '  cudaMemcpy(&h, o, sizeof(int), cudaMemcpyDeviceToHost);' \
+  '  std::printf("kernel wrote %d\n", h);' \
+  '  if (argc > 1) std::abort();' \
+  '  std::exit(h == 7 ? 3 : 1);' \
+  '}' >"$work/exits.cu"
+if step exits-compile "$nvcc" -c exits.cu -o exits.o &&
+  step exits-link "${CXX:-g++}" exits.o -o exits -L"$toolkit/lib64" -lcudart
+then
+  (cd "$work" && CUEMU_QUIET=1 ./exits >exits.out 2>&1)
+  status=$?
+  if [ "$status" -eq 3 ] && grep -qx 'kernel wrote 7' "$work/exits.out"; then
+    echo "PASS: exit(3) of a program linked by the host compiler with -lcudart"
+  else
+    fail "exit(3) of a program linked with -lcudart: status $status, output:"
+    sed 's/^/  | /' "$work/exits.out" | head -5
+  fi
+  (cd "$work" && CUEMU_QUIET=1 ./exits abort >exits-abort.out 2>&1)
+  status=$?
+  if [ "$status" -eq 134 ]; then
+    echo "PASS: abort() of a program linked with -lcudart raises SIGABRT"
+  else
+    fail "abort() of a program linked with -lcudart: status $status (134 expected)"
+  fi
+fi
+
 # A program that calls none of the C symbols does not need the library.
 printf '%s\n' '#include <cstdio>' \
   '__global__ void k() {}' \

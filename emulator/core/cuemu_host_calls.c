@@ -17,13 +17,19 @@
  * host C++ compiler, a Makefile's `g++ ... -lcuemu`) have no `--wrap`:
  * libcuemu also defines the four functions itself, so that a program
  * linked with it calls them here (the dynamic linker finds libcuemu's
- * before the C library's), and they go on to the C library's (the next
- * definition, dlsym(RTLD_NEXT)). Calls that the C and C++ runtime libraries
- * make themselves (std::terminate's abort()) are left to the fault handler
- * as before.
+ * before the C library's), and they go on to the C library's, looked up in
+ * the C library itself. The next definition (dlsym(RTLD_NEXT)) is not
+ * always the C library's: a program that the host compiler links with the
+ * cuemu toolkit's lib64/libcudart.so loads that filter library after
+ * libcuemu, and its stub of `exit` (an invalid instruction, never meant to
+ * run: emulator/export/cuemu_filter_stubs.sh) comes first, so that exit(1)
+ * after a failed CUDA call ended the program with SIGILL. Calls that the C
+ * and C++ runtime libraries make themselves (std::terminate's abort()) are
+ * left to the fault handler as before.
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
+#include <gnu/lib-names.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -56,9 +62,14 @@ static void refuse_on_kernel_thread(const char *function, const void *caller) {
 
 typedef void (*exit_fn)(int);
 
-/* The C library's `name` (the definition after libcuemu's). */
+/* The C library's `name`: its own definition, whatever libraries the
+ * program loads between libcuemu and the C library (see above). */
 static void *next_definition(const char *name) {
-  return dlsym(RTLD_NEXT, name);
+  void *libc = dlopen(LIBC_SO, RTLD_LAZY | RTLD_NOLOAD);
+  void *f = libc ? dlsym(libc, name) : NULL;
+  if (libc)
+    dlclose(libc);
+  return f ? f : dlsym(RTLD_NEXT, name);
 }
 
 static _Noreturn void real_abort(void) {
