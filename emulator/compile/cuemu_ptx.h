@@ -9,9 +9,10 @@
  * outputs first, then inputs; `%[name]`; `%%` for `%`), every PTX register
  * is a 64-bit variable of the code, and every instruction becomes a call
  * of an emulation function of the shims (shims/cuda_builtins/cuemu_ptx.h,
- * namespace ::cuemu::ptx). The code is one line without newlines; a caller
- * that must keep the line count emits the newlines of the statement it
- * replaces after it (as cuemu_rewrite.c's edits do).
+ * namespace ::cuemu::ptx). The code is one line without newlines (but with
+ * CUEMU_PTX_SPREAD_LINES, below); a caller that must keep the line count
+ * emits the newlines of the statement it replaces after it (as
+ * cuemu_rewrite.c's edits do).
  *
  * A template is PTX when its first instruction is a PTX instruction (its
  * opcode has a `.modifier` and a PTX base, or it is trap, exit, ret,
@@ -63,6 +64,17 @@ typedef struct cuemu_ptx_result {
  * and out->declared names them; one made of labels only becomes C++ labels
  * of the function. */
 #define CUEMU_PTX_BLOCK_STATEMENT 2u
+
+/* With this flag, each instruction's code starts on the line of the
+ * statement's text that holds the instruction: the code has a newline where
+ * the text has the newline before an instruction's line (and no more
+ * newlines than the text), so that a caller that puts the code's lines in
+ * place of the text's lines (cuemu_ptx_rewrite.c) keeps every instruction at
+ * its own line, and a report or a trap in it names that line: a PTX module's
+ * body is one statement whose lines are the PTX text's (cuemu_ptx_module.c).
+ * For a statement whose text has no backslash-newline, which a macro's
+ * definition would need. */
+#define CUEMU_PTX_SPREAD_LINES 4u
 
 /* The registers that earlier statements declared for the C++ block of the
  * statement being translated (their out->declared), innermost last. */

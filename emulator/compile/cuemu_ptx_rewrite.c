@@ -16,6 +16,11 @@
  * block, declares its registers for the statements after it in the block,
  * as nvcc's function-scope PTX registers are (CUEMU_PTX_BLOCK_STATEMENT):
  * the rewriter keeps their names until the block's `}`.
+ *
+ * A statement of several lines without backslash-newlines (a PTX module's
+ * body is one, cuemu_ptx_module.c) is translated with
+ * CUEMU_PTX_SPREAD_LINES and replaced line by line, one edit for each of its
+ * lines, so that every instruction keeps the line it has in the text.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -55,6 +60,49 @@ static size_t block_end(const cuemu_rewriter *rw, size_t i) {
     }
   }
   return rw->n;
+}
+
+/* Whether the statement text[0, n) may have its code spread over its lines:
+ * it has several, none continued by a backslash (a macro's definition) and
+ * none a line marker of the preprocessor's output. */
+static int spreadable(const char *text, size_t n) {
+  const char *nl = memchr(text, '\n', n);
+  if (!nl) return 0;
+  for (size_t k = 0; k < n; k++) {
+    if (text[k] != '\n') continue;
+    size_t b = k;
+    while (b > 0 && (text[b - 1] == ' ' || text[b - 1] == '\t' ||
+                     text[b - 1] == '\r'))
+      b--;
+    if (b > 0 && text[b - 1] == '\\') return 0;
+    size_t a = k + 1;
+    while (a < n && (text[a] == ' ' || text[a] == '\t')) a++;
+    if (a < n && text[a] == '#') return 0;
+  }
+  return 1;
+}
+
+/* Replaces the statement at offset [0, n) of the text by code, line by line:
+ * the code's line j takes the place of the text's line j (without its
+ * newline), so that the newlines stay where they are. */
+static cuemu_status edit_lines(cuemu_rewriter *rw, size_t offset, size_t n,
+                               const char *code, size_t length) {
+  const char *text = rw->text + offset;
+  size_t from = 0, c = 0;
+  cuemu_status st = CUEMU_SUCCESS;
+  while (st == CUEMU_SUCCESS && from <= n) {
+    const char *nl = memchr(text + from, '\n', n - from);
+    size_t to = nl ? (size_t)(nl - text) : n;
+    const char *cl = c < length ? memchr(code + c, '\n', length - c) : NULL;
+    size_t cend = cl ? (size_t)(cl - code) : length;
+    if (!nl) cend = length; /* the text's last line takes what is left */
+    if (to > from || cend > c)
+      st = cuemu__rw_edit(rw, offset + from, to - from, code + c, cend - c);
+    c = cl && nl ? cend + 1 : cend;
+    if (!nl) break;
+    from = to + 1;
+  }
+  return st;
 }
 
 /* Keeps the registers statement i declared (r->declared) for its block. */
@@ -116,12 +164,15 @@ cuemu_status cuemu__ptx_rewrite(cuemu_rewriter *rw, size_t i, size_t *resume) {
       (cuemu__rw_is(rw, i - 1, ";") || cuemu__rw_is(rw, i - 1, "{") ||
        cuemu__rw_is(rw, i - 1, "}")))
     flags |= CUEMU_PTX_BLOCK_STATEMENT;
+  const size_t length = rw->toks[end].offset + rw->toks[end].length -
+                        rw->toks[i].offset;
+  const int spread = spreadable(rw->text + rw->toks[i].offset, length);
+  if (spread)
+    flags |= CUEMU_PTX_SPREAD_LINES;
   scope.names = (const char *const *)rw->ptx_regs;
   scope.count = rw->ptx_reg_count;
-  st = cuemu__ptx_translate_in(rw->text + rw->toks[i].offset,
-                               rw->toks[end].offset + rw->toks[end].length -
-                                   rw->toks[i].offset,
-                               flags, &scope, &r);
+  st = cuemu__ptx_translate_in(rw->text + rw->toks[i].offset, length, flags,
+                               &scope, &r);
   if (st == CUEMU_SUCCESS && r.declared) {
     st = keep_registers(rw, i, &r);
     for (k = 0; k < r.declared_count; k++) free(r.declared[k]);
@@ -136,10 +187,9 @@ cuemu_status cuemu__ptx_rewrite(cuemu_rewriter *rw, size_t i, size_t *resume) {
   if (st != CUEMU_SUCCESS || !r.is_ptx) return st;
   if (rw->pass == CUEMU_PASS_HOST)
     rw->host_device_code = 1; /* calls of cuemu_ptx.h's functions */
-  st = cuemu__rw_edit(rw, rw->toks[i].offset,
-                      rw->toks[end].offset + rw->toks[end].length -
-                          rw->toks[i].offset,
-                      r.code, r.length);
+  st = spread ? edit_lines(rw, rw->toks[i].offset, length, r.code, r.length)
+              : cuemu__rw_edit(rw, rw->toks[i].offset, length, r.code,
+                               r.length);
   free(r.code);
   *resume = end;
   return st;

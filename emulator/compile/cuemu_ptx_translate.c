@@ -619,6 +619,9 @@ static cuemu_status statements(tr *t) {
   cuemu_status st = CUEMU_SUCCESS;
   while (st == CUEMU_SUCCESS && cur(t)->kind != T_END) {
     const ptok *k = cur(t);
+    /* Each statement's code on the line of its text (SPREAD_LINES). */
+    for (; t->spread && t->body_line < k->line; t->body_line++)
+      cuemu__sb_str(&t->body, "\n");
     if (k->kind == T_PUNCT && k->s[0] == '{') {
       cuemu__sb_str(&t->body, "{ ");
       t->depth++;
@@ -842,6 +845,8 @@ static cuemu_status translate(const char *text, size_t length, unsigned flags,
   t.a = &a;
   t.out = out;
   t.scope = scope;
+  t.spread = (flags & CUEMU_PTX_SPREAD_LINES) != 0;
+  t.body_line = 1;
   cuemu__sb_add(&t.head, "", 0);
   cuemu__sb_add(&t.labels, "", 0);
   cuemu__sb_add(&t.body, "", 0);

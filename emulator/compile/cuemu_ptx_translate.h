@@ -94,6 +94,9 @@ typedef struct tr {
   const cuemu_ptx_scope *scope; /* the registers of the C++ block, or NULL */
   int neg_ok; /* the operands being read may be negated registers (vmad) */
   int sel_ok; /* ... or registers with a byte or half selector (%1.b2) */
+  /* CUEMU_PTX_SPREAD_LINES: the body's code goes on to the line of each
+   * statement; body_line is the line of the statement's text it is at. */
+  int spread, body_line;
 } tr;
 
 #define fail(t, ...) cuemu__ptx_error((t)->out, __VA_ARGS__)

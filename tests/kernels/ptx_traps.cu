@@ -32,8 +32,9 @@ extern "C" __global__ void ptx_tensor_not_a_map(const unsigned long long *map, i
   const unsigned b = static_cast<unsigned>(__cvta_generic_to_shared(&bar));
   if (threadIdx.x == 0) {
     asm volatile("mbarrier.init.shared::cta.b64 [%0], 1;" ::"r"(b) : "memory");
-    asm volatile( /* PTX_NOT_A_MAP */
-        "cp.async.bulk.tensor.1d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"
+    /* The report names the instruction's line, the statement's second. */
+    asm volatile(
+        "cp.async.bulk.tensor.1d.shared::cluster.global.tile.mbarrier::complete_tx::bytes" /* PTX_NOT_A_MAP */
                  " [%0], [%1, {%2}], [%3];"
                  ::"r"(t), "l"(map), "r"(0), "r"(b) : "memory");
   }
