@@ -37,14 +37,16 @@ template <class T> struct cuemu_unset_result<T &&> {
   }
 };
 
-template <class F> struct cuemu_unset_result_of;
-template <class R, class... A> struct cuemu_unset_result_of<R (*)(A...)> {
-  typedef R type;
+template <class __cuemu_F> struct cuemu_unset_result_of;
+template <class __cuemu_R, class... __cuemu_A>
+struct cuemu_unset_result_of<__cuemu_R (*)(__cuemu_A...)> {
+  typedef __cuemu_R type;
 };
 #define CUEMU_UNSET_RESULT_MEMBER(qualifiers)                                 \
-  template <class R, class C, class... A>                                     \
-  struct cuemu_unset_result_of<R (C::*)(A...) qualifiers> {                   \
-    typedef R type;                                                           \
+  template <class __cuemu_R, class __cuemu_C, class... __cuemu_A>             \
+  struct cuemu_unset_result_of<__cuemu_R (__cuemu_C::*)(__cuemu_A...)         \
+                                   qualifiers> {                              \
+    typedef __cuemu_R type;                                                   \
   };
 CUEMU_UNSET_RESULT_MEMBER()
 CUEMU_UNSET_RESULT_MEMBER(const)
@@ -52,9 +54,9 @@ CUEMU_UNSET_RESULT_MEMBER(&)
 CUEMU_UNSET_RESULT_MEMBER(const &)
 #if defined(__cpp_noexcept_function_type)
 /* C++17: noexcept is part of a function's type. */
-template <class R, class... A>
-struct cuemu_unset_result_of<R (*)(A...) noexcept> {
-  typedef R type;
+template <class __cuemu_R, class... __cuemu_A>
+struct cuemu_unset_result_of<__cuemu_R (*)(__cuemu_A...) noexcept> {
+  typedef __cuemu_R type;
 };
 CUEMU_UNSET_RESULT_MEMBER(noexcept)
 CUEMU_UNSET_RESULT_MEMBER(const noexcept)
