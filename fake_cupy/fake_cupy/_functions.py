@@ -75,7 +75,10 @@ def array(obj, dtype=None, copy=True, order="K", subok=False, ndmin=0, *,
     if _nested_device_shape(obj) is not None:
         obj = _nested_host_copies(obj)
     host = numpy.array(obj, dtype=dtype, order=order, ndmin=ndmin)
-    if host.dtype.kind in "OSUV" and host.dtype.fields is None:
+    # CuPy's array creation takes host data of its numeric and bool types
+    # and structured ones: objects, strings, raw bytes, datetime64 and
+    # timedelta64 (kinds M and m, which have no C type there) are refused.
+    if host.dtype.kind in "OSUVMm" and host.dtype.fields is None:
         raise ValueError(f"Unsupported dtype {host.dtype}")
     _memory.stage_to_device(host.nbytes)
     return _new_from(host)

@@ -6,6 +6,8 @@ objects into the device buffer without their reference counts, so
 `cupy.arange(3).astype(object) + 1` ended the interpreter with a
 segmentation fault. CuPy's array creation raises `ValueError("Unsupported
 dtype object")`; so does the fake now, before any memory is taken."""
+import re
+
 import numpy
 import pytest
 
@@ -45,3 +47,27 @@ def test_process_survives_and_plain_dtypes_still_work(cp):
     assert x.get().tolist() == [1.0, 2.0, 3.0]
     pair = cp.zeros(2, dtype=[("x", "f4"), ("n", "i4")])
     assert pair.dtype.names == ("x", "n")
+
+
+# A time-series script copies its timestamps to the device with the values
+# (`cp.asarray(df.index.values)`). CuPy's array creation from host data takes
+# only its numeric and bool types (and structured ones): datetime64 and
+# timedelta64 have no C type there, and CuPy raises ValueError("Unsupported
+# dtype datetime64[D]"). The fake had made such arrays, so the script ran on
+# it and stopped on a GPU.
+@pytest.mark.parametrize("host", [
+    numpy.array(["2024-01-01", "2024-01-02"], dtype="datetime64[D]"),
+    numpy.array([1, 2], dtype="timedelta64[s]"),
+    numpy.arange("2024-01-01T00", "2024-01-01T03", dtype="datetime64[h]"),
+], ids=["datetime64-days", "timedelta64-seconds", "datetime64-hours"])
+def test_datetime_host_data_is_refused(cp, host):
+    used = cp.get_default_memory_pool().used_bytes()
+    for make in (cp.array, cp.asarray):
+        with pytest.raises(ValueError, match=f"^Unsupported dtype {re.escape(str(host.dtype))}$"):
+            make(host)
+    with pytest.raises(ValueError, match="^Unsupported dtype datetime64"):
+        cp.array([numpy.datetime64("2024-01-01")])
+    assert cp.get_default_memory_pool().used_bytes() == used
+    # The integers behind the timestamps are what a script can copy.
+    ticks = cp.asarray(host.astype(numpy.int64))
+    assert ticks.dtype == numpy.int64 and ticks.shape == host.shape
