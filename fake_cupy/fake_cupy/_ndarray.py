@@ -134,6 +134,13 @@ class ndarray:
         return self._base
 
     @property
+    def flat(self):
+        """A flat iterator over the array (cupy.flatiter: an integer, a slice
+        or ... only, as CuPy's)."""
+        from fake_cupy._flatiter import flatiter
+        return flatiter(self)
+
+    @property
     def T(self):
         return _wrap_any(self._host().T, (self,))
 
