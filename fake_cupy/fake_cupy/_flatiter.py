@@ -136,3 +136,22 @@ class flatiter:
 
 # Shown under CuPy's module name, as cupy.flatiter is.
 flatiter.__module__ = "cupy"
+
+
+def fill_diagonal(a, val, wrap=False):
+    """cupy.fill_diagonal (cupy/_indexing/insert.py): ``a.flat[:end:step] =
+    val``, so val is anything a flat slice assignment takes (a scalar, a list,
+    a NumPy or cupy array, repeated along the diagonal), where the fake had
+    refused a NumPy array."""
+    if a.ndim < 2:
+        raise ValueError("array must be at least 2-d")
+    end = None
+    if a.ndim == 2:
+        step = a.shape[1] + 1
+        if not wrap:
+            end = a.shape[1] * a.shape[1]
+    else:
+        if not numpy.all(numpy.diff(a.shape) == 0):
+            raise ValueError("All dimensions of input must be of equal length")
+        step = 1 + numpy.cumprod(a.shape[:-1]).sum()
+    a.flat[:end:step] = val

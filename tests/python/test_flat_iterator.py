@@ -71,3 +71,21 @@ def test_advanced_indices_are_refused_as_cupy_refuses_them(cp, index):
         x.flat[index]
     with pytest.raises(IndexError, match="unsupported iterator index"):
         x.flat[index] = 1
+
+
+def test_fill_diagonal_is_a_flat_slice_assignment(cp):
+    # cupy.fill_diagonal is `a.flat[:end:step] = val`: a NumPy array or a list
+    # of values is taken (the fake had refused a NumPy array) and repeated.
+    d = cp.zeros((3, 3))
+    assert cp.fill_diagonal(d, numpy.array([1.0, 2.0])) is None
+    assert d.get().tolist() == [[1, 0, 0], [0, 2, 0], [0, 0, 1]]
+    tall = cp.zeros((5, 2), dtype=numpy.int64)
+    cp.fill_diagonal(tall, [7], wrap=True)
+    assert tall.get().tolist() == [[7, 0], [0, 7], [0, 0], [7, 0], [0, 7]]
+    cube = cp.zeros((2, 2, 2))
+    cp.fill_diagonal(cube, cp.inf)
+    assert cube.get()[1, 1, 1] == numpy.inf and cube.get().sum() == numpy.inf
+    with pytest.raises(ValueError, match="All dimensions of input must be of equal length"):
+        cp.fill_diagonal(cp.zeros((2, 2, 3)), 1)
+    with pytest.raises(ValueError, match="array must be at least 2-d"):
+        cp.fill_diagonal(cp.zeros(3), 1)
