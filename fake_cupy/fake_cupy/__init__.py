@@ -32,6 +32,7 @@ from fake_cupy._kernel import RawKernel, RawModule, set_strict
 from fake_cupy._memory import (get_default_memory_pool,
                                get_default_pinned_memory_pool)
 from fake_cupy._ndarray import ndarray
+from fake_cupy._flatiter import fill_diagonal, flatiter
 from fake_cupy import cuda, _testing as testing
 import sys as _sys
 _sys.modules.setdefault("fake_cupy.testing", testing)

@@ -117,6 +117,9 @@ class _ScipyFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
             # CuPy's keywords of the Euclidean distance transform.
             proxy.distance_transform_edt = \
                 _ndimage_distance.distance_transform_edt
+            # CuPy's label, which reads its structure on the host.
+            from fake_cupy import _ndimage_label
+            proxy.label = _ndimage_label.label
         if spec.name == "cupyx.scipy.signal":
             # The spectral functions copy host signals to the device, and
             # wiener takes float window sizes, as CuPy's do.

@@ -18,6 +18,7 @@ hold Python references.
 """
 import numbers
 import types
+import warnings
 
 import numpy
 
@@ -132,6 +133,13 @@ class ndarray:
         always the owner (a view of a view names the first array), None for
         an array that is not a view."""
         return self._base
+
+    @property
+    def flat(self):
+        """A flat iterator over the array (cupy.flatiter: an integer, a slice
+        or ... only, as CuPy's)."""
+        from fake_cupy._flatiter import flatiter
+        return flatiter(self)
 
     @property
     def T(self):
@@ -264,6 +272,18 @@ class ndarray:
         return complex(self.get())
 
     def __bool__(self):
+        # CuPy's __nonzero__ (core.pyx): an empty array is False with a
+        # DeprecationWarning, where NumPy 2.4 raises; more than one element is
+        # NumPy's "ambiguous" ValueError.
+        if self.size == 0:
+            warnings.warn("The truth value of an empty array is ambiguous. Returning "
+                          "False, but in future this will result in an error. Use "
+                          "`array.size > 0` to check that an array is not empty.",
+                          DeprecationWarning, stacklevel=2)
+            return False
+        if self.size > 1:
+            raise ValueError("The truth value of an array with more than one element "
+                             "is ambiguous. Use a.any() or a.all()")
         return bool(self.item())
 
     def __len__(self):

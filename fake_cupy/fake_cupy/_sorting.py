@@ -257,7 +257,13 @@ def where(condition, x=None, y=None):
         raise ValueError("Must provide both 'x' and 'y' or neither.")
     if missing == 2:
         return nonzero(condition)
-    return _numpy_where(condition, x, y)
+    # CuPy's is _where_ufunc(condition.astype('?'), x, y): a Python bool or
+    # number, or a list, has no astype (AttributeError); a NumPy array is
+    # then refused by the ufunc, a NumPy scalar taken.
+    if not hasattr(condition, "astype"):
+        raise AttributeError(f"'{type(condition).__name__}' object has no "
+                             f"attribute 'astype'")
+    return _numpy_where(condition.astype("?"), x, y)
 
 
 ndarray.nonzero = _nonzero

@@ -74,6 +74,26 @@ def test_nonzero_of_a_0d_array_is_deprecated_not_refused(cp):
         cp.where(cp.asarray([True]), 1)
 
 
+
+@pytest.mark.parametrize("condition", [True, 0.5 < 1.0, 1, [True, False]])
+def test_where_of_a_python_condition_is_refused(cp, condition):
+    # CuPy's three-argument where is _where_ufunc(condition.astype('?'), x, y)
+    # (cupy/_sorting/search.py): a Python bool or number (`cp.where(r < rc, a,
+    # b)` with a Python float r in a pair potential) or a list has no astype;
+    # the fake took them as NumPy's where does.
+    x = cp.arange(2.0)
+    with pytest.raises(AttributeError, match="object has no attribute 'astype'"):
+        cp.where(condition, x, 0.0)
+
+
+def test_where_casts_its_condition_to_bool(cp):
+    # A NumPy scalar has astype and is taken; a numeric cupy condition is
+    # cast, so NaN and nonzero values choose x.
+    x = cp.arange(3.0)
+    assert cp.where(numpy.bool_(True), x, -1.0).get().tolist() == [0, 1, 2]
+    c = cp.asarray([numpy.nan, 0.0, 2.0])
+    assert cp.where(c, x, -1.0).get().tolist() == [0, -1, 2]
+
 def test_trapz_is_cupys(cp):
     # cupy.trapz, which CuPy keeps after NumPy 2.4 removed numpy.trapz (an
     # energy functional integrated along a profile called it; the fake had

@@ -39,3 +39,17 @@ def test_int_float_and_cupy_indexing_still_work(cp):
     a = cp.arange(10, 20)
     assert int(a[x]) == 12
     assert a[cp.asarray([1, 2])].get().tolist() == [11, 12]
+
+
+def test_truth_value_is_cupys(cp):
+    # CuPy's __nonzero__ (core.pyx): an empty array is False with a
+    # DeprecationWarning (NumPy 2.4 raises ValueError), one element its
+    # value, more elements NumPy's "ambiguous" ValueError naming a.any() and
+    # a.all() (the fake's message had been item()'s "can only convert an
+    # array of size 1 to a Python scalar", for `if spins == 1:` on a lattice).
+    with pytest.warns(DeprecationWarning, match="The truth value of an empty array is ambiguous"):
+        assert not bool(cp.zeros((0, 3)))
+    assert bool(cp.asarray([2])) and not bool(cp.asarray([[0.0]]))
+    with pytest.raises(ValueError, match=r"more than one element is ambiguous. Use a.any\(\) or a.all\(\)"):
+        if cp.ones((4, 4)) == 1:
+            pass

@@ -295,3 +295,27 @@ def test_interpolation_checks_and_float16_are_cupys(cupyx_scipy, cp):
         atol=0.1)
     assert ndi.zoom(half, 2, order=3).dtype == numpy.float16
     assert ndi.map_coordinates(half, cp.ones((2, 3)), order=1).get().tolist() == [9.0] * 3
+
+
+def test_label_takes_a_host_structure_as_cupy_does(cupyx_scipy, cp):
+    # CuPy's label (cupyx/scipy/ndimage/_measurements.py) reads its structure
+    # on the host: a NumPy array (scipy.ndimage.generate_binary_structure, the
+    # usual way percolation code asks for diagonal neighbours) or a list is
+    # taken; the fake's delegate refused a NumPy structure.
+    grid = cp.asarray([[1, 0, 0], [0, 1, 0], [0, 0, 1], [1, 0, 0]])
+    eight = scipy.ndimage.generate_binary_structure(2, 2)
+    labels, n = cupyx_scipy.ndimage.label(grid, structure=eight)
+    assert n == 2 and isinstance(n, int)
+    assert labels.dtype == numpy.int32
+    assert labels.get().tolist() == [[1, 0, 0], [0, 1, 0], [0, 0, 1], [2, 0, 0]]
+    _, n = cupyx_scipy.ndimage.label(grid, structure=[[0, 1, 0], [1, 1, 1], [0, 1, 0]])
+    assert n == 4
+    out = cp.zeros(grid.shape, dtype=numpy.int64)
+    assert cupyx_scipy.ndimage.label(grid, cp.asarray(eight), out) == 2
+    assert out.get()[3, 0] == 2
+    with pytest.raises(TypeError, match="input must be cupy.ndarray"):
+        cupyx_scipy.ndimage.label(grid.get())
+    with pytest.raises(RuntimeError, match="structure and input must have equal rank"):
+        cupyx_scipy.ndimage.label(grid, structure=numpy.ones(3))
+    with pytest.raises(ValueError, match="structure dimensions must be equal to 3"):
+        cupyx_scipy.ndimage.label(grid, structure=numpy.ones((5, 5)))
