@@ -11,10 +11,13 @@
 #    need must be there.
 # 3. The tools (emulator/tools/, parity/) include no header outside
 #    emulator/include/cuemu/ and their own folder.
-# 4. Every file of shims/ and every header of emulator/include/cuemu/ is
-#    installed: named in a shims*_HEADERS, shims*_DATA or cuemuinc_HEADERS
-#    list of the Makefile (a shim that another includes and `make install`
-#    leaves out fails every compile of the installed cuemu).
+# 4. Every file of shims/, every header of emulator/include/cuemu/ and
+#    every module of the Python packages (fake_cupy/) is installed: named in
+#    a shims*_HEADERS, shims*_DATA or cuemuinc_HEADERS list of the Makefile,
+#    or in a dist_*_DATA list of fake_cupy/python.am (a shim that another
+#    includes and `make install` leaves out fails every compile of the
+#    installed cuemu; a module that another imports, every import of the
+#    installed fake CuPy).
 srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
 builddir=${CUEMU_BUILDDIR:-$srcdir}
 lib=$builddir/.libs/libcuemu.so
@@ -73,7 +76,7 @@ done
 #    .VARIABLES; the outer make's flags are not passed on).
 lists=$(mktemp "${TMPDIR:-/tmp}/exports.XXXXXX") || exit 1
 printf 'cuemu-installed-files:\n\t@printf "%%s\\n" %s\n' \
-  '$(foreach v,$(filter shims%_HEADERS shims%_DATA cuemuinc_HEADERS,$(.VARIABLES)),$($(v)))' \
+  '$(foreach v,$(filter shims%_HEADERS shims%_DATA cuemuinc_HEADERS dist_fakecupy%_DATA dist_cuemu%_DATA,$(.VARIABLES)),$($(v)))' \
   >"$lists"
 installed=$(env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL \
   make -s -C "$builddir" -f Makefile -f "$lists" cuemu-installed-files) ||
@@ -81,12 +84,13 @@ installed=$(env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL \
 rm -f "$lists"
 [ -n "$installed" ] || fail "the Makefile of $builddir lists no installed shims"
 for f in $(cd "$srcdir" && find shims -type f ! -name '*.am'; \
-    ls emulator/include/cuemu/*.h); do
+    ls emulator/include/cuemu/*.h; \
+    find fake_cupy -name '*.py' ! -name '_install_paths.py'); do
   printf '%s\n' "$installed" | grep -qxF "$f" ||
-    fail "$f is not installed (add it to its folder's header list)"
+    fail "$f is not installed (add it to its folder's list)"
 done
 
 if [ $failed -eq 0 ]; then
-  echo "PASS: libcuemu exports $(printf '%s\n' "$names" | wc -l) public names; tools use public headers only; every shim and public header is installed"
+  echo "PASS: libcuemu exports $(printf '%s\n' "$names" | wc -l) public names; tools use public headers only; every shim, public header and Python module is installed"
 fi
 exit $failed
