@@ -153,6 +153,22 @@ gch_list() {
 gch_entries() {
   grep -la '^gpch' "$work/cache"/*.entry 2>/dev/null | wc -l
 }
+# damage ENTRY...: flips a byte of each entry; $damaged lists them with
+# their checksums then. rewritten WHAT: each of them was written again.
+damage() {
+  damaged=
+  for entry in "$@"; do
+    printf 'Z' | dd of="$entry" bs=1 seek=1000000 conv=notrunc 2>/dev/null
+    damaged="$damaged $entry:$(cksum <"$entry" | cut -d' ' -f1)"
+  done
+  [ -n "$damaged" ] || fail "no precompiled header in the cache to damage"
+}
+rewritten() {
+  for d in $damaged; do
+    [ "$(cksum <"${d%:*}" 2>/dev/null | cut -d' ' -f1)" != "${d##*:}" ] ||
+      fail "$1: the damaged entry ${d%:*} was not rewritten"
+  done
+}
 # entries: the number of entries in the cache but the preprocessed preludes
 # (emulator/compile/cuemu_pp_prelude.c; tests/driver_pp_prelude.sh).
 entries() {
@@ -231,21 +247,11 @@ EOF
 done
 
 # ---- 4. A flipped byte in a cached precompiled header ------------------------
-damaged=
-for entry in "$work/cache"/*.entry; do
-  if [ "$(wc -c <"$entry")" -gt 4000000 ]; then
-    printf 'Z' | dd of="$entry" bs=1 seek=4000000 conv=notrunc 2>/dev/null
-    damaged="$damaged $entry:$(cksum <"$entry" | cut -d' ' -f1)"
-  fi
-done
-[ -n "$damaged" ] || fail "no precompiled header in the cache to damage"
+damage $(grep -la '^gpch' "$work/cache"/*.entry)
 program "$work/p.cu" 7
 build p
 expect "damaged precompiled headers" "PP" "7 7"
-for d in $damaged; do
-  [ "$(cksum <"${d%:*}" 2>/dev/null | cut -d' ' -f1)" != "${d##*:}" ] ||
-    fail "the damaged entry ${d%:*} was not rewritten"
-done
+rewritten "g++"
 
 # ---- 5. At most CUEMU_PCH_ENTRIES precompiled headers --------------------------
 # Two (the default flags') are there; the second compile with another flag
@@ -379,18 +385,11 @@ EOF
   build_clang p
   expect "clang++: the qualifiers with new times" "!!" "4 4"
   # A flipped byte: the entry is not used, and is rewritten.
-  damaged=
-  for entry in $(grep -la '^CPCH' "$work/cache8"/*.entry); do
-    printf 'Z' | dd of="$entry" bs=1 seek=1000000 conv=notrunc 2>/dev/null
-    damaged="$damaged $entry:$(cksum <"$entry" | cut -d' ' -f1)"
-  done
+  damage $(grep -la '^CPCH' "$work/cache8"/*.entry)
   program "$work/p.cu" 5
   build_clang p
   expect "clang++: damaged precompiled headers" "!!" "5 5"
-  for d in $damaged; do
-    [ "$(cksum <"${d%:*}" 2>/dev/null | cut -d' ' -f1)" != "${d##*:}" ] ||
-      fail "clang++: the damaged entry ${d%:*} was not rewritten"
-  done
+  rewritten "clang++"
   # g++'s preludes in the same cache, beyond CUEMU_PCH_ENTRIES=2: the
   # least recently used, clang's, go.
   program "$work/p.cu" 6
