@@ -161,9 +161,6 @@ static cuemu_status host_variable_names(walker *w, size_t i) {
   return st;
 }
 
-/* In the host and single passes, the body at `brace` of the namespace-scope
- * host function declared from w->decl_start, of the user's code: its reads
- * and writes of device variables are judged (cuemu_host_variable_access.c). */
 /* Whether the namespace-scope declaration from token start to the `{` at
  * token brace opens a class's body: `struct`, `class` or `union` in it, and
  * no template head, enumeration, initializer or parameters. */
@@ -197,6 +194,10 @@ static size_t member_start(const cuemu_rewriter *rw, size_t brace) {
   return 0;
 }
 
+/* In the host and single passes, the body at `brace` of a namespace-scope
+ * host function of the user's code, or of a host member function defined in
+ * its class at namespace scope: its reads and writes of device variables
+ * are judged (cuemu_host_variable_access.c). */
 static cuemu_status host_variable_body(walker *w, size_t brace) {
   cuemu_rewriter *rw = w->rw;
   if (w->other_depth == 1)
