@@ -48,10 +48,11 @@ from fake_cupy import _random as random  # noqa: E402
 from fake_cupy import _exceptions as exceptions  # noqa: E402
 _sys.modules.setdefault("fake_cupy.exceptions", exceptions)
 from fake_cupy._exceptions import (AxisError, ComplexWarning,  # noqa: E402,F401
-                                   VisibleDeprecationWarning)
+                                   ModuleDeprecationWarning, RankWarning,
+                                   TooHardError, VisibleDeprecationWarning)
 from fake_cupy import _linalg  # noqa: E402
 linalg = _functions.delegate_module("fake_cupy.linalg", _linalg)
-fft = _functions.delegate_module("fake_cupy.fft", _numpy.fft)
+fft = _functions.delegate_module("fake_cupy.fft", _numpy.fft, "cupy.fft")
 from fake_cupy import _fft_plan, _fft_config  # noqa: E402
 _fft_plan.install(fft, takes_plan=False)
 fft.config = _fft_config
@@ -90,12 +91,20 @@ _ndarray_module.CUPY_FORMS.update({_numpy.sign: sign, _numpy.angle: angle,
                                    _numpy.clip: clip})
 from fake_cupy import _typing as typing  # noqa: E402
 _sys.modules.setdefault("fake_cupy.typing", typing)
+# NumPy 1's names that CuPy 13 keeps on NumPy 2, from where CuPy takes them.
+from fake_cupy._numpy1_names import (  # noqa: E402,F401
+    NAN, NINF, NZERO, PINF, PZERO, Inf, Infinity, NaN, alltrue, cfloat,
+    complex_, cumproduct, disable_experimental_feature_warning, disp,
+    find_common_type, float_, get_array_wrap, infty, msort, product,
+    safe_eval, set_string_function, singlecomplex, sometrue)
+from numpy.rec import format_parser  # noqa: E402,F401
+from numpy.lib.npyio import DataSource  # noqa: E402,F401
+from fake_cupy import _cupy_names  # noqa: E402
 
 
-# NumPy's names that CuPy 13 lacks, with where CuPy has them: CuPy's module
-# __getattr__ raises AttributeError for them, where NumPy's would run here
-# and the code fail only on a GPU.
-_NOT_IN_CUPY = {
+# Where CuPy has some of NumPy's names that its module lacks, or why it
+# lacks them: the fake's AttributeError says so after CuPy's message.
+_ELSEWHERE_IN_CUPY = {
     "errstate": "CuPy's error state is cupyx.errstate",
     "seterr": "CuPy's error state is cupyx.seterr",
     "geterr": "CuPy's error state is cupyx.geterr",
@@ -107,16 +116,15 @@ _NOT_IN_CUPY = {
 
 
 def __getattr__(name):
-    """Everything else comes from NumPy: types and constants as they are,
-    functions (ufuncs, reductions, ...) as delegates on fake arrays; the
-    names CuPy lacks (_NOT_IN_CUPY) raise AttributeError, as CuPy does."""
-    if name in _NOT_IN_CUPY:
-        raise AttributeError(f"module 'cupy' (fake_cupy) has no attribute {name!r} "
-                             f"({_NOT_IN_CUPY[name]})")
+    """CuPy's other names come from NumPy: types and constants as they are,
+    functions (ufuncs, reductions, ...) as delegates on fake arrays. A name
+    that no CuPy release has (_cupy_names) raises CuPy's AttributeError,
+    also where NumPy has it."""
+    _cupy_names.check("cupy", name, _ELSEWHERE_IN_CUPY.get(name))
     try:
         value = getattr(_numpy, name)
     except AttributeError:
-        raise AttributeError(f"module 'cupy' (fake_cupy) has no attribute {name!r}") from None
+        raise AttributeError(f"module 'cupy' has no attribute {name!r}") from None
     if callable(value) and not isinstance(value, type):
         value = _functions.delegate(value)
     globals()[name] = value

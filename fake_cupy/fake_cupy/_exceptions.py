@@ -4,11 +4,14 @@ import numpy
 
 try:
     from numpy.exceptions import (AxisError, ComplexWarning,  # noqa: F401
-                                  DTypePromotionError, TooHardError,
-                                  VisibleDeprecationWarning)
+                                  DTypePromotionError,
+                                  ModuleDeprecationWarning, RankWarning,
+                                  TooHardError, VisibleDeprecationWarning)
 except ImportError:     # NumPy before 1.25
     AxisError = numpy.AxisError
     ComplexWarning = numpy.ComplexWarning
+    ModuleDeprecationWarning = numpy.ModuleDeprecationWarning
+    RankWarning = numpy.RankWarning
     TooHardError = numpy.TooHardError
     VisibleDeprecationWarning = numpy.VisibleDeprecationWarning
 
@@ -16,4 +19,5 @@ except ImportError:     # NumPy before 1.25
         pass
 
 __all__ = ["AxisError", "ComplexWarning", "DTypePromotionError",
-           "TooHardError", "VisibleDeprecationWarning"]
+           "ModuleDeprecationWarning", "RankWarning", "TooHardError",
+           "VisibleDeprecationWarning"]

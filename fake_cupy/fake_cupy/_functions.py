@@ -6,7 +6,7 @@ import types
 
 import numpy
 
-from fake_cupy import _arange, _memory, _overlap_race, _runtime, _scatter
+from fake_cupy import _arange, _cupy_names, _memory, _overlap_race, _runtime, _scatter
 from fake_cupy._ndarray import ndarray, _call_numpy, _new_from, _wrap_any, \
     _unsupported, _check_ufunc_operand
 
@@ -512,13 +512,17 @@ INDEX_TRICKS = {"mgrid": _GridMaker(numpy.mgrid),
                 "r_": _Concatenator(numpy.r_), "c_": _Concatenator(numpy.c_)}
 
 
-def delegate_module(name, module):
-    """A module whose functions are delegates of `module`'s."""
+def delegate_module(name, module, cupy_name=None):
+    """A module whose functions are delegates of `module`'s; with
+    `cupy_name` ('cupy.fft'), only the names CuPy's module of that name has
+    (_cupy_names), others raising CuPy's AttributeError."""
     proxy = types.ModuleType(name, f"Fake CuPy's {name}: delegates of {module.__name__}.")
     # The proxy has no file of its own (else `module`'s would be reported).
     proxy.__file__ = None
 
     def getattr_(attr):
+        if cupy_name is not None:
+            _cupy_names.check(cupy_name, attr)
         value = getattr(module, attr)
         if callable(value) and not isinstance(value, type):
             value = delegate(value)

@@ -45,25 +45,21 @@ where NumPy 2's differ (cupy/linalg/_solve.py, _decomposition.py):
   LinAlgError.
 
 numpy.linalg's names that no CuPy release has in cupy.linalg (multi_dot,
-outer, svdvals) raise AttributeError, where the fake gave NumPy's answer and
-the code failed only on a GPU; the names CuPy 14 added (eig, eigvals, cond,
-cross, matmul, the array-API ones) stay, as the fake takes CuPy 14's
-spellings elsewhere (rtol=, bicgstab). Other functions are NumPy's."""
+outer, svdvals, and the array-API names but matrix_transpose: matrix_norm,
+vector_norm, vecdot, diagonal, trace, tensordot) raise AttributeError, where
+the fake gave NumPy's answer and the code failed only on a GPU; the names
+CuPy 14 added (eig, eigvals, cond, cross, matmul, matrix_transpose) stay,
+as the fake takes CuPy 14's spellings elsewhere (rtol=, bicgstab; the lists
+are in _cupy_names). Other functions are NumPy's."""
 import warnings
 
 import numpy
 
-from fake_cupy import _ufunc_config
-
-
-# numpy.linalg's names that cupy.linalg has in no release (CuPy 13's
-# module, and CuPy 14's with eig, eigvals, cond and the array-API names).
-_NOT_IN_CUPY = frozenset(("multi_dot", "outer", "svdvals"))
+from fake_cupy import _cupy_names, _ufunc_config
 
 
 def __getattr__(name):
-    if name in _NOT_IN_CUPY:
-        raise AttributeError(f"module 'cupy.linalg' has no attribute '{name}'")
+    _cupy_names.check("cupy.linalg", name)
     return getattr(numpy.linalg, name)
 
 
