@@ -85,6 +85,7 @@ from fake_cupy._ediff1d import ediff1d  # noqa: E402,F401
 from fake_cupy._polynomial import polyfit, polyval  # noqa: E402,F401
 from fake_cupy._convolve import convolve, correlate  # noqa: E402,F401
 from fake_cupy._nan_to_num import nan_to_num  # noqa: E402,F401
+from fake_cupy._correlation import cov  # noqa: E402,F401
 # NumPy's functions called on the fake's arrays dispatch to these forms.
 from fake_cupy import _ndarray as _ndarray_module  # noqa: E402
 _ndarray_module.CUPY_FORMS.update({_numpy.sign: sign, _numpy.angle: angle,

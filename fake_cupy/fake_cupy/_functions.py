@@ -212,13 +212,20 @@ _METHOD_STYLE = {
 # (cupy/linalg/_product.py: tensordot, inner and kron `a.ndim`, kron after
 # sending numbers to multiply; vdot `a.size`; outer `a.ravel()`): a list or
 # a Python number raises AttributeError where NumPy converts it.
-_READS_ATTRIBUTE = {"tensordot": "ndim", "inner": "ndim", "kron": "ndim",
-                    "vdot": "size", "outer": "ravel"}
+# So do nancumsum and nancumprod (cupy/_math/sumprod.py: _replace_nan reads
+# `a.dtype`), of their one operand. Each entry: the attribute, and how many
+# operands are read.
+_READS_ATTRIBUTE = {"tensordot": ("ndim", 2), "inner": ("ndim", 2),
+                    "kron": ("ndim", 2), "vdot": ("size", 2),
+                    "outer": ("ravel", 2), "nancumsum": ("dtype", 1),
+                    "nancumprod": ("dtype", 1)}
 
 # CuPy functions that hand an operand to a Cython routine typed as an
-# ndarray (moveaxis's `a`; dot is `a.dot(b, out)`, whose `b` is typed): any
-# other object raises TypeError "Argument 'a' has incorrect type".
-_NDARRAY_TYPED = {"moveaxis": ((0, "a"),), "dot": ((1, "b"),)}
+# ndarray (moveaxis's `a`; dot is `a.dot(b, out)`, whose `b` is typed;
+# cumsum and cumprod call _math.scan_core(a, ...)): any other object raises
+# TypeError "Argument 'a' has incorrect type".
+_NDARRAY_TYPED = {"moveaxis": ((0, "a"),), "dot": ((1, "b"),),
+                  "cumsum": ((0, "a"),), "cumprod": ((0, "a"),)}
 
 # CuPy's rounding functions begin with `a = _core.array(a, copy=False)`: a
 # NumPy array, a list or a scalar is copied to the device first.
@@ -265,9 +272,10 @@ def _check_array(args, kwargs):
         raise TypeError(f"'a' must be a cupy.ndarray object, not {type(a)}")
 
 
-def _check_operand_attribute(name, attr, args):
-    """CuPy's first look at its operands a and b (_READS_ATTRIBUTE)."""
-    for operand in args[:2]:
+def _check_operand_attribute(name, reads, args):
+    """CuPy's first look at its operands a and b, or a (_READS_ATTRIBUTE)."""
+    attr, count = reads
+    for operand in args[:count]:
         if name == "kron" and isinstance(operand, numbers.Number):
             continue
         if not _is_array(operand) and not hasattr(operand, attr):
@@ -289,9 +297,12 @@ def _check_ndarray_typed(positions, args):
     for index, param in positions:
         if index < len(args) and not isinstance(args[index], numpy.ndarray) \
                 and not _is_array(args[index]):
+            # Cython names the type as its tp_name: "list", "numpy.int64".
+            kind = type(args[index])
+            kind = kind.__name__ if kind.__module__ == "builtins" else \
+                f"{kind.__module__}.{kind.__name__}"
             raise TypeError(f"Argument '{param}' has incorrect type (expected "
-                            f"cupy._core.core._ndarray_base, got "
-                            f"{type(args[index]).__name__})")
+                            f"cupy._core.core._ndarray_base, got {kind})")
 
 
 def _check_host_operands(error, args, kwargs):

@@ -25,7 +25,7 @@ import numpy
 from fake_cupy import _memory, _runtime
 from fake_cupy import _index_wrap, _overlap_race
 from fake_cupy._index_wrap import wrap_integer_indices
-from fake_cupy import _integral_power, _scalar_promotion
+from fake_cupy import _empty_statistics, _integral_power, _scalar_promotion
 
 # The ufuncs whose 0-d NumPy array operands CuPy's __array_ufunc__ takes
 # as scalars.
@@ -737,8 +737,10 @@ def _run_numpy(func, args, kwargs):
     # Scalar operands of a ufunc or an operator take the types CuPy 13
     # gives them (_scalar_promotion.py); a power on integers takes CuPy's
     # values for negative exponents (_integral_power.py) where NumPy raises.
+    # mean, var and std of empty slices are CuPy's (_empty_statistics.py).
     args = _scalar_promotion.cupy_operands(func, args, kwargs)
     func = _integral_power.FORMS.get(func, func)
+    func = _empty_statistics.FORMS.get(func, func)
     with numpy.errstate(all="ignore"):
         return func(*args, **kwargs)
 

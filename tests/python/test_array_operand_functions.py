@@ -65,6 +65,23 @@ def test_moveaxis_and_dot_want_cupy_arrays(cp):
         cp.dot(cp.eye(2), [1.0, 2.0])
 
 
+@pytest.mark.parametrize("name", ["cumsum", "cumprod"])
+def test_scans_want_cupy_arrays(cp, name):
+    # CuPy's cumsum and cumprod hand `a` to _math.scan_core, typed as an
+    # ndarray: a list, a Python number or a NumPy scalar is refused (CuPy
+    # 13.6 answers so without a GPU), where NumPy converts them.
+    for value, type_name in (([1, 2], "list"), (3, "int"),
+                             (numpy.int64(3), "numpy.int64")):
+        with pytest.raises(TypeError, match=r"^Argument 'a' has incorrect type \(expected "
+                           rf"cupy._core.core._ndarray_base, got {type_name}\)$"):
+            getattr(cp, name)(value)
+    assert getattr(cp, name)(cp.asarray([1, 2, 3])).get().tolist() == \
+        getattr(numpy, name)([1, 2, 3]).tolist()
+    # nancumsum and nancumprod read `a.dtype` first.
+    with pytest.raises(AttributeError, match="'list' object has no attribute 'dtype'"):
+        getattr(cp, "nan" + name)([1.0, 2.0])
+
+
 def test_cupy_operands_are_unchanged(cp):
     psi = cp.arange(8.0).reshape(2, 2, 2)
     h = cp.asarray([[1.0, 1.0], [1.0, -1.0]]) / numpy.sqrt(2)
