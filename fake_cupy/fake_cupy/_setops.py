@@ -11,7 +11,8 @@ so a NaN is a member of an array holding a NaN (NumPy's == finds it in
 nothing). cupy.isin is in1d reshaped to the shape of `element`; it has no `kind=`
 keyword (NumPy 1.24's), so passing one raises TypeError. cupy.unique
 (cupy/_manipulation/add_remove.py) has no `sorted=` keyword (NumPy 2.3's):
-TypeError; its values are NumPy's."""
+TypeError; its values are NumPy's, and its inverse without an axis is
+flat, as CuPy 13's (NumPy 2's has the input's shape)."""
 import numpy
 
 from fake_cupy import _functions
@@ -48,8 +49,16 @@ def isin(element, test_elements, assume_unique=False, invert=False):
 
 def unique(ar, return_index=False, return_inverse=False, return_counts=False,
            axis=None, *, equal_nan=True):
-    """cupy.unique: the sorted unique values of `ar`, with CuPy's keywords."""
-    return _numpy_unique(ar, return_index=return_index,
-                         return_inverse=return_inverse,
-                         return_counts=return_counts, axis=axis,
-                         equal_nan=equal_nan)
+    """cupy.unique: the sorted unique values of `ar`, with CuPy's keywords.
+    Without an axis the inverse indexes the flattened `ar`, as in every
+    CuPy 13 release (CuPy 14.0.0 and NumPy 2 give it `ar`'s shape)."""
+    result = _numpy_unique(ar, return_index=return_index,
+                           return_inverse=return_inverse,
+                           return_counts=return_counts, axis=axis,
+                           equal_nan=equal_nan)
+    if not (return_inverse and axis is None):
+        return result
+    result = list(result)
+    where = 2 if return_index else 1
+    result[where] = result[where].ravel()
+    return tuple(result)

@@ -97,11 +97,19 @@ def test_nan_is_a_member_where_the_test_elements_hold_one(cp):
         [False, True, False, True]
 
 
-def test_unique_inverse_has_the_input_shape(cp):
-    # CuPy's unique passes inverse_shape=ar.shape to _unique_1d (as NumPy 2
-    # does): the inverse of an N-d input has its shape.
+def test_unique_inverse_is_flat_as_in_cupy_13(cp):
+    # Every CuPy 13 release (13.0.0 to 13.6.0) flattens the input in
+    # _unique_1d and returns the inverse of the flattened array; CuPy 14.0.0
+    # passes inverse_shape=ar.shape, giving NumPy 2's inverse of the input's
+    # shape. The fake follows CuPy 13: cupy.bincount(inverse) works on it.
     x = cp.asarray([[3, 1], [1, 2]])
-    values, inverse = cp.unique(x, return_inverse=True)
+    values, index, inverse, counts = cp.unique(
+        x, return_index=True, return_inverse=True, return_counts=True)
     assert values.get().tolist() == [1, 2, 3]
-    assert inverse.shape == (2, 2) and inverse.get().tolist() == [[2, 0], [0, 1]]
-    assert (values[inverse] == x).all()
+    assert inverse.shape == (4,) and inverse.get().tolist() == [2, 0, 0, 1]
+    assert (values[inverse] == x.ravel()).all()
+    assert cp.bincount(inverse).get().tolist() == counts.get().tolist() == [2, 1, 1]
+    # Along an axis the inverse is 1-D in CuPy 13 and NumPy 2 alike.
+    rows, inverse = cp.unique(cp.asarray([[1, 2], [1, 2], [0, 5]]), axis=0,
+                              return_inverse=True)
+    assert inverse.get().tolist() == [1, 1, 0]
