@@ -116,3 +116,38 @@ def test_more_loops_resolve_as_cupys(special, cp):
     assert fused(x).dtype == numpy.float32
     numpy.testing.assert_allclose(fused(x).get(), (special.expit(x) + special.j0(x)).get(),
                                   rtol=1e-6)
+
+
+def test_two_argument_loops_resolve_as_cupys(special, cp):
+    # Log-likelihoods call xlogy and betaln on float32 or small-integer
+    # data. CuPy's xlogy and xlog1py have ee->f, ff->f, dd->d, FF->F, DD->D,
+    # its beta, betaln and incomplete gamma functions ff->f, dd->d; SciPy
+    # 1.17 lists dd->d first, so the fake gave float64 for float16 and
+    # 8/16-bit integers, and took complex betaln.
+    import scipy.special
+    cases = (("float16", "float32"), ("int8", "float32"), ("uint8", "float32"),
+             ("int16", "float32"), ("uint16", "float32"), ("int32", "float64"),
+             ("float32", "float32"), ("float64", "float64"))
+    for name in ("xlogy", "xlog1py", "beta", "betaln", "gammainc", "gammaincc"):
+        func = getattr(special, name)
+        for dtype, want in cases:
+            x, y = cp.arange(1, 4).astype(dtype), cp.arange(2, 5).astype(dtype)
+            got = func(x, y)
+            assert got.dtype == numpy.dtype(want), (name, dtype, got.dtype)
+            ref = getattr(scipy.special, name)(x.get().astype(numpy.float64),
+                                               y.get().astype(numpy.float64))
+            numpy.testing.assert_allclose(got.get(), ref,
+                                          rtol=1e-5 if want == "float32" else 1e-12)
+    x32 = cp.array([0.0, 0.5, 2.0], dtype=cp.float32)
+    # A scalar beside an array takes the array's loop; xlogy(0, y) is 0.
+    assert special.xlogy(x32, 2.0).dtype == numpy.float32
+    assert special.betaln(x32 + 1, numpy.float64(2.0)).dtype == numpy.float32
+    assert float(special.xlogy(x32, 0.0)[0]) == 0.0
+    assert special.xlogy(x32.astype(cp.complex64), x32 + 1).dtype == numpy.complex64
+    with pytest.raises(TypeError):
+        special.betaln(x32.astype(cp.complex64), x32)
+    with pytest.raises(TypeError):
+        special.xlogy(x32, x32.get())
+    out = cp.empty(3, dtype=cp.float64)
+    assert special.betaln(x32 + 1, x32 + 1, out=out) is out
+    assert isinstance(special.betaln(2.5, 4.0), cp.ndarray)
