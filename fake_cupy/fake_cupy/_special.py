@@ -1,6 +1,7 @@
 """cupyx.scipy.special of the fake CuPy: the functions of CuPy 13 that
-SciPy no longer has, and those whose loops resolve other types than
-SciPy's; the others are delegates of SciPy's (see _cupyx.py).
+SciPy no longer has, those whose loops resolve other types than SciPy's,
+and logsumexp, which CuPy computes with its own array operations; the
+others are delegates of SciPy's (see _cupyx.py).
 
 CuPy's ufuncs take the first of their loops that the input casts to
 safely. gammaln's are f->f, d->d (float16, bool and 8/16-bit integers give
@@ -149,5 +150,35 @@ def sph_harm(m, n, theta, phi, out=None):
     return _store(_call_numpy(_sph_harm_host, (m, n, theta, phi), {}), out)
 
 
-FUNCTIONS = {"sph_harm": sph_harm} | {
+def logsumexp(a, axis=None, b=None, keepdims=False, return_sign=False):
+    """cupyx.scipy.special.logsumexp as CuPy 13 computes it
+    (cupyx/scipy/special/_logsumexp.py): cupy operations on `a` itself, so
+    a list or a Python number is AttributeError (cupy.max calls its method)
+    and the result takes cupy.exp's loop, float16 for 8-bit integers and
+    float32 for 16-bit ones, where SciPy's takes array-likes and computes
+    integers in float64."""
+    import fake_cupy as cupy
+    if b is not None:
+        a, b = cupy.broadcast_arrays(a, b)
+        if cupy.any(b == 0):
+            a = a + 0.0     # at least floating, to hold -inf
+            a[b == 0] = -cupy.inf
+    a_max = cupy.max(a, axis=axis, keepdims=True)
+    if a_max.ndim > 0:
+        a_max[~cupy.isfinite(a_max)] = 0
+    elif not cupy.isfinite(a_max):
+        a_max = 0
+    tmp = cupy.exp(a - a_max) if b is None else b * cupy.exp(a - a_max)
+    s = cupy.sum(tmp, axis=axis, keepdims=keepdims)
+    if return_sign:
+        sgn = cupy.sign(s)
+        s *= sgn
+    out = cupy.log(s)
+    if not keepdims:
+        a_max = cupy.squeeze(a_max, axis=axis)
+    out += a_max
+    return (out, sgn) if return_sign else out
+
+
+FUNCTIONS = {"sph_harm": sph_harm, "logsumexp": logsumexp} | {
     name: _with_cupy_loops(name, loops) for name, loops in _LOOPS.items()}

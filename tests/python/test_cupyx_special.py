@@ -151,3 +151,33 @@ def test_two_argument_loops_resolve_as_cupys(special, cp):
     out = cp.empty(3, dtype=cp.float64)
     assert special.betaln(x32 + 1, x32 + 1, out=out) is out
     assert isinstance(special.betaln(2.5, 4.0), cp.ndarray)
+
+
+def test_logsumexp_is_cupys(special, cp):
+    # CuPy's logsumexp runs cupy operations on `a` itself: cupy.max(a) is
+    # a's method (a list or a number is AttributeError) and the exponential
+    # takes cupy.exp's loop (int8 -> float16, int16 -> float32). SciPy's,
+    # which the fake delegated to, took lists and computed integers in
+    # float64.
+    import scipy.special
+    for dtype, want in (("int8", "float16"), ("int16", "float32"), ("int64", "float64"),
+                        ("float16", "float16"), ("float32", "float32")):
+        got = special.logsumexp(cp.arange(4).astype(dtype))
+        assert isinstance(got, cp.ndarray) and got.dtype == numpy.dtype(want), (dtype, got)
+        assert float(got) == pytest.approx(scipy.special.logsumexp(numpy.arange(4.0)),
+                                           rel=2e-3 if want == "float16" else 1e-6)
+    for arg in ([1.0, 2.0], 3.0):
+        with pytest.raises(AttributeError, match="has no attribute 'max'"):
+            special.logsumexp(arg)
+    with pytest.raises(TypeError):
+        special.logsumexp(numpy.array([1.0, 2.0]))
+    # Weights, signs, axes and the infinite cases agree with SciPy.
+    a = cp.array([[1.0, 2.0, -cp.inf], [3.0, -cp.inf, 0.5]])
+    b = cp.array([[1.0, -1.0, 2.0], [0.0, 2.0, 1.0]])
+    got, sgn = special.logsumexp(a, axis=1, b=b, return_sign=True)
+    ref, rsgn = scipy.special.logsumexp(a.get(), axis=1, b=b.get(), return_sign=True)
+    numpy.testing.assert_allclose(got.get(), ref, rtol=1e-14)
+    numpy.testing.assert_array_equal(sgn.get(), rsgn)
+    assert special.logsumexp(a, axis=(0, 1), keepdims=True).shape == (1, 1)
+    assert float(special.logsumexp(cp.array([-cp.inf, -cp.inf]))) == -numpy.inf
+    assert float(special.logsumexp(cp.array([cp.inf, 1.0]))) == numpy.inf
