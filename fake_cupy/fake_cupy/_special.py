@@ -1,7 +1,7 @@
 """cupyx.scipy.special of the fake CuPy: the functions of CuPy 13 that
 SciPy no longer has, those whose loops resolve other types than SciPy's,
-and logsumexp, which CuPy computes with its own array operations; the
-others are delegates of SciPy's (see _cupyx.py).
+and logsumexp, softmax and log_softmax, which CuPy computes with its own
+array operations; the others are delegates of SciPy's (see _cupyx.py).
 
 CuPy's ufuncs take the first of their loops that the input casts to
 safely. gammaln's are f->f, d->d (float16, bool and 8/16-bit integers give
@@ -180,5 +180,38 @@ def logsumexp(a, axis=None, b=None, keepdims=False, return_sign=False):
     return (out, sgn) if return_sign else out
 
 
-FUNCTIONS = {"sph_harm": sph_harm, "logsumexp": logsumexp} | {
+def softmax(x, axis=None):
+    """cupyx.scipy.special.softmax as CuPy 13 computes it (_softmax.py):
+    exp(x - max) over its sum, on cupy operations (a list is AttributeError,
+    cupy.exp's loop gives the dtype)."""
+    import fake_cupy as cupy
+    x_max = cupy.amax(x, axis=axis, keepdims=True)
+    exp_x_shifted = cupy.exp(x - x_max)
+    return exp_x_shifted / cupy.sum(exp_x_shifted, axis=axis, keepdims=True)
+
+
+def log_softmax(x, axis=None):
+    """cupyx.scipy.special.log_softmax as CuPy 13 computes it
+    (_logsoftmax.py): integers are shifted by their maximum and cast to the
+    smallest float type holding them, then x - log(sum(exp(x))) in that
+    type."""
+    import fake_cupy as cupy
+    x_max = cupy.amax(x, axis=axis, keepdims=True)
+    if x_max.ndim > 0:
+        x_max[~cupy.isfinite(x_max)] = 0
+    elif not cupy.isfinite(x_max):
+        x_max = 0
+    tmp = x - x_max
+    if tmp.dtype.kind in "iu":
+        for out_dtype in (cupy.float16, cupy.float32, cupy.float64):
+            if cupy.can_cast(tmp.dtype, out_dtype):
+                tmp = tmp.astype(out_dtype)
+                break
+    # CuPy's reduction kernel computes exp, the sum and log in tmp's type.
+    total = cupy.sum(cupy.exp(tmp), axis=axis, keepdims=True, dtype=tmp.dtype)
+    return tmp - cupy.log(total).astype(tmp.dtype, copy=False)
+
+
+FUNCTIONS = {"sph_harm": sph_harm, "logsumexp": logsumexp, "softmax": softmax,
+             "log_softmax": log_softmax} | {
     name: _with_cupy_loops(name, loops) for name, loops in _LOOPS.items()}

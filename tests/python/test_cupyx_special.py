@@ -181,3 +181,21 @@ def test_logsumexp_is_cupys(special, cp):
     assert special.logsumexp(a, axis=(0, 1), keepdims=True).shape == (1, 1)
     assert float(special.logsumexp(cp.array([-cp.inf, -cp.inf]))) == -numpy.inf
     assert float(special.logsumexp(cp.array([cp.inf, 1.0]))) == numpy.inf
+
+
+def test_softmax_and_log_softmax_are_cupys(special, cp):
+    # CuPy computes both with cupy operations on x itself (amax calls x's
+    # method): a list is AttributeError, where SciPy's, which the fake
+    # delegated to, took it. Values and dtypes agree with SciPy's.
+    import scipy.special
+    x = cp.asarray(numpy.linspace(-3.0, 4.0, 12).reshape(3, 4))
+    for axis in (None, 0, 1):
+        numpy.testing.assert_allclose(special.softmax(x, axis=axis).get(),
+                                      scipy.special.softmax(x.get(), axis=axis), rtol=1e-13)
+        numpy.testing.assert_allclose(special.log_softmax(x, axis=axis).get(),
+                                      scipy.special.log_softmax(x.get(), axis=axis), rtol=1e-13)
+    assert special.log_softmax(cp.arange(4, dtype=cp.int8)).dtype == numpy.float16
+    assert special.softmax(cp.arange(4, dtype=cp.int16)).dtype == numpy.float32
+    for func in (special.softmax, special.log_softmax):
+        with pytest.raises(AttributeError):
+            func([1.0, 2.0])
