@@ -159,3 +159,36 @@ def test_each_device_has_its_own_random_state(cp, monkeypatch):
         cp.random.set_random_state(mine)
         assert cp.random.get_random_state() is mine
     assert cp.random.get_random_state() is not mine
+
+
+@pytest.mark.filterwarnings("ignore:cupy.random")
+def test_multivariate_normal_is_cupys(cp):
+    # MCMC proposals draw from multivariate normals. CuPy 13's takes
+    # method= ('cholesky' by default, 'eigh', 'svd') and check_valid=
+    # ('ignore' by default); the fake's was NumPy's: method= a TypeError,
+    # a covariance that is not positive definite a RuntimeWarning and SVD
+    # samples instead of CuPy's silent Cholesky, check_valid='raise' a
+    # ValueError instead of LinAlgError.
+    cov = cp.array([[1.0, 0.5], [0.5, 2.0]])
+    with pytest.warns(FutureWarning, match="multivariate_normal is experimental"):
+        x = cp.random.multivariate_normal(cp.array([1.0, -2.0]), cov, size=20000)
+    assert isinstance(x, cp.ndarray) and x.shape == (20000, 2) and x.dtype == numpy.float64
+    numpy.testing.assert_allclose(cp.mean(x, axis=0).get(), [1.0, -2.0], atol=0.05)
+    numpy.testing.assert_allclose(cp.cov(x.T).get(), cov.get(), atol=0.08)
+    for method in ("eigh", "svd"):
+        y = cp.random.multivariate_normal([0.0, 0.0], cov, size=(3, 4), method=method,
+                                          dtype=numpy.float32)
+        assert y.shape == (3, 4, 2) and y.dtype == numpy.float32
+    with pytest.raises(ValueError, match="method must be one of"):
+        cp.random.multivariate_normal([0.0, 0.0], cov, method="qr")
+    bad = cp.array([[1.0, 2.0], [2.0, 1.0]])
+    import warnings
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", RuntimeWarning)
+        cp.random.multivariate_normal([0.0, 0.0], bad, size=2)   # silent, invalid
+    with pytest.raises(numpy.linalg.LinAlgError, match="not positive definite"):
+        cp.random.multivariate_normal([0.0, 0.0], bad, check_valid="raise")
+    with pytest.warns(RuntimeWarning, match="may be invalid"):
+        cp.random.multivariate_normal([0.0, 0.0], bad, check_valid="warn", method="eigh")
+    with pytest.raises(ValueError, match="mean and cov must have same length"):
+        cp.random.multivariate_normal([0.0], cov)
