@@ -218,7 +218,14 @@ _READS_ATTRIBUTE = {"tensordot": "ndim", "inner": "ndim", "kron": "ndim",
 # CuPy functions that hand an operand to a Cython routine typed as an
 # ndarray (moveaxis's `a`; dot is `a.dot(b, out)`, whose `b` is typed): any
 # other object raises TypeError "Argument 'a' has incorrect type".
-_NDARRAY_TYPED = {"moveaxis": ((0, "a"),), "dot": ((1, "b"),)}
+_NDARRAY_TYPED = {"moveaxis": ((0, "a"),), "dot": ((1, "b"),),
+                  "median": ((0, "a"),)}
+
+# CuPy functions that begin by reading an attribute of their first argument
+# (cupy/_statistics/meanvar.py: nanmedian, nanmean, nanvar and nanstd test
+# `a.dtype`): a list or a Python number raises AttributeError.
+_READS_FIRST_ATTRIBUTE = {"nanmedian": "dtype", "nanmean": "dtype",
+                          "nanvar": "dtype", "nanstd": "dtype"}
 
 # CuPy's rounding functions begin with `a = _core.array(a, copy=False)`: a
 # NumPy array, a list or a scalar is copied to the device first.
@@ -372,6 +379,8 @@ def delegate(func):
         _READS_ATTRIBUTE.get(getattr(func, "__name__", ""))
     ndarray_typed = _NDARRAY_TYPED.get(getattr(func, "__name__", "")) \
         if numpy_function else None
+    reads_first = numpy_function and \
+        _READS_FIRST_ATTRIBUTE.get(getattr(func, "__name__", ""))
     converts_first = numpy_function and \
         getattr(func, "__name__", "") in _CONVERTS_FIRST
     name = getattr(func, "__name__", "")
@@ -424,6 +433,10 @@ def delegate(func):
                 _check_tensordot_axes(args, kwargs)
         if ndarray_typed:
             _check_ndarray_typed(ndarray_typed, args)
+        if reads_first and args and not _is_array(args[0]) and \
+                not hasattr(args[0], reads_first):
+            raise AttributeError(f"'{type(args[0]).__name__}' object has no "
+                                 f"attribute '{reads_first}'")
         if elementwise:
             result = _call_numpy(func, args, _ufunc_keywords(kwargs),
                                  c_order=True)
