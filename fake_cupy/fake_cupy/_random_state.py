@@ -27,7 +27,7 @@ from fake_cupy.cuda import curand
 # their samples cast to it. normal, standard_normal, rand, randn and
 # random_sample are written out below.
 _FLOAT_DTYPED = ("uniform", "exponential", "standard_exponential", "gamma",
-                 "lognormal", "laplace", "logistic", "dirichlet", "gumbel",
+                 "lognormal", "laplace", "logistic", "gumbel",
                  "pareto", "power", "rayleigh",
                  "standard_cauchy", "triangular", "wald", "weibull")
 _ANY_DTYPED = ("beta", "chisquare", "f", "noncentral_chisquare", "noncentral_f",
@@ -139,6 +139,27 @@ class RandomState:
     def randint(self, low, high=None, size=None, dtype=int):
         low, high = _host(low), _host(high)
         return _new_from(numpy.asarray(self._numpy.randint(low, high, size, dtype)))
+
+    def dirichlet(self, alpha, size=None, dtype=float):
+        """CuPy's: standard gamma draws of `alpha` broadcast to size +
+        alpha.shape, normalized along the last axis, so an N-d alpha gives a
+        Dirichlet draw per row (NumPy's takes one vector, "object too
+        deep"), and a zero in alpha gives a zero component (NumPy's
+        RandomState raises "alpha <= 0"). An integer dtype fails on the
+        in-place division, as CuPy's `y /= y.sum(...)`."""
+        import fake_cupy as cupy
+        alpha = cupy.asarray(alpha)
+        if size is None:
+            size = alpha.shape
+        elif isinstance(size, (int, numpy.integer)):
+            size = (size,) + alpha.shape
+        else:
+            size = tuple(size) + alpha.shape
+        y = cupy.empty(size, dtype=dtype)
+        y[...] = _new_from(self._numpy.standard_gamma(
+            numpy.broadcast_to(alpha.get(), size)).astype(y.dtype))
+        y /= y.sum(axis=-1, keepdims=True)
+        return y
 
     def multivariate_normal(self, mean, cov, size=None, check_valid="ignore",
                             tol=1e-08, method="cholesky", dtype=float):

@@ -192,3 +192,26 @@ def test_multivariate_normal_is_cupys(cp):
         cp.random.multivariate_normal([0.0, 0.0], bad, check_valid="warn", method="eigh")
     with pytest.raises(ValueError, match="mean and cov must have same length"):
         cp.random.multivariate_normal([0.0], cov)
+
+
+def test_dirichlet_draws_a_row_per_parameter_row(cp):
+    # Gibbs samplers draw every row of a transition matrix at once with
+    # cp.random.dirichlet(eta + counts). CuPy's RandomState.dirichlet draws
+    # standard gammas of alpha broadcast to size + alpha.shape and
+    # normalizes the last axis, so a 2-D alpha works and a zero in alpha
+    # gives a zero component; NumPy's, which the fake used, raised
+    # "object too deep for desired array" and "alpha <= 0".
+    alpha = cp.array([[1.0, 2.0, 3.0], [6.0, 2.0, 2.0]])
+    one = cp.random.dirichlet(alpha)
+    assert one.shape == (2, 3) and one.dtype == numpy.float64
+    numpy.testing.assert_allclose(one.sum(axis=-1).get(), 1.0)
+    cp.random.seed(0)
+    many = cp.random.dirichlet(alpha, size=20000)
+    assert many.shape == (20000, 2, 3)
+    numpy.testing.assert_allclose(many.mean(axis=0).get(),
+                                  (alpha / alpha.sum(axis=-1, keepdims=True)).get(), atol=0.01)
+    zero = cp.random.dirichlet([1.0, 0.0, 2.0], size=(2, 2))
+    assert zero.shape == (2, 2, 3) and bool((zero[..., 1] == 0).all())
+    assert cp.random.dirichlet([1.0, 2.0], size=3, dtype=numpy.float32).dtype == numpy.float32
+    with pytest.raises(TypeError):
+        cp.random.dirichlet([1.0, 2.0], size=3, dtype=numpy.int32)
