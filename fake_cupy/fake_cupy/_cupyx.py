@@ -78,6 +78,10 @@ class _ScipyFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
             # CuPy's connected_components alone (_sparse_csgraph.py).
             from fake_cupy import _sparse_csgraph
             return _sparse_csgraph.MODULE
+        if spec.name == "cupyx.scipy.stats":
+            # CuPy's five functions only, as CuPy computes them (_stats.py).
+            from fake_cupy import _stats
+            return _stats.module(spec.name)
         if spec.name == "cupyx.scipy.linalg":
             # CuPy's functions only, with CuPy's arguments (_scipy_linalg.py).
             from fake_cupy import _scipy_linalg
