@@ -121,3 +121,24 @@ def __getattr__(name):
         value = _functions.delegate(value)
     globals()[name] = value
     return value
+
+
+# The fake's own names that CuPy lacks, kept out of a star import.
+_FAKE_ONLY = ("install", "installed", "uninstall", "set_strict", "IS_FAKE",
+              "LifetimeError")
+
+
+def _star_names():
+    """What `from cupy import *` takes. CuPy defines no __all__, so a star
+    import gives its public names; the fake resolves NumPy's lazily, so its
+    list is NumPy's __all__ without the names CuPy lacks (_NOT_IN_CUPY) and
+    without NumPy's submodules the fake does not provide (ma, char, core,
+    f2py, ...), with the fake's own public names but its helpers."""
+    import types
+    names = {n for n in _numpy.__all__ if n not in _NOT_IN_CUPY and
+             not isinstance(getattr(_numpy, n), types.ModuleType)}
+    names.update(n for n in globals() if not n.startswith("_"))
+    return sorted(names.difference(_FAKE_ONLY))
+
+
+__all__ = _star_names()
