@@ -1,0 +1,246 @@
+"""The arguments, dtypes and layouts of cupy.fft's and cupyx.scipy.fft's
+transforms as CuPy's (cupy/fft/_fft.py, cupyx/scipy/fft/_fft.py), over the
+NumPy and SciPy transforms the fake delegates to (see _fft_plan and
+_fft_overwrite for plans and overwrite_x):
+
+- CuPy's signatures: cupy.fft's `fft(a, n=None, axis=-1, norm=None)` has
+  no `out=` (NumPy 2's), cupyx.scipy.fft's `fft(x, n, axis, norm,
+  overwrite_x, *, plan)` no `workers=` (SciPy's), `fftfreq(n, d=1.0)` no
+  `device=` or `xp=`: such a keyword is Python's TypeError;
+- the input must be a cupy.ndarray (`TypeError: The input array a must be a
+  cupy.ndarray`; the N-D transforms read `a.ndim` first and hfft calls
+  `a.conj()` first, so a list raises AttributeError there), and `norm` is
+  checked with CuPy's message;
+- the output dtype is CuPy's: the input is converted first, and the
+  transform computed in that precision (float16 and
+  float32 to complex64 for complex and inverse real transforms, to float32
+  for forward real ones; other non-complex types to double precision), so
+  irfft and hfft of float16 give float32 where NumPy gave float16;
+- a complex transform over no axes returns the input array itself;
+- NumPy 2's DeprecationWarnings for `s` without `axes` and for None in `s`
+  are not given: CuPy takes both (the last len(s) axes; None keeps an
+  axis's length), as NumPy still does;
+- the layout is CuPy's: a transform along one axis at a time swaps that
+  axis last, transforms a C-contiguous array and swaps back, so the result
+  of `fft(a, axis=0)` is a transposed view, not C-contiguous (the last
+  axis transformed decides it). An N-D transform CuPy runs as one cuFFT
+  plan (up to three adjacent axes taking in the first or the last one,
+  cupy.fft.config.enable_nd_planning on) keeps C order (F order: see
+  _fft_plan);
+- fftfreq and rfftfreq are computed as CuPy's, in float64 on the device
+  (a cupy 0-d spacing gives a cupy array); fftshift and ifftshift copy
+  their input to the device first (a NumPy array or a list is taken)."""
+import functools
+import inspect
+import warnings
+
+import numpy
+
+from fake_cupy import _fft_config, _fft_plan
+
+# Each transform: its value type and whether it works along one axis.
+_TRANSFORMS = {
+    "fft": ("C2C", True), "ifft": ("C2C", True),
+    "fft2": ("C2C", False), "ifft2": ("C2C", False),
+    "fftn": ("C2C", False), "ifftn": ("C2C", False),
+    "rfft": ("R2C", True), "irfft": ("C2R", True),
+    "rfft2": ("R2C", False), "irfft2": ("C2R", False),
+    "rfftn": ("R2C", False), "irfftn": ("C2R", False),
+    "hfft": ("C2R", True), "ihfft": ("R2C", True),
+}
+
+_NUMPY_DEPRECATIONS = (r"`axes` should not be `None` if `s` is not `None`",
+                       r"Passing an array containing `None` values to `s`")
+
+
+def _signature(name, one_axis, scipy_style):
+    """CuPy's signature of transform `name`."""
+    P = inspect.Parameter
+    first = "x" if scipy_style else "a"
+    params = [P(first, P.POSITIONAL_OR_KEYWORD)]
+    if one_axis:
+        params += [P("n", P.POSITIONAL_OR_KEYWORD, default=None),
+                   P("axis", P.POSITIONAL_OR_KEYWORD, default=-1)]
+    else:
+        axes = (-2, -1) if name.endswith("2") else None
+        params += [P("s", P.POSITIONAL_OR_KEYWORD, default=None),
+                   P("axes", P.POSITIONAL_OR_KEYWORD, default=axes)]
+    params.append(P("norm", P.POSITIONAL_OR_KEYWORD, default=None))
+    if scipy_style:
+        params += [P("overwrite_x", P.POSITIONAL_OR_KEYWORD, default=False),
+                   P("plan", P.KEYWORD_ONLY, default=None)]
+    return inspect.Signature(params)
+
+
+def _bind(name, signature, args, kwargs):
+    """The arguments bound to CuPy's signature; a keyword it lacks is
+    Python's TypeError, as CuPy's functions raise it."""
+    for key in kwargs:
+        if key not in signature.parameters:
+            raise TypeError(f"{name}() got an unexpected keyword argument '{key}'")
+    bound = signature.bind(*args, **kwargs)
+    bound.apply_defaults()
+    return bound
+
+
+def _converted_dtype(dtype, value_type):
+    """CuPy's _output_dtype: the dtype the input is converted to."""
+    return numpy.dtype(_fft_plan._output_dtype(dtype, value_type))
+
+
+def _result_dtype(dtype, value_type):
+    """The dtype of CuPy's result for an input of `dtype`."""
+    converted = _converted_dtype(dtype, value_type)
+    if value_type == "R2C":
+        return numpy.result_type(converted, numpy.complex64)
+    if value_type == "C2R":
+        return numpy.dtype(converted.char.lower())
+    return converted
+
+
+def _sequence(value):
+    """cupyx.scipy.fft's _assequence: a number becomes a 1-tuple."""
+    if value is None or isinstance(value, (tuple, list)):
+        return value
+    return (value,)
+
+
+def _last_axis_done_alone(x, s, axes, value_type, one_axis, plan):
+    """The axis CuPy transforms last when it goes one axis at a time
+    (_fft), or None when it uses one N-D plan (_fftn) whose output keeps
+    the input's order (_default_fft_func)."""
+    ndim = x.ndim
+    if one_axis:
+        return axes[0] % ndim
+    plan = plan or _fft_plan.get_current_plan()
+    if isinstance(plan, _fft_plan.PlanNd):
+        return None
+    nd_possible = False
+    if not isinstance(plan, _fft_plan.Plan1d) and ndim > 1 and \
+            _fft_config.enable_nd_planning and \
+            not (x.flags.f_contiguous and value_type != "C2C"):
+        try:
+            sorted_axes = _fft_plan._nd_axes(ndim, s, axes, value_type)[1]
+        except (ValueError, TypeError):
+            return None
+        nd_possible = 1 < len(sorted_axes) <= 3 and \
+            _fft_plan._adjacent(sorted_axes, ndim)
+    if nd_possible:
+        return None
+    if axes is None:
+        axes = tuple(range(-(len(s) if s is not None else ndim), 0))
+    axes = tuple(axes)
+    if value_type == "R2C" and len(axes) > 1:
+        return axes[-2] % ndim
+    return axes[-1] % ndim
+
+
+def _cufft_layout(result, axis):
+    """`result` laid out as CuPy leaves a transform along `axis` done
+    alone: C order with that axis swapped last, swapped back."""
+    import fake_cupy
+    if axis is None or axis == result.ndim - 1:
+        return result
+    swapped = fake_cupy.ascontiguousarray(result.swapaxes(axis, -1))
+    return swapped.swapaxes(axis, -1)
+
+
+def cupy_transform(name, func, scipy_style):
+    """`func` (the fake's transform `name`, a delegate of NumPy's or
+    SciPy's) taking CuPy's arguments and giving CuPy's dtype and layout."""
+    value_type, one_axis = _TRANSFORMS[name]
+    signature = _signature(name, one_axis, scipy_style)
+    first = next(iter(signature.parameters))
+
+    @functools.wraps(func)
+    def call(*args, **kwargs):
+        from fake_cupy import ndarray
+        bound = _bind(name, signature, args, kwargs)
+        x = bound.arguments[first]
+        if name == "hfft":
+            x.conj                                   # CuPy: irfft(a.conj())
+        elif not one_axis:
+            x.ndim                                   # _default_fft_func
+        if not isinstance(x, ndarray):
+            raise TypeError("The input array a must be a cupy.ndarray")
+        if one_axis:
+            s, axes = (bound.arguments["n"],), (bound.arguments["axis"],)
+        else:
+            s = _sequence(bound.arguments["s"])
+            axes = _sequence(bound.arguments["axes"])
+        if axes is not None and len(tuple(axes)) == 0:
+            if value_type == "C2C":
+                return x
+            raise IndexError("list index out of range")
+        norm = bound.arguments["norm"]
+        if norm not in (None, "backward", "ortho", "forward"):
+            raise ValueError(f'Invalid norm value {norm}, should be '
+                             '"backward", "ortho", or "forward".')
+        converted = _converted_dtype(x.dtype, value_type)
+        if converted != x.dtype:
+            # CuPy's _convert_dtype: the transform is computed in the
+            # converted precision (float16 as complex64 or float32).
+            bound.arguments[first] = x.astype(converted)
+        with warnings.catch_warnings():
+            for message in _NUMPY_DEPRECATIONS:
+                warnings.filterwarnings("ignore", message=message,
+                                        category=DeprecationWarning)
+            result = func(*bound.args, **bound.kwargs)
+        if result is x:                             # overwrite_x in place
+            return result
+        dtype = _result_dtype(x.dtype, value_type)
+        if result.dtype != dtype:
+            result = result.astype(dtype)
+        axis = _last_axis_done_alone(x, s if not one_axis else None, axes,
+                                     value_type, one_axis,
+                                     bound.arguments.get("plan"))
+        return _cufft_layout(result, axis)
+    call.__signature__ = signature
+    return call
+
+
+def fftfreq(n, d=1.0):
+    """cupy.fft.fftfreq: the sample frequencies, float64 on the device."""
+    import fake_cupy as cupy
+    counts = cupy.concatenate((
+        cupy.arange(0, (n - 1) // 2 + 1, dtype=numpy.float64),
+        cupy.arange(-(n // 2), 0, dtype=numpy.float64)))
+    return counts / (n * d)
+
+
+def rfftfreq(n, d=1.0):
+    """cupy.fft.rfftfreq: the non-negative sample frequencies."""
+    import fake_cupy as cupy
+    return cupy.arange(0, n // 2 + 1, dtype=numpy.float64) / (n * d)
+
+
+def _shift(x, axes, sign):
+    import fake_cupy as cupy
+    x = cupy.asarray(x)
+    if axes is None:
+        axes = range(x.ndim)
+    elif isinstance(axes, (int, numpy.integer)):
+        axes = (axes,)
+    for axis in axes:
+        x = cupy.roll(x, sign * (x.shape[axis] // 2), axis)
+    return x
+
+
+def fftshift(x, axes=None):
+    """cupy.fft.fftshift: the zero frequency moved to the centre."""
+    return _shift(x, axes, 1)
+
+
+def ifftshift(x, axes=None):
+    """cupy.fft.ifftshift: fftshift undone."""
+    return _shift(x, axes, -1)
+
+
+def install(module, scipy_style):
+    """Gives cupy.fft (`scipy_style` False) or cupyx.scipy.fft (True) CuPy's
+    arguments, dtypes and layouts."""
+    for name in _TRANSFORMS:
+        setattr(module, name,
+                cupy_transform(name, getattr(module, name), scipy_style))
+    for func in (fftfreq, rfftfreq, fftshift, ifftshift):
+        setattr(module, func.__name__, func)
