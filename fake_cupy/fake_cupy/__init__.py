@@ -31,6 +31,10 @@ from fake_cupy._elementwise import ElementwiseKernel, ReductionKernel, fuse
 from fake_cupy._kernel import RawKernel, RawModule, set_strict
 from fake_cupy._memory import (get_default_memory_pool,
                                get_default_pinned_memory_pool)
+# CuPy's own names of the default pools (cupy/__init__.py), which public
+# code calls directly: `cp._default_memory_pool.free_all_blocks()`.
+_default_memory_pool = get_default_memory_pool()
+_default_pinned_memory_pool = get_default_pinned_memory_pool()
 from fake_cupy._ndarray import ndarray
 from fake_cupy._flatiter import fill_diagonal, flatiter
 from fake_cupy import cuda, _testing as testing
