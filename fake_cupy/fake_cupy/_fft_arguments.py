@@ -29,7 +29,9 @@ _fft_overwrite for plans and overwrite_x):
   _fft_plan);
 - fftfreq and rfftfreq are computed as CuPy's, in float64 on the device
   (a cupy 0-d spacing gives a cupy array); fftshift and ifftshift copy
-  their input to the device first (a NumPy array or a list is taken)."""
+  their input to the device first (a NumPy array or a list is taken);
+- cupyx.scipy.fft's DCTs and DSTs take CuPy's arguments (no `workers=` or
+  `orthogonalize=`) and its types (2 and 3; 1 and 4 NotImplementedError)."""
 import functools
 import inspect
 import warnings
@@ -199,6 +201,56 @@ def cupy_transform(name, func, scipy_style):
     return call
 
 
+# cupyx.scipy.fft's real-to-real transforms (cupyx/scipy/fft/_realtransforms.py):
+# each one's family, in the messages CuPy gives for the types it lacks.
+_REAL_TRANSFORMS = {"dct": "DCT", "idct": "DCT", "dst": "DST", "idst": "DST",
+                    "dctn": "DCT", "idctn": "DCT", "dstn": "DST",
+                    "idstn": "DST"}
+
+
+def _real_signature(name):
+    """CuPy's `dct(x, type=2, n=None, axis=-1, norm=None,
+    overwrite_x=False)` and `dctn(x, type=2, s=None, axes=None, ...)`:
+    SciPy's `workers=` and `orthogonalize=` are not among them."""
+    P = inspect.Parameter
+    sizes = ("s", "axes") if name.endswith("n") else ("n", "axis")
+    return inspect.Signature([
+        P("x", P.POSITIONAL_OR_KEYWORD),
+        P("type", P.POSITIONAL_OR_KEYWORD, default=2),
+        P(sizes[0], P.POSITIONAL_OR_KEYWORD, default=None),
+        P(sizes[1], P.POSITIONAL_OR_KEYWORD,
+          default=None if name.endswith("n") else -1),
+        P("norm", P.POSITIONAL_OR_KEYWORD, default=None),
+        P("overwrite_x", P.POSITIONAL_OR_KEYWORD, default=False)])
+
+
+def cupy_real_transform(name, func):
+    """`func` (SciPy's DCT or DST `name` as a delegate) with CuPy's
+    signature and types: CuPy computes types 2 and 3 only, types 1 and 4
+    are NotImplementedError, others ValueError; the input's dtype is read
+    first (a list raises AttributeError)."""
+    signature = _real_signature(name)
+    family = _REAL_TRANSFORMS[name]
+
+    @functools.wraps(func)
+    def call(*args, **kwargs):
+        bound = _bind(name, signature, args, kwargs)
+        x = bound.arguments["x"]
+        x.dtype                                      # CuPy: x.dtype.kind
+        kind = bound.arguments["type"]
+        axes = bound.arguments.get("axes", ())
+        if not (name.endswith("n") and axes is not None and
+                len(_sequence(axes)) == 0):
+            if kind in (1, 4):
+                raise NotImplementedError(
+                    f"Only {family}-II and {family}-III have been implemented.")
+            if kind not in (2, 3):
+                raise ValueError(f"invalid {family} type")
+        return func(*bound.args, **bound.kwargs)
+    call.__signature__ = signature
+    return call
+
+
 def fftfreq(n, d=1.0):
     """cupy.fft.fftfreq: the sample frequencies, float64 on the device."""
     import fake_cupy as cupy
@@ -244,3 +296,6 @@ def install(module, scipy_style):
                 cupy_transform(name, getattr(module, name), scipy_style))
     for func in (fftfreq, rfftfreq, fftshift, ifftshift):
         setattr(module, func.__name__, func)
+    if scipy_style:
+        for name in _REAL_TRANSFORMS:
+            setattr(module, name, cupy_real_transform(name, getattr(module, name)))

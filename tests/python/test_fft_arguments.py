@@ -156,3 +156,26 @@ def test_frequencies_and_shifts_as_cupys(fx):
     numpy.testing.assert_array_equal(
         cp.fft.fftshift(cp.asarray(host), axes=1).get(),
         numpy.fft.fftshift(host, axes=1))
+
+
+def test_dct_and_dst_take_cupys_arguments_and_types(fx):
+    sfft = fx.sfft
+    x = fx.cupy.arange(8, dtype=fx.cupy.float32)
+    y = sfft.dct(x, 2, None, -1, "ortho", False)
+    assert y.dtype == fx.cupy.float32
+    numpy.testing.assert_allclose(
+        y.get(), __import__("scipy.fft").fft.dct(x.get(), norm="ortho"),
+        rtol=1e-5, atol=1e-5)
+    assert sfft.idstn(x.reshape(2, 4), type=3).shape == (2, 4)
+    with pytest.raises(TypeError, match="unexpected keyword argument 'orthogonalize'"):
+        sfft.dct(x, norm="ortho", orthogonalize=False)
+    with pytest.raises(TypeError, match="unexpected keyword argument 'workers'"):
+        sfft.dctn(x.reshape(2, 4), workers=2)
+    with pytest.raises(NotImplementedError, match="Only DST-II and DST-III"):
+        sfft.idst(x, type=1)
+    with pytest.raises(NotImplementedError, match="Only DCT-II and DCT-III"):
+        sfft.dctn(x.reshape(2, 4), type=4)
+    with pytest.raises(ValueError, match="invalid DCT type"):
+        sfft.idct(x, type=5)
+    with pytest.raises(AttributeError, match="no attribute 'dtype'"):
+        sfft.dct([1.0, 2.0])
