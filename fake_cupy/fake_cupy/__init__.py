@@ -58,7 +58,7 @@ linalg = _functions.delegate_module("fake_cupy.linalg", _linalg)
 fft = _functions.delegate_module("fake_cupy.fft", _numpy.fft)
 from fake_cupy import _fft_plan, _fft_config, _fft_arguments  # noqa: E402
 _fft_plan.install(fft, takes_plan=False)
-_fft_arguments.install(fft, scipy_style=False)
+_fft_arguments.install(fft, "numpy")
 fft.config = _fft_config
 fft.__path__ = []              # a package, for `import cupy.fft.config`
 _sys.modules.setdefault("fake_cupy.fft", fft)

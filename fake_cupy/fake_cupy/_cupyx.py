@@ -96,15 +96,16 @@ class _ScipyFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
             from fake_cupy import _fft_overwrite, _fft_plan
             _fft_plan.install(proxy, takes_plan=True)
             _fft_overwrite.install(proxy)
+            # CuPy's arguments, dtypes and layouts (after the plans and
+            # overwrite_x, which they wrap).
+            from fake_cupy import _fft_arguments
+            _fft_arguments.install(proxy, "fftpack" if spec.name.endswith(
+                "fftpack") else "scipy")
         if spec.name == "cupyx.scipy.fft":
             from fake_cupy import _fft_backend, _fft_lengths
             _fft_backend.install(proxy)
             # cuFFT's fast lengths (2, 3, 5, 7), not pocketfft's.
             proxy.next_fast_len = _fft_lengths.next_fast_len
-            # CuPy's arguments, dtypes and layouts (after the plans and
-            # overwrite_x, which they wrap).
-            from fake_cupy import _fft_arguments
-            _fft_arguments.install(proxy, scipy_style=True)
         if spec.name == "cupyx.scipy.special":
             # CuPy 13's functions that SciPy removed (sph_harm).
             from fake_cupy import _special

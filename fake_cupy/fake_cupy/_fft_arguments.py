@@ -30,6 +30,9 @@ _fft_overwrite for plans and overwrite_x):
 - fftfreq and rfftfreq are computed as CuPy's, in float64 on the device
   (a cupy 0-d spacing gives a cupy array); fftshift and ifftshift copy
   their input to the device first (a NumPy array or a list is taken);
+- cupyx.scipy.fftpack's complex transforms are checked the same way, with
+  its own signatures (`shape=`, no `norm`); its packed rfft and irfft take
+  CuPy's arguments (irfft no `plan=`);
 - cupyx.scipy.fft's DCTs and DSTs take CuPy's arguments (no `workers=` or
   `orthogonalize=`) and its types (2 and 3; 1 and 4 NotImplementedError)."""
 import functools
@@ -55,23 +58,38 @@ _NUMPY_DEPRECATIONS = (r"`axes` should not be `None` if `s` is not `None`",
                        r"Passing an array containing `None` values to `s`")
 
 
-def _signature(name, one_axis, scipy_style):
-    """CuPy's signature of transform `name`."""
+def _signature(name, one_axis, style):
+    """CuPy's signature of transform `name` in cupy.fft (`style` "numpy"),
+    cupyx.scipy.fft ("scipy") or cupyx.scipy.fftpack ("fftpack": no norm,
+    `shape` for `s`, a positional plan, none for irfft)."""
     P = inspect.Parameter
-    first = "x" if scipy_style else "a"
+    first = "a" if style == "numpy" else "x"
     params = [P(first, P.POSITIONAL_OR_KEYWORD)]
     if one_axis:
         params += [P("n", P.POSITIONAL_OR_KEYWORD, default=None),
                    P("axis", P.POSITIONAL_OR_KEYWORD, default=-1)]
     else:
         axes = (-2, -1) if name.endswith("2") else None
-        params += [P("s", P.POSITIONAL_OR_KEYWORD, default=None),
+        params += [P("shape" if style == "fftpack" else "s",
+                     P.POSITIONAL_OR_KEYWORD, default=None),
                    P("axes", P.POSITIONAL_OR_KEYWORD, default=axes)]
-    params.append(P("norm", P.POSITIONAL_OR_KEYWORD, default=None))
-    if scipy_style:
-        params += [P("overwrite_x", P.POSITIONAL_OR_KEYWORD, default=False),
-                   P("plan", P.KEYWORD_ONLY, default=None)]
+    if style != "fftpack":
+        params.append(P("norm", P.POSITIONAL_OR_KEYWORD, default=None))
+    if style != "numpy":
+        params.append(P("overwrite_x", P.POSITIONAL_OR_KEYWORD, default=False))
+    if style == "scipy":
+        params.append(P("plan", P.KEYWORD_ONLY, default=None))
+    elif style == "fftpack" and name != "irfft":
+        params.append(P("plan", P.POSITIONAL_OR_KEYWORD, default=None))
     return inspect.Signature(params)
+
+
+def _call(func, bound):
+    """func called with the bound arguments, all but the array by name
+    (the delegate's own signature may order or hold them otherwise)."""
+    args = iter(bound.arguments.items())
+    first = next(args)[1]
+    return func(first, **dict(args))
 
 
 def _bind(name, signature, args, kwargs):
@@ -147,11 +165,11 @@ def _cufft_layout(result, axis):
     return swapped.swapaxes(axis, -1)
 
 
-def cupy_transform(name, func, scipy_style):
+def cupy_transform(name, func, style):
     """`func` (the fake's transform `name`, a delegate of NumPy's or
     SciPy's) taking CuPy's arguments and giving CuPy's dtype and layout."""
     value_type, one_axis = _TRANSFORMS[name]
-    signature = _signature(name, one_axis, scipy_style)
+    signature = _signature(name, one_axis, style)
     first = next(iter(signature.parameters))
 
     @functools.wraps(func)
@@ -168,13 +186,13 @@ def cupy_transform(name, func, scipy_style):
         if one_axis:
             s, axes = (bound.arguments["n"],), (bound.arguments["axis"],)
         else:
-            s = _sequence(bound.arguments["s"])
+            s = _sequence(bound.arguments.get("s", bound.arguments.get("shape")))
             axes = _sequence(bound.arguments["axes"])
         if axes is not None and len(tuple(axes)) == 0:
             if value_type == "C2C":
                 return x
             raise IndexError("list index out of range")
-        norm = bound.arguments["norm"]
+        norm = bound.arguments.get("norm")
         if norm not in (None, "backward", "ortho", "forward"):
             raise ValueError(f'Invalid norm value {norm}, should be '
                              '"backward", "ortho", or "forward".')
@@ -187,7 +205,7 @@ def cupy_transform(name, func, scipy_style):
             for message in _NUMPY_DEPRECATIONS:
                 warnings.filterwarnings("ignore", message=message,
                                         category=DeprecationWarning)
-            result = func(*bound.args, **bound.kwargs)
+            result = _call(func, bound)
         if result is x:                             # overwrite_x in place
             return result
         dtype = _result_dtype(x.dtype, value_type)
@@ -246,7 +264,7 @@ def cupy_real_transform(name, func):
                     f"Only {family}-II and {family}-III have been implemented.")
             if kind not in (2, 3):
                 raise ValueError(f"invalid {family} type")
-        return func(*bound.args, **bound.kwargs)
+        return _call(func, bound)
     call.__signature__ = signature
     return call
 
@@ -288,14 +306,44 @@ def ifftshift(x, axes=None):
     return _shift(x, axes, -1)
 
 
-def install(module, scipy_style):
-    """Gives cupy.fft (`scipy_style` False) or cupyx.scipy.fft (True) CuPy's
-    arguments, dtypes and layouts."""
+def packed_real_transform(name, func):
+    """cupyx.scipy.fftpack's rfft and irfft (SciPy's packed real format)
+    with CuPy's signatures: they read `x.shape` first (a list raises
+    AttributeError); rfft transforms a cupy.ndarray only, irfft copies a
+    NumPy array into the device array it builds."""
+    signature = _signature(name, True, "fftpack")
+
+    @functools.wraps(func)
+    def call(*args, **kwargs):
+        import fake_cupy
+        bound = _bind(name, signature, args, kwargs)
+        x = bound.arguments["x"]
+        x.shape                                      # CuPy: x.shape[axis]
+        if not isinstance(x, fake_cupy.ndarray):
+            if name == "rfft":
+                raise TypeError("The input array a must be a cupy.ndarray")
+            bound.arguments["x"] = fake_cupy.asarray(x)
+        return _call(func, bound)
+    call.__signature__ = signature
+    return call
+
+
+def install(module, style):
+    """Gives cupy.fft (`style` "numpy"), cupyx.scipy.fft ("scipy") or
+    cupyx.scipy.fftpack ("fftpack") CuPy's arguments, dtypes and layouts."""
+    if style == "fftpack":
+        for name in ("fft", "ifft", "fft2", "ifft2", "fftn", "ifftn"):
+            setattr(module, name,
+                    cupy_transform(name, getattr(module, name), style))
+        for name in ("rfft", "irfft"):
+            setattr(module, name,
+                    packed_real_transform(name, getattr(module, name)))
+        return
     for name in _TRANSFORMS:
         setattr(module, name,
-                cupy_transform(name, getattr(module, name), scipy_style))
+                cupy_transform(name, getattr(module, name), style))
     for func in (fftfreq, rfftfreq, fftshift, ifftshift):
         setattr(module, func.__name__, func)
-    if scipy_style:
+    if style == "scipy":
         for name in _REAL_TRANSFORMS:
             setattr(module, name, cupy_real_transform(name, getattr(module, name)))

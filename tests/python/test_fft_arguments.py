@@ -179,3 +179,27 @@ def test_dct_and_dst_take_cupys_arguments_and_types(fx):
         sfft.idct(x, type=5)
     with pytest.raises(AttributeError, match="no attribute 'dtype'"):
         sfft.dct([1.0, 2.0])
+
+
+def test_fftpack_takes_cupys_arguments(fx):
+    import cupyx.scipy.fftpack as pack
+    cp = fx.cupy
+    a = cp.asarray(numpy.random.default_rng(2).standard_normal((3, 4, 5)))
+    with pytest.raises(TypeError, match="input array a must be a cupy.ndarray"):
+        pack.fft([1.0, 2.0])
+    with pytest.raises(AttributeError, match="no attribute 'shape'"):
+        pack.rfft([1.0, 2.0])
+    with pytest.raises(TypeError, match="unexpected keyword argument 'plan'"):
+        pack.irfft(a, plan=None)
+    with pytest.raises(TypeError, match="unexpected keyword argument 'norm'"):
+        pack.fft(a, norm="ortho")
+    # irfft builds its device array from what it is given, a NumPy array too.
+    host = numpy.arange(8.0)
+    numpy.testing.assert_allclose(pack.irfft(host).get(),
+                                  __import__("scipy.fftpack").fftpack.irfft(host))
+    y = pack.fft(a, 5, 0)
+    assert y.strides == (16, 5 * 16, 20 * 16) and y.shape == (5, 4, 5)
+    numpy.testing.assert_allclose(y.get(), numpy.fft.fft(a.get(), 5, axis=0))
+    z = pack.fftn(a, shape=(4, 4), axes=(1, 2))
+    assert z.shape == (3, 4, 4) and z.flags.c_contiguous
+    assert pack.fft(a.astype(cp.float16)).dtype == cp.complex64
