@@ -125,6 +125,11 @@ class _ScipyFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
             # CuPy's label, which reads its structure on the host.
             from fake_cupy import _ndimage_label
             proxy.label = _ndimage_label.label
+            # CuPy's output dtypes of the Fourier filters (float16 taken).
+            from fake_cupy import _ndimage_fourier
+            for attr in _ndimage_fourier.NAMES:
+                setattr(proxy, attr,
+                        _ndimage_fourier.filtered(attr, getattr(proxy, attr)))
         if spec.name == "cupyx.scipy.signal":
             # The spectral functions copy host signals to the device, and
             # wiener takes float window sizes, as CuPy's do.
