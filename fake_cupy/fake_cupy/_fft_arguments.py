@@ -19,7 +19,8 @@ _fft_overwrite for plans and overwrite_x):
 - a complex transform over no axes returns the input array itself;
 - NumPy 2's DeprecationWarnings for `s` without `axes` and for None in `s`
   are not given: CuPy takes both (the last len(s) axes; None keeps an
-  axis's length), as NumPy still does;
+  axis's length), and the fake passes NumPy the axes and sizes they mean
+  (no warning filter, which would not be thread-safe);
 - the layout is CuPy's: a transform along one axis at a time swaps that
   axis last, transforms a C-contiguous array and swaps back, so the result
   of `fft(a, axis=0)` is a transposed view, not C-contiguous (the last
@@ -37,7 +38,6 @@ _fft_overwrite for plans and overwrite_x):
   `orthogonalize=`) and its types (2 and 3; 1 and 4 NotImplementedError)."""
 import functools
 import inspect
-import warnings
 
 import numpy
 
@@ -54,8 +54,6 @@ _TRANSFORMS = {
     "hfft": ("C2R", True), "ihfft": ("R2C", True),
 }
 
-_NUMPY_DEPRECATIONS = (r"`axes` should not be `None` if `s` is not `None`",
-                       r"Passing an array containing `None` values to `s`")
 
 
 def _signature(name, one_axis, style):
@@ -123,6 +121,24 @@ def _sequence(value):
     if value is None or isinstance(value, (tuple, list)):
         return value
     return (value,)
+
+
+def _explicit_sizes(shape, s, axes, value_type):
+    """`s` and `axes` as CuPy reads them (_prep_fftn_axes, _cook_shape):
+    without `axes`, the last len(s) axes; a None in `s` keeps that axis's
+    length (for the last axis of an inverse real transform, the output
+    length 2 * (m - 1) its input implies)."""
+    if axes is None:
+        axes = tuple(range(-len(s), 0))
+    axes = tuple(axes)
+    sizes = []
+    for i, (size, axis) in enumerate(zip(s, axes)):
+        if size is None:
+            size = shape[axis]
+            if value_type == "C2R" and i == len(axes) - 1:
+                size = 2 * (size - 1)
+        sizes.append(size)
+    return tuple(sizes), axes
 
 
 def _last_axis_done_alone(x, s, axes, value_type, one_axis, plan):
@@ -201,11 +217,13 @@ def cupy_transform(name, func, style):
             # CuPy's _convert_dtype: the transform is computed in the
             # converted precision (float16 as complex64 or float32).
             bound.arguments[first] = x.astype(converted)
-        with warnings.catch_warnings():
-            for message in _NUMPY_DEPRECATIONS:
-                warnings.filterwarnings("ignore", message=message,
-                                        category=DeprecationWarning)
-            result = _call(func, bound)
+        if not one_axis and s is not None:
+            # What CuPy does with `s` without `axes` and with None in `s`,
+            # spelled out so that NumPy 2 does not deprecate it.
+            sizes_key = "shape" if "shape" in bound.arguments else "s"
+            bound.arguments[sizes_key], bound.arguments["axes"] = \
+                _explicit_sizes(x.shape, s, axes, value_type)
+        result = _call(func, bound)
         if result is x:                             # overwrite_x in place
             return result
         dtype = _result_dtype(x.dtype, value_type)

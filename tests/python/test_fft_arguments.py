@@ -203,3 +203,19 @@ def test_fftpack_takes_cupys_arguments(fx):
     z = pack.fftn(a, shape=(4, 4), axes=(1, 2))
     assert z.shape == (3, 4, 4) and z.flags.c_contiguous
     assert pack.fft(a.astype(cp.float16)).dtype == cp.complex64
+
+
+def test_none_in_s_keeps_the_axis_length(fx):
+    cp = fx.cupy
+    host = numpy.random.default_rng(4).standard_normal((4, 6))
+    a = cp.asarray(host)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        full = cp.fft.irfftn(cp.fft.rfftn(a), s=(None, None), axes=(0, 1))
+        cut = cp.fft.fftn(a, s=(None, 4))
+        packed = fx.sfft.fft2(a, s=(2, None))
+    # An inverse real transform's None is the length its input implies.
+    assert full.shape == (4, 6)
+    numpy.testing.assert_allclose(full.get(), host, atol=1e-12)
+    numpy.testing.assert_allclose(cut.get(), numpy.fft.fftn(host, s=(4, 4), axes=(0, 1)))
+    numpy.testing.assert_allclose(packed.get(), numpy.fft.fft2(host, s=(2, 6)))
