@@ -12,10 +12,10 @@ _fft_overwrite for plans and overwrite_x):
   `a.conj()` first, so a list raises AttributeError there), and `norm` is
   checked with CuPy's message;
 - the output dtype is CuPy's: the input is converted first, and the
-  transform computed in that precision (float16 and
-  float32 to complex64 for complex and inverse real transforms, to float32
-  for forward real ones; other non-complex types to double precision), so
-  irfft and hfft of float16 give float32 where NumPy gave float16;
+  transform computed in that precision (float16 and float32 to complex64
+  for complex and inverse real transforms, to float32 for forward real
+  ones; other non-complex types to double precision), so irfft and hfft of
+  float16 give float32 where NumPy gave float16;
 - a complex transform over no axes returns the input array itself;
 - NumPy 2's DeprecationWarnings for `s` without `axes` and for None in `s`
   are not given: CuPy takes both (the last len(s) axes; None keeps an
@@ -53,7 +53,6 @@ _TRANSFORMS = {
     "rfftn": ("R2C", False), "irfftn": ("C2R", False),
     "hfft": ("C2R", True), "ihfft": ("R2C", True),
 }
-
 
 
 def _signature(name, one_axis, style):
