@@ -100,6 +100,11 @@ class _ScipyFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
             from fake_cupy import _fft_overwrite, _fft_plan
             _fft_plan.install(proxy, takes_plan=True)
             _fft_overwrite.install(proxy)
+            # CuPy's arguments, dtypes and layouts (after the plans and
+            # overwrite_x, which they wrap).
+            from fake_cupy import _fft_arguments
+            _fft_arguments.install(proxy, "fftpack" if spec.name.endswith(
+                "fftpack") else "scipy")
         if spec.name == "cupyx.scipy.fft":
             from fake_cupy import _fft_backend, _fft_lengths
             _fft_backend.install(proxy)
@@ -124,6 +129,11 @@ class _ScipyFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
             # CuPy's label, which reads its structure on the host.
             from fake_cupy import _ndimage_label
             proxy.label = _ndimage_label.label
+            # CuPy's output dtypes of the Fourier filters (float16 taken).
+            from fake_cupy import _ndimage_fourier
+            for attr in _ndimage_fourier.NAMES:
+                setattr(proxy, attr,
+                        _ndimage_fourier.filtered(attr, getattr(proxy, attr)))
         if spec.name == "cupyx.scipy.signal":
             # The spectral functions copy host signals to the device, and
             # wiener takes float window sizes, as CuPy's do.
