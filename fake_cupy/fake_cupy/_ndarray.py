@@ -25,7 +25,7 @@ import numpy
 from fake_cupy import _memory, _runtime
 from fake_cupy import _index_wrap, _overlap_race
 from fake_cupy._index_wrap import wrap_integer_indices
-from fake_cupy import _integral_power
+from fake_cupy import _float_to_int, _integral_power
 
 # The ufuncs whose 0-d NumPy array operands CuPy's __array_ufunc__ takes
 # as scalars.
@@ -357,6 +357,8 @@ class ndarray:
                 or (order == "C" and flags.c_contiguous)
                 or (order == "F" and flags.f_contiguous)):
             return self
+        if _float_to_int.converts(self, dtype):
+            return _new_from(_float_to_int.cast(self._host(), dtype, order))
         result = _run_numpy(self._host().astype, (dtype,),
                             {"order": order, "copy": True})
         return _new_from(result)
@@ -422,7 +424,12 @@ class ndarray:
             # CuPy's scatter kernel writes each indexed element.
             _overlap_race.check_scatter(self._host(), index, _unwrap(value),
                                         "cupy.ndarray.__setitem__")
-        _run_numpy(self._host().__setitem__, (index, _unwrap(value)), {})
+        value = _unwrap(value)
+        if isinstance(value, numpy.ndarray) and \
+                _float_to_int.converts(value, self.dtype):
+            # CuPy's copy kernel converts on the device.
+            value = _float_to_int.cast(value, self.dtype)
+        _run_numpy(self._host().__setitem__, (index, value), {})
 
     def __copy__(self):
         return self.copy()

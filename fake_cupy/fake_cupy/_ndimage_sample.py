@@ -8,8 +8,8 @@ generated kernel uses (cupyx/scipy/ndimage/_interp_kernels.py).
   rotate, whose matrices and offsets CuPy passes as float64 arrays.
 - The sum is kept in the output's type Y (float32 for a float32 image:
   each weight is rounded to Y and each product and partial sum too), or in
-  double when Y is an integer type, which then receives rint(sum),
-  saturated at its bounds.
+  double when Y is an integer type, which then receives rint(sum)
+  converted as the GPU converts (fake_cupy._float_to_int).
 - The boundary modes act on integer indices as CuPy's C code does (C's `%`
   truncates), but 'wrap' at orders 0 and 1 and before a spline, which CuPy
   applies to the coordinate in double.
@@ -19,7 +19,7 @@ import itertools
 
 import numpy
 
-from fake_cupy import _ndimage_spline
+from fake_cupy import _float_to_int, _ndimage_spline
 
 
 def _bound(ix, size, mode):
@@ -174,10 +174,6 @@ def sample(x, coordinates, w_type, out_type, order, mode, cval):
             beyond |= (c < 0) | (c > size - 1)
         out = numpy.where(beyond, cval, out).astype(internal)
     if integer_output:
-        # The conversion of rint(sum) saturates at the type's bounds (and
-        # takes NaN to 0), as PTX's cvt from a float to an integer type
-        # does, where NumPy's cast wraps around.
-        info = numpy.iinfo(out_type)
-        out = numpy.nan_to_num(numpy.rint(out), nan=0.0)
-        return numpy.clip(out, info.min, info.max).astype(out_type)
+        # rint(sum) converted to the integer type as the GPU converts.
+        return _float_to_int.cast(numpy.rint(out), out_type)
     return out.astype(out_type)
