@@ -118,6 +118,10 @@ class _ScipyFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
             # CuPy's label, which reads its structure on the host.
             from fake_cupy import _ndimage_label
             proxy.label = _ndimage_label.label
+            # CuPy's measurements: cupy indexes, cupy arrays to `func`.
+            from fake_cupy import _ndimage_measure
+            for attr, func in _ndimage_measure.FUNCTIONS.items():
+                setattr(proxy, attr, func)
         if spec.name == "cupyx.scipy.signal":
             # The spectral functions copy host signals to the device, and
             # wiener takes float window sizes, as CuPy's do.
