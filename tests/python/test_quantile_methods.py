@@ -83,3 +83,14 @@ def test_nan_quantiles_are_not_cupys(cp, name):
     # AttributeError (the fake gave NumPy's, so the code ran only here).
     with pytest.raises(AttributeError, match=f"has no attribute '{name}'"):
         getattr(cp, name)
+
+
+@pytest.mark.parametrize("name", ["ma", "char", "strings", "rec"])
+def test_numpy_submodules_cupy_lacks(cp, name):
+    # Sigma-clipping code written for NumPy keeps its rejected pixels in a
+    # masked array (xp.ma.masked_array(data, mask).mean(axis=0)). CuPy has
+    # no masked, string or record arrays: `cupy.ma` is AttributeError, where
+    # the fake gave NumPy's module, whose functions then stopped on the
+    # implicit-conversion TypeError.
+    with pytest.raises(AttributeError, match=f"has no attribute '{name}'"):
+        getattr(cp, name)
