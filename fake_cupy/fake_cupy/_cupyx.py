@@ -118,6 +118,11 @@ class _ScipyFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
             # CuPy's label, which reads its structure on the host.
             from fake_cupy import _ndimage_label
             proxy.label = _ndimage_label.label
+            # CuPy's checks of binary morphology's iterations.
+            from fake_cupy import _ndimage_binary
+            for attr, dilates in _ndimage_binary.FUNCTIONS.items():
+                setattr(proxy, attr, _ndimage_binary.checked(
+                    getattr(proxy, attr), dilates))
             # CuPy's measurements: cupy indexes, cupy arrays to `func`.
             from fake_cupy import _ndimage_measure
             for attr, func in _ndimage_measure.FUNCTIONS.items():
