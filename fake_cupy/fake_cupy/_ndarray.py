@@ -25,7 +25,7 @@ import numpy
 from fake_cupy import _memory, _runtime
 from fake_cupy import _index_wrap, _overlap_race
 from fake_cupy._index_wrap import wrap_integer_indices
-from fake_cupy import _float_to_int, _integral_power
+from fake_cupy import _float_to_int, _integral_power, _reduction_keywords
 
 # The ufuncs whose 0-d NumPy array operands CuPy's __array_ufunc__ takes
 # as scalars.
@@ -458,6 +458,7 @@ def _method(name):
     reduction = name in _overlap_race.REDUCTIONS
 
     def method(self, *args, **kwargs):
+        _reduction_keywords.check(name, kwargs, method=True)
         if reduction:
             _overlap_race.check_reduction_call(name, (self,) + args, kwargs)
         return _call_numpy(getattr(numpy.ndarray, name), (self,) + args, kwargs)
