@@ -50,20 +50,6 @@ def _check_cval(mode, cval, integer_output):
                                   "outputs with integer dtype.")
 
 
-def _output_array(output, input, shape):
-    """CuPy's _util._get_output: a new array of `shape` for None (the
-    input's dtype), a dtype or a type name, else `output` itself."""
-    if output is None:
-        return numpy.zeros(shape, input.dtype)
-    if isinstance(output, numpy.ndarray):
-        if output.shape != tuple(shape):
-            raise RuntimeError("output shape not correct")
-        return output
-    if isinstance(output, str):
-        output = numpy.sctypeDict[output]
-    return numpy.zeros(shape, output)
-
-
 def _per_axis(arg, ndim, name):
     """CuPy's _util._fix_sequence_arg with float conversion."""
     if isinstance(arg, str):
@@ -97,7 +83,7 @@ def _run(input, coordinates_of, w_type, out_shape, output, order, mode, cval,
     """Prefilters `input`, samples it at the coordinates that
     coordinates_of(npad) gives (one array per axis, of type w_type) and
     stores the result in the output CuPy would allocate or was given."""
-    result = _output_array(output, input, out_shape)
+    result = _ndimage_spline.output_array(output, input, out_shape)
     if input.dtype.kind in "iu":
         input = input.astype(numpy.float32)
     filtered, npad = _filtered(input, prefilter, mode, cval, order)

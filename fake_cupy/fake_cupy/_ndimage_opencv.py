@@ -67,13 +67,7 @@ def _sample_grid(input, matrix, offset, output_shape, output, order, cval,
 
 
 def _per_axis(value, ndim, name):
-    if numpy.ndim(value) == 0:
-        return [float(value)] * ndim
-    value = [float(v) for v in value]
-    if len(value) != ndim:
-        raise RuntimeError(f"sequence argument must have length equal to "
-                           f"input rank ({name})")
-    return value
+    return _ndimage()._per_axis(value, ndim, name)
 
 
 def map_coordinates(input, coordinates, output=None, order=3,

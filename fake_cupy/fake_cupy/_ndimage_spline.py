@@ -117,18 +117,20 @@ def _gain(order):
     return gain
 
 
-def _output_array(output, input):
-    """A new array for `output` (None, a dtype or a type name), or `output`
-    itself, as CuPy's _util._get_output gives it."""
+def output_array(output, input, shape=None):
+    """CuPy's _util._get_output: a new array of `shape` (the input's by
+    default) for None (the input's dtype), a dtype or a type name, else
+    `output` itself, whose shape must be that."""
+    shape = input.shape if shape is None else tuple(shape)
     if output is None:
-        return numpy.zeros(input.shape, input.dtype)
+        return numpy.zeros(shape, input.dtype)
     if isinstance(output, numpy.ndarray):
-        if output.shape != input.shape:
+        if output.shape != shape:
             raise RuntimeError("output shape not correct")
         return output
     if isinstance(output, str):
         output = numpy.sctypeDict[output]
-    return numpy.zeros(input.shape, output)
+    return numpy.zeros(shape, output)
 
 
 def _work_types(input, output):
@@ -160,7 +162,7 @@ def spline_filter1d(input, order=3, axis=-1, output=numpy.float64,
     input = numpy.asarray(input)
     axis = normalize_axis_index(axis, input.ndim) if input.ndim else 0
     if order < 2 or input.ndim == 0 or input.shape[axis] == 1:
-        result = _output_array(output, input)
+        result = output_array(output, input)
         numpy.copyto(result, input, casting="unsafe")
         return result
     work, wanted = _work_types(input, output)
