@@ -118,6 +118,15 @@ _ELSEWHERE_IN_CUPY = {
     "geterrcall": "CuPy's error state is cupyx's, without callbacks",
     "nanpercentile": "cupy/_statistics/order.py has percentile and quantile only",
     "nanquantile": "cupy/_statistics/order.py has percentile and quantile only",
+    # NumPy's submodules for masked, string and record arrays, which CuPy
+    # does not implement (its comparison table; masked arrays: CuPy's
+    # issue 2225). Through NumPy's, `cupy.ma.masked_array(x, mask)` failed
+    # with the implicit-conversion TypeError, far from the cause.
+    "ma": "CuPy implements no masked arrays: keep a boolean mask beside the "
+          "data (cupy.where, the nan-functions)",
+    "char": "CuPy has no string arrays",
+    "strings": "CuPy has no string arrays",
+    "rec": "CuPy has no record arrays",
 }
 
 

@@ -116,13 +116,11 @@ class _ScipyFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
             for attr, func in _special.FUNCTIONS.items():
                 setattr(proxy, attr, func)
         if spec.name == "cupyx.scipy.ndimage":
-            # CuPy's mode='opencv' of the interpolation functions.
-            # CuPy's checks and float16 handling around all five.
-            from fake_cupy import (_ndimage_distance, _ndimage_interpolation,
-                                   _ndimage_opencv)
-            for attr, func in _ndimage_opencv.FUNCTIONS.items():
-                setattr(proxy, attr, _functions.delegate(
-                    _ndimage_interpolation.checked(func)))
+            # The interpolation functions as CuPy computes them (in the
+            # image's precision), with CuPy's checks and mode='opencv'.
+            from fake_cupy import _ndimage_distance, _ndimage_interpolation
+            for attr, func in _ndimage_interpolation.FUNCTIONS.items():
+                setattr(proxy, attr, _functions.delegate(func))
             # CuPy's keywords of the Euclidean distance transform.
             proxy.distance_transform_edt = \
                 _ndimage_distance.distance_transform_edt
@@ -134,6 +132,15 @@ class _ScipyFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
             for attr in _ndimage_fourier.NAMES:
                 setattr(proxy, attr,
                         _ndimage_fourier.filtered(attr, getattr(proxy, attr)))
+            # CuPy's checks of binary morphology's iterations.
+            from fake_cupy import _ndimage_binary
+            for attr, dilates in _ndimage_binary.FUNCTIONS.items():
+                setattr(proxy, attr, _ndimage_binary.checked(
+                    getattr(proxy, attr), dilates))
+            # CuPy's measurements: cupy indexes, cupy arrays to `func`.
+            from fake_cupy import _ndimage_measure
+            for attr, func in _ndimage_measure.FUNCTIONS.items():
+                setattr(proxy, attr, func)
         if spec.name == "cupyx.scipy.signal":
             # The spectral functions copy host signals to the device, and
             # wiener takes float window sizes, as CuPy's do.

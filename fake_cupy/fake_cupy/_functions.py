@@ -6,7 +6,8 @@ import types
 
 import numpy
 
-from fake_cupy import _arange, _cupy_names, _memory, _overlap_race, _runtime, _scatter
+from fake_cupy import _arange, _cupy_names, _memory, _overlap_race, \
+    _reduction_keywords, _runtime, _scatter
 from fake_cupy._ndarray import ndarray, _call_numpy, _new_from, _wrap_any, \
     _unsupported, _check_ufunc_operand
 
@@ -406,6 +407,8 @@ def delegate(func):
 
     @functools.wraps(func)
     def call(*args, **kwargs):
+        if numpy_function:
+            _reduction_keywords.check(name, kwargs)
         if host_operand_error is not None:
             _check_host_operands(host_operand_error, args, kwargs)
         if array_only:

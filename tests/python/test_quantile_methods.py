@@ -108,3 +108,14 @@ def test_order_statistics_need_arrays(cp):
     assert float(cp.percentile(x, 50)) == 2.0 and float(cp.median(x)) == 2.0
     assert float(cp.nanmean(x, 0)) == pytest.approx(6.5 / 3)
     assert cp.quantile(x, [0.25, 0.75], axis=0, keepdims=True).shape == (2, 1)
+
+
+@pytest.mark.parametrize("name", ["ma", "char", "strings", "rec"])
+def test_numpy_submodules_cupy_lacks(cp, name):
+    # Sigma-clipping code written for NumPy keeps its rejected pixels in a
+    # masked array (xp.ma.masked_array(data, mask).mean(axis=0)). CuPy has
+    # no masked, string or record arrays: `cupy.ma` is AttributeError, where
+    # the fake gave NumPy's module, whose functions then stopped on the
+    # implicit-conversion TypeError.
+    with pytest.raises(AttributeError, match=f"has no attribute '{name}'"):
+        getattr(cp, name)

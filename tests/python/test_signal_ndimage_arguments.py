@@ -275,8 +275,8 @@ def test_interpolation_checks_and_float16_are_cupys(cupyx_scipy, cp):
     # Tomography and registration code rotates, shifts and resamples
     # images with these functions. CuPy checks order and mode with
     # ValueError (SciPy: RuntimeError), reads coordinates.shape (a list is
-    # AttributeError), and interpolates float16 images in float32 (SciPy
-    # refuses float16).
+    # AttributeError), and interpolates float16 images in float16 after a
+    # float32 prefilter (SciPy refuses float16).
     ndi = cupyx_scipy.ndimage
     img = cp.arange(64.0).reshape(8, 8)
     with pytest.raises(ValueError, match=r"^spline order is not supported$"):
