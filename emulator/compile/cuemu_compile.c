@@ -1043,6 +1043,16 @@ link:
     ARG(linker);
   ARG("-o");
   ARG(built);
+  /* The driver library, where the program calls a driver function (cuda.h
+   * refers to its symbol: CUEMU_DRV_SYMBOL), for cuemu-run and this API,
+   * whose command names no library; cuemu-nvcc links it only where the
+   * command names it (-lcuda), as nvcc. */
+  if (!o->module && !o->cuemu_driver_as_nvcc &&
+      cuemu__driver_library_option(job->libdir, buffers + used,
+                                   buffer_size - used)) {
+    ARG(buffers + used);
+    used += strlen(buffers + used) + 1;
+  }
   n += cuemu__link_tail(job->libdir, job->checks, argv + n, max - n, buffers + used,
                         buffer_size - used);
   argv[n] = NULL;
@@ -1138,6 +1148,79 @@ int cuemu__link_tail(const char *libdir, unsigned checks, const char **argv,
 #undef ARGF
 }
 
+int cuemu__driver_library_option(const char *libdir, char *buffer,
+                                 size_t size) {
+  char path[PATH_MAX];
+  struct stat st;
+  if ((size_t)snprintf(path, sizeof path, "%s/cuemu-toolkit/lib64/libcuda.so",
+                       libdir) >= sizeof path ||
+      stat(path, &st) != 0 || !S_ISREG(st.st_mode))
+    return 0;
+  int len = snprintf(buffer, size, "-Wl,--push-state,--as-needed,%s,--pop-state",
+                     path);
+  return len > 0 && (size_t)len < size;
+}
+
+/* The first driver symbols that the objects of a failed link leave
+ * undefined (cuemu__driver_link_note()). */
+typedef struct driver_references {
+  char names[192];
+  int count;
+} driver_references;
+
+/* Notes `name` when it is a strong reference to a symbol of the driver's
+ * form (cu, then a capital: cuInit, cuMemAlloc_v2; not cublasCreate). */
+static cuemu_status note_driver_reference(void *ctx, const char *name,
+                                          int kind) {
+  driver_references *refs = ctx;
+  if (kind != CUEMU_LINK_UNDEFINED || strncmp(name, "cu", 2) != 0 ||
+      !isupper((unsigned char)name[2]))
+    return CUEMU_SUCCESS;
+  size_t used = strlen(refs->names), len = strlen(name);
+  if (refs->count < 3 && used + len + 3 < sizeof refs->names) {
+    const char *seen = strstr(refs->names, name);
+    if (seen && (seen[len] == '\0' || seen[len] == ','))
+      return CUEMU_SUCCESS;
+    snprintf(refs->names + used, sizeof refs->names - used, "%s%s",
+             used ? ", " : "", name);
+  }
+  refs->count++;
+  return CUEMU_SUCCESS;
+}
+
+/* Whether the link word `word` names the driver library: -lcuda (alone,
+ * after -Xlinker, or in a -Wl list) or a libcuda.so by its path (the
+ * option of cuemu__driver_library_option() too). */
+static int names_driver_library(const char *word) {
+  if (strstr(word, "libcuda.so"))
+    return 1;
+  for (const char *at = strstr(word, "-lcuda"); at; at = strstr(at + 1, "-lcuda"))
+    if (at[6] == '\0' || at[6] == ',')
+      return 1;
+  return 0;
+}
+
+void cuemu__driver_link_note(const char *const *words, int n) {
+  driver_references refs;
+  memset(&refs, 0, sizeof refs);
+  for (int i = 0; i < n; ++i)
+    if (names_driver_library(words[i]))
+      return;
+  for (int i = 0; i < n; ++i) {
+    size_t len = strlen(words[i]);
+    if (len > 2 && strcmp(words[i] + len - 2, ".o") == 0)
+      (void)cuemu__elf_link_symbols(words[i], 0, 0, note_driver_reference,
+                                    &refs);
+  }
+  if (refs.count)
+    cuemu__driver_say("note",
+                      "the program calls the driver API (%s%s), whose "
+                      "functions are the driver library's: link it with "
+                      "-lcuda, as nvcc does not link it by itself "
+                      "(docs/driver-api.md, \"Linking the driver\")",
+                      refs.names, refs.count > 3 ? ", ..." : "");
+}
+
 /* The passes of a compile: a module is the device pass alone (as NVRTC
  * compiles it); a program or an object has nvcc's device and host passes. */
 static int pass_count(const compile_job *job) {
@@ -1204,9 +1287,10 @@ static cuemu_status hash_job(compile_job *job) {
   /* The checkers: a --check=sync object's compile command is an unchecked
    * one's, but its unit records the checkers (write_checks_record()). */
   snprintf(num, sizeof num,
-           "abi %d module %d debug %d object %d arch %d %d checks %u "
-           "warn %d %d %d %d %d %d %d %d %d %d",
-           CUEMU_MODULE_ABI, o->module, o->debug, o->object, o->arch,
+           "abi %d module %d debug %d object %d driver %d arch %d %d "
+           "checks %u warn %d %d %d %d %d %d %d %d %d %d",
+           CUEMU_MODULE_ABI, o->module, o->debug, o->object,
+           o->cuemu_driver_as_nvcc, o->arch,
            o->arch_suffix, job->checks, o->cuemu_warn_default_stream_launch,
            o->cuemu_warn_missing_launch_bounds,
            numbered_level(o, o->cuemu_warn_redeclared),
@@ -1353,6 +1437,12 @@ static cuemu_status run_compiler(const compile_job *job, const char **argv) {
  * that reports name the kept code's lines. */
 static cuemu_status run_linker(const compile_job *job, const char **argv) {
   cuemu_status st = run_step(job, argv, "link", "linker's");
+  if (st != CUEMU_SUCCESS) {
+    int n = 0;
+    while (argv[n])
+      n++;
+    cuemu__driver_link_note(argv, n);
+  }
   for (int i = 0; st == CUEMU_SUCCESS && argv[i]; ++i)
     if (strcmp(argv[i], "-o") == 0 && argv[i + 1])
       cuemu__debug_line_tombstones(argv[i + 1]);
