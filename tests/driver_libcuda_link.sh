@@ -45,17 +45,18 @@ trap 'rm -rf "$work"' EXIT
 p=$srcdir/tests/driver/libcuda_link
 failed=0
 
-# refused LABEL COMMAND...: COMMAND fails and says that cuInit and
+# refused LABEL WHO COMMAND...: COMMAND fails and says that cuInit and
 # cuMemAlloc_v2 are undefined, as ld says for nvcc, and cuemu-nvcc's note
-# says to link -lcuda.
+# says that WHO (the source, or "the program") should link -lcuda.
 refused() {
   label=$1
-  shift
+  who=$2
+  shift 2
   if (cd "$work" && "$@") >"$work/refused.log" 2>&1; then
     fail "$label: linked without the driver library"
   elif grep -q "undefined reference to \`cuInit'" "$work/refused.log" &&
     grep -q "undefined reference to \`cuMemAlloc_v2'" "$work/refused.log" &&
-    grep -q "note: the program calls the driver API (cu.*), whose functions are the driver library's: link it with -lcuda" \
+    grep -q "note: $who calls the driver API (cu.*), whose functions are the driver library's: link it with -lcuda" \
       "$work/refused.log"; then
     echo "PASS: $label: undefined reference to \`cuInit', and the note"
   else
@@ -64,7 +65,7 @@ refused() {
   fi
 }
 
-refused "1. without -lcuda" "$cc" "$p/driver_calls.cu" -o alone
+refused "1. without -lcuda" "$p/driver_calls.cu" "$cc" "$p/driver_calls.cu" -o alone
 
 # NVIDIA's stub library by its path too, where a toolkit has one (the
 # program then needs libcuda.so.1, which its run path finds in cuemu's
@@ -81,7 +82,7 @@ for link in "-lcuda" "-lcuda -lcuda" "-L$toolkit/lib64/stubs -lcuda" \
 done
 
 if step object "$cc" -c "$p/driver_calls.cu" -o calls.o; then
-  refused "3. its object without -lcuda" "$cc" calls.o -o from_object
+  refused "3. its object without -lcuda" "the program" "$cc" calls.o -o from_object
   step from_object "$cc" calls.o -o from_object -lcuda &&
     passes "3. its object with -lcuda" ./from_object
 fi

@@ -1200,7 +1200,8 @@ static int names_driver_library(const char *word) {
   return 0;
 }
 
-void cuemu__driver_link_note(const char *const *words, int n) {
+void cuemu__driver_link_note(const char *const *words, int n,
+                             const char *source) {
   driver_references refs;
   memset(&refs, 0, sizeof refs);
   for (int i = 0; i < n; ++i)
@@ -1214,11 +1215,12 @@ void cuemu__driver_link_note(const char *const *words, int n) {
   }
   if (refs.count)
     cuemu__driver_say("note",
-                      "the program calls the driver API (%s%s), whose "
-                      "functions are the driver library's: link it with "
-                      "-lcuda, as nvcc does not link it by itself "
-                      "(docs/driver-api.md, \"Linking the driver\")",
-                      refs.names, refs.count > 3 ? ", ..." : "");
+                      "%s calls the driver API (%s%s), whose functions are "
+                      "the driver library's: link it with -lcuda, as nvcc "
+                      "does not link it by itself (docs/driver-api.md, "
+                      "\"Linking the driver\")",
+                      source ? source : "the program", refs.names,
+                      refs.count > 3 ? ", ..." : "");
 }
 
 /* The passes of a compile: a module is the device pass alone (as NVRTC
@@ -1441,7 +1443,7 @@ static cuemu_status run_linker(const compile_job *job, const char **argv) {
     int n = 0;
     while (argv[n])
       n++;
-    cuemu__driver_link_note(argv, n);
+    cuemu__driver_link_note(argv, n, job->given);
   }
   for (int i = 0; st == CUEMU_SUCCESS && argv[i]; ++i)
     if (strcmp(argv[i], "-o") == 0 && argv[i + 1])

@@ -30,9 +30,11 @@ int cuemu__driver_library_option(const char *libdir, char *buffer,
 /* After a link of the `n` words `words` failed: where no word names the
  * driver library (-lcuda, libcuda.so) and the link's objects (the words
  * that end in .o) refer to the driver's symbols (cuInit, cuMemAlloc_v2:
- * cuda.h's calls, CUEMU_DRV_SYMBOL), a note that names a few and says to
- * link -lcuda, as nvcc needs. */
-void cuemu__driver_link_note(const char *const *words, int n);
+ * cuda.h's calls, CUEMU_DRV_SYMBOL), a note that names `source` (the
+ * user's file of a one-source program; NULL: "the program") and a few of
+ * them, and says to link -lcuda, as nvcc needs. */
+void cuemu__driver_link_note(const char *const *words, int n,
+                             const char *source);
 
 /* 1 when one of the `argc` words of a command line brings GNU OpenMP
  * (libgomp) into a link by the host compiler `compiler`: -lgomp, libgomp by

@@ -2989,7 +2989,7 @@ static cuemu_status link_program(command *c, const words *objects,
   st = run(c, &w, "the link");
   if (st != CUEMU_SUCCESS) {
     if (!w.oom)
-      cuemu__driver_link_note(w.v, w.n);
+      cuemu__driver_link_note(w.v, w.n, NULL);
     say_unemulated(c);
   } else
     cuemu__debug_line_tombstones(output);
@@ -3666,7 +3666,7 @@ static cuemu_status host_link(command *c, int argc, const char *const *argv) {
     st = run(c, &w, "the link");
     if (st != CUEMU_SUCCESS) {
       if (!w.oom)
-        cuemu__driver_link_note(w.v, w.n);
+        cuemu__driver_link_note(w.v, w.n, NULL);
       say_unemulated(c);
     }
   }
