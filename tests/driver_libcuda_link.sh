@@ -134,14 +134,15 @@ fi
 
 nvcc=$(find_nvcc)
 if [ -n "$nvcc" ]; then
-  (cd "$work" && nvcc_build driver_libcuda_link.sh:driver_calls "$nvcc" \
-    -arch=sm_90 "$p/driver_calls.cu" -o nvcc_calls -lcuda) \
-    >"$work/nvcc.log" 2>&1 &&
-    (cd "$work" && nvcc_build driver_libcuda_link.sh:entry_points "$nvcc" \
-      -arch=sm_90 "$p/entry_points.cu" -o nvcc_entry) \
-      >>"$work/nvcc.log" 2>&1 &&
-    echo "PASS: nvcc builds both programs" ||
-    { fail "nvcc:"; sed 's/^/  | /' "$work/nvcc.log" | head -20; }
+  if (cd "$work" && nvcc_build driver_libcuda_link.sh:driver_calls "$nvcc" \
+    -arch=sm_90 "$p/driver_calls.cu" -o nvcc_calls -lcuda &&
+    nvcc_build driver_libcuda_link.sh:entry_points "$nvcc" \
+      -arch=sm_90 "$p/entry_points.cu" -o nvcc_entry) >"$work/nvcc.log" 2>&1; then
+    echo "PASS: nvcc builds both programs"
+  else
+    fail "nvcc:"
+    sed 's/^/  | /' "$work/nvcc.log" | head -20
+  fi
 fi
 
 [ "$failed" -eq 0 ] || exit 1
