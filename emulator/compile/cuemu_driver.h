@@ -23,7 +23,8 @@ int cuemu__link_tail(const char *libdir, unsigned checks, const char **argv,
  * (libdir/cuemu-toolkit/lib64/libcuda.so, a linker script naming
  * libcuda.so.1 and libcuemu: emulator/export/libcuda.am), linked only
  * where an object calls one of its symbols (--as-needed). Returns 0 where
- * there is none (or `size` is too small). */
+ * there is none (or `size` is too small). cuemu_driver_library.c, as the
+ * next one. */
 int cuemu__driver_library_option(const char *libdir, char *buffer,
                                  size_t size);
 
