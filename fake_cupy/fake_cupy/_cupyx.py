@@ -128,6 +128,9 @@ class _ScipyFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
                 setattr(proxy, attr, _functions.delegate(func))
             for attr, func in _ndimage_derivatives.FUNCTIONS.items():
                 setattr(proxy, attr, func)
+            for attr, per_axis in _ndimage_filters.RANK_FILTERS.items():
+                setattr(proxy, attr, _ndimage_filters.rank_checked(
+                    getattr(proxy, attr), per_axis))
             # CuPy's keywords of the Euclidean distance transform.
             proxy.distance_transform_edt = \
                 _ndimage_distance.distance_transform_edt

@@ -20,7 +20,13 @@ gave values a few units in the last place away from CuPy's:
   kernel), and the separable ones store each axis's pass in the output's
   type before the next.
 CuPy's modes are checked (RuntimeError('boundary mode not supported
-(actual: ...)'), 'grid-constant' among them); 'wrap' is 'grid-wrap'."""
+(actual: ...)'), 'grid-constant' among them); 'wrap' is 'grid-wrap'. The
+rank filters (minimum, maximum, median, percentile, rank) select values and
+are exact: they stay SciPy's, with CuPy's mode check and its refusal of
+cval=numpy.nan (rank_checked)."""
+import functools
+import inspect
+
 import numpy
 
 from fake_cupy import _float_to_int, _ndimage_sample
@@ -336,6 +342,34 @@ def sobel(input, axis=-1, output=None, mode="reflect", cval=0.0):
 def prewitt(input, axis=-1, output=None, mode="reflect", cval=0.0):
     return _prewitt_or_sobel(input, axis, output, mode, cval, [1, 1, 1])
 
+
+def rank_checked(func, modes_per_axis):
+    """SciPy's rank filter `func` (a delegate) with CuPy's checks: the mode
+    (one per axis where `modes_per_axis`, as CuPy's separable minimum and
+    maximum take them) and `cval is numpy.nan`, which CuPy tests by
+    identity: NotImplementedError('NaN cval is unsupported')."""
+    signature = inspect.signature(func)
+
+    @functools.wraps(func)
+    def call(*args, **kwargs):
+        bound = signature.bind(*args, **kwargs)
+        mode = bound.arguments.get("mode", "reflect")
+        if modes_per_axis:
+            per_axis(mode, numpy.ndim(bound.arguments["input"]), "mode",
+                     check_mode)
+        else:
+            check_mode(mode)
+        if bound.arguments.get("cval") is numpy.nan:
+            raise NotImplementedError("NaN cval is unsupported")
+        return func(*args, **kwargs)
+    return call
+
+
+# The rank filters, and whether each takes one mode per axis.
+RANK_FILTERS = {"minimum_filter": True, "maximum_filter": True,
+                "minimum_filter1d": False, "maximum_filter1d": False,
+                "median_filter": False, "percentile_filter": False,
+                "rank_filter": False}
 
 FUNCTIONS = {f.__name__: f for f in (
     correlate, convolve, correlate1d, convolve1d, uniform_filter1d,

@@ -273,6 +273,13 @@ def test_filter_modes_are_cupys(ndi, cp):
         ndi.correlate(image, cp.ones((3, 3)), mode="grid-constant")
     with pytest.raises(RuntimeError, match="boundary mode not supported"):
         ndi.gaussian_filter(image, 1.0, mode="edge")
+    with pytest.raises(RuntimeError, match="boundary mode not supported"):
+        ndi.median_filter(image, 3, mode="grid-constant")
+    with pytest.raises(RuntimeError, match="boundary mode not supported"):
+        ndi.minimum_filter(image, 3, mode=["wrap", "grid-constant"])
+    # CuPy tests cval by identity with numpy.nan.
+    with pytest.raises(NotImplementedError, match="NaN cval"):
+        ndi.maximum_filter(image, 3, mode="constant", cval=numpy.nan)
     # CuPy reads the weights' attributes: a list has none.
     with pytest.raises(AttributeError, match="'list' object has no attribute"):
         ndi.correlate1d(image, [1.0, 2.0])
