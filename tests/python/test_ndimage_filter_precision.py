@@ -152,6 +152,19 @@ def test_uniform_filters_use_float32_weights(ndi, cp):
     assert (got.get() != in_double).any()
 
 
+def test_float16_image_sums_in_float32(ndi, cp):
+    # SciPy has no float16 filters (RuntimeError: array type not supported);
+    # CuPy's kernel sums a float16 image in float32 and rounds the sum to
+    # float16.
+    image = _image((5, 9), 16).astype(numpy.float16)
+    weights = _gaussian_weights(1.2, 1)
+    expected = _kernel_sum(image, _axis_weights(weights, 1, 2), f32)
+    got = ndi.gaussian_filter1d(cp.asarray(image), 1.2, order=1)
+    assert got.dtype == numpy.float16
+    numpy.testing.assert_array_equal(got.get(),
+                                     expected.astype(numpy.float16))
+
+
 def test_integer_image_sums_in_float32_and_truncates(ndi, cp):
     # A uint8 image is summed in float32 (uint8 promoted with float32) with
     # float32 weights, and the sum truncated to uint8.
