@@ -135,7 +135,7 @@ def _kernel(input, weights, result, mode, cval, offsets):
         for axis, (r, size) in enumerate(zip(ranges, input.shape)):
             index = r - offsets[axis] + k[axis]
             if weights.shape[axis] > 1:
-                index = _ndimage_sample._bound(index, size, mode)
+                index = _ndimage_sample.bound(index, size, mode)
             shape = [1] * input.ndim
             shape[axis] = size
             outside |= (index < 0).reshape(shape)
