@@ -121,6 +121,16 @@ class _ScipyFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
             from fake_cupy import _ndimage_distance, _ndimage_interpolation
             for attr, func in _ndimage_interpolation.FUNCTIONS.items():
                 setattr(proxy, attr, _functions.delegate(func))
+            # The correlation filters in CuPy's types (float32 sums for a
+            # float32 image), and the derivative sums on cupy arrays.
+            from fake_cupy import _ndimage_derivatives, _ndimage_filters
+            for attr, func in _ndimage_filters.FUNCTIONS.items():
+                setattr(proxy, attr, _functions.delegate(func))
+            for attr, func in _ndimage_derivatives.FUNCTIONS.items():
+                setattr(proxy, attr, func)
+            for attr, per_axis in _ndimage_filters.RANK_FILTERS.items():
+                setattr(proxy, attr, _ndimage_filters.rank_checked(
+                    getattr(proxy, attr), per_axis))
             # CuPy's keywords of the Euclidean distance transform.
             proxy.distance_transform_edt = \
                 _ndimage_distance.distance_transform_edt

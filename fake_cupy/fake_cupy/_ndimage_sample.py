@@ -22,9 +22,10 @@ import numpy
 from fake_cupy import _float_to_int, _ndimage_spline
 
 
-def _bound(ix, size, mode):
+def bound(ix, size, mode):
     """An integer index moved into 0..size-1 by `mode` (-1 for outside in
-    the constant modes)."""
+    the constant modes), as CuPy's generated C code moves it; the filters'
+    kernel (fake_cupy._ndimage_filters) uses the same code."""
     if mode in ("reflect", "grid-mirror"):
         ix = numpy.where(ix < 0, -1 - ix, ix)
         ix = numpy.fmod(ix, 2 * size)
@@ -69,7 +70,7 @@ def _order0(coordinates, shape, mode):
         else:
             index = _floor_int(numpy.asarray(c, numpy.float64) + 0.5)
             if mode != "constant":
-                index = _bound(index, size, mode)
+                index = bound(index, size, mode)
         terms.append([(index, None, None)])
     return terms
 
@@ -87,8 +88,8 @@ def _order1(coordinates, shape, mode, w_type):
             floor_b = _floor_int(wrapped)
             ceil_b = _floor_int(wrapped + 1)
         elif mode != "constant":
-            floor_b = _bound(floor, size, mode)
-            ceil_b = _bound(ceil, size, mode)
+            floor_b = bound(floor, size, mode)
+            ceil_b = bound(ceil, size, mode)
         else:
             floor_b, ceil_b = floor, ceil
         w0 = (ceil.astype(w_type) - c).astype(w_type)
@@ -112,7 +113,7 @@ def _spline(coordinates, shape, mode, order, w_type):
         weights = _ndimage_spline.weights(c64 - nearest, order, w_type)
         where = _wrap(c, size) if mode == "wrap" else c64
         start = _floor_int(where if order & 1 else where + 0.5) - order // 2
-        terms.append([(_bound(start + k, size, bound_mode), weights[k], None)
+        terms.append([(bound(start + k, size, bound_mode), weights[k], None)
                       for k in range(order + 1)])
     return terms
 
