@@ -40,7 +40,8 @@
 # - Warnings #20091-D and #20092-D: host code that reads or writes a
 #   __device__ or __constant__ variable by name
 #   (tests/driver/nvcc_warnings/host_device_variables.cu), at each read and
-#   write, none at its address or a reference; -w and -diag-suppress
+#   write (an argument of a parameter that takes its value, a variable
+#   template's instance), none at its address or a reference; -w and -diag-suppress
 #   silence them, -Werror all-warnings makes them errors.
 # - Warning #20012-D: __host__ or __device__ on a member function defaulted
 #   on its first declaration (tests/driver/nvcc_warnings/
@@ -380,7 +381,9 @@ step device_bare_return_quiet "$nvcc" -diag-suppress 117 -c \
 # name (tests/driver/nvcc_warnings/host_device_variables.cu): warnings
 # #20091-D and #20092-D, nvcc 13.0's lines but for the path, none at an
 # address, a reference, a reference parameter, sizeof, a __managed__ or
-# const variable or a local of the same name; -w, -diag-suppress of each number
+# const variable or a local of the same name; at an argument that a
+# parameter takes by value (printf's too), at a variable template's
+# instances, named with their arguments, and in nested and local classes; -w, -diag-suppress of each number
 # and nv_diag_suppress silence them, -Werror all-warnings makes them errors.
 host_access() { # LOG KIND: the #20091-D and #20092-D lines of a compile
   sed -n "s|^.*/\(host_device_variables.cu:.*$2 #2009[12]-D: .*\)\$|\1|p" "$1"
@@ -399,7 +402,31 @@ host_device_variables.cu:50: KIND #20092-D: a __device__ variable "hits" cannot 
 host_device_variables.cu:51: KIND #20092-D: a __device__ variable "grid::cells" cannot be directly written in a host function
 host_device_variables.cu:53: KIND #20091-D: a __device__ variable "hits" cannot be directly read in a host function
 host_device_variables.cu:56: KIND #20091-D: a __device__ variable "<unnamed>::seen" cannot be directly read in a host function
-host_device_variables.cu:76: KIND #20091-D: a __device__ variable "hits" cannot be directly read in a host function'
+host_device_variables.cu:76: KIND #20091-D: a __device__ variable "hits" cannot be directly read in a host function
+host_device_variables.cu:108: KIND #20091-D: a __device__ variable "hits" cannot be directly read in a host function
+host_device_variables.cu:109: KIND #20091-D: a __constant__ variable "bias" cannot be directly read in a host function
+host_device_variables.cu:110: KIND #20091-D: a __device__ variable "weights" cannot be directly read in a host function
+host_device_variables.cu:111: KIND #20091-D: a __device__ variable "params" cannot be directly read in a host function
+host_device_variables.cu:112: KIND #20091-D: a __device__ variable "hits" cannot be directly read in a host function
+host_device_variables.cu:113: KIND #20091-D: a __device__ variable "cursor" cannot be directly read in a host function
+host_device_variables.cu:114: KIND #20091-D: a __device__ variable "hits" cannot be directly read in a host function
+host_device_variables.cu:115: KIND #20091-D: a __device__ variable "weights" cannot be directly read in a host function
+host_device_variables.cu:116: KIND #20091-D: a __device__ variable "hits" cannot be directly read in a host function
+host_device_variables.cu:118: KIND #20091-D: a __device__ variable "hits" cannot be directly read in a host function
+host_device_variables.cu:119: KIND #20091-D: a __device__ variable "hits" cannot be directly read in a host function
+host_device_variables.cu:120: KIND #20091-D: a __device__ variable "hits" cannot be directly read in a host function
+host_device_variables.cu:122: KIND #20092-D: a __device__ variable "scale<int>" cannot be directly written in a host function
+host_device_variables.cu:123: KIND #20091-D: a __device__ variable "scale<int>" cannot be directly read in a host function
+host_device_variables.cu:123: KIND #20091-D: a __device__ variable "scale<int>" cannot be directly read in a host function
+host_device_variables.cu:124: KIND #20091-D: a __device__ variable "scale<float>" cannot be directly read in a host function
+host_device_variables.cu:124: KIND #20092-D: a __device__ variable "scale<float>" cannot be directly written in a host function
+host_device_variables.cu:125: KIND #20091-D: a __constant__ variable "factor<float>" cannot be directly read in a host function
+host_device_variables.cu:126: KIND #20092-D: a __device__ variable "grid::slots<int>" cannot be directly written in a host function
+host_device_variables.cu:127: KIND #20091-D: a __device__ variable "grid::slots<int>" cannot be directly read in a host function
+host_device_variables.cu:136: KIND #20091-D: a __device__ variable "hits" cannot be directly read in a host function
+host_device_variables.cu:137: KIND #20092-D: a __device__ variable "hits" cannot be directly written in a host function
+host_device_variables.cu:141: KIND #20091-D: a __device__ variable "hits" cannot be directly read in a host function
+host_device_variables.cu:144: KIND #20091-D: a __device__ variable "hits" cannot be directly read in a host function'
 step host_access "$nvcc" -c -o host_access.o "$d/host_device_variables.cu" &&
   if [ "$(host_access "$work/host_access.log" warning)" = \
     "$(printf '%s\n' "$host_access_want" | sed 's/KIND/warning/')" ]; then

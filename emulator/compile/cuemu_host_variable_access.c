@@ -18,21 +18,26 @@
  * namespace-scope __device__ and __constant__ variables of the unit as
  * their declarations go by (cuemu_space_notes.c), and judges each name of
  * one in the body of a namespace-scope host function of the user's code,
- * or of a host member function defined in a class at namespace scope (a
- * lambda in it too, up to a __device__ lambda): followed by `=`, a
+ * or of a host member function defined in a class at namespace scope or
+ * in a class nested in one (a lambda and a local class in it too, up to a
+ * __device__ lambda): followed by `=`, a
  * write; by a compound assignment or `++`/`--` (or after `++`/`--`), a
  * read and a write; after a unary `&`, in sizeof, decltype, alignof or
  * typeid, bound to a reference (`int &r = hits;`), an array without an
- * element, nothing; an argument of a call, nothing, since the parameter's
- * type decides (nvcc warns for a parameter taken by value, which the
- * translation cannot see); otherwise a read. Element and member accesses
+ * element, nothing; an argument of a call, as the callee's parameter takes
+ * it (cuemu_call_parameters.c): a read where it takes the value (a scalar
+ * or a pointer; a template's parameter by value, printf's and a C
+ * variadic function's arguments, for a scalar variable or element),
+ * nothing where it takes a reference or cannot be told; otherwise a read.
+ * A variable template's instance (`scale<int>`) is judged as a variable,
+ * named with its template arguments as written, but for `unsigned` alone,
+ * which nvcc shows as `unsigned int`. Element and member accesses
  * (`weights[1] = x`, `params.n = 3`) count as the variable's. A parameter
  * or a local declaration of the same name hides the variable for the rest
  * of the body. A write's warning comes after those of the reads of its
  * expression, as nvcc gives them (`hits = hits + 1`: the read first). Not
- * judged: members of nested and local classes, templates, a variable
- * template's instances (`v<int>`, where nvcc warns), and const and
- * constexpr variables (whose reads nvcc folds, without a warning).
+ * judged: templates, and const and constexpr variables (whose reads nvcc
+ * folds, without a warning).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -49,6 +54,46 @@ static int constant_value(const cuemu_rewriter *rw, size_t name) {
         cuemu__rw_is(rw, p, "}") || cuemu__rw_is(rw, p, "*"))
       return 0;
     if (cuemu__rw_is(rw, p, "const") || cuemu__rw_is(rw, p, "constexpr"))
+      return 1;
+  }
+  return 0;
+}
+
+/* Whether the variable named by token `name` has a scalar type: only the
+ * words of one (and of its specifiers) before its name, or a pointer. */
+static int scalar_variable(const cuemu_rewriter *rw, size_t name) {
+  static const char *const specifiers[] = {
+      "const",  "volatile",  "static",       "extern",      "inline",
+      "__device__", "__constant__", "__managed__", "constexpr"};
+  int words = 0;
+  for (size_t k = name; k > 0; k--) {
+    size_t p = k - 1;
+    if (cuemu__rw_is(rw, p, ";") || cuemu__rw_is(rw, p, "{") ||
+        cuemu__rw_is(rw, p, "}") || cuemu__rw_is(rw, p, ">"))
+      return words;
+    if (cuemu__rw_is(rw, p, "*"))
+      return 1;
+    if (!cuemu__rw_ident(rw, p))
+      return 0;
+    int specifier = 0;
+    for (size_t s = 0; s < sizeof specifiers / sizeof specifiers[0]; s++)
+      specifier |= cuemu__rw_is(rw, p, specifiers[s]);
+    if (!specifier && !cuemu__scalar_type_word(rw, p))
+      return 0;
+    words |= !specifier;
+  }
+  return words;
+}
+
+/* Whether the declaration of the variable named by token `name` starts
+ * with a template header (a variable template). */
+static int template_variable(const cuemu_rewriter *rw, size_t name) {
+  for (size_t k = name; k > 0; k--) {
+    size_t p = k - 1;
+    if (cuemu__rw_is(rw, p, ";") || cuemu__rw_is(rw, p, "{") ||
+        cuemu__rw_is(rw, p, "}"))
+      return 0;
+    if (cuemu__rw_is(rw, p, "template"))
       return 1;
   }
   return 0;
@@ -102,6 +147,8 @@ cuemu_status cuemu__host_variable_record(cuemu_rewriter *rw, size_t name,
   v->constant = ns[0] == 'c';
   v->array = cuemu__rw_is(rw, name + 1, "[");
   v->hidden = 0;
+  v->scalar = scalar_variable(rw, name);
+  v->templated = template_variable(rw, name);
   return CUEMU_SUCCESS;
 }
 
@@ -251,41 +298,48 @@ static int operand_end(const cuemu_rewriter *rw, size_t k) {
          t->kind == CUEMU_TOKEN_NUMBER || cuemu__rw_is(rw, k, "]");
 }
 
-/* Whether the use whose first token is `first` and whose postfix chain
- * ends before token `end` is an argument of a call: inside the
- * parentheses of one, between `(` or `,` and `,` or `)`. */
-static int call_argument(const cuemu_rewriter *rw, size_t first, size_t end) {
+/* Where the use whose first token is `first` and whose postfix chain
+ * ends before token `end` is an argument of a call (inside the
+ * parentheses of one, between `(` or `,` and `,` or `)`), the `(` of the
+ * call and, in *index, the argument's number from 0; else rw->n. */
+static size_t call_argument(const cuemu_rewriter *rw, size_t first,
+                            size_t end, size_t *index) {
   if (first == 0 || !(cuemu__rw_is(rw, first - 1, "(") ||
                       cuemu__rw_is(rw, first - 1, ",")) ||
       !(cuemu__rw_is(rw, end, ",") || cuemu__rw_is(rw, end, ")")))
-    return 0;
+    return rw->n;
   /* The `(` that opens the list around the use. */
   long depth = 0;
+  *index = 0;
   for (size_t k = first; k-- > 0;) {
     if (cuemu__rw_is(rw, k, ")") || cuemu__rw_is(rw, k, "]") ||
         cuemu__rw_is(rw, k, "}"))
       depth++;
     else if (cuemu__rw_is(rw, k, "[") || cuemu__rw_is(rw, k, "{")) {
       if (depth-- == 0)
-        return 0;
-    } else if (cuemu__rw_is(rw, k, "(")) {
+        return rw->n;
+    } else if (cuemu__rw_is(rw, k, ",") && depth == 0)
+      ++*index;
+    else if (cuemu__rw_is(rw, k, "(")) {
       if (depth-- > 0)
         continue;
       if (k == 0)
-        return 0;
+        return rw->n;
       size_t callee = k - 1;
       if (cuemu__rw_is(rw, callee, ">"))
-        return 1; /* `f<T>(...)` */
+        return k; /* `f<T>(...)` */
       return cuemu__rw_ident(rw, callee) && !cuemu__rw_is(rw, callee, "if") &&
-             !cuemu__rw_is(rw, callee, "while") &&
-             !cuemu__rw_is(rw, callee, "for") &&
-             !cuemu__rw_is(rw, callee, "switch") &&
-             !cuemu__rw_is(rw, callee, "return") &&
-             !expression_word(rw, callee);
+                     !cuemu__rw_is(rw, callee, "while") &&
+                     !cuemu__rw_is(rw, callee, "for") &&
+                     !cuemu__rw_is(rw, callee, "switch") &&
+                     !cuemu__rw_is(rw, callee, "return") &&
+                     !expression_word(rw, callee)
+                 ? k
+                 : rw->n;
     } else if (cuemu__rw_is(rw, k, ";") && depth == 0)
-      return 0;
+      return rw->n;
   }
-  return 0;
+  return rw->n;
 }
 
 /* Whether the tokens from k spell the operator `op`: the lexer makes a
@@ -325,12 +379,13 @@ static int assignment(const cuemu_rewriter *rw, size_t k) {
                      (k >= 2 && compound_assignment(rw, k - 2)));
 }
 
+/* The warning at token k for variable v, shown as `shown`. */
 static void warn(cuemu_rewriter *rw, size_t k, const cuemu_host_variable *v,
-                 int write) {
+                 const char *shown, int write) {
   char what[384];
   snprintf(what, sizeof what,
            "a %s variable \"%s\" cannot be directly %s in a host function",
-           v->constant ? "__constant__" : "__device__", v->display,
+           v->constant ? "__constant__" : "__device__", shown,
            write ? "written" : "read");
   int level = cuemu__rw_diag_level(rw, rw->toks[k].offset,
                                    write ? 20092 : 20091,
@@ -341,7 +396,8 @@ static void warn(cuemu_rewriter *rw, size_t k, const cuemu_host_variable *v,
 
 void cuemu__host_variable_flush(cuemu_rewriter *rw) {
   if (rw->host_write_var) {
-    warn(rw, rw->host_write_token, rw->host_write_var, 1);
+    warn(rw, rw->host_write_token, rw->host_write_var, rw->host_write_shown,
+         1);
     rw->host_write_var = NULL;
   }
 }
@@ -350,8 +406,9 @@ void cuemu__host_variable_flush(cuemu_rewriter *rw) {
  * after token `end`: nvcc gives its warning when the whole expression has
  * been seen, after those of the reads in it (`hits = hits + 1`). */
 static void write_at(cuemu_rewriter *rw, size_t i, size_t end,
-                     const cuemu_host_variable *v) {
+                     const cuemu_host_variable *v, const char *shown) {
   cuemu__host_variable_flush(rw);
+  snprintf(rw->host_write_shown, sizeof rw->host_write_shown, "%s", shown);
   long depth = 0;
   size_t k = end;
   for (; k < rw->n; k++) {
@@ -371,11 +428,39 @@ static void write_at(cuemu_rewriter *rw, size_t i, size_t end,
   rw->host_write_end = k;
 }
 
+/* How nvcc shows the instance of variable template v whose arguments
+ * open at token `open` and close at `close`: the name, then the arguments
+ * as written, a space between words and after each `,`, and before a `*`
+ * or `&`, `unsigned` alone as `unsigned int`. */
+static void instance_name(const cuemu_rewriter *rw,
+                          const cuemu_host_variable *v, size_t open,
+                          size_t close, char *shown, size_t size) {
+  size_t used = (size_t)snprintf(shown, size, "%s<", v->display);
+  for (size_t k = open + 1; k < close && used < size; k++) {
+    const cuemu_token *t = &rw->toks[k];
+    int word = t->kind == CUEMU_TOKEN_IDENT || t->kind == CUEMU_TOKEN_NUMBER;
+    int space = k > open + 1 &&
+                ((word && (cuemu__rw_ident(rw, k - 1) ||
+                           rw->toks[k - 1].kind == CUEMU_TOKEN_NUMBER)) ||
+                 cuemu__rw_is(rw, k - 1, ",") ||
+                 ((cuemu__rw_is(rw, k, "*") || cuemu__rw_is(rw, k, "&")) &&
+                  !cuemu__rw_is(rw, k - 1, "*") && !cuemu__rw_is(rw, k - 1, "&")));
+    used += (size_t)snprintf(shown + used, size - used, "%s%.*s",
+                             space ? " " : "", (int)t->length,
+                             rw->text + t->offset);
+    if (cuemu__rw_is(rw, k, "unsigned") &&
+        (cuemu__rw_is(rw, k + 1, ",") || k + 1 == close) && used < size)
+      used += (size_t)snprintf(shown + used, size - used, " int");
+  }
+  if (used < size)
+    snprintf(shown + used, size - used, ">");
+}
+
 void cuemu__host_variable_access(cuemu_rewriter *rw, size_t i) {
   if (rw->host_write_var && i > rw->host_write_end)
     cuemu__host_variable_flush(rw);
   if (!rw->host_var_count || cuemu__rw_is(rw, i + 1, "(") ||
-      cuemu__rw_is(rw, i + 1, "::") || cuemu__rw_is(rw, i + 1, "<") ||
+      cuemu__rw_is(rw, i + 1, "::") ||
       (rw->toks[i].flags & (CUEMU_TOKEN_FOREIGN | CUEMU_TOKEN_SHIM)))
     return;
   size_t first;
@@ -386,6 +471,19 @@ void cuemu__host_variable_access(cuemu_rewriter *rw, size_t i) {
     hide(rw, i);
     return;
   }
+  /* A variable template is used as an instance, with its arguments. */
+  char shown[256];
+  size_t end = i + 1;
+  if (v->templated) {
+    if (!cuemu__rw_is(rw, i + 1, "<"))
+      return;
+    size_t close = cuemu__rw_template_close(rw, i + 1);
+    if (close >= rw->n)
+      return;
+    instance_name(rw, v, i + 1, close, shown, sizeof shown);
+    end = close + 1;
+  } else
+    snprintf(shown, sizeof shown, "%s", v->display);
   size_t p = first > 0 ? first - 1 : rw->n;
   if (p < rw->n &&
       ((cuemu__rw_is(rw, p, "&") && (p == 0 || (!operand_end(rw, p - 1) &&
@@ -398,8 +496,7 @@ void cuemu__host_variable_access(cuemu_rewriter *rw, size_t i) {
        cuemu__rw_is(rw, p - 1, "noexcept")))
     return;
   /* The postfix chain: elements and members. */
-  size_t end = i + 1;
-  int part = 0;
+  int part = 0, member = 0;
   for (;;) {
     if (cuemu__rw_is(rw, end, "[")) {
       size_t close = cuemu__rw_close(rw, end);
@@ -409,7 +506,7 @@ void cuemu__host_variable_access(cuemu_rewriter *rw, size_t i) {
       part = 1;
     } else if (cuemu__rw_is(rw, end, ".") && cuemu__rw_ident(rw, end + 1)) {
       end += 2;
-      part = 1;
+      part = member = 1;
     } else
       break;
   }
@@ -417,12 +514,12 @@ void cuemu__host_variable_access(cuemu_rewriter *rw, size_t i) {
                                            spells(rw, p - 1, "--"));
   if (prefix_step || compound_assignment(rw, end) || spells(rw, end, "++") ||
       spells(rw, end, "--")) {
-    warn(rw, i, v, 0);
-    write_at(rw, i, end, v);
+    warn(rw, i, v, shown, 0);
+    write_at(rw, i, end, v, shown);
     return;
   }
   if (assignment(rw, end)) {
-    write_at(rw, i, end, v);
+    write_at(rw, i, end, v, shown);
     return;
   }
   if (v->array && !part)
@@ -431,7 +528,13 @@ void cuemu__host_variable_access(cuemu_rewriter *rw, size_t i) {
   if (p < rw->n && p >= 2 && assignment(rw, p) && cuemu__rw_ident(rw, p - 1) &&
       cuemu__rw_is(rw, p - 2, "&"))
     return;
-  if (call_argument(rw, first, end))
-    return;
-  warn(rw, i, v, 0);
+  size_t index, open = call_argument(rw, first, end, &index);
+  if (open < rw->n) {
+    /* An argument: read where the parameter takes its value. */
+    cuemu_passing passing = cuemu__call_passing(rw, open, index);
+    if (passing != CUEMU_PASSED_VALUE &&
+        !(passing == CUEMU_PASSED_COPY && v->scalar && !member))
+      return;
+  }
+  warn(rw, i, v, shown, 0);
 }

@@ -46,6 +46,9 @@ typedef struct walker {
   int class_body;      /* the namespace-scope brace open is a class's body
                         * (not a template's), whose member functions'
                         * bodies are judged so too */
+  unsigned long long nested_classes; /* bit d: the brace open at
+                        * other_depth d (2 to 63) is a nested class's body
+                        * in such a class, judged as its class is */
   size_t linked_decl;  /* decl_start + 1 of the declaration given its pass's
                         * linkage attribute, or 0 */
   size_t static_kernel;/* the name of the `static` kernel being walked, whose
@@ -196,8 +199,9 @@ static size_t member_start(const cuemu_rewriter *rw, size_t brace) {
 
 /* In the host and single passes, the body at `brace` of a namespace-scope
  * host function of the user's code, or of a host member function defined in
- * its class at namespace scope: its reads and writes of device variables
- * are judged (cuemu_host_variable_access.c). */
+ * its class at namespace scope or in a class nested in one: its reads and
+ * writes of device variables are judged (cuemu_host_variable_access.c).
+ * A local class's member functions are judged with their function's body. */
 static cuemu_status host_variable_body(walker *w, size_t brace) {
   cuemu_rewriter *rw = w->rw;
   if (w->other_depth == 1)
@@ -209,10 +213,19 @@ static cuemu_status host_variable_body(walker *w, size_t brace) {
       (rw->toks[brace].flags & (CUEMU_TOKEN_FOREIGN | CUEMU_TOKEN_SHIM)))
     return CUEMU_SUCCESS;
   /* A namespace-scope function's body, or a member function's defined in
-   * its class (neither device code nor a template). */
+   * its class or in a class nested in it (neither device code nor a
+   * template). */
   size_t start = w->decl_start;
-  if (w->other_depth == 2 && w->class_body) {
+  if (w->other_depth >= 2 && w->class_body) {
+    if (w->other_depth > 2 && (w->other_depth - 1 >= 64 ||
+                               !(w->nested_classes >> (w->other_depth - 1) & 1)))
+      return CUEMU_SUCCESS; /* not in a class's body */
     start = member_start(rw, brace);
+    if (class_head(rw, start, brace)) {
+      if (w->other_depth < 64)
+        w->nested_classes |= 1ull << w->other_depth;
+      return CUEMU_SUCCESS; /* a nested class's body */
+    }
     for (size_t k = start; k < brace; k++)
       if (cuemu__rw_is(rw, k, "__device__") ||
           cuemu__rw_is(rw, k, "__global__"))
@@ -381,6 +394,8 @@ static cuemu_status close_brace(walker *w, size_t i) {
       w->kernel_body = 0;
       st = kernel_decl_end(w, i);
     }
+    if (w->other_depth < 64)
+      w->nested_classes &= ~(1ull << w->other_depth);
     /* The shared variables of the block that ends leave the scope. */
     while (w->shared.count && w->shared.depth[w->shared.count - 1] >= w->other_depth)
       w->shared.count--;
@@ -1445,7 +1460,7 @@ static cuemu_status walk(walker *w) {
           w->other_depth++; /* a braced initializer, not a body */
         else if (w->other_depth == 0)
           st = open_brace(w, i);
-        else if (++w->other_depth == 2 && w->class_body)
+        else if (++w->other_depth >= 2 && w->class_body && !w->access_body)
           st = host_variable_body(w, i); /* a member function's body */
       } else if (cuemu__rw_is(rw, i, "}")) {
         st = close_brace(w, i);

@@ -133,8 +133,10 @@ typedef struct cuemu_rewriter {
   char *host_scope;    /* the namespace of the host body being judged */
   const struct cuemu_host_variable *host_write_var; /* a write whose warning
                         * waits for the end of its expression, at token
-                        * host_write_end; its name at host_write_token */
+                        * host_write_end; its name at host_write_token,
+                        * as nvcc shows it in host_write_shown */
   size_t host_write_token, host_write_end;
+  char host_write_shown[256];
   char **device_protos; /* the functions declared __device__ without a body
                          * so far, "Class::name" or "::name"
                          * (cuemu__device_prototype_note) */
@@ -364,6 +366,24 @@ cuemu_status cuemu__shared_initializer_check(cuemu_rewriter *rw, size_t i);
 size_t cuemu__host_body_name(const cuemu_rewriter *rw, size_t start,
                              size_t brace);
 void cuemu__host_call_check(cuemu_rewriter *rw, size_t i, size_t caller);
+/* How a call's callee takes one of its arguments (cuemu_call_parameters.c):
+ * unknown; by reference; by value into a scalar or pointer parameter (a
+ * read of the argument); as a copy, into a parameter whose type is the
+ * template's (`T x`, `Ts... xs`) or C's `...` (a read of a scalar). */
+typedef enum {
+  CUEMU_PASSED_UNKNOWN,
+  CUEMU_PASSED_REFERENCE,
+  CUEMU_PASSED_VALUE,
+  CUEMU_PASSED_COPY
+} cuemu_passing;
+/* How the callee of the call whose `(` is token `open` takes its argument
+ * number `index` (from 0), from the declarations of its name in the unit,
+ * where all that can take the call's arguments agree. */
+cuemu_passing cuemu__call_passing(const cuemu_rewriter *rw, size_t open,
+                                  size_t index);
+/* Whether identifier token k is a word of a scalar type (`unsigned`,
+ * `float`, `size_t`, `uint32_t`...). */
+int cuemu__scalar_type_word(const cuemu_rewriter *rw, size_t k);
 /* nvcc's warnings #20091-D and #20092-D (cuemu_host_variable_access.c).
  * A device variable of the unit: its name with its namespaces ("grid::cells"),
  * where its bare name starts in it, whether it is __constant__, an array,
@@ -372,7 +392,9 @@ typedef struct cuemu_host_variable {
   char *name;
   char *display; /* as nvcc names it: "<unnamed>::v" */
   size_t bare;
-  int constant, array, hidden;
+  /* scalar: its type is a scalar type's words or a pointer; templated: a
+   * variable template, named with its arguments (`scale<int>`). */
+  int constant, array, hidden, scalar, templated;
 } cuemu_host_variable;
 /* Records the variable named by token `name`, declared __constant__ where
  * ns[0] is 'c' ('d' else), in the namespace ns + 1 (names looked up from
