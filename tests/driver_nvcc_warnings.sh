@@ -49,7 +49,9 @@
 # - Warning #117-D again: a `return;` of a device-only function returning a
 #   reference or a deduced type (tests/driver/nvcc_warnings/
 #   device_bare_return_reference.cu), which builds; a read through the
-#   reference it returns fails the launch, naming it.
+#   reference it returns fails the launch, naming it. Function templates,
+#   overload sets and class templates' members with a deduced type build
+#   too (device_bare_return_deduced.cu).
 # The lines expected are nvcc 13.0's (its own build of the same command is
 # recorded with nvcc_build). Run by `make check`.
 
@@ -549,6 +551,27 @@ step device_bare_unset "$nvcc" -DREAD_UNSET -o device_bare_unset \
     fail "a read through the unset reference: $(head -5 "$work/device_bare_unset.run")"
   fi
 
+# A `return;` after a return with a value in device function templates, an
+# overload set and a class template's members whose return type is deduced
+# (tests/driver/nvcc_warnings/device_bare_return_deduced.cu) builds and
+# runs, with warning #117-D at the overload set's functions, named as nvcc
+# 13.0 names them (the later one with its parameters' types); none at the
+# templates' (nvcc names each instance).
+device_deduced() { # LOG: its #117-D warnings, "line name", one a line
+  sed -n 's|^.*/device_bare_return_deduced.cu:\([0-9]*\): warning #117-D: non-void function "\(.*\)" should return a value$|\1 \2|p' "$1"
+}
+step device_bare_deduced "$nvcc" -o device_bare_deduced \
+  "$d/device_bare_return_deduced.cu" &&
+  passes "templates' and overloads' deduced types with return; build and run" \
+    ./device_bare_deduced &&
+  if [ "$(device_deduced "$work/device_bare_deduced.log")" = '30 weight
+35 weight(float, int)' ]; then
+    echo "PASS: warning #117-D at the overload set's return;"
+  else
+    fail "warning #117-D (deduced types of templates and overloads): got"
+    sed 's/^/  | /' "$work/device_bare_deduced.log" | head -20
+  fi
+
 # nv_diag_error makes #20037-D an error without the number, even under -w;
 # nv_diag_warning and nv_diag_default give back the command line's level.
 for case in "|14 error,16 warning #20037-D,18 warning #20037-D,20 warning #20037-D" \
@@ -604,6 +627,8 @@ if [ -n "$real" ]; then
       -o nv_defaulted "$d/defaulted_spaces.cu" &&
     nvcc_build driver_nvcc_warnings.sh:device_bare_return_reference "$real" \
       -o nv_device_bare_reference "$d/device_bare_return_reference.cu" &&
+    nvcc_build driver_nvcc_warnings.sh:device_bare_deduced "$real" \
+      -o nv_device_bare_deduced "$d/device_bare_return_deduced.cu" &&
     nvcc_build driver_nvcc_warnings.sh:device_bare_unset "$real" \
       -DREAD_UNSET -o nv_device_bare_unset "$d/device_bare_return_reference.cu") >"$work/nvcc.log" 2>&1 ||
     fail "nvcc refuses a command of this test: $(tail -5 "$work/nvcc.log")"
