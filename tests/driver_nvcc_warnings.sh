@@ -385,7 +385,8 @@ step device_bare_return_quiet "$nvcc" -diag-suppress 117 -c \
 # address, a reference, a reference parameter, sizeof, a __managed__ or
 # const variable or a local of the same name; at an argument that a
 # parameter takes by value (printf's too), at a variable template's
-# instances, named with their arguments, and in nested and local classes; -w, -diag-suppress of each number
+# instances, named with their arguments, in nested and local classes, and
+# in templates where the use does not depend on their parameters; -w, -diag-suppress of each number
 # and nv_diag_suppress silence them, -Werror all-warnings makes them errors.
 host_access() { # LOG KIND: the #20091-D and #20092-D lines of a compile
   sed -n "s|^.*/\(host_device_variables.cu:.*$2 #2009[12]-D: .*\)\$|\1|p" "$1"
@@ -428,7 +429,11 @@ host_device_variables.cu:127: KIND #20091-D: a __device__ variable "grid::slots<
 host_device_variables.cu:136: KIND #20091-D: a __device__ variable "hits" cannot be directly read in a host function
 host_device_variables.cu:137: KIND #20092-D: a __device__ variable "hits" cannot be directly written in a host function
 host_device_variables.cu:141: KIND #20091-D: a __device__ variable "hits" cannot be directly read in a host function
-host_device_variables.cu:144: KIND #20091-D: a __device__ variable "hits" cannot be directly read in a host function'
+host_device_variables.cu:144: KIND #20091-D: a __device__ variable "hits" cannot be directly read in a host function
+host_device_variables.cu:157: KIND #20091-D: a __device__ variable "hits" cannot be directly read in a host function
+host_device_variables.cu:160: KIND #20092-D: a __device__ variable "hits" cannot be directly written in a host function
+host_device_variables.cu:165: KIND #20092-D: a __device__ variable "hits" cannot be directly written in a host function
+host_device_variables.cu:166: KIND #20091-D: a __device__ variable "hits" cannot be directly read in a host function'
 step host_access "$nvcc" -c -o host_access.o "$d/host_device_variables.cu" &&
   if [ "$(host_access "$work/host_access.log" warning)" = \
     "$(printf '%s\n' "$host_access_want" | sed 's/KIND/warning/')" ]; then

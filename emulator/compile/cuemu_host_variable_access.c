@@ -35,8 +35,12 @@
  * (`weights[1] = x`, `params.n = 3`) count as the variable's. A parameter
  * or a local declaration of the same name hides the variable for the rest
  * of the body. A write's warning comes after those of the reads of its
- * expression, as nvcc gives them (`hits = hits + 1`: the read first). Not
- * judged: templates, and const and constexpr variables (whose reads nvcc
+ * expression, as nvcc gives them (`hits = hits + 1`: the read first). A
+ * template's body (a function template's, a class template's member's) is
+ * judged as nvcc judges it where it is defined: a use whose statement
+ * names a template parameter, a name declared with one or `this`, and the
+ * whole operand of a return, are left to the instances, where nvcc gives
+ * no warning. Not judged: const and constexpr variables (whose reads nvcc
  * folds, without a warning).
  */
 #include <stdio.h>
@@ -159,8 +163,11 @@ void cuemu__host_variables_free(cuemu_rewriter *rw) {
   }
   free(rw->host_vars);
   free(rw->host_scope);
+  free(rw->host_dependent);
   rw->host_vars = NULL;
   rw->host_scope = NULL;
+  rw->host_dependent = NULL;
+  rw->host_dependent_count = rw->host_dependent_capacity = 0;
   rw->host_var_count = rw->host_var_capacity = 0;
 }
 
@@ -232,14 +239,136 @@ static void hide(cuemu_rewriter *rw, size_t i) {
   }
 }
 
+/* Whether identifier tokens a and b spell the same name. */
+static int same_name(const cuemu_rewriter *rw, size_t a, size_t b) {
+  return rw->toks[a].length == rw->toks[b].length &&
+         memcmp(rw->text + rw->toks[a].offset, rw->text + rw->toks[b].offset,
+                rw->toks[a].length) == 0;
+}
+
+static cuemu_status add_dependent(cuemu_rewriter *rw, size_t k) {
+  if (rw->host_dependent_count == rw->host_dependent_capacity) {
+    size_t cap = rw->host_dependent_capacity ? 2 * rw->host_dependent_capacity
+                                             : 16;
+    size_t *grown = realloc(rw->host_dependent, cap * sizeof *grown);
+    if (!grown)
+      return CUEMU_OUT_OF_MEMORY;
+    rw->host_dependent = grown;
+    rw->host_dependent_capacity = cap;
+  }
+  rw->host_dependent[rw->host_dependent_count++] = k;
+  return CUEMU_SUCCESS;
+}
+
+/* Whether identifier token k names what the template's parameters decide
+ * (one of them, or what is declared with one), in the body judged. */
+static int dependent(const cuemu_rewriter *rw, size_t k) {
+  for (size_t d = 0; d < rw->host_dependent_count; d++)
+    if (same_name(rw, k, rw->host_dependent[d]))
+      return 1;
+  return 0;
+}
+
+/* The parameters of the template heads from token `from` to `brace` (the
+ * body's `{`), and the names that the template's text to the body's end
+ * declares with one of them (`T t`, `std::vector<T> v`, a class
+ * template's member `T value;`). */
+static cuemu_status template_dependents(cuemu_rewriter *rw, size_t from,
+                                        size_t brace) {
+  rw->host_dependent_count = 0;
+  for (size_t k = from; k < brace; k++) {
+    if (!cuemu__rw_is(rw, k, "template") || !cuemu__rw_is(rw, k + 1, "<"))
+      continue;
+    size_t close = cuemu__rw_template_close(rw, k + 1);
+    if (close >= brace)
+      break;
+    /* Each parameter's name: its last identifier before its default. */
+    size_t name = rw->n;
+    int defaulted = 0;
+    for (size_t p = k + 2; p <= close; p++) {
+      if (cuemu__rw_is(rw, p, "<") || cuemu__rw_is(rw, p, "(")) {
+        p = cuemu__rw_is(rw, p, "<") ? cuemu__rw_template_close(rw, p)
+                                     : cuemu__rw_close(rw, p);
+        if (p >= close)
+          break;
+      } else if (p == close || cuemu__rw_is(rw, p, ",")) {
+        if (name < rw->n) {
+          cuemu_status st = add_dependent(rw, name);
+          if (st != CUEMU_SUCCESS)
+            return st;
+        }
+        name = rw->n;
+        defaulted = 0;
+      } else if (cuemu__rw_is(rw, p, "="))
+        defaulted = 1;
+      else if (!defaulted && cuemu__rw_ident(rw, p) &&
+               !cuemu__rw_is(rw, p, "class") && !cuemu__rw_is(rw, p, "typename"))
+        name = p;
+    }
+    k = close;
+  }
+  size_t parameters = rw->host_dependent_count;
+  size_t end = cuemu__rw_close(rw, brace);
+  for (size_t k = from; k < end && k < rw->n; k++) {
+    int named = 0;
+    for (size_t d = 0; d < parameters && !named; d++)
+      named = cuemu__rw_ident(rw, k) && same_name(rw, k, rw->host_dependent[d]);
+    if (!named)
+      continue;
+    /* Out of the template arguments that hold it (`std::vector<T> v`). */
+    size_t j = k + 1;
+    long depth = 0;
+    for (size_t b = k; b > from; b--) {
+      size_t q = b - 1;
+      if (cuemu__rw_is(rw, q, ";") || cuemu__rw_is(rw, q, "{") ||
+          cuemu__rw_is(rw, q, "}") || cuemu__rw_is(rw, q, "("))
+        break;
+      if (cuemu__rw_is(rw, q, ">"))
+        depth++;
+      else if (cuemu__rw_is(rw, q, "<") && depth-- == 0) {
+        size_t close = cuemu__rw_template_close(rw, q);
+        if (close < end && close > k)
+          j = close + 1;
+        break;
+      }
+    }
+    /* Past `::name`, `*`, `&`, cv-qualifiers and a pack's `...`, the name
+     * declared, unless it is a function's. */
+    while (j < end) {
+      if (cuemu__rw_is(rw, j, "::") && cuemu__rw_ident(rw, j + 1))
+        j += 2;
+      else if (cuemu__rw_is(rw, j, "*") || cuemu__rw_is(rw, j, "&") ||
+               cuemu__rw_is(rw, j, ".") || cuemu__rw_is(rw, j, "const") ||
+               cuemu__rw_is(rw, j, "volatile") || cuemu__rw_is(rw, j, ">"))
+        j++;
+      else
+        break;
+    }
+    if (j < end && cuemu__rw_ident(rw, j) && !cuemu__rw_is(rw, j + 1, "(") &&
+        !cuemu__rw_is(rw, j, "operator")) {
+      cuemu_status st = add_dependent(rw, j);
+      if (st != CUEMU_SUCCESS)
+        return st;
+    }
+  }
+  return CUEMU_SUCCESS;
+}
+
 cuemu_status cuemu__host_variable_body(cuemu_rewriter *rw, const char *ns,
-                                       size_t start, size_t brace) {
+                                       size_t start, size_t brace,
+                                       size_t templated) {
   free(rw->host_scope);
   rw->host_scope = strdup(ns);
   if (!rw->host_scope)
     return CUEMU_OUT_OF_MEMORY;
   for (size_t v = 0; v < rw->host_var_count; v++)
     rw->host_vars[v].hidden = 0;
+  rw->host_template = templated < rw->n;
+  if (rw->host_template) {
+    cuemu_status st = template_dependents(rw, templated, brace);
+    if (st != CUEMU_SUCCESS)
+      return st;
+  }
   /* A parameter of the variable's name hides it in the body. */
   for (size_t k = start; k < brace; k++)
     if (cuemu__rw_ident(rw, k) && k > start && !cuemu__rw_is(rw, k - 1, "::") &&
@@ -247,6 +376,35 @@ cuemu_status cuemu__host_variable_body(cuemu_rewriter *rw, const char *ns,
          cuemu__rw_is(rw, k + 1, "=") || cuemu__rw_is(rw, k + 1, "[")))
       hide(rw, k);
   return CUEMU_SUCCESS;
+}
+
+/* In a template's body, whether nvcc leaves the use of a device variable
+ * from token `first` to its postfix chain's end before token `end` for the
+ * instances, where it gives no warning: the whole operand of a `return`
+ * (`return hits;`, `return (hits);`), or in a statement that names what
+ * the template's parameters decide (`T y = hits;`, `t.f(hits)`,
+ * `use(t + hits)`, `this->...`), which the translation cannot tell from one
+ * that does not depend on them. */
+static int left_to_instances(const cuemu_rewriter *rw, size_t first,
+                             size_t end) {
+  size_t b = first, a = end;
+  while (b > 0 && cuemu__rw_is(rw, b - 1, "("))
+    b--;
+  while (a < rw->n && cuemu__rw_is(rw, a, ")"))
+    a++;
+  if (b > 0 && cuemu__rw_is(rw, b - 1, "return") && cuemu__rw_is(rw, a, ";"))
+    return 1;
+  size_t from = first;
+  while (from > 0 && !cuemu__rw_is(rw, from - 1, ";") &&
+         !cuemu__rw_is(rw, from - 1, "{") && !cuemu__rw_is(rw, from - 1, "}"))
+    from--;
+  for (size_t k = from; k < rw->n && !cuemu__rw_is(rw, k, ";") &&
+                        !cuemu__rw_is(rw, k, "{") && !cuemu__rw_is(rw, k, "}");
+       k++)
+    if (cuemu__rw_ident(rw, k) &&
+        (cuemu__rw_is(rw, k, "this") || dependent(rw, k)))
+      return 1;
+  return 0;
 }
 
 /* Whether token k is one of the words after which a name starts an
@@ -510,6 +668,8 @@ void cuemu__host_variable_access(cuemu_rewriter *rw, size_t i) {
     } else
       break;
   }
+  if (rw->host_template && left_to_instances(rw, first, end))
+    return;
   int prefix_step = p < rw->n && p > 0 && (spells(rw, p - 1, "++") ||
                                            spells(rw, p - 1, "--"));
   if (prefix_step || compound_assignment(rw, end) || spells(rw, end, "++") ||

@@ -44,7 +44,7 @@ typedef struct walker {
                         * reads and writes of device variables are judged
                         * (cuemu_host_variable_access.c), or 0 */
   int class_body;      /* the namespace-scope brace open is a class's body
-                        * (not a template's), whose member functions'
+                        * (a class template's too), whose member functions'
                         * bodies are judged so too */
   unsigned long long nested_classes; /* bit d: the brace open at
                         * other_depth d (2 to 63) is a nested class's body
@@ -164,12 +164,27 @@ static cuemu_status host_variable_names(walker *w, size_t i) {
   return st;
 }
 
+/* Past the template heads that the declaration from token start begins
+ * with (`template <class T> template <class U>`), or start. */
+static size_t past_template_heads(const cuemu_rewriter *rw, size_t start,
+                                  size_t end) {
+  while (start < end && cuemu__rw_is(rw, start, "template") &&
+         cuemu__rw_is(rw, start + 1, "<")) {
+    size_t close = cuemu__rw_template_close(rw, start + 1);
+    if (close >= end)
+      return end;
+    start = close + 1;
+  }
+  return start;
+}
+
 /* Whether the namespace-scope declaration from token start to the `{` at
- * token brace opens a class's body: `struct`, `class` or `union` in it, and
- * no template head, enumeration, initializer or parameters. */
+ * token brace opens a class's body (a class template's too): `struct`,
+ * `class` or `union` in it, and no enumeration, initializer or parameters
+ * after its template heads. */
 static int class_head(const cuemu_rewriter *rw, size_t start, size_t brace) {
   int cls = 0;
-  for (size_t k = start; k < brace; k++) {
+  for (size_t k = past_template_heads(rw, start, brace); k < brace; k++) {
     if (cuemu__rw_is(rw, k, "template") || cuemu__rw_is(rw, k, "enum") ||
         cuemu__rw_is(rw, k, "=") || cuemu__rw_is(rw, k, "("))
       return 0;
@@ -213,8 +228,7 @@ static cuemu_status host_variable_body(walker *w, size_t brace) {
       (rw->toks[brace].flags & (CUEMU_TOKEN_FOREIGN | CUEMU_TOKEN_SHIM)))
     return CUEMU_SUCCESS;
   /* A namespace-scope function's body, or a member function's defined in
-   * its class or in a class nested in it (neither device code nor a
-   * template). */
+   * its class or in a class nested in it (not device code). */
   size_t start = w->decl_start;
   if (w->other_depth >= 2 && w->class_body) {
     if (w->other_depth > 2 && (w->other_depth - 1 >= 64 ||
@@ -232,11 +246,19 @@ static cuemu_status host_variable_body(walker *w, size_t brace) {
         return CUEMU_SUCCESS;
   } else if (w->other_depth != 1)
     return CUEMU_SUCCESS;
-  if (cuemu__host_body_name(rw, start, brace) >= rw->n)
+  /* A template's body (a function template's, a class template's
+   * member's) is judged where it does not depend on the template's
+   * parameters, from its first template head. */
+  size_t body_start = past_template_heads(rw, start, brace);
+  size_t templated = body_start != start ? start : rw->n;
+  if (w->other_depth >= 2 && w->class_body &&
+      past_template_heads(rw, w->decl_start, brace) != w->decl_start)
+    templated = w->decl_start;
+  if (cuemu__host_body_name(rw, body_start, brace) >= rw->n)
     return CUEMU_SUCCESS;
   char *ns = scope_name(w);
   if (!ns) return CUEMU_OUT_OF_MEMORY;
-  cuemu_status st = cuemu__host_variable_body(rw, ns, start, brace);
+  cuemu_status st = cuemu__host_variable_body(rw, ns, start, brace, templated);
   free(ns);
   w->access_body = w->other_depth;
   return st;

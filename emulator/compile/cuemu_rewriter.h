@@ -131,6 +131,11 @@ typedef struct cuemu_rewriter {
                         * (cuemu_host_variable_access.c) */
   size_t host_var_count, host_var_capacity;
   char *host_scope;    /* the namespace of the host body being judged */
+  size_t *host_dependent; /* in a template's body, the tokens that name
+                        * what depends on its parameters: the parameters,
+                        * and what is declared with them */
+  size_t host_dependent_count, host_dependent_capacity;
+  int host_template;   /* the body judged is a template's */
   const struct cuemu_host_variable *host_write_var; /* a write whose warning
                         * waits for the end of its expression, at token
                         * host_write_end; its name at host_write_token,
@@ -407,11 +412,13 @@ cuemu_status cuemu__host_variable_record(cuemu_rewriter *rw, size_t name,
 cuemu_status cuemu__host_variable_names(cuemu_rewriter *rw, size_t start,
                                         size_t i, const char *ns);
 /* Starts the judgement of the body at `brace` of the host function declared
- * from token start, in namespace ns; then each identifier token i of the
+ * from token start, in namespace ns (a template's, whose template heads
+ * start at token `templated`, else rw->n); then each identifier token i of the
  * body is judged: a read or write of a device variable adds nvcc's
  * warnings to rw->diagnostics. */
 cuemu_status cuemu__host_variable_body(cuemu_rewriter *rw, const char *ns,
-                                       size_t start, size_t brace);
+                                       size_t start, size_t brace,
+                                       size_t templated);
 void cuemu__host_variable_access(cuemu_rewriter *rw, size_t i);
 /* Gives the warning of a write that waits for the end of its expression
  * (at the body's end). */

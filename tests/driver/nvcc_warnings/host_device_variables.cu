@@ -145,3 +145,28 @@ int local_reads() {
   };
   return Probe().look();
 }
+
+// Templates are judged where they are defined, instantiated or not, as nvcc
+// judges them: where the use does not depend on the template's parameters,
+// and not as the whole operand of a return, which nvcc leaves to the
+// instances and does not warn at.
+template <class T> struct Gauge {
+  T value;
+  int get() { return hits; }
+  void copy() {
+    int x = hits;
+    keep(x);
+  }
+  void put() { hits = 3; }
+  void take() { value = hits; }
+  T sum() { return value + hits; }
+};
+template <class T> void fill() {
+  hits = 5;
+  auto x = hits + 1;
+  keep(x);
+}
+template <class T> int untouched(T t) {
+  keep(t + hits);
+  return (hits);
+}
