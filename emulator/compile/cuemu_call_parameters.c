@@ -14,8 +14,12 @@
  * pointer takes a value, read whatever the argument is; one whose type is
  * a template parameter of the function (`T x`, `Ts... xs`, `auto x`), or a
  * C variadic argument, takes a copy of the argument, which nvcc counts as a
- * read for a scalar argument. Any other parameter (a class type, a typedef
- * of the user's) is unknown. An overload set is judged only where every
+ * read for a scalar argument. A parameter of one other word's type (a
+ * class, a typedef of the user's) takes an object of that type: nvcc
+ * counts its copy as a read where the argument is the variable of that
+ * class and the copy is the implicit, bitwise one (a class without bases
+ * whose data members are scalars or pointers and which declares no
+ * constructor from its own objects); any other parameter is unknown. An overload set is judged only where every
  * candidate with that number of arguments agrees, so that the warning
  * given is never wrong and one may be missing.
  */
@@ -36,6 +40,13 @@ static int spells(const cuemu_rewriter *rw, size_t k, const char *op) {
       return 0;
   }
   return 1;
+}
+
+/* Whether identifier tokens a and b spell the same name. */
+static int same_name(const cuemu_rewriter *rw, size_t a, size_t b) {
+  return rw->toks[a].length == rw->toks[b].length &&
+         memcmp(rw->text + rw->toks[a].offset, rw->text + rw->toks[b].offset,
+                rw->toks[a].length) == 0;
 }
 
 int cuemu__scalar_type_word(const cuemu_rewriter *rw, size_t k) {
@@ -113,7 +124,8 @@ static int template_parameter(const cuemu_rewriter *rw, size_t name,
  * `name`, its default argument cut off: how it takes an argument; *pack is
  * set where it is a pack or C's `...`. */
 static cuemu_passing parameter_passing(const cuemu_rewriter *rw, size_t name,
-                                       size_t a, size_t b, int *pack) {
+                                       size_t a, size_t b, int *pack,
+                                       size_t *object) {
   *pack = 0;
   if (b == a + 3 && spells(rw, a, "..."))
     return (*pack = 1, CUEMU_PASSED_COPY);
@@ -164,6 +176,10 @@ static cuemu_passing parameter_passing(const cuemu_rewriter *rw, size_t name,
   if (type_words == 1 && (cuemu__rw_is(rw, words[0], "auto") ||
                           template_parameter(rw, name, words[0])))
     return CUEMU_PASSED_COPY;
+  if (type_words == 1 && !*pack) {
+    *object = words[0]; /* a class's object, or a typedef's */
+    return CUEMU_PASSED_OBJECT;
+  }
   return CUEMU_PASSED_UNKNOWN;
 }
 
@@ -205,7 +221,8 @@ static int declarative(const cuemu_rewriter *rw, size_t a, size_t b,
  * or cannot take that many arguments. */
 #define CUEMU_PASSED_NONE ((cuemu_passing)-1)
 static cuemu_passing declaration_passing(const cuemu_rewriter *rw, size_t k,
-                                         size_t index, size_t count) {
+                                         size_t index, size_t count,
+                                         size_t *object) {
   size_t close = cuemu__rw_close(rw, k + 1);
   if (close >= rw->n)
     return CUEMU_PASSED_NONE;
@@ -271,13 +288,16 @@ static cuemu_passing declaration_passing(const cuemu_rewriter *rw, size_t k,
     if (!declarative(rw, a, end, typed))
       return CUEMU_PASSED_NONE;
     int pack;
-    cuemu_passing passing = parameter_passing(rw, k, a, end, &pack);
+    size_t type = rw->n;
+    cuemu_passing passing = parameter_passing(rw, k, a, end, &pack, &type);
     if (pack)
       variadic = 1;
     else if (cut == (size_t)-1)
       required = params + 1;
-    if (params == index || (pack && index >= params))
+    if (params == index || (pack && index >= params)) {
       found = passing;
+      *object = type;
+    }
     params++;
     a = b + 1;
   }
@@ -323,7 +343,8 @@ static size_t class_body_of(const cuemu_rewriter *rw, size_t k) {
 }
 
 cuemu_passing cuemu__call_passing(const cuemu_rewriter *rw, size_t open,
-                                  size_t index) {
+                                  size_t index, size_t *object) {
+  *object = rw->n;
   if (open == 0)
     return CUEMU_PASSED_UNKNOWN;
   size_t callee = open - 1;
@@ -367,7 +388,8 @@ cuemu_passing cuemu__call_passing(const cuemu_rewriter *rw, size_t open,
         memcmp(rw->text + t->offset, rw->text + c->offset, c->length) != 0 ||
         !cuemu__rw_is(rw, k + 1, "("))
       continue;
-    cuemu_passing passing = declaration_passing(rw, k, index, count);
+    size_t type = rw->n;
+    cuemu_passing passing = declaration_passing(rw, k, index, count, &type);
     if (passing == CUEMU_PASSED_NONE)
       continue;
     size_t body = class_body_of(rw, k);
@@ -377,8 +399,76 @@ cuemu_passing cuemu__call_passing(const cuemu_rewriter *rw, size_t open,
       continue;
     if (passing == CUEMU_PASSED_UNKNOWN || passing == CUEMU_PASSED_REFERENCE)
       return passing;
+    if (passing == CUEMU_PASSED_OBJECT || agreed == CUEMU_PASSED_OBJECT) {
+      /* Objects of one class alone: its name. */
+      if ((agreed != CUEMU_PASSED_NONE && agreed != passing) ||
+          (*object < rw->n && !same_name(rw, *object, type)))
+        return CUEMU_PASSED_UNKNOWN;
+      *object = type;
+    }
     if (agreed == CUEMU_PASSED_NONE || agreed == CUEMU_PASSED_VALUE)
       agreed = passing; /* a copy's warning needs a scalar argument */
   }
   return agreed == CUEMU_PASSED_NONE ? CUEMU_PASSED_UNKNOWN : agreed;
+}
+
+int cuemu__trivially_copied(const cuemu_rewriter *rw, size_t name) {
+  for (size_t c = 1; c + 1 < rw->n; c++) {
+    if (!(cuemu__rw_is(rw, c - 1, "struct") || cuemu__rw_is(rw, c - 1, "class")) ||
+        c == name || !same_name(rw, c, name) || !cuemu__rw_is(rw, c + 1, "{"))
+      continue; /* not its definition, or one with bases */
+    size_t close = cuemu__rw_close(rw, c + 1);
+    if (close >= rw->n)
+      return 0;
+    /* Each member: a data member of scalar words or a pointer, or a
+     * function that is not a constructor taking the class's object. */
+    size_t member = c + 2;
+    for (size_t k = c + 2; k < close; k++) {
+      if (cuemu__rw_is(rw, k, "virtual") || cuemu__rw_is(rw, k, "union") ||
+          cuemu__rw_is(rw, k, "struct") || cuemu__rw_is(rw, k, "class"))
+        return 0;
+      if (cuemu__rw_is(rw, k, "(")) {
+        /* A function: a constructor that names the class in its
+         * parameters is a copy or move constructor of the user's. */
+        size_t end = cuemu__rw_close(rw, k);
+        if (end >= close)
+          return 0;
+        if (k > 0 && cuemu__rw_ident(rw, k - 1) && same_name(rw, k - 1, c) &&
+            !cuemu__rw_is(rw, k - 2, "~"))
+          for (size_t p = k + 1; p < end; p++)
+            if (cuemu__rw_ident(rw, p) && same_name(rw, p, c))
+              return 0;
+        /* Past its body or its `;`. */
+        size_t j = end + 1;
+        while (j < close && !cuemu__rw_is(rw, j, ";") && !cuemu__rw_is(rw, j, "{"))
+          j++;
+        k = cuemu__rw_is(rw, j, "{") ? cuemu__rw_close(rw, j) : j;
+        member = k + 1;
+        continue;
+      }
+      if (cuemu__rw_is(rw, k, ":") && k > member) {
+        member = k + 1; /* `public:` */
+        continue;
+      }
+      if (cuemu__rw_is(rw, k, ";")) {
+        /* A data member: its type's first word. */
+        size_t w = member;
+        while (w < k && (cuemu__rw_is(rw, w, "const") ||
+                         cuemu__rw_is(rw, w, "volatile") ||
+                         cuemu__rw_is(rw, w, "mutable")))
+          w++;
+        int pointer = 0;
+        for (size_t p = w; p < k; p++)
+          pointer |= cuemu__rw_is(rw, p, "*");
+        if (w < k && !cuemu__rw_is(rw, w, "static") &&
+            !cuemu__rw_is(rw, w, "using") && !cuemu__rw_is(rw, w, "typedef") &&
+            !cuemu__rw_is(rw, w, "friend") && !pointer &&
+            !cuemu__scalar_type_word(rw, w))
+          return 0;
+        member = k + 1;
+      }
+    }
+    return 1;
+  }
+  return 0;
 }

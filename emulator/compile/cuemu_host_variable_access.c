@@ -27,8 +27,9 @@
  * element, nothing; an argument of a call, as the callee's parameter takes
  * it (cuemu_call_parameters.c): a read where it takes the value (a scalar
  * or a pointer; a template's parameter by value, printf's and a C
- * variadic function's arguments, for a scalar variable or element),
- * nothing where it takes a reference or cannot be told; otherwise a read.
+ * variadic function's arguments, for a scalar variable or element; a
+ * parameter of the variable's class, copied bitwise), nothing where it
+ * takes a reference or cannot be told; otherwise a read.
  * A variable template's instance (`scale<int>`) is judged as a variable,
  * named with its template arguments as written, but for `unsigned` alone,
  * which nvcc shows as `unsigned int`. Element and member accesses
@@ -87,6 +88,29 @@ static int scalar_variable(const cuemu_rewriter *rw, size_t name) {
     words |= !specifier;
   }
   return words;
+}
+
+/* The token of the type of the variable named by token `name` where that
+ * is a single name of a class (or a typedef), else (size_t)-1. */
+static size_t class_type(const cuemu_rewriter *rw, size_t name) {
+  size_t type = (size_t)-1;
+  for (size_t k = name; k > 0; k--) {
+    size_t p = k - 1;
+    if (cuemu__rw_is(rw, p, ";") || cuemu__rw_is(rw, p, "{") ||
+        cuemu__rw_is(rw, p, "}"))
+      break;
+    if (!cuemu__rw_ident(rw, p) || cuemu__scalar_type_word(rw, p))
+      return (size_t)-1;
+    if (cuemu__rw_is(rw, p, "static") || cuemu__rw_is(rw, p, "extern") ||
+        cuemu__rw_is(rw, p, "inline") || cuemu__rw_is(rw, p, "__device__") ||
+        cuemu__rw_is(rw, p, "__constant__") || cuemu__rw_is(rw, p, "volatile"))
+      continue;
+    if (type != (size_t)-1 || cuemu__rw_is(rw, p, "const") ||
+        cuemu__rw_is(rw, p, "template"))
+      return (size_t)-1;
+    type = p;
+  }
+  return type;
 }
 
 /* Whether the declaration of the variable named by token `name` starts
@@ -153,6 +177,7 @@ cuemu_status cuemu__host_variable_record(cuemu_rewriter *rw, size_t name,
   v->hidden = 0;
   v->scalar = scalar_variable(rw, name);
   v->templated = template_variable(rw, name);
+  v->type = class_type(rw, name);
   return CUEMU_SUCCESS;
 }
 
@@ -691,8 +716,16 @@ void cuemu__host_variable_access(cuemu_rewriter *rw, size_t i) {
   size_t index, open = call_argument(rw, first, end, &index);
   if (open < rw->n) {
     /* An argument: read where the parameter takes its value. */
-    cuemu_passing passing = cuemu__call_passing(rw, open, index);
-    if (passing != CUEMU_PASSED_VALUE &&
+    size_t object;
+    cuemu_passing passing = cuemu__call_passing(rw, open, index, &object);
+    int copied = passing == CUEMU_PASSED_OBJECT && !part &&
+                 v->type != (size_t)-1 && object < rw->n &&
+                 rw->toks[object].length == rw->toks[v->type].length &&
+                 memcmp(rw->text + rw->toks[object].offset,
+                        rw->text + rw->toks[v->type].offset,
+                        rw->toks[object].length) == 0 &&
+                 cuemu__trivially_copied(rw, v->type);
+    if (passing != CUEMU_PASSED_VALUE && !copied &&
         !(passing == CUEMU_PASSED_COPY && v->scalar && !member))
       return;
   }

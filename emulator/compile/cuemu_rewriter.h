@@ -379,13 +379,20 @@ typedef enum {
   CUEMU_PASSED_UNKNOWN,
   CUEMU_PASSED_REFERENCE,
   CUEMU_PASSED_VALUE,
-  CUEMU_PASSED_COPY
+  CUEMU_PASSED_COPY,
+  CUEMU_PASSED_OBJECT /* by value into a parameter of one other word's type
+                       * (a class's), named by the token *object */
 } cuemu_passing;
 /* How the callee of the call whose `(` is token `open` takes its argument
  * number `index` (from 0), from the declarations of its name in the unit,
  * where all that can take the call's arguments agree. */
 cuemu_passing cuemu__call_passing(const cuemu_rewriter *rw, size_t open,
-                                  size_t index);
+                                  size_t index, size_t *object);
+/* Whether the objects of the class named as token `name` are copied
+ * bitwise, by the implicit copy constructor, as nvcc reads a device
+ * variable copied so: its definition in the unit has no bases, scalar or
+ * pointer data members and no constructor from its own objects. */
+int cuemu__trivially_copied(const cuemu_rewriter *rw, size_t name);
 /* Whether identifier token k is a word of a scalar type (`unsigned`,
  * `float`, `size_t`, `uint32_t`...). */
 int cuemu__scalar_type_word(const cuemu_rewriter *rw, size_t k);
@@ -400,6 +407,8 @@ typedef struct cuemu_host_variable {
   /* scalar: its type is a scalar type's words or a pointer; templated: a
    * variable template, named with its arguments (`scale<int>`). */
   int constant, array, hidden, scalar, templated;
+  size_t type; /* the token of its type where that is one class's name (or
+                * a typedef's), else (size_t)-1 */
 } cuemu_host_variable;
 /* Records the variable named by token `name`, declared __constant__ where
  * ns[0] is 'c' ('d' else), in the namespace ns + 1 (names looked up from

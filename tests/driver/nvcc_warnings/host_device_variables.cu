@@ -170,3 +170,18 @@ template <class T> int untouched(T t) {
   keep(t + hits);
   return (hits);
 }
+
+// A class's object passed by value is read where its copy is the implicit,
+// bitwise one, and not where the class copies its objects itself.
+struct Owned {
+  int n;
+  Owned() {}
+  Owned(const Owned &o) : n(o.n) {}
+};
+__device__ Owned owned;
+static int by_params(Params p) { return p.n; }
+static int by_owned(Owned o) { return o.n; }
+int copies() {
+  int a = by_params(params);
+  return a + by_owned(owned);
+}
