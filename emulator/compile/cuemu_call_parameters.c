@@ -19,43 +19,22 @@
  * counts its copy as a read where the argument is the variable of that
  * class and the copy is the implicit, bitwise one (a class without bases
  * whose data members are scalars or pointers and which declares no
- * constructor from its own objects); any other parameter is unknown. An overload set is judged only where every
- * candidate with that number of arguments agrees, so that the warning
- * given is never wrong and one may be missing.
+ * constructor from its own objects); any other parameter is unknown. An
+ * overload set is judged only where every candidate with that number of
+ * arguments agrees, so that the warning given is never wrong and one may be
+ * missing.
  */
 #include <string.h>
 
 #include "cuemu_rewriter.h"
 
-/* Whether the tokens from k spell the operator `op` (the lexer makes a
- * token of each character of an operator but `::` and `->`). */
-static int spells(const cuemu_rewriter *rw, size_t k, const char *op) {
-  size_t n = strlen(op);
-  if (k + n > rw->n)
-    return 0;
-  for (size_t c = 0; c < n; c++) {
-    const cuemu_token *t = &rw->toks[k + c];
-    if (t->length != 1 || rw->text[t->offset] != op[c] ||
-        (c > 0 && t->offset != rw->toks[k + c - 1].offset + 1))
-      return 0;
-  }
-  return 1;
-}
-
-/* Whether identifier tokens a and b spell the same name. */
-static int same_name(const cuemu_rewriter *rw, size_t a, size_t b) {
-  return rw->toks[a].length == rw->toks[b].length &&
-         memcmp(rw->text + rw->toks[a].offset, rw->text + rw->toks[b].offset,
-                rw->toks[a].length) == 0;
-}
-
 int cuemu__scalar_type_word(const cuemu_rewriter *rw, size_t k) {
   static const char *const words[] = {
-      "bool",     "char",      "wchar_t",   "char8_t",   "char16_t",
-      "char32_t", "short",     "int",       "long",      "signed",
-      "unsigned", "float",     "double",    "size_t",    "ptrdiff_t",
-      "int8_t",   "int16_t",   "int32_t",   "int64_t",   "uint8_t",
-      "uint16_t", "uint32_t",  "uint64_t",  "intptr_t",  "uintptr_t"};
+      "bool",     "char",     "wchar_t",  "char8_t",  "char16_t",
+      "char32_t", "short",    "int",      "long",     "signed",
+      "unsigned", "float",    "double",   "size_t",   "ptrdiff_t",
+      "int8_t",   "int16_t",  "int32_t",  "int64_t",  "uint8_t",
+      "uint16_t", "uint32_t", "uint64_t", "intptr_t", "uintptr_t"};
   for (size_t w = 0; w < sizeof words / sizeof words[0]; w++)
     if (cuemu__rw_is(rw, k, words[w]))
       return 1;
@@ -64,9 +43,8 @@ int cuemu__scalar_type_word(const cuemu_rewriter *rw, size_t k) {
 
 /* Whether identifier token k qualifies a type without naming it. */
 static int qualifier_word(const cuemu_rewriter *rw, size_t k) {
-  static const char *const words[] = {"const",        "volatile",
-                                      "register",     "struct",
-                                      "class",        "typename",
+  static const char *const words[] = {"const",        "volatile",  "register",
+                                      "struct",       "class",     "typename",
                                       "__restrict__", "__restrict"};
   for (size_t w = 0; w < sizeof words / sizeof words[0]; w++)
     if (cuemu__rw_is(rw, k, words[w]))
@@ -78,9 +56,9 @@ static int qualifier_word(const cuemu_rewriter *rw, size_t k) {
  * expression, not a declaration. */
 static int expression_word(const cuemu_rewriter *rw, size_t k) {
   static const char *const words[] = {
-      "return", "case", "throw", "else", "do", "co_return", "co_yield",
-      "delete", "new",  "sizeof", "if",  "while", "for", "switch",
-      "operator", "goto"};
+      "return",   "case",   "throw",    "else",   "do", "co_return",
+      "co_yield", "delete", "new",      "sizeof", "if", "while",
+      "for",      "switch", "operator", "goto"};
   for (size_t w = 0; w < sizeof words / sizeof words[0]; w++)
     if (cuemu__rw_is(rw, k, words[w]))
       return 1;
@@ -91,12 +69,10 @@ static int expression_word(const cuemu_rewriter *rw, size_t k) {
  * header that the declaration around token `name` starts with (`template
  * <class T, typename... Ts>`), searched back to the `;`, `{` or `}` before
  * the declaration. */
-static int template_parameter(const cuemu_rewriter *rw, size_t name,
-                              size_t k) {
+static int template_parameter(const cuemu_rewriter *rw, size_t name, size_t k) {
   size_t start = name;
   while (start > 0 && !cuemu__rw_is(rw, start - 1, ";") &&
-         !cuemu__rw_is(rw, start - 1, "{") &&
-         !cuemu__rw_is(rw, start - 1, "}"))
+         !cuemu__rw_is(rw, start - 1, "{") && !cuemu__rw_is(rw, start - 1, "}"))
     start--;
   for (size_t h = start; h < name; h++) {
     if (!cuemu__rw_is(rw, h, "template") || !cuemu__rw_is(rw, h + 1, "<"))
@@ -108,7 +84,7 @@ static int template_parameter(const cuemu_rewriter *rw, size_t name,
       if (!cuemu__rw_is(rw, p, "class") && !cuemu__rw_is(rw, p, "typename"))
         continue;
       size_t q = p + 1;
-      if (spells(rw, q, "..."))
+      if (cuemu__rw_spells(rw, q, "..."))
         q += 3;
       if (q < close && rw->toks[q].length == rw->toks[k].length &&
           memcmp(rw->text + rw->toks[q].offset, rw->text + rw->toks[k].offset,
@@ -127,7 +103,7 @@ static cuemu_passing parameter_passing(const cuemu_rewriter *rw, size_t name,
                                        size_t a, size_t b, int *pack,
                                        size_t *object) {
   *pack = 0;
-  if (b == a + 3 && spells(rw, a, "..."))
+  if (b == a + 3 && cuemu__rw_spells(rw, a, "..."))
     return (*pack = 1, CUEMU_PASSED_COPY);
   size_t words[8], count = 0;
   int pointer = 0;
@@ -136,7 +112,7 @@ static cuemu_passing parameter_passing(const cuemu_rewriter *rw, size_t name,
       return CUEMU_PASSED_REFERENCE;
     if (cuemu__rw_is(rw, k, "*"))
       pointer = 1;
-    else if (spells(rw, k, "...")) {
+    else if (cuemu__rw_spells(rw, k, "...")) {
       *pack = 1;
       k += 2;
     } else if (cuemu__rw_is(rw, k, "<")) {
@@ -192,7 +168,7 @@ static int declarative(const cuemu_rewriter *rw, size_t a, size_t b,
   if (a == b)
     return 1;
   if (!cuemu__rw_ident(rw, a) && !cuemu__rw_is(rw, a, "::") &&
-      !spells(rw, a, "..."))
+      !cuemu__rw_spells(rw, a, "..."))
     return 0;
   for (size_t k = a; k < b; k++) {
     if (cuemu__rw_is(rw, k, "<")) {
@@ -200,13 +176,13 @@ static int declarative(const cuemu_rewriter *rw, size_t a, size_t b,
       if (close >= b)
         return 0;
       k = close;
-    } else if (spells(rw, k, "..."))
+    } else if (cuemu__rw_spells(rw, k, "..."))
       k += 2;
     else if (!cuemu__rw_ident(rw, k) && !cuemu__rw_is(rw, k, "::") &&
-               !cuemu__rw_is(rw, k, "*") && !cuemu__rw_is(rw, k, "&") &&
-               !spells(rw, k, "...") && !cuemu__rw_is(rw, k, "[") &&
-               !cuemu__rw_is(rw, k, "]") && !cuemu__rw_is(rw, k, "(") &&
-               !cuemu__rw_is(rw, k, ")"))
+             !cuemu__rw_is(rw, k, "*") && !cuemu__rw_is(rw, k, "&") &&
+             !cuemu__rw_spells(rw, k, "...") && !cuemu__rw_is(rw, k, "[") &&
+             !cuemu__rw_is(rw, k, "]") && !cuemu__rw_is(rw, k, "(") &&
+             !cuemu__rw_is(rw, k, ")"))
       return 0;
     else if (cuemu__rw_ident(rw, k) && expression_word(rw, k))
       return 0;
@@ -252,10 +228,12 @@ static cuemu_passing declaration_passing(const cuemu_rewriter *rw, size_t k,
   size_t after = close + 1;
   if (after >= rw->n ||
       !(cuemu__rw_is(rw, after, "{") || cuemu__rw_is(rw, after, ";") ||
-        cuemu__rw_is(rw, after, "const") || cuemu__rw_is(rw, after, "noexcept") ||
-        cuemu__rw_is(rw, after, "override") || cuemu__rw_is(rw, after, "final") ||
-        cuemu__rw_is(rw, after, "throw") || cuemu__rw_is(rw, after, "=") ||
-        cuemu__rw_is(rw, after, ":") || cuemu__rw_is(rw, after, "->") ||
+        cuemu__rw_is(rw, after, "const") ||
+        cuemu__rw_is(rw, after, "noexcept") ||
+        cuemu__rw_is(rw, after, "override") ||
+        cuemu__rw_is(rw, after, "final") || cuemu__rw_is(rw, after, "throw") ||
+        cuemu__rw_is(rw, after, "=") || cuemu__rw_is(rw, after, ":") ||
+        cuemu__rw_is(rw, after, "->") ||
         cuemu__rw_is(rw, after, "__attribute__") ||
         cuemu__rw_is(rw, after, "&") || cuemu__rw_is(rw, after, "volatile")))
     return CUEMU_PASSED_NONE;
@@ -394,15 +372,15 @@ cuemu_passing cuemu__call_passing(const cuemu_rewriter *rw, size_t open,
       continue;
     size_t body = class_body_of(rw, k);
     if (through_object ? body >= rw->n
-                       : body < rw->n && !(body < open &&
-                                           cuemu__rw_close(rw, body) > open))
+                       : body < rw->n &&
+                             !(body < open && cuemu__rw_close(rw, body) > open))
       continue;
     if (passing == CUEMU_PASSED_UNKNOWN || passing == CUEMU_PASSED_REFERENCE)
       return passing;
     if (passing == CUEMU_PASSED_OBJECT || agreed == CUEMU_PASSED_OBJECT) {
       /* Objects of one class alone: its name. */
       if ((agreed != CUEMU_PASSED_NONE && agreed != passing) ||
-          (*object < rw->n && !same_name(rw, *object, type)))
+          (*object < rw->n && !cuemu__rw_same(rw, *object, type)))
         return CUEMU_PASSED_UNKNOWN;
       *object = type;
     }
@@ -414,8 +392,10 @@ cuemu_passing cuemu__call_passing(const cuemu_rewriter *rw, size_t open,
 
 int cuemu__trivially_copied(const cuemu_rewriter *rw, size_t name) {
   for (size_t c = 1; c + 1 < rw->n; c++) {
-    if (!(cuemu__rw_is(rw, c - 1, "struct") || cuemu__rw_is(rw, c - 1, "class")) ||
-        c == name || !same_name(rw, c, name) || !cuemu__rw_is(rw, c + 1, "{"))
+    if (!(cuemu__rw_is(rw, c - 1, "struct") ||
+          cuemu__rw_is(rw, c - 1, "class")) ||
+        c == name || !cuemu__rw_same(rw, c, name) ||
+        !cuemu__rw_is(rw, c + 1, "{"))
       continue; /* not its definition, or one with bases */
     size_t close = cuemu__rw_close(rw, c + 1);
     if (close >= rw->n)
@@ -433,14 +413,15 @@ int cuemu__trivially_copied(const cuemu_rewriter *rw, size_t name) {
         size_t end = cuemu__rw_close(rw, k);
         if (end >= close)
           return 0;
-        if (k > 0 && cuemu__rw_ident(rw, k - 1) && same_name(rw, k - 1, c) &&
-            !cuemu__rw_is(rw, k - 2, "~"))
+        if (k > 0 && cuemu__rw_ident(rw, k - 1) &&
+            cuemu__rw_same(rw, k - 1, c) && !cuemu__rw_is(rw, k - 2, "~"))
           for (size_t p = k + 1; p < end; p++)
-            if (cuemu__rw_ident(rw, p) && same_name(rw, p, c))
+            if (cuemu__rw_ident(rw, p) && cuemu__rw_same(rw, p, c))
               return 0;
         /* Past its body or its `;`. */
         size_t j = end + 1;
-        while (j < close && !cuemu__rw_is(rw, j, ";") && !cuemu__rw_is(rw, j, "{"))
+        while (j < close && !cuemu__rw_is(rw, j, ";") &&
+               !cuemu__rw_is(rw, j, "{"))
           j++;
         k = cuemu__rw_is(rw, j, "{") ? cuemu__rw_close(rw, j) : j;
         member = k + 1;

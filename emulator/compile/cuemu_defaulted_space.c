@@ -47,15 +47,7 @@ static size_t declaration_start(const cuemu_rewriter *rw, size_t eq) {
   return 0;
 }
 
-/* Whether identifier tokens a and b spell the same name. */
-static int same_name(const cuemu_rewriter *rw, size_t a, size_t b) {
-  return rw->toks[a].length == rw->toks[b].length &&
-         memcmp(rw->text + rw->toks[a].offset, rw->text + rw->toks[b].offset,
-                rw->toks[a].length) == 0;
-}
-
-static int virtual_destructor(const cuemu_rewriter *rw, size_t name,
-                              int level);
+static int virtual_destructor(const cuemu_rewriter *rw, size_t name, int level);
 
 /* Whether a base named in the class head from token `head` to its body's
  * `{` at token `brace` has a virtual destructor; a base whose name or
@@ -89,7 +81,7 @@ static int base_virtual_destructor(const cuemu_rewriter *rw, size_t head,
         for (size_t a = end; a < close && a < brace; a++)
           for (size_t p = params; params_end < brace && p < params_end; p++)
             dependent |= cuemu__rw_ident(rw, a) && cuemu__rw_ident(rw, p) &&
-                         same_name(rw, a, p);
+                         cuemu__rw_same(rw, a, p);
         end = close;
       } else if (cuemu__rw_ident(rw, end) && !cuemu__rw_is(rw, end, "public") &&
                  !cuemu__rw_is(rw, end, "private") &&
@@ -112,8 +104,9 @@ static int virtual_destructor(const cuemu_rewriter *rw, size_t name,
   if (level > 16)
     return 0;
   for (size_t c = 1; c + 1 < rw->n; c++) {
-    if (!(cuemu__rw_is(rw, c - 1, "struct") || cuemu__rw_is(rw, c - 1, "class")) ||
-        c == name || !same_name(rw, c, name))
+    if (!(cuemu__rw_is(rw, c - 1, "struct") ||
+          cuemu__rw_is(rw, c - 1, "class")) ||
+        c == name || !cuemu__rw_same(rw, c, name))
       continue;
     size_t brace = c + 1;
     if (cuemu__rw_is(rw, brace, "final"))
@@ -137,14 +130,14 @@ static int virtual_destructor(const cuemu_rewriter *rw, size_t name,
       }
       if (cuemu__rw_is(rw, k, ";") || cuemu__rw_is(rw, k, ":"))
         member = k + 1;
-      if (cuemu__rw_is(rw, k, "~") && same_name(rw, k + 1, c)) {
+      if (cuemu__rw_is(rw, k, "~") && cuemu__rw_same(rw, k + 1, c)) {
         size_t end = k;
         while (end < close && !cuemu__rw_is(rw, end, ";") &&
                !cuemu__rw_is(rw, end, "{") && !cuemu__rw_is(rw, end, "="))
           end++;
         for (size_t v = member; v < end; v++)
-          if (cuemu__rw_is(rw, v, "virtual") || cuemu__rw_is(rw, v, "override") ||
-              cuemu__rw_is(rw, v, "final"))
+          if (cuemu__rw_is(rw, v, "virtual") ||
+              cuemu__rw_is(rw, v, "override") || cuemu__rw_is(rw, v, "final"))
             return 1;
       }
     }

@@ -60,8 +60,8 @@ static int specifier(const cuemu_rewriter *rw, size_t k) {
  * to its body's `{` at `brace`, or rw->n for a declaration this file leaves
  * alone (an operator's, one it does not understand); *templated is set
  * when the declaration starts with a template head. */
-static size_t parameters(const cuemu_rewriter *rw, size_t start,
-                         size_t brace, int *templated) {
+static size_t parameters(const cuemu_rewriter *rw, size_t start, size_t brace,
+                         int *templated) {
   for (size_t k = start; k < brace; k++) {
     size_t past = cuemu__rw_skip_attribute(rw, k);
     if (past != k) {
@@ -97,8 +97,7 @@ static size_t parameters(const cuemu_rewriter *rw, size_t start,
 
 /* The first token of the return type of the declaration from token
  * `start`: past its template heads, attributes and specifiers. */
-static size_t type_begin(const cuemu_rewriter *rw, size_t start,
-                         size_t end) {
+static size_t type_begin(const cuemu_rewriter *rw, size_t start, size_t end) {
   size_t k = start;
   while (k < end) {
     size_t past = cuemu__rw_skip_attribute(rw, k);
@@ -269,8 +268,7 @@ static int parameter_types(const cuemu_rewriter *rw, size_t open, size_t close,
     int pack = 0;
     size_t type_end = end;
     for (size_t k = a; k + 2 < end; k++)
-      if (cuemu__rw_is(rw, k, ".") && cuemu__rw_is(rw, k + 1, ".") &&
-          cuemu__rw_is(rw, k + 2, ".")) {
+      if (cuemu__rw_spells(rw, k, "...")) {
         if (k == a)
           return 0; /* C's `...` */
         pack = 1;
@@ -302,16 +300,15 @@ static int parameter_types(const cuemu_rewriter *rw, size_t open, size_t close,
     if (form[0] == 'd')
       append(buf, n, used, "__cuemu_declval<", 16);
     for (size_t k = a; k < type_end; k++) {
-      int word = cuemu__rw_ident(rw, k) ||
-                 rw->toks[k].kind == CUEMU_TOKEN_NUMBER;
+      int word =
+          cuemu__rw_ident(rw, k) || rw->toks[k].kind == CUEMU_TOKEN_NUMBER;
       int space =
-          k > a && ((word && (cuemu__rw_ident(rw, k - 1) ||
-                              cuemu__rw_is(rw, k - 1, "*") ||
-                              cuemu__rw_is(rw, k - 1, "&") ||
-                              cuemu__rw_is(rw, k - 1, ">"))) ||
-                    ((cuemu__rw_is(rw, k, "*") || cuemu__rw_is(rw, k, "&")) &&
-                     !cuemu__rw_is(rw, k - 1, "*") &&
-                     !cuemu__rw_is(rw, k - 1, "&")));
+          k > a &&
+          ((word &&
+            (cuemu__rw_ident(rw, k - 1) || cuemu__rw_is(rw, k - 1, "*") ||
+             cuemu__rw_is(rw, k - 1, "&") || cuemu__rw_is(rw, k - 1, ">"))) ||
+           ((cuemu__rw_is(rw, k, "*") || cuemu__rw_is(rw, k, "&")) &&
+            !cuemu__rw_is(rw, k - 1, "*") && !cuemu__rw_is(rw, k - 1, "&")));
       if (space && form[0] == 'd' && !word)
         space = 0;
       if (space)
@@ -331,8 +328,7 @@ static int parameter_types(const cuemu_rewriter *rw, size_t open, size_t close,
  * names of its parameters as template arguments (`<N, T, Ts...>`) to buf;
  * returns 0 for a head it does not understand. */
 static int template_arguments(const cuemu_rewriter *rw, size_t start,
-                              size_t open, char *buf, size_t n,
-                              size_t *used) {
+                              size_t open, char *buf, size_t n, size_t *used) {
   size_t head = start;
   while (head < open && !(cuemu__rw_is(rw, head, "template") &&
                           cuemu__rw_is(rw, head + 1, "<")))
@@ -393,12 +389,10 @@ static int declared_before(const cuemu_rewriter *rw, size_t name, size_t open,
   for (size_t k = 1; k + length < start; k++) {
     int same = cuemu__rw_is(rw, k + length, "(");
     for (size_t t = 0; same && t < length; t++)
-      same = rw->toks[k + t].length == rw->toks[name + t].length &&
-             memcmp(rw->text + rw->toks[k + t].offset,
-                    rw->text + rw->toks[name + t].offset,
-                    rw->toks[name + t].length) == 0;
-    if (!same || cuemu__rw_is(rw, k - 1, ".") || cuemu__rw_is(rw, k - 1, "->") ||
-        cuemu__rw_is(rw, k - 1, "::") || cuemu__rw_is(rw, k - 1, "return"))
+      same = cuemu__rw_same(rw, k + t, name + t);
+    if (!same || cuemu__rw_is(rw, k - 1, ".") ||
+        cuemu__rw_is(rw, k - 1, "->") || cuemu__rw_is(rw, k - 1, "::") ||
+        cuemu__rw_is(rw, k - 1, "return"))
       continue;
     /* A declaration: a type or a specifier before the name, and a body,
      * `;` or a trailing return type after its parameters. */
@@ -406,8 +400,10 @@ static int declared_before(const cuemu_rewriter *rw, size_t name, size_t open,
     if (close >= start ||
         !(cuemu__rw_ident(rw, k - 1) || cuemu__rw_is(rw, k - 1, "&") ||
           cuemu__rw_is(rw, k - 1, "*") || cuemu__rw_is(rw, k - 1, ">")) ||
-        !(cuemu__rw_is(rw, close + 1, "{") || cuemu__rw_is(rw, close + 1, ";") ||
-          cuemu__rw_is(rw, close + 1, "->") || cuemu__rw_is(rw, close + 1, "const")))
+        !(cuemu__rw_is(rw, close + 1, "{") ||
+          cuemu__rw_is(rw, close + 1, ";") ||
+          cuemu__rw_is(rw, close + 1, "->") ||
+          cuemu__rw_is(rw, close + 1, "const")))
       continue;
     size_t other_used = 0;
     other[0] = '\0';
@@ -484,8 +480,8 @@ cuemu_status cuemu__device_bare_returns(cuemu_rewriter *rw, const char *ns,
     for (size_t k = name; k < open; k++)
       append(value, sizeof value, &used, rw->text + rw->toks[k].offset,
              rw->toks[k].length);
-    if (own_template && !template_arguments(rw, start, open, value,
-                                            sizeof value, &used))
+    if (own_template &&
+        !template_arguments(rw, start, open, value, sizeof value, &used))
       return CUEMU_SUCCESS; /* left to g++, which refuses it */
     append(value, sizeof value, &used, "(", 1);
     if (!parameter_types(rw, open, cuemu__rw_close(rw, open), "d", value,
@@ -498,8 +494,8 @@ cuemu_status cuemu__device_bare_returns(cuemu_rewriter *rw, const char *ns,
     append(value, sizeof value, &used, " __typeof__(", 12);
   for (size_t k = type; k < type_end; k++) {
     /* A space where the source had one: `float &&` stays one token. */
-    if (k > type && rw->toks[k].offset !=
-                        rw->toks[k - 1].offset + rw->toks[k - 1].length)
+    if (k > type &&
+        rw->toks[k].offset != rw->toks[k - 1].offset + rw->toks[k - 1].length)
       append(value, sizeof value, &used, " ", 1);
     append(value, sizeof value, &used, rw->text + rw->toks[k].offset,
            rw->toks[k].length);

@@ -68,7 +68,7 @@ static int constant_value(const cuemu_rewriter *rw, size_t name) {
  * words of one (and of its specifiers) before its name, or a pointer. */
 static int scalar_variable(const cuemu_rewriter *rw, size_t name) {
   static const char *const specifiers[] = {
-      "const",  "volatile",  "static",       "extern",      "inline",
+      "const",      "volatile",     "static",      "extern",   "inline",
       "__device__", "__constant__", "__managed__", "constexpr"};
   int words = 0;
   for (size_t k = name; k > 0; k--) {
@@ -133,8 +133,7 @@ cuemu_status cuemu__host_variable_record(cuemu_rewriter *rw, size_t name,
     return CUEMU_SUCCESS;
   if (rw->host_var_count == rw->host_var_capacity) {
     size_t cap = rw->host_var_capacity ? 2 * rw->host_var_capacity : 16;
-    cuemu_host_variable *grown =
-        realloc(rw->host_vars, cap * sizeof *grown);
+    cuemu_host_variable *grown = realloc(rw->host_vars, cap * sizeof *grown);
     if (!grown)
       return CUEMU_OUT_OF_MEMORY;
     rw->host_vars = grown;
@@ -237,7 +236,8 @@ static cuemu_host_variable *named(const cuemu_rewriter *rw, size_t i,
        * body's namespace (`b::v` in namespace a for a::b::v). */
       if (used == ns_length && memcmp(var->name, written, used) == 0)
         return var;
-      if (!global && used < ns_length && var->name[ns_length - used - 1] == ':' &&
+      if (!global && used < ns_length &&
+          var->name[ns_length - used - 1] == ':' &&
           memcmp(var->name + ns_length - used, written, used) == 0 &&
           scope_length >= ns_length - used - 2 &&
           memcmp(scope, var->name, ns_length - used - 2) == 0)
@@ -246,7 +246,8 @@ static cuemu_host_variable *named(const cuemu_rewriter *rw, size_t i,
     }
     /* Unqualified: a variable of the body's namespace or one around it. */
     if (ns_length == 0 ||
-        (scope_length >= ns_length && memcmp(scope, var->name, ns_length) == 0 &&
+        (scope_length >= ns_length &&
+         memcmp(scope, var->name, ns_length) == 0 &&
          (scope[ns_length] == '\0' || scope[ns_length] == ':')))
       return var;
   }
@@ -264,17 +265,10 @@ static void hide(cuemu_rewriter *rw, size_t i) {
   }
 }
 
-/* Whether identifier tokens a and b spell the same name. */
-static int same_name(const cuemu_rewriter *rw, size_t a, size_t b) {
-  return rw->toks[a].length == rw->toks[b].length &&
-         memcmp(rw->text + rw->toks[a].offset, rw->text + rw->toks[b].offset,
-                rw->toks[a].length) == 0;
-}
-
 static cuemu_status add_dependent(cuemu_rewriter *rw, size_t k) {
   if (rw->host_dependent_count == rw->host_dependent_capacity) {
-    size_t cap = rw->host_dependent_capacity ? 2 * rw->host_dependent_capacity
-                                             : 16;
+    size_t cap =
+        rw->host_dependent_capacity ? 2 * rw->host_dependent_capacity : 16;
     size_t *grown = realloc(rw->host_dependent, cap * sizeof *grown);
     if (!grown)
       return CUEMU_OUT_OF_MEMORY;
@@ -289,7 +283,7 @@ static cuemu_status add_dependent(cuemu_rewriter *rw, size_t k) {
  * (one of them, or what is declared with one), in the body judged. */
 static int dependent(const cuemu_rewriter *rw, size_t k) {
   for (size_t d = 0; d < rw->host_dependent_count; d++)
-    if (same_name(rw, k, rw->host_dependent[d]))
+    if (cuemu__rw_same(rw, k, rw->host_dependent[d]))
       return 1;
   return 0;
 }
@@ -327,7 +321,8 @@ static cuemu_status template_dependents(cuemu_rewriter *rw, size_t from,
       } else if (cuemu__rw_is(rw, p, "="))
         defaulted = 1;
       else if (!defaulted && cuemu__rw_ident(rw, p) &&
-               !cuemu__rw_is(rw, p, "class") && !cuemu__rw_is(rw, p, "typename"))
+               !cuemu__rw_is(rw, p, "class") &&
+               !cuemu__rw_is(rw, p, "typename"))
         name = p;
     }
     k = close;
@@ -337,7 +332,8 @@ static cuemu_status template_dependents(cuemu_rewriter *rw, size_t from,
   for (size_t k = from; k < end && k < rw->n; k++) {
     int named = 0;
     for (size_t d = 0; d < parameters && !named; d++)
-      named = cuemu__rw_ident(rw, k) && same_name(rw, k, rw->host_dependent[d]);
+      named = cuemu__rw_ident(rw, k) &&
+              cuemu__rw_same(rw, k, rw->host_dependent[d]);
     if (!named)
       continue;
     /* Out of the template arguments that hold it (`std::vector<T> v`). */
@@ -435,8 +431,8 @@ static int left_to_instances(const cuemu_rewriter *rw, size_t first,
 /* Whether token k is one of the words after which a name starts an
  * expression, not a declaration. */
 static int expression_word(const cuemu_rewriter *rw, size_t k) {
-  static const char *const words[] = {"return", "case",     "throw",
-                                      "else",   "do",       "co_return",
+  static const char *const words[] = {"return",   "case",   "throw",
+                                      "else",     "do",     "co_return",
                                       "co_yield", "delete", "new"};
   for (size_t w = 0; w < sizeof words / sizeof words[0]; w++)
     if (cuemu__rw_is(rw, k, words[w]))
@@ -452,13 +448,12 @@ static int declared_here(const cuemu_rewriter *rw, size_t first, size_t i) {
   size_t p = first - 1;
   if (cuemu__rw_ident(rw, p))
     return !expression_word(rw, p);
-  int after_type = p > 0 && (cuemu__rw_ident(rw, p - 1) ||
-                             cuemu__rw_is(rw, p - 1, ">"));
-  int before_start = p >= 2 && (cuemu__rw_is(rw, p - 2, ";") ||
-                                cuemu__rw_is(rw, p - 2, "{") ||
-                                cuemu__rw_is(rw, p - 2, "}") ||
-                                cuemu__rw_is(rw, p - 2, "(") ||
-                                cuemu__rw_is(rw, p - 2, ","));
+  int after_type =
+      p > 0 && (cuemu__rw_ident(rw, p - 1) || cuemu__rw_is(rw, p - 1, ">"));
+  int before_start =
+      p >= 2 && (cuemu__rw_is(rw, p - 2, ";") || cuemu__rw_is(rw, p - 2, "{") ||
+                 cuemu__rw_is(rw, p - 2, "}") || cuemu__rw_is(rw, p - 2, "(") ||
+                 cuemu__rw_is(rw, p - 2, ","));
   if ((cuemu__rw_is(rw, p, "*") || cuemu__rw_is(rw, p, "&")) && after_type &&
       before_start)
     return 1;
@@ -475,8 +470,8 @@ static int declared_here(const cuemu_rewriter *rw, size_t first, size_t i) {
 static int operand_end(const cuemu_rewriter *rw, size_t k) {
   const cuemu_token *t = &rw->toks[k];
   if (cuemu__rw_is(rw, k, ")"))
-    return k == 0 || !(cuemu__rw_is(rw, k - 1, "*") ||
-                       cuemu__rw_is(rw, k - 1, "&"));
+    return k == 0 ||
+           !(cuemu__rw_is(rw, k - 1, "*") || cuemu__rw_is(rw, k - 1, "&"));
   return (t->kind == CUEMU_TOKEN_IDENT && !expression_word(rw, k)) ||
          t->kind == CUEMU_TOKEN_NUMBER || cuemu__rw_is(rw, k, "]");
 }
@@ -485,10 +480,10 @@ static int operand_end(const cuemu_rewriter *rw, size_t k) {
  * ends before token `end` is an argument of a call (inside the
  * parentheses of one, between `(` or `,` and `,` or `)`), the `(` of the
  * call and, in *index, the argument's number from 0; else rw->n. */
-static size_t call_argument(const cuemu_rewriter *rw, size_t first,
-                            size_t end, size_t *index) {
-  if (first == 0 || !(cuemu__rw_is(rw, first - 1, "(") ||
-                      cuemu__rw_is(rw, first - 1, ",")) ||
+static size_t call_argument(const cuemu_rewriter *rw, size_t first, size_t end,
+                            size_t *index) {
+  if (first == 0 ||
+      !(cuemu__rw_is(rw, first - 1, "(") || cuemu__rw_is(rw, first - 1, ",")) ||
       !(cuemu__rw_is(rw, end, ",") || cuemu__rw_is(rw, end, ")")))
     return rw->n;
   /* The `(` that opens the list around the use. */
@@ -525,39 +520,25 @@ static size_t call_argument(const cuemu_rewriter *rw, size_t first,
   return rw->n;
 }
 
-/* Whether the tokens from k spell the operator `op`: the lexer makes a
- * token of each character of an operator but `::` and `->`, so its
- * characters must be adjacent tokens. */
-static int spells(const cuemu_rewriter *rw, size_t k, const char *op) {
-  size_t n = strlen(op);
-  if (k + n > rw->n)
-    return 0;
-  for (size_t c = 0; c < n; c++) {
-    const cuemu_token *t = &rw->toks[k + c];
-    if (t->length != 1 || rw->text[t->offset] != op[c] ||
-        (c > 0 && t->offset != rw->toks[k + c - 1].offset + 1))
-      return 0;
-  }
-  return 1;
-}
-
 /* Whether the operator at token k is an assignment that reads its left
  * operand first (`+=`, `<<=`, ...). */
 static int compound_assignment(const cuemu_rewriter *rw, size_t k) {
-  static const char *const ops[] = {"+=", "-=", "*=", "/=",  "%=",
-                                    "&=", "|=", "^=", "<<=", ">>="};
+  static const char *const ops[] = {
+      "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>="};
   for (size_t o = 0; o < sizeof ops / sizeof ops[0]; o++)
-    if (spells(rw, k, ops[o]))
+    if (cuemu__rw_spells(rw, k, ops[o]))
       return 1;
   return 0;
 }
 
 /* Whether the `=` at token k is an assignment's (not `==`, `<=`, ...). */
 static int assignment(const cuemu_rewriter *rw, size_t k) {
-  if (!cuemu__rw_is(rw, k, "=") || spells(rw, k, "=="))
+  if (!cuemu__rw_is(rw, k, "=") || cuemu__rw_spells(rw, k, "=="))
     return 0;
-  return k == 0 || !(spells(rw, k - 1, "==") || spells(rw, k - 1, "!=") ||
-                     spells(rw, k - 1, "<=") || spells(rw, k - 1, ">=") ||
+  return k == 0 || !(cuemu__rw_spells(rw, k - 1, "==") ||
+                     cuemu__rw_spells(rw, k - 1, "!=") ||
+                     cuemu__rw_spells(rw, k - 1, "<=") ||
+                     cuemu__rw_spells(rw, k - 1, ">=") ||
                      compound_assignment(rw, k - 1) ||
                      (k >= 2 && compound_assignment(rw, k - 2)));
 }
@@ -570,17 +551,15 @@ static void warn(cuemu_rewriter *rw, size_t k, const cuemu_host_variable *v,
            "a %s variable \"%s\" cannot be directly %s in a host function",
            v->constant ? "__constant__" : "__device__", shown,
            write ? "written" : "read");
-  int level = cuemu__rw_diag_level(rw, rw->toks[k].offset,
-                                   write ? 20092 : 20091,
-                                   write ? rw->warn_host_write
-                                         : rw->warn_host_read);
+  int level =
+      cuemu__rw_diag_level(rw, rw->toks[k].offset, write ? 20092 : 20091,
+                           write ? rw->warn_host_write : rw->warn_host_read);
   cuemu__rw_diagnose(rw, k, level, write ? "20092-D" : "20091-D", what);
 }
 
 void cuemu__host_variable_flush(cuemu_rewriter *rw) {
   if (rw->host_write_var) {
-    warn(rw, rw->host_write_token, rw->host_write_var, rw->host_write_shown,
-         1);
+    warn(rw, rw->host_write_token, rw->host_write_var, rw->host_write_shown, 1);
     rw->host_write_var = NULL;
   }
 }
@@ -622,15 +601,16 @@ static void instance_name(const cuemu_rewriter *rw,
   for (size_t k = open + 1; k < close && used < size; k++) {
     const cuemu_token *t = &rw->toks[k];
     int word = t->kind == CUEMU_TOKEN_IDENT || t->kind == CUEMU_TOKEN_NUMBER;
-    int space = k > open + 1 &&
-                ((word && (cuemu__rw_ident(rw, k - 1) ||
-                           rw->toks[k - 1].kind == CUEMU_TOKEN_NUMBER)) ||
-                 cuemu__rw_is(rw, k - 1, ",") ||
-                 ((cuemu__rw_is(rw, k, "*") || cuemu__rw_is(rw, k, "&")) &&
-                  !cuemu__rw_is(rw, k - 1, "*") && !cuemu__rw_is(rw, k - 1, "&")));
-    used += (size_t)snprintf(shown + used, size - used, "%s%.*s",
-                             space ? " " : "", (int)t->length,
-                             rw->text + t->offset);
+    int space =
+        k > open + 1 &&
+        ((word && (cuemu__rw_ident(rw, k - 1) ||
+                   rw->toks[k - 1].kind == CUEMU_TOKEN_NUMBER)) ||
+         cuemu__rw_is(rw, k - 1, ",") ||
+         ((cuemu__rw_is(rw, k, "*") || cuemu__rw_is(rw, k, "&")) &&
+          !cuemu__rw_is(rw, k - 1, "*") && !cuemu__rw_is(rw, k - 1, "&")));
+    used +=
+        (size_t)snprintf(shown + used, size - used, "%s%.*s", space ? " " : "",
+                         (int)t->length, rw->text + t->offset);
     if (cuemu__rw_is(rw, k, "unsigned") &&
         (cuemu__rw_is(rw, k + 1, ",") || k + 1 == close) && used < size)
       used += (size_t)snprintf(shown + used, size - used, " int");
@@ -669,13 +649,16 @@ void cuemu__host_variable_access(cuemu_rewriter *rw, size_t i) {
     snprintf(shown, sizeof shown, "%s", v->display);
   size_t p = first > 0 ? first - 1 : rw->n;
   if (p < rw->n &&
-      ((cuemu__rw_is(rw, p, "&") && (p == 0 || (!operand_end(rw, p - 1) &&
-                                                !spells(rw, p - 1, "&&")))) ||
+      ((cuemu__rw_is(rw, p, "&") &&
+        (p == 0 ||
+         (!operand_end(rw, p - 1) && !cuemu__rw_spells(rw, p - 1, "&&")))) ||
        cuemu__rw_is(rw, p, "sizeof") || cuemu__rw_is(rw, p, "alignof")))
     return; /* its address; unevaluated */
   if (p < rw->n && p > 0 && cuemu__rw_is(rw, p, "(") &&
-      (cuemu__rw_is(rw, p - 1, "sizeof") || cuemu__rw_is(rw, p - 1, "decltype") ||
-       cuemu__rw_is(rw, p - 1, "alignof") || cuemu__rw_is(rw, p - 1, "typeid") ||
+      (cuemu__rw_is(rw, p - 1, "sizeof") ||
+       cuemu__rw_is(rw, p - 1, "decltype") ||
+       cuemu__rw_is(rw, p - 1, "alignof") ||
+       cuemu__rw_is(rw, p - 1, "typeid") ||
        cuemu__rw_is(rw, p - 1, "noexcept")))
     return;
   /* The postfix chain: elements and members. */
@@ -695,10 +678,11 @@ void cuemu__host_variable_access(cuemu_rewriter *rw, size_t i) {
   }
   if (rw->host_template && left_to_instances(rw, first, end))
     return;
-  int prefix_step = p < rw->n && p > 0 && (spells(rw, p - 1, "++") ||
-                                           spells(rw, p - 1, "--"));
-  if (prefix_step || compound_assignment(rw, end) || spells(rw, end, "++") ||
-      spells(rw, end, "--")) {
+  int prefix_step =
+      p < rw->n && p > 0 &&
+      (cuemu__rw_spells(rw, p - 1, "++") || cuemu__rw_spells(rw, p - 1, "--"));
+  if (prefix_step || compound_assignment(rw, end) ||
+      cuemu__rw_spells(rw, end, "++") || cuemu__rw_spells(rw, end, "--")) {
     warn(rw, i, v, shown, 0);
     write_at(rw, i, end, v, shown);
     return;
@@ -719,11 +703,7 @@ void cuemu__host_variable_access(cuemu_rewriter *rw, size_t i) {
     size_t object;
     cuemu_passing passing = cuemu__call_passing(rw, open, index, &object);
     int copied = passing == CUEMU_PASSED_OBJECT && !part &&
-                 v->type != (size_t)-1 && object < rw->n &&
-                 rw->toks[object].length == rw->toks[v->type].length &&
-                 memcmp(rw->text + rw->toks[object].offset,
-                        rw->text + rw->toks[v->type].offset,
-                        rw->toks[object].length) == 0 &&
+                 v->type != (size_t)-1 && cuemu__rw_same(rw, object, v->type) &&
                  cuemu__trivially_copied(rw, v->type);
     if (passing != CUEMU_PASSED_VALUE && !copied &&
         !(passing == CUEMU_PASSED_COPY && v->scalar && !member))

@@ -231,8 +231,8 @@ static cuemu_status host_variable_body(walker *w, size_t brace) {
    * its class or in a class nested in it (not device code). */
   size_t start = w->decl_start;
   if (w->other_depth >= 2 && w->class_body) {
-    if (w->other_depth > 2 && (w->other_depth - 1 >= 64 ||
-                               !(w->nested_classes >> (w->other_depth - 1) & 1)))
+    size_t outer = w->other_depth - 1;
+    if (outer > 1 && (outer >= 64 || !(w->nested_classes >> outer & 1)))
       return CUEMU_SUCCESS; /* not in a class's body */
     start = member_start(rw, brace);
     if (class_head(rw, start, brace)) {

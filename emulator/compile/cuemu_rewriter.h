@@ -174,6 +174,12 @@ int cuemu__rw_is(const cuemu_rewriter *rw, size_t i, const char *word);
 int cuemu__rw_ident(const cuemu_rewriter *rw, size_t i);
 /* Token i + 1 starts right where token i ends. */
 int cuemu__rw_adjacent(const cuemu_rewriter *rw, size_t i);
+/* Whether tokens a and b have the same text. */
+int cuemu__rw_same(const cuemu_rewriter *rw, size_t a, size_t b);
+/* Whether the tokens from k spell the operator `op`: the lexer makes a
+ * token of each character of an operator but `::` and `->`, so its
+ * characters must be adjacent tokens (`+=`, `...`). */
+int cuemu__rw_spells(const cuemu_rewriter *rw, size_t k, const char *op);
 /* Tokens i to i + 2 are the `<<<` or `>>>` (c is "<" or ">") of a launch
  * as nvcc reads them: the first two adjacent, the third after blanks or
  * comments too (a `<` on the same line only), and not after `operator`. */
