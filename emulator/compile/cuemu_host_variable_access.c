@@ -39,7 +39,8 @@
  * expression, as nvcc gives them (`hits = hits + 1`: the read first). A
  * template's body (a function template's, a class template's member's) is
  * judged as nvcc judges it where it is defined: a use whose statement
- * names a template parameter, a name declared with one or `this`, and the
+ * names a template parameter, a name declared with one (or declared `auto`
+ * from one) or `this`, and the
  * whole operand of a return, are left to the instances, where nvcc gives
  * no warning. Not judged: const and constexpr variables (whose reads nvcc
  * folds, without a warning).
@@ -372,6 +373,30 @@ static cuemu_status template_dependents(cuemu_rewriter *rw, size_t from,
         return st;
     }
   }
+  /* A name declared `auto` (`auto v = t;`, `auto &r = t.x;`) from an
+   * initializer that names what is dependent is dependent too; twice, for
+   * one declared from another. */
+  for (int round = 0; round < 2; round++)
+    for (size_t k = from; k < end && k < rw->n; k++) {
+      if (!cuemu__rw_is(rw, k, "auto"))
+        continue;
+      size_t j = k + 1;
+      while (j < end && (cuemu__rw_is(rw, j, "&") || cuemu__rw_is(rw, j, "*") ||
+                         cuemu__rw_is(rw, j, "const")))
+        j++;
+      if (j >= end || !cuemu__rw_ident(rw, j) || dependent(rw, j))
+        continue;
+      int named = 0;
+      for (size_t q = j + 1; q < end && !cuemu__rw_is(rw, q, ";") && !named;
+           q++)
+        named = cuemu__rw_ident(rw, q) &&
+                (cuemu__rw_is(rw, q, "this") || dependent(rw, q));
+      if (named) {
+        cuemu_status st = add_dependent(rw, j);
+        if (st != CUEMU_SUCCESS)
+          return st;
+      }
+    }
   return CUEMU_SUCCESS;
 }
 

@@ -185,3 +185,12 @@ int copies() {
   int a = by_params(params);
   return a + by_owned(owned);
 }
+
+// A name declared `auto` from what depends on the template's parameters
+// depends on them too.
+template <class T> int deduced_from(T t) {
+  auto v = t;
+  v = hits;
+  auto w = hits;
+  return w + (int)v;
+}
