@@ -435,7 +435,8 @@ host_device_variables.cu:160: KIND #20092-D: a __device__ variable "hits" cannot
 host_device_variables.cu:165: KIND #20092-D: a __device__ variable "hits" cannot be directly written in a host function
 host_device_variables.cu:166: KIND #20091-D: a __device__ variable "hits" cannot be directly read in a host function
 host_device_variables.cu:185: KIND #20091-D: a __device__ variable "params" cannot be directly read in a host function
-host_device_variables.cu:194: KIND #20091-D: a __device__ variable "hits" cannot be directly read in a host function'
+host_device_variables.cu:194: KIND #20091-D: a __device__ variable "hits" cannot be directly read in a host function
+host_device_variables.cu:200: KIND #20091-D: a __device__ variable "hits" cannot be directly read in a host function'
 step host_access "$nvcc" -c -o host_access.o "$d/host_device_variables.cu" &&
   if [ "$(host_access "$work/host_access.log" warning)" = \
     "$(printf '%s\n' "$host_access_want" | sed 's/KIND/warning/')" ]; then

@@ -344,6 +344,9 @@ cuemu_passing cuemu__call_passing(const cuemu_rewriter *rw, size_t open,
   }
   if (!cuemu__rw_ident(rw, callee))
     return CUEMU_PASSED_UNKNOWN;
+  /* `int x(hits)`: a scalar variable's direct initialization. */
+  if (callee > 0 && cuemu__scalar_type_word(rw, callee - 1))
+    return CUEMU_PASSED_VALUE;
   size_t close = cuemu__rw_close(rw, open), count = 1;
   if (close >= rw->n)
     return CUEMU_PASSED_UNKNOWN;

@@ -194,3 +194,9 @@ template <class T> int deduced_from(T t) {
   auto w = hits;
   return w + (int)v;
 }
+
+// A scalar's direct initialization reads it.
+long initialized() {
+  long n(hits);
+  return n;
+}
