@@ -563,8 +563,9 @@ step device_bare_unset "$nvcc" -DREAD_UNSET -o device_bare_unset \
 # overload set and a class template's members whose return type is deduced
 # (tests/driver/nvcc_warnings/device_bare_return_deduced.cu) builds and
 # runs, with warning #117-D at the overload set's functions, named as nvcc
-# 13.0 names them (the later one with its parameters' types); none at the
-# templates' (nvcc names each instance).
+# 13.0 names them (the later one with its parameters' types), and at a
+# function of an array parameter; none at the templates' (nvcc names each
+# instance).
 device_deduced() { # LOG: its #117-D warnings, "line name", one a line
   sed -n 's|^.*/device_bare_return_deduced.cu:\([0-9]*\): warning #117-D: non-void function "\(.*\)" should return a value$|\1 \2|p' "$1"
 }
@@ -573,7 +574,8 @@ step device_bare_deduced "$nvcc" -o device_bare_deduced \
   passes "templates' and overloads' deduced types with return; build and run" \
     ./device_bare_deduced &&
   if [ "$(device_deduced "$work/device_bare_deduced.log")" = '30 weight
-35 weight(float, int)' ]; then
+35 weight(float, int)
+56 slot' ]; then
     echo "PASS: warning #117-D at the overload set's return;"
   else
     fail "warning #117-D (deduced types of templates and overloads): got"

@@ -35,8 +35,8 @@
  * error, "cannot deduce", or makes a void function). nvcc names the
  * later functions of an overload set with their parameters' types
  * (`weight(float, int)`), and so does the warning. A parameter list it
- * does not understand (a function's or an array's parameter, C's `...`)
- * is left to g++, which refuses the statement.
+ * does not understand (a function's parameter, an array's of several
+ * bounds, C's `...`) is left to g++, which refuses the statement.
  */
 #include <stdio.h>
 #include <string.h>
@@ -237,8 +237,9 @@ static void append(char *buf, size_t n, size_t *used, const char *text,
  * and `)` token close, its name and default argument left out, to buf:
  * with `form` "d", as `__cuemu_declval<TYPE>()` (a pack's as
  * `__cuemu_declval<Ts>()...`), separated by `, `; with "n", as nvcc names
- * them (`const U &`, `Ts...`). Returns 0 for a list it does not
- * understand (a function's or an array's parameter, C's `...`). */
+ * them (`const U &`, `Ts...`); an array's as the pointer it is (`float
+ * *`). Returns 0 for a list it does not understand (a function's
+ * parameter, an array's of several bounds, C's `...`). */
 static int parameter_types(const cuemu_rewriter *rw, size_t open, size_t close,
                            const char *form, char *buf, size_t n,
                            size_t *used) {
@@ -247,7 +248,7 @@ static int parameter_types(const cuemu_rewriter *rw, size_t open, size_t close,
     return 1;
   int count = 0;
   while (a < close) {
-    size_t b = a, end = rw->n;
+    size_t b = a, end = rw->n, array = rw->n;
     while (b < close && !cuemu__rw_is(rw, b, ",")) {
       if (cuemu__rw_is(rw, b, "=") && end == rw->n)
         end = b;
@@ -255,8 +256,15 @@ static int parameter_types(const cuemu_rewriter *rw, size_t open, size_t close,
         b = cuemu__rw_template_close(rw, b);
         if (b >= close)
           return 0;
-      } else if (end == rw->n &&
-                 (cuemu__rw_is(rw, b, "(") || cuemu__rw_is(rw, b, "[")))
+      } else if (end == rw->n && cuemu__rw_is(rw, b, "[")) {
+        /* An array parameter, whose type is a pointer: `float a[]`. */
+        if (array != rw->n)
+          return 0;
+        array = b;
+        b = cuemu__rw_close(rw, b);
+        if (b >= close)
+          return 0;
+      } else if (end == rw->n && cuemu__rw_is(rw, b, "("))
         return 0;
       else if (cuemu__rw_is(rw, b, "(") || cuemu__rw_is(rw, b, "{"))
         b = cuemu__rw_close(rw, b);
@@ -264,6 +272,11 @@ static int parameter_types(const cuemu_rewriter *rw, size_t open, size_t close,
     }
     if (end == rw->n)
       end = b;
+    if (array != rw->n) {
+      if (end != cuemu__rw_close(rw, array) + 1)
+        return 0; /* something after the bounds */
+      end = array;
+    }
     /* A pack's `...`, three tokens, at its type's end. */
     int pack = 0;
     size_t type_end = end;
@@ -315,6 +328,8 @@ static int parameter_types(const cuemu_rewriter *rw, size_t open, size_t close,
         append(buf, n, used, " ", 1);
       append(buf, n, used, rw->text + rw->toks[k].offset, rw->toks[k].length);
     }
+    if (array != rw->n)
+      append(buf, n, used, " *", 2);
     if (form[0] == 'd')
       append(buf, n, used, ">()", 3);
     if (pack)

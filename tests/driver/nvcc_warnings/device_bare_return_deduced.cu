@@ -1,11 +1,11 @@
 // A lattice's accessors written for nvcc: device function templates, an
-// overload set and a class template's members whose return type is
-// deduced (`auto`, `auto &`, `decltype(auto)`) end with a bare `return;`
-// after a return with a value. nvcc takes each, with its warning #117-D
-// (at the overload set's functions, and at each instance of a template
-// that it names with its arguments); cuemu-nvcc refused them (g++: "return-statement
-// with no value"). The results checked are those of the paths that return
-// a value (tests/driver_nvcc_warnings.sh).
+// overload set, a function of an array parameter and a class template's
+// members whose return type is deduced (`auto`, `auto &`, `decltype(auto)`)
+// end with a bare `return;` after a return with a value. nvcc takes each,
+// with its warning #117-D (at the plain functions, and at each instance of
+// a template that it names with its arguments); cuemu-nvcc refused them
+// (g++: "return-statement with no value"). The results checked are those
+// of the paths that return a value (tests/driver_nvcc_warnings.sh).
 #include <cstdio>
 
 __device__ float sites[4];
@@ -51,6 +51,11 @@ template <class T> struct Lattice {
   }
 };
 
+__device__ auto &slot(float cells[], int i) {
+  if (i >= 0) return cells[i];
+  return;
+}
+
 __global__ void gather(float *out) {
   Lattice<float> g{{1.0f, 2.0f, 3.0f, 4.0f}};
   const Lattice<float> &c = g;
@@ -59,7 +64,8 @@ __global__ void gather(float *out) {
   out[0] = site(1) + scaled<2>(2) + first(1, 'a', 2.0) + weight(1) +
            weight(2.0f, 2);
   g.at(0) = 5.0f;
-  out[1] = g.at(0) + c.at(1) + g.get(2);
+  slot(sites, 3) = 7.0f;
+  out[1] = g.at(0) + c.at(1) + g.get(2) + slot(sites, 3) - 7.0f;
 }
 
 int main() {
