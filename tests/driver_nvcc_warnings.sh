@@ -40,7 +40,8 @@
 # - Warnings #20091-D and #20092-D: host code that reads or writes a
 #   __device__ or __constant__ variable by name
 #   (tests/driver/nvcc_warnings/host_device_variables.cu), at each read and
-#   write, none at its address or a reference; -w and -diag-suppress
+#   write (an argument of a parameter that takes its value, a variable
+#   template's instance), none at its address or a reference; -w and -diag-suppress
 #   silence them, -Werror all-warnings makes them errors.
 # - Warning #20012-D: __host__ or __device__ on a member function defaulted
 #   on its first declaration (tests/driver/nvcc_warnings/
@@ -48,7 +49,9 @@
 # - Warning #117-D again: a `return;` of a device-only function returning a
 #   reference or a deduced type (tests/driver/nvcc_warnings/
 #   device_bare_return_reference.cu), which builds; a read through the
-#   reference it returns fails the launch, naming it.
+#   reference it returns fails the launch, naming it. Function templates,
+#   overload sets and class templates' members with a deduced type build
+#   too (device_bare_return_deduced.cu).
 # The lines expected are nvcc 13.0's (its own build of the same command is
 # recorded with nvcc_build). Run by `make check`.
 
@@ -380,7 +383,10 @@ step device_bare_return_quiet "$nvcc" -diag-suppress 117 -c \
 # name (tests/driver/nvcc_warnings/host_device_variables.cu): warnings
 # #20091-D and #20092-D, nvcc 13.0's lines but for the path, none at an
 # address, a reference, a reference parameter, sizeof, a __managed__ or
-# const variable or a local of the same name; -w, -diag-suppress of each number
+# const variable or a local of the same name; at an argument that a
+# parameter takes by value (printf's too), at a variable template's
+# instances, named with their arguments, in nested and local classes, and
+# in templates where the use does not depend on their parameters; -w, -diag-suppress of each number
 # and nv_diag_suppress silence them, -Werror all-warnings makes them errors.
 host_access() { # LOG KIND: the #20091-D and #20092-D lines of a compile
   sed -n "s|^.*/\(host_device_variables.cu:.*$2 #2009[12]-D: .*\)\$|\1|p" "$1"
@@ -399,7 +405,38 @@ host_device_variables.cu:50: KIND #20092-D: a __device__ variable "hits" cannot 
 host_device_variables.cu:51: KIND #20092-D: a __device__ variable "grid::cells" cannot be directly written in a host function
 host_device_variables.cu:53: KIND #20091-D: a __device__ variable "hits" cannot be directly read in a host function
 host_device_variables.cu:56: KIND #20091-D: a __device__ variable "<unnamed>::seen" cannot be directly read in a host function
-host_device_variables.cu:76: KIND #20091-D: a __device__ variable "hits" cannot be directly read in a host function'
+host_device_variables.cu:76: KIND #20091-D: a __device__ variable "hits" cannot be directly read in a host function
+host_device_variables.cu:108: KIND #20091-D: a __device__ variable "hits" cannot be directly read in a host function
+host_device_variables.cu:109: KIND #20091-D: a __constant__ variable "bias" cannot be directly read in a host function
+host_device_variables.cu:110: KIND #20091-D: a __device__ variable "weights" cannot be directly read in a host function
+host_device_variables.cu:111: KIND #20091-D: a __device__ variable "params" cannot be directly read in a host function
+host_device_variables.cu:112: KIND #20091-D: a __device__ variable "hits" cannot be directly read in a host function
+host_device_variables.cu:113: KIND #20091-D: a __device__ variable "cursor" cannot be directly read in a host function
+host_device_variables.cu:114: KIND #20091-D: a __device__ variable "hits" cannot be directly read in a host function
+host_device_variables.cu:115: KIND #20091-D: a __device__ variable "weights" cannot be directly read in a host function
+host_device_variables.cu:116: KIND #20091-D: a __device__ variable "hits" cannot be directly read in a host function
+host_device_variables.cu:118: KIND #20091-D: a __device__ variable "hits" cannot be directly read in a host function
+host_device_variables.cu:119: KIND #20091-D: a __device__ variable "hits" cannot be directly read in a host function
+host_device_variables.cu:120: KIND #20091-D: a __device__ variable "hits" cannot be directly read in a host function
+host_device_variables.cu:122: KIND #20092-D: a __device__ variable "scale<int>" cannot be directly written in a host function
+host_device_variables.cu:123: KIND #20091-D: a __device__ variable "scale<int>" cannot be directly read in a host function
+host_device_variables.cu:123: KIND #20091-D: a __device__ variable "scale<int>" cannot be directly read in a host function
+host_device_variables.cu:124: KIND #20091-D: a __device__ variable "scale<float>" cannot be directly read in a host function
+host_device_variables.cu:124: KIND #20092-D: a __device__ variable "scale<float>" cannot be directly written in a host function
+host_device_variables.cu:125: KIND #20091-D: a __constant__ variable "factor<float>" cannot be directly read in a host function
+host_device_variables.cu:126: KIND #20092-D: a __device__ variable "grid::slots<int>" cannot be directly written in a host function
+host_device_variables.cu:127: KIND #20091-D: a __device__ variable "grid::slots<int>" cannot be directly read in a host function
+host_device_variables.cu:136: KIND #20091-D: a __device__ variable "hits" cannot be directly read in a host function
+host_device_variables.cu:137: KIND #20092-D: a __device__ variable "hits" cannot be directly written in a host function
+host_device_variables.cu:141: KIND #20091-D: a __device__ variable "hits" cannot be directly read in a host function
+host_device_variables.cu:144: KIND #20091-D: a __device__ variable "hits" cannot be directly read in a host function
+host_device_variables.cu:157: KIND #20091-D: a __device__ variable "hits" cannot be directly read in a host function
+host_device_variables.cu:160: KIND #20092-D: a __device__ variable "hits" cannot be directly written in a host function
+host_device_variables.cu:165: KIND #20092-D: a __device__ variable "hits" cannot be directly written in a host function
+host_device_variables.cu:166: KIND #20091-D: a __device__ variable "hits" cannot be directly read in a host function
+host_device_variables.cu:185: KIND #20091-D: a __device__ variable "params" cannot be directly read in a host function
+host_device_variables.cu:194: KIND #20091-D: a __device__ variable "hits" cannot be directly read in a host function
+host_device_variables.cu:200: KIND #20091-D: a __device__ variable "hits" cannot be directly read in a host function'
 step host_access "$nvcc" -c -o host_access.o "$d/host_device_variables.cu" &&
   if [ "$(host_access "$work/host_access.log" warning)" = \
     "$(printf '%s\n' "$host_access_want" | sed 's/KIND/warning/')" ]; then
@@ -437,7 +474,9 @@ fi
 # __device__ written on them (tests/driver/nvcc_warnings/
 # defaulted_spaces.cu): warning #20012-D at each qualifier, in order, the
 # unit's list given twice (nvcc's device compile, then its host compile),
-# as nvcc 13.0 gives them but for the path; the program runs;
+# as nvcc 13.0 gives them but for the path, in nested, local and template
+# classes too, none at a destructor virtual through its base; the program
+# runs;
 # -diag-suppress 20012 silences them (-w and -Werror all-warnings act on
 # every numbered warning alike, tested above).
 defaulted() { # LOG KIND: the #20012-D lines of a compile, in order
@@ -452,7 +491,13 @@ defaulted_spaces.cu:17: KIND #20012-D: __device__ annotation is ignored on a non
 defaulted_spaces.cu:21: KIND #20012-D: __device__ annotation is ignored on a non-virtual function("Shape") that is explicitly defaulted on its first declaration
 defaulted_spaces.cu:21: KIND #20012-D: __host__ annotation is ignored on a non-virtual function("Shape") that is explicitly defaulted on its first declaration
 defaulted_spaces.cu:30: KIND #20012-D: __host__ annotation is ignored on a non-virtual function("Cell") that is explicitly defaulted on its first declaration
-defaulted_spaces.cu:30: KIND #20012-D: __device__ annotation is ignored on a non-virtual function("Cell") that is explicitly defaulted on its first declaration'
+defaulted_spaces.cu:30: KIND #20012-D: __device__ annotation is ignored on a non-virtual function("Cell") that is explicitly defaulted on its first declaration
+defaulted_spaces.cu:46: KIND #20012-D: __device__ annotation is ignored on a non-virtual function("operator=") that is explicitly defaulted on its first declaration
+defaulted_spaces.cu:49: KIND #20012-D: __device__ annotation is ignored on a non-virtual function("~Flat") that is explicitly defaulted on its first declaration
+defaulted_spaces.cu:52: KIND #20012-D: __host__ annotation is ignored on a non-virtual function("~Holder") that is explicitly defaulted on its first declaration
+defaulted_spaces.cu:54: KIND #20012-D: __host__ annotation is ignored on a non-virtual function("Slot") that is explicitly defaulted on its first declaration
+defaulted_spaces.cu:54: KIND #20012-D: __device__ annotation is ignored on a non-virtual function("Slot") that is explicitly defaulted on its first declaration
+defaulted_spaces.cu:74: KIND #20012-D: __device__ annotation is ignored on a non-virtual function("Local") that is explicitly defaulted on its first declaration'
 defaulted_want() { # KIND
   printf '%s\n%s\n' "$defaulted_once" "$defaulted_once" | sed "s/KIND/$1/"
 }
@@ -514,6 +559,29 @@ step device_bare_unset "$nvcc" -DREAD_UNSET -o device_bare_unset \
     fail "a read through the unset reference: $(head -5 "$work/device_bare_unset.run")"
   fi
 
+# A `return;` after a return with a value in device function templates, an
+# overload set and a class template's members whose return type is deduced
+# (tests/driver/nvcc_warnings/device_bare_return_deduced.cu) builds and
+# runs, with warning #117-D at the overload set's functions, named as nvcc
+# 13.0 names them (the later one with its parameters' types), and at a
+# function of an array parameter; none at the templates' (nvcc names each
+# instance).
+device_deduced() { # LOG: its #117-D warnings, "line name", one a line
+  sed -n 's|^.*/device_bare_return_deduced.cu:\([0-9]*\): warning #117-D: non-void function "\(.*\)" should return a value$|\1 \2|p' "$1"
+}
+step device_bare_deduced "$nvcc" -o device_bare_deduced \
+  "$d/device_bare_return_deduced.cu" &&
+  passes "templates' and overloads' deduced types with return; build and run" \
+    ./device_bare_deduced &&
+  if [ "$(device_deduced "$work/device_bare_deduced.log")" = '30 weight
+35 weight(float, int)
+56 slot' ]; then
+    echo "PASS: warning #117-D at the overload set's return;"
+  else
+    fail "warning #117-D (deduced types of templates and overloads): got"
+    sed 's/^/  | /' "$work/device_bare_deduced.log" | head -20
+  fi
+
 # nv_diag_error makes #20037-D an error without the number, even under -w;
 # nv_diag_warning and nv_diag_default give back the command line's level.
 for case in "|14 error,16 warning #20037-D,18 warning #20037-D,20 warning #20037-D" \
@@ -569,6 +637,8 @@ if [ -n "$real" ]; then
       -o nv_defaulted "$d/defaulted_spaces.cu" &&
     nvcc_build driver_nvcc_warnings.sh:device_bare_return_reference "$real" \
       -o nv_device_bare_reference "$d/device_bare_return_reference.cu" &&
+    nvcc_build driver_nvcc_warnings.sh:device_bare_deduced "$real" \
+      -o nv_device_bare_deduced "$d/device_bare_return_deduced.cu" &&
     nvcc_build driver_nvcc_warnings.sh:device_bare_unset "$real" \
       -DREAD_UNSET -o nv_device_bare_unset "$d/device_bare_return_reference.cu") >"$work/nvcc.log" 2>&1 ||
     fail "nvcc refuses a command of this test: $(tail -5 "$work/nvcc.log")"

@@ -44,8 +44,11 @@ typedef struct walker {
                         * reads and writes of device variables are judged
                         * (cuemu_host_variable_access.c), or 0 */
   int class_body;      /* the namespace-scope brace open is a class's body
-                        * (not a template's), whose member functions'
+                        * (a class template's too), whose member functions'
                         * bodies are judged so too */
+  unsigned long long nested_classes; /* bit d: the brace open at
+                        * other_depth d (2 to 63) is a nested class's body
+                        * in such a class, judged as its class is */
   size_t linked_decl;  /* decl_start + 1 of the declaration given its pass's
                         * linkage attribute, or 0 */
   size_t static_kernel;/* the name of the `static` kernel being walked, whose
@@ -161,12 +164,27 @@ static cuemu_status host_variable_names(walker *w, size_t i) {
   return st;
 }
 
+/* Past the template heads that the declaration from token start begins
+ * with (`template <class T> template <class U>`), or start. */
+static size_t past_template_heads(const cuemu_rewriter *rw, size_t start,
+                                  size_t end) {
+  while (start < end && cuemu__rw_is(rw, start, "template") &&
+         cuemu__rw_is(rw, start + 1, "<")) {
+    size_t close = cuemu__rw_template_close(rw, start + 1);
+    if (close >= end)
+      return end;
+    start = close + 1;
+  }
+  return start;
+}
+
 /* Whether the namespace-scope declaration from token start to the `{` at
- * token brace opens a class's body: `struct`, `class` or `union` in it, and
- * no template head, enumeration, initializer or parameters. */
+ * token brace opens a class's body (a class template's too): `struct`,
+ * `class` or `union` in it, and no enumeration, initializer or parameters
+ * after its template heads. */
 static int class_head(const cuemu_rewriter *rw, size_t start, size_t brace) {
   int cls = 0;
-  for (size_t k = start; k < brace; k++) {
+  for (size_t k = past_template_heads(rw, start, brace); k < brace; k++) {
     if (cuemu__rw_is(rw, k, "template") || cuemu__rw_is(rw, k, "enum") ||
         cuemu__rw_is(rw, k, "=") || cuemu__rw_is(rw, k, "("))
       return 0;
@@ -196,8 +214,9 @@ static size_t member_start(const cuemu_rewriter *rw, size_t brace) {
 
 /* In the host and single passes, the body at `brace` of a namespace-scope
  * host function of the user's code, or of a host member function defined in
- * its class at namespace scope: its reads and writes of device variables
- * are judged (cuemu_host_variable_access.c). */
+ * its class at namespace scope or in a class nested in one: its reads and
+ * writes of device variables are judged (cuemu_host_variable_access.c).
+ * A local class's member functions are judged with their function's body. */
 static cuemu_status host_variable_body(walker *w, size_t brace) {
   cuemu_rewriter *rw = w->rw;
   if (w->other_depth == 1)
@@ -209,21 +228,37 @@ static cuemu_status host_variable_body(walker *w, size_t brace) {
       (rw->toks[brace].flags & (CUEMU_TOKEN_FOREIGN | CUEMU_TOKEN_SHIM)))
     return CUEMU_SUCCESS;
   /* A namespace-scope function's body, or a member function's defined in
-   * its class (neither device code nor a template). */
+   * its class or in a class nested in it (not device code). */
   size_t start = w->decl_start;
-  if (w->other_depth == 2 && w->class_body) {
+  if (w->other_depth >= 2 && w->class_body) {
+    size_t outer = w->other_depth - 1;
+    if (outer > 1 && (outer >= 64 || !(w->nested_classes >> outer & 1)))
+      return CUEMU_SUCCESS; /* not in a class's body */
     start = member_start(rw, brace);
+    if (class_head(rw, start, brace)) {
+      if (w->other_depth < 64)
+        w->nested_classes |= 1ull << w->other_depth;
+      return CUEMU_SUCCESS; /* a nested class's body */
+    }
     for (size_t k = start; k < brace; k++)
       if (cuemu__rw_is(rw, k, "__device__") ||
           cuemu__rw_is(rw, k, "__global__"))
         return CUEMU_SUCCESS;
   } else if (w->other_depth != 1)
     return CUEMU_SUCCESS;
-  if (cuemu__host_body_name(rw, start, brace) >= rw->n)
+  /* A template's body (a function template's, a class template's
+   * member's) is judged where it does not depend on the template's
+   * parameters, from its first template head. */
+  size_t body_start = past_template_heads(rw, start, brace);
+  size_t templated = body_start != start ? start : rw->n;
+  if (w->other_depth >= 2 && w->class_body &&
+      past_template_heads(rw, w->decl_start, brace) != w->decl_start)
+    templated = w->decl_start;
+  if (cuemu__host_body_name(rw, body_start, brace) >= rw->n)
     return CUEMU_SUCCESS;
   char *ns = scope_name(w);
   if (!ns) return CUEMU_OUT_OF_MEMORY;
-  cuemu_status st = cuemu__host_variable_body(rw, ns, start, brace);
+  cuemu_status st = cuemu__host_variable_body(rw, ns, start, brace, templated);
   free(ns);
   w->access_body = w->other_depth;
   return st;
@@ -381,6 +416,8 @@ static cuemu_status close_brace(walker *w, size_t i) {
       w->kernel_body = 0;
       st = kernel_decl_end(w, i);
     }
+    if (w->other_depth < 64)
+      w->nested_classes &= ~(1ull << w->other_depth);
     /* The shared variables of the block that ends leave the scope. */
     while (w->shared.count && w->shared.depth[w->shared.count - 1] >= w->other_depth)
       w->shared.count--;
@@ -1445,7 +1482,7 @@ static cuemu_status walk(walker *w) {
           w->other_depth++; /* a braced initializer, not a body */
         else if (w->other_depth == 0)
           st = open_brace(w, i);
-        else if (++w->other_depth == 2 && w->class_body)
+        else if (++w->other_depth >= 2 && w->class_body && !w->access_body)
           st = host_variable_body(w, i); /* a member function's body */
       } else if (cuemu__rw_is(rw, i, "}")) {
         st = close_brace(w, i);

@@ -21,6 +21,25 @@ int cuemu__rw_adjacent(const cuemu_rewriter *rw, size_t i) {
          rw->toks[i].offset + rw->toks[i].length == rw->toks[i + 1].offset;
 }
 
+int cuemu__rw_same(const cuemu_rewriter *rw, size_t a, size_t b) {
+  return a < rw->n && b < rw->n && rw->toks[a].length == rw->toks[b].length &&
+         memcmp(rw->text + rw->toks[a].offset, rw->text + rw->toks[b].offset,
+                rw->toks[a].length) == 0;
+}
+
+int cuemu__rw_spells(const cuemu_rewriter *rw, size_t k, const char *op) {
+  size_t n = strlen(op);
+  if (k + n > rw->n)
+    return 0;
+  for (size_t c = 0; c < n; c++) {
+    const cuemu_token *t = &rw->toks[k + c];
+    if (t->length != 1 || rw->text[t->offset] != op[c] ||
+        (c > 0 && t->offset != rw->toks[k + c - 1].offset + 1))
+      return 0;
+  }
+  return 1;
+}
+
 int cuemu__rw_chevrons(const cuemu_rewriter *rw, size_t i, const char *c) {
   if (!cuemu__rw_is(rw, i, c) || !cuemu__rw_is(rw, i + 1, c) ||
       !cuemu__rw_is(rw, i + 2, c) || !cuemu__rw_adjacent(rw, i))

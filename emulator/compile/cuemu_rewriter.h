@@ -131,10 +131,17 @@ typedef struct cuemu_rewriter {
                         * (cuemu_host_variable_access.c) */
   size_t host_var_count, host_var_capacity;
   char *host_scope;    /* the namespace of the host body being judged */
+  size_t *host_dependent; /* in a template's body, the tokens that name
+                        * what depends on its parameters: the parameters,
+                        * and what is declared with them */
+  size_t host_dependent_count, host_dependent_capacity;
+  int host_template;   /* the body judged is a template's */
   const struct cuemu_host_variable *host_write_var; /* a write whose warning
                         * waits for the end of its expression, at token
-                        * host_write_end; its name at host_write_token */
+                        * host_write_end; its name at host_write_token,
+                        * as nvcc shows it in host_write_shown */
   size_t host_write_token, host_write_end;
+  char host_write_shown[256];
   char **device_protos; /* the functions declared __device__ without a body
                          * so far, "Class::name" or "::name"
                          * (cuemu__device_prototype_note) */
@@ -167,6 +174,12 @@ int cuemu__rw_is(const cuemu_rewriter *rw, size_t i, const char *word);
 int cuemu__rw_ident(const cuemu_rewriter *rw, size_t i);
 /* Token i + 1 starts right where token i ends. */
 int cuemu__rw_adjacent(const cuemu_rewriter *rw, size_t i);
+/* Whether tokens a and b have the same text. */
+int cuemu__rw_same(const cuemu_rewriter *rw, size_t a, size_t b);
+/* Whether the tokens from k spell the operator `op`: the lexer makes a
+ * token of each character of an operator but `::` and `->`, so its
+ * characters must be adjacent tokens (`+=`, `...`). */
+int cuemu__rw_spells(const cuemu_rewriter *rw, size_t k, const char *op);
 /* Tokens i to i + 2 are the `<<<` or `>>>` (c is "<" or ">") of a launch
  * as nvcc reads them: the first two adjacent, the third after blanks or
  * comments too (a `<` on the same line only), and not after `operator`. */
@@ -364,6 +377,31 @@ cuemu_status cuemu__shared_initializer_check(cuemu_rewriter *rw, size_t i);
 size_t cuemu__host_body_name(const cuemu_rewriter *rw, size_t start,
                              size_t brace);
 void cuemu__host_call_check(cuemu_rewriter *rw, size_t i, size_t caller);
+/* How a call's callee takes one of its arguments (cuemu_call_parameters.c):
+ * unknown; by reference; by value into a scalar or pointer parameter (a
+ * read of the argument); as a copy, into a parameter whose type is the
+ * template's (`T x`, `Ts... xs`) or C's `...` (a read of a scalar). */
+typedef enum {
+  CUEMU_PASSED_UNKNOWN,
+  CUEMU_PASSED_REFERENCE,
+  CUEMU_PASSED_VALUE,
+  CUEMU_PASSED_COPY,
+  CUEMU_PASSED_OBJECT /* by value into a parameter of one other word's type
+                       * (a class's), named by the token *object */
+} cuemu_passing;
+/* How the callee of the call whose `(` is token `open` takes its argument
+ * number `index` (from 0), from the declarations of its name in the unit,
+ * where all that can take the call's arguments agree. */
+cuemu_passing cuemu__call_passing(const cuemu_rewriter *rw, size_t open,
+                                  size_t index, size_t *object);
+/* Whether the objects of the class named as token `name` are copied
+ * bitwise, by the implicit copy constructor, as nvcc reads a device
+ * variable copied so: its definition in the unit has no bases, scalar or
+ * pointer data members and no constructor from its own objects. */
+int cuemu__trivially_copied(const cuemu_rewriter *rw, size_t name);
+/* Whether identifier token k is a word of a scalar type (`unsigned`,
+ * `float`, `size_t`, `uint32_t`...). */
+int cuemu__scalar_type_word(const cuemu_rewriter *rw, size_t k);
 /* nvcc's warnings #20091-D and #20092-D (cuemu_host_variable_access.c).
  * A device variable of the unit: its name with its namespaces ("grid::cells"),
  * where its bare name starts in it, whether it is __constant__, an array,
@@ -372,7 +410,11 @@ typedef struct cuemu_host_variable {
   char *name;
   char *display; /* as nvcc names it: "<unnamed>::v" */
   size_t bare;
-  int constant, array, hidden;
+  /* scalar: its type is a scalar type's words or a pointer; templated: a
+   * variable template, named with its arguments (`scale<int>`). */
+  int constant, array, hidden, scalar, templated;
+  size_t type; /* the token of its type where that is one class's name (or
+                * a typedef's), else (size_t)-1 */
 } cuemu_host_variable;
 /* Records the variable named by token `name`, declared __constant__ where
  * ns[0] is 'c' ('d' else), in the namespace ns + 1 (names looked up from
@@ -385,11 +427,13 @@ cuemu_status cuemu__host_variable_record(cuemu_rewriter *rw, size_t name,
 cuemu_status cuemu__host_variable_names(cuemu_rewriter *rw, size_t start,
                                         size_t i, const char *ns);
 /* Starts the judgement of the body at `brace` of the host function declared
- * from token start, in namespace ns; then each identifier token i of the
+ * from token start, in namespace ns (a template's, whose template heads
+ * start at token `templated`, else rw->n); then each identifier token i of the
  * body is judged: a read or write of a device variable adds nvcc's
  * warnings to rw->diagnostics. */
 cuemu_status cuemu__host_variable_body(cuemu_rewriter *rw, const char *ns,
-                                       size_t start, size_t brace);
+                                       size_t start, size_t brace,
+                                       size_t templated);
 void cuemu__host_variable_access(cuemu_rewriter *rw, size_t i);
 /* Gives the warning of a write that waits for the end of its expression
  * (at the body's end). */

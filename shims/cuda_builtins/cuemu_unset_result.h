@@ -10,9 +10,9 @@
  * reference to an object at CUEMU_UNSET_RESULT_ADDRESS, a non-canonical
  * address, so that a read or a write through it fails the launch with
  * cudaErrorIllegalAddress and a report that says what it is, instead of
- * reaching some memory. cuemu_unset_result_of<decltype(&f)>::type is the
- * return type of a function f whose type is deduced (`decltype(auto)`,
- * `auto &`), once a return statement has deduced it.
+ * reaching some memory. A function whose type is deduced (`decltype(auto)`,
+ * `auto &`) gets `cuemu_unset_result<decltype(f(__cuemu_declval<P>()...))>`,
+ * the type of a call of itself, once a return statement has deduced it.
  */
 #ifndef CUEMU_UNSET_RESULT_H
 #define CUEMU_UNSET_RESULT_H
@@ -37,30 +37,10 @@ template <class T> struct cuemu_unset_result<T &&> {
   }
 };
 
-template <class __cuemu_F> struct cuemu_unset_result_of;
-template <class __cuemu_R, class... __cuemu_A>
-struct cuemu_unset_result_of<__cuemu_R (*)(__cuemu_A...)> {
-  typedef __cuemu_R type;
-};
-#define CUEMU_UNSET_RESULT_MEMBER(qualifiers)                                 \
-  template <class __cuemu_R, class __cuemu_C, class... __cuemu_A>             \
-  struct cuemu_unset_result_of<__cuemu_R (__cuemu_C::*)(__cuemu_A...)         \
-                                   qualifiers> {                              \
-    typedef __cuemu_R type;                                                   \
-  };
-CUEMU_UNSET_RESULT_MEMBER()
-CUEMU_UNSET_RESULT_MEMBER(const)
-CUEMU_UNSET_RESULT_MEMBER(&)
-CUEMU_UNSET_RESULT_MEMBER(const &)
-#if defined(__cpp_noexcept_function_type)
-/* C++17: noexcept is part of a function's type. */
-template <class __cuemu_R, class... __cuemu_A>
-struct cuemu_unset_result_of<__cuemu_R (*)(__cuemu_A...) noexcept> {
-  typedef __cuemu_R type;
-};
-CUEMU_UNSET_RESULT_MEMBER(noexcept)
-CUEMU_UNSET_RESULT_MEMBER(const noexcept)
-#endif
-#undef CUEMU_UNSET_RESULT_MEMBER
+/* A value of type T for an unevaluated operand (std::declval, without
+ * <utility>): the translation names a deduced return type as the type of a
+ * call of the function with its parameters' types,
+ * `decltype(f(__cuemu_declval<int>()))`. */
+template <class __cuemu_T> __cuemu_T &&__cuemu_declval() noexcept;
 
 #endif

@@ -30,6 +30,31 @@ template <class T> struct Cell {
   __host__ __device__ constexpr Cell() = default;
 };
 
+// A destructor is virtual when a base's is, with or without the word, and
+// nvcc is silent there (through a base of a base too); not where the base's
+// destructor is not virtual, nor where the base depends on a template's
+// parameter, which nvcc cannot see into. Nested and local classes are
+// judged as others.
+struct Body {
+  __host__ __device__ virtual ~Body() {}
+};
+struct Ball : public Body {
+  __host__ __device__ ~Ball() = default;
+};
+struct Bouncy final : Ball {
+  __host__ __device__ ~Bouncy() = default;
+  __device__ Bouncy &operator=(const Bouncy &) = default;
+};
+struct Flat : vec3 {
+  __device__ ~Flat() = default;
+};
+template <class T> struct Holder : Cell<T> {
+  __host__ ~Holder() = default;
+  struct Slot {
+    __host__ __device__ Slot() = default;
+  };
+};
+
 __global__ void scale(vec3 *out, float s) {
   vec3 v(1.0f, 2.0f, 3.0f);
   vec3 w = v;
@@ -45,6 +70,11 @@ int main() {
   cudaFree(d);
   Shape shape;
   (void)shape;
+  struct Local {
+    __device__ Local() = default;
+  };
+  Local local;
+  (void)local;
   if (h.x != 2.0f || h.y != 4.0f || h.z != 6.0f) {
     std::printf("FAIL: %g %g %g\n", h.x, h.y, h.z);
     return 1;
