@@ -70,8 +70,14 @@ build_clean() {
   if [ -n "$together" ]; then
     # shellcheck disable=SC2086 # the sources' paths have no blanks
     combine_programs "$combined/$group.cu" $together
+    # The libraries the programs' CUEMU_OPTIONS lines link (-lcuda for
+    # the driver API, as with nvcc), once each.
+    # shellcheck disable=SC2086 # the sources' paths have no blanks
+    libraries=$(grep -h "CUEMU_OPTIONS:" $together |
+      grep -oE -- "-l[A-Za-z0-9_]+" | sort -u)
+    # shellcheck disable=SC2086 # the libraries are words
     "$cc" --check="$checks" "$combined/$group.cu" -o "$work/$group" \
-      >"$work/$group.build" 2>&1 || rm -f "$work/$group"
+      $libraries >"$work/$group.build" 2>&1 || rm -f "$work/$group"
   fi
   rm -rf "$combined"
 }
