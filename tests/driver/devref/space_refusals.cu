@@ -366,11 +366,14 @@ auto negate = [](int x) { return -x; }; void launch_namespace_lambda(int *d) { a
  * constexpr, with "detected during" lines down to the user's call; its
  * device-code check, for the others, without the user's line);
  * cuemu-nvcc at the user's call, and names the library's line in a note.
+ * A lambda that the library's __host__ __device__ code calls (through a
+ * transform_iterator, case 42) nvcc's host compile of the kernel's stub
+ * refuses; cuemu-nvcc as a closure type in a kernel's template argument.
  * Refused by the clang plugin only (a unit that includes Thrust); nvcc's
  * words were taken by hand (docs/nvcc-checks.md), as each of its
- * compiles of Thrust costs more than the rest of this file's. The
- * lambdas' cases compile without --expt-relaxed-constexpr. */
-// strict cases: 41 42
+ * compiles of Thrust costs more than the rest of this file's. Case 41
+ * compiles without --expt-relaxed-constexpr. */
+// strict cases: 41
 // clang++ cases: 41 42 43 44 45 46 47
 // library cases: 41 42 43 44 45 46 47
 #if ON(41) || ON(42) || ON(43) || ON(44) || ON(45) || ON(46) || ON(47)
@@ -393,8 +396,8 @@ void triple_all(thrust::device_vector<int> &v) {
 #endif
 #if ON(42)
 int sum_plus_one(thrust::device_vector<int> &v) {
-  auto it = thrust::make_transform_iterator(v.begin(), [](int x) { return x + 1; });
-  return thrust::reduce(it, it + v.size()); // case 42: calling a constexpr __host__ function("operator()") from a __device__ function(
+  auto it = thrust::make_transform_iterator(v.begin(), [](int x) { return x + 1; }); // case 42: The closure type for a lambda ("lambda [](int)->int", defined at
+  return thrust::reduce(it, it + v.size());
 }
 #endif
 #if ON(43)
