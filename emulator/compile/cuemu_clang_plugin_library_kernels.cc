@@ -18,8 +18,9 @@
  * cuemu_qualifiers.h), whose specializations name each instance K. From
  * each, the calls are followed through the library's functions (and the
  * user's device functions) to the user's functions; a call by a library's
- * function of a user's host function is refused, a constexpr one (a
- * lambda's) without --expt-relaxed-constexpr only, in nvcc's words.
+ * __device__ or __global__ function (as its declaration's text says) of a
+ * user's host function is refused, a constexpr one (a lambda's) without
+ * --expt-relaxed-constexpr only, in nvcc's words.
  *
  * nvcc reports it at the library's line (and, for a lambda, the
  * instantiations down to the user's call); here the error is at the
@@ -28,6 +29,8 @@
  * arguments name the function's class, from which the kernel is reached),
  * with notes at the library's call and at the user's function. */
 
+#include <cctype>
+#include <cstdio>
 #include <set>
 #include <string>
 #include <vector>
@@ -68,6 +71,22 @@ class library_kernels {
 
   bool foreign(SourceLocation where) const {
     return where.isInvalid() || sm.isInSystemHeader(where);
+  }
+  /* Whether `fn` is cuemu's own (the shims' namespace cuemu, or a name
+   * reserved to the implementation, `__cuemu_...`, such as the constexpr
+   * hash that a __shared__ variable's note calls): no function of the
+   * user's, and walked as the library's are. */
+  static bool cuemu_function(const FunctionDecl *fn) {
+    const IdentifierInfo *id = fn->getIdentifier();
+    if (id && id->getName().startswith("__cuemu"))
+      return true;
+    for (const DeclContext *dc = fn->getDeclContext(); dc;
+         dc = dc->getParent())
+      if (const NamespaceDecl *ns = dyn_cast<NamespaceDecl>(dc))
+        if (ns->getIdentifier() && ns->getName() == "cuemu" &&
+            ns->getParent()->getRedeclContext()->isTranslationUnit())
+          return true;
+    return false;
   }
 
   /* The kernels whose instances the records name: the second template
@@ -186,7 +205,7 @@ class library_kernels {
              SourceLocation where) {
     if (!callee)
       return;
-    if (foreign(callee->getLocation())) {
+    if (foreign(callee->getLocation()) || cuemu_function(callee)) {
       walk_function(callee);
       return;
     }
@@ -201,11 +220,13 @@ class library_kernels {
      * (cuemu_clang_plugin_spaces.cc). */
     if (!foreign(caller->getLocation()))
       return;
-    /* nvcc's front end refuses a constexpr one (a lambda's call operator)
-     * from a __device__ or __global__ function only, without
-     * --expt-relaxed-constexpr. */
-    if (callee->isConstexpr() &&
-        (relaxed || !cuemu_space_device_only(library_space(caller))))
+    /* nvcc refuses it from a __device__ or __global__ function only (the
+     * library's __host__ __device__ functions mostly disable its check,
+     * `#pragma nv_exec_check_disable`: a host functor that Thrust's
+     * transform_iterator calls builds), and a constexpr one (a lambda's
+     * call operator) without --expt-relaxed-constexpr only. */
+    if (!cuemu_space_device_only(library_space(caller)) ||
+        (relaxed && callee->isConstexpr()))
       return;
     found.push_back({caller, callee, where});
   }
@@ -400,9 +421,7 @@ class library_kernels {
    * ("HostSum::operator ()(int, int) const"), its caller with its
    * scope. */
   void refuse(const library_call &c, SourceLocation at) {
-    cuemu_space caller_space = library_space(c.caller);
-    const char *space = cuemu_space_name(
-        caller_space == CUEMU_SPACE_HOST ? CUEMU_SPACE_DEVICE : caller_space);
+    const char *space = cuemu_space_name(library_space(c.caller));
     char message[4096];
     if (c.callee->isConstexpr())
       snprintf(message, sizeof message, CUEMU_MSG_CONSTEXPR_CALL,
@@ -440,8 +459,7 @@ public:
       return result;
     std::vector<user_call> calls;
     for (const FunctionDecl *fn : functions)
-      if (space_of(sm, fn) == CUEMU_SPACE_HOST)
-        user_calls(fn->getBody(), calls, sm);
+      user_calls(fn->getBody(), calls, sm);
     /* Each of the user's functions once for each call of the user's that
      * leads to it, as the library's instances that call it may be many. */
     std::set<std::pair<const FunctionDecl *, unsigned>> reported;

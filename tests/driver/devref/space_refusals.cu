@@ -636,6 +636,11 @@ struct DeviceSum {
 struct HostLess {
   bool operator()(int a, int b) const { return a < b; }
 };
+/* A host functor that Thrust's __host__ __device__ transform_iterator
+ * calls, which nvcc builds (Thrust disables its check there). */
+struct HostPlusOne {
+  int operator()(int x) const { return x + 1; }
+};
 int thrust_sum() {
   thrust::device_vector<int> v(4, 2);
   thrust::transform(v.begin(), v.end(), v.begin(),
@@ -647,8 +652,10 @@ int thrust_sum() {
   thrust::host_vector<int> hv(h.begin(), h.end());
   int in_order = thrust::reduce(thrust::host, hv.begin(), hv.end(), 0,
                                 [](int a, int b) { return 10 * a + b; });
+  auto host_plus_one = thrust::make_transform_iterator(v.begin(), HostPlusOne());
   return thrust::reduce(v.begin(), v.end(), 0, DeviceSum()) +
-         thrust::reduce(plus_one, plus_one + 4) - 4 * 8 + in_order - 123;
+         thrust::reduce(plus_one, plus_one + 4) - 4 * 8 + in_order - 123 +
+         thrust::reduce(host_plus_one, host_plus_one + 4) - 4 * 8;
 }
 #endif
 
