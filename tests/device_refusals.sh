@@ -21,8 +21,9 @@
 # refusals are left to the g++ run, and the near misses are built with
 # Thrust (and by nvcc, recorded in tests/nvcc_builds.txt). The cases of
 # a `// clang++ cases:` line are refused by the clang plugin only (g++ has
-# folded their constant expressions before its plugin sees them): the g++
-# run leaves them to nvcc. The strict cases' compile (without
+# folded their constant expressions before its plugin sees them, or they
+# include Thrust): the g++ run leaves them to nvcc, but those of a
+# `// library cases:` line (refused in CUB's and Thrust's device code). The strict cases' compile (without
 # --expt-relaxed-constexpr) refuses no line marked `// strict near miss`.
 # Run by `make check` with AM_TESTS_ENVIRONMENT.
 
@@ -68,6 +69,10 @@ fi
 # without those options.
 strict=" $(sed -n 's|.*// strict cases: ||p' "$src" | tr '\n' ' ') "
 clang_only=" $(sed -n 's|.*// clang++ cases: ||p' "$src" | tr '\n' ' ') "
+# The cases of a `// library cases:` line are refused by nvcc at a line of
+# CUB's or Thrust's headers, and it costs more than the rest of the file
+# to compile them: their nvcc words are taken by hand (docs/nvcc-checks.md).
+library=" $(sed -n 's|.*// library cases: ||p' "$src" | tr '\n' ' ') "
 
 # refused LOG N: whether LOG, cuemu-nvcc's, holds case N's message at its
 # line; nvcc_refused LOG N: nvcc's.
@@ -201,7 +206,11 @@ for n in $cuemu_cases; do
   esac
 done
 if [ -n "$real" ] && [ -z "$cxx" ]; then
-  split "$cases"
+  nvcc_cases=
+  for n in $cases; do
+    case $library in *" $n "*) ;; *) nvcc_cases="$nvcc_cases $n" ;; esac
+  done
+  split "$nvcc_cases"
   missed=
   # shellcheck disable=SC2086 # the cases are words
   [ -n "$relaxed" ] && missed="$missed $(check_cases nvcc nvcc.log "$options" $relaxed)"

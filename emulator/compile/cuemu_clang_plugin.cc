@@ -35,6 +35,9 @@
 #include "clang/Frontend/FrontendPluginRegistry.h"
 #include "clang/Lex/Pragma.h"
 #include "clang/Lex/Preprocessor.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cctype>
 
 #include "cuemu_clang_plugin.h"
 
@@ -63,6 +66,44 @@ const Stmt *body_of(const FunctionDecl *fn, const FunctionDecl **definition) {
   if (definition)
     *definition = d;
   return d->getBody();
+}
+
+std::string qualified_name(const ASTContext &ctx, const NamedDecl *d) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  d->getNameForDiagnostic(os, ctx.getPrintingPolicy(), true);
+  return os.str();
+}
+
+std::string signature(const ASTContext &ctx, const FunctionDecl *fn) {
+  std::string s = qualified_name(ctx, fn) + "(";
+  for (unsigned i = 0; i < fn->getNumParams(); ++i)
+    s += (i ? ", " : "") +
+         fn->getParamDecl(i)->getType().getAsString(ctx.getPrintingPolicy());
+  s += ")";
+  if (const CXXMethodDecl *m = dyn_cast<CXXMethodDecl>(fn))
+    if (m->isConst())
+      s += " const";
+  return s;
+}
+
+std::string bare_name(const FunctionDecl *fn) {
+  std::string s = fn->getNameAsString();
+  size_t angle = s.find('<');
+  if (angle != std::string::npos && s.compare(0, 8, "operator") != 0)
+    s.resize(angle);
+  return s;
+}
+
+std::string nvcc_operator_spelling(std::string name) {
+  for (size_t at = name.find("operator"); at != std::string::npos;
+       at = name.find("operator", at + 1)) {
+    size_t after = at + 8;
+    if (after < name.size() && !isalnum((unsigned char)name[after]) &&
+        name[after] != '_' && name[after] != ' ')
+      name.insert(after, " ");
+  }
+  return name;
 }
 
 namespace {

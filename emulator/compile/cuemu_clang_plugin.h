@@ -1,13 +1,15 @@
 /* cuemu_clang_plugin.h: the parts of cuemu's clang plugin
  * (cuemu_clang_plugin.cc, cuemu_clang_plugin_spaces.cc,
- * cuemu_clang_plugin_closures.cc): the device pass's marks as the plugin's
- * pragma handler records them, and the execution space they give a
- * function. */
+ * cuemu_clang_plugin_closures.cc, cuemu_clang_plugin_library_kernels.cc):
+ * the device pass's marks as the plugin's pragma handler records them,
+ * the execution space they give a function, and the names its messages
+ * write. */
 #ifndef CUEMU_CLANG_PLUGIN_H
 #define CUEMU_CLANG_PLUGIN_H
 
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -58,6 +60,18 @@ bool is_kernel(const clang::SourceManager &sm, const clang::FunctionDecl *fn);
 const clang::Stmt *body_of(const clang::FunctionDecl *fn,
                            const clang::FunctionDecl **definition);
 
+/* A declaration's name with its scope and template arguments
+ * ("HostStatic<int>::n"); a function's with its parameters too
+ * ("HostCounter::next()"); a function's name alone ("min", "operator[]",
+ * "pair"); and a name with nvcc's space after each `operator` of a
+ * symbol ("HostSum::operator ()(int, int) const"). */
+std::string qualified_name(const clang::ASTContext &ctx,
+                           const clang::NamedDecl *d);
+std::string signature(const clang::ASTContext &ctx,
+                      const clang::FunctionDecl *fn);
+std::string bare_name(const clang::FunctionDecl *fn);
+std::string nvcc_operator_spelling(std::string name);
+
 /* The consumer that refuses what nvcc refuses across execution spaces
  * (cuemu_clang_plugin_spaces.cc): with `default_device`, functions without
  * a space are device ones (NVRTC's -default-device); with `relaxed`,
@@ -76,12 +90,32 @@ void record_host_code(clang::ASTContext &ctx,
                       const std::vector<const clang::FunctionDecl *> &functions,
                       const std::vector<const clang::VarDecl *> &variables);
 
-/* Refuses each kernel template's instance among the user's `functions`
- * whose template arguments hold the closure type of a lambda that is
- * neither extended nor defined in device code, as nvcc does
- * (cuemu_clang_plugin_closures.cc), once the marks are read. */
+/* What refuse_library_host_calls() found: the instances of the library's
+ * kernel templates, and the closure types whose call operators it
+ * refused. */
+struct library_refusals {
+  std::vector<const clang::FunctionDecl *> kernels;
+  std::set<const clang::CXXRecordDecl *> lambdas;
+};
+/* Refuses each kernel template's instance among the user's `functions`,
+ * and each of the library's kernels (`library`, but the lambdas refused
+ * there already), whose template arguments hold the closure type of a
+ * lambda of the user's that is neither extended nor defined in device
+ * code, as nvcc does (cuemu_clang_plugin_closures.cc), once the marks are
+ * read. */
 void refuse_host_closures(
     clang::ASTContext &ctx,
+    const std::vector<const clang::FunctionDecl *> &functions,
+    const library_refusals &library);
+
+/* Refuses each call by the device code of a library's kernel templates
+ * (CUB's, Thrust's) of a host function of the user's (a plain lambda's
+ * call operator, a functor's operator), as nvcc does
+ * (cuemu_clang_plugin_library_kernels.cc), at the user's call among
+ * `functions` that leads to it; with `relaxed`, a constexpr one is let
+ * through (--expt-relaxed-constexpr). Once the marks are read. */
+library_refusals refuse_library_host_calls(
+    clang::ASTContext &ctx, bool relaxed,
     const std::vector<const clang::FunctionDecl *> &functions);
 
 } // namespace cuemu_clang

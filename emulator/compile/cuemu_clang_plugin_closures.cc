@@ -16,7 +16,13 @@
  * (`Holder<lambda>`) is refused as nvcc refuses it. Only the user's
  * kernels and lambdas are judged (the instances that the consumer
  * collects), and each closure type once; the error is at the lambda's
- * line, as g++'s is. */
+ * line, as g++'s is. The kernels of a library (CUB's, Thrust's, found
+ * from their instances' records: cuemu_clang_plugin_library_kernels.cc)
+ * are judged too: nvcc refuses their instances with a plain lambda of the
+ * user's (in its own words where the library's device code calls the
+ * lambda from a __device__ function, which that file refuses; otherwise
+ * its host compile of the kernel's stub fails, "template argument 1 is
+ * invalid"). */
 
 #include <cstdio>
 #include <set>
@@ -40,6 +46,8 @@ class closures {
   /* The closure types refused (a lambda passed to several kernel
    * templates is reported once). */
   std::set<const CXXRecordDecl *> reported;
+  /* Those refused already, for the library's call of their operator. */
+  std::set<const CXXRecordDecl *> skipped;
 
   bool foreign(SourceLocation where) const {
     return where.isInvalid() || sm.isInSystemHeader(where);
@@ -89,7 +97,8 @@ class closures {
    * defined in a plain lambda of a kernel. */
   void judge_closure(const CXXRecordDecl *closure) {
     SourceLocation where = closure->getLocation();
-    if (foreign(where) || !reported.insert(closure).second)
+    if (foreign(where) || skipped.count(closure) ||
+        !reported.insert(closure).second)
       return;
     const FunctionDecl *around = function_around(closure);
     cuemu_space space = around ? space_of(sm, around) : CUEMU_SPACE_HOST;
@@ -140,12 +149,16 @@ class closures {
   }
 
 public:
-  explicit closures(ASTContext &ctx) : ctx(ctx), sm(ctx.getSourceManager()) {}
+  closures(ASTContext &ctx, const std::set<const CXXRecordDecl *> &skipped)
+      : ctx(ctx), sm(ctx.getSourceManager()), skipped(skipped) {}
 
-  /* A kernel template's instance of the user's code. */
-  void judge_kernel(const FunctionDecl *fn) {
+  /* A kernel template's instance: of the user's code (marked), or of a
+   * library's (`library`), whose template arguments may hold the user's
+   * lambdas too (thrust::transform's CUB kernel, a transform_iterator). */
+  void judge_kernel(const FunctionDecl *fn, bool library) {
     const TemplateArgumentList *args = fn->getTemplateSpecializationArgs();
-    if (!args || foreign(fn->getLocation()) || !is_kernel(sm, fn))
+    if (!args ||
+        (!library && (foreign(fn->getLocation()) || !is_kernel(sm, fn))))
       return;
     for (const TemplateArgument &a : args->asArray())
       judge_argument(a);
@@ -155,10 +168,13 @@ public:
 } // namespace
 
 void refuse_host_closures(ASTContext &ctx,
-                          const std::vector<const FunctionDecl *> &functions) {
-  closures c(ctx);
+                          const std::vector<const FunctionDecl *> &functions,
+                          const library_refusals &library) {
+  closures c(ctx, library.lambdas);
   for (const FunctionDecl *fn : functions)
-    c.judge_kernel(fn);
+    c.judge_kernel(fn, false);
+  for (const FunctionDecl *fn : library.kernels)
+    c.judge_kernel(fn, true);
 }
 
 } // namespace cuemu_clang

@@ -116,35 +116,6 @@ class spaces : public ASTConsumer {
   }
   cuemu_space space(const FunctionDecl *fn) const { return space_of(*sm, fn); }
 
-  /* The name of a declaration with its scope and template arguments
-   * ("HostStatic<int>::n"). */
-  std::string full_name(const NamedDecl *d) const {
-    std::string s;
-    llvm::raw_string_ostream os(s);
-    d->getNameForDiagnostic(os, ctx->getPrintingPolicy(), true);
-    return os.str();
-  }
-  /* A function's, with its parameters ("HostCounter::next()"). */
-  std::string signature(const FunctionDecl *fn) const {
-    std::string s = full_name(fn) + "(";
-    for (unsigned i = 0; i < fn->getNumParams(); ++i)
-      s += (i ? ", " : "") +
-           fn->getParamDecl(i)->getType().getAsString(ctx->getPrintingPolicy());
-    s += ")";
-    if (const CXXMethodDecl *m = dyn_cast<CXXMethodDecl>(fn))
-      if (m->isConst())
-        s += " const";
-    return s;
-  }
-  /* Its name alone ("min", "operator[]", "pair"). */
-  static std::string bare_name(const FunctionDecl *fn) {
-    std::string s = fn->getNameAsString();
-    size_t angle = s.find('<');
-    if (angle != std::string::npos && s.compare(0, 8, "operator") != 0)
-      s.resize(angle);
-    return s;
-  }
-
   /* ---- The marks ---------------------------------------------------- */
 
   /* Gives each `device_code` mark to the body whose `{` comes last before
@@ -392,7 +363,7 @@ class spaces : public ASTConsumer {
   void refuse_variable(body_walk &w, const VarDecl *v, SourceLocation where) {
     if (!w.reported.insert(v->getCanonicalDecl()).second)
       return;
-    error(where, format(CUEMU_MSG_HOST_VARIABLE, full_name(v).c_str()));
+    error(where, format(CUEMU_MSG_HOST_VARIABLE, qualified_name(*ctx, v).c_str()));
   }
 
   void note_call(body_walk &w, const FunctionDecl *callee,
@@ -730,7 +701,7 @@ class spaces : public ASTConsumer {
   /* ---- Overrides ------------------------------------------------------- */
 
   std::string override_name(const CXXMethodDecl *m) const {
-    return full_name(m->getParent()) + "::" + m->getNameAsString();
+    return qualified_name(*ctx, m->getParent()) + "::" + m->getNameAsString();
   }
 
   /* Judges the virtual function `m` against the functions it overrides,
@@ -783,7 +754,7 @@ class spaces : public ASTConsumer {
       error(c.where, format(CUEMU_MSG_HOST_CALL,
                             libc_host_function(callee)
                                 ? callee->getName().str().c_str()
-                                : signature(callee).c_str(),
+                                : signature(*ctx, callee).c_str(),
                             caller_space, caller.c_str()));
     }
     pending.clear();
@@ -837,8 +808,11 @@ public:
     judge_shared();
     /* With NVRTC's -default-device, a lambda of a function without a
      * space is a lambda of device code, which a kernel may take. */
-    if (!default_device)
-      refuse_host_closures(context, c.functions);
+    if (!default_device) {
+      refuse_host_closures(
+          context, c.functions,
+          refuse_library_host_calls(context, relaxed, c.functions));
+    }
   }
 };
 

@@ -17,8 +17,13 @@
  * use Thrust's algorithms too (tests/device_space_refusals_clang.sh). */
 #if defined(SPACE_THRUST)
 #include <thrust/device_vector.h>
+#include <thrust/execution_policy.h>
+#include <thrust/host_vector.h>
+#include <thrust/iterator/transform_iterator.h>
 #include <thrust/reduce.h>
+#include <thrust/sort.h>
 #include <thrust/transform.h>
+#include <vector>
 #endif
 
 #if !defined(CASE)
@@ -353,6 +358,86 @@ template <class... Fs> __global__ void apply_each(int *out, Fs... fs) {
 }
 auto negate = [](int x) { return -x; }; void launch_namespace_lambda(int *d) { apply_each<<<1, 1>>>(d, negate); } // case 40: The closure type for a lambda ("lambda [](int)->int", defined at
 #endif
+/* Cases 41 to 47: a host function of the user's reached from the device
+ * code of CUB's or Thrust's templates (their kernels and the device
+ * functions these call), through an algorithm called on device data with
+ * a plain lambda or a functor whose operator is not __device__. nvcc
+ * refuses it at the library's line (its front end, for a lambda, which is
+ * constexpr, with "detected during" lines down to the user's call; its
+ * device-code check, for the others, without the user's line);
+ * cuemu-nvcc at the user's call, and names the library's line in a note.
+ * A lambda that the library's __host__ __device__ code calls (through a
+ * transform_iterator, case 42) nvcc's host compile of the kernel's stub
+ * refuses; cuemu-nvcc as a closure type in a kernel's template argument.
+ * Refused by the clang plugin only (a unit that includes Thrust); nvcc's
+ * words were taken by hand (docs/nvcc-checks.md), as each of its
+ * compiles of Thrust costs more than the rest of this file's. Case 41
+ * compiles without --expt-relaxed-constexpr. */
+// strict cases: 41
+// clang++ cases: 41 42 43 44 45 46 47
+// library cases: 41 42 43 44 45 46 47
+#if ON(41) || ON(42) || ON(43) || ON(44) || ON(45) || ON(46) || ON(47)
+#include <cub/device/device_reduce.cuh>
+#include <thrust/device_vector.h>
+#include <thrust/for_each.h>
+#include <thrust/iterator/transform_iterator.h>
+#include <thrust/reduce.h>
+#include <thrust/sort.h>
+#include <thrust/transform.h>
+#include <thrust/transform_reduce.h>
+struct HostSum {
+  int operator()(int a, int b) const { return a + b; }
+};
+#endif
+#if ON(41)
+void triple_all(thrust::device_vector<int> &v) {
+  thrust::transform(v.begin(), v.end(), v.begin(), [](int x) { return x * 3; }); // case 41: calling a constexpr __host__ function("operator()") from a __device__ function(
+}
+#endif
+#if ON(42)
+int sum_plus_one(thrust::device_vector<int> &v) {
+  auto it = thrust::make_transform_iterator(v.begin(), [](int x) { return x + 1; }); // case 42: The closure type for a lambda ("lambda [](int)->int", defined at
+  return thrust::reduce(it, it + v.size());
+}
+#endif
+#if ON(43)
+int host_sum(thrust::device_vector<int> &v) {
+  return thrust::reduce(v.begin(), v.end(), 0, HostSum()); // case 43: calling a __host__ function("HostSum::operator ()(int, int) const") from a __device__ function(
+}
+#endif
+#if ON(44)
+struct HostGreater {
+  bool operator()(int a, int b) const { return a > b; }
+};
+void sort_down(thrust::device_vector<int> &v) {
+  thrust::sort(v.begin(), v.end(), HostGreater()); // case 44: calling a __host__ function("HostGreater::operator ()(int, int) const") from a __device__ function(
+}
+#endif
+#if ON(45)
+struct HostBump {
+  void operator()(int &x) const { x += 1; }
+};
+void bump_all(thrust::device_vector<int> &v) {
+  thrust::for_each(v.begin(), v.end(), HostBump()); // case 45: calling a __host__ function("HostBump::operator ()(int &) const") from a __device__ function(
+}
+#endif
+#if ON(46)
+struct HostSquare {
+  int operator()(int x) const { return x * x; }
+};
+int sum_squares(thrust::device_vector<int> &v) {
+  return thrust::transform_reduce(v.begin(), v.end(), HostSquare(), 0, thrust::plus<int>()); // case 46: calling a __host__ function("HostSquare::operator ()(int) const") from a __device__ function(
+}
+#endif
+#if ON(47)
+struct HostMax {
+  int operator()(int a, int b) const { return a > b ? a : b; }
+};
+void cub_max(const int *in, int *out, int n) {
+  size_t bytes = 0;
+  cub::DeviceReduce::Reduce(nullptr, bytes, in, out, n, HostMax(), 0); // case 47: calling a __host__ function("HostMax::operator ()(int, int) const") from a __device__ function(
+}
+#endif
 
 /* ---- What nvcc accepts: built and run --------------------------------- */
 
@@ -540,12 +625,37 @@ int lambda_triple(int v) {
 int lambda_triple(int v) { return 3 * v; }
 #endif
 #if defined(SPACE_THRUST) && defined(__CUDACC_EXTENDED_LAMBDA__)
-/* Thrust's algorithms with such a lambda, in a unit of clang++. */
+/* Thrust's algorithms with such a lambda, in a unit of clang++; with a
+ * __host__ __device__ functor and through a transform_iterator of a
+ * __device__ lambda; and on host data with thrust::host, where a plain
+ * lambda and a host functor are what the host runs (the near misses of
+ * cases 41 to 47). */
+struct DeviceSum {
+  __host__ __device__ int operator()(int a, int b) const { return a + b; }
+};
+struct HostLess {
+  bool operator()(int a, int b) const { return a < b; }
+};
+/* A host functor that Thrust's __host__ __device__ transform_iterator
+ * calls, which nvcc builds (Thrust disables its check there). */
+struct HostPlusOne {
+  int operator()(int x) const { return x + 1; }
+};
 int thrust_sum() {
   thrust::device_vector<int> v(4, 2);
   thrust::transform(v.begin(), v.end(), v.begin(),
                     [] __host__ __device__(int x) { return triple(x) + 1; });
-  return thrust::reduce(v.begin(), v.end());
+  auto plus_one = thrust::make_transform_iterator(
+      v.begin(), [] __device__(int x) { return x + 1; });
+  std::vector<int> h = {3, 1, 2};
+  thrust::sort(thrust::host, h.begin(), h.end(), HostLess());
+  thrust::host_vector<int> hv(h.begin(), h.end());
+  int in_order = thrust::reduce(thrust::host, hv.begin(), hv.end(), 0,
+                                [](int a, int b) { return 10 * a + b; });
+  auto host_plus_one = thrust::make_transform_iterator(v.begin(), HostPlusOne());
+  return thrust::reduce(v.begin(), v.end(), 0, DeviceSum()) +
+         thrust::reduce(plus_one, plus_one + 4) - 4 * 8 + in_order - 123 +
+         thrust::reduce(host_plus_one, host_plus_one + 4) - 4 * 8;
 }
 #endif
 
