@@ -1,10 +1,10 @@
 #!/bin/sh
 # driver_internal_headers.sh: CUDA's internal headers that programs still
 # include by name (device_functions.h, math_functions.h,
-# device_double_functions.h, common_functions.h) make nvcc 13 warn "NAME is
-# an internal header file and must not be used directly. ..." at the
-# #include; cuemu-nvcc gave no warning (and, for the last two, did not
-# compile: tests/programs/trial/legacy_internal_headers.cu). Checked: each
+# device_double_functions.h, common_functions.h, host_defines.h) make nvcc
+# 13 warn "NAME is an internal header file and must not be used directly.
+# ..." at the #include; cuemu-nvcc gave no warning (and, for the last three,
+# did not compile: tests/programs/trial/legacy_internal_headers.cu). Checked: each
 # header's warning once, with nvcc's text; none for a program that includes
 # cuda_runtime.h alone, nor with -w; the program still builds and runs. With
 # nvcc present its build of the same file is recorded (nvcc_build).
@@ -32,6 +32,7 @@ warned() {
 want='common_functions.h
 device_double_functions.h
 device_functions.h
+host_defines.h
 math_functions.h'
 
 step legacy "$nvcc" -o legacy "$src" &&

@@ -7,11 +7,16 @@
 // declaration of 'long long int __double_as_longlong(double)' with 'C'
 // linkage"; "macro "clock" passed 1 arguments"). The double intrinsics they
 // declare must run, and clock() and memset must be callable in device code.
+// <host_defines.h> (CUDA's qualifier macros, which older code includes for
+// __align__ and __forceinline__) had no shim either: the toolkit's redefined
+// __global__, and the kernel's launch below was refused ("a host function
+// call cannot be configured").
 #include <cuda_runtime.h>
 #include <device_functions.h>
 #include <device_double_functions.h>
 #include <common_functions.h>
 #include <math_functions.h>
+#include <host_defines.h>
 #include "../check.cuh"
 
 struct Bits {

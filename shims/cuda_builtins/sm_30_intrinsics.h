@@ -1,0 +1,13 @@
+/*
+ * sm_30_intrinsics.h: a CUDA header that programs include by this name for
+ * the warp shuffles and votes and __activemask. nvcc 13 builds such a
+ * program with no warning (this header is not one of those it calls
+ * internal); cuemu's definitions are in the header(s) below, so the
+ * toolkit's own, which would define them again, is not read.
+ */
+#ifndef CUEMU_SM_30_INTRINSICS_H
+#define CUEMU_SM_30_INTRINSICS_H
+
+#include "cuemu_warp.h"
+
+#endif /* CUEMU_SM_30_INTRINSICS_H */

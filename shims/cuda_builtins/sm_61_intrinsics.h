@@ -1,0 +1,13 @@
+/*
+ * sm_61_intrinsics.h: a CUDA header that programs include by this name for
+ * the integer dot products __dp2a_lo, __dp2a_hi and __dp4a. nvcc 13 builds
+ * such a program with no warning (this header is not one of those it calls
+ * internal); cuemu's definitions are in the header(s) below, so the
+ * toolkit's own, which would define them again, is not read.
+ */
+#ifndef CUEMU_SM_61_INTRINSICS_H
+#define CUEMU_SM_61_INTRINSICS_H
+
+#include "cuemu_intrinsics.h"
+
+#endif /* CUEMU_SM_61_INTRINSICS_H */
