@@ -5,7 +5,9 @@
 # kernel's declaration) for the call at 9:53, and 11:189, past the end of
 # line 11, where a device-side launch precedes the call at 11:100. Each
 # message must give the column of the host call's `(` in the user's line,
-# with g++'s caret under it.
+# with g++'s caret under it. An undeclared name among printf's arguments
+# (the shims' printf is a macro) must likewise be reported at its own
+# column, not at printf's.
 # Run by `make check` with AM_TESTS_ENVIRONMENT.
 
 srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
@@ -38,11 +40,34 @@ for line in 9 11; do
     fail "line $line: column $want wanted: $(cat "$work/cols.log")"
   fi
 done
-real=$(find_nvcc 2>/dev/null)
-if [ -n "$real" ] && [ -z "${CUEMU_SKIP_NVCC:-}" ] &&
-  "$real" -arch=sm_90 -rdc=true -c -o "$work/k_nv.o" "$src" >/dev/null 2>&1; then
-  fail "nvcc builds one_line_kernels.cu (the test is wrong)"
+
+# An undeclared name in printf's arguments, in device and in host code: the
+# message's column is the name's in the user's line, with the caret under it.
+args=$d/printf_arguments.cu
+if (cd "$d" && "$nvcc" -arch=sm_90 -c -o "$work/p.o" printf_arguments.cu) \
+  >"$work/printf.log" 2>&1; then
+  fail "printf_arguments.cu compiles"
 fi
+for name in bias_term accuracy_sum; do
+  line=$(grep -n "$name" "$args" | tail -n 1 | cut -d: -f1)
+  want=$(sed -n "${line}p" "$args" | awk -v n="$name" '{ print index($0, n) }')
+  if grep -q "printf_arguments\.cu:$line:$want: error: .$name. was not declared" \
+    "$work/printf.log" &&
+    grep -A2 "printf_arguments\.cu:$line:$want: error: " "$work/printf.log" |
+    sed -n 3p | grep -q "^ *| .\{$((want - 1))\}^"; then
+    echo "PASS: printf argument $name: the message gives the user's column $want"
+  else
+    fail "printf argument $name: column $want wanted: $(cat "$work/printf.log")"
+  fi
+done
+
+real=$(find_nvcc 2>/dev/null)
+for f in "$src" "$args"; do
+  if [ -n "$real" ] && [ -z "${CUEMU_SKIP_NVCC:-}" ] &&
+    "$real" -arch=sm_90 -rdc=true -c -o "$work/k_nv.o" "$f" >/dev/null 2>&1; then
+    fail "nvcc builds $(basename "$f") (the test is wrong)"
+  fi
+done
 
 rm -rf "$work"
 exit "$failed"

@@ -17,6 +17,7 @@
  * without g++'s margin (clang++'s, of cuemu's line) is left to
  * cuemu__diag_print() (cuemu_diag_lines.c).
  */
+#define _GNU_SOURCE /* memmem */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -143,12 +144,43 @@ static size_t input_offset(const cuemu_column_edit *edits, size_t n,
 
 static int blank(char c) { return c == ' ' || c == '\t'; }
 
+/* The column (0-based) in the user's line (`user_len` bytes) of column
+ * `column` of the preprocessed line `pp` when that line, without the blanks
+ * around it, stands exactly once in the user's line, or (size_t)-1: a line
+ * that the preprocessor split out of the user's, such as the arguments of
+ * the shims' printf macro, which it writes on a line of their own between
+ * the parts of the expansion (so that a message about an argument points
+ * at the argument, not at `printf`). */
+static size_t split_out_column(const char *pp, size_t pp_len,
+                               const char *user, size_t user_len,
+                               size_t column) {
+  size_t s = 0, e = pp_len;
+  while (s < e && blank(pp[s]))
+    ++s;
+  while (e > s && blank(pp[e - 1]))
+    --e;
+  if (s == e || column < s || column >= e)
+    return (size_t)-1;
+  const char *found = NULL;
+  for (const char *p = user; (size_t)(p - user) < user_len; ++p) {
+    p = memmem(p, user_len - (size_t)(p - user), pp + s, e - s);
+    if (!p)
+      break;
+    if (found)
+      return (size_t)-1; /* twice: no one place */
+    found = p;
+  }
+  return found ? (size_t)(found - user) + (column - s) : (size_t)-1;
+}
+
 /* The column (0-based) in the user's line `user` of column `column` of the
  * preprocessed line `pp` (`pp_len` bytes), which differs from it where a
  * macro was expanded, and in its blanks: the two lines are walked together
  * from their starts and from their ends, a run of blanks matching any
- * other; a column in neither common stretch is in an expansion, and is the
- * start of the word where the lines first differ (the macro's name). */
+ * other; a column in neither common stretch is in an expansion or in a
+ * part of the user's line that the preprocessor split out (found by
+ * split_out_column()), and otherwise is the start of the word where the
+ * lines first differ (the macro's name). */
 static size_t user_column(const char *pp, size_t pp_len, const char *user,
                           size_t column) {
   size_t user_len = strlen(user);
@@ -190,6 +222,9 @@ static size_t user_column(const char *pp, size_t pp_len, const char *user,
     if (column == a)
       return b;
   }
+  size_t split = split_out_column(pp, pp_len, user, user_len, column);
+  if (split != (size_t)-1)
+    return split;
   while (first > 0 && cuemu__ident_char(user[first - 1]))
     --first;
   return first;
