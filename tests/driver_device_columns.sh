@@ -5,9 +5,9 @@
 # kernel's declaration) for the call at 9:53, and 11:189, past the end of
 # line 11, where a device-side launch precedes the call at 11:100. Each
 # message must give the column of the host call's `(` in the user's line,
-# with g++'s caret under it. An undeclared name among printf's arguments
-# (the shims' printf is a macro) must likewise be reported at its own
-# column, not at printf's.
+# with g++'s caret under it. An undeclared name among printf's or
+# assert's arguments (the shims' printf and assert are macros) must
+# likewise be reported at its own column, not at the macro's.
 # Run by `make check` with AM_TESTS_ENVIRONMENT.
 
 srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
@@ -41,23 +41,24 @@ for line in 9 11; do
   fi
 done
 
-# An undeclared name in printf's arguments, in device and in host code: the
-# message's column is the name's in the user's line, with the caret under it.
-args=$d/printf_arguments.cu
-if (cd "$d" && "$nvcc" -arch=sm_90 -c -o "$work/p.o" printf_arguments.cu) \
+# An undeclared name in printf's and assert's arguments, in device and host
+# code: the message's column is the name's in the user's line, with the
+# caret under it.
+args=$d/macro_arguments.cu
+if (cd "$d" && "$nvcc" -arch=sm_90 -c -o "$work/p.o" macro_arguments.cu) \
   >"$work/printf.log" 2>&1; then
-  fail "printf_arguments.cu compiles"
+  fail "macro_arguments.cu compiles"
 fi
-for name in bias_term accuracy_sum; do
+for name in bias_term lowest_loss accuracy_sum epoch_limit; do
   line=$(grep -n "$name" "$args" | tail -n 1 | cut -d: -f1)
   want=$(sed -n "${line}p" "$args" | awk -v n="$name" '{ print index($0, n) }')
-  if grep -q "printf_arguments\.cu:$line:$want: error: .$name. was not declared" \
+  if grep -q "macro_arguments\.cu:$line:$want: error: .$name. was not declared" \
     "$work/printf.log" &&
-    grep -A2 "printf_arguments\.cu:$line:$want: error: " "$work/printf.log" |
+    grep -A2 "macro_arguments\.cu:$line:$want: error: " "$work/printf.log" |
     sed -n 3p | grep -q "^ *| .\{$((want - 1))\}^"; then
-    echo "PASS: printf argument $name: the message gives the user's column $want"
+    echo "PASS: macro argument $name: the message gives the user's column $want"
   else
-    fail "printf argument $name: column $want wanted: $(cat "$work/printf.log")"
+    fail "macro argument $name: column $want wanted: $(cat "$work/printf.log")"
   fi
 done
 

@@ -32,6 +32,7 @@ typedef struct block {
   int line;          /* the line number of its first line */
   const char *file;
   size_t file_len;
+  int system;        /* a system header's macro expanded there (flag 3) */
 } block;
 
 /* The length of the line at `s` (without its newline), within `size`. */
@@ -61,7 +62,7 @@ static block *unit_blocks(const char *unit, size_t size, size_t *count) {
         }
         blocks = grown, cap = grown_cap;
       }
-      blocks[n++] = (block){next, size, m.line, m.file, m.file_len};
+      blocks[n++] = (block){next, size, m.line, m.file, m.file_len, m.system};
     }
     at = next;
   }
@@ -91,12 +92,16 @@ static int same_file(const char *file, size_t file_len, const char *path,
  * stand twice in the unit; *at_column is where the line holding the
  * message's column starts: the last one whose character at `column` (from
  * 1) is not a blank, since a message never points into the blanks that
- * stand for the split's first part. */
+ * stand for the split's first part. A system header's macro expanded on
+ * the line (the shims' printf, assert) splits it too, into the macro's
+ * text (flagged as a system header's) and the user's arguments; a message
+ * about the user's code points into the arguments, so a stretch of the
+ * user's text is taken before one of the macro's. */
 static size_t line_start(const char *unit, const block *blocks, size_t n,
                          const char *path, size_t path_len, const char *dir,
                          const char *spelled, long line, long column,
                          size_t *at_column) {
-  size_t first = (size_t)-1;
+  size_t first = (size_t)-1, users = (size_t)-1;
   *at_column = (size_t)-1;
   for (size_t b = 0; b < n; ++b) {
     if (blocks[b].line > line ||
@@ -114,13 +119,18 @@ static size_t line_start(const char *unit, const block *blocks, size_t n,
     }
     if (left != 0 || at >= blocks[b].end)
       continue;
+    int holds = column > 0 &&
+                (size_t)column <= line_length(unit + at, blocks[b].end - at) &&
+                unit[at + (size_t)column - 1] != ' ';
     if (first == (size_t)-1)
       first = *at_column = at;
-    else if (column > 0 &&
-             (size_t)column <= line_length(unit + at, blocks[b].end - at) &&
-             unit[at + (size_t)column - 1] != ' ')
+    else if (holds)
       *at_column = at;
+    if (holds && !blocks[b].system)
+      users = at;
   }
+  if (users != (size_t)-1)
+    *at_column = users;
   return first;
 }
 

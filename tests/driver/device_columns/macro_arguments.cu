@@ -1,0 +1,21 @@
+// macro_arguments.cu: a training loop's log lines and checks whose printf
+// and assert arguments name what is not declared, in a kernel and in host
+// code, which nvcc refuses with its caret under the name. The shims' printf
+// and assert are macros of system headers whose expansions put the user's
+// arguments on lines of their own between their parts, so the compiler's
+// column is one of such a line: the message must give the column of the
+// name in the user's line, not the column of `printf` or `assert`.
+#include <cassert>
+#include <cstdio>
+
+__global__ void report(const float *loss) {
+  printf("block %d loss %f\n", blockIdx.x, loss[blockIdx.x] + bias_term);
+  assert(loss[blockIdx.x] >= lowest_loss);
+}
+
+int main() {
+  int epoch = 3;
+  printf("epoch %d accuracy %.2f\n", epoch, accuracy_sum / 10);
+  assert(epoch < epoch_limit);
+  return 0;
+}
