@@ -7,7 +7,9 @@
 # message must give the column of the host call's `(` in the user's line,
 # with g++'s caret under it. An undeclared name among printf's or
 # assert's arguments (the shims' printf and assert are macros) must
-# likewise be reported at its own column, not at the macro's.
+# likewise be reported at its own column, not at the macro's, and so must a
+# wrong argument type; a message about the printf call itself stays at
+# printf's column.
 # Run by `make check` with AM_TESTS_ENVIRONMENT.
 
 srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
@@ -61,6 +63,20 @@ for name in bias_term lowest_loss accuracy_sum epoch_limit; do
     fail "macro argument $name: column $want wanted: $(cat "$work/printf.log")"
   fi
 done
+line=$(grep -n 'classify(sample' "$args" | cut -d: -f1)
+want=$(sed -n "${line}p" "$args" | awk '{ print index($0, "sample.data") + 7 }')
+if grep -q "macro_arguments\.cu:$line:$want: error: cannot convert" "$work/printf.log"; then
+  echo "PASS: a double array for a float array in printf's arguments: column $want"
+else
+  fail "the conversion's column $want wanted: $(cat "$work/printf.log")"
+fi
+line=$(grep -n 'printf("best' "$args" | cut -d: -f1)
+want=$(sed -n "${line}p" "$args" | awk '{ print index($0, "printf") }')
+if grep -q "macro_arguments\.cu:$line:$want: *required from here" "$work/printf.log"; then
+  echo "PASS: a message about the printf call itself stays at printf's column $want"
+else
+  fail "the printf call's column $want wanted: $(cat "$work/printf.log")"
+fi
 
 real=$(find_nvcc 2>/dev/null)
 for f in "$src" "$args"; do
