@@ -17,6 +17,7 @@
  * without g++'s margin (clang++'s, of cuemu's line) is left to
  * cuemu__diag_print() (cuemu_diag_lines.c).
  */
+#define _GNU_SOURCE /* memmem */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -90,12 +91,23 @@ static int same_file(const char *file, size_t file_len, const char *path,
  * stand twice in the unit; *at_column is where the line holding the
  * message's column starts: the last one whose character at `column` (from
  * 1) is not a blank, since a message never points into the blanks that
- * stand for the split's first part. */
+ * stand for the split's first part (nor into a word or a string
+ * literal). A system header's
+ * macro expanded on the line (the shims' printf, assert) splits it too,
+ * into the macro's parts and the user's arguments between them, and a
+ * column can hold text
+ * in several of those stretches: when the message quotes a name (`name`,
+ * `name_len` bytes, or none), the last stretch where that name stands at
+ * the column is taken (an undeclared name in an argument). *sure is set
+ * when that name was found or only one stretch holds text at the column:
+ * otherwise the column may be one of the macro's own text (a call's
+ * "required from here") and is not looked for among its arguments. */
 static size_t line_start(const char *unit, const block *blocks, size_t n,
                          const char *path, size_t path_len, const char *dir,
                          const char *spelled, long line, long column,
-                         size_t *at_column) {
-  size_t first = (size_t)-1;
+                         const char *name, size_t name_len,
+                         size_t *at_column, int *sure) {
+  size_t first = (size_t)-1, named = (size_t)-1, holding = 0;
   *at_column = (size_t)-1;
   for (size_t b = 0; b < n; ++b) {
     if (blocks[b].line > line ||
@@ -113,14 +125,60 @@ static size_t line_start(const char *unit, const block *blocks, size_t n,
     }
     if (left != 0 || at >= blocks[b].end)
       continue;
+    /* A message's column is where a token starts: not a blank, and not
+     * inside a word. */
+    size_t len = line_length(unit + at, blocks[b].end - at);
+    int holds = 0;
+    if (column > 0 && (size_t)column <= len) {
+      const char *t = unit + at + column - 1;
+      int quotes = 0; /* the '"'s before t: odd inside a string literal */
+      for (const char *q = unit + at; q < t; ++q)
+        quotes += *q == '"' && (q == unit + at || q[-1] != '\\');
+      holds = *t != ' ' && quotes % 2 == 0 &&
+              !(column > 1 && cuemu__ident_char(*t) &&
+                cuemu__ident_char(t[-1]));
+    }
+    holding += holds;
     if (first == (size_t)-1)
       first = *at_column = at;
-    else if (column > 0 &&
-             (size_t)column <= line_length(unit + at, blocks[b].end - at) &&
-             unit[at + (size_t)column - 1] != ' ')
+    else if (holds)
       *at_column = at;
+    size_t c = (size_t)column - 1;
+    if (holds && name_len && c + name_len <= len &&
+        memcmp(unit + at + c, name, name_len) == 0 &&
+        (c + name_len == len || !cuemu__ident_char(unit[at + c + name_len])))
+      named = at;
   }
+  if (named != (size_t)-1)
+    *at_column = named;
+  *sure = named != (size_t)-1 || holding <= 1;
   return first;
+}
+
+/* The name that the message `s` (`len` bytes) quotes first, in g++'s
+ * quotes (‘name’, or 'name' in the C locale), when it is an identifier:
+ * *name_len bytes at the result, or NULL. */
+static const char *quoted_name(const char *s, size_t len, size_t *name_len) {
+  for (size_t i = 0; i < len; ++i) {
+    size_t open = 0;
+    if (s[i] == '\'')
+      open = 1;
+    else if (i + 3 <= len && memcmp(s + i, "\xe2\x80\x98", 3) == 0)
+      open = 3;
+    if (!open)
+      continue;
+    size_t j = i + open;
+    while (j < len && cuemu__ident_char(s[j]))
+      ++j;
+    if (j > i + open &&
+        ((j < len && s[j] == '\'') ||
+         (j + 3 <= len && memcmp(s + j, "\xe2\x80\x99", 3) == 0))) {
+      *name_len = j - (i + open);
+      return s + i + open;
+    }
+    return NULL;
+  }
+  return NULL;
 }
 
 /* The offset in the translation's input of `out`, an offset of its
@@ -143,14 +201,45 @@ static size_t input_offset(const cuemu_column_edit *edits, size_t n,
 
 static int blank(char c) { return c == ' ' || c == '\t'; }
 
+/* The column (0-based) in the user's line (`user_len` bytes) of column
+ * `column` of the preprocessed line `pp` when that line, without the blanks
+ * around it, stands exactly once in the user's line, or (size_t)-1: a line
+ * that the preprocessor split out of the user's, such as the arguments of
+ * the shims' printf macro, which it writes on a line of their own between
+ * the parts of the expansion (so that a message about an argument points
+ * at the argument, not at `printf`). */
+static size_t split_out_column(const char *pp, size_t pp_len,
+                               const char *user, size_t user_len,
+                               size_t column) {
+  size_t s = 0, e = pp_len;
+  while (s < e && blank(pp[s]))
+    ++s;
+  while (e > s && blank(pp[e - 1]))
+    --e;
+  if (s == e || column < s || column >= e)
+    return (size_t)-1;
+  const char *found = NULL;
+  for (const char *p = user; (size_t)(p - user) < user_len; ++p) {
+    p = memmem(p, user_len - (size_t)(p - user), pp + s, e - s);
+    if (!p)
+      break;
+    if (found)
+      return (size_t)-1; /* twice: no one place */
+    found = p;
+  }
+  return found ? (size_t)(found - user) + (column - s) : (size_t)-1;
+}
+
 /* The column (0-based) in the user's line `user` of column `column` of the
  * preprocessed line `pp` (`pp_len` bytes), which differs from it where a
  * macro was expanded, and in its blanks: the two lines are walked together
  * from their starts and from their ends, a run of blanks matching any
- * other; a column in neither common stretch is in an expansion, and is the
- * start of the word where the lines first differ (the macro's name). */
+ * other; a column in neither common stretch is in an expansion or, with
+ * `split_out`, in a part of the user's line that the preprocessor split out
+ * (found by split_out_column()), and otherwise is the start of the word
+ * where the lines first differ (the macro's name). */
 static size_t user_column(const char *pp, size_t pp_len, const char *user,
-                          size_t column) {
+                          size_t column, int split_out) {
   size_t user_len = strlen(user);
   if (pp_len == user_len && memcmp(pp, user, pp_len) == 0)
     return column;
@@ -190,6 +279,11 @@ static size_t user_column(const char *pp, size_t pp_len, const char *user,
     if (column == a)
       return b;
   }
+  size_t split = split_out ? split_out_column(pp, pp_len, user, user_len,
+                                              column)
+                            : (size_t)-1;
+  if (split != (size_t)-1)
+    return split;
   while (first > 0 && cuemu__ident_char(user[first - 1]))
     --first;
   return first;
@@ -254,10 +348,13 @@ char *cuemu__diag_columns(const char *text, size_t size, const char *unit,
         --path_end;
       long line = strtol(s + path_end, NULL, 10);
       long column = strtol(s + from + 1, NULL, 10);
-      size_t physical = (size_t)-1;
+      size_t physical = (size_t)-1, name_len = 0;
+      int sure = 0;
+      const char *name = quoted_name(s + to, len - to, &name_len);
       size_t start = path_end > 0 ? line_start(unit, blocks, nblocks, s,
                                                path_end - 1, dir, spelled,
-                                               line, column, &physical)
+                                               line, column, name, name_len,
+                                               &physical, &sure)
                                   : (size_t)-1;
       if (start != (size_t)-1 && column > 0 &&
           (size_t)column - 1 <=
@@ -290,7 +387,7 @@ char *cuemu__diag_columns(const char *text, size_t size, const char *unit,
           user = user_column(input + in_start,
                              line_length(input + in_start,
                                          input_size - in_start),
-                             line_text, user);
+                             line_text, user, sure);
           free(line_text);
         }
         if ((long)user + 1 != column) {
