@@ -1030,8 +1030,12 @@ static cuemu_status device_linkage_decl(walker *w, size_t i) {
                        cuemu__rw_is(rw, start + 1, "<") &&
                        cuemu__rw_is(rw, start + 2, ">");
   int is_inline = 0, has_host = 0;
+  size_t inline_token = 0;
   for (k = specialization ? start + 3 : start; k < i; k++) {
-    if (cuemu__rw_is(rw, k, "inline")) is_inline = 1;
+    if (cuemu__rw_is(rw, k, "inline")) {
+      is_inline = 1;
+      inline_token = k;
+    }
     if (cuemu__rw_is(rw, k, "__host__")) has_host = 1;
     if ((cuemu__rw_is(rw, k, "static") && !has_static) ||
         cuemu__rw_is(rw, k, "constexpr") || cuemu__rw_is(rw, k, "template") ||
@@ -1046,7 +1050,10 @@ static cuemu_status device_linkage_decl(walker *w, size_t i) {
       k = after - 1;
       continue;
     }
-    if (cuemu__rw_is(rw, k, "inline")) is_inline = 1;
+    if (cuemu__rw_is(rw, k, "inline")) {
+      is_inline = 1;
+      inline_token = k;
+    }
     if (cuemu__rw_is(rw, k, "__host__")) has_host = 1;
     if ((cuemu__rw_is(rw, k, "static") && !has_static) ||
         cuemu__rw_is(rw, k, "constexpr") || cuemu__rw_is(rw, k, "thread_local"))
@@ -1101,6 +1108,17 @@ static cuemu_status device_linkage_decl(walker *w, size_t i) {
       k = close;
       continue;
     }
+  }
+  if (has_static && is_inline && !is_function) {
+    /* A static inline variable (`inline __constant__ static T *p[5];`,
+     * which nvcc accepts without rdc) is the unit's own, as a static one:
+     * made private above, it loses `inline` too and is linked as any other
+     * private variable, so that what cudaMemcpyToSymbol writes is what
+     * kernels read. */
+    cuemu_status st = cuemu__rw_edit(rw, rw->toks[inline_token].offset,
+                                     rw->toks[inline_token].length, "", 0);
+    if (st != CUEMU_SUCCESS) return st;
+    is_inline = 0;
   }
   if (has_host)
     return host_device_linkage(w, i, is_function && !is_inline &&
