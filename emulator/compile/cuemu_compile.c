@@ -1043,16 +1043,18 @@ link:
     ARG(linker);
   ARG("-o");
   ARG(built);
-  /* The driver library, where the program calls a driver function (cuda.h
-   * refers to its symbol: CUEMU_DRV_SYMBOL), for cuemu-run and this API,
-   * whose command names no library; cuemu-nvcc links it only where the
-   * command names it (-lcuda), as nvcc. */
-  if (!o->module && !o->cuemu_driver_as_nvcc &&
-      cuemu__driver_library_option(job->libdir, buffers + used,
-                                   buffer_size - used)) {
-    ARG(buffers + used);
-    used += strlen(buffers + used) + 1;
-  }
+  /* The driver library and NVRTC's, where the program calls one of their
+   * functions (cuda.h and nvrtc.h refer to their symbols:
+   * CUEMU_LIBRARY_SYMBOL), for cuemu-run and this API, whose command names
+   * no library; cuemu-nvcc links each only where the command names it
+   * (-lcuda, -lnvrtc), as nvcc. */
+  for (int l = CUEMU_LIBRARY_DRIVER; l <= CUEMU_LIBRARY_NVRTC; ++l)
+    if (!o->module && !o->cuemu_driver_as_nvcc &&
+        cuemu__api_library_option(job->libdir, (cuemu_api_library)l,
+                                  buffers + used, buffer_size - used)) {
+      ARG(buffers + used);
+      used += strlen(buffers + used) + 1;
+    }
   n += cuemu__link_tail(job->libdir, job->checks, argv + n, max - n, buffers + used,
                         buffer_size - used);
   argv[n] = NULL;
@@ -1368,7 +1370,7 @@ static cuemu_status run_linker(const compile_job *job, const char **argv) {
     int n = 0;
     while (argv[n])
       n++;
-    cuemu__driver_link_note(argv, n, job->given);
+    cuemu__api_link_note(argv, n, job->given);
   }
   for (int i = 0; st == CUEMU_SUCCESS && argv[i]; ++i)
     if (strcmp(argv[i], "-o") == 0 && argv[i + 1])

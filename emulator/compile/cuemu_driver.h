@@ -19,23 +19,34 @@
 int cuemu__link_tail(const char *libdir, unsigned checks, const char **argv,
                      int max, char *buffers, size_t buffer_size);
 
-/* Writes into `buffer` the link option of cuemu's driver library
- * (libdir/cuemu-toolkit/lib64/libcuda.so, a linker script naming
- * libcuda.so.1 and libcuemu: emulator/export/libcuda.am), linked only
- * where an object calls one of its symbols (--as-needed). Returns 0 where
- * there is none (or `size` is too small). cuemu_driver_library.c, as the
- * next one. */
-int cuemu__driver_library_option(const char *libdir, char *buffer,
-                                 size_t size);
+/* The libraries whose functions the shims' headers refer to by their
+ * symbols (CUEMU_LIBRARY_SYMBOL, cuemu_library_symbol.h), so that a
+ * program that calls them links only with the library named, as with
+ * nvcc: the driver's (cuda.h; -lcuda) and NVRTC's (nvrtc.h; -lnvrtc). */
+typedef enum cuemu_api_library {
+  CUEMU_LIBRARY_DRIVER,
+  CUEMU_LIBRARY_NVRTC
+} cuemu_api_library;
 
-/* After a link of the `n` words `words` failed: where no word names the
- * driver library (-lcuda, libcuda.so) and the link's objects (the words
- * that end in .o) refer to the driver's symbols (cuInit, cuMemAlloc_v2:
- * cuda.h's calls, CUEMU_DRV_SYMBOL), a note that names `source` (the
- * user's file of a one-source program; NULL: "the program") and a few of
- * them, and says to link -lcuda, as nvcc needs. */
-void cuemu__driver_link_note(const char *const *words, int n,
-                             const char *source);
+/* Writes into `buffer` the link option of cuemu's `library`
+ * (libdir/cuemu-toolkit/lib64/libcuda.so, a linker script naming
+ * libcuda.so.1 and libcuemu: emulator/export/libcuda.am;
+ * lib64/libnvrtc.so, a filter library of libnvrtc.so.13 and libcuemu:
+ * emulator/export/libnvrtc.am), linked only where an object calls one of
+ * its symbols (--as-needed). Returns 0 where there is none (or `size` is
+ * too small). cuemu_driver_library.c, as the next one. */
+int cuemu__api_library_option(const char *libdir, cuemu_api_library library,
+                              char *buffer, size_t size);
+
+/* After a link of the `n` words `words` failed: for each library of
+ * cuemu_api_library that no word names (-lcuda, libcuda.so; -lnvrtc,
+ * libnvrtc.so) while the link's objects (the words that end in .o) refer
+ * to its symbols (cuInit, cuMemAlloc_v2, nvrtcCreateProgram: the headers'
+ * calls), a note that names `source` (the user's file of a one-source
+ * program; NULL: "the program") and a few of them, and says to link the
+ * library, as nvcc needs. */
+void cuemu__api_link_note(const char *const *words, int n,
+                          const char *source);
 
 /* 1 when one of the `argc` words of a command line brings GNU OpenMP
  * (libgomp) into a link by the host compiler `compiler`: -lgomp, libgomp by

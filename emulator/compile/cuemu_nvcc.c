@@ -1148,7 +1148,7 @@ static int provided_library(const char *name) {
   return 0;
 }
 
-static const char *driver_link_option(command *c);
+static const char *api_link_option(command *c, cuemu_api_library library);
 static const char *lib_dir(void);
 
 /* After a build that failed, a note naming the libraries of the toolkit
@@ -1225,10 +1225,13 @@ static cuemu_status list_item(command *c, enum opt_id id, const char *value) {
     return st == CUEMU_SUCCESS ? add(w, value) : st;
   }
   /* libcuemu is the CUDA runtime, the driver and NVRTC; -lcuda links
-   * cuemu's libcuda.so.1 for the driver's C symbols. */
-  if (id == O_LIBRARY && strcmp(value, "cuda") == 0) {
-    const char *driver = driver_link_option(c);
-    return driver ? add(&c->link, driver) : CUEMU_SUCCESS;
+   * cuemu's libcuda.so.1 for the driver's C symbols, and -lnvrtc (or
+   * -lnvrtc_static) its libnvrtc.so.13 for NVRTC's. */
+  int nvrtc = strcmp(value, "nvrtc") == 0 || strcmp(value, "nvrtc_static") == 0;
+  if (id == O_LIBRARY && (strcmp(value, "cuda") == 0 || nvrtc)) {
+    const char *library = api_link_option(
+        c, nvrtc ? CUEMU_LIBRARY_NVRTC : CUEMU_LIBRARY_DRIVER);
+    return library ? add(&c->link, library) : CUEMU_SUCCESS;
   }
   if (id == O_LIBRARY && provided_library(value))
     return CUEMU_SUCCESS;
@@ -2145,16 +2148,18 @@ static const char *library_folders(command *c) {
   return one ? one : "";
 }
 
-/* The link option of -lcuda: cuemu-toolkit/lib64/libcuda.so in libcuemu's
- * folder (a linker script naming cuemu's libcuda.so.1 and libcuemu:
- * emulator/export/libcuda.am), linked only where an object calls the
- * driver's C symbols (a C file, an object built against CUDA's cuda.h, a
- * call of a function of cuemu's cuda.h, which refers to its symbol:
- * CUEMU_DRV_SYMBOL); NULL where there is none (a build tree whose toolkit
- * folder is not built), and -lcuda then links nothing. */
-static const char *driver_link_option(command *c) {
+/* The link option of -lcuda or -lnvrtc: cuemu-toolkit/lib64/libcuda.so
+ * in libcuemu's folder (a linker script naming cuemu's libcuda.so.1 and
+ * libcuemu: emulator/export/libcuda.am) or lib64/libnvrtc.so (a filter
+ * library of libnvrtc.so.13 and libcuemu: libnvrtc.am), linked only where
+ * an object calls the library's C symbols (a C file, an object built
+ * against CUDA's headers, a call of a function of cuemu's cuda.h or
+ * nvrtc.h, which refers to its symbol: CUEMU_LIBRARY_SYMBOL); NULL where
+ * there is none (a build tree whose toolkit folder is not built), and the
+ * option then links nothing. */
+static const char *api_link_option(command *c, cuemu_api_library library) {
   char option[PATH_MAX + 64];
-  if (!cuemu__driver_library_option(lib_dir(), option, sizeof option))
+  if (!cuemu__api_library_option(lib_dir(), library, option, sizeof option))
     return NULL;
   return joined(c, option, "");
 }
@@ -2389,8 +2394,8 @@ static cuemu_status compile_cu(command *c, const char *source,
                             : 1;
   o.cuemu_host_level = c->host_level;
   o.cuemu_nvcc_level = c->nvcc_level;
-  /* A whole program links the driver library only where the command
-   * names it (-lcuda), as nvcc. */
+  /* A whole program links the driver library and NVRTC's only where the
+   * command names them (-lcuda, -lnvrtc), as nvcc. */
   o.cuemu_driver_as_nvcc = 1;
   o.argv = c->host.v;
   o.argc = c->host.n;
@@ -2989,7 +2994,7 @@ static cuemu_status link_program(command *c, const words *objects,
   st = run(c, &w, "the link");
   if (st != CUEMU_SUCCESS) {
     if (!w.oom)
-      cuemu__driver_link_note(w.v, w.n, NULL);
+      cuemu__api_link_note(w.v, w.n, NULL);
     say_unemulated(c);
   } else
     cuemu__debug_line_tombstones(output);
@@ -3666,7 +3671,7 @@ static cuemu_status host_link(command *c, int argc, const char *const *argv) {
     st = run(c, &w, "the link");
     if (st != CUEMU_SUCCESS) {
       if (!w.oom)
-        cuemu__driver_link_note(w.v, w.n, NULL);
+        cuemu__api_link_note(w.v, w.n, NULL);
       say_unemulated(c);
     }
   }

@@ -12,9 +12,10 @@
  * absolute path and the options, so that concurrent runs of different
  * programs never write the same file. Then cuemu-run replaces itself with
  * the program (execv, with the .cu path as argv[0]), so the program's exit
- * status is cuemu-run's. A program that calls the driver API (cuda.h) is
- * linked with the driver library, which nvcc links only where the command
- * says -lcuda: cuemu-run has no build file to say it. cuemu-run's own
+ * status is cuemu-run's. A program that calls the driver API (cuda.h) or
+ * NVRTC (nvrtc.h) is linked with the driver library or NVRTC's, which nvcc
+ * links only where the command says -lcuda or -lnvrtc: cuemu-run has no
+ * build file to say it. cuemu-run's own
  * errors (a missing file, a compile error, a bad option) exit with status
  * 2.
  */
@@ -249,7 +250,7 @@ int main(int argc, char **argv) {
     st = cuemu_compile(absolute, program, &opt, &hit);
   } else {
     /* Several files: cuemu-cc's command line does the phases. */
-    const char **words = calloc((size_t)(npass + nsources + 8),
+    const char **words = calloc((size_t)(npass + nsources + 10),
                                 sizeof *words);
     char check_word[256], cxx_word[PATH_MAX + 8];
     int n = 0;
@@ -275,10 +276,12 @@ int main(int argc, char **argv) {
     }
     for (int i = 0; i < nsources; ++i)
       words[n++] = absolutes[i];
-    /* The driver library, which a program calling the driver API needs
-     * and cuemu-run, having no build file, links itself (as one source's
-     * cuemu_compile() does); linked only where the program calls it. */
+    /* The driver library and NVRTC's, which a program calling the driver
+     * API or NVRTC needs and cuemu-run, having no build file, links itself
+     * (as one source's cuemu_compile() does); each linked only where the
+     * program calls it. */
     words[n++] = "-lcuda";
+    words[n++] = "-lnvrtc";
     words[n++] = "-o";
     words[n++] = program;
     st = cuemu_compile_command(n, words, &hit);

@@ -66,24 +66,13 @@
   } while (0)
 
 /* The driver library's symbol of a function of this header (the newest
- * ABI version's name, cuemu_driver_names.h): the function's code refers to
- * it, so that a program that calls the function links only with the driver
- * library named (-lcuda; CUDA::cuda_driver; the toolkit's
- * lib64/stubs/libcuda.so), whose libcuda.so.1 exports it, as a program of
- * CUDA's cuda.h, whose calls are that symbol: without the library, the
- * link fails with "undefined reference to `cuInit'". The reference is the
- * symbol's address in a section of its own, which the link keeps (R: not
- * collected by --gc-sections) and the program never reads; the call
- * itself stays the inline function's. (A relocation of type NONE in the
- * code would name the calling function in the linker's message, but ld
- * refuses one against a shared library's symbol.) Taking the function's
- * address makes the function's code, and so refers to the symbol too, as
- * in CUDA. */
-#define CUEMU_DRV_SYMBOL(name) CUEMU_DRV_SYMBOL_(name)
-#define CUEMU_DRV_SYMBOL_(symbol)                                              \
-  __asm__ volatile(".pushsection .data.rel.ro.cuemu_driver_symbols,"           \
-                   "\"awR\",@progbits\n.balign 8\n.quad " #symbol        \
-                   "\n.popsection")
+ * ABI version's name, cuemu_driver_names.h, which the macro's argument is
+ * expanded to): the function's code refers to it, so that a program that
+ * calls the function links only with the driver library named (-lcuda;
+ * CUDA::cuda_driver; the toolkit's lib64/stubs/libcuda.so), whose
+ * libcuda.so.1 exports it (cuemu_library_symbol.h). */
+#include "cuemu_library_symbol.h"
+#define CUEMU_DRV_SYMBOL(name) CUEMU_LIBRARY_SYMBOL(name)
 
 /* Initialisation, versions, errors. */
 

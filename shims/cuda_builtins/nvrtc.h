@@ -3,8 +3,10 @@
  * to libcuemu's cuemu_nvrtc_* function (<cuemu/cuemu_nvrtc.h>, which
  * documents what they do): a program is compiled by cuemu's compiler into
  * a cuemu module, which nvrtcGetPTX and nvrtcGetCUBIN return and
- * cuModuleLoadData (cuda.h) loads. `-lnvrtc` links nothing more: libcuemu
- * has it all. docs/driver-api.md lists the options.
+ * cuModuleLoadData (cuda.h) loads. Each function refers to its symbol of
+ * the NVRTC library (CUEMU_LIBRARY_SYMBOL), so that a program that calls
+ * NVRTC links only with -lnvrtc, as with CUDA (docs/driver-api.md,
+ * "Linking NVRTC"). docs/driver-api.md lists the options.
  */
 #ifndef CUEMU_NVRTC_SHIM_H
 #define CUEMU_NVRTC_SHIM_H
@@ -16,6 +18,8 @@
 #include <cstddef>
 
 #include <cuemu/cuemu_nvrtc.h>
+
+#include "cuemu_library_symbol.h"
 #else
 #include <stddef.h>
 #endif
@@ -54,18 +58,22 @@ typedef struct _nvrtcProgram *nvrtcProgram;
 #else
 
 inline const char *nvrtcGetErrorString(nvrtcResult result) {
+  CUEMU_LIBRARY_SYMBOL(nvrtcGetErrorString);
   return cuemu_nvrtc_error_string(result);
 }
 
 inline nvrtcResult nvrtcVersion(int *major, int *minor) {
+  CUEMU_LIBRARY_SYMBOL(nvrtcVersion);
   return static_cast<nvrtcResult>(cuemu_nvrtc_version(major, minor));
 }
 
 inline nvrtcResult nvrtcGetNumSupportedArchs(int *numArchs) {
+  CUEMU_LIBRARY_SYMBOL(nvrtcGetNumSupportedArchs);
   return static_cast<nvrtcResult>(cuemu_nvrtc_supported_arch_count(numArchs));
 }
 
 inline nvrtcResult nvrtcGetSupportedArchs(int *supportedArchs) {
+  CUEMU_LIBRARY_SYMBOL(nvrtcGetSupportedArchs);
   return static_cast<nvrtcResult>(cuemu_nvrtc_supported_archs(supportedArchs));
 }
 
@@ -73,24 +81,28 @@ inline nvrtcResult nvrtcCreateProgram(nvrtcProgram *prog, const char *src,
                                       const char *name, int numHeaders,
                                       const char *const *headers,
                                       const char *const *includeNames) {
+  CUEMU_LIBRARY_SYMBOL(nvrtcCreateProgram);
   return static_cast<nvrtcResult>(cuemu_nvrtc_create_program(
       reinterpret_cast<cuemu_nvrtc_program **>(prog), src, name, numHeaders,
       headers, includeNames));
 }
 
 inline nvrtcResult nvrtcDestroyProgram(nvrtcProgram *prog) {
+  CUEMU_LIBRARY_SYMBOL(nvrtcDestroyProgram);
   return static_cast<nvrtcResult>(cuemu_nvrtc_destroy_program(
       reinterpret_cast<cuemu_nvrtc_program **>(prog)));
 }
 
 inline nvrtcResult nvrtcAddNameExpression(nvrtcProgram prog,
                                           const char *const name_expression) {
+  CUEMU_LIBRARY_SYMBOL(nvrtcAddNameExpression);
   return static_cast<nvrtcResult>(cuemu_nvrtc_add_name_expression(
       reinterpret_cast<cuemu_nvrtc_program *>(prog), name_expression));
 }
 
 inline nvrtcResult nvrtcCompileProgram(nvrtcProgram prog, int numOptions,
                                        const char *const *options) {
+  CUEMU_LIBRARY_SYMBOL(nvrtcCompileProgram);
   return static_cast<nvrtcResult>(cuemu_nvrtc_compile_program(
       reinterpret_cast<cuemu_nvrtc_program *>(prog), numOptions, options));
 }
@@ -100,6 +112,7 @@ inline nvrtcResult nvrtcCompileProgram(nvrtcProgram prog, int numOptions,
 inline nvrtcResult nvrtcSetFlowCallback(nvrtcProgram prog,
                                         int (*__cuemu_callback)(void *, void *),
                                         void *__cuemu_payload) {
+  CUEMU_LIBRARY_SYMBOL(nvrtcSetFlowCallback);
   return static_cast<nvrtcResult>(cuemu_nvrtc_set_flow_callback(
       reinterpret_cast<cuemu_nvrtc_program *>(prog), __cuemu_callback,
       __cuemu_payload));
@@ -107,31 +120,37 @@ inline nvrtcResult nvrtcSetFlowCallback(nvrtcProgram prog,
 
 /* Precompiled headers: accepted, none made (docs/driver-api.md). */
 inline nvrtcResult nvrtcGetPCHHeapSize(size_t *ret) {
+  CUEMU_LIBRARY_SYMBOL(nvrtcGetPCHHeapSize);
   return static_cast<nvrtcResult>(cuemu_nvrtc_get_pch_heap_size(ret));
 }
 
 inline nvrtcResult nvrtcSetPCHHeapSize(size_t size) {
+  CUEMU_LIBRARY_SYMBOL(nvrtcSetPCHHeapSize);
   return static_cast<nvrtcResult>(cuemu_nvrtc_set_pch_heap_size(size));
 }
 
 inline nvrtcResult nvrtcGetPCHCreateStatus(nvrtcProgram prog) {
+  CUEMU_LIBRARY_SYMBOL(nvrtcGetPCHCreateStatus);
   return static_cast<nvrtcResult>(cuemu_nvrtc_get_pch_create_status(
       reinterpret_cast<cuemu_nvrtc_program *>(prog)));
 }
 
 inline nvrtcResult nvrtcGetPCHHeapSizeRequired(nvrtcProgram prog,
                                                size_t *size) {
+  CUEMU_LIBRARY_SYMBOL(nvrtcGetPCHHeapSizeRequired);
   return static_cast<nvrtcResult>(cuemu_nvrtc_get_pch_heap_size_required(
       reinterpret_cast<cuemu_nvrtc_program *>(prog), size));
 }
 
 inline nvrtcResult nvrtcGetProgramLogSize(nvrtcProgram prog,
                                           size_t *logSizeRet) {
+  CUEMU_LIBRARY_SYMBOL(nvrtcGetProgramLogSize);
   return static_cast<nvrtcResult>(cuemu_nvrtc_get_program_log_size(
       reinterpret_cast<cuemu_nvrtc_program *>(prog), logSizeRet));
 }
 
 inline nvrtcResult nvrtcGetProgramLog(nvrtcProgram prog, char *log) {
+  CUEMU_LIBRARY_SYMBOL(nvrtcGetProgramLog);
   return static_cast<nvrtcResult>(cuemu_nvrtc_get_program_log(
       reinterpret_cast<cuemu_nvrtc_program *>(prog), log));
 }
@@ -139,22 +158,26 @@ inline nvrtcResult nvrtcGetProgramLog(nvrtcProgram prog, char *log) {
 /* The "PTX" is the cuemu module image, followed by a NUL that the size
  * counts, as NVRTC's PTX text is. */
 inline nvrtcResult nvrtcGetPTXSize(nvrtcProgram prog, size_t *ptxSizeRet) {
+  CUEMU_LIBRARY_SYMBOL(nvrtcGetPTXSize);
   return static_cast<nvrtcResult>(cuemu_nvrtc_get_image_size(
       reinterpret_cast<cuemu_nvrtc_program *>(prog), 1, ptxSizeRet));
 }
 
 inline nvrtcResult nvrtcGetPTX(nvrtcProgram prog, char *ptx) {
+  CUEMU_LIBRARY_SYMBOL(nvrtcGetPTX);
   return static_cast<nvrtcResult>(cuemu_nvrtc_get_image(
       reinterpret_cast<cuemu_nvrtc_program *>(prog), 1, ptx));
 }
 
 inline nvrtcResult nvrtcGetCUBINSize(nvrtcProgram prog,
                                      size_t *cubinSizeRet) {
+  CUEMU_LIBRARY_SYMBOL(nvrtcGetCUBINSize);
   return static_cast<nvrtcResult>(cuemu_nvrtc_get_image_size(
       reinterpret_cast<cuemu_nvrtc_program *>(prog), 0, cubinSizeRet));
 }
 
 inline nvrtcResult nvrtcGetCUBIN(nvrtcProgram prog, char *cubin) {
+  CUEMU_LIBRARY_SYMBOL(nvrtcGetCUBIN);
   return static_cast<nvrtcResult>(cuemu_nvrtc_get_image(
       reinterpret_cast<cuemu_nvrtc_program *>(prog), 0, cubin));
 }
@@ -162,11 +185,13 @@ inline nvrtcResult nvrtcGetCUBIN(nvrtcProgram prog, char *cubin) {
 /* LTO IR (-dlto, for nvJitLink): the module image itself; size 0 for a
  * program compiled without -dlto, and no LTO IR to get. */
 inline nvrtcResult nvrtcGetLTOIRSize(nvrtcProgram prog, size_t *LTOIRSizeRet) {
+  CUEMU_LIBRARY_SYMBOL(nvrtcGetLTOIRSize);
   return static_cast<nvrtcResult>(cuemu_nvrtc_get_image_size(
       reinterpret_cast<cuemu_nvrtc_program *>(prog), 2, LTOIRSizeRet));
 }
 
 inline nvrtcResult nvrtcGetLTOIR(nvrtcProgram prog, char *LTOIR) {
+  CUEMU_LIBRARY_SYMBOL(nvrtcGetLTOIR);
   return static_cast<nvrtcResult>(cuemu_nvrtc_get_image(
       reinterpret_cast<cuemu_nvrtc_program *>(prog), 2, LTOIR));
 }
@@ -176,11 +201,13 @@ inline nvrtcResult nvrtcGetLTOIR(nvrtcProgram prog, char *LTOIR) {
  * there is none to get. */
 inline nvrtcResult nvrtcGetOptiXIRSize(nvrtcProgram prog,
                                        size_t *optixirSizeRet) {
+  CUEMU_LIBRARY_SYMBOL(nvrtcGetOptiXIRSize);
   return static_cast<nvrtcResult>(cuemu_nvrtc_get_image_size(
       reinterpret_cast<cuemu_nvrtc_program *>(prog), 3, optixirSizeRet));
 }
 
 inline nvrtcResult nvrtcGetOptiXIR(nvrtcProgram prog, char *optixir) {
+  CUEMU_LIBRARY_SYMBOL(nvrtcGetOptiXIR);
   return static_cast<nvrtcResult>(cuemu_nvrtc_get_image(
       reinterpret_cast<cuemu_nvrtc_program *>(prog), 3, optixir));
 }
@@ -188,6 +215,7 @@ inline nvrtcResult nvrtcGetOptiXIR(nvrtcProgram prog, char *optixir) {
 inline nvrtcResult nvrtcGetLoweredName(nvrtcProgram prog,
                                        const char *const name_expression,
                                        const char **lowered_name) {
+  CUEMU_LIBRARY_SYMBOL(nvrtcGetLoweredName);
   return static_cast<nvrtcResult>(cuemu_nvrtc_get_lowered_name(
       reinterpret_cast<cuemu_nvrtc_program *>(prog), name_expression,
       lowered_name));
