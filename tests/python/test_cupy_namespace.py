@@ -108,7 +108,6 @@ def test_numpy1_names_that_cupy_13_keeps(cp):
 _CUPYX_NOT_YET = {
     "cupyx": {"DeviceSynchronized", "GeneralizedUFunc", "allow_synchronize",
               "cusparse", "get_runtime_info", "lapack", "linalg", "optimizing"},
-    "cupyx.scipy.signal": {"cwt", "morlet", "morlet2", "qmf", "ricker"},
     "cupyx.scipy.sparse": {
         "block_array", "block_diag", "coo_array", "csc_array", "csr_array",
         "dia_array", "diags_array", "eye_array", "get_index_dtype",
@@ -191,3 +190,25 @@ def test_cupyx_special_keeps_the_beta_distribution_names_scipy_removed(cp, cupyx
     numpy.testing.assert_allclose(back.get(), x, rtol=1e-5)
     with pytest.raises(TypeError, match="cupyx_scipy_btdtr"):
         special.btdtr(a, b, cp.asarray(x.astype(numpy.complex64)))
+
+
+def test_cupyx_signal_keeps_the_wavelets_scipy_removed(cp, cupyx_modules):
+    signal = cupyx_modules["cupyx.scipy.signal"]
+    # The Ricker wavelet's closed form at its centre and one width away.
+    w = signal.ricker(5, 1.0)
+    amplitude = 2 / (numpy.sqrt(3) * numpy.pi ** 0.25)
+    assert w.dtype == numpy.float64 and w.shape == (5,)
+    numpy.testing.assert_allclose(w.get()[[1, 2]], [0.0, amplitude], atol=1e-15)
+    m = signal.morlet2(8, 2.0)
+    assert m.dtype == numpy.complex128
+    numpy.testing.assert_allclose(abs(m.get()), abs(m.get()[::-1]))
+    h = signal.qmf(cp.asarray([1.0, 2.0, 3.0], dtype=cp.float32))
+    assert h.dtype == numpy.float32 and h.get().tolist() == [3.0, -2.0, 1.0]
+    with pytest.raises(TypeError):
+        signal.qmf(numpy.ones(3))
+    # A unit impulse gives each width's wavelet, reversed, around its middle.
+    impulse = cp.zeros(11)
+    impulse[5] = 1.0
+    out = signal.cwt(impulse, signal.ricker, [1, 2])
+    assert out.shape == (2, 11) and out.dtype == numpy.float64
+    numpy.testing.assert_allclose(out.get()[1, 5], signal.ricker(11, 2).get()[5])
