@@ -12,7 +12,7 @@ import types as _types
 
 import numpy as _numpy
 
-from fake_cupy import _cupy_names
+from fake_cupy import _cupy_keywords, _cupy_names
 from fake_cupy import _jit_api as jit  # noqa: F401 (cupyx.jit)
 from fake_cupy import _memory, _profiler
 from fake_cupy import _own_ufunc, _scatter as _scatter_module
@@ -82,6 +82,14 @@ class _ScipyFinder(_importlib_abc.MetaPathFinder, _importlib_abc.Loader):
         return _importlib_machinery.ModuleSpec(fullname, self)
 
     def create_module(self, spec):
+        module = self._create(spec)
+        # The fake's own functions take CuPy's keywords only, as the
+        # delegates do (_cupy_keywords.py).
+        for attr in _cupy_keywords.SIGNED.get(spec.name, set()) & set(vars(module)):
+            setattr(module, attr, _cupy_keywords.checked(spec.name, attr, getattr(module, attr)))
+        return module
+
+    def _create(self, spec):
         from fake_cupy import _functions
         if spec.name in ("cupyx.scipy.sparse", "cupyx.scipy.sparse.linalg"):
             # Matrices of device arrays (see _sparse.py), not delegates.
