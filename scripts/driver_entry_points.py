@@ -11,9 +11,10 @@ cuCtxDestroy_v2000 and _v4000) is cuName too; an older one with other types
 is cuemu's only where the shims define it as cuName_vVERSION (CUDA 12.8's
 cuMemcpyBatchAsync_v12080, cuemu_driver_old_abi_api.h), or define such a
 function for another version of the same types (cuCtxCreate_v3020 serves
-2000 too), and is left out otherwise. cuda.h registers the
-list for cuGetProcAddress and cudaGetDriverEntryPoint, which give the newest
-entry not newer than the version asked for. The same list gives
+2000 too), and is left out otherwise. cuda.h makes a table of the list,
+which libcuda.so.1 registers as it loads, for cuGetProcAddress and
+cudaGetDriverEntryPoint, which give the newest entry not newer than the
+version asked for. The same list gives
 shims/cuda_builtins/cudaTypedefs.h, whose PFN_cuName_vVERSION (and the
 toolkit's _ptsz and _ptds spellings of it) is the type of the entry's
 function, shims/cuda_builtins/cuemu_driver_entry_guards.h the include

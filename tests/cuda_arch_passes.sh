@@ -41,7 +41,7 @@ runs() {
   fi
 }
 # shellcheck disable=SC2086
-if step build "$cuemu" $gencode -o arch_passes "$src"; then
+if step build "$cuemu" $gencode -o arch_passes "$src" -lcuda; then
   runs 80 "device 8.0 host 0 kernel 805 template 800/811 launches 2 (cudaSuccess) ptx 80/80 binary 80/80"
   runs 86 "device 8.6 host 0 kernel 805 template 800/811 launches 2 (cudaSuccess) ptx 80/80 binary 80/80"
   runs 90 "device 9.0 host 0 kernel 905 template 900/911 launches 2 (cudaSuccess) ptx 90/90 binary 90/90"
@@ -58,11 +58,11 @@ if step build "$cuemu" $gencode -o arch_passes "$src"; then
 fi
 if step cmake-form "$cuemu" "--generate-code=arch=compute_80,code=[compute_80,sm_80]" \
   "--generate-code=arch=compute_90,code=[compute_90,sm_90]" -c -o arch_passes.o "$src" &&
-  step cmake-link "$cuemu" -o arch_passes arch_passes.o; then
+  step cmake-link "$cuemu" -o arch_passes arch_passes.o -lcuda; then
   runs 89 "device 8.9 host 0 kernel 805 template 800/811 launches 2 (cudaSuccess) ptx 80/80 binary 80/80"
   runs 100 "device 10.0 host 0 kernel 905 template 900/911 launches 2 (cudaSuccess) ptx 90/90 binary 100/100"
 fi
-if step one-arch "$cuemu" -arch=sm_80 -o arch_passes "$src"; then
+if step one-arch "$cuemu" -arch=sm_80 -o arch_passes "$src" -lcuda; then
   runs 86 "device 8.6 host 0 kernel 805 template 800/811 launches 2 (cudaSuccess) ptx 80/80 binary 80/80"
   runs 90 "device 9.0 host 0 kernel 805 template 800/811 launches 2 (cudaSuccess) ptx 80/80 binary 90/90"
 fi

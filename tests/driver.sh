@@ -347,7 +347,7 @@ if command -v cmake >/dev/null 2>&1; then
     step cmake-build cmake --build cmake &&
     step cmake-test env -u LD_LIBRARY_PATH \
       ctest --test-dir cmake --output-on-failure &&
-    echo "PASS: CMake project (CMAKE_CUDA_COMPILER=cuemu-nvcc), linked as CUDA, as C++, from a resolved static library and to a shared library, run without LD_LIBRARY_PATH"
+    echo "PASS: CMake project (CMAKE_CUDA_COMPILER=cuemu-nvcc), linked as CUDA, as C++, from a resolved static library and to a shared library, a driver-API program with CUDA::cuda_driver, run without LD_LIBRARY_PATH"
   # find_package(CUDAToolkit) and CUDA::cudart, as HeCBench's CMake uses them.
   step cmake-toolkit-configure cmake -S "$srcdir/tests/driver/cmake_toolkit" \
     -B cmake_toolkit -DCMAKE_CUDA_COMPILER="$nvcc" &&

@@ -1043,6 +1043,16 @@ link:
     ARG(linker);
   ARG("-o");
   ARG(built);
+  /* The driver library, where the program calls a driver function (cuda.h
+   * refers to its symbol: CUEMU_DRV_SYMBOL), for cuemu-run and this API,
+   * whose command names no library; cuemu-nvcc links it only where the
+   * command names it (-lcuda), as nvcc. */
+  if (!o->module && !o->cuemu_driver_as_nvcc &&
+      cuemu__driver_library_option(job->libdir, buffers + used,
+                                   buffer_size - used)) {
+    ARG(buffers + used);
+    used += strlen(buffers + used) + 1;
+  }
   n += cuemu__link_tail(job->libdir, job->checks, argv + n, max - n, buffers + used,
                         buffer_size - used);
   argv[n] = NULL;
@@ -1204,9 +1214,10 @@ static cuemu_status hash_job(compile_job *job) {
   /* The checkers: a --check=sync object's compile command is an unchecked
    * one's, but its unit records the checkers (write_checks_record()). */
   snprintf(num, sizeof num,
-           "abi %d module %d debug %d object %d arch %d %d checks %u "
-           "warn %d %d %d %d %d %d %d %d %d %d",
-           CUEMU_MODULE_ABI, o->module, o->debug, o->object, o->arch,
+           "abi %d module %d debug %d object %d driver %d arch %d %d "
+           "checks %u warn %d %d %d %d %d %d %d %d %d %d",
+           CUEMU_MODULE_ABI, o->module, o->debug, o->object,
+           o->cuemu_driver_as_nvcc, o->arch,
            o->arch_suffix, job->checks, o->cuemu_warn_default_stream_launch,
            o->cuemu_warn_missing_launch_bounds,
            numbered_level(o, o->cuemu_warn_redeclared),
@@ -1353,6 +1364,12 @@ static cuemu_status run_compiler(const compile_job *job, const char **argv) {
  * that reports name the kept code's lines. */
 static cuemu_status run_linker(const compile_job *job, const char **argv) {
   cuemu_status st = run_step(job, argv, "link", "linker's");
+  if (st != CUEMU_SUCCESS) {
+    int n = 0;
+    while (argv[n])
+      n++;
+    cuemu__driver_link_note(argv, n, job->given);
+  }
   for (int i = 0; st == CUEMU_SUCCESS && argv[i]; ++i)
     if (strcmp(argv[i], "-o") == 0 && argv[i + 1])
       cuemu__debug_line_tombstones(argv[i + 1]);

@@ -19,6 +19,24 @@
 int cuemu__link_tail(const char *libdir, unsigned checks, const char **argv,
                      int max, char *buffers, size_t buffer_size);
 
+/* Writes into `buffer` the link option of cuemu's driver library
+ * (libdir/cuemu-toolkit/lib64/libcuda.so, a linker script naming
+ * libcuda.so.1 and libcuemu: emulator/export/libcuda.am), linked only
+ * where an object calls one of its symbols (--as-needed). Returns 0 where
+ * there is none (or `size` is too small). cuemu_driver_library.c, as the
+ * next one. */
+int cuemu__driver_library_option(const char *libdir, char *buffer,
+                                 size_t size);
+
+/* After a link of the `n` words `words` failed: where no word names the
+ * driver library (-lcuda, libcuda.so) and the link's objects (the words
+ * that end in .o) refer to the driver's symbols (cuInit, cuMemAlloc_v2:
+ * cuda.h's calls, CUEMU_DRV_SYMBOL), a note that names `source` (the
+ * user's file of a one-source program; NULL: "the program") and a few of
+ * them, and says to link -lcuda, as nvcc needs. */
+void cuemu__driver_link_note(const char *const *words, int n,
+                             const char *source);
+
 /* 1 when one of the `argc` words of a command line brings GNU OpenMP
  * (libgomp) into a link by the host compiler `compiler`: -lgomp, libgomp by
  * its path, -fopenmp=libgomp, or -fopenmp where the compiler is not one

@@ -2148,16 +2148,15 @@ static const char *library_folders(command *c) {
 /* The link option of -lcuda: cuemu-toolkit/lib64/libcuda.so in libcuemu's
  * folder (a linker script naming cuemu's libcuda.so.1 and libcuemu:
  * emulator/export/libcuda.am), linked only where an object calls the
- * driver's C symbols (a C file, an object built against CUDA's cuda.h);
- * NULL where there is none, and -lcuda then links nothing (libcuemu and
- * the shims' cuda.h have the driver API). */
+ * driver's C symbols (a C file, an object built against CUDA's cuda.h, a
+ * call of a function of cuemu's cuda.h, which refers to its symbol:
+ * CUEMU_DRV_SYMBOL); NULL where there is none (a build tree whose toolkit
+ * folder is not built), and -lcuda then links nothing. */
 static const char *driver_link_option(command *c) {
-  struct stat st;
-  const char *path = joined(c, lib_dir(), "/cuemu-toolkit/lib64/libcuda.so");
-  if (!path || stat(path, &st) != 0 || !S_ISREG(st.st_mode))
+  char option[PATH_MAX + 64];
+  if (!cuemu__driver_library_option(lib_dir(), option, sizeof option))
     return NULL;
-  const char *option = joined(c, "-Wl,--push-state,--as-needed,", path);
-  return option ? joined(c, option, ",--pop-state") : NULL;
+  return joined(c, option, "");
 }
 
 /* Rewrites the module file at `path` in its text form
@@ -2390,6 +2389,9 @@ static cuemu_status compile_cu(command *c, const char *source,
                             : 1;
   o.cuemu_host_level = c->host_level;
   o.cuemu_nvcc_level = c->nvcc_level;
+  /* A whole program links the driver library only where the command
+   * names it (-lcuda), as nvcc. */
+  o.cuemu_driver_as_nvcc = 1;
   o.argv = c->host.v;
   o.argc = c->host.n;
   o.name_expressions = c->names.v;
@@ -2985,9 +2987,11 @@ static cuemu_status link_program(command *c, const words *objects,
   for (int i = 0; i < n; ++i)
     add(&w, tail[i]);
   st = run(c, &w, "the link");
-  if (st != CUEMU_SUCCESS)
+  if (st != CUEMU_SUCCESS) {
+    if (!w.oom)
+      cuemu__driver_link_note(w.v, w.n, NULL);
     say_unemulated(c);
-  else
+  } else
     cuemu__debug_line_tombstones(output);
   remove_temps(reach_dir, &reach_temps);
   free(reach_temps.v);
@@ -3660,8 +3664,11 @@ static cuemu_status host_link(command *c, int argc, const char *const *argv) {
     st = add(&w, tail[i]);
   if (st == CUEMU_SUCCESS) {
     st = run(c, &w, "the link");
-    if (st != CUEMU_SUCCESS)
+    if (st != CUEMU_SUCCESS) {
+      if (!w.oom)
+        cuemu__driver_link_note(w.v, w.n, NULL);
       say_unemulated(c);
+    }
   }
   /* The output's line-number sequences of the functions the link dropped
    * are marked (cuemu_debug_line.h). */

@@ -102,7 +102,8 @@ CUresult cuGetProcAddress_v1(const char *symbol, void **pfn, int cudaVersion,
 }
 
 /* The shims' table of entry points, registered when the library is
- * loaded (a program that never includes cuda.h has none of its own). */
-const int registered =
-    cuemu::drv::register_entry_points(cuemu::drv::tag<void>{});
+ * loaded: the one table, which cuGetProcAddress and
+ * cudaGetDriverEntryPoint read wherever they are called from (libcuemu
+ * loads this library for them when a program has not). */
+const int registered = cuemu::drv::register_entry_points();
 } // namespace cuemu_libcuda

@@ -12,8 +12,11 @@
  * absolute path and the options, so that concurrent runs of different
  * programs never write the same file. Then cuemu-run replaces itself with
  * the program (execv, with the .cu path as argv[0]), so the program's exit
- * status is cuemu-run's. cuemu-run's own errors (a missing file, a compile
- * error, a bad option) exit with status 2.
+ * status is cuemu-run's. A program that calls the driver API (cuda.h) is
+ * linked with the driver library, which nvcc links only where the command
+ * says -lcuda: cuemu-run has no build file to say it. cuemu-run's own
+ * errors (a missing file, a compile error, a bad option) exit with status
+ * 2.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -272,6 +275,10 @@ int main(int argc, char **argv) {
     }
     for (int i = 0; i < nsources; ++i)
       words[n++] = absolutes[i];
+    /* The driver library, which a program calling the driver API needs
+     * and cuemu-run, having no build file, links itself (as one source's
+     * cuemu_compile() does); linked only where the program calls it. */
+    words[n++] = "-lcuda";
     words[n++] = "-o";
     words[n++] = program;
     st = cuemu_compile_command(n, words, &hit);

@@ -31,6 +31,10 @@ from fake_cupy._elementwise import ElementwiseKernel, ReductionKernel, fuse
 from fake_cupy._kernel import RawKernel, RawModule, set_strict
 from fake_cupy._memory import (get_default_memory_pool,
                                get_default_pinned_memory_pool)
+# CuPy's own names of the default pools (cupy/__init__.py), which public
+# code calls directly: `cp._default_memory_pool.free_all_blocks()`.
+_default_memory_pool = get_default_memory_pool()
+_default_pinned_memory_pool = get_default_pinned_memory_pool()
 from fake_cupy._ndarray import ndarray
 from fake_cupy._flatiter import fill_diagonal, flatiter
 from fake_cupy import cuda, _testing as testing
@@ -53,8 +57,9 @@ from fake_cupy._exceptions import (AxisError, ComplexWarning,  # noqa: E402,F401
 from fake_cupy import _linalg  # noqa: E402
 linalg = _functions.delegate_module("fake_cupy.linalg", _linalg, signatures="cupy.linalg")
 fft = _functions.delegate_module("fake_cupy.fft", _numpy.fft, "cupy.fft")
-from fake_cupy import _fft_plan, _fft_config  # noqa: E402
+from fake_cupy import _fft_plan, _fft_config, _fft_arguments  # noqa: E402
 _fft_plan.install(fft, takes_plan=False)
+_fft_arguments.install(fft, "numpy")
 fft.config = _fft_config
 fft.__path__ = []              # a package, for `import cupy.fft.config`
 _sys.modules.setdefault("fake_cupy.fft", fft)
@@ -113,6 +118,15 @@ _ELSEWHERE_IN_CUPY = {
     "geterrcall": "CuPy's error state is cupyx's, without callbacks",
     "nanpercentile": "cupy/_statistics/order.py has percentile and quantile only",
     "nanquantile": "cupy/_statistics/order.py has percentile and quantile only",
+    # NumPy's submodules for masked, string and record arrays, which CuPy
+    # does not implement (its comparison table; masked arrays: CuPy's
+    # issue 2225). Through NumPy's, `cupy.ma.masked_array(x, mask)` failed
+    # with the implicit-conversion TypeError, far from the cause.
+    "ma": "CuPy implements no masked arrays: keep a boolean mask beside the "
+          "data (cupy.where, the nan-functions)",
+    "char": "CuPy has no string arrays",
+    "strings": "CuPy has no string arrays",
+    "rec": "CuPy has no record arrays",
 }
 
 
@@ -138,3 +152,25 @@ def __getattr__(name):
         value = _cupy_keywords.checked("cupy", name, _functions.delegate(value))
     globals()[name] = value
     return value
+
+
+# The fake's own names that CuPy lacks, kept out of a star import.
+_FAKE_ONLY = ("install", "installed", "uninstall", "set_strict", "IS_FAKE",
+              "LifetimeError")
+
+
+def _star_names():
+    """What `from cupy import *` takes. CuPy defines no __all__, so a star
+    import gives its public names; the fake resolves NumPy's lazily, so its
+    list is NumPy's __all__ without the names no CuPy release has
+    (_cupy_names) and without NumPy's submodules the fake does not provide
+    (ma, char, core, f2py, ...), with the fake's own public names except its
+    helpers (_FAKE_ONLY)."""
+    import types
+    names = {n for n in _numpy.__all__ if n in _cupy_names.NAMES["cupy"] and
+             not isinstance(getattr(_numpy, n), types.ModuleType)}
+    names.update(n for n in globals() if not n.startswith("_"))
+    return sorted(names.difference(_FAKE_ONLY))
+
+
+__all__ = _star_names()

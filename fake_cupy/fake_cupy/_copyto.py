@@ -13,7 +13,7 @@ import itertools
 
 import numpy
 
-from fake_cupy import _overlap_race
+from fake_cupy import _float_to_int, _overlap_race
 from fake_cupy._ndarray import _run_numpy, ndarray
 
 
@@ -43,6 +43,9 @@ def copyto(dst, src, casting="same_kind", where=None):
             raise ValueError("could not broadcast input array "
                              f"from shape {src.shape} into shape {dst.shape}")
         src = src._host()
+        if _float_to_int.converts(src, dst.dtype):
+            # CuPy's copy kernel converts on the device.
+            src = _float_to_int.cast(src, dst.dtype)
         if src.ndim > dst.ndim:
             src = src.squeeze(tuple(range(src.ndim - dst.ndim)))
     if not isinstance(dst, ndarray):

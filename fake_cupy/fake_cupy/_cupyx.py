@@ -100,6 +100,10 @@ class _ScipyFinder(_importlib_abc.MetaPathFinder, _importlib_abc.Loader):
             # CuPy's connected_components alone (_sparse_csgraph.py).
             from fake_cupy import _sparse_csgraph
             return _sparse_csgraph.MODULE
+        if spec.name == "cupyx.scipy.stats":
+            # CuPy's five functions only, as CuPy computes them (_stats.py).
+            from fake_cupy import _stats
+            return _stats.module(spec.name)
         if spec.name == "cupyx.scipy.linalg":
             # CuPy's functions only, with CuPy's arguments (_scipy_linalg.py).
             from fake_cupy import _scipy_linalg
@@ -119,6 +123,11 @@ class _ScipyFinder(_importlib_abc.MetaPathFinder, _importlib_abc.Loader):
             from fake_cupy import _fft_overwrite, _fft_plan
             _fft_plan.install(proxy, takes_plan=True)
             _fft_overwrite.install(proxy)
+            # CuPy's arguments, dtypes and layouts (after the plans and
+            # overwrite_x, which they wrap).
+            from fake_cupy import _fft_arguments
+            _fft_arguments.install(proxy, "fftpack" if spec.name.endswith(
+                "fftpack") else "scipy")
         if spec.name == "cupyx.scipy.fft":
             from fake_cupy import _fft_backend, _fft_lengths
             _fft_backend.install(proxy)
@@ -130,19 +139,41 @@ class _ScipyFinder(_importlib_abc.MetaPathFinder, _importlib_abc.Loader):
             for attr, func in _special.FUNCTIONS.items():
                 setattr(proxy, attr, func)
         if spec.name == "cupyx.scipy.ndimage":
-            # CuPy's mode='opencv' of the interpolation functions.
-            # CuPy's checks and float16 handling around all five.
-            from fake_cupy import (_ndimage_distance, _ndimage_interpolation,
-                                   _ndimage_opencv)
-            for attr, func in _ndimage_opencv.FUNCTIONS.items():
-                setattr(proxy, attr, _functions.delegate(
-                    _ndimage_interpolation.checked(func)))
+            # The interpolation functions as CuPy computes them (in the
+            # image's precision), with CuPy's checks and mode='opencv'.
+            from fake_cupy import _ndimage_distance, _ndimage_interpolation
+            for attr, func in _ndimage_interpolation.FUNCTIONS.items():
+                setattr(proxy, attr, _functions.delegate(func))
+            # The correlation filters in CuPy's types (float32 sums for a
+            # float32 image), and the derivative sums on cupy arrays.
+            from fake_cupy import _ndimage_derivatives, _ndimage_filters
+            for attr, func in _ndimage_filters.FUNCTIONS.items():
+                setattr(proxy, attr, _functions.delegate(func))
+            for attr, func in _ndimage_derivatives.FUNCTIONS.items():
+                setattr(proxy, attr, func)
+            for attr, per_axis in _ndimage_filters.RANK_FILTERS.items():
+                setattr(proxy, attr, _ndimage_filters.rank_checked(
+                    getattr(proxy, attr), per_axis))
             # CuPy's keywords of the Euclidean distance transform.
             proxy.distance_transform_edt = \
                 _ndimage_distance.distance_transform_edt
             # CuPy's label, which reads its structure on the host.
             from fake_cupy import _ndimage_label
             proxy.label = _ndimage_label.label
+            # CuPy's output dtypes of the Fourier filters (float16 taken).
+            from fake_cupy import _ndimage_fourier
+            for attr in _ndimage_fourier.NAMES:
+                setattr(proxy, attr,
+                        _ndimage_fourier.filtered(attr, getattr(proxy, attr)))
+            # CuPy's checks of binary morphology's iterations.
+            from fake_cupy import _ndimage_binary
+            for attr, dilates in _ndimage_binary.FUNCTIONS.items():
+                setattr(proxy, attr, _ndimage_binary.checked(
+                    getattr(proxy, attr), dilates))
+            # CuPy's measurements: cupy indexes, cupy arrays to `func`.
+            from fake_cupy import _ndimage_measure
+            for attr, func in _ndimage_measure.FUNCTIONS.items():
+                setattr(proxy, attr, func)
         if spec.name == "cupyx.scipy.signal":
             # The spectral functions copy host signals to the device, and
             # wiener takes float window sizes, as CuPy's do.

@@ -4,7 +4,9 @@ without degrees of freedom, as CuPy 13's kernels give them
 
 CuPy's mean of an empty slice is the sum over the count in its reduction
 kernel, 0 / 0: nan, without the RuntimeWarning "Mean of empty slice" that
-NumPy's Python code raises; nanmean of an all-NaN slice is nan the same way.
+NumPy's Python code raises; nanmean of an all-NaN slice is nan the same way,
+and so are average, median and the nan forms of var, std and median (only
+nanmin and nanmax warn of an all-NaN slice in CuPy, as in NumPy: not here).
 Its variance multiplies the sum of squares by alpha = 1 / (N - ddof), and by
 nan when N - ddof is 0 or less: every element of such a result is nan (NumPy
 divides by zero, giving inf for a non-zero spread, and warns "Degrees of
@@ -22,6 +24,7 @@ def _quiet(func):
         with warnings.catch_warnings():
             warnings.filterwarnings("ignore", "Mean of empty slice", RuntimeWarning)
             warnings.filterwarnings("ignore", "Degrees of freedom <= 0", RuntimeWarning)
+            warnings.filterwarnings("ignore", "All-NaN slice encountered", RuntimeWarning)
             return func(*args, **kwargs)
     return run
 
@@ -56,6 +59,11 @@ FORMS = {
     numpy.mean: _quiet(numpy.mean),
     numpy.ndarray.mean: _quiet(numpy.ndarray.mean),
     numpy.nanmean: _quiet(numpy.nanmean),
+    numpy.nanvar: _quiet(numpy.nanvar),
+    numpy.nanstd: _quiet(numpy.nanstd),
+    numpy.nanmedian: _quiet(numpy.nanmedian),
+    numpy.average: _quiet(numpy.average),
+    numpy.median: _quiet(numpy.median),
     numpy.var: _spread(numpy.var),
     numpy.ndarray.var: _spread(numpy.ndarray.var),
     numpy.std: _spread(numpy.std),

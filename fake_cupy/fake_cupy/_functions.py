@@ -6,7 +6,8 @@ import types
 
 import numpy
 
-from fake_cupy import _arange, _cupy_keywords, _cupy_names, _memory, _overlap_race, _runtime, _scatter
+from fake_cupy import _arange, _cupy_keywords, _cupy_names, _memory, \
+    _overlap_race, _reduction_keywords, _runtime, _scatter
 from fake_cupy._ndarray import ndarray, _call_numpy, _new_from, _wrap_any, \
     _unsupported, _check_ufunc_operand
 
@@ -213,19 +214,24 @@ _METHOD_STYLE = {
 # sending numbers to multiply; vdot `a.size`; outer `a.ravel()`): a list or
 # a Python number raises AttributeError where NumPy converts it.
 # So do nancumsum and nancumprod (cupy/_math/sumprod.py: _replace_nan reads
-# `a.dtype`), of their one operand. Each entry: the attribute, and how many
+# `a.dtype`) and nanmedian, nanmean, nanvar and nanstd
+# (cupy/_statistics/meanvar.py tests `a.dtype`), of their one operand. Each entry: the attribute, and how many
 # operands are read.
 _READS_ATTRIBUTE = {"tensordot": ("ndim", 2), "inner": ("ndim", 2),
                     "kron": ("ndim", 2), "vdot": ("size", 2),
                     "outer": ("ravel", 2), "nancumsum": ("dtype", 1),
-                    "nancumprod": ("dtype", 1)}
+                    "nancumprod": ("dtype", 1), "nanmedian": ("dtype", 1),
+                    "nanmean": ("dtype", 1), "nanvar": ("dtype", 1),
+                    "nanstd": ("dtype", 1)}
 
 # CuPy functions that hand an operand to a Cython routine typed as an
 # ndarray (moveaxis's `a`; dot is `a.dot(b, out)`, whose `b` is typed;
-# cumsum and cumprod call _math.scan_core(a, ...)): any other object raises
-# TypeError "Argument 'a' has incorrect type".
+# cumsum and cumprod call _math.scan_core(a, ...); median is Cython's
+# _median(a, ...)): any other object raises TypeError "Argument 'a' has
+# incorrect type".
 _NDARRAY_TYPED = {"moveaxis": ((0, "a"),), "dot": ((1, "b"),),
-                  "cumsum": ((0, "a"),), "cumprod": ((0, "a"),)}
+                  "cumsum": ((0, "a"),), "cumprod": ((0, "a"),),
+                  "median": ((0, "a"),)}
 
 # CuPy's rounding functions begin with `a = _core.array(a, copy=False)`: a
 # NumPy array, a list or a scalar is copied to the device first.
@@ -401,6 +407,8 @@ def delegate(func):
 
     @functools.wraps(func)
     def call(*args, **kwargs):
+        if numpy_function:
+            _reduction_keywords.check(name, kwargs)
         if host_operand_error is not None:
             _check_host_operands(host_operand_error, args, kwargs)
         if array_only:

@@ -62,7 +62,17 @@ def histogramdd(sample, bins=10, range=None, weights=None, density=False):
     else:
         ndim = len(sample)
     _check_dd_bins(bins, ndim)
+    _check_points(sample)
     return _histogramdd(sample, bins, range=range, weights=weights, density=density)
+
+
+def _check_points(sample):
+    """CuPy's histogramdd (and histogram2d, which calls it) counts the bins
+    with cupy.bincount: its ValueError for a sample of no points (CuPy's
+    issue 9362), where NumPy gives zeros."""
+    points = sample.shape[0] if isinstance(sample, ndarray) else len(sample[0])
+    if points == 0:
+        bincount(ndarray((0,), numpy.intp))
 
 
 def histogram2d(x, y, bins=10, range=None, weights=None, density=None):
@@ -79,6 +89,7 @@ def histogram2d(x, y, bins=10, range=None, weights=None, density=None):
     elif n == 1 and not isinstance(bins, ndarray):
         bins = [bins, bins]
     _check_dd_bins(bins, 2)
+    _check_points((x, y))
     hist, edges = _histogramdd((x, y), bins, range=range, weights=weights,
                                density=density)
     return hist, edges[0], edges[1]
@@ -98,6 +109,12 @@ def bincount(x, weights=None, minlength=None):
         raise ValueError("The weights and list don't have the same length.")
     if minlength is not None and int(minlength) < 0:
         raise ValueError("minlength must be non-negative")
+    # CuPy 13 sizes the result with int(cupy.max(x)) + 1 before minlength,
+    # so an empty x is the (CUB) maximum's ValueError, CuPy's issue 8116
+    # (NumPy gives minlength zeros; CuPy's fix came after 13).
+    if x.size == 0:
+        raise ValueError("zero-size array to reduction operation CUPY_CUB_MAX "
+                         "which has no identity")
     return _bincount(x, weights=weights, minlength=int(minlength or 0))
 
 

@@ -25,7 +25,8 @@ import numpy
 from fake_cupy import _memory, _runtime
 from fake_cupy import _index_wrap, _overlap_race
 from fake_cupy._index_wrap import wrap_integer_indices
-from fake_cupy import _empty_statistics, _integral_power, _scalar_promotion
+from fake_cupy import _empty_statistics, _float_to_int, _integral_power, \
+    _reduction_keywords, _scalar_promotion
 
 # The ufuncs whose 0-d NumPy array operands CuPy's __array_ufunc__ takes
 # as scalars.
@@ -357,6 +358,8 @@ class ndarray:
                 or (order == "C" and flags.c_contiguous)
                 or (order == "F" and flags.f_contiguous)):
             return self
+        if _float_to_int.converts(self, dtype):
+            return _new_from(_float_to_int.cast(self._host(), dtype, order))
         result = _run_numpy(self._host().astype, (dtype,),
                             {"order": order, "copy": True})
         return _new_from(result)
@@ -422,7 +425,12 @@ class ndarray:
             # CuPy's scatter kernel writes each indexed element.
             _overlap_race.check_scatter(self._host(), index, _unwrap(value),
                                         "cupy.ndarray.__setitem__")
-        _run_numpy(self._host().__setitem__, (index, _unwrap(value)), {})
+        value = _unwrap(value)
+        if isinstance(value, numpy.ndarray) and \
+                _float_to_int.converts(value, self.dtype):
+            # CuPy's copy kernel converts on the device.
+            value = _float_to_int.cast(value, self.dtype)
+        _run_numpy(self._host().__setitem__, (index, value), {})
 
     def __copy__(self):
         return self.copy()
@@ -451,6 +459,7 @@ def _method(name):
     reduction = name in _overlap_race.REDUCTIONS
 
     def method(self, *args, **kwargs):
+        _reduction_keywords.check(name, kwargs, method=True)
         if reduction:
             _overlap_race.check_reduction_call(name, (self,) + args, kwargs)
         return _call_numpy(getattr(numpy.ndarray, name), (self,) + args, kwargs)
@@ -737,7 +746,7 @@ def _run_numpy(func, args, kwargs):
     # Scalar operands of a ufunc or an operator take the types CuPy 13
     # gives them (_scalar_promotion.py); a power on integers takes CuPy's
     # values for negative exponents (_integral_power.py) where NumPy raises.
-    # mean, var and std of empty slices are CuPy's (_empty_statistics.py).
+    # Statistics of empty and all-NaN slices are CuPy's (_empty_statistics.py).
     args = _scalar_promotion.cupy_operands(func, args, kwargs)
     func = _integral_power.FORMS.get(func, func)
     func = _empty_statistics.FORMS.get(func, func)

@@ -1,8 +1,9 @@
 """mode='opencv' of cupyx.scipy.ndimage's interpolation functions, which
 CuPy adds to SciPy's modes ("the function performs like cv2.warpAffine or
-cv2.resize"). The fake's cupyx.scipy.ndimage is SciPy's, which refuses the
-mode (RuntimeError: boundary mode not supported); these functions give it
-CuPy's meaning on top of SciPy's and pass every other mode through:
+cv2.resize"). SciPy refuses the mode (RuntimeError: boundary mode not
+supported); these functions give it CuPy's meaning, sampling with the
+fake's other modes (fake_cupy._ndimage_interpolation, in CuPy's
+precision), and pass every other mode through to them:
 
 - map_coordinates: the input is padded with one ring of `cval` and the
   coordinates moved by one, then interpolated in 'constant' mode: a point
@@ -29,15 +30,18 @@ OPENCV = "opencv"
 
 
 def _ndimage():
-    import scipy.ndimage
-    return scipy.ndimage
+    """The fake's interpolation functions, which compute as CuPy does and
+    send mode='opencv' here."""
+    from fake_cupy import _ndimage_interpolation
+    return _ndimage_interpolation
 
 
 def _sample(input, coordinates, output, order, cval, prefilter):
     """map_coordinates with the one-ring constant border."""
     padded = numpy.pad(input, [(1, 1)] * input.ndim, mode="constant",
                        constant_values=cval)
-    coordinates = numpy.asarray(coordinates, dtype=numpy.float64) + 1
+    # CuPy adds 1 with cupy.add: float32 coordinates stay float32.
+    coordinates = numpy.add(numpy.asarray(coordinates), 1)
     return _ndimage().map_coordinates(padded, coordinates, output=output,
                                       order=order, mode="constant",
                                       cval=cval, prefilter=prefilter)
@@ -63,13 +67,7 @@ def _sample_grid(input, matrix, offset, output_shape, output, order, cval,
 
 
 def _per_axis(value, ndim, name):
-    if numpy.ndim(value) == 0:
-        return [float(value)] * ndim
-    value = [float(v) for v in value]
-    if len(value) != ndim:
-        raise RuntimeError(f"sequence argument must have length equal to "
-                           f"input rank ({name})")
-    return value
+    return _ndimage()._per_axis(value, ndim, name)
 
 
 def map_coordinates(input, coordinates, output=None, order=3,
@@ -163,7 +161,8 @@ def zoom(input, zoom, output=None, order=3, mode="constant", cval=0.0,
     shape = tuple(int(round(n * z)) for n, z in zip(input.shape, factors))
     scale = [n / m if m > 1 else 0.0 for n, m in zip(input.shape, shape)]
     offset = [(s - 1) / 2 if m > 1 else 0.0 for s, m in zip(scale, shape)]
-    return _ndimage().affine_transform(input, scale, offset, shape, output,
+    return _ndimage().affine_transform(input, numpy.asarray(scale), offset,
+                                       shape, output,
                                        order, "nearest", cval, prefilter)
 
 

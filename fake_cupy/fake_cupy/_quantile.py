@@ -8,7 +8,10 @@ ValueError ("Unexpected interpolation method."). `interpolation=`, which
 NumPy 2.4 no longer takes, is the deprecated name of `method=`: a
 DeprecationWarning, and TypeError when `method=` is given too. A list or a
 tuple `q` becomes a host array (the result's dtype is NumPy's for it), and a
-`q` of more than one dimension raises ValueError. CuPy's range check of `q`
+`q` of more than one dimension raises ValueError. The data `a` must be an array:
+CuPy's first step, cupy.result_type(a, q), is NumPy's TypeError for a list
+or a tuple, and a Python number fails at its first array attribute
+(AttributeError). CuPy's range check of `q`
 only asks that some value be in range, and a value out of range then reads
 outside the sorted data; the fake refuses any value out of range, with
 CuPy's message."""
@@ -46,6 +49,14 @@ def _in_range(q):
 
 
 def _quantile_unchecked(a, q, axis, out, overwrite_input, method, keepdims):
+    # CuPy begins with cupy.result_type(a, q), NumPy's result_type of a's
+    # dtype: a list or a tuple `a` is NumPy's TypeError there, and a Python
+    # number has no array attribute for the next step.
+    numpy.result_type(*(x.dtype if isinstance(x, ndarray) else x for x in (a, q)))
+    if not isinstance(a, (ndarray, numpy.ndarray)):
+        attr = "ndim" if keepdims or axis is not None else \
+            "ravel" if overwrite_input else "flatten"
+        raise AttributeError(f"'{type(a).__name__}' object has no attribute '{attr}'")
     if numpy.ndim(q) > 1:
         raise ValueError("Expected q to have a dimension of 1.\n"
                          f"Actual: {numpy.ndim(q)} != 1")

@@ -121,6 +121,16 @@ def _module_function(name):
 
 for _name in _STATE_FUNCTIONS:
     globals()[_name] = _module_function(_name)
+
+
+def multivariate_normal(mean, cov, size=None, check_valid="ignore", tol=1e-08,
+                        method="cholesky", dtype=float):
+    """cupy.random.multivariate_normal: experimental in CuPy 13 (its own
+    FutureWarning, then the RandomState method's)."""
+    from fake_cupy._random_state import experimental
+    experimental("cupy.random.multivariate_normal")
+    return get_random_state().multivariate_normal(mean, cov, size, check_valid,
+                                                  tol, method, dtype)
 random = ranf = sample = globals()["random_sample"]
 del _name
 

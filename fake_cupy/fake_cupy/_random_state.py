@@ -12,6 +12,7 @@ remain). The numbers are NumPy's, not CuPy's.
 """
 import hashlib
 import os
+import warnings
 
 import numpy
 
@@ -26,14 +27,21 @@ from fake_cupy.cuda import curand
 # their samples cast to it. normal, standard_normal, rand, randn and
 # random_sample are written out below.
 _FLOAT_DTYPED = ("uniform", "exponential", "standard_exponential", "gamma",
-                 "lognormal", "laplace", "logistic", "dirichlet", "gumbel",
-                 "multivariate_normal", "pareto", "power", "rayleigh",
+                 "lognormal", "laplace", "logistic", "gumbel",
+                 "pareto", "power", "rayleigh",
                  "standard_cauchy", "triangular", "wald", "weibull")
 _ANY_DTYPED = ("beta", "chisquare", "f", "noncentral_chisquare", "noncentral_f",
                "standard_gamma", "standard_t", "vonmises", "binomial",
                "geometric", "hypergeometric", "logseries", "negative_binomial",
                "poisson", "zipf")
 _DTYPED = dict.fromkeys(_FLOAT_DTYPED, True) | dict.fromkeys(_ANY_DTYPED, False)
+
+
+def experimental(api_name):
+    """CuPy's _util.experimental: the FutureWarning an experimental API
+    gives at each call."""
+    warnings.warn(f"{api_name} is experimental. The interface can change in "
+                  "the future.", FutureWarning, stacklevel=3)
 
 
 def _check_float_dtype(dtype):
@@ -131,6 +139,101 @@ class RandomState:
     def randint(self, low, high=None, size=None, dtype=int):
         low, high = _host(low), _host(high)
         return _new_from(numpy.asarray(self._numpy.randint(low, high, size, dtype)))
+
+    def dirichlet(self, alpha, size=None, dtype=float):
+        """CuPy's: standard gamma draws of `alpha` broadcast to size +
+        alpha.shape, normalized along the last axis, so an N-d alpha gives a
+        Dirichlet draw per row (NumPy's takes one vector, "object too
+        deep"), and a zero in alpha gives a zero component (NumPy's
+        RandomState raises "alpha <= 0"). An integer dtype fails on the
+        in-place division, as CuPy's `y /= y.sum(...)`."""
+        import fake_cupy as cupy
+        alpha = cupy.asarray(alpha)
+        if size is None:
+            size = alpha.shape
+        elif isinstance(size, (int, numpy.integer)):
+            size = (size,) + alpha.shape
+        else:
+            size = tuple(size) + alpha.shape
+        y = cupy.empty(size, dtype=dtype)
+        y[...] = _new_from(self._numpy.standard_gamma(
+            numpy.broadcast_to(alpha.get(), size)).astype(y.dtype))
+        y /= y.sum(axis=-1, keepdims=True)
+        return y
+
+    def multivariate_normal(self, mean, cov, size=None, check_valid="ignore",
+                            tol=1e-08, method="cholesky", dtype=float):
+        """CuPy 13's: experimental (FutureWarning); the factor of cov by
+        Cholesky (the default; CuPy's cuSOLVER call fails silently on a
+        matrix that is not positive definite, giving invalid samples), eigh
+        or svd; check_valid 'ignore' by default, 'warn' falls back from
+        Cholesky to `method` with a RuntimeWarning, 'raise' is LinAlgError.
+        NumPy's defaults differ: SVD and a warning."""
+        import fake_cupy as cupy
+        from fake_cupy import _cupyx
+        experimental("cupy.random.RandomState.multivariate_normal")
+        mean = cupy.asarray(mean, dtype=dtype)
+        cov = cupy.asarray(cov, dtype=dtype)
+        if size is None:
+            shape = []
+        elif isinstance(size, (int, numpy.integer)):
+            shape = [size]
+        else:
+            shape = size
+        if len(mean.shape) != 1:
+            raise ValueError("mean must be 1 dimensional")
+        if len(cov.shape) != 2 or cov.shape[0] != cov.shape[1]:
+            raise ValueError("cov must be 2 dimensional and square")
+        if mean.shape[0] != cov.shape[0]:
+            raise ValueError("mean and cov must have same length")
+        final_shape = list(shape[:]) + [mean.shape[0]]
+        if method not in {"eigh", "svd", "cholesky"}:
+            raise ValueError("method must be one of {'eigh', 'svd', 'cholesky'}")
+        if check_valid not in ("ignore", "warn", "raise"):
+            raise ValueError("check_valid must equal 'warn', 'raise', or 'ignore'")
+        LinAlgError = numpy.linalg.LinAlgError
+        if check_valid == "warn":
+            with _cupyx.errstate(linalg="raise"):
+                try:
+                    decomp = cupy.linalg.cholesky(cov)
+                except LinAlgError:
+                    with _cupyx.errstate(linalg="ignore"):
+                        if method == "cholesky":
+                            warnings.warn("covariance is not positive-semidefinite, "
+                                          "output *is* invalid.", RuntimeWarning)
+                            decomp = cupy.linalg.cholesky(cov)
+                        else:
+                            if method == "eigh":
+                                s, u = cupy.linalg.eigh(cov)
+                                psd = not cupy.any(s < -tol)
+                            else:
+                                u, s, vh = cupy.linalg.svd(cov)
+                                psd = cupy.allclose(cupy.dot(vh.T * s, vh), cov,
+                                                    rtol=tol, atol=tol)
+                            decomp = u * cupy.sqrt(cupy.abs(s))
+                            if not psd:
+                                warnings.warn("covariance is not positive-semidefinite, "
+                                              "output may be invalid.", RuntimeWarning)
+        else:
+            with _cupyx.errstate(linalg=check_valid):
+                try:
+                    if method == "cholesky":
+                        decomp = cupy.linalg.cholesky(cov)
+                    elif method == "eigh":
+                        s, u = cupy.linalg.eigh(cov)
+                        decomp = u * cupy.sqrt(cupy.abs(s))
+                    else:
+                        u, s, vh = cupy.linalg.svd(cov)
+                        decomp = u * cupy.sqrt(cupy.abs(s))
+                except LinAlgError:
+                    raise LinAlgError("Matrix is not positive definite; if matrix is "
+                                      "positive-semidefinite, set'check_valid' to "
+                                      "'warn'") from None
+        x = self.standard_normal(final_shape, dtype=dtype).reshape(-1, mean.shape[0])
+        x = cupy.dot(decomp, x.T).T
+        x += mean
+        x.shape = tuple(final_shape)
+        return x
 
     def tomaxint(self, size=None):
         """Integers from 0 to numpy.iinfo(numpy.int_).max."""

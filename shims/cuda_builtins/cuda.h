@@ -3,8 +3,9 @@
  * function (<cuemu/cuemu_driver_api.h>, which documents what they do), or
  * to the runtime's cuemu_rt_* function where the runtime has the same call;
  * the driver and the runtime share the devices, the memory, the streams,
- * the events and the sticky errors. `-lcuda` links nothing more: libcuemu
- * has it all. The types are CUDA 13's (cuCtxCreate is cuCtxCreate_v4,
+ * the events and the sticky errors. Each function refers to its symbol of
+ * the driver library (CUEMU_DRV_SYMBOL), so that a program that calls the
+ * driver API links with -lcuda, as with CUDA. The types are CUDA 13's (cuCtxCreate is cuCtxCreate_v4,
  * CUdeviceptr is 64 bits); docs/driver-api.md lists the calls that exist.
  *
  * Modules are cuemu modules: what cuemu-nvcc -ptx, -cubin and -fatbin
@@ -64,36 +65,63 @@
     return static_cast<CUresult>(cuemu_drv_result((call), cuemu_saved_));      \
   } while (0)
 
+/* The driver library's symbol of a function of this header (the newest
+ * ABI version's name, cuemu_driver_names.h): the function's code refers to
+ * it, so that a program that calls the function links only with the driver
+ * library named (-lcuda; CUDA::cuda_driver; the toolkit's
+ * lib64/stubs/libcuda.so), whose libcuda.so.1 exports it, as a program of
+ * CUDA's cuda.h, whose calls are that symbol: without the library, the
+ * link fails with "undefined reference to `cuInit'". The reference is the
+ * symbol's address in a section of its own, which the link keeps (R: not
+ * collected by --gc-sections) and the program never reads; the call
+ * itself stays the inline function's. (A relocation of type NONE in the
+ * code would name the calling function in the linker's message, but ld
+ * refuses one against a shared library's symbol.) Taking the function's
+ * address makes the function's code, and so refers to the symbol too, as
+ * in CUDA. */
+#define CUEMU_DRV_SYMBOL(name) CUEMU_DRV_SYMBOL_(name)
+#define CUEMU_DRV_SYMBOL_(symbol)                                              \
+  __asm__ volatile(".pushsection .data.rel.ro.cuemu_driver_symbols,"           \
+                   "\"awR\",@progbits\n.balign 8\n.quad " #symbol        \
+                   "\n.popsection")
+
 /* Initialisation, versions, errors. */
 
 inline CUresult cuInit(unsigned int Flags) {
+  CUEMU_DRV_SYMBOL(cuInit);
   return static_cast<CUresult>(cuemu_drv_init(Flags));
 }
 
 inline CUresult cuDriverGetVersion(int *driverVersion) {
+  CUEMU_DRV_SYMBOL(cuDriverGetVersion);
   return static_cast<CUresult>(cuemu_drv_driver_get_version(driverVersion));
 }
 
 inline CUresult cuGetErrorName(CUresult error, const char **pStr) {
+  CUEMU_DRV_SYMBOL(cuGetErrorName);
   return static_cast<CUresult>(cuemu_drv_get_error_name(error, pStr));
 }
 
 inline CUresult cuGetErrorString(CUresult error, const char **pStr) {
+  CUEMU_DRV_SYMBOL(cuGetErrorString);
   return static_cast<CUresult>(cuemu_drv_get_error_string(error, pStr));
 }
 
 /* Devices. */
 
 inline CUresult cuDeviceGet(CUdevice *device, int ordinal) {
+  CUEMU_DRV_SYMBOL(cuDeviceGet);
   return static_cast<CUresult>(cuemu_drv_device_get(device, ordinal));
 }
 
 inline CUresult cuDeviceGetCount(int *count) {
+  CUEMU_DRV_SYMBOL(cuDeviceGetCount);
   return static_cast<CUresult>(cuemu_drv_device_get_count(count));
 }
 
 /* The runtime's (cuemu_pci_api.h), after cuInit. */
 inline CUresult cuDeviceGetPCIBusId(char *pciBusId, int len, CUdevice dev) {
+  CUEMU_DRV_SYMBOL(cuDeviceGetPCIBusId);
   int count = 0;
   int e = cuemu_drv_device_get_count(&count);
   if (e)
@@ -106,6 +134,7 @@ inline CUresult cuDeviceGetPCIBusId(char *pciBusId, int len, CUdevice dev) {
 }
 
 inline CUresult cuDeviceGetByPCIBusId(CUdevice *dev, const char *pciBusId) {
+  CUEMU_DRV_SYMBOL(cuDeviceGetByPCIBusId);
   int count = 0;
   int e = cuemu_drv_device_get_count(&count);
   if (e)
@@ -116,6 +145,7 @@ inline CUresult cuDeviceGetByPCIBusId(CUdevice *dev, const char *pciBusId) {
 }
 
 inline CUresult cuDeviceGetName(char *name, int len, CUdevice dev) {
+  CUEMU_DRV_SYMBOL(cuDeviceGetName);
   return static_cast<CUresult>(cuemu_drv_device_get_name(name, len, dev));
 }
 
@@ -125,6 +155,7 @@ inline CUresult cuDeviceRegisterAsyncNotification(CUdevice device,
                                                   CUasyncCallback callbackFunc,
                                                   void *userData,
                                                   CUasyncCallbackHandle *callback) {
+  CUEMU_DRV_SYMBOL(cuDeviceRegisterAsyncNotification);
   void *handle = nullptr;
   int e = cuemu_drv_device_register_async_notification(
       device, reinterpret_cast<void *>(callbackFunc), userData,
@@ -136,6 +167,7 @@ inline CUresult cuDeviceRegisterAsyncNotification(CUdevice device,
 
 inline CUresult cuDeviceUnregisterAsyncNotification(CUdevice device,
                                                     CUasyncCallbackHandle callback) {
+  CUEMU_DRV_SYMBOL(cuDeviceUnregisterAsyncNotification);
   return static_cast<CUresult>(
       cuemu_drv_device_unregister_async_notification(device, callback));
 }
@@ -145,6 +177,7 @@ inline CUresult cuDeviceUnregisterAsyncNotification(CUdevice device,
 inline CUresult cuLogsRegisterCallback(CUlogsCallback callbackFunc,
                                        void *userData,
                                        CUlogsCallbackHandle *callback_out) {
+  CUEMU_DRV_SYMBOL(cuLogsRegisterCallback);
   void *handle = nullptr;
   /* CUlogLevel is passed as the int it is. */
   int e = cuemu_rt_logs_register_callback(
@@ -156,36 +189,43 @@ inline CUresult cuLogsRegisterCallback(CUlogsCallback callbackFunc,
 }
 
 inline CUresult cuLogsUnregisterCallback(CUlogsCallbackHandle callback) {
+  CUEMU_DRV_SYMBOL(cuLogsUnregisterCallback);
   return static_cast<CUresult>(cuemu_rt_logs_unregister_callback(callback));
 }
 
 inline CUresult cuLogsCurrent(CUlogIterator *iterator_out, unsigned int flags) {
+  CUEMU_DRV_SYMBOL(cuLogsCurrent);
   return static_cast<CUresult>(cuemu_rt_logs_current(iterator_out, flags));
 }
 
 inline CUresult cuLogsDumpToFile(CUlogIterator *iterator, const char *pathToFile,
                                  unsigned int flags) {
+  CUEMU_DRV_SYMBOL(cuLogsDumpToFile);
   return static_cast<CUresult>(
       cuemu_rt_logs_dump_to_file(iterator, pathToFile, flags));
 }
 
 inline CUresult cuLogsDumpToMemory(CUlogIterator *iterator, char *buffer,
                                    size_t *size, unsigned int flags) {
+  CUEMU_DRV_SYMBOL(cuLogsDumpToMemory);
   return static_cast<CUresult>(
       cuemu_rt_logs_dump_to_memory(iterator, buffer, size, flags));
 }
 
 inline CUresult cuDeviceGetAttribute(int *pi, CUdevice_attribute attrib,
                                      CUdevice dev) {
+  CUEMU_DRV_SYMBOL(cuDeviceGetAttribute);
   return static_cast<CUresult>(
       cuemu_drv_device_get_attribute(pi, attrib, dev));
 }
 
 inline CUresult cuDeviceTotalMem(size_t *bytes, CUdevice dev) {
+  CUEMU_DRV_SYMBOL(cuDeviceTotalMem);
   return static_cast<CUresult>(cuemu_drv_device_total_mem(bytes, dev));
 }
 
 inline CUresult cuDeviceGetUuid(CUuuid *uuid, CUdevice dev) {
+  CUEMU_DRV_SYMBOL(cuDeviceGetUuid);
   return static_cast<CUresult>(
       cuemu_drv_device_get_uuid(uuid ? uuid->bytes : nullptr, dev));
 }
@@ -193,12 +233,14 @@ inline CUresult cuDeviceGetUuid(CUuuid *uuid, CUdevice dev) {
 /* Deprecated in CUDA, still used by samples. */
 inline CUresult cuDeviceComputeCapability(int *major, int *minor,
                                           CUdevice dev) {
+  CUEMU_DRV_SYMBOL(cuDeviceComputeCapability);
   return static_cast<CUresult>(
       cuemu_drv_device_compute_capability(major, minor, dev));
 }
 
 inline CUresult cuDeviceCanAccessPeer(int *canAccessPeer, CUdevice dev,
                                       CUdevice peerDev) {
+  CUEMU_DRV_SYMBOL(cuDeviceCanAccessPeer);
   return static_cast<CUresult>(
       cuemu_drv_device_can_access_peer(canAccessPeer, dev, peerDev));
 }
@@ -207,6 +249,7 @@ inline CUresult cuDeviceGetP2PAttribute(int *value,
                                         CUdevice_P2PAttribute attrib,
                                         CUdevice srcDevice,
                                         CUdevice dstDevice) {
+  CUEMU_DRV_SYMBOL(cuDeviceGetP2PAttribute);
   return static_cast<CUresult>(cuemu_drv_device_get_p2p_attribute(
       value, static_cast<int>(attrib), srcDevice, dstDevice));
 }
@@ -216,6 +259,7 @@ inline CUresult cuDeviceGetP2PAttribute(int *value,
 inline CUresult cuDeviceGetP2PAtomicCapabilities(
     unsigned int *capabilities, const CUatomicOperation *operations,
     unsigned int count, CUdevice srcDevice, CUdevice dstDevice) {
+  CUEMU_DRV_SYMBOL(cuDeviceGetP2PAtomicCapabilities);
   return static_cast<CUresult>(cuemu_drv_device_get_p2p_atomic_capabilities(
       capabilities, reinterpret_cast<const int *>(operations), count,
       srcDevice, dstDevice));
@@ -226,6 +270,7 @@ inline CUresult cuDeviceGetP2PAtomicCapabilities(
 inline CUresult cuDeviceGetHostAtomicCapabilities(
     unsigned int *capabilities, const CUatomicOperation *operations,
     unsigned int count, CUdevice dev) {
+  CUEMU_DRV_SYMBOL(cuDeviceGetHostAtomicCapabilities);
   return static_cast<CUresult>(cuemu_drv_device_get_host_atomic_capabilities(
       capabilities, reinterpret_cast<const int *>(operations), count, dev));
 }
@@ -235,6 +280,7 @@ inline CUresult cuDeviceGetHostAtomicCapabilities(
 inline CUresult cuCtxCreate(CUcontext *pctx,
                             CUctxCreateParams *ctxCreateParams,
                             unsigned int flags, CUdevice dev) {
+  CUEMU_DRV_SYMBOL(cuCtxCreate);
   if (ctxCreateParams && (ctxCreateParams->execAffinityParams ||
                           ctxCreateParams->numExecAffinityParams ||
                           ctxCreateParams->cigParams))
@@ -244,79 +290,96 @@ inline CUresult cuCtxCreate(CUcontext *pctx,
 }
 
 inline CUresult cuCtxDestroy(CUcontext ctx) {
+  CUEMU_DRV_SYMBOL(cuCtxDestroy);
   return static_cast<CUresult>(cuemu_drv_ctx_destroy(ctx));
 }
 
 inline CUresult cuDevicePrimaryCtxRetain(CUcontext *pctx, CUdevice dev) {
+  CUEMU_DRV_SYMBOL(cuDevicePrimaryCtxRetain);
   return static_cast<CUresult>(
       cuemu_drv_primary_ctx_retain(reinterpret_cast<void **>(pctx), dev));
 }
 
 inline CUresult cuDevicePrimaryCtxRelease(CUdevice dev) {
+  CUEMU_DRV_SYMBOL(cuDevicePrimaryCtxRelease);
   return static_cast<CUresult>(cuemu_drv_primary_ctx_release(dev));
 }
 
 inline CUresult cuDevicePrimaryCtxReset(CUdevice dev) {
+  CUEMU_DRV_SYMBOL(cuDevicePrimaryCtxReset);
   return static_cast<CUresult>(cuemu_drv_primary_ctx_reset(dev));
 }
 
 inline CUresult cuDevicePrimaryCtxGetState(CUdevice dev, unsigned int *flags,
                                            int *active) {
+  CUEMU_DRV_SYMBOL(cuDevicePrimaryCtxGetState);
   return static_cast<CUresult>(
       cuemu_drv_primary_ctx_get_state(dev, flags, active));
 }
 
 inline CUresult cuDevicePrimaryCtxSetFlags(CUdevice dev, unsigned int flags) {
+  CUEMU_DRV_SYMBOL(cuDevicePrimaryCtxSetFlags);
   return static_cast<CUresult>(cuemu_drv_primary_ctx_set_flags(dev, flags));
 }
 
 inline CUresult cuCtxSetCurrent(CUcontext ctx) {
+  CUEMU_DRV_SYMBOL(cuCtxSetCurrent);
   return static_cast<CUresult>(cuemu_drv_ctx_set_current(ctx));
 }
 
 inline CUresult cuCtxGetCurrent(CUcontext *pctx) {
+  CUEMU_DRV_SYMBOL(cuCtxGetCurrent);
   return static_cast<CUresult>(
       cuemu_drv_ctx_get_current(reinterpret_cast<void **>(pctx)));
 }
 
 inline CUresult cuCtxPushCurrent(CUcontext ctx) {
+  CUEMU_DRV_SYMBOL(cuCtxPushCurrent);
   return static_cast<CUresult>(cuemu_drv_ctx_push_current(ctx));
 }
 
 inline CUresult cuCtxPopCurrent(CUcontext *pctx) {
+  CUEMU_DRV_SYMBOL(cuCtxPopCurrent);
   return static_cast<CUresult>(
       cuemu_drv_ctx_pop_current(reinterpret_cast<void **>(pctx)));
 }
 
 inline CUresult cuCtxGetDevice(CUdevice *device) {
+  CUEMU_DRV_SYMBOL(cuCtxGetDevice);
   return static_cast<CUresult>(cuemu_drv_ctx_get_device(device));
 }
 
 inline CUresult cuCtxGetFlags(unsigned int *flags) {
+  CUEMU_DRV_SYMBOL(cuCtxGetFlags);
   return static_cast<CUresult>(cuemu_drv_ctx_get_flags(flags));
 }
 
 inline CUresult cuCtxSetFlags(unsigned int flags) {
+  CUEMU_DRV_SYMBOL(cuCtxSetFlags);
   return static_cast<CUresult>(cuemu_drv_ctx_set_flags(flags));
 }
 
 /* The event captures the work of every stream of the context; the host
  * waits for that work first (docs/driver-api.md). */
 inline CUresult cuCtxRecordEvent(CUcontext __cuemu_hCtx, CUevent __cuemu_hEvent) {
+  CUEMU_DRV_SYMBOL(cuCtxRecordEvent);
   return static_cast<CUresult>(cuemu_drv_ctx_record_event(__cuemu_hCtx, __cuemu_hEvent));
 }
 
 /* Later work of the context waits for the event's work: the host waits for
  * it first. */
 inline CUresult cuCtxWaitEvent(CUcontext __cuemu_hCtx, CUevent __cuemu_hEvent) {
+  CUEMU_DRV_SYMBOL(cuCtxWaitEvent);
   return static_cast<CUresult>(cuemu_drv_ctx_wait_event(__cuemu_hCtx, __cuemu_hEvent));
 }
 
 inline CUresult cuCtxGetApiVersion(CUcontext ctx, unsigned int *version) {
+  CUEMU_DRV_SYMBOL(cuCtxGetApiVersion);
   return static_cast<CUresult>(cuemu_drv_ctx_get_api_version(ctx, version));
 }
 
 inline CUresult cuCtxSynchronize(void) {
+  CUEMU_DRV_SYMBOL(cuCtxSynchronize);
   return static_cast<CUresult>(cuemu_drv_ctx_synchronize());
 }
 
@@ -324,30 +387,36 @@ inline CUresult cuCtxSynchronize(void) {
  * checks its arguments and does nothing. */
 inline CUresult cuFlushGPUDirectRDMAWrites(CUflushGPUDirectRDMAWritesTarget target,
                                            CUflushGPUDirectRDMAWritesScope scope) {
+  CUEMU_DRV_SYMBOL(cuFlushGPUDirectRDMAWrites);
   CUEMU_DRV_FORWARD(cuemu_rt_device_flush_rdma_writes(target, scope));
 }
 
 inline CUresult cuCtxSetLimit(CUlimit limit, size_t value) {
+  CUEMU_DRV_SYMBOL(cuCtxSetLimit);
   CUEMU_DRV_FORWARD(cuemu_rt_device_set_limit(limit, value));
 }
 
 inline CUresult cuCtxGetLimit(size_t *pvalue, CUlimit limit) {
+  CUEMU_DRV_SYMBOL(cuCtxGetLimit);
   CUEMU_DRV_FORWARD(cuemu_rt_device_get_limit(pvalue, limit));
 }
 
 inline CUresult cuCtxGetStreamPriorityRange(int *leastPriority,
                                             int *greatestPriority) {
+  CUEMU_DRV_SYMBOL(cuCtxGetStreamPriorityRange);
   CUEMU_DRV_FORWARD(
       cuemu_rt_device_stream_priority_range(leastPriority, greatestPriority));
 }
 
 inline CUresult cuCtxEnablePeerAccess(CUcontext peerContext,
                                       unsigned int Flags) {
+  CUEMU_DRV_SYMBOL(cuCtxEnablePeerAccess);
   return static_cast<CUresult>(
       cuemu_drv_ctx_enable_peer_access(peerContext, Flags));
 }
 
 inline CUresult cuCtxDisablePeerAccess(CUcontext peerContext) {
+  CUEMU_DRV_SYMBOL(cuCtxDisablePeerAccess);
   return static_cast<CUresult>(
       cuemu_drv_ctx_disable_peer_access(peerContext));
 }
@@ -355,11 +424,13 @@ inline CUresult cuCtxDisablePeerAccess(CUcontext peerContext) {
 /* Modules and functions. */
 
 inline CUresult cuModuleLoad(CUmodule *module, const char *fname) {
+  CUEMU_DRV_SYMBOL(cuModuleLoad);
   return static_cast<CUresult>(
       cuemu_drv_module_load(reinterpret_cast<void **>(module), fname));
 }
 
 inline CUresult cuModuleLoadData(CUmodule *module, const void *image) {
+  CUEMU_DRV_SYMBOL(cuModuleLoadData);
   return static_cast<CUresult>(
       cuemu_drv_module_load_data(reinterpret_cast<void **>(module), image));
 }
@@ -461,6 +532,7 @@ inline CUresult cuModuleLoadDataEx(CUmodule *module, const void *image,
                                    unsigned int numOptions,
                                    CUjit_option *options,
                                    void **optionValues) {
+  CUEMU_DRV_SYMBOL(cuModuleLoadDataEx);
   cuemu::drv::__cuemu_jit_outputs __cuemu_out;
   CUresult e = cuemu::drv::__cuemu_jit_options_read(numOptions, options, optionValues,
                                             &__cuemu_out);
@@ -476,43 +548,51 @@ inline CUresult cuModuleLoadDataEx(CUmodule *module, const void *image,
 }
 
 inline CUresult cuModuleLoadFatBinary(CUmodule *module, const void *fatCubin) {
+  CUEMU_DRV_SYMBOL(cuModuleLoadFatBinary);
   return cuModuleLoadData(module, fatCubin);
 }
 
 inline CUresult cuModuleUnload(CUmodule hmod) {
+  CUEMU_DRV_SYMBOL(cuModuleUnload);
   return static_cast<CUresult>(cuemu_drv_module_unload(hmod));
 }
 
 inline CUresult cuModuleGetFunction(CUfunction *hfunc, CUmodule hmod,
                                     const char *name) {
+  CUEMU_DRV_SYMBOL(cuModuleGetFunction);
   return static_cast<CUresult>(cuemu_drv_module_get_function(
       reinterpret_cast<void **>(hfunc), hmod, name));
 }
 
 inline CUresult cuModuleGetGlobal(CUdeviceptr *dptr, size_t *bytes,
                                   CUmodule hmod, const char *name) {
+  CUEMU_DRV_SYMBOL(cuModuleGetGlobal);
   return static_cast<CUresult>(
       cuemu_drv_module_get_global(dptr, bytes, hmod, name));
 }
 
 inline CUresult cuModuleGetFunctionCount(unsigned int *count, CUmodule mod) {
+  CUEMU_DRV_SYMBOL(cuModuleGetFunctionCount);
   return static_cast<CUresult>(cuemu_drv_module_get_function_count(count, mod));
 }
 
 inline CUresult cuModuleEnumerateFunctions(CUfunction *functions,
                                            unsigned int numFunctions,
                                            CUmodule mod) {
+  CUEMU_DRV_SYMBOL(cuModuleEnumerateFunctions);
   return static_cast<CUresult>(cuemu_drv_module_enumerate_functions(
       reinterpret_cast<void **>(functions), numFunctions, mod));
 }
 
 inline CUresult cuFuncGetModule(CUmodule *hmod, CUfunction hfunc) {
+  CUEMU_DRV_SYMBOL(cuFuncGetModule);
   return static_cast<CUresult>(
       cuemu_drv_func_get_module(reinterpret_cast<void **>(hmod), hfunc));
 }
 
 inline CUresult cuFuncIsLoaded(CUfunctionLoadingState *state,
                                CUfunction function) {
+  CUEMU_DRV_SYMBOL(cuFuncIsLoaded);
   int s = 0;
   CUresult e = static_cast<CUresult>(
       cuemu_drv_func_is_loaded(state ? &s : nullptr, function));
@@ -523,11 +603,13 @@ inline CUresult cuFuncIsLoaded(CUfunctionLoadingState *state,
 
 /* Modules load eagerly: a function of a live module is loaded. */
 inline CUresult cuFuncLoad(CUfunction function) {
+  CUEMU_DRV_SYMBOL(cuFuncLoad);
   CUfunctionLoadingState state;
   return cuFuncIsLoaded(&state, function);
 }
 
 inline CUresult cuModuleGetLoadingMode(CUmoduleLoadingMode *mode) {
+  CUEMU_DRV_SYMBOL(cuModuleGetLoadingMode);
   if (!mode)
     return CUDA_ERROR_INVALID_VALUE;
   *mode = CU_MODULE_EAGER_LOADING;
@@ -536,22 +618,26 @@ inline CUresult cuModuleGetLoadingMode(CUmoduleLoadingMode *mode) {
 
 inline CUresult cuFuncGetAttribute(int *pi, CUfunction_attribute attrib,
                                    CUfunction hfunc) {
+  CUEMU_DRV_SYMBOL(cuFuncGetAttribute);
   return static_cast<CUresult>(
       cuemu_drv_func_get_attribute(pi, attrib, hfunc));
 }
 
 inline CUresult cuFuncSetAttribute(CUfunction hfunc,
                                    CUfunction_attribute attrib, int value) {
+  CUEMU_DRV_SYMBOL(cuFuncSetAttribute);
   return static_cast<CUresult>(
       cuemu_drv_func_set_attribute(hfunc, attrib, value));
 }
 
 inline CUresult cuFuncGetName(const char **name, CUfunction hfunc) {
+  CUEMU_DRV_SYMBOL(cuFuncGetName);
   return static_cast<CUresult>(cuemu_drv_func_get_name(name, hfunc));
 }
 
 inline CUresult cuFuncGetParamInfo(CUfunction func, size_t paramIndex,
                                    size_t *paramOffset, size_t *paramSize) {
+  CUEMU_DRV_SYMBOL(cuFuncGetParamInfo);
   return static_cast<CUresult>(
       cuemu_drv_func_get_param_info(func, paramIndex, paramOffset, paramSize));
 }
@@ -559,6 +645,7 @@ inline CUresult cuFuncGetParamInfo(CUfunction func, size_t paramIndex,
 /* Accepted and recorded nowhere: the emulated caches have no
  * configuration. */
 inline CUresult cuFuncSetCacheConfig(CUfunction hfunc, CUfunc_cache config) {
+  CUEMU_DRV_SYMBOL(cuFuncSetCacheConfig);
   int e = cuemu_drv_check_context();
   if (e)
     return static_cast<CUresult>(e);
@@ -576,6 +663,7 @@ inline CUresult cuLaunchKernel(CUfunction f, unsigned int gridDimX,
                                unsigned int blockDimZ,
                                unsigned int sharedMemBytes, CUstream hStream,
                                void **kernelParams, void **extra) {
+  CUEMU_DRV_SYMBOL(cuLaunchKernel);
   return static_cast<CUresult>(cuemu_drv_launch_kernel(
       f, gridDimX, gridDimY, gridDimZ, blockDimX, blockDimY, blockDimZ,
       sharedMemBytes, hStream, kernelParams, extra, 0));
@@ -586,6 +674,7 @@ inline CUresult cuLaunchCooperativeKernel(
     unsigned int gridDimZ, unsigned int blockDimX, unsigned int blockDimY,
     unsigned int blockDimZ, unsigned int sharedMemBytes, CUstream hStream,
     void **kernelParams) {
+  CUEMU_DRV_SYMBOL(cuLaunchCooperativeKernel);
   return static_cast<CUresult>(cuemu_drv_launch_kernel(
       f, gridDimX, gridDimY, gridDimZ, blockDimX, blockDimY, blockDimZ,
       sharedMemBytes, hStream, kernelParams, nullptr, 1));
@@ -593,6 +682,7 @@ inline CUresult cuLaunchCooperativeKernel(
 
 inline CUresult cuOccupancyMaxActiveBlocksPerMultiprocessor(
     int *numBlocks, CUfunction func, int blockSize, size_t dynamicSMemSize) {
+  CUEMU_DRV_SYMBOL(cuOccupancyMaxActiveBlocksPerMultiprocessor);
   return static_cast<CUresult>(cuemu_drv_occupancy_max_active_blocks(
       numBlocks, func, blockSize, dynamicSMemSize));
 }
@@ -600,6 +690,7 @@ inline CUresult cuOccupancyMaxActiveBlocksPerMultiprocessor(
 /* Memory. */
 
 CUEMU_AT_CALLER inline CUresult cuMemAlloc(CUdeviceptr *dptr, size_t bytesize) {
+  CUEMU_DRV_SYMBOL(cuMemAlloc);
   if (!dptr || bytesize == 0)
     return CUDA_ERROR_INVALID_VALUE;
   void *p = nullptr;
@@ -614,6 +705,7 @@ CUEMU_AT_CALLER inline CUresult cuMemAlloc(CUdeviceptr *dptr, size_t bytesize) {
 CUEMU_AT_CALLER inline CUresult
 cuMemAllocPitch(CUdeviceptr *dptr, size_t *pPitch, size_t WidthInBytes,
                 size_t Height, unsigned int ElementSizeBytes) {
+  CUEMU_DRV_SYMBOL(cuMemAllocPitch);
   if (!dptr || !pPitch || WidthInBytes == 0 || Height == 0 ||
       (ElementSizeBytes != 4 && ElementSizeBytes != 8 &&
        ElementSizeBytes != 16))
@@ -629,6 +721,7 @@ cuMemAllocPitch(CUdeviceptr *dptr, size_t *pPitch, size_t WidthInBytes,
 
 CUEMU_AT_CALLER inline CUresult
 cuMemAllocManaged(CUdeviceptr *dptr, size_t bytesize, unsigned int flags) {
+  CUEMU_DRV_SYMBOL(cuMemAllocManaged);
   if (!dptr || bytesize == 0)
     return CUDA_ERROR_INVALID_VALUE;
   void *p = nullptr;
@@ -641,24 +734,29 @@ cuMemAllocManaged(CUdeviceptr *dptr, size_t bytesize, unsigned int flags) {
 }
 
 CUEMU_AT_CALLER inline CUresult cuMemFree(CUdeviceptr dptr) {
+  CUEMU_DRV_SYMBOL(cuMemFree);
   CUEMU_DRV_FORWARD(cuemu_rt_free(reinterpret_cast<void *>(dptr)));
 }
 
 CUEMU_AT_CALLER inline CUresult cuMemAllocHost(void **pp, size_t bytesize) {
+  CUEMU_DRV_SYMBOL(cuMemAllocHost);
   CUEMU_DRV_FORWARD(cuemu_rt_host_alloc(pp, bytesize, 0));
 }
 
 CUEMU_AT_CALLER inline CUresult cuMemHostAlloc(void **pp, size_t bytesize,
                                                unsigned int Flags) {
+  CUEMU_DRV_SYMBOL(cuMemHostAlloc);
   CUEMU_DRV_FORWARD(cuemu_rt_host_alloc(pp, bytesize, Flags));
 }
 
 CUEMU_AT_CALLER inline CUresult cuMemFreeHost(void *p) {
+  CUEMU_DRV_SYMBOL(cuMemFreeHost);
   CUEMU_DRV_FORWARD(cuemu_rt_free_host(p));
 }
 
 inline CUresult cuMemHostGetDevicePointer(CUdeviceptr *pdptr, void *p,
                                           unsigned int Flags) {
+  CUEMU_DRV_SYMBOL(cuMemHostGetDevicePointer);
   if (!pdptr)
     return CUDA_ERROR_INVALID_VALUE;
   void *d = nullptr;
@@ -672,19 +770,23 @@ inline CUresult cuMemHostGetDevicePointer(CUdeviceptr *pdptr, void *p,
 
 inline CUresult cuMemHostRegister(void *p, size_t bytesize,
                                   unsigned int Flags) {
+  CUEMU_DRV_SYMBOL(cuMemHostRegister);
   CUEMU_DRV_FORWARD(cuemu_rt_host_register(p, bytesize, Flags));
 }
 
 inline CUresult cuMemHostUnregister(void *p) {
+  CUEMU_DRV_SYMBOL(cuMemHostUnregister);
   CUEMU_DRV_FORWARD(cuemu_rt_host_unregister(p));
 }
 
 inline CUresult cuMemGetInfo(size_t *free, size_t *total) {
+  CUEMU_DRV_SYMBOL(cuMemGetInfo);
   CUEMU_DRV_FORWARD(cuemu_rt_mem_get_info(free, total));
 }
 
 inline CUresult cuMemGetAddressRange(CUdeviceptr *pbase, size_t *psize,
                                      CUdeviceptr dptr) {
+  CUEMU_DRV_SYMBOL(cuMemGetAddressRange);
   return static_cast<CUresult>(
       cuemu_drv_mem_get_address_range(pbase, psize, dptr));
 }
@@ -692,6 +794,7 @@ inline CUresult cuMemGetAddressRange(CUdeviceptr *pbase, size_t *psize,
 inline CUresult cuPointerGetAttribute(void *data,
                                       CUpointer_attribute attribute,
                                       CUdeviceptr ptr) {
+  CUEMU_DRV_SYMBOL(cuPointerGetAttribute);
   return static_cast<CUresult>(
       cuemu_drv_pointer_get_attribute(data, attribute, ptr));
 }
@@ -699,6 +802,7 @@ inline CUresult cuPointerGetAttribute(void *data,
 inline CUresult cuPointerGetAttributes(unsigned int numAttributes,
                                        CUpointer_attribute *attributes,
                                        void **data, CUdeviceptr ptr) {
+  CUEMU_DRV_SYMBOL(cuPointerGetAttributes);
   return static_cast<CUresult>(cuemu_drv_pointer_get_attributes(
       numAttributes, reinterpret_cast<const int *>(attributes), data, ptr));
 }
@@ -707,6 +811,7 @@ inline CUresult cuPointerGetAttributes(unsigned int numAttributes,
 inline CUresult cuPointerSetAttribute(const void *value,
                                       CUpointer_attribute attribute,
                                       CUdeviceptr ptr) {
+  CUEMU_DRV_SYMBOL(cuPointerSetAttribute);
   return static_cast<CUresult>(
       cuemu_drv_pointer_set_attribute(value, attribute, ptr));
 }
@@ -714,6 +819,7 @@ inline CUresult cuPointerSetAttribute(const void *value,
 /* Copies are synchronous: an ...Async copy is done when it returns. */
 
 inline CUresult cuMemcpy(CUdeviceptr dst, CUdeviceptr src, size_t ByteCount) {
+  CUEMU_DRV_SYMBOL(cuMemcpy);
   CUEMU_DRV_FORWARD(cuemu_rt_memcpy(reinterpret_cast<void *>(dst),
                                     reinterpret_cast<const void *>(src),
                                     ByteCount, cudaMemcpyDefault));
@@ -722,6 +828,7 @@ inline CUresult cuMemcpy(CUdeviceptr dst, CUdeviceptr src, size_t ByteCount) {
 /* The Async copies and sets are recorded as nodes in a capturing stream. */
 inline CUresult cuMemcpyAsync(CUdeviceptr dst, CUdeviceptr src,
                               size_t ByteCount, CUstream hStream) {
+  CUEMU_DRV_SYMBOL(cuMemcpyAsync);
   CUEMU_DRV_FORWARD(cuemu_rt_memcpy_async(
       reinterpret_cast<void *>(dst), reinterpret_cast<const void *>(src),
       ByteCount, cudaMemcpyDefault, hStream));
@@ -729,6 +836,7 @@ inline CUresult cuMemcpyAsync(CUdeviceptr dst, CUdeviceptr src,
 
 inline CUresult cuMemcpyHtoD(CUdeviceptr dstDevice, const void *srcHost,
                              size_t ByteCount) {
+  CUEMU_DRV_SYMBOL(cuMemcpyHtoD);
   CUEMU_DRV_FORWARD(cuemu_rt_memcpy(reinterpret_cast<void *>(dstDevice),
                                     srcHost, ByteCount,
                                     cudaMemcpyHostToDevice));
@@ -736,6 +844,7 @@ inline CUresult cuMemcpyHtoD(CUdeviceptr dstDevice, const void *srcHost,
 
 inline CUresult cuMemcpyDtoH(void *dstHost, CUdeviceptr srcDevice,
                              size_t ByteCount) {
+  CUEMU_DRV_SYMBOL(cuMemcpyDtoH);
   CUEMU_DRV_FORWARD(cuemu_rt_memcpy(dstHost,
                                     reinterpret_cast<const void *>(srcDevice),
                                     ByteCount, cudaMemcpyDeviceToHost));
@@ -743,6 +852,7 @@ inline CUresult cuMemcpyDtoH(void *dstHost, CUdeviceptr srcDevice,
 
 inline CUresult cuMemcpyDtoD(CUdeviceptr dstDevice, CUdeviceptr srcDevice,
                              size_t ByteCount) {
+  CUEMU_DRV_SYMBOL(cuMemcpyDtoD);
   CUEMU_DRV_FORWARD(cuemu_rt_memcpy(reinterpret_cast<void *>(dstDevice),
                                     reinterpret_cast<const void *>(srcDevice),
                                     ByteCount, cudaMemcpyDeviceToDevice));
@@ -750,6 +860,7 @@ inline CUresult cuMemcpyDtoD(CUdeviceptr dstDevice, CUdeviceptr srcDevice,
 
 inline CUresult cuMemcpyHtoDAsync(CUdeviceptr dstDevice, const void *srcHost,
                                   size_t ByteCount, CUstream hStream) {
+  CUEMU_DRV_SYMBOL(cuMemcpyHtoDAsync);
   CUEMU_DRV_FORWARD(cuemu_rt_memcpy_async(reinterpret_cast<void *>(dstDevice),
                                           srcHost, ByteCount,
                                           cudaMemcpyHostToDevice, hStream));
@@ -757,6 +868,7 @@ inline CUresult cuMemcpyHtoDAsync(CUdeviceptr dstDevice, const void *srcHost,
 
 inline CUresult cuMemcpyDtoHAsync(void *dstHost, CUdeviceptr srcDevice,
                                   size_t ByteCount, CUstream hStream) {
+  CUEMU_DRV_SYMBOL(cuMemcpyDtoHAsync);
   CUEMU_DRV_FORWARD(cuemu_rt_memcpy_async(
       dstHost, reinterpret_cast<const void *>(srcDevice), ByteCount,
       cudaMemcpyDeviceToHost, hStream));
@@ -764,6 +876,7 @@ inline CUresult cuMemcpyDtoHAsync(void *dstHost, CUdeviceptr srcDevice,
 
 inline CUresult cuMemcpyDtoDAsync(CUdeviceptr dstDevice, CUdeviceptr srcDevice,
                                   size_t ByteCount, CUstream hStream) {
+  CUEMU_DRV_SYMBOL(cuMemcpyDtoDAsync);
   CUEMU_DRV_FORWARD(cuemu_rt_memcpy_async(
       reinterpret_cast<void *>(dstDevice),
       reinterpret_cast<const void *>(srcDevice), ByteCount,
@@ -773,6 +886,7 @@ inline CUresult cuMemcpyDtoDAsync(CUdeviceptr dstDevice, CUdeviceptr srcDevice,
 inline CUresult cuMemcpyPeer(CUdeviceptr dstDevice, CUcontext dstContext,
                              CUdeviceptr srcDevice, CUcontext srcContext,
                              size_t ByteCount) {
+  CUEMU_DRV_SYMBOL(cuMemcpyPeer);
   return static_cast<CUresult>(cuemu_drv_memcpy_peer(
       dstDevice, dstContext, srcDevice, srcContext, ByteCount));
 }
@@ -780,57 +894,67 @@ inline CUresult cuMemcpyPeer(CUdeviceptr dstDevice, CUcontext dstContext,
 inline CUresult cuMemcpyPeerAsync(CUdeviceptr dstDevice, CUcontext dstContext,
                                   CUdeviceptr srcDevice, CUcontext srcContext,
                                   size_t ByteCount, CUstream hStream) {
+  CUEMU_DRV_SYMBOL(cuMemcpyPeerAsync);
   return static_cast<CUresult>(cuemu_drv_memcpy_peer_async(
       dstDevice, dstContext, srcDevice, srcContext, ByteCount, hStream));
 }
 
 inline CUresult cuMemsetD8(CUdeviceptr dstDevice, unsigned char uc,
                            size_t N) {
+  CUEMU_DRV_SYMBOL(cuMemsetD8);
   return static_cast<CUresult>(cuemu_drv_memset(dstDevice, uc, 1, N));
 }
 
 inline CUresult cuMemsetD16(CUdeviceptr dstDevice, unsigned short us,
                             size_t N) {
+  CUEMU_DRV_SYMBOL(cuMemsetD16);
   return static_cast<CUresult>(cuemu_drv_memset(dstDevice, us, 2, N));
 }
 
 inline CUresult cuMemsetD32(CUdeviceptr dstDevice, unsigned int ui,
                             size_t N) {
+  CUEMU_DRV_SYMBOL(cuMemsetD32);
   return static_cast<CUresult>(cuemu_drv_memset(dstDevice, ui, 4, N));
 }
 
 inline CUresult cuMemsetD8Async(CUdeviceptr dstDevice, unsigned char uc,
                                 size_t N, CUstream hStream) {
+  CUEMU_DRV_SYMBOL(cuMemsetD8Async);
   return static_cast<CUresult>(
       cuemu_drv_memset_async(dstDevice, uc, 1, N, hStream));
 }
 
 inline CUresult cuMemsetD16Async(CUdeviceptr dstDevice, unsigned short us,
                                  size_t N, CUstream hStream) {
+  CUEMU_DRV_SYMBOL(cuMemsetD16Async);
   return static_cast<CUresult>(
       cuemu_drv_memset_async(dstDevice, us, 2, N, hStream));
 }
 
 inline CUresult cuMemsetD32Async(CUdeviceptr dstDevice, unsigned int ui,
                                  size_t N, CUstream hStream) {
+  CUEMU_DRV_SYMBOL(cuMemsetD32Async);
   return static_cast<CUresult>(
       cuemu_drv_memset_async(dstDevice, ui, 4, N, hStream));
 }
 
 inline CUresult cuMemsetD2D8(CUdeviceptr dstDevice, size_t dstPitch,
                              unsigned char uc, size_t Width, size_t Height) {
+  CUEMU_DRV_SYMBOL(cuMemsetD2D8);
   return static_cast<CUresult>(
       cuemu_drv_memset_2d(dstDevice, dstPitch, uc, 1, Width, Height));
 }
 
 inline CUresult cuMemsetD2D16(CUdeviceptr dstDevice, size_t dstPitch,
                               unsigned short us, size_t Width, size_t Height) {
+  CUEMU_DRV_SYMBOL(cuMemsetD2D16);
   return static_cast<CUresult>(
       cuemu_drv_memset_2d(dstDevice, dstPitch, us, 2, Width, Height));
 }
 
 inline CUresult cuMemsetD2D32(CUdeviceptr dstDevice, size_t dstPitch,
                               unsigned int ui, size_t Width, size_t Height) {
+  CUEMU_DRV_SYMBOL(cuMemsetD2D32);
   return static_cast<CUresult>(
       cuemu_drv_memset_2d(dstDevice, dstPitch, ui, 4, Width, Height));
 }
@@ -838,12 +962,14 @@ inline CUresult cuMemsetD2D32(CUdeviceptr dstDevice, size_t dstPitch,
 /* Streams. */
 
 inline CUresult cuStreamCreate(CUstream *phStream, unsigned int Flags) {
+  CUEMU_DRV_SYMBOL(cuStreamCreate);
   return static_cast<CUresult>(cuemu_drv_stream_create(
       reinterpret_cast<void **>(phStream), Flags, 0));
 }
 
 inline CUresult cuStreamCreateWithPriority(CUstream *phStream,
                                            unsigned int flags, int priority) {
+  CUEMU_DRV_SYMBOL(cuStreamCreateWithPriority);
   return static_cast<CUresult>(cuemu_drv_stream_create(
       reinterpret_cast<void **>(phStream), flags, priority));
 }
@@ -851,6 +977,7 @@ inline CUresult cuStreamCreateWithPriority(CUstream *phStream,
 /* The context the stream was created in; the special streams give the
  * current context. */
 inline CUresult cuStreamGetCtx(CUstream __cuemu_hStream, CUcontext *__cuemu_pctx) {
+  CUEMU_DRV_SYMBOL(cuStreamGetCtx);
   return static_cast<CUresult>(cuemu_drv_stream_get_ctx(
       __cuemu_hStream, reinterpret_cast<void **>(__cuemu_pctx), nullptr));
 }
@@ -864,31 +991,38 @@ inline CUresult cuStreamGetCtx_v2(CUstream __cuemu_hStream, CUcontext *__cuemu_p
 }
 
 inline CUresult cuStreamDestroy(CUstream hStream) {
+  CUEMU_DRV_SYMBOL(cuStreamDestroy);
   CUEMU_DRV_FORWARD(cuemu_rt_stream_destroy(hStream));
 }
 
 inline CUresult cuStreamSynchronize(CUstream hStream) {
+  CUEMU_DRV_SYMBOL(cuStreamSynchronize);
   CUEMU_DRV_FORWARD(cuemu_rt_stream_synchronize(hStream));
 }
 
 inline CUresult cuStreamQuery(CUstream hStream) {
+  CUEMU_DRV_SYMBOL(cuStreamQuery);
   CUEMU_DRV_FORWARD(cuemu_rt_stream_query(hStream));
 }
 
 inline CUresult cuStreamGetFlags(CUstream hStream, unsigned int *flags) {
+  CUEMU_DRV_SYMBOL(cuStreamGetFlags);
   CUEMU_DRV_FORWARD(cuemu_rt_stream_get_flags(hStream, flags));
 }
 
 inline CUresult cuStreamGetPriority(CUstream hStream, int *priority) {
+  CUEMU_DRV_SYMBOL(cuStreamGetPriority);
   CUEMU_DRV_FORWARD(cuemu_rt_stream_get_priority(hStream, priority));
 }
 
 inline CUresult cuStreamGetDevice(CUstream hStream, CUdevice *device) {
+  CUEMU_DRV_SYMBOL(cuStreamGetDevice);
   CUEMU_DRV_FORWARD(cuemu_rt_stream_get_device(hStream, device));
 }
 
 inline CUresult cuStreamWaitEvent(CUstream hStream, CUevent hEvent,
                                   unsigned int Flags) {
+  CUEMU_DRV_SYMBOL(cuStreamWaitEvent);
   CUEMU_DRV_FORWARD(cuemu_rt_stream_wait_event(hStream, hEvent, Flags));
 }
 
@@ -902,6 +1036,7 @@ inline void cuemu_drv_stream_callback(void *stream, int status,
 inline CUresult cuStreamAddCallback(CUstream hStream,
                                     CUstreamCallback callback, void *userData,
                                     unsigned int flags) {
+  CUEMU_DRV_SYMBOL(cuStreamAddCallback);
   CUEMU_DRV_FORWARD(cuemu_rt_stream_add_callback(
       hStream, cuemu_drv_stream_callback,
       reinterpret_cast<void *>(callback), userData, flags));
@@ -909,49 +1044,59 @@ inline CUresult cuStreamAddCallback(CUstream hStream,
 
 inline CUresult cuLaunchHostFunc(CUstream hStream, CUhostFn fn,
                                  void *userData) {
+  CUEMU_DRV_SYMBOL(cuLaunchHostFunc);
   CUEMU_DRV_FORWARD(cuemu_rt_launch_host_func(hStream, fn, userData));
 }
 
 /* Events. */
 
 inline CUresult cuEventCreate(CUevent *phEvent, unsigned int Flags) {
+  CUEMU_DRV_SYMBOL(cuEventCreate);
   CUEMU_DRV_FORWARD(
       cuemu_rt_event_create(reinterpret_cast<void **>(phEvent), Flags));
 }
 
 inline CUresult cuEventDestroy(CUevent hEvent) {
+  CUEMU_DRV_SYMBOL(cuEventDestroy);
   CUEMU_DRV_FORWARD(cuemu_rt_event_destroy(hEvent));
 }
 
 inline CUresult cuEventRecord(CUevent hEvent, CUstream hStream) {
+  CUEMU_DRV_SYMBOL(cuEventRecord);
   CUEMU_DRV_FORWARD(cuemu_rt_event_record(hEvent, hStream));
 }
 
 inline CUresult cuEventSynchronize(CUevent hEvent) {
+  CUEMU_DRV_SYMBOL(cuEventSynchronize);
   CUEMU_DRV_FORWARD(cuemu_rt_event_synchronize(hEvent));
 }
 
 inline CUresult cuEventQuery(CUevent hEvent) {
+  CUEMU_DRV_SYMBOL(cuEventQuery);
   CUEMU_DRV_FORWARD(cuemu_rt_event_query(hEvent));
 }
 
 inline CUresult cuEventElapsedTime(float *pMilliseconds, CUevent hStart,
                                    CUevent hEnd) {
+  CUEMU_DRV_SYMBOL(cuEventElapsedTime);
   CUEMU_DRV_FORWARD(
       cuemu_rt_event_elapsed_time(pMilliseconds, hStart, hEnd));
 }
 
 /* The profiler (cudaProfiler.h's): nothing to start. */
 
-inline CUresult cuProfilerStart(void) { return CUDA_SUCCESS; }
+inline CUresult cuProfilerStart(void) {
+  CUEMU_DRV_SYMBOL(cuProfilerStart); return CUDA_SUCCESS; }
 
-inline CUresult cuProfilerStop(void) { return CUDA_SUCCESS; }
+inline CUresult cuProfilerStop(void) {
+  CUEMU_DRV_SYMBOL(cuProfilerStop); return CUDA_SUCCESS; }
 
 /* Deprecated: CUDA 12.0 and later always answer CUDA_ERROR_NOT_SUPPORTED
  * (cudaProfiler.h). cuemu-status: refused */
 inline CUresult cuProfilerInitialize(const char *__cuemu_configFile,
                                      const char *__cuemu_outputFile,
                                      CUoutput_mode __cuemu_outputMode) {
+  CUEMU_DRV_SYMBOL(cuProfilerInitialize);
   (void)__cuemu_configFile;
   (void)__cuemu_outputFile;
   (void)__cuemu_outputMode;

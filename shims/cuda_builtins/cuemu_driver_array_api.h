@@ -348,6 +348,7 @@ inline cudaError_t __cuemu_array_to_array_copy(cudaArray_t __cuemu_dst, size_t _
 } // namespace cuemu
 
 inline CUresult cuArrayCreate(CUarray *pHandle, const CUDA_ARRAY_DESCRIPTOR *pAllocateArray) {
+  CUEMU_DRV_SYMBOL(cuArrayCreate);
   cudaChannelFormatDesc d;
   CUEMU_DRV_CONVERTED(
       pHandle && pAllocateArray
@@ -359,6 +360,7 @@ inline CUresult cuArrayCreate(CUarray *pHandle, const CUDA_ARRAY_DESCRIPTOR *pAl
 
 inline CUresult cuArray3DCreate(CUarray *pHandle,
                                 const CUDA_ARRAY3D_DESCRIPTOR *pAllocateArray) {
+  CUEMU_DRV_SYMBOL(cuArray3DCreate);
   cudaChannelFormatDesc d;
   CUEMU_DRV_CONVERTED(
       pHandle && pAllocateArray
@@ -371,11 +373,13 @@ inline CUresult cuArray3DCreate(CUarray *pHandle,
 }
 
 inline CUresult cuArrayDestroy(CUarray hArray) {
+  CUEMU_DRV_SYMBOL(cuArrayDestroy);
   CUEMU_DRV_FORWARD(cudaFreeArray(reinterpret_cast<cudaArray_t>(hArray)));
 }
 
 inline CUresult cuArray3DGetDescriptor(CUDA_ARRAY3D_DESCRIPTOR *pArrayDescriptor,
                                        CUarray hArray) {
+  CUEMU_DRV_SYMBOL(cuArray3DGetDescriptor);
   int checked = cuemu_drv_check_context();
   if (checked)
     return static_cast<CUresult>(checked);
@@ -400,6 +404,7 @@ inline CUresult cuArray3DGetDescriptor(CUDA_ARRAY3D_DESCRIPTOR *pArrayDescriptor
 
 inline CUresult cuArrayGetDescriptor(CUDA_ARRAY_DESCRIPTOR *pArrayDescriptor,
                                      CUarray hArray) {
+  CUEMU_DRV_SYMBOL(cuArrayGetDescriptor);
   if (!pArrayDescriptor)
     return CUDA_ERROR_INVALID_VALUE;
   CUDA_ARRAY3D_DESCRIPTOR d3;
@@ -415,6 +420,7 @@ inline CUresult cuArrayGetDescriptor(CUDA_ARRAY_DESCRIPTOR *pArrayDescriptor,
 
 inline CUresult cuMemcpyHtoA(CUarray dstArray, size_t dstOffset, const void *srcHost,
                              size_t ByteCount) {
+  CUEMU_DRV_SYMBOL(cuMemcpyHtoA);
   CUEMU_DRV_FORWARD(cuemu::drv::array_linear_copy(
       reinterpret_cast<cudaArray_t>(dstArray), dstOffset, const_cast<void *>(srcHost),
       ByteCount, true));
@@ -422,6 +428,7 @@ inline CUresult cuMemcpyHtoA(CUarray dstArray, size_t dstOffset, const void *src
 
 inline CUresult cuMemcpyAtoH(void *dstHost, CUarray srcArray, size_t srcOffset,
                              size_t ByteCount) {
+  CUEMU_DRV_SYMBOL(cuMemcpyAtoH);
   CUEMU_DRV_FORWARD(cuemu::drv::array_linear_copy(
       reinterpret_cast<cudaArray_t>(srcArray), srcOffset, dstHost, ByteCount,
       false));
@@ -429,6 +436,7 @@ inline CUresult cuMemcpyAtoH(void *dstHost, CUarray srcArray, size_t srcOffset,
 
 inline CUresult cuMemcpyDtoA(CUarray dstArray, size_t dstOffset, CUdeviceptr srcDevice,
                              size_t ByteCount) {
+  CUEMU_DRV_SYMBOL(cuMemcpyDtoA);
   CUEMU_DRV_FORWARD(cuemu::drv::array_linear_copy(
       reinterpret_cast<cudaArray_t>(dstArray), dstOffset,
       reinterpret_cast<void *>(srcDevice), ByteCount, true));
@@ -436,6 +444,7 @@ inline CUresult cuMemcpyDtoA(CUarray dstArray, size_t dstOffset, CUdeviceptr src
 
 inline CUresult cuMemcpyAtoD(CUdeviceptr dstDevice, CUarray srcArray, size_t srcOffset,
                              size_t ByteCount) {
+  CUEMU_DRV_SYMBOL(cuMemcpyAtoD);
   CUEMU_DRV_FORWARD(cuemu::drv::array_linear_copy(
       reinterpret_cast<cudaArray_t>(srcArray), srcOffset,
       reinterpret_cast<void *>(dstDevice), ByteCount, false));
@@ -443,6 +452,7 @@ inline CUresult cuMemcpyAtoD(CUdeviceptr dstDevice, CUarray srcArray, size_t src
 
 inline CUresult cuMemcpyAtoA(CUarray dstArray, size_t dstOffset, CUarray srcArray,
                              size_t srcOffset, size_t ByteCount) {
+  CUEMU_DRV_SYMBOL(cuMemcpyAtoA);
   CUEMU_DRV_FORWARD(cuemu::drv::__cuemu_array_to_array_copy(
       reinterpret_cast<cudaArray_t>(dstArray), dstOffset,
       reinterpret_cast<cudaArray_t>(srcArray), srcOffset, ByteCount));
@@ -451,6 +461,7 @@ inline CUresult cuMemcpyAtoA(CUarray dstArray, size_t dstOffset, CUarray srcArra
 inline CUresult cuMemcpyHtoAAsync(CUarray dstArray, size_t dstOffset,
                                   const void *srcHost, size_t ByteCount,
                                   CUstream hStream) {
+  CUEMU_DRV_SYMBOL(cuMemcpyHtoAAsync);
   CUEMU_DRV_FORWARD(cuemu::drv::array_linear_copy(
       reinterpret_cast<cudaArray_t>(dstArray), dstOffset, const_cast<void *>(srcHost),
       ByteCount, true, true, hStream));
@@ -458,6 +469,7 @@ inline CUresult cuMemcpyHtoAAsync(CUarray dstArray, size_t dstOffset,
 
 inline CUresult cuMemcpyAtoHAsync(void *dstHost, CUarray srcArray, size_t srcOffset,
                                   size_t ByteCount, CUstream hStream) {
+  CUEMU_DRV_SYMBOL(cuMemcpyAtoHAsync);
   CUEMU_DRV_FORWARD(cuemu::drv::array_linear_copy(
       reinterpret_cast<cudaArray_t>(srcArray), srcOffset, dstHost, ByteCount, false,
       true, hStream));
@@ -466,6 +478,7 @@ inline CUresult cuMemcpyAtoHAsync(void *dstHost, CUarray srcArray, size_t srcOff
 inline CUresult cuTexObjectCreate(CUtexObject *pTexObject, const CUDA_RESOURCE_DESC *pResDesc,
                                   const CUDA_TEXTURE_DESC *pTexDesc,
                                   const CUDA_RESOURCE_VIEW_DESC *pResViewDesc) {
+  CUEMU_DRV_SYMBOL(cuTexObjectCreate);
   cudaResourceDesc __cuemu_r;
   cudaTextureDesc t;
   int conv = !pTexObject || !pTexDesc ? static_cast<int>(CUDA_ERROR_INVALID_VALUE)
@@ -491,17 +504,20 @@ inline CUresult cuTexObjectCreate(CUtexObject *pTexObject, const CUDA_RESOURCE_D
 }
 
 inline CUresult cuTexObjectDestroy(CUtexObject texObject) {
+  CUEMU_DRV_SYMBOL(cuTexObjectDestroy);
   CUEMU_DRV_FORWARD(cudaDestroyTextureObject(texObject));
 }
 
 inline CUresult cuTexObjectGetResourceDesc(CUDA_RESOURCE_DESC *pResDesc,
                                            CUtexObject texObject) {
+  CUEMU_DRV_SYMBOL(cuTexObjectGetResourceDesc);
   return cuemu::drv::resource_desc_of(pResDesc, texObject,
                                       cudaGetTextureObjectResourceDesc);
 }
 
 inline CUresult cuSurfObjectCreate(CUsurfObject *pSurfObject,
                                    const CUDA_RESOURCE_DESC *pResDesc) {
+  CUEMU_DRV_SYMBOL(cuSurfObjectCreate);
   cudaResourceDesc __cuemu_r;
   CUEMU_DRV_CONVERTED(pSurfObject ? cuemu::drv::resource_desc(pResDesc, &__cuemu_r)
                                   : static_cast<int>(CUDA_ERROR_INVALID_VALUE),
@@ -509,11 +525,13 @@ inline CUresult cuSurfObjectCreate(CUsurfObject *pSurfObject,
 }
 
 inline CUresult cuSurfObjectDestroy(CUsurfObject surfObject) {
+  CUEMU_DRV_SYMBOL(cuSurfObjectDestroy);
   CUEMU_DRV_FORWARD(cudaDestroySurfaceObject(surfObject));
 }
 
 inline CUresult cuSurfObjectGetResourceDesc(CUDA_RESOURCE_DESC *pResDesc,
                                             CUsurfObject surfObject) {
+  CUEMU_DRV_SYMBOL(cuSurfObjectGetResourceDesc);
   return cuemu::drv::resource_desc_of(pResDesc, surfObject,
                                       cudaGetSurfaceObjectResourceDesc);
 }

@@ -36,6 +36,7 @@ inline CUresult cuMemcpyBatchAsync(CUdeviceptr *dsts, CUdeviceptr *srcs,
                                    CUmemcpyAttributes *attrs,
                                    size_t *attrsIdxs, size_t numAttrs,
                                    CUstream hStream) {
+  CUEMU_DRV_SYMBOL(cuMemcpyBatchAsync);
   CUEMU_DRV_FORWARD(cuemu_rt_memcpy_batch_async(
       reinterpret_cast<void *const *>(dsts),
       reinterpret_cast<const void *const *>(srcs), sizes, count,
@@ -63,6 +64,7 @@ inline CUresult cuMemcpy3DBatchAsync(size_t numOps,
                                      CUDA_MEMCPY3D_BATCH_OP *opList,
                                      unsigned long long flags,
                                      CUstream hStream) {
+  CUEMU_DRV_SYMBOL(cuMemcpy3DBatchAsync);
   CUEMU_DRV_FORWARD(cuemu_rt_memcpy_3d_batch_async(
       numOps, reinterpret_cast<const cudaMemcpy3DBatchOp *>(opList), flags,
       nullptr, hStream));
@@ -86,6 +88,7 @@ inline CUresult cuMemPrefetchBatchAsync(CUdeviceptr *dptrs, size_t *sizes,
                                         size_t numPrefetchLocs,
                                         unsigned long long flags,
                                         CUstream hStream) {
+  CUEMU_DRV_SYMBOL(cuMemPrefetchBatchAsync);
   CUEMU_DRV_FORWARD(cuemu_rt_mem_batch_async(
       reinterpret_cast<void **>(dptrs), sizes, count,
       reinterpret_cast<cudaMemLocation *>(prefetchLocs), prefetchLocIdxs,
@@ -95,6 +98,7 @@ inline CUresult cuMemPrefetchBatchAsync(CUdeviceptr *dptrs, size_t *sizes,
 inline CUresult cuMemDiscardBatchAsync(CUdeviceptr *dptrs, size_t *sizes,
                                        size_t count, unsigned long long flags,
                                        CUstream hStream) {
+  CUEMU_DRV_SYMBOL(cuMemDiscardBatchAsync);
   CUEMU_DRV_FORWARD(cuemu_rt_mem_batch_async(reinterpret_cast<void **>(dptrs),
                                              sizes, count, nullptr, nullptr,
                                              0, flags, hStream, 1));
@@ -104,6 +108,7 @@ inline CUresult cuMemDiscardAndPrefetchBatchAsync(
     CUdeviceptr *dptrs, size_t *sizes, size_t count,
     CUmemLocation *prefetchLocs, size_t *prefetchLocIdxs,
     size_t numPrefetchLocs, unsigned long long flags, CUstream hStream) {
+  CUEMU_DRV_SYMBOL(cuMemDiscardAndPrefetchBatchAsync);
   CUEMU_DRV_FORWARD(cuemu_rt_mem_batch_async(
       reinterpret_cast<void **>(dptrs), sizes, count,
       reinterpret_cast<cudaMemLocation *>(prefetchLocs), prefetchLocIdxs,

@@ -20,6 +20,7 @@ inline CUresult cuStreamGetCaptureInfo(
     cuuint64_t *id_out, CUgraph *graph_out,
     const CUgraphNode **dependencies_out,
     const CUgraphEdgeData **edgeData_out, size_t *numDependencies_out) {
+  CUEMU_DRV_SYMBOL(cuStreamGetCaptureInfo);
   CUEMU_DRV_FORWARD(cudaStreamGetCaptureInfo(
       hStream, reinterpret_cast<cudaStreamCaptureStatus *>(captureStatus_out),
       reinterpret_cast<unsigned long long *>(id_out), graph_out,
@@ -32,6 +33,7 @@ inline CUresult cuStreamBeginCaptureToGraph(CUstream hStream, CUgraph hGraph,
                                             const CUgraphEdgeData *dependencyData,
                                             size_t numDependencies,
                                             CUstreamCaptureMode mode) {
+  CUEMU_DRV_SYMBOL(cuStreamBeginCaptureToGraph);
   CUEMU_DRV_FORWARD(cudaStreamBeginCaptureToGraph(
       hStream, hGraph, cuemu::drv::rns(dependencies), dependencyData,
       numDependencies, static_cast<cudaStreamCaptureMode>(mode)));
@@ -41,6 +43,7 @@ inline CUresult cuStreamUpdateCaptureDependencies(
     CUstream hStream, CUgraphNode *dependencies,
     const CUgraphEdgeData *dependencyData, size_t numDependencies,
     unsigned int flags) {
+  CUEMU_DRV_SYMBOL(cuStreamUpdateCaptureDependencies);
   CUEMU_DRV_FORWARD(cudaStreamUpdateCaptureDependencies(
       hStream, cuemu::drv::rns(dependencies), dependencyData, numDependencies,
       flags));

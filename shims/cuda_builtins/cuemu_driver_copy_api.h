@@ -49,11 +49,13 @@ inline CUDA_MEMCPY3D copy_3d(const CUDA_MEMCPY2D *p) {
 } // namespace cuemu
 
 inline CUresult cuMemcpy3D(const CUDA_MEMCPY3D *pCopy) {
+  CUEMU_DRV_SYMBOL(cuMemcpy3D);
   cudaMemcpy3DParms __cuemu_q;
   CUEMU_DRV_CONVERTED(cuemu::drv::parms(pCopy, &__cuemu_q), cudaMemcpy3D(&__cuemu_q));
 }
 
 inline CUresult cuMemcpy3DAsync(const CUDA_MEMCPY3D *pCopy, CUstream hStream) {
+  CUEMU_DRV_SYMBOL(cuMemcpy3DAsync);
   cudaMemcpy3DParms __cuemu_q;
   CUEMU_DRV_CONVERTED(cuemu::drv::parms(pCopy, &__cuemu_q),
                       cudaMemcpy3DAsync(&__cuemu_q, hStream));
@@ -127,18 +129,21 @@ inline int __cuemu_peer_parms(const CUDA_MEMCPY3D_PEER *p, cudaMemcpy3DPeerParms
 } // namespace cuemu
 
 inline CUresult cuMemcpy3DPeer(const CUDA_MEMCPY3D_PEER *pCopy) {
+  CUEMU_DRV_SYMBOL(cuMemcpy3DPeer);
   cudaMemcpy3DPeerParms __cuemu_q;
   CUEMU_DRV_CONVERTED(cuemu::drv::__cuemu_peer_parms(pCopy, &__cuemu_q), cudaMemcpy3DPeer(&__cuemu_q));
 }
 
 inline CUresult cuMemcpy3DPeerAsync(const CUDA_MEMCPY3D_PEER *pCopy,
                                     CUstream hStream) {
+  CUEMU_DRV_SYMBOL(cuMemcpy3DPeerAsync);
   cudaMemcpy3DPeerParms __cuemu_q;
   CUEMU_DRV_CONVERTED(cuemu::drv::__cuemu_peer_parms(pCopy, &__cuemu_q),
                       cudaMemcpy3DPeerAsync(&__cuemu_q, hStream));
 }
 
 inline CUresult cuMemcpy2D(const CUDA_MEMCPY2D *pCopy) {
+  CUEMU_DRV_SYMBOL(cuMemcpy2D);
   if (!pCopy)
     return CUDA_ERROR_INVALID_VALUE;
   CUDA_MEMCPY3D __cuemu_q = cuemu::drv::copy_3d(pCopy);
@@ -147,10 +152,12 @@ inline CUresult cuMemcpy2D(const CUDA_MEMCPY2D *pCopy) {
 
 /* Any alignment is taken (the emulator copies bytes). */
 inline CUresult cuMemcpy2DUnaligned(const CUDA_MEMCPY2D *pCopy) {
+  CUEMU_DRV_SYMBOL(cuMemcpy2DUnaligned);
   return cuMemcpy2D(pCopy);
 }
 
 inline CUresult cuMemcpy2DAsync(const CUDA_MEMCPY2D *pCopy, CUstream hStream) {
+  CUEMU_DRV_SYMBOL(cuMemcpy2DAsync);
   if (!pCopy)
     return CUDA_ERROR_INVALID_VALUE;
   CUDA_MEMCPY3D __cuemu_q = cuemu::drv::copy_3d(pCopy);
@@ -160,6 +167,7 @@ inline CUresult cuMemcpy2DAsync(const CUDA_MEMCPY2D *pCopy, CUstream hStream) {
 inline CUresult cuMemsetD2D8Async(CUdeviceptr dstDevice, size_t dstPitch,
                                   unsigned char uc, size_t Width,
                                   size_t Height, CUstream hStream) {
+  CUEMU_DRV_SYMBOL(cuMemsetD2D8Async);
   return static_cast<CUresult>(cuemu_drv_memset_2d_async(
       dstDevice, dstPitch, uc, 1, Width, Height, hStream));
 }
@@ -167,6 +175,7 @@ inline CUresult cuMemsetD2D8Async(CUdeviceptr dstDevice, size_t dstPitch,
 inline CUresult cuMemsetD2D16Async(CUdeviceptr dstDevice, size_t dstPitch,
                                    unsigned short us, size_t Width,
                                    size_t Height, CUstream hStream) {
+  CUEMU_DRV_SYMBOL(cuMemsetD2D16Async);
   return static_cast<CUresult>(cuemu_drv_memset_2d_async(
       dstDevice, dstPitch, us, 2, Width, Height, hStream));
 }
@@ -174,6 +183,7 @@ inline CUresult cuMemsetD2D16Async(CUdeviceptr dstDevice, size_t dstPitch,
 inline CUresult cuMemsetD2D32Async(CUdeviceptr dstDevice, size_t dstPitch,
                                    unsigned int ui, size_t Width,
                                    size_t Height, CUstream hStream) {
+  CUEMU_DRV_SYMBOL(cuMemsetD2D32Async);
   return static_cast<CUresult>(cuemu_drv_memset_2d_async(
       dstDevice, dstPitch, ui, 4, Width, Height, hStream));
 }

@@ -18,6 +18,7 @@
 inline CUresult cuCoredumpGetAttribute(CUcoredumpSettings __cuemu_attrib,
                                        void *__cuemu_value,
                                        size_t *__cuemu_size) {
+  CUEMU_DRV_SYMBOL(cuCoredumpGetAttribute);
   return static_cast<CUresult>(cuemu_drv_coredump_get_attribute(
       0, __cuemu_attrib, __cuemu_value, __cuemu_size));
 }
@@ -25,6 +26,7 @@ inline CUresult cuCoredumpGetAttribute(CUcoredumpSettings __cuemu_attrib,
 inline CUresult cuCoredumpGetAttributeGlobal(CUcoredumpSettings __cuemu_attrib,
                                              void *__cuemu_value,
                                              size_t *__cuemu_size) {
+  CUEMU_DRV_SYMBOL(cuCoredumpGetAttributeGlobal);
   return static_cast<CUresult>(cuemu_drv_coredump_get_attribute(
       1, __cuemu_attrib, __cuemu_value, __cuemu_size));
 }
@@ -32,6 +34,7 @@ inline CUresult cuCoredumpGetAttributeGlobal(CUcoredumpSettings __cuemu_attrib,
 inline CUresult cuCoredumpSetAttribute(CUcoredumpSettings __cuemu_attrib,
                                        void *__cuemu_value,
                                        size_t *__cuemu_size) {
+  CUEMU_DRV_SYMBOL(cuCoredumpSetAttribute);
   return static_cast<CUresult>(cuemu_drv_coredump_set_attribute(
       0, __cuemu_attrib, __cuemu_value, __cuemu_size));
 }
@@ -39,6 +42,7 @@ inline CUresult cuCoredumpSetAttribute(CUcoredumpSettings __cuemu_attrib,
 inline CUresult cuCoredumpSetAttributeGlobal(CUcoredumpSettings __cuemu_attrib,
                                              void *__cuemu_value,
                                              size_t *__cuemu_size) {
+  CUEMU_DRV_SYMBOL(cuCoredumpSetAttributeGlobal);
   return static_cast<CUresult>(cuemu_drv_coredump_set_attribute(
       1, __cuemu_attrib, __cuemu_value, __cuemu_size));
 }
@@ -47,6 +51,7 @@ inline CUresult cuCoredumpSetAttributeGlobal(CUcoredumpSettings __cuemu_attrib,
 inline CUresult cuDeviceGetExecAffinitySupport(int *__cuemu_pi,
                                                CUexecAffinityType __cuemu_type,
                                                CUdevice __cuemu_dev) {
+  CUEMU_DRV_SYMBOL(cuDeviceGetExecAffinitySupport);
   int __cuemu_count = 0;
   CUresult __cuemu_e = cuDeviceGetCount(&__cuemu_count);
   if (__cuemu_e != CUDA_SUCCESS)
@@ -63,6 +68,7 @@ inline CUresult cuDeviceGetExecAffinitySupport(int *__cuemu_pi,
 /* The current context's SMs: all of its device's. */
 inline CUresult cuCtxGetExecAffinity(CUexecAffinityParam *__cuemu_p,
                                      CUexecAffinityType __cuemu_type) {
+  CUEMU_DRV_SYMBOL(cuCtxGetExecAffinity);
   CUdevice __cuemu_dev = 0;
   CUresult __cuemu_e = cuCtxGetDevice(&__cuemu_dev);
   if (__cuemu_e != CUDA_SUCCESS)

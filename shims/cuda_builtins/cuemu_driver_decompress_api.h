@@ -30,6 +30,7 @@ inline CUresult cuMemBatchDecompressAsync(CUmemDecompressParams *paramsArray,
                                           size_t count, unsigned int flags,
                                           size_t *errorIndex,
                                           CUstream stream) {
+  CUEMU_DRV_SYMBOL(cuMemBatchDecompressAsync);
   (void)stream;
   if (errorIndex)
     *errorIndex = SIZE_MAX;

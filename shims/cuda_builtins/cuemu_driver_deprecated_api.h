@@ -36,6 +36,7 @@ CUEMU_DRV_DEPRECATED_ inline CUresult cuCtxDetach(CUcontext);
 /* The device's attributes, as cuDeviceGetAttribute gives them. */
 inline CUresult cuDeviceGetProperties(CUdevprop *__cuemu_prop,
                                       CUdevice __cuemu_dev) {
+  CUEMU_DRV_SYMBOL(cuDeviceGetProperties);
   const CUdevice_attribute __cuemu_which[] = {
       CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK,
       CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_X,
@@ -78,6 +79,7 @@ inline CUresult cuDeviceGetProperties(CUdevprop *__cuemu_prop,
 /* Adds one to the usage count of the current context and gives it. */
 inline CUresult cuCtxAttach(CUcontext *__cuemu_pctx,
                             unsigned int __cuemu_flags) {
+  CUEMU_DRV_SYMBOL(cuCtxAttach);
   return static_cast<CUresult>(cuemu_drv_ctx_attach(
       reinterpret_cast<void **>(__cuemu_pctx), __cuemu_flags));
 }
@@ -85,6 +87,7 @@ inline CUresult cuCtxAttach(CUcontext *__cuemu_pctx,
 /* Takes one from the usage count of `ctx`, which must be current; a
  * created context is destroyed when it reaches 0. */
 inline CUresult cuCtxDetach(CUcontext __cuemu_ctx) {
+  CUEMU_DRV_SYMBOL(cuCtxDetach);
   return static_cast<CUresult>(cuemu_drv_ctx_detach(__cuemu_ctx));
 }
 

@@ -49,6 +49,7 @@ inline CUresult cuDeviceGetTexture1DLinearMaxWidth(size_t *maxWidthInElements,
                                                    CUarray_format format,
                                                    unsigned numChannels,
                                                    CUdevice dev) {
+  CUEMU_DRV_SYMBOL(cuDeviceGetTexture1DLinearMaxWidth);
   int width = 0;
   CUresult e = cuDeviceGetAttribute(
       &width, CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE1D_LINEAR_WIDTH, dev);
@@ -64,6 +65,7 @@ inline CUresult cuDeviceGetTexture1DLinearMaxWidth(size_t *maxWidthInElements,
 /* cuemu-status: refused (NvSciSync is a Tegra/DRIVE library) */
 inline CUresult cuDeviceGetNvSciSyncAttributes(void *nvSciSyncAttrList,
                                                CUdevice dev, int flags) {
+  CUEMU_DRV_SYMBOL(cuDeviceGetNvSciSyncAttributes);
   int major = 0;
   CUresult e = cuDeviceGetAttribute(
       &major, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, dev);
@@ -86,6 +88,7 @@ inline CUresult cuDeviceGetNvSciSyncAttributes(void *nvSciSyncAttrList,
 /* cuemu-status: refused (NVIDIA's private tables, keyed by undocumented UUIDs) */
 inline CUresult cuGetExportTable(const void **ppExportTable,
                                  const CUuuid *pExportTableId) {
+  CUEMU_DRV_SYMBOL(cuGetExportTable);
   if (!ppExportTable || !pExportTableId)
     return CUDA_ERROR_INVALID_VALUE;
   *ppExportTable = nullptr;

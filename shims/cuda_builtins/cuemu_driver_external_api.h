@@ -75,6 +75,7 @@ inline int ext_issue(int (*call)(cuemu_rt_external_semaphore *const *,
 inline CUresult
 cuImportExternalMemory(CUexternalMemory *extMem_out,
                        const CUDA_EXTERNAL_MEMORY_HANDLE_DESC *memHandleDesc) {
+  CUEMU_DRV_SYMBOL(cuImportExternalMemory);
   if (!memHandleDesc)
     return CUDA_ERROR_INVALID_VALUE;
   CUEMU_DRV_FORWARD(cuemu_rt_import_external_memory(
@@ -88,6 +89,7 @@ cuImportExternalMemory(CUexternalMemory *extMem_out,
 CUEMU_AT_CALLER inline CUresult cuExternalMemoryGetMappedBuffer(
     CUdeviceptr *devPtr, CUexternalMemory extMem,
     const CUDA_EXTERNAL_MEMORY_BUFFER_DESC *bufferDesc) {
+  CUEMU_DRV_SYMBOL(cuExternalMemoryGetMappedBuffer);
   if (!bufferDesc || !devPtr)
     return CUDA_ERROR_INVALID_VALUE;
   void *p = nullptr;
@@ -105,6 +107,7 @@ CUEMU_AT_CALLER inline CUresult cuExternalMemoryGetMappedBuffer(
 inline CUresult cuExternalMemoryGetMappedMipmappedArray(
     CUmipmappedArray *mipmap, CUexternalMemory extMem,
     const CUDA_EXTERNAL_MEMORY_MIPMAPPED_ARRAY_DESC *mipmapDesc) {
+  CUEMU_DRV_SYMBOL(cuExternalMemoryGetMappedMipmappedArray);
   int e = cuemu_drv_check_context();
   if (e)
     return static_cast<CUresult>(e);
@@ -116,6 +119,7 @@ inline CUresult cuExternalMemoryGetMappedMipmappedArray(
 }
 
 inline CUresult cuDestroyExternalMemory(CUexternalMemory extMem) {
+  CUEMU_DRV_SYMBOL(cuDestroyExternalMemory);
   CUEMU_DRV_FORWARD(cuemu_rt_destroy_external_memory(cuemu::drv::ext(extMem)));
 }
 
@@ -124,6 +128,7 @@ inline CUresult cuDestroyExternalMemory(CUexternalMemory extMem) {
 inline CUresult cuImportExternalSemaphore(
     CUexternalSemaphore *extSem_out,
     const CUDA_EXTERNAL_SEMAPHORE_HANDLE_DESC *semHandleDesc) {
+  CUEMU_DRV_SYMBOL(cuImportExternalSemaphore);
   if (!semHandleDesc)
     return CUDA_ERROR_INVALID_VALUE;
   CUEMU_DRV_FORWARD(cuemu_rt_import_external_semaphore(
@@ -132,6 +137,7 @@ inline CUresult cuImportExternalSemaphore(
 }
 
 inline CUresult cuDestroyExternalSemaphore(CUexternalSemaphore extSem) {
+  CUEMU_DRV_SYMBOL(cuDestroyExternalSemaphore);
   CUEMU_DRV_FORWARD(
       cuemu_rt_destroy_external_semaphore(cuemu::drv::ext(extSem)));
 }
@@ -140,6 +146,7 @@ inline CUresult cuSignalExternalSemaphoresAsync(
     const CUexternalSemaphore *extSemArray,
     const CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS *paramsArray,
     unsigned int numExtSems, CUstream stream) {
+  CUEMU_DRV_SYMBOL(cuSignalExternalSemaphoresAsync);
   return static_cast<CUresult>(
       cuemu::drv::ext_issue(cuemu_rt_signal_external_semaphores, extSemArray,
                             paramsArray, numExtSems, stream));
@@ -149,6 +156,7 @@ inline CUresult cuWaitExternalSemaphoresAsync(
     const CUexternalSemaphore *extSemArray,
     const CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS *paramsArray,
     unsigned int numExtSems, CUstream stream) {
+  CUEMU_DRV_SYMBOL(cuWaitExternalSemaphoresAsync);
   return static_cast<CUresult>(
       cuemu::drv::ext_issue(cuemu_rt_wait_external_semaphores, extSemArray,
                             paramsArray, numExtSems, stream));

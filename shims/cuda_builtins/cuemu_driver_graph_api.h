@@ -248,37 +248,44 @@ inline int node_params(CUgraphNode node, int type, void *__cuemu_out,
 /* ---- Graphs ----------------------------------------------------------------- */
 
 inline CUresult cuGraphCreate(CUgraph *phGraph, unsigned int flags) {
+  CUEMU_DRV_SYMBOL(cuGraphCreate);
   CUEMU_DRV_FORWARD(cudaGraphCreate(phGraph, flags));
 }
 
 inline CUresult cuGraphDestroy(CUgraph hGraph) {
+  CUEMU_DRV_SYMBOL(cuGraphDestroy);
   CUEMU_DRV_FORWARD(cudaGraphDestroy(hGraph));
 }
 
 inline CUresult cuGraphClone(CUgraph *phGraphClone, CUgraph originalGraph) {
+  CUEMU_DRV_SYMBOL(cuGraphClone);
   CUEMU_DRV_FORWARD(cudaGraphClone(phGraphClone, originalGraph));
 }
 
 inline CUresult cuGraphNodeFindInClone(CUgraphNode *phNode,
                                        CUgraphNode hOriginalNode,
                                        CUgraph hClonedGraph) {
+  CUEMU_DRV_SYMBOL(cuGraphNodeFindInClone);
   CUEMU_DRV_FORWARD(cudaGraphNodeFindInClone(
       cuemu::drv::rns(phNode), cuemu::drv::rn(hOriginalNode), hClonedGraph));
 }
 
 inline CUresult cuGraphNodeGetType(CUgraphNode hNode, CUgraphNodeType *type) {
+  CUEMU_DRV_SYMBOL(cuGraphNodeGetType);
   CUEMU_DRV_FORWARD(cudaGraphNodeGetType(
       cuemu::drv::rn(hNode), reinterpret_cast<cudaGraphNodeType *>(type)));
 }
 
 inline CUresult cuGraphGetNodes(CUgraph hGraph, CUgraphNode *nodes,
                                 size_t *numNodes) {
+  CUEMU_DRV_SYMBOL(cuGraphGetNodes);
   CUEMU_DRV_FORWARD(
       cudaGraphGetNodes(hGraph, cuemu::drv::rns(nodes), numNodes));
 }
 
 inline CUresult cuGraphGetRootNodes(CUgraph hGraph, CUgraphNode *rootNodes,
                                     size_t *numRootNodes) {
+  CUEMU_DRV_SYMBOL(cuGraphGetRootNodes);
   CUEMU_DRV_FORWARD(cudaGraphGetRootNodes(hGraph, cuemu::drv::rns(rootNodes),
                                           numRootNodes));
 }
@@ -286,6 +293,7 @@ inline CUresult cuGraphGetRootNodes(CUgraph hGraph, CUgraphNode *rootNodes,
 inline CUresult cuGraphGetEdges(CUgraph hGraph, CUgraphNode *from,
                                 CUgraphNode *to, CUgraphEdgeData *edgeData,
                                 size_t *numEdges) {
+  CUEMU_DRV_SYMBOL(cuGraphGetEdges);
   CUEMU_DRV_FORWARD(cudaGraphGetEdges(hGraph, cuemu::drv::rns(from),
                                       cuemu::drv::rns(to), edgeData,
                                       numEdges));
@@ -295,6 +303,7 @@ inline CUresult cuGraphNodeGetDependencies(CUgraphNode hNode,
                                            CUgraphNode *dependencies,
                                            CUgraphEdgeData *edgeData,
                                            size_t *numDependencies) {
+  CUEMU_DRV_SYMBOL(cuGraphNodeGetDependencies);
   CUEMU_DRV_FORWARD(cudaGraphNodeGetDependencies(
       cuemu::drv::rn(hNode), cuemu::drv::rns(dependencies), edgeData,
       numDependencies));
@@ -304,6 +313,7 @@ inline CUresult cuGraphNodeGetDependentNodes(CUgraphNode hNode,
                                              CUgraphNode *dependentNodes,
                                              CUgraphEdgeData *edgeData,
                                              size_t *numDependentNodes) {
+  CUEMU_DRV_SYMBOL(cuGraphNodeGetDependentNodes);
   CUEMU_DRV_FORWARD(cudaGraphNodeGetDependentNodes(
       cuemu::drv::rn(hNode), cuemu::drv::rns(dependentNodes), edgeData,
       numDependentNodes));
@@ -313,6 +323,7 @@ inline CUresult cuGraphAddDependencies(CUgraph hGraph, const CUgraphNode *from,
                                        const CUgraphNode *to,
                                        const CUgraphEdgeData *edgeData,
                                        size_t numDependencies) {
+  CUEMU_DRV_SYMBOL(cuGraphAddDependencies);
   CUEMU_DRV_FORWARD(cudaGraphAddDependencies(hGraph, cuemu::drv::rns(from),
                                              cuemu::drv::rns(to), edgeData,
                                              numDependencies));
@@ -323,17 +334,20 @@ inline CUresult cuGraphRemoveDependencies(CUgraph hGraph,
                                           const CUgraphNode *to,
                                           const CUgraphEdgeData *edgeData,
                                           size_t numDependencies) {
+  CUEMU_DRV_SYMBOL(cuGraphRemoveDependencies);
   CUEMU_DRV_FORWARD(cudaGraphRemoveDependencies(
       hGraph, cuemu::drv::rns(from), cuemu::drv::rns(to), edgeData,
       numDependencies));
 }
 
 inline CUresult cuGraphDestroyNode(CUgraphNode hNode) {
+  CUEMU_DRV_SYMBOL(cuGraphDestroyNode);
   CUEMU_DRV_FORWARD(cudaGraphDestroyNode(cuemu::drv::rn(hNode)));
 }
 
 inline CUresult cuGraphDebugDotPrint(CUgraph hGraph, const char *path,
                                      unsigned int flags) {
+  CUEMU_DRV_SYMBOL(cuGraphDebugDotPrint);
   CUEMU_DRV_FORWARD(cudaGraphDebugDotPrint(hGraph, path, flags));
 }
 
@@ -343,6 +357,7 @@ inline CUresult cuGraphAddKernelNode(CUgraphNode *phGraphNode, CUgraph hGraph,
                                      const CUgraphNode *dependencies,
                                      size_t numDependencies,
                                      const CUDA_KERNEL_NODE_PARAMS *nodeParams) {
+  CUEMU_DRV_SYMBOL(cuGraphAddKernelNode);
   cuemu_rt_graph_node_params __cuemu_r;
   CUEMU_DRV_CONVERTED(
       cuemu::drv::kernel(nodeParams, &__cuemu_r),
@@ -352,6 +367,7 @@ inline CUresult cuGraphAddKernelNode(CUgraphNode *phGraphNode, CUgraph hGraph,
 
 inline CUresult cuGraphKernelNodeGetParams(CUgraphNode hNode,
                                            CUDA_KERNEL_NODE_PARAMS *nodeParams) {
+  CUEMU_DRV_SYMBOL(cuGraphKernelNodeGetParams);
   cuemu_rt_graph_node_params __cuemu_r;
   int e = cuemu::drv::node_params(hNode, CUEMU_RT_NODE_KERNEL, nodeParams, &__cuemu_r);
   if (e)
@@ -375,6 +391,7 @@ inline CUresult cuGraphKernelNodeGetParams(CUgraphNode hNode,
 
 inline CUresult cuGraphKernelNodeSetParams(
     CUgraphNode hNode, const CUDA_KERNEL_NODE_PARAMS *nodeParams) {
+  CUEMU_DRV_SYMBOL(cuGraphKernelNodeSetParams);
   cuemu_rt_graph_node_params __cuemu_r;
   CUEMU_DRV_CONVERTED(
       cuemu::drv::kernel(nodeParams, &__cuemu_r),
@@ -385,6 +402,7 @@ inline CUresult cuGraphKernelNodeSetParams(
 inline CUresult cuGraphKernelNodeSetAttribute(
     CUgraphNode hNode, CUkernelNodeAttrID attr,
     const CUkernelNodeAttrValue *value) {
+  CUEMU_DRV_SYMBOL(cuGraphKernelNodeSetAttribute);
   CUEMU_DRV_FORWARD(cudaGraphKernelNodeSetAttribute(
       cuemu::drv::rn(hNode), static_cast<cudaLaunchAttributeID>(attr),
       value));
@@ -393,6 +411,7 @@ inline CUresult cuGraphKernelNodeSetAttribute(
 inline CUresult cuGraphKernelNodeGetAttribute(CUgraphNode hNode,
                                               CUkernelNodeAttrID attr,
                                               CUkernelNodeAttrValue *value_out) {
+  CUEMU_DRV_SYMBOL(cuGraphKernelNodeGetAttribute);
   CUEMU_DRV_FORWARD(cudaGraphKernelNodeGetAttribute(
       cuemu::drv::rn(hNode), static_cast<cudaLaunchAttributeID>(attr),
       value_out));
@@ -400,6 +419,7 @@ inline CUresult cuGraphKernelNodeGetAttribute(CUgraphNode hNode,
 
 inline CUresult cuGraphKernelNodeCopyAttributes(CUgraphNode dst,
                                                 CUgraphNode src) {
+  CUEMU_DRV_SYMBOL(cuGraphKernelNodeCopyAttributes);
   CUEMU_DRV_FORWARD(cudaGraphKernelNodeCopyAttributes(cuemu::drv::rn(dst),
                                                       cuemu::drv::rn(src)));
 }
@@ -410,6 +430,7 @@ inline CUresult cuGraphAddMemcpyNode(CUgraphNode *phGraphNode, CUgraph hGraph,
                                      size_t numDependencies,
                                      const CUDA_MEMCPY3D *copyParams,
                                      CUcontext ctx) {
+  CUEMU_DRV_SYMBOL(cuGraphAddMemcpyNode);
   (void)ctx;
   cuemu_rt_graph_node_params __cuemu_r;
   CUEMU_DRV_CONVERTED(
@@ -420,6 +441,7 @@ inline CUresult cuGraphAddMemcpyNode(CUgraphNode *phGraphNode, CUgraph hGraph,
 
 inline CUresult cuGraphMemcpyNodeGetParams(CUgraphNode hNode,
                                            CUDA_MEMCPY3D *nodeParams) {
+  CUEMU_DRV_SYMBOL(cuGraphMemcpyNodeGetParams);
   cuemu_rt_graph_node_params __cuemu_r;
   int e = cuemu::drv::node_params(hNode, CUEMU_RT_NODE_MEMCPY, nodeParams, &__cuemu_r);
   if (e == CUDA_SUCCESS)
@@ -429,6 +451,7 @@ inline CUresult cuGraphMemcpyNodeGetParams(CUgraphNode hNode,
 
 inline CUresult cuGraphMemcpyNodeSetParams(CUgraphNode hNode,
                                            const CUDA_MEMCPY3D *nodeParams) {
+  CUEMU_DRV_SYMBOL(cuGraphMemcpyNodeSetParams);
   cuemu_rt_graph_node_params __cuemu_r;
   CUEMU_DRV_CONVERTED(
       cuemu::drv::copy(nodeParams, &__cuemu_r),
@@ -441,6 +464,7 @@ inline CUresult cuGraphAddMemsetNode(CUgraphNode *phGraphNode, CUgraph hGraph,
                                      size_t numDependencies,
                                      const CUDA_MEMSET_NODE_PARAMS *memsetParams,
                                      CUcontext ctx) {
+  CUEMU_DRV_SYMBOL(cuGraphAddMemsetNode);
   (void)ctx;
   if (!memsetParams)
     return CUDA_ERROR_INVALID_VALUE;
@@ -452,6 +476,7 @@ inline CUresult cuGraphAddMemsetNode(CUgraphNode *phGraphNode, CUgraph hGraph,
 
 inline CUresult cuGraphMemsetNodeGetParams(CUgraphNode hNode,
                                            CUDA_MEMSET_NODE_PARAMS *nodeParams) {
+  CUEMU_DRV_SYMBOL(cuGraphMemsetNodeGetParams);
   cudaMemsetParams s;
   if (!nodeParams)
     return CUDA_ERROR_INVALID_VALUE;
@@ -471,6 +496,7 @@ inline CUresult cuGraphMemsetNodeGetParams(CUgraphNode hNode,
 
 inline CUresult cuGraphMemsetNodeSetParams(
     CUgraphNode hNode, const CUDA_MEMSET_NODE_PARAMS *nodeParams) {
+  CUEMU_DRV_SYMBOL(cuGraphMemsetNodeSetParams);
   if (!nodeParams)
     return CUDA_ERROR_INVALID_VALUE;
   cudaMemsetParams s = cuemu::drv::set(nodeParams);
@@ -481,6 +507,7 @@ inline CUresult cuGraphAddHostNode(CUgraphNode *phGraphNode, CUgraph hGraph,
                                    const CUgraphNode *dependencies,
                                    size_t numDependencies,
                                    const CUDA_HOST_NODE_PARAMS *nodeParams) {
+  CUEMU_DRV_SYMBOL(cuGraphAddHostNode);
   if (!nodeParams)
     return CUDA_ERROR_INVALID_VALUE;
   cudaHostNodeParams h = cuemu::drv::host(nodeParams);
@@ -491,6 +518,7 @@ inline CUresult cuGraphAddHostNode(CUgraphNode *phGraphNode, CUgraph hGraph,
 
 inline CUresult cuGraphHostNodeGetParams(CUgraphNode hNode,
                                          CUDA_HOST_NODE_PARAMS *nodeParams) {
+  CUEMU_DRV_SYMBOL(cuGraphHostNodeGetParams);
   if (!nodeParams)
     return CUDA_ERROR_INVALID_VALUE;
   cudaHostNodeParams h;
@@ -506,6 +534,7 @@ inline CUresult cuGraphHostNodeGetParams(CUgraphNode hNode,
 
 inline CUresult cuGraphHostNodeSetParams(
     CUgraphNode hNode, const CUDA_HOST_NODE_PARAMS *nodeParams) {
+  CUEMU_DRV_SYMBOL(cuGraphHostNodeSetParams);
   if (!nodeParams)
     return CUDA_ERROR_INVALID_VALUE;
   cudaHostNodeParams h = cuemu::drv::host(nodeParams);
@@ -517,6 +546,7 @@ inline CUresult cuGraphAddChildGraphNode(CUgraphNode *phGraphNode,
                                          const CUgraphNode *dependencies,
                                          size_t numDependencies,
                                          CUgraph childGraph) {
+  CUEMU_DRV_SYMBOL(cuGraphAddChildGraphNode);
   CUEMU_DRV_FORWARD(cudaGraphAddChildGraphNode(
       cuemu::drv::rns(phGraphNode), hGraph, cuemu::drv::rns(dependencies),
       numDependencies, childGraph));
@@ -524,6 +554,7 @@ inline CUresult cuGraphAddChildGraphNode(CUgraphNode *phGraphNode,
 
 inline CUresult cuGraphChildGraphNodeGetGraph(CUgraphNode hNode,
                                               CUgraph *phGraph) {
+  CUEMU_DRV_SYMBOL(cuGraphChildGraphNodeGetGraph);
   CUEMU_DRV_FORWARD(
       cudaGraphChildGraphNodeGetGraph(cuemu::drv::rn(hNode), phGraph));
 }
@@ -531,6 +562,7 @@ inline CUresult cuGraphChildGraphNodeGetGraph(CUgraphNode hNode,
 inline CUresult cuGraphAddEmptyNode(CUgraphNode *phGraphNode, CUgraph hGraph,
                                     const CUgraphNode *dependencies,
                                     size_t numDependencies) {
+  CUEMU_DRV_SYMBOL(cuGraphAddEmptyNode);
   CUEMU_DRV_FORWARD(cudaGraphAddEmptyNode(cuemu::drv::rns(phGraphNode),
                                           hGraph,
                                           cuemu::drv::rns(dependencies),
@@ -542,6 +574,7 @@ inline CUresult cuGraphAddEventRecordNode(CUgraphNode *phGraphNode,
                                           const CUgraphNode *dependencies,
                                           size_t numDependencies,
                                           CUevent event) {
+  CUEMU_DRV_SYMBOL(cuGraphAddEventRecordNode);
   CUEMU_DRV_FORWARD(cudaGraphAddEventRecordNode(
       cuemu::drv::rns(phGraphNode), hGraph, cuemu::drv::rns(dependencies),
       numDependencies, event));
@@ -552,6 +585,7 @@ inline CUresult cuGraphAddEventWaitNode(CUgraphNode *phGraphNode,
                                         const CUgraphNode *dependencies,
                                         size_t numDependencies,
                                         CUevent event) {
+  CUEMU_DRV_SYMBOL(cuGraphAddEventWaitNode);
   CUEMU_DRV_FORWARD(cudaGraphAddEventWaitNode(
       cuemu::drv::rns(phGraphNode), hGraph, cuemu::drv::rns(dependencies),
       numDependencies, event));
@@ -559,12 +593,14 @@ inline CUresult cuGraphAddEventWaitNode(CUgraphNode *phGraphNode,
 
 inline CUresult cuGraphEventRecordNodeGetEvent(CUgraphNode hNode,
                                                CUevent *event_out) {
+  CUEMU_DRV_SYMBOL(cuGraphEventRecordNodeGetEvent);
   CUEMU_DRV_FORWARD(
       cudaGraphEventRecordNodeGetEvent(cuemu::drv::rn(hNode), event_out));
 }
 
 inline CUresult cuGraphEventWaitNodeGetEvent(CUgraphNode hNode,
                                              CUevent *event_out) {
+  CUEMU_DRV_SYMBOL(cuGraphEventWaitNodeGetEvent);
   CUEMU_DRV_FORWARD(
       cudaGraphEventWaitNodeGetEvent(cuemu::drv::rn(hNode), event_out));
 }
@@ -574,6 +610,7 @@ inline CUresult cuGraphEventWaitNodeGetEvent(CUgraphNode hNode,
 inline CUresult cuGraphInstantiateWithFlags(CUgraphExec *phGraphExec,
                                             CUgraph hGraph,
                                             unsigned long long flags) {
+  CUEMU_DRV_SYMBOL(cuGraphInstantiateWithFlags);
   CUEMU_DRV_FORWARD(cudaGraphInstantiateWithFlags(phGraphExec, hGraph, flags));
 }
 
@@ -584,24 +621,29 @@ inline CUresult cuGraphInstantiate(CUgraphExec *phGraphExec, CUgraph hGraph,
 }
 
 inline CUresult cuGraphLaunch(CUgraphExec hGraphExec, CUstream hStream) {
+  CUEMU_DRV_SYMBOL(cuGraphLaunch);
   CUEMU_DRV_FORWARD(cudaGraphLaunch(hGraphExec, hStream));
 }
 
 inline CUresult cuGraphUpload(CUgraphExec hGraphExec, CUstream hStream) {
+  CUEMU_DRV_SYMBOL(cuGraphUpload);
   CUEMU_DRV_FORWARD(cudaGraphUpload(hGraphExec, hStream));
 }
 
 inline CUresult cuGraphExecDestroy(CUgraphExec hGraphExec) {
+  CUEMU_DRV_SYMBOL(cuGraphExecDestroy);
   CUEMU_DRV_FORWARD(cudaGraphExecDestroy(hGraphExec));
 }
 
 inline CUresult cuGraphExecGetFlags(CUgraphExec hGraphExec,
                                     unsigned long long *flags) {
+  CUEMU_DRV_SYMBOL(cuGraphExecGetFlags);
   CUEMU_DRV_FORWARD(cudaGraphExecGetFlags(hGraphExec, flags));
 }
 
 inline CUresult cuGraphExecUpdate(CUgraphExec hGraphExec, CUgraph hGraph,
                                   CUgraphExecUpdateResultInfo *resultInfo) {
+  CUEMU_DRV_SYMBOL(cuGraphExecUpdate);
   cudaGraphExecUpdateResultInfo info = {};
   CUresult e = [&]() -> CUresult {
     CUEMU_DRV_FORWARD(cudaGraphExecUpdate(hGraphExec, hGraph, &info));
@@ -618,6 +660,7 @@ inline CUresult cuGraphExecUpdate(CUgraphExec hGraphExec, CUgraph hGraph,
 inline CUresult cuGraphExecKernelNodeSetParams(
     CUgraphExec hGraphExec, CUgraphNode hNode,
     const CUDA_KERNEL_NODE_PARAMS *nodeParams) {
+  CUEMU_DRV_SYMBOL(cuGraphExecKernelNodeSetParams);
   cuemu_rt_graph_node_params __cuemu_r;
   CUEMU_DRV_CONVERTED(
       cuemu::drv::kernel(nodeParams, &__cuemu_r),
@@ -630,6 +673,7 @@ inline CUresult cuGraphExecMemcpyNodeSetParams(CUgraphExec hGraphExec,
                                                CUgraphNode hNode,
                                                const CUDA_MEMCPY3D *copyParams,
                                                CUcontext ctx) {
+  CUEMU_DRV_SYMBOL(cuGraphExecMemcpyNodeSetParams);
   (void)ctx;
   cuemu_rt_graph_node_params __cuemu_r;
   CUEMU_DRV_CONVERTED(
@@ -642,6 +686,7 @@ inline CUresult cuGraphExecMemcpyNodeSetParams(CUgraphExec hGraphExec,
 inline CUresult cuGraphExecMemsetNodeSetParams(
     CUgraphExec hGraphExec, CUgraphNode hNode,
     const CUDA_MEMSET_NODE_PARAMS *memsetParams, CUcontext ctx) {
+  CUEMU_DRV_SYMBOL(cuGraphExecMemsetNodeSetParams);
   (void)ctx;
   if (!memsetParams)
     return CUDA_ERROR_INVALID_VALUE;
@@ -653,6 +698,7 @@ inline CUresult cuGraphExecMemsetNodeSetParams(
 inline CUresult cuGraphExecHostNodeSetParams(
     CUgraphExec hGraphExec, CUgraphNode hNode,
     const CUDA_HOST_NODE_PARAMS *nodeParams) {
+  CUEMU_DRV_SYMBOL(cuGraphExecHostNodeSetParams);
   if (!nodeParams)
     return CUDA_ERROR_INVALID_VALUE;
   cudaHostNodeParams h = cuemu::drv::host(nodeParams);
@@ -663,6 +709,7 @@ inline CUresult cuGraphExecHostNodeSetParams(
 inline CUresult cuGraphExecChildGraphNodeSetParams(CUgraphExec hGraphExec,
                                                    CUgraphNode hNode,
                                                    CUgraph childGraph) {
+  CUEMU_DRV_SYMBOL(cuGraphExecChildGraphNodeSetParams);
   CUEMU_DRV_FORWARD(cudaGraphExecChildGraphNodeSetParams(
       hGraphExec, cuemu::drv::rn(hNode), childGraph));
 }
@@ -671,21 +718,25 @@ inline CUresult cuGraphExecChildGraphNodeSetParams(CUgraphExec hGraphExec,
 
 inline CUresult cuStreamBeginCapture(CUstream hStream,
                                      CUstreamCaptureMode mode) {
+  CUEMU_DRV_SYMBOL(cuStreamBeginCapture);
   CUEMU_DRV_FORWARD(cudaStreamBeginCapture(
       hStream, static_cast<cudaStreamCaptureMode>(mode)));
 }
 
 inline CUresult cuStreamEndCapture(CUstream hStream, CUgraph *phGraph) {
+  CUEMU_DRV_SYMBOL(cuStreamEndCapture);
   CUEMU_DRV_FORWARD(cudaStreamEndCapture(hStream, phGraph));
 }
 
 inline CUresult cuStreamIsCapturing(CUstream hStream,
                                     CUstreamCaptureStatus *captureStatus) {
+  CUEMU_DRV_SYMBOL(cuStreamIsCapturing);
   CUEMU_DRV_FORWARD(cudaStreamIsCapturing(
       hStream, reinterpret_cast<cudaStreamCaptureStatus *>(captureStatus)));
 }
 
 inline CUresult cuThreadExchangeStreamCaptureMode(CUstreamCaptureMode *mode) {
+  CUEMU_DRV_SYMBOL(cuThreadExchangeStreamCaptureMode);
   CUEMU_DRV_FORWARD(cudaThreadExchangeStreamCaptureMode(
       reinterpret_cast<cudaStreamCaptureMode *>(mode)));
 }

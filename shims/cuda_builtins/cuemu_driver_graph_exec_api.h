@@ -19,6 +19,7 @@
 inline CUresult
 cuGraphInstantiateWithParams(CUgraphExec *phGraphExec, CUgraph hGraph,
                              CUDA_GRAPH_INSTANTIATE_PARAMS *instantiateParams) {
+  CUEMU_DRV_SYMBOL(cuGraphInstantiateWithParams);
   if (!instantiateParams)
     return CUDA_ERROR_INVALID_VALUE;
   cudaGraphInstantiateParams p = {instantiateParams->flags,
@@ -35,23 +36,27 @@ cuGraphInstantiateWithParams(CUgraphExec *phGraphExec, CUgraph hGraph,
 
 inline CUresult cuGraphNodeSetEnabled(CUgraphExec hGraphExec, CUgraphNode hNode,
                                       unsigned int isEnabled) {
+  CUEMU_DRV_SYMBOL(cuGraphNodeSetEnabled);
   CUEMU_DRV_FORWARD(
       cudaGraphNodeSetEnabled(hGraphExec, cuemu::drv::rn(hNode), isEnabled));
 }
 
 inline CUresult cuGraphNodeGetEnabled(CUgraphExec hGraphExec, CUgraphNode hNode,
                                       unsigned int *isEnabled) {
+  CUEMU_DRV_SYMBOL(cuGraphNodeGetEnabled);
   CUEMU_DRV_FORWARD(
       cudaGraphNodeGetEnabled(hGraphExec, cuemu::drv::rn(hNode), isEnabled));
 }
 
 inline CUresult cuGraphEventRecordNodeSetEvent(CUgraphNode hNode,
                                                CUevent event) {
+  CUEMU_DRV_SYMBOL(cuGraphEventRecordNodeSetEvent);
   CUEMU_DRV_FORWARD(
       cudaGraphEventRecordNodeSetEvent(cuemu::drv::rn(hNode), event));
 }
 
 inline CUresult cuGraphEventWaitNodeSetEvent(CUgraphNode hNode, CUevent event) {
+  CUEMU_DRV_SYMBOL(cuGraphEventWaitNodeSetEvent);
   CUEMU_DRV_FORWARD(
       cudaGraphEventWaitNodeSetEvent(cuemu::drv::rn(hNode), event));
 }
@@ -59,6 +64,7 @@ inline CUresult cuGraphEventWaitNodeSetEvent(CUgraphNode hNode, CUevent event) {
 inline CUresult cuGraphExecEventRecordNodeSetEvent(CUgraphExec hGraphExec,
                                                    CUgraphNode hNode,
                                                    CUevent event) {
+  CUEMU_DRV_SYMBOL(cuGraphExecEventRecordNodeSetEvent);
   CUEMU_DRV_FORWARD(cudaGraphExecEventRecordNodeSetEvent(
       hGraphExec, cuemu::drv::rn(hNode), event));
 }
@@ -66,6 +72,7 @@ inline CUresult cuGraphExecEventRecordNodeSetEvent(CUgraphExec hGraphExec,
 inline CUresult cuGraphExecEventWaitNodeSetEvent(CUgraphExec hGraphExec,
                                                  CUgraphNode hNode,
                                                  CUevent event) {
+  CUEMU_DRV_SYMBOL(cuGraphExecEventWaitNodeSetEvent);
   CUEMU_DRV_FORWARD(cudaGraphExecEventWaitNodeSetEvent(
       hGraphExec, cuemu::drv::rn(hNode), event));
 }
@@ -76,25 +83,30 @@ inline CUresult cuUserObjectCreate(CUuserObject *object_out, void *ptr,
                                    CUhostFn destroy,
                                    unsigned int initialRefcount,
                                    unsigned int flags) {
+  CUEMU_DRV_SYMBOL(cuUserObjectCreate);
   CUEMU_DRV_FORWARD(
       cudaUserObjectCreate(object_out, ptr, destroy, initialRefcount, flags));
 }
 
 inline CUresult cuUserObjectRetain(CUuserObject object, unsigned int count) {
+  CUEMU_DRV_SYMBOL(cuUserObjectRetain);
   CUEMU_DRV_FORWARD(cudaUserObjectRetain(object, count));
 }
 
 inline CUresult cuUserObjectRelease(CUuserObject object, unsigned int count) {
+  CUEMU_DRV_SYMBOL(cuUserObjectRelease);
   CUEMU_DRV_FORWARD(cudaUserObjectRelease(object, count));
 }
 
 inline CUresult cuGraphRetainUserObject(CUgraph graph, CUuserObject object,
                                         unsigned int count, unsigned int flags) {
+  CUEMU_DRV_SYMBOL(cuGraphRetainUserObject);
   CUEMU_DRV_FORWARD(cudaGraphRetainUserObject(graph, object, count, flags));
 }
 
 inline CUresult cuGraphReleaseUserObject(CUgraph graph, CUuserObject object,
                                          unsigned int count) {
+  CUEMU_DRV_SYMBOL(cuGraphReleaseUserObject);
   CUEMU_DRV_FORWARD(cudaGraphReleaseUserObject(graph, object, count));
 }
 

@@ -180,6 +180,7 @@ inline CUresult cuGraphAddNode(CUgraphNode *phGraphNode, CUgraph hGraph,
                                const CUgraphEdgeData *dependencyData,
                                size_t numDependencies,
                                CUgraphNodeParams *nodeParams) {
+  CUEMU_DRV_SYMBOL(cuGraphAddNode);
   cuemu_rt_graph_node_params __cuemu_r;
   CUresult e = [&]() -> CUresult {
     CUEMU_DRV_CONVERTED(
@@ -195,6 +196,7 @@ inline CUresult cuGraphAddNode(CUgraphNode *phGraphNode, CUgraph hGraph,
 
 inline CUresult cuGraphNodeSetParams(CUgraphNode hNode,
                                      CUgraphNodeParams *nodeParams) {
+  CUEMU_DRV_SYMBOL(cuGraphNodeSetParams);
   cuemu_rt_graph_node_params __cuemu_r;
   CUEMU_DRV_CONVERTED(cuemu::drv::any(nodeParams, &__cuemu_r),
                       cuemu_rt_graph_node_set_params(
@@ -204,6 +206,7 @@ inline CUresult cuGraphNodeSetParams(CUgraphNode hNode,
 inline CUresult cuGraphExecNodeSetParams(CUgraphExec hGraphExec,
                                          CUgraphNode hNode,
                                          CUgraphNodeParams *nodeParams) {
+  CUEMU_DRV_SYMBOL(cuGraphExecNodeSetParams);
   cuemu_rt_graph_node_params __cuemu_r;
   CUEMU_DRV_CONVERTED(
       cuemu::drv::any(nodeParams, &__cuemu_r),
@@ -219,6 +222,7 @@ inline CUresult cuGraphAddMemAllocNode(CUgraphNode *phGraphNode,
                                        const CUgraphNode *dependencies,
                                        size_t numDependencies,
                                        CUDA_MEM_ALLOC_NODE_PARAMS *nodeParams) {
+  CUEMU_DRV_SYMBOL(cuGraphAddMemAllocNode);
   cuemu_rt_graph_node_params __cuemu_r;
   CUresult e = [&]() -> CUresult {
     CUEMU_DRV_CONVERTED(cuemu::drv::alloc(nodeParams, &__cuemu_r),
@@ -235,6 +239,7 @@ inline CUresult cuGraphAddMemAllocNode(CUgraphNode *phGraphNode,
 inline CUresult
 cuGraphMemAllocNodeGetParams(CUgraphNode hNode,
                              CUDA_MEM_ALLOC_NODE_PARAMS *params_out) {
+  CUEMU_DRV_SYMBOL(cuGraphMemAllocNodeGetParams);
   cuemu_rt_graph_node_params __cuemu_r;
   int e = cuemu::drv::node_params(hNode, CUEMU_RT_NODE_MEM_ALLOC, params_out,
                                   &__cuemu_r);
@@ -253,6 +258,7 @@ inline CUresult cuGraphAddMemFreeNode(CUgraphNode *phGraphNode, CUgraph hGraph,
                                       const CUgraphNode *dependencies,
                                       size_t numDependencies,
                                       CUdeviceptr dptr) {
+  CUEMU_DRV_SYMBOL(cuGraphAddMemFreeNode);
   cuemu_rt_graph_node_params __cuemu_r = cuemu::drv::mem_free(dptr);
   CUEMU_DRV_FORWARD(cuemu::drv::add_node(phGraphNode, hGraph, dependencies,
                                          numDependencies, &__cuemu_r));
@@ -260,6 +266,7 @@ inline CUresult cuGraphAddMemFreeNode(CUgraphNode *phGraphNode, CUgraph hGraph,
 
 inline CUresult cuGraphMemFreeNodeGetParams(CUgraphNode hNode,
                                             CUdeviceptr *dptr_out) {
+  CUEMU_DRV_SYMBOL(cuGraphMemFreeNodeGetParams);
   cuemu_rt_graph_node_params __cuemu_r;
   int e = cuemu::drv::node_params(hNode, CUEMU_RT_NODE_MEM_FREE, dptr_out, &__cuemu_r);
   if (e == CUDA_SUCCESS)
@@ -270,6 +277,7 @@ inline CUresult cuGraphMemFreeNodeGetParams(CUgraphNode hNode,
 inline CUresult cuDeviceGetGraphMemAttribute(CUdevice device,
                                              CUgraphMem_attribute attr,
                                              void *value) {
+  CUEMU_DRV_SYMBOL(cuDeviceGetGraphMemAttribute);
   CUEMU_DRV_FORWARD(cudaDeviceGetGraphMemAttribute(
       device, static_cast<cudaGraphMemAttributeType>(attr), value));
 }
@@ -277,11 +285,13 @@ inline CUresult cuDeviceGetGraphMemAttribute(CUdevice device,
 inline CUresult cuDeviceSetGraphMemAttribute(CUdevice device,
                                              CUgraphMem_attribute attr,
                                              void *value) {
+  CUEMU_DRV_SYMBOL(cuDeviceSetGraphMemAttribute);
   CUEMU_DRV_FORWARD(cudaDeviceSetGraphMemAttribute(
       device, static_cast<cudaGraphMemAttributeType>(attr), value));
 }
 
 inline CUresult cuDeviceGraphMemTrim(CUdevice device) {
+  CUEMU_DRV_SYMBOL(cuDeviceGraphMemTrim);
   CUEMU_DRV_FORWARD(cudaDeviceGraphMemTrim(device));
 }
 
@@ -291,6 +301,7 @@ inline CUresult cuDeviceGraphMemTrim(CUdevice device) {
 inline CUresult cuGraphConditionalHandleCreate(
     CUgraphConditionalHandle *pHandle_out, CUgraph hGraph, CUcontext ctx,
     unsigned int defaultLaunchValue, unsigned int flags) {
+  CUEMU_DRV_SYMBOL(cuGraphConditionalHandleCreate);
   (void)ctx;
   static_assert(sizeof *pHandle_out == sizeof(unsigned long long), "");
   CUEMU_DRV_FORWARD(cuemu_rt_graph_conditional_handle_create(
@@ -304,6 +315,7 @@ inline CUresult cuGraphConditionalHandleCreate(
 inline CUresult cuGraphAddExternalSemaphoresSignalNode(
     CUgraphNode *phGraphNode, CUgraph hGraph, const CUgraphNode *dependencies,
     size_t numDependencies, const CUDA_EXT_SEM_SIGNAL_NODE_PARAMS *nodeParams) {
+  CUEMU_DRV_SYMBOL(cuGraphAddExternalSemaphoresSignalNode);
   cuemu_rt_graph_node_params __cuemu_r;
   CUEMU_DRV_CONVERTED(
       cuemu::drv::ext_node(CUEMU_RT_NODE_EXT_SIGNAL, nodeParams, &__cuemu_r),
@@ -314,6 +326,7 @@ inline CUresult cuGraphAddExternalSemaphoresSignalNode(
 inline CUresult cuGraphAddExternalSemaphoresWaitNode(
     CUgraphNode *phGraphNode, CUgraph hGraph, const CUgraphNode *dependencies,
     size_t numDependencies, const CUDA_EXT_SEM_WAIT_NODE_PARAMS *nodeParams) {
+  CUEMU_DRV_SYMBOL(cuGraphAddExternalSemaphoresWaitNode);
   cuemu_rt_graph_node_params __cuemu_r;
   CUEMU_DRV_CONVERTED(
       cuemu::drv::ext_node(CUEMU_RT_NODE_EXT_WAIT, nodeParams, &__cuemu_r),
@@ -325,6 +338,7 @@ inline CUresult cuGraphAddExternalSemaphoresWaitNode(
  * returns arrays the node owns). */
 inline CUresult cuGraphExternalSemaphoresSignalNodeGetParams(
     CUgraphNode hNode, CUDA_EXT_SEM_SIGNAL_NODE_PARAMS *params_out) {
+  CUEMU_DRV_SYMBOL(cuGraphExternalSemaphoresSignalNodeGetParams);
   cuemu_rt_graph_node_params __cuemu_r;
   int e = cuemu::drv::node_params(hNode, CUEMU_RT_NODE_EXT_SIGNAL, params_out,
                                   &__cuemu_r);
@@ -336,6 +350,7 @@ inline CUresult cuGraphExternalSemaphoresSignalNodeGetParams(
 
 inline CUresult cuGraphExternalSemaphoresWaitNodeGetParams(
     CUgraphNode hNode, CUDA_EXT_SEM_WAIT_NODE_PARAMS *params_out) {
+  CUEMU_DRV_SYMBOL(cuGraphExternalSemaphoresWaitNodeGetParams);
   cuemu_rt_graph_node_params __cuemu_r;
   int e = cuemu::drv::node_params(hNode, CUEMU_RT_NODE_EXT_WAIT, params_out,
                                   &__cuemu_r);
@@ -347,6 +362,7 @@ inline CUresult cuGraphExternalSemaphoresWaitNodeGetParams(
 
 inline CUresult cuGraphExternalSemaphoresSignalNodeSetParams(
     CUgraphNode hNode, const CUDA_EXT_SEM_SIGNAL_NODE_PARAMS *nodeParams) {
+  CUEMU_DRV_SYMBOL(cuGraphExternalSemaphoresSignalNodeSetParams);
   cuemu_rt_graph_node_params __cuemu_r;
   CUEMU_DRV_CONVERTED(
       cuemu::drv::ext_node(CUEMU_RT_NODE_EXT_SIGNAL, nodeParams, &__cuemu_r),
@@ -356,6 +372,7 @@ inline CUresult cuGraphExternalSemaphoresSignalNodeSetParams(
 
 inline CUresult cuGraphExternalSemaphoresWaitNodeSetParams(
     CUgraphNode hNode, const CUDA_EXT_SEM_WAIT_NODE_PARAMS *nodeParams) {
+  CUEMU_DRV_SYMBOL(cuGraphExternalSemaphoresWaitNodeSetParams);
   cuemu_rt_graph_node_params __cuemu_r;
   CUEMU_DRV_CONVERTED(
       cuemu::drv::ext_node(CUEMU_RT_NODE_EXT_WAIT, nodeParams, &__cuemu_r),
@@ -366,6 +383,7 @@ inline CUresult cuGraphExternalSemaphoresWaitNodeSetParams(
 inline CUresult cuGraphExecExternalSemaphoresSignalNodeSetParams(
     CUgraphExec hGraphExec, CUgraphNode hNode,
     const CUDA_EXT_SEM_SIGNAL_NODE_PARAMS *nodeParams) {
+  CUEMU_DRV_SYMBOL(cuGraphExecExternalSemaphoresSignalNodeSetParams);
   cuemu_rt_graph_node_params __cuemu_r;
   CUEMU_DRV_CONVERTED(
       cuemu::drv::ext_node(CUEMU_RT_NODE_EXT_SIGNAL, nodeParams, &__cuemu_r),
@@ -377,6 +395,7 @@ inline CUresult cuGraphExecExternalSemaphoresSignalNodeSetParams(
 inline CUresult cuGraphExecExternalSemaphoresWaitNodeSetParams(
     CUgraphExec hGraphExec, CUgraphNode hNode,
     const CUDA_EXT_SEM_WAIT_NODE_PARAMS *nodeParams) {
+  CUEMU_DRV_SYMBOL(cuGraphExecExternalSemaphoresWaitNodeSetParams);
   cuemu_rt_graph_node_params __cuemu_r;
   CUEMU_DRV_CONVERTED(
       cuemu::drv::ext_node(CUEMU_RT_NODE_EXT_WAIT, nodeParams, &__cuemu_r),

@@ -18,6 +18,7 @@
 inline CUresult cuDeviceGetDevResource(CUdevice __cuemu_device,
                                        CUdevResource *__cuemu_resource,
                                        CUdevResourceType __cuemu_type) {
+  CUEMU_DRV_SYMBOL(cuDeviceGetDevResource);
   return static_cast<CUresult>(cuemu_drv_device_get_dev_resource(
       __cuemu_device, __cuemu_resource, __cuemu_type));
 }
@@ -25,6 +26,7 @@ inline CUresult cuDeviceGetDevResource(CUdevice __cuemu_device,
 inline CUresult cuCtxGetDevResource(CUcontext __cuemu_hCtx,
                                     CUdevResource *__cuemu_resource,
                                     CUdevResourceType __cuemu_type) {
+  CUEMU_DRV_SYMBOL(cuCtxGetDevResource);
   return static_cast<CUresult>(cuemu_drv_ctx_get_dev_resource(
       __cuemu_hCtx, __cuemu_resource, __cuemu_type));
 }
@@ -32,6 +34,7 @@ inline CUresult cuCtxGetDevResource(CUcontext __cuemu_hCtx,
 inline CUresult cuGreenCtxGetDevResource(CUgreenCtx __cuemu_hCtx,
                                          CUdevResource *__cuemu_resource,
                                          CUdevResourceType __cuemu_type) {
+  CUEMU_DRV_SYMBOL(cuGreenCtxGetDevResource);
   return static_cast<CUresult>(cuemu_drv_green_ctx_get_dev_resource(
       __cuemu_hCtx, __cuemu_resource, __cuemu_type));
 }
@@ -42,6 +45,7 @@ inline CUresult cuDevSmResourceSplitByCount(CUdevResource *__cuemu_result,
                                             CUdevResource *__cuemu_remaining,
                                             unsigned int __cuemu_useFlags,
                                             unsigned int __cuemu_minCount) {
+  CUEMU_DRV_SYMBOL(cuDevSmResourceSplitByCount);
   return static_cast<CUresult>(cuemu_drv_dev_sm_resource_split_by_count(
       __cuemu_result, __cuemu_nbGroups, __cuemu_input, __cuemu_remaining,
       __cuemu_useFlags, __cuemu_minCount));
@@ -50,6 +54,7 @@ inline CUresult cuDevSmResourceSplitByCount(CUdevResource *__cuemu_result,
 inline CUresult cuDevResourceGenerateDesc(CUdevResourceDesc *__cuemu_phDesc,
                                           CUdevResource *__cuemu_resources,
                                           unsigned int __cuemu_nbResources) {
+  CUEMU_DRV_SYMBOL(cuDevResourceGenerateDesc);
   return static_cast<CUresult>(cuemu_drv_dev_resource_generate_desc(
       reinterpret_cast<void **>(__cuemu_phDesc), __cuemu_resources,
       __cuemu_nbResources));
@@ -59,17 +64,20 @@ inline CUresult cuGreenCtxCreate(CUgreenCtx *__cuemu_phCtx,
                                  CUdevResourceDesc __cuemu_desc,
                                  CUdevice __cuemu_dev,
                                  unsigned int __cuemu_flags) {
+  CUEMU_DRV_SYMBOL(cuGreenCtxCreate);
   return static_cast<CUresult>(cuemu_drv_green_ctx_create(
       reinterpret_cast<void **>(__cuemu_phCtx), __cuemu_desc, __cuemu_dev,
       __cuemu_flags));
 }
 
 inline CUresult cuGreenCtxDestroy(CUgreenCtx __cuemu_hCtx) {
+  CUEMU_DRV_SYMBOL(cuGreenCtxDestroy);
   return static_cast<CUresult>(cuemu_drv_green_ctx_destroy(__cuemu_hCtx));
 }
 
 inline CUresult cuCtxFromGreenCtx(CUcontext *__cuemu_pContext,
                                   CUgreenCtx __cuemu_hCtx) {
+  CUEMU_DRV_SYMBOL(cuCtxFromGreenCtx);
   return static_cast<CUresult>(cuemu_drv_ctx_from_green_ctx(
       reinterpret_cast<void **>(__cuemu_pContext), __cuemu_hCtx));
 }
@@ -78,6 +86,7 @@ inline CUresult cuGreenCtxStreamCreate(CUstream *__cuemu_phStream,
                                        CUgreenCtx __cuemu_greenCtx,
                                        unsigned int __cuemu_flags,
                                        int __cuemu_priority) {
+  CUEMU_DRV_SYMBOL(cuGreenCtxStreamCreate);
   return static_cast<CUresult>(cuemu_drv_green_ctx_stream_create(
       reinterpret_cast<void **>(__cuemu_phStream), __cuemu_greenCtx,
       __cuemu_flags, __cuemu_priority));
@@ -85,6 +94,7 @@ inline CUresult cuGreenCtxStreamCreate(CUstream *__cuemu_phStream,
 
 inline CUresult cuStreamGetGreenCtx(CUstream __cuemu_hStream,
                                     CUgreenCtx *__cuemu_phCtx) {
+  CUEMU_DRV_SYMBOL(cuStreamGetGreenCtx);
   return static_cast<CUresult>(cuemu_drv_stream_get_green_ctx(
       __cuemu_hStream, reinterpret_cast<void **>(__cuemu_phCtx)));
 }
@@ -93,6 +103,7 @@ inline CUresult cuStreamGetGreenCtx(CUstream __cuemu_hStream,
  * (the host waits for the work first). */
 inline CUresult cuGreenCtxRecordEvent(CUgreenCtx __cuemu_hCtx,
                                       CUevent __cuemu_hEvent) {
+  CUEMU_DRV_SYMBOL(cuGreenCtxRecordEvent);
   CUcontext __cuemu_ctx = nullptr;
   CUresult __cuemu_e = cuCtxFromGreenCtx(&__cuemu_ctx, __cuemu_hCtx);
   return __cuemu_e != CUDA_SUCCESS ? __cuemu_e
@@ -101,6 +112,7 @@ inline CUresult cuGreenCtxRecordEvent(CUgreenCtx __cuemu_hCtx,
 
 inline CUresult cuGreenCtxWaitEvent(CUgreenCtx __cuemu_hCtx,
                                     CUevent __cuemu_hEvent) {
+  CUEMU_DRV_SYMBOL(cuGreenCtxWaitEvent);
   CUcontext __cuemu_ctx = nullptr;
   CUresult __cuemu_e = cuCtxFromGreenCtx(&__cuemu_ctx, __cuemu_hCtx);
   return __cuemu_e != CUDA_SUCCESS ? __cuemu_e
@@ -110,6 +122,7 @@ inline CUresult cuGreenCtxWaitEvent(CUgreenCtx __cuemu_hCtx,
 /* Its context's identifier (cuCtxGetId): unique in the process. */
 inline CUresult cuGreenCtxGetId(CUgreenCtx __cuemu_greenCtx,
                                 unsigned long long *__cuemu_greenCtxId) {
+  CUEMU_DRV_SYMBOL(cuGreenCtxGetId);
   CUcontext __cuemu_ctx = nullptr;
   CUresult __cuemu_e = cuCtxFromGreenCtx(&__cuemu_ctx, __cuemu_greenCtx);
   if (__cuemu_e != CUDA_SUCCESS)

@@ -63,6 +63,7 @@ inline CUresult __cuemu_interop_refusal(int __cuemu_valid,
 
 /* cuemu-status: refused (no graphics API registers a resource) */
 inline CUresult cuGraphicsUnregisterResource(CUgraphicsResource __cuemu_r) {
+  CUEMU_DRV_SYMBOL(cuGraphicsUnregisterResource);
   (void)__cuemu_r;
   return __cuemu_interop_refusal(1, CUDA_ERROR_INVALID_HANDLE);
 }
@@ -71,6 +72,7 @@ inline CUresult cuGraphicsUnregisterResource(CUgraphicsResource __cuemu_r) {
 inline CUresult cuGraphicsSubResourceGetMappedArray(
     CUarray *__cuemu_array, CUgraphicsResource __cuemu_r,
     unsigned int __cuemu_index, unsigned int __cuemu_level) {
+  CUEMU_DRV_SYMBOL(cuGraphicsSubResourceGetMappedArray);
   (void)__cuemu_r;
   (void)__cuemu_index;
   (void)__cuemu_level;
@@ -81,6 +83,7 @@ inline CUresult cuGraphicsSubResourceGetMappedArray(
 /* cuemu-status: refused (no graphics API registers a resource) */
 inline CUresult cuGraphicsResourceGetMappedMipmappedArray(
     CUmipmappedArray *__cuemu_mipmap, CUgraphicsResource __cuemu_r) {
+  CUEMU_DRV_SYMBOL(cuGraphicsResourceGetMappedMipmappedArray);
   (void)__cuemu_r;
   return __cuemu_interop_refusal(__cuemu_mipmap != nullptr,
                                  CUDA_ERROR_INVALID_HANDLE);
@@ -90,6 +93,7 @@ inline CUresult cuGraphicsResourceGetMappedMipmappedArray(
 inline CUresult cuGraphicsResourceGetMappedPointer(
     CUdeviceptr *__cuemu_ptr, size_t *__cuemu_size,
     CUgraphicsResource __cuemu_r) {
+  CUEMU_DRV_SYMBOL(cuGraphicsResourceGetMappedPointer);
   (void)__cuemu_r;
   return __cuemu_interop_refusal(__cuemu_ptr != nullptr &&
                                      __cuemu_size != nullptr,
@@ -99,6 +103,7 @@ inline CUresult cuGraphicsResourceGetMappedPointer(
 /* cuemu-status: refused (no graphics API registers a resource) */
 inline CUresult cuGraphicsResourceSetMapFlags(CUgraphicsResource __cuemu_r,
                                               unsigned int __cuemu_flags) {
+  CUEMU_DRV_SYMBOL(cuGraphicsResourceSetMapFlags);
   (void)__cuemu_r;
   return __cuemu_interop_refusal(__cuemu_flags <= 2u,
                                  CUDA_ERROR_INVALID_HANDLE);
@@ -108,6 +113,7 @@ inline CUresult cuGraphicsResourceSetMapFlags(CUgraphicsResource __cuemu_r,
 inline CUresult cuGraphicsMapResources(unsigned int __cuemu_count,
                                        CUgraphicsResource *__cuemu_resources,
                                        CUstream __cuemu_stream) {
+  CUEMU_DRV_SYMBOL(cuGraphicsMapResources);
   (void)__cuemu_stream;
   return __cuemu_interop_refusal(__cuemu_count > 0 &&
                                      __cuemu_resources != nullptr,
@@ -118,6 +124,7 @@ inline CUresult cuGraphicsMapResources(unsigned int __cuemu_count,
 inline CUresult cuGraphicsUnmapResources(unsigned int __cuemu_count,
                                          CUgraphicsResource *__cuemu_resources,
                                          CUstream __cuemu_stream) {
+  CUEMU_DRV_SYMBOL(cuGraphicsUnmapResources);
   (void)__cuemu_stream;
   return __cuemu_interop_refusal(__cuemu_count > 0 &&
                                      __cuemu_resources != nullptr,
@@ -129,6 +136,7 @@ inline CUresult cuGraphicsUnmapResources(unsigned int __cuemu_count,
 /* cuemu-status: refused (the driver cannot checkpoint an emulated device) */
 inline CUresult cuCheckpointProcessGetRestoreThreadId(int __cuemu_pid,
                                                       int *__cuemu_tid) {
+  CUEMU_DRV_SYMBOL(cuCheckpointProcessGetRestoreThreadId);
   (void)__cuemu_pid;
   return __cuemu_interop_refusal(__cuemu_tid != nullptr,
                                  CUDA_ERROR_NOT_SUPPORTED);
@@ -137,6 +145,7 @@ inline CUresult cuCheckpointProcessGetRestoreThreadId(int __cuemu_pid,
 /* cuemu-status: refused (the driver cannot checkpoint an emulated device) */
 inline CUresult cuCheckpointProcessGetState(int __cuemu_pid,
                                             CUprocessState *__cuemu_state) {
+  CUEMU_DRV_SYMBOL(cuCheckpointProcessGetState);
   (void)__cuemu_pid;
   return __cuemu_interop_refusal(__cuemu_state != nullptr,
                                  CUDA_ERROR_NOT_SUPPORTED);
@@ -145,6 +154,7 @@ inline CUresult cuCheckpointProcessGetState(int __cuemu_pid,
 /* cuemu-status: refused (the driver cannot checkpoint an emulated device) */
 inline CUresult cuCheckpointProcessLock(int __cuemu_pid,
                                         CUcheckpointLockArgs *__cuemu_args) {
+  CUEMU_DRV_SYMBOL(cuCheckpointProcessLock);
   (void)__cuemu_pid;
   (void)__cuemu_args;
   return __cuemu_interop_refusal(1, CUDA_ERROR_NOT_SUPPORTED);
@@ -154,6 +164,7 @@ inline CUresult cuCheckpointProcessLock(int __cuemu_pid,
 inline CUresult
 cuCheckpointProcessCheckpoint(int __cuemu_pid,
                               CUcheckpointCheckpointArgs *__cuemu_args) {
+  CUEMU_DRV_SYMBOL(cuCheckpointProcessCheckpoint);
   (void)__cuemu_pid;
   (void)__cuemu_args;
   return __cuemu_interop_refusal(1, CUDA_ERROR_NOT_SUPPORTED);
@@ -163,6 +174,7 @@ cuCheckpointProcessCheckpoint(int __cuemu_pid,
 inline CUresult
 cuCheckpointProcessRestore(int __cuemu_pid,
                            CUcheckpointRestoreArgs *__cuemu_args) {
+  CUEMU_DRV_SYMBOL(cuCheckpointProcessRestore);
   (void)__cuemu_pid;
   (void)__cuemu_args;
   return __cuemu_interop_refusal(1, CUDA_ERROR_NOT_SUPPORTED);
@@ -171,6 +183,7 @@ cuCheckpointProcessRestore(int __cuemu_pid,
 /* cuemu-status: refused (the driver cannot checkpoint an emulated device) */
 inline CUresult cuCheckpointProcessUnlock(int __cuemu_pid,
                                           CUcheckpointUnlockArgs *__cuemu_args) {
+  CUEMU_DRV_SYMBOL(cuCheckpointProcessUnlock);
   (void)__cuemu_pid;
   (void)__cuemu_args;
   return __cuemu_interop_refusal(1, CUDA_ERROR_NOT_SUPPORTED);
@@ -182,6 +195,7 @@ inline CUresult cuCheckpointProcessUnlock(int __cuemu_pid,
 inline CUresult cuDeviceGetLuid(char *__cuemu_luid,
                                 unsigned int *__cuemu_node_mask,
                                 CUdevice __cuemu_dev) {
+  CUEMU_DRV_SYMBOL(cuDeviceGetLuid);
   int __cuemu_count = 0;
   CUresult __cuemu_e = cuDeviceGetCount(&__cuemu_count);
   if (__cuemu_e != CUDA_SUCCESS)

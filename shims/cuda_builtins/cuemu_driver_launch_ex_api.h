@@ -23,6 +23,7 @@ static_assert(sizeof(CUlaunchAttribute) == sizeof(cudaLaunchAttribute),
 
 inline CUresult cuLaunchKernelEx(const CUlaunchConfig *config, CUfunction f,
                                  void **kernelParams, void **extra) {
+  CUEMU_DRV_SYMBOL(cuLaunchKernelEx);
   if (!config)
     return CUDA_ERROR_INVALID_VALUE;
   const unsigned __cuemu_grid[3] = {config->gridDimX, config->gridDimY,
@@ -53,11 +54,13 @@ inline CUresult clusters(int *__cuemu_out, CUfunction func,
 inline CUresult cuOccupancyMaxPotentialClusterSize(int *clusterSize,
                                                    CUfunction func,
                                                    const CUlaunchConfig *config) {
+  CUEMU_DRV_SYMBOL(cuOccupancyMaxPotentialClusterSize);
   return cuemu::drv::clusters(clusterSize, func, config, 0);
 }
 
 inline CUresult cuOccupancyMaxActiveClusters(int *numClusters, CUfunction func,
                                              const CUlaunchConfig *config) {
+  CUEMU_DRV_SYMBOL(cuOccupancyMaxActiveClusters);
   return cuemu::drv::clusters(numClusters, func, config, 1);
 }
 

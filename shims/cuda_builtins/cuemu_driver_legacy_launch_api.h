@@ -39,48 +39,56 @@ CUEMU_DRV_DEPRECATED_ inline CUresult cuFuncSetSharedMemConfig(CUfunction,
 
 inline CUresult cuFuncSetBlockShape(CUfunction __cuemu_hfunc, int __cuemu_x,
                                     int __cuemu_y, int __cuemu_z) {
+  CUEMU_DRV_SYMBOL(cuFuncSetBlockShape);
   return static_cast<CUresult>(cuemu_drv_func_set_block_shape(
       __cuemu_hfunc, __cuemu_x, __cuemu_y, __cuemu_z));
 }
 
 inline CUresult cuFuncSetSharedSize(CUfunction __cuemu_hfunc,
                                     unsigned int __cuemu_bytes) {
+  CUEMU_DRV_SYMBOL(cuFuncSetSharedSize);
   return static_cast<CUresult>(
       cuemu_drv_func_set_shared_size(__cuemu_hfunc, __cuemu_bytes));
 }
 
 inline CUresult cuParamSetSize(CUfunction __cuemu_hfunc,
                                unsigned int __cuemu_numbytes) {
+  CUEMU_DRV_SYMBOL(cuParamSetSize);
   return static_cast<CUresult>(
       cuemu_drv_param_set_size(__cuemu_hfunc, __cuemu_numbytes));
 }
 
 inline CUresult cuParamSeti(CUfunction __cuemu_hfunc, int __cuemu_offset,
                             unsigned int __cuemu_value) {
+  CUEMU_DRV_SYMBOL(cuParamSeti);
   return static_cast<CUresult>(cuemu_drv_param_set(
       __cuemu_hfunc, __cuemu_offset, &__cuemu_value, sizeof __cuemu_value));
 }
 
 inline CUresult cuParamSetf(CUfunction __cuemu_hfunc, int __cuemu_offset,
                             float __cuemu_value) {
+  CUEMU_DRV_SYMBOL(cuParamSetf);
   return static_cast<CUresult>(cuemu_drv_param_set(
       __cuemu_hfunc, __cuemu_offset, &__cuemu_value, sizeof __cuemu_value));
 }
 
 inline CUresult cuParamSetv(CUfunction __cuemu_hfunc, int __cuemu_offset,
                             void *__cuemu_ptr, unsigned int __cuemu_numbytes) {
+  CUEMU_DRV_SYMBOL(cuParamSetv);
   return static_cast<CUresult>(cuemu_drv_param_set(
       __cuemu_hfunc, __cuemu_offset, __cuemu_ptr, __cuemu_numbytes));
 }
 
 /* One block: a grid of 1 x 1. */
 inline CUresult cuLaunch(CUfunction __cuemu_f) {
+  CUEMU_DRV_SYMBOL(cuLaunch);
   return static_cast<CUresult>(
       cuemu_drv_launch_grid(__cuemu_f, 1, 1, nullptr));
 }
 
 inline CUresult cuLaunchGrid(CUfunction __cuemu_f, int __cuemu_grid_width,
                              int __cuemu_grid_height) {
+  CUEMU_DRV_SYMBOL(cuLaunchGrid);
   return static_cast<CUresult>(cuemu_drv_launch_grid(
       __cuemu_f, __cuemu_grid_width, __cuemu_grid_height, nullptr));
 }
@@ -89,6 +97,7 @@ inline CUresult cuLaunchGridAsync(CUfunction __cuemu_f,
                                   int __cuemu_grid_width,
                                   int __cuemu_grid_height,
                                   CUstream __cuemu_hStream) {
+  CUEMU_DRV_SYMBOL(cuLaunchGridAsync);
   return static_cast<CUresult>(
       cuemu_drv_launch_grid(__cuemu_f, __cuemu_grid_width,
                             __cuemu_grid_height, __cuemu_hStream));
@@ -98,6 +107,7 @@ inline CUresult cuLaunchGridAsync(CUfunction __cuemu_f,
  * banks to configure (as cuCtxSetSharedMemConfig). */
 inline CUresult cuFuncSetSharedMemConfig(CUfunction __cuemu_hfunc,
                                          CUsharedconfig __cuemu_config) {
+  CUEMU_DRV_SYMBOL(cuFuncSetSharedMemConfig);
   int __cuemu_e = cuemu_drv_check_context();
   if (__cuemu_e)
     return static_cast<CUresult>(__cuemu_e);

@@ -72,6 +72,7 @@ inline CUresult link_input(CUjitInputType type, unsigned n,
 
 inline CUresult cuLinkCreate(unsigned int numOptions, CUjit_option *options,
                              void **optionValues, CUlinkState *stateOut) {
+  CUEMU_DRV_SYMBOL(cuLinkCreate);
   cuemu::drv::__cuemu_jit_outputs __cuemu_out;
   CUresult e = cuemu::drv::__cuemu_jit_options_read(numOptions, options, optionValues,
                                             &__cuemu_out);
@@ -95,6 +96,7 @@ inline CUresult cuLinkAddData(CUlinkState state, CUjitInputType type,
                               void *data, size_t size, const char *name,
                               unsigned int numOptions, CUjit_option *options,
                               void **optionValues) {
+  CUEMU_DRV_SYMBOL(cuLinkAddData);
   CUresult e = cuemu::drv::link_input(type, numOptions, options, optionValues);
   if (e)
     return e;
@@ -108,6 +110,7 @@ inline CUresult cuLinkAddData(CUlinkState state, CUjitInputType type,
 inline CUresult cuLinkAddFile(CUlinkState state, CUjitInputType type,
                               const char *path, unsigned int numOptions,
                               CUjit_option *options, void **optionValues) {
+  CUEMU_DRV_SYMBOL(cuLinkAddFile);
   CUresult e = cuemu::drv::link_input(type, numOptions, options, optionValues);
   if (e)
     return e;
@@ -120,6 +123,7 @@ inline CUresult cuLinkAddFile(CUlinkState state, CUjitInputType type,
 
 inline CUresult cuLinkComplete(CUlinkState state, void **cubinOut,
                                size_t *sizeOut) {
+  CUEMU_DRV_SYMBOL(cuLinkComplete);
   cuemu::drv::link_log *l = cuemu::drv::link_logs(state, false);
   double start = cuemu::drv::__cuemu_jit_clock_ms();
   CUresult e = static_cast<CUresult>(cuemu_drv_link_complete(
@@ -130,6 +134,7 @@ inline CUresult cuLinkComplete(CUlinkState state, void **cubinOut,
 }
 
 inline CUresult cuLinkDestroy(CUlinkState state) {
+  CUEMU_DRV_SYMBOL(cuLinkDestroy);
   cuemu::drv::link_log *l = cuemu::drv::link_logs(state, false);
   if (l)
     *l = cuemu::drv::link_log();

@@ -31,24 +31,28 @@ inline CUresult memop(CUstream stream, CUstreamBatchMemOpType type,
 
 inline CUresult cuStreamWaitValue32(CUstream stream, CUdeviceptr addr,
                                     cuuint32_t value, unsigned int flags) {
+  CUEMU_DRV_SYMBOL(cuStreamWaitValue32);
   return cuemu::drv::memop(stream, CU_STREAM_MEM_OP_WAIT_VALUE_32, addr, value,
                            flags);
 }
 
 inline CUresult cuStreamWaitValue64(CUstream stream, CUdeviceptr addr,
                                     cuuint64_t value, unsigned int flags) {
+  CUEMU_DRV_SYMBOL(cuStreamWaitValue64);
   return cuemu::drv::memop(stream, CU_STREAM_MEM_OP_WAIT_VALUE_64, addr, value,
                            flags);
 }
 
 inline CUresult cuStreamWriteValue32(CUstream stream, CUdeviceptr addr,
                                      cuuint32_t value, unsigned int flags) {
+  CUEMU_DRV_SYMBOL(cuStreamWriteValue32);
   return cuemu::drv::memop(stream, CU_STREAM_MEM_OP_WRITE_VALUE_32, addr,
                            value, flags);
 }
 
 inline CUresult cuStreamWriteValue64(CUstream stream, CUdeviceptr addr,
                                      cuuint64_t value, unsigned int flags) {
+  CUEMU_DRV_SYMBOL(cuStreamWriteValue64);
   return cuemu::drv::memop(stream, CU_STREAM_MEM_OP_WRITE_VALUE_64, addr,
                            value, flags);
 }
@@ -56,6 +60,7 @@ inline CUresult cuStreamWriteValue64(CUstream stream, CUdeviceptr addr,
 inline CUresult cuStreamBatchMemOp(CUstream stream, unsigned int count,
                                    CUstreamBatchMemOpParams *paramArray,
                                    unsigned int flags) {
+  CUEMU_DRV_SYMBOL(cuStreamBatchMemOp);
   CUEMU_DRV_FORWARD(cuemu_drv_stream_batch_mem_op(
       stream, count, reinterpret_cast<const cuemu_memop *>(paramArray),
       flags));
@@ -72,6 +77,7 @@ inline CUresult cuStreamBatchMemOp_v8000(CUstream stream, unsigned int count,
 inline CUresult cuGraphAddBatchMemOpNode(
     CUgraphNode *phGraphNode, CUgraph hGraph, const CUgraphNode *dependencies,
     size_t numDependencies, const CUDA_BATCH_MEM_OP_NODE_PARAMS *nodeParams) {
+  CUEMU_DRV_SYMBOL(cuGraphAddBatchMemOpNode);
   cuemu_rt_graph_node_params __cuemu_r;
   CUEMU_DRV_CONVERTED(cuemu::drv::memop_node(nodeParams, &__cuemu_r),
                       cuemu::drv::add_node(phGraphNode, hGraph, dependencies,
@@ -83,6 +89,7 @@ inline CUresult cuGraphAddBatchMemOpNode(
 inline CUresult
 cuGraphBatchMemOpNodeGetParams(CUgraphNode hNode,
                                CUDA_BATCH_MEM_OP_NODE_PARAMS *nodeParams_out) {
+  CUEMU_DRV_SYMBOL(cuGraphBatchMemOpNodeGetParams);
   cuemu_rt_graph_node_params __cuemu_r;
   int e = cuemu::drv::node_params(hNode, CUEMU_RT_NODE_BATCH_MEM_OP,
                                   nodeParams_out, &__cuemu_r);
@@ -99,6 +106,7 @@ cuGraphBatchMemOpNodeGetParams(CUgraphNode hNode,
 inline CUresult
 cuGraphBatchMemOpNodeSetParams(CUgraphNode hNode,
                                const CUDA_BATCH_MEM_OP_NODE_PARAMS *nodeParams) {
+  CUEMU_DRV_SYMBOL(cuGraphBatchMemOpNodeSetParams);
   cuemu_rt_graph_node_params __cuemu_r;
   CUEMU_DRV_CONVERTED(cuemu::drv::memop_node(nodeParams, &__cuemu_r),
                       cuemu_rt_graph_node_set_params(
@@ -108,6 +116,7 @@ cuGraphBatchMemOpNodeSetParams(CUgraphNode hNode,
 inline CUresult cuGraphExecBatchMemOpNodeSetParams(
     CUgraphExec hGraphExec, CUgraphNode hNode,
     const CUDA_BATCH_MEM_OP_NODE_PARAMS *nodeParams) {
+  CUEMU_DRV_SYMBOL(cuGraphExecBatchMemOpNodeSetParams);
   cuemu_rt_graph_node_params __cuemu_r;
   CUEMU_DRV_CONVERTED(cuemu::drv::memop_node(nodeParams, &__cuemu_r),
                       cuemu_rt_graph_exec_node_set_params(

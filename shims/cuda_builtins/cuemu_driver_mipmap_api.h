@@ -70,6 +70,7 @@ template <class Query> inline CUresult object_query(const void *__cuemu_out, Que
 inline CUresult cuMipmappedArrayCreate(CUmipmappedArray *pHandle,
                                        const CUDA_ARRAY3D_DESCRIPTOR *pMipmappedArrayDesc,
                                        unsigned int numMipmapLevels) {
+  CUEMU_DRV_SYMBOL(cuMipmappedArrayCreate);
   cudaChannelFormatDesc d;
   CUEMU_DRV_CONVERTED(
       pHandle && pMipmappedArrayDesc
@@ -86,12 +87,14 @@ inline CUresult cuMipmappedArrayCreate(CUmipmappedArray *pHandle,
 inline CUresult cuMipmappedArrayGetLevel(CUarray *pLevelArray,
                                          CUmipmappedArray hMipmappedArray,
                                          unsigned int level) {
+  CUEMU_DRV_SYMBOL(cuMipmappedArrayGetLevel);
   CUEMU_DRV_FORWARD(cudaGetMipmappedArrayLevel(
       reinterpret_cast<cudaArray_t *>(pLevelArray),
       reinterpret_cast<cudaMipmappedArray_const_t>(hMipmappedArray), level));
 }
 
 inline CUresult cuMipmappedArrayDestroy(CUmipmappedArray hMipmappedArray) {
+  CUEMU_DRV_SYMBOL(cuMipmappedArrayDestroy);
   CUEMU_DRV_FORWARD(
       cudaFreeMipmappedArray(reinterpret_cast<cudaMipmappedArray_t>(hMipmappedArray)));
 }
@@ -99,12 +102,14 @@ inline CUresult cuMipmappedArrayDestroy(CUmipmappedArray hMipmappedArray) {
 #include "cuemu_driver_mipmap_types.h"
 
 inline CUresult cuArrayGetPlane(CUarray *pPlaneArray, CUarray hArray, unsigned int planeIdx) {
+  CUEMU_DRV_SYMBOL(cuArrayGetPlane);
   CUEMU_DRV_FORWARD(cudaArrayGetPlane(reinterpret_cast<cudaArray_t *>(pPlaneArray),
                                       reinterpret_cast<cudaArray_t>(hArray), planeIdx));
 }
 
 inline CUresult cuArrayGetSparseProperties(CUDA_ARRAY_SPARSE_PROPERTIES *sparseProperties,
                                            CUarray array) {
+  CUEMU_DRV_SYMBOL(cuArrayGetSparseProperties);
   CUEMU_DRV_FORWARD(cudaArrayGetSparseProperties(
       sparseProperties,
       reinterpret_cast<cudaArray_t>(array)));
@@ -112,6 +117,7 @@ inline CUresult cuArrayGetSparseProperties(CUDA_ARRAY_SPARSE_PROPERTIES *sparseP
 
 inline CUresult cuMipmappedArrayGetSparseProperties(
     CUDA_ARRAY_SPARSE_PROPERTIES *sparseProperties, CUmipmappedArray mipmap) {
+  CUEMU_DRV_SYMBOL(cuMipmappedArrayGetSparseProperties);
   CUEMU_DRV_FORWARD(cudaMipmappedArrayGetSparseProperties(
       sparseProperties,
       reinterpret_cast<cudaMipmappedArray_t>(mipmap)));
@@ -119,6 +125,7 @@ inline CUresult cuMipmappedArrayGetSparseProperties(
 
 inline CUresult cuArrayGetMemoryRequirements(CUDA_ARRAY_MEMORY_REQUIREMENTS *memoryRequirements,
                                              CUarray array, CUdevice device) {
+  CUEMU_DRV_SYMBOL(cuArrayGetMemoryRequirements);
   CUEMU_DRV_FORWARD(cudaArrayGetMemoryRequirements(
       memoryRequirements,
       reinterpret_cast<cudaArray_t>(array), static_cast<int>(device)));
@@ -127,6 +134,7 @@ inline CUresult cuArrayGetMemoryRequirements(CUDA_ARRAY_MEMORY_REQUIREMENTS *mem
 inline CUresult cuMipmappedArrayGetMemoryRequirements(
     CUDA_ARRAY_MEMORY_REQUIREMENTS *memoryRequirements, CUmipmappedArray mipmap,
     CUdevice device) {
+  CUEMU_DRV_SYMBOL(cuMipmappedArrayGetMemoryRequirements);
   CUEMU_DRV_FORWARD(cudaMipmappedArrayGetMemoryRequirements(
       memoryRequirements,
       reinterpret_cast<cudaMipmappedArray_t>(mipmap), static_cast<int>(device)));
@@ -134,6 +142,7 @@ inline CUresult cuMipmappedArrayGetMemoryRequirements(
 
 inline CUresult cuTexObjectGetTextureDesc(CUDA_TEXTURE_DESC *pTexDesc,
                                           CUtexObject texObject) {
+  CUEMU_DRV_SYMBOL(cuTexObjectGetTextureDesc);
   return cuemu::drv::object_query(pTexDesc, [&](int saved) {
     cudaTextureDesc t;
     cudaResourceDesc __cuemu_r;
@@ -148,6 +157,7 @@ inline CUresult cuTexObjectGetTextureDesc(CUDA_TEXTURE_DESC *pTexDesc,
 
 inline CUresult cuTexObjectGetResourceViewDesc(CUDA_RESOURCE_VIEW_DESC *pResViewDesc,
                                                CUtexObject texObject) {
+  CUEMU_DRV_SYMBOL(cuTexObjectGetResourceViewDesc);
   return cuemu::drv::object_query(pResViewDesc, [&](int saved) {
     cudaResourceViewDesc v;
     int e = cuemu_drv_result(cudaGetTextureObjectResourceViewDesc(&v, texObject), saved);

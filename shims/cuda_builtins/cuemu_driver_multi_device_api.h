@@ -66,6 +66,7 @@ inline CUresult
 cuLaunchCooperativeKernelMultiDevice(CUDA_LAUNCH_PARAMS *launchParamsList,
                                      unsigned int numDevices,
                                      unsigned int flags) {
+  CUEMU_DRV_SYMBOL(cuLaunchCooperativeKernelMultiDevice);
   int e = cuemu_drv_check_context();
   if (e)
     return static_cast<CUresult>(e);

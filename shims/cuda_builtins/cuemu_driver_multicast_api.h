@@ -40,6 +40,7 @@ inline CUresult __cuemu_multicast_refusal(int __cuemu_has_output) {
 inline CUresult cuMemGetHandleForAddressRange(
     void *__cuemu_handle, CUdeviceptr __cuemu_dptr, size_t __cuemu_size,
     CUmemRangeHandleType __cuemu_type, unsigned long long __cuemu_flags) {
+  CUEMU_DRV_SYMBOL(cuMemGetHandleForAddressRange);
   (void)__cuemu_dptr;
   (void)__cuemu_size;
   (void)__cuemu_type;
@@ -50,6 +51,7 @@ inline CUresult cuMemGetHandleForAddressRange(
 /* cuemu-status: refused (no emulated device supports multicast) */
 inline CUresult cuMulticastCreate(CUmemGenericAllocationHandle *__cuemu_mc,
                                   const CUmulticastObjectProp *__cuemu_prop) {
+  CUEMU_DRV_SYMBOL(cuMulticastCreate);
   return __cuemu_multicast_refusal(__cuemu_mc != nullptr &&
                                    __cuemu_prop != nullptr);
 }
@@ -57,6 +59,7 @@ inline CUresult cuMulticastCreate(CUmemGenericAllocationHandle *__cuemu_mc,
 /* cuemu-status: refused (no emulated device supports multicast) */
 inline CUresult cuMulticastAddDevice(CUmemGenericAllocationHandle __cuemu_mc,
                                      CUdevice __cuemu_dev) {
+  CUEMU_DRV_SYMBOL(cuMulticastAddDevice);
   (void)__cuemu_mc;
   (void)__cuemu_dev;
   return __cuemu_multicast_refusal(1);
@@ -69,6 +72,7 @@ inline CUresult cuMulticastBindMem(CUmemGenericAllocationHandle __cuemu_mc,
                                    size_t __cuemu_mem_offset,
                                    size_t __cuemu_size,
                                    unsigned long long __cuemu_flags) {
+  CUEMU_DRV_SYMBOL(cuMulticastBindMem);
   (void)__cuemu_mc;
   (void)__cuemu_mc_offset;
   (void)__cuemu_mem;
@@ -84,6 +88,7 @@ inline CUresult cuMulticastBindAddr(CUmemGenericAllocationHandle __cuemu_mc,
                                     CUdeviceptr __cuemu_memptr,
                                     size_t __cuemu_size,
                                     unsigned long long __cuemu_flags) {
+  CUEMU_DRV_SYMBOL(cuMulticastBindAddr);
   (void)__cuemu_mc;
   (void)__cuemu_mc_offset;
   (void)__cuemu_memptr;
@@ -97,6 +102,7 @@ inline CUresult cuMulticastUnbind(CUmemGenericAllocationHandle __cuemu_mc,
                                   CUdevice __cuemu_dev,
                                   size_t __cuemu_mc_offset,
                                   size_t __cuemu_size) {
+  CUEMU_DRV_SYMBOL(cuMulticastUnbind);
   (void)__cuemu_mc;
   (void)__cuemu_dev;
   (void)__cuemu_mc_offset;
@@ -109,6 +115,7 @@ inline CUresult
 cuMulticastGetGranularity(size_t *__cuemu_granularity,
                           const CUmulticastObjectProp *__cuemu_prop,
                           CUmulticastGranularity_flags __cuemu_option) {
+  CUEMU_DRV_SYMBOL(cuMulticastGetGranularity);
   (void)__cuemu_option;
   return __cuemu_multicast_refusal(__cuemu_granularity != nullptr &&
                                    __cuemu_prop != nullptr);

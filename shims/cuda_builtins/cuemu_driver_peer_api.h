@@ -47,6 +47,7 @@ inline CUresult null_output() {
 /* The runtime's IPC (cuemu/cuemu_runtime_peer.h): a handle names shared
  * memory that another process of the machine maps at the same address. */
 inline CUresult cuIpcGetMemHandle(CUipcMemHandle *pHandle, CUdeviceptr dptr) {
+  CUEMU_DRV_SYMBOL(cuIpcGetMemHandle);
   CUEMU_DRV_FORWARD(
       cuemu_rt_ipc_get_mem_handle(pHandle, reinterpret_cast<void *>(dptr)));
 }
@@ -54,6 +55,7 @@ inline CUresult cuIpcGetMemHandle(CUipcMemHandle *pHandle, CUdeviceptr dptr) {
 CUEMU_AT_CALLER inline CUresult cuIpcOpenMemHandle(CUdeviceptr *pdptr,
                                                    CUipcMemHandle handle,
                                                    unsigned int Flags) {
+  CUEMU_DRV_SYMBOL(cuIpcOpenMemHandle);
   void *p = NULL;
   if (!pdptr)
     return cuemu::drv::null_output();
@@ -66,16 +68,19 @@ CUEMU_AT_CALLER inline CUresult cuIpcOpenMemHandle(CUdeviceptr *pdptr,
 }
 
 inline CUresult cuIpcCloseMemHandle(CUdeviceptr dptr) {
+  CUEMU_DRV_SYMBOL(cuIpcCloseMemHandle);
   CUEMU_DRV_FORWARD(
       cuemu_rt_ipc_close_mem_handle(reinterpret_cast<void *>(dptr)));
 }
 
 inline CUresult cuIpcGetEventHandle(CUipcEventHandle *pHandle, CUevent event) {
+  CUEMU_DRV_SYMBOL(cuIpcGetEventHandle);
   CUEMU_DRV_FORWARD(cuemu_rt_ipc_get_event_handle(pHandle, event));
 }
 
 inline CUresult cuIpcOpenEventHandle(CUevent *phEvent,
                                      CUipcEventHandle handle) {
+  CUEMU_DRV_SYMBOL(cuIpcOpenEventHandle);
   void *event = NULL;
   if (!phEvent)
     return cuemu::drv::null_output();
@@ -90,15 +95,18 @@ inline CUresult cuIpcOpenEventHandle(CUevent *phEvent,
 
 inline CUresult cuStreamGetAttribute(CUstream hStream, CUstreamAttrID attr,
                                      CUstreamAttrValue *value_out) {
+  CUEMU_DRV_SYMBOL(cuStreamGetAttribute);
   CUEMU_DRV_FORWARD(cuemu_rt_stream_get_attribute(hStream, attr, value_out));
 }
 
 inline CUresult cuStreamSetAttribute(CUstream hStream, CUstreamAttrID attr,
                                      const CUstreamAttrValue *value) {
+  CUEMU_DRV_SYMBOL(cuStreamSetAttribute);
   CUEMU_DRV_FORWARD(cuemu_rt_stream_set_attribute(hStream, attr, value));
 }
 
 inline CUresult cuStreamCopyAttributes(CUstream dst, CUstream src) {
+  CUEMU_DRV_SYMBOL(cuStreamCopyAttributes);
   CUEMU_DRV_FORWARD(cuemu_rt_stream_copy_attributes(dst, src));
 }
 
@@ -107,10 +115,12 @@ inline CUresult cuStreamCopyAttributes(CUstream dst, CUstream src) {
 /* The device's preferred cache configuration, as cudaDeviceSetCacheConfig
  * (every context of a device shares its settings here). */
 inline CUresult cuCtxSetCacheConfig(CUfunc_cache config) {
+  CUEMU_DRV_SYMBOL(cuCtxSetCacheConfig);
   CUEMU_DRV_FORWARD(cuemu_rt_device_set_cache_config(config));
 }
 
 inline CUresult cuCtxGetCacheConfig(CUfunc_cache *pconfig) {
+  CUEMU_DRV_SYMBOL(cuCtxGetCacheConfig);
   int config = 0;
   if (!pconfig)
     return cuemu::drv::null_output();
@@ -125,10 +135,12 @@ inline CUresult cuCtxGetCacheConfig(CUfunc_cache *pconfig) {
  * their addresses). */
 /* cuemu-status: no effect (banks are 4 bytes wide from sm_50 on) */
 inline CUresult cuCtxSetSharedMemConfig(CUsharedconfig config) {
+  CUEMU_DRV_SYMBOL(cuCtxSetSharedMemConfig);
   CUEMU_DRV_FORWARD(cuemu_rt_device_set_shared_mem_config(config));
 }
 
 inline CUresult cuCtxGetSharedMemConfig(CUsharedconfig *pConfig) {
+  CUEMU_DRV_SYMBOL(cuCtxGetSharedMemConfig);
   int config = 0;
   if (!pConfig)
     return cuemu::drv::null_output();
@@ -141,6 +153,7 @@ inline CUresult cuCtxGetSharedMemConfig(CUsharedconfig *pConfig) {
 
 /* cuemu-status: no effect (there is no L2 cache to reset) */
 inline CUresult cuCtxResetPersistingL2Cache(void) {
+  CUEMU_DRV_SYMBOL(cuCtxResetPersistingL2Cache);
   CUEMU_DRV_FORWARD(cuemu_rt_ctx_reset_persisting_l2_cache());
 }
 
@@ -148,6 +161,7 @@ inline CUresult cuCtxResetPersistingL2Cache(void) {
 
 inline CUresult cuEventRecordWithFlags(CUevent hEvent, CUstream hStream,
                                        unsigned int flags) {
+  CUEMU_DRV_SYMBOL(cuEventRecordWithFlags);
   CUEMU_DRV_FORWARD(cuemu_rt_event_record_with_flags(hEvent, hStream, flags));
 }
 
@@ -156,6 +170,7 @@ inline CUresult cuEventRecordWithFlags(CUevent hEvent, CUstream hStream,
 /* The flags of cuMemHostAlloc (cudaHostGetFlags's answer);
  * CUDA_ERROR_INVALID_VALUE for memory it did not allocate. */
 inline CUresult cuMemHostGetFlags(unsigned int *pFlags, void *p) {
+  CUEMU_DRV_SYMBOL(cuMemHostGetFlags);
   CUEMU_DRV_FORWARD(static_cast<int>(cudaHostGetFlags(pFlags, p)));
 }
 

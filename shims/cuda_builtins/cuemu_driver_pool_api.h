@@ -40,6 +40,7 @@ inline void *ptr(CUdeviceptr p) { return reinterpret_cast<void *>(p); }
 
 CUEMU_AT_CALLER inline CUresult
 cuMemAllocAsync(CUdeviceptr *dptr, size_t bytesize, CUstream hStream) {
+  CUEMU_DRV_SYMBOL(cuMemAllocAsync);
   CUEMU_DRV_FORWARD(cudaMallocAsync(reinterpret_cast<void **>(dptr), bytesize,
                                     hStream));
 }
@@ -48,12 +49,14 @@ CUEMU_AT_CALLER inline CUresult cuMemAllocFromPoolAsync(CUdeviceptr *dptr,
                                                         size_t bytesize,
                                                         CUmemoryPool pool,
                                                         CUstream hStream) {
+  CUEMU_DRV_SYMBOL(cuMemAllocFromPoolAsync);
   CUEMU_DRV_FORWARD(cudaMallocFromPoolAsync(reinterpret_cast<void **>(dptr),
                                             bytesize, pool, hStream));
 }
 
 CUEMU_AT_CALLER inline CUresult cuMemFreeAsync(CUdeviceptr dptr,
                                                CUstream hStream) {
+  CUEMU_DRV_SYMBOL(cuMemFreeAsync);
   CUEMU_DRV_FORWARD(cudaFreeAsync(cuemu::drv::ptr(dptr), hStream));
 }
 
@@ -61,32 +64,38 @@ CUEMU_AT_CALLER inline CUresult cuMemFreeAsync(CUdeviceptr dptr,
 
 inline CUresult cuMemPoolCreate(CUmemoryPool *pool,
                                 const CUmemPoolProps *poolProps) {
+  CUEMU_DRV_SYMBOL(cuMemPoolCreate);
   CUEMU_DRV_FORWARD(cudaMemPoolCreate(
       pool, reinterpret_cast<const cudaMemPoolProps *>(poolProps)));
 }
 
 inline CUresult cuMemPoolDestroy(CUmemoryPool pool) {
+  CUEMU_DRV_SYMBOL(cuMemPoolDestroy);
   CUEMU_DRV_FORWARD(cudaMemPoolDestroy(pool));
 }
 
 inline CUresult cuMemPoolSetAttribute(CUmemoryPool pool,
                                       CUmemPool_attribute attr, void *value) {
+  CUEMU_DRV_SYMBOL(cuMemPoolSetAttribute);
   CUEMU_DRV_FORWARD(
       cudaMemPoolSetAttribute(pool, static_cast<cudaMemPoolAttr>(attr), value));
 }
 
 inline CUresult cuMemPoolGetAttribute(CUmemoryPool pool,
                                       CUmemPool_attribute attr, void *value) {
+  CUEMU_DRV_SYMBOL(cuMemPoolGetAttribute);
   CUEMU_DRV_FORWARD(
       cudaMemPoolGetAttribute(pool, static_cast<cudaMemPoolAttr>(attr), value));
 }
 
 inline CUresult cuMemPoolTrimTo(CUmemoryPool pool, size_t minBytesToKeep) {
+  CUEMU_DRV_SYMBOL(cuMemPoolTrimTo);
   CUEMU_DRV_FORWARD(cudaMemPoolTrimTo(pool, minBytesToKeep));
 }
 
 inline CUresult cuMemPoolSetAccess(CUmemoryPool pool, const CUmemAccessDesc *map,
                                    size_t count) {
+  CUEMU_DRV_SYMBOL(cuMemPoolSetAccess);
   CUEMU_DRV_FORWARD(cudaMemPoolSetAccess(
       pool, reinterpret_cast<const cudaMemAccessDesc *>(map), count));
 }
@@ -94,6 +103,7 @@ inline CUresult cuMemPoolSetAccess(CUmemoryPool pool, const CUmemAccessDesc *map
 inline CUresult cuMemPoolGetAccess(CUmemAccess_flags *flags,
                                    CUmemoryPool memPool,
                                    CUmemLocation *location) {
+  CUEMU_DRV_SYMBOL(cuMemPoolGetAccess);
   CUEMU_DRV_FORWARD(cudaMemPoolGetAccess(
       reinterpret_cast<cudaMemAccessFlags *>(flags), memPool,
       reinterpret_cast<cudaMemLocation *>(location)));
@@ -101,14 +111,17 @@ inline CUresult cuMemPoolGetAccess(CUmemAccess_flags *flags,
 
 inline CUresult cuDeviceGetDefaultMemPool(CUmemoryPool *pool_out,
                                           CUdevice dev) {
+  CUEMU_DRV_SYMBOL(cuDeviceGetDefaultMemPool);
   CUEMU_DRV_FORWARD(cudaDeviceGetDefaultMemPool(pool_out, dev));
 }
 
 inline CUresult cuDeviceGetMemPool(CUmemoryPool *pool, CUdevice dev) {
+  CUEMU_DRV_SYMBOL(cuDeviceGetMemPool);
   CUEMU_DRV_FORWARD(cudaDeviceGetMemPool(pool, dev));
 }
 
 inline CUresult cuDeviceSetMemPool(CUdevice dev, CUmemoryPool pool) {
+  CUEMU_DRV_SYMBOL(cuDeviceSetMemPool);
   CUEMU_DRV_FORWARD(cudaDeviceSetMemPool(dev, pool));
 }
 
@@ -117,6 +130,7 @@ inline CUresult cuDeviceSetMemPool(CUdevice dev, CUmemoryPool pool) {
 inline CUresult cuMemGetDefaultMemPool(CUmemoryPool *pool_out,
                                        CUmemLocation *location,
                                        CUmemAllocationType type) {
+  CUEMU_DRV_SYMBOL(cuMemGetDefaultMemPool);
   CUEMU_DRV_FORWARD(cudaMemGetDefaultMemPool(
       pool_out, reinterpret_cast<cudaMemLocation *>(location),
       static_cast<cudaMemAllocationType>(type)));
@@ -124,6 +138,7 @@ inline CUresult cuMemGetDefaultMemPool(CUmemoryPool *pool_out,
 
 inline CUresult cuMemGetMemPool(CUmemoryPool *pool, CUmemLocation *location,
                                 CUmemAllocationType type) {
+  CUEMU_DRV_SYMBOL(cuMemGetMemPool);
   CUEMU_DRV_FORWARD(cudaMemGetMemPool(
       pool, reinterpret_cast<cudaMemLocation *>(location),
       static_cast<cudaMemAllocationType>(type)));
@@ -131,6 +146,7 @@ inline CUresult cuMemGetMemPool(CUmemoryPool *pool, CUmemLocation *location,
 
 inline CUresult cuMemSetMemPool(CUmemLocation *location,
                                 CUmemAllocationType type, CUmemoryPool pool) {
+  CUEMU_DRV_SYMBOL(cuMemSetMemPool);
   CUEMU_DRV_FORWARD(cudaMemSetMemPool(
       reinterpret_cast<cudaMemLocation *>(location),
       static_cast<cudaMemAllocationType>(type), pool));
@@ -141,6 +157,7 @@ inline CUresult cuMemSetMemPool(CUmemLocation *location,
 inline CUresult cuMemPrefetchAsync(CUdeviceptr devPtr, size_t count,
                                    CUmemLocation location, unsigned int flags,
                                    CUstream hStream) {
+  CUEMU_DRV_SYMBOL(cuMemPrefetchAsync);
   CUEMU_DRV_FORWARD(cudaMemPrefetchAsync(cuemu::drv::ptr(devPtr), count,
                                          cuemu::drv::location(location), flags,
                                          hStream));
@@ -148,6 +165,7 @@ inline CUresult cuMemPrefetchAsync(CUdeviceptr devPtr, size_t count,
 
 inline CUresult cuMemAdvise(CUdeviceptr devPtr, size_t count,
                             CUmem_advise advice, CUmemLocation location) {
+  CUEMU_DRV_SYMBOL(cuMemAdvise);
   CUEMU_DRV_FORWARD(cudaMemAdvise(cuemu::drv::ptr(devPtr), count,
                                   static_cast<cudaMemoryAdvise>(advice),
                                   cuemu::drv::location(location)));
@@ -156,6 +174,7 @@ inline CUresult cuMemAdvise(CUdeviceptr devPtr, size_t count,
 inline CUresult cuMemRangeGetAttribute(void *data, size_t dataSize,
                                        CUmem_range_attribute attribute,
                                        CUdeviceptr devPtr, size_t count) {
+  CUEMU_DRV_SYMBOL(cuMemRangeGetAttribute);
   CUEMU_DRV_FORWARD(cudaMemRangeGetAttribute(
       data, dataSize, static_cast<cudaMemRangeAttribute>(attribute),
       cuemu::drv::ptr(devPtr), count));
@@ -165,6 +184,7 @@ inline CUresult cuMemRangeGetAttributes(void **data, size_t *dataSizes,
                                         CUmem_range_attribute *attributes,
                                         size_t numAttributes,
                                         CUdeviceptr devPtr, size_t count) {
+  CUEMU_DRV_SYMBOL(cuMemRangeGetAttributes);
   CUEMU_DRV_FORWARD(cudaMemRangeGetAttributes(
       data, dataSizes, reinterpret_cast<cudaMemRangeAttribute *>(attributes),
       numAttributes, cuemu::drv::ptr(devPtr), count));
@@ -172,6 +192,7 @@ inline CUresult cuMemRangeGetAttributes(void **data, size_t *dataSizes,
 
 inline CUresult cuStreamAttachMemAsync(CUstream hStream, CUdeviceptr dptr,
                                        size_t length, unsigned int flags) {
+  CUEMU_DRV_SYMBOL(cuStreamAttachMemAsync);
   CUEMU_DRV_FORWARD(
       cudaStreamAttachMemAsync(hStream, cuemu::drv::ptr(dptr), length, flags));
 }
@@ -181,6 +202,7 @@ inline CUresult cuStreamAttachMemAsync(CUstream hStream, CUdeviceptr dptr,
 inline CUresult cuMemPoolExportToShareableHandle(
     void *handle_out, CUmemoryPool pool, CUmemAllocationHandleType handleType,
     unsigned long long flags) {
+  CUEMU_DRV_SYMBOL(cuMemPoolExportToShareableHandle);
   CUEMU_DRV_FORWARD(cuemu_rt_mem_pool_export_to_shareable_handle(
       handle_out, pool, handleType, flags));
 }
@@ -188,18 +210,21 @@ inline CUresult cuMemPoolExportToShareableHandle(
 inline CUresult cuMemPoolImportFromShareableHandle(
     CUmemoryPool *pool_out, void *handle, CUmemAllocationHandleType handleType,
     unsigned long long flags) {
+  CUEMU_DRV_SYMBOL(cuMemPoolImportFromShareableHandle);
   CUEMU_DRV_FORWARD(cuemu_rt_mem_pool_import_from_shareable_handle(
       pool_out, handle, handleType, flags));
 }
 
 inline CUresult cuMemPoolExportPointer(CUmemPoolPtrExportData *shareData_out,
                                        CUdeviceptr ptr) {
+  CUEMU_DRV_SYMBOL(cuMemPoolExportPointer);
   CUEMU_DRV_FORWARD(
       cuemu_rt_mem_pool_export_pointer(shareData_out, cuemu::drv::ptr(ptr)));
 }
 
 inline CUresult cuMemPoolImportPointer(CUdeviceptr *ptr_out, CUmemoryPool pool,
                                        CUmemPoolPtrExportData *shareData) {
+  CUEMU_DRV_SYMBOL(cuMemPoolImportPointer);
   CUEMU_DRV_FORWARD(cuemu_rt_mem_pool_import_pointer(
       reinterpret_cast<void **>(ptr_out), pool, shareData));
 }

@@ -146,6 +146,7 @@ inline CUresult cuTensorMapEncodeTiled(
     const cuuint32_t *__cuemu_elementStrides, CUtensorMapInterleave __cuemu_interleave,
     CUtensorMapSwizzle __cuemu_swizzle, CUtensorMapL2promotion __cuemu_l2Promotion,
     CUtensorMapFloatOOBfill __cuemu_oobFill) {
+  CUEMU_DRV_SYMBOL(cuTensorMapEncodeTiled);
   if (!__cuemu_boxDim)
     return CUDA_ERROR_INVALID_VALUE;
   return cuemu::drv::__cuemu_tmap_encode(
@@ -162,6 +163,7 @@ inline CUresult cuTensorMapEncodeIm2col(
     cuuint32_t __cuemu_pixelsPerColumn, const cuuint32_t *__cuemu_elementStrides,
     CUtensorMapInterleave __cuemu_interleave, CUtensorMapSwizzle __cuemu_swizzle,
     CUtensorMapL2promotion __cuemu_l2Promotion, CUtensorMapFloatOOBfill __cuemu_oobFill) {
+  CUEMU_DRV_SYMBOL(cuTensorMapEncodeIm2col);
   if (!__cuemu_pixelBoxLowerCorner || !__cuemu_pixelBoxUpperCorner || __cuemu_channelsPerPixel == 0 ||
       __cuemu_channelsPerPixel > 256 || __cuemu_pixelsPerColumn == 0 || __cuemu_pixelsPerColumn > 1024 ||
       __cuemu_tensorRank < 3 || __cuemu_tensorRank > 5)
@@ -202,6 +204,7 @@ inline CUresult cuTensorMapEncodeIm2colWide(
     CUtensorMapInterleave __cuemu_interleave, CUtensorMapIm2ColWideMode __cuemu_mode,
     CUtensorMapSwizzle __cuemu_swizzle, CUtensorMapL2promotion __cuemu_l2Promotion,
     CUtensorMapFloatOOBfill __cuemu_oobFill) {
+  CUEMU_DRV_SYMBOL(cuTensorMapEncodeIm2colWide);
   const bool __cuemu_a16 = __cuemu_tensorDataType == CU_TENSOR_MAP_DATA_TYPE_16U4_ALIGN16B ||
                            __cuemu_tensorDataType == CU_TENSOR_MAP_DATA_TYPE_16U6_ALIGN16B;
   if (__cuemu_pixelBoxLowerCornerWidth < -32768 || __cuemu_pixelBoxLowerCornerWidth > 32767 ||
@@ -229,6 +232,7 @@ inline CUresult cuTensorMapEncodeIm2colWide(
  * layout needs. */
 inline CUresult cuTensorMapReplaceAddress(CUtensorMap *__cuemu_tensorMap,
                                           void *__cuemu_globalAddress) {
+  CUEMU_DRV_SYMBOL(cuTensorMapReplaceAddress);
   if (!__cuemu_tensorMap || reinterpret_cast<uintptr_t>(__cuemu_tensorMap) % 64 ||
       __cuemu_tensorMap->opaque[0] != cuemu::drv::__cuemu_tmap_tag || !__cuemu_globalAddress)
     return CUDA_ERROR_INVALID_VALUE;

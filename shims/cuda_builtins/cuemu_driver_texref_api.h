@@ -65,6 +65,7 @@ inline CUresult __cuemu_texref_check(CUtexref __cuemu_ref, bool __cuemu_ok) {
 } // namespace cuemu
 
 inline CUresult cuTexRefCreate(CUtexref *pTexRef) {
+  CUEMU_DRV_SYMBOL(cuTexRefCreate);
   int __cuemu_count = 0;
   CUresult __cuemu_e = cuDeviceGetCount(&__cuemu_count);
   if (__cuemu_e != CUDA_SUCCESS)
@@ -82,6 +83,7 @@ inline CUresult cuTexRefCreate(CUtexref *pTexRef) {
 }
 
 inline CUresult cuTexRefDestroy(CUtexref hTexRef) {
+  CUEMU_DRV_SYMBOL(cuTexRefDestroy);
   CUresult __cuemu_e = cuemu::drv::__cuemu_texref_check(hTexRef, true);
   if (__cuemu_e == CUDA_SUCCESS) {
     hTexRef->__cuemu_magic = 0;
@@ -93,6 +95,7 @@ inline CUresult cuTexRefDestroy(CUtexref hTexRef) {
 /* Binds the reference to an array (and to nothing else). */
 inline CUresult cuTexRefSetArray(CUtexref hTexRef, CUarray hArray,
                                  unsigned int Flags) {
+  CUEMU_DRV_SYMBOL(cuTexRefSetArray);
   CUresult __cuemu_e = cuemu::drv::__cuemu_texref_check(
       hTexRef, hArray && Flags == CU_TRSA_OVERRIDE_FORMAT);
   if (__cuemu_e == CUDA_SUCCESS) {
@@ -106,6 +109,7 @@ inline CUresult cuTexRefSetArray(CUtexref hTexRef, CUarray hArray,
 inline CUresult cuTexRefSetMipmappedArray(CUtexref hTexRef,
                                           CUmipmappedArray hMipmappedArray,
                                           unsigned int Flags) {
+  CUEMU_DRV_SYMBOL(cuTexRefSetMipmappedArray);
   CUresult __cuemu_e = cuemu::drv::__cuemu_texref_check(
       hTexRef, hMipmappedArray && Flags == CU_TRSA_OVERRIDE_FORMAT);
   if (__cuemu_e == CUDA_SUCCESS) {
@@ -121,6 +125,7 @@ inline CUresult cuTexRefSetMipmappedArray(CUtexref hTexRef,
  * fetches add. */
 inline CUresult cuTexRefSetAddress(size_t *ByteOffset, CUtexref hTexRef,
                                    CUdeviceptr dptr, size_t bytes) {
+  CUEMU_DRV_SYMBOL(cuTexRefSetAddress);
   (void)bytes;
   CUresult __cuemu_e = cuemu::drv::__cuemu_texref_check(hTexRef, dptr != 0);
   if (__cuemu_e == CUDA_SUCCESS) {
@@ -137,6 +142,7 @@ inline CUresult cuTexRefSetAddress(size_t *ByteOffset, CUtexref hTexRef,
 inline CUresult cuTexRefSetAddress2D(CUtexref hTexRef,
                                      const CUDA_ARRAY_DESCRIPTOR *desc,
                                      CUdeviceptr dptr, size_t Pitch) {
+  CUEMU_DRV_SYMBOL(cuTexRefSetAddress2D);
   CUresult __cuemu_e = cuemu::drv::__cuemu_texref_check(
       hTexRef, desc && dptr != 0 && Pitch > 0);
   if (__cuemu_e == CUDA_SUCCESS) {
@@ -151,6 +157,7 @@ inline CUresult cuTexRefSetAddress2D(CUtexref hTexRef,
 
 inline CUresult cuTexRefSetFormat(CUtexref hTexRef, CUarray_format fmt,
                                   int NumPackedComponents) {
+  CUEMU_DRV_SYMBOL(cuTexRefSetFormat);
   CUresult __cuemu_e = cuemu::drv::__cuemu_texref_check(
       hTexRef, NumPackedComponents == 1 || NumPackedComponents == 2 ||
                    NumPackedComponents == 4);
@@ -163,6 +170,7 @@ inline CUresult cuTexRefSetFormat(CUtexref hTexRef, CUarray_format fmt,
 
 inline CUresult cuTexRefSetAddressMode(CUtexref hTexRef, int dim,
                                        CUaddress_mode am) {
+  CUEMU_DRV_SYMBOL(cuTexRefSetAddressMode);
   CUresult __cuemu_e =
       cuemu::drv::__cuemu_texref_check(hTexRef, dim >= 0 && dim < 3);
   if (__cuemu_e == CUDA_SUCCESS)
@@ -171,6 +179,7 @@ inline CUresult cuTexRefSetAddressMode(CUtexref hTexRef, int dim,
 }
 
 inline CUresult cuTexRefSetFilterMode(CUtexref hTexRef, CUfilter_mode fm) {
+  CUEMU_DRV_SYMBOL(cuTexRefSetFilterMode);
   CUresult __cuemu_e = cuemu::drv::__cuemu_texref_check(hTexRef, true);
   if (__cuemu_e == CUDA_SUCCESS)
     hTexRef->__cuemu_filter = fm;
@@ -179,6 +188,7 @@ inline CUresult cuTexRefSetFilterMode(CUtexref hTexRef, CUfilter_mode fm) {
 
 inline CUresult cuTexRefSetMipmapFilterMode(CUtexref hTexRef,
                                             CUfilter_mode fm) {
+  CUEMU_DRV_SYMBOL(cuTexRefSetMipmapFilterMode);
   CUresult __cuemu_e = cuemu::drv::__cuemu_texref_check(hTexRef, true);
   if (__cuemu_e == CUDA_SUCCESS)
     hTexRef->__cuemu_mipmap_filter = fm;
@@ -186,6 +196,7 @@ inline CUresult cuTexRefSetMipmapFilterMode(CUtexref hTexRef,
 }
 
 inline CUresult cuTexRefSetMipmapLevelBias(CUtexref hTexRef, float bias) {
+  CUEMU_DRV_SYMBOL(cuTexRefSetMipmapLevelBias);
   CUresult __cuemu_e = cuemu::drv::__cuemu_texref_check(hTexRef, true);
   if (__cuemu_e == CUDA_SUCCESS)
     hTexRef->__cuemu_bias = bias;
@@ -195,6 +206,7 @@ inline CUresult cuTexRefSetMipmapLevelBias(CUtexref hTexRef, float bias) {
 inline CUresult cuTexRefSetMipmapLevelClamp(CUtexref hTexRef,
                                             float minMipmapLevelClamp,
                                             float maxMipmapLevelClamp) {
+  CUEMU_DRV_SYMBOL(cuTexRefSetMipmapLevelClamp);
   CUresult __cuemu_e = cuemu::drv::__cuemu_texref_check(hTexRef, true);
   if (__cuemu_e == CUDA_SUCCESS) {
     hTexRef->__cuemu_min_clamp = minMipmapLevelClamp;
@@ -205,6 +217,7 @@ inline CUresult cuTexRefSetMipmapLevelClamp(CUtexref hTexRef,
 
 inline CUresult cuTexRefSetMaxAnisotropy(CUtexref hTexRef,
                                          unsigned int maxAniso) {
+  CUEMU_DRV_SYMBOL(cuTexRefSetMaxAnisotropy);
   CUresult __cuemu_e = cuemu::drv::__cuemu_texref_check(hTexRef, true);
   if (__cuemu_e == CUDA_SUCCESS)
     hTexRef->__cuemu_anisotropy = maxAniso;
@@ -212,6 +225,7 @@ inline CUresult cuTexRefSetMaxAnisotropy(CUtexref hTexRef,
 }
 
 inline CUresult cuTexRefSetBorderColor(CUtexref hTexRef, float *pBorderColor) {
+  CUEMU_DRV_SYMBOL(cuTexRefSetBorderColor);
   CUresult __cuemu_e =
       cuemu::drv::__cuemu_texref_check(hTexRef, pBorderColor != nullptr);
   if (__cuemu_e == CUDA_SUCCESS)
@@ -221,6 +235,7 @@ inline CUresult cuTexRefSetBorderColor(CUtexref hTexRef, float *pBorderColor) {
 }
 
 inline CUresult cuTexRefSetFlags(CUtexref hTexRef, unsigned int Flags) {
+  CUEMU_DRV_SYMBOL(cuTexRefSetFlags);
   CUresult __cuemu_e = cuemu::drv::__cuemu_texref_check(hTexRef, true);
   if (__cuemu_e == CUDA_SUCCESS)
     hTexRef->__cuemu_flags = Flags;
@@ -229,6 +244,7 @@ inline CUresult cuTexRefSetFlags(CUtexref hTexRef, unsigned int Flags) {
 
 /* The linear memory bound; CUDA_ERROR_INVALID_VALUE when none is. */
 inline CUresult cuTexRefGetAddress(CUdeviceptr *pdptr, CUtexref hTexRef) {
+  CUEMU_DRV_SYMBOL(cuTexRefGetAddress);
   CUresult __cuemu_e = cuemu::drv::__cuemu_texref_check(
       hTexRef, pdptr && hTexRef && hTexRef->__cuemu_address != 0);
   if (__cuemu_e == CUDA_SUCCESS)
@@ -238,6 +254,7 @@ inline CUresult cuTexRefGetAddress(CUdeviceptr *pdptr, CUtexref hTexRef) {
 
 /* The array bound; CUDA_ERROR_INVALID_VALUE when none is. */
 inline CUresult cuTexRefGetArray(CUarray *phArray, CUtexref hTexRef) {
+  CUEMU_DRV_SYMBOL(cuTexRefGetArray);
   CUresult __cuemu_e = cuemu::drv::__cuemu_texref_check(
       hTexRef, phArray && hTexRef && hTexRef->__cuemu_array != nullptr);
   if (__cuemu_e == CUDA_SUCCESS)
@@ -247,6 +264,7 @@ inline CUresult cuTexRefGetArray(CUarray *phArray, CUtexref hTexRef) {
 
 inline CUresult cuTexRefGetMipmappedArray(CUmipmappedArray *phMipmappedArray,
                                           CUtexref hTexRef) {
+  CUEMU_DRV_SYMBOL(cuTexRefGetMipmappedArray);
   CUresult __cuemu_e = cuemu::drv::__cuemu_texref_check(
       hTexRef, phMipmappedArray && hTexRef && hTexRef->__cuemu_mipmap);
   if (__cuemu_e == CUDA_SUCCESS)
@@ -256,6 +274,7 @@ inline CUresult cuTexRefGetMipmappedArray(CUmipmappedArray *phMipmappedArray,
 
 inline CUresult cuTexRefGetAddressMode(CUaddress_mode *pam, CUtexref hTexRef,
                                        int dim) {
+  CUEMU_DRV_SYMBOL(cuTexRefGetAddressMode);
   CUresult __cuemu_e =
       cuemu::drv::__cuemu_texref_check(hTexRef, pam && dim >= 0 && dim < 3);
   if (__cuemu_e == CUDA_SUCCESS)
@@ -264,6 +283,7 @@ inline CUresult cuTexRefGetAddressMode(CUaddress_mode *pam, CUtexref hTexRef,
 }
 
 inline CUresult cuTexRefGetFilterMode(CUfilter_mode *pfm, CUtexref hTexRef) {
+  CUEMU_DRV_SYMBOL(cuTexRefGetFilterMode);
   CUresult __cuemu_e = cuemu::drv::__cuemu_texref_check(hTexRef, pfm);
   if (__cuemu_e == CUDA_SUCCESS)
     *pfm = hTexRef->__cuemu_filter;
@@ -272,6 +292,7 @@ inline CUresult cuTexRefGetFilterMode(CUfilter_mode *pfm, CUtexref hTexRef) {
 
 inline CUresult cuTexRefGetFormat(CUarray_format *pFormat, int *pNumChannels,
                                   CUtexref hTexRef) {
+  CUEMU_DRV_SYMBOL(cuTexRefGetFormat);
   CUresult __cuemu_e =
       cuemu::drv::__cuemu_texref_check(hTexRef, pFormat && pNumChannels);
   if (__cuemu_e == CUDA_SUCCESS) {
@@ -283,6 +304,7 @@ inline CUresult cuTexRefGetFormat(CUarray_format *pFormat, int *pNumChannels,
 
 inline CUresult cuTexRefGetMipmapFilterMode(CUfilter_mode *pfm,
                                             CUtexref hTexRef) {
+  CUEMU_DRV_SYMBOL(cuTexRefGetMipmapFilterMode);
   CUresult __cuemu_e = cuemu::drv::__cuemu_texref_check(hTexRef, pfm);
   if (__cuemu_e == CUDA_SUCCESS)
     *pfm = hTexRef->__cuemu_mipmap_filter;
@@ -290,6 +312,7 @@ inline CUresult cuTexRefGetMipmapFilterMode(CUfilter_mode *pfm,
 }
 
 inline CUresult cuTexRefGetMipmapLevelBias(float *pbias, CUtexref hTexRef) {
+  CUEMU_DRV_SYMBOL(cuTexRefGetMipmapLevelBias);
   CUresult __cuemu_e = cuemu::drv::__cuemu_texref_check(hTexRef, pbias);
   if (__cuemu_e == CUDA_SUCCESS)
     *pbias = hTexRef->__cuemu_bias;
@@ -299,6 +322,7 @@ inline CUresult cuTexRefGetMipmapLevelBias(float *pbias, CUtexref hTexRef) {
 inline CUresult cuTexRefGetMipmapLevelClamp(float *pminMipmapLevelClamp,
                                             float *pmaxMipmapLevelClamp,
                                             CUtexref hTexRef) {
+  CUEMU_DRV_SYMBOL(cuTexRefGetMipmapLevelClamp);
   CUresult __cuemu_e = cuemu::drv::__cuemu_texref_check(
       hTexRef, pminMipmapLevelClamp && pmaxMipmapLevelClamp);
   if (__cuemu_e == CUDA_SUCCESS) {
@@ -309,6 +333,7 @@ inline CUresult cuTexRefGetMipmapLevelClamp(float *pminMipmapLevelClamp,
 }
 
 inline CUresult cuTexRefGetMaxAnisotropy(int *pmaxAniso, CUtexref hTexRef) {
+  CUEMU_DRV_SYMBOL(cuTexRefGetMaxAnisotropy);
   CUresult __cuemu_e = cuemu::drv::__cuemu_texref_check(hTexRef, pmaxAniso);
   if (__cuemu_e == CUDA_SUCCESS)
     *pmaxAniso = static_cast<int>(hTexRef->__cuemu_anisotropy);
@@ -316,6 +341,7 @@ inline CUresult cuTexRefGetMaxAnisotropy(int *pmaxAniso, CUtexref hTexRef) {
 }
 
 inline CUresult cuTexRefGetBorderColor(float *pBorderColor, CUtexref hTexRef) {
+  CUEMU_DRV_SYMBOL(cuTexRefGetBorderColor);
   CUresult __cuemu_e = cuemu::drv::__cuemu_texref_check(hTexRef, pBorderColor);
   if (__cuemu_e == CUDA_SUCCESS)
     for (int __cuemu_i = 0; __cuemu_i < 4; ++__cuemu_i)
@@ -324,6 +350,7 @@ inline CUresult cuTexRefGetBorderColor(float *pBorderColor, CUtexref hTexRef) {
 }
 
 inline CUresult cuTexRefGetFlags(unsigned int *pFlags, CUtexref hTexRef) {
+  CUEMU_DRV_SYMBOL(cuTexRefGetFlags);
   CUresult __cuemu_e = cuemu::drv::__cuemu_texref_check(hTexRef, pFlags);
   if (__cuemu_e == CUDA_SUCCESS)
     *pFlags = hTexRef->__cuemu_flags;
@@ -333,6 +360,7 @@ inline CUresult cuTexRefGetFlags(unsigned int *pFlags, CUtexref hTexRef) {
 /* cuemu-status: refused (no module has a texture reference since CUDA 12) */
 inline CUresult cuModuleGetTexRef(CUtexref *pTexRef, CUmodule hmod,
                                   const char *name) {
+  CUEMU_DRV_SYMBOL(cuModuleGetTexRef);
   (void)hmod;
   int __cuemu_count = 0;
   CUresult __cuemu_e = cuDeviceGetCount(&__cuemu_count);
@@ -344,6 +372,7 @@ inline CUresult cuModuleGetTexRef(CUtexref *pTexRef, CUmodule hmod,
 /* cuemu-status: refused (no module has a surface reference since CUDA 12) */
 inline CUresult cuModuleGetSurfRef(CUsurfref *pSurfRef, CUmodule hmod,
                                    const char *name) {
+  CUEMU_DRV_SYMBOL(cuModuleGetSurfRef);
   (void)hmod;
   int __cuemu_count = 0;
   CUresult __cuemu_e = cuDeviceGetCount(&__cuemu_count);
@@ -355,6 +384,7 @@ inline CUresult cuModuleGetSurfRef(CUsurfref *pSurfRef, CUmodule hmod,
 /* cuemu-status: refused (no surface reference exists) */
 inline CUresult cuSurfRefSetArray(CUsurfref hSurfRef, CUarray hArray,
                                   unsigned int Flags) {
+  CUEMU_DRV_SYMBOL(cuSurfRefSetArray);
   (void)hSurfRef;
   (void)hArray;
   (void)Flags;
@@ -365,6 +395,7 @@ inline CUresult cuSurfRefSetArray(CUsurfref hSurfRef, CUarray hArray,
 
 /* cuemu-status: refused (no surface reference exists) */
 inline CUresult cuSurfRefGetArray(CUarray *phArray, CUsurfref hSurfRef) {
+  CUEMU_DRV_SYMBOL(cuSurfRefGetArray);
   (void)hSurfRef;
   int __cuemu_count = 0;
   CUresult __cuemu_e = cuDeviceGetCount(&__cuemu_count);
@@ -376,6 +407,7 @@ inline CUresult cuSurfRefGetArray(CUarray *phArray, CUsurfref hSurfRef) {
 /* cuemu-status: no effect (no kernel can name a texture reference) */
 inline CUresult cuParamSetTexRef(CUfunction hfunc, int texunit,
                                  CUtexref hTexRef) {
+  CUEMU_DRV_SYMBOL(cuParamSetTexRef);
   (void)hfunc;
   CUresult __cuemu_e = cuemu::drv::__cuemu_texref_check(
       hTexRef, texunit == CU_PARAM_TR_DEFAULT);

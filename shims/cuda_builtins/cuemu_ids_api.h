@@ -2,8 +2,9 @@
  * cuemu_ids_api.h: the runtime API's identifiers and handles
  * (cudaStreamGetId, cudaGetKernel), the driver's entry points by name
  * (cudaGetDriverEntryPoint, cudaGetDriverEntryPointByVersion: the driver
- * functions of cuda.h, which registers them in every object that includes
- * it), and the occupancy calls with a per-block-size shared-memory
+ * functions of cuemu's libcuda.so.1, which libcuemu loads for them, so
+ * that a program finds them without linking the driver library, as with
+ * CUDA's runtime), and the occupancy calls with a per-block-size shared-memory
  * function (cudaOccupancyMaxPotentialBlockSizeVariableSMem(WithFlags),
  * cudaOccupancyMaxPotentialBlockSizeWithFlags,
  * cudaOccupancyAvailableDynamicSMemPerBlock). Each forwards to libcuemu
@@ -58,29 +59,17 @@ inline cudaError_t cudaGetFuncBySymbol(cudaFunction_t *functionPtr,
 
 /* ---- Driver entry points ---------------------------------------------------- */
 
-namespace cuemu {
-namespace drv {
-/* The argument by which cuda.h's register_entry_points(tag<D>) is found
- * when it is included (cuemu_driver_ids_api.h); without it, this one
- * registers nothing, and only the entry points that other objects of the
- * program have registered are found. */
-template <class D_> struct tag {};
-inline int register_entry_points(...) { return 0; }
-} // namespace drv
-} // namespace cuemu
-
 /* A symbol cuda.h does not have gives cudaSuccess, a NULL function and
- * cudaDriverEntryPointSymbolNotFound, as CUDA documents. A template (D is
- * never given), so that the table of every driver function is made only
- * in an object that calls it, on its first call. */
+ * cudaDriverEntryPointSymbolNotFound, as CUDA documents. The functions are
+ * those of libcuda.so.1, which registers them as it loads (the program's
+ * own calls of cuda.h's functions need the driver library linked, and its
+ * objects make no table of them). A template (D_ is never given), as code
+ * that takes its address writes it: &cudaGetDriverEntryPoint<>. */
 template <class D_ = void>
 inline cudaError_t cudaGetDriverEntryPointByVersion(
     const char *symbol, void **funcPtr, unsigned int cudaVersion,
     unsigned long long flags,
     cudaDriverEntryPointQueryResult *driverStatus = nullptr) {
-  static const int registered =
-      register_entry_points(cuemu::drv::tag<D_>{});
-  (void)registered;
   int status = 0;
 #ifdef CUDA_API_PER_THREAD_DEFAULT_STREAM
   /* As CUDA's runtime: cudaEnableDefault is the per-thread search in a

@@ -11,6 +11,8 @@
  * levels deep, two instances of a function template: nvcc 13.0's
  * --resource-usage says 448, 256 and 48 bytes smem).
  */
+// CUEMU_OPTIONS: -lcuda
+// NVCC_OPTIONS: -lcuda
 #include <cuda.h>
 #include <cuda_runtime.h>
 

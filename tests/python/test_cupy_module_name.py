@@ -8,6 +8,8 @@ alias, never as a second copy."""
 import subprocess
 import sys
 
+import numpy
+
 import fake_cupy
 
 
@@ -26,6 +28,8 @@ def test_installed_module_is_named_cupy_and_restored():
 PROGRAM = r'''
 import collections
 import sys
+
+import numpy
 import fake_cupy
 fake_cupy.install()
 import cupy
@@ -56,3 +60,22 @@ def test_submodules_are_loaded_once(tmp_path):
     assert out[0] == "gpu"
     assert out[1] == "True True"
     assert out[2] == "[]"
+
+
+def test_star_import_gives_cupys_names():
+    """`from cupy import *` (a pseudo-spectral solver's whole namespace)
+    raised AttributeError: the fake's module __getattr__ answered
+    `__all__` with NumPy's list, whose `nanpercentile` CuPy 13 lacks. CuPy
+    defines no `__all__`: a star import takes its public names, so `sum`,
+    `real` and `fft` are CuPy's, and none of the fake's own helpers."""
+    scope = {}
+    exec("from fake_cupy import *", scope)
+    x = scope["asarray"]([1.0, 2.0])
+    assert isinstance(x, fake_cupy.ndarray)
+    assert isinstance(scope["sum"](x), fake_cupy.ndarray)
+    assert scope["fft"] is fake_cupy.fft and scope["linalg"] is fake_cupy.linalg
+    assert scope["pi"] == numpy.pi and scope["double"] is numpy.double
+    assert isinstance(scope["mgrid"][:2, :2], fake_cupy.ndarray)
+    for name in ("nanpercentile", "nanquantile", "errstate", "install",
+                 "uninstall", "set_strict", "ma", "core", "f2py"):
+        assert name not in scope, name

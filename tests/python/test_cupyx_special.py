@@ -116,3 +116,86 @@ def test_more_loops_resolve_as_cupys(special, cp):
     assert fused(x).dtype == numpy.float32
     numpy.testing.assert_allclose(fused(x).get(), (special.expit(x) + special.j0(x)).get(),
                                   rtol=1e-6)
+
+
+def test_two_argument_loops_resolve_as_cupys(special, cp):
+    # Log-likelihoods call xlogy and betaln on float32 or small-integer
+    # data. CuPy's xlogy and xlog1py have ee->f, ff->f, dd->d, FF->F, DD->D,
+    # its beta, betaln and incomplete gamma functions ff->f, dd->d; SciPy
+    # 1.17 lists dd->d first, so the fake gave float64 for float16 and
+    # 8/16-bit integers, and took complex betaln.
+    import scipy.special
+    cases = (("float16", "float32"), ("int8", "float32"), ("uint8", "float32"),
+             ("int16", "float32"), ("uint16", "float32"), ("int32", "float64"),
+             ("float32", "float32"), ("float64", "float64"))
+    for name in ("xlogy", "xlog1py", "beta", "betaln", "gammainc", "gammaincc"):
+        func = getattr(special, name)
+        for dtype, want in cases:
+            x, y = cp.arange(1, 4).astype(dtype), cp.arange(2, 5).astype(dtype)
+            got = func(x, y)
+            assert got.dtype == numpy.dtype(want), (name, dtype, got.dtype)
+            ref = getattr(scipy.special, name)(x.get().astype(numpy.float64),
+                                               y.get().astype(numpy.float64))
+            numpy.testing.assert_allclose(got.get(), ref,
+                                          rtol=1e-5 if want == "float32" else 1e-12)
+    x32 = cp.array([0.0, 0.5, 2.0], dtype=cp.float32)
+    # A scalar beside an array takes the array's loop; xlogy(0, y) is 0.
+    assert special.xlogy(x32, 2.0).dtype == numpy.float32
+    assert special.betaln(x32 + 1, numpy.float64(2.0)).dtype == numpy.float32
+    assert float(special.xlogy(x32, 0.0)[0]) == 0.0
+    assert special.xlogy(x32.astype(cp.complex64), x32 + 1).dtype == numpy.complex64
+    with pytest.raises(TypeError):
+        special.betaln(x32.astype(cp.complex64), x32)
+    with pytest.raises(TypeError):
+        special.xlogy(x32, x32.get())
+    out = cp.empty(3, dtype=cp.float64)
+    assert special.betaln(x32 + 1, x32 + 1, out=out) is out
+    assert isinstance(special.betaln(2.5, 4.0), cp.ndarray)
+
+
+def test_logsumexp_is_cupys(special, cp):
+    # CuPy's logsumexp runs cupy operations on `a` itself: cupy.max(a) is
+    # a's method (a list or a number is AttributeError) and the exponential
+    # takes cupy.exp's loop (int8 -> float16, int16 -> float32). SciPy's,
+    # which the fake delegated to, took lists and computed integers in
+    # float64.
+    import scipy.special
+    for dtype, want in (("int8", "float16"), ("int16", "float32"), ("int64", "float64"),
+                        ("float16", "float16"), ("float32", "float32")):
+        got = special.logsumexp(cp.arange(4).astype(dtype))
+        assert isinstance(got, cp.ndarray) and got.dtype == numpy.dtype(want), (dtype, got)
+        assert float(got) == pytest.approx(scipy.special.logsumexp(numpy.arange(4.0)),
+                                           rel=2e-3 if want == "float16" else 1e-6)
+    for arg in ([1.0, 2.0], 3.0):
+        with pytest.raises(AttributeError, match="has no attribute 'max'"):
+            special.logsumexp(arg)
+    with pytest.raises(TypeError):
+        special.logsumexp(numpy.array([1.0, 2.0]))
+    # Weights, signs, axes and the infinite cases agree with SciPy.
+    a = cp.array([[1.0, 2.0, -cp.inf], [3.0, -cp.inf, 0.5]])
+    b = cp.array([[1.0, -1.0, 2.0], [0.0, 2.0, 1.0]])
+    got, sgn = special.logsumexp(a, axis=1, b=b, return_sign=True)
+    ref, rsgn = scipy.special.logsumexp(a.get(), axis=1, b=b.get(), return_sign=True)
+    numpy.testing.assert_allclose(got.get(), ref, rtol=1e-14)
+    numpy.testing.assert_array_equal(sgn.get(), rsgn)
+    assert special.logsumexp(a, axis=(0, 1), keepdims=True).shape == (1, 1)
+    assert float(special.logsumexp(cp.array([-cp.inf, -cp.inf]))) == -numpy.inf
+    assert float(special.logsumexp(cp.array([cp.inf, 1.0]))) == numpy.inf
+
+
+def test_softmax_and_log_softmax_are_cupys(special, cp):
+    # CuPy computes both with cupy operations on x itself (amax calls x's
+    # method): a list is AttributeError, where SciPy's, which the fake
+    # delegated to, took it. Values and dtypes agree with SciPy's.
+    import scipy.special
+    x = cp.asarray(numpy.linspace(-3.0, 4.0, 12).reshape(3, 4))
+    for axis in (None, 0, 1):
+        numpy.testing.assert_allclose(special.softmax(x, axis=axis).get(),
+                                      scipy.special.softmax(x.get(), axis=axis), rtol=1e-13)
+        numpy.testing.assert_allclose(special.log_softmax(x, axis=axis).get(),
+                                      scipy.special.log_softmax(x.get(), axis=axis), rtol=1e-13)
+    assert special.log_softmax(cp.arange(4, dtype=cp.int8)).dtype == numpy.float16
+    assert special.softmax(cp.arange(4, dtype=cp.int16)).dtype == numpy.float32
+    for func in (special.softmax, special.log_softmax):
+        with pytest.raises(AttributeError):
+            func([1.0, 2.0])

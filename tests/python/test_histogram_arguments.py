@@ -102,3 +102,20 @@ def test_bincount_matches_numpy(cp):
     assert got.dtype == numpy.intp and got.get().tolist() == [1, 1, 0, 2, 0, 0]
     w = cp.bincount(x, weights=cp.asarray([1, 2, 3, 4], dtype=cp.int16))
     assert w.dtype == numpy.float64 and w.get().tolist() == [1.0, 4.0, 0.0, 5.0]
+
+
+def test_bincount_of_nothing_is_cupys_error(cp):
+    # Counting the transitions of a chain that visited no state, or the
+    # members of an empty group: CuPy 13's bincount sizes its result with
+    # int(cupy.max(x)) + 1 before looking at minlength, so an empty x is
+    # the maximum's ValueError on a GPU (CuPy's issues 8116 and 9362, also
+    # through histogramdd and histogram2d), where NumPy returns zeros.
+    with pytest.raises(ValueError, match="zero-size array"):
+        cp.bincount(cp.array([], dtype=cp.int64), minlength=5)
+    with pytest.raises(ValueError, match="zero-size array"):
+        cp.histogramdd(cp.empty((0, 1)), bins=2)
+    with pytest.raises(ValueError, match="zero-size array"):
+        cp.histogram2d(cp.empty(0), cp.empty(0), bins=2)
+    assert cp.histogram(cp.empty(0), bins=2)[0].get().tolist() == [0, 0]
+    counts = cp.bincount(cp.array([3, 1]), minlength=5)
+    assert counts.get().tolist() == [0, 1, 0, 1, 0]

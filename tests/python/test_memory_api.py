@@ -500,3 +500,17 @@ def test_debug_print_and_line_profile_hooks(cp):
     assert f"test_memory_api.py:" in text and ":allocate (4.00KB, 4.00KB)" in text
     assert "fake_cupy" not in text              # CuPy's own code is not shown
     del keep
+
+
+def test_default_pools_by_their_private_names(cp):
+    """`cp._default_memory_pool.free_all_blocks()` (a tomography pipeline,
+    10+ files in the repository index) raised AttributeError: CuPy's
+    cupy/__init__.py keeps the default pools in `_default_memory_pool` and
+    `_default_pinned_memory_pool`, the objects get_default_*() return."""
+    assert cp._default_memory_pool is cp.get_default_memory_pool()
+    assert cp._default_pinned_memory_pool is cp.get_default_pinned_memory_pool()
+    x = cp.arange(1000)
+    del x
+    cp._default_memory_pool.free_all_blocks()
+    cp._default_pinned_memory_pool.free_all_blocks()
+    assert cp._default_memory_pool.free_bytes() == 0

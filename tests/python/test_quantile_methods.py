@@ -83,3 +83,39 @@ def test_nan_quantiles_are_not_cupys(cp, name):
     # AttributeError (the fake gave NumPy's, so the code ran only here).
     with pytest.raises(AttributeError, match=f"has no attribute '{name}'"):
         getattr(cp, name)
+
+
+def test_order_statistics_need_arrays(cp):
+    # A bootstrap that forgets to turn its Python list of statistics into an
+    # array: CuPy's percentile and quantile begin with cupy.result_type(a, q)
+    # (NumPy's TypeError for a list or a tuple, then an array attribute of
+    # a number), median hands `a` to a Cython routine typed as an ndarray,
+    # nanmedian, nanmean, nanvar and nanstd read `a.dtype`; NumPy's
+    # functions, which the fake delegated to, took them all.
+    boot = [1.0, 2.0, 3.5]
+    with pytest.raises(TypeError):
+        cp.percentile(boot, [2.5, 97.5])
+    with pytest.raises(TypeError):
+        cp.quantile(tuple(boot), 0.5)
+    with pytest.raises(AttributeError, match="no attribute 'flatten'"):
+        cp.percentile(3.0, 50)
+    with pytest.raises(TypeError, match="Argument 'a' has incorrect type"):
+        cp.median(boot)
+    for func in (cp.nanmedian, cp.nanmean, cp.nanvar, cp.nanstd):
+        with pytest.raises(AttributeError, match="no attribute 'dtype'"):
+            func(boot)
+    x = cp.asarray(boot)
+    assert float(cp.percentile(x, 50)) == 2.0 and float(cp.median(x)) == 2.0
+    assert float(cp.nanmean(x, 0)) == pytest.approx(6.5 / 3)
+    assert cp.quantile(x, [0.25, 0.75], axis=0, keepdims=True).shape == (2, 1)
+
+
+@pytest.mark.parametrize("name", ["ma", "char", "strings", "rec"])
+def test_numpy_submodules_cupy_lacks(cp, name):
+    # Sigma-clipping code written for NumPy keeps its rejected pixels in a
+    # masked array (xp.ma.masked_array(data, mask).mean(axis=0)). CuPy has
+    # no masked, string or record arrays: `cupy.ma` is AttributeError, where
+    # the fake gave NumPy's module, whose functions then stopped on the
+    # implicit-conversion TypeError.
+    with pytest.raises(AttributeError, match=f"has no attribute '{name}'"):
+        getattr(cp, name)

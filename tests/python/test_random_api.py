@@ -159,3 +159,59 @@ def test_each_device_has_its_own_random_state(cp, monkeypatch):
         cp.random.set_random_state(mine)
         assert cp.random.get_random_state() is mine
     assert cp.random.get_random_state() is not mine
+
+
+@pytest.mark.filterwarnings("ignore:cupy.random")
+def test_multivariate_normal_is_cupys(cp):
+    # MCMC proposals draw from multivariate normals. CuPy 13's takes
+    # method= ('cholesky' by default, 'eigh', 'svd') and check_valid=
+    # ('ignore' by default); the fake's was NumPy's: method= a TypeError,
+    # a covariance that is not positive definite a RuntimeWarning and SVD
+    # samples instead of CuPy's silent Cholesky, check_valid='raise' a
+    # ValueError instead of LinAlgError.
+    cov = cp.array([[1.0, 0.5], [0.5, 2.0]])
+    with pytest.warns(FutureWarning, match="multivariate_normal is experimental"):
+        x = cp.random.multivariate_normal(cp.array([1.0, -2.0]), cov, size=20000)
+    assert isinstance(x, cp.ndarray) and x.shape == (20000, 2) and x.dtype == numpy.float64
+    numpy.testing.assert_allclose(cp.mean(x, axis=0).get(), [1.0, -2.0], atol=0.05)
+    numpy.testing.assert_allclose(cp.cov(x.T).get(), cov.get(), atol=0.08)
+    for method in ("eigh", "svd"):
+        y = cp.random.multivariate_normal([0.0, 0.0], cov, size=(3, 4), method=method,
+                                          dtype=numpy.float32)
+        assert y.shape == (3, 4, 2) and y.dtype == numpy.float32
+    with pytest.raises(ValueError, match="method must be one of"):
+        cp.random.multivariate_normal([0.0, 0.0], cov, method="qr")
+    bad = cp.array([[1.0, 2.0], [2.0, 1.0]])
+    import warnings
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", RuntimeWarning)
+        cp.random.multivariate_normal([0.0, 0.0], bad, size=2)   # silent, invalid
+    with pytest.raises(numpy.linalg.LinAlgError, match="not positive definite"):
+        cp.random.multivariate_normal([0.0, 0.0], bad, check_valid="raise")
+    with pytest.warns(RuntimeWarning, match="may be invalid"):
+        cp.random.multivariate_normal([0.0, 0.0], bad, check_valid="warn", method="eigh")
+    with pytest.raises(ValueError, match="mean and cov must have same length"):
+        cp.random.multivariate_normal([0.0], cov)
+
+
+def test_dirichlet_draws_a_row_per_parameter_row(cp):
+    # Gibbs samplers draw every row of a transition matrix at once with
+    # cp.random.dirichlet(eta + counts). CuPy's RandomState.dirichlet draws
+    # standard gammas of alpha broadcast to size + alpha.shape and
+    # normalizes the last axis, so a 2-D alpha works and a zero in alpha
+    # gives a zero component; NumPy's, which the fake used, raised
+    # "object too deep for desired array" and "alpha <= 0".
+    alpha = cp.array([[1.0, 2.0, 3.0], [6.0, 2.0, 2.0]])
+    one = cp.random.dirichlet(alpha)
+    assert one.shape == (2, 3) and one.dtype == numpy.float64
+    numpy.testing.assert_allclose(one.sum(axis=-1).get(), 1.0)
+    cp.random.seed(0)
+    many = cp.random.dirichlet(alpha, size=20000)
+    assert many.shape == (20000, 2, 3)
+    numpy.testing.assert_allclose(many.mean(axis=0).get(),
+                                  (alpha / alpha.sum(axis=-1, keepdims=True)).get(), atol=0.01)
+    zero = cp.random.dirichlet([1.0, 0.0, 2.0], size=(2, 2))
+    assert zero.shape == (2, 2, 3) and bool((zero[..., 1] == 0).all())
+    assert cp.random.dirichlet([1.0, 2.0], size=3, dtype=numpy.float32).dtype == numpy.float32
+    with pytest.raises(TypeError):
+        cp.random.dirichlet([1.0, 2.0], size=3, dtype=numpy.int32)

@@ -275,8 +275,8 @@ def test_interpolation_checks_and_float16_are_cupys(cupyx_scipy, cp):
     # Tomography and registration code rotates, shifts and resamples
     # images with these functions. CuPy checks order and mode with
     # ValueError (SciPy: RuntimeError), reads coordinates.shape (a list is
-    # AttributeError), and interpolates float16 images in float32 (SciPy
-    # refuses float16).
+    # AttributeError), and interpolates float16 images in float16 after a
+    # float32 prefilter (SciPy refuses float16).
     ndi = cupyx_scipy.ndimage
     img = cp.arange(64.0).reshape(8, 8)
     with pytest.raises(ValueError, match=r"^spline order is not supported$"):
@@ -319,3 +319,25 @@ def test_label_takes_a_host_structure_as_cupy_does(cupyx_scipy, cp):
         cupyx_scipy.ndimage.label(grid, structure=numpy.ones(3))
     with pytest.raises(ValueError, match="structure dimensions must be equal to 3"):
         cupyx_scipy.ndimage.label(grid, structure=numpy.ones((5, 5)))
+
+
+def test_fourier_filters_take_float16_as_cupy_does(cupyx_scipy, cp):
+    """cupyx.scipy.ndimage's Fourier filters pick their output dtype as
+    CuPy's _get_output_fourier does: a float16 spectrum or image is filtered
+    into float64 (complex128 for fourier_shift), where SciPy's raised
+    RuntimeError('data type not supported'); complex64 and float32 inputs
+    keep their dtype."""
+    ndi = cupyx_scipy.ndimage
+    host = numpy.random.default_rng(5).standard_normal((6, 8))
+    half = cp.asarray(host.astype(numpy.float16))
+    wide = half.astype(cp.float64)
+    for name, arg in (("fourier_gaussian", 1.5), ("fourier_uniform", 2.0),
+                      ("fourier_ellipsoid", 2.0), ("fourier_shift", 1.25)):
+        func = getattr(ndi, name)
+        out = func(half, arg)
+        expected = cp.complex128 if name == "fourier_shift" else cp.float64
+        assert out.dtype == expected, name
+        numpy.testing.assert_allclose(out.get(), func(wide, arg).get())
+    assert ndi.fourier_gaussian(cp.ones((4, 4), cp.complex64), 1.0).dtype == cp.complex64
+    assert ndi.fourier_uniform(cp.ones((4, 4), cp.float32), 1.0).dtype == cp.float32
+    assert ndi.fourier_shift(cp.ones((4, 4), cp.float32), 1.0).dtype == cp.complex128

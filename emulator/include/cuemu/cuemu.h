@@ -383,6 +383,12 @@ typedef struct cuemu_compile_options {
                              * options, as nvcc puts it after -Xcompiler's,
                              * so that the code sees nvcc's macros; the
                              * compiles keep argv's order */
+  int cuemu_driver_as_nvcc; /* 1: a program links the driver library
+                             * (libcuda.so.1, whose symbols cuda.h's calls
+                             * of the driver API are) only where argv names
+                             * it (-lcuda), as nvcc links (cuemu-nvcc); 0: it
+                             * is linked wherever the program calls the
+                             * driver API (cuemu-run) */
 } cuemu_compile_options;
 
 /* Compiles the CUDA source file `source` into `output` (a module or a

@@ -7,6 +7,8 @@
  * compile. It then runs a driver-API launch of a kernel compiled by NVRTC
  * through those checks. Prints PASS when all is well.
  */
+// CUEMU_OPTIONS: -lcuda -lnvrtc
+// NVCC_OPTIONS: -lcuda -lnvrtc
 #include <cstdio>
 #include <cstdlib>
 

@@ -5,6 +5,8 @@
  * synchronisation returns CUDA_ERROR_ASSERT, and the context stays unusable
  * from then on. The kernel is compiled by NVRTC and loaded as a module.
  */
+// CUEMU_OPTIONS: -lcuda -lnvrtc
+// NVCC_OPTIONS: -lcuda -lnvrtc
 #include <cstdio>
 
 #include <cuda.h>

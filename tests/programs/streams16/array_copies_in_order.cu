@@ -14,8 +14,8 @@
 // queued copy still wrote into it). Also
 // cuDeviceGetP2PAttribute (the driver API), which answers as
 // cudaDeviceGetP2PAttribute does on two emulated devices.
-// CUEMU_OPTIONS: -std=c++17 -Wno-deprecated-declarations
-// NVCC_OPTIONS: -Wno-deprecated-declarations
+// CUEMU_OPTIONS: -std=c++17 -Wno-deprecated-declarations -lcuda
+// NVCC_OPTIONS: -Wno-deprecated-declarations -lcuda
 #include <cuda.h>
 #include <cuda_runtime.h>
 

@@ -10,6 +10,7 @@
  * The map comes from the driver API's cuTensorMapEncodeTiled itself (the
  * program links libcuda, -lcuda, with nvcc). Prints PASS when all is well.
  */
+// CUEMU_OPTIONS: -lcuda
 // NVCC_OPTIONS: -arch=sm_90a -lcuda
 #include <cooperative_groups.h>
 #include <cuda.h>

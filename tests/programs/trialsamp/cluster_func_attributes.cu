@@ -9,6 +9,8 @@
 // is 1 for a kernel with __cluster_dims__ (nvcc marks it .explicitcluster)
 // and clusterSchedulingPolicyPreference gives what cudaFuncSetAttribute set
 // (0, 1 or 2). cuemu once reported zeros for all of them.
+// CUEMU_OPTIONS: -lcuda
+// NVCC_OPTIONS: -lcuda
 #include <cooperative_groups.h>
 #include <cuda.h>
 

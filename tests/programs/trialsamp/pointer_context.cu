@@ -4,6 +4,8 @@
 // checked where its buffers lived. Memory allocated through the runtime API
 // (no driver context current) belongs to its device's primary context.
 // cuemu once answered with the calling thread's current context.
+// CUEMU_OPTIONS: -lcuda
+// NVCC_OPTIONS: -lcuda
 #include <cuda.h>
 
 #include "../check.cuh"
