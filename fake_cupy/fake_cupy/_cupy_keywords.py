@@ -110,6 +110,7 @@ def checked(module, name, func):
     if accepted is None or (taken is not None and not accepted <= taken):
         return func
     most = _positionals(cupy_params)
+    shown = _cupy_signatures.FUNCTION_NAMES.get(module, {}).get(name, name)
     if taken == accepted and _positionals(own_params) == most:
         return func
 
@@ -117,9 +118,9 @@ def checked(module, name, func):
     def call(*args, **kwargs):
         for key in kwargs:
             if key not in accepted:
-                raise TypeError(f"{name}() got an unexpected keyword argument {key!r}")
+                raise TypeError(f"{shown}() got an unexpected keyword argument {key!r}")
         if most is not None and len(args) > most:
-            raise TypeError(f"{name}() takes {most} positional arguments but "
+            raise TypeError(f"{shown}() takes {most} positional arguments but "
                             f"{len(args)} were given")
         return func(*args, **kwargs)
     # What the fake accepts now: its own parameters less those CuPy lacks,
