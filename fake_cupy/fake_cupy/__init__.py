@@ -55,7 +55,7 @@ from fake_cupy._exceptions import (AxisError, ComplexWarning,  # noqa: E402,F401
                                    ModuleDeprecationWarning, RankWarning,
                                    TooHardError, VisibleDeprecationWarning)
 from fake_cupy import _linalg  # noqa: E402
-linalg = _functions.delegate_module("fake_cupy.linalg", _linalg)
+linalg = _functions.delegate_module("fake_cupy.linalg", _linalg, signatures="cupy.linalg")
 fft = _functions.delegate_module("fake_cupy.fft", _numpy.fft, "cupy.fft")
 from fake_cupy import _fft_plan, _fft_config, _fft_arguments  # noqa: E402
 _fft_plan.install(fft, takes_plan=False)
@@ -105,7 +105,7 @@ from fake_cupy._numpy1_names import (  # noqa: E402,F401
     safe_eval, set_string_function, singlecomplex, sometrue)
 from numpy.rec import format_parser  # noqa: E402,F401
 from numpy.lib.npyio import DataSource  # noqa: E402,F401
-from fake_cupy import _cupy_names  # noqa: E402
+from fake_cupy import _cupy_keywords, _cupy_names  # noqa: E402
 
 
 # Where CuPy has some of NumPy's names that its module lacks, or why it
@@ -130,6 +130,13 @@ _ELSEWHERE_IN_CUPY = {
 }
 
 
+# The fake's own functions (creation, reshape, ...) take CuPy's keywords
+# only, as the delegates below do (_cupy_keywords.py).
+for _name in _cupy_keywords.SIGNED["cupy"] & set(globals()):
+    globals()[_name] = _cupy_keywords.checked("cupy", _name, globals()[_name])
+del _name
+
+
 def __getattr__(name):
     """CuPy's other names come from NumPy: types and constants as they are,
     functions (ufuncs, reductions, ...) as delegates on fake arrays. A name
@@ -141,7 +148,8 @@ def __getattr__(name):
     except AttributeError:
         raise AttributeError(f"module 'cupy' has no attribute {name!r}") from None
     if callable(value) and not isinstance(value, type):
-        value = _functions.delegate(value)
+        # CuPy's keywords only (_cupy_keywords.py).
+        value = _cupy_keywords.checked("cupy", name, _functions.delegate(value))
     globals()[name] = value
     return value
 

@@ -1,5 +1,6 @@
 """The public names of CuPy's modules cupy, cupy.linalg, cupy.fft and
-cupy.random in two releases, and the refusal of any other name.
+cupy.random in two releases (cupyx's in _cupyx_names.py), and the refusal
+of any other name.
 
 Each list is dir() of the module of CuPy 13.6.0 (the cupy-cuda12x wheel,
 imported on NumPy 2.4 without a GPU), names beginning with an underscore
@@ -15,6 +16,8 @@ numpy.linalg's multi_dot, ...) raises CuPy's AttributeError, where the fake
 gave NumPy's answer and the code failed only on a GPU.
 tests/python/test_cupy_namespace.py compares the fake's modules with them.
 """
+
+from fake_cupy import _cupyx_names
 
 
 def _names(text):
@@ -123,6 +126,8 @@ NAMES = {
     "cupy.linalg": LINALG_13 | LINALG_14_ADDED,
     "cupy.fft": FFT_13 | FFT_14_ADDED,
     "cupy.random": RANDOM_13 | RANDOM_14_ADDED,
+    # cupyx and its cupyx.scipy modules (_cupyx_names.py).
+    **_cupyx_names.NAMES,
 }
 
 

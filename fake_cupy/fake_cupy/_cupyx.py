@@ -4,25 +4,26 @@ and geterr (see _ufunc_config.py), pinned host arrays (NumPy arrays here),
 and cupyx.scipy, whose submodules (cupyx.scipy.special, ...) delegate to SciPy's
 as cupy.linalg delegates to NumPy's; without SciPy importing one raises
 ImportError, as the real cupyx.scipy needs no SciPy but the fake does."""
-import importlib
-import importlib.abc
-import importlib.machinery
-import sys
-import types
+import importlib as _importlib
+import importlib.abc as _importlib_abc
+import importlib.machinery as _importlib_machinery
+import sys as _sys
+import types as _types
 
-import numpy
+import numpy as _numpy
 
+from fake_cupy import _cupy_keywords, _cupy_names
 from fake_cupy import _jit_api as jit  # noqa: F401 (cupyx.jit)
 from fake_cupy import _memory, _profiler
 from fake_cupy import _own_ufunc, _scatter as _scatter_module
 from fake_cupy._ufunc_config import errstate, geterr, seterr  # noqa: F401
 
-profiler = types.ModuleType("cupyx.profiler", "Fake CuPy's cupyx.profiler.")
+profiler = _types.ModuleType("cupyx.profiler", "Fake CuPy's cupyx.profiler.")
 profiler.benchmark = _profiler.benchmark
 profiler.time_range = _profiler.time_range
 profiler.profile = _profiler.profile
 
-time = types.ModuleType("cupyx.time", "Fake CuPy's cupyx.time (deprecated "
+time = _types.ModuleType("cupyx.time", "Fake CuPy's cupyx.time (deprecated "
                         "since CuPy v10 for cupyx.profiler).")
 
 
@@ -40,7 +41,7 @@ def _repeat(func, args=(), kwargs={}, n_repeat=10000, *, name=None,
 _repeat.__name__ = "repeat"
 time.repeat = _repeat
 
-scipy = types.ModuleType("cupyx.scipy", "Fake CuPy's cupyx.scipy: delegates "
+scipy = _types.ModuleType("cupyx.scipy", "Fake CuPy's cupyx.scipy: delegates "
                          "of SciPy's modules.")
 scipy.__path__ = []       # a package, so that its submodules can be imported
 
@@ -59,15 +60,36 @@ def _scipy_get_array_module(*args):
 scipy.get_array_module = _scipy_get_array_module
 
 
-class _ScipyFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
+def _scipy_getattr(name):
+    """cupyx.scipy.NAME: a submodule CuPy has, imported on first use as
+    CuPy 14's cupyx.scipy does; any other name raises CuPy's
+    AttributeError."""
+    _cupy_names.check("cupyx.scipy", name)
+    return _importlib.import_module("cupyx.scipy." + name)
+
+
+scipy.__getattr__ = _scipy_getattr
+
+
+class _ScipyFinder(_importlib_abc.MetaPathFinder, _importlib_abc.Loader):
     """Imports cupyx.scipy.NAME as the delegates of scipy.NAME."""
 
     def find_spec(self, fullname, path=None, target=None):
-        if not fullname.startswith("cupyx.scipy."):
+        # Only CuPy's modules: `import cupyx.scipy.optimize` raises
+        # ModuleNotFoundError, as on a GPU.
+        if fullname not in _cupy_names.NAMES or not fullname.startswith("cupyx.scipy."):
             return None
-        return importlib.machinery.ModuleSpec(fullname, self)
+        return _importlib_machinery.ModuleSpec(fullname, self)
 
     def create_module(self, spec):
+        module = self._create(spec)
+        # The fake's own functions take CuPy's keywords only, as the
+        # delegates do (_cupy_keywords.py).
+        for attr in _cupy_keywords.SIGNED.get(spec.name, set()) & set(vars(module)):
+            setattr(module, attr, _cupy_keywords.checked(spec.name, attr, getattr(module, attr)))
+        return module
+
+    def _create(self, spec):
         from fake_cupy import _functions
         if spec.name in ("cupyx.scipy.sparse", "cupyx.scipy.sparse.linalg"):
             # Matrices of device arrays (see _sparse.py), not delegates.
@@ -88,12 +110,13 @@ class _ScipyFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
             return _scipy_linalg.module(spec.name)
         name = "scipy." + spec.name[len("cupyx.scipy."):]
         try:
-            module = importlib.import_module(name)
+            module = _importlib.import_module(name)
         except ImportError as e:
             raise ImportError(f"the fake CuPy's {spec.name} delegates to "
                               f"{name}, which cannot be imported ({e})",
                               name=spec.name) from None
-        proxy = _functions.delegate_module(spec.name, module)
+        # CuPy's names only (_cupyx_names.py), SciPy's others refused.
+        proxy = _functions.delegate_module(spec.name, module, cupy_name=spec.name)
         proxy.__path__ = []
         if spec.name in ("cupyx.scipy.fftpack", "cupyx.scipy.fft"):
             # CuPy's cuFFT plans: get_fft_plan and the plan= argument.
@@ -162,10 +185,10 @@ class _ScipyFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
     def exec_module(self, module):
         # cupyx.scipy.sparse.linalg is an attribute of cupyx.scipy.sparse.
         parent, _, child = module.__name__.rpartition(".")
-        setattr(sys.modules.get(parent, scipy), child, module)
+        setattr(_sys.modules.get(parent, scipy), child, module)
 
 
-SCIPY_FINDER = _ScipyFinder()
+_SCIPY_FINDER = _ScipyFinder()
 
 
 class _PinnedHolder:
@@ -177,11 +200,11 @@ class _PinnedHolder:
 
 
 def _pinned(shape, dtype, fill):
-    dtype = numpy.dtype(dtype)
-    count = int(numpy.prod(shape, dtype=numpy.int64))
+    dtype = _numpy.dtype(dtype)
+    count = int(_numpy.prod(shape, dtype=_numpy.int64))
     pointer = _memory.alloc_pinned_memory(count * dtype.itemsize)
-    view = numpy.frombuffer(pointer, dtype=dtype, count=count).reshape(shape)
-    out = numpy.asarray(_PinnedHolder(pointer, view))
+    view = _numpy.frombuffer(pointer, dtype=dtype, count=count).reshape(shape)
+    out = _numpy.asarray(_PinnedHolder(pointer, view))
     if fill is not None:
         out[...] = fill
     return out
@@ -219,3 +242,10 @@ def empty_like_pinned(a, dtype=None, order="K", subok=None, shape=None):
 
 def zeros_like_pinned(a, dtype=None, order="K", subok=None, shape=None):
     return _pinned(a.shape if shape is None else shape, dtype or a.dtype, 0)
+
+
+def __getattr__(name):
+    """A name CuPy's cupyx lacks raises CuPy's AttributeError."""
+    _cupy_names.check("cupyx", name)
+    raise AttributeError(f"module 'cupyx' has no attribute {name!r} (the fake "
+                         "CuPy does not provide it yet)")

@@ -333,6 +333,13 @@ def with_plan(name, func, takes_plan):
             import fake_cupy
             result = fake_cupy.asfortranarray(result)
         return result
+    if takes_plan and "plan" not in signature.parameters:
+        # fftpack's transforms: plan= is CuPy's keyword, taken above.
+        params = list(signature.parameters.values())
+        at = len(params) - (params and params[-1].kind == params[-1].VAR_KEYWORD)
+        params.insert(at, inspect.Parameter("plan", inspect.Parameter.KEYWORD_ONLY,
+                                            default=None))
+        call.__signature__ = signature.replace(parameters=params)
     return call
 
 

@@ -6,8 +6,8 @@ import types
 
 import numpy
 
-from fake_cupy import _arange, _cupy_names, _memory, _overlap_race, \
-    _reduction_keywords, _runtime, _scatter
+from fake_cupy import _arange, _cupy_keywords, _cupy_names, _memory, \
+    _overlap_race, _reduction_keywords, _runtime, _scatter
 from fake_cupy._ndarray import ndarray, _call_numpy, _new_from, _wrap_any, \
     _unsupported, _check_ufunc_operand
 
@@ -531,13 +531,16 @@ INDEX_TRICKS = {"mgrid": _GridMaker(numpy.mgrid),
                 "r_": _Concatenator(numpy.r_), "c_": _Concatenator(numpy.c_)}
 
 
-def delegate_module(name, module, cupy_name=None):
+def delegate_module(name, module, cupy_name=None, signatures=None):
     """A module whose functions are delegates of `module`'s; with
     `cupy_name` ('cupy.fft'), only the names CuPy's module of that name has
-    (_cupy_names), others raising CuPy's AttributeError."""
+    (_cupy_names), others raising CuPy's AttributeError. The functions take
+    the keywords of CuPy's module `signatures` (default `cupy_name`) only
+    (_cupy_keywords.py)."""
     proxy = types.ModuleType(name, f"Fake CuPy's {name}: delegates of {module.__name__}.")
     # The proxy has no file of its own (else `module`'s would be reported).
     proxy.__file__ = None
+    signatures = signatures or cupy_name
 
     def getattr_(attr):
         if cupy_name is not None:
@@ -545,6 +548,8 @@ def delegate_module(name, module, cupy_name=None):
         value = getattr(module, attr)
         if callable(value) and not isinstance(value, type):
             value = delegate(value)
+            if signatures is not None:
+                value = _cupy_keywords.checked(signatures, attr, value)
         setattr(proxy, attr, value)
         return value
     proxy.__getattr__ = getattr_

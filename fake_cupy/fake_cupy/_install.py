@@ -89,8 +89,8 @@ def install():
     sys.modules["cupyx.jit"] = _cupyx.jit
     sys.modules["cupyx.profiler"] = _cupyx.profiler
     sys.modules["cupyx.time"] = _cupyx.time
-    if _cupyx.SCIPY_FINDER not in sys.meta_path:
-        sys.meta_path.append(_cupyx.SCIPY_FINDER)
+    if _cupyx._SCIPY_FINDER not in sys.meta_path:
+        sys.meta_path.append(_cupyx._SCIPY_FINDER)
 
 
 def uninstall():
@@ -102,8 +102,8 @@ def uninstall():
                     ("cupy.", "cupyx.", "cupy_backends.")):
                 del sys.modules[name]
         from fake_cupy import _cupyx
-        if _cupyx.SCIPY_FINDER in sys.meta_path:
-            sys.meta_path.remove(_cupyx.SCIPY_FINDER)
+        if _cupyx._SCIPY_FINDER in sys.meta_path:
+            sys.meta_path.remove(_cupyx._SCIPY_FINDER)
         if ALIAS_FINDER in sys.meta_path:
             sys.meta_path.remove(ALIAS_FINDER)
         fake_cupy.__name__ = "fake_cupy"

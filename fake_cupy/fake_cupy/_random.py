@@ -14,6 +14,7 @@ Where the fake differs: the numbers are NumPy's, not CuPy's (CuPy seeds its
 own generators differently); build reference data on the host when tests
 compare values.
 """
+import inspect
 import os
 
 import numpy
@@ -109,6 +110,12 @@ def _module_function(name):
         return getattr(get_random_state(), name)(*args, **kwargs)
     call.__name__ = name
     call.__doc__ = f"cupy.random.{name}: get_random_state().{name}."
+    # The parameters of RandomState's own method, where it has one (the
+    # others are NumPy's methods with CuPy's dtype=, see _random_state.py).
+    method = vars(RandomState).get(name)
+    if inspect.isfunction(method):
+        method = inspect.signature(method)
+        call.__signature__ = method.replace(parameters=list(method.parameters.values())[1:])
     return call
 
 

@@ -117,8 +117,9 @@ def _getrf(a):
 
 
 # Frames from the warning in _factor up to the user's call: _factor,
-# lu_factor or lu, _run_numpy, _call_numpy, the delegate, _host_data_copied.
-_USER_FRAME = 7
+# lu_factor or lu, _run_numpy, _call_numpy, the delegate, _host_data_copied
+# and the keyword check (_cupy_keywords.checked).
+_USER_FRAME = 8
 
 
 def lu_factor(a, overwrite_a=False, check_finite=True):

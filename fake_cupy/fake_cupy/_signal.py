@@ -24,7 +24,7 @@ import inspect
 import numpy
 import scipy.signal
 
-from fake_cupy import _functions, _signal_lfilter
+from fake_cupy import _functions, _signal_lfilter, _signal_wavelets
 from fake_cupy._ndarray import ndarray
 
 # The array arguments each function copies to the device.
@@ -93,3 +93,5 @@ FUNCTIONS = {name: _converting(name, arrays)
              for name, arrays in _SPECTRAL.items()}
 FUNCTIONS.update(wiener=wiener)
 FUNCTIONS.update(_signal_lfilter.FUNCTIONS)
+# CuPy 13's wavelets, which SciPy 1.15 removed.
+FUNCTIONS.update(_signal_wavelets.FUNCTIONS)

@@ -29,6 +29,7 @@ import numpy
 import scipy.sparse
 import scipy.sparse.linalg
 
+from fake_cupy import _cupy_keywords
 from fake_cupy import _sparse_names as _names
 from fake_cupy._ndarray import (ndarray, _new_from, _run_numpy, _unwrap,
                                 _unwrap_index, _wrap_any)
@@ -488,6 +489,8 @@ def _module(name, scipy_module, own, cupy_names=None):
         if callable(value) and not isinstance(value, type):
             value = functools.wraps(value)(functools.partial(
                 _host_call_in_format, value))
+            # CuPy's keywords only (_cupy_keywords.py).
+            value = _cupy_keywords.checked(name, attr, value)
         setattr(module, attr, value)
         return value
     module.__getattr__ = getattr_

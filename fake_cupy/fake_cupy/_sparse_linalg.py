@@ -4,7 +4,8 @@ behind _sparse.py's conversions.
 
 - cg, cgs, gmres and minres take CuPy 13's `tol` (SciPy 1.14 renamed it
   `rtol` and 1.17 refuses `tol`), in CuPy's positional order; `rtol`, CuPy
-  14's name, is taken as a keyword. b is solved in A's dtype and callbacks
+  14's name, is taken as a keyword by cg, cgs and gmres (CuPy 14.2's minres
+  has tol alone). b is solved in A's dtype and callbacks
   get cupy iterates. gmres is CuPy's algorithm on the fake's arrays (its
   iteration counting and callbacks are not SciPy's).
 - LinearOperator works on cupy arrays: matvec, rmatvec and matmat take and
@@ -330,11 +331,12 @@ def cgs(A, b, x0=None, tol=None, maxiter=None, M=None, callback=None,
 
 
 def minres(A, b, x0=None, shift=0.0, tol=None, maxiter=None, M=None,
-           callback=None, check=False, *, rtol=None):
-    """cupyx.scipy.sparse.linalg.minres (CuPy 13's arguments)."""
+           callback=None, check=False):
+    """cupyx.scipy.sparse.linalg.minres (CuPy 13's arguments, which CuPy
+    14.2 keeps: no rtol)."""
     b, x0, dtype = _system(A, b, x0, M)
     return _solve("minres", A, b, x0, dtype, shift=shift,
-                  rtol=_tolerance(tol, rtol), maxiter=maxiter, M=M,
+                  rtol=_tolerance(tol, None), maxiter=maxiter, M=M,
                   callback=_device_callback(callback), check=check)
 
 

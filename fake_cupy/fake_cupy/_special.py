@@ -27,6 +27,9 @@ xlogy), float64 in SciPy, and complex betaln is CuPy's TypeError. A Python
 or NumPy scalar beside an array takes the array's loop (CuPy 13 follows
 NumPy 1's value-based casting, so `xlogy(x32, 2.0)` stays float32).
 
+SciPy 1.14 removed btdtr and btdtri, the beta distribution's function and
+its inverse, which CuPy 13 has (betainc and betaincinv under other names).
+
 SciPy 1.17 removed sph_harm(m, n, theta, phi), theta the azimuth and phi the
 polar angle; its replacement sph_harm_y(n, m, theta, phi) takes the polar
 angle first, and gives 0 where |m| > n. CuPy 13's sph_harm is a ufunc with
@@ -150,6 +153,35 @@ def sph_harm(m, n, theta, phi, out=None):
     return _store(_call_numpy(_sph_harm_host, (m, n, theta, phi), {}), out)
 
 
+def _beta_distribution(name, scipy_name):
+    """CuPy 13's ufunc `name` (btdtr, btdtri), which SciPy 1.14 removed for
+    `scipy_name` (betainc, betaincinv) with the same arguments; its loops
+    are fff->f and ddd->d."""
+    scipy_ufunc = getattr(scipy.special, scipy_name)
+
+    def host(a, b, x):
+        types = [v.dtype for v in (a, b, x) if isinstance(v, numpy.ndarray)]
+        for loop in (numpy.float32, numpy.float64):
+            if all(numpy.can_cast(t, loop) for t in types):
+                break
+        else:
+            raise TypeError(f"Wrong type ({tuple(types)}) of arguments for "
+                            f"cupyx_scipy_{name}")
+        if not types:
+            loop = numpy.float64
+        args = [numpy.asarray(v, dtype=loop) for v in (a, b, x)]
+        return numpy.asarray(scipy_ufunc(*args)).astype(loop, copy=False)
+
+    def call(a, b, x, out=None):
+        for arg in (a, b, x):
+            _check_ufunc_operand(arg)
+        return _store(_call_numpy(host, (a, b, x), {}), out)
+    call.__name__ = call.__qualname__ = name
+    call.__doc__ = (f"cupyx.scipy.special.{name} (CuPy 13): SciPy's "
+                    f"{scipy_name} under its old name.")
+    return call
+
+
 def logsumexp(a, axis=None, b=None, keepdims=False, return_sign=False):
     """cupyx.scipy.special.logsumexp as CuPy 13 computes it
     (cupyx/scipy/special/_logsumexp.py): cupy operations on `a` itself, so
@@ -213,5 +245,7 @@ def log_softmax(x, axis=None):
 
 
 FUNCTIONS = {"sph_harm": sph_harm, "logsumexp": logsumexp, "softmax": softmax,
-             "log_softmax": log_softmax} | {
+             "log_softmax": log_softmax,
+             "btdtr": _beta_distribution("btdtr", "betainc"),
+             "btdtri": _beta_distribution("btdtri", "betaincinv")} | {
     name: _with_cupy_loops(name, loops) for name, loops in _LOOPS.items()}

@@ -96,3 +96,119 @@ def test_numpy1_names_that_cupy_13_keeps(cp):
     # says so, so the name is there and a call fails on a GPU too.
     with pytest.raises(RuntimeError, match="removed in NumPy v2.\nUse `ast.literal_eval`"):
         cp.safe_eval("1")
+
+
+# cupyx and its cupyx.scipy modules (fake_cupy/_cupyx_names.py). The fake's
+# cupyx.scipy modules delegate to SciPy's, and answered every SciPy name:
+# a program that tried `from cupyx.scipy.special import factorial` and fell
+# back to NumPy on ImportError took its CuPy path on the fake only.
+#
+# CuPy's names the fake does not provide yet. This set is exact: a name
+# added to the fake must leave it.
+_CUPYX_NOT_YET = {
+    "cupyx": {"DeviceSynchronized", "GeneralizedUFunc", "allow_synchronize",
+              "cusparse", "get_runtime_info", "lapack", "linalg", "optimizing"},
+    "cupyx.scipy.sparse": {
+        "block_array", "block_diag", "coo_array", "csc_array", "csr_array",
+        "dia_array", "diags_array", "eye_array", "get_index_dtype",
+        "matrix_transpose", "permute_dims", "random_array",
+        "safely_cast_index_arrays", "sparray", "swapaxes"},
+    "cupyx.scipy.sparse.linalg": {"matrix_power"},
+    "cupyx.scipy.spatial": {"delaunay_2d"},
+    "cupyx.scipy.spatial.distance": {
+        "check_soft_dependencies", "cuvs_available", "distance_matrix",
+        "hellinger", "kl_divergence", "pylibraft_available"},
+}
+
+_CUPYX_MODULES = sorted(k for k in _cupy_names.NAMES if k.startswith("cupyx"))
+
+
+@pytest.fixture
+def cupyx_modules(cp):
+    """Imports the fake's cupyx modules by CuPy's names: key -> module."""
+    import importlib
+    from fake_cupy import _install
+    installed = _install.installed()
+    if not installed:
+        cp.install()
+    try:
+        yield {key: importlib.import_module(key) for key in _CUPYX_MODULES}
+    finally:
+        if not installed:
+            cp.uninstall()
+
+
+@pytest.mark.parametrize("key", _CUPYX_MODULES)
+def test_cupyx_answers_cupys_names(cupyx_modules, key):
+    module = cupyx_modules[key]
+    missing = {n for n in _cupy_names.NAMES[key] if not _answers(module, n)}
+    assert missing == _CUPYX_NOT_YET.get(key, set())
+    assert {n for n in dir(module) if not n.startswith("_")} <= _cupy_names.NAMES[key]
+
+
+@pytest.mark.parametrize("key", [k for k in _CUPYX_MODULES if k.startswith("cupyx.scipy.")])
+def test_cupyx_scipy_refuses_scipys_other_names(cupyx_modules, key):
+    import importlib
+    host = importlib.import_module("scipy" + key[len("cupyx.scipy"):])
+    refused = [n for n in dir(host)
+               if not n.startswith("_") and n not in _cupy_names.NAMES[key]]
+    module = cupyx_modules[key]
+    assert [n for n in refused if _answers(module, n)] == []
+    for name in refused:
+        with pytest.raises(AttributeError,
+                           match=f"^module '{key}' has no attribute '{name}'$"):
+            getattr(module, name)
+
+
+def test_a_missing_cupyx_name_takes_the_import_error_path(cupyx_modules):
+    # The pattern of a program that uses CuPy's function where there is one.
+    with pytest.raises(ImportError, match="cannot import name 'factorial' "
+                       "from 'cupyx.scipy.special'"):
+        from cupyx.scipy.special import factorial  # noqa: F401
+    from cupyx.scipy.special import gammaln, sph_harm  # noqa: F401
+    with pytest.raises(ModuleNotFoundError, match="No module named 'cupyx.scipy.optimize'"):
+        import cupyx.scipy.optimize  # noqa: F401
+    import cupyx
+    for name in ("numpy", "sys", "nonexistent"):
+        with pytest.raises(AttributeError, match=f"^module 'cupyx' has no attribute '{name}'$"):
+            getattr(cupyx, name)
+    with pytest.raises(AttributeError, match="^module 'cupyx.scipy' has no attribute 'optimize'$"):
+        cupyx.scipy.optimize
+    assert cupyx.scipy.stats.zscore is cupyx_modules["cupyx.scipy.stats"].zscore
+
+
+def test_cupyx_special_keeps_the_beta_distribution_names_scipy_removed(cp, cupyx_modules):
+    special = cupyx_modules["cupyx.scipy.special"]
+    import scipy.special
+    a, b = 2.0, 3.0
+    x = numpy.array([0.1, 0.5, 0.9], dtype=numpy.float32)
+    p = special.btdtr(a, b, cp.asarray(x))
+    assert p.dtype == numpy.float32
+    numpy.testing.assert_allclose(p.get(), scipy.special.betainc(a, b, x), rtol=1e-6)
+    back = special.btdtri(a, b, p.astype(numpy.float64))
+    assert back.dtype == numpy.float64
+    numpy.testing.assert_allclose(back.get(), x, rtol=1e-5)
+    with pytest.raises(TypeError, match="cupyx_scipy_btdtr"):
+        special.btdtr(a, b, cp.asarray(x.astype(numpy.complex64)))
+
+
+def test_cupyx_signal_keeps_the_wavelets_scipy_removed(cp, cupyx_modules):
+    signal = cupyx_modules["cupyx.scipy.signal"]
+    # The Ricker wavelet's closed form at its centre and one width away.
+    w = signal.ricker(5, 1.0)
+    amplitude = 2 / (numpy.sqrt(3) * numpy.pi ** 0.25)
+    assert w.dtype == numpy.float64 and w.shape == (5,)
+    numpy.testing.assert_allclose(w.get()[[1, 2]], [0.0, amplitude], atol=1e-15)
+    m = signal.morlet2(8, 2.0)
+    assert m.dtype == numpy.complex128
+    numpy.testing.assert_allclose(abs(m.get()), abs(m.get()[::-1]))
+    h = signal.qmf(cp.asarray([1.0, 2.0, 3.0], dtype=cp.float32))
+    assert h.dtype == numpy.float32 and h.get().tolist() == [3.0, -2.0, 1.0]
+    with pytest.raises(TypeError):
+        signal.qmf(numpy.ones(3))
+    # A unit impulse gives each width's wavelet, reversed, around its middle.
+    impulse = cp.zeros(11)
+    impulse[5] = 1.0
+    out = signal.cwt(impulse, signal.ricker, [1, 2])
+    assert out.shape == (2, 11) and out.dtype == numpy.float64
+    numpy.testing.assert_allclose(out.get()[1, 5], signal.ricker(11, 2).get()[5])

@@ -45,6 +45,11 @@ def test_iterative_solvers_take_cupy13_tol(cp, name):
     # CuPy 13's positional order: x0 then tol.
     x, info = solver(a, b, None, 1e-12)
     assert info == 0
+    if name == "minres":
+        # minres takes tol alone in CuPy 13.6 and 14.2 (the released wheels).
+        with pytest.raises(TypeError, match="unexpected keyword argument 'rtol'"):
+            solver(a, b, rtol=1e-12)
+        return
     # CuPy 14's keyword is taken too; giving both is an error.
     x, info = solver(a, b, rtol=1e-12)
     assert info == 0
