@@ -43,16 +43,9 @@ import numpy
 
 from fake_cupy import _fft_config, _fft_plan
 
-# Each transform: its value type and whether it works along one axis.
-_TRANSFORMS = {
-    "fft": ("C2C", True), "ifft": ("C2C", True),
-    "fft2": ("C2C", False), "ifft2": ("C2C", False),
-    "fftn": ("C2C", False), "ifftn": ("C2C", False),
-    "rfft": ("R2C", True), "irfft": ("C2R", True),
-    "rfft2": ("R2C", False), "irfft2": ("C2R", False),
-    "rfftn": ("R2C", False), "irfftn": ("C2R", False),
-    "hfft": ("C2R", True), "ihfft": ("R2C", True),
-}
+# Each transform: its value type and whether it works along one axis
+# (_fft_plan's table).
+_TRANSFORMS = _fft_plan._TRANSFORMS
 
 
 def _signature(name, one_axis, style):

@@ -29,6 +29,17 @@ def deferred(cp):
     cp.cuda.set_async_mode(None)
 
 
+@pytest.fixture
+def ndi(cp):
+    """The fake's cupyx.scipy.ndimage, imported as a user imports it."""
+    fake_cupy.install()
+    try:
+        import cupyx.scipy.ndimage
+        yield cupyx.scipy.ndimage
+    finally:
+        fake_cupy.uninstall()
+
+
 # The deferred pass of tests/python.sh runs again only the tests that start a
 # kernel or a process: tests/python.sh's immediate pass names them in the file
 # $CUEMU_TEST_LAUNCHES_OUT, and its deferred pass keeps only them

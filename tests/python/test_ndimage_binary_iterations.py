@@ -6,17 +6,6 @@ import numpy
 import pytest
 import scipy.ndimage
 
-import fake_cupy
-
-
-@pytest.fixture
-def ndi(cp):
-    fake_cupy.install()
-    try:
-        import cupyx.scipy.ndimage
-        yield cupyx.scipy.ndimage
-    finally:
-        fake_cupy.uninstall()
 
 
 @pytest.fixture

@@ -13,7 +13,6 @@ import numpy
 import pytest
 import scipy.ndimage
 
-import fake_cupy
 
 f32 = numpy.float32
 f64 = numpy.float64
@@ -22,16 +21,6 @@ f64 = numpy.float64
 _PAD = {"reflect": "symmetric", "grid-mirror": "symmetric",
         "mirror": "reflect", "nearest": "edge", "wrap": "wrap",
         "grid-wrap": "wrap", "constant": "constant"}
-
-
-@pytest.fixture
-def ndi(cp):
-    fake_cupy.install()
-    try:
-        import cupyx.scipy.ndimage
-        yield cupyx.scipy.ndimage
-    finally:
-        fake_cupy.uninstall()
 
 
 def _kernel_sum(image, weights, w_type, mode="reflect", cval=0.0,

@@ -8,17 +8,6 @@ arrays) and ran on a GPU."""
 import numpy
 import pytest
 
-import fake_cupy
-
-
-@pytest.fixture
-def ndi(cp):
-    fake_cupy.install()
-    try:
-        import cupyx.scipy.ndimage
-        yield cupyx.scipy.ndimage
-    finally:
-        fake_cupy.uninstall()
 
 
 @pytest.fixture

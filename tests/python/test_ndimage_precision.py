@@ -9,19 +9,8 @@ import numpy
 import pytest
 import scipy.ndimage
 
-import fake_cupy
 
 f32 = numpy.float32
-
-
-@pytest.fixture
-def ndi(cp):
-    fake_cupy.install()
-    try:
-        import cupyx.scipy.ndimage
-        yield cupyx.scipy.ndimage
-    finally:
-        fake_cupy.uninstall()
 
 
 def _linear_in_float32(image, coordinates):
