@@ -56,6 +56,14 @@ marks &unit_marks() {
   return the_marks;
 }
 
+bool unevaluated(const Stmt *s) {
+  if (isa<ConstantExpr>(s) || isa<UnaryExprOrTypeTraitExpr>(s) ||
+      isa<CXXNoexceptExpr>(s) || isa<GenericSelectionExpr>(s))
+    return true;
+  const CXXTypeidExpr *t = dyn_cast<CXXTypeidExpr>(s);
+  return t && !t->isPotentiallyEvaluated();
+}
+
 const Stmt *body_of(const FunctionDecl *fn, const FunctionDecl **definition) {
   const FunctionDecl *d = nullptr;
   if (!(fn->hasBody(d) && d->getBody())) {

@@ -56,6 +56,10 @@ cuemu_space space_of(const clang::SourceManager &sm,
                      const clang::FunctionDecl *fn);
 /* Whether `fn` itself is a kernel, or a kernel template's instance. */
 bool is_kernel(const clang::SourceManager &sm, const clang::FunctionDecl *fn);
+/* Whether `s` runs nothing: a constant expression (a case label, a template
+ * argument) or an unevaluated operand (sizeof, alignof, noexcept, _Generic,
+ * a typeid of a type or of a non-polymorphic object). */
+bool unevaluated(const clang::Stmt *s);
 /* The body of `fn` or of the pattern it is instantiated from, or NULL. */
 const clang::Stmt *body_of(const clang::FunctionDecl *fn,
                            const clang::FunctionDecl **definition);

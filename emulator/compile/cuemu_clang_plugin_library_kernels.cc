@@ -249,12 +249,8 @@ class library_kernels {
       return;
     /* Constant expressions and unevaluated operands call nothing at run
      * time; a lambda's body is its call operator's, walked when called. */
-    if (isa<ConstantExpr>(s) || isa<UnaryExprOrTypeTraitExpr>(s) ||
-        isa<CXXNoexceptExpr>(s))
+    if (unevaluated(s))
       return;
-    if (const CXXTypeidExpr *t = dyn_cast<CXXTypeidExpr>(s))
-      if (!t->isPotentiallyEvaluated())
-        return;
     if (const LambdaExpr *l = dyn_cast<LambdaExpr>(s)) {
       for (const Expr *init : l->capture_inits())
         walk(fn, init);

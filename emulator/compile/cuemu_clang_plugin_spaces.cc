@@ -477,12 +477,8 @@ class spaces : public ASTConsumer {
       return;
     /* Constant expressions (case labels, template arguments) and
      * unevaluated operands use nothing. */
-    if (isa<ConstantExpr>(s) || isa<UnaryExprOrTypeTraitExpr>(s) ||
-        isa<CXXNoexceptExpr>(s) || isa<GenericSelectionExpr>(s))
+    if (unevaluated(s))
       return;
-    if (const CXXTypeidExpr *t = dyn_cast<CXXTypeidExpr>(s))
-      if (!t->isPotentiallyEvaluated())
-        return;
     /* A lambda's body is a function of its own: only its captures'
      * initializers are this body's. */
     if (const LambdaExpr *l = dyn_cast<LambdaExpr>(s)) {
