@@ -22,6 +22,8 @@ dtype= or signature= is left to NumPy, as are calls without an array or a
 scalar operand (a 0-d cupy array is an array here as in CuPy). cupy.fuse
 keeps its own typing (_fusion.py).
 """
+import functools
+
 import numpy
 
 _KIND_SCORE = {"b": 0, "u": 1, "i": 1, "f": 2, "c": 2}
@@ -73,9 +75,12 @@ def _min_scalar_types(x):
     return (t,)
 
 
+@functools.lru_cache(maxsize=None)
 def _loop(ufunc, types):
     """The first of `ufunc`'s loops over CuPy's types to which each operand
-    (a tuple of dtypes, any of which may cast) casts safely."""
+    (a tuple of dtypes, any of which may cast) casts safely; remembered for
+    each ufunc and operands' types (the search costs more than the
+    operation on a small array)."""
     for loop in ufunc.types:
         ins = loop.split("->")[0]
         if not _CUPY_TYPES.issuperset(loop.replace("->", "")):
@@ -115,7 +120,7 @@ def cupy_operands(func, args, kwargs):
             types.append((scalars[i].dtype,))
     if any(t is None for ts in types for t in ts):
         return args
-    ins = _loop(ufunc, types)
+    ins = _loop(ufunc, tuple(types))
     if ins is None:
         return args
     typed = list(args)
