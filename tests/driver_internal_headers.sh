@@ -8,6 +8,11 @@
 # header's warning once, with nvcc's text; none for a program that includes
 # cuda_runtime.h alone, nor with -w; the program still builds and runs. With
 # nvcc present its build of the same file is recorded (nvcc_build).
+# The same headers by their crt/ path (and crt/sm_70_rt.h, crt/host_config.h,
+# crt/mma.h: tests/programs/trial/crt_internal_headers.cu) did not compile;
+# nvcc 13 warns "crt/NAME is an internal header file and must not be used
+# directly.  Please use ... instead." once for each, which is checked the
+# same way.
 # Run by `make check` with AM_TESTS_ENVIRONMENT.
 
 srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
@@ -22,10 +27,18 @@ mkdir -p "$work" || exit 1
 failed=0
 src=$srcdir/tests/programs/trial/legacy_internal_headers.cu
 plain=$srcdir/tests/programs/trial/host_min_max.cu
+crt=$srcdir/tests/programs/trial/crt_internal_headers.cu
 
 # The internal headers a compile's log warns about, sorted, one a line.
 warned() {
   sed -n 's/^.*warning: #warning "\([a-z_]*\.h\) is an internal header file and must not be used directly.  This file will be removed in a future CUDA release.  Please use cuda_runtime_api.h or cuda_runtime.h instead." \[-Wcpp\]$/\1/p' \
+    "$1" | LC_ALL=C sort
+}
+
+# The crt/ headers a compile's log warns about, with the header nvcc names
+# instead, sorted, one a line.
+warned_crt() {
+  sed -n 's/^.*warning: #warning "crt\/\([a-z0-9_]*\.h\) is an internal header file and must not be used directly.  Please use \(.*\) instead." \[-Wcpp\]$/\1: \2/p' \
     "$1" | LC_ALL=C sort
 }
 
@@ -58,10 +71,37 @@ step plain "$nvcc" -c -o plain.o "$plain" &&
     echo "PASS: cuda_runtime.h alone: no warning"
   fi
 
+want_crt='common_functions.h: cuda_runtime_api.h or cuda_runtime.h
+device_double_functions.h: cuda_runtime_api.h or cuda_runtime.h
+device_functions.h: cuda_runtime_api.h or cuda_runtime.h
+host_config.h: cuda_runtime_api.h or cuda_runtime.h
+host_defines.h: cuda_runtime_api.h or cuda_runtime.h
+math_functions.h: cuda_runtime_api.h or cuda_runtime.h
+mma.h: mma.h
+sm_70_rt.h: cuda_runtime_api.h or cuda_runtime.h'
+
+step crt "$nvcc" -o crt "$crt" &&
+  passes "a program including the crt headers builds and runs" ./crt &&
+  if [ "$(warned_crt "$work/crt.log")" = "$want_crt" ]; then
+    echo "PASS: one warning for each crt/ header, nvcc's text"
+  else
+    fail "crt/ header warnings: got"
+    sed 's/^/  | /' "$work/crt.log" | head -20
+  fi
+
+step crt-quiet "$nvcc" -w -c -o crt_quiet.o "$crt" &&
+  if [ -z "$(warned_crt "$work/crt-quiet.log")" ]; then
+    echo "PASS: -w: no crt/ warning"
+  else
+    fail "-w still warns about crt/ headers"
+  fi
+
 real=$(find_nvcc 2>/dev/null)
 if [ -n "$real" ]; then
   step nvcc-build nvcc_build driver_internal_headers.sh:legacy "$real" -c \
     -o nv.o "$src" && echo "PASS: nvcc builds legacy_internal_headers.cu"
+  step nvcc-crt nvcc_build driver_internal_headers.sh:crt "$real" -c \
+    -o nv_crt.o "$crt" && echo "PASS: nvcc builds crt_internal_headers.cu"
 fi
 
 rm -rf "$work"

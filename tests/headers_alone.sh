@@ -99,6 +99,7 @@ for cxx in "$gxx" "$clangxx"; do
     check "$cxx" -std=c++17 -x c++ -- cooperative_groups/details/ \
       "$shims"/cooperative_groups/details/*.h
     check "$cxx" -std=c++17 -x c++ -- cuda/ "$shims"/cuda/*
+    check "$cxx" -std=c++17 -x c++ -- crt/ "$shims"/crt/*.h
   elif [ "${CI:-}" = true ]; then
     tool_missing headers_alone.sh "C++ compiler '${cxx}' not found (GXX or" \
       "CLANGXX empty or wrong)"
