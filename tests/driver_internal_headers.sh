@@ -12,7 +12,9 @@
 # crt/mma.h: tests/programs/trial/crt_internal_headers.cu) did not compile;
 # nvcc 13 warns "crt/NAME is an internal header file and must not be used
 # directly.  Please use ... instead." once for each, which is checked the
-# same way.
+# same way. crt/sm_80_rt.h and crt/sm_90_rt.h clashed with cuemu's own
+# definitions (tests/programs/trial/crt_sm80_sm90_headers.cu, built for
+# sm_90 as nvcc needs to declare their names): one warning for each too.
 # Run by `make check` with AM_TESTS_ENVIRONMENT.
 
 srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
@@ -28,6 +30,7 @@ failed=0
 src=$srcdir/tests/programs/trial/legacy_internal_headers.cu
 plain=$srcdir/tests/programs/trial/host_min_max.cu
 crt=$srcdir/tests/programs/trial/crt_internal_headers.cu
+crt_sm=$srcdir/tests/programs/trial/crt_sm80_sm90_headers.cu
 
 # The internal headers a compile's log warns about, sorted, one a line.
 warned() {
@@ -96,12 +99,27 @@ step crt-quiet "$nvcc" -w -c -o crt_quiet.o "$crt" &&
     fail "-w still warns about crt/ headers"
   fi
 
+want_crt_sm='sm_80_rt.h: cuda_runtime_api.h or cuda_runtime.h
+sm_90_rt.h: cuda_runtime_api.h or cuda_runtime.h'
+
+step crt-sm "$nvcc" -arch=sm_90 -o crt_sm "$crt_sm" &&
+  passes "a program including the sm_80 and sm_90 crt headers builds and runs" ./crt_sm &&
+  if [ "$(warned_crt "$work/crt-sm.log")" = "$want_crt_sm" ]; then
+    echo "PASS: one warning for crt/sm_80_rt.h and crt/sm_90_rt.h, nvcc's text"
+  else
+    fail "crt/sm_80_rt.h, crt/sm_90_rt.h warnings: got"
+    sed 's/^/  | /' "$work/crt-sm.log" | head -20
+  fi
+
 real=$(find_nvcc 2>/dev/null)
 if [ -n "$real" ]; then
   step nvcc-build nvcc_build driver_internal_headers.sh:legacy "$real" -c \
     -o nv.o "$src" && echo "PASS: nvcc builds legacy_internal_headers.cu"
   step nvcc-crt nvcc_build driver_internal_headers.sh:crt "$real" -c \
     -o nv_crt.o "$crt" && echo "PASS: nvcc builds crt_internal_headers.cu"
+  step nvcc-crt-sm nvcc_build driver_internal_headers.sh:crt_sm "$real" \
+    -arch=sm_90 -c -o nv_crt_sm.o "$crt_sm" &&
+    echo "PASS: nvcc builds crt_sm80_sm90_headers.cu"
 fi
 
 rm -rf "$work"

@@ -5,7 +5,8 @@
  * Without clusters every block is a cluster of one, as on the GPU. The
  * split barrier (barrier_arrive, then barrier_wait) is CUDA's: a thread
  * that arrived goes on until its wait, which returns once every thread of
- * the cluster has arrived. See cuemu_device_runtime.h.
+ * the cluster has arrived. The shape and ranks are the cluster intrinsics
+ * (cuemu_cluster_intrinsics.h). See cuemu_device_runtime.h.
  */
 #ifndef CUEMU_CLUSTER_GROUP_H
 #define CUEMU_CLUSTER_GROUP_H
@@ -13,6 +14,7 @@
 #include <cuemu/cuemu_device_runtime.h>
 
 #include "cuemu_builtin_vars.h"
+#include "cuemu_cluster_intrinsics.h"
 #include "vector_types.h"
 
 namespace cooperative_groups {
@@ -21,23 +23,11 @@ class cluster_group {
 public:
   struct arrival_token {};
 
-  static dim3 dim_blocks() {
-    cuemu_uint3 d = cuemu_cluster_dims();
-    return dim3(d.x, d.y, d.z);
-  }
-  static unsigned num_blocks() {
-    cuemu_uint3 d = cuemu_cluster_dims();
-    return d.x * d.y * d.z;
-  }
+  static dim3 dim_blocks() { return __clusterDim(); }
+  static unsigned num_blocks() { return __clusterSizeInBlocks(); }
   /* The block's index within its cluster. */
-  static dim3 block_index() {
-    cuemu_uint3 d = cuemu_cluster_dims();
-    return dim3(blockIdx.x % d.x, blockIdx.y % d.y, blockIdx.z % d.z);
-  }
-  static unsigned block_rank() {
-    cuemu_uint3 d = cuemu_cluster_dims();
-    return (blockIdx.z % d.z * d.y + blockIdx.y % d.y) * d.x + blockIdx.x % d.x;
-  }
+  static dim3 block_index() { return __clusterRelativeBlockIdx(); }
+  static unsigned block_rank() { return __clusterRelativeBlockRank(); }
   static dim3 dim_threads() {
     cuemu_uint3 d = cuemu_cluster_dims();
     return dim3(d.x * blockDim.x, d.y * blockDim.y, d.z * blockDim.z);
