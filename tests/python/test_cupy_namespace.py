@@ -11,13 +11,12 @@ import pytest
 
 from fake_cupy import _cupy_names
 
-# CuPy's names the fake does not provide yet: CuPy's who, CuPy 13's
-# deprecated cupy.sparse (cupyx.scipy.sparse) and CuPy 14's
+# CuPy's names the fake does not provide yet: CuPy's who and CuPy 14's
 # make_aligned_dtype. This set is exact: a name added to the
 # fake must leave it.
 _NOT_YET = {
     "cupy": {
-        "make_aligned_dtype", "sparse", "who",
+        "make_aligned_dtype", "who",
     },
     "cupy.linalg": set(),
     "cupy.fft": set(),
@@ -259,3 +258,12 @@ def test_cupyx_distance_functions_that_scipy_lacks(cp, cupyx_modules):
     with pytest.raises(ValueError, match="x contains 2-dimensional vectors but y "
                        "contains 3-dimensional vectors"):
         distance.distance_matrix(cp.asarray(x), cp.ones((2, 3)))
+
+
+def test_cupy_sparse_is_the_deprecated_name_of_cupyx_scipy_sparse(cp, cupyx_modules):
+    import cupy.sparse
+    with pytest.warns(DeprecationWarning, match="Use cupyx.scipy.sparse instead"):
+        m = cupy.sparse.csr_matrix(cp.eye(2))
+    assert isinstance(m, cupyx_modules["cupyx.scipy.sparse"].csr_matrix)
+    with pytest.raises(AttributeError, match="^module 'cupy.sparse' has no attribute 'nope'$"):
+        cupy.sparse.nope
