@@ -11,12 +11,11 @@ import pytest
 
 from fake_cupy import _cupy_names
 
-# CuPy's names the fake does not provide yet: CuPy's who and CuPy 14's
-# make_aligned_dtype. This set is exact: a name added to the
+# CuPy's names the fake does not provide yet: CuPy 14's make_aligned_dtype. This set is exact: a name added to the
 # fake must leave it.
 _NOT_YET = {
     "cupy": {
-        "make_aligned_dtype", "who",
+        "make_aligned_dtype",
     },
     "cupy.linalg": set(),
     "cupy.fft": set(),
@@ -267,3 +266,15 @@ def test_cupy_sparse_is_the_deprecated_name_of_cupyx_scipy_sparse(cp, cupyx_modu
     assert isinstance(m, cupyx_modules["cupyx.scipy.sparse"].csr_matrix)
     with pytest.raises(AttributeError, match="^module 'cupy.sparse' has no attribute 'nope'$"):
         cupy.sparse.nope
+
+
+def test_who_prints_the_arrays_of_a_dictionary_in_cupys_table(cp, capsys):
+    x = cp.arange(2.0)
+    cp.who({"x": x, "y": cp.arange(3.0), "z": x, "txt": "Some str", "idx": 5})
+    header = "Name " + " " * 10 + " Shape " + " " * 10 + " Bytes " + " " * 10 + " Type"
+    assert capsys.readouterr().out.splitlines() == [
+        header, "=" * (len(header) + 5), "",
+        "x" + " " * 15 + "2" + " " * 16 + "16" + " " * 15 + "float64",
+        "y" + " " * 15 + "3" + " " * 16 + "24" + " " * 15 + "float64",
+        "z (x)" + " " * 11 + "2" + " " * 16 + "16" + " " * 15 + "float64",
+        "", "Upper bound on total bytes  =       40"]
