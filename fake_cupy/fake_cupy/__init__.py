@@ -103,6 +103,10 @@ from fake_cupy._numpy1_names import (  # noqa: E402,F401
     complex_, cumproduct, disable_experimental_feature_warning, disp,
     find_common_type, float_, get_array_wrap, infty, msort, product,
     safe_eval, set_string_function, singlecomplex, sometrue)
+from fake_cupy._numpy1_types import (  # noqa: E402,F401
+    byte_bounds, issctype, issubclass_, issubsctype, obj2sctype, sctype2char)
+from fake_cupy import sparse  # noqa: E402,F401
+from fake_cupy._who import who  # noqa: E402,F401
 from numpy.rec import format_parser  # noqa: E402,F401
 from numpy.lib.npyio import DataSource  # noqa: E402,F401
 from fake_cupy import _cupy_keywords, _cupy_names  # noqa: E402

@@ -174,6 +174,11 @@ class _ScipyFinder(_importlib_abc.MetaPathFinder, _importlib_abc.Loader):
             from fake_cupy import _ndimage_measure
             for attr, func in _ndimage_measure.FUNCTIONS.items():
                 setattr(proxy, attr, func)
+        if spec.name == "cupyx.scipy.spatial.distance":
+            # CuPy's own distances, which SciPy's module lacks.
+            from fake_cupy import _spatial_distance
+            for attr, func in _spatial_distance.FUNCTIONS.items():
+                setattr(proxy, attr, func)
         if spec.name == "cupyx.scipy.signal":
             # The spectral functions copy host signals to the device, and
             # wiener takes float window sizes, as CuPy's do.

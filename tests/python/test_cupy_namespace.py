@@ -11,15 +11,11 @@ import pytest
 
 from fake_cupy import _cupy_names
 
-# CuPy's names the fake does not provide yet: CuPy 13's own versions of
-# NumPy 1's type functions that NumPy 2 removed, CuPy's helpers without a
-# NumPy counterpart, CuPy 13's deprecated cupy.sparse (cupyx.scipy.sparse)
-# and CuPy 14's make_aligned_dtype. This set is exact: a name added to the
+# CuPy's names the fake does not provide yet: CuPy 14's make_aligned_dtype. This set is exact: a name added to the
 # fake must leave it.
 _NOT_YET = {
     "cupy": {
-        "byte_bounds", "issctype", "issubclass_", "issubsctype",
-        "make_aligned_dtype", "obj2sctype", "sctype2char", "sparse", "who",
+        "make_aligned_dtype",
     },
     "cupy.linalg": set(),
     "cupy.fft": set(),
@@ -116,8 +112,7 @@ _CUPYX_NOT_YET = {
     "cupyx.scipy.sparse.linalg": {"matrix_power"},
     "cupyx.scipy.spatial": {"delaunay_2d"},
     "cupyx.scipy.spatial.distance": {
-        "check_soft_dependencies", "cuvs_available", "distance_matrix",
-        "hellinger", "kl_divergence", "pylibraft_available"},
+        "check_soft_dependencies", "cuvs_available", "pylibraft_available"},
 }
 
 _CUPYX_MODULES = sorted(k for k in _cupy_names.NAMES if k.startswith("cupyx"))
@@ -212,3 +207,74 @@ def test_cupyx_signal_keeps_the_wavelets_scipy_removed(cp, cupyx_modules):
     out = signal.cwt(impulse, signal.ricker, [1, 2])
     assert out.shape == (2, 11) and out.dtype == numpy.float64
     numpy.testing.assert_allclose(out.get()[1, 5], signal.ricker(11, 2).get()[5])
+
+
+def test_numpy1_scalar_type_helpers_that_cupy_13_keeps(cp):
+    # NumPy 1.26's answers, which CuPy 13 reproduces on NumPy 2.
+    assert cp.obj2sctype(numpy.float32) is numpy.float32
+    assert cp.obj2sctype(numpy.floating) is numpy.floating
+    assert cp.obj2sctype(numpy.zeros(2, "i2")) is numpy.int16
+    assert cp.obj2sctype("f8") is numpy.float64
+    assert cp.obj2sctype(cp, default="none") == "none"
+    assert cp.issubsctype("f4", numpy.floating) and not cp.issubsctype(int, float)
+    assert cp.issubclass_(numpy.int32, numpy.integer) and not cp.issubclass_(1, int)
+    assert cp.sctype2char("float32") == "f" and cp.sctype2char(complex) == "D"
+    with pytest.raises(ValueError, match="unrecognized type"):
+        cp.sctype2char(cp)
+    assert cp.issctype(numpy.int8) and cp.issctype(numpy.dtype("c8"))
+    assert not cp.issctype(numpy.object_) and not cp.issctype(1.0)
+
+
+def test_byte_bounds_spans_a_strided_view(cp):
+    a = cp.arange(24, dtype=cp.float32).reshape(4, 6)
+    low, high = cp.byte_bounds(a)
+    assert (low, high) == (a.data.ptr, a.data.ptr + 24 * 4)
+    # A reversed column view: its lowest element is the last row's.
+    v = a[::-1, 2]
+    low, high = cp.byte_bounds(v)
+    assert low == a.data.ptr + 2 * 4 and high == a.data.ptr + (3 * 6 + 2 + 1) * 4
+
+
+def test_cupyx_distance_functions_that_scipy_lacks(cp, cupyx_modules):
+    import scipy.spatial
+    import scipy.stats
+    distance = cupyx_modules["cupyx.scipy.spatial.distance"]
+    u = numpy.array([0.1, 0.2, 0.3, 0.4])
+    v = numpy.array([0.25, 0.25, 0.25, 0.25])
+    h = distance.hellinger(cp.asarray(u), cp.asarray(v))
+    assert isinstance(h, cp.ndarray) and h.shape == () and h.dtype == numpy.float64
+    expected = numpy.sqrt(((numpy.sqrt(u) - numpy.sqrt(v)) ** 2).sum() / 2)
+    numpy.testing.assert_allclose(float(h), expected)
+    kl = distance.kl_divergence(cp.asarray(u.astype(numpy.float32)), cp.asarray(v))
+    assert kl.dtype == numpy.float32
+    numpy.testing.assert_allclose(float(kl), scipy.stats.entropy(u, v), rtol=1e-6)
+    x = numpy.array([[0.0, 0.0], [1.0, 2.0], [3.0, -1.0]])
+    y = numpy.array([[1.0, 1.0], [-2.0, 0.5]])
+    for p in (1.0, 2.0, numpy.inf):
+        d = distance.distance_matrix(cp.asarray(x), cp.asarray(y), p)
+        assert isinstance(d, cp.ndarray) and d.shape == (3, 2)
+        numpy.testing.assert_allclose(d.get(), scipy.spatial.distance_matrix(x, y, p))
+    with pytest.raises(ValueError, match="x contains 2-dimensional vectors but y "
+                       "contains 3-dimensional vectors"):
+        distance.distance_matrix(cp.asarray(x), cp.ones((2, 3)))
+
+
+def test_cupy_sparse_is_the_deprecated_name_of_cupyx_scipy_sparse(cp, cupyx_modules):
+    import cupy.sparse
+    with pytest.warns(DeprecationWarning, match="Use cupyx.scipy.sparse instead"):
+        m = cupy.sparse.csr_matrix(cp.eye(2))
+    assert isinstance(m, cupyx_modules["cupyx.scipy.sparse"].csr_matrix)
+    with pytest.raises(AttributeError, match="^module 'cupy.sparse' has no attribute 'nope'$"):
+        cupy.sparse.nope
+
+
+def test_who_prints_the_arrays_of_a_dictionary_in_cupys_table(cp, capsys):
+    x = cp.arange(2.0)
+    cp.who({"x": x, "y": cp.arange(3.0), "z": x, "txt": "Some str", "idx": 5})
+    header = "Name " + " " * 10 + " Shape " + " " * 10 + " Bytes " + " " * 10 + " Type"
+    assert capsys.readouterr().out.splitlines() == [
+        header, "=" * (len(header) + 5), "",
+        "x" + " " * 15 + "2" + " " * 16 + "16" + " " * 15 + "float64",
+        "y" + " " * 15 + "3" + " " * 16 + "24" + " " * 15 + "float64",
+        "z (x)" + " " * 11 + "2" + " " * 16 + "16" + " " * 15 + "float64",
+        "", "Upper bound on total bytes  =       40"]
