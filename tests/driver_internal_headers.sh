@@ -51,14 +51,24 @@ device_functions.h
 host_defines.h
 math_functions.h'
 
-step legacy "$nvcc" -o legacy "$src" &&
-  passes "a program including the internal headers builds and runs" ./legacy &&
-  if [ "$(warned "$work/legacy.log")" = "$want" ]; then
-    echo "PASS: one warning for each internal header, nvcc's text"
-  else
-    fail "internal header warnings: got"
-    sed 's/^/  | /' "$work/legacy.log" | head -20
-  fi
+# runs_and_warns NAME WHAT FILTER WANT OPTION... SOURCE: cuemu-nvcc builds
+# SOURCE into NAME, which runs and passes ("WHAT builds and runs"), and
+# FILTER (warned or warned_crt) finds WANT in the compile's log.
+runs_and_warns() {
+  rw_name=$1 rw_what=$2 rw_filter=$3 rw_want=$4
+  shift 4
+  step "$rw_name" "$nvcc" -o "$rw_name" "$@" &&
+    passes "$rw_what builds and runs" "./$rw_name" &&
+    if [ "$("$rw_filter" "$work/$rw_name.log")" = "$rw_want" ]; then
+      echo "PASS: $rw_name: the warnings of nvcc, in its text"
+    else
+      fail "$rw_name: warnings: got"
+      sed 's/^/  | /' "$work/$rw_name.log" | head -20
+    fi
+}
+
+runs_and_warns legacy "a program including the internal headers" warned \
+  "$want" "$src"
 
 step quiet "$nvcc" -w -c -o quiet.o "$src" &&
   if [ -z "$(warned "$work/quiet.log")" ]; then
@@ -83,14 +93,8 @@ math_functions.h: cuda_runtime_api.h or cuda_runtime.h
 mma.h: mma.h
 sm_70_rt.h: cuda_runtime_api.h or cuda_runtime.h'
 
-step crt "$nvcc" -o crt "$crt" &&
-  passes "a program including the crt headers builds and runs" ./crt &&
-  if [ "$(warned_crt "$work/crt.log")" = "$want_crt" ]; then
-    echo "PASS: one warning for each crt/ header, nvcc's text"
-  else
-    fail "crt/ header warnings: got"
-    sed 's/^/  | /' "$work/crt.log" | head -20
-  fi
+runs_and_warns crt "a program including the crt headers" warned_crt \
+  "$want_crt" "$crt"
 
 step crt-quiet "$nvcc" -w -c -o crt_quiet.o "$crt" &&
   if [ -z "$(warned_crt "$work/crt-quiet.log")" ]; then
@@ -102,14 +106,8 @@ step crt-quiet "$nvcc" -w -c -o crt_quiet.o "$crt" &&
 want_crt_sm='sm_80_rt.h: cuda_runtime_api.h or cuda_runtime.h
 sm_90_rt.h: cuda_runtime_api.h or cuda_runtime.h'
 
-step crt-sm "$nvcc" -arch=sm_90 -o crt_sm "$crt_sm" &&
-  passes "a program including the sm_80 and sm_90 crt headers builds and runs" ./crt_sm &&
-  if [ "$(warned_crt "$work/crt-sm.log")" = "$want_crt_sm" ]; then
-    echo "PASS: one warning for crt/sm_80_rt.h and crt/sm_90_rt.h, nvcc's text"
-  else
-    fail "crt/sm_80_rt.h, crt/sm_90_rt.h warnings: got"
-    sed 's/^/  | /' "$work/crt-sm.log" | head -20
-  fi
+runs_and_warns crt_sm "a program including the sm_80 and sm_90 crt headers" \
+  warned_crt "$want_crt_sm" -arch=sm_90 "$crt_sm"
 
 real=$(find_nvcc 2>/dev/null)
 if [ -n "$real" ]; then
